@@ -1,0 +1,87 @@
+"""Cards: a suit (its position in a deal) and a rank (a positive integer, A = 14).
+
+Only the order of ranks within a suit matters to the game. Standard ranks are 2–14 and are
+written ``2 … 9 T J Q K A``; abstract suits (longer than 13 cards) use any positive integers.
+
+>>> rank_from_text('T'), rank_from_text('10'), rank_from_text('q'), rank_to_text(14)
+(10, 10, 12, 'A')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from whistgui.engine.errors import NotationError
+
+__all__ = [
+    "DEFAULT_SUIT_NAMES",
+    "RANK_CHARS",
+    "SUIT_SYMBOLS",
+    "Card",
+    "default_suit_name",
+    "rank_from_text",
+    "rank_to_text",
+]
+
+#: Rank characters from high to low, as compact notation writes them.
+RANK_CHARS: Final = "AKQJT98765432"
+_RANK_OF_CHAR: Final = {c: 14 - i for i, c in enumerate(RANK_CHARS)}
+_CHAR_OF_RANK: Final = {r: c for c, r in _RANK_OF_CHAR.items()}
+
+#: Suit names of the first four suits of a deal, in order; further suits are named 5, 6, ….
+DEFAULT_SUIT_NAMES: Final = ("S", "H", "D", "C")
+SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SYMBOL_NAMES: Final = {sym: name for name, sym in SUIT_SYMBOLS.items()}
+
+
+def default_suit_name(index: int) -> str:
+    """The name of the suit at ``index`` (0-based) when the text gives none."""
+    return DEFAULT_SUIT_NAMES[index] if index < len(DEFAULT_SUIT_NAMES) else str(index + 1)
+
+
+def suit_name_from_text(text: str) -> str:
+    """Normalise a suit prefix: a letter S/H/D/C (any case), a symbol ♠♥♦♣, or a number ≥ 5."""
+    t = text.strip()
+    if t in _SYMBOL_NAMES:
+        return _SYMBOL_NAMES[t]
+    if t.upper() in DEFAULT_SUIT_NAMES:
+        return t.upper()
+    if t.isdigit() and int(t) >= 1:
+        n = int(t)
+        return DEFAULT_SUIT_NAMES[n - 1] if n <= len(DEFAULT_SUIT_NAMES) else str(n)
+    raise NotationError(f"unknown suit {text!r}; expected S, H, D, C (or ♠ ♥ ♦ ♣) or a suit number")
+
+
+def rank_from_text(text: str) -> int:
+    """A rank from ``A K Q J T 9 … 2`` (any case), ``10``, or any positive integer."""
+    t = text.strip()
+    if t.upper() in _RANK_OF_CHAR:
+        return _RANK_OF_CHAR[t.upper()]
+    if t.isdigit() and int(t) >= 1:
+        return int(t)
+    raise NotationError(
+        f"unknown rank {text!r}; expected one of A K Q J T 9 8 7 6 5 4 3 2, 10, "
+        "or a positive integer"
+    )
+
+
+def rank_to_text(rank: int) -> str:
+    """The single character of a standard rank (``T`` for 10); the integer otherwise."""
+    return _CHAR_OF_RANK.get(rank, str(rank))
+
+
+def is_standard_rank(rank: int) -> bool:
+    return rank in _CHAR_OF_RANK
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """A card: the position of its suit in the deal (0-based) and its rank."""
+
+    suit: int
+    rank: int
+
+    def __post_init__(self) -> None:
+        if self.suit < 0 or self.rank < 1:
+            raise NotationError(f"{self!r} is not a card; suit must be ≥ 0 and rank ≥ 1")

@@ -1,0 +1,245 @@
+"""Single-suit deals, multi-suit deals and states (§7.1).
+
+A single-suit deal ``[W, E]`` holds West's and East's cards of one suit; a deal is a sum of
+single-suit deals, one per suit, each with a name (S, H, D, C, 5, 6, …); a state adds the tricks
+West has already taken.
+
+>>> d = Deal.parse('AQ/KJ K/A')
+>>> d
+Deal.parse('AQ/KJ K/A')
+>>> d.suits[0].pattern, d.suits[0].n, d.is_symmetric
+('EWEW', 2, True)
+>>> Deal.parse('[A Q, K J] + [K, A]') == d
+True
+>>> SuitDeal.parse('AQ/KJ').swapped()
+SuitDeal.parse('KJ/AQ')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from whistgui.engine.cards import Card, default_suit_name, rank_to_text
+from whistgui.engine.errors import AsymmetricSuitError, DealError
+from whistgui.engine.value import Player
+
+__all__ = ["Deal", "State", "SuitDeal"]
+
+
+@dataclass(frozen=True, slots=True)
+class SuitDeal:
+    """``[W, E]``: the ranks each player holds in one suit, kept high to low.
+
+    The two hands may differ in length (the exact solver plays such suits); the value theory
+    asks for :attr:`is_symmetric` suits.
+    """
+
+    west: tuple[int, ...]
+    east: tuple[int, ...]
+
+    def __init__(self, west: Iterable[int], east: Iterable[int]) -> None:
+        w = tuple(sorted(west, reverse=True))
+        e = tuple(sorted(east, reverse=True))
+        for r in w + e:
+            if not isinstance(r, int) or isinstance(r, bool) or r < 1:
+                raise DealError(f"rank {r!r} in [{w}, {e}] is not a positive integer")
+        if len(set(w)) != len(w) or len(set(e)) != len(e) or set(w) & set(e):
+            dup = sorted({r for r in w + e if (w + e).count(r) > 1}, reverse=True)
+            raise DealError(
+                f"card(s) {', '.join(rank_to_text(r) for r in dup)} appear twice in the suit "
+                f"[{w}, {e}]; each card of a suit is held once"
+            )
+        object.__setattr__(self, "west", w)
+        object.__setattr__(self, "east", e)
+
+    @classmethod
+    def parse(cls, text: str) -> SuitDeal:
+        """One suit in compact (``AQ/KJ``) or the paper's (``[A Q, K J]``) notation."""
+        from whistgui.engine.notation import parse_suit
+
+        return parse_suit(text)
+
+    @classmethod
+    def from_pattern(cls, pattern: str) -> SuitDeal:
+        """The suit whose owners from low to high are ``pattern`` (a string of W and E),
+        dealt from the top of a standard suit when it fits, else ranks 1, 2, ….
+
+        >>> SuitDeal.from_pattern('WEEW')
+        SuitDeal.parse('AJ/KQ')
+        """
+        p = pattern.upper()
+        if any(c not in "WE" for c in p):
+            raise DealError(f"pattern {pattern!r} may hold only W and E")
+        base = 15 - len(p) if len(p) <= 13 else 1
+        w = [base + i for i, c in enumerate(p) if c == "W"]
+        e = [base + i for i, c in enumerate(p) if c == "E"]
+        return cls(w, e)
+
+    # -- structure ------------------------------------------------------------------------
+    @property
+    def pattern(self) -> str:
+        """Owners of the cards from low to high, e.g. ``'EWEW'`` for [A Q, K J]: the only
+        thing about a suit the game depends on."""
+        owner = {r: "W" for r in self.west} | {r: "E" for r in self.east}
+        return "".join(owner[r] for r in sorted(owner))
+
+    @property
+    def is_symmetric(self) -> bool:
+        return len(self.west) == len(self.east)
+
+    @property
+    def n(self) -> int:
+        """Cards per hand, |D|; raises :class:`AsymmetricSuitError` for asymmetric suits."""
+        if not self.is_symmetric:
+            raise AsymmetricSuitError(
+                f"the suit {self} is not symmetric: West holds {len(self.west)} cards and East "
+                f"{len(self.east)}; the value theory needs the same number on each side"
+            )
+        return len(self.west)
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.west and not self.east
+
+    def hand(self, player: Player) -> tuple[int, ...]:
+        return self.west if player is Player.WEST else self.east
+
+    def swapped(self) -> SuitDeal:
+        """D̄: West's and East's cards exchanged."""
+        return SuitDeal(self.east, self.west)
+
+    def without(self, west: int | None = None, east: int | None = None) -> SuitDeal:
+        """The suit with the given West and/or East card removed."""
+        return SuitDeal([r for r in self.west if r != west], [r for r in self.east if r != east])
+
+    def __str__(self) -> str:
+        from whistgui.engine.notation import format_suit_compact, format_suit_paper
+
+        try:
+            return format_suit_compact(self)
+        except ValueError:
+            return format_suit_paper(self)
+
+    def __repr__(self) -> str:
+        return f"SuitDeal.parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A multi-suit deal: its suits in order, each with a name.
+
+    Equality is by suits and names in order; the solver and the values treat suits as an
+    unordered sum (§7.1), as the paper does.
+    """
+
+    suits: tuple[SuitDeal, ...]
+    names: tuple[str, ...]
+
+    def __init__(self, suits: Iterable[SuitDeal], names: Iterable[str] | None = None) -> None:
+        s = tuple(suits)
+        n = (
+            tuple(names)
+            if names is not None
+            else tuple(default_suit_name(i) for i in range(len(s)))
+        )
+        if len(n) != len(s):
+            raise DealError(f"{len(s)} suits but {len(n)} names {n!r}")
+        if len(set(n)) != len(n):
+            raise DealError(f"suit names {n!r} repeat; each suit is named once")
+        object.__setattr__(self, "suits", s)
+        object.__setattr__(self, "names", n)
+
+    @classmethod
+    def parse(cls, text: str) -> Deal:
+        """A deal in compact notation (``AQ/KJ K/A``, ``S:AQ/KJ H:A/K``) or the paper's
+        (``[A Q, K J] + [K, A]``)."""
+        from whistgui.engine.notation import parse_deal
+
+        return parse_deal(text)
+
+    # -- structure ------------------------------------------------------------------------
+    @property
+    def is_symmetric(self) -> bool:
+        """Every suit has as many West cards as East cards (the paper's standing assumption)."""
+        return all(s.is_symmetric for s in self.suits)
+
+    @property
+    def size(self) -> int:
+        """|D|: cards in each hand; raises DealError if the hands differ in size."""
+        w, e = self.hand_size(Player.WEST), self.hand_size(Player.EAST)
+        if w != e:
+            raise DealError(
+                f"West holds {w} cards and East {e} in {self}; both hands need the same number"
+            )
+        return w
+
+    def hand_size(self, player: Player) -> int:
+        return sum(len(s.hand(player)) for s in self.suits)
+
+    def hand(self, player: Player) -> list[Card]:
+        """The player's cards, suit by suit, high to low."""
+        return [Card(i, r) for i, s in enumerate(self.suits) for r in s.hand(player)]
+
+    def holder(self, card: Card) -> Player | None:
+        """Who holds ``card``, or None if it is not in the deal."""
+        if card.suit >= len(self.suits):
+            return None
+        s = self.suits[card.suit]
+        if card.rank in s.west:
+            return Player.WEST
+        if card.rank in s.east:
+            return Player.EAST
+        return None
+
+    def card_name(self, card: Card) -> str:
+        """``S:Q``-style text of a card of this deal."""
+        return f"{self.names[card.suit]}:{rank_to_text(card.rank)}"
+
+    def card_from_text(self, text: str) -> Card:
+        """The card of this deal written ``S:Q`` (suit name, colon, rank)."""
+        from whistgui.engine.notation import parse_card
+
+        return parse_card(text, self)
+
+    def swapped(self) -> Deal:
+        """D̄: the two hands exchanged in every suit."""
+        return Deal((s.swapped() for s in self.suits), self.names)
+
+    def without(self, *cards: Card) -> Deal:
+        """The deal with the given cards removed (suits keep their places, possibly empty)."""
+        suits = list(self.suits)
+        for c in cards:
+            s = suits[c.suit]
+            if c.rank in s.west:
+                suits[c.suit] = s.without(west=c.rank)
+            elif c.rank in s.east:
+                suits[c.suit] = s.without(east=c.rank)
+            else:
+                raise DealError(f"{self.card_name(c)} is not in the deal {self}")
+        return Deal(suits, self.names)
+
+    def __iter__(self) -> Iterator[SuitDeal]:
+        return iter(self.suits)
+
+    def __len__(self) -> int:
+        return len(self.suits)
+
+    def __str__(self) -> str:
+        from whistgui.engine.notation import format_deal
+
+        return format_deal(self)
+
+    def __repr__(self) -> str:
+        return f"Deal.parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """``m + D``: a deal plus the tricks West has already taken (§7.1)."""
+
+    tricks: int
+    deal: Deal
+
+    def __str__(self) -> str:
+        return f"{self.tricks} + {self.deal}" if self.tricks else str(self.deal)

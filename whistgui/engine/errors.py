@@ -1,0 +1,35 @@
+"""The engine's exceptions: one base class, and one subclass per kind of mistake.
+
+Every error a user can cause is a :class:`WhistError`; those caused by bad text or bad
+arguments are also :class:`ValueError`, so ordinary ``except ValueError`` code catches them.
+
+>>> issubclass(NotationError, ValueError) and issubclass(NotationError, WhistError)
+True
+"""
+
+from __future__ import annotations
+
+
+class WhistError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class NotationError(WhistError, ValueError):
+    """Text that is not a valid deal, card or value; the message quotes it."""
+
+
+class DealError(WhistError, ValueError):
+    """A deal that cannot exist (a card in both hands, a rank that is not positive)."""
+
+
+class AsymmetricSuitError(DealError):
+    """A value was asked for a suit in which the two hands hold different numbers of cards."""
+
+
+class IllegalPlayError(WhistError, ValueError):
+    """A card that may not be played now: not in the hand to move, or not following suit."""
+
+
+class TheoryError(WhistError):
+    """The value theory met a case the paper proves impossible (an empty I(D), two simplest
+    elements). Raised loudly: it means a bug in the engine, never a property of the input."""

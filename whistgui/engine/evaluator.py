@@ -1,0 +1,450 @@
+"""val(D): the value of single-suit deals (§10) and, by addition, of every state.
+
+For a single suit D the :class:`Evaluator` forms every reduction D_ij (West plays his i-th
+card, East his j-th, cards counted from the lowest), the labeled values α_ij, maxmin(D) and
+minmax(D), the sets L(D) and R(D), the interval I(D) between them, and val(D) as the simplest
+element of I(D). Values are memoized on the suit's *pattern* — its owners from low to high — so
+cards in sequence (adjacent, same owner) are one card to it.
+
+>>> ev = Evaluator()
+>>> ev.value('K/A'), ev.value('A/K'), ev.value('AJ/KQ'), ev.value('KQ/AJ')
+(Value.parse('e0'), Value.parse('1-e0'), Value.parse('1+e1'), Value.parse('1-e1'))
+>>> ev.value('AQ/KJ K/A')
+Value.parse('3/2+e0')
+>>> a = ev.analyze('AQ/KJ')
+>>> a.maxmin.pretty(), a.minmax.pretty(), a.value.pretty()
+('(E, 1)', '(W, 2)', '1½')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from itertools import combinations
+from typing import Literal
+
+from whistgui.engine.deal import Deal, State, SuitDeal
+from whistgui.engine.errors import AsymmetricSuitError, TheoryError
+from whistgui.engine.infinitesimal import FUZZY, Infinitesimal, eps
+from whistgui.engine.interval import InfinitesimalRange, Interval
+from whistgui.engine.rounding import Outcome, rho, rho_prime
+from whistgui.engine.value import LabeledValue, Player, Value
+
+__all__ = ["Bounds", "Evaluator", "Reduction", "SuitAnalysis"]
+
+Side = Literal["L", "R", "I"]
+
+_W, _E = Player.WEST, Player.EAST
+
+
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """maxmin(D) and minmax(D), and what they decide: L(D), R(D), I(D) and val(D).
+
+    Membership follows §10.2, read uniformly for a non-number y = q + x:
+    y ∈ L ⇔ maxmin ≥ (E, q) and minmax ≥ (W, y); y ∈ R ⇔ minmax ≤ (W, q) and maxmin ≤ (E, y);
+    a number q is in L iff maxmin ≥ (E, q) and in R iff minmax ≤ (W, q).
+    """
+
+    maxmin: LabeledValue
+    minmax: LabeledValue
+
+    def in_left(self, v: Value) -> bool:
+        """Is ``v`` in L(D)?"""
+        q = Value(v.number)
+        if not self.maxmin >= LabeledValue(_E, q):
+            return False
+        return v.is_number or self.minmax >= LabeledValue(_W, v)
+
+    def in_right(self, v: Value) -> bool:
+        """Is ``v`` in R(D)?"""
+        q = Value(v.number)
+        if not self.minmax <= LabeledValue(_W, q):
+            return False
+        return v.is_number or self.maxmin <= LabeledValue(_E, v)
+
+    def side(self, v: Value) -> Side:
+        """``'L'``, ``'R'`` or ``'I'``: where ``v`` lies (L and R never meet)."""
+        if self.in_left(v):
+            return "L"
+        if self.in_right(v):
+            return "R"
+        return "I"
+
+    def in_interval(self, v: Value) -> bool:
+        return self.side(v) == "I"
+
+    # -- the interval and its simplest element --------------------------------------------
+    @property
+    def _window(self) -> int:
+        """Chain positions beyond ±window behave like the window's ends."""
+        ps = [lv.value.infinitesimal.pos or 0 for lv in (self.maxmin, self.minmax)]
+        return max(abs(p) for p in ps) + 3
+
+    def infinitesimals_at(self, q: Fraction) -> InfinitesimalRange:
+        """The infinitesimals x with q + x in I(D)."""
+        w = self._window
+        members = [p for p in range(-w, w + 1) if self.in_interval(Value(q, Infinitesimal(p)))]
+        fuzzy = self.in_interval(Value(q, FUZZY))
+        if not members:
+            return InfinitesimalRange(False, None, None, fuzzy)
+        if members != list(range(members[0], members[-1] + 1)):
+            raise TheoryError(f"I(D) is not an interval at {q} for {self}")
+        lo = None if members[0] == -w else Infinitesimal(members[0])
+        hi = None if members[-1] == w else Infinitesimal(members[-1])
+        return InfinitesimalRange(True, lo, hi, fuzzy)
+
+    def interval(self) -> Interval:
+        """I(D) described by its ends (see :class:`Interval`)."""
+        a, b = self.maxmin.value.number, self.minmax.value.number
+        if a == b:
+            return Interval(a, b, True, True, self.infinitesimals_at(a))
+        return Interval(a, b, self.in_interval(Value(a)), self.in_interval(Value(b)), None)
+
+    def candidates(self) -> Iterator[Value]:
+        """Values that may be simplest in I(D), from simple to complex: numbers between the
+        numerical parts of maxmin and minmax (half-integers first, then denominators 4, 8, …),
+        then q ± ε_k for k = 0, 1, 2, … and q ± ε₀ last."""
+        a, b = self.maxmin.value.number, self.minmax.value.number
+        top = max(a.denominator, b.denominator, 2) * 2
+        den = 2
+        while den <= top:
+            lo = -((-a * den) // 1)  # ceil(a * den)
+            hi = (b * den) // 1
+            for m in range(int(lo), int(hi) + 1):
+                if den == 2 or m % 2:
+                    yield Value(Fraction(m, den))
+            den *= 2
+        if a == b:
+            for k in range(self._window + 1):
+                yield Value(a, eps(k))
+                yield Value(a, -eps(k))
+            yield Value(a, FUZZY)
+
+    def simplest(self) -> Value:
+        """val(D): the unique simplest element of I(D). Raises :class:`TheoryError` if I(D)
+        is empty or has two simplest elements — impossible by Theorems 10.1 and 11.8."""
+        best: list[Value] = []
+        for c in self.candidates():
+            if best and c.complexity != best[0].complexity:
+                break
+            if self.in_interval(c):
+                best.append(c)
+        if not best:
+            raise TheoryError(f"I(D) is empty for {self} (Lemma 10.2 says it never is)")
+        if len(best) > 1:
+            raise TheoryError(
+                f"I(D) has {len(best)} simplest elements {[v.ascii() for v in best]} for {self}"
+            )
+        return best[0]
+
+    def __str__(self) -> str:
+        return f"maxmin {self.maxmin}, minmax {self.minmax}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reduction:
+    """D_ij: West plays ``west_card``, East ``east_card``; ``label`` is α_ij."""
+
+    i: int  # 0-based index into West's cards from the lowest (the paper's i − 1)
+    j: int
+    west_card: int
+    east_card: int
+    suit: SuitDeal  # the remaining cards
+    label: LabeledValue  # (winner of the trick, val(D_ij)) with the trick counted in
+
+    @property
+    def winner(self) -> Player:
+        return self.label.player
+
+
+@dataclass(frozen=True, slots=True)
+class SuitAnalysis:
+    """Everything §10 computes for one single-suit deal, for display as well as use.
+
+    ``west`` and ``east`` list the cards from the lowest (W_1 < … < W_n); ``alpha[i][j]`` is
+    α for West's ``west[i]`` and East's ``east[j]``.
+    """
+
+    suit: SuitDeal
+    west: tuple[int, ...]
+    east: tuple[int, ...]
+    reductions: tuple[tuple[Reduction, ...], ...]
+    bounds: Bounds
+    value: Value
+
+    @property
+    def n(self) -> int:
+        return len(self.west)
+
+    @property
+    def alpha(self) -> tuple[tuple[LabeledValue, ...], ...]:
+        return tuple(tuple(r.label for r in row) for row in self.reductions)
+
+    @property
+    def maxmin(self) -> LabeledValue:
+        return self.bounds.maxmin
+
+    @property
+    def minmax(self) -> LabeledValue:
+        return self.bounds.minmax
+
+    @cached_property
+    def row_minima(self) -> tuple[LabeledValue, ...]:
+        """min_j α_ij for each West card i."""
+        return tuple(_lv_min(row) for row in self.alpha)
+
+    @cached_property
+    def column_maxima(self) -> tuple[LabeledValue, ...]:
+        """max_i α_ij for each East card j."""
+        return tuple(_lv_max(col) for col in zip(*self.alpha, strict=True))
+
+    @property
+    def maxmin_rows(self) -> tuple[int, ...]:
+        """West's cards (row indices) whose row minimum is maxmin(D)."""
+        return tuple(i for i, m in enumerate(self.row_minima) if m == self.maxmin)
+
+    @property
+    def minmax_columns(self) -> tuple[int, ...]:
+        """East's cards (column indices) whose column maximum is minmax(D)."""
+        return tuple(j for j, m in enumerate(self.column_maxima) if m == self.minmax)
+
+    def in_left(self, v: Value) -> bool:
+        return self.bounds.in_left(v)
+
+    def in_right(self, v: Value) -> bool:
+        return self.bounds.in_right(v)
+
+    def in_interval(self, v: Value) -> bool:
+        return self.bounds.in_interval(v)
+
+    @property
+    def interval(self) -> Interval:
+        return self.bounds.interval()
+
+    @property
+    def outcome(self) -> Outcome:
+        return rho(self.value)
+
+    @property
+    def refined_outcome(self) -> Outcome:
+        return rho_prime(self.value)
+
+
+def _lv_max(items: tuple[LabeledValue, ...]) -> LabeledValue:
+    best = items[0]
+    for x in items[1:]:
+        c = x.compare(best)
+        if c is None:
+            raise TheoryError(f"labeled values {x} and {best} are incomparable in one suit")
+        if c > 0:
+            best = x
+    return best
+
+
+def _lv_min(items: tuple[LabeledValue, ...]) -> LabeledValue:
+    best = items[0]
+    for x in items[1:]:
+        c = x.compare(best)
+        if c is None:
+            raise TheoryError(f"labeled values {x} and {best} are incomparable in one suit")
+        if c < 0:
+            best = x
+    return best
+
+
+def _runs(pattern: str) -> tuple[list[int], list[int]]:
+    """One representative position per run of West's and of East's cards."""
+    w: list[int] = []
+    e: list[int] = []
+    prev = ""
+    for i, c in enumerate(pattern):
+        if c != prev:
+            (w if c == "W" else e).append(i)
+            prev = c
+    return w, e
+
+
+def _remove(pattern: str, i: int, j: int) -> str:
+    a, b = (i, j) if i < j else (j, i)
+    return pattern[:a] + pattern[a + 1 : b] + pattern[b + 1 :]
+
+
+# A labeled value as a sort key, valid because single-suit values are never fuzzy:
+# (number, chain position, label bit) with the label bit ordering E above W for numbers and
+# W above E for non-numbers (§10).
+_Key = tuple[Fraction, int, int]
+
+
+def _key(winner_is_west: bool, v: Value) -> _Key:
+    pos = v.infinitesimal.pos
+    if pos is None:
+        raise TheoryError(f"a single-suit value {v} is fuzzy (Lemma 10.2 says never)")
+    bit = (0 if winner_is_west else 1) if pos == 0 else (1 if winner_is_west else 0)
+    return (v.number, pos, bit)
+
+
+def _key_to_labeled(k: _Key) -> LabeledValue:
+    number, pos, bit = k
+    west = (bit == 0) if pos == 0 else (bit == 1)
+    return LabeledValue(_W if west else _E, Value(number, Infinitesimal(pos)))
+
+
+class Evaluator:
+    """Computes values, memoized on suit patterns. Not thread-safe; one per worker.
+
+    >>> ev = Evaluator()
+    >>> ev.value('[13 12 9 8 7 2 1, 14 11 10 6 5 4 3]').pretty()
+    '3⅜'
+    >>> ev.stats['patterns'] > 0
+    True
+    """
+
+    def __init__(self) -> None:
+        self._values: dict[str, Value] = {"": Value(0)}
+        self._simplest: dict[tuple[_Key, _Key], Value] = {}
+        self._hits = 0
+        self._misses = 0
+
+    def clear(self) -> None:
+        """Forget every memoized value."""
+        self._values = {"": Value(0)}
+        self._simplest.clear()
+        self._hits = self._misses = 0
+
+    @property
+    def stats(self) -> dict[str, int]:
+        """Memo statistics: patterns stored, hits, misses."""
+        return {"patterns": len(self._values), "hits": self._hits, "misses": self._misses}
+
+    # -- the core -------------------------------------------------------------------------
+    def pattern_value(self, pattern: str) -> Value:
+        """val of the symmetric single suit whose owners from low to high are ``pattern``."""
+        v = self._values.get(pattern)
+        if v is not None:
+            self._hits += 1
+            return v
+        if pattern.count("W") * 2 != len(pattern) or set(pattern) - {"W", "E"}:
+            raise AsymmetricSuitError(
+                f"pattern {pattern!r} is not a symmetric suit of W and E cards"
+            )
+        self._misses += 1
+        v = self._compute(pattern)
+        self._values[pattern] = v
+        return v
+
+    def _compute(self, pattern: str) -> Value:
+        wruns, eruns = _runs(pattern)
+        memo = self._values
+        # keys[i][j] for run representatives
+        best_rowmin: _Key | None = None
+        colmax: list[_Key | None] = [None] * len(eruns)
+        for i in wruns:
+            rowmin: _Key | None = None
+            for jj, j in enumerate(eruns):
+                rest = _remove(pattern, i, j)
+                rv = memo.get(rest)
+                if rv is None:
+                    rv = self.pattern_value(rest)
+                else:
+                    self._hits += 1
+                west_wins = i > j
+                k = _key(west_wins, rv + 1 if west_wins else rv)
+                if rowmin is None or k < rowmin:
+                    rowmin = k
+                cm = colmax[jj]
+                if cm is None or k > cm:
+                    colmax[jj] = k
+            assert rowmin is not None
+            if best_rowmin is None or rowmin > best_rowmin:
+                best_rowmin = rowmin
+        assert best_rowmin is not None
+        maxmin_key = best_rowmin
+        minmax_key = min(k for k in colmax if k is not None)
+        cached = self._simplest.get((maxmin_key, minmax_key))
+        if cached is not None:
+            return cached
+        bounds = Bounds(_key_to_labeled(maxmin_key), _key_to_labeled(minmax_key))
+        v = bounds.simplest()
+        self._simplest[(maxmin_key, minmax_key)] = v
+        return v
+
+    # -- public API -----------------------------------------------------------------------
+    def suit_value(self, suit: SuitDeal | str) -> Value:
+        """val of one symmetric suit."""
+        s = SuitDeal.parse(suit) if isinstance(suit, str) else suit
+        _ = s.n  # raises AsymmetricSuitError with the suit quoted
+        return self.pattern_value(s.pattern)
+
+    def value(self, x: SuitDeal | Deal | State | str) -> Value:
+        """val of a suit, a deal (the sum of its suits' values) or a state (plus its tricks).
+
+        Text is parsed as a deal in either notation."""
+        if isinstance(x, str):
+            x = Deal.parse(x)
+        if isinstance(x, SuitDeal):
+            return self.suit_value(x)
+        if isinstance(x, State):
+            return self.value(x.deal) + x.tricks
+        total = Value(0)
+        for s in x.suits:
+            total = total + self.suit_value(s)
+        return total
+
+    def suit_values(self, deal: Deal | str) -> list[Value]:
+        d = Deal.parse(deal) if isinstance(deal, str) else deal
+        return [self.suit_value(s) for s in d.suits]
+
+    def outcome(self, x: SuitDeal | Deal | State | str) -> Outcome:
+        """ρ(val): the predicted outcome (Theorem 12.1)."""
+        return rho(self.value(x))
+
+    def refined_outcome(self, x: SuitDeal | Deal | State | str) -> Outcome:
+        """ρ′(val): the predicted refined outcome (Theorem 12.1)."""
+        return rho_prime(self.value(x))
+
+    def analyze(self, suit: SuitDeal | str) -> SuitAnalysis:
+        """The whole §10 computation for one suit: reductions, α, maxmin, minmax, I, val."""
+        s = SuitDeal.parse(suit) if isinstance(suit, str) else suit
+        n = s.n
+        if n == 0:
+            raise AsymmetricSuitError(f"the suit {s} is empty; there is nothing to analyze")
+        west = tuple(sorted(s.west))
+        east = tuple(sorted(s.east))
+        rows = []
+        for i, wc in enumerate(west):
+            row = []
+            for j, ec in enumerate(east):
+                rest = s.without(west=wc, east=ec)
+                rv = self.pattern_value(rest.pattern)
+                wins = wc > ec
+                label = LabeledValue(_W if wins else _E, rv + 1 if wins else rv)
+                row.append(Reduction(i, j, wc, ec, rest, label))
+            rows.append(tuple(row))
+        alpha = [[r.label for r in row] for row in rows]
+        maxmin = _lv_max(tuple(_lv_min(tuple(row)) for row in alpha))
+        minmax = _lv_min(tuple(_lv_max(tuple(col)) for col in zip(*alpha, strict=True)))
+        bounds = Bounds(maxmin, minmax)
+        value = bounds.simplest()
+        memo = self.pattern_value(s.pattern)
+        if memo != value:
+            raise TheoryError(f"val({s}) is {memo} by runs but {value} by the full matrix")
+        return SuitAnalysis(s, west, east, tuple(rows), bounds, value)
+
+    def table(self, n: int) -> Iterator[tuple[SuitDeal, Value]]:
+        """Every single-suit deal with ``n`` cards a hand in which East holds the top card,
+        with its value; West's hands in decreasing order (highest cards first).
+
+        >>> [(str(s), v.ascii()) for s, v in Evaluator().table(1)]
+        [('K/A', 'e0')]
+        """
+        if n < 1:
+            raise ValueError(f"table size {n!r} must be at least 1")
+        size = 2 * n
+        # positions 0..size-1 from low to high; East holds size-1
+        for west_positions in combinations(range(size - 2, -1, -1), n):
+            pattern = "".join("W" if p in west_positions else "E" for p in range(size))
+            suit = SuitDeal.from_pattern(pattern)
+            yield suit, self.pattern_value(pattern)

@@ -1,0 +1,283 @@
+"""The two deal notations, each a parser and a formatter that round-trip.
+
+*Compact*: suits separated by white space, each ``WEST/EAST`` with ranks ``A K Q J T 9 … 2``
+(``10`` accepted for ``T``, ``-`` for an empty hand), optionally prefixed by a suit name:
+
+>>> format_deal(parse_deal('S:AQ/KJ H:A/K D:K/A'))
+'AQ/KJ A/K K/A'
+>>> format_deal(parse_deal('H:A/K S:AQ/KJ'))
+'H:A/K S:AQ/KJ'
+>>> format_deal(parse_deal('A109/KQJ'))
+'AT9/KQJ'
+
+*The paper's*: ``[A Q, K J] + [K, A]``, a card being a rank letter or a positive integer, so
+suits longer than 13 cards can be written:
+
+>>> format_deal(parse_deal('[13 12 9 8 7 2 1, 14 11 10 6 5 4 3]'))
+'[13 12 9 8 7 2 1, 14 11 10 6 5 4 3]'
+>>> format_deal_paper(parse_deal('AQ/KJ K/A'))
+'[A Q, K J] + [K, A]'
+
+Bad text raises :class:`NotationError` naming the offending part:
+
+>>> parse_deal('AX/KQ')
+Traceback (most recent call last):
+...
+whistgui.engine.errors.NotationError: unknown rank 'X' in suit 'AX/KQ'; expected one of ...
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from whistgui.engine.cards import (
+    DEFAULT_SUIT_NAMES,
+    Card,
+    default_suit_name,
+    is_standard_rank,
+    rank_from_text,
+    rank_to_text,
+    suit_name_from_text,
+)
+from whistgui.engine.deal import Deal, SuitDeal
+from whistgui.engine.errors import DealError, NotationError
+
+__all__ = [
+    "format_deal",
+    "format_deal_compact",
+    "format_deal_paper",
+    "format_suit_compact",
+    "format_suit_paper",
+    "parse_card",
+    "parse_deal",
+    "parse_suit",
+]
+
+_COMPACT_RANKS: Final = "AKQJT98765432"
+_EMPTY_DEAL: Final = "0"
+
+
+# --------------------------------------------------------------------------- parsing
+def parse_deal(text: str) -> Deal:
+    """A deal in either notation (the paper's if the text holds a ``[``). ``0`` is the empty
+    deal; blank text is an error."""
+    if not isinstance(text, str):
+        raise NotationError(f"{text!r} is not deal text; expected e.g. 'AQ/KJ K/A'")
+    s = text.strip()
+    if not s:
+        raise NotationError(
+            f"{text!r} is an empty deal; expected suits such as 'AQ/KJ K/A' or '[A Q, K J]'"
+        )
+    if s == _EMPTY_DEAL:
+        return Deal(())
+    if "[" in s or "]" in s:
+        return _parse_paper(s, text)
+    return _parse_compact(s, text)
+
+
+def parse_suit(text: str) -> SuitDeal:
+    """Exactly one suit, in either notation."""
+    deal = parse_deal(text)
+    if len(deal.suits) != 1:
+        raise NotationError(
+            f"{text!r} holds {len(deal.suits)} suits; expected exactly one, like 'AQ/KJ'"
+        )
+    return deal.suits[0]
+
+
+def _parse_compact(s: str, original: str) -> Deal:
+    tokens = s.split()
+    explicit: list[str | None] = []
+    bodies: list[str] = []
+    for tok in tokens:
+        if ":" in tok:
+            name, body = tok.split(":", 1)
+            try:
+                explicit.append(suit_name_from_text(name))
+            except NotationError as exc:
+                raise NotationError(f"in suit {tok!r}: {exc}") from None
+        else:
+            explicit.append(None)
+            body = tok
+        bodies.append(body)
+    suits = [_parse_compact_suit(body, tok) for body, tok in zip(bodies, tokens, strict=True)]
+    return Deal(suits, _assign_names(explicit, original))
+
+
+def _assign_names(explicit: list[str | None], original: str) -> list[str]:
+    """Suit names: the given ones, and for the others the first default names not given."""
+    seen: set[str] = set()
+    for n in explicit:
+        if n is not None and n in seen:
+            raise NotationError(f"suit {n} is named twice in {original!r}")
+        if n is not None:
+            seen.add(n)
+    free = (default_suit_name(i) for i in range(len(explicit) + len(DEFAULT_SUIT_NAMES)))
+    free_names = (n for n in free if n not in seen)
+    return [n if n is not None else next(free_names) for n in explicit]
+
+
+def _parse_compact_suit(body: str, token: str) -> SuitDeal:
+    if body.count("/") != 1:
+        what = "has no '/'" if "/" not in body else "has more than one '/'"
+        raise NotationError(
+            f"suit {token!r} {what}; expected West's cards, '/', East's cards, like 'AQ/KJ'"
+        )
+    west_text, east_text = body.split("/")
+    west = _parse_compact_hand(west_text, token)
+    east = _parse_compact_hand(east_text, token)
+    return _make_suit(west, east, token)
+
+
+def _parse_compact_hand(text: str, token: str) -> list[int]:
+    if text in ("", "-"):
+        return []
+    ranks: list[int] = []
+    i = 0
+    while i < len(text):
+        c = text[i].upper()
+        if c == "1" and text[i + 1 : i + 2] == "0":
+            ranks.append(10)
+            i += 2
+            continue
+        if c not in _COMPACT_RANKS:
+            raise NotationError(
+                f"unknown rank {text[i]!r} in suit {token!r}; expected one of "
+                f"{' '.join(_COMPACT_RANKS)} or 10"
+            )
+        ranks.append(14 - _COMPACT_RANKS.index(c))
+        i += 1
+    return ranks
+
+
+def _make_suit(west: list[int], east: list[int], token: str) -> SuitDeal:
+    cards = west + east
+    for r in cards:
+        if cards.count(r) > 1:
+            raise NotationError(
+                f"card {rank_to_text(r)!r} appears twice in suit {token!r}; each card of a suit "
+                "is held once"
+            )
+    try:
+        return SuitDeal(west, east)
+    except DealError as exc:  # pragma: no cover - duplicates are caught above
+        raise NotationError(f"in suit {token!r}: {exc}") from exc
+
+
+_PAPER_SUIT_RE: Final = re.compile(r"(?:([^\s\[\]+:]+)\s*:\s*)?\[([^\[\]]*)\]")
+
+
+def _parse_paper(s: str, original: str) -> Deal:
+    groups = _PAPER_SUIT_RE.findall(s)
+    rest = _PAPER_SUIT_RE.sub("#", s)
+    if not groups or re.fullmatch(r"\s*#(\s*\+\s*#)*\s*", rest) is None:
+        raise NotationError(
+            f"{original!r} is not in the paper's notation; expected suits in brackets joined by "
+            "'+', like '[A Q, K J] + [K, A]'"
+        )
+    suits = []
+    explicit: list[str | None] = []
+    for name_text, g in groups:
+        token = f"[{g}]"
+        if name_text:
+            try:
+                explicit.append(suit_name_from_text(name_text))
+            except NotationError as exc:
+                raise NotationError(f"in suit {name_text}:{token!r}: {exc}") from None
+        else:
+            explicit.append(None)
+        if g.count(",") != 1:
+            raise NotationError(
+                f"suit {token!r} needs exactly one ',' between West's and East's cards, "
+                "like '[A Q, K J]'"
+            )
+        west_text, east_text = g.split(",")
+        try:
+            west = [rank_from_text(t) for t in west_text.split()]
+            east = [rank_from_text(t) for t in east_text.split()]
+        except NotationError as exc:
+            raise NotationError(f"in suit {token!r}: {exc}") from None
+        suits.append(_make_suit(west, east, token))
+    return Deal(suits, _assign_names(explicit, original))
+
+
+def parse_card(text: str, deal: Deal) -> Card:
+    """A card of ``deal`` written ``S:Q`` (suit name, colon, rank); a deal with one suit
+    also takes the bare rank."""
+    t = text.strip()
+    if ":" in t:
+        name_text, rank_text = t.split(":", 1)
+        name = suit_name_from_text(name_text)
+        if name not in deal.names:
+            raise NotationError(
+                f"card {text!r}: the deal has no suit {name}; its suits are {', '.join(deal.names)}"
+            )
+        suit = deal.names.index(name)
+    elif len(deal.suits) == 1:
+        suit, rank_text = 0, t
+    else:
+        raise NotationError(f"card {text!r} needs its suit, like 'S:Q'")
+    return Card(suit, rank_from_text(rank_text))
+
+
+# --------------------------------------------------------------------------- formatting
+def format_suit_compact(suit: SuitDeal) -> str:
+    """``AQ/KJ``; raises NotationError for ranks compact notation cannot write."""
+    return f"{_compact_hand(suit.west)}/{_compact_hand(suit.east)}"
+
+
+def _compact_hand(ranks: tuple[int, ...]) -> str:
+    if not ranks:
+        return "-"
+    if not all(is_standard_rank(r) for r in ranks):
+        raise NotationError(
+            f"ranks {ranks!r} are outside 2–A; compact notation cannot write them "
+            "(use the paper's notation)"
+        )
+    return "".join(rank_to_text(r) for r in ranks)
+
+
+def format_suit_paper(suit: SuitDeal) -> str:
+    """``[A Q, K J]``: letters for J Q K A when every rank is standard, integers otherwise."""
+    standard = all(is_standard_rank(r) for r in suit.west + suit.east)
+
+    def card(r: int) -> str:
+        return rank_to_text(r) if standard and r > 10 else str(r)
+
+    w = " ".join(card(r) for r in suit.west)
+    e = " ".join(card(r) for r in suit.east)
+    return f"[{w}, {e}]"
+
+
+def format_deal_compact(deal: Deal) -> str:
+    """Compact notation; suit prefixes only when the names are not the default S H D C 5 …"""
+    if not deal.suits:
+        return _EMPTY_DEAL
+    bodies = [format_suit_compact(s) for s in deal.suits]
+    if _has_default_names(deal):
+        return " ".join(bodies)
+    return " ".join(f"{n}:{b}" for n, b in zip(deal.names, bodies, strict=True))
+
+
+def format_deal_paper(deal: Deal) -> str:
+    """The paper's notation; suit names prefix the brackets (``H:[A, K]``) only when they are
+    not the default S H D C 5 …"""
+    if not deal.suits:
+        return _EMPTY_DEAL
+    bodies = [format_suit_paper(s) for s in deal.suits]
+    if _has_default_names(deal):
+        return " + ".join(bodies)
+    return " + ".join(f"{n}:{b}" for n, b in zip(deal.names, bodies, strict=True))
+
+
+def _has_default_names(deal: Deal) -> bool:
+    return deal.names == tuple(default_suit_name(i) for i in range(len(deal.suits)))
+
+
+def format_deal(deal: Deal) -> str:
+    """The canonical text: compact notation where it can write the deal, else the paper's."""
+    try:
+        return format_deal_compact(deal)
+    except NotationError:
+        return format_deal_paper(deal)

@@ -1,0 +1,129 @@
+"""Positions in play: who is on lead, the card led to the current trick, tricks taken so far.
+
+>>> p = Position.start(Deal.parse('AQ/KJ K/A'), Player.EAST)
+>>> [p.deal.card_name(c) for c in p.legal_cards()]
+['S:K', 'S:J', 'H:A']
+>>> p = p.play(p.deal.card_from_text('H:A'))
+>>> [p.deal.card_name(c) for c in p.legal_cards()]
+['H:K']
+>>> p = p.play(p.deal.card_from_text('H:K'))
+>>> p.leader, p.west_tricks, str(p.deal)
+(<Player.EAST: 'E'>, 0, 'AQ/KJ -/-')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from whistgui.engine.cards import Card
+from whistgui.engine.deal import Deal
+from whistgui.engine.errors import DealError, IllegalPlayError
+from whistgui.engine.value import Player
+
+__all__ = ["Position", "Trick"]
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick: who led, the two cards, who won."""
+
+    leader: Player
+    lead: Card
+    reply: Card
+    winner: Player
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A point in the play of a deal.
+
+    ``deal`` holds the cards still in the hands (a card led to the current trick is no longer
+    in it but in ``led``); ``leader`` led or is to lead the current trick.
+    """
+
+    deal: Deal
+    leader: Player
+    led: Card | None = None
+    west_tricks: int = 0
+
+    @classmethod
+    def start(cls, deal: Deal, leader: Player) -> Position:
+        """The deal before the first card, both hands of equal size."""
+        _ = deal.size  # raises DealError for unequal hands
+        return cls(deal, leader)
+
+    @property
+    def to_move(self) -> Player:
+        return self.leader if self.led is None else self.leader.other
+
+    @property
+    def is_over(self) -> bool:
+        return self.led is None and not self.deal.hand(self.leader)
+
+    @property
+    def tricks_left(self) -> int:
+        return len(self.deal.hand(self.leader))
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the player to move may play, suit by suit, high to low."""
+        hand = self.deal.hand(self.to_move)
+        if self.led is None:
+            return hand
+        follow = [c for c in hand if c.suit == self.led.suit]
+        return follow or hand
+
+    def play(self, card: Card) -> Position:
+        """The position after ``card``; raises :class:`IllegalPlayError` if it is not legal."""
+        mover = self.to_move
+        holder = self.deal.holder(card)
+        name = self._name(card)
+        if holder is None:
+            raise IllegalPlayError(f"{name} is not in either hand; expected one of {self._legal()}")
+        if holder is not mover:
+            raise IllegalPlayError(
+                f"{name} is {holder.name.title()}'s card but {mover.name.title()} is to play; "
+                f"expected one of {self._legal()}"
+            )
+        if card not in self.legal_cards():
+            raise IllegalPlayError(
+                f"{name} does not follow suit to {self._name(self.led)}; expected one of "
+                f"{self._legal()}"
+            )
+        rest = self.deal.without(card)
+        if self.led is None:
+            return Position(rest, self.leader, card, self.west_tricks)
+        winner = self._winner(self.led, card)
+        return Position(rest, winner, None, self.west_tricks + (winner is Player.WEST))
+
+    def trick_winner(self, reply: Card) -> Player:
+        """Who would win the current trick if ``reply`` were played to it."""
+        if self.led is None:
+            raise IllegalPlayError("no card has been led to this trick")
+        return self._winner(self.led, reply)
+
+    def _winner(self, led: Card, reply: Card) -> Player:
+        if reply.suit == led.suit and reply.rank > led.rank:
+            return self.leader.other
+        return self.leader
+
+    def _name(self, card: Card | None) -> str:
+        if card is None:
+            return "nothing"
+        try:
+            return self.deal.card_name(card)
+        except IndexError:
+            return repr(card)
+
+    def _legal(self) -> str:
+        cards = self.legal_cards()
+        return ", ".join(self.deal.card_name(c) for c in cards) if cards else "none (play is over)"
+
+    def check(self) -> None:
+        """Raise DealError if the hands cannot belong to this position."""
+        w, e = self.deal.hand_size(Player.WEST), self.deal.hand_size(Player.EAST)
+        expected_diff = 0 if self.led is None else (1 if self.leader is Player.EAST else -1)
+        if w - e != expected_diff:
+            raise DealError(
+                f"West holds {w} cards and East {e}: impossible "
+                + ("between tricks" if self.led is None else "after a lead")
+            )

@@ -1,0 +1,66 @@
+"""Rounding a value to an outcome: ρ (§9) and the refined ρ′ (§11).
+
+An outcome is the pair (tricks for West with West on lead, tricks for West with East on lead).
+
+>>> rho(Value.parse('3/2'))
+Outcome(west_lead=1, east_lead=2)
+>>> rho(Value.parse('21/2+-e0'))
+Outcome(west_lead=11, east_lead=10)
+>>> rho(Value.parse('17/2+e2'))
+Outcome(west_lead=9, east_lead=9)
+>>> rho_prime(Value(0))
+Outcome(west_lead=Fraction(-1, 4), east_lead=Fraction(1, 4))
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import NamedTuple
+
+from whistgui.engine.value import Value
+
+__all__ = ["Outcome", "rho", "rho_lattice", "rho_prime"]
+
+
+class Outcome(NamedTuple):
+    """West's tricks (or refined score) with West on lead and with East on lead."""
+
+    west_lead: Fraction | int
+    east_lead: Fraction | int
+
+    def __str__(self) -> str:
+        return f"({self.west_lead}, {self.east_lead})"
+
+
+def rho_lattice(value: Value, offset: Fraction, step: Fraction) -> tuple[Fraction, Fraction]:
+    """ρ_A of §9 for the lattice A = {offset + k·step}: the nearest element of A, and at a tie
+    between a < b: (a, a) for a negative infinitesimal part, (b, b) for a positive one,
+    (a, b) for none and (b, a) for ±ε₀."""
+    t = (value.number - offset) / step
+    lower = math.floor(t)
+    frac = t - lower
+    a = offset + lower * step
+    b = a + step
+    if frac < Fraction(1, 2):
+        return a, a
+    if frac > Fraction(1, 2):
+        return b, b
+    inf = value.infinitesimal
+    if inf.is_fuzzy:
+        return b, a
+    if inf.is_zero:
+        return a, b
+    return (b, b) if inf.is_positive else (a, a)
+
+
+def rho(value: Value) -> Outcome:
+    """ρ: round to the integers (the outcome of whist)."""
+    a, b = rho_lattice(value, Fraction(0), Fraction(1))
+    return Outcome(int(a), int(b))
+
+
+def rho_prime(value: Value) -> Outcome:
+    """ρ′: round to the odd multiples of 1/4 (the outcome of refined whist, §11)."""
+    a, b = rho_lattice(value, Fraction(1, 4), Fraction(1, 2))
+    return Outcome(a, b)

@@ -1,0 +1,193 @@
+"""Exact search: two-person whist solved by minimax over tricks.
+
+The rules of §1: follow suit if you can, otherwise discard any card (so asymmetric deals play
+too); the higher card of the suit led wins. The solver gives the outcome χ (tricks for West
+with each player on lead), the refined outcome χ′ of §11 (the last trick worth 3/4 or 1/4),
+the optimal cards, and the result of every legal card of a position, as double-dummy tools mark
+cards.
+
+Positions are stored in a transposition table under a canonical key — each suit reduced to its
+pattern of owners, suits sorted — and cards in sequence (adjacent in a suit, same owner) are
+searched once.
+
+>>> s = Solver()
+>>> s.outcome(Deal.parse('AQ/KJ'))
+Outcome(west_lead=1, east_lead=2)
+>>> s.outcome(Deal.parse('AK10/QJ9 AK10/QJ9'))
+Outcome(west_lead=4, east_lead=5)
+>>> s.outcome(Deal.parse('KJ/AQ'), refined=True)
+Outcome(west_lead=Fraction(1, 4), east_lead=Fraction(3, 4))
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from whistgui.engine.cards import Card
+from whistgui.engine.deal import Deal
+from whistgui.engine.play import Position
+from whistgui.engine.rounding import Outcome
+from whistgui.engine.value import Player
+
+__all__ = ["Solver"]
+
+_Key = tuple[bool, tuple[str, ...]]
+
+
+def _canon(suits: list[str]) -> tuple[str, ...]:
+    return tuple(sorted(p for p in suits if p))
+
+
+def _runs(pattern: str, owner: str, skip: int = -1) -> list[int]:
+    """One position per run of ``owner``'s cards; position ``skip`` (a card led to this trick)
+    separates runs without belonging to any."""
+    reps: list[int] = []
+    prev = False
+    for i, c in enumerate(pattern):
+        if i == skip:
+            prev = False
+            continue
+        mine = c == owner
+        if mine and not prev:
+            reps.append(i)
+        prev = mine
+    return reps
+
+
+class Solver:
+    """Exact minimax with a transposition table per scoring (plain and refined).
+
+    Scores are integers internally: tricks for plain whist, quarter points for refined whist.
+    """
+
+    def __init__(self) -> None:
+        self._tables: dict[bool, dict[_Key, int]] = {False: {}, True: {}}
+        self._hits = 0
+        self._misses = 0
+
+    def clear(self) -> None:
+        for t in self._tables.values():
+            t.clear()
+        self._hits = self._misses = 0
+
+    @property
+    def stats(self) -> dict[str, int]:
+        return {
+            "positions": sum(len(t) for t in self._tables.values()),
+            "hits": self._hits,
+            "misses": self._misses,
+        }
+
+    # -- the search ---------------------------------------------------------------------
+    def _search(self, suits: tuple[str, ...], west_leads: bool, refined: bool) -> int:
+        """Score for West from here with ``suits`` (canonical) and the given leader."""
+        table = self._tables[refined]
+        key = (west_leads, suits)
+        v = table.get(key)
+        if v is not None:
+            self._hits += 1
+            return v
+        self._misses += 1
+        if not suits:
+            v = (-1 if west_leads else 1) if refined else 0
+            table[key] = v
+            return v
+        unit = 4 if refined else 1
+        lead_c, foll_c = ("W", "E") if west_leads else ("E", "W")
+        follower_has = [foll_c in p for p in suits]
+        best: int | None = None
+        for si, p in enumerate(suits):
+            for i in _runs(p, lead_c):
+                worst: int | None = None
+                if follower_has[si]:
+                    for j in _runs(p, foll_c, skip=i):
+                        a, b = (i, j) if i < j else (j, i)
+                        rest = list(suits)
+                        rest[si] = p[:a] + p[a + 1 : b] + p[b + 1 :]
+                        west_wins = (j > i) != west_leads
+                        score = self._search(_canon(rest), west_wins, refined)
+                        if west_wins:
+                            score += unit
+                        if worst is None or (score < worst if west_leads else score > worst):
+                            worst = score
+                else:
+                    led_rest = p[:i] + p[i + 1 :]
+                    for t, q in enumerate(suits):
+                        if t == si:
+                            continue
+                        for j in _runs(q, foll_c):
+                            rest = list(suits)
+                            rest[si] = led_rest
+                            rest[t] = q[:j] + q[j + 1 :]
+                            score = self._search(_canon(rest), west_leads, refined)
+                            if west_leads:
+                                score += unit
+                            if worst is None or (score < worst if west_leads else score > worst):
+                                worst = score
+                if worst is None:  # follower has no cards at all: hands were unequal
+                    raise ValueError("the follower has no card to play; hands must be equal")
+                if best is None or (worst > best if west_leads else worst < best):
+                    best = worst
+        assert best is not None
+        table[key] = best
+        return best
+
+    # -- positions ------------------------------------------------------------------------
+    @staticmethod
+    def _patterns(deal: Deal) -> list[str]:
+        return [s.pattern for s in deal.suits]
+
+    def _score(self, position: Position, refined: bool) -> int:
+        """Score (tricks or quarters) West takes from now on, position between tricks or not."""
+        position.check()
+        if position.led is None:
+            return self._search(
+                _canon(self._patterns(position.deal)), position.leader is Player.WEST, refined
+            )
+        scores = [self._after(position, c, refined) for c in position.legal_cards()]
+        west_to_move = position.to_move is Player.WEST
+        return max(scores) if west_to_move else min(scores)
+
+    def _after(self, position: Position, card: Card, refined: bool) -> int:
+        nxt = position.play(card)
+        score = self._score(nxt, refined)
+        gained = nxt.west_tricks - position.west_tricks
+        return score + gained * (4 if refined else 1)
+
+    @staticmethod
+    def _total(position: Position, score: int, refined: bool) -> int | Fraction:
+        if refined:
+            return position.west_tricks + Fraction(score, 4)
+        return position.west_tricks + score
+
+    def result(self, position: Position, *, refined: bool = False) -> int | Fraction:
+        """West's total tricks (refined: points) under optimal play from ``position``,
+        counting the tricks already taken."""
+        return self._total(position, self._score(position, refined), refined)
+
+    def card_results(
+        self, position: Position, *, refined: bool = False
+    ) -> dict[Card, int | Fraction]:
+        """For every legal card of the player to move, West's total under optimal play after
+        it (the marks a double-dummy program shows)."""
+        position.check()
+        return {
+            c: self._total(position, self._after(position, c, refined), refined)
+            for c in position.legal_cards()
+        }
+
+    def best_cards(self, position: Position, *, refined: bool = False) -> list[Card]:
+        """The optimal cards of the player to move."""
+        marks = self.card_results(position, refined=refined)
+        if not marks:
+            return []
+        pick = max if position.to_move is Player.WEST else min
+        target = pick(marks.values())
+        return [c for c, v in marks.items() if v == target]
+
+    def outcome(self, deal: Deal, *, refined: bool = False) -> Outcome:
+        """χ(D) (or χ′(D) with ``refined``): West's tricks with West and with East on lead."""
+        return Outcome(
+            self.result(Position.start(deal, Player.WEST), refined=refined),
+            self.result(Position.start(deal, Player.EAST), refined=refined),
+        )

@@ -1,0 +1,395 @@
+"""Values (§8.2): a dyadic number plus an infinitesimal, with order, simplicity and text forms.
+
+>>> v = Value.parse('1-e1')
+>>> v.number, v.infinitesimal.pretty(), v.pretty()
+(Fraction(1, 1), '−ε₁', '1 − ε₁')
+>>> Value.parse('21/2+-e0') + Value.parse('1/2')
+Value.parse('11+-e0')
+>>> Value.parse('3/2') < Value.parse('3/2+e0') < Value.parse('2-e5')
+True
+
+Comparison is honest about the partial order: ``0`` and ``±ε₀`` are incomparable.
+
+>>> Value(0).compare(Value.parse('+-e0')) is None
+True
+>>> Value(0) <= Value.parse('+-e0') or Value(0) >= Value.parse('+-e0')
+False
+
+Labeled values (§10) compare by value first; for equal values the label decides, one way for
+numbers and the other way for non-numbers:
+
+>>> LabeledValue(Player.EAST, Value(1)) > LabeledValue(Player.WEST, Value(1))
+True
+>>> LabeledValue(Player.EAST, Value.parse('e0')) < LabeledValue(Player.WEST, Value.parse('e0'))
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final, NamedTuple
+
+from whistgui.engine.errors import NotationError
+from whistgui.engine.infinitesimal import ZERO, Infinitesimal
+
+__all__ = [
+    "Complexity",
+    "LabeledValue",
+    "Player",
+    "Value",
+    "as_dyadic",
+    "format_number",
+    "normalise_value_text",
+    "pretty_number",
+]
+
+
+class Player(enum.Enum):
+    """West (``W``, "our" side, Left in combinatorial game theory) or East (``E``)."""
+
+    WEST = "W"
+    EAST = "E"
+
+    @property
+    def other(self) -> Player:
+        return Player.EAST if self is Player.WEST else Player.WEST
+
+    @classmethod
+    def parse(cls, text: str) -> Player:
+        """``W``/``West``/``E``/``East`` in any case."""
+        t = text.strip().upper()
+        if t in ("W", "WEST"):
+            return cls.WEST
+        if t in ("E", "EAST"):
+            return cls.EAST
+        raise NotationError(f"{text!r} is not a player; expected W (West) or E (East)")
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def as_dyadic(x: int | Fraction | str) -> Fraction:
+    """``x`` as an exact Fraction whose denominator is a power of 2, else NotationError."""
+    try:
+        q = Fraction(x)
+    except (ValueError, ZeroDivisionError) as exc:
+        raise NotationError(f"{x!r} is not a number; expected an integer or a fraction") from exc
+    d = q.denominator
+    if d & (d - 1):
+        raise NotationError(
+            f"{x!r} is not a dyadic number; a value's number must have a power of 2 as "
+            "denominator (like 3/8)"
+        )
+    return q
+
+
+class Complexity(NamedTuple):
+    """A complexity class of §8.3 as the ordinal ``omega * omega_part + finite``.
+
+    Half-integers are 0, numbers with least denominator 2ᵏ (k ≥ 2) are k − 1, q ± ε_k is
+    ω + |k| and q ± ε₀ (fuzzy) is ω + ω.
+
+    >>> str(Value.parse('3/8').complexity), str(Value.parse('1-e1').complexity)
+    ('2', 'ω+1')
+    """
+
+    omega_part: int
+    finite: int
+
+    def __str__(self) -> str:
+        if self.omega_part == 0:
+            return str(self.finite)
+        if self.omega_part == 1:
+            return f"ω+{self.finite}"
+        return "ω+ω"
+
+
+_VULGAR: Final = {
+    Fraction(1, 2): "½",
+    Fraction(1, 4): "¼",
+    Fraction(3, 4): "¾",
+    Fraction(1, 8): "⅛",
+    Fraction(3, 8): "⅜",
+    Fraction(5, 8): "⅝",
+    Fraction(7, 8): "⅞",
+}
+_SUPER: Final = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_SUB: Final = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+_UNSUPER: Final = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_UNSUB: Final = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+
+def format_number(q: Fraction) -> str:
+    """Canonical ASCII: an integer or a reduced fraction (``3/2``, ``-1/2``)."""
+    return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
+
+
+def pretty_number(q: Fraction) -> str:
+    """Unicode mixed number: ``1½``, ``−3⅜``, ``2¹⁄₁₆``, ``0``.
+
+    >>> pretty_number(Fraction(-3, 2)), pretty_number(Fraction(33, 16))
+    ('−1½', '2¹⁄₁₆')
+    """
+    sign = "−" if q < 0 else ""
+    a = abs(q)
+    whole, frac = divmod(a, 1)
+    if frac == 0:
+        return f"{sign}{whole}"
+    f = _VULGAR.get(frac)
+    if f is None:
+        f = f"{str(frac.numerator).translate(_SUPER)}⁄{str(frac.denominator).translate(_SUB)}"
+    return f"{sign}{whole or ''}{f}"
+
+
+def normalise_value_text(text: str) -> str:
+    """Map the pretty Unicode forms to ASCII with no white space; a mixed number's fraction
+    is marked with ``&`` (``1½`` becomes ``1&1/2``)."""
+    s = text.strip()
+    for frac, ch in _VULGAR.items():
+        s = s.replace(ch, f"&{frac.numerator}/{frac.denominator}")
+    s = re.sub(
+        r"([⁰¹²³⁴⁵⁶⁷⁸⁹]+)⁄([₀₁₂₃₄₅₆₇₈₉]+)",
+        lambda m: f"&{m.group(1).translate(_UNSUPER)}/{m.group(2).translate(_UNSUB)}",
+        s,
+    )
+    s = s.translate(_UNSUB).replace("−", "-").replace("±", "+-").replace("ε", "e")
+    return re.sub(r"\s+", "", s)
+
+
+_VALUE_RE: Final = re.compile(
+    r"(?P<num>(?P<sign>-)?(?:(?P<int>\d+)(?:&(?P<fn>\d+)/(?P<fd>\d+)|/(?P<den>\d+))?"
+    r"|&(?P<fn2>\d+)/(?P<fd2>\d+)))?"
+    r"(?P<inf>(?:\+-|\+|-)?e\d+)?"
+)
+
+
+class Value:
+    """An element of the semigroup V of values: ``number + infinitesimal``. Immutable.
+
+    A value with a zero infinitesimal part *is* a number: it equals (and hashes like) the
+    Fraction or int it holds.
+    """
+
+    __slots__ = ("_inf", "_number")
+    _number: Fraction
+    _inf: Infinitesimal
+
+    def __new__(
+        cls, number: int | Fraction | str = 0, infinitesimal: Infinitesimal = ZERO
+    ) -> Value:
+        self = object.__new__(cls)
+        self._number = as_dyadic(number)
+        if not isinstance(infinitesimal, Infinitesimal):
+            raise TypeError(f"infinitesimal must be an Infinitesimal, not {infinitesimal!r}")
+        self._inf = infinitesimal
+        return self
+
+    @classmethod
+    def parse(cls, text: str) -> Value:
+        """Parse the canonical ASCII form (``0``, ``3/2``, ``e0``, ``1-e1``, ``21/2+-e0``)
+        or the pretty form (``1½ − ε₁``).
+
+        >>> Value.parse('1½ − ε₁') == Value.parse('1/2-e1') + Value(1)
+        True
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"{text!r} is not a value; expected text such as '3/2' or '1-e1'")
+        s = normalise_value_text(text)
+        m = _VALUE_RE.fullmatch(s)
+        if not s or not m or (m.group("num") is None and m.group("inf") is None):
+            raise NotationError(
+                f"{text!r} is not a value; expected a dyadic number and/or an infinitesimal "
+                "such as 0, 3/2, e0, -e0, 1-e1, 2+e2, 21/2+-e0 (or the pretty form 1½ − ε₁)"
+            )
+        number = Fraction(0)
+        if m.group("num") is not None:
+            try:
+                if m.group("int") is not None:
+                    number = Fraction(int(m.group("int")))
+                    if m.group("den") is not None:
+                        number = Fraction(int(m.group("int")), int(m.group("den")))
+                    elif m.group("fn") is not None:
+                        number += Fraction(int(m.group("fn")), int(m.group("fd")))
+                else:
+                    number = Fraction(int(m.group("fn2")), int(m.group("fd2")))
+            except ZeroDivisionError as exc:
+                raise NotationError(f"{text!r}: a fraction's denominator cannot be 0") from exc
+            if m.group("sign"):
+                number = -number
+            try:
+                number = as_dyadic(number)
+            except NotationError as exc:
+                raise NotationError(
+                    f"{text!r}: {number} is not dyadic; a value's number must have a power "
+                    "of 2 as denominator"
+                ) from exc
+        inf = ZERO
+        if m.group("inf") is not None:
+            inf = Infinitesimal.parse(m.group("inf"))
+        return cls(number, inf)
+
+    # -- structure ------------------------------------------------------------------------
+    @property
+    def number(self) -> Fraction:
+        """The numerical part (the paper's N(D) for the value of a deal)."""
+        return self._number
+
+    @property
+    def infinitesimal(self) -> Infinitesimal:
+        return self._inf
+
+    @property
+    def is_number(self) -> bool:
+        return self._inf.is_zero
+
+    @property
+    def complexity(self) -> Complexity:
+        """The complexity class of §8.3 (smaller is simpler)."""
+        inf = self._inf
+        if inf.is_fuzzy:
+            return Complexity(2, 0)
+        if not inf.is_zero:
+            return Complexity(1, inf.stoppers)
+        k = self._number.denominator.bit_length() - 1  # denominator 2**k
+        return Complexity(0, max(k - 1, 0))
+
+    # -- algebra --------------------------------------------------------------------------
+    def __add__(self, other: object) -> Value:
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return Value(self._number + o._number, self._inf + o._inf)
+
+    __radd__ = __add__
+
+    def __neg__(self) -> Value:
+        return Value(-self._number, -self._inf)
+
+    def __pos__(self) -> Value:
+        return self
+
+    def __sub__(self, other: object) -> Value:
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return self + (-o)
+
+    def __rsub__(self, other: object) -> Value:
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return o + (-self)
+
+    # -- order ----------------------------------------------------------------------------
+    def compare(self, other: Value | int | Fraction) -> int | None:
+        """−1, 0, 1, or ``None`` when the two values are incomparable (§8.2.1)."""
+        o = _coerce(other)
+        if o is None:
+            raise TypeError(f"cannot compare a Value with {other!r}")
+        if self._number != o._number:
+            return -1 if self._number < o._number else 1
+        return self._inf.compare(o._inf)
+
+    def __lt__(self, other: Value | int | Fraction) -> bool:
+        return self.compare(other) == -1
+
+    def __le__(self, other: Value | int | Fraction) -> bool:
+        return self.compare(other) in (-1, 0)
+
+    def __gt__(self, other: Value | int | Fraction) -> bool:
+        return self.compare(other) == 1
+
+    def __ge__(self, other: Value | int | Fraction) -> bool:
+        return self.compare(other) in (1, 0)
+
+    def __eq__(self, other: object) -> bool:
+        o = _coerce(other)
+        return o is not None and self._number == o._number and self._inf == o._inf
+
+    def __hash__(self) -> int:
+        if self._inf.is_zero:
+            return hash(self._number)
+        return hash((self._number, self._inf))
+
+    # -- text -----------------------------------------------------------------------------
+    def ascii(self) -> str:
+        """Canonical ASCII form, as the CLI's JSON uses it."""
+        if self._inf.is_zero:
+            return format_number(self._number)
+        if self._number == 0:
+            return self._inf.ascii()
+        return format_number(self._number) + self._inf.ascii(after_number=True)
+
+    def pretty(self) -> str:
+        """Unicode form for people: ``1½ − ε₁``, ``ε₀``, ``10½ ± ε₀``, ``3⅜``."""
+        inf = self._inf
+        if inf.is_zero:
+            return pretty_number(self._number)
+        if self._number == 0:
+            return inf.pretty()
+        num = pretty_number(self._number)
+        if inf.is_fuzzy:
+            return f"{num} ± ε₀"
+        p = inf.pretty()
+        return f"{num} − {p[1:]}" if p.startswith("−") else f"{num} + {p}"
+
+    def __str__(self) -> str:
+        return self.ascii()
+
+    def __repr__(self) -> str:
+        return f"Value.parse({self.ascii()!r})"
+
+
+def _coerce(x: object) -> Value | None:
+    if isinstance(x, Value):
+        return x
+    if isinstance(x, (int, Fraction)) and not isinstance(x, bool):
+        q = Fraction(x)
+        d = q.denominator
+        return None if d & (d - 1) else Value(q)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class LabeledValue:
+    """``(P, x)``: player P has the lead in a deal of value x (§10), ordered as there:
+    by value, and for equal values ``(E, x) > (W, x)`` if x is a number, else
+    ``(E, x) < (W, x)``.
+    """
+
+    player: Player
+    value: Value
+
+    def compare(self, other: LabeledValue) -> int | None:
+        c = self.value.compare(other.value)
+        if c != 0:
+            return c
+        if self.player is other.player:
+            return 0
+        east_higher = self.value.is_number
+        self_higher = (self.player is Player.EAST) == east_higher
+        return 1 if self_higher else -1
+
+    def __lt__(self, other: LabeledValue) -> bool:
+        return self.compare(other) == -1
+
+    def __le__(self, other: LabeledValue) -> bool:
+        return self.compare(other) in (-1, 0)
+
+    def __gt__(self, other: LabeledValue) -> bool:
+        return self.compare(other) == 1
+
+    def __ge__(self, other: LabeledValue) -> bool:
+        return self.compare(other) in (1, 0)
+
+    def ascii(self) -> str:
+        return f"({self.player.value}, {self.value.ascii()})"
+
+    def pretty(self) -> str:
+        return f"({self.player.value}, {self.value.pretty()})"
+
+    def __str__(self) -> str:
+        return self.ascii()
