@@ -13,7 +13,7 @@ cards in sequence (adjacent, same owner) are one card to it.
 Value.parse('3/2+e0')
 >>> a = ev.analyze('AQ/KJ')
 >>> a.maxmin.pretty(), a.minmax.pretty(), a.value.pretty()
-('(E, 1)', '(W, 2)', '1½')
+('(W, 1 + ε₀)', '(W, 2 − ε₀)', '1½')
 """
 
 from __future__ import annotations
