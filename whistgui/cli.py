@@ -1,0 +1,256 @@
+"""The ``whist`` command line: values, single-suit analysis, exact search and value tables.
+
+Every command takes ``--json`` (one JSON object per deal, one per line) and reads deals one per
+line from standard input when a deal argument is ``-``. Bad input prints a one-line error to
+standard error; the other deals are still answered, and the exit status is 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
+from typing import Any, NoReturn, TextIO
+
+from whistgui import __version__
+from whistgui.engine import (
+    Deal,
+    Evaluator,
+    NotationError,
+    Player,
+    Position,
+    Solver,
+    SuitAnalysis,
+    SuitDeal,
+    TheoryError,
+    WhistError,
+)
+from whistgui.engine.cards import rank_to_text
+from whistgui.engine.notation import format_suit_paper
+from whistgui.engine.rounding import Outcome
+from whistgui.engine.value import format_number
+
+EXIT_OK, EXIT_BAD_INPUT, EXIT_BUG = 0, 2, 3
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse whose errors are one line, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def _deal_texts(args: Sequence[str], stdin: TextIO) -> Iterator[str]:
+    """The deal arguments, with ``-`` replaced by the non-blank, non-comment lines of stdin."""
+    for a in args:
+        if a == "-":
+            for line in stdin:
+                s = line.strip()
+                if s and not s.startswith("#"):
+                    yield s
+        else:
+            yield a
+
+
+def _outcome_json(o: Outcome) -> dict[str, Any]:
+    """Tricks as JSON integers; refined scores (quarters) in canonical ASCII (``-1/4``)."""
+
+    def conv(x: int | Fraction) -> int | str:
+        if isinstance(x, int):
+            return x
+        return int(x) if x.denominator == 1 else format_number(x)
+
+    return {"west_lead": conv(o.west_lead), "east_lead": conv(o.east_lead)}
+
+
+def _require_suits(deal: Deal, text: str) -> None:
+    if not deal.suits:
+        raise NotationError(f"{text!r} is an empty deal; expected at least one suit")
+
+
+def _hand_text(ranks: Sequence[int]) -> str:
+    """A hand as compact text when every rank is standard, else integers with spaces."""
+    if all(2 <= r <= 14 for r in ranks):
+        return "".join(rank_to_text(r) for r in ranks) or "-"
+    return " ".join(str(r) for r in ranks) or "-"
+
+
+class _Command:
+    """Runs one subcommand over many deals, printing results and collecting errors."""
+
+    def __init__(self, out: TextIO, err: TextIO, as_json: bool) -> None:
+        self.out, self.err, self.as_json = out, err, as_json
+        self.status = EXIT_OK
+        self.evaluator = Evaluator()
+        self.solver = Solver()
+
+    def emit(self, obj: dict[str, Any], text: str) -> None:
+        if self.as_json:
+            self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        else:
+            self.out.write(text + "\n")
+        self.out.flush()
+
+    def run_each(self, items: Iterator[str], fn: Callable[[str], None]) -> None:
+        for item in items:
+            try:
+                fn(item)
+            except TheoryError as exc:
+                self.err.write(f"whist: internal error (a bug, please report it): {exc}\n")
+                self.status = max(self.status, EXIT_BUG)
+            except WhistError as exc:
+                self.err.write(f"whist: error: {exc}\n")
+                self.status = max(self.status, EXIT_BAD_INPUT)
+
+
+# ----------------------------------------------------------------------------- commands
+def _value(cmd: _Command, text: str) -> None:
+    deal = Deal.parse(text)
+    _require_suits(deal, text)
+    values = cmd.evaluator.suit_values(deal)
+    total = cmd.evaluator.value(deal)
+    o = cmd.evaluator.outcome(deal)
+    obj = {
+        "deal": str(deal),
+        "suits": [
+            {"suit": str(s), "name": n, "value": v.ascii()}
+            for s, n, v in zip(deal.suits, deal.names, values, strict=True)
+        ],
+        "value": total.ascii(),
+        "outcome": _outcome_json(o),
+    }
+    width = max(len(str(s)) for s in deal.suits)
+    lines = [str(deal)]
+    for s, n, v in zip(deal.suits, deal.names, values, strict=True):
+        lines.append(f"  {n:>2}  {s!s:<{width}}  {v.pretty()}")
+    lines.append(f"  sum {'':<{width}}  {total.pretty()}")
+    lines.append(
+        f"  outcome: West takes {o.west_lead} with West on lead, {o.east_lead} with East on lead"
+    )
+    cmd.emit(obj, "\n".join(lines))
+
+
+def _analyze(cmd: _Command, text: str) -> None:
+    suit = SuitDeal.parse(text)
+    a: SuitAnalysis = cmd.evaluator.analyze(suit)
+    obj = {
+        "suit": str(suit),
+        "west": [rank_to_text(r) for r in a.west],
+        "east": [rank_to_text(r) for r in a.east],
+        "alpha": [
+            [{"lead": lv.player.value, "value": lv.value.ascii()} for lv in row] for row in a.alpha
+        ],
+        "maxmin": {"lead": a.maxmin.player.value, "value": a.maxmin.value.ascii()},
+        "minmax": {"lead": a.minmax.player.value, "value": a.minmax.value.ascii()},
+        "interval": a.interval.pretty(),
+        "value": a.value.ascii(),
+        "outcome": _outcome_json(a.outcome),
+    }
+    cells = [[lv.pretty() for lv in row] for row in a.alpha]
+    colw = max(len(c) for row in cells for c in row)
+    head = "W \\ E".ljust(6) + "".join(rank_to_text(r).rjust(colw + 2) for r in a.east)
+    lines = [
+        f"{suit}   {format_suit_paper(suit)}",
+        "α_ij (who wins the trick, value of D_ij):",
+        head,
+    ]
+    for r, row in zip(a.west, cells, strict=True):
+        lines.append(rank_to_text(r).ljust(6) + "".join(c.rjust(colw + 2) for c in row))
+    lines += [
+        f"maxmin  {a.maxmin.pretty()}",
+        f"minmax  {a.minmax.pretty()}",
+        f"I(D)    {a.interval.pretty()}",
+        f"val     {a.value.pretty()}   (complexity {a.value.complexity})",
+        f"outcome West takes {a.outcome.west_lead} with West on lead, "
+        f"{a.outcome.east_lead} with East on lead",
+    ]
+    cmd.emit(obj, "\n".join(lines))
+
+
+def _solve(cmd: _Command, text: str, refined: bool) -> None:
+    deal = Deal.parse(text)
+    _require_suits(deal, text)
+    o = cmd.solver.outcome(deal)
+    best = {}
+    for key, leader in (("west_lead", Player.WEST), ("east_lead", Player.EAST)):
+        pos = Position.start(deal, leader)
+        best[key] = [deal.card_name(c) for c in cmd.solver.best_cards(pos)]
+    obj: dict[str, Any] = {"deal": str(deal), "outcome": _outcome_json(o)}
+    lines = [
+        str(deal),
+        f"  outcome: West takes {o.west_lead} with West on lead, {o.east_lead} with East on lead",
+    ]
+    if refined:
+        r = cmd.solver.outcome(deal, refined=True)
+        obj["refined"] = _outcome_json(r)
+        lines.append(f"  refined: {r.west_lead} with West on lead, {r.east_lead} with East on lead")
+    obj["best"] = best
+    lines.append(f"  best leads for West: {' '.join(best['west_lead'])}")
+    lines.append(f"  best leads for East: {' '.join(best['east_lead'])}")
+    cmd.emit(obj, "\n".join(lines))
+
+
+def _table(cmd: _Command, n: int) -> None:
+    for suit, value in cmd.evaluator.table(n):
+        obj = {"west": _hand_text(suit.west), "east": _hand_text(suit.east), "value": value.ascii()}
+        cmd.emit(obj, f"{_hand_text(suit.west)}/{_hand_text(suit.east)}\t{value.pretty()}")
+
+
+# ----------------------------------------------------------------------------- main
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="whist",
+        description="Values and exact analysis of two-person whist deals (Wästlund, 2005).",
+        epilog="Deals: compact 'AQ/KJ K/A' (quote a deal with several suits) or the paper's "
+        "'[A Q, K J] + [K, A]'. Use - to read deals from standard input, one per line.",
+    )
+    p.add_argument("--version", action="version", version=f"whist {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def add(name: str, help_: str) -> argparse.ArgumentParser:
+        sp = sub.add_parser(name, help=help_, description=help_)
+        sp.add_argument("--json", action="store_true", help="one JSON object per deal per line")
+        return sp
+
+    sp = add("value", "per-suit values, their sum and the predicted outcome ρ(sum)")
+    sp.add_argument("deals", nargs="+", metavar="DEAL")
+    sp = add("analyze", "α matrix, maxmin, minmax, I(D) and val(D) of single suits")
+    sp.add_argument("deals", nargs="+", metavar="SUIT")
+    sp = add("solve", "exact outcome by search for both leads, and the optimal first cards")
+    sp.add_argument("deals", nargs="+", metavar="DEAL")
+    sp.add_argument("--refined", action="store_true", help="also the refined outcome χ′ (§11)")
+    sp = add("table", "every N-card-a-hand single suit with East holding the top card")
+    sp.add_argument("n", type=int, metavar="N")
+    return p
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    stdin = stdin if stdin is not None else sys.stdin
+    cmd = _Command(sys.stdout, sys.stderr, args.json)
+    try:
+        if args.command == "table":
+            if args.n < 1:
+                parser.error(f"N must be a positive number of cards, not {args.n}")
+            _table(cmd, args.n)
+        else:
+            items = _deal_texts(args.deals, stdin)
+            if args.command == "value":
+                cmd.run_each(items, lambda t: _value(cmd, t))
+            elif args.command == "analyze":
+                cmd.run_each(items, lambda t: _analyze(cmd, t))
+            else:
+                cmd.run_each(items, lambda t: _solve(cmd, t, args.refined))
+    except BrokenPipeError:  # e.g. `whist table 8 | head`
+        sys.stderr.close()
+        return cmd.status
+    except KeyboardInterrupt:
+        return 130
+    return cmd.status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
