@@ -1,0 +1,14 @@
+"""Test-wide settings: no screen needed, and hypothesis tuned for a 2-core CI machine."""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import settings
+
+# Qt must find no display and need none; set before any test imports PySide6.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+settings.register_profile("default", deadline=None)
+settings.register_profile("ci", deadline=None, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "default")

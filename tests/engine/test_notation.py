@@ -1,0 +1,105 @@
+"""Both deal notations: round trips, canonical output, and the errors bad text gets."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+
+from tests.engine.strategies import asymmetric_deals, symmetric_deals
+from whistgui.engine import AsymmetricSuitError, Deal, Evaluator, NotationError, SuitDeal
+from whistgui.engine.notation import format_deal_compact, format_deal_paper
+
+
+@given(symmetric_deals(max_cards=10))
+def test_compact_round_trip(deal: Deal):
+    assert Deal.parse(str(deal)) == deal
+    assert Deal.parse(format_deal_paper(deal)) == deal
+
+
+@given(asymmetric_deals(max_cards=6))
+def test_round_trip_with_void_suits(deal: Deal):
+    assert Deal.parse(str(deal)) == deal
+    assert eval(repr(deal), {"Deal": Deal}) == deal
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("AQ/KJ K/A", "AQ/KJ K/A"),
+        ("S:AQ/KJ H:A/K D:K/A", "AQ/KJ A/K K/A"),
+        ("s:aq/kj h:a/k", "AQ/KJ A/K"),
+        ("♠:AQ/KJ ♥:A/K", "AQ/KJ A/K"),
+        ("H:A/K S:AQ/KJ", "H:A/K S:AQ/KJ"),
+        ("A109/KQJ", "AT9/KQJ"),
+        ("QA/JK", "AQ/KJ"),
+        ("[A Q, K J] + [K, A]", "AQ/KJ K/A"),
+        ("[14 12, 13 11]", "AQ/KJ"),
+        ("[A 10 9, K Q J]", "AT9/KQJ"),
+        ("AK/- -/QJ", "AK/- -/QJ"),
+        ("  AQ/KJ\tK/A  ", "AQ/KJ K/A"),
+    ],
+)
+def test_canonical_compact_output(text: str, canonical: str):
+    assert str(Deal.parse(text)) == canonical
+
+
+def test_long_suits_use_the_papers_notation():
+    text = "[13 12 9 8 7 2 1, 14 11 10 6 5 4 3]"
+    deal = Deal.parse(text)
+    assert str(deal) == text
+    with pytest.raises(NotationError, match="outside 2–A"):
+        format_deal_compact(Deal.parse("[15, 1]"))
+    assert str(Deal.parse("[15, 1]")) == "[15, 1]"
+
+
+def test_paper_format():
+    assert format_deal_paper(Deal.parse("AQ/KJ K/A")) == "[A Q, K J] + [K, A]"
+    assert format_deal_paper(Deal.parse("AT9/KQJ")) == "[A 10 9, K Q J]"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("AX/KQ", r"unknown rank 'X' in suit 'AX/KQ'"),
+        ("AQ", r"suit 'AQ' has no '/'"),
+        ("A/K/Q", r"suit 'A/K/Q' has more than one '/'"),
+        ("AA/KQ", r"card 'A' appears twice in suit 'AA/KQ'"),
+        ("AK/KQ", r"card 'K' appears twice in suit 'AK/KQ'"),
+        ("", r"'' is an empty deal"),
+        ("   ", r"empty deal"),
+        ("S:A/K S:K/A", r"suit S is named twice"),
+        ("X:A/K", r"unknown suit 'X'"),
+        ("[A Q K J]", r"exactly one ','"),
+        ("[A, K] [K, A]", r"not in the paper's notation"),
+        ("[A, Z]", r"unknown rank 'Z'"),
+        ("[A, 0]", r"unknown rank '0'"),
+        ("[A A, K Q]", r"card 'A' appears twice"),
+    ],
+)
+def test_bad_text_names_the_offending_part(text: str, message: str):
+    with pytest.raises(NotationError, match=message):
+        Deal.parse(text)
+
+
+def test_asymmetric_suit_has_no_value_but_parses():
+    deal = Deal.parse("AKQ/J J/AKQ")
+    assert not deal.is_symmetric
+    assert deal.size == 4
+    with pytest.raises(AsymmetricSuitError, match=r"AKQ/J is not symmetric: West holds 3"):
+        Evaluator().value(deal)
+
+
+def test_suit_parse_needs_exactly_one_suit():
+    assert SuitDeal.parse("AQ/KJ").pattern == "EWEW"
+    with pytest.raises(NotationError, match="holds 2 suits"):
+        SuitDeal.parse("AQ/KJ K/A")
+
+
+def test_cards_by_name():
+    deal = Deal.parse("AQ/KJ K/A")
+    c = deal.card_from_text("H:K")
+    assert deal.card_name(c) == "H:K"
+    with pytest.raises(NotationError, match="needs its suit"):
+        deal.card_from_text("K")
+    with pytest.raises(NotationError, match="no suit D"):
+        deal.card_from_text("D:K")

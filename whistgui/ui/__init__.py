@@ -1,0 +1,1 @@
+"""The Qt user interface of whistgui. Talks to :mod:`whistgui.engine` through its public API."""
