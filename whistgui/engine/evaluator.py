@@ -274,22 +274,27 @@ def _remove(pattern: str, i: int, j: int) -> str:
 
 # A labeled value as a sort key, valid because single-suit values are never fuzzy:
 # (number, chain position, label bit) with the label bit ordering E above W for numbers and
-# W above E for non-numbers (§10).
-_Key = tuple[Fraction, int, int]
+# W above E for non-numbers (§10). The number is a float: dyadic rationals of the sizes met
+# here (numerator and denominator far below 2**53) are represented exactly, and comparing
+# floats is many times faster than comparing Fractions. _exact() checks the round trip.
+_Key = tuple[float, int, int]
+_VKey = tuple[float, int]  # a value: (number, chain position)
 
 
-def _key(winner_is_west: bool, v: Value) -> _Key:
+def _vkey(v: Value) -> _VKey:
     pos = v.infinitesimal.pos
     if pos is None:
         raise TheoryError(f"a single-suit value {v} is fuzzy (Lemma 10.2 says never)")
-    bit = (0 if winner_is_west else 1) if pos == 0 else (1 if winner_is_west else 0)
-    return (v.number, pos, bit)
+    x = float(v.number)
+    if Fraction(x) != v.number:
+        raise TheoryError(f"the number {v.number} is too fine for an exact float key")
+    return (x, pos)
 
 
 def _key_to_labeled(k: _Key) -> LabeledValue:
     number, pos, bit = k
     west = (bit == 0) if pos == 0 else (bit == 1)
-    return LabeledValue(_W if west else _E, Value(number, Infinitesimal(pos)))
+    return LabeledValue(_W if west else _E, Value(Fraction(number), Infinitesimal(pos)))
 
 
 class Evaluator:
@@ -304,6 +309,7 @@ class Evaluator:
 
     def __init__(self) -> None:
         self._values: dict[str, Value] = {"": Value(0)}
+        self._vkeys: dict[str, _VKey] = {"": (0.0, 0)}
         self._simplest: dict[tuple[_Key, _Key], Value] = {}
         self._hits = 0
         self._misses = 0
@@ -311,6 +317,7 @@ class Evaluator:
     def clear(self) -> None:
         """Forget every memoized value."""
         self._values = {"": Value(0)}
+        self._vkeys = {"": (0.0, 0)}
         self._simplest.clear()
         self._hits = self._misses = 0
 
@@ -333,25 +340,31 @@ class Evaluator:
         self._misses += 1
         v = self._compute(pattern)
         self._values[pattern] = v
+        self._vkeys[pattern] = _vkey(v)
         return v
 
     def _compute(self, pattern: str) -> Value:
+        """val from the α of one West and one East card per run (equivalent cards give the
+        same reduction), compared as float keys."""
         wruns, eruns = _runs(pattern)
-        memo = self._values
-        # keys[i][j] for run representatives
+        memo = self._vkeys
         best_rowmin: _Key | None = None
         colmax: list[_Key | None] = [None] * len(eruns)
         for i in wruns:
             rowmin: _Key | None = None
             for jj, j in enumerate(eruns):
                 rest = _remove(pattern, i, j)
-                rv = memo.get(rest)
-                if rv is None:
-                    rv = self.pattern_value(rest)
+                rk = memo.get(rest)
+                if rk is None:
+                    self.pattern_value(rest)
+                    rk = memo[rest]
                 else:
                     self._hits += 1
-                west_wins = i > j
-                k = _key(west_wins, rv + 1 if west_wins else rv)
+                num, pos = rk
+                if i > j:  # West wins the trick: one more trick, West on lead
+                    k = (num + 1.0, pos, 0 if pos == 0 else 1)
+                else:
+                    k = (num, pos, 1 if pos == 0 else 0)
                 if rowmin is None or k < rowmin:
                     rowmin = k
                 cm = colmax[jj]
