@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.engine.strategies import asymmetric_deals, symmetric_deals
-from whistgui.engine import AsymmetricSuitError, Deal, Evaluator, NotationError, SuitDeal
+from whistgui.engine import (
+    AsymmetricSuitError,
+    Deal,
+    Evaluator,
+    NotationError,
+    Player,
+    State,
+    SuitDeal,
+)
 from whistgui.engine.notation import format_deal_compact, format_deal_paper
 
 
@@ -103,3 +112,24 @@ def test_cards_by_name():
         deal.card_from_text("K")
     with pytest.raises(NotationError, match="no suit D"):
         deal.card_from_text("D:K")
+
+
+@given(symmetric_deals(max_cards=6), st.integers(-5, 5))
+def test_state_round_trip(deal: Deal, m: int):
+    state = State(m, deal)
+    assert State.parse(str(state)) == state
+    assert eval(repr(state), {"State": State}) == state
+
+
+@given(symmetric_deals(max_cards=8, max_suits=1))
+def test_sequences_partition_each_hand(deal: Deal):
+    suit = deal.suits[0]
+    for player in (Player.WEST, Player.EAST):
+        groups = suit.sequences(player)
+        flat = [r for g in groups for r in g]
+        assert flat == sorted(suit.hand(player), reverse=True)
+        other = suit.hand(player.other)
+        for g in groups:  # nothing of the other hand inside a sequence
+            assert not [r for r in other if min(g) < r < max(g)]
+        for hi, lo in zip(groups, groups[1:], strict=False):  # and something between groups
+            assert [r for r in other if max(lo) < r < min(hi)]

@@ -17,6 +17,7 @@ SuitDeal.parse('KJ/AQ')
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -108,6 +109,24 @@ class SuitDeal:
     def swapped(self) -> SuitDeal:
         """D̄: West's and East's cards exchanged."""
         return SuitDeal(self.east, self.west)
+
+    def sequences(self, player: Player) -> tuple[tuple[int, ...], ...]:
+        """The player's cards grouped into sequences — cards with no card of the other hand
+        between them, hence equivalent in play — each high to low, highest group first.
+
+        >>> SuitDeal.parse('AKT9/QJ8').sequences(Player.WEST)
+        ((14, 13), (10, 9))
+        """
+        groups: list[list[int]] = []
+        prev_mine = False
+        for r in sorted(self.west + self.east, reverse=True):
+            mine = r in self.hand(player)
+            if mine and prev_mine:
+                groups[-1].append(r)
+            elif mine:
+                groups.append([r])
+            prev_mine = mine
+        return tuple(tuple(g) for g in groups)
 
     def without(self, west: int | None = None, east: int | None = None) -> SuitDeal:
         """The suit with the given West and/or East card removed."""
@@ -236,10 +255,27 @@ class Deal:
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """``m + D``: a deal plus the tricks West has already taken (§7.1)."""
+    """``m + D``: a deal plus the tricks West has already taken (§7.1).
+
+    >>> State.parse('1 + [K J, A Q]')
+    State.parse('1 + KJ/AQ')
+    """
 
     tricks: int
     deal: Deal
 
+    @classmethod
+    def parse(cls, text: str) -> State:
+        """``m + DEAL`` (or just a deal, m = 0); the deal in either notation."""
+        m = re.fullmatch(r"\s*(-?\d+)\s*(?:\+\s*(.*\S)\s*)?", text, re.DOTALL)
+        if m is None:
+            return cls(0, Deal.parse(text))
+        return cls(int(m.group(1)), Deal.parse(m.group(2)) if m.group(2) else Deal(()))
+
     def __str__(self) -> str:
+        if not self.deal.suits:
+            return str(self.tricks)
         return f"{self.tricks} + {self.deal}" if self.tricks else str(self.deal)
+
+    def __repr__(self) -> str:
+        return f"State.parse({str(self)!r})"
