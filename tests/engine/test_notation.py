@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -131,5 +133,5 @@ def test_sequences_partition_each_hand(deal: Deal):
         other = suit.hand(player.other)
         for g in groups:  # nothing of the other hand inside a sequence
             assert not [r for r in other if min(g) < r < max(g)]
-        for hi, lo in zip(groups, groups[1:], strict=False):  # and something between groups
+        for hi, lo in itertools.pairwise(groups):  # and something between groups
             assert [r for r in other if max(lo) < r < min(hi)]
