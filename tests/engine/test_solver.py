@@ -99,3 +99,25 @@ def test_best_first_cards_of_a_throw_in():
     assert s.result(pos) == 2
     best = {deal.card_name(c) for c in s.best_cards(pos)}
     assert best == {"H:A"}
+
+
+def test_a_search_can_be_cancelled_and_resumed():
+    from whistgui.engine import Cancelled, Evaluator
+
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return True
+
+    ev = Evaluator(should_stop=stop)
+    with pytest.raises(Cancelled):
+        ev.value(Deal.parse("[16 14 13 11 9 8 5 4, 15 12 10 7 6 3 2 1]"))
+    assert calls
+    ev.should_stop = None
+    assert ev.value(Deal.parse("[16 14 13 11 9 8 5 4, 15 12 10 7 6 3 2 1]")) == Evaluator().value(
+        Deal.parse("[16 14 13 11 9 8 5 4, 15 12 10 7 6 3 2 1]")
+    )
+    s = Solver(should_stop=lambda: True)
+    with pytest.raises(Cancelled):
+        s.outcome(Deal.parse("AK73/QJ2 Q95/J874 KJT/A96 A82/KT9"))

@@ -14,8 +14,10 @@ solver (:mod:`~whistgui.engine.solver`).
 
 from whistgui.engine.cards import Card
 from whistgui.engine.deal import Deal, State, SuitDeal
+from whistgui.engine.describe import Character, describe
 from whistgui.engine.errors import (
     AsymmetricSuitError,
+    Cancelled,
     DealError,
     IllegalPlayError,
     NotationError,
@@ -37,7 +39,9 @@ __all__ = [
     "ZERO",
     "AsymmetricSuitError",
     "Bounds",
+    "Cancelled",
     "Card",
+    "Character",
     "Complexity",
     "Deal",
     "DealError",
@@ -60,6 +64,7 @@ __all__ = [
     "Trick",
     "Value",
     "WhistError",
+    "describe",
     "eps",
     "rho",
     "rho_prime",

@@ -33,3 +33,7 @@ class IllegalPlayError(WhistError, ValueError):
 class TheoryError(WhistError):
     """The value theory met a case the paper proves impossible (an empty I(D), two simplest
     elements). Raised loudly: it means a bug in the engine, never a property of the input."""
+
+
+class Cancelled(WhistError):
+    """A computation was stopped by its caller's ``should_stop`` check (a newer request)."""

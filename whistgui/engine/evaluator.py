@@ -18,7 +18,7 @@ Value.parse('3/2+e0')
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -26,7 +26,7 @@ from itertools import combinations
 from typing import Literal
 
 from whistgui.engine.deal import Deal, State, SuitDeal
-from whistgui.engine.errors import AsymmetricSuitError, TheoryError
+from whistgui.engine.errors import AsymmetricSuitError, Cancelled, TheoryError
 from whistgui.engine.infinitesimal import FUZZY, Infinitesimal, eps
 from whistgui.engine.interval import InfinitesimalRange, Interval
 from whistgui.engine.rounding import Outcome, rho, rho_prime
@@ -307,7 +307,10 @@ class Evaluator:
     True
     """
 
-    def __init__(self) -> None:
+    def __init__(self, should_stop: Callable[[], bool] | None = None) -> None:
+        #: Polled every few hundred new patterns; when it returns True the computation raises
+        #: :class:`Cancelled` (the memo keeps what was finished).
+        self.should_stop = should_stop
         self._values: dict[str, Value] = {"": Value(0)}
         self._vkeys: dict[str, _VKey] = {"": (0.0, 0)}
         self._simplest: dict[tuple[_Key, _Key], Value] = {}
@@ -338,6 +341,8 @@ class Evaluator:
                 f"pattern {pattern!r} is not a symmetric suit of W and E cards"
             )
         self._misses += 1
+        if self.should_stop is not None and self._misses % 256 == 0 and self.should_stop():
+            raise Cancelled(f"stopped while evaluating the pattern {pattern!r}")
         v = self._compute(pattern)
         self._values[pattern] = v
         self._vkeys[pattern] = _vkey(v)

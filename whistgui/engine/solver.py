@@ -21,10 +21,12 @@ Outcome(west_lead=Fraction(1, 4), east_lead=Fraction(3, 4))
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from whistgui.engine.cards import Card
 from whistgui.engine.deal import Deal
+from whistgui.engine.errors import Cancelled
 from whistgui.engine.play import Position
 from whistgui.engine.rounding import Outcome
 from whistgui.engine.value import Player
@@ -60,7 +62,9 @@ class Solver:
     Scores are integers internally: tricks for plain whist, quarter points for refined whist.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, should_stop: Callable[[], bool] | None = None) -> None:
+        #: Polled every few thousand new positions; True makes the search raise Cancelled.
+        self.should_stop = should_stop
         self._tables: dict[bool, dict[_Key, int]] = {False: {}, True: {}}
         self._hits = 0
         self._misses = 0
@@ -88,6 +92,8 @@ class Solver:
             self._hits += 1
             return v
         self._misses += 1
+        if self.should_stop is not None and self._misses % 256 == 0 and self.should_stop():
+            raise Cancelled("stopped by the caller")
         if not suits:
             v = (-1 if west_leads else 1) if refined else 0
             table[key] = v
