@@ -19,8 +19,8 @@ Known slips of the copy, corrected here (and listed in the docstrings of the aff
   same deal (10) and what the outcome (4, 5) gives by Corollary 4.3; 4 + 1/2 is asserted.
 
 The exact search of deal (27) (19 cards a hand) takes 30–40 s, far more than everything else
-together; it runs in CI (``CI`` set) or with ``WHIST_SLOW_TESTS=1`` in the environment. Its value-theory half and
-the solver checks of its single suits always run.
+together; it runs in CI (``CI`` set) or with ``WHIST_SLOW_TESTS=1`` in the environment. Its
+value-theory half and the solver checks of its single suits always run.
 """
 
 from __future__ import annotations

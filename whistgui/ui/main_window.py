@@ -1,36 +1,560 @@
-"""The main window. For now a placeholder that names what is coming (issue 3 builds the table)."""
+"""The main window: notation field, card table, live analysis, menus, files and figures."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QMainWindow, QVBoxLayout, QWidget
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from whistgui import __version__
+from whistgui.document import FILE_SUFFIX, Document, DocumentError, SuitDeck, random_document
+from whistgui.engine import Card, Player, WhistError
+from whistgui.examples import load_examples
+from whistgui.ui.analysis import AnalysisPanel, AnalysisResult, AnalysisWorker
+from whistgui.ui.cardart import suit_symbol
+from whistgui.ui.export import ExportError, copy_image, save_figure
+from whistgui.ui.session import Session
+from whistgui.ui.table import CardTable
+
+MAX_RECENT = 8
+_FILTER = f"whist deals (*{FILE_SUFFIX});;All files (*)"
+
+
+class NotationField(QWidget):
+    """The deal as text; typed or pasted text in either notation updates the table, bad text
+    is marked with the engine's message and changes nothing."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        label = QLabel("&Deal:", self)
+        self.edit = QLineEdit(self)
+        self.edit.setObjectName("notation")
+        self.edit.setPlaceholderText("e.g. AQ/KJ K/A  or  [A Q, K J] + [K, A]")
+        self.edit.setClearButtonEnabled(True)
+        label.setBuddy(self.edit)
+        row.addWidget(label)
+        row.addWidget(self.edit, 1)
+        layout.addLayout(row)
+        self.error = QLabel(self)
+        self.error.setObjectName("notationError")
+        self.error.setStyleSheet("color: #b71c1c;")
+        self.error.setWordWrap(True)
+        self.error.hide()
+        layout.addWidget(self.error)
+
+    def set_error(self, message: str) -> None:
+        self.error.setText(message)
+        self.error.setVisible(bool(message))
+        self.edit.setStyleSheet("QLineEdit { border: 2px solid #c62828; }" if message else "")
+
+    @property
+    def has_error(self) -> bool:
+        return not self.error.isHidden()
+
+
+class FigureView(QWidget):
+    """The table and the analysis side by side: what a figure shows."""
+
+    def __init__(self, table: CardTable, analysis: AnalysisPanel, parent: QWidget | None = None):
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.addWidget(table)
+        self.splitter.addWidget(analysis)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setChildrenCollapsible(False)
+        layout.addWidget(self.splitter)
+
+
+class RandomDealDialog(QDialog):
+    """Number of suits, cards per suit per hand, seed."""
+
+    def __init__(self, parent: QWidget | None = None, seed: int = 1) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Random deal")
+        form = QFormLayout(self)
+        self.suits = QSpinBox(self)
+        self.suits.setRange(1, 8)
+        self.suits.setValue(4)
+        self.cards = QSpinBox(self)
+        self.cards.setRange(1, 13)
+        self.cards.setValue(3)
+        self.cards.setToolTip("Up to 6 uses a standard 13-card suit; more uses numbered cards")
+        self.seed = QSpinBox(self)
+        self.seed.setRange(0, 2_000_000_000)
+        self.seed.setValue(seed)
+        reseed = QPushButton("New seed", self)
+        reseed.clicked.connect(lambda: self.seed.setValue((self.seed.value() * 7919 + 1) % 1_000_003))
+        seed_row = QHBoxLayout()
+        seed_row.addWidget(self.seed, 1)
+        seed_row.addWidget(reseed)
+        form.addRow("&Suits:", self.suits)
+        form.addRow("&Cards per suit per hand:", self.cards)
+        form.addRow("S&eed:", seed_row)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def document(self) -> Document:
+        return random_document(self.suits.value(), self.cards.value(), self.seed.value())
+
+
+class DeckDialog(QDialog):
+    """Change the deck (length) of one suit."""
+
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Suit length")
+        form = QFormLayout(self)
+        self.suit = QComboBox(self)
+        for name in doc.deal.names:
+            self.suit.addItem(suit_symbol(name))
+        self.kind = QComboBox(self)
+        self.kind.addItems(["Standard ranks (A K Q …)", "Numbered cards (1, 2, …)"])
+        self.size = QSpinBox(self)
+        self._doc = doc
+        self.suit.currentIndexChanged.connect(self._load)
+        self.kind.currentIndexChanged.connect(self._limits)
+        form.addRow("&Suit:", self.suit)
+        form.addRow("&Cards:", self.kind)
+        form.addRow("&Length:", self.size)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self._load(0)
+
+    def _load(self, i: int) -> None:
+        deck = self._doc.decks[i]
+        self.kind.setCurrentIndex(0 if deck.kind == "standard" else 1)
+        self._limits()
+        self.size.setValue(deck.size)
+
+    def _limits(self) -> None:
+        self.size.setRange(1, 13 if self.kind.currentIndex() == 0 else 26)
+
+    def deck(self) -> tuple[int, SuitDeck]:
+        kind = "standard" if self.kind.currentIndex() == 0 else "abstract"
+        return self.suit.currentIndex(), SuitDeck(kind, self.size.value())
+
+
+class NoteDialog(QDialog):
+    def __init__(self, title: str, note: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Title and note")
+        form = QFormLayout(self)
+        self.title = QLineEdit(title, self)
+        self.note = QPlainTextEdit(note, self)
+        form.addRow("&Title:", self.title)
+        form.addRow("&Note:", self.note)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
 
 
 class MainWindow(QMainWindow):
     """The application's main window."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    analysisShown = Signal(object)  # AnalysisResult, once it is on screen
+
+    def __init__(
+        self,
+        session: Session | None = None,
+        settings: QSettings | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"whistgui {__version__}")
+        self.settings = settings if settings is not None else QSettings("whistgui", "whistgui")
+        self.session = session if session is not None else Session(self._initial_document())
+        self.session.setParent(self)
+        self.worker = AnalysisWorker(self)
+
         central = QWidget(self)
         layout = QVBoxLayout(central)
-        title = QLabel("<h1>whistgui</h1>", central)
-        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        body = QLabel(
-            "Two-person symmetric whist after J. Wästlund (2005).<br><br>"
-            "The card table with live values is being built.<br>"
-            "Meanwhile the engine is on the command line:<br>"
-            "<tt>whist value 'AQ/KJ K/A'</tt> &nbsp; <tt>whist analyze AJ9/KQT</tt> &nbsp; "
-            "<tt>whist solve 'KJ/AQ A/K K/A'</tt>",
-            central,
-        )
-        body.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout.addStretch(1)
-        layout.addWidget(title)
-        layout.addWidget(body)
-        layout.addStretch(1)
+        layout.setContentsMargins(8, 8, 8, 8)
+        self.notation = NotationField(central)
+        layout.addWidget(self.notation)
+        self.table = CardTable()
+        self.analysis = AnalysisPanel()
+        self.figure = FigureView(self.table, self.analysis, central)
+        layout.addWidget(self.figure, 1)
         self.setCentralWidget(central)
-        self.resize(720, 480)
+
+        self._build_actions()
+        self._build_menus()
+
+        self.session.documentChanged.connect(self._on_document)
+        self.session.pathChanged.connect(lambda _p: self._update_title())
+        self.session.modifiedChanged.connect(lambda _m: self._update_title())
+        self.table.moveRequested.connect(self._on_move)
+        self.table.refused.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
+        self.notation.edit.textEdited.connect(self._on_text)
+        self.worker.resultReady.connect(self._on_result)
+        self.worker.failed.connect(lambda _g, msg: self.analysis.set_error(msg))
+
+        self.statusBar().showMessage("Ready")
+        self.resize(1280, 720)
+        geometry = self.settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        self._on_document(self.session.document)
+
+    @staticmethod
+    def _initial_document() -> Document:
+        """A real deal to start on: the paper's deal (15), elimination and throw-in."""
+        examples = {e.number: e for e in load_examples()}
+        ex = examples.get(15)
+        if ex is None:  # pragma: no cover - the examples ship with the app
+            return Document.new()
+        return Document.from_deal(ex.deal, lead=ex.lead or Player.WEST, title=ex.title,
+                                  note=ex.note)
+
+    # -- actions --------------------------------------------------------------------------
+    def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None) -> QAction:  # type: ignore[no-untyped-def]
+        act = QAction(text, self)
+        if shortcut is not None:
+            act.setShortcut(QKeySequence(shortcut))
+        act.triggered.connect(slot)
+        self.addAction(act)
+        return act
+
+    def _build_actions(self) -> None:
+        Std = QKeySequence.StandardKey
+        self.act_new = self._action("&New", self.new_document, Std.New)
+        self.act_open = self._action("&Open…", self.open_dialog, Std.Open)
+        self.act_save = self._action("&Save", self.save, Std.Save)
+        self.act_save_as = self._action("Save &As…", self.save_as, Std.SaveAs)
+        self.act_export = self._action("&Export Figure…", self.export_dialog, "Ctrl+E")
+        self.act_copy_image = self._action("Copy as &Image", self.copy_figure, "Ctrl+Shift+C")
+        self.act_quit = self._action("&Quit", self.close, Std.Quit)
+        self.act_undo = self.session.undo_stack.createUndoAction(self, "&Undo")
+        self.act_undo.setShortcut(QKeySequence(Std.Undo))
+        self.act_redo = self.session.undo_stack.createRedoAction(self, "&Redo")
+        self.act_redo.setShortcut(QKeySequence(Std.Redo))
+        self.act_note = self._action("&Title and Note…", self.edit_note)
+        self.act_focus_text = self._action("Edit Deal &Text", self._focus_text, "Ctrl+L")
+        self.act_focus_table = self._action("Focus the &Table", self.table.setFocus, "Ctrl+T")
+        self.act_random = self._action("&Random Deal…", self.random_dialog, "Ctrl+R")
+        self.act_clear = self._action("Return All Cards to the &Pool", self.session.clear_hands)
+        self.act_add_suit = self._action("&Add a Suit", self.session.add_suit)
+        self.act_remove_suit = self._action("Remove the &Last Suit", self._remove_last_suit)
+        self.act_deck = self._action("Suit &Length…", self.deck_dialog)
+        self.lead_group = QActionGroup(self)
+        self.act_west_leads = QAction("&West on Lead", self, checkable=True)
+        self.act_east_leads = QAction("&East on Lead", self, checkable=True)
+        for act, player in ((self.act_west_leads, Player.WEST), (self.act_east_leads, Player.EAST)):
+            self.lead_group.addAction(act)
+            act.triggered.connect(lambda _=False, p=player: self.session.set_lead(p))
+        self.act_about = self._action("&About whistgui", self.about)
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        m = bar.addMenu("&File")
+        for a in (self.act_new, self.act_open):
+            m.addAction(a)
+        self.recent_menu = m.addMenu("Open &Recent")
+        self._update_recent_menu()
+        m.addSeparator()
+        for a in (self.act_save, self.act_save_as):
+            m.addAction(a)
+        m.addSeparator()
+        m.addAction(self.act_export)
+        m.addAction(self.act_copy_image)
+        m.addSeparator()
+        m.addAction(self.act_quit)
+        m = bar.addMenu("&Edit")
+        m.addAction(self.act_undo)
+        m.addAction(self.act_redo)
+        m.addSeparator()
+        m.addAction(self.act_focus_text)
+        m.addAction(self.act_focus_table)
+        m.addAction(self.act_note)
+        m = bar.addMenu("&Deal")
+        m.addAction(self.act_random)
+        m.addSeparator()
+        m.addAction(self.act_west_leads)
+        m.addAction(self.act_east_leads)
+        m.addSeparator()
+        m.addAction(self.act_deck)
+        m.addAction(self.act_add_suit)
+        m.addAction(self.act_remove_suit)
+        m.addAction(self.act_clear)
+        self.examples_menu = bar.addMenu("E&xamples")
+        for ex in load_examples():
+            act = QAction(ex.title, self)
+            act.setToolTip(ex.note)
+            act.triggered.connect(lambda _=False, e=ex: self.open_example(e.number))
+            self.examples_menu.addAction(act)
+        m = bar.addMenu("&Help")
+        m.addAction(self.act_about)
+
+    # -- document and views -----------------------------------------------------------
+    def _on_document(self, doc: Document) -> None:
+        self.table.set_document(doc)
+        current = self.notation.edit.text()
+        try:
+            same = current.strip() != "" and doc.with_deal(
+                __import__("whistgui.engine", fromlist=["Deal"]).Deal.parse(current)
+            ) == doc
+        except (WhistError, ValueError):
+            same = False
+        if not same:
+            self.notation.edit.setText(str(doc.deal))
+        self.notation.set_error("")
+        self.act_west_leads.setChecked(doc.lead is Player.WEST)
+        self.act_east_leads.setChecked(doc.lead is Player.EAST)
+        self._update_title()
+        self.analysis.set_pending()
+        self.worker.request(doc)
+
+    def _on_result(self, result: AnalysisResult) -> None:
+        self.analysis.show_result(result)
+        self.analysisShown.emit(result)
+
+    def _on_move(self, cards: list[Card], dest: str) -> None:
+        try:
+            self.session.move_cards(cards, dest)
+        except WhistError as exc:
+            self.table.show_refusal(f"Move refused: {exc}")
+
+    def _on_text(self, text: str) -> None:
+        try:
+            self.session.set_deal_text(text)
+        except WhistError as exc:
+            self.notation.set_error(str(exc))
+            return
+        self.notation.set_error("")
+
+    def _focus_text(self) -> None:
+        self.notation.edit.setFocus()
+        self.notation.edit.selectAll()
+
+    def _update_title(self) -> None:
+        doc = self.session.document
+        name = self.session.path.name if self.session.path else (doc.title or "Untitled")
+        self.setWindowTitle(f"{name}[*] — whistgui")
+        self.setWindowModified(self.session.modified)
+
+    def _remove_last_suit(self) -> None:
+        n = len(self.session.document.deal.suits)
+        if not self.session.remove_suit(n - 1):
+            self.statusBar().showMessage("A deal keeps at least one suit", 5000)
+
+    # -- files ----------------------------------------------------------------------------
+    def _confirm_discard(self) -> bool:
+        """True if there are no unsaved changes or the user lets them go (or saves them)."""
+        if not self.session.modified:
+            return True
+        answer = QMessageBox.question(
+            self,
+            "Unsaved changes",
+            "The deal has unsaved changes. Save them first?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def new_document(self) -> None:
+        if self._confirm_discard():
+            self.session.replace(Document.new())
+
+    def open_example(self, number: int) -> None:
+        ex = {e.number: e for e in load_examples()}[number]
+        if self._confirm_discard():
+            doc = Document.from_deal(ex.deal, lead=ex.lead or Player.WEST, title=ex.title,
+                                     note=ex.note)
+            self.session.replace(doc)
+            self.statusBar().showMessage(f"Example {ex.title}", 5000)
+
+    def open_dialog(self) -> None:
+        if not self._confirm_discard():
+            return
+        start = str(self.session.path.parent) if self.session.path else ""
+        path, _ = QFileDialog.getOpenFileName(self, "Open deal", start, _FILTER)
+        if path:
+            self.open_file(path)
+
+    def open_file(self, path: str | Path) -> bool:
+        """Open a file; on failure say why and keep the current deal."""
+        try:
+            self.session.open(path)
+        except (DocumentError, OSError) as exc:
+            QMessageBox.warning(self, "Cannot open", str(exc))
+            self.statusBar().showMessage(f"Not opened: {exc}", 10000)
+            return False
+        self._add_recent(Path(path))
+        return True
+
+    def save(self) -> bool:
+        if self.session.path is None:
+            return self.save_as()
+        return self._save_to(self.session.path)
+
+    def save_as(self) -> bool:
+        start = str(self.session.path or (self.session.document.title or "deal") + FILE_SUFFIX)
+        path, _ = QFileDialog.getSaveFileName(self, "Save deal", start, _FILTER)
+        if not path:
+            return False
+        if not path.endswith(FILE_SUFFIX):
+            path += FILE_SUFFIX
+        return self._save_to(Path(path))
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            self.session.save(path)
+        except (DocumentError, OSError) as exc:
+            QMessageBox.warning(self, "Cannot save", str(exc))
+            return False
+        self._add_recent(path)
+        self.statusBar().showMessage(f"Saved {path}", 5000)
+        return True
+
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recentFiles", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def _add_recent(self, path: Path) -> None:
+        p = str(path.resolve())
+        files = [f for f in self.recent_files() if f != p]
+        files.insert(0, p)
+        self.settings.setValue("recentFiles", files[:MAX_RECENT])
+        self._update_recent_menu()
+
+    def _update_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        for i, f in enumerate(files):
+            act = self.recent_menu.addAction(f"&{i + 1} {Path(f).name}")
+            act.setToolTip(f)
+            act.triggered.connect(lambda _=False, f=f: self._open_recent(f))
+        self.recent_menu.setEnabled(bool(files))
+
+    def _open_recent(self, path: str) -> None:
+        if self._confirm_discard():
+            self.open_file(path)
+
+    # -- dialogs --------------------------------------------------------------------------
+    def random_dialog(self) -> None:
+        dlg = RandomDealDialog(self, seed=int(self.settings.value("random/seed", 1)))
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return
+        try:
+            doc = dlg.document()
+        except (WhistError, ValueError) as exc:
+            QMessageBox.warning(self, "Random deal", str(exc))
+            return
+        self.settings.setValue("random/seed", dlg.seed.value())
+        if self._confirm_discard():
+            self.session.replace(doc)
+
+    def deck_dialog(self) -> None:
+        dlg = DeckDialog(self.session.document, self)
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return
+        suit, deck = dlg.deck()
+        try:
+            self.session.set_deck(suit, deck)
+        except (WhistError, ValueError) as exc:
+            QMessageBox.warning(self, "Suit length", str(exc))
+
+    def edit_note(self) -> None:
+        doc = self.session.document
+        dlg = NoteDialog(doc.title, doc.note, self)
+        if dlg.exec() == QDialog.DialogCode.Accepted:
+            self.session.set_title_note(dlg.title.text(), dlg.note.toPlainText())
+
+    def export_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export figure", "deal.png", "PNG image (*.png);;SVG drawing (*.svg)"
+        )
+        if not path:
+            return
+        scale = 2.0
+        if path.lower().endswith(".png"):
+            dlg = QDialog(self)
+            dlg.setWindowTitle("PNG scale")
+            form = QFormLayout(dlg)
+            spin = QDoubleSpinBox(dlg)
+            spin.setRange(0.5, 8)
+            spin.setValue(2.0)
+            form.addRow("&Scale:", spin)
+            buttons = QDialogButtonBox(
+                QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, dlg
+            )
+            buttons.accepted.connect(dlg.accept)
+            buttons.rejected.connect(dlg.reject)
+            form.addRow(buttons)
+            if dlg.exec() != QDialog.DialogCode.Accepted:
+                return
+            scale = spin.value()
+        self.export_figure(path, scale)
+
+    def export_figure(self, path: str | Path, scale: float = 2.0) -> Path | None:
+        try:
+            out = save_figure(self.figure, path, scale)
+        except ExportError as exc:
+            QMessageBox.warning(self, "Export", str(exc))
+            return None
+        self.statusBar().showMessage(f"Figure written to {out}", 5000)
+        return out
+
+    def copy_figure(self) -> None:
+        copy_image(self.figure)
+        self.statusBar().showMessage("Figure copied to the clipboard", 4000)
+
+    def about(self) -> None:
+        QMessageBox.about(
+            self,
+            "About whistgui",
+            f"<h3>whistgui {__version__}</h3>"
+            "<p>Values and exact analysis of two-person whist, after J. Wästlund, "
+            "<i>Two-person symmetric whist</i>, Electronic Journal of Combinatorics 12 (2005) "
+            "#R44.</p><p>Qt for Python (PySide6, LGPL v3); pyqtgraph (MIT).</p>",
+        )
+
+    # -- lifetime -------------------------------------------------------------------------
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if not self._confirm_discard():
+            event.ignore()
+            return
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.worker.wait(5000)
+        event.accept()
