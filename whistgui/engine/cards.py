@@ -47,7 +47,7 @@ def suit_name_from_text(text: str) -> str:
         return _SYMBOL_NAMES[t]
     if t.upper() in DEFAULT_SUIT_NAMES:
         return t.upper()
-    if t.isdigit() and int(t) >= 1:
+    if t.isascii() and t.isdigit() and int(t) >= 1:
         n = int(t)
         return DEFAULT_SUIT_NAMES[n - 1] if n <= len(DEFAULT_SUIT_NAMES) else str(n)
     raise NotationError(f"unknown suit {text!r}; expected S, H, D, C (or ♠ ♥ ♦ ♣) or a suit number")
@@ -58,7 +58,7 @@ def rank_from_text(text: str) -> int:
     t = text.strip()
     if t.upper() in _RANK_OF_CHAR:
         return _RANK_OF_CHAR[t.upper()]
-    if t.isdigit() and int(t) >= 1:
+    if t.isascii() and t.isdigit() and int(t) >= 1:
         return int(t)
     raise NotationError(
         f"unknown rank {text!r}; expected one of A K Q J T 9 8 7 6 5 4 3 2, 10, "

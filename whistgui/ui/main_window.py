@@ -88,6 +88,8 @@ class FigureView(QWidget):
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setChildrenCollapsible(False)
+        analysis.setMinimumWidth(380)
+        self.splitter.setSizes([780, 460])
         layout.addWidget(self.splitter)
 
 
@@ -109,7 +111,9 @@ class RandomDealDialog(QDialog):
         self.seed.setRange(0, 2_000_000_000)
         self.seed.setValue(seed)
         reseed = QPushButton("New seed", self)
-        reseed.clicked.connect(lambda: self.seed.setValue((self.seed.value() * 7919 + 1) % 1_000_003))
+        reseed.clicked.connect(
+            lambda: self.seed.setValue((self.seed.value() * 7919 + 1) % 1_000_003)
+        )
         seed_row = QHBoxLayout()
         seed_row.addWidget(self.seed, 1)
         seed_row.addWidget(reseed)
@@ -239,8 +243,9 @@ class MainWindow(QMainWindow):
         ex = examples.get(15)
         if ex is None:  # pragma: no cover - the examples ship with the app
             return Document.new()
-        return Document.from_deal(ex.deal, lead=ex.lead or Player.WEST, title=ex.title,
-                                  note=ex.note)
+        return Document.from_deal(
+            ex.deal, lead=ex.lead or Player.WEST, title=ex.title, note=ex.note
+        )
 
     # -- actions --------------------------------------------------------------------------
     def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None) -> QAction:  # type: ignore[no-untyped-def]
@@ -326,9 +331,13 @@ class MainWindow(QMainWindow):
         self.table.set_document(doc)
         current = self.notation.edit.text()
         try:
-            same = current.strip() != "" and doc.with_deal(
-                __import__("whistgui.engine", fromlist=["Deal"]).Deal.parse(current)
-            ) == doc
+            same = (
+                current.strip() != ""
+                and doc.with_deal(
+                    __import__("whistgui.engine", fromlist=["Deal"]).Deal.parse(current)
+                )
+                == doc
+            )
         except (WhistError, ValueError):
             same = False
         if not same:
@@ -397,8 +406,9 @@ class MainWindow(QMainWindow):
     def open_example(self, number: int) -> None:
         ex = {e.number: e for e in load_examples()}[number]
         if self._confirm_discard():
-            doc = Document.from_deal(ex.deal, lead=ex.lead or Player.WEST, title=ex.title,
-                                     note=ex.note)
+            doc = Document.from_deal(
+                ex.deal, lead=ex.lead or Player.WEST, title=ex.title, note=ex.note
+            )
             self.session.replace(doc)
             self.statusBar().showMessage(f"Example {ex.title}", 5000)
 
@@ -551,10 +561,10 @@ class MainWindow(QMainWindow):
         )
 
     # -- lifetime -------------------------------------------------------------------------
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+    def closeEvent(self, event: QCloseEvent) -> None:
         if not self._confirm_discard():
             event.ignore()
             return
         self.settings.setValue("window/geometry", self.saveGeometry())
-        self.worker.wait(5000)
+        self.worker.shutdown()
         event.accept()

@@ -1,0 +1,719 @@
+"""Documents and .whist files: decks, edits, the JSON format, atomic saving, load errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tests.engine.strategies import asymmetric_deals, symmetric_deals
+from whistgui import document
+from whistgui.document import (
+    DOCUMENT_VERSION,
+    FILE_SUFFIX,
+    STANDARD_DECK,
+    Document,
+    DocumentError,
+    SuitDeck,
+    load,
+    random_document,
+    save,
+)
+from whistgui.engine import Deal, NotationError, Player, SuitDeal, WhistError
+
+# --------------------------------------------------------------------------- strategies
+hand_sizes = st.integers(1, 13)
+
+
+@st.composite
+def random_args(draw: st.DrawFn) -> tuple[int, int | list[int], int]:
+    suits = draw(st.integers(1, 8))
+    per_hand: int | list[int] = draw(
+        st.one_of(hand_sizes, st.lists(hand_sizes, min_size=suits, max_size=suits))
+    )
+    return suits, per_hand, draw(st.integers(0, 2**64))
+
+
+texts = st.text(st.characters(blacklist_categories=["Cs"]), max_size=30)
+#: Suit names: those the notation writes, and any others a caller may give a Deal.
+suit_names = st.one_of(
+    st.sampled_from(["S", "H", "D", "C", "5", "6", "9", "12"]),
+    st.text(st.characters(blacklist_categories=["Cs"]), min_size=1, max_size=6).filter(str.strip),
+)
+
+
+@st.composite
+def documents(draw: st.DrawFn) -> Document:
+    """Documents of every sort the app makes: random, symmetric, half-built, renamed, empty."""
+    kind = draw(st.sampled_from(["random", "symmetric", "asymmetric", "new"]))
+    if kind == "random":
+        doc = random_document(*draw(random_args()))
+    elif kind == "new":
+        doc = Document.new(draw(st.integers(0, 8)))
+    else:
+        deal = draw(symmetric_deals(max_cards=13) if kind == "symmetric" else asymmetric_deals())
+        doc = Document.from_deal(deal)
+    if draw(st.booleans()):
+        n = len(doc.deal.suits)
+        names = draw(st.lists(suit_names, min_size=n, max_size=n, unique=True))
+        doc = doc.with_deal(Deal(doc.deal.suits, names))
+    return Document(
+        doc.deal,
+        doc.decks,
+        draw(st.sampled_from(Player)),
+        draw(texts),
+        draw(texts),
+    )
+
+
+def _doc(text: str, **kw: Any) -> Document:
+    return Document.from_deal(Deal.parse(text), **kw)
+
+
+# --------------------------------------------------------------------------- decks
+@pytest.mark.parametrize(
+    ("deck", "ranks"),
+    [
+        (STANDARD_DECK, tuple(range(14, 1, -1))),
+        (SuitDeck("standard", 6), (14, 13, 12, 11, 10, 9)),
+        (SuitDeck("standard", 1), (14,)),
+        (SuitDeck("abstract", 8), (8, 7, 6, 5, 4, 3, 2, 1)),
+        (SuitDeck("abstract", 26), tuple(range(26, 0, -1))),
+        (SuitDeck("abstract", 1), (1,)),
+    ],
+)
+def test_deck_ranks(deck: SuitDeck, ranks: tuple[int, ...]):
+    assert deck.ranks == ranks
+    assert all(r in deck for r in ranks)
+    assert min(ranks) - 1 not in deck
+    assert max(ranks) + 1 not in deck
+
+
+def test_deck_membership_takes_only_integers():
+    deck = SuitDeck("standard", 6)
+    assert 9 in deck
+    assert 8 not in deck
+    assert "A" not in deck
+    assert 14.0 not in deck
+    assert True not in SuitDeck("abstract", 3)
+    assert None not in deck
+
+
+@pytest.mark.parametrize(
+    ("kind", "size"),
+    [
+        ("standard", 0),
+        ("standard", 14),
+        ("abstract", 0),
+        ("abstract", 27),
+        ("standard", -3),
+        ("standard", True),
+        ("standard", 13.0),
+        ("joker", 5),
+    ],
+)
+def test_bad_decks_are_refused(kind: Any, size: Any):
+    with pytest.raises(DocumentError, match="expected") as info:
+        SuitDeck(kind, size)
+    assert isinstance(info.value, ValueError)
+    assert isinstance(info.value, WhistError)
+
+
+@pytest.mark.parametrize(
+    ("suit", "at_least", "fit"),
+    [
+        ("AQ/KJ", None, SuitDeck("standard", 4)),
+        ("AQ/T9", None, SuitDeck("standard", 6)),
+        ("AQ/T9", STANDARD_DECK, STANDARD_DECK),
+        ("AQ/T9", SuitDeck("standard", 4), SuitDeck("standard", 6)),
+        ("AQ/T9", SuitDeck("standard", 8), SuitDeck("standard", 8)),
+        ("A2/-", None, STANDARD_DECK),
+        ("-/-", None, SuitDeck("standard", 1)),
+        ("-/-", SuitDeck("standard", 5), SuitDeck("standard", 5)),
+        ("-/-", SuitDeck("abstract", 5), SuitDeck("abstract", 5)),
+        ("[1 3, 2 4]", None, SuitDeck("abstract", 4)),
+        ("[1 3, 2 4]", STANDARD_DECK, SuitDeck("abstract", 4)),
+        ("[1 3, 2 4]", SuitDeck("abstract", 10), SuitDeck("abstract", 10)),
+        ("[15 1, 2 3]", STANDARD_DECK, SuitDeck("abstract", 15)),
+        ("[20, 2]", None, SuitDeck("abstract", 20)),
+        ("AK/QJ", SuitDeck("abstract", 6), SuitDeck("abstract", 14)),
+        ("54/32", SuitDeck("abstract", 8), SuitDeck("abstract", 8)),
+        ("[26, 1]", None, SuitDeck("abstract", 26)),
+    ],
+)
+def test_fitting(suit: str, at_least: SuitDeck | None, fit: SuitDeck):
+    assert SuitDeck.fitting(SuitDeal.parse(suit), at_least) == fit
+
+
+def test_fitting_refuses_more_than_26_cards():
+    with pytest.raises(DocumentError, match="at most 26 cards"):
+        SuitDeck.fitting(SuitDeal.parse("[27, 1]"))
+
+
+@given(
+    st.lists(st.integers(1, 26), unique=True, max_size=26),
+    st.none()
+    | st.builds(SuitDeck, st.just("standard"), st.integers(1, 13))
+    | st.builds(SuitDeck, st.just("abstract"), st.integers(1, 26)),
+)
+def test_fitting_is_the_smallest_deck_that_holds_the_suit(
+    ranks: list[int], at_least: SuitDeck | None
+):
+    suit = SuitDeal(ranks[::2], ranks[1::2])
+    deck = SuitDeck.fitting(suit, at_least)
+    assert all(r in deck for r in ranks)
+    if at_least is not None and deck.kind == at_least.kind:
+        assert deck.size >= at_least.size
+    if at_least is not None and at_least.kind == "abstract":
+        assert deck.kind == "abstract"
+    if deck.size > 1 and (
+        at_least is None or deck.size > at_least.size or deck.kind != at_least.kind
+    ):
+        smaller = SuitDeck(deck.kind, deck.size - 1)
+        assert not all(r in smaller for r in ranks)
+
+
+# --------------------------------------------------------------------------- documents
+def test_new_document():
+    doc = Document.new()
+    assert doc.deal.names == ("S", "H", "D", "C")
+    assert all(s.is_empty for s in doc.deal.suits)
+    assert doc.decks == (STANDARD_DECK,) * 4
+    assert (doc.lead, doc.title, doc.note) == (Player.WEST, "", "")
+    assert Document.new(6).deal.names == ("S", "H", "D", "C", "5", "6")
+    assert Document.new(0).deal == Deal(())
+    with pytest.raises(ValueError, match="suits"):
+        Document.new(-1)
+
+
+def test_from_deal_gives_standard_suits_13_cards_and_abstract_suits_their_own_deck():
+    deal = Deal.parse("[A Q, K J] + [13 12 9 8 7 2 1, 14 11 10 6 5 4 3] + [, ]")
+    doc = Document.from_deal(deal, Player.EAST, "t", "n")
+    assert doc.decks == (STANDARD_DECK, SuitDeck("abstract", 14), STANDARD_DECK)
+    assert (doc.lead, doc.title, doc.note) == (Player.EAST, "t", "n")
+    given_decks = [SuitDeck("standard", 4), SuitDeck("abstract", 20), SuitDeck("abstract", 1)]
+    assert Document.from_deal(deal, decks=given_decks).decks == tuple(given_decks)
+
+
+def test_a_document_needs_one_deck_per_suit():
+    with pytest.raises(ValueError, match="2 suits but 1 decks"):
+        Document(Deal.parse("A/K Q/J"), (STANDARD_DECK,))
+
+
+def test_every_dealt_card_lies_in_its_deck():
+    with pytest.raises(DocumentError) as info:
+        Document(Deal.parse("AK/Q2"), (SuitDeck("standard", 6),))
+    assert str(info.value) == "S:2 is dealt but a 6-card deck holds A K Q J T 9"
+    with pytest.raises(DocumentError, match=r"H:10, H:9 are dealt but an 8-card abstract deck"):
+        Document(Deal.parse("[A, K] + [10 9, 2]"), (STANDARD_DECK, SuitDeck("abstract", 8)))
+
+
+def test_pool():
+    doc = _doc("AQ/KJ K/- -/-")
+    assert doc.pool(0) == (10, 9, 8, 7, 6, 5, 4, 3, 2)
+    assert doc.pool(1) == (14, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2)
+    assert doc.pool(2) == STANDARD_DECK.ranks
+    small = doc.with_deck(0, SuitDeck("standard", 5))
+    assert small.pool(0) == (10,)
+    abstract = Document.from_deal(Deal.parse("[5 1, 3]"))
+    assert abstract.pool(0) == (4, 2)
+    with pytest.raises(IndexError):
+        doc.pool(3)
+
+
+@given(documents())
+def test_pool_and_hands_partition_the_deck(doc: Document):
+    for i, (suit, deck) in enumerate(zip(doc.deal.suits, doc.decks, strict=True)):
+        pool = doc.pool(i)
+        assert list(pool) == sorted(pool, reverse=True)
+        assert sorted(pool + suit.west + suit.east) == sorted(deck.ranks)
+
+
+def test_with_deal_keeps_what_fits_and_widens_the_rest():
+    doc = Document(
+        Deal.parse("AQ/KJ A/K A/-"),
+        (SuitDeck("standard", 4), SuitDeck("standard", 2), SuitDeck("abstract", 20)),
+        Player.EAST,
+        "title",
+        "note",
+    )
+    new = doc.with_deal(Deal.parse("[A K, Q 10] + [A, K] + [20 1, 2] + [2, 3]"))
+    assert new.decks == (
+        SuitDeck("standard", 5),  # T needs a 5-card deck
+        SuitDeck("standard", 2),  # still fits
+        SuitDeck("abstract", 20),  # still fits
+        STANDARD_DECK,  # a new suit
+    )
+    assert (new.lead, new.title, new.note) == (Player.EAST, "title", "note")
+    fewer = new.with_deal(Deal.parse("AK/QT"))
+    assert fewer.decks == (SuitDeck("standard", 5),)
+    forced = doc.with_deal(Deal.parse("[14 1, 13] + [A, K] + [A, ]"))
+    assert forced.decks[0] == SuitDeck("abstract", 14)
+    new_abstract = doc.with_deal(Deal.parse("[A Q, K J] + [A, K] + [A, ] + [1, 2]"))
+    assert new_abstract.decks[3] == SuitDeck("abstract", 2)
+
+
+def test_with_deal_refuses_a_suit_longer_than_26_cards():
+    with pytest.raises(DocumentError, match="at most 26"):
+        Document.new(1).with_deal(Deal.parse("[30, 1]"))
+
+
+def test_with_deck():
+    doc = _doc("AK/Q2 A/K")
+    narrowed = doc.with_deal(Deal.parse("AK/QJ A/K")).with_deck(0, SuitDeck("standard", 4))
+    assert narrowed.decks == (SuitDeck("standard", 4), STANDARD_DECK)
+    with pytest.raises(DocumentError) as info:
+        doc.with_deck(0, SuitDeck("standard", 6))
+    assert "S:2 is dealt but a 6-card deck holds A K Q J T 9" in str(info.value)
+    assert doc.with_deck(1, SuitDeck("abstract", 14)).decks[1] == SuitDeck("abstract", 14)
+    with pytest.raises(DocumentError, match=r"H:K is dealt but a 1-card deck holds A"):
+        doc.with_deck(1, SuitDeck("standard", 1))
+    with pytest.raises(IndexError):
+        doc.with_deck(2, STANDARD_DECK)
+    with pytest.raises(IndexError):
+        doc.with_deck(-1, STANDARD_DECK)
+
+
+# --------------------------------------------------------------------------- JSON
+def test_to_json_layout():
+    doc = _doc("AQ/KJ K/A", lead=Player.EAST, title="Two suits", note="from §7")
+    assert doc.to_json() == {
+        "format": "whistgui",
+        "version": DOCUMENT_VERSION,
+        "deal": "AQ/KJ K/A",
+        "suits": [
+            {"name": "S", "deck": {"kind": "standard", "size": 13}},
+            {"name": "H", "deck": {"kind": "standard", "size": 13}},
+        ],
+        "lead": "E",
+        "title": "Two suits",
+        "note": "from §7",
+    }
+    assert json.loads(json.dumps(doc.to_json())) == doc.to_json()
+
+
+@pytest.mark.parametrize(
+    ("doc", "text"),
+    [
+        (Document.new(), "-/- -/- -/- -/-"),
+        (Document.new(0), "0"),
+        (_doc("AK/- -/QJ"), "AK/- -/QJ"),
+        (_doc("H:A/K S:AQ/KJ"), "H:A/K S:AQ/KJ"),
+        (_doc("[13 12 9 8 7 2 1, 14 11 10 6 5 4 3]"), "[13 12 9 8 7 2 1, 14 11 10 6 5 4 3]"),
+        (_doc("D:[3 1, 2] + S:[A Q, K J]"), "D:[3 1, 2] + S:[A Q, K J]"),
+        (Document.new(2).with_deal(Deal([SuitDeal((), ())] * 2, ["C", "D"])), "C:-/- D:-/-"),
+    ],
+)
+def test_json_round_trip_examples(doc: Document, text: str):
+    data = doc.to_json()
+    assert data["deal"] == text
+    assert Document.from_json(data) == doc
+
+
+def test_names_the_notation_cannot_write_travel_in_the_suit_list():
+    deal = Deal([SuitDeal([14], [13]), SuitDeal([], [])], ["North", "1"])
+    doc = Document.from_deal(deal)
+    data = doc.to_json()
+    assert data["deal"] == "A/K -/-"
+    assert [s["name"] for s in data["suits"]] == ["North", "1"]
+    assert Document.from_json(data) == doc
+
+
+@given(documents())
+def test_json_round_trip(doc: Document):
+    data = doc.to_json()
+    assert Document.from_json(json.loads(json.dumps(data))) == doc
+
+
+@given(random_args())
+def test_random_document_json_round_trip(args: tuple[int, int | list[int], int]):
+    doc = random_document(*args)
+    assert Document.from_json(doc.to_json()) == doc
+
+
+def test_from_json_takes_names_from_the_suit_list_when_the_text_has_none():
+    data = _doc("AQ/KJ K/A").to_json()
+    data["suits"][0]["name"], data["suits"][1]["name"] = "D", "C"
+    assert Document.from_json(data).deal == Deal.parse("D:AQ/KJ C:K/A")
+
+
+def test_from_json_defaults_lead_title_and_note():
+    data = _doc("A/K", lead=Player.EAST, title="x", note="y").to_json()
+    for key in ("lead", "title", "note"):
+        del data[key]
+    assert Document.from_json(data) == _doc("A/K")
+
+
+# --------------------------------------------------------------------------- files
+@given(doc=documents())
+def test_save_load_round_trip(doc: Document, tmp_path_factory: pytest.TempPathFactory):
+    path = tmp_path_factory.mktemp("docs") / f"deal{FILE_SUFFIX}"
+    save(doc, path)
+    assert load(path) == doc
+    assert load(str(path)) == doc
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("\n")
+    assert json.loads(text) == doc.to_json()
+    assert os.listdir(path.parent) == [path.name]
+
+
+@given(random_args())
+def test_random_document_save_load_round_trip(
+    tmp_path_factory: pytest.TempPathFactory, args: tuple[int, int | list[int], int]
+):
+    path = tmp_path_factory.mktemp("random") / "r.whist"
+    doc = random_document(*args)
+    save(doc, path)
+    assert load(path) == doc
+
+
+def test_save_replaces_an_existing_file(tmp_path: Path):
+    path = tmp_path / "d.whist"
+    save(_doc("A/K", title="old"), path)
+    save(_doc("AQ/KJ", title="new"), path)
+    assert load(path) == _doc("AQ/KJ", title="new")
+    assert sorted(os.listdir(tmp_path)) == ["d.whist"]
+
+
+def test_save_writes_utf8(tmp_path: Path):
+    path = tmp_path / "d.whist"
+    save(_doc("A/K", title="♠ Wästlund", note="ε\nline two"), path)
+    assert "♠ Wästlund" in path.read_text(encoding="utf-8")
+    assert load(path).note == "ε\nline two"
+
+
+@pytest.mark.parametrize("failing", ["replace", "fsync"])
+def test_failed_save_leaves_the_old_file_and_no_temporary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: str
+):
+    path = tmp_path / "d.whist"
+    save(_doc("A/K", title="old"), path)
+    before = path.read_bytes()
+
+    def boom(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, failing, boom)
+    with pytest.raises(DocumentError) as info:
+        save(_doc("AQ/KJ", title="new"), path)
+    monkeypatch.undo()
+    assert repr(str(path)) in str(info.value)
+    assert "No space left on device" in str(info.value)
+    assert path.read_bytes() == before
+    assert os.listdir(tmp_path) == ["d.whist"]
+
+
+def test_a_save_interrupted_by_any_exception_removes_its_temporary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    path = tmp_path / "d.whist"
+    save(_doc("A/K"), path)
+    before = path.read_bytes()
+
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        save(_doc("K/A"), path)
+    monkeypatch.undo()
+    assert path.read_bytes() == before
+    assert os.listdir(tmp_path) == ["d.whist"]
+
+
+def test_save_into_a_missing_folder_names_the_path(tmp_path: Path):
+    path = tmp_path / "nowhere" / "d.whist"
+    with pytest.raises(DocumentError, match="could not be saved") as info:
+        save(Document.new(), path)
+    assert repr(str(path)) in str(info.value)
+    assert not path.parent.exists()
+
+
+def test_save_over_a_folder_fails_and_cleans_up(tmp_path: Path):
+    (tmp_path / "d.whist").mkdir()
+    with pytest.raises(DocumentError, match="could not be saved"):
+        save(Document.new(), tmp_path / "d.whist")
+    assert os.listdir(tmp_path) == ["d.whist"]
+    assert (tmp_path / "d.whist").is_dir()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions and symlinks")
+def test_save_keeps_permissions_and_symlinks(tmp_path: Path):
+    real = tmp_path / "real.whist"
+    save(Document.new(), real)
+    real.chmod(0o640)
+    link = tmp_path / "link.whist"
+    link.symlink_to(real)
+    save(_doc("A/K"), link)
+    assert link.is_symlink()
+    assert load(real) == _doc("A/K")
+    assert stat.S_IMODE(real.stat().st_mode) == 0o640
+    assert sorted(os.listdir(tmp_path)) == ["link.whist", "real.whist"]
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs Linux /proc")
+@pytest.mark.parametrize("umask", [0o022, 0o077, 0o002])
+def test_a_new_file_gets_the_mode_the_umask_asks_for(tmp_path: Path, umask: int):
+    old = os.umask(umask)
+    try:
+        save(Document.new(), tmp_path / "d.whist")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "d.whist").stat().st_mode) == 0o666 & ~umask
+
+
+def test_a_document_checks_its_field_types():
+    with pytest.raises(TypeError, match="lead is 'W'; expected a Player"):
+        Document(Deal(()), (), "W")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="deal is 'A/K'; expected a Deal"):
+        Document("A/K", (STANDARD_DECK,))  # type: ignore[arg-type]
+    with pytest.raises(DocumentError, match="expected a SuitDeck"):
+        Document(Deal.parse("A/K"), ("standard",))  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- load errors
+def _write(tmp_path: Path, content: str | bytes | dict[str, Any] | list[Any]) -> Path:
+    path = tmp_path / "bad.whist"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    elif isinstance(content, str):
+        path.write_text(content, encoding="utf-8")
+    else:
+        path.write_text(json.dumps(content), encoding="utf-8")
+    return path
+
+
+def _load_error(path: Path) -> str:
+    with pytest.raises(DocumentError) as info:
+        load(path)
+    assert isinstance(info.value, ValueError)
+    message = str(info.value)
+    assert repr(str(path)) in message
+    return message
+
+
+def test_load_a_missing_file(tmp_path: Path):
+    assert "does not exist; expected a whistgui file" in _load_error(tmp_path / "none.whist")
+
+
+def test_load_a_folder(tmp_path: Path):
+    folder = tmp_path / "dir.whist"
+    folder.mkdir()
+    assert "is a folder; expected a whistgui file" in _load_error(folder)
+
+
+def test_load_an_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    path = _write(tmp_path, Document.new().to_json())
+
+    def denied(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(document, "open", denied, raising=False)
+    assert "cannot be read: Permission denied" in _load_error(path)
+
+
+def test_load_text_that_is_not_utf8(tmp_path: Path):
+    path = _write(tmp_path, b'{"format": "whistgui", "title": "W\xe4stlund"}')
+    message = _load_error(path)
+    assert "is not a whistgui file: not UTF-8 text (byte 0xe4 at offset 34)" in message
+
+
+def test_load_accepts_a_byte_order_mark(tmp_path: Path):
+    doc = _doc("A/K")
+    path = _write(tmp_path, b"\xef\xbb\xbf" + json.dumps(doc.to_json()).encode())
+    assert load(path) == doc
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("", "line 1 column 1"),
+        ("AQ/KJ K/A", "line 1 column 1"),
+        ('{\n  "format": "whistgui",\n  "version": 1,,\n}', "line 3 column 16"),
+        ('{"format": "whistgui"', "line 1 column 22"),
+    ],
+)
+def test_load_text_that_is_not_json(tmp_path: Path, text: str, where: str):
+    message = _load_error(_write(tmp_path, text))
+    assert f"is not a whistgui file: invalid JSON at {where}" in message
+
+
+def test_load_deeply_nested_json(tmp_path: Path):
+    assert "nested too deeply" in _load_error(_write(tmp_path, "[" * 100_000 + "]" * 100_000))
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ([1, 2], "is not a whistgui file: expected a JSON object, found a list"),
+        ("42", "is not a whistgui file: expected a JSON object, found the number 42"),
+        ({}, 'is not a whistgui file: expected "format": "whistgui", found no "format" key'),
+        (
+            {"format": "whist", "version": 1},
+            """expected "format": "whistgui", found the string 'whist'""",
+        ),
+    ],
+)
+def test_load_something_else(tmp_path: Path, content: Any, expected: str):
+    assert expected in _load_error(_write(tmp_path, content))
+
+
+def test_load_a_file_from_a_newer_version(tmp_path: Path):
+    data = Document.new().to_json()
+    data["version"] = DOCUMENT_VERSION + 1
+    data["deal"] = "something this version cannot read"
+    message = _load_error(_write(tmp_path, data))
+    assert message == (
+        f"{str(tmp_path / 'bad.whist')!r} was written by a newer whistgui (file version 2); "
+        "this version reads version 1"
+    )
+
+
+def _edit(path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    data = _doc("AQ/KJ K/A").to_json()
+    target: Any = data
+    for key in path[:-1]:
+        target = target[key]
+    if value is _DELETE:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return data
+
+
+_DELETE = object()
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "expected"),
+    [
+        (("version",), _DELETE, 'expected "version" to be a positive integer, found none'),
+        (("version",), "1", "expected \"version\" to be a positive integer, found the string '1'"),
+        (("version",), 0, 'expected "version" to be a positive integer, found the number 0'),
+        (("version",), True, 'expected "version" to be a positive integer, found true'),
+        (("version",), 1.0, 'expected "version" to be a positive integer, found the number 1.0'),
+        (("deal",), _DELETE, 'the key "deal" is missing; expected the deal as text, like \'AQ/KJ'),
+        (("deal",), 3, "\"deal\" should be the deal as text, like 'AQ/KJ K/A', found the number 3"),
+        (("suits",), _DELETE, 'the key "suits" is missing; expected a list of suits'),
+        (("suits",), {"name": "S"}, '"suits" should be a list of suits like'),
+        (("lead",), None, "\"lead\" should be 'W' or 'E', found null"),
+        (("lead",), "N", "\"lead\": 'N' is not a player; expected W (West) or E (East)"),
+        (("title",), ["x"], '"title" should be a string, found a list'),
+        (("note",), False, '"note" should be a string, found false'),
+        (("suits", 1), "H", 'suit 2 of "suits" should be an object like {"name": "S"'),
+        (("suits", 0, "name"), _DELETE, 'suit 1 of "suits" needs a "name", a suit name like "S"'),
+        (("suits", 0, "name"), "", 'suit 1 of "suits" needs a "name"'),
+        (("suits", 0, "name"), 5, 'needs a "name", a suit name like "S", found the number 5'),
+        (("suits", 0, "deck"), _DELETE, 'needs a "deck" like {"kind": "standard", "size": 13}'),
+        (("suits", 0, "deck"), 13, 'needs a "deck" like {"kind": "standard", "size": 13}'),
+        (
+            ("suits", 0, "deck", "kind"),
+            "tarot",
+            'the deck\'s "kind" should be "standard" or "abstract", found the string \'tarot\'',
+        ),
+        (("suits", 0, "deck", "kind"), _DELETE, 'the deck\'s "kind" should be'),
+        (("suits", 0, "deck", "size"), "13", 'the deck\'s "size" should be a whole number'),
+        (("suits", 0, "deck", "size"), _DELETE, 'the deck\'s "size" should be a whole number'),
+        (
+            ("suits", 0, "deck", "size"),
+            14,
+            'suit 1 of "suits": a standard deck of 14 cards cannot exist; expected 1 to 13',
+        ),
+        (("suits", 0, "deck", "size"), 3, "S:J is dealt but a 3-card deck holds A K Q"),
+        (("suits", 1, "name"), "S", "suit names ('S', 'S') repeat"),
+    ],
+)
+def test_load_a_malformed_document(
+    tmp_path: Path, path: tuple[Any, ...], value: Any, expected: str
+):
+    assert expected in _load_error(_write(tmp_path, _edit(path, value)))
+
+
+@pytest.mark.parametrize(
+    ("deal", "engine_error"),
+    [
+        ("AX/KQ", "unknown rank 'X' in suit 'AX/KQ'"),
+        ("AQ/KA K/A", "card 'A' appears twice in suit 'AQ/KA'"),
+        ("", "'' is an empty deal"),
+        ("S:A/K S:Q/J", "suit S is named twice"),
+    ],
+)
+def test_load_a_bad_deal_quotes_the_engine(tmp_path: Path, deal: str, engine_error: str):
+    data = _edit(("deal",), deal)
+    with pytest.raises(NotationError) as engine:
+        Deal.parse(deal)
+    assert engine_error in str(engine.value)
+    message = _load_error(_write(tmp_path, data))
+    assert f"the deal {deal!r} is not valid: {engine.value}" in message
+
+
+def test_load_a_deal_whose_suits_disagree_with_the_list(tmp_path: Path):
+    message = _load_error(_write(tmp_path, _edit(("deal",), "AQ/KJ K/A A/K")))
+    assert "the deal 'AQ/KJ K/A A/K' has 3 suits but \"suits\" lists 2" in message
+    message = _load_error(_write(tmp_path, _edit(("deal",), "H:AQ/KJ S:K/A")))
+    assert 'names its suits H S but "suits" lists S H' in message
+    message = _load_error(_write(tmp_path, _edit(("deal",), "0")))
+    assert "has 0 suits" in message
+
+
+def test_from_json_names_its_source():
+    with pytest.raises(DocumentError, match=r"^'<data>' is not a whistgui file"):
+        Document.from_json([])
+    with pytest.raises(DocumentError, match=r"^'clipboard': the key \"deal\" is missing"):
+        Document.from_json({"format": "whistgui", "version": 1}, "clipboard")
+
+
+# --------------------------------------------------------------------------- random deals
+@given(random_args())
+def test_random_document_is_symmetric_with_the_right_sizes(
+    args: tuple[int, int | list[int], int],
+):
+    suits, per_hand, seed = args
+    doc = random_document(suits, per_hand, seed)
+    sizes = [per_hand] * suits if isinstance(per_hand, int) else per_hand
+    assert doc.deal.is_symmetric
+    assert doc.deal.names == Document.new(suits).deal.names
+    assert [s.n for s in doc.deal.suits] == sizes
+    for k, suit, deck in zip(sizes, doc.deal.suits, doc.decks, strict=True):
+        if 2 * k <= 13:
+            assert deck == STANDARD_DECK
+        else:
+            assert deck == SuitDeck("abstract", 2 * k)
+            assert sorted(suit.west + suit.east) == list(range(1, 2 * k + 1))
+    assert doc.title == f"Random deal (seed {seed})"
+    assert doc.lead is Player.WEST
+    assert random_document(suits, per_hand, seed) == doc
+
+
+def test_random_document_depends_on_the_seed():
+    deals = {random_document(4, 3, seed).deal for seed in range(20)}
+    assert len(deals) > 15
+
+
+def test_random_document_without_a_seed_names_one_that_repeats_it():
+    doc = random_document(3, [2, 7, 13])
+    seed = int(doc.title.removeprefix("Random deal (seed ").removesuffix(")"))
+    assert random_document(3, [2, 7, 13], seed) == doc
+
+
+@pytest.mark.parametrize(
+    ("suits", "per_hand", "expected"),
+    [
+        (0, 1, "expected 1 to 8 suits"),
+        (9, 1, "expected 1 to 8 suits"),
+        (2, 0, "expected 1 to 13"),
+        (2, 14, "a suit has at most 26 cards"),
+        (2, [1, 2, 3], "expected one per suit"),
+        (2, [1, 0], "expected 1 to 13"),
+        (2, [1, 2.5], "expected 1 to 13"),
+    ],
+)
+def test_random_document_refuses_bad_sizes(suits: int, per_hand: Any, expected: str):
+    with pytest.raises(ValueError, match=expected):
+        random_document(suits, per_hand, 1)

@@ -1,0 +1,50 @@
+"""UI test fixtures: no modal dialog ever blocks, and settings never touch the user's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+
+class Dialogs:
+    """Records the message boxes a test caused and answers them."""
+
+    def __init__(self) -> None:
+        self.shown: list[tuple[str, str]] = []
+        self.question_answer = QMessageBox.StandardButton.Discard
+        self.save_path = ""
+        self.open_path = ""
+
+
+@pytest.fixture(autouse=True)
+def dialogs(monkeypatch: pytest.MonkeyPatch) -> Dialogs:
+    d = Dialogs()
+
+    def record(kind: str):
+        def show(_parent, title, text, *args, **kwargs):
+            d.shown.append((kind, f"{title}: {text}"))
+            return QMessageBox.StandardButton.Ok
+
+        return show
+
+    monkeypatch.setattr(QMessageBox, "warning", record("warning"))
+    monkeypatch.setattr(QMessageBox, "critical", record("critical"))
+    monkeypatch.setattr(QMessageBox, "information", record("information"))
+    monkeypatch.setattr(QMessageBox, "about", record("about"))
+
+    def question(_parent, title, text, *args, **kwargs):
+        d.shown.append(("question", f"{title}: {text}"))
+        return d.question_answer
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (d.save_path, ""))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (d.open_path, ""))
+    return d
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)

@@ -1,0 +1,558 @@
+"""Documents: a deal being analysed, the decks its suits draw from, and the file format.
+
+A :class:`Document` is what the app edits and saves: a deal (possibly asymmetric or incomplete
+while the user builds it), one :class:`SuitDeck` per suit, the player to lead, a title and a
+note. Files are JSON (``*.whist``), written atomically by :func:`save` and checked by
+:func:`load`, whose :class:`DocumentError` messages quote the path and say what was expected.
+
+>>> doc = Document.from_deal(Deal.parse('AQ/KJ K/A'), title='Two suits')
+>>> doc.decks[0], doc.pool(1)[:3]
+(SuitDeck(kind='standard', size=13), (12, 11, 10))
+>>> Document.from_json(doc.to_json()) == doc
+True
+>>> SuitDeck.fitting(SuitDeal.parse('[1 3, 2 4]'))
+SuitDeck(kind='abstract', size=4)
+
+No Qt here: the engine and the command line may use this module as well as the UI.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import secrets
+import stat
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Final, Literal, TypeGuard
+
+from whistgui.engine.cards import default_suit_name, rank_to_text
+from whistgui.engine.deal import Deal, SuitDeal
+from whistgui.engine.errors import WhistError
+from whistgui.engine.value import Player
+
+__all__ = [
+    "DOCUMENT_VERSION",
+    "FILE_SUFFIX",
+    "STANDARD_DECK",
+    "Document",
+    "DocumentError",
+    "SuitDeck",
+    "load",
+    "random_document",
+    "save",
+]
+
+#: The file version :func:`save` writes and the newest :func:`load` reads.
+DOCUMENT_VERSION: Final = 1
+#: The suffix of whistgui files.
+FILE_SUFFIX: Final = ".whist"
+#: The value of the ``"format"`` key that marks a whistgui file.
+FORMAT_NAME: Final = "whistgui"
+
+_KINDS: Final = ("standard", "abstract")
+_MAX_STANDARD: Final = 13
+_MAX_ABSTRACT: Final = 26
+_MAX_RANDOM_SUITS: Final = 8
+
+
+def _is_int(x: object) -> TypeGuard[int]:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+class DocumentError(WhistError, ValueError):
+    """A document that cannot exist, or a file that cannot be read or written as one; the
+    message names the file (if any) and says what was expected."""
+
+
+# --------------------------------------------------------------------------- decks
+@dataclass(frozen=True, slots=True)
+class SuitDeck:
+    """The cards a suit of the table draws from.
+
+    ``standard``: the top ``size`` ranks A, K, Q, … (1 to 13 cards); ``abstract``: the ranks
+    ``1 … size`` (1 to 26 cards), for suits the compact notation cannot write.
+
+    >>> SuitDeck('standard', 6).ranks
+    (14, 13, 12, 11, 10, 9)
+    >>> 9 in SuitDeck('standard', 6), 8 in SuitDeck('standard', 6)
+    (True, False)
+    """
+
+    kind: Literal["standard", "abstract"]
+    size: int
+
+    def __post_init__(self) -> None:
+        if self.kind not in _KINDS:
+            raise DocumentError(
+                f"deck kind {self.kind!r} is unknown; expected 'standard' or 'abstract'"
+            )
+        top = _MAX_STANDARD if self.kind == "standard" else _MAX_ABSTRACT
+        if not _is_int(self.size) or not 1 <= self.size <= top:
+            raise DocumentError(
+                f"a {self.kind} deck of {self.size!r} cards cannot exist; expected 1 to {top} cards"
+            )
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The deck's ranks, high to low."""
+        return tuple(range(self._high, self._high - self.size, -1))
+
+    @property
+    def _high(self) -> int:
+        return 14 if self.kind == "standard" else self.size
+
+    def __contains__(self, rank: object) -> bool:
+        return _is_int(rank) and self._high - self.size < rank <= self._high
+
+    def rank_text(self, rank: int) -> str:
+        """How the deck writes ``rank``: a letter in a standard deck, an integer otherwise."""
+        return rank_to_text(rank) if self.kind == "standard" and 2 <= rank <= 14 else str(rank)
+
+    def describe(self) -> str:
+        """``a 6-card deck holds A K Q J T 9``-style text, for messages."""
+        n = self.size
+        article = "an" if n in (8, 11, 18) else "a"
+        kind = "" if self.kind == "standard" else " abstract"
+        held = " ".join(self.rank_text(r) for r in self.ranks)
+        return f"{article} {n}-card{kind} deck holds {held}"
+
+    @classmethod
+    def fitting(cls, suit: SuitDeal, at_least: SuitDeck | None = None) -> SuitDeck:
+        """The smallest deck that holds every card of ``suit`` and is no smaller than
+        ``at_least``, of the same kind unless the suit forces an abstract deck (a rank 1 or
+        above A).
+
+        >>> SuitDeck.fitting(SuitDeal.parse('AQ/T9'))
+        SuitDeck(kind='standard', size=6)
+        >>> SuitDeck.fitting(SuitDeal.parse('AQ/T9'), STANDARD_DECK)
+        SuitDeck(kind='standard', size=13)
+        >>> SuitDeck.fitting(SuitDeal.parse('[15 1, 2 3]'), STANDARD_DECK)
+        SuitDeck(kind='abstract', size=15)
+        """
+        cards = suit.west + suit.east
+        if (at_least is None or at_least.kind == "standard") and all(2 <= r <= 14 for r in cards):
+            floor = at_least.size if at_least is not None else 1
+            return cls("standard", max([floor, *(15 - r for r in cards)]))
+        high = max(cards, default=1)
+        if high > _MAX_ABSTRACT:
+            raise DocumentError(
+                f"the suit {suit} holds a card of rank {high}, but a suit has at most "
+                f"{_MAX_ABSTRACT} cards; expected ranks 1 to {_MAX_ABSTRACT}"
+            )
+        floor = at_least.size if at_least is not None and at_least.kind == "abstract" else 1
+        return cls("abstract", max(floor, high))
+
+
+#: The full 13-card suit A … 2.
+STANDARD_DECK: Final = SuitDeck("standard", 13)
+
+
+# --------------------------------------------------------------------------- documents
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A deal with its decks (one per suit), the player to lead, a title and a note.
+
+    The suits may be asymmetric or incomplete (the user is building the deal), but every
+    dealt card must lie in its suit's deck.
+    """
+
+    deal: Deal
+    decks: tuple[SuitDeck, ...]
+    lead: Player = Player.WEST
+    title: str = ""
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        for field, kind in (("deal", Deal), ("lead", Player), ("title", str), ("note", str)):
+            value = getattr(self, field)
+            if not isinstance(value, kind):
+                raise TypeError(f"{field} is {value!r}; expected a {kind.__name__}")
+        decks = tuple(self.decks)
+        object.__setattr__(self, "decks", decks)
+        if len(decks) != len(self.deal.suits):
+            raise DocumentError(
+                f"the deal {self.deal} has {len(self.deal.suits)} suits but {len(decks)} decks "
+                "were given; expected one deck per suit"
+            )
+        for i, (suit, deck) in enumerate(zip(self.deal.suits, decks, strict=True)):
+            if not isinstance(deck, SuitDeck):
+                raise DocumentError(f"deck {i} is {deck!r}; expected a SuitDeck")
+            _check_fits(self.deal.names[i], suit, deck)
+
+    # -- construction ----------------------------------------------------------------------
+    @classmethod
+    def new(cls, suits: int = 4) -> Document:
+        """``suits`` empty suits named S H D C 5 …, each with the standard 13-card deck."""
+        if not _is_int(suits) or suits < 0:
+            raise DocumentError(f"{suits!r} suits; expected a number of suits ≥ 0")
+        return cls(Deal([SuitDeal((), ())] * suits), (STANDARD_DECK,) * suits)
+
+    @classmethod
+    def from_deal(
+        cls,
+        deal: Deal,
+        lead: Player = Player.WEST,
+        title: str = "",
+        note: str = "",
+        decks: Sequence[SuitDeck] | None = None,
+    ) -> Document:
+        """A document of ``deal``; the decks default to 13-card standard decks, or for suits
+        that need them the smallest abstract decks."""
+        if decks is None:
+            decks = [SuitDeck.fitting(s, STANDARD_DECK) for s in deal.suits]
+        return cls(deal, tuple(decks), lead, title, note)
+
+    # -- queries ---------------------------------------------------------------------------
+    def pool(self, suit: int) -> tuple[int, ...]:
+        """The ranks of deck ``suit`` that neither hand holds, high to low."""
+        self._check_index(suit)
+        s = self.deal.suits[suit]
+        dealt = set(s.west) | set(s.east)
+        return tuple(r for r in self.decks[suit].ranks if r not in dealt)
+
+    # -- changes ---------------------------------------------------------------------------
+    def with_deal(self, deal: Deal) -> Document:
+        """The document with another deal: title, note and lead kept; each deck kept if the
+        suit still fits it, else widened; decks added for new suits, dropped for removed ones."""
+        decks = []
+        for i, suit in enumerate(deal.suits):
+            old = self.decks[i] if i < len(self.decks) else None
+            if old is not None and _outside(suit, old) == ():
+                decks.append(old)
+            else:
+                decks.append(SuitDeck.fitting(suit, old if old is not None else STANDARD_DECK))
+        return replace(self, deal=deal, decks=tuple(decks))
+
+    def with_deck(self, suit: int, deck: SuitDeck) -> Document:
+        """The document with deck ``suit`` replaced; DocumentError if a dealt card of the suit
+        would fall outside the new deck."""
+        self._check_index(suit)
+        decks = list(self.decks)
+        decks[suit] = deck
+        return replace(self, decks=tuple(decks))
+
+    def _check_index(self, suit: int) -> None:
+        if not _is_int(suit) or not 0 <= suit < len(self.decks):
+            raise IndexError(
+                f"suit {suit!r} is not in the deal; expected 0 to {len(self.decks) - 1}"
+            )
+
+    # -- JSON ------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The document as the JSON object a ``.whist`` file holds."""
+        text = str(self.deal)
+        if not _parses_to(text, self.deal):
+            # names the notation cannot write: the "suits" list carries them
+            text = str(Deal(self.deal.suits))
+        return {
+            "format": FORMAT_NAME,
+            "version": DOCUMENT_VERSION,
+            "deal": text,
+            "suits": [
+                {"name": name, "deck": {"kind": deck.kind, "size": deck.size}}
+                for name, deck in zip(self.deal.names, self.decks, strict=True)
+            ],
+            "lead": self.lead.value,
+            "title": self.title,
+            "note": self.note,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, source: str = "<data>") -> Document:
+        """The document a JSON object describes; :class:`DocumentError` naming ``source``
+        for anything that is not a whistgui document this version can read."""
+        return _from_json(data, source)
+
+
+def _outside(suit: SuitDeal, deck: SuitDeck) -> tuple[int, ...]:
+    return tuple(r for r in sorted(suit.west + suit.east, reverse=True) if r not in deck)
+
+
+def _check_fits(name: str, suit: SuitDeal, deck: SuitDeck) -> None:
+    bad = _outside(suit, deck)
+    if bad:
+        cards = ", ".join(f"{name}:{deck.rank_text(r)}" for r in bad)
+        verb = "is" if len(bad) == 1 else "are"
+        raise DocumentError(f"{cards} {verb} dealt but {deck.describe()}")
+
+
+def _parses_to(text: str, deal: Deal) -> bool:
+    try:
+        return Deal.parse(text) == deal
+    except WhistError:
+        return False
+
+
+# --------------------------------------------------------------------------- reading JSON
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        return f"the string {value!r}" if len(value) <= 40 else "a string"
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return f"{type(value).__name__}"
+
+
+def _from_json(data: object, source: str) -> Document:
+    def fail(message: str) -> DocumentError:
+        return DocumentError(f"{source!r}: {message}")
+
+    if not isinstance(data, Mapping):
+        raise DocumentError(
+            f"{source!r} is not a whistgui file: expected a JSON object, found {_json_type(data)}"
+        )
+    if data.get("format") != FORMAT_NAME:
+        found = _json_type(data["format"]) if "format" in data else 'no "format" key'
+        raise DocumentError(
+            f'{source!r} is not a whistgui file: expected "format": "{FORMAT_NAME}", found {found}'
+        )
+    version = data.get("version")
+    if not _is_int(version) or version < 1:
+        found = _json_type(version) if "version" in data else "none"
+        raise fail(f'expected "version" to be a positive integer, found {found}')
+    if version > DOCUMENT_VERSION:
+        raise DocumentError(
+            f"{source!r} was written by a newer whistgui (file version {version}); this version "
+            f"reads version {DOCUMENT_VERSION}"
+        )
+
+    def field(key: str, kind: type, expected: str, default: object = None) -> Any:
+        if key not in data:
+            if default is not None:
+                return default
+            raise fail(f'the key "{key}" is missing; expected {expected}')
+        value = data[key]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise fail(f'"{key}" should be {expected}, found {_json_type(value)}')
+        return value
+
+    text = field("deal", str, "the deal as text, like 'AQ/KJ K/A'")
+    entries = field("suits", list, 'a list of suits like {"name": "S", "deck": {...}}')
+    lead_text = field("lead", str, "'W' or 'E'", "W")
+    title = field("title", str, "a string", "")
+    note = field("note", str, "a string", "")
+
+    try:
+        deal = Deal.parse(text)
+    except WhistError as exc:
+        raise fail(f"the deal {text!r} is not valid: {exc}") from None
+    try:
+        lead = Player.parse(lead_text)
+    except WhistError as exc:
+        raise fail(f'"lead": {exc}') from None
+
+    names: list[str] = []
+    decks: list[SuitDeck] = []
+    for i, entry in enumerate(entries):
+        where = f'suit {i + 1} of "suits"'
+        if not isinstance(entry, Mapping):
+            raise fail(
+                f'{where} should be an object like {{"name": "S", "deck": {{...}}}}, '
+                f"found {_json_type(entry)}"
+            )
+        name = entry.get("name")
+        if not isinstance(name, str) or not name.strip():
+            found = _json_type(name) if "name" in entry else "none"
+            raise fail(f'{where} needs a "name", a suit name like "S", found {found}')
+        deck = entry.get("deck")
+        if not isinstance(deck, Mapping):
+            found = _json_type(deck) if "deck" in entry else "none"
+            raise fail(
+                f'{where} needs a "deck" like {{"kind": "standard", "size": 13}}, found {found}'
+            )
+        kind, size = deck.get("kind"), deck.get("size")
+        if kind not in _KINDS:
+            found = _json_type(kind) if "kind" in deck else "none"
+            raise fail(
+                f'{where}: the deck\'s "kind" should be "standard" or "abstract", found {found}'
+            )
+        if not _is_int(size):
+            found = _json_type(size) if "size" in deck else "none"
+            raise fail(f'{where}: the deck\'s "size" should be a whole number, found {found}')
+        try:
+            decks.append(SuitDeck(kind, size))
+        except DocumentError as exc:
+            raise fail(f"{where}: {exc}") from None
+        names.append(name)
+
+    if len(names) != len(deal.suits):
+        raise fail(
+            f'the deal {text!r} has {len(deal.suits)} suits but "suits" lists {len(names)}; '
+            "expected one entry per suit"
+        )
+    if tuple(names) != deal.names:
+        if ":" in text:
+            raise fail(
+                f'the deal {text!r} names its suits {" ".join(deal.names)} but "suits" lists '
+                f"{' '.join(names)}; expected the same names in the same order"
+            )
+        try:
+            deal = Deal(deal.suits, names)
+        except WhistError as exc:
+            raise fail(f'"suits": {exc}') from None
+    try:
+        return Document(deal, tuple(decks), lead, title, note)
+    except WhistError as exc:
+        raise fail(str(exc)) from None
+
+
+# --------------------------------------------------------------------------- files
+def save(doc: Document, path: str | os.PathLike[str]) -> None:
+    """Write ``doc`` to ``path`` atomically: a temporary file in the same folder, flushed to
+    disk, then renamed over ``path``. On any error the old file is untouched, the temporary
+    file removed, and (for I/O errors) a :class:`DocumentError` names the path."""
+    name = os.fspath(path)
+    text = json.dumps(doc.to_json(), ensure_ascii=False, indent=2) + "\n"
+    target = os.path.realpath(name)  # write through a symlink rather than replacing it
+    folder = os.path.dirname(target)
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        mode = _new_file_mode()
+    tmp: str | None = None
+    try:
+        with tempfile.NamedTemporaryFile(
+            "w",
+            encoding="utf-8",
+            newline="\n",
+            dir=folder,
+            prefix=f".{os.path.basename(target)}.",
+            suffix=".tmp",
+            delete=False,
+        ) as f:
+            tmp = f.name
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        with contextlib.suppress(OSError):
+            os.chmod(tmp, mode)
+        os.replace(tmp, target)
+        tmp = None
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise DocumentError(
+            f"{name!r} could not be saved: {reason}; expected a writable file in an existing folder"
+        ) from exc
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    _sync_folder(folder)
+
+
+def _new_file_mode() -> int:
+    """The mode ``open()`` would give a new file (0o666 less the umask), read without
+    changing the umask, which other threads may rely on; 0o644 where it cannot be read."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return 0o666 & ~int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0o644
+
+
+def _sync_folder(folder: str) -> None:
+    """Make the rename durable where the system allows opening a folder (POSIX)."""
+    flag = getattr(os, "O_DIRECTORY", None)
+    if flag is None:
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY | flag)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def load(path: str | os.PathLike[str]) -> Document:
+    """The document in the file ``path``; :class:`DocumentError` naming the path for a file
+    that is missing, unreadable, not UTF-8 JSON, or not a whistgui document this version
+    can read."""
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as f:
+            raw = f.read()
+    except FileNotFoundError:
+        raise DocumentError(f"{name!r} does not exist; expected a whistgui file") from None
+    except IsADirectoryError:
+        raise DocumentError(f"{name!r} is a folder; expected a whistgui file") from None
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise DocumentError(f"{name!r} cannot be read: {reason}") from exc
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DocumentError(
+            f"{name!r} is not a whistgui file: not UTF-8 text (byte 0x{raw[exc.start]:02x} at "
+            f"offset {exc.start}); expected JSON text"
+        ) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DocumentError(
+            f"{name!r} is not a whistgui file: invalid JSON at line {exc.lineno} column "
+            f"{exc.colno} ({exc.msg})"
+        ) from None
+    except RecursionError:
+        raise DocumentError(
+            f"{name!r} is not a whistgui file: its JSON is nested too deeply"
+        ) from None
+    return Document.from_json(data, name)
+
+
+# --------------------------------------------------------------------------- random deals
+def random_document(suits: int, per_hand: int | Sequence[int], seed: int | None = None) -> Document:
+    """A random symmetric deal of ``suits`` suits (1 to 8), suit ``i`` with ``per_hand`` (or
+    ``per_hand[i]``) cards in each hand (1 to 13).
+
+    A suit of up to 6 cards a hand is drawn from the 13 standard ranks and gets the standard
+    deck; a longer one is the whole abstract deck of ``2 * k`` cards, shuffled between the
+    hands. The same seed gives the same deal; without one a seed is drawn, and the title
+    names it so the deal can be made again.
+
+    >>> doc = random_document(2, [1, 7], seed=42)
+    >>> doc.title, doc.decks, doc.deal == random_document(2, [1, 7], seed=42).deal
+    ('Random deal (seed 42)', (SuitDeck(kind='standard', size=13), SuitDeck(kind='abstract', size=14)), True)
+    """  # noqa: E501
+    if not _is_int(suits) or not 1 <= suits <= _MAX_RANDOM_SUITS:
+        raise DocumentError(f"{suits!r} suits; expected 1 to {_MAX_RANDOM_SUITS} suits")
+    counts: list[int]
+    if isinstance(per_hand, Sequence):
+        counts = list(per_hand)
+        if len(counts) != suits:
+            raise DocumentError(
+                f"{len(counts)} hand sizes {counts!r} for {suits} suits; expected one per suit"
+            )
+    else:
+        counts = [per_hand] * suits
+    for k in counts:
+        if not _is_int(k) or not 1 <= k <= _MAX_ABSTRACT // 2:
+            raise DocumentError(
+                f"{k!r} cards a hand in a suit; expected 1 to {_MAX_ABSTRACT // 2} "
+                f"(a suit has at most {_MAX_ABSTRACT} cards)"
+            )
+    if seed is None:
+        seed = secrets.randbelow(10**9)
+    rng = random.Random(seed)
+    dealt: list[SuitDeal] = []
+    decks: list[SuitDeck] = []
+    for k in counts:
+        deck = STANDARD_DECK if 2 * k <= _MAX_STANDARD else SuitDeck("abstract", 2 * k)
+        cards = rng.sample(deck.ranks, 2 * k)
+        dealt.append(SuitDeal(cards[:k], cards[k:]))
+        decks.append(deck)
+    names = [default_suit_name(i) for i in range(suits)]
+    return Document(Deal(dealt, names), tuple(decks), title=f"Random deal (seed {seed})")

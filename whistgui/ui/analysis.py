@@ -1,0 +1,312 @@
+"""Live analysis of the table's deal: computed in a worker thread, shown beside the table.
+
+:func:`analyse` is plain Python (the engine's public API); :class:`AnalysisWorker` runs it on
+its own one-thread pool, numbering the requests so that a result for an older deal is never
+shown as current, and telling the engine to stop work that a newer request has made useless.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from whistgui.document import Document
+from whistgui.engine import (
+    Cancelled,
+    Evaluator,
+    Outcome,
+    Player,
+    Solver,
+    Value,
+    WhistError,
+    describe,
+    rho,
+)
+from whistgui.ui.cardart import suit_symbol
+
+#: Longest single suit (cards a hand) evaluated live: the exact recursion grows about ×4.5 per card.
+MAX_LIVE_SUIT = 10
+#: Largest hands (cards each) the exact solver is run on live for asymmetric deals.
+MAX_LIVE_SOLVE = 13
+
+
+@dataclass(frozen=True, slots=True)
+class SuitRow:
+    name: str
+    text: str  # the suit in compact notation (or the paper's)
+    value: Value | None
+    words: str  # what the value is, or why there is none
+    outcome: Outcome | None  # tricks this suit alone gives West with each lead
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisResult:
+    generation: int
+    document: Document
+    rows: tuple[SuitRow, ...]
+    total: Value | None
+    predicted: Outcome | None  # ρ(sum of values), symmetric complete deals
+    exact: Outcome | None  # the solver's χ, for asymmetric deals
+    summary: str  # a sentence about the whole deal
+
+
+def analyse(
+    doc: Document, evaluator: Evaluator, solver: Solver, generation: int = 0
+) -> AnalysisResult:
+    """Everything the panel shows, for one document."""
+    deal = doc.deal
+    rows = []
+    values: list[Value] = []
+    for suit, name in zip(deal.suits, deal.names, strict=True):
+        text = str(suit)
+        if suit.is_empty:
+            rows.append(SuitRow(name, text, None, "no cards dealt", None))
+            continue
+        if not suit.is_symmetric:
+            rows.append(
+                SuitRow(
+                    name,
+                    text,
+                    None,
+                    f"asymmetric ({len(suit.west)} vs {len(suit.east)}): no value",
+                    None,
+                )
+            )
+            continue
+        if suit.n > MAX_LIVE_SUIT:
+            rows.append(
+                SuitRow(
+                    name,
+                    text,
+                    None,
+                    f"{suit.n} cards a hand: too long to evaluate live (at most {MAX_LIVE_SUIT})",
+                    None,
+                )
+            )
+            continue
+        v = evaluator.suit_value(suit)
+        values.append(v)
+        ch = describe(v)
+        rows.append(SuitRow(name, text, v, ch.words, ch.outcome))
+    w, e = deal.hand_size(Player.WEST), deal.hand_size(Player.EAST)
+    total: Value | None = None
+    predicted: Outcome | None = None
+    exact: Outcome | None = None
+    if w + e == 0:
+        summary = "No cards dealt yet: drag cards from the pool to West and East."
+    elif w != e:
+        summary = (
+            f"West holds {w} cards and East {e}: deal the same number to each hand for an outcome."
+        )
+    elif deal.is_symmetric and len(values) == sum(1 for s in deal.suits if not s.is_empty):
+        total = sum(values, Value(0))
+        predicted = rho(total)
+        summary = (
+            f"Symmetric deal of {w} cards a hand: the value {total.pretty()} predicts "
+            f"{predicted.west_lead} tricks for West with West on lead and "
+            f"{predicted.east_lead} with East on lead."
+        )
+    elif deal.is_symmetric:
+        summary = "A suit is too long for live values; no prediction."
+    elif w > MAX_LIVE_SOLVE:
+        summary = f"Asymmetric deal of {w} cards a hand: too large for live search."
+    else:
+        exact = solver.outcome(deal)
+        summary = (
+            f"Asymmetric deal: the value theory does not apply (a suit has unequal lengths). "
+            f"Exact search: West takes {exact.west_lead} with West on lead and "
+            f"{exact.east_lead} with East on lead."
+        )
+    return AnalysisResult(generation, doc, tuple(rows), total, predicted, exact, summary)
+
+
+class _Engine(QObject):
+    """Lives in the worker thread and owns the engine objects (they are not thread-safe)."""
+
+    finished = Signal(object)  # AnalysisResult
+    failed = Signal(int, str)
+
+    def __init__(self, latest: Callable[[], int]) -> None:
+        super().__init__()
+        self._latest = latest
+        self._running = 0
+        self.evaluator = Evaluator(should_stop=self._stale)
+        self.solver = Solver(should_stop=self._stale)
+
+    def _stale(self) -> bool:
+        return self._running != self._latest()
+
+    @Slot(object, int)
+    def compute(self, doc: Document, generation: int) -> None:
+        if generation != self._latest():
+            return  # a newer request is queued behind this one
+        self._running = generation
+        try:
+            result = analyse(doc, self.evaluator, self.solver, generation)
+        except Cancelled:
+            return
+        except WhistError as exc:
+            self.failed.emit(generation, str(exc))
+            return
+        self.finished.emit(result)
+
+
+class AnalysisWorker(QObject):
+    """Computes :class:`AnalysisResult` objects in a thread of its own, newest request wins.
+
+    Call :meth:`shutdown` before the application ends (the main window does, on close).
+    """
+
+    resultReady = Signal(object)  # AnalysisResult, only for the newest request
+    failed = Signal(int, str)  # generation, message
+    busyChanged = Signal(bool)
+    _submit = Signal(object, int)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._latest = 0
+        self._thread = QThread(self)
+        self._thread.setObjectName("whistgui-analysis")
+        self._engine = _Engine(lambda: self._latest)
+        self._engine.moveToThread(self._thread)
+        self._submit.connect(self._engine.compute)
+        self._engine.finished.connect(self._on_finished)
+        self._engine.failed.connect(self._on_failed)
+        self._thread.finished.connect(self._engine.deleteLater)
+        self._thread.start()
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.shutdown)
+
+    @property
+    def latest(self) -> int:
+        return self._latest
+
+    def request(self, doc: Document) -> int:
+        """Queue an analysis of ``doc``; returns its generation number."""
+        self._latest += 1
+        self.busyChanged.emit(True)
+        self._submit.emit(doc, self._latest)
+        return self._latest
+
+    def _on_finished(self, result: AnalysisResult) -> None:  # in the GUI thread
+        if result.generation != self._latest:
+            return  # a newer deal is on the table: never show this one as current
+        self.busyChanged.emit(False)
+        self.resultReady.emit(result)
+
+    def _on_failed(self, generation: int, message: str) -> None:
+        if generation == self._latest:
+            self.busyChanged.emit(False)
+            self.failed.emit(generation, message)
+
+    def shutdown(self, msecs: int = 10000) -> None:
+        """Stop the thread (cancelling any computation) and wait for it."""
+        if self._thread.isRunning():
+            self._latest += 1  # makes running work stale: the engine stops at its next check
+            self._thread.quit()
+            self._thread.wait(msecs)
+
+
+class AnalysisPanel(QWidget):
+    """Per-suit values and the deal's predicted outcome."""
+
+    COLUMNS = ("Suit", "Cards", "Value", "What it is", "W leads", "E leads")
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("analysisPanel")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        self.heading = QLabel("<b>Analysis</b>", self)
+        layout.addWidget(self.heading)
+        self.table = QTableWidget(0, len(self.COLUMNS), self)
+        self.table.setHorizontalHeaderLabels(list(self.COLUMNS))
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.setWordWrap(True)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        layout.addWidget(self.table)
+        self.total = QLabel(self)
+        self.total.setObjectName("analysisTotal")
+        self.total.setWordWrap(True)
+        self.total.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.total)
+        self.summary = QLabel(self)
+        self.summary.setObjectName("analysisSummary")
+        self.summary.setWordWrap(True)
+        layout.addWidget(self.summary)
+        self.status = QLabel(self)
+        self.status.setObjectName("analysisStatus")
+        layout.addWidget(self.status)
+        layout.addStretch(1)
+        self._result: AnalysisResult | None = None
+
+    @property
+    def result(self) -> AnalysisResult | None:
+        return self._result
+
+    def set_pending(self) -> None:
+        self.status.setText("<i>computing…</i>")
+
+    def set_error(self, message: str) -> None:
+        self.status.setText(f"<span style='color:#b71c1c'>{message}</span>")
+
+    def show_result(self, r: AnalysisResult) -> None:
+        self._result = r
+        self.table.setRowCount(len(r.rows))
+        for i, row in enumerate(r.rows):
+            cells = [
+                f"{suit_symbol(row.name)}",
+                row.text,
+                row.value.pretty() if row.value is not None else "—",
+                row.words,
+                str(row.outcome.west_lead) if row.outcome else "",
+                str(row.outcome.east_lead) if row.outcome else "",
+            ]
+            for j, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if j in (0, 2, 4, 5):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.table.setItem(i, j, item)
+        if r.total is not None and r.predicted is not None:
+            self.total.setText(
+                f"<b>Sum of values:</b> {r.total.pretty()} &nbsp;&nbsp; "
+                f"<b>Predicted:</b> West on lead {r.predicted.west_lead}, "
+                f"East on lead {r.predicted.east_lead}"
+            )
+        elif r.exact is not None:
+            self.total.setText(
+                f"<b>Exact search:</b> West on lead {r.exact.west_lead}, "
+                f"East on lead {r.exact.east_lead}"
+            )
+        else:
+            self.total.setText("<b>Sum of values:</b> —")
+        self.summary.setText(r.summary)
+        self.status.setText("<i>up to date</i>")
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        """Show every row without a scroll bar."""
+        self.table.resizeRowsToContents()
+        h = self.table.horizontalHeader().height() + 2 * self.table.frameWidth()
+        h += sum(self.table.rowHeight(i) for i in range(self.table.rowCount()))
+        self.table.setFixedHeight(h)

@@ -1,0 +1,179 @@
+"""The session: the current document, its file, and the undo stack.
+
+The document is an immutable :class:`~whistgui.document.Document`; every user action replaces it
+through one :class:`SetDocumentCommand` on the :class:`QUndoStack`, and the session emits
+:attr:`Session.documentChanged` with the new document. Views subscribe; they never change the
+document themselves.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from whistgui import document as docfile
+from whistgui.document import Document, SuitDeck
+from whistgui.engine import Card, Deal, Player, SuitDeal
+
+_TEXT_EDIT_ID = 1001
+
+
+class SetDocumentCommand(QUndoCommand):
+    """Replace the session's document; consecutive edits of the notation text merge."""
+
+    def __init__(
+        self, session: Session, before: Document, after: Document, text: str, merge: int = -1
+    ) -> None:
+        super().__init__(text)
+        self._session = session
+        self.before = before
+        self.after = after
+        self._merge = merge
+
+    def id(self) -> int:
+        return self._merge
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, SetDocumentCommand) or other.id() != self.id() or self.id() < 0:
+            return False
+        self.after = other.after
+        return True
+
+    def redo(self) -> None:
+        self._session._set(self.after)
+
+    def undo(self) -> None:
+        self._session._set(self.before)
+
+
+class Session(QObject):
+    """The open document and everything that changes it."""
+
+    documentChanged = Signal(object)  # Document
+    pathChanged = Signal(object)  # Path | None
+    modifiedChanged = Signal(bool)
+
+    def __init__(self, doc: Document | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._doc = doc if doc is not None else Document.new()
+        self._path: Path | None = None
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(lambda clean: self.modifiedChanged.emit(not clean))
+
+    # -- state ----------------------------------------------------------------------------
+    @property
+    def document(self) -> Document:
+        return self._doc
+
+    @property
+    def path(self) -> Path | None:
+        return self._path
+
+    @property
+    def modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def _set(self, doc: Document) -> None:
+        self._doc = doc
+        self.documentChanged.emit(doc)
+
+    def apply(self, doc: Document, text: str, merge: int = -1) -> bool:
+        """Make ``doc`` current as one undoable action named ``text``; False if unchanged."""
+        if doc == self._doc:
+            return False
+        self.undo_stack.push(SetDocumentCommand(self, self._doc, doc, text, merge))
+        return True
+
+    # -- actions --------------------------------------------------------------------------
+    def move_cards(self, cards: list[Card], dest: str) -> bool:
+        """Move cards to West (``W``), East (``E``) or the pool (``P``)."""
+        deal = self._doc.deal
+        west = [list(s.west) for s in deal.suits]
+        east = [list(s.east) for s in deal.suits]
+        for c in cards:
+            for hand in (west[c.suit], east[c.suit]):
+                if c.rank in hand:
+                    hand.remove(c.rank)
+            if dest == "W":
+                west[c.suit].append(c.rank)
+            elif dest == "E":
+                east[c.suit].append(c.rank)
+        new = Deal((SuitDeal(w, e) for w, e in zip(west, east, strict=True)), deal.names)
+        where = {"W": "West", "E": "East", "P": "the pool"}[dest]
+        names = " ".join(deal.card_name(c) for c in cards[:4]) + (" …" if len(cards) > 4 else "")
+        return self.apply(self._doc.with_deal(new), f"Move {names} to {where}")
+
+    def set_deal_text(self, text: str) -> bool:
+        """Set the deal from notation (raises NotationError, changing nothing, on bad text)."""
+        deal = Deal.parse(text)
+        if not deal.suits:
+            deal = Deal([SuitDeal((), ())])
+        return self.apply(self._doc.with_deal(deal), "Edit deal text", merge=_TEXT_EDIT_ID)
+
+    def set_lead(self, player: Player) -> bool:
+        doc = Document(self._doc.deal, self._doc.decks, player, self._doc.title, self._doc.note)
+        return self.apply(doc, f"{player.name.title()} on lead")
+
+    def set_deck(self, suit: int, deck: SuitDeck) -> bool:
+        """Change a suit's deck (DocumentError if a dealt card would not fit)."""
+        return self.apply(self._doc.with_deck(suit, deck), "Change deck")
+
+    def add_suit(self) -> bool:
+        deal = self._doc.deal
+        from whistgui.engine.cards import default_suit_name
+
+        used = set(deal.names)
+        name = next(
+            default_suit_name(i) for i in range(len(used) + 5) if default_suit_name(i) not in used
+        )
+        new = Deal((*deal.suits, SuitDeal((), ())), (*deal.names, name))
+        return self.apply(self._doc.with_deal(new), "Add a suit")
+
+    def remove_suit(self, index: int) -> bool:
+        deal = self._doc.deal
+        if len(deal.suits) <= 1:
+            return False
+        suits = [s for i, s in enumerate(deal.suits) if i != index]
+        names = [n for i, n in enumerate(deal.names) if i != index]
+        decks = [d for i, d in enumerate(self._doc.decks) if i != index]
+        doc = Document(
+            Deal(suits, names), tuple(decks), self._doc.lead, self._doc.title, self._doc.note
+        )
+        return self.apply(doc, f"Remove suit {deal.names[index]}")
+
+    def clear_hands(self) -> bool:
+        deal = self._doc.deal
+        empty = Deal((SuitDeal((), ()) for _ in deal.suits), deal.names)
+        return self.apply(self._doc.with_deal(empty), "Return all cards to the pool")
+
+    def set_title_note(self, title: str, note: str) -> bool:
+        d = self._doc
+        return self.apply(Document(d.deal, d.decks, d.lead, title, note), "Edit title and note")
+
+    # -- files ----------------------------------------------------------------------------
+    def replace(self, doc: Document, path: Path | None = None) -> None:
+        """Start afresh on ``doc`` (New / Open / an example): clears the undo history."""
+        self.undo_stack.clear()
+        self._path = path
+        self._set(doc)
+        self.undo_stack.setClean()
+        self.pathChanged.emit(path)
+
+    def open(self, path: str | os.PathLike[str]) -> None:
+        """Load a file (DocumentError, with nothing changed, if it cannot be read)."""
+        doc = docfile.load(path)
+        self.replace(doc, Path(path))
+
+    def save(self, path: str | os.PathLike[str] | None = None) -> Path:
+        """Save atomically to ``path`` (or the current file); DocumentError on failure."""
+        target = Path(path) if path is not None else self._path
+        if target is None:
+            raise ValueError("no file name: use Save As")
+        docfile.save(self._doc, target)
+        self._path = target
+        self.undo_stack.setClean()
+        self.pathChanged.emit(target)
+        return target

@@ -1,0 +1,538 @@
+"""The card table: West's hand, the undealt cards and East's hand, one band per suit.
+
+Cards move by drag and drop (the app's own mime type), by keyboard (arrows to walk, Space to
+select, ``W`` / ``E`` / ``P`` to send the selection to West, East or the pool) or by the context
+menu. The table never changes the deal itself: it asks with :attr:`CardTable.moveRequested`, and
+it shows a refused drop's reason on the felt.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Final
+
+from PySide6.QtCore import QByteArray, QMimeData, QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QContextMenuEvent,
+    QDrag,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QFont,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPixmap,
+)
+from PySide6.QtWidgets import QApplication, QMenu, QWidget
+
+from whistgui.document import Document
+from whistgui.engine import Card, Player
+from whistgui.ui.cardart import FELT, FELT_DARK, paint_card, rank_label, suit_symbol
+
+MIME_TYPE: Final = "application/x-whistgui-cards"
+
+WEST, POOL, EAST = "W", "P", "E"
+PLACES: Final = (WEST, POOL, EAST)
+PLACE_NAMES: Final = {WEST: "West", POOL: "the pool", EAST: "East"}
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """Where a card is drawn."""
+
+    card: Card
+    place: str
+    rect: QRectF
+
+
+def encode_cards(doc: Document, cards: list[Card], origin: str) -> QMimeData:
+    """Mime data for dragging ``cards``: the app's JSON and plain text card names."""
+    payload = {
+        "cards": [{"suit": doc.deal.names[c.suit], "rank": c.rank} for c in cards],
+        "from": origin,
+    }
+    mime = QMimeData()
+    mime.setData(MIME_TYPE, QByteArray(json.dumps(payload).encode()))
+    mime.setText(" ".join(doc.deal.card_name(c) for c in cards))
+    return mime
+
+
+def decode_cards(doc: Document, mime: QMimeData) -> list[Card]:
+    """The cards of this table that ``mime`` carries; ValueError with the reason otherwise."""
+    if not mime.hasFormat(MIME_TYPE):
+        formats = ", ".join(mime.formats()) or "nothing"
+        raise ValueError(f"only cards can be dropped here, not {formats}")
+    raw = bytes(mime.data(MIME_TYPE).data())
+    try:
+        payload = json.loads(raw.decode())
+        items = payload["cards"]
+        cards = []
+        for item in items:
+            name, rank = item["suit"], item["rank"]
+            if not isinstance(name, str) or not isinstance(rank, int):
+                raise TypeError
+            cards.append((name, rank))
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+        raise ValueError(f"the dropped data {raw[:60]!r} is not a list of cards") from None
+    if not cards:
+        raise ValueError("the drop carries no cards")
+    result = []
+    for name, rank in cards:
+        if name not in doc.deal.names:
+            raise ValueError(
+                f"the deal has no suit {name}; its suits are {', '.join(doc.deal.names)}"
+            )
+        i = doc.deal.names.index(name)
+        deck = doc.decks[i]
+        if rank not in deck:
+            held = " ".join(rank_label(r) for r in deck.ranks)
+            raise ValueError(
+                f"{suit_symbol(name)}{rank_label(rank)} is not in this suit's "
+                f"{deck.size}-card deck ({held})"
+            )
+        card = Card(i, rank)
+        if card in result:
+            raise ValueError(f"{doc.deal.card_name(card)} is dropped twice")
+        result.append(card)
+    return result
+
+
+def place_of(doc: Document, card: Card) -> str:
+    holder = doc.deal.holder(card)
+    if holder is Player.WEST:
+        return WEST
+    if holder is Player.EAST:
+        return EAST
+    return POOL
+
+
+class CardTable(QWidget):
+    """The felt with both hands and the pool, by suit."""
+
+    moveRequested = Signal(object, str)  # list[Card], destination place W / E / P
+    refused = Signal(str)
+    selectionChanged = Signal()
+
+    MARGIN: Final = 8.0
+    HEADER: Final = 26.0
+    LABEL_W: Final = 58.0
+    GAP: Final = 10.0
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("cardTable")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAcceptDrops(True)
+        self.setMinimumSize(560, 300)
+        self.setAccessibleName("Card table")
+        self._doc = Document.new()
+        self._selected: list[Card] = []
+        self._focus: Card | None = None
+        self._press_pos: QPoint | None = None
+        self._press_card: Card | None = None
+        self._drop_zone: str | None = None
+        self._message = ""
+        self._message_timer = QTimer(self)
+        self._message_timer.setSingleShot(True)
+        self._message_timer.timeout.connect(self._clear_message)
+
+    # -- state ----------------------------------------------------------------------------
+    @property
+    def document(self) -> Document:
+        return self._doc
+
+    def set_document(self, doc: Document) -> None:
+        self._doc = doc
+        valid = {s.card for s in self.slots()}
+        self._selected = [c for c in self._selected if c in valid]
+        if self._focus not in valid:
+            self._focus = None
+        self.update()
+
+    @property
+    def selected(self) -> list[Card]:
+        return list(self._selected)
+
+    def set_selected(self, cards: list[Card]) -> None:
+        self._selected = list(dict.fromkeys(cards))
+        self.selectionChanged.emit()
+        self.update()
+
+    @property
+    def focus_card(self) -> Card | None:
+        return self._focus
+
+    @property
+    def message(self) -> str:
+        """The refusal shown on the felt, or ``''``."""
+        return self._message
+
+    def show_refusal(self, reason: str) -> None:
+        self._message = reason
+        self._message_timer.start(6000)
+        self.refused.emit(reason)
+        self.update()
+
+    def _clear_message(self) -> None:
+        self._message = ""
+        self.update()
+
+    # -- geometry -------------------------------------------------------------------------
+    def _bands(self) -> int:
+        return max(1, len(self._doc.deal.suits))
+
+    def _card_size(self) -> tuple[float, float]:
+        """Card width and height: as tall as a band allows, but narrow enough that the
+        fullest row of each column still shows every card's index."""
+        band = (self.height() - self.HEADER - 2 * self.MARGIN - 22) / self._bands()
+        h = max(24.0, min(band - 8, 110.0))
+        doc = self._doc
+        fullest = {WEST: 1, POOL: 1, EAST: 1}
+        for i, suit in enumerate(doc.deal.suits):
+            for place, n in (
+                (WEST, len(suit.west)),
+                (EAST, len(suit.east)),
+                (POOL, len(doc.pool(i))),
+            ):
+                fullest[place] = max(fullest[place], n)
+        for place, n in fullest.items():
+            zone_w = self.zone_rect(place).width() - 8
+            # n cards need w + (n - 1) * 0.34 w of room
+            h = min(h, zone_w / (1 + (n - 1) * 0.34) / 0.7)
+        h = max(h, 24.0)
+        return h * 0.7, h
+
+    def zone_rect(self, place: str, suit: int | None = None) -> QRectF:
+        """The area of a column (all bands, or one suit's band)."""
+        x0 = self.MARGIN + self.LABEL_W
+        total = self.width() - x0 - self.MARGIN - 2 * self.GAP
+        widths = {WEST: total * 0.36, POOL: total * 0.28, EAST: total * 0.36}
+        x = x0
+        for p in PLACES:
+            if p == place:
+                break
+            x += widths[p] + self.GAP
+        top = self.MARGIN + self.HEADER
+        height = self.height() - top - self.MARGIN - 22
+        if suit is None:
+            return QRectF(x, top, widths[place], height)
+        band = height / self._bands()
+        return QRectF(x, top + suit * band, widths[place], band)
+
+    def slots(self) -> list[Slot]:
+        """Every card of every deck, with where it is drawn, in drawing order."""
+        doc = self._doc
+        cw, ch = self._card_size()
+        out: list[Slot] = []
+        for i, suit in enumerate(doc.deal.suits):
+            groups = {WEST: list(suit.west), EAST: list(suit.east), POOL: list(doc.pool(i))}
+            for place in PLACES:
+                zone = self.zone_rect(place, i)
+                ranks = groups[place]
+                if not ranks:
+                    continue
+                span = zone.width() - 8 - cw
+                step = cw + 3 if len(ranks) < 2 else min(cw + 3, span / (len(ranks) - 1))
+                y = zone.top() + (zone.height() - ch) / 2
+                for k, r in enumerate(ranks):
+                    rect = QRectF(zone.left() + 4 + k * step, y, cw, ch)
+                    out.append(Slot(Card(i, r), place, rect))
+        return out
+
+    def slot_of(self, card: Card) -> Slot | None:
+        return next((s for s in self.slots() if s.card == card), None)
+
+    def slot_at(self, pos: QPointF) -> Slot | None:
+        for s in reversed(self.slots()):
+            if s.rect.contains(pos):
+                return s
+        return None
+
+    def zone_at(self, pos: QPointF) -> str | None:
+        for p in PLACES:
+            if self.zone_rect(p).contains(pos):
+                return p
+        return None
+
+    # -- painting -------------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        self.paint(p)
+        p.end()
+
+    def paint(self, p: QPainter) -> None:
+        """Draw the whole table with ``p`` (also used by figure export)."""
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.fillRect(self.rect(), FELT)
+        doc = self._doc
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(14)
+        font.setBold(True)
+        p.setFont(font)
+        titles = {
+            WEST: f"West · {doc.deal.hand_size(Player.WEST)}",
+            POOL: "Undealt",
+            EAST: f"East · {doc.deal.hand_size(Player.EAST)}",
+        }
+        lead = WEST if doc.lead is Player.WEST else EAST
+        for place in PLACES:
+            zone = self.zone_rect(place)
+            shade = QColor(FELT_DARK)
+            if place == self._drop_zone:
+                shade = QColor("#3d8c53")
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(shade)
+            p.drawRoundedRect(zone, 8, 8)
+            head = QRectF(zone.left(), self.MARGIN, zone.width(), self.HEADER - 4)
+            p.setPen(QColor("#f1f8e9"))
+            text = titles[place] + ("  (on lead)" if place == lead else "")
+            p.drawText(head, Qt.AlignmentFlag.AlignCenter, text)
+        # suit labels and band lines
+        font.setPixelSize(13)
+        font.setBold(False)
+        for i, name in enumerate(doc.deal.names):
+            band = self.zone_rect(WEST, i)
+            label = QRectF(self.MARGIN, band.top(), self.LABEL_W - 6, band.height())
+            p.setPen(QColor("#fafafa"))
+            big = QFont(font)
+            big.setPixelSize(int(min(30, band.height() * 0.45)))
+            p.setFont(big)
+            p.drawText(
+                label.adjusted(0, 0, 0, -band.height() * 0.25),
+                Qt.AlignmentFlag.AlignCenter,
+                suit_symbol(name),
+            )
+            p.setFont(font)
+            deck = doc.decks[i]
+            p.setPen(QColor("#c8e6c9"))
+            small = QFont(font)
+            small.setPixelSize(11)
+            p.setFont(small)
+            p.drawText(
+                label.adjusted(0, band.height() * 0.45, 0, 0),
+                Qt.AlignmentFlag.AlignCenter,
+                f"{deck.size} cards" if deck.kind == "standard" else f"1–{deck.size}",
+            )
+            p.setFont(font)
+            if i:
+                p.setPen(QColor(255, 255, 255, 40))
+                y = band.top()
+                p.drawLine(QPointF(self.MARGIN, y), QPointF(self.width() - self.MARGIN, y))
+        selected = set(self._selected)
+        for s in self.slots():
+            name = doc.deal.names[s.card.suit]
+            rect = s.rect.translated(0, -6) if s.card in selected else s.rect
+            paint_card(
+                p,
+                rect,
+                name,
+                s.card.rank,
+                selected=s.card in selected,
+                focused=s.card == self._focus and self.hasFocus(),
+                dimmed=s.place == POOL,
+            )
+        # status line / refusal
+        bottom = QRectF(self.MARGIN, self.height() - 22, self.width() - 2 * self.MARGIN, 20)
+        if self._message:
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor("#b71c1c"))
+            p.drawRoundedRect(bottom, 4, 4)
+            p.setPen(QColor("#ffffff"))
+            p.drawText(bottom.adjusted(6, 0, -6, 0), Qt.AlignmentFlag.AlignVCenter, self._message)
+        else:
+            p.setPen(QColor("#c8e6c9"))
+            hint = "Drag cards, or select (click, Space) and press W, E or P to move them"
+            p.drawText(bottom.adjusted(6, 0, -6, 0), Qt.AlignmentFlag.AlignVCenter, hint)
+
+    # -- mouse ----------------------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return super().mousePressEvent(event)
+        slot = self.slot_at(event.position())
+        self._press_pos = event.position().toPoint()
+        self._press_card = slot.card if slot else None
+        if slot is None:
+            if not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+                self.set_selected([])
+            return None
+        self._focus = slot.card
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            sel = self.selected
+            if slot.card in sel:
+                sel.remove(slot.card)
+            else:
+                sel.append(slot.card)
+            self.set_selected(sel)
+        elif slot.card not in self._selected:
+            self.set_selected([slot.card])
+        self.update()
+        return None
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if (
+            self._press_card is None
+            or self._press_pos is None
+            or not event.buttons() & Qt.MouseButton.LeftButton
+        ):
+            return
+        moved = (event.position().toPoint() - self._press_pos).manhattanLength()
+        if moved < QApplication.startDragDistance():
+            return
+        self.start_drag(
+            self._selected if self._press_card in self._selected else [self._press_card]
+        )
+        self._press_card = None
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        self._press_card = None
+        self._press_pos = None
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        """Double-click sends a card to the other hand (pool cards go to West)."""
+        slot = self.slot_at(event.position())
+        if slot is not None:
+            dest = {WEST: EAST, EAST: WEST, POOL: WEST}[slot.place]
+            self.moveRequested.emit([slot.card], dest)
+
+    def start_drag(self, cards: list[Card]) -> None:
+        if not cards:
+            return
+        origin = place_of(self._doc, cards[0])
+        drag = QDrag(self)
+        drag.setMimeData(encode_cards(self._doc, cards, origin))
+        cw, ch = self._card_size()
+        pix = QPixmap(int(cw + 12 * (len(cards) - 1)) + 2, int(ch) + 2)
+        pix.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pix)
+        for k, c in enumerate(cards[:8]):
+            paint_card(painter, QRectF(1 + 12 * k, 1, cw, ch), self._doc.deal.names[c.suit], c.rank)
+        painter.end()
+        drag.setPixmap(pix)
+        drag.exec(Qt.DropAction.MoveAction)
+
+    # -- drops ----------------------------------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasFormat(MIME_TYPE):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        zone = self.zone_at(event.position())
+        if zone != self._drop_zone:
+            self._drop_zone = zone
+            self.update()
+        if zone is None:
+            event.ignore()
+        else:
+            event.acceptProposedAction()
+
+    def dragLeaveEvent(self, event: object) -> None:
+        self._drop_zone = None
+        self.update()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        self._drop_zone = None
+        zone = self.zone_at(event.position())
+        if zone is None:
+            self.show_refusal("drop the cards on West's hand, East's hand or the pool")
+            event.ignore()
+            return
+        try:
+            cards = decode_cards(self._doc, event.mimeData())
+        except ValueError as exc:
+            self.show_refusal(f"Drop refused: {exc}")
+            event.ignore()
+            return
+        event.setDropAction(Qt.DropAction.MoveAction)
+        event.accept()
+        self.request_move(cards, zone)
+
+    def request_move(self, cards: list[Card], dest: str) -> None:
+        """Ask for ``cards`` to go to ``dest``; cards already there are left alone."""
+        moving = [c for c in cards if place_of(self._doc, c) != dest]
+        if not moving:
+            where = PLACE_NAMES[dest]
+            self.show_refusal(
+                f"{'That card is' if len(cards) == 1 else 'Those cards are'} already with {where}"
+            )
+            return
+        self.moveRequested.emit(moving, dest)
+
+    # -- keyboard -------------------------------------------------------------------------
+    def _ordered(self) -> list[Slot]:
+        return sorted(self.slots(), key=lambda s: (s.card.suit, s.rect.left()))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        slots = self._ordered()
+        if not slots:
+            return super().keyPressEvent(event)
+        if self._focus is None or all(s.card != self._focus for s in slots):
+            self._focus = slots[0].card
+        cur = next(s for s in slots if s.card == self._focus)
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+            row = [s for s in slots if s.card.suit == cur.card.suit]
+            k = row.index(cur) + (1 if key == Qt.Key.Key_Right else -1)
+            self._focus = row[max(0, min(len(row) - 1, k))].card
+        elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+            step = 1 if key == Qt.Key.Key_Down else -1
+            suit = cur.card.suit + step
+            while 0 <= suit < len(self._doc.deal.suits):
+                row = [s for s in slots if s.card.suit == suit]
+                if row:
+                    x = cur.rect.center().x()
+                    self._focus = min(row, key=lambda s: abs(s.rect.center().x() - x)).card
+                    break
+                suit += step
+        elif key == Qt.Key.Key_Space:
+            sel = self.selected
+            if cur.card in sel:
+                sel.remove(cur.card)
+            else:
+                sel.append(cur.card)
+            self.set_selected(sel)
+        elif key == Qt.Key.Key_Escape:
+            self.set_selected([])
+        elif key == Qt.Key.Key_A and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.set_selected([s.card for s in slots])
+        elif key in (Qt.Key.Key_W, Qt.Key.Key_E, Qt.Key.Key_P, Qt.Key.Key_Delete):
+            dest = {
+                Qt.Key.Key_W: WEST,
+                Qt.Key.Key_E: EAST,
+                Qt.Key.Key_P: POOL,
+                Qt.Key.Key_Delete: POOL,
+            }[Qt.Key(key)]
+            self.request_move(self._selected or [cur.card], dest)
+        else:
+            return super().keyPressEvent(event)
+        self.update()
+        return None
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        slot = self.slot_at(QPointF(event.pos()))
+        if slot is not None and slot.card not in self._selected:
+            self.set_selected([slot.card])
+        cards = self._selected
+        if not cards:
+            return
+        menu = QMenu(self)
+        for dest, label in (
+            (WEST, "Move to &West\tW"),
+            (EAST, "Move to &East\tE"),
+            (POOL, "Back to the &pool\tP"),
+        ):
+            act = QAction(label, menu)
+            act.triggered.connect(lambda _=False, d=dest: self.request_move(self.selected, d))
+            menu.addAction(act)
+        menu.exec(event.globalPos())
+
+    def sizeHint(self):
+        from PySide6.QtCore import QSize
+
+        return QSize(900, 520)
