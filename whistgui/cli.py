@@ -223,12 +223,46 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--refined", action="store_true", help="also the refined outcome χ′ (§11)")
     sp = add("table", "every N-card-a-hand single suit with East holding the top card")
     sp.add_argument("n", type=int, metavar="N")
+    sp = sub.add_parser(
+        "render",
+        help="draw a deal's table and analysis to a PNG or SVG file, with no screen",
+        description="Draw a deal's table and analysis to a PNG or SVG file, with no screen.",
+    )
+    sp.add_argument("deal", metavar="DEAL")
+    sp.add_argument("--out", required=True, metavar="FILE", help="FILE.png or FILE.svg")
+    sp.add_argument("--scale", type=float, default=2.0, help="PNG scale factor (default 2)")
+    sp.add_argument("--lead", choices=["W", "E"], default="W", help="who is on lead")
     return p
+
+
+def _render(args: argparse.Namespace) -> int:
+    """``whist render``: Qt is imported only here."""
+    from pathlib import Path
+
+    out = Path(args.out)
+    if out.suffix.lower() not in (".png", ".svg"):
+        sys.stderr.write(
+            f"whist: error: {args.out!r}: expected a file name ending in .png or .svg\n"
+        )
+        return EXIT_BAD_INPUT
+    try:
+        deal = Deal.parse(args.deal)
+        _require_suits(deal, args.deal)
+        from whistgui.ui.render import render_deal
+
+        written = render_deal(deal, out, scale=args.scale, lead=Player.parse(args.lead))
+    except WhistError as exc:
+        sys.stderr.write(f"whist: error: {exc}\n")
+        return EXIT_BAD_INPUT
+    sys.stdout.write(f"{written}\n")
+    return EXIT_OK
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command == "render":
+        return _render(args)
     stdin = stdin if stdin is not None else sys.stdin
     cmd = _Command(sys.stdout, sys.stderr, args.json)
     try:

@@ -304,9 +304,13 @@ class AnalysisPanel(QWidget):
         self.status.setText("<i>up to date</i>")
         self._fit_table()
 
+    def resizeEvent(self, event: object) -> None:
+        super().resizeEvent(event)  # type: ignore[arg-type]
+        self._fit_table()
+
     def _fit_table(self) -> None:
-        """Show every row without a scroll bar."""
+        """Show every row, and nothing more, without a scroll bar."""
         self.table.resizeRowsToContents()
-        h = self.table.horizontalHeader().height() + 2 * self.table.frameWidth()
-        h += sum(self.table.rowHeight(i) for i in range(self.table.rowCount()))
-        self.table.setFixedHeight(h)
+        header = self.table.horizontalHeader()
+        h = header.sizeHint().height() + self.table.verticalHeader().length()
+        self.table.setFixedHeight(h + 2 * self.table.frameWidth())

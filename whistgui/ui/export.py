@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QWidget
@@ -31,11 +31,13 @@ def widget_image(widget: QWidget, scale: float = 2.0) -> QImage:
     img.setDevicePixelRatio(1.0)
     img.fill(Qt.GlobalColor.white)
     painter = QPainter(img)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
-    painter.scale(scale, scale)
-    widget.render(painter)
-    painter.end()
+    try:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        painter.scale(scale, scale)
+        widget.render(painter, QPoint(0, 0))
+    finally:
+        painter.end()
     return img
 
 
@@ -62,8 +64,10 @@ def save_svg(widget: QWidget, path: str | os.PathLike[str], title: str = "whistg
     painter = QPainter()
     if not painter.begin(gen):
         raise ExportError(f"could not write {str(target)!r}")
-    widget.render(painter)
-    painter.end()
+    try:
+        widget.render(painter, QPoint(0, 0))
+    finally:
+        painter.end()
     if not target.exists() or target.stat().st_size == 0:
         raise ExportError(f"could not write {str(target)!r}")
     return target

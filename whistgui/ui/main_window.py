@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from whistgui import __version__
 from whistgui.document import FILE_SUFFIX, Document, DocumentError, SuitDeck, random_document
-from whistgui.engine import Card, Player, WhistError
+from whistgui.engine import Card, Deal, Player, WhistError
 from whistgui.examples import load_examples
 from whistgui.ui.analysis import AnalysisPanel, AnalysisResult, AnalysisWorker
 from whistgui.ui.cardart import suit_symbol
@@ -330,14 +330,8 @@ class MainWindow(QMainWindow):
     def _on_document(self, doc: Document) -> None:
         self.table.set_document(doc)
         current = self.notation.edit.text()
-        try:
-            same = (
-                current.strip() != ""
-                and doc.with_deal(
-                    __import__("whistgui.engine", fromlist=["Deal"]).Deal.parse(current)
-                )
-                == doc
-            )
+        try:  # keep the user's own spelling of the same deal while they type
+            same = current.strip() != "" and Deal.parse(current) == doc.deal
         except (WhistError, ValueError):
             same = False
         if not same:
@@ -538,16 +532,23 @@ class MainWindow(QMainWindow):
         self.export_figure(path, scale)
 
     def export_figure(self, path: str | Path, scale: float = 2.0) -> Path | None:
+        self.table.show_hint = False
         try:
             out = save_figure(self.figure, path, scale)
         except ExportError as exc:
             QMessageBox.warning(self, "Export", str(exc))
             return None
+        finally:
+            self.table.show_hint = True
         self.statusBar().showMessage(f"Figure written to {out}", 5000)
         return out
 
     def copy_figure(self) -> None:
-        copy_image(self.figure)
+        self.table.show_hint = False
+        try:
+            copy_image(self.figure)
+        finally:
+            self.table.show_hint = True
         self.statusBar().showMessage("Figure copied to the clipboard", 4000)
 
     def about(self) -> None:

@@ -137,6 +137,8 @@ class CardTable(QWidget):
         self._press_card: Card | None = None
         self._drop_zone: str | None = None
         self._message = ""
+        #: The keyboard hint on the felt; figures for articles leave it out.
+        self.show_hint = True
         self._message_timer = QTimer(self)
         self._message_timer.setSingleShot(True)
         self._message_timer.timeout.connect(self._clear_message)
@@ -207,11 +209,27 @@ class CardTable(QWidget):
         h = max(h, 24.0)
         return h * 0.7, h
 
+    def _fullest(self) -> dict[str, int]:
+        """The most cards any suit has in each column."""
+        doc = self._doc
+        fullest = {WEST: 1, POOL: 1, EAST: 1}
+        for i, suit in enumerate(doc.deal.suits):
+            for place, n in (
+                (WEST, len(suit.west)),
+                (EAST, len(suit.east)),
+                (POOL, len(doc.pool(i))),
+            ):
+                fullest[place] = max(fullest[place], n)
+        return fullest
+
     def zone_rect(self, place: str, suit: int | None = None) -> QRectF:
-        """The area of a column (all bands, or one suit's band)."""
+        """The area of a column (all bands, or one suit's band); columns share the width by
+        how many cards their fullest row holds, so a crowded pool gets room."""
         x0 = self.MARGIN + self.LABEL_W
         total = self.width() - x0 - self.MARGIN - 2 * self.GAP
-        widths = {WEST: total * 0.36, POOL: total * 0.28, EAST: total * 0.36}
+        weights = {p: max(4, n) + 1.5 for p, n in self._fullest().items()}
+        scale = total / sum(weights.values())
+        widths = {p: w * scale for p, w in weights.items()}
         x = x0
         for p in PLACES:
             if p == place:
@@ -297,16 +315,17 @@ class CardTable(QWidget):
         font.setBold(False)
         for i, name in enumerate(doc.deal.names):
             band = self.zone_rect(WEST, i)
-            label = QRectF(self.MARGIN, band.top(), self.LABEL_W - 6, band.height())
+            mid = band.center().y()
             p.setPen(QColor("#fafafa"))
             big = QFont(font)
             big.setPixelSize(int(min(30, band.height() * 0.45)))
             p.setFont(big)
             p.drawText(
-                label.adjusted(0, 0, 0, -band.height() * 0.25),
+                QRectF(self.MARGIN, mid - 28, self.LABEL_W - 6, 36),
                 Qt.AlignmentFlag.AlignCenter,
                 suit_symbol(name),
             )
+            label = QRectF(self.MARGIN, mid + 8, self.LABEL_W - 6, 18)
             p.setFont(font)
             deck = doc.decks[i]
             p.setPen(QColor("#c8e6c9"))
@@ -314,7 +333,7 @@ class CardTable(QWidget):
             small.setPixelSize(11)
             p.setFont(small)
             p.drawText(
-                label.adjusted(0, band.height() * 0.45, 0, 0),
+                label,
                 Qt.AlignmentFlag.AlignCenter,
                 f"{deck.size} cards" if deck.kind == "standard" else f"1–{deck.size}",
             )
@@ -344,7 +363,7 @@ class CardTable(QWidget):
             p.drawRoundedRect(bottom, 4, 4)
             p.setPen(QColor("#ffffff"))
             p.drawText(bottom.adjusted(6, 0, -6, 0), Qt.AlignmentFlag.AlignVCenter, self._message)
-        else:
+        elif self.show_hint:
             p.setPen(QColor("#c8e6c9"))
             hint = "Drag cards, or select (click, Space) and press W, E or P to move them"
             p.drawText(bottom.adjusted(6, 0, -6, 0), Qt.AlignmentFlag.AlignVCenter, hint)

@@ -1,0 +1,63 @@
+"""Headless figures: draw a deal's table and analysis to PNG or SVG with no screen.
+
+Used by ``whist render``; the analysis is computed directly (no worker: nothing to keep
+responsive), then the same widgets the window shows are rendered offscreen.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from whistgui.document import Document
+from whistgui.engine import Deal, Evaluator, Player, Solver
+
+FIGURE_SIZE = (1240, 640)
+
+
+def _application() -> object:
+    """The running QApplication, or a new one on the offscreen platform."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        app = QApplication(["whist"])
+    return app
+
+
+def render_deal(
+    deal: Deal,
+    out: str | os.PathLike[str],
+    *,
+    scale: float = 2.0,
+    lead: Player = Player.WEST,
+    size: tuple[int, int] = FIGURE_SIZE,
+) -> Path:
+    """Write the table and its analysis for ``deal`` to ``out`` (.png or .svg)."""
+    _application()
+    from PySide6.QtCore import Qt
+
+    from whistgui.ui.analysis import AnalysisPanel, analyse
+    from whistgui.ui.export import save_figure
+    from whistgui.ui.main_window import FigureView
+    from whistgui.ui.table import CardTable
+
+    doc = Document.from_deal(deal, lead=lead)
+    table = CardTable()
+    table.show_hint = False
+    panel = AnalysisPanel()
+    figure = FigureView(table, panel)
+    figure.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+    table.set_document(doc)
+    figure.resize(*size)
+    figure.show()  # lay out first, so the analysis table can size its rows to their text
+    panel.show_result(analyse(doc, Evaluator(), Solver()))
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.processEvents()  # let the layouts settle around the filled table
+    try:
+        return save_figure(figure, out, scale)
+    finally:
+        figure.close()
+        figure.deleteLater()
