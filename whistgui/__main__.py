@@ -11,6 +11,12 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # Qt is imported only once the platform is chosen
+    from PySide6.QtWidgets import QApplication
+
+    from whistgui.ui.main_window import MainWindow
 
 SCREENSHOT_SIZE = (1280, 720)
 
@@ -37,11 +43,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QEventLoop, QSettings, QTimer
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
 
-    from whistgui.document import Document
-    from whistgui.engine import Deal, Player, WhistError
     from whistgui.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -51,6 +55,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.screenshot:  # a reproducible picture: no saved geometry, no recent files
         settings = QSettings(os.devnull, QSettings.Format.IniFormat)
     window = MainWindow(settings=settings)
+    try:
+        return _run(app, window, args)
+    finally:
+        window.worker.shutdown()
+
+
+def _run(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int:
+    from PySide6.QtCore import QEventLoop, QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    from whistgui.document import Document
+    from whistgui.engine import Deal, Player, WhistError
+
     if args.file:
         from whistgui.document import DocumentError, load
 
@@ -85,7 +102,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             loop.exec()
         app.processEvents()
         ok = window.grab().save(args.screenshot)
-        window.worker.shutdown()
         if not ok:
             return _fail(f"could not write {args.screenshot!r}")
         return 0

@@ -221,13 +221,13 @@ class MainWindow(QMainWindow):
         self._build_menus()
 
         self.session.documentChanged.connect(self._on_document)
-        self.session.pathChanged.connect(lambda _p: self._update_title())
-        self.session.modifiedChanged.connect(lambda _m: self._update_title())
+        self.session.pathChanged.connect(self._update_title)
+        self.session.modifiedChanged.connect(self._update_title)
         self.table.moveRequested.connect(self._on_move)
-        self.table.refused.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
+        self.table.refused.connect(self._show_refusal)
         self.notation.edit.textEdited.connect(self._on_text)
         self.worker.resultReady.connect(self._on_result)
-        self.worker.failed.connect(lambda _g, msg: self.analysis.set_error(msg))
+        self.worker.failed.connect(self._on_failed)
 
         self.statusBar().showMessage("Ready")
         self.resize(1280, 720)
@@ -365,7 +365,13 @@ class MainWindow(QMainWindow):
         self.notation.edit.setFocus()
         self.notation.edit.selectAll()
 
-    def _update_title(self) -> None:
+    def _show_refusal(self, message: str) -> None:
+        self.statusBar().showMessage(message, 8000)
+
+    def _on_failed(self, _generation: int, message: str) -> None:
+        self.analysis.set_error(message)
+
+    def _update_title(self, *_args: object) -> None:
         doc = self.session.document
         name = self.session.path.name if self.session.path else (doc.title or "Untitled")
         self.setWindowTitle(f"{name}[*] — whistgui")

@@ -61,7 +61,10 @@ class Session(QObject):
         self._doc = doc if doc is not None else Document.new()
         self._path: Path | None = None
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda clean: self.modifiedChanged.emit(not clean))
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
+
+    def _on_clean_changed(self, clean: bool) -> None:
+        self.modifiedChanged.emit(not clean)
 
     # -- state ----------------------------------------------------------------------------
     @property

@@ -1,0 +1,407 @@
+"""The main window driven as a user would: drops, keys, text, undo, files, analysis, figures."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QByteArray, QMimeData, QPoint, QPointF, Qt
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QImage
+from PySide6.QtWidgets import QApplication
+
+from whistgui.document import Document, SuitDeck
+from whistgui.document import load as load_document
+from whistgui.engine import Card, Deal, Player, Value
+from whistgui.ui.main_window import MainWindow
+from whistgui.ui.table import MIME_TYPE, encode_cards
+
+
+@pytest.fixture
+def window(qtbot, settings):
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def start_on(qtbot, w: MainWindow, text: str, lead: Player = Player.WEST) -> None:
+    """Put ``text`` on the table as a fresh document and wait for its analysis."""
+    with qtbot.waitSignal(w.analysisShown, timeout=20000):
+        w.session.replace(Document.from_deal(Deal.parse(text), lead=lead))
+
+
+def drop(w: MainWindow, mime: QMimeData, place: str, suit: int = 0) -> QDropEvent:
+    """Send the drag-enter, drag-move and drop events Qt sends for a real drop."""
+    table = w.table
+    pos = table.zone_rect(place, suit).center()
+    actions = Qt.DropAction.MoveAction | Qt.DropAction.CopyAction
+    buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    enter = QDragEnterEvent(pos.toPoint(), actions, mime, buttons, mods)
+    QApplication.sendEvent(table, enter)
+    move = QDragMoveEvent(pos.toPoint(), actions, mime, buttons, mods)
+    QApplication.sendEvent(table, move)
+    event = QDropEvent(QPointF(pos), actions, mime, buttons, mods)
+    QApplication.sendEvent(table, event)
+    return event
+
+
+def card(w: MainWindow, name: str) -> Card:
+    return w.session.document.deal.card_from_text(name)
+
+
+# --------------------------------------------------------------------------- drops
+
+
+def test_drop_from_the_pool_deals_the_card_and_undo_takes_it_back(qtbot, window):
+    start_on(qtbot, window, "AQ/KJ K/A")
+    doc = window.session.document
+    two = Card(0, 2)
+    assert window.session.document.deal.holder(two) is None
+    event = drop(window, encode_cards(doc, [two], "P"), "W")
+    assert event.isAccepted()
+    assert window.session.document.deal.holder(two) is Player.WEST
+    assert str(window.session.document.deal) == "AQ2/KJ K/A"
+    assert window.notation.edit.text() == "AQ2/KJ K/A"
+    window.act_undo.trigger()
+    assert str(window.session.document.deal) == "AQ/KJ K/A"
+    window.act_redo.trigger()
+    assert str(window.session.document.deal) == "AQ2/KJ K/A"
+
+
+def test_drop_moves_a_selection_between_hands(qtbot, window):
+    start_on(qtbot, window, "AQ/KJ K/A")
+    doc = window.session.document
+    cards = [card(window, "S:A"), card(window, "H:K")]
+    drop(window, encode_cards(doc, cards, "W"), "E", suit=1)
+    assert str(window.session.document.deal) == "Q/AKJ -/AK"
+    assert window.session.undo_stack.count() == 1  # one command for the whole drop
+
+
+def test_a_drop_of_a_card_outside_the_deck_is_refused_and_changes_nothing(qtbot, window):
+    start_on(qtbot, window, "AQ/KJ K/A")
+    window.session.set_deck(0, SuitDeck("standard", 6))  # spades A K Q J T 9
+    before = window.session.document
+    mime = QMimeData()
+    mime.setData(MIME_TYPE, QByteArray(json.dumps({"cards": [{"suit": "S", "rank": 2}]}).encode()))
+    event = drop(window, mime, "W")
+    assert not event.isAccepted()
+    assert window.session.document == before
+    assert "not in this suit's 6-card deck" in window.table.message
+    assert "♠2" in window.table.message
+    assert "deck" in window.statusBar().currentMessage()
+
+
+@pytest.mark.parametrize(
+    ("payload", "needle"),
+    [
+        (b"not json at all", "is not a list of cards"),
+        (json.dumps({"cards": []}).encode(), "carries no cards"),
+        (json.dumps({"cards": [{"suit": "X", "rank": 3}]}).encode(), "has no suit X"),
+        (
+            json.dumps({"cards": [{"suit": "S", "rank": 3}, {"suit": "S", "rank": 3}]}).encode(),
+            "dropped twice",
+        ),
+    ],
+)
+def test_malformed_drops_are_refused_with_a_reason(qtbot, window, payload, needle):
+    start_on(qtbot, window, "AQ/KJ K/A")
+    before = window.session.document
+    mime = QMimeData()
+    mime.setData(MIME_TYPE, QByteArray(payload))
+    drop(window, mime, "E")
+    assert window.session.document == before
+    assert needle in window.table.message
+    assert window.session.undo_stack.count() == 0
+
+
+def test_foreign_data_is_not_even_accepted_for_dragging(qtbot, window):
+    mime = QMimeData()
+    mime.setText("AQ/KJ")
+    pos = window.table.zone_rect("W").center().toPoint()
+    enter = QDragEnterEvent(
+        pos,
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(window.table, enter)
+    assert not enter.isAccepted()
+
+
+# --------------------------------------------------------------------------- keyboard and clicks
+
+
+def test_keyboard_moves_cards_without_a_mouse(qtbot, window):
+    start_on(qtbot, window, "AQ/KJ K/A")
+    table = window.table
+    table.setFocus()
+    qtbot.keyClick(table, Qt.Key.Key_Right)  # focus walks the spade row
+    first = table.focus_card
+    assert first is not None
+    # walk right along the spade row (West, then the pool) to the spade two
+    for _ in range(20):
+        if table.focus_card == Card(0, 2):
+            break
+        qtbot.keyClick(table, Qt.Key.Key_Right)
+    assert table.focus_card == Card(0, 2)
+    qtbot.keyClick(table, Qt.Key.Key_Down)  # to the heart row and back
+    assert table.focus_card.suit == 1
+    qtbot.keyClick(table, Qt.Key.Key_Up)
+    assert table.focus_card == Card(0, 2)
+    qtbot.keyClick(table, Qt.Key.Key_Space)
+    assert table.selected == [Card(0, 2)]
+    qtbot.keyClick(table, Qt.Key.Key_E)
+    assert window.session.document.deal.holder(Card(0, 2)) is Player.EAST
+    qtbot.keyClick(table, Qt.Key.Key_P)
+    assert window.session.document.deal.holder(Card(0, 2)) is None
+    assert window.session.undo_stack.count() == 2
+
+
+def test_click_selects_and_double_click_switches_hands(qtbot, window):
+    start_on(qtbot, window, "AQ/KJ K/A")
+    table = window.table
+    slot = table.slot_of(card(window, "S:Q"))
+    assert slot is not None
+    qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=slot.rect.center().toPoint())
+    assert table.selected == [card(window, "S:Q")]
+    qtbot.mouseDClick(table, Qt.MouseButton.LeftButton, pos=slot.rect.center().toPoint())
+    assert str(window.session.document.deal) == "A/KQJ K/A"
+
+
+def test_moving_a_card_to_where_it_is_says_so(qtbot, window):
+    start_on(qtbot, window, "AQ/KJ K/A")
+    window.table.request_move([card(window, "S:A")], "W")
+    assert "already with West" in window.table.message
+    assert window.session.undo_stack.count() == 0
+
+
+# --------------------------------------------------------------------------- notation field
+
+
+def test_typed_text_updates_the_table_and_bad_text_is_marked_inline(qtbot, window):
+    start_on(qtbot, window, "AQ/KJ K/A")
+    edit = window.notation.edit
+    edit.clear()
+    qtbot.keyClicks(edit, "[A K 10, Q J 9]")
+    assert str(window.session.document.deal) == "AKT/QJ9"
+    qtbot.keyClicks(edit, " + [K")  # unfinished: marked, deal kept
+    assert window.notation.has_error
+    assert "paper's notation" in window.notation.error.text()
+    assert str(window.session.document.deal) == "AKT/QJ9"
+    qtbot.keyClicks(edit, ", A]")
+    assert not window.notation.has_error
+    assert str(window.session.document.deal) == "AKT/QJ9 K/A"
+    # the typing merged into one undoable edit
+    window.act_undo.trigger()
+    assert str(window.session.document.deal) == "AQ/KJ K/A"
+    assert edit.text() == "AQ/KJ K/A"
+
+
+def test_a_bad_rank_names_itself(qtbot, window):
+    start_on(qtbot, window, "AQ/KJ")
+    edit = window.notation.edit
+    edit.selectAll()
+    qtbot.keyClicks(edit, "AX/KQ")
+    assert "unknown rank 'X' in suit 'AX/KQ'" in window.notation.error.text()
+    assert str(window.session.document.deal) == "AQ/KJ"
+
+
+def test_table_moves_update_the_text(qtbot, window):
+    start_on(qtbot, window, "AQ/KJ")
+    window.session.move_cards([card(window, "S:J")], "W")
+    assert window.notation.edit.text() == "AQJ/K"
+
+
+# --------------------------------------------------------------------------- analysis
+
+
+def test_analysis_arrives_from_the_worker_and_matches_the_engine(qtbot, window):
+    start_on(qtbot, window, "KQT98/AJ765 AK9/QJT AJ9753/KQT864 KQT86/AJ975")
+    r = window.analysis.result
+    assert r is not None
+    assert r.document == window.session.document
+    assert r.total == Value.parse("21/2+-e0")
+    assert r.predicted == (11, 10)
+    assert [row.value.ascii() for row in r.rows if row.value] == ["3-e2", "2+e2", "3", "5/2"]
+    assert "exit for East with 2 stoppers" in r.rows[0].words
+    assert window.analysis.table.item(0, 2).text() == "3 − ε₂"
+    assert "up to date" in window.analysis.status.text()
+
+
+def test_a_stale_result_is_never_shown(qtbot, window):
+    start_on(qtbot, window, "AQ/KJ")
+    seen = []
+    window.analysisShown.connect(lambda r: seen.append(r.document))
+    with qtbot.waitSignal(window.analysisShown, timeout=20000):
+        window.session.set_deal_text("AK/QJ")
+        window.session.set_deal_text("AKQ/JT9")
+        window.session.set_deal_text("AKQJ/T987")
+    qtbot.wait(200)
+    assert seen
+    assert all(d == window.session.document for d in seen)
+    assert window.analysis.result.document == window.session.document
+
+
+def test_asymmetric_deals_show_the_exact_outcome_or_say_why_not(qtbot, window):
+    start_on(qtbot, window, "AKQ/J J/AKQ")
+    r = window.analysis.result
+    assert r.exact == (3, 1)
+    assert "Exact search" in window.analysis.total.text()
+    start_on(qtbot, window, "AKQ/J")
+    r = window.analysis.result
+    assert r.exact is None
+    assert "West holds 3 cards and East 1" in r.summary
+
+
+# --------------------------------------------------------------------------- files
+
+
+def test_save_and_open_round_trip(qtbot, window, tmp_path, dialogs):
+    start_on(qtbot, window, "AQ/KJ K/A", lead=Player.EAST)
+    window.session.set_title_note("Throw-in", "a note")
+    path = tmp_path / "deal.whist"
+    dialogs.save_path = str(path)
+    assert window.save()  # no file yet: Save As
+    assert window.session.path == path
+    assert not window.session.modified
+    assert load_document(path) == window.session.document
+    assert str(path.resolve()) in window.recent_files()
+    start_on(qtbot, window, "A/K")
+    with qtbot.waitSignal(window.analysisShown, timeout=20000):
+        assert window.open_file(path)
+    doc = window.session.document
+    assert str(doc.deal) == "AQ/KJ K/A"
+    assert doc.lead is Player.EAST
+    assert doc.title == "Throw-in"
+    assert "deal.whist" in window.windowTitle()
+
+
+@pytest.mark.parametrize(
+    ("content", "needle"),
+    [
+        (b"{ not json", "invalid JSON"),
+        (
+            json.dumps(
+                {"format": "whistgui", "version": 99, "deal": "A/K", "suits": [{"name": "S"}]}
+            ).encode(),
+            "newer whistgui",
+        ),
+        (json.dumps([1, 2]).encode(), "not a whistgui file"),
+    ],
+)
+def test_a_corrupt_or_future_file_is_refused_and_the_deal_kept(
+    qtbot, window, tmp_path, dialogs, content, needle
+):
+    start_on(qtbot, window, "AQ/KJ K/A")
+    window.session.move_cards([Card(0, 2)], "W")
+    before = window.session.document
+    path = tmp_path / "bad.whist"
+    path.write_bytes(content)
+    assert not window.open_file(path)
+    assert window.session.document == before
+    assert window.session.modified  # nothing lost: the unsaved change is still there
+    assert any(needle in text and "bad.whist" in text for _, text in dialogs.shown)
+
+
+def test_new_asks_before_discarding_changes(qtbot, window, dialogs):
+    start_on(qtbot, window, "AQ/KJ")
+    window.session.move_cards([Card(0, 2)], "W")
+    dialogs.question_answer = dialogs.question_answer.Cancel
+    window.new_document()
+    assert str(window.session.document.deal) == "AQ2/KJ"
+    dialogs.question_answer = dialogs.question_answer.Discard
+    window.new_document()
+    assert window.session.document == Document.new()
+
+
+def test_examples_and_random_deals(qtbot, window):
+    names = [a.text() for a in window.examples_menu.actions()]
+    assert any(n.startswith("(27)") for n in names)
+    with qtbot.waitSignal(window.analysisShown, timeout=20000):
+        window.open_example(26)
+    assert window.session.document.title.startswith("(26)")
+    assert window.analysis.result.predicted == (9, 9)
+
+
+def test_settings_keep_recent_files_and_geometry(qtbot, settings, tmp_path, dialogs):
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)
+    path = tmp_path / "x.whist"
+    dialogs.save_path = str(path)
+    w.save_as()
+    w.resize(700, 500)  # the offscreen screen is 800 x 600
+    w.close()
+    w2 = MainWindow(settings=settings)
+    qtbot.addWidget(w2)
+    assert w2.recent_files()[0] == str(path.resolve())
+    assert w2.recent_menu.actions()[0].toolTip() == str(path.resolve())
+    assert (w2.width(), w2.height()) == (700, 500)
+
+
+# --------------------------------------------------------------------------- figures
+
+
+def test_export_png_at_scale_and_svg(qtbot, window, tmp_path):
+    start_on(qtbot, window, "AQ/KJ K/A")
+    png = window.export_figure(tmp_path / "fig.png", scale=2.0)
+    img = QImage(str(png))
+    assert img.width() == 2 * window.figure.width()
+    assert img.height() == 2 * window.figure.height()
+    svg = window.export_figure(tmp_path / "fig.svg")
+    text = Path(svg).read_text()
+    assert "<svg" in text
+    assert "West" in text
+
+
+def test_export_to_a_missing_folder_says_so(qtbot, window, tmp_path, dialogs):
+    assert window.export_figure(tmp_path / "nope" / "fig.svg") is None
+    assert any("does not exist" in text for _, text in dialogs.shown)
+
+
+def test_lead_menu_is_undoable(qtbot, window):
+    start_on(qtbot, window, "AQ/KJ")
+    window.act_east_leads.trigger()
+    assert window.session.document.lead is Player.EAST
+    window.act_undo.trigger()
+    assert window.session.document.lead is Player.WEST
+    assert window.act_west_leads.isChecked()
+
+
+def test_deck_too_small_for_dealt_cards_is_refused(qtbot, window):
+    start_on(qtbot, window, "AQ2/KJ3")
+    with pytest.raises(ValueError, match="S:2"):
+        window.session.set_deck(0, SuitDeck("standard", 6))
+    assert window.session.document.decks[0] == SuitDeck("standard", 13)
+
+
+def test_suits_can_be_added_and_removed(qtbot, window):
+    start_on(qtbot, window, "AQ/KJ K/A D:A/K C:K/A")
+    window.act_add_suit.trigger()
+    assert window.session.document.deal.names == ("S", "H", "D", "C", "5")
+    assert window.table.zone_rect("W", 4).height() > 0
+    window.act_remove_suit.trigger()
+    assert window.session.document.deal.names == ("S", "H", "D", "C")
+
+
+def test_dragging_over_the_suit_labels_is_not_a_drop_target(qtbot, window):
+    start_on(qtbot, window, "AQ/KJ")
+    mime = encode_cards(window.session.document, [Card(0, 2)], "P")
+    buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    enter = QDragEnterEvent(QPoint(2, 40), Qt.DropAction.MoveAction, mime, buttons, mods)
+    QApplication.sendEvent(window.table, enter)
+    assert enter.isAccepted()  # our cards: the drag may go on
+    move = QDragMoveEvent(QPoint(2, 40), Qt.DropAction.MoveAction, mime, buttons, mods)
+    QApplication.sendEvent(window.table, move)
+    assert not move.isAccepted()  # but not onto the suit labels
+    move = QDragMoveEvent(
+        window.table.zone_rect("E", 0).center().toPoint(),
+        Qt.DropAction.MoveAction,
+        mime,
+        buttons,
+        mods,
+    )
+    QApplication.sendEvent(window.table, move)
+    assert move.isAccepted()
