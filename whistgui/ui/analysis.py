@@ -231,6 +231,12 @@ class AnalysisPanel(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         self.heading = QLabel("<b>Analysis</b>", self)
         layout.addWidget(self.heading)
+        self.about = QLabel(self)
+        self.about.setObjectName("dealNote")
+        self.about.setWordWrap(True)
+        self.about.setTextFormat(Qt.TextFormat.PlainText)
+        self.about.hide()
+        layout.addWidget(self.about)
         self.table = QTableWidget(0, len(self.COLUMNS), self)
         self.table.setHorizontalHeaderLabels(list(self.COLUMNS))
         self.table.verticalHeader().setVisible(False)
@@ -242,6 +248,7 @@ class AnalysisPanel(QWidget):
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         layout.addWidget(self.table)
@@ -272,6 +279,10 @@ class AnalysisPanel(QWidget):
 
     def show_result(self, r: AnalysisResult) -> None:
         self._result = r
+        doc = r.document
+        words = "\n".join(t for t in (doc.title, doc.note) if t)
+        self.about.setText(words)
+        self.about.setVisible(bool(words))
         self.table.setRowCount(len(r.rows))
         for i, row in enumerate(r.rows):
             cells = [

@@ -39,8 +39,11 @@ def suit_colour(name: str) -> QColor:
     return QColor(_EXTRA_COLOURS[i % len(_EXTRA_COLOURS)])
 
 
-def rank_label(rank: int) -> str:
-    """``10`` for the ten (as printed on cards), letters for honours, integers otherwise."""
+def rank_label(rank: int, abstract: bool = False) -> str:
+    """``10`` for the ten (as printed on cards), letters for honours; plain integers for the
+    numbered cards of an abstract suit."""
+    if abstract:
+        return str(rank)
     return "10" if rank == 10 else rank_to_text(rank)
 
 
@@ -53,6 +56,7 @@ def paint_card(
     selected: bool = False,
     focused: bool = False,
     dimmed: bool = False,
+    abstract: bool = False,
 ) -> None:
     """One card face in ``rect``: index (rank over suit) at the top left, a large pip below."""
     painter.save()
@@ -65,21 +69,23 @@ def paint_card(
     border = QPen(SELECTION if selected else QColor("#6b6b6b"))
     border.setWidthF(max(1.0, rect.width() * (0.06 if selected else 0.02)))
     painter.setPen(border)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawPath(path)
     colour = suit_colour(suit_name)
     if dimmed:
         colour = QColor(colour)
         colour.setAlpha(200)
     painter.setPen(colour)
-    label = rank_label(rank)
+    label = rank_label(rank, abstract)
     font = QFont("DejaVu Sans")
     font.setBold(True)
-    size = rect.height() * (0.21 if len(label) < 2 else 0.17)
+    size = rect.height() * (0.21 if len(label) < 2 else 0.16)
     font.setPixelSize(max(6, round(size)))
     painter.setFont(font)
     pad = rect.width() * 0.08
-    index_w = rect.width() * 0.42
-    top = QRectF(rect.left() + pad * 0.6, rect.top() + pad * 0.5, index_w, rect.height() * 0.24)
+    index_w = rect.width() * (0.42 if len(label) < 2 else 0.5)
+    left = rect.left() + (pad * 0.6 if len(label) < 2 else pad * 0.2)
+    top = QRectF(left, rect.top() + pad * 0.5, index_w, rect.height() * 0.24)
     painter.drawText(top, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, label)
     font.setBold(False)
     font.setPixelSize(max(6, round(rect.height() * 0.2)))

@@ -90,9 +90,10 @@ def decode_cards(doc: Document, mime: QMimeData) -> list[Card]:
         i = doc.deal.names.index(name)
         deck = doc.decks[i]
         if rank not in deck:
-            held = " ".join(rank_label(r) for r in deck.ranks)
+            abstract = deck.kind == "abstract"
+            held = " ".join(rank_label(r, abstract) for r in deck.ranks)
             raise ValueError(
-                f"{suit_symbol(name)}{rank_label(rank)} is not in this suit's "
+                f"{suit_symbol(name)}{rank_label(rank, abstract)} is not in this suit's "
                 f"{deck.size}-card deck ({held})"
             )
         card = Card(i, rank)
@@ -204,8 +205,8 @@ class CardTable(QWidget):
                 fullest[place] = max(fullest[place], n)
         for place, n in fullest.items():
             zone_w = self.zone_rect(place).width() - 8
-            # n cards need w + (n - 1) * 0.34 w of room
-            h = min(h, zone_w / (1 + (n - 1) * 0.34) / 0.7)
+            # n cards need w + (n - 1) * 0.44 w of room: a two-digit index stays readable
+            h = min(h, zone_w / (1 + (n - 1) * 0.44) / 0.7)
         h = max(h, 24.0)
         return h * 0.7, h
 
@@ -354,6 +355,7 @@ class CardTable(QWidget):
                 selected=s.card in selected,
                 focused=s.card == self._focus and self.hasFocus(),
                 dimmed=s.place == POOL,
+                abstract=doc.decks[s.card.suit].kind == "abstract",
             )
         # status line / refusal
         bottom = QRectF(self.MARGIN, self.height() - 22, self.width() - 2 * self.MARGIN, 20)
