@@ -1,12 +1,13 @@
 """Live analysis of the table's deal: computed in a worker thread, shown beside the table.
 
 :func:`analyse` is plain Python (the engine's public API); :class:`AnalysisWorker` runs it on
-its own one-thread pool, numbering the requests so that a result for an older deal is never
+its own thread, numbering the requests so that a result for an older deal is never
 shown as current, and telling the engine to stop work that a newer request has made useless.
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -234,7 +235,7 @@ class AnalysisPanel(QWidget):
         self.about = QLabel(self)
         self.about.setObjectName("dealNote")
         self.about.setWordWrap(True)
-        self.about.setTextFormat(Qt.TextFormat.PlainText)
+        self.about.setTextFormat(Qt.TextFormat.RichText)
         self.about.hide()
         layout.addWidget(self.about)
         self.table = QTableWidget(0, len(self.COLUMNS), self)
@@ -280,9 +281,13 @@ class AnalysisPanel(QWidget):
     def show_result(self, r: AnalysisResult) -> None:
         self._result = r
         doc = r.document
-        words = "\n".join(t for t in (doc.title, doc.note) if t)
-        self.about.setText(words)
-        self.about.setVisible(bool(words))
+        parts = []
+        if doc.title:
+            parts.append(f"<b>{html.escape(doc.title)}</b>")
+        if doc.note:
+            parts.append(html.escape(doc.note).replace("\n", "<br>"))
+        self.about.setText("<br>".join(parts))
+        self.about.setVisible(bool(parts))
         self.table.setRowCount(len(r.rows))
         for i, row in enumerate(r.rows):
             cells = [
