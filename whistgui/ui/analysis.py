@@ -8,10 +8,9 @@ shown as current, and telling the engine to stop work that a newer request has m
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -24,16 +23,15 @@ from PySide6.QtWidgets import (
 
 from whistgui.document import Document
 from whistgui.engine import (
-    Cancelled,
     Evaluator,
     Outcome,
     Player,
     Solver,
     Value,
-    WhistError,
     describe,
     rho,
 )
+from whistgui.ui.background import Runner
 from whistgui.ui.cardart import suit_symbol
 
 #: Longest single suit (cards a hand) evaluated live: the exact recursion grows about ×4.5 per card.
@@ -132,92 +130,50 @@ def analyse(
     return AnalysisResult(generation, doc, tuple(rows), total, predicted, exact, summary)
 
 
-class _Engine(QObject):
-    """Lives in the worker thread and owns the engine objects (they are not thread-safe)."""
-
-    finished = Signal(object)  # AnalysisResult
-    failed = Signal(int, str)
-
-    def __init__(self, latest: Callable[[], int]) -> None:
-        super().__init__()
-        self._latest = latest
-        self._running = 0
-        self.evaluator = Evaluator(should_stop=self._stale)
-        self.solver = Solver(should_stop=self._stale)
-
-    def _stale(self) -> bool:
-        return self._running != self._latest()
-
-    @Slot(object, int)
-    def compute(self, doc: Document, generation: int) -> None:
-        if generation != self._latest():
-            return  # a newer request is queued behind this one
-        self._running = generation
-        try:
-            result = analyse(doc, self.evaluator, self.solver, generation)
-        except Cancelled:
-            return
-        except WhistError as exc:
-            self.failed.emit(generation, str(exc))
-            return
-        self.finished.emit(result)
-
-
 class AnalysisWorker(QObject):
-    """Computes :class:`AnalysisResult` objects in a thread of its own, newest request wins.
-
-    Call :meth:`shutdown` before the application ends (the main window does, on close).
-    """
+    """Computes :class:`AnalysisResult` objects on a :class:`Runner` thread, newest request
+    wins. The evaluator and solver are used only from that thread. Call :meth:`shutdown`
+    before the application ends (the main window does, on close)."""
 
     resultReady = Signal(object)  # AnalysisResult, only for the newest request
     failed = Signal(int, str)  # generation, message
     busyChanged = Signal(bool)
-    _submit = Signal(object, int)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._latest = 0
-        self._thread = QThread(self)
-        self._thread.setObjectName("whistgui-analysis")
-        self._engine = _Engine(lambda: self._latest)
-        self._engine.moveToThread(self._thread)
-        self._submit.connect(self._engine.compute)
-        self._engine.finished.connect(self._on_finished)
-        self._engine.failed.connect(self._on_failed)
-        self._thread.finished.connect(self._engine.deleteLater)
-        self._thread.start()
-        app = QCoreApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(self.shutdown)
+        self._runner = Runner("whistgui-analysis", self)
+        self._evaluator = Evaluator(should_stop=self._stale)
+        self._solver = Solver(should_stop=self._stale)
+        self._running = 0
+        self._runner.finished.connect(self._on_finished)
+        self._runner.failed.connect(self._on_failed)
 
     @property
     def latest(self) -> int:
-        return self._latest
+        return self._runner.latest
+
+    def _stale(self) -> bool:  # in the worker thread
+        return self._runner.is_stale(self._running)
+
+    def _job(self, doc: Document, job: int) -> AnalysisResult:  # in the worker thread
+        self._running = job
+        return analyse(doc, self._evaluator, self._solver, job)
 
     def request(self, doc: Document) -> int:
         """Queue an analysis of ``doc``; returns its generation number."""
-        self._latest += 1
         self.busyChanged.emit(True)
-        self._submit.emit(doc, self._latest)
-        return self._latest
+        return self._runner.submit(lambda job: self._job(doc, job))
 
-    def _on_finished(self, result: AnalysisResult) -> None:  # in the GUI thread
-        if result.generation != self._latest:
-            return  # a newer deal is on the table: never show this one as current
+    def _on_finished(self, _job: int, result: AnalysisResult) -> None:
         self.busyChanged.emit(False)
         self.resultReady.emit(result)
 
-    def _on_failed(self, generation: int, message: str) -> None:
-        if generation == self._latest:
-            self.busyChanged.emit(False)
-            self.failed.emit(generation, message)
+    def _on_failed(self, job: int, message: str) -> None:
+        self.busyChanged.emit(False)
+        self.failed.emit(job, message)
 
-    def shutdown(self, msecs: int = 10000) -> None:
-        """Stop the thread (cancelling any computation) and wait for it."""
-        if self._thread.isRunning():
-            self._latest += 1  # makes running work stale: the engine stops at its next check
-            self._thread.quit()
-            self._thread.wait(msecs)
+    def shutdown(self) -> None:
+        self._runner.shutdown()
 
 
 class AnalysisPanel(QWidget):
