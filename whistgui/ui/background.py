@@ -1,8 +1,9 @@
 """Run engine work off the GUI thread: one worker thread, numbered jobs, newest wins.
 
-A :class:`Runner` owns a thread; :meth:`Runner.submit` queues a callable and returns its job
-number, which the callable receives (to poll :meth:`Runner.is_stale`); when it returns, :attr:`Runner.finished` carries the job number and result —
-but only for the newest job, so a view never shows a result for something it has moved past.
+A :class:`Runner` owns a thread. :meth:`Runner.submit` queues a callable and returns its job
+number, which the callable receives (to poll :meth:`Runner.is_stale`). When it returns,
+:attr:`Runner.finished` carries the job number and the result, but only for the newest job,
+so a view never shows a result for something it has moved past.
 """
 
 from __future__ import annotations
