@@ -181,3 +181,17 @@ def test_table_lists_every_east_top_suit_once(n: int):
     assert len(set(patterns)) == len(patterns)
     assert all(p.endswith("E") and p.count("W") == n for p in patterns)
     assert all(EV.value(s) == v for s, v in rows)
+
+
+@settings(max_examples=100, deadline=None)
+@given(suit_patterns(max_n=6))
+def test_row_minima_and_column_maxima_give_maxmin_and_minmax(pattern: str):
+    a = EV.analyze(SuitDeal.from_pattern(pattern))
+    assert a.maxmin_rows
+    assert a.minmax_columns
+    assert all(a.row_minima[i] == a.maxmin for i in a.maxmin_rows)
+    assert all(m <= a.maxmin for m in a.row_minima)
+    assert all(a.column_maxima[j] == a.minmax for j in a.minmax_columns)
+    assert all(m >= a.minmax for m in a.column_maxima)
+    for i, row in enumerate(a.alpha):
+        assert all(a.row_minima[i] <= x for x in row)

@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
 from itertools import combinations
 from typing import Literal
 
@@ -191,12 +190,12 @@ class SuitAnalysis:
     def minmax(self) -> LabeledValue:
         return self.bounds.minmax
 
-    @cached_property
+    @property
     def row_minima(self) -> tuple[LabeledValue, ...]:
         """min_j α_ij for each West card i."""
         return tuple(_lv_min(row) for row in self.alpha)
 
-    @cached_property
+    @property
     def column_maxima(self) -> tuple[LabeledValue, ...]:
         """max_i α_ij for each East card j."""
         return tuple(_lv_max(col) for col in zip(*self.alpha, strict=True))

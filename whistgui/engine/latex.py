@@ -1,0 +1,199 @@
+r"""LaTeX for values, labeled values and the α matrix of a suit (§10), for papers and notes.
+
+Math-mode bodies carry no dollars; fractions are mixed numbers with ``\tfrac``:
+
+>>> value_latex(Value.parse('3/2')), value_latex(Value.parse('-1/2'))
+('1\\tfrac{1}{2}', '-\\tfrac{1}{2}')
+>>> value_latex(Value.parse('3-e2')), value_latex(Value.parse('21/2+-e0'))
+('3 - \\varepsilon_{2}', '10\\tfrac{1}{2} \\pm \\varepsilon_{0}')
+>>> labeled_latex(LabeledValue(Player.WEST, Value.parse('3/2')))
+'(W, 1\\tfrac{1}{2})'
+
+:func:`alpha_matrix_latex` writes a complete ``tabular`` (no package beyond LaTeX itself):
+
+>>> from whistgui.engine.evaluator import Evaluator
+>>> print(alpha_matrix_latex(Evaluator().analyze('AQ/KJ')))
+% D = AQ/KJ
+% val(D) = 1\tfrac{1}{2}
+\begin{tabular}{c|cc|c}
+$W \backslash E$ & J & K & min \\
+\hline
+Q & $\mathbf{(W, 2 - \varepsilon_{0})}$ & $(E, 1 - \varepsilon_{0})$
+  & $(E, 1 - \varepsilon_{0})$ \\
+A & $\mathbf{(W, 1 + \varepsilon_{0})}$ & $\mathbf{(W, 2 - \varepsilon_{0})}$
+  & $\mathbf{(W, 1 + \varepsilon_{0})}$ \\
+\hline
+max & $\mathbf{(W, 2 - \varepsilon_{0})}$ & $\mathbf{(W, 2 - \varepsilon_{0})}$ & \\
+\end{tabular}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from whistgui.engine.cards import is_standard_rank, rank_to_text
+from whistgui.engine.deal import SuitDeal
+from whistgui.engine.errors import TheoryError
+from whistgui.engine.evaluator import SuitAnalysis
+from whistgui.engine.infinitesimal import Infinitesimal
+from whistgui.engine.value import LabeledValue, Player, Value
+
+__all__ = ["alpha_matrix_latex", "labeled_latex", "number_latex", "value_latex"]
+
+
+def number_latex(q: Fraction) -> str:
+    r"""A number as a mixed number: ``2``, ``1\tfrac{1}{2}``, ``-\tfrac{3}{8}``.
+
+    >>> number_latex(Fraction(33, 16)), number_latex(Fraction(-3, 8)), number_latex(Fraction(0))
+    ('2\\tfrac{1}{16}', '-\\tfrac{3}{8}', '0')
+    """
+    sign = "-" if q < 0 else ""
+    whole, frac = divmod(abs(q), 1)
+    if frac == 0:
+        return f"{sign}{whole}"
+    part = rf"\tfrac{{{frac.numerator}}}{{{frac.denominator}}}"
+    return f"{sign}{whole or ''}{part}"
+
+
+def _eps_latex(k: int) -> str:
+    return rf"\varepsilon_{{{k}}}"
+
+
+def value_latex(v: Value) -> str:
+    r"""A value in math mode: ``\varepsilon_{0}``, ``-\varepsilon_{2}``, ``\pm\varepsilon_{0}``,
+    ``1 + \varepsilon_{1}``, ``3 - \varepsilon_{2}``, ``10\tfrac{1}{2} \pm \varepsilon_{0}``.
+
+    >>> [value_latex(Value.parse(t)) for t in ('0', 'e0', '-e2', '+-e0', '1+e1')]
+    ['0', '\\varepsilon_{0}', '-\\varepsilon_{2}', '\\pm\\varepsilon_{0}', '1 + \\varepsilon_{1}']
+    """
+    inf: Infinitesimal = v.infinitesimal
+    if inf.is_zero:
+        return number_latex(v.number)
+    eps = _eps_latex(inf.stoppers)
+    sign = r"\pm" if inf.is_fuzzy else ("-" if inf.is_negative else "+")
+    if v.number == 0:
+        return f"{sign}{eps}" if sign != "+" else eps
+    return f"{number_latex(v.number)} {sign} {eps}"
+
+
+def labeled_latex(lv: LabeledValue) -> str:
+    r"""``(W, 1\tfrac{1}{2})``: a labeled value in math mode."""
+    return f"({lv.player.value}, {value_latex(lv.value)})"
+
+
+def alpha_matrix_latex(analysis: SuitAnalysis, *, group_sequences: bool = False) -> str:
+    r"""The α matrix of ``analysis`` as a LaTeX ``tabular``, preceded by comment lines giving
+    the suit and val(D).
+
+    One row per West card (lowest first) and one column per East card (lowest first), each
+    cell ``$α_ij$``; a last column ``min`` holds the row minima and a last row ``max`` the
+    column maxima. The maxmin row's minimum cell(s), the minmax column's maximum cell(s), and
+    maxmin/minmax themselves among the minima/maxima are set in ``\mathbf``.
+
+    With ``group_sequences`` the cards of one sequence of a hand (adjacent, same owner), whose
+    rows (columns) are identical, share one row (column) labelled like ``KQ`` (or ``J--9``,
+    ``13--12`` when a label is longer than one character or the suit is not standard);
+    :class:`TheoryError` if they differ.
+
+    >>> from whistgui.engine.evaluator import Evaluator
+    >>> t = alpha_matrix_latex(Evaluator().analyze('AKT/QJ9'), group_sequences=True)
+    >>> [line.split(' & ')[0] for line in t.splitlines()[5:]]
+    ['10', 'AK', '\\hline', 'max', '\\end{tabular}']
+    """
+    a = analysis
+    suit = a.suit
+    alpha = a.alpha
+    if group_sequences:
+        row_groups = _groups(suit, Player.WEST, a.west)
+        col_groups = _groups(suit, Player.EAST, a.east)
+    else:
+        row_groups = [[i] for i in range(len(a.west))]
+        col_groups = [[j] for j in range(len(a.east))]
+
+    # One α per block of grouped rows and columns; the block must be constant.
+    cells: list[list[LabeledValue]] = []
+    for rg in row_groups:
+        row: list[LabeledValue] = []
+        for cg in col_groups:
+            block = {alpha[i][j] for i in rg for j in cg}
+            if len(block) != 1:
+                raise TheoryError(
+                    f"cards in sequence give different α in {suit}: "
+                    f"{sorted(lv.ascii() for lv in block)}"
+                )
+            row.append(alpha[rg[0]][cg[0]])
+        cells.append(row)
+
+    maxmin, minmax = a.maxmin, a.minmax
+    row_minima = [_extreme(row, -1) for row in cells]
+    column_maxima = [_extreme(col, 1) for col in zip(*cells, strict=True)]
+
+    def cell(lv: LabeledValue, bold: bool) -> str:
+        body = labeled_latex(lv)
+        return f"$\\mathbf{{{body}}}$" if bold else f"${body}$"
+
+    lines = [
+        f"% D = {suit}",
+        f"% val(D) = {value_latex(a.value)}",
+        "\\begin{tabular}{c|" + "c" * len(col_groups) + "|c}",
+        " & ".join(
+            ["$W \\backslash E$"]
+            + [_label(suit, [a.east[j] for j in cg]) for cg in col_groups]
+            + ["min"]
+        )
+        + " \\\\",
+        "\\hline",
+    ]
+    for r, rg in enumerate(row_groups):
+        is_maxmin_row = row_minima[r] == maxmin
+        parts = [_label(suit, [a.west[i] for i in rg])]
+        for c, lv in enumerate(cells[r]):
+            bold = (is_maxmin_row and lv == maxmin) or (column_maxima[c] == minmax and lv == minmax)
+            parts.append(cell(lv, bold))
+        parts.append(cell(row_minima[r], is_maxmin_row))
+        lines.append(" & ".join(parts) + " \\\\")
+    lines.append("\\hline")
+    lines.append(
+        " & ".join(["max"] + [cell(m, m == minmax) for m in column_maxima] + [""]).rstrip()
+        + " \\\\"
+    )
+    lines.append("\\end{tabular}")
+    return "\n".join(lines)
+
+
+def _groups(suit: SuitDeal, player: Player, ranks: Sequence[int]) -> list[list[int]]:
+    """Indices into ``ranks`` (ascending) grouped by the player's sequences, lowest first."""
+    index = {r: k for k, r in enumerate(ranks)}
+    groups = [sorted(index[r] for r in seq) for seq in suit.sequences(player)]
+    groups.reverse()
+    return groups
+
+
+def _label(suit: SuitDeal, ranks: Sequence[int]) -> str:
+    """A card or a sequence of cards, high to low: ``10``, ``KQ``, ``J--9``, ``13--12``.
+
+    Letters are written only for a standard suit (every rank 2–A), as the paper's notation
+    does; a sequence is spelled out when every card is one character, else written as a range.
+    """
+    standard = all(is_standard_rank(r) for r in suit.west + suit.east)
+    names = [
+        rank_to_text(r) if standard and r > 10 else str(r) for r in sorted(ranks, reverse=True)
+    ]
+    if len(names) == 1:
+        return names[0]
+    if standard and all(len(n) == 1 for n in names):
+        return "".join(names)
+    return f"{names[0]}--{names[-1]}"
+
+
+def _extreme(items: Sequence[LabeledValue], sign: int) -> LabeledValue:
+    """The largest (``sign`` 1) or smallest (−1) of labeled values that are totally ordered."""
+    best = items[0]
+    for x in items[1:]:
+        c = x.compare(best)
+        if c is None:
+            raise TheoryError(f"labeled values {x} and {best} are incomparable in one suit")
+        if c == sign:
+            best = x
+    return best
