@@ -58,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _run(app, window, args)
     finally:
-        window.worker.shutdown()
+        window.shutdown()
 
 
 def _run(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int:

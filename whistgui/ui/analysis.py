@@ -177,7 +177,10 @@ class AnalysisWorker(QObject):
 
 
 class AnalysisPanel(QWidget):
-    """Per-suit values and the deal's predicted outcome."""
+    """Per-suit values and the deal's predicted outcome. Double-clicking (or pressing Enter
+    on) a suit's row asks for that suit to be inspected."""
+
+    suitActivated = Signal(int)  # the suit's index in the deal
 
     COLUMNS = ("Suit", "Cards", "Value", "What it is", "W leads", "E leads")
 
@@ -198,8 +201,10 @@ class AnalysisPanel(QWidget):
         self.table.setHorizontalHeaderLabels(list(self.COLUMNS))
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setToolTip("Double-click a suit to open it in the game-tree inspector")
+        self.table.activated.connect(lambda index: self.suitActivated.emit(index.row()))
         self.table.setWordWrap(True)
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDockWidget,
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
@@ -33,6 +34,7 @@ from whistgui.examples import load_examples
 from whistgui.ui.analysis import AnalysisPanel, AnalysisResult, AnalysisWorker
 from whistgui.ui.cardart import suit_symbol
 from whistgui.ui.export import ExportError, copy_image, save_figure
+from whistgui.ui.inspector import Inspector
 from whistgui.ui.session import Session
 from whistgui.ui.table import CardTable
 
@@ -217,6 +219,13 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.figure, 1)
         self.setCentralWidget(central)
 
+        self.inspector = Inspector()
+        self.inspector_dock = QDockWidget("Game-tree inspector", self)
+        self.inspector_dock.setObjectName("inspectorDock")
+        self.inspector_dock.setWidget(self.inspector)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.inspector_dock)
+        self.inspector_dock.hide()
+
         self._build_actions()
         self._build_menus()
 
@@ -228,6 +237,7 @@ class MainWindow(QMainWindow):
         self.notation.edit.textEdited.connect(self._on_text)
         self.worker.resultReady.connect(self._on_result)
         self.worker.failed.connect(self._on_failed)
+        self.analysis.suitActivated.connect(self.inspect_suit)
 
         self.statusBar().showMessage("Ready")
         self.resize(1280, 720)
@@ -284,6 +294,9 @@ class MainWindow(QMainWindow):
             self.lead_group.addAction(act)
             act.triggered.connect(lambda _=False, p=player: self.session.set_lead(p))
         self.act_about = self._action("&About whistgui", self.about)
+        self.act_inspector = self.inspector_dock.toggleViewAction()
+        self.act_inspector.setText("Game-Tree &Inspector")
+        self.act_inspector.setShortcut(QKeySequence("Ctrl+I"))
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -317,6 +330,10 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_add_suit)
         m.addAction(self.act_remove_suit)
         m.addAction(self.act_clear)
+        m = bar.addMenu("&View")
+        m.addAction(self.act_inspector)
+        self.inspect_menu = m.addMenu("Inspect &Suit")
+        self.inspect_menu.aboutToShow.connect(self._fill_inspect_menu)
         self.examples_menu = bar.addMenu("E&xamples")
         for ex in load_examples():
             act = QAction(ex.title, self)
@@ -381,6 +398,31 @@ class MainWindow(QMainWindow):
         n = len(self.session.document.deal.suits)
         if not self.session.remove_suit(n - 1):
             self.statusBar().showMessage("A deal keeps at least one suit", 5000)
+
+    # -- inspector ------------------------------------------------------------------------
+    def inspect_suit(self, index: int) -> None:
+        """Open suit ``index`` of the table in the game-tree inspector."""
+        deal = self.session.document.deal
+        if not 0 <= index < len(deal.suits):
+            return
+        suit = deal.suits[index]
+        self.inspector_dock.show()
+        self.inspector_dock.raise_()
+        if suit.is_empty or not suit.is_symmetric:
+            self.statusBar().showMessage(
+                f"Suit {deal.names[index]} ({suit}) is not a nonempty symmetric suit: "
+                "the value theory has nothing to show for it",
+                8000,
+            )
+        self.inspector.open_suit(suit)
+
+    def _fill_inspect_menu(self) -> None:
+        self.inspect_menu.clear()
+        deal = self.session.document.deal
+        for i, (suit, name) in enumerate(zip(deal.suits, deal.names, strict=True)):
+            act = self.inspect_menu.addAction(f"{suit_symbol(name)}  {suit}")
+            act.setEnabled(suit.is_symmetric and not suit.is_empty)
+            act.triggered.connect(lambda _=False, i=i: self.inspect_suit(i))
 
     # -- files ----------------------------------------------------------------------------
     def _confirm_discard(self) -> bool:
@@ -573,5 +615,10 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.settings.setValue("window/geometry", self.saveGeometry())
-        self.worker.shutdown()
+        self.shutdown()
         event.accept()
+
+    def shutdown(self) -> None:
+        """Stop the background threads (the analysis and the inspector's)."""
+        self.worker.shutdown()
+        self.inspector.shutdown()

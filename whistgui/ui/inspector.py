@@ -1,0 +1,460 @@
+"""The game-tree inspector: the α matrix, maxmin/minmax, L/R/I on a number line, an
+explanation in words, the lazily expanded tree of reductions, and a check by exact search.
+
+The inspector works on one single suit at a time. Opening a suit computes its values in a
+background thread (a fresh evaluator whose memo then covers every reduction), after which every
+step through the tree — a click in the matrix, a node in the tree, Back, Up, the arrow keys —
+is a memo look-up on the GUI thread.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QSplitter,
+    QTableView,
+    QTextBrowser,
+    QToolButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from whistgui.engine import (
+    Deal,
+    Evaluator,
+    Outcome,
+    Solver,
+    SuitAnalysis,
+    SuitDeal,
+    Value,
+    WhistError,
+    rho,
+    rho_prime,
+)
+from whistgui.engine.explain import explain
+from whistgui.engine.latex import alpha_matrix_latex
+from whistgui.ui.background import Runner
+from whistgui.ui.export import ExportError, save_figure
+from whistgui.ui.matrix_model import AlphaMatrixModel, ReductionRole
+from whistgui.ui.numberline import NumberLine
+from whistgui.ui.tree_model import Node, ReductionTreeModel
+
+
+@dataclass(frozen=True, slots=True)
+class SearchCheck:
+    """The exact solver's outcomes beside the rounded value, for one state."""
+
+    state: str
+    chi: Outcome
+    chi_refined: Outcome
+    rho: Outcome
+    rho_refined: Outcome
+
+    @property
+    def agrees(self) -> bool:
+        return self.chi == self.rho and self.chi_refined == self.rho_refined
+
+
+def search_check(suit: SuitDeal, tricks: int, value_of_suit: Value) -> SearchCheck:
+    """χ and χ′ of ``tricks + suit`` by search, against ρ and ρ′ of its value."""
+    solver = Solver()
+    deal = Deal([suit])
+    chi = solver.outcome(deal)
+    chi_r = solver.outcome(deal, refined=True)
+    v = value_of_suit + tricks
+    state = f"{tricks} + {suit}" if tricks else str(suit)
+    return SearchCheck(
+        state,
+        Outcome(chi.west_lead + tricks, chi.east_lead + tricks),
+        Outcome(chi_r.west_lead + tricks, chi_r.east_lead + tricks),
+        rho(v),
+        rho_prime(v),
+    )
+
+
+class Inspector(QWidget):
+    """The inspector's widget, shown in a dock of the main window."""
+
+    nodeChanged = Signal(object)  # Node
+    ready = Signal()  # the suit's values are computed and the views filled
+    checked = Signal(object)  # SearchCheck for the current node
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("inspector")
+        self._evaluator = Evaluator()
+        self._analysis: SuitAnalysis | None = None
+        self._node: Node | None = None
+        self._history: list[Node] = []
+        self._runner = Runner("whistgui-inspector", self)
+        self._search = Runner("whistgui-search", self)
+        self._runner.finished.connect(self._on_warm)
+        self._runner.failed.connect(self._on_failed)
+        self._search.finished.connect(self._on_checked)
+        self._search.failed.connect(self._on_failed)
+
+        self.tree_model = ReductionTreeModel(self._evaluator, self)
+        self.matrix_model = AlphaMatrixModel(self)
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
+        bar = QHBoxLayout()
+        self.back_button = QToolButton(self)
+        self.back_button.setText("◀ Back")
+        self.back_button.setToolTip("Back to the previous node (Alt+Left)")
+        self.back_button.clicked.connect(self.back)
+        self.up_button = QToolButton(self)
+        self.up_button.setText("▲ Up")
+        self.up_button.setToolTip("Up to the parent (Alt+Up)")
+        self.up_button.clicked.connect(self.up)
+        self.breadcrumb = QLabel(self)
+        self.breadcrumb.setObjectName("breadcrumb")
+        self.breadcrumb.setTextFormat(Qt.TextFormat.RichText)
+        self.breadcrumb.linkActivated.connect(self._on_crumb)
+        self.export_button = QToolButton(self)
+        self.export_button.setText("Export")
+        self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.export_menu = QMenu(self.export_button)
+        self.export_button.setMenu(self.export_menu)
+        bar.addWidget(self.back_button)
+        bar.addWidget(self.up_button)
+        bar.addWidget(self.breadcrumb, 1)
+        bar.addWidget(self.export_button)
+        outer.addLayout(bar)
+
+        split = QSplitter(Qt.Orientation.Horizontal, self)
+        left = QWidget(split)
+        lv = QVBoxLayout(left)
+        lv.setContentsMargins(0, 0, 0, 0)
+        toggles = QHBoxLayout()
+        self.group_box = QCheckBox("&Group sequences", left)
+        self.group_box.toggled.connect(self.matrix_model.set_grouped)
+        self.outcome_box = QCheckBox("Show each cell's &outcome", left)
+        self.outcome_box.toggled.connect(self._on_outcomes)
+        toggles.addWidget(self.group_box)
+        toggles.addWidget(self.outcome_box)
+        toggles.addStretch(1)
+        lv.addLayout(toggles)
+        self.matrix = QTableView(left)
+        self.matrix.setObjectName("alphaMatrix")
+        self.matrix.setModel(self.matrix_model)
+        self.matrix.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.matrix.setWordWrap(True)
+        self.matrix.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.matrix.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.matrix.activated.connect(self._on_cell)
+        self.matrix.doubleClicked.connect(self._on_cell)
+        lv.addWidget(self.matrix, 3)
+        self.bounds_label = QLabel(left)
+        self.bounds_label.setObjectName("bounds")
+        self.bounds_label.setWordWrap(True)
+        self.bounds_label.setTextFormat(Qt.TextFormat.RichText)
+        lv.addWidget(self.bounds_label)
+        self.check_label = QLabel(left)
+        self.check_label.setObjectName("searchCheck")
+        self.check_label.setWordWrap(True)
+        self.check_label.setTextFormat(Qt.TextFormat.RichText)
+        lv.addWidget(self.check_label)
+        self.explanation = QTextBrowser(left)
+        self.explanation.setObjectName("explanation")
+        lv.addWidget(self.explanation, 2)
+
+        right = QSplitter(Qt.Orientation.Vertical, split)
+        self.number_line = NumberLine(right)
+        self.tree = QTreeView(right)
+        self.tree.setObjectName("reductionTree")
+        self.tree.setModel(self.tree_model)
+        self.tree.setUniformRowHeights(True)
+        self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.selectionModel().currentChanged.connect(self._on_tree_current)
+        right.addWidget(self.number_line)
+        right.addWidget(self.tree)
+        split.addWidget(left)
+        split.addWidget(right)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 1)
+        outer.addWidget(split, 1)
+        self.status = QLabel("Choose a suit to inspect.", self)
+        outer.addWidget(self.status)
+
+        for text, key, slot in (
+            ("Back", QKeySequence("Alt+Left"), self.back),
+            ("Up", QKeySequence("Alt+Up"), self.up),
+        ):
+            act = QAction(text, self)
+            act.setShortcut(key)
+            act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            act.triggered.connect(slot)
+            self.addAction(act)
+        self._build_export_menu()
+        self._update_buttons()
+
+    # -- opening a suit -------------------------------------------------------------------
+    @property
+    def analysis(self) -> SuitAnalysis | None:
+        return self._analysis
+
+    @property
+    def node(self) -> Node | None:
+        return self._node
+
+    def open_suit(self, suit: SuitDeal) -> int:
+        """Inspect ``suit``: its values are computed in the background; :attr:`ready` follows."""
+        if not suit.is_symmetric or suit.is_empty:
+            self.status.setText(
+                f"{suit} cannot be inspected: the value theory needs a nonempty symmetric suit"
+            )
+            return 0
+        self.status.setText(f"Computing the values of {suit} …")
+        self._analysis = None
+        self._node = None
+        self._history.clear()
+        self.matrix_model.set_analysis(None)
+        self.tree_model.set_suit(None)
+        self.number_line.set_analysis(None)
+        return self._runner.submit(lambda job: self._warm(suit, job))
+
+    def _warm(self, suit: SuitDeal, job: int) -> tuple[SuitDeal, Evaluator]:  # worker thread
+        ev = Evaluator(should_stop=lambda: self._runner.is_stale(job))
+        ev.analyze(suit)
+        ev.should_stop = None
+        return suit, ev
+
+    def open_suit_now(self, suit: SuitDeal) -> None:
+        """Inspect ``suit`` computing on this thread (for scripts and headless rendering)."""
+        ev = Evaluator()
+        ev.analyze(suit)
+        self._on_warm(0, (suit, ev))
+
+    def _on_warm(self, _job: int, result: tuple[SuitDeal, Evaluator]) -> None:
+        suit, ev = result
+        self._evaluator = ev
+        self.tree_model = ReductionTreeModel(ev, self)
+        self.tree.setModel(self.tree_model)
+        self.tree.selectionModel().currentChanged.connect(self._on_tree_current)
+        self.tree_model.set_suit(suit)
+        root = self.tree_model.root
+        assert root is not None
+        self._history.clear()
+        self._show(root, remember=False)
+        self.tree.expand(self.tree_model.index_of(root))
+        self.status.setText(f"Inspecting {suit}: double-click a cell or walk the tree.")
+        self.ready.emit()
+
+    def _on_failed(self, _job: int, message: str) -> None:
+        self.status.setText(f"<span style='color:#b71c1c'>{html.escape(message)}</span>")
+
+    # -- navigation -----------------------------------------------------------------------
+    def _show(self, node: Node, remember: bool = True) -> None:
+        if remember and self._node is not None and node is not self._node:
+            self._history.append(self._node)
+        self._node = node
+        if node.suit.is_empty:
+            self._analysis = None
+            self.matrix_model.set_analysis(None)
+            self.number_line.set_analysis(None)
+            self.bounds_label.setText(
+                f"The empty deal: West has taken {node.tricks} trick(s); nothing left to play."
+            )
+            self.explanation.setPlainText("")
+        else:
+            a = self._evaluator.analyze(node.suit)
+            self._analysis = a
+            self.matrix_model.set_analysis(a)
+            self.number_line.set_analysis(a)
+            self.bounds_label.setText(self._bounds_html(a, node))
+            try:
+                self.explanation.setPlainText(explain(a).text)
+            except WhistError as exc:
+                self.explanation.setPlainText(f"No explanation: {exc}")
+        self._sync_tree(node)
+        self.breadcrumb.setText(self._crumbs(node))
+        self._update_buttons()
+        self.check_label.setText("<i>checking by exact search …</i>")
+        suit, tricks = node.suit, node.tricks
+        v = self._evaluator.suit_value(suit) if not suit.is_empty else Value(0)
+        self._search.submit(lambda _job: search_check(suit, tricks, v))
+        self.nodeChanged.emit(node)
+
+    def _sync_tree(self, node: Node) -> None:
+        for ancestor in node.path()[:-1]:
+            self.tree_model.ensure_children(ancestor)
+            self.tree.expand(self.tree_model.index_of(ancestor))
+        index = self.tree_model.index_of(node)
+        if self.tree.currentIndex() != index:
+            self.tree.setCurrentIndex(index)
+        self.tree.scrollTo(index)
+
+    def _on_tree_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        node = self.tree_model.node(current)
+        if node is not None and node is not self._node:
+            self._show(node)
+
+    def _on_cell(self, index: QModelIndex) -> None:
+        red = self.matrix_model.data(index, ReductionRole)
+        if red is None or self._node is None:
+            return
+        self.descend(red.west_card, red.east_card)
+
+    def descend(self, west_card: int, east_card: int) -> Node:
+        """Go to the reduction where West plays ``west_card`` and East ``east_card``."""
+        node = self._node
+        if node is None:
+            raise ValueError("no suit is being inspected")
+        for child in self.tree_model.ensure_children(node):
+            assert child.played is not None
+            wseq, eseq = child.played
+            if west_card in wseq and east_card in eseq:
+                self._show(child)
+                return child
+        raise ValueError(f"no reduction of {node.suit} plays W {west_card} and E {east_card}")
+
+    def back(self) -> None:
+        if self._history:
+            node = self._history.pop()
+            self._show(node, remember=False)
+
+    def up(self) -> None:
+        if self._node is not None and self._node.parent is not None:
+            self._show(self._node.parent)
+
+    def _on_crumb(self, link: str) -> None:
+        node = self._node
+        depth = int(link)
+        if node is None:
+            return
+        path = node.path()
+        if 0 <= depth < len(path):
+            self._show(path[depth])
+
+    def _update_buttons(self) -> None:
+        self.back_button.setEnabled(bool(self._history))
+        self.up_button.setEnabled(self._node is not None and self._node.parent is not None)
+
+    def _on_outcomes(self, on: bool) -> None:
+        self.matrix_model.set_show_outcomes(on)
+        self.matrix.resizeRowsToContents()
+
+    def _on_checked(self, _job: int, check: SearchCheck) -> None:
+        ok = check.agrees
+        mark = "✓ agree" if ok else "✗ DISAGREE — a bug: please report this state"
+        colour = "#1b5e20" if ok else "#b71c1c"
+        self.check_label.setText(
+            f"<span style='color:{colour}'><b>Exact search of {html.escape(check.state)}:</b> "
+            f"χ = {check.chi}, ρ(val) = {check.rho}; χ′ = {check.chi_refined}, "
+            f"ρ′(val) = {check.rho_refined} — {mark}</span>"
+        )
+        self.checked.emit(check)
+
+    # -- text -----------------------------------------------------------------------------
+    @staticmethod
+    def _crumbs(node: Node) -> str:
+        parts = []
+        path = node.path()
+        for depth, n in enumerate(path):
+            text = "D" if n.played is None else n.played_text
+            if depth == len(path) - 1:
+                parts.append(f"<b>{html.escape(text)}</b>")
+            else:
+                parts.append(f"<a href='{depth}'>{html.escape(text)}</a>")
+        return " › ".join(parts) + f" &nbsp; <tt>{html.escape(node.state_text)}</tt>"
+
+    @staticmethod
+    def _bounds_html(a: SuitAnalysis, node: Node) -> str:
+        def order_note(lv_text: str, number: bool) -> str:
+            rule = (
+                "(E, x) > (W, x) when x is a number"
+                if number
+                else ("(W, x) > (E, x) when x is not a number")
+            )
+            return f"{lv_text} &nbsp;<small>[{rule}]</small>"
+
+        extra = f" (plus the {node.tricks} trick(s) West has taken)" if node.tricks else ""
+        return (
+            f"<b>maxmin(D)</b> = {order_note(a.maxmin.pretty(), a.maxmin.value.is_number)}<br>"
+            f"<b>minmax(D)</b> = {order_note(a.minmax.pretty(), a.minmax.value.is_number)}<br>"
+            f"<b>I(D)</b> = {html.escape(a.interval.pretty())}<br>"
+            f"<b>val(D)</b> = {a.value.pretty()}{extra}, complexity {a.value.complexity}"
+        )
+
+    # -- exports --------------------------------------------------------------------------
+    def _build_export_menu(self) -> None:
+        m = self.export_menu
+        for label, fn in (
+            ("Matrix as PNG…", lambda: self._export_dialog(self.matrix, ".png")),
+            ("Matrix as SVG…", lambda: self._export_dialog(self.matrix, ".svg")),
+            ("Matrix as LaTeX…", self._latex_dialog),
+            ("Number line as PNG…", lambda: self._export_dialog(self.number_line, ".png")),
+            ("Number line as SVG…", lambda: self._export_dialog(self.number_line, ".svg")),
+            ("Tree as PNG…", lambda: self._export_dialog(self.tree, ".png")),
+            ("Tree as SVG…", lambda: self._export_dialog(self.tree, ".svg")),
+            ("Whole inspector as PNG…", lambda: self._export_dialog(self, ".png")),
+        ):
+            act = m.addAction(label)
+            act.triggered.connect(fn)
+
+    def _export_dialog(self, widget: QWidget, suffix: str) -> None:
+        from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+        path, _ = QFileDialog.getSaveFileName(self, "Export", f"figure{suffix}")
+        if not path:
+            return
+        try:
+            save_figure(widget, path)
+        except ExportError as exc:
+            QMessageBox.warning(self, "Export", str(exc))
+
+    def _latex_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+        path, _ = QFileDialog.getSaveFileName(self, "Export LaTeX", "alpha.tex")
+        if not path:
+            return
+        try:
+            self.export_latex(path)
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self, "Export", str(exc))
+
+    def latex(self) -> str:
+        """The α matrix of the current node as a LaTeX ``tabular``."""
+        if self._analysis is None:
+            raise ValueError("no suit is being inspected")
+        return alpha_matrix_latex(self._analysis, group_sequences=self.matrix_model.grouped)
+
+    def export_latex(self, path: str | Path) -> Path:
+        target = Path(path)
+        try:
+            target.write_text(self.latex() + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise ValueError(f"could not write {str(target)!r}: {exc.strerror}") from exc
+        return target
+
+    def export_views(self, folder: str | Path, stem: str = "inspector") -> list[Path]:
+        """Matrix, number line and tree as PNG and SVG, and the matrix as LaTeX."""
+        out = Path(folder)
+        paths = []
+        for name, widget in (
+            ("matrix", self.matrix),
+            ("numberline", self.number_line),
+            ("tree", self.tree),
+        ):
+            for suffix in (".png", ".svg"):
+                paths.append(save_figure(widget, out / f"{stem}-{name}{suffix}"))
+        paths.append(self.export_latex(out / f"{stem}-alpha.tex"))
+        return paths
+
+    def shutdown(self) -> None:
+        self._runner.shutdown()
+        self._search.shutdown()

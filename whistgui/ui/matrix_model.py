@@ -1,0 +1,219 @@
+"""The α matrix of one suit as a table model: rows West's cards, columns East's, high first.
+
+Each cell is α_ij = (who wins the trick, val(D_ij)). A last column holds each row's minimum and
+a last row each column's maximum; the cells giving maxmin(D) and minmax(D) are marked. With
+:attr:`AlphaMatrixModel.grouped`, cards in sequence share one row or column (their rows are the
+same by construction).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from whistgui.engine import LabeledValue, Player, Reduction, SuitAnalysis, rho
+from whistgui.ui.cardart import rank_label
+
+Index = QModelIndex | QPersistentModelIndex
+
+#: Custom roles.
+ReductionRole: Final = Qt.ItemDataRole.UserRole + 1  # the Reduction of a cell (None elsewhere)
+MarkRole: Final = Qt.ItemDataRole.UserRole + 2  # "maxmin", "minmax", "both", "rowmin", "colmax"
+
+MAXMIN_COLOUR: Final = QColor("#ffe082")  # amber: West's choice
+MINMAX_COLOUR: Final = QColor("#90caf9")  # blue: East's choice
+BOTH_COLOUR: Final = QColor("#a5d6a7")
+SUMMARY_COLOUR: Final = QColor("#f5f5f5")
+
+
+class AlphaMatrixModel(QAbstractTableModel):
+    """α of the suit being inspected."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._a: SuitAnalysis | None = None
+        self._grouped = False
+        self._outcomes = False
+        self._rows: list[list[int]] = []  # West card indices (into analysis.west) per row
+        self._cols: list[list[int]] = []
+
+    # -- configuration --------------------------------------------------------------------
+    @property
+    def analysis(self) -> SuitAnalysis | None:
+        return self._a
+
+    def set_analysis(self, analysis: SuitAnalysis | None) -> None:
+        self.beginResetModel()
+        self._a = analysis
+        self._layout()
+        self.endResetModel()
+
+    @property
+    def grouped(self) -> bool:
+        return self._grouped
+
+    def set_grouped(self, on: bool) -> None:
+        self.beginResetModel()
+        self._grouped = on
+        self._layout()
+        self.endResetModel()
+
+    @property
+    def show_outcomes(self) -> bool:
+        return self._outcomes
+
+    def set_show_outcomes(self, on: bool) -> None:
+        self._outcomes = on
+        if self.rowCount() and self.columnCount():
+            self.dataChanged.emit(
+                self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1)
+            )
+
+    def _layout(self) -> None:
+        a = self._a
+        if a is None:
+            self._rows, self._cols = [], []
+            return
+        self._rows = self._groups(a, Player.WEST)
+        self._cols = self._groups(a, Player.EAST)
+
+    def _groups(self, a: SuitAnalysis, player: Player) -> list[list[int]]:
+        ranks = a.west if player is Player.WEST else a.east
+        if not self._grouped:
+            return [[ranks.index(r)] for r in sorted(ranks, reverse=True)]
+        return [[ranks.index(r) for r in seq] for seq in a.suit.sequences(player)]
+
+    # -- shape ----------------------------------------------------------------------------
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() or self._a is None else len(self._rows) + 1
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() or self._a is None else len(self._cols) + 1
+
+    def is_summary(self, row: int, col: int) -> bool:
+        return row == len(self._rows) or col == len(self._cols)
+
+    def cell(self, row: int, col: int) -> tuple[int, int] | None:
+        """The (i, j) of analysis.alpha shown at (row, col), or None for summary cells."""
+        if self.is_summary(row, col):
+            return None
+        return self._rows[row][0], self._cols[col][0]
+
+    def position_of(self, i: int, j: int) -> tuple[int, int]:
+        """Where α_ij is shown."""
+        row = next(r for r, g in enumerate(self._rows) if i in g)
+        col = next(c for c, g in enumerate(self._cols) if j in g)
+        return row, col
+
+    # -- data -----------------------------------------------------------------------------
+    def _label(self, lv: LabeledValue) -> str:
+        text = lv.pretty()
+        if self._outcomes:
+            o = rho(lv.value)
+            text += f"\n→ ({o.west_lead}, {o.east_lead})"
+        return text
+
+    def _mark(self, row: int, col: int) -> str | None:
+        a = self._a
+        assert a is not None
+        nrow, ncol = len(self._rows), len(self._cols)
+        if row == nrow and col == ncol:
+            return None
+        if col == ncol:  # row minimum
+            i = self._rows[row][0]
+            return "maxmin" if i in a.maxmin_rows else "rowmin"
+        if row == nrow:
+            j = self._cols[col][0]
+            return "minmax" if j in a.minmax_columns else "colmax"
+        i, j = self._rows[row][0], self._cols[col][0]
+        lv = a.alpha[i][j]
+        is_maxmin = i in a.maxmin_rows and lv == a.row_minima[i] and lv == a.maxmin
+        is_minmax = j in a.minmax_columns and lv == a.column_maxima[j] and lv == a.minmax
+        if is_maxmin and is_minmax:
+            return "both"
+        if is_maxmin:
+            return "maxmin"
+        if is_minmax:
+            return "minmax"
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        a = self._a
+        if a is None or not index.isValid():
+            return None
+        row, col = index.row(), index.column()
+        nrow, ncol = len(self._rows), len(self._cols)
+        if role == ReductionRole:
+            c = self.cell(row, col)
+            return None if c is None else a.reductions[c[0]][c[1]]
+        if role == MarkRole:
+            return self._mark(row, col)
+        if role == Qt.ItemDataRole.DisplayRole:
+            if row == nrow and col == ncol:
+                return ""
+            if col == ncol:
+                return self._label(a.row_minima[self._rows[row][0]])
+            if row == nrow:
+                return self._label(a.column_maxima[self._cols[col][0]])
+            i, j = self._rows[row][0], self._cols[col][0]
+            return self._label(a.alpha[i][j])
+        if role == Qt.ItemDataRole.BackgroundRole:
+            mark = self._mark(row, col)
+            colour = {
+                "maxmin": MAXMIN_COLOUR,
+                "minmax": MINMAX_COLOUR,
+                "both": BOTH_COLOUR,
+            }.get(mark or "")
+            if colour is None and self.is_summary(row, col):
+                colour = SUMMARY_COLOUR
+            return QBrush(colour) if colour is not None else None
+        if role == Qt.ItemDataRole.FontRole and self._mark(row, col) in (
+            "maxmin",
+            "minmax",
+            "both",
+        ):
+            f = QFont()
+            f.setBold(True)
+            return f
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            c = self.cell(row, col)
+            if c is None:
+                if col == ncol and row < nrow:
+                    return "The least α in this row: what East can hold West to after this lead"
+                if row == nrow and col < ncol:
+                    return "The greatest α in this column: what West can make of this card"
+                return None
+            red: Reduction = a.reductions[c[0]][c[1]]
+            who = "West" if red.winner is Player.WEST else "East"
+            gain = "1 + " if red.winner is Player.WEST else ""
+            return (
+                f"West plays {rank_label(red.west_card)}, East plays {rank_label(red.east_card)}: "
+                f"{who} wins and leads. D_ij = {gain}{red.suit}, value {red.label.value.pretty()}."
+                " Double-click to descend."
+            )
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        a = self._a
+        if a is None or role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            if section == len(self._cols):
+                return "row min"
+            ranks = [a.east[j] for j in self._cols[section]]
+            return "E " + "".join(rank_label(r) for r in sorted(ranks, reverse=True))
+        if section == len(self._rows):
+            return "col max"
+        ranks = [a.west[i] for i in self._rows[section]]
+        return "W " + "".join(rank_label(r) for r in sorted(ranks, reverse=True))
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable

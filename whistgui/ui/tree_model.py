@@ -1,0 +1,214 @@
+"""The tree of reductions of one suit, fetched lazily, as an item model.
+
+The root is the suit D being inspected; the children of a node D are its reductions D_ij, one
+per pair of West and East *sequences* (equivalent cards give the same reduction), each showing
+the remaining state, the cards played and its labeled value α_ij; leaves are the empty deal.
+Children are made only when a view asks for them (``canFetchMore`` / ``fetchMore``), so a
+seven-card suit's tree, with millions of nodes, costs nothing until it is walked.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+
+from whistgui.engine import Evaluator, LabeledValue, Player, SuitDeal, Value, rho
+from whistgui.ui.cardart import rank_label
+
+Index = QModelIndex | QPersistentModelIndex
+
+COL_DEAL, COL_PLAYED, COL_ALPHA, COL_OUTCOME = range(4)
+HEADERS: Final = ("State", "Cards played", "α", "ρ")
+NodeRole: Final = Qt.ItemDataRole.UserRole + 1
+
+
+class Node:
+    """One state in the tree: tricks already won by West plus a single suit."""
+
+    __slots__ = ("children", "label", "parent", "played", "row", "suit", "tricks")
+
+    def __init__(
+        self,
+        suit: SuitDeal,
+        tricks: int = 0,
+        parent: Node | None = None,
+        row: int = 0,
+        played: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
+        label: LabeledValue | None = None,
+    ) -> None:
+        self.suit = suit
+        self.tricks = tricks
+        self.parent = parent
+        self.row = row
+        self.played = played  # (West's sequence, East's sequence) of the card played
+        self.label = label
+        self.children: list[Node] | None = None  # None until fetched
+
+    @property
+    def state_text(self) -> str:
+        body = "0" if self.suit.is_empty else str(self.suit)
+        return f"{self.tricks} + {body}" if self.tricks else body
+
+    @property
+    def played_text(self) -> str:
+        if self.played is None:
+            return ""
+        w, e = self.played
+        return f"W {''.join(rank_label(r) for r in w)} · E {''.join(rank_label(r) for r in e)}"
+
+    def path(self) -> list[Node]:
+        out: list[Node] = []
+        node: Node | None = self
+        while node is not None:
+            out.append(node)
+            node = node.parent
+        return out[::-1]
+
+
+class ReductionTreeModel(QAbstractItemModel):
+    """Lazily expanded tree of reductions. Values come from the evaluator it is given (warm
+    its memo off the GUI thread first: then every look-up here is instant)."""
+
+    def __init__(self, evaluator: Evaluator, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._ev = evaluator
+        self._root: Node | None = None
+
+    # -- content --------------------------------------------------------------------------
+    def set_suit(self, suit: SuitDeal | None) -> None:
+        self.beginResetModel()
+        self._root = Node(suit) if suit is not None else None
+        self.endResetModel()
+
+    @property
+    def root(self) -> Node | None:
+        return self._root
+
+    def value(self, node: Node) -> Value:
+        v = Value(0) if node.suit.is_empty else self._ev.suit_value(node.suit)
+        return v + node.tricks
+
+    def _make_children(self, node: Node) -> list[Node]:
+        suit = node.suit
+        if suit.is_empty:
+            return []
+        out = []
+        for wseq in suit.sequences(Player.WEST):
+            for eseq in suit.sequences(Player.EAST):
+                w, e = wseq[-1], eseq[-1]  # any card of a sequence: take the lowest
+                rest = suit.without(west=w, east=e)
+                west_wins = w > e
+                tricks = node.tricks + (1 if west_wins else 0)
+                v = (Value(0) if rest.is_empty else self._ev.suit_value(rest)) + tricks
+                label = LabeledValue(Player.WEST if west_wins else Player.EAST, v)
+                out.append(Node(rest, tricks, node, len(out), (wseq, eseq), label))
+        return out
+
+    # -- tree structure -----------------------------------------------------------------
+    def node(self, index: Index) -> Node | None:
+        if not index.isValid():
+            return None
+        n = index.internalPointer()
+        return n if isinstance(n, Node) else None
+
+    def index_of(self, node: Node, column: int = 0) -> QModelIndex:
+        if node.parent is None:
+            return self.index(0, column, QModelIndex())
+        return self.createIndex(node.row, column, node)
+
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
+        if column < 0 or column >= len(HEADERS) or row < 0:
+            return QModelIndex()
+        if not parent.isValid():
+            if self._root is None or row != 0:
+                return QModelIndex()
+            return self.createIndex(0, column, self._root)
+        p = self.node(parent)
+        if p is None or p.children is None or row >= len(p.children):
+            return QModelIndex()
+        return self.createIndex(row, column, p.children[row])
+
+    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        n = self.node(index)
+        if n is None or n.parent is None:
+            return QModelIndex()
+        return self.createIndex(n.parent.row, 0, n.parent)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        if parent.column() > 0:
+            return 0
+        if not parent.isValid():
+            return 0 if self._root is None else 1
+        n = self.node(parent)
+        return 0 if n is None or n.children is None else len(n.children)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return len(HEADERS)
+
+    def hasChildren(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
+        if not parent.isValid():
+            return self._root is not None
+        if parent.column() > 0:
+            return False
+        n = self.node(parent)
+        return n is not None and not n.suit.is_empty
+
+    def canFetchMore(self, parent: Index) -> bool:
+        n = self.node(parent)
+        return n is not None and n.children is None and not n.suit.is_empty
+
+    def fetchMore(self, parent: Index) -> None:
+        n = self.node(parent)
+        if n is None or n.children is not None:
+            return
+        children = self._make_children(n)
+        if not children:
+            n.children = []
+            return
+        self.beginInsertRows(parent, 0, len(children) - 1)
+        n.children = children
+        self.endInsertRows()
+
+    def ensure_children(self, node: Node) -> list[Node]:
+        """Fetch ``node``'s children if not yet fetched (for navigation by code)."""
+        if node.children is None:
+            self.fetchMore(self.index_of(node))
+        return node.children or []
+
+    # -- data -----------------------------------------------------------------------------
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        n = self.node(index)
+        if n is None:
+            return None
+        if role == NodeRole:
+            return n
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == COL_DEAL:
+                return n.state_text
+            if col == COL_PLAYED:
+                return n.played_text
+            if col == COL_ALPHA:
+                if n.label is None:
+                    return f"val {self.value(n).pretty()}"
+                return n.label.pretty()
+            if col == COL_OUTCOME:
+                o = rho(self.value(n))
+                return f"({o.west_lead}, {o.east_lead})"
+        if role == Qt.ItemDataRole.ToolTipRole and col == COL_ALPHA and n.label is not None:
+            who = "West" if n.label.player is Player.WEST else "East"
+            return f"{who} won the trick and leads; the state's value is {n.label.value.pretty()}"
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return HEADERS[section]
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
