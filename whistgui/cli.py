@@ -137,8 +137,8 @@ def _analyze(cmd: _Command, text: str) -> None:
     a: SuitAnalysis = cmd.evaluator.analyze(suit)
     obj = {
         "suit": str(suit),
-        "west": [rank_to_text(r) for r in a.west],
-        "east": [rank_to_text(r) for r in a.east],
+        "west": [suit.card_text(r) for r in a.west],
+        "east": [suit.card_text(r) for r in a.east],
         "alpha": [
             [{"lead": lv.player.value, "value": lv.value.ascii()} for lv in row] for row in a.alpha
         ],
@@ -150,14 +150,14 @@ def _analyze(cmd: _Command, text: str) -> None:
     }
     cells = [[lv.pretty() for lv in row] for row in a.alpha]
     colw = max(len(c) for row in cells for c in row)
-    head = "W \\ E".ljust(6) + "".join(rank_to_text(r).rjust(colw + 2) for r in a.east)
+    head = "W \\ E".ljust(6) + "".join(suit.card_text(r).rjust(colw + 2) for r in a.east)
     lines = [
         f"{suit}   {format_suit_paper(suit)}",
         "α_ij (who wins the trick, value of D_ij):",
         head,
     ]
     for r, row in zip(a.west, cells, strict=True):
-        lines.append(rank_to_text(r).ljust(6) + "".join(c.rjust(colw + 2) for c in row))
+        lines.append(suit.card_text(r).ljust(6) + "".join(c.rjust(colw + 2) for c in row))
     lines += [
         f"maxmin  {a.maxmin.pretty()}",
         f"minmax  {a.minmax.pretty()}",
@@ -232,6 +232,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--out", required=True, metavar="FILE", help="FILE.png or FILE.svg")
     sp.add_argument("--scale", type=float, default=2.0, help="PNG scale factor (default 2)")
     sp.add_argument("--lead", choices=["W", "E"], default="W", help="who is on lead")
+    sp.add_argument(
+        "--view",
+        choices=["table", "inspector"],
+        default="table",
+        help="table: the card table and analysis; inspector: the game-tree inspector of a suit",
+    )
     return p
 
 
@@ -248,9 +254,16 @@ def _render(args: argparse.Namespace) -> int:
     try:
         deal = Deal.parse(args.deal)
         _require_suits(deal, args.deal)
-        from whistgui.ui.render import render_deal
+        if args.view == "inspector":
+            from whistgui.ui.render import render_inspector
 
-        written = render_deal(deal, out, scale=args.scale, lead=Player.parse(args.lead))
+            suit = SuitDeal.parse(args.deal)
+            _ = suit.n  # the value theory needs a symmetric suit
+            written = render_inspector(suit, out, scale=args.scale)
+        else:
+            from whistgui.ui.render import render_deal
+
+            written = render_deal(deal, out, scale=args.scale, lead=Player.parse(args.lead))
     except WhistError as exc:
         sys.stderr.write(f"whist: error: {exc}\n")
         return EXIT_BAD_INPUT

@@ -90,6 +90,19 @@ class SuitDeal:
         return len(self.west) == len(self.east)
 
     @property
+    def is_standard(self) -> bool:
+        """Every rank is a standard one (2 to A), so the suit can be written with letters."""
+        return all(2 <= r <= 14 for r in self.west + self.east)
+
+    def card_text(self, rank: int, *, standard: bool | None = None) -> str:
+        """A rank as this suit writes it: ``T``/``K`` in a standard suit, the integer in an
+        abstract one (``standard`` overrides, e.g. for what remains of an abstract suit)."""
+        from whistgui.engine.cards import rank_to_text
+
+        std = self.is_standard if standard is None else standard
+        return rank_to_text(rank) if std and 2 <= rank <= 14 else str(rank)
+
+    @property
     def n(self) -> int:
         """Cards per hand, |D|; raises :class:`AsymmetricSuitError` for asymmetric suits."""
         if not self.is_symmetric:

@@ -238,9 +238,10 @@ def _compact_hand(ranks: tuple[int, ...]) -> str:
     return "".join(rank_to_text(r) for r in ranks)
 
 
-def format_suit_paper(suit: SuitDeal) -> str:
-    """``[A Q, K J]``: letters for J Q K A when every rank is standard, integers otherwise."""
-    standard = all(is_standard_rank(r) for r in suit.west + suit.east)
+def format_suit_paper(suit: SuitDeal, *, integers: bool = False) -> str:
+    """``[A Q, K J]``: letters for J Q K A when every rank is standard (and ``integers`` is
+    not asked for), integers otherwise: ``[14 12, 13 11]``."""
+    standard = not integers and all(is_standard_rank(r) for r in suit.west + suit.east)
 
     def card(r: int) -> str:
         return rank_to_text(r) if standard and r > 10 else str(r)

@@ -185,6 +185,7 @@ class Inspector(QWidget):
         split.addWidget(right)
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 1)
+        split.setSizes([660, 640])
         outer.addWidget(split, 1)
         self.status = QLabel("Choose a suit to inspect.", self)
         outer.addWidget(self.status)
@@ -237,6 +238,17 @@ class Inspector(QWidget):
         ev = Evaluator()
         ev.analyze(suit)
         self._on_warm(0, (suit, ev))
+
+    def check_now(self) -> SearchCheck | None:
+        """Run the exact-search check of the current node on this thread (headless use)."""
+        node = self._node
+        if node is None:
+            return None
+        v = self._evaluator.suit_value(node.suit) if not node.suit.is_empty else Value(0)
+        check = search_check(node.suit, node.tricks, v)
+        self._search.submit(lambda _job: None)  # supersede a queued background check
+        self._on_checked(0, check)
+        return check
 
     def _on_warm(self, _job: int, result: tuple[SuitDeal, Evaluator]) -> None:
         suit, ev = result
@@ -347,7 +359,9 @@ class Inspector(QWidget):
         self.matrix_model.set_show_outcomes(on)
         self.matrix.resizeRowsToContents()
 
-    def _on_checked(self, _job: int, check: SearchCheck) -> None:
+    def _on_checked(self, _job: int, check: SearchCheck | None) -> None:
+        if check is None:  # a superseded request
+            return
         ok = check.agrees
         mark = "✓ agree" if ok else "✗ DISAGREE — a bug: please report this state"
         colour = "#1b5e20" if ok else "#b71c1c"
@@ -359,17 +373,18 @@ class Inspector(QWidget):
         self.checked.emit(check)
 
     # -- text -----------------------------------------------------------------------------
-    @staticmethod
-    def _crumbs(node: Node) -> str:
+    def _crumbs(self, node: Node) -> str:
+        abstract = self.tree_model.abstract
         parts = []
         path = node.path()
         for depth, n in enumerate(path):
-            text = "D" if n.played is None else n.played_text
+            text = "D" if n.played is None else n.played_text(abstract)
             if depth == len(path) - 1:
                 parts.append(f"<b>{html.escape(text)}</b>")
             else:
                 parts.append(f"<a href='{depth}'>{html.escape(text)}</a>")
-        return " › ".join(parts) + f" &nbsp; <tt>{html.escape(node.state_text)}</tt>"
+        state = html.escape(node.state_text(abstract))
+        return " › ".join(parts) + f" &nbsp; <tt>{state}</tt>"
 
     @staticmethod
     def _bounds_html(a: SuitAnalysis, node: Node) -> str:

@@ -14,7 +14,6 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from whistgui.engine import LabeledValue, Player, Reduction, SuitAnalysis, rho
-from whistgui.ui.cardart import rank_label
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -190,8 +189,9 @@ class AlphaMatrixModel(QAbstractTableModel):
             red: Reduction = a.reductions[c[0]][c[1]]
             who = "West" if red.winner is Player.WEST else "East"
             gain = "1 + " if red.winner is Player.WEST else ""
+            wc, ec = a.suit.card_text(red.west_card), a.suit.card_text(red.east_card)
             return (
-                f"West plays {rank_label(red.west_card)}, East plays {rank_label(red.east_card)}: "
+                f"West plays {wc}, East plays {ec}: "
                 f"{who} wins and leads. D_ij = {gain}{red.suit}, value {red.label.value.pretty()}."
                 " Double-click to descend."
             )
@@ -207,11 +207,16 @@ class AlphaMatrixModel(QAbstractTableModel):
             if section == len(self._cols):
                 return "row min"
             ranks = [a.east[j] for j in self._cols[section]]
-            return "E " + "".join(rank_label(r) for r in sorted(ranks, reverse=True))
+            return "E " + self._cards(a, ranks)
         if section == len(self._rows):
             return "col max"
         ranks = [a.west[i] for i in self._rows[section]]
-        return "W " + "".join(rank_label(r) for r in sorted(ranks, reverse=True))
+        return "W " + self._cards(a, ranks)
+
+    @staticmethod
+    def _cards(a: SuitAnalysis, ranks: list[int]) -> str:
+        sep = "" if a.suit.is_standard else " "
+        return sep.join(a.suit.card_text(r) for r in sorted(ranks, reverse=True))
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():

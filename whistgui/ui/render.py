@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 from whistgui.document import Document
-from whistgui.engine import Deal, Evaluator, Player, Solver
+from whistgui.engine import Deal, Evaluator, Player, Solver, SuitDeal
 
 FIGURE_SIZE = (1240, 640)
 
@@ -61,3 +61,36 @@ def render_deal(
     finally:
         figure.close()
         figure.deleteLater()
+
+
+INSPECTOR_SIZE = (1400, 860)
+
+
+def render_inspector(
+    suit: SuitDeal,
+    out: str | os.PathLike[str],
+    *,
+    scale: float = 2.0,
+    size: tuple[int, int] = INSPECTOR_SIZE,
+) -> Path:
+    """Write the game-tree inspector opened on ``suit`` to ``out`` (.png or .svg)."""
+    _application()
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from whistgui.ui.export import save_figure
+    from whistgui.ui.inspector import Inspector
+
+    inspector = Inspector()
+    inspector.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+    inspector.resize(*size)
+    inspector.show()
+    try:
+        inspector.open_suit_now(suit)
+        inspector.check_now()
+        QApplication.processEvents()
+        return save_figure(inspector, out, scale)
+    finally:
+        inspector.shutdown()
+        inspector.close()
+        inspector.deleteLater()

@@ -14,6 +14,7 @@ from typing import Any, Final
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
 
 from whistgui.engine import Evaluator, LabeledValue, Player, SuitDeal, Value, rho
+from whistgui.engine.notation import format_suit_paper
 from whistgui.ui.cardart import rank_label
 
 Index = QModelIndex | QPersistentModelIndex
@@ -45,17 +46,24 @@ class Node:
         self.label = label
         self.children: list[Node] | None = None  # None until fetched
 
-    @property
-    def state_text(self) -> str:
-        body = "0" if self.suit.is_empty else str(self.suit)
+    def state_text(self, abstract: bool = False) -> str:
+        """``1 + AJ/KQ``; an abstract suit's remains keep integer ranks."""
+        if self.suit.is_empty:
+            body = "0"
+        elif abstract:
+            body = format_suit_paper(self.suit, integers=True)
+        else:
+            body = str(self.suit)
         return f"{self.tricks} + {body}" if self.tricks else body
 
-    @property
-    def played_text(self) -> str:
+    def played_text(self, abstract: bool = False) -> str:
         if self.played is None:
             return ""
         w, e = self.played
-        return f"W {''.join(rank_label(r) for r in w)} · E {''.join(rank_label(r) for r in e)}"
+        sep = " " if abstract else ""
+        wt = sep.join(rank_label(r, abstract) for r in w)
+        et = sep.join(rank_label(r, abstract) for r in e)
+        return f"W {wt} · E {et}"
 
     def path(self) -> list[Node]:
         out: list[Node] = []
@@ -74,11 +82,14 @@ class ReductionTreeModel(QAbstractItemModel):
         super().__init__(parent)
         self._ev = evaluator
         self._root: Node | None = None
+        #: The suit has non-standard ranks: write every rank as an integer.
+        self.abstract = False
 
     # -- content --------------------------------------------------------------------------
     def set_suit(self, suit: SuitDeal | None) -> None:
         self.beginResetModel()
         self._root = Node(suit) if suit is not None else None
+        self.abstract = suit is not None and not suit.is_standard
         self.endResetModel()
 
     @property
@@ -186,9 +197,9 @@ class ReductionTreeModel(QAbstractItemModel):
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if col == COL_DEAL:
-                return n.state_text
+                return n.state_text(self.abstract)
             if col == COL_PLAYED:
-                return n.played_text
+                return n.played_text(self.abstract)
             if col == COL_ALPHA:
                 if n.label is None:
                     return f"val {self.value(n).pretty()}"
