@@ -67,14 +67,17 @@ class SearchCheck:
         return self.chi == self.rho and self.chi_refined == self.rho_refined
 
 
-def search_check(suit: SuitDeal, tricks: int, value_of_suit: Value) -> SearchCheck:
+def search_check(
+    suit: SuitDeal, tricks: int, value_of_suit: Value, state: str | None = None
+) -> SearchCheck:
     """χ and χ′ of ``tricks + suit`` by search, against ρ and ρ′ of its value."""
     solver = Solver()
     deal = Deal([suit])
     chi = solver.outcome(deal)
     chi_r = solver.outcome(deal, refined=True)
     v = value_of_suit + tricks
-    state = f"{tricks} + {suit}" if tricks else str(suit)
+    if state is None:
+        state = f"{tricks} + {suit}" if tricks else str(suit)
     return SearchCheck(
         state,
         Outcome(chi.west_lead + tricks, chi.east_lead + tricks),
@@ -245,7 +248,7 @@ class Inspector(QWidget):
         if node is None:
             return None
         v = self._evaluator.suit_value(node.suit) if not node.suit.is_empty else Value(0)
-        check = search_check(node.suit, node.tricks, v)
+        check = search_check(node.suit, node.tricks, v, node.state_text(self.tree_model.abstract))
         self._search.submit(lambda _job: None)  # supersede a queued background check
         self._on_checked(0, check)
         return check
@@ -297,7 +300,8 @@ class Inspector(QWidget):
         self.check_label.setText("<i>checking by exact search …</i>")
         suit, tricks = node.suit, node.tricks
         v = self._evaluator.suit_value(suit) if not suit.is_empty else Value(0)
-        self._search.submit(lambda _job: search_check(suit, tricks, v))
+        text = node.state_text(self.tree_model.abstract)
+        self._search.submit(lambda _job: search_check(suit, tricks, v, text))
         self.nodeChanged.emit(node)
 
     def _sync_tree(self, node: Node) -> None:

@@ -15,7 +15,6 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelInde
 
 from whistgui.engine import Evaluator, LabeledValue, Player, SuitDeal, Value, rho
 from whistgui.engine.notation import format_suit_paper
-from whistgui.ui.cardart import rank_label
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -61,8 +60,8 @@ class Node:
             return ""
         w, e = self.played
         sep = " " if abstract else ""
-        wt = sep.join(rank_label(r, abstract) for r in w)
-        et = sep.join(rank_label(r, abstract) for r in e)
+        wt = sep.join(self.suit.card_text(r, standard=not abstract) for r in w)
+        et = sep.join(self.suit.card_text(r, standard=not abstract) for r in e)
         return f"W {wt} · E {et}"
 
     def path(self) -> list[Node]:

@@ -1,0 +1,358 @@
+"""The game-tree inspector: its models, lazy tree, navigation, marks, check and exports."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QImage
+
+from whistgui.engine import Evaluator, LabeledValue, Player, SuitDeal, Value, eps
+from whistgui.ui.inspector import Inspector
+from whistgui.ui.matrix_model import AlphaMatrixModel, MarkRole
+from whistgui.ui.tree_model import COL_ALPHA, COL_DEAL, NodeRole, ReductionTreeModel
+
+W, E = Player.WEST, Player.EAST
+
+
+@pytest.fixture
+def inspector(qtbot):
+    w = Inspector()
+    qtbot.addWidget(w)
+    w.resize(1300, 800)
+    w.show()
+    yield w
+    w.shutdown()
+
+
+def open_suit(qtbot, inspector: Inspector, text: str) -> None:
+    with qtbot.waitSignal(inspector.ready, timeout=30000):
+        inspector.open_suit(SuitDeal.parse(text))
+
+
+# --------------------------------------------------------------------------- models
+
+
+@pytest.mark.parametrize("text", ["K/A", "AQ/KJ", "AJ9/KQT", "KQJT/A987"])
+def test_matrix_model_passes_the_model_tester(qtmodeltester, text):
+    model = AlphaMatrixModel()
+    model.set_analysis(Evaluator().analyze(text))
+    qtmodeltester.check(model)
+    model.set_grouped(True)
+    qtmodeltester.check(model)
+
+
+def test_tree_model_passes_the_model_tester_while_growing(qtmodeltester):
+    model = ReductionTreeModel(Evaluator())
+    model.set_suit(SuitDeal.parse("AJ9/KQT"))
+    qtmodeltester.check(model)
+    root = model.root
+    for child in model.ensure_children(root)[:2]:
+        model.ensure_children(child)
+    qtmodeltester.check(model)
+
+
+def test_the_tree_is_fetched_lazily():
+    ev = Evaluator()
+    model = ReductionTreeModel(ev)
+    suit = SuitDeal.parse("[14 12 10 8 6 4 2, 13 11 9 7 5 3 1]")  # 7 cards a hand
+    model.set_suit(suit)
+    root_index = model.index(0, 0)
+    root = model.root
+    assert root.children is None
+    assert model.rowCount(root_index) == 0
+    assert model.hasChildren(root_index)
+    assert model.canFetchMore(root_index)
+    model.fetchMore(root_index)
+    assert model.rowCount(root_index) == 49  # 7 x 7 sequences (no two cards in sequence)
+    assert all(child.children is None for child in root.children)
+    assert not model.canFetchMore(root_index)
+
+
+def test_tree_children_merge_equivalent_cards():
+    model = ReductionTreeModel(Evaluator())
+    model.set_suit(SuitDeal.parse("AKT9/QJ87"))  # West: AK, T9; East: QJ, 87
+    children = model.ensure_children(model.root)
+    assert len(children) == 4
+    assert {c.played_text() for c in children} == {
+        "W AK · E QJ",
+        "W AK · E 87",
+        "W T9 · E QJ",
+        "W T9 · E 87",
+    }
+
+
+def test_tree_labels_are_the_alpha_of_the_reductions():
+    ev = Evaluator()
+    a = ev.analyze("AQ/KJ")
+    model = ReductionTreeModel(ev)
+    model.set_suit(a.suit)
+    for node in model.ensure_children(model.root):
+        wseq, eseq = node.played
+        i = a.west.index(wseq[-1])
+        j = a.east.index(eseq[-1])
+        assert node.label == a.alpha[i][j]
+        index = model.index_of(node, COL_ALPHA)
+        assert model.data(index) == a.alpha[i][j].pretty()
+        assert model.data(index, NodeRole) is node
+
+
+# --------------------------------------------------------------------------- marks
+
+
+def marked(model: AlphaMatrixModel, kind: str) -> set[tuple[str, str]]:
+    out = set()
+    for r in range(model.rowCount() - 1):
+        for c in range(model.columnCount() - 1):
+            mark = model.data(model.index(r, c), MarkRole)
+            if mark in (kind, "both"):
+                out.add(
+                    (
+                        model.headerData(r, Qt.Orientation.Vertical),
+                        model.headerData(c, Qt.Orientation.Horizontal),
+                    )
+                )
+    return out
+
+
+def test_maxmin_and_minmax_marks_on_aq_kj(qtbot, inspector):
+    """§13: [A Q, K J]: maxmin = (W, 1 + ε₀) leading the ace; minmax = (W, 2 − ε₀)."""
+    open_suit(qtbot, inspector, "AQ/KJ")
+    a = inspector.analysis
+    assert a.maxmin == LabeledValue(W, Value(1, eps(0)))
+    assert a.minmax == LabeledValue(W, Value(2, -eps(0)))
+    m = inspector.matrix_model
+    assert marked(m, "maxmin") == {("W A", "E J")}
+    assert marked(m, "minmax") == {("W Q", "E J"), ("W A", "E K")}
+    assert "maxmin(D)</b> = (W, 1 + ε₀)" in inspector.bounds_label.text()
+
+
+def test_marks_on_k_a(qtbot, inspector):
+    open_suit(qtbot, inspector, "K/A")
+    m = inspector.matrix_model
+    assert marked(m, "maxmin") == {("W K", "E A")}
+    assert marked(m, "minmax") == {("W K", "E A")}
+    assert m.data(m.index(0, 0), MarkRole) == "both"
+    assert "ε₀" in inspector.bounds_label.text()
+
+
+@pytest.mark.parametrize("k", [2, 3, 4])
+def test_the_d_k_family_of_theorem_13_4(qtbot, inspector, k):
+    """(22): maxmin(D_k) = (W, k + ε_{k−1}) and minmax(D_k) = (W, k + 1/2^{k−1})."""
+    west = [2, *range(k + 3, 2 * k + 3)]
+    east = [1, *range(3, k + 3)]
+    suit = SuitDeal(west, east)
+    with qtbot.waitSignal(inspector.ready, timeout=30000):
+        inspector.open_suit(suit)
+    a = inspector.analysis
+    assert a.maxmin == LabeledValue(W, Value(k, eps(k - 1)))
+    assert a.minmax == LabeledValue(W, Value(k + Fraction(1, 2 ** (k - 1))))
+    assert a.value == k + Fraction(1, 2**k)
+    # West's maxmin row is a high card and its minimum comes from East's lowest card
+    m = inspector.matrix_model
+    rows = {r for r, _ in marked(m, "maxmin")}
+    assert rows
+    assert all(r.startswith("W ") for r in rows)
+    assert "denominator" in inspector.explanation.toPlainText()
+
+
+# --------------------------------------------------------------------------- navigation
+
+
+def test_double_click_descends_and_back_and_up_return(qtbot, inspector):
+    open_suit(qtbot, inspector, "AJ9/KQT")
+    root = inspector.node
+    m = inspector.matrix_model
+    row, col = m.position_of(2, 0)  # West's ace (highest of 9 J A), East's ten
+    index = m.index(row, col)
+    rect = inspector.matrix.visualRect(index)
+    qtbot.mouseClick(inspector.matrix.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(inspector.matrix.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    node = inspector.node
+    assert node is not root
+    assert node.parent is root
+    assert node.played == ((14,), (10,))
+    assert node.state_text() == "1 + J9/KQ"
+    assert inspector.tree_model.node(inspector.tree.currentIndex()) is node
+    assert "W A · E T" in inspector.breadcrumb.text()
+    # go one level deeper, then Back, Back and Up
+    deeper = inspector.descend(11, 13)
+    assert deeper.parent is node
+    inspector.back()
+    assert inspector.node is node
+    inspector.back()
+    assert inspector.node is root
+    inspector.descend(9, 12)
+    inspector.up()
+    assert inspector.node is root
+    assert not inspector.up_button.isEnabled()
+
+
+def test_arrow_keys_walk_the_tree(qtbot, inspector):
+    open_suit(qtbot, inspector, "AQ/KJ")
+    root = inspector.node
+    tree = inspector.tree
+    tree.setFocus()
+    qtbot.keyClick(tree, Qt.Key.Key_Down)  # the first reduction
+    first = inspector.node
+    assert first.parent is root
+    qtbot.keyClick(tree, Qt.Key.Key_Down)
+    second = inspector.node
+    assert second.parent is root
+    assert second is not first
+    qtbot.keyClick(tree, Qt.Key.Key_Right)  # expand
+    qtbot.keyClick(tree, Qt.Key.Key_Right)  # into the first child
+    assert inspector.node.parent is second
+    qtbot.keyClick(tree, Qt.Key.Key_Left)  # to the parent
+    assert inspector.node is second
+
+
+def test_breadcrumb_links_jump_to_ancestors(qtbot, inspector):
+    open_suit(qtbot, inspector, "AKT9/QJ87")
+    child = inspector.descend(14, 12)
+    inspector.descend(10, 8)
+    links = re.findall(r"href='(\d+)'", inspector.breadcrumb.text())
+    assert links == ["0", "1"]
+    inspector.breadcrumb.linkActivated.emit("1")
+    assert inspector.node is child
+
+
+def test_seven_card_suit_stays_responsive(qtbot, inspector):
+    """Opening a 7-card suit computes in the background; walking it is then immediate."""
+    suit = SuitDeal.parse("[14 12 10 8 6 4 2, 13 11 9 7 5 3 1]")
+    with qtbot.waitSignal(inspector.ready, timeout=30000):
+        job = inspector.open_suit(suit)
+        assert job > 0
+        assert "Computing" in inspector.status.text()  # returned at once, work is queued
+    node = inspector.node
+    for _ in range(6):
+        west = max(node.suit.west)
+        east = min(node.suit.east)
+        node = inspector.descend(west, east)
+    assert node.suit.n == 1
+
+
+def test_group_and_outcome_toggles(qtbot, inspector):
+    open_suit(qtbot, inspector, "AKT9/QJ87")
+    m = inspector.matrix_model
+    assert m.rowCount() == 5
+    inspector.group_box.setChecked(True)
+    assert m.rowCount() == 3
+    assert m.headerData(0, Qt.Orientation.Vertical) == "W AK"
+    inspector.outcome_box.setChecked(True)
+    assert "→ (" in m.data(m.index(0, 0))
+
+
+# --------------------------------------------------------------------------- check and words
+
+
+@pytest.mark.parametrize("text", ["K/A", "AQ/KJ", "AKQ8/JT97", "KQT98/AJ765"])
+def test_search_check_agrees(qtbot, inspector, text):
+    with qtbot.waitSignal(inspector.checked, timeout=30000) as blocker:
+        open_suit(qtbot, inspector, text)
+    check = blocker.args[0]
+    assert check.agrees
+    assert "agree" in inspector.check_label.text()
+    with qtbot.waitSignal(inspector.checked, timeout=30000) as blocker:
+        inspector.descend(max(inspector.node.suit.west), min(inspector.node.suit.east))
+    assert blocker.args[0].agrees
+    assert blocker.args[0].state == inspector.node.state_text()
+
+
+def test_explanation_names_the_reason(qtbot, inspector):
+    open_suit(qtbot, inspector, "K/A")
+    text = inspector.explanation.toPlainText()
+    assert "No number lies in I(D)" in text
+    open_suit(qtbot, inspector, "AQ/KJ")
+    assert "only half-integer" in inspector.explanation.toPlainText()
+
+
+def test_an_asymmetric_suit_is_refused_with_a_reason(qtbot, inspector):
+    assert inspector.open_suit(SuitDeal.parse("AK/Q")) == 0
+    assert "nonempty symmetric suit" in inspector.status.text()
+
+
+# --------------------------------------------------------------------------- exports
+
+
+def test_exports_of_the_views(qtbot, inspector, tmp_path):
+    open_suit(qtbot, inspector, "AJ/KQ")
+    paths = inspector.export_views(tmp_path, "ajkq")
+    names = sorted(p.name for p in paths)
+    assert names == [
+        "ajkq-alpha.tex",
+        "ajkq-matrix.png",
+        "ajkq-matrix.svg",
+        "ajkq-numberline.png",
+        "ajkq-numberline.svg",
+        "ajkq-tree.png",
+        "ajkq-tree.svg",
+    ]
+    for p in paths:
+        assert p.stat().st_size > 200
+    img = QImage(str(tmp_path / "ajkq-matrix.png"))
+    assert img.width() == 2 * inspector.matrix.width()
+    tex = (tmp_path / "ajkq-alpha.tex").read_text()
+    assert tex.count(r"\begin{tabular}") == 1
+    assert tex.count(r"\end{tabular}") == 1
+    assert tex.count("{") == tex.count("}")
+    body = [line for line in tex.splitlines() if line.rstrip().endswith(r"\\")]
+    assert len({line.count("&") for line in body}) == 1  # every row has the same columns
+    assert all(line.count("$") % 2 == 0 for line in tex.splitlines())
+
+
+def test_whist_render_inspector_headless(tmp_path):
+    out = tmp_path / "insp.png"
+    res = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "whistgui.cli",
+            "render",
+            "AKT/QJ9",
+            "--view",
+            "inspector",
+            "--out",
+            str(out),
+            "--scale",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert res.returncode == 0, res.stderr
+    img = QImage(str(out))
+    assert (img.width(), img.height()) == (1400, 860)
+    res = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "whistgui.cli",
+            "render",
+            "AK/Q",
+            "--view",
+            "inspector",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert res.returncode == 2
+    assert "not symmetric" in res.stderr
+
+
+def test_tree_root_shows_the_value(qtbot, inspector):
+    open_suit(qtbot, inspector, "AQ/KJ")
+    model = inspector.tree_model
+    assert model.data(model.index(0, COL_DEAL)) == "AQ/KJ"
+    assert model.data(model.index(0, COL_ALPHA)) == "val 1½"
+    assert model.parent(model.index(0, 0)) == QModelIndex()
