@@ -18,7 +18,7 @@ Value.parse('3/2+e0')
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -31,7 +31,7 @@ from whistgui.engine.interval import InfinitesimalRange, Interval
 from whistgui.engine.rounding import Outcome, rho, rho_prime
 from whistgui.engine.value import LabeledValue, Player, Value
 
-__all__ = ["Bounds", "Evaluator", "Reduction", "SuitAnalysis"]
+__all__ = ["Bounds", "Evaluator", "Reduction", "SuitAnalysis", "labeled_max", "labeled_min"]
 
 Side = Literal["L", "R", "I"]
 
@@ -193,12 +193,12 @@ class SuitAnalysis:
     @property
     def row_minima(self) -> tuple[LabeledValue, ...]:
         """min_j α_ij for each West card i."""
-        return tuple(_lv_min(row) for row in self.alpha)
+        return tuple(labeled_min(row) for row in self.alpha)
 
     @property
     def column_maxima(self) -> tuple[LabeledValue, ...]:
         """max_i α_ij for each East card j."""
-        return tuple(_lv_max(col) for col in zip(*self.alpha, strict=True))
+        return tuple(labeled_max(col) for col in zip(*self.alpha, strict=True))
 
     @property
     def maxmin_rows(self) -> tuple[int, ...]:
@@ -232,7 +232,9 @@ class SuitAnalysis:
         return rho_prime(self.value)
 
 
-def _lv_max(items: tuple[LabeledValue, ...]) -> LabeledValue:
+def labeled_max(items: Sequence[LabeledValue]) -> LabeledValue:
+    """The greatest of labeled values from one suit (totally ordered: an incomparable pair,
+    which Lemma 10.2 rules out, raises :class:`TheoryError`)."""
     best = items[0]
     for x in items[1:]:
         c = x.compare(best)
@@ -243,7 +245,8 @@ def _lv_max(items: tuple[LabeledValue, ...]) -> LabeledValue:
     return best
 
 
-def _lv_min(items: tuple[LabeledValue, ...]) -> LabeledValue:
+def labeled_min(items: Sequence[LabeledValue]) -> LabeledValue:
+    """The least of labeled values from one suit (see :func:`labeled_max`)."""
     best = items[0]
     for x in items[1:]:
         c = x.compare(best)
@@ -441,8 +444,8 @@ class Evaluator:
                 row.append(Reduction(i, j, wc, ec, rest, label))
             rows.append(tuple(row))
         alpha = [[r.label for r in row] for row in rows]
-        maxmin = _lv_max(tuple(_lv_min(tuple(row)) for row in alpha))
-        minmax = _lv_min(tuple(_lv_max(tuple(col)) for col in zip(*alpha, strict=True)))
+        maxmin = labeled_max(tuple(labeled_min(tuple(row)) for row in alpha))
+        minmax = labeled_min(tuple(labeled_max(tuple(col)) for col in zip(*alpha, strict=True)))
         bounds = Bounds(maxmin, minmax)
         value = bounds.simplest()
         memo = self.pattern_value(s.pattern)

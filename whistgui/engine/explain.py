@@ -107,10 +107,10 @@ def explain(analysis: SuitAnalysis) -> Explanation:
     bounds = a.bounds
     value = a.value
     alpha = a.alpha
-    row_minima = tuple(_lv_min(row) for row in alpha)
-    column_maxima = tuple(_lv_max(col) for col in zip(*alpha, strict=True))
-    rows = [i for i, m in enumerate(row_minima) if m == a.maxmin]
-    cols = [j for j, m in enumerate(column_maxima) if m == a.minmax]
+    row_minima = a.row_minima
+    column_maxima = a.column_maxima
+    rows = a.maxmin_rows
+    cols = a.minmax_columns
     if not rows or not cols:
         raise TheoryError(f"maxmin/minmax of {a.suit} are not attained by any card")
 
@@ -286,24 +286,3 @@ def _card(suit: SuitDeal, rank: int) -> str:
     """Letters for a standard suit (``T`` for ten), the integer rank otherwise."""
     standard = all(is_standard_rank(r) for r in suit.west + suit.east)
     return rank_to_text(rank) if standard else str(rank)
-
-
-def _lv_min(items: Sequence[LabeledValue]) -> LabeledValue:
-    return _lv_extreme(items, -1)
-
-
-def _lv_max(items: Sequence[LabeledValue]) -> LabeledValue:
-    return _lv_extreme(items, 1)
-
-
-def _lv_extreme(items: Sequence[LabeledValue], sign: int) -> LabeledValue:
-    """The largest (``sign`` 1) or smallest (−1) labeled value; single-suit α are totally
-    ordered (no ±ε₀), so an incomparable pair is a :class:`TheoryError`."""
-    best = items[0]
-    for x in items[1:]:
-        c = x.compare(best)
-        if c is None:
-            raise TheoryError(f"labeled values {x} and {best} are incomparable in one suit")
-        if c == sign:
-            best = x
-    return best

@@ -35,7 +35,7 @@ from fractions import Fraction
 from whistgui.engine.cards import is_standard_rank, rank_to_text
 from whistgui.engine.deal import SuitDeal
 from whistgui.engine.errors import TheoryError
-from whistgui.engine.evaluator import SuitAnalysis
+from whistgui.engine.evaluator import SuitAnalysis, labeled_max, labeled_min
 from whistgui.engine.infinitesimal import Infinitesimal
 from whistgui.engine.value import LabeledValue, Player, Value
 
@@ -126,8 +126,8 @@ def alpha_matrix_latex(analysis: SuitAnalysis, *, group_sequences: bool = False)
         cells.append(row)
 
     maxmin, minmax = a.maxmin, a.minmax
-    row_minima = [_extreme(row, -1) for row in cells]
-    column_maxima = [_extreme(col, 1) for col in zip(*cells, strict=True)]
+    row_minima = [labeled_min(row) for row in cells]
+    column_maxima = [labeled_max(col) for col in zip(*cells, strict=True)]
 
     def cell(lv: LabeledValue, bold: bool) -> str:
         body = labeled_latex(lv)
@@ -185,15 +185,3 @@ def _label(suit: SuitDeal, ranks: Sequence[int]) -> str:
     if standard and all(len(n) == 1 for n in names):
         return "".join(names)
     return f"{names[0]}--{names[-1]}"
-
-
-def _extreme(items: Sequence[LabeledValue], sign: int) -> LabeledValue:
-    """The largest (``sign`` 1) or smallest (−1) of labeled values that are totally ordered."""
-    best = items[0]
-    for x in items[1:]:
-        c = x.compare(best)
-        if c is None:
-            raise TheoryError(f"labeled values {x} and {best} are incomparable in one suit")
-        if c == sign:
-            best = x
-    return best

@@ -194,16 +194,7 @@ class CardTable(QWidget):
         fullest row of each column still shows every card's index."""
         band = (self.height() - self.HEADER - 2 * self.MARGIN - 22) / self._bands()
         h = max(24.0, min(band - 8, 110.0))
-        doc = self._doc
-        fullest = {WEST: 1, POOL: 1, EAST: 1}
-        for i, suit in enumerate(doc.deal.suits):
-            for place, n in (
-                (WEST, len(suit.west)),
-                (EAST, len(suit.east)),
-                (POOL, len(doc.pool(i))),
-            ):
-                fullest[place] = max(fullest[place], n)
-        for place, n in fullest.items():
+        for place, n in self._fullest().items():
             zone_w = self.zone_rect(place).width() - 8
             # n cards need w + (n - 1) * 0.44 w of room: a two-digit index stays readable
             h = min(h, zone_w / (1 + (n - 1) * 0.44) / 0.7)
