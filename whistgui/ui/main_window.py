@@ -42,6 +42,16 @@ MAX_RECENT = 8
 _FILTER = f"whist deals (*{FILE_SUFFIX});;All files (*)"
 
 
+def ok_cancel(dialog: QDialog) -> QDialogButtonBox:
+    """OK and Cancel buttons that accept or reject ``dialog``."""
+    buttons = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, dialog
+    )
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons
+
+
 class NotationField(QWidget):
     """The deal as text; typed or pasted text in either notation updates the table, bad text
     is marked with the engine's message and changes nothing."""
@@ -122,12 +132,7 @@ class RandomDealDialog(QDialog):
         form.addRow("&Suits:", self.suits)
         form.addRow("&Cards per suit per hand:", self.cards)
         form.addRow("S&eed:", seed_row)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(ok_cancel(self))
 
     def document(self) -> Document:
         return random_document(self.suits.value(), self.cards.value(), self.seed.value())
@@ -152,12 +157,7 @@ class DeckDialog(QDialog):
         form.addRow("&Suit:", self.suit)
         form.addRow("&Cards:", self.kind)
         form.addRow("&Length:", self.size)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(ok_cancel(self))
         self._load(0)
 
     def _load(self, i: int) -> None:
@@ -183,12 +183,7 @@ class NoteDialog(QDialog):
         self.note = QPlainTextEdit(note, self)
         form.addRow("&Title:", self.title)
         form.addRow("&Note:", self.note)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(ok_cancel(self))
 
 
 class MainWindow(QMainWindow):
@@ -568,12 +563,7 @@ class MainWindow(QMainWindow):
             spin.setRange(0.5, 8)
             spin.setValue(2.0)
             form.addRow("&Scale:", spin)
-            buttons = QDialogButtonBox(
-                QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, dlg
-            )
-            buttons.accepted.connect(dlg.accept)
-            buttons.rejected.connect(dlg.reject)
-            form.addRow(buttons)
+            form.addRow(ok_cancel(dlg))
             if dlg.exec() != QDialog.DialogCode.Accepted:
                 return
             scale = spin.value()
