@@ -405,3 +405,32 @@ def test_dragging_over_the_suit_labels_is_not_a_drop_target(qtbot, window):
     )
     QApplication.sendEvent(window.table, move)
     assert move.isAccepted()
+
+
+def test_random_deal_dialog_makes_the_asked_deal(qtbot):
+    from whistgui.ui.main_window import RandomDealDialog
+
+    dlg = RandomDealDialog(seed=42)
+    qtbot.addWidget(dlg)
+    dlg.suits.setValue(3)
+    dlg.cards.setValue(4)
+    doc = dlg.document()
+    assert len(doc.deal.suits) == 3
+    assert all(s.n == 4 for s in doc.deal.suits)
+    assert dlg.document() == doc  # same seed, same deal
+    dlg.seed.setValue(43)
+    assert dlg.document() != doc
+
+
+def test_deck_dialog_reads_and_writes_a_suit_length(qtbot):
+    from whistgui.ui.main_window import DeckDialog
+
+    doc = Document.from_deal(Deal.parse("AQ/KJ K/A"))
+    dlg = DeckDialog(doc)
+    qtbot.addWidget(dlg)
+    assert dlg.size.value() == 13
+    dlg.suit.setCurrentIndex(1)
+    dlg.kind.setCurrentIndex(1)
+    assert dlg.size.maximum() == 26
+    dlg.size.setValue(20)
+    assert dlg.deck() == (1, SuitDeck("abstract", 20))
