@@ -434,3 +434,15 @@ def test_deck_dialog_reads_and_writes_a_suit_length(qtbot):
     assert dlg.size.maximum() == 26
     dlg.size.setValue(20)
     assert dlg.deck() == (1, SuitDeck("abstract", 20))
+
+
+def test_about_box_names_version_papers_and_licences(qtbot, window, dialogs):
+    from whistgui import __version__
+
+    window.act_about.trigger()
+    (kind, text) = dialogs.shown[-1]
+    assert kind == "about"
+    assert __version__ in text
+    assert "Two-person symmetric whist" in text
+    assert "LGPL" in text
+    assert "MIT" in text

@@ -42,6 +42,29 @@ MAX_RECENT = 8
 _FILTER = f"whist deals (*{FILE_SUFFIX});;All files (*)"
 
 
+def about_html() -> str:
+    """The About box: version, the papers implemented, and the licences of what is bundled."""
+    from PySide6 import __version__ as pyside_version
+
+    try:
+        from importlib.metadata import version
+
+        pg_version = version("pyqtgraph")
+    except Exception:  # pragma: no cover - metadata missing in odd installs
+        pg_version = "?"
+    return (
+        f"<h3>whistgui {__version__}</h3>"
+        "<p>Values, exact search and optimal play for two-person whist, implementing "
+        "J. Wästlund, <i>Two-person symmetric whist</i>, Electronic Journal of "
+        "Combinatorics 12 (2005) #R44, with the single-suit game of J. Wästlund, "
+        "<i>A solution of two-person single-suit whist</i>, ibid. #R43.</p>"
+        "<p>whistgui is free software under the MIT licence.</p>"
+        "<p><b>Bundled:</b> Qt for Python / PySide6 "
+        f"{pyside_version} and Qt 6 (LGPL v3); pyqtgraph {pg_version} (MIT); "
+        "NumPy (BSD 3-clause); Python (PSF licence).</p>"
+    )
+
+
 def ok_cancel(dialog: QDialog) -> QDialogButtonBox:
     """OK and Cancel buttons that accept or reject ``dialog``."""
     buttons = QDialogButtonBox(
@@ -590,14 +613,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Figure copied to the clipboard", 4000)
 
     def about(self) -> None:
-        QMessageBox.about(
-            self,
-            "About whistgui",
-            f"<h3>whistgui {__version__}</h3>"
-            "<p>Values and exact analysis of two-person whist, after J. Wästlund, "
-            "<i>Two-person symmetric whist</i>, Electronic Journal of Combinatorics 12 (2005) "
-            "#R44.</p><p>Qt for Python (PySide6, LGPL v3); pyqtgraph (MIT).</p>",
-        )
+        QMessageBox.about(self, "About whistgui", about_html())
 
     # -- lifetime -------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:
