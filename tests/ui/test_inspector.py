@@ -356,3 +356,34 @@ def test_tree_root_shows_the_value(qtbot, inspector):
     assert model.data(model.index(0, COL_DEAL)) == "AQ/KJ"
     assert model.data(model.index(0, COL_ALPHA)) == "val 1½"
     assert model.parent(model.index(0, 0)) == QModelIndex()
+
+
+def test_whole_deal_play_tree(qtbot, inspector):
+    from whistgui.engine import Deal, Solver
+    from whistgui.ui.play_tree_model import COL_EXACT, OptimalRole
+
+    deal = Deal.parse("KJ/AQ A/K K/A")  # (15): throw-in
+    with qtbot.waitSignal(inspector.playReady, timeout=30000):
+        inspector.open_deal(deal, W)
+    model = inspector.play_model
+    root = model.root
+    assert model.exact(root) == Solver().outcome(deal).west_lead == 2
+    assert inspector.tabs.currentIndex() == 1
+    children = model.ensure_children(root)
+    best = [c for c in children if model.data(model.index_of(c), OptimalRole)]
+    assert best
+    assert all("H:A" in c.trick_text() for c in best)  # cash the heart ace first
+    assert all(model.data(model.index_of(c, COL_EXACT)) in (2, "2") for c in best)
+    inspector.play_tree.setCurrentIndex(model.index_of(best[0]))
+    assert inspector.play_line.text().startswith("Line: 1. W H:A")
+
+
+def test_main_window_opens_the_play_tree(qtbot, settings):
+    from whistgui.ui.main_window import MainWindow
+
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)
+    with qtbot.waitSignal(w.inspector.playReady, timeout=30000):
+        w.act_inspect_deal.trigger()
+    assert w.inspector_dock.isVisible() or not w.isVisible()
+    assert w.inspector.play_model.root is not None

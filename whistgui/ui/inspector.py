@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QSplitter,
     QTableView,
+    QTabWidget,
     QTextBrowser,
     QToolButton,
     QTreeView,
@@ -35,6 +36,7 @@ from whistgui.engine import (
     Deal,
     Evaluator,
     Outcome,
+    Player,
     Solver,
     SuitAnalysis,
     SuitDeal,
@@ -49,6 +51,7 @@ from whistgui.ui.background import Runner
 from whistgui.ui.export import ExportError, save_figure
 from whistgui.ui.matrix_model import AlphaMatrixModel, ReductionRole
 from whistgui.ui.numberline import NumberLine
+from whistgui.ui.play_tree_model import PlayTreeModel, path_text
 from whistgui.ui.tree_model import Node, ReductionTreeModel
 
 
@@ -87,10 +90,25 @@ def search_check(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class _SuitReady:
+    suit: SuitDeal
+    evaluator: Evaluator  # its memo covers every reduction of the suit
+
+
+@dataclass(frozen=True, slots=True)
+class _DealReady:
+    deal: Deal
+    leader: Player
+    solver: Solver  # its table covers every position of the deal
+    evaluator: Evaluator
+
+
 class Inspector(QWidget):
     """The inspector's widget, shown in a dock of the main window."""
 
     nodeChanged = Signal(object)  # Node
+    playReady = Signal()  # the play tree of a whole deal is ready
     ready = Signal()  # the suit's values are computed and the views filled
     checked = Signal(object)  # SearchCheck for the current node
 
@@ -189,7 +207,10 @@ class Inspector(QWidget):
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 1)
         split.setSizes([660, 640])
-        outer.addWidget(split, 1)
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(split, "Suit: reductions and values")
+        self.tabs.addTab(self._build_play_page(), "Deal: play tree")
+        outer.addWidget(self.tabs, 1)
         self.status = QLabel("Choose a suit to inspect.", self)
         outer.addWidget(self.status)
 
@@ -214,6 +235,62 @@ class Inspector(QWidget):
     def node(self) -> Node | None:
         return self._node
 
+    # -- the play tree of a whole deal -----------------------------------------------------
+    def _build_play_page(self) -> QWidget:
+        page = QWidget(self)
+        v = QVBoxLayout(page)
+        v.setContentsMargins(0, 0, 0, 0)
+        self.play_line = QLabel("Open a whole deal: View ▸ Inspect Whole Deal.", page)
+        self.play_line.setObjectName("playLine")
+        self.play_line.setWordWrap(True)
+        v.addWidget(self.play_line)
+        self.play_model = PlayTreeModel(Solver(), Evaluator(), self)
+        self.play_tree = QTreeView(page)
+        self.play_tree.setObjectName("playTree")
+        self.play_tree.setModel(self.play_model)
+        self.play_tree.setUniformRowHeights(True)
+        v.addWidget(self.play_tree, 1)
+        return page
+
+    def open_deal(self, deal: Deal, leader: Player) -> int:
+        """Show the trick-by-trick play tree of ``deal``; the exact search that backs it up
+        runs in the background first (:attr:`playReady` follows)."""
+        _ = deal.size  # raises DealError for unequal hands
+        self.tabs.setCurrentIndex(1)
+        self.play_line.setText(f"Searching {deal} with {leader.name.title()} on lead …")
+        self.play_model.set_position(None)
+        return self._runner.submit(lambda job: self._warm_deal(deal, leader, job))
+
+    def _warm_deal(self, deal: Deal, leader: Player, job: int) -> _DealReady:  # worker thread
+        solver = Solver(should_stop=lambda: self._runner.is_stale(job))
+        solver.outcome(deal)
+        solver.should_stop = None
+        evaluator = Evaluator()
+        if deal.is_symmetric:
+            evaluator.value(deal)
+        return _DealReady(deal, leader, solver, evaluator)
+
+    def _on_deal_warm(self, ready: _DealReady) -> None:
+        deal, leader, solver, evaluator = ready.deal, ready.leader, ready.solver, ready.evaluator
+        self.play_model = PlayTreeModel(solver, evaluator, self)
+        self.play_tree.setModel(self.play_model)
+        self.play_tree.selectionModel().currentChanged.connect(self._on_play_current)
+        self.play_model.set_position(deal, leader)
+        root = self.play_model.root
+        assert root is not None
+        self.play_tree.expand(self.play_model.index_of(root))
+        self.play_tree.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.play_line.setText(
+            f"{deal}, {leader.name.title()} on lead: West takes {self.play_model.exact(root)} "
+            "under optimal play. ★ marks optimal tricks; expand a trick to go on."
+        )
+        self.playReady.emit()
+
+    def _on_play_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        node = self.play_model.node(current)
+        if node is not None and node.trick is not None:
+            self.play_line.setText(f"Line: {path_text(node)}")
+
     def open_suit(self, suit: SuitDeal) -> int:
         """Inspect ``suit``: its values are computed in the background; :attr:`ready` follows."""
         if not suit.is_symmetric or suit.is_empty:
@@ -230,17 +307,17 @@ class Inspector(QWidget):
         self.number_line.set_analysis(None)
         return self._runner.submit(lambda job: self._warm(suit, job))
 
-    def _warm(self, suit: SuitDeal, job: int) -> tuple[SuitDeal, Evaluator]:  # worker thread
+    def _warm(self, suit: SuitDeal, job: int) -> _SuitReady:  # worker thread
         ev = Evaluator(should_stop=lambda: self._runner.is_stale(job))
         ev.analyze(suit)
         ev.should_stop = None
-        return suit, ev
+        return _SuitReady(suit, ev)
 
     def open_suit_now(self, suit: SuitDeal) -> None:
         """Inspect ``suit`` computing on this thread (for scripts and headless rendering)."""
         ev = Evaluator()
         ev.analyze(suit)
-        self._on_warm(0, (suit, ev))
+        self._on_warm(0, _SuitReady(suit, ev))
 
     def check_now(self) -> SearchCheck | None:
         """Run the exact-search check of the current node on this thread (headless use)."""
@@ -253,8 +330,12 @@ class Inspector(QWidget):
         self._on_checked(0, check)
         return check
 
-    def _on_warm(self, _job: int, result: tuple[SuitDeal, Evaluator]) -> None:
-        suit, ev = result
+    def _on_warm(self, _job: int, ready: _SuitReady | _DealReady) -> None:
+        if isinstance(ready, _DealReady):
+            self._on_deal_warm(ready)
+            return
+        suit, ev = ready.suit, ready.evaluator
+        self.tabs.setCurrentIndex(0)
         self._evaluator = ev
         self.tree_model = ReductionTreeModel(ev, self)
         self.tree.setModel(self.tree_model)

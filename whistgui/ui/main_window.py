@@ -312,6 +312,9 @@ class MainWindow(QMainWindow):
             self.lead_group.addAction(act)
             act.triggered.connect(lambda _=False, p=player: self.session.set_lead(p))
         self.act_about = self._action("&About whistgui", self.about)
+        self.act_inspect_deal = self._action(
+            "Inspect Whole &Deal (Play Tree)", self.inspect_deal, "Ctrl+Shift+I"
+        )
         self.act_inspector = self.inspector_dock.toggleViewAction()
         self.act_inspector.setText("Game-Tree &Inspector")
         self.act_inspector.setShortcut(QKeySequence("Ctrl+I"))
@@ -352,6 +355,7 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_inspector)
         self.inspect_menu = m.addMenu("Inspect &Suit")
         self.inspect_menu.aboutToShow.connect(self._fill_inspect_menu)
+        m.addAction(self.act_inspect_deal)
         self.examples_menu = bar.addMenu("E&xamples")
         for ex in load_examples():
             act = QAction(ex.title, self)
@@ -433,6 +437,17 @@ class MainWindow(QMainWindow):
                 8000,
             )
         self.inspector.open_suit(suit)
+
+    def inspect_deal(self) -> None:
+        """Open the whole deal, with its leader, as a play tree in the inspector."""
+        doc = self.session.document
+        try:
+            self.inspector.open_deal(doc.deal, doc.lead)
+        except WhistError as exc:
+            self.statusBar().showMessage(f"No play tree: {exc}", 8000)
+            return
+        self.inspector_dock.show()
+        self.inspector_dock.raise_()
 
     def _fill_inspect_menu(self) -> None:
         self.inspect_menu.clear()
