@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from importlib.resources import files
 from typing import Final
 
 from whistgui.engine import Deal, DealError, NotationError, Player
+from whistgui.resources import read_text
 
 __all__ = ["EXAMPLES_VERSION", "Example", "load_examples", "parse_examples"]
 
@@ -54,9 +54,8 @@ class Example:
 
 def load_examples() -> tuple[Example, ...]:
     """The examples shipped with the package, in the order of the file (by number)."""
-    resource = files("whistgui") / "resources" / _SOURCE
     try:
-        text = resource.read_text(encoding="utf-8")
+        text = read_text(_SOURCE)
     except (OSError, UnicodeDecodeError) as exc:
         raise NotationError(f"cannot read the examples file {_SOURCE}: {exc}") from exc
     try:

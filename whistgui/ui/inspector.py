@@ -272,6 +272,7 @@ class Inspector(QWidget):
 
     def _on_deal_warm(self, ready: _DealReady) -> None:
         deal, leader, solver, evaluator = ready.deal, ready.leader, ready.solver, ready.evaluator
+        self.tabs.setCurrentIndex(1)
         self.play_model = PlayTreeModel(solver, evaluator, self)
         self.play_tree.setModel(self.play_model)
         self.play_tree.selectionModel().currentChanged.connect(self._on_play_current)
