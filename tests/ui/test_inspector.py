@@ -387,3 +387,23 @@ def test_main_window_opens_the_play_tree(qtbot, settings):
         w.act_inspect_deal.trigger()
     assert w.inspector_dock.isVisible() or not w.isVisible()
     assert w.inspector.play_model.root is not None
+
+
+def test_double_clicking_a_suit_value_opens_the_inspector(qtbot, settings):
+    from whistgui.document import Document
+    from whistgui.engine import Deal
+    from whistgui.ui.main_window import MainWindow
+
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)
+    w.show()
+    with qtbot.waitSignal(w.analysisShown, timeout=20000):
+        w.session.replace(Document.from_deal(Deal.parse("AQ/KJ AKT/QJ9")))
+    table = w.analysis.table
+    rect = table.visualRect(table.model().index(1, 2))  # the hearts' value
+    with qtbot.waitSignal(w.inspector.ready, timeout=30000):
+        qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert w.inspector_dock.isVisible()
+    assert str(w.inspector.analysis.suit) == "AKT/QJ9"
+    assert w.inspector.analysis.value == Value.parse("9/4")
