@@ -26,6 +26,7 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QPaintEvent,
+    QPen,
     QPixmap,
 )
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
@@ -118,6 +119,7 @@ class CardTable(QWidget):
     moveRequested = Signal(object, str)  # list[Card], destination place W / E / P
     refused = Signal(str)
     selectionChanged = Signal()
+    cardActivated = Signal(object)  # Card: clicked (or Enter) in play mode
 
     MARGIN: Final = 8.0
     HEADER: Final = 26.0
@@ -140,6 +142,14 @@ class CardTable(QWidget):
         self._message = ""
         #: The keyboard hint on the felt; figures for articles leave it out.
         self.show_hint = True
+        #: Play mode (the optimal-play panel): no moving cards; a click plays a card.
+        self.play_mode = False
+        self.pool_title = "Undealt"
+        self.west_title = ""
+        self.east_title = ""
+        self._marks: dict[Card, str] = {}
+        self._optimal: set[Card] = set()
+        self._current: set[Card] = set()
         self._message_timer = QTimer(self)
         self._message_timer.setSingleShot(True)
         self._message_timer.timeout.connect(self._clear_message)
@@ -285,9 +295,9 @@ class CardTable(QWidget):
         font.setBold(True)
         p.setFont(font)
         titles = {
-            WEST: f"West · {doc.deal.hand_size(Player.WEST)}",
-            POOL: "Undealt",
-            EAST: f"East · {doc.deal.hand_size(Player.EAST)}",
+            WEST: self.west_title or f"West · {doc.deal.hand_size(Player.WEST)}",
+            POOL: self.pool_title,
+            EAST: self.east_title or f"East · {doc.deal.hand_size(Player.EAST)}",
         }
         lead = WEST if doc.lead is Player.WEST else EAST
         for place in PLACES:
@@ -345,9 +355,16 @@ class CardTable(QWidget):
                 s.card.rank,
                 selected=s.card in selected,
                 focused=s.card == self._focus and self.hasFocus(),
-                dimmed=s.place == POOL,
+                dimmed=s.place == POOL and s.card not in self._current,
                 abstract=doc.decks[s.card.suit].kind == "abstract",
             )
+            if s.card in self._current:
+                self._outline(p, rect, QColor("#ffca28"))
+            if s.card in self._optimal:
+                self._outline(p, rect, QColor("#00c853"))
+            mark = self._marks.get(s.card)
+            if mark is not None:
+                self._badge(p, rect, mark, s.card in self._optimal)
         # status line / refusal
         bottom = QRectF(self.MARGIN, self.height() - 22, self.width() - 2 * self.MARGIN, 20)
         if self._message:
@@ -361,11 +378,58 @@ class CardTable(QWidget):
             hint = "Drag cards, or select (click, Space) and press W, E or P to move them"
             p.drawText(bottom.adjusted(6, 0, -6, 0), Qt.AlignmentFlag.AlignVCenter, hint)
 
+    @staticmethod
+    def _outline(p: QPainter, rect: QRectF, colour: QColor) -> None:
+        p.save()
+        pen = QPen(colour)
+        pen.setWidthF(max(2.0, rect.width() * 0.06))
+        p.setPen(pen)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        r = rect.width() * 0.09
+        p.drawRoundedRect(rect.adjusted(-1, -1, 1, 1), r, r)
+        p.restore()
+
+    @staticmethod
+    def _badge(p: QPainter, rect: QRectF, text: str, optimal: bool) -> None:
+        """A card's mark (tricks West ends with) in a disc at its top right corner."""
+        p.save()
+        d = max(16.0, rect.width() * 0.42)
+        disc = QRectF(rect.right() - d * 0.75, rect.top() - d * 0.4, d, d)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#00c853") if optimal else QColor("#455a64"))
+        p.drawEllipse(disc)
+        f = QFont("DejaVu Sans")
+        f.setBold(True)
+        f.setPixelSize(max(9, round(d * 0.55)))
+        p.setFont(f)
+        p.setPen(QColor("#ffffff"))
+        p.drawText(disc, Qt.AlignmentFlag.AlignCenter, text)
+        p.restore()
+
+    # -- play mode ------------------------------------------------------------------------
+    def set_marks(
+        self, marks: dict[Card, str], optimal: set[Card], current: set[Card] | None = None
+    ) -> None:
+        """Show each legal card's result, outline the optimal ones and the trick in play."""
+        self._marks = dict(marks)
+        self._optimal = set(optimal)
+        self._current = set(current or ())
+        self.update()
+
+    @property
+    def marks(self) -> dict[Card, str]:
+        return dict(self._marks)
+
     # -- mouse ----------------------------------------------------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
             return super().mousePressEvent(event)
         slot = self.slot_at(event.position())
+        if self.play_mode:
+            if slot is not None and slot.card in self._marks:
+                self._focus = slot.card
+                self.cardActivated.emit(slot.card)
+            return None
         self._press_pos = event.position().toPoint()
         self._press_card = slot.card if slot else None
         if slot is None:
@@ -387,7 +451,8 @@ class CardTable(QWidget):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if (
-            self._press_card is None
+            self.play_mode
+            or self._press_card is None
             or self._press_pos is None
             or not event.buttons() & Qt.MouseButton.LeftButton
         ):
@@ -407,7 +472,7 @@ class CardTable(QWidget):
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         """Double-click sends a card to the other hand (pool cards go to West)."""
         slot = self.slot_at(event.position())
-        if slot is not None:
+        if slot is not None and not self.play_mode:
             dest = {WEST: EAST, EAST: WEST, POOL: WEST}[slot.place]
             self.moveRequested.emit([slot.card], dest)
 
@@ -502,6 +567,11 @@ class CardTable(QWidget):
                     self._focus = min(row, key=lambda s: abs(s.rect.center().x() - x)).card
                     break
                 suit += step
+        elif self.play_mode and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            if cur.card in self._marks:
+                self.cardActivated.emit(cur.card)
+        elif self.play_mode:
+            return super().keyPressEvent(event)
         elif key == Qt.Key.Key_Space:
             sel = self.selected
             if cur.card in sel:
@@ -527,6 +597,8 @@ class CardTable(QWidget):
         return None
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        if self.play_mode:
+            return
         slot = self.slot_at(QPointF(event.pos()))
         if slot is not None and slot.card not in self._selected:
             self.set_selected([slot.card])
