@@ -22,8 +22,10 @@ from whistgui.engine import (
     Player,
     Position,
     Solver,
+    Strategist,
     SuitAnalysis,
     SuitDeal,
+    SuitLabel,
     TheoryError,
     WhistError,
 )
@@ -192,6 +194,95 @@ def _solve(cmd: _Command, text: str, refined: bool) -> None:
     cmd.emit(obj, "\n".join(lines))
 
 
+def _label_json(lab: SuitLabel) -> dict[str, Any]:
+    return {
+        "suit": lab.name,
+        "cards": str(lab.suit) if not lab.suit.is_empty else "-/-",
+        "value": lab.value.ascii(),
+        "kind": lab.kind,
+        "exit_for": lab.exit_for.value if lab.exit_for is not None else None,
+        "stoppers": lab.stoppers,
+        "label": lab.words,
+    }
+
+
+def _label_changes(before: Sequence[SuitLabel], after: Sequence[SuitLabel]) -> list[str]:
+    """``H 1 − ε₀: exit for East, unprotected → played out`` for each suit whose label moved."""
+    out = []
+    for a, b in zip(before, after, strict=True):
+        if (a.value, a.kind) != (b.value, b.kind):
+            new = "played out" if b.kind == "played out" else f"{b.value.pretty()}: {b.words}"
+            out.append(f"{a.text} → {new}")
+    return out
+
+
+def _play(cmd: _Command, text: str, lead: Player) -> None:
+    deal = Deal.parse(text)
+    _require_suits(deal, text)
+    if not deal.is_symmetric:
+        _ = [s.n for s in deal.suits]  # raises AsymmetricSuitError naming the suit
+    line = Strategist(cmd.evaluator).play_line(deal, lead, solver=cmd.solver)
+    who = {Player.WEST: "West", Player.EAST: "East"}
+    if cmd.as_json:
+        for step in line:
+            cmd.emit(
+                {
+                    "trick": step.trick,
+                    "player": step.player.value,
+                    "card": step.name,
+                    "reason": step.reason,
+                    "marks": step.marks,
+                    "best": list(step.best),
+                    "labels": [_label_json(lab) for lab in step.labels],
+                    "value": step.value.ascii(),
+                    "predicted": step.predicted,
+                    "west_tricks": step.west_tricks,
+                },
+                "",
+            )
+        cmd.emit(
+            {
+                "outcome": line.outcome,
+                "predicted": line.predicted,
+                "deal": str(deal),
+                "lead": lead.value,
+                "value": line.start_value.ascii(),
+                "confirmed": line.confirmed,
+            },
+            "",
+        )
+        return
+    lines = [
+        f"{deal} — {who[lead]} on lead",
+        f"  value {line.start_value.pretty()}: West should take {line.predicted} "
+        f"(ρ for {who[lead]} on lead)",
+    ]
+    labels = line.steps[0].labels if line.steps else ()
+    lines += [f"  {lab.text}" for lab in labels]
+    for step in line:
+        if step.player is step.on_lead and step.wins is None:  # a lead opens a trick
+            changes = _label_changes(labels, step.labels)
+            labels = step.labels
+            lines.append(f"Trick {step.trick}")
+            lines += [f"  label: {c}" for c in changes]
+        best = set(step.best)
+        marks = "  ".join(f"{n} {m}{'*' if n in best else ''}" for n, m in step.marks.items())
+        lines.append(f"  {step.player.value} {step.name:<5} {step.reason}")
+        lines.append(f"          marks: {marks}")
+        if step.wins is not None:
+            lines.append(
+                f"          {who[step.wins]} wins; West has {step.west_tricks}, "
+                f"value {step.value.pretty()}, West ends with {step.predicted}"
+            )
+    check = (
+        "every mark confirmed by exact search"
+        if line.confirmed
+        else "marks from values only: over 8 cards a hand is not searched"
+    )
+    lines.append(f"Outcome: West takes {line.outcome} (predicted {line.predicted}; {check})")
+    cmd.emit({}, "\n".join(lines))
+
+
 def _table(cmd: _Command, n: int) -> None:
     for suit, value in cmd.evaluator.table(n):
         obj = {"west": _hand_text(suit.west), "east": _hand_text(suit.east), "value": value.ascii()}
@@ -221,6 +312,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp = add("solve", "exact outcome by search for both leads, and the optimal first cards")
     sp.add_argument("deals", nargs="+", metavar="DEAL")
     sp.add_argument("--refined", action="store_true", help="also the refined outcome χ′ (§11)")
+    sp = add(
+        "play",
+        "play a deal out optimally from the values: every card with its reason, the marks of "
+        "all legal cards, the suit labels and the running value (confirmed by exact search up "
+        "to 8 cards a hand)",
+    )
+    sp.add_argument("deals", nargs="+", metavar="DEAL")
+    sp.add_argument("--lead", choices=["W", "E"], default="W", help="who leads (default W)")
     sp = add("table", "every N-card-a-hand single suit with East holding the top card")
     sp.add_argument("n", type=int, metavar="N")
     sp = sub.add_parser(
@@ -289,6 +388,9 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
                 cmd.run_each(items, lambda t: _value(cmd, t))
             elif args.command == "analyze":
                 cmd.run_each(items, lambda t: _analyze(cmd, t))
+            elif args.command == "play":
+                lead = Player.parse(args.lead)
+                cmd.run_each(items, lambda t: _play(cmd, t, lead))
             else:
                 cmd.run_each(items, lambda t: _solve(cmd, t, args.refined))
     except BrokenPipeError:  # e.g. `whist table 8 | head`

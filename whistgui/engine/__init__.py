@@ -3,8 +3,9 @@
 Cards and deals (:mod:`~whistgui.engine.deal`, :mod:`~whistgui.engine.notation`), the semigroup
 of values (:mod:`~whistgui.engine.value`, :mod:`~whistgui.engine.infinitesimal`), rounding
 (:mod:`~whistgui.engine.rounding`), single-suit analysis and val(D)
-(:mod:`~whistgui.engine.evaluator`), play positions (:mod:`~whistgui.engine.play`) and the exact
-solver (:mod:`~whistgui.engine.solver`).
+(:mod:`~whistgui.engine.evaluator`), play positions (:mod:`~whistgui.engine.play`), the exact
+solver (:mod:`~whistgui.engine.solver`) and play from values with reasons
+(:mod:`~whistgui.engine.strategy`).
 
 >>> from whistgui.engine import Deal, Evaluator, Solver
 >>> d = Deal.parse('AQ/KJ AKJ/Q109 AJ9/KQ10')
@@ -30,9 +31,22 @@ from whistgui.engine.interval import InfinitesimalRange, Interval
 from whistgui.engine.play import Position, Trick
 from whistgui.engine.rounding import Outcome, rho, rho_prime
 from whistgui.engine.solver import Solver
+from whistgui.engine.strategy import (
+    CONFIRM_MAX_CARDS,
+    Disagreement,
+    PlayLine,
+    Step,
+    Strategist,
+    SuitLabel,
+    confirm,
+    play_line,
+    reason,
+    suit_labels,
+)
 from whistgui.engine.value import Complexity, LabeledValue, Player, Value
 
 __all__ = [
+    "CONFIRM_MAX_CARDS",
     "EPS0",
     "FUZZY",
     "NEG_EPS0",
@@ -45,6 +59,7 @@ __all__ = [
     "Complexity",
     "Deal",
     "DealError",
+    "Disagreement",
     "Evaluator",
     "IllegalPlayError",
     "Infinitesimal",
@@ -53,19 +68,27 @@ __all__ = [
     "LabeledValue",
     "NotationError",
     "Outcome",
+    "PlayLine",
     "Player",
     "Position",
     "Reduction",
     "Solver",
     "State",
+    "Step",
+    "Strategist",
     "SuitAnalysis",
     "SuitDeal",
+    "SuitLabel",
     "TheoryError",
     "Trick",
     "Value",
     "WhistError",
+    "confirm",
     "describe",
     "eps",
+    "play_line",
+    "reason",
     "rho",
     "rho_prime",
+    "suit_labels",
 ]

@@ -1,0 +1,150 @@
+"""`whist play`: the optimal line of a deal with reasons, marks, labels and running value."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from whistgui.cli import main
+from whistgui.engine import Deal, Player, Position, Solver
+
+DEAL_15 = "KJ/AQ A/K K/A"
+DEAL_26 = "AKQ8/JT97 AQ87/KJT9 AJT7/KQ98 KQ9/AJT"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str, stdin: str = "") -> tuple[int, str, str]:
+    code = main(list(argv), stdin=io.StringIO(stdin))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def jsonl(out: str) -> list[dict]:
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def test_play_json_deal_15(capsys):
+    code, out, err = run(capsys, "play", "--json", DEAL_15)
+    assert (code, err) == (0, "")
+    objs = jsonl(out)
+    cards, final = objs[:-1], objs[-1]
+    assert len(cards) == 2 * 4
+    first = cards[0]
+    assert {"trick", "player", "card", "reason", "marks", "labels", "value"} <= set(first)
+    assert (first["trick"], first["player"], first["card"]) == (1, "W", "H:A")
+    assert first["marks"] == {"S:K": 1, "S:J": 1, "H:A": 2, "D:K": 1}
+    assert "eliminates East's exit before a throw-in" in first["reason"]
+    assert first["value"] == "3/2+-e0"
+    assert first["labels"][1] == {
+        "suit": "H",
+        "cards": "A/K",
+        "value": "1-e0",
+        "kind": "exit",
+        "exit_for": "E",
+        "stoppers": 0,
+        "label": "exit for East, unprotected",
+    }
+    assert [c["trick"] for c in cards] == [1, 1, 2, 2, 3, 3, 4, 4]
+    assert [c["player"] for c in cards[:4]] == ["W", "E", "W", "E"]
+    assert cards[2]["card"] == "D:K"
+    assert "throw-in" in cards[2]["reason"]
+    assert final == {
+        "outcome": 2,
+        "predicted": 2,
+        "deal": DEAL_15,
+        "lead": "W",
+        "value": "3/2+-e0",
+        "confirmed": True,
+    }
+
+
+def test_play_json_marks_match_the_solver(capsys):
+    code, out, _ = run(capsys, "play", "--json", "--lead", "E", "KJ/AQ AJ/KQ A/K")
+    assert code == 0
+    objs = jsonl(out)
+    deal = Deal.parse("KJ/AQ AJ/KQ A/K")
+    position = Position.start(deal, Player.EAST)
+    solver = Solver()
+    for obj in objs[:-1]:
+        searched = {deal.card_name(c): r for c, r in solver.card_results(position).items()}
+        assert obj["marks"] == searched
+        position = position.play(deal.card_from_text(obj["card"]))
+    assert objs[0]["player"] == "E"
+    assert "attacks West's exit" in objs[0]["reason"]
+    assert "wins to keep a stopper" in objs[1]["reason"]
+    assert objs[-1]["outcome"] == 3
+    assert objs[-1]["lead"] == "E"
+
+
+def test_play_text_deal_26(capsys):
+    code, out, err = run(capsys, "play", DEAL_26)
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == f"{DEAL_26} — West on lead"
+    assert "value 8½ + ε₂: West should take 9" in lines[1]
+    assert "  H 2 + ε₂: exit for West with 2 stoppers" in lines
+    assert "Trick 1" in lines
+    exit_line = next(ln for ln in lines if ln.startswith("  W H:8"))
+    assert "exits in a suit with positive infinitesimal part, putting East on lead" in exit_line
+    assert any("marks:" in ln and "H:8 9*" in ln and "S:A 8" in ln for ln in lines)
+    assert "  label: H 2 + ε₂: exit for West with 2 stoppers → 2: number" in lines
+    assert any("East wins; West has 0, value 8½, West ends with 9" in ln for ln in lines)
+    assert lines[-1].startswith("Outcome: West takes 9 (predicted 9; marks from values only")
+
+
+def test_play_reads_stdin_and_reports_bad_lines(capsys):
+    stdin = f"{DEAL_15}\n# comment\nAQ/K\nAX/KQ\nKJ/AQ\n"
+    code, out, err = run(capsys, "play", "--json", "--lead", "E", "-", stdin=stdin)
+    assert code == 2
+    finals = [o for o in jsonl(out) if "outcome" in o]
+    assert [(f["deal"], f["outcome"], f["lead"]) for f in finals] == [
+        (DEAL_15, 1, "E"),
+        ("KJ/AQ", 1, "E"),
+    ]
+    errors = err.splitlines()
+    assert len(errors) == 2
+    assert all(e.startswith("whist: error:") for e in errors)
+    assert "not symmetric" in errors[0]
+    assert "unknown rank 'X'" in errors[1]
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["play", "AQ/K K/AJ"], "not symmetric"),
+        (["play", "  "], "whist: error:"),
+    ],
+)
+def test_play_bad_deals_one_line_status_2(capsys, argv, needle):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert len(err.splitlines()) == 1
+    assert needle in err
+
+
+def test_play_bad_lead_is_an_argument_error(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["play", "--lead", "X", DEAL_15], stdin=io.StringIO(""))
+    assert info.value.code == 2
+    _, err = capsys.readouterr()
+    assert len(err.splitlines()) == 1
+
+
+def test_play_confirms_by_search_up_to_8_cards(capsys, monkeypatch):
+    """A disagreement between the values and the search is loud: exit status 3."""
+
+    def lie(self, position, *, refined=False):
+        return {c: 99 for c in position.legal_cards()}
+
+    monkeypatch.setattr(Solver, "card_results", lie)
+    code, out, err = run(capsys, "play", DEAL_15)
+    assert code == 3
+    assert "internal error" in err
+    assert "disagree with exact search" in err
+    # a big deal is not searched, so it still plays
+    code, out, err = run(capsys, "play", "--json", DEAL_26)
+    assert code == 0
+    assert jsonl(out)[-1]["confirmed"] is False
