@@ -35,6 +35,7 @@ from whistgui.ui.analysis import AnalysisPanel, AnalysisResult, AnalysisWorker
 from whistgui.ui.cardart import suit_symbol
 from whistgui.ui.export import ExportError, copy_image, save_figure
 from whistgui.ui.inspector import Inspector
+from whistgui.ui.play_panel import PlayPanel
 from whistgui.ui.session import Session
 from whistgui.ui.table import CardTable
 
@@ -243,6 +244,12 @@ class MainWindow(QMainWindow):
         self.inspector_dock.setWidget(self.inspector)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.inspector_dock)
         self.inspector_dock.hide()
+        self.play_panel = PlayPanel()
+        self.play_dock = QDockWidget("Optimal play", self)
+        self.play_dock.setObjectName("playDock")
+        self.play_dock.setWidget(self.play_panel)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.play_dock)
+        self.play_dock.hide()
 
         self._build_actions()
         self._build_menus()
@@ -315,6 +322,7 @@ class MainWindow(QMainWindow):
         self.act_inspect_deal = self._action(
             "Inspect Whole &Deal (Play Tree)", self.inspect_deal, "Ctrl+Shift+I"
         )
+        self.act_play = self._action("&Optimal Play of This Deal", self.play_deal, "Ctrl+P")
         self.act_inspector = self.inspector_dock.toggleViewAction()
         self.act_inspector.setText("Game-Tree &Inspector")
         self.act_inspector.setShortcut(QKeySequence("Ctrl+I"))
@@ -356,6 +364,8 @@ class MainWindow(QMainWindow):
         self.inspect_menu = m.addMenu("Inspect &Suit")
         self.inspect_menu.aboutToShow.connect(self._fill_inspect_menu)
         m.addAction(self.act_inspect_deal)
+        m.addSeparator()
+        m.addAction(self.act_play)
         self.examples_menu = bar.addMenu("E&xamples")
         for ex in load_examples():
             act = QAction(ex.title, self)
@@ -448,6 +458,18 @@ class MainWindow(QMainWindow):
             return
         self.inspector_dock.show()
         self.inspector_dock.raise_()
+
+    def play_deal(self) -> None:
+        """Open the optimal-play panel on the table's deal and leader."""
+        doc = self.session.document
+        try:
+            self.play_panel.set_deal(doc.deal, doc.lead)
+        except WhistError as exc:
+            self.statusBar().showMessage(f"No optimal play: {exc}", 10000)
+            return
+        self.play_dock.show()
+        self.play_dock.raise_()
+        self.play_panel.setFocus()
 
     def _fill_inspect_menu(self) -> None:
         self.inspect_menu.clear()
@@ -643,3 +665,4 @@ class MainWindow(QMainWindow):
         """Stop the background threads (the analysis and the inspector's)."""
         self.worker.shutdown()
         self.inspector.shutdown()
+        self.play_panel.shutdown()

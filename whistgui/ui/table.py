@@ -310,7 +310,8 @@ class CardTable(QWidget):
             p.drawRoundedRect(zone, 8, 8)
             head = QRectF(zone.left(), self.MARGIN, zone.width(), self.HEADER - 4)
             p.setPen(QColor("#f1f8e9"))
-            text = titles[place] + ("  (on lead)" if place == lead else "")
+            on_lead = place == lead and not self.play_mode
+            text = titles[place] + ("  (on lead)" if on_lead else "")
             p.drawText(head, Qt.AlignmentFlag.AlignCenter, text)
         # suit labels and band lines
         font.setPixelSize(13)
@@ -393,8 +394,8 @@ class CardTable(QWidget):
     def _badge(p: QPainter, rect: QRectF, text: str, optimal: bool) -> None:
         """A card's mark (tricks West ends with) in a disc at its top right corner."""
         p.save()
-        d = max(16.0, rect.width() * 0.42)
-        disc = QRectF(rect.right() - d * 0.75, rect.top() - d * 0.4, d, d)
+        d = max(16.0, rect.width() * 0.4)
+        disc = QRectF(rect.left() + 1, rect.top() - d - 1, d, d)  # above the visible strip
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor("#00c853") if optimal else QColor("#455a64"))
         p.drawEllipse(disc)

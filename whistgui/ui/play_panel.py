@@ -1,0 +1,635 @@
+"""The optimal-play panel: step through a deal played optimally, card by card, and see why.
+
+Every legal card is marked with the tricks West ends with after it (from the values, by the
+main theorem), the optimal ones outlined; each card played carries its reason in the paper's
+terms and every suit its label. The user may play any card instead (click it, or Enter on it):
+the panel goes on from there and says what the mistake cost. Turns are cached by position, so
+stepping back and forth recomputes nothing. For deals of at most 8 cards a hand every mark is
+confirmed by exact search in the background, and a disagreement is shown loudly.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QBrush, QColor, QFont, QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QPlainTextEdit,
+    QSplitter,
+    QToolButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from whistgui.document import Document
+from whistgui.engine import (
+    Card,
+    Deal,
+    Evaluator,
+    Player,
+    Position,
+    Solver,
+    WhistError,
+)
+from whistgui.engine.strategy import CONFIRM_MAX_CARDS, Disagreement, Strategist, SuitLabel
+from whistgui.ui.background import Runner
+from whistgui.ui.export import save_figure
+from whistgui.ui.table import CardTable
+
+MAX_PLAY_SUIT = 10  # longest suit (cards a hand) whose values are computed for play
+
+
+def _esc(text: str) -> str:
+    """Text for a rich-text label (apostrophes are fine as they are)."""
+    return html.escape(text, quote=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What the panel shows at one position (cached: stepping back recomputes nothing)."""
+
+    position: Position
+    marks: dict[Card, int]
+    best: tuple[Card, ...]
+    choice: Card | None
+    reasons: dict[Card, str]
+    labels: tuple[SuitLabel, ...]
+    value_text: str
+    predicted: int
+
+
+@dataclass(slots=True)
+class PlayedCard:
+    """One card of the line on the panel: who, what, its mark and why."""
+
+    trick: int
+    player: Player
+    name: str
+    mark: int
+    best_mark: int
+    reason: str
+    wins: Player | None = None
+
+    @property
+    def cost(self) -> int:
+        """Tricks the card gave away (for the player who played it)."""
+        diff = self.best_mark - self.mark
+        return diff if self.player is Player.WEST else -diff
+
+
+@dataclass(slots=True)
+class _Line:
+    positions: list[Position] = field(default_factory=list)
+    cards: list[PlayedCard] = field(default_factory=list)
+
+
+class PlayPanel(QWidget):
+    """Step through optimal play of the table's deal."""
+
+    turnChanged = Signal(object)  # Turn
+    ready = Signal()  # the deal's values are computed and the first turn shown
+    confirmed = Signal(object)  # list[Disagreement] for the current position (empty: agree)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("playPanel")
+        self._strategist = Strategist()
+        self._deal: Deal | None = None
+        self._doc: Document | None = None
+        self._line = _Line()
+        self._index = 0  # position shown: self._line.positions[self._index]
+        self._turns: dict[Position, Turn] = {}
+        self._confirmations: dict[Position, list[Disagreement]] = {}
+        self._runner = Runner("whistgui-play", self)
+        self._search = Runner("whistgui-play-search", self)
+        self._runner.finished.connect(self._on_ready)
+        self._runner.failed.connect(self._on_failed)
+        self._search.finished.connect(self._on_confirmed)
+        self._timer = QTimer(self)
+        self._timer.setInterval(700)
+        self._timer.timeout.connect(self._autostep)
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
+        bar = QHBoxLayout()
+        self.buttons: dict[str, QToolButton] = {}
+        for key, text, tip, slot in (
+            ("start", "|◀", "To the start (Home)", self.to_start),
+            ("back", "◀", "Back one card (Left)", self.back),
+            ("next", "▶", "Next card (Right)", self.next_card),
+            ("trick", "▶▶", "Next trick (Down)", self.next_trick),
+            ("end", "▶|", "To the end (End)", self.to_end),
+        ):
+            b = QToolButton(self)
+            b.setText(text)
+            b.setToolTip(tip)
+            b.clicked.connect(slot)
+            bar.addWidget(b)
+            self.buttons[key] = b
+        self.auto_button = QToolButton(self)
+        self.auto_button.setText("Autoplay")
+        self.auto_button.setCheckable(True)
+        self.auto_button.toggled.connect(self.set_autoplay)
+        bar.addWidget(self.auto_button)
+        self.status = QLabel("Open a deal: View ▸ Optimal Play.", self)
+        self.status.setObjectName("playStatus")
+        self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.RichText)
+        bar.addWidget(self.status, 1)
+        self.export_button = QToolButton(self)
+        self.export_button.setText("Export")
+        self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.export_button)
+        for label, suffix in (
+            ("Record as text…", ".txt"),
+            ("Record as PNG…", ".png"),
+            ("Record as SVG…", ".svg"),
+            ("Record as LaTeX…", ".tex"),
+        ):
+            act = menu.addAction(label)
+            act.triggered.connect(lambda _=False, s=suffix: self._export_dialog(s))
+        self.export_button.setMenu(menu)
+        bar.addWidget(self.export_button)
+        outer.addLayout(bar)
+        self.alarm = QLabel(self)
+        self.alarm.setObjectName("disagreement")
+        self.alarm.setStyleSheet(
+            "background: #b71c1c; color: white; font-weight: bold; padding: 4px;"
+        )
+        self.alarm.setWordWrap(True)
+        self.alarm.hide()
+        outer.addWidget(self.alarm)
+
+        split = QSplitter(Qt.Orientation.Horizontal, self)
+        self.table = CardTable(split)
+        self.table.play_mode = True
+        self.table.show_hint = False
+        self.table.pool_title = "Played"
+        self.table.setAcceptDrops(False)
+        self.table.cardActivated.connect(self.play)
+        right = QSplitter(Qt.Orientation.Vertical, split)
+        self.cards = QTreeWidget(right)
+        self.cards.setObjectName("cardMarks")
+        self.cards.setHeaderLabels(["Card", "West ends with", "Why"])
+        self.cards.setRootIsDecorated(True)
+        self.cards.itemActivated.connect(self._on_item)
+        self.why = QLabel(right)
+        self.why.setObjectName("why")
+        self.why.setWordWrap(True)
+        self.why.setTextFormat(Qt.TextFormat.RichText)
+        self.why.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.labels = QLabel(right)
+        self.labels.setObjectName("suitLabels")
+        self.labels.setTextFormat(Qt.TextFormat.RichText)
+        self.labels.setWordWrap(True)
+        self.labels.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.record = QPlainTextEdit(right)
+        self.record.setObjectName("playRecord")
+        self.record.setReadOnly(True)
+        right.addWidget(self.cards)
+        right.addWidget(self.why)
+        right.addWidget(self.labels)
+        right.addWidget(self.record)
+        right.setSizes([200, 80, 100, 240])
+        split.addWidget(self.table)
+        split.addWidget(right)
+        split.setSizes([640, 560])
+        outer.addWidget(split, 1)
+
+        for key, slot in (
+            ("Right", self.next_card),
+            ("Left", self.back),
+            ("Down", self.next_trick),
+            ("Home", self.to_start),
+            ("End", self.to_end),
+        ):
+            act = QAction(key, self)
+            act.setShortcut(QKeySequence(key))
+            act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            act.triggered.connect(slot)
+            self.addAction(act)
+        self._update_buttons()
+
+    # -- opening a deal -------------------------------------------------------------------
+    def set_deal(self, deal: Deal, leader: Player) -> int:
+        """Start playing ``deal`` with ``leader`` on lead (values computed in the background;
+        :attr:`ready` follows). Raises a WhistError at once for a deal the values cannot play."""
+        start = Position.start(deal, leader)
+        if not deal.is_symmetric:
+            raise WhistError(
+                f"{deal} is not symmetric: optimal play from values needs each suit "
+                "the same length in both hands"
+            )
+        long = [s for s in deal.suits if s.n > MAX_PLAY_SUIT]
+        if long:
+            raise WhistError(f"suit {long[0]} is too long (at most {MAX_PLAY_SUIT} a hand)")
+        self.set_autoplay(False)
+        self.status.setText(f"Computing the values of {_esc(str(deal))} …")
+        return self._runner.submit(lambda _job: self._warm(start))
+
+    @staticmethod
+    def _warm(start: Position) -> tuple[Position, Evaluator]:  # worker thread
+        ev = Evaluator()
+        ev.value(start.deal)
+        return start, ev
+
+    def set_deal_now(self, deal: Deal, leader: Player) -> None:
+        """As :meth:`set_deal`, computing on this thread (scripts, headless figures)."""
+        start = Position.start(deal, leader)
+        self._on_ready(0, self._warm(start))
+
+    def _on_ready(self, _job: int, result: tuple[Position, Evaluator]) -> None:
+        start, ev = result
+        self._strategist = Strategist(ev)
+        self._deal = start.deal
+        self._doc = Document.from_deal(start.deal, lead=start.leader)
+        self._line = _Line([start], [])
+        self._index = 0
+        self._turns.clear()
+        self._confirmations.clear()
+        self._show()
+        self.ready.emit()
+
+    def _on_failed(self, _job: int, message: str) -> None:
+        self.status.setText(f"<span style='color:#b71c1c'>{_esc(message)}</span>")
+
+    # -- turns ----------------------------------------------------------------------------
+    @property
+    def position(self) -> Position | None:
+        return self._line.positions[self._index] if self._line.positions else None
+
+    @property
+    def played(self) -> list[PlayedCard]:
+        """The cards played up to the position shown."""
+        return self._line.cards[: self._index]
+
+    def turn(self, position: Position) -> Turn:
+        """Marks, best cards, reasons and labels at ``position`` (cached)."""
+        t = self._turns.get(position)
+        if t is not None:
+            return t
+        st = self._strategist
+        if position.is_over:
+            t = Turn(position, {}, (), None, {}, tuple(st.suit_labels(position.deal)), "", 0)
+        else:
+            marks = {c: int(v) for c, v in st.marks(position).items()}
+            best = tuple(st.best(position))
+            choice = st.choice(position)
+            reasons = {c: st.reason(position, c) for c in (*best, choice)}
+            t = Turn(
+                position,
+                marks,
+                best,
+                choice,
+                reasons,
+                tuple(st.suit_labels(position)),
+                st.value(position).pretty(),
+                st.predicted(position) if position.led is None else marks[choice],
+            )
+        self._turns[position] = t
+        return t
+
+    def _completed(self, pos: Position) -> int:
+        """Tricks finished before ``pos``."""
+        n0 = len(self._line.positions[0].deal.hand(Player.WEST))
+        return n0 - pos.tricks_left - (1 if pos.led is not None else 0)
+
+    def _show(self) -> None:
+        pos = self.position
+        if pos is None or self._doc is None:
+            return
+        t = self.turn(pos)
+        self._show_table(pos, t)
+        self._show_cards(pos, t)
+        self._show_labels(t)
+        self._show_record()
+        self._show_status(pos, t)
+        self._update_buttons()
+        self._confirm(pos)
+        self.turnChanged.emit(t)
+
+    def _show_table(self, pos: Position, t: Turn) -> None:
+        assert self._doc is not None
+        self.table.set_document(self._doc.with_deal(pos.deal))
+        w = pos.west_tricks
+        e = self._completed(pos) - w
+        arrow = "▶ " if pos.to_move is Player.WEST else ""
+        self.table.west_title = f"{arrow}West · {w} trick{'s' if w != 1 else ''}"
+        arrow = "▶ " if pos.to_move is Player.EAST else ""
+        self.table.east_title = f"{arrow}East · {e} trick{'s' if e != 1 else ''}"
+        current = {pos.led} if pos.led is not None else set()
+        marks = {c: str(v) for c, v in t.marks.items()}
+        self.table.set_marks(marks, set(t.best), current)
+
+    def _show_cards(self, pos: Position, t: Turn) -> None:
+        self.cards.clear()
+        deal = pos.deal
+        player = pos.to_move
+        bold = QFont()
+        bold.setBold(True)
+        for i, suit in enumerate(deal.suits):
+            for seq in suit.sequences(player):
+                cards = [Card(i, r) for r in seq if Card(i, r) in t.marks]
+                if not cards:
+                    continue
+                mark = t.marks[cards[0]]
+                names = " ".join(deal.card_name(c) for c in cards)
+                optimal = cards[0] in t.best
+                top = QTreeWidgetItem([("★ " if optimal else "") + names, str(mark), ""])
+                top.setData(0, Qt.ItemDataRole.UserRole, cards[-1])
+                reason = t.reasons.get(cards[-1]) or next(
+                    (t.reasons[c] for c in cards if c in t.reasons), ""
+                )
+                top.setText(2, reason)
+                top.setToolTip(2, reason)
+                if optimal:
+                    for col in range(3):
+                        top.setFont(col, bold)
+                        top.setBackground(col, QBrush(QColor("#e8f5e9")))
+                for c in cards if len(cards) > 1 else []:
+                    child = QTreeWidgetItem([deal.card_name(c), str(t.marks[c]), ""])
+                    child.setData(0, Qt.ItemDataRole.UserRole, c)
+                    top.addChild(child)
+                self.cards.addTopLevelItem(top)
+        self.cards.resizeColumnToContents(0)
+        self.cards.resizeColumnToContents(1)
+        if t.choice is not None:
+            name = _esc(deal.card_name(t.choice))
+            self.why.setText(f"<b>Next: {name}</b> — {_esc(t.reasons[t.choice])}")
+        else:
+            self.why.setText("")
+
+    def _show_labels(self, t: Turn) -> None:
+        before = self.turn(self._line.positions[self._index - 1]) if self._index else None
+        rows = []
+        for i, lab in enumerate(t.labels):
+            text = _esc(lab.text)
+            if before is not None and i < len(before.labels) and before.labels[i].text != lab.text:
+                was = _esc(before.labels[i].text)
+                text = f"<b>{text}</b> <small>(was {was})</small>"
+            rows.append(text)
+        self.labels.setText("<br>".join(rows))
+
+    def record_lines(self) -> list[str]:
+        """The line so far, trick by trick, with every card's reason."""
+        out = []
+        if self._deal is not None:
+            lead = self._line.positions[0].leader.name.title()
+            out.append(f"{self._deal} — {lead} on lead")
+        for pc in self.played:
+            who = "W" if pc.player is Player.WEST else "E"
+            cost = (
+                f"  [gives away {pc.cost} trick{'s' if pc.cost != 1 else ''}]"
+                if pc.cost > 0
+                else ""
+            )
+            out.append(f"{pc.trick:>2}. {who} {pc.name:<5} {pc.reason}{cost}")
+            if pc.wins is not None:
+                out.append(f"     {'West' if pc.wins is Player.WEST else 'East'} wins the trick")
+        pos = self.position
+        if pos is not None and pos.is_over:
+            out.append(f"West took {pos.west_tricks} tricks.")
+        return out
+
+    def _show_record(self) -> None:
+        self.record.setPlainText("\n".join(self.record_lines()))
+        self.record.verticalScrollBar().setValue(self.record.verticalScrollBar().maximum())
+
+    def _show_status(self, pos: Position, t: Turn) -> None:
+        if pos.is_over:
+            text = f"Play is over: West took <b>{pos.west_tricks}</b> tricks."
+        else:
+            who = "West" if pos.to_move is Player.WEST else "East"
+            trick = self._completed(pos) + 1
+            text = (
+                f"Trick {trick}, <b>{who}</b> to play. Value {t.value_text}: "
+                f"West should end with <b>{t.predicted}</b>."
+            )
+        last = self.played[-1] if self.played else None
+        if last is not None and last.cost > 0:
+            who = "West" if last.player is Player.WEST else "East"
+            text += (
+                f" <span style='color:#b71c1c'>{who}'s {last.name} gave away {last.cost} "
+                f"trick{'s' if last.cost != 1 else ''}.</span>"
+            )
+        self.status.setText(text)
+
+    def _update_buttons(self) -> None:
+        n = len(self._line.positions)
+        at_end = self.position is None or self.position.is_over
+        self.buttons["start"].setEnabled(self._index > 0)
+        self.buttons["back"].setEnabled(self._index > 0)
+        for key in ("next", "trick", "end"):
+            self.buttons[key].setEnabled(n > 0 and not at_end)
+
+    # -- confirmation by search -----------------------------------------------------------
+    def _confirm(self, pos: Position) -> None:
+        if pos.is_over or self._deal is None:
+            return
+        if len(self._line.positions[0].deal.hand(Player.WEST)) > CONFIRM_MAX_CARDS:
+            return
+        if pos in self._confirmations:
+            self._show_alarm(self._confirmations[pos])
+            return
+        st = Strategist(Evaluator(), Solver())
+        self._search.submit(lambda _job: (pos, st.confirm(pos)))
+
+    def _on_confirmed(self, _job: int, result: tuple[Position, list[Disagreement]]) -> None:
+        pos, disagreements = result
+        self._confirmations[pos] = disagreements
+        if pos == self.position:
+            self._show_alarm(disagreements)
+        self.confirmed.emit(disagreements)
+
+    def _show_alarm(self, disagreements: list[Disagreement]) -> None:
+        if disagreements:
+            items = "; ".join(str(d) for d in disagreements)
+            self.alarm.setText(f"Exact search DISAGREES with the values here (a bug): {items}")
+            self.alarm.show()
+        else:
+            self.alarm.hide()
+
+    # -- stepping -------------------------------------------------------------------------
+    def play(self, card: Card) -> None:
+        """Play ``card`` now (any legal card; the line after it is dropped if it differs)."""
+        pos = self.position
+        if pos is None or pos.is_over:
+            return
+        t = self.turn(pos)
+        if card not in t.marks:
+            self.status.setText(
+                f"<span style='color:#b71c1c'>{_esc(pos.deal.card_name(card))} cannot be "
+                "played now</span>"
+            )
+            return
+        if self._index < len(self._line.cards) and self._line.cards[self._index].name == (
+            pos.deal.card_name(card)
+        ):
+            self._index += 1  # the same card as before: just step forward
+            self._show()
+            return
+        del self._line.positions[self._index + 1 :]
+        del self._line.cards[self._index :]
+        nxt = pos.play(card)
+        best_mark = t.marks[t.best[0]]
+        reason = t.reasons.get(card) or self._strategist.reason(pos, card)
+        trick = self._completed(pos) + 1
+        wins = nxt.leader if pos.led is not None else None
+        self._line.cards.append(
+            PlayedCard(
+                trick, pos.to_move, pos.deal.card_name(card), t.marks[card], best_mark, reason, wins
+            )
+        )
+        self._line.positions.append(nxt)
+        self._index += 1
+        self._show()
+
+    def next_card(self) -> None:
+        pos = self.position
+        if pos is None or pos.is_over:
+            return
+        if self._index < len(self._line.cards):
+            self._index += 1
+            self._show()
+            return
+        choice = self.turn(pos).choice
+        if choice is not None:
+            self.play(choice)
+
+    def next_trick(self) -> None:
+        self.next_card()
+        pos = self.position
+        if pos is not None and pos.led is not None:
+            self.next_card()
+
+    def back(self) -> None:
+        if self._index > 0:
+            self._index -= 1
+            self._show()
+
+    def to_start(self) -> None:
+        if self._line.positions:
+            self._index = 0
+            self._show()
+
+    def to_end(self) -> None:
+        while self.position is not None and not self.position.is_over:
+            self.next_card()
+
+    def set_autoplay(self, on: bool) -> None:
+        if on:
+            self._timer.start()
+        else:
+            self._timer.stop()
+        if self.auto_button.isChecked() != on:
+            self.auto_button.setChecked(on)
+
+    def _autostep(self) -> None:
+        pos = self.position
+        if pos is not None and not pos.is_over:
+            self.next_card()
+        pos = self.position
+        if pos is None or pos.is_over:
+            self.set_autoplay(False)
+
+    def _on_item(self, item: QTreeWidgetItem, _column: int) -> None:
+        card = item.data(0, Qt.ItemDataRole.UserRole)
+        if isinstance(card, Card):
+            self.play(card)
+
+    # -- exports --------------------------------------------------------------------------
+    def record_latex(self) -> str:
+        """The record as a LaTeX ``tabular``: trick, player, card, mark, reason."""
+        rows = [
+            r"\begin{tabular}{rllrp{0.6\textwidth}}",
+            r"trick & player & card & West ends with & why \\",
+            r"\hline",
+        ]
+        for pc in self.played:
+            who = "West" if pc.player is Player.WEST else "East"
+            reason = _latex_escape(pc.reason)
+            rows.append(
+                f"{pc.trick} & {who} & {_latex_escape(pc.name)} & {pc.mark} & {reason} \\\\"
+            )
+        rows.append(r"\end{tabular}")
+        return "\n".join(rows) + "\n"
+
+    def export(self, path: str | Path) -> Path:
+        """Write the record as .txt, .tex, or a .png/.svg picture of the panel."""
+        target = Path(path)
+        suffix = target.suffix.lower()
+        try:
+            if suffix == ".txt":
+                target.write_text("\n".join(self.record_lines()) + "\n", encoding="utf-8")
+                return target
+            if suffix == ".tex":
+                target.write_text(self.record_latex(), encoding="utf-8")
+                return target
+        except OSError as exc:
+            raise ValueError(f"could not write {str(target)!r}: {exc.strerror}") from exc
+        return save_figure(self, target)
+
+    def _export_dialog(self, suffix: str) -> None:
+        from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+        path, _ = QFileDialog.getSaveFileName(self, "Export the record", f"play{suffix}")
+        if not path:
+            return
+        try:
+            self.export(path)
+        except (ValueError, WhistError) as exc:
+            QMessageBox.warning(self, "Export", str(exc))
+
+    def shutdown(self) -> None:
+        self._timer.stop()
+        self._runner.shutdown()
+        self._search.shutdown()
+
+
+_LATEX_SPECIALS = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "♠": r"$\spadesuit$",
+    "♥": r"$\heartsuit$",
+    "♦": r"$\diamondsuit$",
+    "♣": r"$\clubsuit$",
+    "ε": r"$\varepsilon$",
+    "±": r"$\pm$",
+    "−": "--",
+    "→": r"$\to$",
+    "½": r"$\frac12$",
+    "¼": r"$\frac14$",
+    "¾": r"$\frac34$",
+    "⅛": r"$\frac18$",
+    "⅜": r"$\frac38$",
+    "⅝": r"$\frac58$",
+    "⅞": r"$\frac78$",
+}
+
+
+def _latex_escape(text: str) -> str:
+    out = []
+    for ch in text:
+        if ch in _LATEX_SPECIALS:
+            out.append(_LATEX_SPECIALS[ch])
+        elif "₀" <= ch <= "₉":
+            out.append(f"$_{ord(ch) - ord('₀')}$")
+        else:
+            out.append(ch)
+    return "".join(out)
