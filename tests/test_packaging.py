@@ -1,0 +1,271 @@
+"""What ships: the wheel's contents, the desktop files, the frozen bundle, a fresh install.
+
+- The wheel is built once (``pip wheel``, a few seconds) from a copy of the sources, so that a
+  stale ``build/`` in the work tree cannot leak into it.
+- The PyInstaller bundle is checked only once it has been built, by ``bash packaging/build.sh``
+  (about half a minute; the test is skipped otherwise).
+- Installing the wheel into a fresh virtual environment and starting the app from there takes
+  10-20 s with pip's cache warm, longer when PySide6 (~80 MB) has to be downloaded; it runs
+  when ``CI`` or ``WHIST_SLOW_TESTS`` is set.
+"""
+
+from __future__ import annotations
+
+import configparser
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import venv
+import xml.etree.ElementTree as ET
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from whistgui import __version__
+from whistgui.document import FILE_SUFFIX
+from whistgui.resources import RESOURCES
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGING = ROOT / "packaging"
+BUNDLE = ROOT / "dist" / "whistgui"
+SCREENSHOT_SIZE = (1280, 720)
+SLOW = any(os.environ.get(v, "") not in ("", "0") for v in ("WHIST_SLOW_TESTS", "CI"))
+MIME_NS = "{http://www.freedesktop.org/standards/shared-mime-info}"
+
+
+def headless_env() -> dict[str, str]:
+    """The environment less any screen: the app must need none."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.pop("QT_QPA_PLATFORM", None)  # --screenshot chooses offscreen by itself
+    env.pop("PYTHONPATH", None)  # the installed package, not the source tree
+    return env
+
+
+def check_screenshot(path: Path) -> None:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    assert struct.unpack(">II", data[16:24]) == SCREENSHOT_SIZE
+    assert len(data) > 20_000, "a blank window compresses to far less"
+
+
+# --- the wheel ----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    work = tmp_path_factory.mktemp("wheel")
+    source = work / "src"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, source / name)
+    shutil.copytree(
+        ROOT / "whistgui", source / "whistgui", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    out = work / "out"
+    res = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-q", "-w", str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert res.returncode == 0, res.stdout + res.stderr
+    (built,) = out.glob("whistgui-*.whl")
+    return built
+
+
+def test_the_wheel_carries_the_code_and_every_resource(wheel: Path):
+    assert wheel.name == f"whistgui-{__version__}-py3-none-any.whl"
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for name in RESOURCES:
+        assert f"whistgui/resources/{name}" in names
+    engine = {f"whistgui/engine/{p.name}" for p in (ROOT / "whistgui" / "engine").glob("*.py")}
+    assert engine <= names
+    assert "whistgui/engine/value.py" in names
+    for module in ("__init__", "__main__", "cli", "resources", "examples", "document"):
+        assert f"whistgui/{module}.py" in names
+    ui = {f"whistgui/ui/{p.name}" for p in (ROOT / "whistgui" / "ui").glob("*.py")}
+    assert ui <= names
+    assert not [n for n in names if n.startswith(("tests/", "packaging/", "benchmarks/"))]
+    assert not [n for n in names if "__pycache__" in n]
+
+
+def test_the_wheel_declares_both_commands(wheel: Path):
+    with zipfile.ZipFile(wheel) as z:
+        (entry_points,) = [n for n in z.namelist() if n.endswith(".dist-info/entry_points.txt")]
+        parser = configparser.ConfigParser()
+        parser.read_string(z.read(entry_points).decode())
+    assert parser["console_scripts"]["whist"] == "whistgui.cli:main"
+    assert parser["gui_scripts"]["whistgui"] == "whistgui.__main__:main"
+
+
+# --- the desktop files --------------------------------------------------------------------------
+
+
+def read_desktop() -> configparser.SectionProxy:
+    parser = configparser.ConfigParser(interpolation=None, strict=True)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]  # keys are case-sensitive
+    parser.read(PACKAGING / "whistgui.desktop", encoding="utf-8")
+    return parser["Desktop Entry"]
+
+
+def test_the_desktop_file_has_the_required_keys():
+    entry = read_desktop()
+    assert entry["Type"] == "Application"
+    assert entry["Name"] == "whistgui"
+    assert entry["GenericName"]
+    assert entry["Comment"]
+    assert entry["Exec"] == "whistgui %f"
+    assert entry["Icon"] == "whistgui"
+    assert entry["Terminal"] == "false"
+    categories = entry["Categories"]
+    assert categories.endswith(";")
+    assert {"Game", "CardGame", "Education", "Math"} <= set(categories.split(";"))
+    assert entry["MimeType"] == "application/x-whistgui;"
+
+
+def test_the_mime_type_is_the_desktop_files_and_globs_the_file_suffix():
+    root = ET.parse(PACKAGING / "whistgui-mime.xml").getroot()
+    (mime,) = root.findall(f"{MIME_NS}mime-type")
+    assert f"{mime.get('type')};" == read_desktop()["MimeType"]
+    assert [g.get("pattern") for g in mime.findall(f"{MIME_NS}glob")] == [f"*{FILE_SUFFIX}"]
+
+
+def test_the_desktop_file_validates():
+    tool = shutil.which("desktop-file-validate")
+    if tool is None:
+        pytest.skip("desktop-file-validate is not installed (apt-get install desktop-file-utils)")
+    res = subprocess.run(
+        [tool, str(PACKAGING / "whistgui.desktop")], capture_output=True, text=True, check=False
+    )
+    assert res.returncode == 0, res.stdout + res.stderr
+
+
+def test_the_metainfo_has_id_name_summary_and_launchable():
+    root = ET.parse(PACKAGING / "io.github.whistgui.metainfo.xml").getroot()
+    assert root.tag == "component"
+    assert root.get("type") == "desktop-application"
+    assert root.findtext("id") == "io.github.whistgui"
+    assert root.findtext("name") == "whistgui"
+    assert (root.findtext("summary") or "").strip()
+    assert root.findtext("metadata_license")
+    assert root.findtext("project_license") == "MIT"
+    launchable = root.find("launchable")
+    assert launchable is not None
+    assert launchable.get("type") == "desktop-id"
+    assert (PACKAGING / (launchable.text or "")).is_file()
+    assert root.find("description/p") is not None
+    assert root.find("screenshots/screenshot/image") is not None
+    assert root.find("content_rating") is not None
+    releases = [r.get("version") for r in root.findall("releases/release")]
+    assert __version__ in releases
+
+
+def test_the_metainfo_validates():
+    tool = shutil.which("appstreamcli")
+    if tool is None:
+        pytest.skip("appstreamcli is not installed (apt-get install appstream)")
+    res = subprocess.run(
+        [tool, "validate", "--no-net", str(PACKAGING / "io.github.whistgui.metainfo.xml")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert res.returncode == 0, res.stdout + res.stderr
+
+
+# --- the frozen bundle --------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(
+    not (BUNDLE / "whistgui").is_file(),
+    reason="no bundle at dist/whistgui/: build it with bash packaging/build.sh",
+)
+def test_the_frozen_bundle_starts_and_renders_its_window(tmp_path: Path):
+    shot = tmp_path / "bundle.png"
+    res = subprocess.run(
+        [str(BUNDLE / "whistgui"), "--screenshot", str(shot)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+        env=headless_env(),
+        cwd=tmp_path,
+    )
+    assert res.returncode == 0, res.stdout + res.stderr
+    check_screenshot(shot)
+    res = subprocess.run(
+        [str(BUNDLE / "whist"), "value", "--json", "AQ/KJ K/A"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+        env=headless_env(),
+        cwd=tmp_path,
+    )
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert '"3/2+e0"' in res.stdout
+    resources = BUNDLE / "_internal" / "whistgui" / "resources"
+    assert {p.relative_to(resources).as_posix() for p in resources.rglob("*") if p.is_file()} == (
+        set(RESOURCES)
+    )
+
+
+# --- a fresh install ----------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not SLOW, reason="slow (a fresh venv with PySide6): set WHIST_SLOW_TESTS=1")
+def test_the_wheel_installs_into_a_fresh_venv_and_starts_with_no_screen(
+    wheel: Path, tmp_path: Path
+):
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, with_pip=True)
+    bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
+    python = bin_dir / "python"
+    res = subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", str(wheel)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=900,
+        env=headless_env(),  # no PYTHONPATH: pip must not take the source tree for an install
+        cwd=tmp_path,
+    )
+    assert res.returncode == 0, res.stdout + res.stderr
+    run = tmp_path / "run"  # not the source tree, whose whistgui/ would shadow the install
+    run.mkdir()
+    where = subprocess.run(
+        [str(python), "-c", "from whistgui.resources import resource_root; print(resource_root())"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=headless_env(),
+        cwd=run,
+    ).stdout.strip()
+    assert Path(where).is_relative_to(env_dir)
+    shot = run / "out.png"
+    res = subprocess.run(
+        [str(bin_dir / "whistgui"), "--screenshot", str(shot)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+        env=headless_env(),
+        cwd=run,
+    )
+    assert res.returncode == 0, res.stdout + res.stderr
+    check_screenshot(shot)
+    res = subprocess.run(
+        [str(bin_dir / "whist"), "value", "AQ/KJ K/A"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+        env=headless_env(),
+        cwd=run,
+    )
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "outcome" in res.stdout
