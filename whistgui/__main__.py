@@ -51,6 +51,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("whistgui")
     app.setOrganizationName("whistgui")
+    app.setDesktopFileName("whistgui")
+    from PySide6.QtGui import QIcon
+
+    from whistgui.resources import ICON_SIZES, icon_path
+
+    icon = QIcon(str(icon_path()))
+    for size in ICON_SIZES:
+        icon.addFile(str(icon_path(size)))
+    app.setWindowIcon(icon)
     settings = None
     if args.screenshot:  # a reproducible picture: no saved geometry, no recent files
         settings = QSettings(os.devnull, QSettings.Format.IniFormat)

@@ -333,9 +333,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--lead", choices=["W", "E"], default="W", help="who is on lead")
     sp.add_argument(
         "--view",
-        choices=["table", "inspector"],
+        choices=["table", "inspector", "play"],
         default="table",
-        help="table: the card table and analysis; inspector: the game-tree inspector of a suit",
+        help="table: the card table and analysis; inspector: the game-tree inspector of a "
+        "suit; play: the optimal-play panel (after --cards cards)",
+    )
+    sp.add_argument(
+        "--cards", type=int, default=0, help="with --view play: cards played first (default 0)"
     )
     return p
 
@@ -359,6 +363,17 @@ def _render(args: argparse.Namespace) -> int:
             suit = SuitDeal.parse(args.deal)
             _ = suit.n  # the value theory needs a symmetric suit
             written = render_inspector(suit, out, scale=args.scale)
+        elif args.view == "play":
+            from whistgui.ui.render import render_play
+
+            if not deal.is_symmetric:
+                raise NotationError(
+                    f"{args.deal!r} is not symmetric; optimal play from values needs each "
+                    "suit the same length in both hands"
+                )
+            written = render_play(
+                deal, out, lead=Player.parse(args.lead), cards=args.cards, scale=args.scale
+            )
         else:
             from whistgui.ui.render import render_deal
 

@@ -103,3 +103,26 @@ def test_whist_render_bad_input(tmp_path, args, needle):
     assert res.returncode == 2
     assert needle in res.stderr
     assert "Traceback" not in res.stderr
+
+
+def test_whist_render_play_panel(tmp_path):
+    out = tmp_path / "play.png"
+    res = run(
+        "-m",
+        "whistgui.cli",
+        "render",
+        "KJ/AQ A/K K/A",
+        "--view",
+        "play",
+        "--cards",
+        "2",
+        "--out",
+        str(out),
+        "--scale",
+        "1",
+    )
+    assert res.returncode == 0, res.stderr
+    assert (QImage(str(out)).width(), QImage(str(out)).height()) == (1300, 720)
+    res = run("-m", "whistgui.cli", "render", "AKQ/J J/AKQ", "--view", "play", "--out", str(out))
+    assert res.returncode == 2
+    assert "not symmetric" in res.stderr

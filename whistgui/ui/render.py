@@ -94,3 +94,39 @@ def render_inspector(
         inspector.shutdown()
         inspector.close()
         inspector.deleteLater()
+
+
+PLAY_SIZE = (1300, 720)
+
+
+def render_play(
+    deal: Deal,
+    out: str | os.PathLike[str],
+    *,
+    lead: Player = Player.WEST,
+    cards: int = 0,
+    scale: float = 2.0,
+    size: tuple[int, int] = PLAY_SIZE,
+) -> Path:
+    """Write the optimal-play panel after ``cards`` cards of optimal play to ``out``."""
+    _application()
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from whistgui.ui.export import save_figure
+    from whistgui.ui.play_panel import PlayPanel
+
+    panel = PlayPanel()
+    panel.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+    panel.resize(*size)
+    panel.show()
+    try:
+        panel.set_deal_now(deal, lead)
+        for _ in range(cards):
+            panel.next_card()
+        QApplication.processEvents()
+        return save_figure(panel, out, scale)
+    finally:
+        panel.shutdown()
+        panel.close()
+        panel.deleteLater()
