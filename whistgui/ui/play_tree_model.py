@@ -28,11 +28,12 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 
 from whistgui.engine import Card, Deal, Evaluator, Player, Position, Solver, Trick, Value, rho
 from whistgui.engine.cards import rank_to_text
+from whistgui.ui.lazy_tree import Index, LazyTreeModel
 
 __all__ = [
     "COL_EXACT",
@@ -51,7 +52,6 @@ __all__ = [
     "path_text",
 ]
 
-Index = QModelIndex | QPersistentModelIndex
 
 COL_TRICK, COL_REMAINING, COL_WEST_TRICKS, COL_VALUE, COL_PREDICTED, COL_EXACT = range(6)
 HEADERS: Final = ("Trick", "Remaining", "West tricks", "Value", "Predicted", "Exact")
@@ -200,29 +200,27 @@ def trick_groups(position: Position) -> list[tuple[tuple[Card, ...], list[tuple[
     return out
 
 
-class PlayTreeModel(QAbstractItemModel):
+class PlayTreeModel(LazyTreeModel[Node]):
     """Lazily expanded tree of tricks of a whole deal. Results come from the solver and values
     from the evaluator it is given: warm both off the GUI thread first (see the module
     docstring)."""
+
+    HEADERS = HEADERS
 
     def __init__(self, solver: Solver, evaluator: Evaluator, parent: Any = None) -> None:
         super().__init__(parent)
         self._solver = solver
         self._ev = evaluator
-        self._root: Node | None = None
 
     # -- content --------------------------------------------------------------------------
     def set_position(self, deal: Deal | None, leader: Player = Player.WEST) -> None:
         """Show the play of ``deal`` with ``leader`` on lead (None: an empty model). Raises
         DealError, leaving the model as it was, if the hands differ in size."""
         start = Position.start(deal, leader) if deal is not None else None
-        self.beginResetModel()
-        self._root = Node(start) if start is not None else None
-        self.endResetModel()
+        self.set_root(Node(start) if start is not None else None)
 
-    @property
-    def root(self) -> Node | None:
-        return self._root
+    def is_leaf(self, node: Node) -> bool:
+        return node.is_leaf
 
     @property
     def solver(self) -> Solver:
@@ -285,7 +283,7 @@ class PlayTreeModel(QAbstractItemModel):
         for c in children:
             c._optimal = lead_value[c.lead_group] == best and self.exact(c) == best
 
-    def _make_children(self, node: Node) -> list[Node]:
+    def make_children(self, node: Node) -> list[Node]:
         pos = node.position
         if pos.is_over:
             return []
@@ -300,77 +298,6 @@ class PlayTreeModel(QAbstractItemModel):
                 child = Node(after_lead.play(reply), node, len(out), trick, lead_seq, reply_seq, g)
                 out.append(child)
         return out
-
-    # -- tree structure -----------------------------------------------------------------
-    def node(self, index: Index) -> Node | None:
-        if not index.isValid():
-            return None
-        n = index.internalPointer()
-        return n if isinstance(n, Node) else None
-
-    def index_of(self, node: Node, column: int = 0) -> QModelIndex:
-        if node.parent is None:
-            return self.index(0, column, QModelIndex())
-        return self.createIndex(node.row, column, node)
-
-    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
-        if column < 0 or column >= len(HEADERS) or row < 0:
-            return QModelIndex()
-        if not parent.isValid():
-            if self._root is None or row != 0:
-                return QModelIndex()
-            return self.createIndex(0, column, self._root)
-        p = self.node(parent)
-        if p is None or p.children is None or row >= len(p.children):
-            return QModelIndex()
-        return self.createIndex(row, column, p.children[row])
-
-    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
-        n = self.node(index)
-        if n is None or n.parent is None:
-            return QModelIndex()
-        return self.createIndex(n.parent.row, 0, n.parent)
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        if parent.column() > 0:
-            return 0
-        if not parent.isValid():
-            return 0 if self._root is None else 1
-        n = self.node(parent)
-        return 0 if n is None or n.children is None else len(n.children)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return len(HEADERS)
-
-    def hasChildren(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
-        if not parent.isValid():
-            return self._root is not None
-        if parent.column() > 0:
-            return False
-        n = self.node(parent)
-        return n is not None and not n.is_leaf
-
-    def canFetchMore(self, parent: Index) -> bool:
-        n = self.node(parent)
-        return n is not None and n.children is None and not n.is_leaf
-
-    def fetchMore(self, parent: Index) -> None:
-        n = self.node(parent)
-        if n is None or n.children is not None:
-            return
-        children = self._make_children(n)
-        if not children:
-            n.children = []
-            return
-        self.beginInsertRows(parent, 0, len(children) - 1)
-        n.children = children
-        self.endInsertRows()
-
-    def ensure_children(self, node: Node) -> list[Node]:
-        """Fetch ``node``'s children if not yet fetched (for navigation by code)."""
-        if node.children is None:
-            self.fetchMore(self.index_of(node))
-        return node.children or []
 
     # -- data -----------------------------------------------------------------------------
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -437,19 +364,3 @@ class PlayTreeModel(QAbstractItemModel):
         if col == COL_EXACT:
             return "West's total tricks under optimal play from here"
         return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(HEADERS)
-        ):
-            return HEADERS[section]
-        return None
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable

@@ -7,10 +7,15 @@ responsive), then the same widgets the window shows are rendered offscreen.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from whistgui.document import Document
 from whistgui.engine import Deal, Evaluator, Player, Solver, SuitDeal
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
 
 FIGURE_SIZE = (1240, 640)
 
@@ -64,6 +69,36 @@ def render_deal(
 
 
 INSPECTOR_SIZE = (1400, 860)
+PLAY_SIZE = (1300, 720)
+
+
+def _render_offscreen(
+    make: Callable[[], QWidget],
+    fill: Callable[[Any], None],
+    out: str | os.PathLike[str],
+    scale: float,
+    size: tuple[int, int],
+) -> Path:
+    """Make a widget, lay it out offscreen at ``size``, ``fill`` it, and save it to ``out``.
+    The widget's ``shutdown()`` (its worker threads) runs whatever happens."""
+    _application()
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from whistgui.ui.export import save_figure
+
+    widget = make()
+    widget.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+    widget.resize(*size)
+    widget.show()
+    try:
+        fill(widget)
+        QApplication.processEvents()
+        return save_figure(widget, out, scale)
+    finally:
+        widget.shutdown()  # type: ignore[attr-defined]
+        widget.close()
+        widget.deleteLater()
 
 
 def render_inspector(
@@ -74,29 +109,13 @@ def render_inspector(
     size: tuple[int, int] = INSPECTOR_SIZE,
 ) -> Path:
     """Write the game-tree inspector opened on ``suit`` to ``out`` (.png or .svg)."""
-    _application()
-    from PySide6.QtCore import Qt
-    from PySide6.QtWidgets import QApplication
-
-    from whistgui.ui.export import save_figure
     from whistgui.ui.inspector import Inspector
 
-    inspector = Inspector()
-    inspector.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
-    inspector.resize(*size)
-    inspector.show()
-    try:
+    def fill(inspector: Inspector) -> None:
         inspector.open_suit_now(suit)
         inspector.check_now()
-        QApplication.processEvents()
-        return save_figure(inspector, out, scale)
-    finally:
-        inspector.shutdown()
-        inspector.close()
-        inspector.deleteLater()
 
-
-PLAY_SIZE = (1300, 720)
+    return _render_offscreen(Inspector, fill, out, scale, size)
 
 
 def render_play(
@@ -109,24 +128,11 @@ def render_play(
     size: tuple[int, int] = PLAY_SIZE,
 ) -> Path:
     """Write the optimal-play panel after ``cards`` cards of optimal play to ``out``."""
-    _application()
-    from PySide6.QtCore import Qt
-    from PySide6.QtWidgets import QApplication
-
-    from whistgui.ui.export import save_figure
     from whistgui.ui.play_panel import PlayPanel
 
-    panel = PlayPanel()
-    panel.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
-    panel.resize(*size)
-    panel.show()
-    try:
+    def fill(panel: PlayPanel) -> None:
         panel.set_deal_now(deal, lead)
         for _ in range(cards):
             panel.next_card()
-        QApplication.processEvents()
-        return save_figure(panel, out, scale)
-    finally:
-        panel.shutdown()
-        panel.close()
-        panel.deleteLater()
+
+    return _render_offscreen(PlayPanel, fill, out, scale, size)

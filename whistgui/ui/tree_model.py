@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import Qt
 
 from whistgui.engine import Evaluator, LabeledValue, Player, SuitDeal, Value, rho
 from whistgui.engine.notation import format_suit_paper
-
-Index = QModelIndex | QPersistentModelIndex
+from whistgui.ui.lazy_tree import Index, LazyTreeModel
 
 COL_DEAL, COL_PLAYED, COL_ALPHA, COL_OUTCOME = range(4)
 HEADERS: Final = ("State", "Cards played", "α", "ρ")
@@ -73,33 +72,31 @@ class Node:
         return out[::-1]
 
 
-class ReductionTreeModel(QAbstractItemModel):
+class ReductionTreeModel(LazyTreeModel[Node]):
     """Lazily expanded tree of reductions. Values come from the evaluator it is given (warm
     its memo off the GUI thread first: then every look-up here is instant)."""
+
+    HEADERS = HEADERS
 
     def __init__(self, evaluator: Evaluator, parent: Any = None) -> None:
         super().__init__(parent)
         self._ev = evaluator
-        self._root: Node | None = None
         #: The suit has non-standard ranks: write every rank as an integer.
         self.abstract = False
 
     # -- content --------------------------------------------------------------------------
     def set_suit(self, suit: SuitDeal | None) -> None:
-        self.beginResetModel()
-        self._root = Node(suit) if suit is not None else None
         self.abstract = suit is not None and not suit.is_standard
-        self.endResetModel()
+        self.set_root(Node(suit) if suit is not None else None)
 
-    @property
-    def root(self) -> Node | None:
-        return self._root
+    def is_leaf(self, node: Node) -> bool:
+        return node.suit.is_empty
 
     def value(self, node: Node) -> Value:
         v = Value(0) if node.suit.is_empty else self._ev.suit_value(node.suit)
         return v + node.tricks
 
-    def _make_children(self, node: Node) -> list[Node]:
+    def make_children(self, node: Node) -> list[Node]:
         suit = node.suit
         if suit.is_empty:
             return []
@@ -114,77 +111,6 @@ class ReductionTreeModel(QAbstractItemModel):
                 label = LabeledValue(Player.WEST if west_wins else Player.EAST, v)
                 out.append(Node(rest, tricks, node, len(out), (wseq, eseq), label))
         return out
-
-    # -- tree structure -----------------------------------------------------------------
-    def node(self, index: Index) -> Node | None:
-        if not index.isValid():
-            return None
-        n = index.internalPointer()
-        return n if isinstance(n, Node) else None
-
-    def index_of(self, node: Node, column: int = 0) -> QModelIndex:
-        if node.parent is None:
-            return self.index(0, column, QModelIndex())
-        return self.createIndex(node.row, column, node)
-
-    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
-        if column < 0 or column >= len(HEADERS) or row < 0:
-            return QModelIndex()
-        if not parent.isValid():
-            if self._root is None or row != 0:
-                return QModelIndex()
-            return self.createIndex(0, column, self._root)
-        p = self.node(parent)
-        if p is None or p.children is None or row >= len(p.children):
-            return QModelIndex()
-        return self.createIndex(row, column, p.children[row])
-
-    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
-        n = self.node(index)
-        if n is None or n.parent is None:
-            return QModelIndex()
-        return self.createIndex(n.parent.row, 0, n.parent)
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        if parent.column() > 0:
-            return 0
-        if not parent.isValid():
-            return 0 if self._root is None else 1
-        n = self.node(parent)
-        return 0 if n is None or n.children is None else len(n.children)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return len(HEADERS)
-
-    def hasChildren(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
-        if not parent.isValid():
-            return self._root is not None
-        if parent.column() > 0:
-            return False
-        n = self.node(parent)
-        return n is not None and not n.suit.is_empty
-
-    def canFetchMore(self, parent: Index) -> bool:
-        n = self.node(parent)
-        return n is not None and n.children is None and not n.suit.is_empty
-
-    def fetchMore(self, parent: Index) -> None:
-        n = self.node(parent)
-        if n is None or n.children is not None:
-            return
-        children = self._make_children(n)
-        if not children:
-            n.children = []
-            return
-        self.beginInsertRows(parent, 0, len(children) - 1)
-        n.children = children
-        self.endInsertRows()
-
-    def ensure_children(self, node: Node) -> list[Node]:
-        """Fetch ``node``'s children if not yet fetched (for navigation by code)."""
-        if node.children is None:
-            self.fetchMore(self.index_of(node))
-        return node.children or []
 
     # -- data -----------------------------------------------------------------------------
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -210,15 +136,3 @@ class ReductionTreeModel(QAbstractItemModel):
             who = "West" if n.label.player is Player.WEST else "East"
             return f"{who} won the trick and leads; the state's value is {n.label.value.pretty()}"
         return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
-        return None
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable

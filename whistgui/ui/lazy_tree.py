@@ -1,0 +1,132 @@
+"""A tree model whose children are made only when a view asks for them.
+
+Subclasses give the column headers, say how to make a node's children
+(:meth:`LazyTreeModel.make_children`) and whether a node is a leaf, and provide ``data``. A
+node is any object with ``parent``, ``row`` and ``children`` (None until fetched) attributes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, Protocol, TypeVar
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class TreeNode(Protocol):
+    parent: Any
+    row: int
+    children: list[Any] | None
+
+
+N = TypeVar("N", bound=TreeNode)
+
+
+class LazyTreeModel(QAbstractItemModel, Generic[N]):
+    """One root, children fetched on demand (``canFetchMore`` / ``fetchMore``)."""
+
+    HEADERS: tuple[str, ...] = ()
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._root: N | None = None
+
+    # -- to provide -----------------------------------------------------------------------
+    def make_children(self, node: N) -> list[N]:
+        raise NotImplementedError
+
+    def is_leaf(self, node: N) -> bool:
+        raise NotImplementedError
+
+    # -- nodes and indexes ----------------------------------------------------------------
+    @property
+    def root(self) -> N | None:
+        return self._root
+
+    def set_root(self, root: N | None) -> None:
+        self.beginResetModel()
+        self._root = root
+        self.endResetModel()
+
+    def node(self, index: Index) -> N | None:
+        if not index.isValid():
+            return None
+        return index.internalPointer()  # type: ignore[no-any-return]
+
+    def index_of(self, node: N, column: int = 0) -> QModelIndex:
+        if node.parent is None:
+            return self.index(0, column, QModelIndex())
+        return self.createIndex(node.row, column, node)
+
+    def ensure_children(self, node: N) -> list[N]:
+        """Fetch ``node``'s children if not yet fetched (for navigation by code)."""
+        if node.children is None:
+            self.fetchMore(self.index_of(node))
+        return node.children or []
+
+    # -- QAbstractItemModel ---------------------------------------------------------------
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
+        if column < 0 or column >= len(self.HEADERS) or row < 0:
+            return QModelIndex()
+        if not parent.isValid():
+            if self._root is None or row != 0:
+                return QModelIndex()
+            return self.createIndex(0, column, self._root)
+        p = self.node(parent)
+        if p is None or p.children is None or row >= len(p.children):
+            return QModelIndex()
+        return self.createIndex(row, column, p.children[row])
+
+    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        n = self.node(index)
+        if n is None or n.parent is None:
+            return QModelIndex()
+        return self.createIndex(n.parent.row, 0, n.parent)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        if parent.column() > 0:
+            return 0
+        if not parent.isValid():
+            return 0 if self._root is None else 1
+        n = self.node(parent)
+        return 0 if n is None or n.children is None else len(n.children)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return len(self.HEADERS)
+
+    def hasChildren(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
+        if not parent.isValid():
+            return self._root is not None
+        if parent.column() > 0:
+            return False
+        n = self.node(parent)
+        return n is not None and not self.is_leaf(n)
+
+    def canFetchMore(self, parent: Index) -> bool:
+        n = self.node(parent)
+        return n is not None and n.children is None and not self.is_leaf(n)
+
+    def fetchMore(self, parent: Index) -> None:
+        n = self.node(parent)
+        if n is None or n.children is not None:
+            return
+        children = self.make_children(n)
+        if not children:
+            n.children = []
+            return
+        self.beginInsertRows(parent, 0, len(children) - 1)
+        n.children = children
+        self.endInsertRows()
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.HEADERS[section]
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
