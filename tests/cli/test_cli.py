@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
 
 import pytest
 
+from tests.cli.helpers import jsonl, run
 from whistgui.cli import main
 from whistgui.engine import Deal, Evaluator, Solver, Value
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str, stdin: str = "") -> tuple[int, str, str]:
-    code = main(list(argv), stdin=io.StringIO(stdin))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def jsonl(out: str) -> list[dict]:
-    return [json.loads(line) for line in out.splitlines()]
 
 
 def test_value_json(capsys):

@@ -3,25 +3,15 @@
 from __future__ import annotations
 
 import io
-import json
 
 import pytest
 
+from tests.cli.helpers import jsonl, run
 from whistgui.cli import main
 from whistgui.engine import Deal, Player, Position, Solver
 
 DEAL_15 = "KJ/AQ A/K K/A"
 DEAL_26 = "AKQ8/JT97 AQ87/KJT9 AJT7/KQ98 KQ9/AJT"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str, stdin: str = "") -> tuple[int, str, str]:
-    code = main(list(argv), stdin=io.StringIO(stdin))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def jsonl(out: str) -> list[dict]:
-    return [json.loads(line) for line in out.splitlines()]
 
 
 def test_play_json_deal_15(capsys):
