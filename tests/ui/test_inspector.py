@@ -407,3 +407,9 @@ def test_double_clicking_a_suit_value_opens_the_inspector(qtbot, settings):
     assert w.inspector_dock.isVisible()
     assert str(w.inspector.analysis.suit) == "AKT/QJ9"
     assert w.inspector.analysis.value == Value.parse("9/4")
+
+
+def test_a_suit_too_long_to_inspect_is_refused(qtbot, inspector):
+    suit = SuitDeal(range(2, 24, 2), range(1, 23, 2))  # 11 cards a hand
+    assert inspector.open_suit(suit) == 0
+    assert "too long to inspect" in inspector.status.text()

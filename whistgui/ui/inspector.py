@@ -47,6 +47,7 @@ from whistgui.engine import (
 )
 from whistgui.engine.explain import explain
 from whistgui.engine.latex import alpha_matrix_latex
+from whistgui.ui.analysis import MAX_LIVE_SUIT
 from whistgui.ui.background import Runner
 from whistgui.ui.export import ExportError, save_figure
 from whistgui.ui.matrix_model import AlphaMatrixModel, ReductionRole
@@ -297,6 +298,12 @@ class Inspector(QWidget):
         if not suit.is_symmetric or suit.is_empty:
             self.status.setText(
                 f"{suit} cannot be inspected: the value theory needs a nonempty symmetric suit"
+            )
+            return 0
+        if suit.n > MAX_LIVE_SUIT:
+            self.status.setText(
+                f"{suit} has {suit.n} cards a hand: too long to inspect (at most "
+                f"{MAX_LIVE_SUIT}; the recursion grows about 4.5 times per card)"
             )
             return 0
         self.status.setText(f"Computing the values of {suit} …")
