@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import shutil
+import subprocess
 
 import pytest
 from hypothesis import given, settings
@@ -226,12 +228,12 @@ def test_reason_for():
         ("0", "0"),
         ("2", "2"),
         ("-3", "-3"),
-        ("3/2", r"1\tfrac{1}{2}"),
-        ("1/2", r"\tfrac{1}{2}"),
-        ("-1/2", r"-\tfrac{1}{2}"),
-        ("-3/2", r"-1\tfrac{1}{2}"),
-        ("27/8", r"3\tfrac{3}{8}"),
-        ("33/16", r"2\tfrac{1}{16}"),
+        ("3/2", r"1\frac{1}{2}"),
+        ("1/2", r"\frac{1}{2}"),
+        ("-1/2", r"-\frac{1}{2}"),
+        ("-3/2", r"-1\frac{1}{2}"),
+        ("27/8", r"3\frac{3}{8}"),
+        ("33/16", r"2\frac{1}{16}"),
         ("e0", r"\varepsilon_{0}"),
         ("-e0", r"-\varepsilon_{0}"),
         ("-e2", r"-\varepsilon_{2}"),
@@ -239,8 +241,8 @@ def test_reason_for():
         ("e12", r"\varepsilon_{12}"),
         ("1+e1", r"1 + \varepsilon_{1}"),
         ("3-e2", r"3 - \varepsilon_{2}"),
-        ("21/2+-e0", r"10\tfrac{1}{2} \pm \varepsilon_{0}"),
-        ("-1/2-e3", r"-\tfrac{1}{2} - \varepsilon_{3}"),
+        ("21/2+-e0", r"10\frac{1}{2} \pm \varepsilon_{0}"),
+        ("-1/2-e3", r"-\frac{1}{2} - \varepsilon_{3}"),
     ],
 )
 def test_value_latex(text: str, latex: str):
@@ -248,7 +250,7 @@ def test_value_latex(text: str, latex: str):
 
 
 def test_labeled_latex():
-    assert labeled_latex(LabeledValue(W, Value.parse("3/2"))) == r"(W, 1\tfrac{1}{2})"
+    assert labeled_latex(LabeledValue(W, Value.parse("3/2"))) == r"(W, 1\frac{1}{2})"
     assert labeled_latex(LabeledValue(E, Value.parse("2-e0"))) == r"(E, 2 - \varepsilon_{0})"
 
 
@@ -312,7 +314,7 @@ def test_alpha_matrix_latex_is_well_formed(pattern: str):
 def test_alpha_matrix_latex_aq_kj():
     t = alpha_matrix_latex(EV.analyze("AQ/KJ"))
     lines = t.splitlines()
-    assert lines[:2] == ["% D = AQ/KJ", r"% val(D) = 1\tfrac{1}{2}"]
+    assert lines[:2] == ["% D = AQ/KJ", r"% val(D) = 1\frac{1}{2}"]
     assert lines[2] == r"\begin{tabular}{c|cc|c}"
     assert lines[3] == r"$W \backslash E$ & J & K & min \\"
     # West's A: its row minimum (W, 1 + ε₀) is maxmin, in bold in the row and the min column
@@ -349,3 +351,24 @@ def test_grouping_checks_that_sequences_have_equal_rows():
     alpha_matrix_latex(broken)  # ungrouped: any matrix is fine
     with pytest.raises(TheoryError, match="sequence"):
         alpha_matrix_latex(broken, group_sequences=True)
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+def test_alpha_matrix_latex_compiles(tmp_path):
+    """Where a LaTeX is installed, the tables compile with no package at all."""
+    tables = "\n\n".join(
+        alpha_matrix_latex(EV.analyze(s), group_sequences=g)
+        for s, g in [("AQ/KJ", False), ("AKT/QJ9", True), ("KQT98/AJ765", False)]
+    )
+    doc = tmp_path / "alpha.tex"
+    doc.write_text("\\documentclass{article}\n\\begin{document}\n" + tables + "\n\\end{document}\n")
+    res = subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", doc.name],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert res.returncode == 0, res.stdout[-2000:]
+    assert (tmp_path / "alpha.pdf").stat().st_size > 1000

@@ -1,20 +1,20 @@
 r"""LaTeX for values, labeled values and the α matrix of a suit (§10), for papers and notes.
 
-Math-mode bodies carry no dollars; fractions are mixed numbers with ``\tfrac``:
+Math-mode bodies carry no dollars; fractions are mixed numbers with ``\frac``:
 
 >>> value_latex(Value.parse('3/2')), value_latex(Value.parse('-1/2'))
-('1\\tfrac{1}{2}', '-\\tfrac{1}{2}')
+('1\\frac{1}{2}', '-\\frac{1}{2}')
 >>> value_latex(Value.parse('3-e2')), value_latex(Value.parse('21/2+-e0'))
-('3 - \\varepsilon_{2}', '10\\tfrac{1}{2} \\pm \\varepsilon_{0}')
+('3 - \\varepsilon_{2}', '10\\frac{1}{2} \\pm \\varepsilon_{0}')
 >>> labeled_latex(LabeledValue(Player.WEST, Value.parse('3/2')))
-'(W, 1\\tfrac{1}{2})'
+'(W, 1\\frac{1}{2})'
 
 :func:`alpha_matrix_latex` writes a complete ``tabular`` (no package beyond LaTeX itself):
 
 >>> from whistgui.engine.evaluator import Evaluator
 >>> print(alpha_matrix_latex(Evaluator().analyze('AQ/KJ')))
 % D = AQ/KJ
-% val(D) = 1\tfrac{1}{2}
+% val(D) = 1\frac{1}{2}
 \begin{tabular}{c|cc|c}
 $W \backslash E$ & J & K & min \\
 \hline
@@ -43,16 +43,16 @@ __all__ = ["alpha_matrix_latex", "labeled_latex", "number_latex", "value_latex"]
 
 
 def number_latex(q: Fraction) -> str:
-    r"""A number as a mixed number: ``2``, ``1\tfrac{1}{2}``, ``-\tfrac{3}{8}``.
+    r"""A number as a mixed number: ``2``, ``1\frac{1}{2}``, ``-\frac{3}{8}``.
 
     >>> number_latex(Fraction(33, 16)), number_latex(Fraction(-3, 8)), number_latex(Fraction(0))
-    ('2\\tfrac{1}{16}', '-\\tfrac{3}{8}', '0')
+    ('2\\frac{1}{16}', '-\\frac{3}{8}', '0')
     """
     sign = "-" if q < 0 else ""
     whole, frac = divmod(abs(q), 1)
     if frac == 0:
         return f"{sign}{whole}"
-    part = rf"\tfrac{{{frac.numerator}}}{{{frac.denominator}}}"
+    part = rf"\frac{{{frac.numerator}}}{{{frac.denominator}}}"
     return f"{sign}{whole or ''}{part}"
 
 
@@ -62,7 +62,7 @@ def _eps_latex(k: int) -> str:
 
 def value_latex(v: Value) -> str:
     r"""A value in math mode: ``\varepsilon_{0}``, ``-\varepsilon_{2}``, ``\pm\varepsilon_{0}``,
-    ``1 + \varepsilon_{1}``, ``3 - \varepsilon_{2}``, ``10\tfrac{1}{2} \pm \varepsilon_{0}``.
+    ``1 + \varepsilon_{1}``, ``3 - \varepsilon_{2}``, ``10\frac{1}{2} \pm \varepsilon_{0}``.
 
     >>> [value_latex(Value.parse(t)) for t in ('0', 'e0', '-e2', '+-e0', '1+e1')]
     ['0', '\\varepsilon_{0}', '-\\varepsilon_{2}', '\\pm\\varepsilon_{0}', '1 + \\varepsilon_{1}']
@@ -78,7 +78,7 @@ def value_latex(v: Value) -> str:
 
 
 def labeled_latex(lv: LabeledValue) -> str:
-    r"""``(W, 1\tfrac{1}{2})``: a labeled value in math mode."""
+    r"""``(W, 1\frac{1}{2})``: a labeled value in math mode."""
     return f"({lv.player.value}, {value_latex(lv.value)})"
 
 
