@@ -446,3 +446,38 @@ def test_about_box_names_version_papers_and_licences(qtbot, window, dialogs):
     assert "Two-person symmetric whist" in text
     assert "LGPL" in text
     assert "MIT" in text
+
+
+def test_dropping_a_whist_file_on_the_window_opens_it(qtbot, window, tmp_path):
+    from PySide6.QtCore import QUrl
+
+    from whistgui.document import save as save_document
+
+    path = tmp_path / "dropped.whist"
+    save_document(Document.from_deal(Deal.parse("AK9/QJT")), path)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    pos = QPoint(10, 10)
+    enter = QDragEnterEvent(pos, Qt.DropAction.CopyAction, mime, buttons, mods)
+    QApplication.sendEvent(window, enter)
+    assert enter.isAccepted()
+    with qtbot.waitSignal(window.analysisShown, timeout=20000):
+        QApplication.sendEvent(
+            window, QDropEvent(QPointF(pos), Qt.DropAction.CopyAction, mime, buttons, mods)
+        )
+    assert str(window.session.document.deal) == "AK9/QJT"
+    assert window.session.path == path
+    text = QMimeData()
+    text.setUrls([QUrl.fromLocalFile(str(tmp_path / "notes.txt"))])
+    enter = QDragEnterEvent(pos, Qt.DropAction.CopyAction, text, buttons, mods)
+    QApplication.sendEvent(window, enter)
+    assert not enter.isAccepted()
+
+
+def test_keyboard_shortcuts_are_listed(qtbot, window, dialogs):
+    window.act_keys.trigger()
+    kind, text = dialogs.shown[-1]
+    assert kind == "information"
+    assert "Alt+Left" in text
+    assert "Ctrl+P" in text

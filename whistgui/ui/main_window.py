@@ -5,7 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeySequence,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -41,6 +48,32 @@ from whistgui.ui.table import CardTable
 
 MAX_RECENT = 8
 _FILTER = f"whist deals (*{FILE_SUFFIX});;All files (*)"
+
+
+KEYS_HTML = """<table cellspacing=4>
+<tr><td colspan=2><b>Card table</b></td></tr>
+<tr><td>Arrows</td><td>walk the cards</td></tr>
+<tr><td>Space</td><td>select or unselect the card</td></tr>
+<tr><td>W / E / P (Delete)</td><td>send the selection to West / East / the pool</td></tr>
+<tr><td>Ctrl+A, Esc</td><td>select all, select none</td></tr>
+<tr><td>Double-click</td><td>a card to the other hand</td></tr>
+<tr><td colspan=2><b>Window</b></td></tr>
+<tr><td>Ctrl+L, Ctrl+T</td><td>the deal text, the table</td></tr>
+<tr><td>Ctrl+Z, Ctrl+Shift+Z</td><td>undo, redo</td></tr>
+<tr><td>Ctrl+N / O / S</td><td>new, open, save</td></tr>
+<tr><td>Ctrl+R</td><td>random deal</td></tr>
+<tr><td>Ctrl+E, Ctrl+Shift+C</td><td>export a figure, copy it as an image</td></tr>
+<tr><td>Ctrl+I, Ctrl+Shift+I</td><td>game-tree inspector, play tree of the deal</td></tr>
+<tr><td>Ctrl+P</td><td>optimal play of the deal</td></tr>
+<tr><td colspan=2><b>Inspector</b></td></tr>
+<tr><td>Enter / double-click</td><td>descend into a cell's reduction</td></tr>
+<tr><td>Arrows in the tree</td><td>walk the reductions</td></tr>
+<tr><td>Alt+Left, Alt+Up</td><td>back, up</td></tr>
+<tr><td colspan=2><b>Optimal play</b></td></tr>
+<tr><td>Right, Down</td><td>next card, next trick</td></tr>
+<tr><td>Left, Home, End</td><td>back, to the start, to the end</td></tr>
+<tr><td>Click / Enter on a card</td><td>play it yourself</td></tr>
+</table>"""
 
 
 def about_html() -> str:
@@ -264,6 +297,7 @@ class MainWindow(QMainWindow):
         self.worker.failed.connect(self._on_failed)
         self.analysis.suitActivated.connect(self.inspect_suit)
 
+        self.setAcceptDrops(True)  # .whist files dropped on the window open them
         self.statusBar().showMessage("Ready")
         self.resize(1280, 720)
         geometry = self.settings.value("window/geometry")
@@ -319,6 +353,7 @@ class MainWindow(QMainWindow):
             self.lead_group.addAction(act)
             act.triggered.connect(lambda _=False, p=player: self.session.set_lead(p))
         self.act_about = self._action("&About whistgui", self.about)
+        self.act_keys = self._action("&Keyboard Shortcuts", self.show_keys, "F1")
         self.act_inspect_deal = self._action(
             "Inspect Whole &Deal (Play Tree)", self.inspect_deal, "Ctrl+Shift+I"
         )
@@ -373,6 +408,7 @@ class MainWindow(QMainWindow):
             act.triggered.connect(lambda _=False, e=ex: self.open_example(e.number))
             self.examples_menu.addAction(act)
         m = bar.addMenu("&Help")
+        m.addAction(self.act_keys)
         m.addAction(self.act_about)
 
     # -- document and views -----------------------------------------------------------
@@ -648,6 +684,35 @@ class MainWindow(QMainWindow):
         finally:
             self.table.show_hint = True
         self.statusBar().showMessage("Figure copied to the clipboard", 4000)
+
+    def show_keys(self) -> None:
+        QMessageBox.information(self, "Keyboard shortcuts", KEYS_HTML)
+
+    # -- dropping files -------------------------------------------------------------------
+    def _dropped_file(self, mime: object) -> Path | None:
+        from PySide6.QtCore import QMimeData
+
+        if not isinstance(mime, QMimeData) or not mime.hasUrls():
+            return None
+        for url in mime.urls():
+            if url.isLocalFile() and url.toLocalFile().endswith(FILE_SUFFIX):
+                return Path(url.toLocalFile())
+        return None
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if self._dropped_file(event.mimeData()) is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        path = self._dropped_file(event.mimeData())
+        if path is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        if self._confirm_discard():
+            self.open_file(path)
 
     def about(self) -> None:
         QMessageBox.about(self, "About whistgui", about_html())
