@@ -2,22 +2,17 @@
 
 Besides the structure of the file, every deal is checked against what the paper's text says
 about its outcome, by exact search: χ(D) = (tricks for West with West on lead, with East on
-lead). ``None`` marks a side the text leaves open. The exact search of deal (27) (19 cards a
-hand) takes about half a minute; it runs only with ``WHIST_SLOW_TESTS=1`` in the environment.
+lead). ``None`` marks a side the text leaves open.
 """
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
 
 from whistgui.engine import Deal, NotationError, Outcome, Player, Solver, WhistError
 from whistgui.examples import Example, load_examples, parse_examples
-
-SLOW = os.environ.get("WHIST_SLOW_TESTS", "") not in ("", "0")
-SLOW_DEALS = {27}
 
 # The numbered displays (1)–(27) that are deals; (20), (21) and (22) are formulas.
 DEAL_NUMBERS = set(range(1, 20)) | set(range(23, 28))
@@ -167,19 +162,10 @@ def test_deal_seven_has_the_diamond_ace(by_number: dict[int, Example]):
 
 
 def _outcome_params() -> list[object]:
-    params: list[object] = []
-    for number, expected in sorted(EXPECTED.items()):
-        marks = []
-        if number in SLOW_DEALS:
-            marks.append(
-                pytest.mark.skipif(
-                    not SLOW,
-                    reason="(27) is solved by tests/engine/test_paper_examples.py in CI; "
-                    "set WHIST_SLOW_TESTS=1 to repeat it here",
-                )
-            )
-        params.append(pytest.param(number, expected, id=f"deal-{number:02d}", marks=marks))
-    return params
+    return [
+        pytest.param(number, expected, id=f"deal-{number:02d}")
+        for number, expected in sorted(EXPECTED.items())
+    ]
 
 
 def test_every_example_has_a_stated_outcome():

@@ -18,14 +18,11 @@ Known slips of the copy, corrected here (and listed in the docstrings of the aff
   have value 2 + 1/4". Two suits of 2 + 1/4 make 4 + 1/2, which is also what §5 states for the
   same deal (10) and what the outcome (4, 5) gives by Corollary 4.3; 4 + 1/2 is asserted.
 
-The exact search of deal (27) (19 cards a hand) takes 30–40 s, far more than everything else
-together; it runs in CI (``CI`` set) or with ``WHIST_SLOW_TESTS=1`` in the environment. Its
-value-theory half and the solver checks of its single suits always run.
+Deal (27) (19 cards a hand) is solved by exact search too (alpha-beta: a few seconds).
 """
 
 from __future__ import annotations
 
-import os
 from fractions import Fraction
 from itertools import combinations
 
@@ -47,11 +44,6 @@ from whistgui.engine import (
 )
 
 W, E = Player.WEST, Player.EAST
-SLOW = any(os.environ.get(k, "") not in ("", "0", "false") for k in ("WHIST_SLOW_TESTS", "CI"))
-slow_only = pytest.mark.skipif(
-    not SLOW,
-    reason="exact search of deal (27) takes 30–40 s; it runs in CI or with WHIST_SLOW_TESTS=1",
-)
 
 
 @pytest.fixture(scope="module")
@@ -245,7 +237,6 @@ def test_deal_27_value_theory(ev: Evaluator):
     assert ev.outcome("KQ1098/AJ765 AK9/QJ10 AJ9753/KQ10864 KQ1086/AJ975") == (11, 10)
 
 
-@slow_only
 def test_deal_27_exact_solver():
     """(27) by exact search: χ = (11, 10); "the only way for West to take eleven tricks is to
     lead a spade. On the other hand, it does not matter which one"; "it will not do to start

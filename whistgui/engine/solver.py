@@ -21,7 +21,7 @@ Outcome(west_lead=Fraction(1, 4), east_lead=Fraction(3, 4))
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 
 from whistgui.engine.cards import Card
@@ -34,6 +34,7 @@ from whistgui.engine.value import Player
 __all__ = ["Solver"]
 
 _Key = tuple[bool, tuple[str, ...]]
+_INF = 1 << 30
 
 
 def _canon(suits: list[str]) -> tuple[str, ...]:
@@ -65,57 +66,52 @@ class Solver:
     def __init__(self, should_stop: Callable[[], bool] | None = None) -> None:
         #: Polled every few thousand new positions; True makes the search raise Cancelled.
         self.should_stop = should_stop
-        self._tables: dict[bool, dict[_Key, int]] = {False: {}, True: {}}
+        self._tables: dict[bool, dict[_Key, int]] = {False: {}, True: {}}  # exact scores
+        self._bounds: dict[bool, dict[_Key, tuple[int, int]]] = {False: {}, True: {}}
         self._hits = 0
         self._misses = 0
 
     def clear(self) -> None:
         for t in self._tables.values():
             t.clear()
+        for b in self._bounds.values():
+            b.clear()
         self._hits = self._misses = 0
 
     @property
     def stats(self) -> dict[str, int]:
         return {
-            "positions": sum(len(t) for t in self._tables.values()),
+            "positions": sum(len(t) for t in self._tables.values())
+            + sum(len(b) for b in self._bounds.values()),
             "hits": self._hits,
             "misses": self._misses,
         }
 
     # -- the search ---------------------------------------------------------------------
-    def _search(self, suits: tuple[str, ...], west_leads: bool, refined: bool) -> int:
-        """Score for West from here with ``suits`` (canonical) and the given leader."""
-        table = self._tables[refined]
-        key = (west_leads, suits)
-        v = table.get(key)
-        if v is not None:
-            self._hits += 1
-            return v
-        self._misses += 1
-        if self.should_stop is not None and self._misses % 256 == 0 and self.should_stop():
-            raise Cancelled("stopped by the caller")
-        if not suits:
-            v = (-1 if west_leads else 1) if refined else 0
-            table[key] = v
-            return v
-        unit = 4 if refined else 1
+    @staticmethod
+    def _tricks(
+        suits: tuple[str, ...], west_leads: bool
+    ) -> Iterator[list[tuple[tuple[str, ...], bool]]]:
+        """For each lead (one card per sequence), the replies (one per sequence, discards
+        when void) as (the suits after the trick, canonical; did West win it)."""
         lead_c, foll_c = ("W", "E") if west_leads else ("E", "W")
-        follower_has = [foll_c in p for p in suits]
-        best: int | None = None
         for si, p in enumerate(suits):
+            follows = foll_c in p
             for i in _runs(p, lead_c):
-                worst: int | None = None
-                if follower_has[si]:
-                    for j in _runs(p, foll_c, skip=i):
+                replies: list[tuple[tuple[str, ...], bool]] = []
+                if follows:
+                    runs = _runs(p, foll_c, skip=i)
+                    # the cheapest winner and the lowest card first: one of them is usually
+                    # best (§17), and alpha-beta cuts more when the best reply comes first
+                    winners = [j for j in runs if j > i]
+                    if winners:
+                        runs.remove(winners[0])
+                        runs.insert(0, winners[0])
+                    for j in runs:
                         a, b = (i, j) if i < j else (j, i)
                         rest = list(suits)
                         rest[si] = p[:a] + p[a + 1 : b] + p[b + 1 :]
-                        west_wins = (j > i) != west_leads
-                        score = self._search(_canon(rest), west_wins, refined)
-                        if west_wins:
-                            score += unit
-                        if worst is None or (score < worst if west_leads else score > worst):
-                            worst = score
+                        replies.append((_canon(rest), (j > i) != west_leads))
                 else:
                     led_rest = p[:i] + p[i + 1 :]
                     for t, q in enumerate(suits):
@@ -125,18 +121,132 @@ class Solver:
                             rest = list(suits)
                             rest[si] = led_rest
                             rest[t] = q[:j] + q[j + 1 :]
-                            score = self._search(_canon(rest), west_leads, refined)
-                            if west_leads:
-                                score += unit
-                            if worst is None or (score < worst if west_leads else score > worst):
-                                worst = score
-                if worst is None:  # follower has no cards at all: hands were unequal
+                            replies.append((_canon(rest), west_leads))
+                if not replies:  # the follower has no card at all: hands were unequal
                     raise ValueError("the follower has no card to play; hands must be equal")
-                if best is None or (worst > best if west_leads else worst < best):
-                    best = worst
-        assert best is not None
-        table[key] = best
-        return best
+                yield replies
+
+    def _count(self) -> None:
+        self._misses += 1
+        if self.should_stop is not None and self._misses % 256 == 0 and self.should_stop():
+            raise Cancelled("stopped by the caller")
+
+    @staticmethod
+    def _terminal(west_leads: bool, refined: bool) -> int:
+        return (-1 if west_leads else 1) if refined else 0
+
+    def _search(self, suits: tuple[str, ...], west_leads: bool, refined: bool) -> int:
+        """Exact score for West from here (full minimax: stores every reachable position's
+        exact score, which :meth:`warm` wants)."""
+        table = self._tables[refined]
+        key = (west_leads, suits)
+        v = table.get(key)
+        if v is not None:
+            self._hits += 1
+            return v
+        self._count()
+        if not suits:
+            v = self._terminal(west_leads, refined)
+            table[key] = v
+            return v
+        unit = 4 if refined else 1
+        pick_lead, pick_reply = (max, min) if west_leads else (min, max)
+        v = pick_lead(
+            pick_reply(
+                self._search(nxt, west_won, refined) + (unit if west_won else 0)
+                for nxt, west_won in replies
+            )
+            for replies in self._tricks(suits, west_leads)
+        )
+        table[key] = v
+        return v
+
+    def _ab(
+        self, suits: tuple[str, ...], west_leads: bool, refined: bool, alpha: int, beta: int
+    ) -> int:
+        """Alpha-beta with a table of bounds: the exact score if it lies in (alpha, beta),
+        else a bound on the right side of the window (fail-soft)."""
+        exact = self._tables[refined].get((west_leads, suits))
+        if exact is not None:
+            self._hits += 1
+            return exact
+        if not suits:
+            return self._terminal(west_leads, refined)
+        key = (west_leads, suits)
+        bounds = self._bounds[refined]
+        lo, hi = bounds.get(key, (-_INF, _INF))
+        if lo >= beta:
+            self._hits += 1
+            return lo
+        if hi <= alpha:
+            self._hits += 1
+            return hi
+        a, b = max(alpha, lo), min(beta, hi)
+        self._count()
+        unit = 4 if refined else 1
+        if west_leads:  # West leads: the best lead for West of East's best reply
+            best = -_INF
+            for replies in self._tricks(suits, True):
+                worst = _INF
+                for nxt, west_won in replies:
+                    gain = unit if west_won else 0
+                    score = gain + self._ab(
+                        nxt, west_won, refined, max(a, best) - gain, worst - gain
+                    )
+                    worst = min(worst, score)
+                    if worst <= max(a, best):
+                        break  # this lead cannot beat what West already has
+                best = max(best, worst)
+                if best >= b:
+                    break
+            v = best
+        else:
+            best = _INF
+            for replies in self._tricks(suits, False):
+                most = -_INF
+                for nxt, west_won in replies:
+                    gain = unit if west_won else 0
+                    score = gain + self._ab(
+                        nxt, west_won, refined, most - gain, min(b, best) - gain
+                    )
+                    most = max(most, score)
+                    if most >= min(b, best):
+                        break
+                best = min(best, most)
+                if best <= a:
+                    break
+            v = best
+        if v <= a:
+            hi = min(hi, v)
+        elif v >= b:
+            lo = max(lo, v)
+        else:
+            lo = hi = v
+        if lo == hi:
+            self._tables[refined][key] = lo
+            bounds.pop(key, None)
+        else:
+            bounds[key] = (lo, hi)
+        return v
+
+    def _exact(self, suits: tuple[str, ...], west_leads: bool, refined: bool) -> int:
+        return self._ab(suits, west_leads, refined, -_INF, _INF)
+
+    def warm(
+        self,
+        deal: Deal,
+        leaders: tuple[Player, ...] = (Player.WEST, Player.EAST),
+        scorings: tuple[bool, ...] = (False, True),
+    ) -> None:
+        """Solve *every* position reachable from ``deal`` with these leaders and scorings
+        (plain, refined), so that later questions about any of them are table look-ups —
+        what a browsable play tree wants. (Answering one question, :meth:`result` prunes by
+        alpha-beta instead and is much faster.)"""
+        _ = deal.size
+        suits = _canon(self._patterns(deal))
+        for refined in scorings:
+            for leader in leaders:
+                self._search(suits, leader is Player.WEST, refined)
 
     # -- positions ------------------------------------------------------------------------
     @staticmethod
@@ -147,7 +257,7 @@ class Solver:
         """Score (tricks or quarters) West takes from now on, position between tricks or not."""
         position.check()
         if position.led is None:
-            return self._search(
+            return self._exact(
                 _canon(self._patterns(position.deal)), position.leader is Player.WEST, refined
             )
         scores = [self._after(position, c, refined) for c in position.legal_cards()]

@@ -264,7 +264,7 @@ class Inspector(QWidget):
 
     def _warm_deal(self, deal: Deal, leader: Player, job: int) -> _DealReady:  # worker thread
         solver = Solver(should_stop=lambda: self._runner.is_stale(job))
-        solver.outcome(deal)
+        solver.warm(deal, leaders=(leader,), scorings=(False,))  # every node of the tree
         solver.should_stop = None
         evaluator = Evaluator()
         if deal.is_symmetric:

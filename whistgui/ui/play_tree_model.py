@@ -17,8 +17,9 @@ marked (bold, a ``★``, :data:`OptimalRole`), so the principal lines of play st
 
 Nothing is computed until a view asks: children are made on ``fetchMore`` only, and values and
 results on ``data``. Those look-ups run on the GUI thread, which is fine only if the caller has
-*warmed* the solver and the evaluator first, off the GUI thread: after ``solver.outcome(deal)``
-every ``solver.result`` of a position reachable from the deal is a transposition-table hit, and
+*warmed* the solver and the evaluator first, off the GUI thread: after
+``solver.warm(deal, leaders=(leader,), scorings=(False,))`` every ``solver.result`` of a
+position reachable from the deal is a transposition-table hit, and
 after ``evaluator.value(deal)`` every suit value is memoised (the remains of a suit are
 patterns the evaluator has met while valuing it). An unwarmed solver still gives the right
 answers, only perhaps slowly.
