@@ -396,7 +396,8 @@ class PlayPanel(QWidget):
                 out.append(f"     {'West' if pc.wins is Player.WEST else 'East'} wins the trick")
         pos = self.position
         if pos is not None and pos.is_over:
-            out.append(f"West took {pos.west_tricks} tricks.")
+            n = pos.west_tricks
+            out.append(f"West took {n} trick{'s' if n != 1 else ''}.")
         return out
 
     def _show_record(self) -> None:
@@ -405,7 +406,8 @@ class PlayPanel(QWidget):
 
     def _show_status(self, pos: Position, t: Turn) -> None:
         if pos.is_over:
-            text = f"Play is over: West took <b>{pos.west_tricks}</b> tricks."
+            n = pos.west_tricks
+            text = f"Play is over: West took <b>{n}</b> trick{'s' if n != 1 else ''}."
         else:
             who = "West" if pos.to_move is Player.WEST else "East"
             trick = self._completed(pos) + 1
