@@ -72,9 +72,9 @@ def _require_suits(deal: Deal, text: str) -> None:
         raise NotationError(f"{text!r} is an empty deal; expected at least one suit")
 
 
-def _hand_text(ranks: Sequence[int]) -> str:
-    """A hand as compact text when every rank is standard, else integers with spaces."""
-    if all(2 <= r <= 14 for r in ranks):
+def _hand_text(ranks: Sequence[int], standard: bool) -> str:
+    """A hand as compact text in a standard suit, else integers with spaces."""
+    if standard:
         return "".join(rank_to_text(r) for r in ranks) or "-"
     return " ".join(str(r) for r in ranks) or "-"
 
@@ -285,8 +285,13 @@ def _play(cmd: _Command, text: str, lead: Player) -> None:
 
 def _table(cmd: _Command, n: int) -> None:
     for suit, value in cmd.evaluator.table(n):
-        obj = {"west": _hand_text(suit.west), "east": _hand_text(suit.east), "value": value.ascii()}
-        cmd.emit(obj, f"{_hand_text(suit.west)}/{_hand_text(suit.east)}\t{value.pretty()}")
+        west, east = (
+            _hand_text(suit.west, suit.is_standard),
+            _hand_text(suit.east, suit.is_standard),
+        )
+        obj = {"west": west, "east": east, "value": value.ascii()}
+        text = f"{west}/{east}" if suit.is_standard else str(suit)
+        cmd.emit(obj, f"{text}\t{value.pretty()}")
 
 
 # ----------------------------------------------------------------------------- main

@@ -167,3 +167,24 @@ def test_console_script_runs_as_a_process():
     assert json.loads(res.stdout.splitlines()[0])["value"] == "3/2"
     assert res.stderr.startswith("whist: error:")
     assert "Traceback" not in res.stderr
+
+
+def test_abstract_suits_keep_integer_ranks_everywhere(capsys):
+    suit = "[13 12 9 8 7 2 1, 14 11 10 6 5 4 3]"
+    code, out, _ = run(capsys, "play", "--json", suit)
+    assert code == 0
+    cards = [o["card"] for o in jsonl(out) if "card" in o]
+    assert len(cards) == 14
+    assert all(c.split(":")[1].isdigit() for c in cards)
+    code, out, _ = run(capsys, "solve", "--json", suit)
+    (obj,) = jsonl(out)
+    assert all(c.split(":")[1].isdigit() for c in obj["best"]["west_lead"])
+
+
+def test_table_lines_parse_back_for_long_suits(capsys):
+    code, out, _ = run(capsys, "table", "7")
+    assert code == 0
+    ev = Evaluator()
+    for line in out.splitlines()[:40]:
+        text, value = line.split("\t")
+        assert ev.value(text).pretty() == value

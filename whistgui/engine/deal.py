@@ -225,8 +225,9 @@ class Deal:
         return None
 
     def card_name(self, card: Card) -> str:
-        """``S:Q``-style text of a card of this deal."""
-        return f"{self.names[card.suit]}:{rank_to_text(card.rank)}"
+        """``S:Q``-style text of a card of this deal; in a suit with non-standard ranks the
+        ranks are integers (``S:13``)."""
+        return f"{self.names[card.suit]}:{self.suits[card.suit].card_text(card.rank)}"
 
     def card_from_text(self, text: str) -> Card:
         """The card of this deal written ``S:Q`` (suit name, colon, rank)."""

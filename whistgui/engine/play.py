@@ -45,12 +45,19 @@ class Position:
     leader: Player
     led: Card | None = None
     west_tricks: int = 0
+    #: The deal as dealt: cards are named as it writes them (an abstract suit keeps integer
+    #: ranks even when what remains of it would fit the letters).
+    origin: Deal | None = None
 
     @classmethod
     def start(cls, deal: Deal, leader: Player) -> Position:
         """The deal before the first card, both hands of equal size."""
         _ = deal.size  # raises DealError for unequal hands
-        return cls(deal, leader)
+        return cls(deal, leader, origin=deal)
+
+    def card_name(self, card: Card) -> str:
+        """``S:Q``-style text of a card of this game, as the original deal writes it."""
+        return (self.origin or self.deal).card_name(card)
 
     @property
     def to_move(self) -> Player:
@@ -91,9 +98,9 @@ class Position:
             )
         rest = self.deal.without(card)
         if self.led is None:
-            return Position(rest, self.leader, card, self.west_tricks)
+            return Position(rest, self.leader, card, self.west_tricks, self.origin)
         winner = self._winner(self.led, card)
-        return Position(rest, winner, None, self.west_tricks + (winner is Player.WEST))
+        return Position(rest, winner, None, self.west_tricks + (winner is Player.WEST), self.origin)
 
     def trick_winner(self, reply: Card) -> Player:
         """Who would win the current trick if ``reply`` were played to it."""
@@ -110,13 +117,13 @@ class Position:
         if card is None:
             return "nothing"
         try:
-            return self.deal.card_name(card)
+            return self.card_name(card)
         except IndexError:
             return repr(card)
 
     def _legal(self) -> str:
         cards = self.legal_cards()
-        return ", ".join(self.deal.card_name(c) for c in cards) if cards else "none (play is over)"
+        return ", ".join(self.card_name(c) for c in cards) if cards else "none (play is over)"
 
     def check(self) -> None:
         """Raise DealError if the hands cannot belong to this position."""

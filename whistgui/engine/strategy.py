@@ -233,9 +233,9 @@ def _suit_word(deal: Deal, index: int) -> str:
     return _SUIT_WORDS.get(name, f"suit {name}")
 
 
-def _card_text(deal: Deal, card: Card) -> str:
-    """``♥A`` for the standard suits, ``5:K`` otherwise."""
-    name = deal.card_name(card)
+def _card_text(position: Position, card: Card) -> str:
+    """``♥A`` for the standard suits, ``5:K`` otherwise (named as the game was dealt)."""
+    name = position.card_name(card)
     suit, rank = name.split(":", 1)
     return f"{SUIT_SYMBOLS[suit]}{rank}" if suit in SUIT_SYMBOLS else name
 
@@ -459,7 +459,7 @@ class Strategist:
             for c, m in ours.items():
                 if theirs.get(c) != m:
                     out.append(
-                        Disagreement(c, position.deal.card_name(c), refined, m, theirs.get(c, -1))
+                        Disagreement(c, position.card_name(c), refined, m, theirs.get(c, -1))
                     )
         return out
 
@@ -580,7 +580,7 @@ class Strategist:
         won = t.winner is me
         sure = all(r < card.rank for r in deal.suits[s].hand(opp))
         change = self._change(t, s)
-        ctext = _card_text(deal, card)
+        ctext = _card_text(t.start, card)
         opp_exits_after = [i for i, v in enumerate(t.after) if _exit_of(v) is opp]
         my_exits_after = [i for i, v in enumerate(t.after) if _exit_of(v) is me]
         if owner is opp:
@@ -638,7 +638,7 @@ class Strategist:
         led = t.led
         legal = position.legal_cards()
         winners = [c for c in legal if position.trick_winner(c) is me]
-        ltext, ctext = _card_text(deal, led), _card_text(deal, card)
+        ltext, ctext = _card_text(t.start, led), _card_text(t.start, card)
         change = self._change(t, led.suit)
         optimal = marks[card] == _pick(me, marks.values())
         # cards in one sequence (no card of the other hand between them) are equivalent

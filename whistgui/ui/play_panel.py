@@ -341,7 +341,7 @@ class PlayPanel(QWidget):
                 if not cards:
                     continue
                 mark = t.marks[cards[0]]
-                names = " ".join(deal.card_name(c) for c in cards)
+                names = " ".join(pos.card_name(c) for c in cards)
                 optimal = cards[0] in t.best
                 top = QTreeWidgetItem([("★ " if optimal else "") + names, str(mark), ""])
                 top.setData(0, Qt.ItemDataRole.UserRole, cards[-1])
@@ -355,14 +355,14 @@ class PlayPanel(QWidget):
                         top.setFont(col, bold)
                         top.setBackground(col, QBrush(QColor("#e8f5e9")))
                 for c in cards if len(cards) > 1 else []:
-                    child = QTreeWidgetItem([deal.card_name(c), str(t.marks[c]), ""])
+                    child = QTreeWidgetItem([pos.card_name(c), str(t.marks[c]), ""])
                     child.setData(0, Qt.ItemDataRole.UserRole, c)
                     top.addChild(child)
                 self.cards.addTopLevelItem(top)
         self.cards.resizeColumnToContents(0)
         self.cards.resizeColumnToContents(1)
         if t.choice is not None:
-            name = _esc(deal.card_name(t.choice))
+            name = _esc(pos.card_name(t.choice))
             self.why.setText(f"<b>Next: {name}</b> — {_esc(t.reasons[t.choice])}")
         else:
             self.why.setText("")
@@ -468,12 +468,12 @@ class PlayPanel(QWidget):
         t = self.turn(pos)
         if card not in t.marks:
             self.status.setText(
-                f"<span style='color:#b71c1c'>{_esc(pos.deal.card_name(card))} cannot be "
+                f"<span style='color:#b71c1c'>{_esc(pos.card_name(card))} cannot be "
                 "played now</span>"
             )
             return
         if self._index < len(self._line.cards) and self._line.cards[self._index].name == (
-            pos.deal.card_name(card)
+            pos.card_name(card)
         ):
             self._index += 1  # the same card as before: just step forward
             self._show()
@@ -487,7 +487,7 @@ class PlayPanel(QWidget):
         wins = nxt.leader if pos.led is not None else None
         self._line.cards.append(
             PlayedCard(
-                trick, pos.to_move, pos.deal.card_name(card), t.marks[card], best_mark, reason, wins
+                trick, pos.to_move, pos.card_name(card), t.marks[card], best_mark, reason, wins
             )
         )
         self._line.positions.append(nxt)

@@ -33,7 +33,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 
 from whistgui.engine import Card, Deal, Evaluator, Player, Position, Solver, Trick, Value, rho
-from whistgui.engine.cards import rank_to_text
 from whistgui.ui.lazy_tree import Index, LazyTreeModel
 
 __all__ = [
@@ -145,20 +144,20 @@ class Node:
             return f"Start: {self.position.leader} on lead"
         t = self.trick
         return (
-            f"{t.leader} {_seq_text(self.deal, self.lead_seq)} · "
-            f"{t.leader.other} {_seq_text(self.deal, self.reply_seq)}"
+            f"{t.leader} {_seq_text(self.position, self.lead_seq)} · "
+            f"{t.leader.other} {_seq_text(self.position, self.reply_seq)}"
         )
 
     def __repr__(self) -> str:
         return f"<Node {self.trick_text()!r} {self.deal}>"
 
 
-def _seq_text(deal: Deal, seq: tuple[Card, ...]) -> str:
+def _seq_text(position: Position, seq: tuple[Card, ...]) -> str:
     card = seq[-1]
-    text = deal.card_name(card)
+    text = position.card_name(card)
     others = seq[:-1]
     if others:
-        text += " (=" + "=".join(rank_to_text(c.rank) for c in others) + ")"
+        text += " (=" + "=".join(position.card_name(c).split(":", 1)[1] for c in others) + ")"
     return text
 
 
@@ -169,8 +168,8 @@ def path_text(node: Node) -> str:
         t = n.trick
         assert t is not None
         parts.append(
-            f"{i}. {t.leader} {n.deal.card_name(t.lead)} "
-            f"{t.leader.other} {n.deal.card_name(t.reply)}"
+            f"{i}. {t.leader} {n.position.card_name(t.lead)} "
+            f"{t.leader.other} {n.position.card_name(t.reply)}"
         )
     return "  ".join(parts)
 
