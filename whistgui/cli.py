@@ -44,16 +44,17 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
-def _deal_texts(args: Sequence[str], stdin: TextIO) -> Iterator[str]:
-    """The deal arguments, with ``-`` replaced by the non-blank, non-comment lines of stdin."""
+def _deal_texts(args: Sequence[str], stdin: TextIO) -> Iterator[tuple[str, str]]:
+    """(where, text) of each deal: the arguments, with ``-`` replaced by the non-blank,
+    non-comment lines of stdin (``where`` names the line, for error messages)."""
     for a in args:
         if a == "-":
-            for line in stdin:
-                s = line.strip()
+            for number, line in enumerate(stdin, start=1):
+                s = line.lstrip("\ufeff").strip()  # a byte-order mark is not part of the deal
                 if s and not s.startswith("#"):
-                    yield s
+                    yield f"line {number}: ", s
         else:
-            yield a
+            yield "", a
 
 
 def _outcome_json(o: Outcome) -> dict[str, Any]:
@@ -95,15 +96,15 @@ class _Command:
             self.out.write(text + "\n")
         self.out.flush()
 
-    def run_each(self, items: Iterator[str], fn: Callable[[str], None]) -> None:
-        for item in items:
+    def run_each(self, items: Iterator[tuple[str, str]], fn: Callable[[str], None]) -> None:
+        for where, item in items:
             try:
                 fn(item)
             except TheoryError as exc:
-                self.err.write(f"whist: internal error (a bug, please report it): {exc}\n")
+                self.err.write(f"whist: internal error (a bug, please report it): {where}{exc}\n")
                 self.status = max(self.status, EXIT_BUG)
             except WhistError as exc:
-                self.err.write(f"whist: error: {exc}\n")
+                self.err.write(f"whist: error: {where}{exc}\n")
                 self.status = max(self.status, EXIT_BAD_INPUT)
 
 

@@ -44,7 +44,8 @@ def test_value_reads_stdin_and_keeps_going_after_bad_lines(capsys):
     assert [o["value"] for o in objs] == ["3/2", "5/2"]
     lines = err.splitlines()
     assert len(lines) == 2
-    assert lines[0].startswith("whist: error: unknown rank 'X' in suit 'AX/KQ'")
+    assert lines[0].startswith("whist: error: line 4: unknown rank 'X' in suit 'AX/KQ'")
+    assert lines[1].startswith("whist: error: line 6: ")
     assert "not symmetric" in lines[1]
     assert "Traceback" not in err
 
@@ -188,3 +189,9 @@ def test_table_lines_parse_back_for_long_suits(capsys):
     for line in out.splitlines()[:40]:
         text, value = line.split("\t")
         assert ev.value(text).pretty() == value
+
+
+def test_stdin_may_start_with_a_byte_order_mark(capsys):
+    code, out, err = run(capsys, "value", "--json", "-", stdin="\ufeffAQ/KJ\n")
+    assert code == 0, err
+    assert jsonl(out)[0]["value"] == "3/2"

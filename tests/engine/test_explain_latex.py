@@ -63,7 +63,7 @@ def test_paper_examples(suit: str, value: str, reason: str, rejected: dict[str, 
 def test_k_a_says_no_number_is_in_the_interval():
     e = explain(EV.analyze("K/A"))
     assert "No number lies in I(D)" in e.text
-    assert "I(D) = {x : x ≥ ε₀} ∪ {±ε₀}." in e.lines
+    assert "I(D) = {x : x infinitesimal, x ≥ ε₀} ∪ {±ε₀}." in e.lines
     assert "Rejected 0: 0 ∈ L(D), as maxmin ≥ (E, 0)." in e.lines
     assert "±ε₀ lies in I(D) too" in e.text  # the fuzzy member, and why it loses
     assert "val(D) = ε₀ (complexity ω+0)" in e.text

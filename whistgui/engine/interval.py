@@ -50,14 +50,15 @@ class InfinitesimalRange:
             if lo is not None and lo == hi:
                 parts.append(f"{{{Value(q, lo).pretty()}}}")
             else:
+                # x ranges over infinitesimals only: the numbers beyond q are not in this set
                 if lo is not None and hi is not None:
-                    bound = f"{lo.pretty()} ≤ x ≤ {hi.pretty()}"
+                    bound = f"x infinitesimal, {lo.pretty()} ≤ x ≤ {hi.pretty()}"
                 elif lo is not None:
-                    bound = f"x ≥ {lo.pretty()}"
+                    bound = f"x infinitesimal, x ≥ {lo.pretty()}"
                 elif hi is not None:
-                    bound = f"x ≤ {hi.pretty()}"
+                    bound = f"x infinitesimal, x ≤ {hi.pretty()}"
                 else:
-                    bound = "x any infinitesimal"
+                    bound = "x infinitesimal"
                 parts.append(f"{{{base}x : {bound}}}")
         if self.fuzzy:
             parts.append(f"{{{Value(q, FUZZY).pretty()}}}")

@@ -233,6 +233,10 @@ class AnalysisPanel(QWidget):
     def result(self) -> AnalysisResult | None:
         return self._result
 
+    def set_figure_mode(self, on: bool) -> None:
+        """Leave the computing/up-to-date status out of a figure."""
+        self.status.setVisible(not on)
+
     def set_pending(self) -> None:
         self.status.setText("<i>computing…</i>")
 

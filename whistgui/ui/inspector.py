@@ -327,6 +327,19 @@ class Inspector(QWidget):
         ev.analyze(suit)
         self._on_warm(0, _SuitReady(suit, ev))
 
+    def set_figure_mode(self, on: bool) -> None:
+        """Hide the controls (buttons, toggles, tabs, status) for a figure, or show them."""
+        for w in (
+            self.back_button,
+            self.up_button,
+            self.export_button,
+            self.group_box,
+            self.outcome_box,
+            self.status,
+        ):
+            w.setVisible(not on)
+        self.tabs.tabBar().setVisible(not on)
+
     def check_now(self) -> SearchCheck | None:
         """Run the exact-search check of the current node on this thread (headless use)."""
         node = self._node

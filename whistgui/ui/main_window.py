@@ -667,6 +667,7 @@ class MainWindow(QMainWindow):
 
     def export_figure(self, path: str | Path, scale: float = 2.0) -> Path | None:
         self.table.show_hint = False
+        self.analysis.set_figure_mode(True)
         try:
             out = save_figure(self.figure, path, scale)
         except ExportError as exc:
@@ -674,6 +675,7 @@ class MainWindow(QMainWindow):
             return None
         finally:
             self.table.show_hint = True
+            self.analysis.set_figure_mode(False)
         self.statusBar().showMessage(f"Figure written to {out}", 5000)
         return out
 

@@ -318,6 +318,12 @@ class PlayPanel(QWidget):
 
     def _show_table(self, pos: Position, t: Turn) -> None:
         assert self._doc is not None
+        start = self._line.positions[0].deal
+        self.table.pool_only = {
+            c
+            for c in start.hand(Player.WEST) + start.hand(Player.EAST)
+            if pos.deal.holder(c) is None
+        }
         self.table.set_document(self._doc.with_deal(pos.deal))
         w = pos.west_tricks
         e = self._completed(pos) - w
@@ -548,6 +554,11 @@ class PlayPanel(QWidget):
             self.play(card)
 
     # -- exports --------------------------------------------------------------------------
+    def set_figure_mode(self, on: bool) -> None:
+        """Hide the step controls for a figure, or show them."""
+        for w in (*self.buttons.values(), self.auto_button, self.export_button):
+            w.setVisible(not on)
+
     def record_latex(self) -> str:
         """The record as a LaTeX ``tabular``: trick, player, card, mark, reason."""
         rows = [
@@ -577,7 +588,11 @@ class PlayPanel(QWidget):
                 return target
         except OSError as exc:
             raise ValueError(f"could not write {str(target)!r}: {exc.strerror}") from exc
-        return save_figure(self, target)
+        self.set_figure_mode(True)
+        try:
+            return save_figure(self, target)
+        finally:
+            self.set_figure_mode(False)
 
     def _export_dialog(self, suffix: str) -> None:
         from PySide6.QtWidgets import QFileDialog, QMessageBox

@@ -52,6 +52,7 @@ def render_deal(
     table = CardTable()
     table.show_hint = False
     panel = AnalysisPanel()
+    panel.set_figure_mode(True)
     figure = FigureView(table, panel)
     figure.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
     table.set_document(doc)
@@ -112,6 +113,7 @@ def render_inspector(
     from whistgui.ui.inspector import Inspector
 
     def fill(inspector: Inspector) -> None:
+        inspector.set_figure_mode(True)
         inspector.open_suit_now(suit)
         inspector.check_now()
 
@@ -131,6 +133,7 @@ def render_play(
     from whistgui.ui.play_panel import PlayPanel
 
     def fill(panel: PlayPanel) -> None:
+        panel.set_figure_mode(True)
         panel.set_deal_now(deal, lead)
         for _ in range(cards):
             panel.next_card()

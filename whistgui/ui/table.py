@@ -150,6 +150,8 @@ class CardTable(QWidget):
         self._marks: dict[Card, str] = {}
         self._optimal: set[Card] = set()
         self._current: set[Card] = set()
+        #: In play mode, the pool column shows only these cards (the ones played).
+        self.pool_only: set[Card] | None = None
         self._message_timer = QTimer(self)
         self._message_timer.setSingleShot(True)
         self._message_timer.timeout.connect(self._clear_message)
@@ -219,10 +221,13 @@ class CardTable(QWidget):
             for place, n in (
                 (WEST, len(suit.west)),
                 (EAST, len(suit.east)),
-                (POOL, len(doc.pool(i))),
+                (POOL, sum(1 for r in doc.pool(i) if self._shown_in_pool(Card(i, r)))),
             ):
                 fullest[place] = max(fullest[place], n)
         return fullest
+
+    def _shown_in_pool(self, card: Card) -> bool:
+        return self.pool_only is None or card in self.pool_only
 
     def zone_rect(self, place: str, suit: int | None = None) -> QRectF:
         """The area of a column (all bands, or one suit's band); columns share the width by
@@ -250,7 +255,8 @@ class CardTable(QWidget):
         cw, ch = self._card_size()
         out: list[Slot] = []
         for i, suit in enumerate(doc.deal.suits):
-            groups = {WEST: list(suit.west), EAST: list(suit.east), POOL: list(doc.pool(i))}
+            pool = [r for r in doc.pool(i) if self._shown_in_pool(Card(i, r))]
+            groups = {WEST: list(suit.west), EAST: list(suit.east), POOL: pool}
             for place in PLACES:
                 zone = self.zone_rect(place, i)
                 ranks = groups[place]
@@ -335,11 +341,12 @@ class CardTable(QWidget):
             small = QFont(font)
             small.setPixelSize(11)
             p.setFont(small)
-            p.drawText(
-                label,
-                Qt.AlignmentFlag.AlignCenter,
-                f"{deck.size} cards" if deck.kind == "standard" else f"1–{deck.size}",
-            )
+            if not self.play_mode:  # the deck matters while dealing, not while playing
+                p.drawText(
+                    label,
+                    Qt.AlignmentFlag.AlignCenter,
+                    f"{deck.size} cards" if deck.kind == "standard" else f"1–{deck.size}",
+                )
             p.setFont(font)
             if i:
                 p.setPen(QColor(255, 255, 255, 40))
@@ -359,13 +366,22 @@ class CardTable(QWidget):
                 dimmed=s.place == POOL and s.card not in self._current,
                 abstract=doc.decks[s.card.suit].kind == "abstract",
             )
-            if s.card in self._current:
-                self._outline(p, rect, QColor("#ffca28"))
             if s.card in self._optimal:
                 self._outline(p, rect, QColor("#00c853"))
             mark = self._marks.get(s.card)
             if mark is not None:
                 self._badge(p, rect, mark, s.card in self._optimal)
+        for s in self.slots():  # the trick in play, on top of its neighbours
+            if s.card in self._current:
+                self._outline(p, s.rect, QColor("#ffca28"))
+                paint_card(
+                    p,
+                    s.rect,
+                    doc.deal.names[s.card.suit],
+                    s.card.rank,
+                    abstract=doc.decks[s.card.suit].kind == "abstract",
+                )
+                self._outline(p, s.rect, QColor("#ffca28"))
         # status line / refusal
         bottom = QRectF(self.MARGIN, self.height() - 22, self.width() - 2 * self.MARGIN, 20)
         if self._message:
