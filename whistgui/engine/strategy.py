@@ -669,7 +669,8 @@ class Strategist:
                         if win_refined == refined[card]
                         else " (winning takes as many tricks but is worse in refined whist)"
                     )
-            return f"holds up ({how} although it could win) to keep {_name(opp)} on lead" + tail
+            held = "holds up" if how == "plays low" else f"holds up with the {ctext}"
+            return f"{held} (plays low although it could win) to keep {_name(opp)} on lead" + tail
         # the follower wins the trick
         if len(winners) == len(legal):
             return "must win the trick (every card wins)" + self._throw_in(t)

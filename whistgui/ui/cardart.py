@@ -24,9 +24,19 @@ FELT_DARK: Final = QColor("#245633")
 SELECTION: Final = QColor("#1e88e5")
 
 
+_EXTRA_SYMBOLS: Final = "★●▲■✦✚"
+
+
 def suit_symbol(name: str) -> str:
-    """♠ ♥ ♦ ♣ for the first four suits, the suit's number for the others."""
-    return SUIT_SYMBOLS.get(name, name)
+    """♠ ♥ ♦ ♣ for the first four suits; ★ ● ▲ ■ ✦ ✚ (then again) for suits 5, 6, …, so
+    that a card's pip never looks like a rank."""
+    if name in SUIT_SYMBOLS:
+        return SUIT_SYMBOLS[name]
+    try:
+        i = int(name) - 5
+    except ValueError:
+        return name
+    return _EXTRA_SYMBOLS[i % len(_EXTRA_SYMBOLS)]
 
 
 def suit_colour(name: str) -> QColor:

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
 from whistgui.document import Document
 from whistgui.engine import Card, Player
+from whistgui.engine.cards import SUIT_SYMBOLS
 from whistgui.ui.cardart import FELT, FELT_DARK, paint_card, rank_label, suit_symbol
 
 MIME_TYPE: Final = "application/x-whistgui-cards"
@@ -341,12 +342,11 @@ class CardTable(QWidget):
             small = QFont(font)
             small.setPixelSize(11)
             p.setFont(small)
-            if not self.play_mode:  # the deck matters while dealing, not while playing
-                p.drawText(
-                    label,
-                    Qt.AlignmentFlag.AlignCenter,
-                    f"{deck.size} cards" if deck.kind == "standard" else f"1–{deck.size}",
-                )
+            size = f"{deck.size} cards" if deck.kind == "standard" else f"1–{deck.size}"
+            if name not in SUIT_SYMBOLS:  # suits 5, 6, …: say which (the symbol is ours)
+                size = f"suit {name}"
+            if not self.play_mode or name not in SUIT_SYMBOLS:
+                p.drawText(label, Qt.AlignmentFlag.AlignCenter, size)
             p.setFont(font)
             if i:
                 p.setPen(QColor(255, 255, 255, 40))
