@@ -19,6 +19,7 @@ __all__ = [
     "RANK_CHARS",
     "SUIT_SYMBOLS",
     "Card",
+    "count",
     "default_suit_name",
     "rank_from_text",
     "rank_to_text",
@@ -33,6 +34,15 @@ _CHAR_OF_RANK: Final = {r: c for c, r in _RANK_OF_CHAR.items()}
 DEFAULT_SUIT_NAMES: Final = ("S", "H", "D", "C")
 SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SYMBOL_NAMES: Final = {sym: name for name, sym in SUIT_SYMBOLS.items()}
+
+
+def count(n: int, noun: str) -> str:
+    """``1 card``, ``2 cards``: a number with its noun.
+
+    >>> count(1, "card"), count(3, "trick")
+    ('1 card', '3 tricks')
+    """
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def default_suit_name(index: int) -> str:

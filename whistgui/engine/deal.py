@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from whistgui.engine.cards import Card, default_suit_name, rank_to_text
+from whistgui.engine.cards import Card, count, default_suit_name, rank_to_text
 from whistgui.engine.errors import AsymmetricSuitError, DealError
 from whistgui.engine.value import Player
 
@@ -107,8 +107,8 @@ class SuitDeal:
         """Cards per hand, |D|; raises :class:`AsymmetricSuitError` for asymmetric suits."""
         if not self.is_symmetric:
             raise AsymmetricSuitError(
-                f"the suit {self} is not symmetric: West holds {len(self.west)} cards and East "
-                f"{len(self.east)}; the value theory needs the same number on each side"
+                f"the suit {self} is not symmetric: West holds {count(len(self.west), 'card')} "
+                f"and East {len(self.east)}; the value theory needs the same number on each side"
             )
         return len(self.west)
 
@@ -202,7 +202,8 @@ class Deal:
         w, e = self.hand_size(Player.WEST), self.hand_size(Player.EAST)
         if w != e:
             raise DealError(
-                f"West holds {w} cards and East {e} in {self}; both hands need the same number"
+                f"West holds {count(w, 'card')} and East {e} in {self}; "
+                "both hands need the same number"
             )
         return w
 

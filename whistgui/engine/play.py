@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from whistgui.engine.cards import Card
+from whistgui.engine.cards import Card, count
 from whistgui.engine.deal import Deal
 from whistgui.engine.errors import DealError, IllegalPlayError
 from whistgui.engine.value import Player
@@ -131,6 +131,6 @@ class Position:
         expected_diff = 0 if self.led is None else (1 if self.leader is Player.EAST else -1)
         if w - e != expected_diff:
             raise DealError(
-                f"West holds {w} cards and East {e}: impossible "
+                f"West holds {count(w, 'card')} and East {e}: impossible "
                 + ("between tricks" if self.led is None else "after a lead")
             )

@@ -31,6 +31,7 @@ from whistgui.engine import (
     describe,
     rho,
 )
+from whistgui.engine.cards import count
 from whistgui.ui.background import Runner
 from whistgui.ui.cardart import suit_symbol
 
@@ -106,7 +107,8 @@ def analyse(
         summary = "No cards dealt yet: drag cards from the pool to West and East."
     elif w != e:
         summary = (
-            f"West holds {w} cards and East {e}: deal the same number to each hand for an outcome."
+            f"West holds {count(w, 'card')} and East {e}: deal the same number to each hand "
+            "for an outcome."
         )
     elif deal.is_symmetric and len(values) == sum(1 for s in deal.suits if not s.is_empty):
         total = sum(values, Value(0))
