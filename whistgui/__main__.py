@@ -43,6 +43,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        from whistgui.ui.render import quiet_offscreen_warnings
+
+        quiet_offscreen_warnings()
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 

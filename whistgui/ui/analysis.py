@@ -62,9 +62,14 @@ class AnalysisResult:
 
 
 def analyse(
-    doc: Document, evaluator: Evaluator, solver: Solver, generation: int = 0
+    doc: Document,
+    evaluator: Evaluator,
+    solver: Solver,
+    generation: int = 0,
+    max_suit: int | None = MAX_LIVE_SUIT,
 ) -> AnalysisResult:
-    """Everything the panel shows, for one document."""
+    """Everything the panel shows, for one document. Suits longer than ``max_suit`` cards a
+    hand are not valued (None: no limit, for figures made offline)."""
     deal = doc.deal
     rows = []
     values: list[Value] = []
@@ -84,7 +89,7 @@ def analyse(
                 )
             )
             continue
-        if suit.n > MAX_LIVE_SUIT:
+        if max_suit is not None and suit.n > max_suit:
             rows.append(
                 SuitRow(
                     name,

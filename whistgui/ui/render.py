@@ -7,6 +7,7 @@ responsive), then the same widgets the window shows are rendered offscreen.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,8 +28,22 @@ def _application() -> object:
     app = QApplication.instance()
     if app is None:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        quiet_offscreen_warnings()
         app = QApplication(["whist"])
     return app
+
+
+def quiet_offscreen_warnings() -> None:
+    """Drop the offscreen platform's harmless "does not support propagateSizeHints()" notes,
+    which would otherwise clutter every headless run; other Qt messages still print."""
+    from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+    def handler(kind: QtMsgType, _context: object, message: str) -> None:
+        if "propagateSizeHints" in message:
+            return
+        print(message, file=sys.stderr)
+
+    qInstallMessageHandler(handler)
 
 
 def render_deal(
@@ -58,7 +73,7 @@ def render_deal(
     table.set_document(doc)
     figure.resize(*size)
     figure.show()  # lay out first, so the analysis table can size its rows to their text
-    panel.show_result(analyse(doc, Evaluator(), Solver()))
+    panel.show_result(analyse(doc, Evaluator(), Solver(), max_suit=None))
     from PySide6.QtWidgets import QApplication
 
     QApplication.processEvents()  # let the layouts settle around the filled table
