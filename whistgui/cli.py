@@ -377,6 +377,11 @@ def _render(args: argparse.Namespace) -> int:
                     f"{args.deal!r} is not symmetric; optimal play from values needs each "
                     "suit the same length in both hands"
                 )
+            total = 2 * deal.size
+            if not 0 <= args.cards <= total:
+                raise NotationError(
+                    f"--cards {args.cards}: expected 0 to {total}, the cards in {args.deal!r}"
+                )
             written = render_play(
                 deal, out, lead=Player.parse(args.lead), cards=args.cards, scale=args.scale
             )

@@ -126,3 +126,21 @@ def test_whist_render_play_panel(tmp_path):
     res = run("-m", "whistgui.cli", "render", "AKQ/J J/AKQ", "--view", "play", "--out", str(out))
     assert res.returncode == 2
     assert "not symmetric" in res.stderr
+
+
+@pytest.mark.parametrize("cards", ["-1", "7"])
+def test_whist_render_play_refuses_a_card_count_out_of_range(tmp_path, cards):
+    res = run(
+        "-m",
+        "whistgui.cli",
+        "render",
+        "KJ/AQ K/A",
+        "--view",
+        "play",
+        "--cards",
+        cards,
+        "--out",
+        str(tmp_path / "p.png"),
+    )
+    assert res.returncode == 2
+    assert "expected 0 to 6" in res.stderr
