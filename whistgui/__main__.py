@@ -52,6 +52,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from whistgui.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    from whistgui.ui.export import use_figure_font
+
+    use_figure_font(app)
     app.setApplicationName("whistgui")
     app.setOrganizationName("whistgui")
     app.setDesktopFileName("whistgui")

@@ -15,6 +15,20 @@ from whistgui.engine import WhistError
 FORMATS = (".png", ".svg")
 
 
+FIGURE_FONT = "DejaVu Sans"
+
+
+def use_figure_font(app: QGuiApplication) -> None:
+    """Use a font that has the paper's symbols (ε, ±, ½, subscripts) for all text, where it is
+    installed: text set in a fallback font is placed badly in SVG figures."""
+    from PySide6.QtGui import QFont, QFontDatabase
+
+    if FIGURE_FONT in QFontDatabase.families():
+        font = QFont(app.font())
+        font.setFamily(FIGURE_FONT)
+        app.setFont(font)
+
+
 class ExportError(WhistError, ValueError):
     """A figure could not be written; the message names the file."""
 

@@ -30,6 +30,9 @@ def _application() -> object:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
         quiet_offscreen_warnings()
         app = QApplication(["whist"])
+        from whistgui.ui.export import use_figure_font
+
+        use_figure_font(app)
     return app
 
 
