@@ -13,6 +13,9 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelInde
 
 Index = QModelIndex | QPersistentModelIndex
 
+#: The role under which both tree models give a row's node.
+NodeRole = Qt.ItemDataRole.UserRole + 1
+
 
 class TreeNode(Protocol):
     parent: Any

@@ -33,7 +33,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 
 from whistgui.engine import Card, Deal, Evaluator, Player, Position, Solver, Trick, Value, rho
-from whistgui.ui.lazy_tree import Index, LazyTreeModel
+from whistgui.ui.lazy_tree import Index, LazyTreeModel, NodeRole
 
 __all__ = [
     "COL_EXACT",
@@ -55,7 +55,6 @@ __all__ = [
 
 COL_TRICK, COL_REMAINING, COL_WEST_TRICKS, COL_VALUE, COL_PREDICTED, COL_EXACT = range(6)
 HEADERS: Final = ("Trick", "Remaining", "West tricks", "Value", "Predicted", "Exact")
-NodeRole: Final = Qt.ItemDataRole.UserRole + 1
 #: True for a child optimal for both sides (the leader's best lead, the follower's best reply).
 OptimalRole: Final = Qt.ItemDataRole.UserRole + 2
 #: Shown for Value and Predicted when the remaining deal is not symmetric.

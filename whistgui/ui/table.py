@@ -179,6 +179,15 @@ class CardTable(QWidget):
         self.selectionChanged.emit()
         self.update()
 
+    def _toggle(self, card: Card) -> None:
+        """Add ``card`` to the selection, or take it out."""
+        sel = self.selected
+        if card in sel:
+            sel.remove(card)
+        else:
+            sel.append(card)
+        self.set_selected(sel)
+
     @property
     def focus_card(self) -> Card | None:
         return self._focus
@@ -455,12 +464,7 @@ class CardTable(QWidget):
             return None
         self._focus = slot.card
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
-            sel = self.selected
-            if slot.card in sel:
-                sel.remove(slot.card)
-            else:
-                sel.append(slot.card)
-            self.set_selected(sel)
+            self._toggle(slot.card)
         elif slot.card not in self._selected:
             self.set_selected([slot.card])
         self.update()
@@ -590,12 +594,7 @@ class CardTable(QWidget):
         elif self.play_mode:
             return super().keyPressEvent(event)
         elif key == Qt.Key.Key_Space:
-            sel = self.selected
-            if cur.card in sel:
-                sel.remove(cur.card)
-            else:
-                sel.append(cur.card)
-            self.set_selected(sel)
+            self._toggle(cur.card)
         elif key == Qt.Key.Key_Escape:
             self.set_selected([])
         elif key == Qt.Key.Key_A and event.modifiers() & Qt.KeyboardModifier.ControlModifier:

@@ -15,11 +15,10 @@ from PySide6.QtCore import Qt
 
 from whistgui.engine import Evaluator, LabeledValue, Player, SuitDeal, Value, rho
 from whistgui.engine.notation import format_suit_paper
-from whistgui.ui.lazy_tree import Index, LazyTreeModel
+from whistgui.ui.lazy_tree import Index, LazyTreeModel, NodeRole
 
 COL_DEAL, COL_PLAYED, COL_ALPHA, COL_OUTCOME = range(4)
 HEADERS: Final = ("State", "Cards played", "α", "ρ")
-NodeRole: Final = Qt.ItemDataRole.UserRole + 1
 
 
 class Node:
