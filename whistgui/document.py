@@ -29,10 +29,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal, TypeGuard
 
-from whistgui.engine.cards import default_suit_name, rank_to_text
+from whistgui.engine.cards import Player, default_suit_name, rank_to_text
 from whistgui.engine.deal import Deal, SuitDeal
 from whistgui.engine.errors import WhistError
-from whistgui.engine.value import Player
 
 __all__ = [
     "DOCUMENT_VERSION",

@@ -13,7 +13,7 @@ solver (:mod:`~whistgui.engine.solver`) and play from values with reasons
 ('5½', Outcome(west_lead=5, east_lead=6), Outcome(west_lead=5, east_lead=6))
 """
 
-from whistgui.engine.cards import Card
+from whistgui.engine.cards import Card, Player
 from whistgui.engine.deal import Deal, State, SuitDeal
 from whistgui.engine.describe import Character, describe
 from whistgui.engine.errors import (
@@ -43,7 +43,7 @@ from whistgui.engine.strategy import (
     reason,
     suit_labels,
 )
-from whistgui.engine.value import Complexity, LabeledValue, Player, Value
+from whistgui.engine.value import Complexity, LabeledValue, Value
 
 __all__ = [
     "CONFIRM_MAX_CARDS",

@@ -9,6 +9,7 @@ written ``2 … 9 T J Q K A``; abstract suits (longer than 13 cards) use any pos
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import Final
 
@@ -19,6 +20,7 @@ __all__ = [
     "RANK_CHARS",
     "SUIT_SYMBOLS",
     "Card",
+    "Player",
     "count",
     "default_suit_name",
     "rank_from_text",
@@ -95,3 +97,27 @@ class Card:
     def __post_init__(self) -> None:
         if self.suit < 0 or self.rank < 1:
             raise NotationError(f"{self!r} is not a card; suit must be ≥ 0 and rank ≥ 1")
+
+
+class Player(enum.Enum):
+    """West (``W``, "our" side, Left in combinatorial game theory) or East (``E``)."""
+
+    WEST = "W"
+    EAST = "E"
+
+    @property
+    def other(self) -> Player:
+        return Player.EAST if self is Player.WEST else Player.WEST
+
+    @classmethod
+    def parse(cls, text: str) -> Player:
+        """``W``/``West``/``E``/``East`` in any case."""
+        t = text.strip().upper()
+        if t in ("W", "WEST"):
+            return cls.WEST
+        if t in ("E", "EAST"):
+            return cls.EAST
+        raise NotationError(f"{text!r} is not a player; expected W (West) or E (East)")
+
+    def __str__(self) -> str:
+        return self.value

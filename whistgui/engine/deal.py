@@ -21,9 +21,9 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from whistgui.engine.cards import Card, count, default_suit_name, rank_to_text
+from whistgui.engine import notation
+from whistgui.engine.cards import Card, Player, count, default_suit_name, rank_to_text
 from whistgui.engine.errors import AsymmetricSuitError, DealError
-from whistgui.engine.value import Player
 
 __all__ = ["Deal", "State", "SuitDeal"]
 
@@ -57,9 +57,7 @@ class SuitDeal:
     @classmethod
     def parse(cls, text: str) -> SuitDeal:
         """One suit in compact (``AQ/KJ``) or the paper's (``[A Q, K J]``) notation."""
-        from whistgui.engine.notation import parse_suit
-
-        return parse_suit(text)
+        return cls(*notation.parse_suit(text))
 
     @classmethod
     def from_pattern(cls, pattern: str) -> SuitDeal:
@@ -97,8 +95,6 @@ class SuitDeal:
     def card_text(self, rank: int, *, standard: bool | None = None) -> str:
         """A rank as this suit writes it: ``T``/``K`` in a standard suit, the integer in an
         abstract one (``standard`` overrides, e.g. for what remains of an abstract suit)."""
-        from whistgui.engine.cards import rank_to_text
-
         std = self.is_standard if standard is None else standard
         return rank_to_text(rank) if std and 2 <= rank <= 14 else str(rank)
 
@@ -146,12 +142,10 @@ class SuitDeal:
         return SuitDeal([r for r in self.west if r != west], [r for r in self.east if r != east])
 
     def __str__(self) -> str:
-        from whistgui.engine.notation import format_suit_compact, format_suit_paper
-
         try:
-            return format_suit_compact(self)
+            return notation.format_suit_compact(self)
         except ValueError:
-            return format_suit_paper(self)
+            return notation.format_suit_paper(self)
 
     def __repr__(self) -> str:
         return f"SuitDeal.parse({str(self)!r})"
@@ -186,9 +180,8 @@ class Deal:
     def parse(cls, text: str) -> Deal:
         """A deal in compact notation (``AQ/KJ K/A``, ``S:AQ/KJ H:A/K``) or the paper's
         (``[A Q, K J] + [K, A]``)."""
-        from whistgui.engine.notation import parse_deal
-
-        return parse_deal(text)
+        parsed = notation.parse_deal(text)
+        return cls((SuitDeal(*s) for s in parsed.suits), parsed.names)
 
     # -- structure ------------------------------------------------------------------------
     @property
@@ -232,9 +225,7 @@ class Deal:
 
     def card_from_text(self, text: str) -> Card:
         """The card of this deal written ``S:Q`` (suit name, colon, rank)."""
-        from whistgui.engine.notation import parse_card
-
-        return parse_card(text, self)
+        return notation.parse_card(text, self)
 
     def swapped(self) -> Deal:
         """D̄: the two hands exchanged in every suit."""
@@ -253,6 +244,19 @@ class Deal:
                 raise DealError(f"{self.card_name(c)} is not in the deal {self}")
         return Deal(suits, self.names)
 
+    def with_card(self, card: Card, player: Player) -> Deal:
+        """The deal with ``card`` given back to ``player`` (the inverse of :meth:`without`)."""
+        if self.holder(card) is not None or card.suit >= len(self.suits):
+            raise DealError(f"{card!r} cannot be added to the deal {self}")
+        suits = list(self.suits)
+        s = suits[card.suit]
+        suits[card.suit] = (
+            SuitDeal((*s.west, card.rank), s.east)
+            if player is Player.WEST
+            else SuitDeal(s.west, (*s.east, card.rank))
+        )
+        return Deal(suits, self.names)
+
     def __iter__(self) -> Iterator[SuitDeal]:
         return iter(self.suits)
 
@@ -260,9 +264,7 @@ class Deal:
         return len(self.suits)
 
     def __str__(self) -> str:
-        from whistgui.engine.notation import format_deal
-
-        return format_deal(self)
+        return notation.format_deal(self)
 
     def __repr__(self) -> str:
         return f"Deal.parse({str(self)!r})"

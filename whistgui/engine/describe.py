@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from whistgui.engine.cards import Player
 from whistgui.engine.rounding import Outcome, rho
-from whistgui.engine.value import Player, Value
+from whistgui.engine.value import Value
 
 __all__ = ["Character", "describe"]
 

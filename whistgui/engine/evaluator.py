@@ -24,12 +24,13 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Literal
 
+from whistgui.engine.cards import Player
 from whistgui.engine.deal import Deal, State, SuitDeal
 from whistgui.engine.errors import AsymmetricSuitError, Cancelled, TheoryError
 from whistgui.engine.infinitesimal import FUZZY, Infinitesimal, eps
 from whistgui.engine.interval import InfinitesimalRange, Interval
 from whistgui.engine.rounding import Outcome, rho, rho_prime
-from whistgui.engine.value import LabeledValue, Player, Value
+from whistgui.engine.value import LabeledValue, Value
 
 __all__ = ["Bounds", "Evaluator", "Reduction", "SuitAnalysis", "labeled_max", "labeled_min"]
 

@@ -30,13 +30,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from whistgui.engine.cards import is_standard_rank, rank_to_text
+from whistgui.engine.cards import Player, is_standard_rank, rank_to_text
 from whistgui.engine.deal import SuitDeal
 from whistgui.engine.errors import TheoryError
 from whistgui.engine.evaluator import Bounds, SuitAnalysis
 from whistgui.engine.infinitesimal import FUZZY
 from whistgui.engine.interval import Interval
-from whistgui.engine.value import LabeledValue, Player, Value
+from whistgui.engine.value import LabeledValue, Value
 
 __all__ = ["MAX_REJECTED_LINES", "REASONS", "Explanation", "Reason", "explain", "reason_for"]
 

@@ -28,6 +28,7 @@ import re
 from typing import Final
 
 from whistgui.engine.errors import NotationError
+from whistgui.engine.symbols import normalise_value_text
 
 __all__ = ["EPS0", "FUZZY", "NEG_EPS0", "ZERO", "Infinitesimal", "eps"]
 
@@ -66,8 +67,6 @@ class Infinitesimal:
         >>> Infinitesimal.parse('±ε₀') == FUZZY
         True
         """
-        from whistgui.engine.value import normalise_value_text
-
         s = normalise_value_text(text)
         if s == "0":
             return ZERO

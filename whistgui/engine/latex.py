@@ -32,12 +32,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from whistgui.engine.cards import is_standard_rank, rank_to_text
+from whistgui.engine.cards import Player, is_standard_rank, rank_to_text
 from whistgui.engine.deal import SuitDeal
 from whistgui.engine.errors import TheoryError
 from whistgui.engine.evaluator import SuitAnalysis, labeled_max, labeled_min
 from whistgui.engine.infinitesimal import Infinitesimal
-from whistgui.engine.value import LabeledValue, Player, Value
+from whistgui.engine.value import LabeledValue, Value
 
 __all__ = ["alpha_matrix_latex", "labeled_latex", "number_latex", "value_latex"]
 

@@ -29,7 +29,8 @@ whistgui.engine.errors.NotationError: unknown rank 'X' in suit 'AX/KQ'; expected
 from __future__ import annotations
 
 import re
-from typing import Final
+from collections.abc import Sequence
+from typing import Final, NamedTuple, Protocol
 
 from whistgui.engine.cards import (
     DEFAULT_SUIT_NAMES,
@@ -40,10 +41,11 @@ from whistgui.engine.cards import (
     rank_to_text,
     suit_name_from_text,
 )
-from whistgui.engine.deal import Deal, SuitDeal
-from whistgui.engine.errors import DealError, NotationError
+from whistgui.engine.errors import NotationError
 
 __all__ = [
+    "ParsedDeal",
+    "ParsedSuit",
     "format_deal",
     "format_deal_compact",
     "format_deal_paper",
@@ -55,11 +57,42 @@ __all__ = [
 ]
 
 _COMPACT_RANKS: Final = "AKQJT98765432"
+
+
+class ParsedSuit(NamedTuple):
+    """One suit as the text gives it: West's and East's ranks, high to low."""
+
+    west: tuple[int, ...]
+    east: tuple[int, ...]
+
+
+class ParsedDeal(NamedTuple):
+    """A deal as the text gives it; :class:`~whistgui.engine.deal.Deal` builds itself from it
+    (this module knows text, never the deal types, so the import runs one way)."""
+
+    suits: tuple[ParsedSuit, ...]
+    names: tuple[str, ...]
+
+
+class _SuitLike(Protocol):
+    @property
+    def west(self) -> tuple[int, ...]: ...
+    @property
+    def east(self) -> tuple[int, ...]: ...
+
+
+class _DealLike(Protocol):
+    @property
+    def suits(self) -> Sequence[_SuitLike]: ...
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+
 _EMPTY_DEAL: Final = "0"
 
 
 # --------------------------------------------------------------------------- parsing
-def parse_deal(text: str) -> Deal:
+def parse_deal(text: str) -> ParsedDeal:
     """A deal in either notation (the paper's if the text holds a ``[``). ``0`` is the empty
     deal; blank text is an error."""
     if not isinstance(text, str):
@@ -70,13 +103,13 @@ def parse_deal(text: str) -> Deal:
             f"{text!r} is an empty deal; expected suits such as 'AQ/KJ K/A' or '[A Q, K J]'"
         )
     if s == _EMPTY_DEAL:
-        return Deal(())
+        return ParsedDeal((), ())
     if "[" in s or "]" in s:
         return _parse_paper(s, text)
     return _parse_compact(s, text)
 
 
-def parse_suit(text: str) -> SuitDeal:
+def parse_suit(text: str) -> ParsedSuit:
     """Exactly one suit, in either notation."""
     deal = parse_deal(text)
     if len(deal.suits) != 1:
@@ -86,7 +119,7 @@ def parse_suit(text: str) -> SuitDeal:
     return deal.suits[0]
 
 
-def _parse_compact(s: str, original: str) -> Deal:
+def _parse_compact(s: str, original: str) -> ParsedDeal:
     tokens = s.split()
     explicit: list[str | None] = []
     bodies: list[str] = []
@@ -102,7 +135,7 @@ def _parse_compact(s: str, original: str) -> Deal:
             body = tok
         bodies.append(body)
     suits = [_parse_compact_suit(body, tok) for body, tok in zip(bodies, tokens, strict=True)]
-    return Deal(suits, _assign_names(explicit, original))
+    return ParsedDeal(tuple(suits), tuple(_assign_names(explicit, original)))
 
 
 def _assign_names(explicit: list[str | None], original: str) -> list[str]:
@@ -118,7 +151,7 @@ def _assign_names(explicit: list[str | None], original: str) -> list[str]:
     return [n if n is not None else next(free_names) for n in explicit]
 
 
-def _parse_compact_suit(body: str, token: str) -> SuitDeal:
+def _parse_compact_suit(body: str, token: str) -> ParsedSuit:
     if body.count("/") != 1:
         what = "has no '/'" if "/" not in body else "has more than one '/'"
         raise NotationError(
@@ -151,7 +184,7 @@ def _parse_compact_hand(text: str, token: str) -> list[int]:
     return ranks
 
 
-def _make_suit(west: list[int], east: list[int], token: str) -> SuitDeal:
+def _make_suit(west: list[int], east: list[int], token: str) -> ParsedSuit:
     cards = west + east
     for r in cards:
         if cards.count(r) > 1:
@@ -159,16 +192,13 @@ def _make_suit(west: list[int], east: list[int], token: str) -> SuitDeal:
                 f"card {rank_to_text(r)!r} appears twice in suit {token!r}; each card of a suit "
                 "is held once"
             )
-    try:
-        return SuitDeal(west, east)
-    except DealError as exc:  # pragma: no cover - duplicates are caught above
-        raise NotationError(f"in suit {token!r}: {exc}") from exc
+    return ParsedSuit(tuple(sorted(west, reverse=True)), tuple(sorted(east, reverse=True)))
 
 
 _PAPER_SUIT_RE: Final = re.compile(r"(?:([^\s\[\]+:]+)\s*:\s*)?\[([^\[\]]*)\]")
 
 
-def _parse_paper(s: str, original: str) -> Deal:
+def _parse_paper(s: str, original: str) -> ParsedDeal:
     groups = _PAPER_SUIT_RE.findall(s)
     rest = _PAPER_SUIT_RE.sub("#", s)
     if not groups or re.fullmatch(r"\s*#(\s*\+\s*#)*\s*", rest) is None:
@@ -199,10 +229,10 @@ def _parse_paper(s: str, original: str) -> Deal:
         except NotationError as exc:
             raise NotationError(f"in suit {token!r}: {exc}") from None
         suits.append(_make_suit(west, east, token))
-    return Deal(suits, _assign_names(explicit, original))
+    return ParsedDeal(tuple(suits), tuple(_assign_names(explicit, original)))
 
 
-def parse_card(text: str, deal: Deal) -> Card:
+def parse_card(text: str, deal: _DealLike) -> Card:
     """A card of ``deal`` written ``S:Q`` (suit name, colon, rank); a deal with one suit
     also takes the bare rank."""
     t = text.strip()
@@ -222,7 +252,7 @@ def parse_card(text: str, deal: Deal) -> Card:
 
 
 # --------------------------------------------------------------------------- formatting
-def format_suit_compact(suit: SuitDeal) -> str:
+def format_suit_compact(suit: _SuitLike) -> str:
     """``AQ/KJ``; raises NotationError for ranks compact notation cannot write."""
     return f"{_compact_hand(suit.west)}/{_compact_hand(suit.east)}"
 
@@ -238,7 +268,7 @@ def _compact_hand(ranks: tuple[int, ...]) -> str:
     return "".join(rank_to_text(r) for r in ranks)
 
 
-def format_suit_paper(suit: SuitDeal, *, integers: bool = False) -> str:
+def format_suit_paper(suit: _SuitLike, *, integers: bool = False) -> str:
     """``[A Q, K J]``: letters for J Q K A when every rank is standard (and ``integers`` is
     not asked for), integers otherwise: ``[14 12, 13 11]``."""
     standard = not integers and all(is_standard_rank(r) for r in suit.west + suit.east)
@@ -251,7 +281,7 @@ def format_suit_paper(suit: SuitDeal, *, integers: bool = False) -> str:
     return f"[{w}, {e}]"
 
 
-def format_deal_compact(deal: Deal) -> str:
+def format_deal_compact(deal: _DealLike) -> str:
     """Compact notation; suit prefixes only when the names are not the default S H D C 5 …"""
     if not deal.suits:
         return _EMPTY_DEAL
@@ -261,7 +291,7 @@ def format_deal_compact(deal: Deal) -> str:
     return " ".join(f"{n}:{b}" for n, b in zip(deal.names, bodies, strict=True))
 
 
-def format_deal_paper(deal: Deal) -> str:
+def format_deal_paper(deal: _DealLike) -> str:
     """The paper's notation; suit names prefix the brackets (``H:[A, K]``) only when they are
     not the default S H D C 5 …"""
     if not deal.suits:
@@ -272,11 +302,11 @@ def format_deal_paper(deal: Deal) -> str:
     return " + ".join(f"{n}:{b}" for n, b in zip(deal.names, bodies, strict=True))
 
 
-def _has_default_names(deal: Deal) -> bool:
+def _has_default_names(deal: _DealLike) -> bool:
     return deal.names == tuple(default_suit_name(i) for i in range(len(deal.suits)))
 
 
-def format_deal(deal: Deal) -> str:
+def format_deal(deal: _DealLike) -> str:
     """The canonical text: compact notation where it can write the deal, else the paper's."""
     try:
         return format_deal_compact(deal)

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from whistgui.engine.cards import Card, count
+from whistgui.engine.cards import Card, Player, count
 from whistgui.engine.deal import Deal
 from whistgui.engine.errors import DealError, IllegalPlayError
-from whistgui.engine.value import Player
+from whistgui.engine.rules import WHIST_RULES, Rules
 
 __all__ = ["Position", "Trick"]
 
@@ -48,12 +48,14 @@ class Position:
     #: The deal as dealt: cards are named as it writes them (an abstract suit keeps integer
     #: ranks even when what remains of it would fit the letters).
     origin: Deal | None = None
+    #: The game's rules: legal replies, the trick's winner, the score.
+    rules: Rules = WHIST_RULES
 
     @classmethod
-    def start(cls, deal: Deal, leader: Player) -> Position:
+    def start(cls, deal: Deal, leader: Player, rules: Rules = WHIST_RULES) -> Position:
         """The deal before the first card, both hands of equal size."""
         _ = deal.size  # raises DealError for unequal hands
-        return cls(deal, leader, origin=deal)
+        return cls(deal, leader, origin=deal, rules=rules)
 
     def card_name(self, card: Card) -> str:
         """``S:Q``-style text of a card of this game, as the original deal writes it."""
@@ -73,11 +75,30 @@ class Position:
 
     def legal_cards(self) -> list[Card]:
         """The cards the player to move may play, suit by suit, high to low."""
-        hand = self.deal.hand(self.to_move)
-        if self.led is None:
-            return hand
-        follow = [c for c in hand if c.suit == self.led.suit]
-        return follow or hand
+        return self.rules.legal(self.deal.hand(self.to_move), self.led)
+
+    def legal_groups(self) -> list[tuple[Card, ...]]:
+        """The legal cards grouped into sequences — cards of one suit with no card of the
+        other player between them, a card led to this trick included — each group high to
+        low: the cards of a group are equivalent in play.
+
+        >>> p = Position.start(Deal.parse('KJ/AQ'), Player.WEST)
+        >>> [[p.card_name(c) for c in g] for g in p.legal_groups()]
+        [['S:K'], ['S:J']]
+        >>> [[p.card_name(c) for c in g] for g in p.play(Card(0, 13)).legal_groups()]
+        [['S:A'], ['S:Q']]
+        """
+        legal = set(self.legal_cards())
+        deal = self.deal
+        if self.led is not None:  # the led card still separates the follower's sequences
+            deal = deal.with_card(self.led, self.leader)
+        groups: list[tuple[Card, ...]] = []
+        for i, suit in enumerate(deal.suits):
+            for seq in suit.sequences(self.to_move):
+                cards = tuple(Card(i, r) for r in seq if Card(i, r) in legal)
+                if cards:
+                    groups.append(cards)
+        return groups
 
     def play(self, card: Card) -> Position:
         """The position after ``card``; raises :class:`IllegalPlayError` if it is not legal."""
@@ -92,26 +113,26 @@ class Position:
                 f"expected one of {self._legal()}"
             )
         if card not in self.legal_cards():
+            why = (
+                "must win the trick"
+                if self.led is not None and card.suit == self.led.suit
+                else "does not follow suit"
+            )
             raise IllegalPlayError(
-                f"{name} does not follow suit to {self._name(self.led)}; expected one of "
-                f"{self._legal()}"
+                f"{name} {why} to {self._name(self.led)}; expected one of {self._legal()}"
             )
         rest = self.deal.without(card)
         if self.led is None:
-            return Position(rest, self.leader, card, self.west_tricks, self.origin)
-        winner = self._winner(self.led, card)
-        return Position(rest, winner, None, self.west_tricks + (winner is Player.WEST), self.origin)
+            return Position(rest, self.leader, card, self.west_tricks, self.origin, self.rules)
+        winner = self.rules.winner(self.leader, self.led, card)
+        west_tricks = self.west_tricks + (winner is Player.WEST)
+        return Position(rest, winner, None, west_tricks, self.origin, self.rules)
 
     def trick_winner(self, reply: Card) -> Player:
         """Who would win the current trick if ``reply`` were played to it."""
         if self.led is None:
             raise IllegalPlayError("no card has been led to this trick")
-        return self._winner(self.led, reply)
-
-    def _winner(self, led: Card, reply: Card) -> Player:
-        if reply.suit == led.suit and reply.rank > led.rank:
-            return self.leader.other
-        return self.leader
+        return self.rules.winner(self.leader, self.led, reply)
 
     def _name(self, card: Card | None) -> str:
         if card is None:

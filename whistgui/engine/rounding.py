@@ -16,21 +16,11 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import NamedTuple
 
+from whistgui.engine.rules import Outcome
 from whistgui.engine.value import Value
 
 __all__ = ["Outcome", "rho", "rho_lattice", "rho_prime"]
-
-
-class Outcome(NamedTuple):
-    """West's tricks (or refined score) with West on lead and with East on lead."""
-
-    west_lead: Fraction | int
-    east_lead: Fraction | int
-
-    def __str__(self) -> str:
-        return f"({self.west_lead}, {self.east_lead})"
 
 
 def rho_lattice(value: Value, offset: Fraction, step: Fraction) -> tuple[Fraction, Fraction]:

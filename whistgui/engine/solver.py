@@ -1,14 +1,15 @@
-"""Exact search: two-person whist solved by minimax over tricks.
+"""Exact search: any two-person trick-taking game of :mod:`~whistgui.engine.rules` solved by
+minimax over tricks.
 
-The rules of §1: follow suit if you can, otherwise discard any card (so asymmetric deals play
-too); the higher card of the suit led wins. The solver gives the outcome χ (tricks for West
-with each player on lead), the refined outcome χ′ of §11 (the last trick worth 3/4 or 1/4),
-the optimal cards, and the result of every legal card of a position, as double-dummy tools mark
-cards.
+Follow suit as the rules allow (freely, or greedily: win the trick if able), otherwise discard
+any card (so asymmetric deals play too); the higher card of the suit led wins. The solver gives
+the outcome χ (West's result with each player on lead: tricks, refined points — the last trick
+worth 3/4 or 1/4, §11 — or the winner of a last-trick game), the optimal cards, and the result
+of every legal card of a position, as double-dummy tools mark cards.
 
-Positions are stored in a transposition table under a canonical key — each suit reduced to its
-pattern of owners, suits sorted — and cards in sequence (adjacent in a suit, same owner) are
-searched once.
+Positions are stored in a transposition table under a canonical key — the rules, each suit
+reduced to its pattern of owners, suits sorted — and cards in sequence (adjacent in a suit, same
+owner) are searched once.
 
 >>> s = Solver()
 >>> s.outcome(Deal.parse('AQ/KJ'))
@@ -17,21 +18,21 @@ Outcome(west_lead=1, east_lead=2)
 Outcome(west_lead=4, east_lead=5)
 >>> s.outcome(Deal.parse('KJ/AQ'), refined=True)
 Outcome(west_lead=Fraction(1, 4), east_lead=Fraction(3, 4))
+>>> s.outcome(Deal.parse('KQ/AJ'), rules=Rules(greedy=True, scoring=Scoring.LAST_TRICK_WINS))
+Outcome(west_lead=<Player.WEST: 'W'>, east_lead=<Player.EAST: 'E'>)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from fractions import Fraction
 
-from whistgui.engine.cards import Card
+from whistgui.engine.cards import Card, Player
 from whistgui.engine.deal import Deal
 from whistgui.engine.errors import Cancelled
 from whistgui.engine.play import Position
-from whistgui.engine.rounding import Outcome
-from whistgui.engine.value import Player
+from whistgui.engine.rules import WHIST_RULES, Outcome, Result, Rules, Scoring
 
-__all__ = ["Solver"]
+__all__ = ["Scoring", "Solver"]
 
 _Key = tuple[bool, tuple[str, ...]]
 _INF = 1 << 30
@@ -58,18 +59,27 @@ def _runs(pattern: str, owner: str, skip: int = -1) -> list[int]:
 
 
 class Solver:
-    """Exact minimax with a transposition table per scoring (plain and refined).
+    """Exact minimax with a transposition table per set of rules.
 
-    Scores are integers internally: tricks for plain whist, quarter points for refined whist.
+    Scores are the rules' integer points (:attr:`Rules.trick_points`,
+    :meth:`Rules.final_points`): tricks for whist, quarter points for refined whist, 1 or 0 for
+    a last-trick game.
     """
 
     def __init__(self, should_stop: Callable[[], bool] | None = None) -> None:
         #: Polled every few thousand new positions; True makes the search raise Cancelled.
         self.should_stop = should_stop
-        self._tables: dict[bool, dict[_Key, int]] = {False: {}, True: {}}  # exact scores
-        self._bounds: dict[bool, dict[_Key, tuple[int, int]]] = {False: {}, True: {}}
+        self._tables: dict[Rules, dict[_Key, int]] = {}  # exact scores
+        self._bounds: dict[Rules, dict[_Key, tuple[int, int]]] = {}
         self._hits = 0
         self._misses = 0
+
+    def _table(self, rules: Rules) -> dict[_Key, int]:
+        t = self._tables.get(rules)
+        if t is None:
+            t = self._tables[rules] = {}
+            self._bounds[rules] = {}
+        return t
 
     def clear(self) -> None:
         for t in self._tables.values():
@@ -90,20 +100,21 @@ class Solver:
     # -- the search ---------------------------------------------------------------------
     @staticmethod
     def _tricks(
-        suits: tuple[str, ...], west_leads: bool
+        suits: tuple[str, ...], west_leads: bool, rules: Rules
     ) -> Iterator[list[tuple[tuple[str, ...], bool]]]:
-        """For each lead (one card per sequence), the replies (one per sequence, discards
-        when void) as (the suits after the trick, canonical; did West win it)."""
+        """For each lead (one card per sequence), the legal replies (one per sequence,
+        discards when void) as (the suits after the trick, canonical; did West win it)."""
         lead_c, foll_c = ("W", "E") if west_leads else ("E", "W")
+        beats = rules.beats
         for si, p in enumerate(suits):
             follows = foll_c in p
             for i in _runs(p, lead_c):
                 replies: list[tuple[tuple[str, ...], bool]] = []
                 if follows:
-                    runs = _runs(p, foll_c, skip=i)
+                    runs = rules.follows(i, _runs(p, foll_c, skip=i))
                     # the cheapest winner and the lowest card first: one of them is usually
                     # best (§17), and alpha-beta cuts more when the best reply comes first
-                    winners = [j for j in runs if j > i]
+                    winners = [j for j in runs if beats(i, j)]
                     if winners:
                         runs.remove(winners[0])
                         runs.insert(0, winners[0])
@@ -111,7 +122,7 @@ class Solver:
                         a, b = (i, j) if i < j else (j, i)
                         rest = list(suits)
                         rest[si] = p[:a] + p[a + 1 : b] + p[b + 1 :]
-                        replies.append((_canon(rest), (j > i) != west_leads))
+                        replies.append((_canon(rest), beats(i, j) != west_leads))
                 else:
                     led_rest = p[:i] + p[i + 1 :]
                     for t, q in enumerate(suits):
@@ -131,14 +142,10 @@ class Solver:
         if self.should_stop is not None and self._misses % 256 == 0 and self.should_stop():
             raise Cancelled("stopped by the caller")
 
-    @staticmethod
-    def _terminal(west_leads: bool, refined: bool) -> int:
-        return (-1 if west_leads else 1) if refined else 0
-
-    def _search(self, suits: tuple[str, ...], west_leads: bool, refined: bool) -> int:
+    def _search(self, suits: tuple[str, ...], west_leads: bool, rules: Rules) -> int:
         """Exact score for West from here (full minimax: stores every reachable position's
         exact score, which :meth:`warm` wants)."""
-        table = self._tables[refined]
+        table = self._table(rules)
         key = (west_leads, suits)
         v = table.get(key)
         if v is not None:
@@ -146,34 +153,35 @@ class Solver:
             return v
         self._count()
         if not suits:
-            v = self._terminal(west_leads, refined)
+            v = rules.final_points(west_leads)
             table[key] = v
             return v
-        unit = 4 if refined else 1
+        unit = rules.trick_points
         pick_lead, pick_reply = (max, min) if west_leads else (min, max)
         v = pick_lead(
             pick_reply(
-                self._search(nxt, west_won, refined) + (unit if west_won else 0)
+                self._search(nxt, west_won, rules) + (unit if west_won else 0)
                 for nxt, west_won in replies
             )
-            for replies in self._tricks(suits, west_leads)
+            for replies in self._tricks(suits, west_leads, rules)
         )
         table[key] = v
         return v
 
     def _ab(
-        self, suits: tuple[str, ...], west_leads: bool, refined: bool, alpha: int, beta: int
+        self, suits: tuple[str, ...], west_leads: bool, rules: Rules, alpha: int, beta: int
     ) -> int:
         """Alpha-beta with a table of bounds: the exact score if it lies in (alpha, beta),
         else a bound on the right side of the window (fail-soft)."""
-        exact = self._tables[refined].get((west_leads, suits))
+        table = self._table(rules)
+        exact = table.get((west_leads, suits))
         if exact is not None:
             self._hits += 1
             return exact
         if not suits:
-            return self._terminal(west_leads, refined)
+            return rules.final_points(west_leads)
         key = (west_leads, suits)
-        bounds = self._bounds[refined]
+        bounds = self._bounds[rules]
         lo, hi = bounds.get(key, (-_INF, _INF))
         if lo >= beta:
             self._hits += 1
@@ -183,16 +191,14 @@ class Solver:
             return hi
         a, b = max(alpha, lo), min(beta, hi)
         self._count()
-        unit = 4 if refined else 1
+        unit = rules.trick_points
         if west_leads:  # West leads: the best lead for West of East's best reply
             best = -_INF
-            for replies in self._tricks(suits, True):
+            for replies in self._tricks(suits, True, rules):
                 worst = _INF
                 for nxt, west_won in replies:
                     gain = unit if west_won else 0
-                    score = gain + self._ab(
-                        nxt, west_won, refined, max(a, best) - gain, worst - gain
-                    )
+                    score = gain + self._ab(nxt, west_won, rules, max(a, best) - gain, worst - gain)
                     worst = min(worst, score)
                     if worst <= max(a, best):
                         break  # this lead cannot beat what West already has
@@ -202,13 +208,11 @@ class Solver:
             v = best
         else:
             best = _INF
-            for replies in self._tricks(suits, False):
+            for replies in self._tricks(suits, False, rules):
                 most = -_INF
                 for nxt, west_won in replies:
                     gain = unit if west_won else 0
-                    score = gain + self._ab(
-                        nxt, west_won, refined, most - gain, min(b, best) - gain
-                    )
+                    score = gain + self._ab(nxt, west_won, rules, most - gain, min(b, best) - gain)
                     most = max(most, score)
                     if most >= min(b, best):
                         break
@@ -223,87 +227,101 @@ class Solver:
         else:
             lo = hi = v
         if lo == hi:
-            self._tables[refined][key] = lo
+            table[key] = lo
             bounds.pop(key, None)
         else:
             bounds[key] = (lo, hi)
         return v
 
-    def _exact(self, suits: tuple[str, ...], west_leads: bool, refined: bool) -> int:
-        return self._ab(suits, west_leads, refined, -_INF, _INF)
+    def _exact(self, suits: tuple[str, ...], west_leads: bool, rules: Rules) -> int:
+        return self._ab(suits, west_leads, rules, -_INF, _INF)
 
     def warm(
         self,
         deal: Deal,
         leaders: tuple[Player, ...] = (Player.WEST, Player.EAST),
         scorings: tuple[bool, ...] = (False, True),
+        *,
+        rules: Rules = WHIST_RULES,
     ) -> None:
-        """Solve *every* position reachable from ``deal`` with these leaders and scorings
-        (plain, refined), so that later questions about any of them are table look-ups —
-        what a browsable play tree wants. (Answering one question, :meth:`result` prunes by
-        alpha-beta instead and is much faster.)"""
+        """Solve *every* position reachable from ``deal`` under ``rules`` with these leaders
+        (and, for a trick-scoring game, these scorings: plain, refined), so that later
+        questions about any of them are table look-ups — what a browsable play tree wants.
+        (Answering one question, :meth:`result` prunes by alpha-beta instead and is much
+        faster.)"""
         _ = deal.size
         suits = _canon(self._patterns(deal))
-        for refined in scorings:
+        variants = [
+            self._rules(rules, refined)
+            for refined in scorings
+            if not refined or rules.scoring.counts_tricks
+        ]
+        for r in dict.fromkeys(variants):
             for leader in leaders:
-                self._search(suits, leader is Player.WEST, refined)
+                self._search(suits, leader is Player.WEST, r)
 
     # -- positions ------------------------------------------------------------------------
+    @staticmethod
+    def _rules(rules: Rules, refined: bool) -> Rules:
+        return rules.refined() if refined else rules
+
     @staticmethod
     def _patterns(deal: Deal) -> list[str]:
         return [s.pattern for s in deal.suits]
 
-    def _score(self, position: Position, refined: bool) -> int:
-        """Score (tricks or quarters) West takes from now on, position between tricks or not."""
+    def _score(self, position: Position, rules: Rules) -> int:
+        """West's points from now on, the position between tricks or not."""
         position.check()
         if position.led is None:
             return self._exact(
-                _canon(self._patterns(position.deal)), position.leader is Player.WEST, refined
+                _canon(self._patterns(position.deal)), position.leader is Player.WEST, rules
             )
-        scores = [self._after(position, c, refined) for c in position.legal_cards()]
+        scores = [self._after(position, c, rules) for c in position.legal_cards()]
         west_to_move = position.to_move is Player.WEST
         return max(scores) if west_to_move else min(scores)
 
-    def _after(self, position: Position, card: Card, refined: bool) -> int:
+    def _after(self, position: Position, card: Card, rules: Rules) -> int:
         nxt = position.play(card)
-        score = self._score(nxt, refined)
+        score = self._score(nxt, rules)
         gained = nxt.west_tricks - position.west_tricks
-        return score + gained * (4 if refined else 1)
+        return score + gained * rules.trick_points
 
     @staticmethod
-    def _total(position: Position, score: int, refined: bool) -> int | Fraction:
-        if refined:
-            return position.west_tricks + Fraction(score, 4)
-        return position.west_tricks + score
+    def _total(position: Position, score: int, rules: Rules) -> Result:
+        return rules.result(rules.points_so_far(position.west_tricks) + score)
 
-    def result(self, position: Position, *, refined: bool = False) -> int | Fraction:
-        """West's total tricks (refined: points) under optimal play from ``position``,
-        counting the tricks already taken."""
-        return self._total(position, self._score(position, refined), refined)
+    def result(self, position: Position, *, refined: bool = False) -> Result:
+        """West's result under optimal play from ``position`` by its rules (``refined``: the
+        same game scored as refined whist): total tricks, counting those already taken,
+        refined points, or the winner of a last-trick game."""
+        rules = self._rules(position.rules, refined)
+        return self._total(position, self._score(position, rules), rules)
 
-    def card_results(
-        self, position: Position, *, refined: bool = False
-    ) -> dict[Card, int | Fraction]:
-        """For every legal card of the player to move, West's total under optimal play after
+    def card_results(self, position: Position, *, refined: bool = False) -> dict[Card, Result]:
+        """For every legal card of the player to move, West's result under optimal play after
         it (the marks a double-dummy program shows)."""
         position.check()
+        rules = self._rules(position.rules, refined)
         return {
-            c: self._total(position, self._after(position, c, refined), refined)
+            c: self._total(position, self._after(position, c, rules), rules)
             for c in position.legal_cards()
         }
 
     def best_cards(self, position: Position, *, refined: bool = False) -> list[Card]:
         """The optimal cards of the player to move."""
-        marks = self.card_results(position, refined=refined)
-        if not marks:
+        rules = self._rules(position.rules, refined)
+        position.check()
+        scores = {c: self._after(position, c, rules) for c in position.legal_cards()}
+        if not scores:
             return []
         pick = max if position.to_move is Player.WEST else min
-        target = pick(marks.values())
-        return [c for c, v in marks.items() if v == target]
+        target = pick(scores.values())
+        return [c for c, v in scores.items() if v == target]
 
-    def outcome(self, deal: Deal, *, refined: bool = False) -> Outcome:
-        """χ(D) (or χ′(D) with ``refined``): West's tricks with West and with East on lead."""
+    def outcome(self, deal: Deal, *, refined: bool = False, rules: Rules = WHIST_RULES) -> Outcome:
+        """χ(D) under ``rules`` (``refined``: χ′(D), the game scored as refined whist): West's
+        result with West and with East on lead."""
         return Outcome(
-            self.result(Position.start(deal, Player.WEST), refined=refined),
-            self.result(Position.start(deal, Player.EAST), refined=refined),
+            self.result(Position.start(deal, Player.WEST, rules), refined=refined),
+            self.result(Position.start(deal, Player.EAST, rules), refined=refined),
         )

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Final, Literal, TypeVar
 
-from whistgui.engine.cards import SUIT_SYMBOLS, Card
+from whistgui.engine.cards import SUIT_SYMBOLS, Card, Player
 from whistgui.engine.deal import Deal, SuitDeal
 from whistgui.engine.describe import describe
 from whistgui.engine.errors import AsymmetricSuitError, IllegalPlayError, TheoryError
@@ -57,7 +57,7 @@ from whistgui.engine.infinitesimal import Infinitesimal
 from whistgui.engine.play import Position
 from whistgui.engine.rounding import Outcome, rho, rho_prime
 from whistgui.engine.solver import Solver
-from whistgui.engine.value import Player, Value
+from whistgui.engine.value import Value
 
 __all__ = [
     "CONFIRM_MAX_CARDS",

@@ -26,14 +26,26 @@ True
 
 from __future__ import annotations
 
-import enum
 import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, NamedTuple
 
+from whistgui.engine.cards import Player
 from whistgui.engine.errors import NotationError
 from whistgui.engine.infinitesimal import ZERO, Infinitesimal
+from whistgui.engine.symbols import (
+    SUB as _SUB,
+)
+from whistgui.engine.symbols import (
+    SUPER as _SUPER,
+)
+from whistgui.engine.symbols import (
+    VULGAR as _VULGAR,
+)
+from whistgui.engine.symbols import (
+    normalise_value_text,
+)
 
 __all__ = [
     "Complexity",
@@ -45,30 +57,6 @@ __all__ = [
     "normalise_value_text",
     "pretty_number",
 ]
-
-
-class Player(enum.Enum):
-    """West (``W``, "our" side, Left in combinatorial game theory) or East (``E``)."""
-
-    WEST = "W"
-    EAST = "E"
-
-    @property
-    def other(self) -> Player:
-        return Player.EAST if self is Player.WEST else Player.WEST
-
-    @classmethod
-    def parse(cls, text: str) -> Player:
-        """``W``/``West``/``E``/``East`` in any case."""
-        t = text.strip().upper()
-        if t in ("W", "WEST"):
-            return cls.WEST
-        if t in ("E", "EAST"):
-            return cls.EAST
-        raise NotationError(f"{text!r} is not a player; expected W (West) or E (East)")
-
-    def __str__(self) -> str:
-        return self.value
 
 
 def as_dyadic(x: int | Fraction | str) -> Fraction:
@@ -107,21 +95,6 @@ class Complexity(NamedTuple):
         return "ω+ω"
 
 
-_VULGAR: Final = {
-    Fraction(1, 2): "½",
-    Fraction(1, 4): "¼",
-    Fraction(3, 4): "¾",
-    Fraction(1, 8): "⅛",
-    Fraction(3, 8): "⅜",
-    Fraction(5, 8): "⅝",
-    Fraction(7, 8): "⅞",
-}
-_SUPER: Final = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
-_SUB: Final = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
-_UNSUPER: Final = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
-_UNSUB: Final = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
-
-
 def format_number(q: Fraction) -> str:
     """Canonical ASCII: an integer or a reduced fraction (``3/2``, ``-1/2``)."""
     return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
@@ -142,21 +115,6 @@ def pretty_number(q: Fraction) -> str:
     if f is None:
         f = f"{str(frac.numerator).translate(_SUPER)}⁄{str(frac.denominator).translate(_SUB)}"
     return f"{sign}{whole or ''}{f}"
-
-
-def normalise_value_text(text: str) -> str:
-    """Map the pretty Unicode forms to ASCII with no white space; a mixed number's fraction
-    is marked with ``&`` (``1½`` becomes ``1&1/2``)."""
-    s = text.strip()
-    for frac, ch in _VULGAR.items():
-        s = s.replace(ch, f"&{frac.numerator}/{frac.denominator}")
-    s = re.sub(
-        r"([⁰¹²³⁴⁵⁶⁷⁸⁹]+)⁄([₀₁₂₃₄₅₆₇₈₉]+)",
-        lambda m: f"&{m.group(1).translate(_UNSUPER)}/{m.group(2).translate(_UNSUB)}",
-        s,
-    )
-    s = s.translate(_UNSUB).replace("−", "-").replace("±", "+-").replace("ε", "e")
-    return re.sub(r"\s+", "", s)
 
 
 _VALUE_RE: Final = re.compile(

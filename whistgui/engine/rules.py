@@ -1,0 +1,174 @@
+"""The rules of a two-person trick-taking game, in one place.
+
+Every game of the papers is played the same way — the leader plays a card, the other player
+replies, the higher card of the suit led wins the trick and the lead — and differs only in
+
+* which replies are legal: *free* (follow suit with any card) or *greedy* (follow suit with a
+  card that wins the trick if you have one: single-suit whist §1, strange algebra §7.2);
+* what a player void in the suit led may play (any card: a discard, in every game here);
+* how a finished deal scores: the tricks (whist), the tricks with a quarter for not taking the
+  last trick (refined whist, symmetric whist §11), or only the last trick, which wins
+  (five-card) or loses (misère five-card).
+
+A :class:`Rules` object answers those questions; :class:`~whistgui.engine.play.Position`, the
+:class:`~whistgui.engine.solver.Solver`, the strategist and the tree views ask it and restate
+nothing. Scores are integers in the rules' own *points* (quarters for refined whist, 1 for the
+winner of a last-trick game), turned into results by :meth:`Rules.result`.
+
+>>> from whistgui.engine.cards import Card
+>>> GREEDY = Rules(greedy=True)
+>>> led = Card(0, 11)
+>>> [c.rank for c in WHIST_RULES.legal([Card(0, 14), Card(0, 9), Card(1, 5)], led)]
+[14, 9]
+>>> [c.rank for c in GREEDY.legal([Card(0, 14), Card(0, 9), Card(1, 5)], led)]
+[14]
+>>> WHIST_RULES.winner(Player.WEST, led, Card(1, 14))
+<Player.WEST: 'W'>
+>>> REFINED_WHIST_RULES.result(REFINED_WHIST_RULES.final_points(True) + 2 * 4)
+Fraction(7, 4)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import NamedTuple
+
+from whistgui.engine.cards import Card, Player
+
+__all__ = [
+    "REFINED_WHIST_RULES",
+    "WHIST_RULES",
+    "Outcome",
+    "Result",
+    "Rules",
+    "Scoring",
+]
+
+#: What a finished deal gives: West's tricks (int), West's refined points (Fraction) or the
+#: winner of a last-trick game (Player).
+Result = int | Fraction | Player
+
+
+class Outcome(NamedTuple):
+    """The result with West on lead and with East on lead: West's tricks (or refined score)
+    in a trick-scoring game, the winner in a last-trick game."""
+
+    west_lead: Result
+    east_lead: Result
+
+    def __str__(self) -> str:
+        return f"({self.west_lead}, {self.east_lead})"
+
+
+class Scoring(enum.Enum):
+    """How a finished deal scores."""
+
+    #: West's score is the number of tricks West took.
+    TRICKS = "tricks"
+    #: Tricks, and a quarter for *not* taking the last trick (symmetric whist §11).
+    REFINED = "refined"
+    #: Whoever takes the last trick wins (five-card).
+    LAST_TRICK_WINS = "last trick wins"
+    #: Whoever takes the last trick loses (misère five-card).
+    LAST_TRICK_LOSES = "last trick loses"
+
+    @property
+    def counts_tricks(self) -> bool:
+        return self in (Scoring.TRICKS, Scoring.REFINED)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One immutable set of rules; hashable, so a solver keys its tables on it."""
+
+    #: The second player must win the trick when able.
+    greedy: bool = False
+    scoring: Scoring = Scoring.TRICKS
+
+    # -- the trick --------------------------------------------------------------------------
+    @staticmethod
+    def beats(led: int, reply: int) -> bool:
+        """Does ``reply`` win a trick of the suit led against ``led`` (both of that suit)?
+        Ranks, or positions in a suit's pattern: only their order counts."""
+        return reply > led
+
+    def follows(self, led: int, holding: Sequence[int]) -> list[int]:
+        """The legal replies among ``holding``, the follower's ranks (or pattern positions) in
+        the suit led, not empty: all of them, or under the greedy rule those that win the trick
+        if any does."""
+        if not self.greedy:
+            return list(holding)
+        winners = [r for r in holding if self.beats(led, r)]
+        return winners or list(holding)
+
+    @staticmethod
+    def discards(hand: Sequence[Card]) -> list[Card]:
+        """What a player void in the suit led may play: any card."""
+        return list(hand)
+
+    def legal(self, hand: Sequence[Card], led: Card | None) -> list[Card]:
+        """The legal cards of ``hand``: any card to lead; a reply to ``led`` follows suit by
+        :meth:`follows`, or is a discard when void."""
+        if led is None:
+            return list(hand)
+        suit = [c for c in hand if c.suit == led.suit]
+        if not suit:
+            return self.discards(hand)
+        ok = set(self.follows(led.rank, [c.rank for c in suit]))
+        return [c for c in suit if c.rank in ok]
+
+    def winner(self, leader: Player, led: Card, reply: Card) -> Player:
+        """Who wins the trick: the reply if it is of the suit led and :meth:`beats` the lead."""
+        if reply.suit == led.suit and self.beats(led.rank, reply.rank):
+            return leader.other
+        return leader
+
+    # -- scoring, in integer points ---------------------------------------------------------
+    @property
+    def trick_points(self) -> int:
+        """West's points for each trick West takes."""
+        return {Scoring.TRICKS: 1, Scoring.REFINED: 4}.get(self.scoring, 0)
+
+    def final_points(self, west_won_last: bool) -> int:
+        """West's points for the end of play: who took the last trick (in an empty deal, the
+        player on lead is taken to have taken it)."""
+        if self.scoring is Scoring.REFINED:
+            return -1 if west_won_last else 1
+        if self.scoring is Scoring.LAST_TRICK_WINS:
+            return 1 if west_won_last else 0
+        if self.scoring is Scoring.LAST_TRICK_LOSES:
+            return 0 if west_won_last else 1
+        return 0
+
+    def points_so_far(self, west_tricks: int) -> int:
+        return west_tricks * self.trick_points
+
+    def result(self, points: int) -> Result:
+        """The result of a deal in which West scored ``points``."""
+        if self.scoring is Scoring.TRICKS:
+            return points
+        if self.scoring is Scoring.REFINED:
+            return Fraction(points, 4)
+        return Player.WEST if points > 0 else Player.EAST
+
+    def refined(self) -> Rules:
+        """These rules scored as refined whist (the ``refined=True`` of older calls)."""
+        if not self.scoring.counts_tricks:
+            raise ValueError(f"a game scored by '{self.scoring.value}' has no refined scoring")
+        return Rules(self.greedy, Scoring.REFINED)
+
+    def describe(self) -> str:
+        """The rules in a line."""
+        reply = "must win the trick if able" if self.greedy else "free replies"
+        return f"follow suit ({reply}), discard when void; {self.scoring.value}" + (
+            " (+¼ for not taking the last trick)" if self.scoring is Scoring.REFINED else ""
+        )
+
+
+#: Two-person whist: free replies, tricks count.
+WHIST_RULES = Rules()
+#: Whist with a quarter for not taking the last trick (§11).
+REFINED_WHIST_RULES = Rules(scoring=Scoring.REFINED)
