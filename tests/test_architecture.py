@@ -23,7 +23,7 @@ def test_engine_never_imports_qt():
         pytest.fail("lint-imports is missing: install the test extra (pip install -e '.[test]')")
     res = _run(exe)
     assert res.returncode == 0, res.stdout + res.stderr
-    assert "1 kept, 0 broken" in res.stdout
+    assert " kept, 0 broken" in res.stdout
 
 
 def test_engine_imports_without_qt_in_a_fresh_interpreter():

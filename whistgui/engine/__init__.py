@@ -22,6 +22,7 @@ from whistgui.engine.errors import (
     DealError,
     IllegalPlayError,
     NotationError,
+    NoTheoryError,
     TheoryError,
     WhistError,
 )
@@ -29,7 +30,8 @@ from whistgui.engine.evaluator import Bounds, Evaluator, Reduction, SuitAnalysis
 from whistgui.engine.infinitesimal import EPS0, FUZZY, NEG_EPS0, ZERO, Infinitesimal, eps
 from whistgui.engine.interval import InfinitesimalRange, Interval
 from whistgui.engine.play import Position, Trick
-from whistgui.engine.rounding import Outcome, rho, rho_prime
+from whistgui.engine.rounding import rho, rho_prime
+from whistgui.engine.rules import REFINED_WHIST_RULES, WHIST_RULES, Outcome, Rules, Scoring
 from whistgui.engine.solver import Solver
 from whistgui.engine.strategy import (
     CONFIRM_MAX_CARDS,
@@ -50,6 +52,8 @@ __all__ = [
     "EPS0",
     "FUZZY",
     "NEG_EPS0",
+    "REFINED_WHIST_RULES",
+    "WHIST_RULES",
     "ZERO",
     "AsymmetricSuitError",
     "Bounds",
@@ -66,12 +70,15 @@ __all__ = [
     "InfinitesimalRange",
     "Interval",
     "LabeledValue",
+    "NoTheoryError",
     "NotationError",
     "Outcome",
     "PlayLine",
     "Player",
     "Position",
     "Reduction",
+    "Rules",
+    "Scoring",
     "Solver",
     "State",
     "Step",

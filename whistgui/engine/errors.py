@@ -35,5 +35,10 @@ class TheoryError(WhistError):
     elements). Raised loudly: it means a bug in the engine, never a property of the input."""
 
 
+class NoTheoryError(WhistError, ValueError):
+    """A game's theory does not cover this deal (e.g. Greedy Whist with two suits, misère
+    five-card on an asymmetric deal): search can still play and solve it."""
+
+
 class Cancelled(WhistError):
     """A computation was stopped by its caller's ``should_stop`` check (a newer request)."""

@@ -30,6 +30,7 @@ from whistgui.engine.errors import AsymmetricSuitError, Cancelled, TheoryError
 from whistgui.engine.infinitesimal import FUZZY, Infinitesimal, eps
 from whistgui.engine.interval import InfinitesimalRange, Interval
 from whistgui.engine.rounding import Outcome, rho, rho_prime
+from whistgui.engine.rules import WHIST_RULES
 from whistgui.engine.value import LabeledValue, Value
 
 __all__ = ["Bounds", "Evaluator", "Reduction", "SuitAnalysis", "labeled_max", "labeled_min"]
@@ -356,6 +357,7 @@ class Evaluator:
         same reduction), compared as float keys."""
         wruns, eruns = _runs(pattern)
         memo = self._vkeys
+        west_wins = WHIST_RULES.beats  # (East's card, West's card): one suit, the higher wins
         best_rowmin: _Key | None = None
         colmax: list[_Key | None] = [None] * len(eruns)
         for i in wruns:
@@ -369,7 +371,7 @@ class Evaluator:
                 else:
                     self._hits += 1
                 num, pos = rk
-                if i > j:  # West wins the trick: one more trick, West on lead
+                if west_wins(j, i):  # one more trick for West, West on lead
                     k = (num + 1.0, pos, 0 if pos == 0 else 1)
                 else:
                     k = (num, pos, 1 if pos == 0 else 0)
@@ -440,7 +442,7 @@ class Evaluator:
             for j, ec in enumerate(east):
                 rest = s.without(west=wc, east=ec)
                 rv = self.pattern_value(rest.pattern)
-                wins = wc > ec
+                wins = WHIST_RULES.beats(ec, wc)
                 label = LabeledValue(_W if wins else _E, rv + 1 if wins else rv)
                 row.append(Reduction(i, j, wc, ec, rest, label))
             rows.append(tuple(row))

@@ -173,29 +173,13 @@ def path_text(node: Node) -> str:
     return "  ".join(parts)
 
 
-def _groups(deal: Deal, player: Player, suits: range | list[int]) -> list[tuple[Card, ...]]:
-    """The player's sequences in the given suits of ``deal``, suit by suit, high first."""
-    return [
-        tuple(Card(i, r) for r in seq) for i in suits for seq in deal.suits[i].sequences(player)
-    ]
-
-
 def trick_groups(position: Position) -> list[tuple[tuple[Card, ...], list[tuple[Card, ...]]]]:
-    """For a position between tricks: each lead group with its reply groups (see the module
-    docstring), every group a sequence of cards high to low."""
-    deal = position.deal
-    leader = position.leader
-    follower = leader.other
+    """For a position between tricks: each lead group with its legal reply groups under the
+    position's rules (see the module docstring), every group a sequence of cards high to
+    low."""
     out = []
-    for lead_seq in _groups(deal, leader, range(len(deal.suits))):
-        led = lead_seq[-1]
-        if deal.suits[led.suit].hand(follower):
-            # The led card is still in ``deal``, in the leader's hand: it separates sequences.
-            replies = _groups(deal, follower, [led.suit])
-        else:
-            others = [i for i in range(len(deal.suits)) if i != led.suit]
-            replies = _groups(deal, follower, others)
-        out.append((lead_seq, replies))
+    for lead_seq in position.legal_groups():
+        out.append((lead_seq, position.play(lead_seq[-1]).legal_groups()))
     return out
 
 

@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 
 from whistgui.engine import Evaluator, LabeledValue, Player, SuitDeal, Value, rho
 from whistgui.engine.notation import format_suit_paper
+from whistgui.engine.rules import WHIST_RULES
 from whistgui.ui.lazy_tree import Index, LazyTreeModel, NodeRole
 
 COL_DEAL, COL_PLAYED, COL_ALPHA, COL_OUTCOME = range(4)
@@ -104,7 +105,7 @@ class ReductionTreeModel(LazyTreeModel[Node]):
             for eseq in suit.sequences(Player.EAST):
                 w, e = wseq[-1], eseq[-1]  # any card of a sequence: take the lowest
                 rest = suit.without(west=w, east=e)
-                west_wins = w > e
+                west_wins = WHIST_RULES.beats(e, w)  # one suit: the higher card wins
                 tricks = node.tricks + (1 if west_wins else 0)
                 v = (Value(0) if rest.is_empty else self._ev.suit_value(rest)) + tricks
                 label = LabeledValue(Player.WEST if west_wins else Player.EAST, v)

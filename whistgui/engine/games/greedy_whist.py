@@ -1,0 +1,115 @@
+"""Greedy Whist: whist in which the second player must win the trick when able (R43 §6).
+
+A single suit is solved by Theorem 6.1: with n cards a hand West takes (n + H_Greedy)/2
+tricks, rounded down when West leads and up when East leads, and the normal strategy is
+optimal. No theory of sums of suits is known (strange algebra §7.4 says the algebra is that of
+whist, with values nobody has computed), so deals of two or more suits are solved by search.
+
+>>> t = GreedyWhistTheory()
+>>> x = t.element(SuitDeal.parse('KQT/AJ9'))      # R43's deal (5)
+>>> t.text(x), t.outcome(x)
+('(3, +1)', Outcome(west_lead=2, east_lead=2))
+>>> t.describe(x)
+'n = 3, H = 0, H̄ = 1, H_Greedy = +1: West takes 2 of 3 whoever leads'
+>>> t.parse('(3, +1)') == x
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from whistgui.engine.cards import Player, count
+from whistgui.engine.deal import Deal, SuitDeal
+from whistgui.engine.errors import NotationError, NoTheoryError
+from whistgui.engine.games.single_suit import greedy_tricks, h_greedy, sign_change
+from whistgui.engine.rules import Outcome, Rules, Scoring
+
+__all__ = ["GREEDY_WHIST_RULES", "GreedyValue", "GreedyWhistTheory"]
+
+#: Must win the trick if able; tricks count.
+GREEDY_WHIST_RULES = Rules(greedy=True, scoring=Scoring.TRICKS)
+
+
+@dataclass(frozen=True, slots=True)
+class GreedyValue:
+    """A single suit of Greedy Whist: its n and H_Greedy (H and H̄ kept for the words)."""
+
+    n: int
+    h: int
+    h_low: int = field(default=0, compare=False)
+    h_high: int = field(default=0, compare=False)
+
+
+class GreedyWhistTheory:
+    """Theorem 6.1 of R43 for one suit; no theory of sums."""
+
+    title = "(n + H_Greedy)/2 tricks for one suit (single-suit whist §6, R43); sums: search"
+
+    def covers(self, deal: Deal) -> str | None:
+        suits = [s for s in deal.suits if not s.is_empty]
+        if len(suits) > 1:
+            return (
+                f"Greedy Whist has a theory for one suit only (R43 Theorem 6.1); this deal "
+                f"has {len(suits)} — the exact solver answers instead"
+            )
+        if suits and not suits[0].is_symmetric:
+            return "Greedy Whist's theory needs a symmetric suit (n cards a hand)"
+        return None
+
+    def element(self, suit: SuitDeal) -> GreedyValue:
+        if suit.is_empty:
+            return self.zero()
+        h, hbar = sign_change(suit)
+        return GreedyValue(suit.n, h_greedy(suit), h, hbar)
+
+    def zero(self) -> GreedyValue:
+        return GreedyValue(0, 0)
+
+    def add(self, a: GreedyValue, b: GreedyValue) -> GreedyValue:
+        if a.n == 0:
+            return b
+        if b.n == 0:
+            return a
+        raise NoTheoryError("Greedy Whist has no theory of sums of suits (search solves them)")
+
+    def outcome(self, element: GreedyValue) -> Outcome:
+        return Outcome(
+            greedy_tricks(element.n, element.h, Player.WEST),
+            greedy_tricks(element.n, element.h, Player.EAST),
+        )
+
+    def describe(self, element: GreedyValue) -> str:
+        if element.n == 0:
+            return "no cards"
+        o = self.outcome(element)
+        n = element.n
+        if o.west_lead == o.east_lead:
+            what = f"West takes {o.west_lead} of {n} whoever leads"
+        else:
+            what = (
+                f"West takes {count(int(o.west_lead), 'trick')} on lead, "
+                f"{o.east_lead} with East on lead"
+            )
+        return (
+            f"n = {n}, H = {element.h_low}, H̄ = {element.h_high}, H_Greedy = {element.h:+d}: {what}"
+        )
+
+    def text(self, element: GreedyValue) -> str:
+        return f"({element.n}, {element.h:+d})"
+
+    def pretty(self, element: GreedyValue) -> str:
+        return f"n = {element.n}, H_Greedy = {element.h:+d}".replace("-", "−")
+
+    def latex(self, element: GreedyValue) -> str:
+        return f"n = {element.n},\\ H_{{\\mathrm{{Greedy}}}} = {element.h:+d}"
+
+    def parse(self, text: str) -> GreedyValue:
+        m = re.fullmatch(r"\s*\(\s*(\d+)\s*,\s*([+-−]?\d+)\s*\)\s*", text)
+        if m is None:
+            raise NotationError(f"{text!r} is not a Greedy Whist element; expected '(n, H)'")
+        n, h = int(m.group(1)), int(m.group(2).replace("−", "-"))
+        if abs(h) > n:
+            raise NotationError(f"{text!r}: H_Greedy must lie between −n and n")
+        return GreedyValue(n, h)

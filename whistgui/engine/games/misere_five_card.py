@@ -1,0 +1,167 @@
+"""Symmetric misère five-card: five-card's rules, but whoever takes the last trick *loses*
+(strange algebra §7.3).
+
+The deuce of a suit (its lowest card) is an *exit* for its holder; the exit is protected by
+*stoppers*: drop the lowest card of each hand and pair the rest so that the deuce's holder wins
+as many comparisons as possible — that many stoppers. Stoppers add as integers (West's count
+positive), exits as a set. The player with more stoppers wins; with stoppers level, a player
+with an exit beats one without, and if both have exits the player on lead wins; with no exit at
+all the deal is empty and the player on lead, who took the last trick, has lost.
+
+The element lives in E, the quotient of Z ⊕ B₂ in which the exits are forgotten once the
+stoppers are not level: ``MisereValue(stoppers, west_exit, east_exit)``, the exits False
+whenever the stoppers are nonzero. The greedy rule makes no difference to symmetric deals
+(§7.3); asymmetric deals are not covered (search solves them).
+
+>>> t = MisereFiveCardTheory()
+>>> hearts, diamonds, clubs = (SuitDeal.parse(s) for s in ('K2/AQ', 'AJT/KQ2', 'AQ2/KJT'))
+>>> [t.describe(t.element(s)) for s in (hearts, diamonds, clubs)]
+['exit for West, unprotected', 'exit for East with 1 stopper', 'exit for West with 2 stoppers']
+>>> x = t.add(t.add(t.element(hearts), t.element(diamonds)), t.element(clubs))
+>>> t.text(x), t.outcome(x)
+('+1', Outcome(west_lead=<Player.WEST: 'W'>, east_lead=<Player.WEST: 'W'>))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from whistgui.engine.cards import Player, count
+from whistgui.engine.deal import Deal, SuitDeal
+from whistgui.engine.errors import NotationError
+from whistgui.engine.rules import Outcome, Rules, Scoring
+
+__all__ = ["MISERE_FIVE_CARD_RULES", "MisereFiveCardTheory", "MisereValue", "stoppers"]
+
+#: Must win the trick if able; whoever takes the last trick loses.
+MISERE_FIVE_CARD_RULES = Rules(greedy=True, scoring=Scoring.LAST_TRICK_LOSES)
+
+
+@dataclass(frozen=True, slots=True)
+class MisereValue:
+    """An element of E: the stoppers (West's minus East's) and, when they are level, who has
+    an exit."""
+
+    stoppers: int
+    west_exit: bool = False
+    east_exit: bool = False
+
+    def __post_init__(self) -> None:
+        if self.stoppers and (self.west_exit or self.east_exit):  # E forgets them: normalise
+            object.__setattr__(self, "west_exit", False)
+            object.__setattr__(self, "east_exit", False)
+
+
+def stoppers(suit: SuitDeal) -> tuple[Player, int] | None:
+    """(the deuce's holder, its stoppers) of a symmetric suit, None for an empty suit.
+
+    >>> stoppers(SuitDeal.parse('AQ2/KJT'))
+    (<Player.WEST: 'W'>, 2)
+    """
+    if suit.is_empty:
+        return None
+    lowest = min(suit.west + suit.east)
+    holder = Player.WEST if lowest in suit.west else Player.EAST
+    mine = sorted(suit.hand(holder))[1:]
+    theirs = sorted(suit.hand(holder.other))[1:]
+    # the most comparisons ``mine`` can win: each card beats the lowest card of theirs
+    # still free below it (greedy from the lowest)
+    wins, k = 0, 0
+    for card in mine:
+        if k < len(theirs) and card > theirs[k]:
+            wins += 1
+            k += 1
+    return holder, wins
+
+
+class MisereFiveCardTheory:
+    """Exits and stoppers in the monoid E (strange algebra §7.3), symmetric deals."""
+
+    title = "exits and stoppers in the monoid E (strange algebra §7.3); symmetric deals"
+
+    def covers(self, deal: Deal) -> str | None:
+        bad = [n for n, s in zip(deal.names, deal.suits, strict=True) if not s.is_symmetric]
+        if bad:
+            return (
+                "misère five-card's theory is for symmetric deals (strange algebra §7.3); "
+                f"{', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not — search answers"
+            )
+        return None
+
+    def element(self, suit: SuitDeal) -> MisereValue:
+        _ = suit.n  # AsymmetricSuitError for an asymmetric suit
+        st = stoppers(suit)
+        if st is None:
+            return self.zero()
+        holder, k = st
+        west = holder is Player.WEST
+        return MisereValue(k if west else -k, west, not west)
+
+    def zero(self) -> MisereValue:
+        return MisereValue(0)
+
+    def add(self, a: MisereValue, b: MisereValue) -> MisereValue:
+        m = a.stoppers + b.stoppers
+        if m:
+            return MisereValue(m)
+        if a.stoppers:  # level from two unlevel parts: each side had stoppers, hence an exit
+            return MisereValue(0, True, True)
+        return MisereValue(0, a.west_exit or b.west_exit, a.east_exit or b.east_exit)
+
+    def outcome(self, element: MisereValue) -> Outcome:
+        w, e = Player.WEST, Player.EAST
+        if element.stoppers > 0:
+            return Outcome(w, w)
+        if element.stoppers < 0:
+            return Outcome(e, e)
+        if element.west_exit and element.east_exit:
+            return Outcome(w, e)  # the player on lead wins
+        if element.west_exit:
+            return Outcome(w, w)
+        if element.east_exit:
+            return Outcome(e, e)
+        return Outcome(e, w)  # no cards: the player on lead took the last trick and lost
+
+    def describe(self, element: MisereValue) -> str:
+        m = element.stoppers
+        if m:
+            who = "West" if m > 0 else "East"
+            return f"exit for {who} with {count(abs(m), 'stopper')}"
+        if element.west_exit and element.east_exit:
+            return "exits for both sides, stoppers level; the player on lead wins"
+        if element.west_exit or element.east_exit:
+            who = "West" if element.west_exit else "East"
+            return f"exit for {who}, unprotected"
+        return "no cards: the player on lead took the last trick and loses"
+
+    def text(self, element: MisereValue) -> str:
+        if element.stoppers:
+            return f"{element.stoppers:+d}"
+        exits = ("W" if element.west_exit else "") + ("E" if element.east_exit else "")
+        return f"0{exits}"
+
+    def pretty(self, element: MisereValue) -> str:
+        if element.stoppers:
+            return f"{element.stoppers:+d}".replace("-", "−")
+        exits = [n for n, x in (("W", element.west_exit), ("E", element.east_exit)) if x]
+        return "0" + (f" (exit {' '.join(exits)})" if exits else "")
+
+    def latex(self, element: MisereValue) -> str:
+        if element.stoppers:
+            return f"{element.stoppers:+d}"
+        exits = ("W" if element.west_exit else "") + ("E" if element.east_exit else "")
+        return f"0_{{\\mathrm{{{exits}}}}}" if exits else "0"
+
+    def parse(self, text: str) -> MisereValue:
+        t = text.strip().replace("−", "-")
+        m = re.fullmatch(r"([+-]?\d+)\s*(?:\(exit\s+([WE](?:\s+[WE])?)\)|([WE]{0,2}))", t)
+        if m is None:
+            raise NotationError(
+                f"{text!r} is not a misère five-card element; expected stoppers like '+2' or "
+                "'-1', or 0 with the exits: '0', '0W', '0E', '0WE'"
+            )
+        exits = (m.group(2) or m.group(3) or "").replace(" ", "")
+        if len(set(exits)) != len(exits):
+            raise NotationError(f"{text!r} names an exit twice")
+        return MisereValue(int(m.group(1)), "W" in exits, "E" in exits)

@@ -1,0 +1,88 @@
+"""The protocol every game's value theory follows (strange algebra §5).
+
+A theory maps each single suit to an *element* of a commutative monoid, adds elements, and
+reads the outcome of a deal off the sum of its suits' elements — a homomorphic refinement of
+the game's outcome function. It also says which deals it covers (:meth:`Theory.covers`): a game
+whose theory does not reach a deal (Greedy Whist with two suits) still plays and solves by
+search.
+
+>>> from whistgui.engine.games import find_game
+>>> theory = find_game('five-card').new_theory()
+>>> d = Deal.parse('KQ/AJ A/K')
+>>> theory.text(deal_element(theory, d)), predict(theory, d)
+('+1', Outcome(west_lead=<Player.WEST: 'W'>, east_lead=<Player.WEST: 'W'>))
+"""
+
+from __future__ import annotations
+
+from functools import reduce
+from typing import Protocol, TypeVar
+
+from whistgui.engine.deal import Deal, SuitDeal
+from whistgui.engine.errors import NoTheoryError
+from whistgui.engine.rules import Outcome
+
+__all__ = ["Theory", "deal_element", "predict"]
+
+E = TypeVar("E")
+
+
+class Theory(Protocol[E]):
+    """A value theory: elements of single suits, their sum, and the outcome of a sum."""
+
+    #: What the elements are, in a few words, with the paper they come from.
+    title: str
+
+    def covers(self, deal: Deal) -> str | None:
+        """None if the theory predicts ``deal``; otherwise why it does not, in a sentence."""
+        ...
+
+    def element(self, suit: SuitDeal) -> E:
+        """The element of one suit; raises NoTheoryError if the theory has none for it."""
+        ...
+
+    def zero(self) -> E:
+        """The element of the empty deal."""
+        ...
+
+    def add(self, a: E, b: E) -> E:
+        """The element of a deal from those of two parts (NoTheoryError if not known)."""
+        ...
+
+    def outcome(self, element: E) -> Outcome:
+        """The result with West on lead and with East on lead."""
+        ...
+
+    def describe(self, element: E) -> str:
+        """What the element means, in the paper's words."""
+        ...
+
+    def text(self, element: E) -> str:
+        """ASCII text that :meth:`parse` reads back."""
+        ...
+
+    def pretty(self, element: E) -> str:
+        """Text with the paper's symbols."""
+        ...
+
+    def latex(self, element: E) -> str:
+        """A LaTeX math-mode formula."""
+        ...
+
+    def parse(self, text: str) -> E:
+        """The element written ``text`` (by :meth:`text` or :meth:`pretty`)."""
+        ...
+
+
+def deal_element(theory: Theory[E], deal: Deal) -> E:
+    """The sum of the elements of ``deal``'s suits; NoTheoryError with the theory's reason if
+    it does not cover the deal."""
+    why = theory.covers(deal)
+    if why is not None:
+        raise NoTheoryError(why)
+    return reduce(theory.add, (theory.element(s) for s in deal.suits), theory.zero())
+
+
+def predict(theory: Theory[E], deal: Deal) -> Outcome:
+    """The theory's outcome of ``deal`` (NoTheoryError if it does not cover it)."""
+    return theory.outcome(deal_element(theory, deal))

@@ -1,0 +1,74 @@
+"""Two-person whist and refined whist: Wästlund's values in Z(2) × E (symmetric whist, R44).
+
+The element of a suit is val(D) (:class:`~whistgui.engine.evaluator.Evaluator`); values add;
+the outcome is ρ(val) for whist (Theorem 9.x) and ρ′(val) for refined whist (§11, Theorem
+12.1).
+
+>>> t = WhistTheory()
+>>> v = t.add(t.element(SuitDeal.parse('AQ/KJ')), t.element(SuitDeal.parse('K/A')))
+>>> t.pretty(v), t.outcome(v), t.describe(v)
+('1½ + ε₀', Outcome(west_lead=2, east_lead=2), 'exit for West, unprotected')
+>>> WhistTheory(refined=True).outcome(v)
+Outcome(west_lead=Fraction(7, 4), east_lead=Fraction(7, 4))
+"""
+
+from __future__ import annotations
+
+from whistgui.engine.deal import Deal, SuitDeal
+from whistgui.engine.describe import describe
+from whistgui.engine.evaluator import Evaluator
+from whistgui.engine.latex import value_latex
+from whistgui.engine.rounding import rho, rho_prime
+from whistgui.engine.rules import Outcome
+from whistgui.engine.value import Value
+
+__all__ = ["WhistTheory"]
+
+
+class WhistTheory:
+    """val(D) and ρ (or ρ′ with ``refined``), memoized in an :class:`Evaluator`."""
+
+    def __init__(self, *, refined: bool = False, evaluator: Evaluator | None = None) -> None:
+        self.refined = refined
+        self.evaluator = evaluator if evaluator is not None else Evaluator()
+        self.title = (
+            "values in Z(2) × E rounded by ρ′ to odd quarters (symmetric whist §11, R44)"
+            if refined
+            else "values in Z(2) × E rounded by ρ (symmetric whist, R44)"
+        )
+
+    def covers(self, deal: Deal) -> str | None:
+        bad = [n for n, s in zip(deal.names, deal.suits, strict=True) if not s.is_symmetric]
+        if bad:
+            return (
+                f"the values need symmetric suits; {', '.join(bad)} "
+                f"{'is' if len(bad) == 1 else 'are'} not (West and East hold different numbers)"
+            )
+        return None
+
+    def element(self, suit: SuitDeal) -> Value:
+        return self.evaluator.suit_value(suit)
+
+    def zero(self) -> Value:
+        return Value(0)
+
+    def add(self, a: Value, b: Value) -> Value:
+        return a + b
+
+    def outcome(self, element: Value) -> Outcome:
+        return rho_prime(element) if self.refined else rho(element)
+
+    def describe(self, element: Value) -> str:
+        return describe(element).words
+
+    def text(self, element: Value) -> str:
+        return element.ascii()
+
+    def pretty(self, element: Value) -> str:
+        return element.pretty()
+
+    def latex(self, element: Value) -> str:
+        return value_latex(element)
+
+    def parse(self, text: str) -> Value:
+        return Value.parse(text)
