@@ -12,3 +12,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 settings.register_profile("default", deadline=None)
 settings.register_profile("ci", deadline=None, print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+
+def pytest_addoption(parser):  # type: ignore[no-untyped-def]
+    parser.addoption(
+        "--exhaustive",
+        action="store_true",
+        default=False,
+        help="run the exhaustive checks whole (e.g. every single-suit deal of 7 cards a hand)",
+    )

@@ -100,7 +100,7 @@ class GreedyWhistTheory:
         return f"({element.n}, {element.h:+d})"
 
     def pretty(self, element: GreedyValue) -> str:
-        return f"n = {element.n}, H_Greedy = {element.h:+d}".replace("-", "−")
+        return f"({element.n}, {element.h:+d})".replace("-", "−")
 
     def latex(self, element: GreedyValue) -> str:
         return f"n = {element.n},\\ H_{{\\mathrm{{Greedy}}}} = {element.h:+d}"
