@@ -82,10 +82,13 @@ def test_the_wheel_carries_the_code_and_every_resource(wheel: Path):
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in RESOURCES:
         assert f"whistgui/resources/{name}" in names
-    engine = {f"whistgui/engine/{p.name}" for p in (ROOT / "whistgui" / "engine").glob("*.py")}
-    assert engine <= names
+    for package in ("engine", "engine/games", "cli"):
+        here = {f"whistgui/{package}/{p.name}" for p in (ROOT / "whistgui" / package).glob("*.py")}
+        assert here <= names
     assert "whistgui/engine/value.py" in names
-    for module in ("__init__", "__main__", "cli", "resources", "examples", "document"):
+    assert "whistgui/engine/games/five_card.py" in names
+    assert "whistgui/cli/__init__.py" in names
+    for module in ("__init__", "__main__", "resources", "examples", "document"):
         assert f"whistgui/{module}.py" in names
     ui = {f"whistgui/ui/{p.name}" for p in (ROOT / "whistgui" / "ui").glob("*.py")}
     assert ui <= names

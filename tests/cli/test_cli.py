@@ -19,12 +19,14 @@ def test_value_json(capsys):
     assert err == ""
     (obj,) = jsonl(out)
     assert obj == {
+        "game": "whist",
         "deal": "AQ/KJ K/A",
         "suits": [
-            {"suit": "AQ/KJ", "name": "S", "value": "3/2"},
-            {"suit": "K/A", "name": "H", "value": "e0"},
+            {"suit": "AQ/KJ", "name": "S", "value": "3/2", "element": "3/2"},
+            {"suit": "K/A", "name": "H", "value": "e0", "element": "e0"},
         ],
         "value": "3/2+e0",
+        "element": "3/2+e0",
         "outcome": {"west_lead": 2, "east_lead": 2},
     }
 
@@ -116,7 +118,7 @@ def test_table_json_is_stable_and_complete(capsys):
     assert code == 0
     rows = jsonl(out)
     assert len(rows) == 10
-    assert rows[0] == {"west": "KQJ", "east": "AT9", "value": rows[0]["value"]}
+    assert rows[0] == {"game": "whist", "west": "KQJ", "east": "AT9", "value": rows[0]["value"]}
     ev = Evaluator()
     for r in rows:
         assert r["east"].startswith("A")

@@ -40,6 +40,7 @@ def test_play_json_deal_15(capsys):
     assert cards[2]["card"] == "D:K"
     assert "throw-in" in cards[2]["reason"]
     assert final == {
+        "game": "whist",
         "outcome": 2,
         "predicted": 2,
         "deal": DEAL_15,

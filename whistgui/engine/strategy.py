@@ -217,7 +217,9 @@ def _exit_of(v: Value) -> Player | None:
 
 
 def _side(o: Outcome, leader: Player) -> int | Fraction:
-    return o.west_lead if leader is _W else o.east_lead
+    x = o.west_lead if leader is _W else o.east_lead
+    assert not isinstance(x, Player)  # whist's outcomes are tricks
+    return x
 
 
 _N = TypeVar("_N", bound="int | Fraction")
@@ -457,10 +459,10 @@ class Strategist:
             ours = self._marks(position, refined)
             theirs = solver.card_results(position, refined=refined)
             for c, m in ours.items():
-                if theirs.get(c) != m:
-                    out.append(
-                        Disagreement(c, position.card_name(c), refined, m, theirs.get(c, -1))
-                    )
+                got = theirs.get(c, -1)
+                if got != m:
+                    assert not isinstance(got, Player)  # whist's results are tricks
+                    out.append(Disagreement(c, position.card_name(c), refined, m, got))
         return out
 
     # -- labels -------------------------------------------------------------------------

@@ -23,7 +23,7 @@ import re
 from whistgui.engine.cards import Player
 from whistgui.engine.deal import Deal, SuitDeal
 from whistgui.engine.errors import NotationError
-from whistgui.engine.games.single_suit import trace
+from whistgui.engine.games.single_suit import details, trace
 from whistgui.engine.rules import Outcome, Rules, Scoring
 
 __all__ = ["FIVE_CARD_RULES", "FiveCardTheory", "symmetrize"]
@@ -89,3 +89,8 @@ class FiveCardTheory:
         if re.fullmatch(r"[+-]?\d+", t) is None:
             raise NotationError(f"{text!r} is not a five-card element; expected an integer")
         return int(t)
+
+    def details(self, suit: SuitDeal) -> dict[str, object]:
+        sym = symmetrize(suit)
+        out: dict[str, object] = {"symmetrization": str(sym)} if sym != suit else {}
+        return out | details(sym)

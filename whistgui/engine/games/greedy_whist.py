@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from whistgui.engine.cards import Player, count
 from whistgui.engine.deal import Deal, SuitDeal
 from whistgui.engine.errors import NotationError, NoTheoryError
-from whistgui.engine.games.single_suit import greedy_tricks, h_greedy, sign_change
+from whistgui.engine.games.single_suit import details, greedy_tricks, h_greedy, sign_change
 from whistgui.engine.rules import Outcome, Rules, Scoring
 
 __all__ = ["GREEDY_WHIST_RULES", "GreedyValue", "GreedyWhistTheory"]
@@ -83,15 +83,13 @@ class GreedyWhistTheory:
     def describe(self, element: GreedyValue) -> str:
         if element.n == 0:
             return "no cards"
-        o = self.outcome(element)
         n = element.n
-        if o.west_lead == o.east_lead:
-            what = f"West takes {o.west_lead} of {n} whoever leads"
+        w = greedy_tricks(n, element.h, Player.WEST)
+        e = greedy_tricks(n, element.h, Player.EAST)
+        if w == e:
+            what = f"West takes {w} of {n} whoever leads"
         else:
-            what = (
-                f"West takes {count(int(o.west_lead), 'trick')} on lead, "
-                f"{o.east_lead} with East on lead"
-            )
+            what = f"West takes {count(w, 'trick')} on lead, {e} with East on lead"
         return (
             f"n = {n}, H = {element.h_low}, H̄ = {element.h_high}, H_Greedy = {element.h:+d}: {what}"
         )
@@ -113,3 +111,6 @@ class GreedyWhistTheory:
         if abs(h) > n:
             raise NotationError(f"{text!r}: H_Greedy must lie between −n and n")
         return GreedyValue(n, h)
+
+    def details(self, suit: SuitDeal) -> dict[str, object]:
+        return details(suit)

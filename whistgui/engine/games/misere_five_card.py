@@ -165,3 +165,9 @@ class MisereFiveCardTheory:
         if len(set(exits)) != len(exits):
             raise NotationError(f"{text!r} names an exit twice")
         return MisereValue(int(m.group(1)), "W" in exits, "E" in exits)
+
+    def details(self, suit: SuitDeal) -> dict[str, object]:
+        st = stoppers(suit)
+        if st is None:
+            return {}
+        return {"exit": st[0].value, "stoppers": st[1]}

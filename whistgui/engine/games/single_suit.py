@@ -24,6 +24,7 @@ from whistgui.engine.play import Position
 
 __all__ = [
     "a_matrix",
+    "details",
     "diagonal_sums",
     "greedy_tricks",
     "h_greedy",
@@ -135,3 +136,22 @@ def _top_of_sequence(suit: SuitDeal, player: Player, rank: int) -> int:
         if rank in seq:
             return seq[0]
     raise ValueError(f"{rank} is not {player.name.title()}'s card in {suit}")
+
+
+def details(suit: SuitDeal) -> dict[str, object]:
+    """A, T_k, H, H̄, H_Greedy and the trace of a symmetric suit, as data.
+
+    >>> details(SuitDeal.parse('KQ/AJ'))['T']
+    {'-1': 1, '0': 0, '1': -1}
+    """
+    if suit.is_empty:
+        return {}
+    h, hbar = sign_change(suit)
+    return {
+        "A": [list(row) for row in a_matrix(suit)],
+        "T": {str(k): v for k, v in diagonal_sums(suit).items()},
+        "H": h,
+        "H̄": hbar,
+        "H_Greedy": h_greedy(suit),
+        "trace": trace(suit),
+    }

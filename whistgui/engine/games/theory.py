@@ -73,6 +73,11 @@ class Theory(Protocol[E]):
         """The element written ``text`` (by :meth:`text` or :meth:`pretty`)."""
         ...
 
+    def details(self, suit: SuitDeal) -> dict[str, object]:
+        """What the theory computes on the way to a suit's element (a matrix, sums, the
+        stoppers, …), as JSON-ready data with readable keys."""
+        ...
+
 
 def deal_element(theory: Theory[E], deal: Deal) -> E:
     """The sum of the elements of ``deal``'s suits; NoTheoryError with the theory's reason if

@@ -38,12 +38,12 @@ class WhistTheory:
         )
 
     def covers(self, deal: Deal) -> str | None:
-        bad = [n for n, s in zip(deal.names, deal.suits, strict=True) if not s.is_symmetric]
-        if bad:
-            return (
-                f"the values need symmetric suits; {', '.join(bad)} "
-                f"{'is' if len(bad) == 1 else 'are'} not (West and East hold different numbers)"
-            )
+        for name, s in zip(deal.names, deal.suits, strict=True):
+            if not s.is_symmetric:
+                return (
+                    f"suit {name} ({s}) is not symmetric: West holds {len(s.west)} and East "
+                    f"{len(s.east)}; the values need the same number of cards on each side"
+                )
         return None
 
     def element(self, suit: SuitDeal) -> Value:
@@ -72,3 +72,12 @@ class WhistTheory:
 
     def parse(self, text: str) -> Value:
         return Value.parse(text)
+
+    def details(self, suit: SuitDeal) -> dict[str, object]:
+        a = self.evaluator.analyze(suit)
+        return {
+            "maxmin": a.maxmin.pretty(),
+            "minmax": a.minmax.pretty(),
+            "I(D)": a.interval.pretty(),
+            "complexity": str(a.value.complexity),
+        }

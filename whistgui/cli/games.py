@@ -1,0 +1,122 @@
+"""``whist games`` (the registered games) and ``whist quotient`` (a game's empirical quotient
+monoid, strange algebra §5)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from whistgui.cli.common import EXIT_BUG, Command, add_game_option
+from whistgui.engine.games import GAMES
+from whistgui.engine.quotient import MAX_CARDS, Quotient, quotient
+
+
+def register(sub: Any, add: Any) -> None:
+    add("games", "the games: names, aliases, rules and value theory")
+    sp = add(
+        "quotient",
+        "the empirical quotient monoid of a game: positions up to K cards a hand classed by "
+        "their outcomes against every test position up to M cards, checked against the "
+        "game's theory (a lower bound on the true number of classes)",
+    )
+    add_game_option(sp)
+    sp.add_argument("--max-cards", type=int, required=True, metavar="K", help=f"0 to {MAX_CARDS}")
+    sp.add_argument(
+        "--tests", type=int, default=None, metavar="M", help="test positions up to M (default K)"
+    )
+    sp.add_argument(
+        "--examples", type=int, default=4, metavar="N", help="positions shown per class (4)"
+    )
+
+
+def games(cmd: Command) -> None:
+    for g in GAMES:
+        theory = g.new_theory()
+        obj = {
+            "name": g.name,
+            "aliases": list(g.aliases),
+            "title": g.title,
+            "rules": g.rules.describe(),
+            "greedy": g.rules.greedy,
+            "scoring": g.rules.scoring.value,
+            "theory": theory.title if theory is not None else None,
+            "notes": g.notes or None,
+            "source": g.source,
+        }
+        lines = [
+            f"{g.name}  —  {g.title}",
+            f"  aliases: {', '.join(g.aliases) or '-'}",
+            f"  rules:   {g.rules.describe()}",
+            f"  theory:  {theory.title if theory is not None else 'none (search only)'}",
+        ]
+        if g.notes:
+            lines.append(f"           {g.notes}")
+        lines.append(f"  source:  {g.source}")
+        cmd.game = g
+        cmd.emit(obj, "\n".join(lines))
+
+
+def _progress(done: int, total: int) -> None:
+    if sys.stderr.isatty() and (done == total or done % 10 == 0):
+        sys.stderr.write(f"\rclassing positions: {done}/{total}")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def run_quotient(cmd: Command, max_cards: int, tests: int | None, examples: int) -> None:
+    q = quotient(cmd.game, max_cards, tests, progress=_progress)
+    _emit_quotient(cmd, q, examples)
+    if q.mismatches:
+        cmd.status = max(cmd.status, EXIT_BUG)
+
+
+def _emit_quotient(cmd: Command, q: Quotient, examples: int) -> None:
+    theory = cmd.game.new_theory()
+    classes = [
+        {
+            "class": c.index + 1,
+            "size": len(c.members),
+            "representatives": [str(m) for m in c.members[:examples]],
+            "elements": list(c.elements),
+        }
+        for c in q.classes
+    ]
+    obj = {
+        "max_cards": q.max_cards,
+        "tests": q.tests,
+        "positions": len(q.positions),
+        "test_positions": len(q.test_positions),
+        "classes": len(q.classes),
+        "theory": theory.title if theory is not None else None,
+        "uncovered": q.uncovered,
+        "refinement": q.refinement if theory is not None else None,
+        "homomorphism": q.homomorphism if theory is not None else None,
+        "mismatches": q.mismatches,
+        "class_list": classes,
+    }
+    lines = [
+        f"{cmd.game.name}: {len(q.positions)} positions up to {q.max_cards} cards a hand, "
+        f"classed by χ(x + z) over {len(q.test_positions)} test positions z up to {q.tests}",
+        f"{len(q.classes)} classes (a lower bound: more test positions can only split them)",
+    ]
+    for c in classes:
+        reps = ", ".join(c["representatives"])
+        more = f" … ({c['size']} in all)" if c["size"] > examples else ""
+        elems = " ".join(c["elements"]) or "-"
+        lines.append(f"  {c['class']:>3}. elements {elems:<14} {reps}{more}")
+    if theory is None:
+        lines.append("no theory to check")
+    else:
+        lines.append(f"theory: {theory.title}")
+        if q.uncovered:
+            lines.append(f"  {q.uncovered} positions are outside the theory (no element)")
+        if q.mismatches:
+            lines.append(f"!!! {len(q.mismatches)} MISMATCHES between the theory and search:")
+            lines += [f"!!! {m}" for m in q.mismatches]
+        else:
+            lines.append(
+                "  refinement: yes (one element never spans two classes); homomorphism: yes "
+                "(the element of every sum is the sum of the elements)"
+            )
+    cmd.emit(obj, "\n".join(lines))

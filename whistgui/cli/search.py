@@ -1,0 +1,50 @@
+"""``whist solve``: the exact outcome of a deal by search under the game's rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whistgui.cli.common import Command, add_game_option, outcome_json, outcome_text, require_suits
+from whistgui.engine import Deal, NotationError, Player, Position
+
+
+def register(sub: Any, add: Any) -> None:
+    sp = add("solve", "exact outcome by search for both leads, and the optimal first cards")
+    sp.add_argument("deals", nargs="+", metavar="DEAL")
+    add_game_option(sp)
+    sp.add_argument(
+        "--refined",
+        action="store_true",
+        help="also the outcome of the game scored as refined whist (χ′, §11): the alias of "
+        "--game refined-whist beside the plain outcome",
+    )
+
+
+def solve(cmd: Command, text: str, refined: bool) -> None:
+    deal = Deal.parse(text)
+    require_suits(deal, text)
+    rules = cmd.game.rules
+    if refined and not rules.scoring.counts_tricks:
+        raise NotationError(
+            f"--refined: {cmd.game.name} is not scored by tricks, so it has no refined scoring"
+        )
+    o = cmd.solver.outcome(deal, rules=rules)
+    best = {}
+    for key, leader in (("west_lead", Player.WEST), ("east_lead", Player.EAST)):
+        pos = Position.start(deal, leader, rules)
+        best[key] = [deal.card_name(c) for c in cmd.solver.best_cards(pos)]
+    obj: dict[str, Any] = {"deal": str(deal), "outcome": outcome_json(o)}
+    header = str(deal) if cmd.game.name == "whist" else f"{deal}   ({cmd.game.name})"
+    lines = [header, f"  outcome: {outcome_text(o)}"]
+    if refined:
+        r = cmd.solver.outcome(deal, rules=rules.refined())
+        obj["refined"] = outcome_json(r)
+        lines.append(f"  refined: {r.west_lead} with West on lead, {r.east_lead} with East on lead")
+    obj["best"] = best
+    lines.append(f"  best leads for West: {' '.join(best['west_lead'])}")
+    lines.append(f"  best leads for East: {' '.join(best['east_lead'])}")
+    cmd.emit(obj, "\n".join(lines))
+
+
+def run(cmd: Command, args: Any, items: Any) -> None:
+    cmd.run_each(items, lambda t: solve(cmd, t, args.refined))

@@ -1,0 +1,196 @@
+"""``whist value``, ``whist analyze`` and ``whist table``: what a game's theory says of deals
+and single suits."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any
+
+from whistgui.cli.common import (
+    Command,
+    add_game_option,
+    outcome_json,
+    outcome_text,
+    require_suits,
+)
+from whistgui.engine import Deal, NoTheoryError, SuitAnalysis, SuitDeal, WhistError
+from whistgui.engine.cards import rank_to_text
+from whistgui.engine.games import Theory
+from whistgui.engine.games.whist import WhistTheory
+from whistgui.engine.notation import format_suit_paper
+
+
+def register(sub: Any, add: Any) -> None:
+    sp = add("value", "each suit's element in the game's theory, their sum and the outcome")
+    sp.add_argument("deals", nargs="+", metavar="DEAL")
+    add_game_option(sp)
+    sp = add(
+        "analyze",
+        "one suit in the game's theory: for whist the α matrix, maxmin, minmax, I(D) and "
+        "val(D); for the greedy games R43's matrix A, T_k, H and H̄; for misère the stoppers",
+    )
+    sp.add_argument("deals", nargs="+", metavar="SUIT")
+    add_game_option(sp)
+    sp = add("table", "every N-card-a-hand single suit with East holding the top card")
+    sp.add_argument("n", type=int, metavar="N")
+
+
+def _theory(cmd: Command) -> Theory[Any]:
+    theory = cmd.theory
+    if theory is None:
+        raise NoTheoryError(
+            f"{cmd.game.name} has no value theory; 'whist solve --game {cmd.game.name}' "
+            "answers by search"
+        )
+    return theory
+
+
+def value(cmd: Command, text: str) -> None:
+    deal = Deal.parse(text)
+    require_suits(deal, text)
+    theory = _theory(cmd)
+    why = theory.covers(deal)
+    try:
+        elements = [theory.element(s) for s in deal.suits]
+    except WhistError as exc:
+        hint = f"; 'whist solve --game {cmd.game.name}' answers by search"
+        raise NoTheoryError(f"{why or exc}{hint}") from None
+    whist = isinstance(theory, WhistTheory)
+    suits_json: list[dict[str, Any]] = []
+    for s, n, e in zip(deal.suits, deal.names, elements, strict=True):
+        entry: dict[str, Any] = {"suit": str(s), "name": n}
+        if whist:
+            entry["value"] = theory.text(e)
+        entry["element"] = theory.text(e)
+        suits_json.append(entry)
+    obj: dict[str, Any] = {"deal": str(deal), "suits": suits_json}
+    width = max(len(str(s)) for s in deal.suits)
+    ewidth = max(len(theory.pretty(e)) for e in elements)
+    if why is None:
+        total = theory.zero()
+        for e in elements:
+            total = theory.add(total, e)
+        ewidth = max(ewidth, len(theory.pretty(total)))
+    header = str(deal) if cmd.game.name == "whist" else f"{deal}   ({cmd.game.name})"
+    lines = [header]
+    for s, n, e in zip(deal.suits, deal.names, elements, strict=True):
+        lines.append(
+            f"  {n:>2}  {s!s:<{width}}  {theory.pretty(e):<{ewidth}}  {theory.describe(e)}"
+        )
+    if why is None:
+        o = theory.outcome(total)
+        if whist:
+            obj["value"] = theory.text(total)
+        obj["element"] = theory.text(total)
+        obj["outcome"] = outcome_json(o)
+        lines.append(
+            f"  sum {'':<{width}}  {theory.pretty(total):<{ewidth}}  {theory.describe(total)}"
+        )
+        lines.append(f"  outcome: {outcome_text(o)}")
+    else:
+        o = cmd.solver.outcome(deal, rules=cmd.game.rules)
+        obj["element"] = None
+        obj["no_theory"] = why
+        obj["outcome"] = outcome_json(o)
+        obj["outcome_by"] = "search"
+        lines.append(f"  sum: no theory — {why}")
+        lines.append(f"  outcome by exact search: {outcome_text(o)}")
+    cmd.emit(obj, "\n".join(lines))
+
+
+def analyze(cmd: Command, text: str) -> None:
+    suit = SuitDeal.parse(text)
+    theory = _theory(cmd)
+    if isinstance(theory, WhistTheory):
+        _analyze_whist(cmd, suit)
+        return
+    e = theory.element(suit)
+    details = theory.details(suit)
+    o = theory.outcome(e)
+    obj: dict[str, Any] = {
+        "suit": str(suit),
+        "element": theory.text(e),
+        "describe": theory.describe(e),
+        **details,
+        "outcome": outcome_json(o),
+    }
+    lines = [f"{suit}   {format_suit_paper(suit)}   ({cmd.game.name})"]
+    matrix = details.get("A")
+    if isinstance(matrix, list):
+        sym = details.get("symmetrization")
+        shown = SuitDeal.parse(sym) if isinstance(sym, str) else suit
+        west, east = sorted(shown.west), sorted(shown.east)
+        lines.append("A_ij (+1: West's i-th lowest card beats East's j-th lowest):")
+        lines.append("W \\ E " + "".join(suit.card_text(r).rjust(4) for r in east))
+        for r, row in zip(west, matrix, strict=True):
+            lines.append(suit.card_text(r).ljust(6) + "".join(f"{x:+d}".rjust(4) for x in row))
+    for key, val in details.items():
+        if key == "A":
+            continue
+        if isinstance(val, dict):
+            val = "  ".join(f"{key}{k}: {v}" for k, v in val.items())
+        lines.append(f"{key:<9} {val}")
+    lines.append(f"{'element':<9} {theory.pretty(e)}: {theory.describe(e)}")
+    lines.append(f"{'outcome':<9} {outcome_text(o)}")
+    cmd.emit(obj, "\n".join(lines))
+
+
+def _analyze_whist(cmd: Command, suit: SuitDeal) -> None:
+    a: SuitAnalysis = cmd.evaluator.analyze(suit)
+    o = cmd.theory.outcome(a.value) if cmd.theory is not None else a.outcome
+    obj = {
+        "suit": str(suit),
+        "west": [suit.card_text(r) for r in a.west],
+        "east": [suit.card_text(r) for r in a.east],
+        "alpha": [
+            [{"lead": lv.player.value, "value": lv.value.ascii()} for lv in row] for row in a.alpha
+        ],
+        "maxmin": {"lead": a.maxmin.player.value, "value": a.maxmin.value.ascii()},
+        "minmax": {"lead": a.minmax.player.value, "value": a.minmax.value.ascii()},
+        "interval": a.interval.pretty(),
+        "value": a.value.ascii(),
+        "element": a.value.ascii(),
+        "outcome": outcome_json(o),
+    }
+    cells = [[lv.pretty() for lv in row] for row in a.alpha]
+    colw = max(len(c) for row in cells for c in row)
+    head = "W \\ E".ljust(6) + "".join(suit.card_text(r).rjust(colw + 2) for r in a.east)
+    lines = [
+        f"{suit}   {format_suit_paper(suit)}",
+        "α_ij (who wins the trick, value of D_ij):",
+        head,
+    ]
+    for r, row in zip(a.west, cells, strict=True):
+        lines.append(suit.card_text(r).ljust(6) + "".join(c.rjust(colw + 2) for c in row))
+    lines += [
+        f"maxmin  {a.maxmin.pretty()}",
+        f"minmax  {a.minmax.pretty()}",
+        f"I(D)    {a.interval.pretty()}",
+        f"val     {a.value.pretty()}   (complexity {a.value.complexity})",
+        f"outcome {outcome_text(o)}",
+    ]
+    cmd.emit(obj, "\n".join(lines))
+
+
+def _hand_text(ranks: Sequence[int], standard: bool) -> str:
+    """A hand as compact text in a standard suit, else integers with spaces."""
+    if standard:
+        return "".join(rank_to_text(r) for r in ranks) or "-"
+    return " ".join(str(r) for r in ranks) or "-"
+
+
+def table(cmd: Command, n: int) -> None:
+    for suit, v in cmd.evaluator.table(n):
+        west, east = (
+            _hand_text(suit.west, suit.is_standard),
+            _hand_text(suit.east, suit.is_standard),
+        )
+        obj = {"west": west, "east": east, "value": v.ascii()}
+        text = f"{west}/{east}" if suit.is_standard else str(suit)
+        cmd.emit(obj, f"{text}\t{v.pretty()}")
+
+
+def run(cmd: Command, args: argparse.Namespace, items: Any) -> None:
+    fn = value if args.command == "value" else analyze
+    cmd.run_each(items, lambda t: fn(cmd, t))
