@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal, TypeGuard
 
-from whistgui.engine.cards import Player, default_suit_name, rank_to_text
+from whistgui.engine.cards import Player, default_suit_name, rank_text
 from whistgui.engine.deal import Deal, SuitDeal
 from whistgui.engine.errors import WhistError
 
@@ -109,7 +109,7 @@ class SuitDeck:
 
     def rank_text(self, rank: int) -> str:
         """How the deck writes ``rank``: a letter in a standard deck, an integer otherwise."""
-        return rank_to_text(rank) if self.kind == "standard" and 2 <= rank <= 14 else str(rank)
+        return rank_text(rank, standard=self.kind == "standard")
 
     def describe(self) -> str:
         """``a 6-card deck holds A K Q J T 9``-style text, for messages."""

@@ -15,7 +15,7 @@ from whistgui.cli.common import (
     require_suits,
 )
 from whistgui.engine import Deal, NoTheoryError, SuitAnalysis, SuitDeal, WhistError
-from whistgui.engine.cards import rank_to_text
+from whistgui.engine.cards import ranks_text
 from whistgui.engine.games import Theory
 from whistgui.engine.games.whist import WhistTheory
 from whistgui.engine.notation import format_suit_paper
@@ -175,9 +175,7 @@ def _analyze_whist(cmd: Command, suit: SuitDeal) -> None:
 
 def _hand_text(ranks: Sequence[int], standard: bool) -> str:
     """A hand as compact text in a standard suit, else integers with spaces."""
-    if standard:
-        return "".join(rank_to_text(r) for r in ranks) or "-"
-    return " ".join(str(r) for r in ranks) or "-"
+    return ranks_text(ranks, standard=standard) or "-"
 
 
 def table(cmd: Command, n: int) -> None:

@@ -3,15 +3,16 @@
 Only the order of ranks within a suit matters to the game. Standard ranks are 2–14 and are
 written ``2 … 9 T J Q K A``; abstract suits (longer than 13 cards) use any positive integers.
 
->>> rank_from_text('T'), rank_from_text('10'), rank_from_text('q'), rank_to_text(14)
+>>> rank_from_text('T'), rank_from_text('10'), rank_from_text('q'), rank_text(14)
 (10, 10, 12, 'A')
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from whistgui.engine.errors import NotationError
 
@@ -24,7 +25,9 @@ __all__ = [
     "count",
     "default_suit_name",
     "rank_from_text",
-    "rank_to_text",
+    "rank_text",
+    "ranks_text",
+    "standard_ranks",
 ]
 
 #: Rank characters from high to low, as compact notation writes them.
@@ -78,13 +81,45 @@ def rank_from_text(text: str) -> int:
     )
 
 
-def rank_to_text(rank: int) -> str:
-    """The single character of a standard rank (``T`` for 10); the integer otherwise."""
-    return _CHAR_OF_RANK.get(rank, str(rank))
+#: How a ten is written: ``T`` in compact notation (one character a card), ``10`` in the
+#: paper's notation and on a card's face.
+RankStyle = Literal["compact", "paper"]
 
 
-def is_standard_rank(rank: int) -> bool:
-    return rank in _CHAR_OF_RANK
+def rank_text(rank: int, *, standard: bool = True, style: RankStyle = "compact") -> str:
+    """How a rank is written: the one function that decides, everywhere in the program.
+
+    A rank of a standard suit (every rank 2 to A, ``standard``) is a letter or digit —
+    ``T`` for the ten in compact ``style``, ``10`` in the paper's style; a rank of an abstract
+    suit (``standard=False``: some rank outside 2–A, so the letters would mislead) and any rank
+    outside 2–14 is its integer.
+
+    >>> [rank_text(r) for r in (14, 10, 2)], rank_text(10, style='paper')
+    (['A', 'T', '2'], '10')
+    >>> rank_text(13, standard=False)
+    '13'
+    """
+    if not standard or rank not in _CHAR_OF_RANK:
+        return str(rank)
+    if rank == 10 and style == "paper":
+        return "10"
+    return _CHAR_OF_RANK[rank]
+
+
+def ranks_text(ranks: Iterable[int], *, standard: bool = True, style: RankStyle = "compact") -> str:
+    """Several ranks as one word: run together in a standard suit (``AKT``), with spaces
+    between integers (``15 13 2``).
+
+    >>> ranks_text([14, 13, 10]), ranks_text([15, 13, 2], standard=False)
+    ('AKT', '15 13 2')
+    """
+    sep = "" if standard and style == "compact" else " "
+    return sep.join(rank_text(r, standard=standard, style=style) for r in ranks)
+
+
+def standard_ranks(ranks: Iterable[int]) -> bool:
+    """Every rank is a standard one (2 to A): a suit of them is written with letters."""
+    return all(r in _CHAR_OF_RANK for r in ranks)
 
 
 @dataclass(frozen=True, slots=True, order=True)

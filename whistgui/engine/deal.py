@@ -22,7 +22,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from whistgui.engine import notation
-from whistgui.engine.cards import Card, Player, count, default_suit_name, rank_to_text
+from whistgui.engine.cards import (
+    Card,
+    Player,
+    RankStyle,
+    count,
+    default_suit_name,
+    rank_text,
+    standard_ranks,
+)
 from whistgui.engine.errors import AsymmetricSuitError, DealError
 
 __all__ = ["Deal", "State", "SuitDeal"]
@@ -48,7 +56,7 @@ class SuitDeal:
         if len(set(w)) != len(w) or len(set(e)) != len(e) or set(w) & set(e):
             dup = sorted({r for r in w + e if (w + e).count(r) > 1}, reverse=True)
             raise DealError(
-                f"card(s) {', '.join(rank_to_text(r) for r in dup)} appear twice in the suit "
+                f"card(s) {', '.join(rank_text(r) for r in dup)} appear twice in the suit "
                 f"[{w}, {e}]; each card of a suit is held once"
             )
         object.__setattr__(self, "west", w)
@@ -90,13 +98,16 @@ class SuitDeal:
     @property
     def is_standard(self) -> bool:
         """Every rank is a standard one (2 to A), so the suit can be written with letters."""
-        return all(2 <= r <= 14 for r in self.west + self.east)
+        return standard_ranks(self.west + self.east)
 
-    def card_text(self, rank: int, *, standard: bool | None = None) -> str:
-        """A rank as this suit writes it: ``T``/``K`` in a standard suit, the integer in an
-        abstract one (``standard`` overrides, e.g. for what remains of an abstract suit)."""
+    def card_text(
+        self, rank: int, *, standard: bool | None = None, style: RankStyle = "compact"
+    ) -> str:
+        """A rank as this suit writes it (:func:`~whistgui.engine.cards.rank_text`): ``T``/``K``
+        in a standard suit, the integer in an abstract one (``standard`` overrides, e.g. for
+        what remains of an abstract suit)."""
         std = self.is_standard if standard is None else standard
-        return rank_to_text(rank) if std and 2 <= rank <= 14 else str(rank)
+        return rank_text(rank, standard=std, style=style)
 
     @property
     def n(self) -> int:

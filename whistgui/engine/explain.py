@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from whistgui.engine.cards import Player, is_standard_rank, rank_to_text
+from whistgui.engine.cards import Player
 from whistgui.engine.deal import SuitDeal
 from whistgui.engine.errors import TheoryError
 from whistgui.engine.evaluator import Bounds, SuitAnalysis
@@ -276,13 +276,7 @@ def _label_order(x: Value) -> str:
 
 def _cards(suit: SuitDeal, ranks: Sequence[int]) -> str:
     """``A``, ``K and Q``, ``A, K and Q`` — high to low."""
-    names = [_card(suit, r) for r in sorted(ranks, reverse=True)]
+    names = [suit.card_text(r) for r in sorted(ranks, reverse=True)]
     if len(names) == 1:
         return names[0]
     return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _card(suit: SuitDeal, rank: int) -> str:
-    """Letters for a standard suit (``T`` for ten), the integer rank otherwise."""
-    standard = all(is_standard_rank(r) for r in suit.west + suit.east)
-    return rank_to_text(rank) if standard else str(rank)

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from whistgui.engine.cards import Player, is_standard_rank, rank_to_text
+from whistgui.engine.cards import Player, rank_text, standard_ranks
 from whistgui.engine.deal import SuitDeal
 from whistgui.engine.errors import TheoryError
 from whistgui.engine.evaluator import SuitAnalysis, labeled_max, labeled_min
@@ -176,10 +176,8 @@ def _label(suit: SuitDeal, ranks: Sequence[int]) -> str:
     Letters are written only for a standard suit (every rank 2–A), as the paper's notation
     does; a sequence is spelled out when every card is one character, else written as a range.
     """
-    standard = all(is_standard_rank(r) for r in suit.west + suit.east)
-    names = [
-        rank_to_text(r) if standard and r > 10 else str(r) for r in sorted(ranks, reverse=True)
-    ]
+    standard = standard_ranks(suit.west + suit.east)
+    names = [rank_text(r, standard=standard, style="paper") for r in sorted(ranks, reverse=True)]
     if len(names) == 1:
         return names[0]
     if standard and all(len(n) == 1 for n in names):

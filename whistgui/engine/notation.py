@@ -36,9 +36,10 @@ from whistgui.engine.cards import (
     DEFAULT_SUIT_NAMES,
     Card,
     default_suit_name,
-    is_standard_rank,
     rank_from_text,
-    rank_to_text,
+    rank_text,
+    ranks_text,
+    standard_ranks,
     suit_name_from_text,
 )
 from whistgui.engine.errors import NotationError
@@ -189,7 +190,7 @@ def _make_suit(west: list[int], east: list[int], token: str) -> ParsedSuit:
     for r in cards:
         if cards.count(r) > 1:
             raise NotationError(
-                f"card {rank_to_text(r)!r} appears twice in suit {token!r}; each card of a suit "
+                f"card {rank_text(r)!r} appears twice in suit {token!r}; each card of a suit "
                 "is held once"
             )
     return ParsedSuit(tuple(sorted(west, reverse=True)), tuple(sorted(east, reverse=True)))
@@ -260,24 +261,20 @@ def format_suit_compact(suit: _SuitLike) -> str:
 def _compact_hand(ranks: tuple[int, ...]) -> str:
     if not ranks:
         return "-"
-    if not all(is_standard_rank(r) for r in ranks):
+    if not standard_ranks(ranks):
         raise NotationError(
             f"ranks {ranks!r} are outside 2–A; compact notation cannot write them "
             "(use the paper's notation)"
         )
-    return "".join(rank_to_text(r) for r in ranks)
+    return ranks_text(ranks)
 
 
 def format_suit_paper(suit: _SuitLike, *, integers: bool = False) -> str:
     """``[A Q, K J]``: letters for J Q K A when every rank is standard (and ``integers`` is
     not asked for), integers otherwise: ``[14 12, 13 11]``."""
-    standard = not integers and all(is_standard_rank(r) for r in suit.west + suit.east)
-
-    def card(r: int) -> str:
-        return rank_to_text(r) if standard and r > 10 else str(r)
-
-    w = " ".join(card(r) for r in suit.west)
-    e = " ".join(card(r) for r in suit.east)
+    standard = not integers and standard_ranks(suit.west + suit.east)
+    w = " ".join(rank_text(r, standard=standard, style="paper") for r in suit.west)
+    e = " ".join(rank_text(r, standard=standard, style="paper") for r in suit.east)
     return f"[{w}, {e}]"
 
 

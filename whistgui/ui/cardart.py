@@ -7,7 +7,7 @@ from typing import Final
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 
-from whistgui.engine.cards import SUIT_SYMBOLS, rank_to_text
+from whistgui.engine.cards import SUIT_SYMBOLS, rank_text
 
 #: Colour of each suit's symbol and ranks: conventional black and red, and distinct colours for
 #: the suits after the fourth.
@@ -52,9 +52,7 @@ def suit_colour(name: str) -> QColor:
 def rank_label(rank: int, abstract: bool = False) -> str:
     """``10`` for the ten (as printed on cards), letters for honours; plain integers for the
     numbered cards of an abstract suit."""
-    if abstract:
-        return str(rank)
-    return "10" if rank == 10 else rank_to_text(rank)
+    return rank_text(rank, standard=not abstract, style="paper")
 
 
 def paint_card(

@@ -14,6 +14,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from whistgui.engine import LabeledValue, Player, Reduction, SuitAnalysis, rho
+from whistgui.engine.cards import ranks_text
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -215,8 +216,7 @@ class AlphaMatrixModel(QAbstractTableModel):
 
     @staticmethod
     def _cards(a: SuitAnalysis, ranks: list[int]) -> str:
-        sep = "" if a.suit.is_standard else " "
-        return sep.join(a.suit.card_text(r) for r in sorted(ranks, reverse=True))
+        return ranks_text(sorted(ranks, reverse=True), standard=a.suit.is_standard)
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():

@@ -14,6 +14,7 @@ from typing import Any, Final
 from PySide6.QtCore import Qt
 
 from whistgui.engine import Evaluator, LabeledValue, Player, SuitDeal, Value, rho
+from whistgui.engine.cards import ranks_text
 from whistgui.engine.notation import format_suit_paper
 from whistgui.engine.rules import WHIST_RULES
 from whistgui.ui.lazy_tree import Index, LazyTreeModel, NodeRole
@@ -58,9 +59,8 @@ class Node:
         if self.played is None:
             return ""
         w, e = self.played
-        sep = " " if abstract else ""
-        wt = sep.join(self.suit.card_text(r, standard=not abstract) for r in w)
-        et = sep.join(self.suit.card_text(r, standard=not abstract) for r in e)
+        wt = ranks_text(w, standard=not abstract)
+        et = ranks_text(e, standard=not abstract)
         return f"W {wt} · E {et}"
 
     def path(self) -> list[Node]:
