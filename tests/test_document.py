@@ -294,6 +294,7 @@ def test_to_json_layout():
         "lead": "E",
         "title": "Two suits",
         "note": "from §7",
+        "game": "whist",
     }
     assert json.loads(json.dumps(doc.to_json())) == doc.to_json()
 
@@ -570,8 +571,8 @@ def test_load_a_file_from_a_newer_version(tmp_path: Path):
     data["deal"] = "something this version cannot read"
     message = _load_error(_write(tmp_path, data))
     assert message == (
-        f"{str(tmp_path / 'bad.whist')!r} was written by a newer whistgui (file version 2); "
-        "this version reads version 1"
+        f"{str(tmp_path / 'bad.whist')!r} was written by a newer whistgui (file version "
+        f"{DOCUMENT_VERSION + 1}); this version reads version {DOCUMENT_VERSION}"
     )
 
 
@@ -717,3 +718,51 @@ def test_random_document_without_a_seed_names_one_that_repeats_it():
 def test_random_document_refuses_bad_sizes(suits: int, per_hand: Any, expected: str):
     with pytest.raises(ValueError, match=expected):
         random_document(suits, per_hand, 1)
+
+
+# --------------------------------------------------------------------------- games (version 2)
+DATA = Path(__file__).parent / "data"
+
+
+def test_a_version_1_file_opens_as_whist():
+    """tests/data/version1.whist was saved by whistgui 0.1.0 (file version 1, no game)."""
+    raw = json.loads((DATA / "version1.whist").read_text(encoding="utf-8"))
+    assert raw["version"] == 1
+    assert "game" not in raw
+    doc = load(DATA / "version1.whist")
+    assert doc.game == "whist"
+    assert doc.deal == Deal.parse("KJ/AQ A/K K/A")
+    assert doc.lead is Player.EAST
+    assert doc.title == "Deal (15)"
+
+
+def test_the_game_is_saved_and_loaded(tmp_path: Path):
+    doc = Document.from_deal(Deal.parse("KQ/AJ A/K"), game="Femkort")
+    assert doc.game == "five-card"
+    assert doc.game_info.rules.scoring.value == "last trick wins"
+    assert doc.to_json()["version"] == DOCUMENT_VERSION == 2
+    path = tmp_path / "five.whist"
+    save(doc, path)
+    again = load(path)
+    assert again == doc
+    assert again.game == "five-card"
+
+
+def test_a_version_1_file_ignores_a_stray_game_key(tmp_path: Path):
+    data = _doc("AQ/KJ").to_json()
+    data["version"] = 1
+    data["game"] = "five-card"
+    assert load(_write(tmp_path, data)).game == "whist"
+
+
+def test_an_unknown_game_is_refused_with_the_known_ones(tmp_path: Path):
+    data = _doc("AQ/KJ").to_json()
+    data["game"] = "bridge"
+    message = _load_error(_write(tmp_path, data))
+    assert "\"game\": unknown game 'bridge'; expected one of whist, refined-whist" in message
+    data["game"] = 7
+    assert '"game" should be a game\'s name, found the number 7' in _load_error(
+        _write(tmp_path, data)
+    )
+    with pytest.raises(DocumentError, match="unknown game 'gops'"):
+        Document.from_deal(Deal.parse("A/K"), game="gops")

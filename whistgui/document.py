@@ -1,15 +1,22 @@
 """Documents: a deal being analysed, the decks its suits draw from, and the file format.
 
 A :class:`Document` is what the app edits and saves: a deal (possibly asymmetric or incomplete
-while the user builds it), one :class:`SuitDeck` per suit, the player to lead, a title and a
-note. Files are JSON (``*.whist``), written atomically by :func:`save` and checked by
-:func:`load`, whose :class:`DocumentError` messages quote the path and say what was expected.
+while the user builds it), one :class:`SuitDeck` per suit, the player to lead, a title, a note
+and the game the deal is played in (``whist`` unless chosen; see
+:mod:`whistgui.engine.games`). Files are JSON (``*.whist``), written atomically by :func:`save`
+and checked by :func:`load`, whose :class:`DocumentError` messages quote the path and say what
+was expected.
+
+File versions: 2 records the game; 1 (before there were several games) has no ``"game"`` and
+opens as whist.
 
 >>> doc = Document.from_deal(Deal.parse('AQ/KJ K/A'), title='Two suits')
 >>> doc.decks[0], doc.pool(1)[:3]
 (SuitDeck(kind='standard', size=13), (12, 11, 10))
 >>> Document.from_json(doc.to_json()) == doc
 True
+>>> Document.from_deal(Deal.parse('KQ/AJ'), game='femkort').game
+'five-card'
 >>> SuitDeck.fitting(SuitDeal.parse('[1 3, 2 4]'))
 SuitDeck(kind='abstract', size=4)
 
@@ -32,6 +39,7 @@ from typing import Any, Final, Literal, TypeGuard
 from whistgui.engine.cards import Player, default_suit_name, rank_text
 from whistgui.engine.deal import Deal, SuitDeal
 from whistgui.engine.errors import WhistError
+from whistgui.engine.games import DEFAULT_GAME, Game, find_game
 
 __all__ = [
     "DOCUMENT_VERSION",
@@ -46,7 +54,7 @@ __all__ = [
 ]
 
 #: The file version :func:`save` writes and the newest :func:`load` reads.
-DOCUMENT_VERSION: Final = 1
+DOCUMENT_VERSION: Final = 2
 #: The suffix of whistgui files.
 FILE_SUFFIX: Final = ".whist"
 #: The value of the ``"format"`` key that marks a whistgui file.
@@ -164,12 +172,24 @@ class Document:
     lead: Player = Player.WEST
     title: str = ""
     note: str = ""
+    #: The game's registered name (any alias is accepted and stored as the name).
+    game: str = DEFAULT_GAME.name
 
     def __post_init__(self) -> None:
-        for field, kind in (("deal", Deal), ("lead", Player), ("title", str), ("note", str)):
+        for field, kind in (
+            ("deal", Deal),
+            ("lead", Player),
+            ("title", str),
+            ("note", str),
+            ("game", str),
+        ):
             value = getattr(self, field)
             if not isinstance(value, kind):
                 raise TypeError(f"{field} is {value!r}; expected a {kind.__name__}")
+        try:
+            object.__setattr__(self, "game", find_game(self.game).name)
+        except WhistError as exc:
+            raise DocumentError(str(exc)) from None
         decks = tuple(self.decks)
         object.__setattr__(self, "decks", decks)
         if len(decks) != len(self.deal.suits):
@@ -198,12 +218,18 @@ class Document:
         title: str = "",
         note: str = "",
         decks: Sequence[SuitDeck] | None = None,
+        game: str = DEFAULT_GAME.name,
     ) -> Document:
         """A document of ``deal``; the decks default to 13-card standard decks, or for suits
         that need them the smallest abstract decks."""
         if decks is None:
             decks = [SuitDeck.fitting(s, STANDARD_DECK) for s in deal.suits]
-        return cls(deal, tuple(decks), lead, title, note)
+        return cls(deal, tuple(decks), lead, title, note, game)
+
+    @property
+    def game_info(self) -> Game:
+        """The registered :class:`~whistgui.engine.games.Game` (rules and theory)."""
+        return find_game(self.game)
 
     # -- queries ---------------------------------------------------------------------------
     def pool(self, suit: int) -> tuple[int, ...]:
@@ -258,6 +284,7 @@ class Document:
             "lead": self.lead.value,
             "title": self.title,
             "note": self.note,
+            "game": self.game,
         }
 
     @classmethod
@@ -341,6 +368,12 @@ def _from_json(data: object, source: str) -> Document:
     lead_text = field("lead", str, "'W' or 'E'", "W")
     title = field("title", str, "a string", "")
     note = field("note", str, "a string", "")
+    # version 1 knew one game; from version 2 the file says which
+    game_text = DEFAULT_GAME.name if version < 2 else field("game", str, "a game's name", "whist")
+    try:
+        game = find_game(game_text).name
+    except WhistError as exc:
+        raise fail(f'"game": {exc}') from None
 
     try:
         deal = Deal.parse(text)
@@ -401,7 +434,7 @@ def _from_json(data: object, source: str) -> Document:
         except WhistError as exc:
             raise fail(f'"suits": {exc}') from None
     try:
-        return Document(deal, tuple(decks), lead, title, note)
+        return Document(deal, tuple(decks), lead, title, note, game)
     except WhistError as exc:
         raise fail(str(exc)) from None
 

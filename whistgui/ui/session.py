@@ -8,6 +8,7 @@ document themselves.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
@@ -117,8 +118,9 @@ class Session(QObject):
         return self.apply(self._doc.with_deal(deal), "Edit deal text", merge=_TEXT_EDIT_ID)
 
     def set_lead(self, player: Player) -> bool:
-        doc = Document(self._doc.deal, self._doc.decks, player, self._doc.title, self._doc.note)
-        return self.apply(doc, f"{player.name.title()} on lead")
+        return self.apply(
+            dataclasses.replace(self._doc, lead=player), f"{player.name.title()} on lead"
+        )
 
     def set_deck(self, suit: int, deck: SuitDeck) -> bool:
         """Change a suit's deck (DocumentError if a dealt card would not fit)."""
@@ -142,9 +144,7 @@ class Session(QObject):
         suits = [s for i, s in enumerate(deal.suits) if i != index]
         names = [n for i, n in enumerate(deal.names) if i != index]
         decks = [d for i, d in enumerate(self._doc.decks) if i != index]
-        doc = Document(
-            Deal(suits, names), tuple(decks), self._doc.lead, self._doc.title, self._doc.note
-        )
+        doc = dataclasses.replace(self._doc, deal=Deal(suits, names), decks=tuple(decks))
         return self.apply(doc, f"Remove suit {deal.names[index]}")
 
     def clear_hands(self) -> bool:
@@ -153,8 +153,9 @@ class Session(QObject):
         return self.apply(self._doc.with_deal(empty), "Return all cards to the pool")
 
     def set_title_note(self, title: str, note: str) -> bool:
-        d = self._doc
-        return self.apply(Document(d.deal, d.decks, d.lead, title, note), "Edit title and note")
+        return self.apply(
+            dataclasses.replace(self._doc, title=title, note=note), "Edit title and note"
+        )
 
     # -- files ----------------------------------------------------------------------------
     def replace(self, doc: Document, path: Path | None = None) -> None:
