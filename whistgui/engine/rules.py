@@ -31,10 +31,11 @@ Fraction(7, 4)
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from whistgui.engine.cards import Card, Player
 
@@ -87,13 +88,45 @@ class Rules:
     #: The second player must win the trick when able.
     greedy: bool = False
     scoring: Scoring = Scoring.TRICKS
+    #: West's points for each trick West takes (derived from ``scoring``).
+    trick_points: int = field(init=False, compare=False, repr=False)
+    _finals: tuple[int, int] = field(init=False, compare=False, repr=False)
+    _hash: int = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # derived once: a solver asks for them at every node
+        s = self.scoring
+        points = {Scoring.TRICKS: 1, Scoring.REFINED: 4}.get(s, 0)
+        finals = {  # (West took the last trick, East did)
+            Scoring.REFINED: (-1, 1),
+            Scoring.LAST_TRICK_WINS: (1, 0),
+            Scoring.LAST_TRICK_LOSES: (0, 1),
+        }.get(s, (0, 0))
+        object.__setattr__(self, "trick_points", points)
+        object.__setattr__(self, "_finals", finals)
+        object.__setattr__(self, "_hash", hash((self.greedy, s)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     # -- the trick --------------------------------------------------------------------------
-    @staticmethod
-    def beats(led: int, reply: int) -> bool:
-        """Does ``reply`` win a trick of the suit led against ``led`` (both of that suit)?
-        Ranks, or positions in a suit's pattern: only their order counts."""
-        return reply > led
+    #: ``beats(led, reply)``: does ``reply`` win a trick of the suit led against ``led`` (both
+    #: of that suit)? Ranks, or positions in a suit's pattern: only their order counts — the
+    #: higher card wins. (``operator.lt`` itself: the searches call it millions of times.)
+    beats: ClassVar[staticmethod[[int, int], bool]] = staticmethod(operator.lt)
+
+    def replies(self, led: int, holding: Sequence[int]) -> list[tuple[int, bool]]:
+        """The legal replies among ``holding`` (ranks or pattern positions of the suit led,
+        not empty), each with whether it wins the trick — what a search needs in one call.
+
+        >>> Rules(greedy=True).replies(5, [2, 7, 9]), Rules().replies(5, [2, 7])
+        ([(7, True), (9, True)], [(2, False), (7, True)])
+        """
+        beats = self.beats
+        out = [(r, beats(led, r)) for r in holding]
+        if self.greedy and any(w for _, w in out):
+            return [x for x in out if x[1]]
+        return out
 
     def follows(self, led: int, holding: Sequence[int]) -> list[int]:
         """The legal replies among ``holding``, the follower's ranks (or pattern positions) in
@@ -127,21 +160,10 @@ class Rules:
         return leader
 
     # -- scoring, in integer points ---------------------------------------------------------
-    @property
-    def trick_points(self) -> int:
-        """West's points for each trick West takes."""
-        return {Scoring.TRICKS: 1, Scoring.REFINED: 4}.get(self.scoring, 0)
-
     def final_points(self, west_won_last: bool) -> int:
         """West's points for the end of play: who took the last trick (in an empty deal, the
         player on lead is taken to have taken it)."""
-        if self.scoring is Scoring.REFINED:
-            return -1 if west_won_last else 1
-        if self.scoring is Scoring.LAST_TRICK_WINS:
-            return 1 if west_won_last else 0
-        if self.scoring is Scoring.LAST_TRICK_LOSES:
-            return 0 if west_won_last else 1
-        return 0
+        return self._finals[0] if west_won_last else self._finals[1]
 
     def points_so_far(self, west_tricks: int) -> int:
         return west_tricks * self.trick_points

@@ -58,6 +58,22 @@ def _runs(pattern: str, owner: str, skip: int = -1) -> list[int]:
     return reps
 
 
+class _Game:
+    """What the search needs of one set of rules, looked up once: its tables, the points of a
+    trick and of the end, and the legal replies."""
+
+    __slots__ = ("bounds", "final_east", "final_west", "replies", "rules", "table", "unit")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.table: dict[_Key, int] = {}  # exact scores
+        self.bounds: dict[_Key, tuple[int, int]] = {}  # (lower, upper) bounds
+        self.unit = rules.trick_points
+        self.final_west = rules.final_points(True)
+        self.final_east = rules.final_points(False)
+        self.replies = rules.replies
+
+
 class Solver:
     """Exact minimax with a transposition table per set of rules.
 
@@ -69,30 +85,24 @@ class Solver:
     def __init__(self, should_stop: Callable[[], bool] | None = None) -> None:
         #: Polled every few thousand new positions; True makes the search raise Cancelled.
         self.should_stop = should_stop
-        self._tables: dict[Rules, dict[_Key, int]] = {}  # exact scores
-        self._bounds: dict[Rules, dict[_Key, tuple[int, int]]] = {}
+        self._games: dict[Rules, _Game] = {}
         self._hits = 0
         self._misses = 0
 
-    def _table(self, rules: Rules) -> dict[_Key, int]:
-        t = self._tables.get(rules)
-        if t is None:
-            t = self._tables[rules] = {}
-            self._bounds[rules] = {}
-        return t
+    def _game(self, rules: Rules) -> _Game:
+        g = self._games.get(rules)
+        if g is None:
+            g = self._games[rules] = _Game(rules)
+        return g
 
     def clear(self) -> None:
-        for t in self._tables.values():
-            t.clear()
-        for b in self._bounds.values():
-            b.clear()
+        self._games.clear()
         self._hits = self._misses = 0
 
     @property
     def stats(self) -> dict[str, int]:
         return {
-            "positions": sum(len(t) for t in self._tables.values())
-            + sum(len(b) for b in self._bounds.values()),
+            "positions": sum(len(g.table) + len(g.bounds) for g in self._games.values()),
             "hits": self._hits,
             "misses": self._misses,
         }
@@ -100,29 +110,30 @@ class Solver:
     # -- the search ---------------------------------------------------------------------
     @staticmethod
     def _tricks(
-        suits: tuple[str, ...], west_leads: bool, rules: Rules
+        suits: tuple[str, ...], west_leads: bool, game: _Game
     ) -> Iterator[list[tuple[tuple[str, ...], bool]]]:
-        """For each lead (one card per sequence), the legal replies (one per sequence,
-        discards when void) as (the suits after the trick, canonical; did West win it)."""
+        """For each lead (one card per sequence), the legal replies by the rules (one per
+        sequence, discards when void) as (the suits after the trick, canonical; did West win
+        it)."""
         lead_c, foll_c = ("W", "E") if west_leads else ("E", "W")
-        beats = rules.beats
         for si, p in enumerate(suits):
             follows = foll_c in p
             for i in _runs(p, lead_c):
                 replies: list[tuple[tuple[str, ...], bool]] = []
                 if follows:
-                    runs = rules.follows(i, _runs(p, foll_c, skip=i))
+                    legal = game.replies(i, _runs(p, foll_c, skip=i))
                     # the cheapest winner and the lowest card first: one of them is usually
                     # best (§17), and alpha-beta cuts more when the best reply comes first
-                    winners = [j for j in runs if beats(i, j)]
-                    if winners:
-                        runs.remove(winners[0])
-                        runs.insert(0, winners[0])
-                    for j in runs:
+                    for k, (_, wins) in enumerate(legal):
+                        if wins:
+                            if k:
+                                legal.insert(0, legal.pop(k))
+                            break
+                    for j, wins in legal:
                         a, b = (i, j) if i < j else (j, i)
                         rest = list(suits)
                         rest[si] = p[:a] + p[a + 1 : b] + p[b + 1 :]
-                        replies.append((_canon(rest), beats(i, j) != west_leads))
+                        replies.append((_canon(rest), wins != west_leads))
                 else:
                     led_rest = p[:i] + p[i + 1 :]
                     for t, q in enumerate(suits):
@@ -142,10 +153,10 @@ class Solver:
         if self.should_stop is not None and self._misses % 256 == 0 and self.should_stop():
             raise Cancelled("stopped by the caller")
 
-    def _search(self, suits: tuple[str, ...], west_leads: bool, rules: Rules) -> int:
+    def _search(self, suits: tuple[str, ...], west_leads: bool, game: _Game) -> int:
         """Exact score for West from here (full minimax: stores every reachable position's
         exact score, which :meth:`warm` wants)."""
-        table = self._table(rules)
+        table = game.table
         key = (west_leads, suits)
         v = table.get(key)
         if v is not None:
@@ -153,35 +164,35 @@ class Solver:
             return v
         self._count()
         if not suits:
-            v = rules.final_points(west_leads)
+            v = game.final_west if west_leads else game.final_east
             table[key] = v
             return v
-        unit = rules.trick_points
+        unit = game.unit
         pick_lead, pick_reply = (max, min) if west_leads else (min, max)
         v = pick_lead(
             pick_reply(
-                self._search(nxt, west_won, rules) + (unit if west_won else 0)
+                self._search(nxt, west_won, game) + (unit if west_won else 0)
                 for nxt, west_won in replies
             )
-            for replies in self._tricks(suits, west_leads, rules)
+            for replies in self._tricks(suits, west_leads, game)
         )
         table[key] = v
         return v
 
     def _ab(
-        self, suits: tuple[str, ...], west_leads: bool, rules: Rules, alpha: int, beta: int
+        self, suits: tuple[str, ...], west_leads: bool, game: _Game, alpha: int, beta: int
     ) -> int:
         """Alpha-beta with a table of bounds: the exact score if it lies in (alpha, beta),
         else a bound on the right side of the window (fail-soft)."""
-        table = self._table(rules)
-        exact = table.get((west_leads, suits))
+        table = game.table
+        key = (west_leads, suits)
+        exact = table.get(key)
         if exact is not None:
             self._hits += 1
             return exact
         if not suits:
-            return rules.final_points(west_leads)
-        key = (west_leads, suits)
-        bounds = self._bounds[rules]
+            return game.final_west if west_leads else game.final_east
+        bounds = game.bounds
         lo, hi = bounds.get(key, (-_INF, _INF))
         if lo >= beta:
             self._hits += 1
@@ -191,14 +202,14 @@ class Solver:
             return hi
         a, b = max(alpha, lo), min(beta, hi)
         self._count()
-        unit = rules.trick_points
+        unit = game.unit
         if west_leads:  # West leads: the best lead for West of East's best reply
             best = -_INF
-            for replies in self._tricks(suits, True, rules):
+            for replies in self._tricks(suits, True, game):
                 worst = _INF
                 for nxt, west_won in replies:
                     gain = unit if west_won else 0
-                    score = gain + self._ab(nxt, west_won, rules, max(a, best) - gain, worst - gain)
+                    score = gain + self._ab(nxt, west_won, game, max(a, best) - gain, worst - gain)
                     worst = min(worst, score)
                     if worst <= max(a, best):
                         break  # this lead cannot beat what West already has
@@ -208,11 +219,11 @@ class Solver:
             v = best
         else:
             best = _INF
-            for replies in self._tricks(suits, False, rules):
+            for replies in self._tricks(suits, False, game):
                 most = -_INF
                 for nxt, west_won in replies:
                     gain = unit if west_won else 0
-                    score = gain + self._ab(nxt, west_won, rules, most - gain, min(b, best) - gain)
+                    score = gain + self._ab(nxt, west_won, game, most - gain, min(b, best) - gain)
                     most = max(most, score)
                     if most >= min(b, best):
                         break
@@ -234,7 +245,7 @@ class Solver:
         return v
 
     def _exact(self, suits: tuple[str, ...], west_leads: bool, rules: Rules) -> int:
-        return self._ab(suits, west_leads, rules, -_INF, _INF)
+        return self._ab(suits, west_leads, self._game(rules), -_INF, _INF)
 
     def warm(
         self,
@@ -258,7 +269,7 @@ class Solver:
         ]
         for r in dict.fromkeys(variants):
             for leader in leaders:
-                self._search(suits, leader is Player.WEST, r)
+                self._search(suits, leader is Player.WEST, self._game(r))
 
     # -- positions ------------------------------------------------------------------------
     @staticmethod
