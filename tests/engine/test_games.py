@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from whistgui.engine import Deal, NoTheoryError, Solver, SuitDeal
+from whistgui.engine import Deal, NoTheoryError, Solver
 from whistgui.engine.games import GAMES, Game, deal_element, find_game, predict
 
-from .strategies import suits
+from .strategies import asymmetric_deals, suits
 
 SOLVER = Solver()
 EXAMPLES = 1500
@@ -33,19 +33,6 @@ def game_deals(draw: st.DrawFn, max_total: int = 9, max_suit: int = 5, max_suits
             break
         sizes.append(draw(st.integers(1, min(max_suit, room))))
     return Deal([draw(suits(n)) for n in sizes])
-
-
-@st.composite
-def balanced_deals(draw: st.DrawFn, max_cards: int = 7, max_suits: int = 4) -> Deal:
-    """Equal hands, suits of any lengths (possibly void on one side)."""
-    n = draw(st.integers(1, max_cards))
-    k = draw(st.integers(1, max_suits))
-    deck = [(s, r) for s in range(k) for r in range(2, 15)]
-    cards = draw(st.permutations(deck))[: 2 * n]
-    west, east = cards[:n], cards[n:]
-    return Deal(
-        SuitDeal([r for s, r in west if s == i], [r for s, r in east if s == i]) for i in range(k)
-    )
 
 
 def _check_prediction(game: Game, deal: Deal) -> bool:
@@ -85,7 +72,7 @@ def test_theory_predicts_search_on_balanced_deals(game: Game) -> None:
     others must decline them or predict right."""
 
     @settings(max_examples=EXAMPLES // 3)
-    @given(balanced_deals())
+    @given(asymmetric_deals(max_cards=7, max_suits=4))
     def check(deal: Deal) -> None:
         _check_prediction(game, deal)
 

@@ -10,8 +10,6 @@ against exact search on all 4706 suits of 1–7 cards a hand, except the normal 
 
 from __future__ import annotations
 
-from itertools import combinations
-
 import pytest
 
 from whistgui.engine import Player, Position, Solver, SuitDeal
@@ -26,20 +24,14 @@ from whistgui.engine.games.single_suit import (
     sign_change,
     trace,
 )
+from whistgui.engine.games.single_suit import (
+    all_patterns as patterns,
+)
 
 SOLVER = Solver()
 GREEDY = find_game("greedy-whist").rules
 FIVE = find_game("five-card").rules
 WHIST = find_game("whist").rules
-
-
-def patterns(n: int) -> list[str]:
-    """Every suit with n cards a hand, as its owners from low to high."""
-    out = []
-    for west in combinations(range(2 * n), n):
-        s = set(west)
-        out.append("".join("W" if i in s else "E" for i in range(2 * n)))
-    return out
 
 
 @pytest.fixture(params=[1, 2, 3, 4, 5, 6, 7], ids=lambda n: f"n={n}")

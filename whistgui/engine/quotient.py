@@ -20,12 +20,12 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Any
 
 from whistgui.engine.deal import Deal, SuitDeal
 from whistgui.engine.errors import Cancelled, NotationError, NoTheoryError
 from whistgui.engine.games import Game, deal_element
+from whistgui.engine.games.single_suit import all_patterns
 from whistgui.engine.rules import Outcome
 from whistgui.engine.solver import Solver
 
@@ -35,14 +35,6 @@ __all__ = ["MAX_CARDS", "Quotient", "QuotientClass", "positions", "quotient"]
 MAX_CARDS = 5
 
 
-def _patterns(n: int) -> list[str]:
-    out = []
-    for west in combinations(range(2 * n), n):
-        s = set(west)
-        out.append("".join("W" if i in s else "E" for i in range(2 * n)))
-    return out
-
-
 def positions(max_cards: int) -> list[Deal]:
     """Every sum of symmetric single suits with at most ``max_cards`` cards a hand (suits as
     patterns, in canonical order), the empty position first.
@@ -50,7 +42,7 @@ def positions(max_cards: int) -> list[Deal]:
     >>> [str(d) for d in positions(1)], len(positions(2)), len(positions(3))
     (['0', 'A/K', 'K/A'], 12, 48)
     """
-    suits = [p for n in range(1, max_cards + 1) for p in _patterns(n)]
+    suits = [p for n in range(1, max_cards + 1) for p in all_patterns(n)]
     out: list[Deal] = []
 
     def build(start: int, room: int, chosen: list[str]) -> Iterator[list[str]]:

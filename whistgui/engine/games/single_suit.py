@@ -17,6 +17,8 @@ A_ij = +1 if W_i > E_j, else −1 (rows and columns here are 0-based).
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from whistgui.engine.cards import Card, Player
 from whistgui.engine.deal import SuitDeal
 from whistgui.engine.errors import AsymmetricSuitError
@@ -24,6 +26,7 @@ from whistgui.engine.play import Position
 
 __all__ = [
     "a_matrix",
+    "all_patterns",
     "details",
     "diagonal_sums",
     "greedy_tricks",
@@ -32,6 +35,20 @@ __all__ = [
     "sign_change",
     "trace",
 ]
+
+
+def all_patterns(n: int) -> list[str]:
+    """Every single suit with ``n`` cards a hand, as its owners from low to high (C(2n, n) of
+    them).
+
+    >>> all_patterns(1), len(all_patterns(4))
+    (['WE', 'EW'], 70)
+    """
+    out = []
+    for west in combinations(range(2 * n), n):
+        mine = set(west)
+        out.append("".join("W" if i in mine else "E" for i in range(2 * n)))
+    return out
 
 
 def _hands(suit: SuitDeal) -> tuple[tuple[int, ...], tuple[int, ...]]:
