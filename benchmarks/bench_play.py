@@ -1,4 +1,5 @@
-"""Time playing whole deals from their values (``Strategist.play_line``), with no search.
+"""Time playing whole deals: from their values (``Strategist.play_line``), and by exact search
+in the other games (``search_line``).
 
 For each of K random symmetric deals with ``--cards`` cards a hand in four suits (each suit
 1–6 cards a hand, its 2k cards drawn from the ranks 2..A and dealt k to each hand), the deal is
@@ -12,8 +13,10 @@ the suit labels and the running value of every step. Two timings per deal:
   has already seen all the deals (so only the marks, reasons and labels are timed; a
   strategist's own memo of marks would make a replay of the same line nearly free).
 
-The paper's deals (26) (15 cards a hand) and (27) (19 cards a hand) are timed too. Nothing is
-asserted.
+The paper's deals (26) (15 cards a hand) and (27) (19 cards a hand) are timed too. Then, for
+deals of at most :data:`~whistgui.engine.strategy.SEARCH_MAX_CARDS` cards a hand, the same deals
+are played out by exact search (:func:`~whistgui.engine.strategy.search_line`, both leads) in
+each game other than whist, a fresh solver per deal. Nothing is asserted.
 
 Run from the repository root::
 
@@ -29,7 +32,9 @@ import statistics
 import sys
 import time
 
-from whistgui.engine import Deal, Evaluator, Player, Strategist, SuitDeal
+from whistgui.engine import Deal, Evaluator, Player, Solver, Strategist, SuitDeal
+from whistgui.engine.games import GAMES
+from whistgui.engine.strategy import SEARCH_MAX_CARDS, search_line
 
 STANDARD_RANKS = list(range(2, 15))  # 2 .. A (= 14)
 PAPER = {
@@ -58,6 +63,14 @@ def play_both(st: Strategist, deal: Deal) -> float:
     t0 = time.perf_counter()
     for leader in (Player.WEST, Player.EAST):
         st.play_line(deal, leader)
+    return time.perf_counter() - t0
+
+
+def search_both(game: str, deal: Deal) -> float:
+    solver = Solver()
+    t0 = time.perf_counter()
+    for leader in (Player.WEST, Player.EAST):
+        search_line(deal, leader, game, solver=solver)
     return time.perf_counter() - t0
 
 
@@ -96,6 +109,15 @@ def main(argv: list[str] | None = None) -> int:
         d = Deal.parse(text)
         ms = play_both(Strategist(), d) * 1000
         print(f"deal {name} ({d.size} cards a hand): cold {ms:.1f} ms (both leads)")
+    if args.cards > SEARCH_MAX_CARDS:
+        print(f"no search lines: over {SEARCH_MAX_CARDS} cards a hand")
+        return 0
+    for game in GAMES:
+        if game.name in ("whist", "refined-whist"):
+            continue
+        times = [search_both(game.name, d) for d in deals]
+        print(f"search lines, {game.name}:")
+        print(summary("", times))
     return 0
 
 

@@ -9,6 +9,7 @@ import pytest
 from tests.cli.helpers import jsonl, run
 from whistgui.cli import main
 from whistgui.engine import Deal, Player, Position, Solver
+from whistgui.engine.games import find_game
 
 DEAL_15 = "KJ/AQ A/K K/A"
 DEAL_26 = "AKQ8/JT97 AQ87/KJT9 AJT7/KQ98 KQ9/AJT"
@@ -139,3 +140,86 @@ def test_play_confirms_by_search_up_to_8_cards(capsys, monkeypatch):
     code, out, err = run(capsys, "play", "--json", DEAL_26)
     assert code == 0
     assert jsonl(out)[-1]["confirmed"] is False
+
+
+# ----------------------------------------------------------------------------- other games
+def _result_json(r):
+    return r.value if isinstance(r, Player) else r
+
+
+@pytest.mark.parametrize(
+    ("game", "text", "lead"),
+    [
+        ("five-card", "KQT/AJ9", "W"),
+        ("five-card", "KQ/AJ A/K T98/765", "E"),
+        ("five-card", "AQ2/K J/KQ3", "W"),  # balanced, not symmetric: Theorem 7.1
+        ("greedy-whist", "KQT8/AJ97", "E"),
+        ("greedy-whist", DEAL_15, "W"),
+        ("misere-five-card", "KQT8/AJ97 A/K", "W"),
+    ],
+)
+def test_play_other_games_json_by_search(capsys, game, text, lead):
+    code, out, err = run(capsys, "play", "--json", "--game", game, "--lead", lead, text)
+    assert (code, err) == (0, "")
+    objs = jsonl(out)
+    cards, final = objs[:-1], objs[-1]
+    deal = Deal.parse(text)
+    rules = find_game(game).rules
+    leader = Player.parse(lead)
+    solver = Solver()
+    assert all(o["game"] == game for o in objs)
+    assert len(cards) == 2 * deal.size
+    position = Position.start(deal, leader, rules)
+    for obj in cards:
+        best = {deal.card_name(c) for c in solver.best_cards(position)}
+        assert obj["card"] in best
+        assert set(obj["best"]) == best
+        assert obj["marks"] == {
+            deal.card_name(c): _result_json(r) for c, r in solver.card_results(position).items()
+        }
+        assert obj["predicted"] == final["outcome"]
+        position = position.play(deal.card_from_text(obj["card"]))
+    assert position.is_over
+    expected = solver.outcome(deal, rules=rules)[0 if leader is Player.WEST else 1]
+    assert final["outcome"] == final["predicted"] == _result_json(expected)
+    assert (final["deal"], final["lead"], final["confirmed"]) == (str(deal), lead, True)
+
+
+def test_play_five_card_text(capsys):
+    code, out, err = run(capsys, "play", "--game", "five-card", "KQT/AJ9")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "KQT/AJ9 — West on lead (five-card, played by exact search)"
+    assert "  value +1: trace +1: West wins whoever leads" in lines
+    assert "  West should win (exact search, West on lead)" in lines
+    assert "  W S:K   the normal strategy (R43 §4)" in lines
+    assert "          marks: S:K W*  S:Q W*  S:T E" in lines  # the ten loses the game
+    assert lines[-1] == "Outcome: West wins (predicted W; every card optimal by exact search)"
+    assert Solver().outcome(Deal.parse("KQT/AJ9"), rules=find_game("five-card").rules)[0] is (
+        Player.WEST
+    )
+
+
+def test_play_greedy_whist_text(capsys):
+    deal = Deal.parse("KQT8/AJ97")
+    code, out, err = run(capsys, "play", "--game", "greedy", "--lead", "E", str(deal))
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "KQT8/AJ97 — East on lead (greedy-whist, played by exact search)"
+    plays = [ln for ln in lines if ln.startswith(("  W ", "  E "))]
+    assert len(plays) == 8
+    assert all(ln.endswith("the normal strategy (R43 §4)") for ln in plays)
+    assert "Trick 4" in lines
+    tricks = Solver().outcome(deal, rules=find_game("greedy-whist").rules).east_lead
+    assert lines[-1] == (
+        f"Outcome: West takes {tricks} (predicted {tricks}; every card optimal by exact search)"
+    )
+    assert any(ln.startswith("  S (4, ") for ln in lines)  # the theory's label of the suit
+
+
+def test_play_by_search_refuses_big_deals(capsys):
+    big = "AKQJ/T987 AKQJ/T987 AKQJ/T987 AK/QJ"  # 14 cards a hand
+    code, out, err = run(capsys, "play", "--game", "five-card", big)
+    assert (code, out) == (2, "")
+    assert len(err.splitlines()) == 1
+    assert "14 cards a hand; play by exact search takes at most 13" in err

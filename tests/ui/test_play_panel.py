@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
 from tests.engine.strategies import symmetric_deals
-from whistgui.engine import Deal, Player, Position, Solver, WhistError
+from whistgui.engine import Deal, Player, Position, Solver, WhistError, play_line
 from whistgui.ui.play_panel import PlayPanel
 
 W, E = Player.WEST, Player.EAST
@@ -74,6 +74,10 @@ def test_a_bad_card_reports_its_cost(panel, qtbot):
     panel.to_end()
     assert panel.position.west_tricks == 1
     assert "[gives away 1 trick]" in "\n".join(panel.record_lines())
+    # the record is the engine's line with the same first card
+    engine = play_line(deal, W, forced=["D:K"])
+    assert panel.line().steps == engine.steps
+    assert panel.line().outcome == engine.outcome == 1
 
 
 def test_back_and_forward_restore_identical_states(panel):
@@ -148,13 +152,32 @@ def test_autoplay_plays_to_the_end(panel, qtbot):
     assert panel.position.west_tricks == 1
 
 
+def test_the_panel_line_is_the_engine_line(panel):
+    deal = Deal.parse("AKQ8/JT97 AQ87/KJT9 AJT7/KQ98 KQ9/AJT")  # (26)
+    panel.set_deal_now(deal, E)
+    for _ in range(5):
+        panel.next_card()
+    engine = play_line(deal, E)
+    assert panel.line() == engine.upto(5)
+    assert panel.played == list(engine.steps[:5])
+    assert panel.record_lines() == engine.upto(5).text_lines()
+    panel.back()
+    assert panel.record_lines() == engine.upto(4).text_lines()
+    panel.to_end()
+    assert panel.line() == engine
+    assert panel.record_lines() == engine.text_lines()
+    assert panel.record_latex() == engine.latex()
+
+
 def test_exports_of_the_record(panel, tmp_path):
     panel.set_deal_now(Deal.parse("KJ/AQ A/K K/A"), W)
     panel.to_end()
     txt = panel.export(tmp_path / "line.txt").read_text()
     assert "H:A" in txt
     assert "West took 2 tricks." in txt
+    assert txt == "\n".join(play_line(Deal.parse("KJ/AQ A/K K/A"), W).text_lines()) + "\n"
     tex = panel.export(tmp_path / "line.tex").read_text()
+    assert tex == play_line(Deal.parse("KJ/AQ A/K K/A"), W).latex()
     assert tex.count(r"\begin{tabular}") == 1
     assert tex.count("{") == tex.count("}")
     assert all(line.count("$") % 2 == 0 for line in tex.splitlines())

@@ -19,8 +19,8 @@ from whistgui.engine import (
     WhistError,
 )
 from whistgui.engine.games import DEFAULT_GAME, Game, Theory, find_game
-from whistgui.engine.rules import Outcome, Result
-from whistgui.engine.value import format_number
+from whistgui.engine.rules import Outcome
+from whistgui.engine.strategy.line import result_json
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_BUG = 0, 2, 3
 
@@ -43,16 +43,6 @@ def deal_texts(args: Sequence[str], stdin: TextIO) -> Iterator[tuple[str, str]]:
                     yield f"line {number}: ", s
         else:
             yield "", a
-
-
-def result_json(x: Result) -> int | str:
-    """Tricks as JSON integers; refined scores (quarters) in canonical ASCII (``-1/4``); the
-    winner of a last-trick game as ``"W"`` or ``"E"``."""
-    if isinstance(x, Player):
-        return x.value
-    if isinstance(x, int):
-        return x
-    return int(x) if x.denominator == 1 else format_number(x)
 
 
 def outcome_json(o: Outcome) -> dict[str, Any]:

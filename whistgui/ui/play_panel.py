@@ -11,7 +11,7 @@ confirmed by exact search in the background, and a disagreement is shown loudly.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -39,7 +39,15 @@ from whistgui.engine import (
     Solver,
     WhistError,
 )
-from whistgui.engine.strategy import CONFIRM_MAX_CARDS, Disagreement, Strategist, SuitLabel
+from whistgui.engine.strategy import (
+    CONFIRM_MAX_CARDS,
+    Disagreement,
+    PlayLine,
+    Step,
+    Strategist,
+    SuitLabel,
+)
+from whistgui.engine.strategy.line import trick_number
 from whistgui.ui.background import Runner
 from whistgui.ui.export import save_figure
 from whistgui.ui.table import CardTable
@@ -66,31 +74,6 @@ class Turn:
     predicted: int
 
 
-@dataclass(slots=True)
-class PlayedCard:
-    """One card of the line on the panel: who, what, its mark and why."""
-
-    trick: int
-    player: Player
-    name: str
-    mark: int
-    best_mark: int
-    reason: str
-    wins: Player | None = None
-
-    @property
-    def cost(self) -> int:
-        """Tricks the card gave away (for the player who played it)."""
-        diff = self.best_mark - self.mark
-        return diff if self.player is Player.WEST else -diff
-
-
-@dataclass(slots=True)
-class _Line:
-    positions: list[Position] = field(default_factory=list)
-    cards: list[PlayedCard] = field(default_factory=list)
-
-
 class PlayPanel(QWidget):
     """Step through optimal play of the table's deal."""
 
@@ -104,8 +87,11 @@ class PlayPanel(QWidget):
         self._strategist = Strategist()
         self._deal: Deal | None = None
         self._doc: Document | None = None
-        self._line = _Line()
-        self._index = 0  # position shown: self._line.positions[self._index]
+        #: the positions of the line on the panel, its first card to its last
+        self._positions: list[Position] = []
+        #: the cards played from them (the record; one card fewer than positions)
+        self._line: PlayLine | None = None
+        self._index = 0  # position shown: self._positions[self._index]
         self._turns: dict[Position, Turn] = {}
         self._confirmations: dict[Position, list[Disagreement]] = {}
         self._runner = Runner("whistgui-play", self)
@@ -251,7 +237,14 @@ class PlayPanel(QWidget):
         self._strategist = Strategist(ev)
         self._deal = start.deal
         self._doc = Document.from_deal(start.deal, lead=start.leader)
-        self._line = _Line([start], [])
+        self._positions = [start]
+        self._line = PlayLine(
+            start.deal,
+            start.leader,
+            (),
+            self._strategist.predicted(start),
+            self._strategist.value(start),
+        )
         self._index = 0
         self._turns.clear()
         self._confirmations.clear()
@@ -264,12 +257,16 @@ class PlayPanel(QWidget):
     # -- turns ----------------------------------------------------------------------------
     @property
     def position(self) -> Position | None:
-        return self._line.positions[self._index] if self._line.positions else None
+        return self._positions[self._index] if self._positions else None
 
     @property
-    def played(self) -> list[PlayedCard]:
+    def played(self) -> list[Step]:
         """The cards played up to the position shown."""
-        return self._line.cards[: self._index]
+        return list(self._line.steps[: self._index]) if self._line is not None else []
+
+    def line(self) -> PlayLine | None:
+        """The record up to the position shown: every export is drawn from it."""
+        return self._line.upto(self._index) if self._line is not None else None
 
     def turn(self, position: Position) -> Turn:
         """Marks, best cards, reasons and labels at ``position`` (cached)."""
@@ -297,10 +294,10 @@ class PlayPanel(QWidget):
         self._turns[position] = t
         return t
 
-    def _completed(self, pos: Position) -> int:
+    @staticmethod
+    def _completed(pos: Position) -> int:
         """Tricks finished before ``pos``."""
-        n0 = len(self._line.positions[0].deal.hand(Player.WEST))
-        return n0 - pos.tricks_left - (1 if pos.led is not None else 0)
+        return trick_number(pos) - 1
 
     def _show(self) -> None:
         pos = self.position
@@ -318,7 +315,7 @@ class PlayPanel(QWidget):
 
     def _show_table(self, pos: Position, t: Turn) -> None:
         assert self._doc is not None
-        start = self._line.positions[0].deal
+        start = self._positions[0].deal
         self.table.pool_only = {
             c
             for c in start.hand(Player.WEST) + start.hand(Player.EAST)
@@ -374,7 +371,7 @@ class PlayPanel(QWidget):
             self.why.setText("")
 
     def _show_labels(self, t: Turn) -> None:
-        before = self.turn(self._line.positions[self._index - 1]) if self._index else None
+        before = self.turn(self._positions[self._index - 1]) if self._index else None
         rows = []
         for i, lab in enumerate(t.labels):
             text = _esc(lab.text)
@@ -385,26 +382,10 @@ class PlayPanel(QWidget):
         self.labels.setText("<br>".join(rows))
 
     def record_lines(self) -> list[str]:
-        """The line so far, trick by trick, with every card's reason."""
-        out = []
-        if self._deal is not None:
-            lead = self._line.positions[0].leader.name.title()
-            out.append(f"{self._deal} — {lead} on lead")
-        for pc in self.played:
-            who = "W" if pc.player is Player.WEST else "E"
-            cost = (
-                f"  [gives away {pc.cost} trick{'s' if pc.cost != 1 else ''}]"
-                if pc.cost > 0
-                else ""
-            )
-            out.append(f"{pc.trick:>2}. {who} {pc.name:<5} {pc.reason}{cost}")
-            if pc.wins is not None:
-                out.append(f"     {'West' if pc.wins is Player.WEST else 'East'} wins the trick")
-        pos = self.position
-        if pos is not None and pos.is_over:
-            n = pos.west_tricks
-            out.append(f"West took {n} trick{'s' if n != 1 else ''}.")
-        return out
+        """The line so far, trick by trick, with every card's reason (:meth:`PlayLine.
+        text_lines`)."""
+        line = self.line()
+        return line.text_lines() if line is not None else []
 
     def _show_record(self) -> None:
         self.record.setPlainText("\n".join(self.record_lines()))
@@ -425,13 +406,13 @@ class PlayPanel(QWidget):
         if last is not None and last.cost > 0:
             who = "West" if last.player is Player.WEST else "East"
             text += (
-                f" <span style='color:#b71c1c'>{who}'s {last.name} gave away {last.cost} "
-                f"trick{'s' if last.cost != 1 else ''}.</span>"
+                f" <span style='color:#b71c1c'>{who}'s {last.name} gave away "
+                f"{last.cost_text}.</span>"
             )
         self.status.setText(text)
 
     def _update_buttons(self) -> None:
-        n = len(self._line.positions)
+        n = len(self._positions)
         at_end = self.position is None or self.position.is_over
         self.buttons["start"].setEnabled(self._index > 0)
         self.buttons["back"].setEnabled(self._index > 0)
@@ -442,7 +423,7 @@ class PlayPanel(QWidget):
     def _confirm(self, pos: Position) -> None:
         if pos.is_over or self._deal is None:
             return
-        if len(self._line.positions[0].deal.hand(Player.WEST)) > CONFIRM_MAX_CARDS:
+        if self._positions[0].deal.size > CONFIRM_MAX_CARDS:
             return
         if pos in self._confirmations:
             self._show_alarm(self._confirmations[pos])
@@ -478,25 +459,14 @@ class PlayPanel(QWidget):
                 "played now</span>"
             )
             return
-        if self._index < len(self._line.cards) and self._line.cards[self._index].name == (
-            pos.card_name(card)
-        ):
+        assert self._line is not None
+        if self._index < len(self._line) and self._line[self._index].card == card:
             self._index += 1  # the same card as before: just step forward
             self._show()
             return
-        del self._line.positions[self._index + 1 :]
-        del self._line.cards[self._index :]
-        nxt = pos.play(card)
-        best_mark = t.marks[t.best[0]]
-        reason = t.reasons.get(card) or self._strategist.reason(pos, card)
-        trick = self._completed(pos) + 1
-        wins = nxt.leader if pos.led is not None else None
-        self._line.cards.append(
-            PlayedCard(
-                trick, pos.to_move, pos.card_name(card), t.marks[card], best_mark, reason, wins
-            )
-        )
-        self._line.positions.append(nxt)
+        del self._positions[self._index + 1 :]
+        self._line = self._line.upto(self._index).then(self._strategist.step(pos, card))
+        self._positions.append(pos.play(card))
         self._index += 1
         self._show()
 
@@ -504,7 +474,7 @@ class PlayPanel(QWidget):
         pos = self.position
         if pos is None or pos.is_over:
             return
-        if self._index < len(self._line.cards):
+        if self._line is not None and self._index < len(self._line):
             self._index += 1
             self._show()
             return
@@ -524,7 +494,7 @@ class PlayPanel(QWidget):
             self._show()
 
     def to_start(self) -> None:
-        if self._line.positions:
+        if self._positions:
             self._index = 0
             self._show()
 
@@ -560,20 +530,10 @@ class PlayPanel(QWidget):
             w.setVisible(not on)
 
     def record_latex(self) -> str:
-        """The record as a LaTeX ``tabular``: trick, player, card, mark, reason."""
-        rows = [
-            r"\begin{tabular}{rllrp{0.6\textwidth}}",
-            r"trick & player & card & West ends with & why \\",
-            r"\hline",
-        ]
-        for pc in self.played:
-            who = "West" if pc.player is Player.WEST else "East"
-            reason = _latex_escape(pc.reason)
-            rows.append(
-                f"{pc.trick} & {who} & {_latex_escape(pc.name)} & {pc.mark} & {reason} \\\\"
-            )
-        rows.append(r"\end{tabular}")
-        return "\n".join(rows) + "\n"
+        """The record as a LaTeX ``tabular``: trick, player, card, mark, reason
+        (:meth:`PlayLine.latex`)."""
+        line = self.line()
+        return line.latex() if line is not None else ""
 
     def export(self, path: str | Path) -> Path:
         """Write the record as .txt, .tex, or a .png/.svg picture of the panel."""
@@ -609,44 +569,3 @@ class PlayPanel(QWidget):
         self._timer.stop()
         self._runner.shutdown()
         self._search.shutdown()
-
-
-_LATEX_SPECIALS = {
-    "\\": r"\textbackslash{}",
-    "&": r"\&",
-    "%": r"\%",
-    "$": r"\$",
-    "#": r"\#",
-    "_": r"\_",
-    "{": r"\{",
-    "}": r"\}",
-    "~": r"\textasciitilde{}",
-    "^": r"\textasciicircum{}",
-    "♠": r"$\spadesuit$",
-    "♥": r"$\heartsuit$",
-    "♦": r"$\diamondsuit$",
-    "♣": r"$\clubsuit$",
-    "ε": r"$\varepsilon$",
-    "±": r"$\pm$",
-    "−": "--",
-    "→": r"$\to$",
-    "½": r"$\frac12$",
-    "¼": r"$\frac14$",
-    "¾": r"$\frac34$",
-    "⅛": r"$\frac18$",
-    "⅜": r"$\frac38$",
-    "⅝": r"$\frac58$",
-    "⅞": r"$\frac78$",
-}
-
-
-def _latex_escape(text: str) -> str:
-    out = []
-    for ch in text:
-        if ch in _LATEX_SPECIALS:
-            out.append(_LATEX_SPECIALS[ch])
-        elif "₀" <= ch <= "₉":
-            out.append(f"$_{ord(ch) - ord('₀')}$")
-        else:
-            out.append(ch)
-    return "".join(out)

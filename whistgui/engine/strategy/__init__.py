@@ -1,0 +1,54 @@
+"""Playing a deal: marks, the card to play, suit labels, reasons in words and the played
+line (§12, §15).
+
+* :mod:`~whistgui.engine.strategy.marks` — the :class:`Strategist`: marks of every legal card
+  from whist's values (Theorem 12.1), the card to play, the suits' labels, confirmation by
+  search;
+* :mod:`~whistgui.engine.strategy.narrate` — why a card, in the paper's words;
+* :mod:`~whistgui.engine.strategy.line` — a :class:`Step` per card and the :class:`PlayLine`
+  they make, from which every export of a line (text, LaTeX, JSON) is drawn;
+* :mod:`~whistgui.engine.strategy.search` — any game's line by exact search, as the same
+  :class:`PlayLine`.
+
+>>> from whistgui.engine import Deal, Player
+>>> line = play_line(Deal.parse('KJ/AQ A/K K/A'), Player.WEST)   # deal (15)
+>>> [s.name for s in line][:4], line.outcome
+(['H:A', 'H:K', 'D:K', 'D:A'], 2)
+>>> search_line(Deal.parse('KJ/AQ A/K K/A'), Player.WEST, 'greedy-whist').outcome
+2
+"""
+
+from whistgui.engine.strategy.line import PlayLine, Step, play_line, value_step
+from whistgui.engine.strategy.marks import (
+    CONFIRM_MAX_CARDS,
+    Disagreement,
+    Strategist,
+    SuitLabel,
+    confirm,
+    suit_labels,
+)
+from whistgui.engine.strategy.narrate import reason
+from whistgui.engine.strategy.search import (
+    SEARCH_MAX_CARDS,
+    Searcher,
+    TheoryElement,
+    search_line,
+)
+
+__all__ = [
+    "CONFIRM_MAX_CARDS",
+    "SEARCH_MAX_CARDS",
+    "Disagreement",
+    "PlayLine",
+    "Searcher",
+    "Step",
+    "Strategist",
+    "SuitLabel",
+    "TheoryElement",
+    "confirm",
+    "play_line",
+    "reason",
+    "search_line",
+    "suit_labels",
+    "value_step",
+]

@@ -1,0 +1,599 @@
+r"""A deal played out card by card: the :class:`Step` of each card and the :class:`PlayLine`
+they make — the one record that the text, the LaTeX and the JSON of a line are drawn from.
+
+:func:`play_line` plays a whole deal with :meth:`Strategist.choice
+<whistgui.engine.strategy.marks.Strategist.choice>`, recording for every card its reason, the
+marks of all legal cards, the labels and the running value:
+
+>>> from whistgui.engine import Deal, Player
+>>> line = play_line(Deal.parse('KJ/AQ A/K K/A'), Player.WEST)
+>>> for step in line.steps[:4]:
+...     print(step.trick, step.player.value, step.name, step.reason.split(' (')[0])
+1 W H:A eliminates East's exit before a throw-in: the ♥A wins and leaves East without an exit
+1 E H:K cannot beat the ♥A; plays low
+2 W D:K exits in a suit with positive infinitesimal part, putting East on lead
+2 E D:A must win the trick
+>>> line.outcome, line.predicted
+(2, 2)
+>>> text = line.text_lines()
+>>> print('\n'.join([text[0], *text[2:4], text[-1]]))
+KJ/AQ A/K K/A — West on lead
+ 1. E H:K   cannot beat the ♥A; plays low
+     West wins the trick
+West took 2 tricks.
+>>> line.records()[-1]
+{'outcome': 2, 'predicted': 2, 'deal': 'KJ/AQ A/K K/A', 'lead': 'W', 'value': '3/2+-e0',
+ 'confirmed': False}
+
+Any legal card makes a step, best or not (:func:`value_step`, :meth:`Strategist.step
+<whistgui.engine.strategy.marks.Strategist.step>`); a card that is not best says what it cost:
+
+>>> from whistgui.engine import Position, Strategist
+>>> p = Position.start(Deal.parse('KJ/AQ A/K K/A'), Player.WEST)
+>>> step = Strategist().step(p, p.deal.card_from_text('D:K'))
+>>> step.mark, step.best_mark, step.cost, step.cost_text
+(1, 2, 1, '1 trick')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+from whistgui.engine.cards import Card, Player, count
+from whistgui.engine.deal import Deal
+from whistgui.engine.errors import TheoryError
+from whistgui.engine.play import Position
+from whistgui.engine.rules import WHIST_RULES, Result, Rules, Scoring
+from whistgui.engine.solver import Solver
+from whistgui.engine.strategy.marks import CONFIRM_MAX_CARDS, Strategist, SuitLabel
+from whistgui.engine.strategy.narrate import reason
+from whistgui.engine.value import Value, format_number
+
+if TYPE_CHECKING:
+    from whistgui.engine.strategy.search import TheoryElement
+
+__all__ = [
+    "Method",
+    "PlayLine",
+    "Step",
+    "check_line",
+    "latex_text",
+    "play_line",
+    "play_out",
+    "result_json",
+    "result_text",
+    "trick_number",
+    "value_step",
+]
+
+_W, _E = Player.WEST, Player.EAST
+
+#: How a line's cards were marked: from values (whist) or by exact search (any game).
+Method = Literal["values", "search"]
+
+
+# ----------------------------------------------------------------------------- results
+def _name(player: Player) -> str:
+    return "West" if player is _W else "East"
+
+
+def result_text(r: Result) -> str:
+    """A mark as text: tricks ``3``, refined points ``5/4``, a winner ``W``/``E``."""
+    if isinstance(r, Player):
+        return r.value
+    return str(r) if isinstance(r, int) else format_number(r)
+
+
+def result_json(r: Result) -> int | str:
+    """A mark as JSON: tricks as integers, refined points as ``5/4``, a winner as ``W``/``E``."""
+    if isinstance(r, Player):
+        return r.value
+    if isinstance(r, Fraction):
+        return int(r) if r.denominator == 1 else format_number(r)
+    return r
+
+
+def _ends(r: Result) -> str:
+    """``West ends with 3`` / ``East wins``."""
+    return f"{_name(r)} wins" if isinstance(r, Player) else f"West ends with {result_text(r)}"
+
+
+# ----------------------------------------------------------------------------- records
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One card of a played line — the line's choice or any other legal card.
+
+    ``value`` is the running value of the state between tricks at this card — before the
+    trick for the leader's card, after it for the follower's (who then leads is
+    ``on_lead``); a whist :class:`~whistgui.engine.value.Value`, another game's element
+    (:class:`~whistgui.engine.strategy.search.TheoryElement`) or None where its theory
+    has none. ``predicted`` is the card's mark: West's result under optimal play after it
+    (tricks, or the winner of a last-trick game); ``best_mark`` that of the best card.
+    ``labels`` label the suits at the start of the trick; ``marks`` (and ``refined``, whist
+    only) mark every legal card by name.
+    """
+
+    trick: int  # from 1
+    player: Player
+    card: Card
+    name: str  # the card's name in the deal, e.g. "S:Q"
+    reason: str
+    marks: dict[str, Result]
+    refined: dict[str, Fraction]
+    best: tuple[str, ...]
+    labels: tuple[SuitLabel, ...]
+    value: Value | TheoryElement | None
+    predicted: Result
+    best_mark: Result
+    west_tricks: int  # West's tricks after the card
+    on_lead: Player  # who leads the next trick (the leader, while the trick is open)
+    wins: Player | None  # the trick's winner when this card completes it
+
+    @property
+    def completes_trick(self) -> bool:
+        return self.wins is not None
+
+    @property
+    def mark(self) -> Result:
+        """The card's mark (:attr:`predicted`)."""
+        return self.predicted
+
+    @property
+    def is_best(self) -> bool:
+        return self.name in self.best
+
+    @property
+    def cost(self) -> int:
+        """What the card gave away, for the player who played it: tricks, or 1 for a
+        last-trick game it lost (0 for a best card)."""
+        mark, best = self.predicted, self.best_mark
+        if isinstance(mark, Player) or isinstance(best, Player):
+            return int(mark != best)
+        diff = best - mark
+        return int(diff if self.player is _W else -diff)
+
+    @property
+    def cost_text(self) -> str:
+        """``1 trick``, ``2 tricks``, ``the game``; empty for a best card."""
+        if self.cost == 0:
+            return ""
+        if isinstance(self.predicted, Player):
+            return "the game"
+        return count(self.cost, "trick")
+
+    def text_lines(self) -> list[str]:
+        """The card in a record: `` 1. W H:A   why … [gives away 1 trick]``, and who won the
+        trick when it completes one."""
+        cost = f"  [gives away {self.cost_text}]" if self.cost > 0 else ""
+        out = [f"{self.trick:>2}. {self.player.value} {self.name:<5} {self.reason}{cost}"]
+        if self.wins is not None:
+            out.append(f"     {_name(self.wins)} wins the trick")
+        return out
+
+    def record(self) -> dict[str, Any]:
+        """The card as JSON-ready data (one object of ``whist play --json``)."""
+        return {
+            "trick": self.trick,
+            "player": self.player.value,
+            "card": self.name,
+            "reason": self.reason,
+            "marks": {n: result_json(m) for n, m in self.marks.items()},
+            "best": list(self.best),
+            "labels": [lab.record() for lab in self.labels],
+            "value": self.value.ascii() if self.value is not None else None,
+            "predicted": result_json(self.predicted),
+            "west_tricks": self.west_tricks,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLine:
+    """A deal played card by card (behaves as the list of its steps): by
+    :meth:`Strategist.choice <whistgui.engine.strategy.marks.Strategist.choice>`, by exact
+    search (:func:`~whistgui.engine.strategy.search.search_line`), or by hand in the play
+    panel — possibly not to the end.
+
+    ``predicted`` is West's result under optimal play from the start (ρ(val) for the first
+    leader, or the search's); :attr:`outcome` what West got, once play is over. Every export
+    of a line comes from here: :meth:`text_lines` (the record), :meth:`latex`,
+    :meth:`records` (JSON) and :meth:`narration` (``whist play``).
+    """
+
+    deal: Deal
+    leader: Player
+    steps: tuple[Step, ...]
+    predicted: Result
+    start_value: Value | TheoryElement | None
+    confirmed: bool = False  # every step checked by exact search
+    forced: int = 0  # how many leading cards were given, not chosen
+    rules: Rules = WHIST_RULES  # how the outcome is scored
+    method: Method = "values"
+    game: str = "whist"
+
+    def __iter__(self) -> Iterator[Step]:
+        return iter(self.steps)
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def __getitem__(self, i: int) -> Step:
+        return self.steps[i]
+
+    # -- growing and cutting ----------------------------------------------------------------
+    def then(self, step: Step) -> PlayLine:
+        """The line with ``step`` played after its last card."""
+        return replace(self, steps=(*self.steps, step))
+
+    def upto(self, n: int) -> PlayLine:
+        """The line's first ``n`` cards."""
+        return replace(self, steps=self.steps[:n], forced=min(self.forced, n))
+
+    # -- the result -------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        """Every card of the deal is played."""
+        return len(self.steps) == 2 * self.deal.size
+
+    @property
+    def west_tricks(self) -> int:
+        return self.steps[-1].west_tricks if self.steps else 0
+
+    @property
+    def outcome(self) -> Result | None:
+        """West's result by the line's rules once play is over (tricks, or the winner of a
+        last-trick game); None before."""
+        if not self.is_over:
+            return None
+        last = self.steps[-1].wins if self.steps else self.leader
+        points = self.rules.points_so_far(self.west_tricks)
+        return self.rules.result(points + self.rules.final_points(last is _W))
+
+    # -- exports ----------------------------------------------------------------------------
+    def _final(self) -> str:
+        n = self.west_tricks
+        took = f"West took {count(n, 'trick')}"
+        if self.rules.scoring.counts_tricks or not self.steps:
+            return took + "."
+        last = self.steps[-1].wins
+        assert last is not None
+        verb = "wins" if self.rules.scoring is Scoring.LAST_TRICK_WINS else "loses"
+        return f"{took}; {_name(last)} took the last trick and {verb}."
+
+    def text_lines(self) -> list[str]:
+        """The record as lines of text: the deal and who leads, every card with its reason
+        (and what it gave away when it was not best), who won each trick, and at the end
+        what West took."""
+        out = [f"{self.deal} — {_name(self.leader)} on lead"]
+        for step in self.steps:
+            out += step.text_lines()
+        if self.is_over:
+            out.append(self._final())
+        return out
+
+    def latex(self) -> str:
+        r"""The record as a LaTeX ``tabular``: trick, player, card, mark, reason.
+
+        >>> line = play_line(Deal.parse('A/K'), Player.WEST)
+        >>> print(line.latex(), end='')
+        \begin{tabular}{rllrp{0.6\textwidth}}
+        trick & player & card & West ends with & why \\
+        \hline
+        1 & West & S:A & 1 & eliminates East's exit: the $\spadesuit$A wins
+            (spades 1 -- $\varepsilon$$_0$ $\to$ 1) \\
+        1 & East & S:K & 1 & cannot beat the $\spadesuit$A; plays low \\
+        \end{tabular}
+        """
+        what = "West ends with" if self.rules.scoring.counts_tricks else "winner"
+        rows = [
+            r"\begin{tabular}{rllrp{0.6\textwidth}}",
+            rf"trick & player & card & {what} & why \\",
+            r"\hline",
+        ]
+        for s in self.steps:
+            cells = (str(s.trick), _name(s.player), s.name, result_text(s.mark), s.reason)
+            rows.append(" & ".join(latex_text(c) for c in cells) + r" \\")
+        rows.append(r"\end{tabular}")
+        return "\n".join(rows) + "\n"
+
+    def records(self) -> list[dict[str, Any]]:
+        """The line as JSON-ready data: one object per card (:meth:`Step.record`), then the
+        line's: outcome, predicted, deal, lead, value, confirmed."""
+        value = self.start_value.ascii() if self.start_value is not None else None
+        outcome = self.outcome
+        final = {
+            "outcome": result_json(outcome) if outcome is not None else None,
+            "predicted": result_json(self.predicted),
+            "deal": str(self.deal),
+            "lead": self.leader.value,
+            "value": value,
+            "confirmed": self.confirmed,
+        }
+        return [s.record() for s in self.steps] + [final]
+
+    def narration(self) -> list[str]:
+        """The line told trick by trick (``whist play``): the start value and labels, every
+        card with its reason and the marks of all legal cards (best starred), label changes,
+        each trick's result, and the outcome against the prediction."""
+        who = _name(self.leader)
+        v = self.start_value
+        if self.method == "values":
+            assert v is not None
+            lines = [
+                f"{self.deal} — {who} on lead",
+                f"  value {v.pretty()}: West should take {result_text(self.predicted)} "
+                f"(ρ for {who} on lead)",
+            ]
+        else:
+            lines = [f"{self.deal} — {who} on lead ({self.game}, played by exact search)"]
+            if v is not None:
+                lines.append(f"  value {v.pretty()}: {_words(v)}")
+            should = (
+                f"{_name(self.predicted)} should win"
+                if isinstance(self.predicted, Player)
+                else f"West should take {result_text(self.predicted)}"
+            )
+            lines.append(f"  {should} (exact search, {who} on lead)")
+        labels = self.steps[0].labels if self.steps else ()
+        lines += [f"  {lab.text}" for lab in labels]
+        for step in self.steps:
+            if step.player is step.on_lead and step.wins is None:  # a lead opens a trick
+                changes = _label_changes(labels, step.labels)
+                labels = step.labels
+                lines.append(f"Trick {step.trick}")
+                lines += [f"  label: {c}" for c in changes]
+            best = set(step.best)
+            marks = "  ".join(
+                f"{n} {result_text(m)}{'*' if n in best else ''}" for n, m in step.marks.items()
+            )
+            lines.append(f"  {step.player.value} {step.name:<5} {step.reason}")
+            lines.append(f"          marks: {marks}")
+            if step.wins is not None:
+                value = f", value {step.value.pretty()}" if step.value is not None else ""
+                lines.append(
+                    f"          {_name(step.wins)} wins; West has {step.west_tricks}{value}, "
+                    f"{_ends(step.predicted)}"
+                )
+        if self.method == "values":
+            check = (
+                "every mark confirmed by exact search"
+                if self.confirmed
+                else f"marks from values only: over {CONFIRM_MAX_CARDS} cards a hand is not "
+                "searched"
+            )
+        else:
+            check = "every card optimal by exact search"
+        outcome = self.outcome
+        got = (
+            "play is not over"
+            if outcome is None
+            else f"{_name(outcome)} wins"
+            if isinstance(outcome, Player)
+            else f"West takes {result_text(outcome)}"
+        )
+        lines.append(f"Outcome: {got} (predicted {result_text(self.predicted)}; {check})")
+        return lines
+
+
+def _words(v: Value | TheoryElement) -> str:
+    return v.words if not isinstance(v, Value) else ""
+
+
+def _label_changes(before: Sequence[SuitLabel], after: Sequence[SuitLabel]) -> list[str]:
+    """``H 1 − ε₀: exit for East, unprotected → played out`` for each suit whose label moved
+    (every new label when a game's theory starts to cover the cards left, or stops)."""
+    if len(before) != len(after):
+        return [lab.text for lab in after] or ["none: the theory does not cover the cards left"]
+    out = []
+    for a, b in zip(before, after, strict=True):
+        if (a.value, a.kind) != (b.value, b.kind):
+            new = "played out" if b.kind == "played out" else f"{b.value.pretty()}: {b.words}"
+            out.append(f"{a.text} → {new}")
+    return out
+
+
+# ----------------------------------------------------------------------------- LaTeX
+_LATEX_SPECIALS: Final = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "♠": r"$\spadesuit$",
+    "♥": r"$\heartsuit$",
+    "♦": r"$\diamondsuit$",
+    "♣": r"$\clubsuit$",
+    "ε": r"$\varepsilon$",
+    "±": r"$\pm$",
+    "−": "--",
+    "→": r"$\to$",
+    "½": r"$\frac12$",
+    "¼": r"$\frac14$",
+    "¾": r"$\frac34$",
+    "⅛": r"$\frac18$",
+    "⅜": r"$\frac38$",
+    "⅝": r"$\frac58$",
+    "⅞": r"$\frac78$",
+    "⁄": "/",
+}
+_SUBSCRIPTS: Final = "₀₁₂₃₄₅₆₇₈₉"
+_SUPERSCRIPTS: Final = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+
+
+def latex_text(text: str) -> str:
+    r"""``text`` for a LaTeX document: its specials escaped, the paper's symbols in math mode.
+
+    >>> latex_text('♥A: hearts 1 − ε₀ → 1½ & 2¹⁄₁₆')
+    '$\\heartsuit$A: hearts 1 -- $\\varepsilon$$_0$ $\\to$ 1$\\frac12$ \\& 2$^1$/$_1$$_6$'
+    """
+    out = []
+    for ch in text:
+        if ch in _LATEX_SPECIALS:
+            out.append(_LATEX_SPECIALS[ch])
+        elif ch in _SUBSCRIPTS:
+            out.append(f"$_{_SUBSCRIPTS.index(ch)}$")
+        elif ch in _SUPERSCRIPTS:
+            out.append(f"$^{_SUPERSCRIPTS.index(ch)}$")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+# ----------------------------------------------------------------------------- building
+def trick_number(position: Position) -> int:
+    """The number of the current trick (from 1), counted from the deal as dealt.
+
+    >>> p = Position.start(Deal.parse('AQ/KJ'), Player.WEST)
+    >>> led = p.play(Card(0, 14))
+    >>> trick_number(p), trick_number(led), trick_number(led.play(Card(0, 11)))
+    (1, 1, 2)
+    """
+    origin = position.origin or position.deal
+    dealt = max(origin.hand_size(_W), origin.hand_size(_E))
+    return dealt - position.tricks_left - (position.led is not None) + 1
+
+
+def make_step(
+    position: Position,
+    card: Card,
+    *,
+    marks: Mapping[Card, Result],
+    best: Sequence[Card],
+    reason: str,
+    labels: Sequence[SuitLabel],
+    value_of: Callable[[Position], Any],
+    refined: Mapping[Card, Fraction] | None = None,
+) -> Step:
+    """The :class:`Step` of ``card`` (any legal card) at ``position`` from what a strategy
+    found: the marks of every legal card, the best ones, the reason and the labels;
+    ``value_of`` gives the running value of a position (after the trick for the card that
+    completes it). Both ways of playing — from values and by search — record cards so."""
+    nxt = position.play(card)
+    completes = nxt.led is None
+    name = position.card_name
+    return Step(
+        trick=trick_number(position),
+        player=position.to_move,
+        card=card,
+        name=name(card),
+        reason=reason,
+        marks={name(c): m for c, m in marks.items()},
+        refined={name(c): m for c, m in (refined or {}).items()},
+        best=tuple(name(c) for c in best),
+        labels=tuple(labels),
+        value=value_of(nxt) if completes else value_of(position),
+        predicted=marks[card],
+        best_mark=marks[best[0]],
+        west_tricks=nxt.west_tricks,
+        on_lead=nxt.leader,
+        wins=nxt.leader if completes else None,
+    )
+
+
+def value_step(st: Strategist, position: Position, card: Card) -> Step:
+    """``card`` (any legal card) played at ``position``, with everything from the values:
+    its reason, the marks of every legal card (plain and refined), the best cards, the
+    labels and the running value. :func:`play_line` and the play panel both record cards
+    so."""
+    marks = st.marks(position)
+    if card not in marks:
+        position.play(card)  # raises IllegalPlayError with the details
+    return make_step(
+        position,
+        card,
+        marks=marks,
+        best=st.best(position),
+        reason=reason(position, card, strategist=st),
+        labels=st.suit_labels(position),
+        value_of=st.value,
+        refined=st.refined_marks(position),
+    )
+
+
+def play_out(
+    start: Position,
+    choose: Callable[[Position], Card],
+    step: Callable[[Position, Card], Step],
+    *,
+    forced: Sequence[Card | str] = (),
+    before: Callable[[Position], None] | None = None,
+) -> tuple[Step, ...]:
+    """The steps of playing ``start`` to the end: the ``forced`` cards (cards or ``S:Q``
+    text) first, then ``choose``'s; each recorded by ``step``, after ``before`` (a check)
+    has seen the position."""
+    queue = [start.deal.card_from_text(c) if isinstance(c, str) else c for c in forced]
+    position = start
+    steps: list[Step] = []
+    while not position.is_over:
+        if before is not None:
+            before(position)
+        card = queue.pop(0) if queue else choose(position)
+        steps.append(step(position, card))
+        position = position.play(card)
+    return tuple(steps)
+
+
+def check_line(line: PlayLine) -> PlayLine:
+    """``line`` itself if every chosen (not forced) card was marked with the outcome, as an
+    optimal card must be; TheoryError otherwise (a bug)."""
+    outcome = line.outcome
+    for step in line.steps[line.forced :]:
+        if step.predicted != outcome:
+            raise TheoryError(
+                f"the line in {line.deal} ({_name(line.leader)} on lead) ends with "
+                f"{_ends(outcome) if outcome is not None else 'no outcome'}, but {step.name} "
+                f"at trick {step.trick} was marked {result_text(step.predicted)}"
+            )
+    return line
+
+
+def play_line(
+    deal: Deal,
+    leader: Player,
+    *,
+    solver: Solver | None = None,
+    forced: Sequence[Card | str] = (),
+    strategist: Strategist | None = None,
+) -> PlayLine:
+    """Play ``deal`` out with :meth:`Strategist.choice` from ``leader``'s lead (after the
+    ``forced`` cards, given as cards or ``S:Q`` text, played whatever their marks), with a
+    fresh strategist unless one is given.
+
+    Every chosen card is optimal, so West must end with exactly its mark; a line that
+    does not raises :class:`TheoryError`. With a solver and at most
+    :data:`CONFIRM_MAX_CARDS` cards a hand every position is also confirmed by exact
+    search (plain and refined marks of every legal card), and a disagreement raises
+    :class:`TheoryError` listing it.
+
+    >>> line = play_line(Deal.parse('AJ9/KQT'), Player.EAST, forced=['S:K'], solver=Solver())
+    >>> [(s.name, s.predicted) for s in line], line.outcome, line.confirmed
+    ([('S:K', 2), ('S:9', 2), ('S:Q', 2), ('S:A', 2), ('S:J', 2), ('S:T', 2)], 2, True)
+    """
+    st = strategist if strategist is not None else Strategist()
+    start = Position.start(deal, leader)
+    check = solver is not None and deal.size <= CONFIRM_MAX_CARDS
+    start_value = st.value(start)  # raises for positions the values cannot play
+    predicted = st.predicted(start)
+
+    def confirm(position: Position) -> None:
+        assert solver is not None
+        bad = st.confirm(position, solver, max_cards=None)
+        if bad:
+            raise TheoryError(
+                f"marks from values disagree with exact search in {deal} ({_name(leader)} on "
+                f"lead) at trick {trick_number(position)}, {_name(position.to_move)} to play: "
+                + "; ".join(str(b) for b in bad)
+            )
+
+    steps = play_out(start, st.choice, st.step, forced=forced, before=confirm if check else None)
+    line = PlayLine(
+        deal, leader, steps, predicted, start_value, confirmed=check, forced=len(forced)
+    )
+    return check_line(line)

@@ -1,0 +1,455 @@
+"""Marks from values: every legal card marked with the tricks West ends with, the card to
+play, the suits labelled, and the marks confirmed by search (§12, §15).
+
+By Theorem 12.1 the outcome of a symmetric state ``m + D`` is ρ(m + val(D)). After a complete
+trick the state is symmetric again, so every card of a position can be *marked* — with the
+number of tricks West ends with under optimal play after it — from values alone: a follower's
+card by the ρ component of the new leader, a leader's card by the follower's best reply. No
+search is needed, so a 13-card deal steps instantly; for small deals the exact
+:class:`~whistgui.engine.solver.Solver` can confirm every mark (:meth:`Strategist.confirm`).
+
+>>> from whistgui.engine import Deal, Player, Position
+>>> st = Strategist()
+>>> p = Position.start(Deal.parse('KJ/AQ A/K K/A'), Player.WEST)   # deal (15)
+>>> {p.deal.card_name(c): m for c, m in st.marks(p).items()}
+{'S:K': 1, 'S:J': 1, 'H:A': 2, 'D:K': 1}
+>>> p.deal.card_name(st.choice(p))
+'H:A'
+
+Each suit is labelled by its value (§6, §8): a number, or an exit with its stoppers.
+
+>>> for label in st.suit_labels(Deal.parse('KJ/AQ AJ/KQ A/K')):
+...     print(label)
+S ½: number; the outcome depends on the lead
+H 1 + ε₁: exit for West with 1 stopper
+D 1 − ε₀: exit for East, unprotected
+
+Values are whist's: a position played by other rules has no marks from them.
+
+>>> from whistgui.engine import Rules
+>>> st.marks(Position.start(Deal.parse('KJ/AQ'), Player.WEST, Rules(greedy=True)))
+Traceback (most recent call last):
+...
+whistgui.engine.errors.NoTheoryError: marks from values are whist's ... exact search instead
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
+
+from whistgui.engine.cards import Card, Player
+from whistgui.engine.deal import Deal, SuitDeal
+from whistgui.engine.describe import describe
+from whistgui.engine.errors import AsymmetricSuitError, IllegalPlayError, NoTheoryError
+from whistgui.engine.evaluator import Evaluator
+from whistgui.engine.play import Position
+from whistgui.engine.rounding import Outcome, rho, rho_prime
+from whistgui.engine.rules import WHIST_RULES, Rules
+from whistgui.engine.solver import Solver
+from whistgui.engine.value import Value
+
+if TYPE_CHECKING:  # the line builds on this module; imported where used
+    from whistgui.engine.strategy.line import PlayLine, Step
+    from whistgui.engine.strategy.search import TheoryElement
+
+__all__ = [
+    "CONFIRM_MAX_CARDS",
+    "Disagreement",
+    "LabelKind",
+    "Strategist",
+    "SuitLabel",
+    "confirm",
+    "suit_labels",
+]
+
+#: Deals with at most this many cards a hand are small enough for the exact solver to confirm
+#: every mark (:meth:`Strategist.confirm`, :func:`~whistgui.engine.strategy.line.play_line`).
+CONFIRM_MAX_CARDS: Final = 8
+
+_W, _E = Player.WEST, Player.EAST
+_MEMO_SIZE: Final = 4096  # positions whose marks a Strategist keeps
+
+#: A whist value is a number or an exit; another game's theory gives an element; an empty suit
+#: is played out.
+LabelKind = Literal["number", "exit", "element", "played out"]
+
+
+# ----------------------------------------------------------------------------- records
+@dataclass(frozen=True, slots=True)
+class SuitLabel:
+    """What one suit is at a moment of play: from its whist value (§6, §8) a number, an exit
+    for West or for East with its stoppers (ε_k / −ε_k); from another game's theory its
+    element (kind ``element``); or played out."""
+
+    index: int
+    name: str  # the suit's name in the deal: S, H, D, C, 5, …
+    suit: SuitDeal
+    value: Value | TheoryElement  # both write themselves with pretty() and ascii()
+    kind: LabelKind
+    exit_for: Player | None  # whose exit (None for numbers, elements and played-out suits)
+    stoppers: int  # k of ±ε_k; 0 for unprotected exits and numbers
+    words: str  # describe()'s phrase (the theory's for an element), or "played out"
+
+    @property
+    def is_number(self) -> bool:
+        return self.kind == "number"
+
+    @property
+    def text(self) -> str:
+        """``H 2 + ε₂: exit for West with 2 stoppers``."""
+        if self.kind == "played out":
+            return f"{self.name} played out"
+        return f"{self.name} {self.value.pretty()}: {self.words}"
+
+    def record(self) -> dict[str, Any]:
+        """The label as JSON-ready data (``whist play --json``).
+
+        >>> suit_labels(Deal.parse('A/K'))[0].record()['value']
+        '1-e0'
+        """
+        return {
+            "suit": self.name,
+            "cards": str(self.suit) if not self.suit.is_empty else "-/-",
+            "value": self.value.ascii(),
+            "kind": self.kind,
+            "exit_for": self.exit_for.value if self.exit_for is not None else None,
+            "stoppers": self.stoppers,
+            "label": self.words,
+        }
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Disagreement:
+    """A card whose mark from the values differs from the exact search: a bug, shown loudly."""
+
+    card: Card
+    name: str
+    refined: bool
+    mark: int | Fraction  # from the values
+    searched: int | Fraction  # from Solver.card_results
+
+    def __str__(self) -> str:
+        kind = "refined mark" if self.refined else "mark"
+        return f"{self.name}: {kind} {self.mark} from the values, {self.searched} by search"
+
+
+# ----------------------------------------------------------------------------- helpers
+def exit_owner(v: Value) -> Player | None:
+    """Whose exit ``v`` carries: West's for a positive infinitesimal part, East's for a
+    negative one, nobody's for a number or ±ε₀."""
+    inf = v.infinitesimal
+    if inf.is_positive:
+        return _W
+    if inf.is_negative:
+        return _E
+    return None
+
+
+def side(o: Outcome, leader: Player) -> int | Fraction:
+    """West's tricks in ``o`` with ``leader`` on lead."""
+    x = o.west_lead if leader is _W else o.east_lead
+    assert not isinstance(x, Player)  # whist's outcomes are tricks
+    return x
+
+
+_N = TypeVar("_N", bound="int | Fraction")
+
+
+def pick(player: Player, xs: Iterable[_N]) -> _N:
+    """The best of ``xs`` for ``player``: the most tricks for West, the fewest for East."""
+    return max(xs) if player is _W else min(xs)
+
+
+def total(tricks: int, values: Sequence[Value]) -> Value:
+    """West's tricks plus the sum of ``values``: the value of a state between tricks."""
+    out = Value(tricks)
+    for v in values:
+        out = out + v
+    return out
+
+
+def trick_start(position: Position) -> Position:
+    """The position at the start of the current trick: the led card back in its hand (the
+    origin and the rules kept)."""
+    if position.led is None:
+        return position
+    deal = position.deal.with_card(position.led, position.leader)
+    return replace(position, deal=deal, led=None)
+
+
+def _check_rules(rules: Rules) -> None:
+    if rules.greedy or not rules.scoring.counts_tricks:
+        raise NoTheoryError(
+            "marks from values are whist's (free replies, tricks or refined scoring); these "
+            f"rules are not: {rules.describe()!r}; play such a deal by exact search instead"
+        )
+
+
+def _check_symmetric(deal: Deal, position: Position) -> None:
+    for s, name in zip(deal.suits, deal.names, strict=True):
+        if not s.is_symmetric:
+            raise AsymmetricSuitError(
+                f"suit {name} ({s}) is not symmetric"
+                + (" at the start of this trick" if position.led is not None else "")
+                + f": West holds {len(s.west)} and East {len(s.east)}; marks from values "
+                "need the same number of cards on each side"
+            )
+
+
+# ----------------------------------------------------------------------------- strategist
+class Strategist:
+    """Chooses and marks cards from values (Theorem 12.1); says why in §15's terms
+    (:mod:`~whistgui.engine.strategy.narrate`) and records a card as a
+    :class:`~whistgui.engine.strategy.line.Step` (:mod:`~whistgui.engine.strategy.line`).
+
+    Holds an :class:`Evaluator` (values are memoized there) and optionally a :class:`Solver`
+    used by :meth:`confirm`. Not thread-safe; one per worker, as the evaluator. Positions must
+    be played by whist's rules (plain or refined scoring, free replies): others raise
+    :class:`~whistgui.engine.errors.NoTheoryError`.
+
+    ``choice`` plays a card optimal by the plain marks; among those, one best by the refined
+    marks (ρ′: optimal for refined whist is optimal for whist and reduced whist, §11); among
+    those, by §15's rule — a leader takes a suit with the opponent's exit first, then one with
+    his own exit, then the number suit of largest denominator, earlier suits of the deal
+    first, and the highest card of that suit; a follower takes the trick as cheaply as he can
+    if that is among them, else plays his lowest card (§17: a reply either wins as cheaply as
+    possible or plays low) — so he holds up only when winning is worse.
+    """
+
+    def __init__(self, evaluator: Evaluator | None = None, solver: Solver | None = None) -> None:
+        self.evaluator = evaluator if evaluator is not None else Evaluator()
+        self.solver = solver
+        #: marks of recent positions (a position's marks are asked for several times per card)
+        self._memo: dict[tuple[Position, bool], dict[Card, int | Fraction]] = {}
+
+    # -- values -------------------------------------------------------------------------
+    def suit_values(self, deal: Deal) -> list[Value]:
+        """The value of every suit of ``deal``, in order."""
+        return [self.evaluator.pattern_value(s.pattern) for s in deal.suits]
+
+    def trick_start(self, position: Position) -> Position:
+        """The start of the current trick, checked playable from values: whist's rules
+        (NoTheoryError otherwise) and every suit symmetric (AsymmetricSuitError)."""
+        _check_rules(position.rules)
+        start = trick_start(position)
+        _check_symmetric(start.deal, position)
+        return start
+
+    def value(self, position: Position) -> Value:
+        """The value of the state at the start of the current trick: West's tricks plus the
+        sum of the suit values (raises AsymmetricSuitError for an asymmetric deal).
+
+        >>> Strategist().value(Position.start(Deal.parse('AQ/KJ K/A'), Player.EAST)).pretty()
+        '1½ + ε₀'
+        """
+        start = self.trick_start(position)
+        return total(start.west_tricks, self.suit_values(start.deal))
+
+    def predicted(self, position: Position) -> int:
+        """ρ(value) for the player on lead: West's tricks under optimal play (Theorem 12.1).
+
+        >>> Strategist().predicted(Position.start(Deal.parse('AQ/KJ'), Player.EAST))
+        2
+        """
+        start = self.trick_start(position)
+        if position.led is not None:
+            return int(pick(position.to_move, self.marks(position).values()))
+        return int(side(rho(self.value(start)), start.leader))
+
+    # -- marks --------------------------------------------------------------------------
+    def _reply_marks(
+        self, mid: Position, base: list[Value], refined: bool
+    ) -> dict[Card, int | Fraction]:
+        """Marks of the follower's cards after ``mid.led``; ``base`` the suit values at the
+        start of the trick."""
+        led = mid.led
+        assert led is not None
+        rnd = rho_prime if refined else rho
+        others = total(mid.west_tricks, [v for i, v in enumerate(base) if i != led.suit])
+        out: dict[Card, int | Fraction] = {}
+        for r in mid.legal_cards():
+            winner = mid.trick_winner(r)
+            rest = mid.deal.without(r).suits[led.suit]
+            t = others + self.evaluator.pattern_value(rest.pattern) + int(winner is _W)
+            out[r] = side(rnd(t), winner)
+        return out
+
+    def _marks(self, position: Position, refined: bool) -> dict[Card, int | Fraction]:
+        key = (position, refined)
+        memo = self._memo.get(key)
+        if memo is not None:
+            return dict(memo)
+        start = self.trick_start(position)
+        if position.is_over:
+            return {}
+        base = self.suit_values(start.deal)
+        if position.led is not None:
+            out = self._reply_marks(position, base, refined)
+        else:
+            follower = position.leader.other
+            out = {
+                c: pick(follower, self._reply_marks(position.play(c), base, refined).values())
+                for c in position.legal_cards()
+            }
+        if len(self._memo) >= _MEMO_SIZE:
+            self._memo.clear()
+        self._memo[key] = out
+        return dict(out)
+
+    def marks(self, position: Position) -> dict[Card, int]:
+        """For every legal card of the player to move, the tricks West ends with (counting
+        ``position.west_tricks``) under optimal play after it — from values only.
+
+        >>> p = Position.start(Deal.parse('AJ9/KQT'), Player.EAST)
+        >>> p = p.play(p.deal.card_from_text('S:K'))
+        >>> {p.deal.card_name(c): m for c, m in Strategist().marks(p).items()}
+        {'S:A': 1, 'S:J': 1, 'S:9': 2}
+        """
+        return {c: int(m) for c, m in self._marks(position, False).items()}
+
+    def refined_marks(self, position: Position) -> dict[Card, Fraction]:
+        """The marks in refined whist (ρ′, §11): West's points, the last trick worth ¾ or ¼.
+
+        >>> p = Position.start(Deal.parse('AQ/KJ'), Player.WEST)
+        >>> {p.deal.card_name(c): str(m) for c, m in Strategist().refined_marks(p).items()}
+        {'S:A': '5/4', 'S:Q': '3/4'}
+        """
+        return {c: Fraction(m) for c, m in self._marks(position, True).items()}
+
+    def best(self, position: Position) -> list[Card]:
+        """Every card optimal by the plain marks (max for West, min for East)."""
+        marks = self.marks(position)
+        if not marks:
+            return []
+        target = pick(position.to_move, marks.values())
+        return [c for c, m in marks.items() if m == target]
+
+    def choice(self, position: Position) -> Card:
+        """The card to play: best by the marks, then by the refined marks, then by §15's
+        rule (see the class docstring).
+
+        >>> p = Position.start(Deal.parse('KJ/AQ AJ/KQ A/K'), Player.EAST)  # deal (17)
+        >>> p.deal.card_name(Strategist().choice(p))
+        'H:K'
+        """
+        cards = self.best(position)
+        if not cards:
+            raise IllegalPlayError("play is over: there is no card to choose")
+        refined = self.refined_marks(position)
+        target = pick(position.to_move, [refined[c] for c in cards])
+        cards = [c for c in cards if refined[c] == target]
+        if position.led is not None:
+            winners = [c for c in cards if position.trick_winner(c) is position.to_move]
+            return min(winners or cards, key=lambda c: c.rank)
+        values = self.suit_values(position.deal)
+        me = position.to_move
+
+        def key(c: Card) -> tuple[int, int, int, int]:
+            v = values[c.suit]
+            owner = exit_owner(v)
+            klass = 0 if owner is me.other else 1 if owner is me else 2
+            return (klass, -v.number.denominator if klass == 2 else 0, c.suit, -c.rank)
+
+        return min(cards, key=key)
+
+    # -- confirmation -------------------------------------------------------------------
+    def confirm(
+        self,
+        position: Position,
+        solver: Solver | None = None,
+        *,
+        max_cards: int | None = CONFIRM_MAX_CARDS,
+    ) -> list[Disagreement]:
+        """Compare every mark (plain and refined) with ``Solver.card_results``; an empty
+        list means agreement. Positions with more than ``max_cards`` cards a hand are not
+        searched (None: always search).
+
+        >>> p = Position.start(Deal.parse('AJ98/KQT7 AKT/QJ9 KQ9/AJT'), Player.EAST)
+        >>> Strategist().confirm(p)
+        []
+        """
+        solver = solver or self.solver or Solver()
+        start = self.trick_start(position)
+        if position.is_over:
+            return []
+        if max_cards is not None and start.tricks_left > max_cards:
+            return []
+        plain = replace(position, rules=WHIST_RULES)  # refined below, whatever the scoring
+        out: list[Disagreement] = []
+        for refined in (False, True):
+            ours = self._marks(position, refined)
+            theirs = solver.card_results(plain, refined=refined)
+            for c, m in ours.items():
+                got = theirs.get(c, -1)
+                if got != m:
+                    assert not isinstance(got, Player)  # whist's results are tricks
+                    out.append(Disagreement(c, position.card_name(c), refined, m, got))
+        return out
+
+    # -- labels -------------------------------------------------------------------------
+    def suit_labels(self, deal: Deal | Position) -> list[SuitLabel]:
+        """The label of every suit: number, exit (whose, how many stoppers) or played out.
+        A position is labelled at the start of its current trick."""
+        if isinstance(deal, Position):
+            deal = self.trick_start(deal).deal
+        labels: list[SuitLabel] = []
+        for i, (s, name) in enumerate(zip(deal.suits, deal.names, strict=True)):
+            v = self.evaluator.suit_value(s)
+            if s.is_empty:
+                labels.append(SuitLabel(i, name, s, v, "played out", None, 0, "played out"))
+                continue
+            ch = describe(v)
+            kind: LabelKind = "number" if ch.is_number else "exit"
+            labels.append(SuitLabel(i, name, s, v, kind, ch.exit_for, ch.stoppers, ch.words))
+        return labels
+
+    # -- delegates: reasons, steps and lines are built on the marks ---------------------
+    def reason(self, position: Position, card: Card) -> str:
+        """Why ``card`` now, in the paper's terms (:func:`~whistgui.engine.strategy.narrate.
+        reason`)."""
+        from whistgui.engine.strategy.narrate import reason
+
+        return reason(position, card, strategist=self)
+
+    def step(self, position: Position, card: Card) -> Step:
+        """``card`` played at ``position`` as one step of a line, whether best or not
+        (:func:`~whistgui.engine.strategy.line.value_step`)."""
+        from whistgui.engine.strategy.line import value_step
+
+        return value_step(self, position, card)
+
+    def play_line(
+        self,
+        deal: Deal,
+        leader: Player,
+        *,
+        solver: Solver | None = None,
+        forced: Sequence[Card | str] = (),
+    ) -> PlayLine:
+        """``deal`` played out by :meth:`choice` (:func:`~whistgui.engine.strategy.line.
+        play_line`)."""
+        from whistgui.engine.strategy.line import play_line
+
+        return play_line(deal, leader, solver=solver, forced=forced, strategist=self)
+
+
+# ----------------------------------------------------------------------------- functions
+def suit_labels(deal: Deal, *, evaluator: Evaluator | None = None) -> list[SuitLabel]:
+    """:meth:`Strategist.suit_labels` with a fresh (or the given) evaluator.
+
+    >>> [lab.text for lab in suit_labels(Deal.parse('KQT98/AJ765 AK9/QJT'))]
+    ['S 3 − ε₂: exit for East with 2 stoppers', 'H 2 + ε₂: exit for West with 2 stoppers']
+    """
+    return Strategist(evaluator).suit_labels(deal)
+
+
+def confirm(position: Position, solver: Solver | None = None) -> list[Disagreement]:
+    """:meth:`Strategist.confirm`: marks from values against the solver's ``card_results``
+    (for at most :data:`CONFIRM_MAX_CARDS` cards a hand; empty list = agreement)."""
+    return Strategist(solver=solver).confirm(position)

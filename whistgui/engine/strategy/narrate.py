@@ -1,0 +1,302 @@
+"""Reasons in words: why a card, in the paper's terms (§§6, 8, 15–17), from the suit values
+before and after its trick.
+
+Every function here takes the :class:`~whistgui.engine.strategy.marks.Strategist` whose marks
+and values it puts in words; :meth:`Strategist.reason
+<whistgui.engine.strategy.marks.Strategist.reason>` is :func:`reason` with itself.
+
+>>> from whistgui.engine import Deal, Player, Position
+>>> p = Position.start(Deal.parse('KJ/AQ A/K K/A'), Player.WEST)   # deal (15)
+>>> print(reason(p, p.deal.card_from_text('H:A')))  # doctest: +NORMALIZE_WHITESPACE
+eliminates East's exit before a throw-in: the ♥A wins and leaves East without an exit
+(hearts 1 − ε₀ → 1)
+>>> print(reason(p, p.deal.card_from_text('D:K')))  # doctest: +NORMALIZE_WHITESPACE
+not best: West ends with 1 instead of 2 (1 trick lost) — exits in a suit with positive
+infinitesimal part, putting East on lead (diamonds ε₀ → 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+from whistgui.engine.cards import SUIT_SYMBOLS, Card, Player
+from whistgui.engine.deal import Deal
+from whistgui.engine.infinitesimal import Infinitesimal
+from whistgui.engine.play import Position
+from whistgui.engine.rounding import rho
+from whistgui.engine.strategy.marks import Strategist, exit_owner, pick, side, total
+from whistgui.engine.value import Value
+
+__all__ = ["not_best", "reason"]
+
+_W = Player.WEST
+_SUIT_WORDS: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+@dataclass(slots=True)
+class _Trick:
+    """The facts about one card that a reason is built from."""
+
+    mover: Player
+    start: Position  # the trick's start (symmetric)
+    end: Position  # after the trick (the reply predicted by choice() for a lead)
+    led: Card
+    reply: Card
+    before: list[Value] = field(default_factory=list)  # suit values at the start
+    after: list[Value] = field(default_factory=list)  # suit values after the trick
+
+    @property
+    def winner(self) -> Player:
+        return self.end.leader
+
+    @property
+    def suit(self) -> int:
+        return self.led.suit
+
+
+# ----------------------------------------------------------------------------- words
+def _suit_word(deal: Deal, index: int) -> str:
+    name = deal.names[index]
+    return _SUIT_WORDS.get(name, f"suit {name}")
+
+
+def _card_text(position: Position, card: Card) -> str:
+    """``♥A`` for the standard suits, ``5:K`` otherwise (named as the game was dealt)."""
+    name = position.card_name(card)
+    suit, rank = name.split(":", 1)
+    return f"{SUIT_SYMBOLS[suit]}{rank}" if suit in SUIT_SYMBOLS else name
+
+
+def _sign_word(player: Player) -> str:
+    return "positive" if player is _W else "negative"
+
+
+def _name(player: Player) -> str:
+    return "West" if player is _W else "East"
+
+
+def not_best(mark: int, best: int, phrase: str) -> str:
+    """The reason of a card that is not optimal: what it costs, then ``phrase``.
+
+    >>> not_best(8, 9, "leads a number suit")
+    'not best: West ends with 8 instead of 9 (1 trick lost) — leads a number suit'
+    """
+    diff = abs(best - mark)
+    return (
+        f"not best: West ends with {mark} instead of {best} "
+        f"({diff} trick{'s' if diff != 1 else ''} lost) — {phrase}"
+    )
+
+
+# ----------------------------------------------------------------------------- facts
+def _facts(st: Strategist, position: Position, card: Card) -> _Trick:
+    start = st.trick_start(position)
+    if position.led is None:
+        mid = position.play(card)
+        reply = st.choice(mid)
+        end = mid.play(reply)
+        led = card
+    else:
+        led, reply = position.led, card
+        end = position.play(card)
+    return _Trick(
+        position.to_move,
+        start,
+        end,
+        led,
+        reply,
+        st.suit_values(start.deal),
+        st.suit_values(end.deal),
+    )
+
+
+def _change(t: _Trick, index: int) -> str:
+    """``hearts 1 − ε₀ → 1``: the suit's part of the state before and after the trick
+    (West's trick in it counted)."""
+    deal = t.start.deal
+    after = t.after[index] + (1 if index == t.suit and t.winner is _W else 0)
+    return f"{_suit_word(deal, index)} {t.before[index].pretty()} → {after.pretty()}"
+
+
+def _throw_in(t: _Trick) -> str:
+    """``— throw-in: East must now lead from a number suit`` when the trick leaves the
+    player on lead with only number suits, and the deal had an exit before it."""
+    if t.end.is_over:
+        return ""
+    live_after = [v for v, s in zip(t.after, t.end.deal.suits, strict=True) if s.west]
+    if not all(v.is_number for v in live_after):
+        return ""
+    if all(v.is_number for v in t.before):
+        return ""
+    who = t.winner
+    if who is t.mover:
+        return f" — thrown in: {_name(who)} must now lead from a number suit"
+    return f" — throw-in: {_name(who)} must now lead from a number suit"
+
+
+# ----------------------------------------------------------------------------- reasons
+def reason(position: Position, card: Card, *, strategist: Strategist | None = None) -> str:
+    """A short phrase in the paper's terms for playing ``card`` now, from the point of
+    view of the player to move, derived from the suit values before and after the trick,
+    who wins it (for a lead: against the reply :meth:`~Strategist.choice` would make) and
+    §15's rules. A card that is not optimal is said to be so first. "P" is the player to move,
+    "O" the other; P's exit is a positive infinitesimal part for West, a negative one for East.
+
+    A lead from a suit whose value carries O's exit: *eliminates O's exit before a
+    throw-in* (P wins, O has no exit left, P still has one), *eliminates O's exit* (none
+    left for either), *eliminates one of O's exits* (O keeps another), *attacks O's exit,
+    knocking out a stopper* (|k| drops), else *attacks O's exit*. A lead from P's own
+    exit: *exits in a suit with positive (negative) infinitesimal part, putting O on lead*
+    when O wins, else *cashes a sure trick in P's exit suit* / *leads from P's exit suit*.
+    A lead from a number suit: *cashes a sure trick* (no card of O is higher), *leads from
+    the only suit left*, *number avoidance: every suit is a number; leads the number suit
+    of largest denominator* (or *…at least as complex as the whole deal*, §15 rule 3),
+    else *leads from a number suit*. A reply: *cannot beat the …; plays low*, *holds up
+    (plays low although it could win) to keep O on lead* (with *winning would cost a
+    trick* when it would), *must win the trick*, *wins to keep a stopper* (P's exit with
+    k ≥ 1 stoppers was attacked and stays an exit), *wins to take the lead* (ρ of the
+    value after the trick is better for P with P on lead: both sides have exits, ±ε₀),
+    *wins the trick as cheaply as possible*. A trick that leaves the player on lead with
+    only number suits, when there was an exit before it, adds *throw-in: O must now lead
+    from a number suit* (*thrown in* when the mover himself must).
+
+    >>> p = Position.start(Deal.parse('AJ9/KQT'), Player.EAST)   # deal (23)
+    >>> p = p.play(p.deal.card_from_text('S:K'))
+    >>> print(reason(p, p.deal.card_from_text('S:9')))
+    holds up (plays low although it could win) to keep East on lead — winning would cost a trick
+    """
+    st = strategist if strategist is not None else Strategist()
+    if card not in position.legal_cards():
+        position.play(card)  # raises IllegalPlayError with the details
+    marks = st.marks(position)
+    best = pick(position.to_move, marks.values())
+    phrase = (
+        _lead_reason(st, position, card)
+        if position.led is None
+        else _follow_reason(st, position, card, marks)
+    )
+    return not_best(marks[card], best, phrase) if marks[card] != best else phrase
+
+
+def _lead_reason(st: Strategist, position: Position, card: Card) -> str:
+    t = _facts(st, position, card)
+    me, opp = t.mover, t.mover.other
+    deal = t.start.deal
+    s = card.suit
+    vb = t.before[s]
+    owner = exit_owner(vb)
+    won = t.winner is me
+    sure = all(r < card.rank for r in deal.suits[s].hand(opp))
+    change = _change(t, s)
+    ctext = _card_text(t.start, card)
+    opp_exits_after = [i for i, v in enumerate(t.after) if exit_owner(v) is opp]
+    my_exits_after = [i for i, v in enumerate(t.after) if exit_owner(v) is me]
+    if owner is opp:
+        if exit_owner(t.after[s]) is not opp and won:
+            if opp_exits_after:
+                others = ", ".join(_suit_word(deal, i) for i in opp_exits_after)
+                return (
+                    f"eliminates one of {_name(opp)}'s exits: the {ctext} wins; "
+                    f"{_name(opp)} still has an exit in {others} ({change})"
+                )
+            if my_exits_after:
+                return (
+                    f"eliminates {_name(opp)}'s exit before a throw-in: the {ctext} wins "
+                    f"and leaves {_name(opp)} without an exit ({change})"
+                )
+            return f"eliminates {_name(opp)}'s exit: the {ctext} wins ({change})"
+        k_before = vb.infinitesimal.stoppers
+        inf_after: Infinitesimal = t.after[s].infinitesimal
+        if exit_owner(t.after[s]) is opp and inf_after.stoppers < k_before:
+            return f"attacks {_name(opp)}'s exit, knocking out a stopper ({change})"
+        return f"attacks {_name(opp)}'s exit ({change})" + _throw_in(t)
+    if owner is me:
+        if not won:
+            return (
+                f"exits in a suit with {_sign_word(me)} infinitesimal part, putting "
+                f"{_name(opp)} on lead ({change})" + _throw_in(t)
+            )
+        if sure:
+            keeps = ", keeping the exit" if exit_owner(t.after[s]) is me else ""
+            return f"cashes a sure trick in {_name(me)}'s exit suit{keeps} ({change})"
+        return f"leads from {_name(me)}'s exit suit and keeps the lead ({change})"
+    # a number suit
+    if sure and won:
+        return f"cashes a sure trick ({change})" + _throw_in(t)
+    live = [(i, v) for i, (v, x) in enumerate(zip(t.before, deal.suits, strict=True)) if x.west]
+    if len(live) == 1:
+        return f"leads from the only suit left ({change})"
+    if all(v.is_number for _, v in live):
+        den = vb.number.denominator
+        top = max(v.number.denominator for _, v in live)
+        whole = total(0, t.before).number.denominator
+        if den == top:
+            what = "leads the number suit of largest denominator"
+        elif den >= whole:
+            what = "leads a number suit at least as complex as the whole deal"
+        else:
+            what = "leads a number suit"
+        return f"number avoidance: every suit is a number; {what} ({change})"
+    return f"leads from a number suit ({change})" + _throw_in(t)
+
+
+def _follow_reason(st: Strategist, position: Position, card: Card, marks: dict[Card, int]) -> str:
+    t = _facts(st, position, card)
+    me, opp = t.mover, t.mover.other
+    deal = t.start.deal
+    led = t.led
+    legal = position.legal_cards()
+    winners = [c for c in legal if position.trick_winner(c) is me]
+    ltext, ctext = _card_text(t.start, led), _card_text(t.start, card)
+    change = _change(t, led.suit)
+    optimal = marks[card] == pick(me, marks.values())
+    # cards in one sequence (no card of the other hand between them) are equivalent
+    groups = [g for g in deal.suits[led.suit].sequences(me) if g]
+
+    def same_group(a: int, b: int) -> bool:
+        return any(a in g and b in g for g in groups)
+
+    if t.winner is not me:
+        low = min(c.rank for c in legal)
+        if not winners:
+            if same_group(card.rank, low):
+                return f"cannot beat the {ltext}; plays low"
+            if optimal and marks[card] == marks[Card(card.suit, low)]:
+                return f"cannot beat the {ltext}; plays the {ctext}"
+            return f"cannot beat the {ltext}; plays the {ctext}, keeping a lower card"
+        how = "plays low" if same_group(card.rank, low) else f"plays the {ctext}"
+        tail = ""
+        if optimal:
+            win_best = pick(me, [marks[c] for c in winners])
+            if win_best != marks[card]:
+                tail = " — winning would cost a trick"
+            else:
+                refined = st.refined_marks(position)
+                win_refined = pick(me, [refined[c] for c in winners])
+                tail = (
+                    " (winning does as well)"
+                    if win_refined == refined[card]
+                    else " (winning takes as many tricks but is worse in refined whist)"
+                )
+        held = "holds up" if how == "plays low" else f"holds up with the {ctext}"
+        return f"{held} (plays low although it could win) to keep {_name(opp)} on lead" + tail
+    # the follower wins the trick
+    if len(winners) == len(legal):
+        return "must win the trick (every card wins)" + _throw_in(t)
+    vb, va = t.before[led.suit], t.after[led.suit]
+    if exit_owner(vb) is me and vb.infinitesimal.stoppers >= 1 and exit_owner(va) is me:
+        return (
+            f"wins to keep a stopper: the {ctext} stops {_name(opp)}'s attack on "
+            f"{_name(me)}'s exit, which stays ({change})"
+        )
+    after_total = total(t.end.west_tricks, t.after)
+    o = rho(after_total)
+    mine, theirs = side(o, me), side(o, opp)
+    if (mine > theirs) if me is _W else (mine < theirs):
+        why = "both sides have exits (± ε₀), so" if after_total.infinitesimal.is_fuzzy else "here"
+        return f"wins to take the lead: {why} the lead is worth a trick ({change})"
+    cheapest = min(c.rank for c in winners)
+    if same_group(card.rank, cheapest):
+        return f"wins the trick as cheaply as possible ({change})"
+    return f"wins with the {ctext} rather than a cheaper card ({change})"

@@ -1,0 +1,233 @@
+"""Any game's deal played out by exact search: every card optimal by the
+:class:`~whistgui.engine.solver.Solver` under the game's rules, recorded as the same
+:class:`~whistgui.engine.strategy.line.PlayLine` as a line played from whist's values.
+
+Marks are the solver's results (tricks, or the winner of a last-trick game); values and suit
+labels come from the game's theory where it covers what is left of the deal. In a single suit
+of Greedy Whist or Five-card the line plays R43's normal strategy (§4) when it is optimal.
+
+>>> from whistgui.engine import Deal, Player
+>>> line = search_line(Deal.parse('KQT/AJ9'), Player.WEST, 'five-card')
+>>> [(s.name, s.reason) for s in line][:2]
+[('S:K', 'the normal strategy (R43 §4)'), ('S:A', 'the normal strategy (R43 §4)')]
+>>> line.outcome, line.predicted, line.start_value.pretty()
+(<Player.WEST: 'W'>, <Player.WEST: 'W'>, '+1')
+>>> line.steps[0].marks
+{'S:K': <Player.WEST: 'W'>, 'S:Q': <Player.WEST: 'W'>, 'S:T': <Player.EAST: 'E'>}
+>>> p = Position.start(line.deal, Player.WEST, find_game('five-card').rules)
+>>> Searcher().reason(p, p.deal.card_from_text('S:T'))
+'not best: East wins instead of West'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from whistgui.engine.cards import Card, Player, count
+from whistgui.engine.deal import Deal
+from whistgui.engine.errors import NoTheoryError, WhistError
+from whistgui.engine.games import Game, find_game
+from whistgui.engine.games.single_suit import normal_card
+from whistgui.engine.games.theory import Theory, deal_element
+from whistgui.engine.play import Position
+from whistgui.engine.rules import Result, Scoring
+from whistgui.engine.solver import Solver
+from whistgui.engine.strategy.line import PlayLine, Step, check_line, make_step, play_out
+from whistgui.engine.strategy.marks import SuitLabel, trick_start
+
+__all__ = ["SEARCH_MAX_CARDS", "Searcher", "TheoryElement", "search_line"]
+
+#: Deals with more cards a hand than this are refused: searching every position of the line
+#: would take too long.
+SEARCH_MAX_CARDS: Final = 13
+
+NORMAL_STRATEGY: Final = "the normal strategy (R43 §4)"
+BY_SEARCH: Final = "optimal by exact search"
+
+_W = Player.WEST
+
+
+@dataclass(frozen=True, slots=True)
+class TheoryElement:
+    """A game theory's element as its theory writes it: ASCII (:meth:`ascii`, what the
+    theory parses back), with the paper's symbols (:meth:`pretty`), and in words."""
+
+    text: str
+    pretty_text: str
+    words: str
+
+    @classmethod
+    def of(cls, theory: Theory[Any], element: Any) -> TheoryElement:
+        return cls(theory.text(element), theory.pretty(element), theory.describe(element))
+
+    def ascii(self) -> str:
+        return self.text
+
+    def pretty(self) -> str:
+        return self.pretty_text
+
+    def __str__(self) -> str:
+        return self.pretty_text
+
+
+def _name(player: Player) -> str:
+    return "West" if player is _W else "East"
+
+
+class Searcher:
+    """Marks, chooses and records cards by exact search, in any game.
+
+    ``theory`` (the game's, optional) labels the suits and gives the running value where it
+    covers the cards left; ``solver`` is shared with the caller's other searches.
+    """
+
+    def __init__(self, theory: Theory[Any] | None = None, solver: Solver | None = None) -> None:
+        self.theory = theory
+        self.solver = solver if solver is not None else Solver()
+
+    # -- marks ------------------------------------------------------------------------------
+    def marks(self, position: Position) -> dict[Card, Result]:
+        """West's result after every legal card (``Solver.card_results``)."""
+        return self.solver.card_results(position)
+
+    def best(self, position: Position) -> list[Card]:
+        return self.solver.best_cards(position)
+
+    @staticmethod
+    def normal(position: Position) -> Card | None:
+        """R43's normal card, for a single symmetric suit of Greedy Whist or Five-card."""
+        rules = position.rules
+        if not rules.greedy or rules.scoring not in (Scoring.TRICKS, Scoring.LAST_TRICK_WINS):
+            return None
+        live = [s for s in trick_start(position).deal.suits if not s.is_empty]
+        if len(live) != 1 or not live[0].is_symmetric:
+            return None
+        return normal_card(position)
+
+    def choice(self, position: Position) -> Card:
+        """The normal card when it applies and is optimal; else a follower wins as cheaply as
+        an optimal card can, or plays his lowest optimal card, and a leader plays his first
+        optimal card (suits in order, high to low)."""
+        best = self.best(position)
+        if not best:
+            raise WhistError("play is over: there is no card to choose")
+        normal = self.normal(position)
+        if normal is not None and normal in best:
+            return normal
+        if position.led is not None:
+            winners = [c for c in best if position.trick_winner(c) is position.to_move]
+            return min(winners or best, key=lambda c: c.rank)
+        return best[0]
+
+    def reason(self, position: Position, card: Card) -> str:
+        """``the normal strategy (R43 §4)``, ``optimal by exact search``, or what the card
+        gives away."""
+        marks = self.marks(position)
+        if card not in marks:
+            position.play(card)  # raises IllegalPlayError with the details
+        best = marks[self.best(position)[0]]
+        if marks[card] == best:
+            return NORMAL_STRATEGY if card == self.normal(position) else BY_SEARCH
+        mark = marks[card]
+        if isinstance(mark, Player) and isinstance(best, Player):
+            return f"not best: {_name(mark)} wins instead of {_name(best)}"
+        assert not isinstance(mark, Player)
+        assert not isinstance(best, Player)
+        lost = count(abs(int(best) - int(mark)), "trick")
+        return f"not best: West ends with {mark} instead of {best} ({lost} lost)"
+
+    # -- the theory -------------------------------------------------------------------------
+    def value(self, position: Position) -> TheoryElement | None:
+        """The theory's element of the cards left at the start of the current trick (None
+        where the theory does not cover them)."""
+        if self.theory is None:
+            return None
+        try:
+            element = deal_element(self.theory, trick_start(position).deal)
+        except NoTheoryError:
+            return None
+        return TheoryElement.of(self.theory, element)
+
+    def suit_labels(self, position: Position) -> list[SuitLabel]:
+        """Every suit at the start of the current trick with its element and the theory's
+        words for it (none where the theory does not cover the cards left)."""
+        theory = self.theory
+        deal = trick_start(position).deal
+        if theory is None or theory.covers(deal) is not None:
+            return []
+        labels: list[SuitLabel] = []
+        try:
+            for i, (s, name) in enumerate(zip(deal.suits, deal.names, strict=True)):
+                e = TheoryElement.of(theory, theory.element(s))
+                if s.is_empty:
+                    labels.append(SuitLabel(i, name, s, e, "played out", None, 0, "played out"))
+                else:
+                    labels.append(SuitLabel(i, name, s, e, "element", None, 0, e.words))
+        except NoTheoryError:
+            return []
+        return labels
+
+    # -- steps and lines --------------------------------------------------------------------
+    def step(self, position: Position, card: Card) -> Step:
+        """``card`` (any legal card) played at ``position``, marked by search."""
+        marks = self.marks(position)
+        if card not in marks:
+            position.play(card)  # raises IllegalPlayError with the details
+        return make_step(
+            position,
+            card,
+            marks=marks,
+            best=self.best(position),
+            reason=self.reason(position, card),
+            labels=self.suit_labels(position),
+            value_of=self.value,
+        )
+
+    def play_line(
+        self, deal: Deal, leader: Player, game: Game, *, forced: Sequence[Card | str] = ()
+    ) -> PlayLine:
+        """``deal`` played out by :meth:`choice` under ``game``'s rules."""
+        if deal.size > SEARCH_MAX_CARDS:
+            raise WhistError(
+                f"{str(deal)!r} has {deal.size} cards a hand; play by exact search takes at "
+                f"most {SEARCH_MAX_CARDS}"
+            )
+        start = Position.start(deal, leader, game.rules)
+        steps = play_out(start, self.choice, self.step, forced=forced)
+        line = PlayLine(
+            deal,
+            leader,
+            steps,
+            self.solver.result(start),
+            self.value(start),
+            confirmed=True,
+            forced=len(forced),
+            rules=game.rules,
+            method="search",
+            game=game.name,
+        )
+        return check_line(line)
+
+
+def search_line(
+    deal: Deal,
+    leader: Player,
+    game: Game | str = "whist",
+    *,
+    theory: Theory[Any] | None = None,
+    solver: Solver | None = None,
+    forced: Sequence[Card | str] = (),
+) -> PlayLine:
+    """Play ``deal`` out by exact search in ``game`` (a :class:`~whistgui.engine.games.Game`
+    or its name) from ``leader``'s lead, labelled by ``theory`` (the game's own when not
+    given). Deals of more than :data:`SEARCH_MAX_CARDS` cards a hand are refused.
+
+    >>> line = search_line(Deal.parse('AQ/KJ K/A'), Player.WEST, 'greedy-whist')
+    >>> [s.reason for s in line][:2], line.outcome, line.steps[0].labels
+    (['optimal by exact search', 'optimal by exact search'], 2, ())
+    """
+    g = find_game(game) if isinstance(game, str) else game
+    t = theory if theory is not None else g.new_theory()
+    return Searcher(t, solver).play_line(deal, leader, g, forced=forced)
