@@ -42,15 +42,12 @@ def _canon(suits: list[str]) -> tuple[str, ...]:
     return tuple(sorted(p for p in suits if p))
 
 
-def _runs(pattern: str, owner: str, skip: int = -1) -> list[int]:
-    """One position per run of ``owner``'s cards; position ``skip`` (a card led to this trick)
-    separates runs without belonging to any."""
+def _runs(pattern: str, owner: str) -> list[int]:
+    """One position per run of ``owner``'s cards (a card of the other hand, such as a card
+    led to this trick, separates runs)."""
     reps: list[int] = []
     prev = False
     for i, c in enumerate(pattern):
-        if i == skip:
-            prev = False
-            continue
         mine = c == owner
         if mine and not prev:
             reps.append(i)
@@ -62,7 +59,17 @@ class _Game:
     """What the search needs of one set of rules, looked up once: its tables, the points of a
     trick and of the end, and the legal replies."""
 
-    __slots__ = ("bounds", "final_east", "final_west", "replies", "rules", "table", "unit")
+    __slots__ = (
+        "bounds",
+        "final_east",
+        "final_west",
+        "follow",
+        "replies",
+        "rules",
+        "runs",
+        "table",
+        "unit",
+    )
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -72,6 +79,42 @@ class _Game:
         self.final_west = rules.final_points(True)
         self.final_east = rules.final_points(False)
         self.replies = rules.replies
+        #: (pattern, owner) -> one position per run of the owner's cards
+        self.runs: dict[tuple[str, str], list[int]] = {}
+        #: (pattern, position led) -> the legal replies in that suit, the cheapest winner
+        #: first, as (what remains of the suit, did West win the trick)
+        self.follow: dict[tuple[str, int], list[tuple[str, bool]]] = {}
+
+    def runs_of(self, pattern: str, owner: str) -> list[int]:
+        key = (pattern, owner)
+        r = self.runs.get(key)
+        if r is None:
+            r = self.runs[key] = _runs(pattern, owner)
+        return r
+
+    def follows(self, pattern: str, i: int) -> list[tuple[str, bool]]:
+        """The replies in the suit ``pattern`` to the card at position ``i`` (the leader's),
+        by the rules; worked out once per (suit, lead)."""
+        key = (pattern, i)
+        out = self.follow.get(key)
+        if out is not None:
+            return out
+        west_leads = pattern[i] == "W"
+        legal = self.replies(i, _runs(pattern, "E" if west_leads else "W"))
+        # the cheapest winner and the lowest card first: one of them is usually best
+        # (§17), and alpha-beta cuts more when the best reply comes first
+        for k, (_, wins) in enumerate(legal):
+            if wins:
+                if k:
+                    legal.insert(0, legal.pop(k))
+                break
+        out = []
+        for j, wins in legal:
+            a, b = (i, j) if i < j else (j, i)
+            left = pattern[:a] + pattern[a + 1 : b] + pattern[b + 1 :]
+            out.append((left, wins != west_leads))
+        self.follow[key] = out
+        return out
 
 
 class Solver:
@@ -116,30 +159,22 @@ class Solver:
         sequence, discards when void) as (the suits after the trick, canonical; did West win
         it)."""
         lead_c, foll_c = ("W", "E") if west_leads else ("E", "W")
+        runs_of = game.runs_of
         for si, p in enumerate(suits):
             follows = foll_c in p
-            for i in _runs(p, lead_c):
+            for i in runs_of(p, lead_c):
                 replies: list[tuple[tuple[str, ...], bool]] = []
                 if follows:
-                    legal = game.replies(i, _runs(p, foll_c, skip=i))
-                    # the cheapest winner and the lowest card first: one of them is usually
-                    # best (§17), and alpha-beta cuts more when the best reply comes first
-                    for k, (_, wins) in enumerate(legal):
-                        if wins:
-                            if k:
-                                legal.insert(0, legal.pop(k))
-                            break
-                    for j, wins in legal:
-                        a, b = (i, j) if i < j else (j, i)
+                    for left, west_won in game.follows(p, i):
                         rest = list(suits)
-                        rest[si] = p[:a] + p[a + 1 : b] + p[b + 1 :]
-                        replies.append((_canon(rest), wins != west_leads))
+                        rest[si] = left
+                        replies.append((_canon(rest), west_won))
                 else:
                     led_rest = p[:i] + p[i + 1 :]
                     for t, q in enumerate(suits):
                         if t == si:
                             continue
-                        for j in _runs(q, foll_c):
+                        for j in runs_of(q, foll_c):
                             rest = list(suits)
                             rest[si] = led_rest
                             rest[t] = q[:j] + q[j + 1 :]
