@@ -282,6 +282,9 @@ def _remove(pattern: str, i: int, j: int) -> str:
 # here (numerator and denominator far below 2**53) are represented exactly, and comparing
 # floats is many times faster than comparing Fractions. _exact() checks the round trip.
 _Key = tuple[float, int, int]
+#: Keys beyond every value's: the starting points of a row minimum and a column maximum.
+_TOP: _Key = (float("inf"), 0, 0)
+_BOTTOM: _Key = (float("-inf"), 0, 0)
 _VKey = tuple[float, int]  # a value: (number, chain position)
 
 
@@ -358,10 +361,11 @@ class Evaluator:
         wruns, eruns = _runs(pattern)
         memo = self._vkeys
         west_wins = WHIST_RULES.beats  # (East's card, West's card): one suit, the higher wins
-        best_rowmin: _Key | None = None
-        colmax: list[_Key | None] = [None] * len(eruns)
+        best_rowmin: _Key = _BOTTOM
+        colmax: list[_Key] = [_BOTTOM] * len(eruns)
+        hits = 0
         for i in wruns:
-            rowmin: _Key | None = None
+            rowmin: _Key = _TOP
             for jj, j in enumerate(eruns):
                 rest = _remove(pattern, i, j)
                 rk = memo.get(rest)
@@ -369,23 +373,21 @@ class Evaluator:
                     self.pattern_value(rest)
                     rk = memo[rest]
                 else:
-                    self._hits += 1
+                    hits += 1
                 num, pos = rk
                 if west_wins(j, i):  # one more trick for West, West on lead
                     k = (num + 1.0, pos, 0 if pos == 0 else 1)
                 else:
                     k = (num, pos, 1 if pos == 0 else 0)
-                if rowmin is None or k < rowmin:
+                if k < rowmin:
                     rowmin = k
-                cm = colmax[jj]
-                if cm is None or k > cm:
+                if k > colmax[jj]:
                     colmax[jj] = k
-            assert rowmin is not None
-            if best_rowmin is None or rowmin > best_rowmin:
+            if rowmin > best_rowmin:
                 best_rowmin = rowmin
-        assert best_rowmin is not None
+        self._hits += hits
         maxmin_key = best_rowmin
-        minmax_key = min(k for k in colmax if k is not None)
+        minmax_key = min(colmax)
         cached = self._simplest.get((maxmin_key, minmax_key))
         if cached is not None:
             return cached
