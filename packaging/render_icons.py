@@ -1,9 +1,9 @@
 """Render the app icon's PNGs from its SVG source, with Qt's own SVG renderer (no screen needed).
 
-    python packaging/render_icons.py            # writes whistgui/resources/icons/whistgui-N.png
+    python packaging/render_icons.py            # writes resources/icons/whistgui-N.png
     python packaging/render_icons.py --check    # exits 1 if a PNG is missing or out of date
 
-The source is ``whistgui/resources/icons/whistgui.svg``; the sizes are
+The source is ``resources/icons/whistgui.svg``; the sizes are
 ``whistgui.resources.ICON_SIZES``. Below 48 px the groups whose id starts with ``detail`` (the
 corner indices of the cards) are left out: at those sizes they would only be a smudge.
 """
@@ -17,7 +17,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ICONS = ROOT / "whistgui" / "resources" / "icons"
+ICONS = ROOT / "resources" / "icons"
 SOURCE = ICONS / "whistgui.svg"
 DETAIL_MIN_SIZE = 48
 

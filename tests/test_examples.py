@@ -1,4 +1,4 @@
-"""The Examples data (``whistgui/resources/examples.json``) and its Qt-free loader.
+"""The Examples data (``resources/examples.json``) and its Qt-free loader.
 
 Besides the structure of the file, every deal is checked against what the paper's text says
 about its outcome, by exact search: χ(D) = (tricks for West with West on lead, with East on

@@ -17,6 +17,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import tomllib
 import venv
 import xml.etree.ElementTree as ET
 import zipfile
@@ -61,9 +62,10 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     source.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copy2(ROOT / name, source / name)
-    shutil.copytree(
-        ROOT / "whistgui", source / "whistgui", ignore=shutil.ignore_patterns("__pycache__")
-    )
+    for folder in ("whistgui", "resources"):
+        shutil.copytree(
+            ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__")
+        )
     out = work / "out"
     res = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-q", "-w", str(out)],
@@ -81,8 +83,16 @@ def test_the_wheel_carries_the_code_and_every_resource(wheel: Path):
     assert wheel.name == f"whistgui-{__version__}-py3-none-any.whl"
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in RESOURCES:
-        assert f"whistgui/resources/{name}" in names
-    for package in ("engine", "engine/games", "cli"):
+        assert f"whistgui/assets/{name}" in names
+    listed = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "setuptools"
+    ]["packages"]
+    found = sorted(
+        ".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "whistgui").rglob("__init__.py")
+    )
+    assert set(found) <= set(listed), "a package under whistgui/ is missing from pyproject"
+    assert "whistgui/assets/__init__.py" in names
+    for package in ("engine", "engine/games", "engine/strategy", "cli"):
         here = {f"whistgui/{package}/{p.name}" for p in (ROOT / "whistgui" / package).glob("*.py")}
         assert here <= names
     assert "whistgui/engine/value.py" in names
@@ -211,7 +221,7 @@ def test_the_frozen_bundle_starts_and_renders_its_window(tmp_path: Path):
     )
     assert res.returncode == 0, res.stdout + res.stderr
     assert '"3/2+e0"' in res.stdout
-    resources = BUNDLE / "_internal" / "whistgui" / "resources"
+    resources = BUNDLE / "_internal" / "whistgui" / "assets"
     assert {p.relative_to(resources).as_posix() for p in resources.rglob("*") if p.is_file()} == (
         set(RESOURCES)
     )

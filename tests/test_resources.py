@@ -1,6 +1,7 @@
 """The one accessor for run-time resources (``whistgui.resources``) and the files it serves.
 
-It finds ``whistgui/resources/`` from the source tree or an installed wheel, and inside a
+It finds the top-level ``resources/`` (installed as ``whistgui.assets``) from an editable
+install of the source tree or an installed wheel, and inside a
 PyInstaller bundle under ``sys._MEIPASS`` (imitated here with a folder of our own). The wheel
 and the real bundle are checked in ``tests/test_packaging.py``.
 """
@@ -34,7 +35,7 @@ from whistgui.resources import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDER = ROOT / "whistgui" / "resources"
+FOLDER = ROOT / "resources"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
@@ -75,13 +76,14 @@ def test_the_source_tree_folder_is_used_when_run_from_source():
 
 
 def test_every_file_in_the_folder_is_a_declared_resource():
-    """The wheel carries the whole folder: nothing in it that the accessor would refuse."""
+    """The wheel carries the whole folder: nothing in it that the accessor would refuse (but
+    the ``__init__.py`` that makes it the package ``whistgui.assets``)."""
     on_disk = {
         p.relative_to(FOLDER).as_posix()
         for p in FOLDER.rglob("*")
         if p.is_file() and "__pycache__" not in p.parts
     }
-    assert on_disk == set(RESOURCES)
+    assert on_disk == {*RESOURCES, "__init__.py"}
 
 
 @pytest.mark.parametrize("name", ["nope.json", "icons/whist.png", "../__init__.py", "", "icons"])
@@ -134,7 +136,7 @@ def test_a_size_without_a_png_is_refused_naming_the_sizes(size: int):
 def frozen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A folder laid out as PyInstaller lays out the bundle, set as ``sys._MEIPASS``: its
     examples.json holds one example only, so that reading it shows where it came from."""
-    folder = tmp_path / "whistgui" / "resources"
+    folder = tmp_path / "whistgui" / "assets"
     folder.mkdir(parents=True)
     data = json.loads(read_text("examples.json"))
     data["examples"] = [e for e in data["examples"] if e["number"] == 15]

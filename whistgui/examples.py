@@ -1,6 +1,6 @@
 """The paper's numbered deals (1)–(27) as examples for the analyzer, without Qt.
 
-The data lives in ``whistgui/resources/examples.json``: a JSON object
+The data lives in ``resources/examples.json``: a JSON object
 ``{"version": 1, "examples": [...]}`` whose entries hold a number, a title, a deal in compact
 notation, the player the paper puts on lead (or ``null``), the section and a short note. It holds
 no values or outcomes: the engine computes those.

@@ -1,8 +1,9 @@
 """The one accessor for the files the app needs at run time, wherever it runs.
 
-Everything lives in the package folder ``whistgui/resources/`` (package data of the wheel):
-the paper's example deals and the app icon, as SVG and as PNGs of the usual sizes. Ask for a
-resource by its name, a path relative to that folder:
+Everything lives in the repository's top-level ``resources/`` folder, installed as the
+package ``whistgui.assets`` (pyproject.toml maps it): the paper's example deals and the app
+icon, as SVG and as PNGs of the usual sizes. Ask for a resource by its name, a path relative to
+that folder:
 
 >>> resource_path("examples.json").name
 'examples.json'
@@ -13,9 +14,9 @@ resource by its name, a path relative to that folder:
 >>> read_text("examples.json").startswith("{")
 True
 
-The folder is found the same way from the source tree and from an installed wheel (through
-:mod:`importlib.resources`), and inside a PyInstaller bundle (under ``sys._MEIPASS``: this module
-is the only place that looks at it). An unknown name raises :class:`UnknownResourceError`, a
+The folder is found the same way from an editable install of the source tree and from an
+installed wheel (through :mod:`importlib.resources`), and inside a PyInstaller bundle (under
+``sys._MEIPASS``: this module is the only place that looks at it). An unknown name raises :class:`UnknownResourceError`, a
 :class:`KeyError` that lists the known names:
 
 >>> resource_path("icons/whist.png")  # doctest: +ELLIPSIS
@@ -56,10 +57,11 @@ RESOURCES: Final[tuple[str, ...]] = (
     ICON_SVG,
     *(f"icons/whistgui-{size}.png" for size in ICON_SIZES),
 )
-"""Every run-time resource, by name (a ``/``-separated path under ``whistgui/resources/``)."""
+"""Every run-time resource, by name (a ``/``-separated path under ``resources/``)."""
 
-_PACKAGE: Final = "whistgui"
-_FOLDER: Final = "resources"
+#: The package the resources are installed as, and where a PyInstaller bundle keeps them.
+_PACKAGE: Final = "whistgui.assets"
+_BUNDLED: Final = ("whistgui", "assets")
 
 
 class UnknownResourceError(KeyError):
@@ -82,14 +84,14 @@ def _meipass() -> str | None:
 
 @cache
 def resource_root() -> Path:
-    """The folder that holds the resources: ``<bundle>/whistgui/resources`` when frozen by
-    PyInstaller, else the package's ``resources`` folder as :mod:`importlib.resources` finds it
-    (the source tree or the installed wheel). A package imported from a zip file is extracted
-    once to a temporary folder, removed when the process exits."""
+    """The folder that holds the resources: ``<bundle>/whistgui/assets`` when frozen by
+    PyInstaller, else the package ``whistgui.assets`` as :mod:`importlib.resources` finds it
+    (``resources/`` of the source tree, or the installed wheel). A package imported from a zip
+    file is extracted once to a temporary folder, removed when the process exits."""
     base = _meipass()
     if base is not None:
-        return Path(base) / _PACKAGE / _FOLDER
-    folder = files(_PACKAGE) / _FOLDER
+        return Path(base).joinpath(*_BUNDLED)
+    folder = files(_PACKAGE)
     if isinstance(folder, Path):
         return folder
     stack = contextlib.ExitStack()  # pragma: no cover - only for zip imports
