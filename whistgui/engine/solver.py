@@ -125,9 +125,15 @@ class Solver:
     a last-trick game.
     """
 
-    def __init__(self, should_stop: Callable[[], bool] | None = None) -> None:
-        #: Polled every few thousand new positions; True makes the search raise Cancelled.
+    def __init__(
+        self,
+        should_stop: Callable[[], bool] | None = None,
+        progress: Callable[[int], None] | None = None,
+    ) -> None:
+        #: Polled every few hundred new positions; True makes the search raise Cancelled.
         self.should_stop = should_stop
+        #: Told, as often, how many positions have been searched so far.
+        self.progress = progress
         self._games: dict[Rules, _Game] = {}
         self._hits = 0
         self._misses = 0
@@ -185,8 +191,11 @@ class Solver:
 
     def _count(self) -> None:
         self._misses += 1
-        if self.should_stop is not None and self._misses % 256 == 0 and self.should_stop():
-            raise Cancelled("stopped by the caller")
+        if self._misses % 256 == 0:
+            if self.should_stop is not None and self.should_stop():
+                raise Cancelled("stopped by the caller")
+            if self.progress is not None:
+                self.progress(self._misses)
 
     def _search(self, suits: tuple[str, ...], west_leads: bool, game: _Game) -> int:
         """Exact score for West from here (full minimax: stores every reachable position's

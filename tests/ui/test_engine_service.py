@@ -1,0 +1,122 @@
+"""The one engine service: newest job per channel wins, tags travel with results, progress,
+cancel within a second on a long search, and a shutdown that returns within half a second."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from whistgui.engine import Deal, Player, Position
+from whistgui.ui.engine_service import EngineService, JobContext, JobStatus
+
+DEAL_27 = "KQT98/AJ765 AK9/QJT AJ9753/KQT864 KQT86/AJ975"
+
+
+@pytest.fixture
+def service(qtbot):
+    s = EngineService()
+    yield s
+    s.shutdown()
+
+
+def _warm_27(ctx: JobContext) -> object:
+    """The whole-deal search the play tree wants (tens of seconds for deal (27))."""
+    ctx.memo("whist").solver.warm(Deal.parse(DEAL_27), (Player.WEST,), (False,))
+    return "done"
+
+
+def test_a_job_returns_its_result_with_its_tag(service, qtbot):
+    with qtbot.waitSignal(service.finished, timeout=5000) as blocker:
+        service.submit("analysis", lambda ctx: ctx.memo().evaluator.value("AQ/KJ"), tag="AQ/KJ")
+    _job, channel, tag, result = blocker.args
+    assert (channel, tag, str(result)) == ("analysis", "AQ/KJ", "3/2")
+
+
+def test_the_newest_job_of_a_channel_wins(service, qtbot):
+    seen: list[object] = []
+    service.finished.connect(lambda _j, _c, tag, _r: seen.append(tag))
+    with qtbot.waitSignal(service.busy, timeout=60000, check_params_cb=lambda b: not b):
+        service.submit("inspector", _warm_27, tag="old deal")
+        service.submit("inspector", lambda ctx: "quick", tag="new deal")
+    assert seen == ["new deal"]  # the old deal's result never lands
+
+
+def test_channels_do_not_cancel_each_other(service, qtbot):
+    seen: list[str] = []
+    service.finished.connect(lambda _j, channel, _t, _r: seen.append(channel))
+    with qtbot.waitSignal(service.busy, timeout=5000, check_params_cb=lambda b: not b):
+        service.submit("analysis", lambda ctx: 1)
+        service.submit("play", lambda ctx: 2)
+    assert sorted(seen) == ["analysis", "play"]
+
+
+def test_cancelling_the_search_of_deal_27_stops_within_a_second(service, qtbot):
+    progress: list[str] = []
+    service.progress.connect(lambda _j, text: progress.append(text))
+    with qtbot.waitSignal(service.started, timeout=5000):
+        service.submit("tree", _warm_27, label="Searching the whole deal")
+    qtbot.waitUntil(lambda: bool(progress), timeout=10000)
+    assert "positions searched" in progress[-1]
+    t0 = time.monotonic()
+    with qtbot.waitSignal(service.cancelled, timeout=5000):
+        service.cancel_running()
+    assert time.monotonic() - t0 < 1.0
+
+
+def test_shutdown_during_a_long_search_returns_quickly(qtbot):
+    s = EngineService()
+    with qtbot.waitSignal(s.started, timeout=5000):
+        s.submit("tree", _warm_27)
+    t0 = time.monotonic()
+    assert s.shutdown(0.5) is True
+    assert time.monotonic() - t0 < 0.6
+    with pytest.raises(RuntimeError, match="shut down"):
+        s.submit("tree", lambda ctx: 1)
+
+
+def test_errors_arrive_as_messages(service, qtbot):
+    with qtbot.waitSignal(service.failed, timeout=5000) as blocker:
+        service.submit("analysis", lambda ctx: ctx.memo().evaluator.value("AK/Q"), tag=1)
+    assert "not symmetric" in blocker.args[3]
+    with qtbot.waitSignal(service.failed, timeout=5000) as blocker:
+        service.submit("analysis", lambda ctx: 1 / 0, tag=2)
+    assert blocker.args[3].startswith("internal error: ZeroDivisionError")
+
+
+def test_memos_are_shared_per_game(service, qtbot):
+    def same(ctx: JobContext) -> bool:
+        return ctx.memo("whist") is ctx.memo("whist") and ctx.memo("whist") is not ctx.memo(
+            "five-card"
+        )
+
+    with qtbot.waitSignal(service.finished, timeout=5000) as blocker:
+        service.submit("x", same)
+    assert blocker.args[3] is True
+
+
+def test_the_status_widget_shows_a_long_job_and_cancels_it(service, qtbot):
+    status = JobStatus(service, delay_ms=100)
+    qtbot.addWidget(status)
+    status.show()
+    status.hide()
+    assert not status.isVisible()
+    service.submit("tree", _warm_27, label="Searching (27)")
+    qtbot.waitUntil(status.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: "positions searched" in status.text.text(), timeout=10000)
+    assert status.text.text().startswith("Searching (27)")
+    with qtbot.waitSignal(service.cancelled, timeout=2000):
+        status.cancel_button.click()
+    qtbot.waitUntil(lambda: not status.isVisible(), timeout=2000)
+
+
+def test_a_quick_job_never_shows_the_status(service, qtbot):
+    status = JobStatus(service, delay_ms=500)
+    qtbot.addWidget(status)
+    shown: list[bool] = []
+    service.started.connect(lambda *_: shown.append(status.isVisible()))
+    with qtbot.waitSignal(service.busy, timeout=5000, check_params_cb=lambda b: not b):
+        service.submit(
+            "play", lambda ctx: Position.start(Deal.parse("AQ/KJ"), Player.WEST).legal_cards()
+        )
+    assert not status.isVisible()

@@ -1,0 +1,296 @@
+"""One engine service for the whole app: a worker thread, jobs by channel, progress, cancel.
+
+Views never call the solver: they :meth:`EngineService.submit` a callable on a *channel* (one
+per kind of work a view does: ``"analysis"``, ``"inspector"``, …). A newer job on a channel
+cancels the older one, so a view only ever hears of the newest thing it asked for; a job's
+``tag`` (the state it was computed for, typically the deal) travels with its result, so a view
+can drop a result that belongs to a state it has left. Jobs run one at a time on one worker
+thread and share one memo per game (:meth:`EngineService.memo`: an evaluator and a solver),
+so the same suit is never valued twice, whichever view asks.
+
+A job receives a :class:`JobContext`: ``should_stop`` for the engine's cancellation hooks
+(the solver and evaluator poll it and raise :class:`~whistgui.engine.Cancelled`), ``report``
+for progress text, and ``memo``. The service emits :attr:`~EngineService.progress` (throttled)
+and :attr:`~EngineService.busy`; :class:`JobStatus` shows a job that runs longer than half a
+second in the status bar with a Cancel button. :meth:`EngineService.shutdown` cancels
+everything and returns within about half a second.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
+
+from whistgui.engine import Cancelled, Evaluator, Solver, WhistError
+
+__all__ = ["EngineService", "GameMemo", "Job", "JobContext", "JobStatus"]
+
+#: Progress reports closer together than this (seconds) are merged.
+_REPORT_EVERY = 0.1
+
+
+class GameMemo:
+    """The engine objects of one game, shared by every job (used on the worker thread only):
+    an :class:`Evaluator` (whist values) and a :class:`Solver` (exact search, keyed by rules).
+    Their ``should_stop`` hook is pointed at the running job."""
+
+    def __init__(self, stop: Callable[[], bool], searched: Callable[[int], None]) -> None:
+        self.evaluator = Evaluator(should_stop=stop)
+        self.solver = Solver(should_stop=stop, progress=searched)
+
+
+@dataclass(eq=False)
+class Job:
+    """A submitted computation."""
+
+    id: int
+    channel: str
+    label: str
+    fn: Callable[[JobContext], Any]
+    tag: Any = None
+    cancelled: threading.Event = field(default_factory=threading.Event)
+
+
+class JobContext:
+    """What a running job may use: whether to stop, how to report, the shared memos."""
+
+    def __init__(self, service: EngineService, job: Job) -> None:
+        self._service = service
+        self.job = job
+        self._last = 0.0
+
+    def should_stop(self) -> bool:
+        return self.job.cancelled.is_set()
+
+    def check(self) -> None:
+        """Raise :class:`Cancelled` if the job was cancelled."""
+        if self.job.cancelled.is_set():
+            raise Cancelled(f"{self.job.label}: cancelled")
+
+    def report(self, text: str, *, force: bool = False) -> None:
+        """Say how far the job has come (``"12 000 positions searched"``); throttled."""
+        now = time.monotonic()
+        if force or now - self._last >= _REPORT_EVERY:
+            self._last = now
+            self._service._progress.emit(self.job.id, text)
+
+    def memo(self, game: str = "whist") -> GameMemo:
+        """The shared evaluator and solver for ``game`` (its name)."""
+        return self._service._memo(game)
+
+
+class EngineService(QObject):
+    """The one worker for engine computations. Call :meth:`shutdown` before the app ends
+    (it is connected to ``aboutToQuit``)."""
+
+    #: (job id, channel, label): a job started running.
+    started = Signal(int, str, str)
+    #: (job id, text): how far the running job has come.
+    progress = Signal(int, str)
+    #: (job id, channel, tag, result): a job finished and is still its channel's newest.
+    finished = Signal(int, str, object, object)
+    #: (job id, channel, tag, message): a job failed with a WhistError.
+    failed = Signal(int, str, object, str)
+    #: (job id, channel): a job was cancelled (superseded, or by :meth:`cancel`).
+    cancelled = Signal(int, str)
+    #: True while a job runs or waits.
+    busy = Signal(bool)
+
+    _progress = Signal(int, str)
+    _started = Signal(int, str, str)
+    _done = Signal(object, object, object)  # job, result, error text or None
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._queue: queue.Queue[Job | None] = queue.Queue()
+        self._next = 0
+        self._newest: dict[str, Job] = {}  # channel -> newest job (GUI thread)
+        self._running: Job | None = None  # read by the GUI thread for cancel
+        self._memos: dict[str, GameMemo] = {}
+        self._pending = 0
+        self._alive = True
+        self._last_report = 0.0
+        self._done.connect(self._on_done, Qt.ConnectionType.QueuedConnection)
+        self._progress.connect(self._on_progress, Qt.ConnectionType.QueuedConnection)
+        self._started.connect(self.started, Qt.ConnectionType.QueuedConnection)
+        self._thread = threading.Thread(target=self._work, name="whistgui-engine", daemon=True)
+        self._thread.start()
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.shutdown)
+
+    # -- submitting ---------------------------------------------------------------------
+    def submit(
+        self,
+        channel: str,
+        fn: Callable[[JobContext], Any],
+        *,
+        label: str = "",
+        tag: Any = None,
+    ) -> int:
+        """Queue ``fn(context)`` on ``channel``, cancelling the channel's older job; returns
+        the job's id. Its result arrives by :attr:`finished` only if no newer job was
+        submitted on the channel meanwhile."""
+        if not self._alive:
+            raise RuntimeError("the engine service has been shut down")
+        old = self._newest.get(channel)
+        if old is not None:
+            self._cancel(old)
+        self._next += 1
+        job = Job(self._next, channel, label or channel, fn, tag)
+        self._newest[channel] = job
+        self._pending += 1
+        if self._pending == 1:
+            self.busy.emit(True)
+        self._queue.put(job)
+        return job.id
+
+    def cancel(self, channel: str | None = None) -> None:
+        """Cancel the newest job of ``channel`` (None: of every channel)."""
+        jobs = list(self._newest.values()) if channel is None else [self._newest.get(channel)]
+        for job in jobs:
+            if job is not None:
+                self._cancel(job)
+
+    def cancel_running(self) -> None:
+        """Cancel whatever job runs now (the status bar's Cancel button)."""
+        job = self._running
+        if job is not None:
+            self._cancel(job)
+
+    def is_newest(self, job_id: int, channel: str) -> bool:
+        job = self._newest.get(channel)
+        return job is not None and job.id == job_id
+
+    def _cancel(self, job: Job) -> None:
+        if not job.cancelled.is_set():
+            job.cancelled.set()
+
+    def _memo(self, game: str) -> GameMemo:
+        memo = self._memos.get(game)
+        if memo is None:
+            memo = self._memos[game] = GameMemo(self._stop_running, self._searched)
+        return memo
+
+    def _searched(self, positions: int) -> None:
+        job = self._running
+        if job is not None:
+            now = time.monotonic()
+            if now - self._last_report >= _REPORT_EVERY:
+                self._last_report = now
+                self._progress.emit(job.id, f"{positions:,} positions searched")
+
+    def _stop_running(self) -> bool:
+        job = self._running
+        return job is None or job.cancelled.is_set() or not self._alive
+
+    # -- the worker thread ----------------------------------------------------------------
+    def _work(self) -> None:
+        while True:
+            job = self._queue.get()
+            if job is None:
+                return
+            if job.cancelled.is_set() or not self._alive:
+                self._done.emit(job, None, Cancelled("cancelled before it started"))
+                continue
+            self._running = job
+            self._started.emit(job.id, job.channel, job.label)
+            try:
+                result = job.fn(JobContext(self, job))
+            except Cancelled as exc:
+                self._done.emit(job, None, exc)
+            except WhistError as exc:
+                self._done.emit(job, None, str(exc))
+            except Exception as exc:  # a bug: report it instead of killing the worker
+                self._done.emit(job, None, f"internal error: {type(exc).__name__}: {exc}")
+            else:
+                self._done.emit(job, result, None)
+            finally:
+                self._running = None
+
+    # -- back on the GUI thread -----------------------------------------------------------
+    def _on_progress(self, job_id: int, text: str) -> None:
+        self.progress.emit(job_id, text)
+
+    def _on_done(self, job: Job, result: object, error: object) -> None:
+        self._pending -= 1
+        newest = self._newest.get(job.channel) is job
+        if isinstance(error, Cancelled) or job.cancelled.is_set():
+            self.cancelled.emit(job.id, job.channel)
+        elif not newest:
+            pass  # superseded: nobody asked for it any more
+        elif error is not None:
+            self.failed.emit(job.id, job.channel, job.tag, str(error))
+        else:
+            self.finished.emit(job.id, job.channel, job.tag, result)
+        if newest:
+            del self._newest[job.channel]
+        if self._pending == 0:
+            self.busy.emit(False)
+
+    def shutdown(self, seconds: float = 0.5) -> bool:
+        """Cancel every job and stop the worker; True if it stopped within ``seconds``."""
+        if not self._alive:
+            return not self._thread.is_alive()
+        self._alive = False
+        self.cancel()
+        running = self._running
+        if running is not None:
+            running.cancelled.set()
+        self._queue.put(None)
+        self._thread.join(seconds)
+        return not self._thread.is_alive()
+
+
+class JobStatus(QWidget):
+    """For the status bar: the running job's label and progress, with a Cancel button, shown
+    once a job has run for ``delay_ms`` (half a second by default) and hidden when idle."""
+
+    def __init__(
+        self, service: EngineService, parent: QWidget | None = None, delay_ms: int = 500
+    ) -> None:
+        super().__init__(parent)
+        self._service = service
+        self.text = QLabel(self)
+        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button.setToolTip("Stop this computation (Esc)")
+        self.cancel_button.clicked.connect(service.cancel_running)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.text)
+        lay.addWidget(self.cancel_button)
+        self._label = ""
+        self._job = 0
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(delay_ms)
+        self._timer.timeout.connect(self._reveal)
+        service.started.connect(self._on_started)
+        service.progress.connect(self._on_progress)
+        service.busy.connect(self._on_busy)
+        self.hide()
+
+    def _on_started(self, job: int, _channel: str, label: str) -> None:
+        self._job, self._label = job, label
+        self.text.setText(f"{label} …")
+        if not self.isVisible():
+            self._timer.start()
+
+    def _on_progress(self, job: int, text: str) -> None:
+        if job == self._job:
+            self.text.setText(f"{self._label}: {text}")
+
+    def _reveal(self) -> None:
+        self.show()
+
+    def _on_busy(self, busy: bool) -> None:
+        if not busy:
+            self._timer.stop()
+            self.hide()
