@@ -3,15 +3,23 @@
 ``whistgui FILE.whist`` opens a file, ``whistgui --deal "AQ/KJ K/A"`` starts on a deal, and
 ``whistgui --screenshot out.png`` renders the main window once (with its analysis) and exits,
 with no screen needed.
+
+Before Qt starts on an X display, :func:`startup_advice` checks that Qt's xcb platform plugin
+can load: where system libraries it needs are missing (on Debian/Ubuntu, ``libxcb-cursor0``,
+``libxcb-icccm4``, … are not always installed) ``whistgui`` prints one line naming the packages
+to install and exits with status 1, instead of Qt's abort.
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
 import os
+import re
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:  # Qt is imported only once the platform is chosen
     from PySide6.QtWidgets import QApplication
@@ -19,6 +27,94 @@ if TYPE_CHECKING:  # Qt is imported only once the platform is chosen
     from whistgui.ui.main_window import MainWindow
 
 SCREENSHOT_SIZE = (1280, 720)
+
+#: The system libraries Qt's xcb platform plugin needs beyond Qt itself (``ldd`` on PySide6's
+#: ``Qt/plugins/platforms/libqxcb.so``, 6.11), each with the Debian/Ubuntu package installing it.
+XCB_PACKAGES: Final = {
+    "libxcb-cursor.so.0": "libxcb-cursor0",
+    "libxcb-icccm.so.4": "libxcb-icccm4",
+    "libxcb-keysyms.so.1": "libxcb-keysyms1",
+    "libxcb-image.so.0": "libxcb-image0",
+    "libxcb-render-util.so.0": "libxcb-render-util0",
+    "libxkbcommon-x11.so.0": "libxkbcommon-x11-0",
+    "libxkbcommon.so.0": "libxkbcommon0",
+    "libxcb-util.so.1": "libxcb-util1",
+    "libxcb-randr.so.0": "libxcb-randr0",
+    "libxcb-shape.so.0": "libxcb-shape0",
+    "libxcb-shm.so.0": "libxcb-shm0",
+    "libxcb-sync.so.1": "libxcb-sync1",
+    "libxcb-xfixes.so.0": "libxcb-xfixes0",
+    "libxcb-render.so.0": "libxcb-render0",
+    "libxcb-xkb.so.1": "libxcb-xkb1",
+    "libxcb.so.1": "libxcb1",
+    "libX11-xcb.so.1": "libx11-xcb1",
+    "libX11.so.6": "libx11-6",
+}
+_MISSING_LIBRARY = re.compile(r"(?P<lib>[^\s:/]+\.so[.\d]*): cannot open shared object file")
+
+
+def load_library(name: str) -> str | None:
+    """Load the shared library ``name`` (a path or a soname) as Qt would: None if it loads,
+    else the dynamic loader's error."""
+    try:
+        ctypes.CDLL(name)
+    except OSError as exc:
+        return str(exc)
+    return None
+
+
+def xcb_plugin() -> Path | None:
+    """Qt's xcb platform plugin (``…/plugins/platforms/libqxcb.so``), None if absent."""
+    from PySide6.QtCore import QLibraryInfo
+
+    plugins = QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath)
+    path = Path(plugins) / "platforms" / "libqxcb.so"
+    return path if path.is_file() else None
+
+
+def missing_xcb_libraries(load: Callable[[str], str | None] = load_library) -> list[str]:
+    """The libraries that keep Qt's xcb platform plugin from loading (empty when it loads,
+    or when there is no such plugin to check): those of :data:`XCB_PACKAGES` that do not
+    load, and the one the loader named if it is another."""
+    plugin = xcb_plugin()
+    if plugin is None:
+        return []
+    error = load(str(plugin))
+    if error is None:
+        return []
+    missing = [lib for lib in XCB_PACKAGES if load(lib) is not None]
+    named = _MISSING_LIBRARY.search(error)
+    if named is not None and named["lib"] not in missing:
+        missing.append(named["lib"])
+    return missing or [f"{plugin.name} ({error})"]
+
+
+def uses_xcb(environ: Mapping[str, str]) -> bool:
+    """Qt will start on its xcb platform: on Linux with an X ``DISPLAY``, ``QT_QPA_PLATFORM``
+    is ``xcb``, or unset outside a Wayland session (where Qt tries Wayland first)."""
+    if not sys.platform.startswith("linux") or not environ.get("DISPLAY"):
+        return False
+    platform = environ.get("QT_QPA_PLATFORM", "")
+    if platform:
+        return platform.split(":", 1)[0] == "xcb"  # "xcb:arguments" is xcb too
+    return not environ.get("WAYLAND_DISPLAY") and environ.get("XDG_SESSION_TYPE") != "wayland"
+
+
+def startup_advice(environ: Mapping[str, str] = os.environ) -> str | None:
+    """One line of advice when Qt is about to start on X and its xcb platform plugin cannot
+    load, naming the Debian/Ubuntu packages to install; None when all is well."""
+    if not uses_xcb(environ):
+        return None
+    missing = missing_xcb_libraries()
+    if not missing:
+        return None
+    # the packages of the libraries found missing; all of them when none is known
+    packages = [XCB_PACKAGES[lib] for lib in missing if lib in XCB_PACKAGES]
+    return (
+        f"whistgui: Qt cannot load its X11 (xcb) platform plugin: missing {', '.join(missing)}. "
+        "On Debian/Ubuntu install them with: sudo apt-get install "
+        + " ".join(packages or XCB_PACKAGES.values())
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -46,6 +142,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from whistgui.ui.render import quiet_offscreen_warnings
 
         quiet_offscreen_warnings()
+    advice = startup_advice()
+    if advice is not None:
+        print(advice, file=sys.stderr)
+        return 1
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 

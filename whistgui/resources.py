@@ -16,8 +16,8 @@ True
 
 The folder is found the same way from an editable install of the source tree and from an
 installed wheel (through :mod:`importlib.resources`), and inside a PyInstaller bundle (under
-``sys._MEIPASS``: this module is the only place that looks at it). An unknown name raises :class:`UnknownResourceError`, a
-:class:`KeyError` that lists the known names:
+``sys._MEIPASS``: this module is the only place that looks at it). An unknown name raises
+:class:`UnknownResourceError`, a :class:`KeyError` that lists the known names:
 
 >>> resource_path("icons/whist.png")  # doctest: +ELLIPSIS
 Traceback (most recent call last):

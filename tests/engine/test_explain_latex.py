@@ -22,6 +22,7 @@ from whistgui.engine import (
     TheoryError,
     Value,
 )
+from whistgui.engine.cards import rank_from_text, rank_text, standard_ranks
 from whistgui.engine.explain import MAX_REJECTED_LINES, REASONS, explain, reason_for
 from whistgui.engine.latex import alpha_matrix_latex, labeled_latex, value_latex
 
@@ -311,34 +312,73 @@ def test_alpha_matrix_latex_is_well_formed(pattern: str):
     assert _check_tabular(g) == (len(a.suit.sequences(W)), len(a.suit.sequences(E)))
 
 
+def _labels(table: str) -> tuple[list[str], list[str]]:
+    """The row labels and the column labels of an α table, as written."""
+    lines = table.splitlines()
+    begin = next(i for i, line in enumerate(lines) if line.startswith("\\begin{tabular}"))
+    columns = lines[begin + 1].removesuffix(" \\\\").split(" & ")[1:-1]
+    body = lines[begin + 3 : lines.index("\\hline", begin + 3)]
+    return [line.split(" & ")[0] for line in body], columns
+
+
+@settings(max_examples=60, deadline=None)
+@given(suit_patterns(max_n=6))
+def test_alpha_matrix_latex_is_high_first(pattern: str):
+    """Rows and columns run from the highest card down, as on the screen."""
+    a = EV.analyze(SuitDeal.from_pattern(pattern))
+    std = standard_ranks(a.suit.west + a.suit.east)
+    rows, columns = _labels(alpha_matrix_latex(a))
+    assert rows == [rank_text(r, standard=std, style="paper") for r in sorted(a.west)[::-1]]
+    assert columns == [rank_text(r, standard=std, style="paper") for r in sorted(a.east)[::-1]]
+    rows, columns = _labels(alpha_matrix_latex(a, group_sequences=True))
+    for labels, hand in ((rows, a.west), (columns, a.east)):
+        tops = [rank_from_text(_top_card(label, std)) for label in labels]
+        assert tops == sorted(tops, reverse=True)
+        assert tops[0] == max(hand)
+
+
+def _top_card(label: str, standard: bool) -> str:
+    """The highest card of a row or column label: ``AK`` → A, ``987`` → 9, ``J--9`` → J,
+    ``10`` → 10, ``13`` → 13 (a suit that is not standard)."""
+    if "--" in label:
+        return label.split("--")[0]
+    return label if label == "10" or not standard else label[0]
+
+
 def test_alpha_matrix_latex_aq_kj():
     t = alpha_matrix_latex(EV.analyze("AQ/KJ"))
     lines = t.splitlines()
     assert lines[:2] == ["% D = AQ/KJ", r"% val(D) = 1\frac{1}{2}"]
     assert lines[2] == r"\begin{tabular}{c|cc|c}"
-    assert lines[3] == r"$W \backslash E$ & J & K & min \\"
+    # high first, rows and columns, as the inspector's matrix shows them
+    assert lines[3] == r"$W \backslash E$ & K & J & min \\"
     # West's A: its row minimum (W, 1 + ε₀) is maxmin, in bold in the row and the min column
-    assert lines[6] == (
-        r"A & $\mathbf{(W, 1 + \varepsilon_{0})}$ & $\mathbf{(W, 2 - \varepsilon_{0})}$"
+    assert lines[5] == (
+        r"A & $\mathbf{(W, 2 - \varepsilon_{0})}$ & $\mathbf{(W, 1 + \varepsilon_{0})}$"
         r" & $\mathbf{(W, 1 + \varepsilon_{0})}$ \\"
+    )
+    # West's Q: (W, 2 − ε₀) under East's J is minmax, the J column's maximum; its row
+    # minimum (E, 1 − ε₀) is not maxmin
+    assert lines[6] == (
+        r"Q & $(E, 1 - \varepsilon_{0})$ & $\mathbf{(W, 2 - \varepsilon_{0})}$"
+        r" & $(E, 1 - \varepsilon_{0})$ \\"
     )
 
 
 def test_alpha_matrix_latex_ten_and_groups():
     a = EV.analyze("AKT/QJ9")
     t = alpha_matrix_latex(a)
-    assert "\n10 & " in t
-    assert " & 9 & J & Q & min" in t
+    assert t.index("\nA & ") < t.index("\nK & ") < t.index("\n10 & ")
+    assert " & Q & J & 9 & min" in t
     g = alpha_matrix_latex(a, group_sequences=True)
-    assert " & 9 & QJ & min" in g
-    assert "\nAK & " in g
-    assert "\n10 & " in g
+    assert " & QJ & 9 & min" in g
+    assert g.index("\nAK & ") < g.index("\n10 & ")
     abstract = alpha_matrix_latex(
         EV.analyze("[13 12 9 8 7 2 1, 14 11 10 6 5 4 3]"), group_sequences=True
     )
-    assert "\n2--1 & " in abstract
-    assert "\n13--12 & " in abstract
-    assert " & 6--3 & 11--10 & 14 & min" in abstract
+    assert abstract.index("\n13--12 & ") < abstract.index("\n9--7 & ")
+    assert abstract.index("\n9--7 & ") < abstract.index("\n2--1 & ")
+    assert " & 14 & 11--10 & 6--3 & min" in abstract
 
 
 def test_grouping_checks_that_sequences_have_equal_rows():

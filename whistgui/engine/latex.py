@@ -16,12 +16,12 @@ Math-mode bodies carry no dollars; fractions are mixed numbers with ``\frac``:
 % D = AQ/KJ
 % val(D) = 1\frac{1}{2}
 \begin{tabular}{c|cc|c}
-$W \backslash E$ & J & K & min \\
+$W \backslash E$ & K & J & min \\
 \hline
-Q & $\mathbf{(W, 2 - \varepsilon_{0})}$ & $(E, 1 - \varepsilon_{0})$
-  & $(E, 1 - \varepsilon_{0})$ \\
-A & $\mathbf{(W, 1 + \varepsilon_{0})}$ & $\mathbf{(W, 2 - \varepsilon_{0})}$
+A & $\mathbf{(W, 2 - \varepsilon_{0})}$ & $\mathbf{(W, 1 + \varepsilon_{0})}$
   & $\mathbf{(W, 1 + \varepsilon_{0})}$ \\
+Q & $(E, 1 - \varepsilon_{0})$ & $\mathbf{(W, 2 - \varepsilon_{0})}$
+  & $(E, 1 - \varepsilon_{0})$ \\
 \hline
 max & $\mathbf{(W, 2 - \varepsilon_{0})}$ & $\mathbf{(W, 2 - \varepsilon_{0})}$ & \\
 \end{tabular}
@@ -86,10 +86,10 @@ def alpha_matrix_latex(analysis: SuitAnalysis, *, group_sequences: bool = False)
     r"""The α matrix of ``analysis`` as a LaTeX ``tabular``, preceded by comment lines giving
     the suit and val(D).
 
-    One row per West card (lowest first) and one column per East card (lowest first), each
-    cell ``$α_ij$``; a last column ``min`` holds the row minima and a last row ``max`` the
-    column maxima. The maxmin row's minimum cell(s), the minmax column's maximum cell(s), and
-    maxmin/minmax themselves among the minima/maxima are set in ``\mathbf``.
+    One row per West card and one column per East card, high first as the inspector shows
+    them, each cell ``$α_ij$``; a last column ``min`` holds the row minima and a last row
+    ``max`` the column maxima. The maxmin row's minimum cell(s), the minmax column's maximum
+    cell(s), and maxmin/minmax themselves among the minima/maxima are set in ``\mathbf``.
 
     With ``group_sequences`` the cards of one sequence of a hand (adjacent, same owner), whose
     rows (columns) are identical, share one row (column) labelled like ``KQ`` (or ``J--9``,
@@ -99,7 +99,7 @@ def alpha_matrix_latex(analysis: SuitAnalysis, *, group_sequences: bool = False)
     >>> from whistgui.engine.evaluator import Evaluator
     >>> t = alpha_matrix_latex(Evaluator().analyze('AKT/QJ9'), group_sequences=True)
     >>> [line.split(' & ')[0] for line in t.splitlines()[5:]]
-    ['10', 'AK', '\\hline', 'max', '\\end{tabular}']
+    ['AK', '10', '\\hline', 'max', '\\end{tabular}']
     """
     a = analysis
     suit = a.suit
@@ -108,8 +108,8 @@ def alpha_matrix_latex(analysis: SuitAnalysis, *, group_sequences: bool = False)
         row_groups = _groups(suit, Player.WEST, a.west)
         col_groups = _groups(suit, Player.EAST, a.east)
     else:
-        row_groups = [[i] for i in range(len(a.west))]
-        col_groups = [[j] for j in range(len(a.east))]
+        row_groups = [[i] for i in reversed(range(len(a.west)))]  # a.west is ascending
+        col_groups = [[j] for j in reversed(range(len(a.east)))]
 
     # One α per block of grouped rows and columns; the block must be constant.
     cells: list[list[LabeledValue]] = []
@@ -163,11 +163,9 @@ def alpha_matrix_latex(analysis: SuitAnalysis, *, group_sequences: bool = False)
 
 
 def _groups(suit: SuitDeal, player: Player, ranks: Sequence[int]) -> list[list[int]]:
-    """Indices into ``ranks`` (ascending) grouped by the player's sequences, lowest first."""
+    """Indices into ``ranks`` (ascending) grouped by the player's sequences, highest first."""
     index = {r: k for k, r in enumerate(ranks)}
-    groups = [sorted(index[r] for r in seq) for seq in suit.sequences(player)]
-    groups.reverse()
-    return groups
+    return [sorted(index[r] for r in seq) for seq in suit.sequences(player)]
 
 
 def _label(suit: SuitDeal, ranks: Sequence[int]) -> str:

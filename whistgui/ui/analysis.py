@@ -118,15 +118,17 @@ def analyse(
     elif deal.is_symmetric and len(values) == sum(1 for s in deal.suits if not s.is_empty):
         total = sum(values, Value(0))
         predicted = rho(total)
+        west = predicted.west_lead  # tricks: ρ of a whist value
+        tricks = count(west, "trick") if isinstance(west, int) else f"{west} tricks"
         summary = (
-            f"Symmetric deal of {w} cards a hand: the value {total.pretty()} predicts "
-            f"{predicted.west_lead} tricks for West with West on lead and "
+            f"Symmetric deal of {count(w, 'card')} a hand: the value {total.pretty()} predicts "
+            f"{tricks} for West with West on lead and "
             f"{predicted.east_lead} with East on lead."
         )
     elif deal.is_symmetric:
         summary = "A suit is too long for live values; no prediction."
     elif w > MAX_LIVE_SOLVE:
-        summary = f"Asymmetric deal of {w} cards a hand: too large for live search."
+        summary = f"Asymmetric deal of {count(w, 'card')} a hand: too large for live search."
     else:
         exact = solver.outcome(deal)
         summary = (

@@ -13,7 +13,7 @@ import html
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -45,6 +45,7 @@ from whistgui.engine import (
     rho,
     rho_prime,
 )
+from whistgui.engine.cards import count
 from whistgui.engine.explain import explain
 from whistgui.engine.latex import alpha_matrix_latex
 from whistgui.ui.analysis import MAX_LIVE_SUIT
@@ -53,7 +54,7 @@ from whistgui.ui.export import ExportError, save_figure
 from whistgui.ui.matrix_model import AlphaMatrixModel, ReductionRole
 from whistgui.ui.numberline import NumberLine
 from whistgui.ui.play_tree_model import PlayTreeModel, path_text
-from whistgui.ui.tree_model import Node, ReductionTreeModel
+from whistgui.ui.tree_model import COL_DEAL, Node, ReductionTreeModel
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,8 +200,10 @@ class Inspector(QWidget):
         self.tree.setObjectName("reductionTree")
         self.tree.setModel(self.tree_model)
         self.tree.setUniformRowHeights(True)
-        self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self._set_tree_column_modes()
         self.tree.selectionModel().currentChanged.connect(self._on_tree_current)
+        self.tree.expanded.connect(self._fit_state_column_later)
+        self.tree.collapsed.connect(self._fit_state_column_later)
         right.addWidget(self.number_line)
         right.addWidget(self.tree)
         split.addWidget(left)
@@ -360,6 +363,7 @@ class Inspector(QWidget):
         self._evaluator = ev
         self.tree_model = ReductionTreeModel(ev, self)
         self.tree.setModel(self.tree_model)
+        self._set_tree_column_modes()  # a new model resets the header's sections
         self.tree.selectionModel().currentChanged.connect(self._on_tree_current)
         self.tree_model.set_suit(suit)
         root = self.tree_model.root
@@ -367,6 +371,7 @@ class Inspector(QWidget):
         self._history.clear()
         self._show(root, remember=False)
         self.tree.expand(self.tree_model.index_of(root))
+        self.fit_state_column()
         self.status.setText(f"Inspecting {suit}: double-click a cell or walk the tree.")
         self.ready.emit()
 
@@ -382,8 +387,9 @@ class Inspector(QWidget):
             self._analysis = None
             self.matrix_model.set_analysis(None)
             self.number_line.set_analysis(None)
+            taken = count(node.tricks, "trick")
             self.bounds_label.setText(
-                f"The empty deal: West has taken {node.tricks} trick(s); nothing left to play."
+                f"The empty deal: West has taken {taken}; nothing left to play."
             )
             self.explanation.setPlainText("")
         else:
@@ -413,7 +419,32 @@ class Inspector(QWidget):
         index = self.tree_model.index_of(node)
         if self.tree.currentIndex() != index:
             self.tree.setCurrentIndex(index)
+        self.fit_state_column()
         self.tree.scrollTo(index)
+
+    def _set_tree_column_modes(self) -> None:
+        """Every column of the tree fits its contents; the State column is sized by
+        :meth:`fit_state_column` (and may be widened by hand)."""
+        header = self.tree.header()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COL_DEAL, QHeaderView.ResizeMode.Interactive)
+
+    def fit_state_column(self) -> int:
+        """Size the State column to its widest shown state (``1 + A8/KJ`` after its
+        indentation) plus the width of two figures, and return the width. Exactly fitting
+        text is clipped where it is drawn a little wider than measured: in figures drawn at
+        another scale, on screens with fractional scaling."""
+        tree = self.tree
+        spare = tree.fontMetrics().horizontalAdvance("00")
+        contents = max(tree.sizeHintForColumn(COL_DEAL), tree.header().sectionSizeHint(COL_DEAL))
+        width = contents + spare
+        tree.setColumnWidth(COL_DEAL, width)
+        return width
+
+    def _fit_state_column_later(self, _index: QModelIndex) -> None:
+        """After a node is expanded or collapsed: its children are fetched only after the
+        view's signal, so fit the column once they are laid out."""
+        QTimer.singleShot(0, self, self.fit_state_column)
 
     def _on_tree_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         node = self.tree_model.node(current)
@@ -502,7 +533,7 @@ class Inspector(QWidget):
             )
             return f"{lv_text} &nbsp;<small>[{rule}]</small>"
 
-        extra = f" (plus the {node.tricks} trick(s) West has taken)" if node.tricks else ""
+        extra = f" (plus the {count(node.tricks, 'trick')} West has taken)" if node.tricks else ""
         return (
             f"<b>maxmin(D)</b> = {order_note(a.maxmin.pretty(), a.maxmin.value.is_number)}<br>"
             f"<b>minmax(D)</b> = {order_note(a.minmax.pretty(), a.minmax.value.is_number)}<br>"

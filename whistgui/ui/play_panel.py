@@ -11,7 +11,7 @@ confirmed by exact search in the background, and a disagreement is shown loudly.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -39,6 +39,7 @@ from whistgui.engine import (
     Solver,
     WhistError,
 )
+from whistgui.engine.cards import SUIT_SYMBOLS, count
 from whistgui.engine.strategy import (
     CONFIRM_MAX_CARDS,
     Disagreement,
@@ -58,6 +59,33 @@ MAX_PLAY_SUIT = 10  # longest suit (cards a hand) whose values are computed for 
 def _esc(text: str) -> str:
     """Text for a rich-text label (apostrophes are fine as they are)."""
     return html.escape(text, quote=False)
+
+
+def card_text(name: str) -> str:
+    """A card as the panel writes it, as the reasons do: ``♦A`` for ``D:A`` in the standard
+    suits, the name itself (``5:13``) in a fifth or later suit.
+
+    >>> card_text("D:A"), card_text("S:10"), card_text("5:13")
+    ('♦A', '♠10', '5:13')
+    """
+    suit, sep, rank = name.partition(":")
+    return f"{SUIT_SYMBOLS[suit]}{rank}" if sep and suit in SUIT_SYMBOLS else name
+
+
+def display_step(step: Step) -> Step:
+    """``step`` with every card named as the panel writes it (:func:`card_text`)."""
+    return replace(
+        step,
+        name=card_text(step.name),
+        marks={card_text(n): m for n, m in step.marks.items()},
+        refined={card_text(n): m for n, m in step.refined.items()},
+        best=tuple(card_text(n) for n in step.best),
+    )
+
+
+def display_line(line: PlayLine) -> PlayLine:
+    """``line`` with every card named as the panel writes it: its record, its LaTeX."""
+    return replace(line, steps=tuple(display_step(s) for s in line.steps))
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,9 +353,9 @@ class PlayPanel(QWidget):
         w = pos.west_tricks
         e = self._completed(pos) - w
         arrow = "▶ " if pos.to_move is Player.WEST else ""
-        self.table.west_title = f"{arrow}West · {w} trick{'s' if w != 1 else ''}"
+        self.table.west_title = f"{arrow}West · {count(w, 'trick')}"
         arrow = "▶ " if pos.to_move is Player.EAST else ""
-        self.table.east_title = f"{arrow}East · {e} trick{'s' if e != 1 else ''}"
+        self.table.east_title = f"{arrow}East · {count(e, 'trick')}"
         current = {pos.led} if pos.led is not None else set()
         marks = {c: str(v) for c, v in t.marks.items()}
         self.table.set_marks(marks, set(t.best), current)
@@ -344,7 +372,7 @@ class PlayPanel(QWidget):
                 if not cards:
                     continue
                 mark = t.marks[cards[0]]
-                names = " ".join(pos.card_name(c) for c in cards)
+                names = " ".join(card_text(pos.card_name(c)) for c in cards)
                 optimal = cards[0] in t.best
                 top = QTreeWidgetItem([("★ " if optimal else "") + names, str(mark), ""])
                 top.setData(0, Qt.ItemDataRole.UserRole, cards[-1])
@@ -358,14 +386,14 @@ class PlayPanel(QWidget):
                         top.setFont(col, bold)
                         top.setBackground(col, QBrush(QColor("#e8f5e9")))
                 for c in cards if len(cards) > 1 else []:
-                    child = QTreeWidgetItem([pos.card_name(c), str(t.marks[c]), ""])
+                    child = QTreeWidgetItem([card_text(pos.card_name(c)), str(t.marks[c]), ""])
                     child.setData(0, Qt.ItemDataRole.UserRole, c)
                     top.addChild(child)
                 self.cards.addTopLevelItem(top)
         self.cards.resizeColumnToContents(0)
         self.cards.resizeColumnToContents(1)
         if t.choice is not None:
-            name = _esc(pos.card_name(t.choice))
+            name = _esc(card_text(pos.card_name(t.choice)))
             self.why.setText(f"<b>Next: {name}</b> — {_esc(t.reasons[t.choice])}")
         else:
             self.why.setText("")
@@ -383,9 +411,9 @@ class PlayPanel(QWidget):
 
     def record_lines(self) -> list[str]:
         """The line so far, trick by trick, with every card's reason (:meth:`PlayLine.
-        text_lines`)."""
+        text_lines`), cards written ``♦A`` as in the rest of the panel."""
         line = self.line()
-        return line.text_lines() if line is not None else []
+        return display_line(line).text_lines() if line is not None else []
 
     def _show_record(self) -> None:
         self.record.setPlainText("\n".join(self.record_lines()))
@@ -394,7 +422,7 @@ class PlayPanel(QWidget):
     def _show_status(self, pos: Position, t: Turn) -> None:
         if pos.is_over:
             n = pos.west_tricks
-            text = f"Play is over: West took <b>{n}</b> trick{'s' if n != 1 else ''}."
+            text = f"Play is over: West took <b>{count(n, 'trick')}</b>."
         else:
             who = "West" if pos.to_move is Player.WEST else "East"
             trick = self._completed(pos) + 1
@@ -406,7 +434,7 @@ class PlayPanel(QWidget):
         if last is not None and last.cost > 0:
             who = "West" if last.player is Player.WEST else "East"
             text += (
-                f" <span style='color:#b71c1c'>{who}'s {last.name} gave away "
+                f" <span style='color:#b71c1c'>{who}'s {_esc(card_text(last.name))} gave away "
                 f"{last.cost_text}.</span>"
             )
         self.status.setText(text)
@@ -440,7 +468,7 @@ class PlayPanel(QWidget):
 
     def _show_alarm(self, disagreements: list[Disagreement]) -> None:
         if disagreements:
-            items = "; ".join(str(d) for d in disagreements)
+            items = "; ".join(str(replace(d, name=card_text(d.name))) for d in disagreements)
             self.alarm.setText(f"Exact search DISAGREES with the values here (a bug): {items}")
             self.alarm.show()
         else:
@@ -455,7 +483,7 @@ class PlayPanel(QWidget):
         t = self.turn(pos)
         if card not in t.marks:
             self.status.setText(
-                f"<span style='color:#b71c1c'>{_esc(pos.card_name(card))} cannot be "
+                f"<span style='color:#b71c1c'>{_esc(card_text(pos.card_name(card)))} cannot be "
                 "played now</span>"
             )
             return
@@ -531,9 +559,9 @@ class PlayPanel(QWidget):
 
     def record_latex(self) -> str:
         """The record as a LaTeX ``tabular``: trick, player, card, mark, reason
-        (:meth:`PlayLine.latex`)."""
+        (:meth:`PlayLine.latex`), cards written as in the panel (``♦A``)."""
         line = self.line()
-        return line.latex() if line is not None else ""
+        return display_line(line).latex() if line is not None else ""
 
     def export(self, path: str | Path) -> Path:
         """Write the record as .txt, .tex, or a .png/.svg picture of the panel."""
