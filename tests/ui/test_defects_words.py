@@ -278,3 +278,19 @@ def test_the_figure_of_the_inspector_tree_is_wide_enough(qtbot, inspector):
     open_suit(qtbot, inspector, "AQ8/KJ9")
     room = state_room(inspector.tree)
     assert room["1 + A8/KJ"] >= inspector.tree.fontMetrics().horizontalAdvance("0")
+
+
+def test_no_lead_arrow_once_play_is_over(qtbot):
+    """Defect 6: the West-on-lead arrow stayed after play ended."""
+    from whistgui.engine import Deal, Player
+    from whistgui.ui.play_panel import PlayPanel
+
+    panel = PlayPanel()
+    qtbot.addWidget(panel)
+    with qtbot.waitSignal(panel.ready, timeout=10000):
+        panel.set_deal(Deal.parse("KJ/AQ A/K K/A"), Player.WEST)
+    assert "▶" in panel.table.west_title + panel.table.east_title
+    panel.to_end()
+    assert panel.position is not None
+    assert panel.position.is_over
+    assert "▶" not in panel.table.west_title + panel.table.east_title

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QByteArray, QMimeData, QPoint, QPointF, Qt
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QImage
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QFontMetricsF, QImage
 from PySide6.QtWidgets import QApplication
 
 from whistgui.document import Document, SuitDeck
 from whistgui.document import load as load_document
 from whistgui.engine import Card, Deal, Player, Value
-from whistgui.ui.main_window import MainWindow
-from whistgui.ui.table import MIME_TYPE, encode_cards
+from whistgui.ui.main_window import KEYS_HTML, MainWindow
+from whistgui.ui.table import MIME_TYPE, CardTable, encode_cards
 
 
 @pytest.fixture
@@ -324,6 +324,103 @@ def test_examples_and_random_deals(qtbot, window):
         window.open_example(26)
     assert window.session.document.title.startswith("(26)")
     assert window.analysis.result.predicted == (9, 9)
+
+
+def test_the_examples_menu_says_why_20_to_22_are_missing(window):
+    actions = [a for a in window.examples_menu.actions() if not a.isSeparator()]
+    names = [a.text() for a in actions]
+    i = next(k for k, n in enumerate(names) if "(20)" in n)
+    assert names[i - 1].startswith("(19)")
+    assert names[i + 1].startswith("(23)")
+    formulas = actions[i]
+    assert not formulas.isEnabled()
+    assert "formulas" in formulas.text()
+    assert "not deals" in formulas.text()
+    assert "inequalities" in formulas.toolTip()
+    assert formulas.statusTip() == formulas.toolTip()
+    assert window.examples_menu.toolTipsVisible()  # the examples' notes show on hover
+    assert all(a.toolTip() for a in actions)
+
+
+def test_undo_and_redo_keys_include_ctrl_shift_z_and_ctrl_y(window):
+    def keys(action):
+        return {k.toString() for k in action.shortcuts()}
+
+    assert "Ctrl+Z" in keys(window.act_undo)
+    assert {"Ctrl+Shift+Z", "Ctrl+Y"} <= keys(window.act_redo)
+    assert "Esc" in KEYS_HTML
+
+
+# --------------------------------------------------------------------------- narrow window
+
+
+def fits(header) -> bool:
+    return QFontMetricsF(header.font).horizontalAdvance(header.text) <= header.rect.width()
+
+
+def test_at_960_px_the_table_headers_fit_and_the_cards_stay_legible(qtbot, window):
+    start_on(qtbot, window, "KJ/AQ A/K K/A")  # 11 cards undealt in every suit: a wide pool
+    window.resize(960, 700)
+    qtbot.waitUntil(lambda: window.width() == 960)
+    table = window.table
+    qtbot.waitUntil(lambda: table.width() <= 600)
+    assert table.width() >= CardTable.MIN_WIDTH
+    headers = table.headers()
+    west = headers["W"]
+    # the full title does not fit the West column at this width ...
+    full = QFontMetricsF(table._header_font(CardTable.HEADER_PX[0]))
+    assert full.horizontalAdvance(west.full) > west.rect.width()
+    assert west.full == "West · 4  (on lead)"
+    # ... so it is drawn shorter, still saying who leads, and inside its column
+    for header in headers.values():
+        assert fits(header), header.text
+        assert "…" not in header.text
+    assert "lead" in west.text
+    assert west.shortened
+    assert len({h.font.pixelSize() for h in headers.values()}) == 1  # one size for all
+    # every card is wide enough to show its index
+    assert min(s.rect.width() for s in table.slots()) >= 30
+    assert window.figure.splitter.sizes()[0] == table.width()
+
+
+def test_a_docked_panel_beside_the_table_cannot_squeeze_it(qtbot, window):
+    window.resize(960, 700)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, window.inspector_dock)
+    window.inspector_dock.show()
+    qtbot.waitUntil(lambda: window.inspector_dock.isVisible())
+    qtbot.waitUntil(lambda: window.inspector_dock.width() > 0)
+    assert window.table.width() >= CardTable.MIN_WIDTH
+    assert window.table.minimumSizeHint().width() == CardTable.MIN_WIDTH
+
+
+def test_a_table_narrower_than_its_titles_elides_them(qtbot):
+    table = CardTable()
+    qtbot.addWidget(table)
+    table.set_document(Document.from_deal(Deal.parse("KJ/AQ A/K K/A"), lead=Player.EAST))
+    table.setMinimumSize(0, 0)
+    table.resize(260, 300)
+    headers = table.headers()
+    assert all(fits(h) for h in headers.values())
+    assert headers["E"].text.endswith("…") or headers["E"].text == "▶ East · 4"
+    assert any(h.text.endswith("…") for h in headers.values())
+
+
+@pytest.mark.parametrize("text", ["KJ/AQ A/K K/A", "AKQJT/98765 AK/QJ A/K K/A Q/J J/Q"])
+def test_in_play_mode_no_mark_covers_a_title_or_the_card_above(qtbot, text):
+    table = CardTable()
+    qtbot.addWidget(table)
+    table.play_mode = True
+    deal = Deal.parse(text)
+    table.set_document(Document.from_deal(deal))
+    table.resize(CardTable.MIN_WIDTH, CardTable.MIN_HEIGHT)
+    slots = [s for s in table.slots() if s.place != "P"]
+    table.set_marks({s.card: "1" for s in slots}, set())
+    header_bottom = max(h.rect.bottom() for h in table.headers().values())
+    for s in slots:
+        badge = CardTable.badge_rect(s.rect)
+        assert badge.top() >= header_bottom
+        assert badge.top() >= table.zone_rect(s.place, s.card.suit).top()  # its own band
+    assert min(s.rect.height() for s in slots) >= 24
 
 
 def test_settings_keep_recent_files_and_geometry(qtbot, settings, tmp_path, dialogs):

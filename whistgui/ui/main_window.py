@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Final
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QEvent, QSettings, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
+    QContextMenuEvent,
     QDragEnterEvent,
     QDropEvent,
+    QKeyEvent,
     QKeySequence,
 )
 from PySide6.QtWidgets import (
@@ -25,6 +28,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
@@ -49,6 +53,33 @@ from whistgui.ui.table import CardTable
 MAX_RECENT = 8
 _FILTER = f"whist deals (*{FILE_SUFFIX});;All files (*)"
 
+#: The paper's numbers that are formulas, not deals: the Examples menu says so in their place.
+FORMULA_NUMBERS: Final = (20, 21, 22)
+FORMULAS_TEXT: Final = "(20)–(22) are formulas in the paper, not deals"
+FORMULAS_NOTE: Final = (
+    "(20) [A, K] ≥ 0 and (21) the order of the two-card suits are inequalities between "
+    "values, and (22) is the minmax of a family of deals: there is no deal to open."
+)
+
+
+def _key_list(standard: QKeySequence.StandardKey, *extra: str) -> list[QKeySequence]:
+    """The platform's keys for ``standard`` and ``extra``, each once."""
+    keys = [*QKeySequence.keyBindings(standard), *(QKeySequence(k) for k in extra)]
+    unique: dict[str, QKeySequence] = {}
+    for k in keys:
+        unique.setdefault(k.toString(), k)
+    return list(unique.values())
+
+
+def undo_keys() -> list[QKeySequence]:
+    """Undo of the deal: the platform's keys and Ctrl+Z everywhere."""
+    return _key_list(QKeySequence.StandardKey.Undo, "Ctrl+Z")
+
+
+def redo_keys() -> list[QKeySequence]:
+    """Redo of the deal: the platform's keys, Ctrl+Shift+Z and Ctrl+Y everywhere."""
+    return _key_list(QKeySequence.StandardKey.Redo, "Ctrl+Shift+Z", "Ctrl+Y")
+
 
 KEYS_HTML = """<table cellspacing=4>
 <tr><td colspan=2><b>Card table</b></td></tr>
@@ -59,7 +90,8 @@ KEYS_HTML = """<table cellspacing=4>
 <tr><td>Double-click</td><td>a card to the other hand</td></tr>
 <tr><td colspan=2><b>Window</b></td></tr>
 <tr><td>Ctrl+L, Ctrl+T</td><td>the deal text, the table</td></tr>
-<tr><td>Ctrl+Z, Ctrl+Shift+Z</td><td>undo, redo</td></tr>
+<tr><td>Ctrl+Z, Ctrl+Shift+Z (Ctrl+Y)</td><td>undo, redo the deal (in the deal text too)</td></tr>
+<tr><td>Esc in the deal text</td><td>back to the table's deal</td></tr>
 <tr><td>Ctrl+N / O / S</td><td>new, open, save</td></tr>
 <tr><td>Ctrl+R</td><td>random deal</td></tr>
 <tr><td>Ctrl+E, Ctrl+Shift+C</td><td>export a figure, copy it as an image</td></tr>
@@ -109,6 +141,68 @@ def ok_cancel(dialog: QDialog) -> QDialogButtonBox:
     return buttons
 
 
+class DealEdit(QLineEdit):
+    """The deal's line edit. Its undo and redo keys (and the Undo and Redo of its context
+    menu) ask for the deal's undo and redo, never the edit's own text history, which would
+    bring back text the table no longer shows; Esc asks to go back to the deal's text."""
+
+    undoRequested = Signal()
+    redoRequested = Signal()
+    revertRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        #: The window's Undo and Redo actions, shown in the context menu instead of the
+        #: edit's own.
+        self.history_actions: tuple[QAction, QAction] | None = None
+
+    def _request(self, event: QKeyEvent) -> Signal | None:
+        if event.key() == Qt.Key.Key_Escape and not event.modifiers():
+            return self.revertRequested
+        combo = QKeySequence(event.keyCombination())
+        if any(combo == k for k in undo_keys()):
+            return self.undoRequested
+        if any(combo == k for k in redo_keys()):
+            return self.redoRequested
+        return None
+
+    def event(self, event: QEvent) -> bool:
+        # Claim our keys before any window shortcut does, so that they reach keyPressEvent.
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and self._request(event) is not None
+        ):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        request = self._request(event)
+        if request is None:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+        request.emit()
+
+    def context_menu(self) -> QMenu:
+        """The edit's standard context menu, its Undo and Redo those of the deal."""
+        menu = self.createStandardContextMenu()
+        if self.history_actions is not None:
+            undo, redo = self.history_actions
+            for act in menu.actions():
+                mine = {"edit-undo": undo, "edit-redo": redo}.get(act.objectName())
+                if mine is not None:
+                    menu.insertAction(act, mine)
+                    menu.removeAction(act)
+        return menu
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        menu = self.context_menu()
+        menu.exec(event.globalPos())
+        menu.deleteLater()
+
+
 class NotationField(QWidget):
     """The deal as text; typed or pasted text in either notation updates the table, bad text
     is marked with the engine's message and changes nothing."""
@@ -119,7 +213,7 @@ class NotationField(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
         label = QLabel("&Deal:", self)
-        self.edit = QLineEdit(self)
+        self.edit = DealEdit(self)
         self.edit.setObjectName("notation")
         self.edit.setPlaceholderText("e.g. AQ/KJ K/A  or  [A Q, K J] + [K, A]")
         self.edit.setClearButtonEnabled(True)
@@ -293,6 +387,10 @@ class MainWindow(QMainWindow):
         self.table.moveRequested.connect(self._on_move)
         self.table.refused.connect(self._show_refusal)
         self.notation.edit.textEdited.connect(self._on_text)
+        self.notation.edit.undoRequested.connect(self._undo_from_text)
+        self.notation.edit.redoRequested.connect(self._redo_from_text)
+        self.notation.edit.revertRequested.connect(self.revert_text)
+        self.notation.edit.history_actions = (self.act_undo, self.act_redo)
         self.worker.resultReady.connect(self._on_result)
         self.worker.failed.connect(self._on_failed)
         self.analysis.suitActivated.connect(self.inspect_suit)
@@ -304,6 +402,7 @@ class MainWindow(QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)
         self._on_document(self.session.document)
+        self.table.setFocus()  # the window opens on the cards, not in the text field
 
     @staticmethod
     def _initial_document() -> Document:
@@ -335,9 +434,9 @@ class MainWindow(QMainWindow):
         self.act_copy_image = self._action("Copy as &Image", self.copy_figure, "Ctrl+Shift+C")
         self.act_quit = self._action("&Quit", self.close, Std.Quit)
         self.act_undo = self.session.undo_stack.createUndoAction(self, "&Undo")
-        self.act_undo.setShortcut(QKeySequence(Std.Undo))
+        self.act_undo.setShortcuts(undo_keys())
         self.act_redo = self.session.undo_stack.createRedoAction(self, "&Redo")
-        self.act_redo.setShortcut(QKeySequence(Std.Redo))
+        self.act_redo.setShortcuts(redo_keys())
         self.act_note = self._action("&Title and Note…", self.edit_note)
         self.act_focus_text = self._action("Edit Deal &Text", self._focus_text, "Ctrl+L")
         self.act_focus_table = self._action("Focus the &Table", self.table.setFocus, "Ctrl+T")
@@ -402,14 +501,29 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addAction(self.act_play)
         self.examples_menu = bar.addMenu("E&xamples")
+        self.examples_menu.setToolTipsVisible(True)
+        formulas: QAction | None = None
         for ex in load_examples():
+            if formulas is None and ex.number > FORMULA_NUMBERS[-1]:
+                formulas = self._add_formulas_entry()
             act = QAction(ex.title, self)
             act.setToolTip(ex.note)
+            act.setStatusTip(ex.note)
             act.triggered.connect(lambda _=False, e=ex: self.open_example(e.number))
             self.examples_menu.addAction(act)
+        if formulas is None:  # pragma: no cover - the examples go on past (22)
+            self._add_formulas_entry()
         m = bar.addMenu("&Help")
         m.addAction(self.act_keys)
         m.addAction(self.act_about)
+
+    def _add_formulas_entry(self) -> QAction:
+        """A disabled line in the Examples menu where the formulas' numbers would be."""
+        act = self.examples_menu.addAction(FORMULAS_TEXT)
+        act.setEnabled(False)
+        act.setToolTip(FORMULAS_NOTE)
+        act.setStatusTip(FORMULAS_NOTE)
+        return act
 
     # -- document and views -----------------------------------------------------------
     def _on_document(self, doc: Document) -> None:
@@ -445,6 +559,19 @@ class MainWindow(QMainWindow):
             self.notation.set_error(str(exc))
             return
         self.notation.set_error("")
+
+    def revert_text(self) -> None:
+        """The deal field back to the current deal's text, with no error."""
+        self.notation.edit.setText(str(self.session.document.deal))
+        self.notation.set_error("")
+
+    def _undo_from_text(self) -> None:
+        self.session.undo_stack.undo()
+        self.revert_text()
+
+    def _redo_from_text(self) -> None:
+        self.session.undo_stack.redo()
+        self.revert_text()
 
     def _focus_text(self) -> None:
         self.notation.edit.setFocus()

@@ -352,9 +352,9 @@ class PlayPanel(QWidget):
         self.table.set_document(self._doc.with_deal(pos.deal))
         w = pos.west_tricks
         e = self._completed(pos) - w
-        arrow = "▶ " if pos.to_move is Player.WEST else ""
+        arrow = "▶ " if not pos.is_over and pos.to_move is Player.WEST else ""
         self.table.west_title = f"{arrow}West · {count(w, 'trick')}"
-        arrow = "▶ " if pos.to_move is Player.EAST else ""
+        arrow = "▶ " if not pos.is_over and pos.to_move is Player.EAST else ""
         self.table.east_title = f"{arrow}East · {count(e, 'trick')}"
         current = {pos.led} if pos.led is not None else set()
         marks = {c: str(v) for c, v in t.marks.items()}

@@ -12,7 +12,18 @@ import json
 from dataclasses import dataclass
 from typing import Final
 
-from PySide6.QtCore import QByteArray, QMimeData, QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QByteArray,
+    QEvent,
+    QMimeData,
+    QPoint,
+    QPointF,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import (
     QAction,
     QColor,
@@ -22,6 +33,8 @@ from PySide6.QtGui import (
     QDragMoveEvent,
     QDropEvent,
     QFont,
+    QFontMetricsF,
+    QHelpEvent,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -29,7 +42,7 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
 )
-from PySide6.QtWidgets import QApplication, QMenu, QWidget
+from PySide6.QtWidgets import QApplication, QMenu, QToolTip, QWidget
 
 from whistgui.document import Document
 from whistgui.engine import Card, Player
@@ -50,6 +63,20 @@ class Slot:
     card: Card
     place: str
     rect: QRectF
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """A column's title as drawn: the text that fits, its font, where, and the full title."""
+
+    text: str
+    font: QFont
+    rect: QRectF
+    full: str
+
+    @property
+    def shortened(self) -> bool:
+        return self.text != self.full
 
 
 def encode_cards(doc: Document, cards: list[Card], origin: str) -> QMimeData:
@@ -126,13 +153,20 @@ class CardTable(QWidget):
     HEADER: Final = 26.0
     LABEL_W: Final = 58.0
     GAP: Final = 10.0
+    #: Header font sizes (px), tried largest first before a title is shortened or elided.
+    HEADER_PX: Final = (14, 13, 12)
+    #: The smallest the table may get: a full 13-card pool beside both hands still shows
+    #: cards about 40 px wide (their index readable) and four suits about 50 px tall; the
+    #: analysis panel beside it and docks below cannot squeeze it further.
+    MIN_WIDTH: Final = 560
+    MIN_HEIGHT: Final = 300
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("cardTable")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAcceptDrops(True)
-        self.setMinimumSize(560, 300)
+        self.setMinimumSize(self.MIN_WIDTH, self.MIN_HEIGHT)
         self.setAccessibleName("Card table")
         self._doc = Document.new()
         self._selected: list[Card] = []
@@ -141,6 +175,7 @@ class CardTable(QWidget):
         self._press_card: Card | None = None
         self._drop_zone: str | None = None
         self._message = ""
+        self._moving = False  # True while our own moveRequested is being answered
         #: The keyboard hint on the felt; figures for articles leave it out.
         self.show_hint = True
         #: Play mode (the optimal-play panel): no moving cards; a click plays a card.
@@ -163,11 +198,21 @@ class CardTable(QWidget):
         return self._doc
 
     def set_document(self, doc: Document) -> None:
+        """Show ``doc``. The selection follows the cards only through the table's own move of
+        them; any other change of the deal (typed text, undo, a new or opened deal) clears it,
+        so a drag never carries cards picked in another deal."""
+        deal_changed = doc.deal != self._doc.deal
         self._doc = doc
         valid = {s.card for s in self.slots()}
-        self._selected = [c for c in self._selected if c in valid]
+        if deal_changed and not self._moving:
+            selected: list[Card] = []
+        else:
+            selected = [c for c in self._selected if c in valid]
         if self._focus not in valid:
             self._focus = None
+        if selected != self._selected:
+            self._selected = selected
+            self.selectionChanged.emit()
         self.update()
 
     @property
@@ -213,15 +258,35 @@ class CardTable(QWidget):
 
     def _card_size(self) -> tuple[float, float]:
         """Card width and height: as tall as a band allows, but narrow enough that the
-        fullest row of each column still shows every card's index."""
+        fullest row of each column still shows every card's index; in play mode short enough
+        to leave room above it for its mark."""
         band = (self.height() - self.HEADER - 2 * self.MARGIN - 22) / self._bands()
-        h = max(24.0, min(band - 8, 110.0))
+        room = band - 8
+        if self.play_mode:  # h + badge(0.7 h) + 2 <= room, badge(w) = max(16, 0.4 w)
+            room = min(room - 18, (room - 2) / 1.28)
+        h = max(24.0, min(room, 110.0))
         for place, n in self._fullest().items():
             zone_w = self.zone_rect(place).width() - 8
             # n cards need w + (n - 1) * 0.44 w of room: a two-digit index stays readable
             h = min(h, zone_w / (1 + (n - 1) * 0.44) / 0.7)
         h = max(h, 24.0)
         return h * 0.7, h
+
+    @staticmethod
+    def _badge_size(card_w: float) -> float:
+        """The diameter of a card's mark."""
+        return max(16.0, card_w * 0.4)
+
+    @classmethod
+    def badge_rect(cls, card: QRectF) -> QRectF:
+        """Where the mark of a card drawn at ``card`` goes: above its visible strip."""
+        d = cls._badge_size(card.width())
+        return QRectF(card.left() + 1, card.top() - d - 1, d, d)
+
+    def _lift(self, card_w: float) -> float:
+        """Room kept above every card in play mode for its mark, so that no mark covers a
+        column's title or the card above it."""
+        return self._badge_size(card_w) + 2 if self.play_mode else 0.0
 
     def _fullest(self) -> dict[str, int]:
         """The most cards any suit has in each column."""
@@ -263,6 +328,7 @@ class CardTable(QWidget):
         """Every card of every deck, with where it is drawn, in drawing order."""
         doc = self._doc
         cw, ch = self._card_size()
+        lift = self._lift(cw)
         out: list[Slot] = []
         for i, suit in enumerate(doc.deal.suits):
             pool = [r for r in doc.pool(i) if self._shown_in_pool(Card(i, r))]
@@ -274,7 +340,7 @@ class CardTable(QWidget):
                     continue
                 span = zone.width() - 8 - cw
                 step = cw + 3 if len(ranks) < 2 else min(cw + 3, span / (len(ranks) - 1))
-                y = zone.top() + (zone.height() - ch) / 2
+                y = zone.top() + lift + max(0.0, (zone.height() - lift - ch) / 2)
                 for k, r in enumerate(ranks):
                     rect = QRectF(zone.left() + 4 + k * step, y, cw, ch)
                     out.append(Slot(Card(i, r), place, rect))
@@ -295,6 +361,75 @@ class CardTable(QWidget):
                 return p
         return None
 
+    # -- headers --------------------------------------------------------------------------
+    def _titles(self) -> dict[str, list[str]]:
+        """Each column's title, then shorter forms of it for a narrow column."""
+        doc = self._doc
+        titles = {
+            WEST: self.west_title or f"West · {doc.deal.hand_size(Player.WEST)}",
+            POOL: self.pool_title,
+            EAST: self.east_title or f"East · {doc.deal.hand_size(Player.EAST)}",
+        }
+        lead = WEST if doc.lead is Player.WEST else EAST
+        out = {place: [title] for place, title in titles.items()}
+        if not self.play_mode:
+            t = titles[lead]
+            out[lead] = [f"{t}  (on lead)", f"{t} (lead)", f"▶ {t}"]
+        return out
+
+    @staticmethod
+    def _header_font(px: int) -> QFont:
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(px)
+        font.setBold(True)
+        return font
+
+    def headers(self) -> dict[str, Header]:
+        """The column titles as drawn, all at one size: the least shortened forms of the
+        titles that fit their columns at one of :attr:`HEADER_PX` (largest first); a title
+        too long even in its shortest form at the smallest size is elided, never clipped."""
+        titles = self._titles()
+        rects: dict[str, QRectF] = {}
+        for place in PLACES:
+            zone = self.zone_rect(place)
+            rects[place] = QRectF(zone.left(), self.MARGIN, zone.width(), self.HEADER - 4)
+
+        def form(place: str, level: int) -> str:
+            forms = titles[place]
+            return forms[min(level, len(forms) - 1)]
+
+        def room(place: str) -> float:
+            return rects[place].width() - 6
+
+        levels = max(len(forms) for forms in titles.values())
+        chosen: tuple[int, QFont] | None = None
+        for level in range(levels):
+            for px in self.HEADER_PX:
+                font = self._header_font(px)
+                metrics = QFontMetricsF(font)
+                if all(metrics.horizontalAdvance(form(p, level)) <= room(p) for p in PLACES):
+                    chosen = level, font
+                    break
+            if chosen is not None:
+                break
+        level, font = chosen or (levels - 1, self._header_font(self.HEADER_PX[-1]))
+        metrics = QFontMetricsF(font)
+        out: dict[str, Header] = {}
+        for place in PLACES:
+            text = metrics.elidedText(form(place, level), Qt.TextElideMode.ElideRight, room(place))
+            out[place] = Header(text, font, rects[place], titles[place][0])
+        return out
+
+    def event(self, event: QEvent) -> bool:
+        """A shortened column title shows in full as the header's tooltip."""
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            pos = QPointF(event.pos())
+            header = next((h for h in self.headers().values() if h.rect.contains(pos)), None)
+            if header is not None and header.shortened:
+                QToolTip.showText(event.globalPos(), header.full, self, header.rect.toRect())
+                return True
+        return super().event(event)
+
     # -- painting -------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
@@ -306,16 +441,7 @@ class CardTable(QWidget):
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         p.fillRect(self.rect(), FELT)
         doc = self._doc
-        font = QFont("DejaVu Sans")
-        font.setPixelSize(14)
-        font.setBold(True)
-        p.setFont(font)
-        titles = {
-            WEST: self.west_title or f"West · {doc.deal.hand_size(Player.WEST)}",
-            POOL: self.pool_title,
-            EAST: self.east_title or f"East · {doc.deal.hand_size(Player.EAST)}",
-        }
-        lead = WEST if doc.lead is Player.WEST else EAST
+        headers = self.headers()
         for place in PLACES:
             zone = self.zone_rect(place)
             shade = QColor(FELT_DARK)
@@ -324,14 +450,13 @@ class CardTable(QWidget):
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(shade)
             p.drawRoundedRect(zone, 8, 8)
-            head = QRectF(zone.left(), self.MARGIN, zone.width(), self.HEADER - 4)
+            header = headers[place]
             p.setPen(QColor("#f1f8e9"))
-            on_lead = place == lead and not self.play_mode
-            text = titles[place] + ("  (on lead)" if on_lead else "")
-            p.drawText(head, Qt.AlignmentFlag.AlignCenter, text)
+            p.setFont(header.font)
+            p.drawText(header.rect, Qt.AlignmentFlag.AlignCenter, header.text)
         # suit labels and band lines
+        font = QFont("DejaVu Sans")
         font.setPixelSize(13)
-        font.setBold(False)
         for i, name in enumerate(doc.deal.names):
             band = self.zone_rect(WEST, i)
             mid = band.center().y()
@@ -393,16 +518,21 @@ class CardTable(QWidget):
                 self._outline(p, s.rect, QColor("#ffca28"))
         # status line / refusal
         bottom = QRectF(self.MARGIN, self.height() - 22, self.width() - 2 * self.MARGIN, 20)
+        line = bottom.adjusted(6, 0, -6, 0)
+        p.setFont(font)
+        elide = p.fontMetrics().elidedText  # a narrow table shortens the line, never clips it
         if self._message:
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor("#b71c1c"))
             p.drawRoundedRect(bottom, 4, 4)
             p.setPen(QColor("#ffffff"))
-            p.drawText(bottom.adjusted(6, 0, -6, 0), Qt.AlignmentFlag.AlignVCenter, self._message)
+            text = elide(self._message, Qt.TextElideMode.ElideRight, int(line.width()))
+            p.drawText(line, Qt.AlignmentFlag.AlignVCenter, text)
         elif self.show_hint:
             p.setPen(QColor("#c8e6c9"))
             hint = "Drag cards, or select (click, Space) and press W, E or P to move them"
-            p.drawText(bottom.adjusted(6, 0, -6, 0), Qt.AlignmentFlag.AlignVCenter, hint)
+            text = elide(hint, Qt.TextElideMode.ElideRight, int(line.width()))
+            p.drawText(line, Qt.AlignmentFlag.AlignVCenter, text)
 
     @staticmethod
     def _outline(p: QPainter, rect: QRectF, colour: QColor) -> None:
@@ -417,10 +547,10 @@ class CardTable(QWidget):
 
     @staticmethod
     def _badge(p: QPainter, rect: QRectF, text: str, optimal: bool) -> None:
-        """A card's mark (tricks West ends with) in a disc at its top right corner."""
+        """A card's mark (tricks West ends with) in a disc above its top left corner."""
         p.save()
-        d = max(16.0, rect.width() * 0.4)
-        disc = QRectF(rect.left() + 1, rect.top() - d - 1, d, d)  # above the visible strip
+        disc = CardTable.badge_rect(rect)
+        d = disc.width()
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor("#00c853") if optimal else QColor("#455a64"))
         p.drawEllipse(disc)
@@ -495,7 +625,7 @@ class CardTable(QWidget):
         slot = self.slot_at(event.position())
         if slot is not None and not self.play_mode:
             dest = {WEST: EAST, EAST: WEST, POOL: WEST}[slot.place]
-            self.moveRequested.emit([slot.card], dest)
+            self._ask_move([slot.card], dest)
 
     def start_drag(self, cards: list[Card]) -> None:
         if not cards:
@@ -560,7 +690,15 @@ class CardTable(QWidget):
                 f"{'That card is' if len(cards) == 1 else 'Those cards are'} already with {where}"
             )
             return
-        self.moveRequested.emit(moving, dest)
+        self._ask_move(moving, dest)
+
+    def _ask_move(self, cards: list[Card], dest: str) -> None:
+        """Emit :attr:`moveRequested`; the deal it brings back keeps the selection."""
+        self._moving = True
+        try:
+            self.moveRequested.emit(cards, dest)
+        finally:
+            self._moving = False
 
     # -- keyboard -------------------------------------------------------------------------
     def _ordered(self) -> list[Slot]:
@@ -632,7 +770,8 @@ class CardTable(QWidget):
             menu.addAction(act)
         menu.exec(event.globalPos())
 
-    def sizeHint(self):
-        from PySide6.QtCore import QSize
-
+    def sizeHint(self) -> QSize:
         return QSize(900, 520)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(self.MIN_WIDTH, self.MIN_HEIGHT)

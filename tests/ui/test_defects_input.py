@@ -1,0 +1,215 @@
+"""Issue 11, met as a user: the deal field's undo keys and Esc, focus when the window opens,
+and a card selection that must not outlive its deal."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication, QDialog
+
+from whistgui.document import Document
+from whistgui.document import save as save_document
+from whistgui.engine import Card, Deal, Player
+from whistgui.ui.main_window import MainWindow, RandomDealDialog
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+
+
+@pytest.fixture
+def window(qtbot, settings):
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.shutdown()
+
+
+def start_on(qtbot, w: MainWindow, text: str, lead: Player = Player.WEST) -> None:
+    with qtbot.waitSignal(w.analysisShown, timeout=20000):
+        w.session.replace(Document.from_deal(Deal.parse(text), lead=lead))
+
+
+def card(w: MainWindow, name: str) -> Card:
+    return w.session.document.deal.card_from_text(name)
+
+
+def deal_text(w: MainWindow) -> str:
+    return str(w.session.document.deal)
+
+
+def type_over(qtbot, w: MainWindow, text: str) -> None:
+    """Select the deal field's text and type ``text`` over it, key by key."""
+    edit = w.notation.edit
+    edit.setFocus()
+    edit.selectAll()
+    qtbot.keyClicks(edit, text)
+
+
+# --------------------------------------------------------------------------- the deal field
+
+
+def test_the_window_opens_with_the_table_focused_not_the_text(qtbot, window):
+    assert window.focusWidget() is window.table
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.table)
+    assert not window.notation.edit.hasFocus()
+
+
+def test_ctrl_z_in_the_deal_field_undoes_the_deal_and_shows_its_text(qtbot, window):
+    start_on(qtbot, window, "AQ/KJ K/A")
+    edit = window.notation.edit
+    type_over(qtbot, window, "AQ/KX")  # bad text: marked, the deal kept
+    assert window.notation.has_error
+    type_over(qtbot, window, "AQ/KJ A/K")  # corrected
+    assert not window.notation.has_error
+    assert deal_text(window) == "AQ/KJ A/K"
+
+    qtbot.keyClick(edit, Qt.Key.Key_Z, CTRL)
+    assert deal_text(window) == "AQ/KJ K/A"  # the deal went back ...
+    assert edit.text() == "AQ/KJ K/A"  # ... and the field shows it, not the bad text
+    assert not window.notation.has_error
+    assert edit.hasFocus()
+
+    qtbot.keyClick(edit, Qt.Key.Key_Z, CTRL | SHIFT)
+    assert deal_text(window) == edit.text() == "AQ/KJ A/K"
+    qtbot.keyClick(edit, Qt.Key.Key_Z, CTRL)
+    assert deal_text(window) == edit.text() == "AQ/KJ K/A"
+    qtbot.keyClick(edit, Qt.Key.Key_Y, CTRL)
+    assert deal_text(window) == edit.text() == "AQ/KJ A/K"
+    assert not window.notation.has_error
+
+
+def test_ctrl_z_in_the_deal_field_with_nothing_to_undo_shows_the_deal(qtbot, window):
+    start_on(qtbot, window, "AQ/KJ K/A")
+    edit = window.notation.edit
+    edit.setFocus()
+    edit.end(False)
+    qtbot.keyClicks(edit, " x")  # bad from the first key: nothing reaches the undo stack
+    assert window.notation.has_error
+    assert window.session.undo_stack.count() == 0
+    qtbot.keyClick(edit, Qt.Key.Key_Z, CTRL)
+    assert edit.text() == deal_text(window) == "AQ/KJ K/A"
+    assert not window.notation.has_error
+
+
+def test_escape_in_the_deal_field_goes_back_to_the_deal(qtbot, window):
+    start_on(qtbot, window, "AQ/KJ K/A")
+    edit = window.notation.edit
+    type_over(qtbot, window, "AQ/KJ K/X")
+    assert window.notation.has_error
+    count = window.session.undo_stack.count()
+    qtbot.keyClick(edit, Qt.Key.Key_Escape)
+    assert edit.text() == deal_text(window)
+    assert not window.notation.has_error
+    assert window.session.undo_stack.count() == count  # Esc changes the text, not the deal
+
+
+def test_undo_keys_work_from_the_table_too(qtbot, window):
+    start_on(qtbot, window, "AQ/KJ K/A")
+    window.session.move_cards([card(window, "S:Q")], "E")
+    window.activateWindow()
+    window.table.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.table)
+    qtbot.keyClick(window.table, Qt.Key.Key_Z, CTRL)
+    assert deal_text(window) == "AQ/KJ K/A"
+    qtbot.keyClick(window.table, Qt.Key.Key_Z, CTRL | SHIFT)
+    assert deal_text(window) == "A/KQJ K/A"
+    qtbot.keyClick(window.table, Qt.Key.Key_Z, CTRL)
+    qtbot.keyClick(window.table, Qt.Key.Key_Y, CTRL)
+    assert deal_text(window) == "A/KQJ K/A"
+
+
+def test_the_field_context_menu_undoes_the_deal(qtbot, window):
+    menu = window.notation.edit.context_menu()
+    actions = menu.actions()
+    assert window.act_undo in actions
+    assert window.act_redo in actions
+    assert not any(a.objectName() in ("edit-undo", "edit-redo") for a in actions)
+    menu.deleteLater()
+
+
+# --------------------------------------------------------------------------- the selection
+
+
+def pick(qtbot, w: MainWindow, *names: str) -> list[Card]:
+    """Ctrl+click the named cards on the table."""
+    cards = [card(w, n) for n in names]
+    for c in cards:
+        slot = w.table.slot_of(c)
+        assert slot is not None
+        qtbot.mouseClick(w.table, Qt.MouseButton.LeftButton, CTRL, slot.rect.center().toPoint())
+    assert w.table.selected == cards
+    return cards
+
+
+def random_deal(qtbot, w: MainWindow, monkeypatch) -> None:
+    monkeypatch.setattr(RandomDealDialog, "exec", lambda _self: QDialog.DialogCode.Accepted)
+    w.act_random.trigger()
+
+
+def typed_text(qtbot, w: MainWindow, monkeypatch) -> None:
+    type_over(qtbot, w, "QJ/AK A/K K/A")
+
+
+def undo(qtbot, w: MainWindow, monkeypatch) -> None:
+    w.table.setFocus()
+    qtbot.keyClick(w.table, Qt.Key.Key_E)  # the table's own move: the cards stay picked
+    assert w.table.selected == [card(w, "S:K"), card(w, "S:J")]
+    w.act_undo.trigger()  # but the undo of it is not the table's move
+
+
+def open_file(qtbot, w: MainWindow, monkeypatch, tmp_path) -> None:
+    path = tmp_path / "other.whist"
+    save_document(Document.from_deal(Deal.parse("Q/A KJ/-")), path)
+    assert w.open_file(path)
+
+
+def example(qtbot, w: MainWindow, monkeypatch) -> None:
+    w.open_example(2)  # AQ/KJ: the spade king and jack now East's
+
+
+@pytest.mark.parametrize("change", [random_deal, typed_text, undo, open_file, example])
+def test_a_change_of_deal_clears_the_selection(qtbot, window, monkeypatch, tmp_path, change):
+    start_on(qtbot, window, "KJ/AQ A/K K/A")
+    table = window.table
+    cards = pick(qtbot, window, "S:K", "S:J")
+    with qtbot.waitSignal(table.selectionChanged, timeout=1000):
+        if change is open_file:
+            change(qtbot, window, monkeypatch, tmp_path)
+        else:
+            change(qtbot, window, monkeypatch)
+    assert all(table.slot_of(c) is not None for c in cards)  # still on the table ...
+    assert table.selected == []  # ... but no longer picked
+
+
+def test_after_a_random_deal_a_drag_carries_only_the_pressed_card(qtbot, window, monkeypatch):
+    start_on(qtbot, window, "KJ/AQ A/K K/A")
+    table = window.table
+    pick(qtbot, window, "S:K", "S:J")
+    random_deal(qtbot, window, monkeypatch)
+    dragged: list[list[Card]] = []
+    monkeypatch.setattr(table, "start_drag", lambda cards: dragged.append(list(cards)))
+    king = card(window, "S:K")
+    slot = table.slot_of(king)
+    assert slot is not None
+    start = slot.rect.center().toPoint()
+    qtbot.mousePress(table, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(table, start + QPoint(0, 4 * QApplication.startDragDistance()))
+    qtbot.mouseRelease(table, Qt.MouseButton.LeftButton)
+    assert dragged == [[king]]
+
+
+def test_the_tables_own_move_keeps_the_selection_and_a_lead_change_too(qtbot, window):
+    start_on(qtbot, window, "KJ/AQ A/K K/A")
+    table = window.table
+    cards = pick(qtbot, window, "S:K", "S:J")
+    table.setFocus()
+    qtbot.keyClick(table, Qt.Key.Key_E)  # the table's own move of the selection
+    assert deal_text(window) == "-/AKQJ A/K K/A"
+    assert table.selected == cards  # still picked: press W to send them back
+    window.act_east_leads.trigger()  # the deal is the same, so are the cards' places
+    assert table.selected == cards
+    qtbot.keyClick(table, Qt.Key.Key_W)
+    assert deal_text(window) == "KJ/AQ A/K K/A"
+    assert table.selected == cards
