@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.engine.strategies import asymmetric_deals, symmetric_deals
-from whistgui import document
-from whistgui.document import (
+from whistgui.app import document
+from whistgui.app.document import (
     DOCUMENT_VERSION,
     FILE_SUFFIX,
     STANDARD_DECK,

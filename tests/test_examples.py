@@ -11,8 +11,8 @@ import re
 
 import pytest
 
+from whistgui.app.examples import Example, load_examples, parse_examples
 from whistgui.engine import Deal, NotationError, Outcome, Player, Solver, WhistError
-from whistgui.examples import Example, load_examples, parse_examples
 
 # The numbered displays (1)–(27) that are deals; (20), (21) and (22) are formulas.
 DEAL_NUMBERS = set(range(1, 20)) | set(range(23, 28))

@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from whistgui import __version__
-from whistgui.document import FILE_SUFFIX
+from whistgui.app.document import FILE_SUFFIX
 from whistgui.resources import RESOURCES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -92,13 +92,13 @@ def test_the_wheel_carries_the_code_and_every_resource(wheel: Path):
     )
     assert set(found) <= set(listed), "a package under whistgui/ is missing from pyproject"
     assert "whistgui/assets/__init__.py" in names
-    for package in ("engine", "engine/games", "engine/strategy", "cli"):
+    for package in ("engine", "engine/games", "engine/strategy", "cli", "app"):
         here = {f"whistgui/{package}/{p.name}" for p in (ROOT / "whistgui" / package).glob("*.py")}
         assert here <= names
     assert "whistgui/engine/value.py" in names
     assert "whistgui/engine/games/five_card.py" in names
     assert "whistgui/cli/__init__.py" in names
-    for module in ("__init__", "__main__", "resources", "examples", "document"):
+    for module in ("__init__", "__main__", "resources", "app/examples", "app/document"):
         assert f"whistgui/{module}.py" in names
     ui = {f"whistgui/ui/{p.name}" for p in (ROOT / "whistgui" / "ui").glob("*.py")}
     assert ui <= names

@@ -22,7 +22,7 @@ import pytest
 
 import whistgui
 from whistgui import resources
-from whistgui.examples import load_examples
+from whistgui.app.examples import load_examples
 from whistgui.resources import (
     ICON_SIZES,
     RESOURCES,

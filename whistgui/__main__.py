@@ -180,11 +180,11 @@ def _run(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int
     from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QMessageBox
 
-    from whistgui.document import Document
+    from whistgui.app.document import Document
     from whistgui.engine import Deal, Player, WhistError
 
     if args.file:
-        from whistgui.document import DocumentError, load
+        from whistgui.app.document import DocumentError, load
 
         try:
             doc = load(args.file)

@@ -13,6 +13,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 
+from whistgui.app.examples import load_examples
 from whistgui.engine import (
     AsymmetricSuitError,
     Deal,
@@ -28,7 +29,6 @@ from whistgui.engine import (
     suit_labels,
 )
 from whistgui.engine.cards import Card
-from whistgui.examples import load_examples
 
 from .strategies import symmetric_deals
 

@@ -7,8 +7,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QDialog
 
-from whistgui.document import Document
-from whistgui.document import save as save_document
+from whistgui.app.document import Document
+from whistgui.app.document import save as save_document
 from whistgui.engine import Card, Deal, Player
 from whistgui.ui.main_window import MainWindow, RandomDealDialog
 

@@ -10,10 +10,10 @@ import pytest
 from PySide6.QtCore import QModelIndex
 from PySide6.QtWidgets import QStyle, QTreeView
 
-from whistgui.document import Document
+from whistgui.app.analysis import analyse
+from whistgui.app.document import Document
 from whistgui.engine import Deal, Evaluator, Player, Solver, SuitDeal, play_line
 from whistgui.engine.latex import labeled_latex
-from whistgui.ui.analysis import analyse
 from whistgui.ui.inspector import Inspector
 from whistgui.ui.matrix_model import MarkRole, ReductionRole
 from whistgui.ui.play_panel import PlayPanel, card_text, display_line
@@ -287,10 +287,13 @@ def test_no_lead_arrow_once_play_is_over(qtbot):
 
     panel = PlayPanel()
     qtbot.addWidget(panel)
-    with qtbot.waitSignal(panel.ready, timeout=10000):
-        panel.set_deal(Deal.parse("KJ/AQ A/K K/A"), Player.WEST)
-    assert "▶" in panel.table.west_title + panel.table.east_title
-    panel.to_end()
-    assert panel.position is not None
-    assert panel.position.is_over
-    assert "▶" not in panel.table.west_title + panel.table.east_title
+    try:
+        with qtbot.waitSignal(panel.ready, timeout=10000):
+            panel.set_deal(Deal.parse("KJ/AQ A/K K/A"), Player.WEST)
+        assert "▶" in panel.table.west_title + panel.table.east_title
+        panel.to_end()
+        assert panel.position is not None
+        assert panel.position.is_over
+        assert "▶" not in panel.table.west_title + panel.table.east_title
+    finally:
+        panel.shutdown()

@@ -390,7 +390,7 @@ def test_main_window_opens_the_play_tree(qtbot, settings):
 
 
 def test_double_clicking_a_suit_value_opens_the_inspector(qtbot, settings):
-    from whistgui.document import Document
+    from whistgui.app.document import Document
     from whistgui.engine import Deal
     from whistgui.ui.main_window import MainWindow
 

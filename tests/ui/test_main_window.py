@@ -10,8 +10,8 @@ from PySide6.QtCore import QByteArray, QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QFontMetricsF, QImage
 from PySide6.QtWidgets import QApplication
 
-from whistgui.document import Document, SuitDeck
-from whistgui.document import load as load_document
+from whistgui.app.document import Document, SuitDeck
+from whistgui.app.document import load as load_document
 from whistgui.engine import Card, Deal, Player, Value
 from whistgui.ui.main_window import KEYS_HTML, MainWindow
 from whistgui.ui.table import MIME_TYPE, CardTable, encode_cards
@@ -548,7 +548,7 @@ def test_about_box_names_version_papers_and_licences(qtbot, window, dialogs):
 def test_dropping_a_whist_file_on_the_window_opens_it(qtbot, window, tmp_path):
     from PySide6.QtCore import QUrl
 
-    from whistgui.document import save as save_document
+    from whistgui.app.document import save as save_document
 
     path = tmp_path / "dropped.whist"
     save_document(Document.from_deal(Deal.parse("AK9/QJT")), path)

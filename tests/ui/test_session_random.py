@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from whistgui.document import Document, SuitDeck
+from whistgui.app.document import Document, SuitDeck
 from whistgui.engine import Card, Deal, WhistError
 from whistgui.ui.main_window import MainWindow
 

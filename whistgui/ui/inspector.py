@@ -32,64 +32,27 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from whistgui.app.analysis import MAX_LIVE_SUIT
+from whistgui.app.checks import SearchCheck, search_check
 from whistgui.engine import (
     Deal,
     Evaluator,
-    Outcome,
     Player,
     Solver,
     SuitAnalysis,
     SuitDeal,
     Value,
     WhistError,
-    rho,
-    rho_prime,
 )
 from whistgui.engine.cards import count
 from whistgui.engine.explain import explain
 from whistgui.engine.latex import alpha_matrix_latex
-from whistgui.ui.analysis import MAX_LIVE_SUIT
 from whistgui.ui.background import Runner
 from whistgui.ui.export import ExportError, save_figure
 from whistgui.ui.matrix_model import AlphaMatrixModel, ReductionRole
 from whistgui.ui.numberline import NumberLine
 from whistgui.ui.play_tree_model import PlayTreeModel, path_text
 from whistgui.ui.tree_model import COL_DEAL, Node, ReductionTreeModel
-
-
-@dataclass(frozen=True, slots=True)
-class SearchCheck:
-    """The exact solver's outcomes beside the rounded value, for one state."""
-
-    state: str
-    chi: Outcome
-    chi_refined: Outcome
-    rho: Outcome
-    rho_refined: Outcome
-
-    @property
-    def agrees(self) -> bool:
-        return self.chi == self.rho and self.chi_refined == self.rho_refined
-
-
-def search_check(
-    suit: SuitDeal, tricks: int, value_of_suit: Value, state: str | None = None
-) -> SearchCheck:
-    """χ and χ′ of ``tricks + suit`` by search, against ρ and ρ′ of its value."""
-    solver = Solver()
-    deal = Deal([suit])
-    chi = solver.outcome(deal)
-    chi_r = solver.outcome(deal, refined=True)
-    v = value_of_suit + tricks
-    if state is None:
-        state = f"{tricks} + {suit}" if tricks else str(suit)
-    return SearchCheck(
-        state,
-        Outcome(chi.west_lead + tricks, chi.east_lead + tricks),
-        Outcome(chi_r.west_lead + tricks, chi_r.east_lead + tricks),
-        rho(v),
-        rho_prime(v),
-    )
 
 
 @dataclass(frozen=True, slots=True)

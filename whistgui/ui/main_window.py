@@ -39,9 +39,9 @@ from PySide6.QtWidgets import (
 )
 
 from whistgui import __version__
-from whistgui.document import FILE_SUFFIX, Document, DocumentError, SuitDeck, random_document
+from whistgui.app.document import FILE_SUFFIX, Document, DocumentError, SuitDeck, random_document
+from whistgui.app.examples import load_examples
 from whistgui.engine import Card, Deal, Player, WhistError
-from whistgui.examples import load_examples
 from whistgui.ui.analysis import AnalysisPanel, AnalysisResult, AnalysisWorker
 from whistgui.ui.cardart import suit_symbol
 from whistgui.ui.export import ExportError, copy_image, save_figure

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from whistgui.document import Document
+from whistgui.app.document import Document
 from whistgui.engine import (
     Card,
     Deal,

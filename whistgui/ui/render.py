@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from whistgui.document import Document
+from whistgui.app.document import Document
 from whistgui.engine import Deal, Evaluator, Player, Solver, SuitDeal
 
 if TYPE_CHECKING:
@@ -61,7 +61,8 @@ def render_deal(
     _application()
     from PySide6.QtCore import Qt
 
-    from whistgui.ui.analysis import AnalysisPanel, analyse
+    from whistgui.app.analysis import analyse
+    from whistgui.ui.analysis import AnalysisPanel
     from whistgui.ui.export import save_figure
     from whistgui.ui.main_window import FigureView
     from whistgui.ui.table import CardTable

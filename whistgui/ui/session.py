@@ -1,6 +1,6 @@
 """The session: the current document, its file, and the undo stack.
 
-The document is an immutable :class:`~whistgui.document.Document`; every user action replaces it
+The document is an immutable :class:`~whistgui.app.document.Document`; every user action replaces it
 through one :class:`SetDocumentCommand` on the :class:`QUndoStack`, and the session emits
 :attr:`Session.documentChanged` with the new document. Views subscribe; they never change the
 document themselves.
@@ -15,8 +15,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from whistgui import document as docfile
-from whistgui.document import Document, SuitDeck
+from whistgui.app import document as docfile
+from whistgui.app.document import Document, SuitDeck
 from whistgui.engine import Card, Deal, Player, SuitDeal
 
 _TEXT_EDIT_ID = 1001

@@ -44,7 +44,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QMenu, QToolTip, QWidget
 
-from whistgui.document import Document
+from whistgui.app.document import Document
 from whistgui.engine import Card, Player
 from whistgui.engine.cards import SUIT_SYMBOLS
 from whistgui.ui.cardart import FELT, FELT_DARK, paint_card, rank_label, suit_symbol
