@@ -15,6 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from whistgui.engine import LabeledValue, Player, Reduction, SuitAnalysis, rho
 from whistgui.engine.cards import ranks_text
+from whistgui.ui.theme import contrasting_text
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -160,15 +161,12 @@ class AlphaMatrixModel(QAbstractTableModel):
             i, j = self._rows[row][0], self._cols[col][0]
             return self._label(a.alpha[i][j])
         if role == Qt.ItemDataRole.BackgroundRole:
-            mark = self._mark(row, col)
-            colour = {
-                "maxmin": MAXMIN_COLOUR,
-                "minmax": MINMAX_COLOUR,
-                "both": BOTH_COLOUR,
-            }.get(mark or "")
-            if colour is None and self.is_summary(row, col):
-                colour = SUMMARY_COLOUR
+            colour = self._background(row, col)
             return QBrush(colour) if colour is not None else None
+        if role == Qt.ItemDataRole.ForegroundRole:
+            # a painted cell gets the text colour that reads on it, in any theme
+            colour = self._background(row, col)
+            return QBrush(contrasting_text(colour)) if colour is not None else None
         if role == Qt.ItemDataRole.FontRole and self._mark(row, col) in (
             "maxmin",
             "minmax",
@@ -217,6 +215,16 @@ class AlphaMatrixModel(QAbstractTableModel):
     @staticmethod
     def _cards(a: SuitAnalysis, ranks: list[int]) -> str:
         return ranks_text(sorted(ranks, reverse=True), standard=a.suit.is_standard)
+
+    def _background(self, row: int, col: int) -> QColor | None:
+        colour = {
+            "maxmin": MAXMIN_COLOUR,
+            "minmax": MINMAX_COLOUR,
+            "both": BOTH_COLOUR,
+        }.get(self._mark(row, col) or "")
+        if colour is None and self.is_summary(row, col):
+            colour = SUMMARY_COLOUR
+        return colour
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
