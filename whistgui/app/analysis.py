@@ -1,44 +1,119 @@
-"""What the analysis panel shows of a document, computed without Qt: each suit's value and what
-it is, the sum and the predicted outcome, or the exact outcome of an asymmetric deal, and a
-sentence about the whole deal.
+"""What the analysis panel shows of a document, computed without Qt, in the document's game:
+each suit's value (whist) or element (another game's theory) and what it is, the sum and the
+predicted outcome — or, where the theory does not cover the deal, the exact outcome by search
+— and a sentence about the whole deal.
 
 >>> from whistgui.engine import Deal
 >>> r = analyse(Document.from_deal(Deal.parse('AQ/KJ K/A')), Evaluator(), Solver())
 >>> [row.value.pretty() for row in r.rows], r.predicted
 (['1½', 'ε₀'], Outcome(west_lead=2, east_lead=2))
-"""
+
+In five-card each suit's element is its trace, and the sum predicts the winner:
+
+>>> r = analyse(Document.from_deal(Deal.parse('KQ/AJ A/K'), game='five-card'), Evaluator(), Solver())
+>>> [row.words for row in r.rows]
+['trace 0: the player on lead wins', 'trace +1: West wins whoever leads']
+>>> r.total.pretty(), outcome_words(r.predicted)
+('+1', 'West wins')
+
+A deal the theory does not cover is solved by search ("search only"):
+
+>>> r = analyse(Document.from_deal(Deal.parse('AQ/KJ K/A'), game='greedy'), Evaluator(), Solver())
+>>> r.search_only != '', r.predicted, outcome_words(r.exact)
+(True, None, 'West takes 2 with West on lead and 2 with East on lead')
+"""  # noqa: E501
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import reduce
+from typing import Any
 
 from whistgui.app.document import Document
 from whistgui.engine import (
+    Deal,
     Evaluator,
     Outcome,
     Player,
     Solver,
+    SuitDeal,
     Value,
+    WhistError,
     describe,
     rho,
+    rho_prime,
 )
 from whistgui.engine.cards import count
+from whistgui.engine.games import Game, Theory
+from whistgui.engine.rules import Result
+from whistgui.engine.strategy import TheoryElement
+from whistgui.engine.value import format_number
 
-__all__ = ["MAX_LIVE_SOLVE", "MAX_LIVE_SUIT", "AnalysisResult", "SuitRow", "analyse"]
+__all__ = [
+    "MAX_LIVE_SOLVE",
+    "MAX_LIVE_SUIT",
+    "AnalysisResult",
+    "SuitRow",
+    "analyse",
+    "game_label",
+    "is_whist",
+    "outcome_words",
+    "result_text",
+]
 
 #: Longest single suit (cards a hand) evaluated live: the exact recursion grows about ×4.5 per card.
 MAX_LIVE_SUIT = 10
 #: Largest hands (cards each) the exact solver is run on live for asymmetric deals.
 MAX_LIVE_SOLVE = 13
 
+_WHIST_GAMES = ("whist", "refined-whist")
+
+
+def is_whist(game: Game | str) -> bool:
+    """Is ``game`` valued by whist's values (whist or refined whist)?"""
+    return (game if isinstance(game, str) else game.name) in _WHIST_GAMES
+
+
+def game_label(game: Game) -> str:
+    """A game's short name for menus and headings: its title up to the parenthesis.
+
+    >>> from whistgui.engine.games import find_game
+    >>> game_label(find_game('five-card')), game_label(find_game('whist'))
+    ('Five-card', 'Two-person whist')
+    """
+    return game.title.split(" (")[0]
+
+
+def result_text(r: Result) -> str:
+    """One result as a cell shows it: tricks ``2``, refined points ``7/4``, ``West wins``."""
+    if isinstance(r, Player):
+        return f"{r.name.title()} wins"
+    return str(r) if isinstance(r, int) else format_number(Fraction(r))
+
+
+def outcome_words(o: Outcome) -> str:
+    """An outcome in words: who wins a last-trick game, or what West takes.
+
+    >>> outcome_words(Outcome(Player.WEST, Player.EAST)), outcome_words(Outcome(2, 1))
+    ('the player on lead wins', 'West takes 2 with West on lead and 1 with East on lead')
+    """
+    w, e = o
+    if isinstance(w, Player) and isinstance(e, Player):
+        if w is e:
+            return f"{w.name.title()} wins"
+        return "the player on lead wins" if w is Player.WEST else "the player not on lead wins"
+    return f"West takes {result_text(w)} with West on lead and {result_text(e)} with East on lead"
+
 
 @dataclass(frozen=True, slots=True)
 class SuitRow:
     name: str
     text: str  # the suit in compact notation (or the paper's)
-    value: Value | None
+    #: whist's value of the suit, another game's element, or None (with the reason in words)
+    value: Value | TheoryElement | None
     words: str  # what the value is, or why there is none
-    outcome: Outcome | None  # tricks this suit alone gives West with each lead
+    outcome: Outcome | None  # what this suit alone gives West with each lead
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,10 +121,17 @@ class AnalysisResult:
     generation: int
     document: Document
     rows: tuple[SuitRow, ...]
-    total: Value | None
-    predicted: Outcome | None  # ρ(sum of values), symmetric complete deals
-    exact: Outcome | None  # the solver's χ, for asymmetric deals
+    total: Value | TheoryElement | None  # the sum of the values (elements)
+    predicted: Outcome | None  # the theory's outcome of the sum (whist: ρ), covered deals
+    exact: Outcome | None  # the solver's, for deals the theory does not cover
     summary: str  # a sentence about the whole deal
+    #: For another game than whist: why its theory does not cover the deal ("search only");
+    #: empty when it does, when the hands are empty or unequal, and always for whist.
+    search_only: str = ""
+
+    @property
+    def game(self) -> Game:
+        return self.document.game_info
 
 
 def analyse(
@@ -59,8 +141,29 @@ def analyse(
     generation: int = 0,
     max_suit: int | None = MAX_LIVE_SUIT,
 ) -> AnalysisResult:
-    """Everything the panel shows, for one document. Suits longer than ``max_suit`` cards a
-    hand are not valued (None: no limit, for figures made offline)."""
+    """Everything the panel shows, for one document in its game. Whist suits longer than
+    ``max_suit`` cards a hand are not valued (None: no limit, for figures made offline)."""
+    game = doc.game_info
+    if is_whist(game):
+        return _analyse_whist(doc, evaluator, solver, generation, max_suit, game.name != "whist")
+    return _analyse_game(doc, game, solver, generation)
+
+
+def _unequal(w: int, e: int) -> str:
+    return (
+        f"West holds {count(w, 'card')} and East {e}: deal the same number to each hand "
+        "for an outcome."
+    )
+
+
+def _analyse_whist(
+    doc: Document,
+    evaluator: Evaluator,
+    solver: Solver,
+    generation: int,
+    max_suit: int | None,
+    refined: bool,
+) -> AnalysisResult:
     deal = doc.deal
     rows = []
     values: list[Value] = []
@@ -94,7 +197,7 @@ def analyse(
         v = evaluator.suit_value(suit)
         values.append(v)
         ch = describe(v)
-        rows.append(SuitRow(name, text, v, ch.words, ch.outcome))
+        rows.append(SuitRow(name, text, v, ch.words, rho_prime(v) if refined else ch.outcome))
     w, e = deal.hand_size(Player.WEST), deal.hand_size(Player.EAST)
     total: Value | None = None
     predicted: Outcome | None = None
@@ -102,29 +205,121 @@ def analyse(
     if w + e == 0:
         summary = "No cards dealt yet: drag cards from the pool to West and East."
     elif w != e:
-        summary = (
-            f"West holds {count(w, 'card')} and East {e}: deal the same number to each hand "
-            "for an outcome."
-        )
+        summary = _unequal(w, e)
     elif deal.is_symmetric and len(values) == sum(1 for s in deal.suits if not s.is_empty):
         total = sum(values, Value(0))
-        predicted = rho(total)
-        west = predicted.west_lead  # tricks: ρ of a whist value
-        tricks = count(west, "trick") if isinstance(west, int) else f"{west} tricks"
-        summary = (
-            f"Symmetric deal of {count(w, 'card')} a hand: the value {total.pretty()} predicts "
-            f"{tricks} for West with West on lead and "
-            f"{predicted.east_lead} with East on lead."
-        )
+        if refined:
+            predicted = rho_prime(total)
+            summary = (
+                f"Symmetric deal of {count(w, 'card')} a hand: the value {total.pretty()} "
+                f"predicts a refined score of {result_text(predicted.west_lead)} for West with "
+                f"West on lead and {result_text(predicted.east_lead)} with East on lead "
+                "(tricks, and ¼ for not taking the last trick)."
+            )
+        else:
+            predicted = rho(total)
+            west = predicted.west_lead  # tricks: ρ of a whist value
+            tricks = count(west, "trick") if isinstance(west, int) else f"{west} tricks"
+            summary = (
+                f"Symmetric deal of {count(w, 'card')} a hand: the value {total.pretty()} "
+                f"predicts {tricks} for West with West on lead and "
+                f"{predicted.east_lead} with East on lead."
+            )
     elif deal.is_symmetric:
         summary = "A suit is too long for live values; no prediction."
     elif w > MAX_LIVE_SOLVE:
         summary = f"Asymmetric deal of {count(w, 'card')} a hand: too large for live search."
     else:
-        exact = solver.outcome(deal)
+        exact = solver.outcome(deal, refined=refined)
         summary = (
             f"Asymmetric deal: the value theory does not apply (a suit has unequal lengths). "
-            f"Exact search: West takes {exact.west_lead} with West on lead and "
-            f"{exact.east_lead} with East on lead."
+            f"Exact search: West takes {result_text(exact.west_lead)} with West on lead and "
+            f"{result_text(exact.east_lead)} with East on lead."
         )
     return AnalysisResult(generation, doc, tuple(rows), total, predicted, exact, summary)
+
+
+def _suit_row(theory: Theory[Any], name: str, suit: SuitDeal) -> tuple[SuitRow, Any]:
+    """A suit's row in another game, and its element (None where the theory has none)."""
+    text = str(suit)
+    if suit.is_empty:
+        return SuitRow(name, text, None, "no cards dealt", None), None
+    try:
+        element = theory.element(suit)
+    except WhistError as exc:
+        if not suit.is_symmetric:
+            why = f"asymmetric ({len(suit.west)} vs {len(suit.east)}): no element"
+        else:
+            why = f"no element: {exc}"
+        return SuitRow(name, text, None, why, None), None
+    alone = Deal([suit])
+    outcome = theory.outcome(element) if theory.covers(alone) is None else None
+    value = TheoryElement.of(theory, element)
+    return SuitRow(name, text, value, theory.describe(element), outcome), element
+
+
+def _analyse_game(doc: Document, game: Game, solver: Solver, generation: int) -> AnalysisResult:
+    deal = doc.deal
+    label = game_label(game)
+    theory = game.new_theory()
+    rows: list[SuitRow] = []
+    elements: list[Any] = []
+    for suit, name in zip(deal.suits, deal.names, strict=True):
+        if theory is None:
+            rows.append(SuitRow(name, str(suit), None, "no theory: search only", None))
+            continue
+        row, element = _suit_row(theory, name, suit)
+        rows.append(row)
+        if element is not None:
+            elements.append(element)
+    w, e = deal.hand_size(Player.WEST), deal.hand_size(Player.EAST)
+    total: TheoryElement | None = None
+    predicted: Outcome | None = None
+    exact: Outcome | None = None
+    why = "" if theory is not None else f"{label} has no value theory"
+    if theory is not None and w + e > 0:
+        why = theory.covers(deal) or ""
+        if not why:
+            try:
+                sum_ = reduce(theory.add, elements, theory.zero())
+            except WhistError as exc:
+                why = str(exc)
+            else:
+                total = TheoryElement.of(theory, sum_)
+                predicted = theory.outcome(sum_)
+    if w + e == 0:
+        summary = "No cards dealt yet: drag cards from the pool to West and East."
+        why = ""
+    elif w != e:
+        summary = _unequal(w, e)
+        why = ""  # not for search either: the summary says what to do
+    elif predicted is not None and total is not None:
+        what = "the element" if len(elements) == 1 else "the sum of the elements"
+        summary = (
+            f"{label} deal of {count(w, 'card')} a hand: {what} {total.pretty()} predicts "
+            f"that {_lead_words(predicted)}."
+        )
+    elif w > MAX_LIVE_SOLVE:
+        summary = (
+            f"Search only: {_sentence(why)} The deal has {count(w, 'card')} a hand: too large "
+            "for live search."
+        )
+    else:
+        exact = solver.outcome(deal, rules=game.rules)
+        summary = f"Search only: {_sentence(why)} Exact search: {_lead_words(exact)}."
+    return AnalysisResult(
+        generation, doc, tuple(rows), total, predicted, exact, summary, search_only=why
+    )
+
+
+def _lead_words(o: Outcome) -> str:
+    """:func:`outcome_words`, saying "whoever leads" when the lead makes no difference."""
+    words = outcome_words(o)
+    if isinstance(o.west_lead, Player) and o.west_lead is o.east_lead:
+        return f"{words} whoever leads"
+    return words
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if text.endswith(".") else f"{text}."

@@ -23,14 +23,26 @@ from PySide6.QtWidgets import (
 from whistgui.app.analysis import (
     AnalysisResult,
     analyse,
+    game_label,
+    is_whist,
+    outcome_words,
+    result_text,
 )
 from whistgui.app.document import Document
 from whistgui.engine import (
     Evaluator,
+    Outcome,
+    Player,
     Solver,
 )
+from whistgui.engine.rules import Result
 from whistgui.ui.background import Runner
 from whistgui.ui.cardart import suit_symbol
+
+
+def _cell(r: Result) -> str:
+    """A suit's result in a narrow column: tricks or points, or the winner's name."""
+    return r.name.title() if isinstance(r, Player) else result_text(r)
 
 
 class AnalysisWorker(QObject):
@@ -86,6 +98,8 @@ class AnalysisPanel(QWidget):
     suitActivated = Signal(int)  # the suit's index in the deal
 
     COLUMNS = ("Suit", "Cards", "Value", "What it is", "W leads", "E leads")
+    #: The columns for a game valued by another theory than whist's.
+    GAME_COLUMNS = ("Suit", "Cards", "Element", "What it is", "W leads", "E leads")
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -126,6 +140,12 @@ class AnalysisPanel(QWidget):
         self.summary.setObjectName("analysisSummary")
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
+        self.theory = QLabel(self)
+        self.theory.setObjectName("analysisTheory")
+        self.theory.setWordWrap(True)
+        self.theory.setStyleSheet("color: #555;")
+        self.theory.hide()
+        layout.addWidget(self.theory)
         self.status = QLabel(self)
         self.status.setObjectName("analysisStatus")
         layout.addWidget(self.status)
@@ -149,6 +169,13 @@ class AnalysisPanel(QWidget):
     def show_result(self, r: AnalysisResult) -> None:
         self._result = r
         doc = r.document
+        game = r.game
+        whist = is_whist(game)
+        self.heading.setText(
+            "<b>Analysis</b>"
+            if game.name == "whist"
+            else f"<b>Analysis</b> — {html.escape(game_label(game))}"
+        )
         parts = []
         if doc.title:
             parts.append(f"<b>{html.escape(doc.title)}</b>")
@@ -156,6 +183,17 @@ class AnalysisPanel(QWidget):
             parts.append(html.escape(doc.note).replace("\n", "<br>"))
         self.about.setText("<br>".join(parts))
         self.about.setVisible(bool(parts))
+        columns = self.COLUMNS if whist else self.GAME_COLUMNS
+        self.table.setHorizontalHeaderLabels(list(columns))
+        lead_tip = (
+            "West's tricks with {} on lead"
+            if game.counts_tricks
+            else "who wins with {} on lead (the suit alone)"
+        )
+        for j, who in ((4, "West"), (5, "East")):
+            header = self.table.horizontalHeaderItem(j)
+            if header is not None:
+                header.setToolTip(lead_tip.format(who))
         self.table.setRowCount(len(r.rows))
         for i, row in enumerate(r.rows):
             cells = [
@@ -163,30 +201,48 @@ class AnalysisPanel(QWidget):
                 row.text,
                 row.value.pretty() if row.value is not None else "—",
                 row.words,
-                str(row.outcome.west_lead) if row.outcome else "",
-                str(row.outcome.east_lead) if row.outcome else "",
+                _cell(row.outcome.west_lead) if row.outcome else "",
+                _cell(row.outcome.east_lead) if row.outcome else "",
             ]
             for j, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if j in (0, 2, 4, 5):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(i, j, item)
-        if r.total is not None and r.predicted is not None:
-            self.total.setText(
-                f"<b>Sum of values:</b> {r.total.pretty()} &nbsp;&nbsp; "
-                f"<b>Predicted:</b> West on lead {r.predicted.west_lead}, "
-                f"East on lead {r.predicted.east_lead}"
-            )
-        elif r.exact is not None:
-            self.total.setText(
-                f"<b>Exact search:</b> West on lead {r.exact.west_lead}, "
-                f"East on lead {r.exact.east_lead}"
-            )
-        else:
-            self.total.setText("<b>Sum of values:</b> —")
+        self.total.setText(self._total_html(r, whist))
         self.summary.setText(r.summary)
+        theory = None if whist else game.new_theory()
+        self.theory.setText(
+            f"{game.title}: {game.rules.describe()}. Theory: "
+            + (theory.title if theory is not None else "none (search only)")
+        )
+        self.theory.setVisible(not whist)
         self.status.setText("<i>up to date</i>")
         self._fit_table()
+
+    @staticmethod
+    def _total_html(r: AnalysisResult, whist: bool) -> str:
+        """The sum and what it predicts, or the exact outcome by search."""
+
+        def leads(o: Outcome) -> str:
+            if not r.game.counts_tricks:
+                return html.escape(outcome_words(o))
+            return (
+                f"West on lead {result_text(o.west_lead)}, East on lead {result_text(o.east_lead)}"
+            )
+
+        what = "Sum of values" if whist else "Sum of elements"
+        if r.total is not None and r.predicted is not None:
+            return (
+                f"<b>{what}:</b> {html.escape(r.total.pretty())} &nbsp;&nbsp; "
+                f"<b>Predicted:</b> {leads(r.predicted)}"
+            )
+        if r.exact is not None:
+            only = "<b>Search only</b> &nbsp;&nbsp; " if r.search_only else ""
+            return f"{only}<b>Exact search:</b> {leads(r.exact)}"
+        if r.search_only:
+            return "<b>Search only</b> &nbsp;&nbsp; <b>Exact search:</b> —"
+        return f"<b>{what}:</b> —"
 
     def resizeEvent(self, event: object) -> None:
         super().resizeEvent(event)  # type: ignore[arg-type]

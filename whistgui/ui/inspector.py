@@ -5,6 +5,11 @@ The inspector works on one single suit at a time. Opening a suit computes its va
 background thread (a fresh evaluator whose memo then covers every reduction), after which every
 step through the tree — a click in the matrix, a node in the tree, Back, Up, the arrow keys —
 is a memo look-up on the GUI thread.
+
+That is the view of whist and refined whist. The other games show their own single-suit
+structure (:class:`GameSuitView`): Greedy Whist and five-card R43's matrix A with its diagonal
+sums T_k, the sign change H, H̄ and H_Greedy; misère five-card the exit and its stoppers; each
+with the suit's element and its words. Those are a few comparisons, computed at once.
 """
 
 from __future__ import annotations
@@ -12,9 +17,10 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QBrush, QColor, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -22,8 +28,11 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QMenu,
+    QSizePolicy,
     QSplitter,
     QTableView,
+    QTableWidget,
+    QTableWidgetItem,
     QTabWidget,
     QTextBrowser,
     QToolButton,
@@ -32,7 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from whistgui.app.analysis import MAX_LIVE_SUIT
+from whistgui.app.analysis import MAX_LIVE_SUIT, game_label, is_whist, outcome_words
 from whistgui.app.checks import SearchCheck, search_check
 from whistgui.engine import (
     Deal,
@@ -44,8 +53,10 @@ from whistgui.engine import (
     Value,
     WhistError,
 )
-from whistgui.engine.cards import count
+from whistgui.engine.cards import count, rank_text
 from whistgui.engine.explain import explain
+from whistgui.engine.games import Game, find_game
+from whistgui.engine.games.five_card import symmetrize
 from whistgui.engine.latex import alpha_matrix_latex
 from whistgui.ui.background import Runner
 from whistgui.ui.export import ExportError, save_figure
@@ -69,6 +80,272 @@ class _DealReady:
     evaluator: Evaluator
 
 
+_SUBSCRIPTS = str.maketrans("0123456789-", "₀₁₂₃₄₅₆₇₈₉₋")
+_PLUS, _MINUS = QColor("#e8f5e9"), QColor("#ffebee")
+
+
+def _signed(x: int) -> str:
+    """``+1``, ``−2``, ``0``."""
+    return f"{x:+d}".replace("-", "−") if x else "0"
+
+
+def _k(k: int) -> str:
+    return str(k).replace("-", "−")
+
+
+def cannot_inspect(suit: SuitDeal, game: Game) -> str | None:
+    """Why ``suit`` has nothing to inspect in ``game`` (None if it has something)."""
+    if suit.is_empty:
+        return f"{suit} has no cards: nothing to inspect"
+    if game.name == "five-card":
+        if not suit.west or not suit.east:
+            return (
+                f"{suit}: one hand is void, so its symmetrization (Theorem 7.1) is empty: "
+                "nothing to inspect"
+            )
+        return None
+    if not suit.is_symmetric:
+        what = "the value theory" if is_whist(game) else f"{game_label(game)}'s theory"
+        return (
+            f"{suit} is not symmetric ({len(suit.west)} vs {len(suit.east)}): {what} needs "
+            "a nonempty symmetric suit"
+        )
+    return None
+
+
+class GameSuitView(QWidget):
+    """One suit as another game than whist sees it: R43's matrix A (lowest cards first, as in
+    the paper), its diagonal sums T_k and the sign change H, H̄, H_Greedy (Greedy Whist and
+    five-card, on the suit's symmetrization), or the exit and its stoppers (misère
+    five-card); and the suit's element with the theory's words."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("gameSuitView")
+        v = QVBoxLayout(self)
+        v.setContentsMargins(4, 4, 4, 4)
+
+        def label(name: str) -> QLabel:
+            lab = QLabel(self)
+            lab.setObjectName(name)
+            lab.setWordWrap(True)
+            lab.setTextFormat(Qt.TextFormat.RichText)
+            lab.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            v.addWidget(lab)
+            return lab
+
+        self.heading = label("gameSuitHeading")
+        self.element = label("gameElement")
+        self.caption = label("aCaption")
+        row = QHBoxLayout()
+        self.a_table = QTableWidget(0, 0, self)
+        self.a_table.setObjectName("aMatrix")
+        self.t_table = QTableWidget(0, 0, self)
+        self.t_table.setObjectName("diagonalSums")
+        for table in (self.a_table, self.t_table):
+            table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+            table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+            table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+            table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+            table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            table.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        row.addWidget(self.a_table, 0, Qt.AlignmentFlag.AlignTop)
+        row.addWidget(self.t_table, 0, Qt.AlignmentFlag.AlignTop)
+        row.addStretch(1)
+        v.addLayout(row)
+        self.sign = label("signChange")
+        self.stoppers = label("stoppers")
+        v.addStretch(1)
+        self.theory = label("gameTheory")
+        self.theory.setStyleSheet("color: #555;")
+        self.details: dict[str, object] = {}
+
+    def clear(self, text: str = "") -> None:
+        self.details = {}
+        self.heading.setText(html.escape(text))
+        for lab in (self.element, self.caption, self.sign, self.stoppers, self.theory):
+            lab.clear()
+            lab.hide()
+        for table in (self.a_table, self.t_table):
+            table.clear()
+            table.setRowCount(0)
+            table.setColumnCount(0)
+            table.hide()
+
+    def show_suit(self, suit: SuitDeal, game: Game) -> None:
+        """Fill the view with ``suit`` in ``game`` (a suit :func:`cannot_inspect` accepts)."""
+        self.clear()
+        theory = game.new_theory()
+        self.heading.setText(
+            f"<b>{html.escape(str(suit))}</b> in {html.escape(game_label(game))} — "
+            f"{html.escape(game.rules.describe())}"
+        )
+        if theory is None:
+            self.element.setText("No value theory: this game is solved by search only.")
+            self.element.show()
+            return
+        self.theory.setText(f"Theory: {html.escape(theory.title)}")
+        self.theory.show()
+        self.details = theory.details(suit)
+        self._show_element(suit, theory)
+        standard = all(2 <= r <= 14 for r in suit.west + suit.east)
+        if "A" in self.details:
+            shown = symmetrize(suit) if "symmetrization" in self.details else suit
+            self._show_matrix(shown, standard, suit if shown != suit else None)
+        if "stoppers" in self.details:
+            self._show_stoppers(suit, standard)
+
+    def _show_element(self, suit: SuitDeal, theory: Any) -> None:
+        try:
+            element = theory.element(suit)
+        except WhistError as exc:
+            self.element.setText(f"<b>No element:</b> {html.escape(str(exc))}")
+        else:
+            alone = ""
+            if theory.covers(Deal([suit])) is None:
+                alone = (
+                    f"<br><b>This suit alone:</b> "
+                    f"{html.escape(outcome_words(theory.outcome(element)))}"
+                )
+            self.element.setText(
+                f"<b>Element</b> {html.escape(theory.pretty(element))}: "
+                f"{html.escape(theory.describe(element))}{alone}"
+            )
+        self.element.show()
+
+    def _show_matrix(self, suit: SuitDeal, standard: bool, original: SuitDeal | None) -> None:
+        d = self.details
+        a = d["A"]
+        t = d["T"]
+        assert isinstance(a, list)
+        assert isinstance(t, dict)
+        west = list(reversed(suit.west))  # W_1 < … < W_n, the paper's order
+        east = list(reversed(suit.east))
+        n = len(west)
+
+        def card(r: int) -> str:
+            return rank_text(r, standard=standard)
+
+        sym = (
+            f"Its symmetrization (Theorem 7.1: the lowest cards of the longer holding "
+            f"dropped) is <b>{html.escape(str(suit))}</b>. "
+            if original is not None
+            else ""
+        )
+        self.caption.setText(
+            f"{sym}<b>A</b>: A<sub>ij</sub> = +1 if West's i-th lowest card beats East's j-th "
+            "lowest, else −1 (R43 §3); <b>T<sub>k</sub></b> sums the diagonal j − i = k."
+        )
+        self.caption.show()
+        at = self.a_table
+        at.setRowCount(n)
+        at.setColumnCount(n)
+        at.setVerticalHeaderLabels(
+            [f"W{str(i + 1).translate(_SUBSCRIPTS)} {card(w)}" for i, w in enumerate(west)]
+        )
+        at.setHorizontalHeaderLabels(
+            [f"E{str(j + 1).translate(_SUBSCRIPTS)} {card(e)}" for j, e in enumerate(east)]
+        )
+        bold = QFont()
+        bold.setBold(True)
+        for i in range(n):
+            for j in range(n):
+                x = int(a[i][j])
+                item = QTableWidgetItem(_signed(x))
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                item.setBackground(QBrush(_PLUS if x > 0 else _MINUS))
+                beats = "beats" if x > 0 else "does not beat"
+                item.setToolTip(
+                    f"A{i + 1},{j + 1} = {_signed(x)}: West's {card(west[i])} {beats} East's "
+                    f"{card(east[j])} (diagonal k = {_k(j - i)})"
+                )
+                if i == j:
+                    item.setFont(bold)
+                at.setItem(i, j, item)
+        h, hbar = int(str(d["H"])), int(str(d["H̄"]))
+        tt = self.t_table
+        ks = sorted(int(k) for k in t)
+        tt.setRowCount(1)
+        tt.setColumnCount(len(ks))
+        tt.setVerticalHeaderLabels(["T"])
+        tt.setHorizontalHeaderLabels([f"k = {_k(k)}" for k in ks])
+        for c, k in enumerate(ks):
+            x = int(t[str(k)])
+            item = QTableWidgetItem(_signed(x))
+            item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            if x:
+                item.setBackground(QBrush(_PLUS if x > 0 else _MINUS))
+            item.setToolTip(f"T{_k(k).translate(_SUBSCRIPTS)} = {_signed(x)}")
+            if k in (h, hbar):
+                item.setFont(bold)
+            tt.setItem(0, c, item)
+        for table in (at, tt):
+            self._fit(table)
+        if h == hbar and abs(h) == n:
+            where = f"{'West' if h > 0 else 'East'} holds every high card"
+        elif h == hbar:
+            where = f"T<sub>{_k(h)}</sub> = 0"
+        else:
+            where = f"T<sub>k</sub> changes sign between k = {_k(h)} and k = {_k(hbar)}"
+        self.sign.setText(
+            f"<b>H</b> = {_k(h)}, <b><span style='text-decoration: overline'>H</span></b> = "
+            f"{_k(hbar)} ({where}; R43 §5) &nbsp; "
+            f"<b>H<sub>Greedy</sub></b> = {_signed(int(str(d['H_Greedy'])))} (Theorem 6.1) "
+            f"&nbsp; <b>trace</b> T<sub>0</sub> = {_signed(int(str(d['trace'])))}"
+        )
+        self.sign.show()
+
+    @staticmethod
+    def _fit(table: QTableWidget) -> None:
+        """Size ``table`` to show every cell, and nothing more, without scroll bars."""
+        table.resizeColumnsToContents()
+        table.resizeRowsToContents()
+        frame = 2 * table.frameWidth()
+        vh, hh = table.verticalHeader(), table.horizontalHeader()
+        table.setFixedSize(
+            vh.sizeHint().width() + hh.length() + frame,
+            hh.sizeHint().height() + vh.length() + frame,
+        )
+        table.show()
+
+    def _show_stoppers(self, suit: SuitDeal, standard: bool) -> None:
+        d = self.details
+        holder = Player.parse(str(d["exit"]))
+        k = int(str(d["stoppers"]))
+        name = holder.name.title()
+        other = holder.other.name.title()
+        lowest = min(suit.west + suit.east)
+        mine = sorted(suit.hand(holder))[1:]
+        theirs = sorted(suit.hand(holder.other))[1:]
+        pairs: list[tuple[int, int]] = []
+        for c in mine:  # as the theory pairs them: each card beats the lowest still free
+            if len(pairs) < len(theirs) and c > theirs[len(pairs)]:
+                pairs.append((c, theirs[len(pairs)]))
+
+        def cards(rs: list[int]) -> str:
+            return " ".join(rank_text(r, standard=standard) for r in sorted(rs, reverse=True))
+
+        shown = (
+            ", ".join(
+                f"{rank_text(a, standard=standard)} &gt; {rank_text(b, standard=standard)}"
+                for a, b in sorted(pairs, reverse=True)
+            )
+            if len(pairs) == k and pairs
+            else ""
+        )
+        self.stoppers.setText(
+            f"<b>Exit:</b> the lowest card, the {rank_text(lowest, standard=standard)}, is "
+            f"{name}'s — an exit for {name} (strange algebra §7.3).<br>"
+            f"<b>Stoppers:</b> without each hand's lowest card, {name}'s "
+            f"{cards(mine) or '—'} against {other}'s {cards(theirs) or '—'}: {name} wins at most "
+            f"{count(k, 'comparison')} — <b>{count(k, 'stopper')}</b>"
+            + (f" ({shown})" if shown else "")
+            + "."
+        )
+        self.stoppers.show()
+
+
 class Inspector(QWidget):
     """The inspector's widget, shown in a dock of the main window."""
 
@@ -84,6 +361,8 @@ class Inspector(QWidget):
         self._analysis: SuitAnalysis | None = None
         self._node: Node | None = None
         self._history: list[Node] = []
+        self._game = find_game("whist")
+        self._suit: SuitDeal | None = None  # the suit opened last
         self._runner = Runner("whistgui-inspector", self)
         self._search = Runner("whistgui-search", self)
         self._runner.finished.connect(self._on_warm)
@@ -177,6 +456,9 @@ class Inspector(QWidget):
         self.tabs = QTabWidget(self)
         self.tabs.addTab(split, "Suit: reductions and values")
         self.tabs.addTab(self._build_play_page(), "Deal: play tree")
+        self.game_view = GameSuitView(self)
+        self.tabs.addTab(self.game_view, "Suit: the game's structure")
+        self.tabs.setTabVisible(2, False)
         outer.addWidget(self.tabs, 1)
         self.status = QLabel("Choose a suit to inspect.", self)
         outer.addWidget(self.status)
@@ -192,6 +474,34 @@ class Inspector(QWidget):
             self.addAction(act)
         self._build_export_menu()
         self._update_buttons()
+
+    # -- the game -------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    def set_game(self, name: str) -> None:
+        """Show suits as the game ``name`` sees them; the suit open is shown again."""
+        game = find_game(name)
+        if game == self._game:
+            return
+        self._game = game
+        whist = is_whist(game)
+        self.tabs.setTabVisible(0, whist)
+        self.tabs.setTabVisible(1, whist)
+        self.tabs.setTabVisible(2, not whist)
+        self.tabs.setTabText(2, f"Suit: {game_label(game)}")
+        for w in (self.back_button, self.up_button, self.breadcrumb, self.export_button):
+            w.setVisible(whist)  # they walk and export whist's views
+        if not whist:
+            self._runner.submit(lambda _job: None)  # a whist suit still being valued is dropped
+        self.tabs.setCurrentIndex(0 if whist else 2)
+        if self._suit is not None:
+            self.open_suit(self._suit)
+
+    def cannot_inspect(self, suit: SuitDeal) -> str | None:
+        """Why ``suit`` has nothing to inspect in the current game (None: it has)."""
+        return cannot_inspect(suit, self._game)
 
     # -- opening a suit -------------------------------------------------------------------
     @property
@@ -260,7 +570,10 @@ class Inspector(QWidget):
             self.play_line.setText(f"Line: {path_text(node)}")
 
     def open_suit(self, suit: SuitDeal) -> int:
-        """Inspect ``suit``: its values are computed in the background; :attr:`ready` follows."""
+        """Inspect ``suit`` in the current game: whist's values are computed in the
+        background, another game's structure at once; :attr:`ready` follows."""
+        if not is_whist(self._game):
+            return self._open_game_suit(suit)
         if not suit.is_symmetric or suit.is_empty:
             self.status.setText(
                 f"{suit} cannot be inspected: the value theory needs a nonempty symmetric suit"
@@ -272,6 +585,7 @@ class Inspector(QWidget):
                 f"{MAX_LIVE_SUIT}; the recursion grows about 4.5 times per card)"
             )
             return 0
+        self._suit = suit
         self.status.setText(f"Computing the values of {suit} …")
         self._analysis = None
         self._node = None
@@ -281,6 +595,24 @@ class Inspector(QWidget):
         self.number_line.set_analysis(None)
         return self._runner.submit(lambda job: self._warm(suit, job))
 
+    def _open_game_suit(self, suit: SuitDeal) -> int:
+        self._suit = suit
+        self.tabs.setCurrentIndex(2)
+        why = self.cannot_inspect(suit)
+        if why is not None:
+            self.game_view.clear(why)
+            self.status.setText(html.escape(why))
+            return 0
+        try:
+            self.game_view.show_suit(suit, self._game)
+        except WhistError as exc:
+            self.game_view.clear(f"{suit}: {exc}")
+            self.status.setText(html.escape(str(exc)))
+            return 0
+        self.status.setText(f"Inspecting {suit} in {self._game.name}.")
+        self.ready.emit()
+        return 0
+
     def _warm(self, suit: SuitDeal, job: int) -> _SuitReady:  # worker thread
         ev = Evaluator(should_stop=lambda: self._runner.is_stale(job))
         ev.analyze(suit)
@@ -289,27 +621,27 @@ class Inspector(QWidget):
 
     def open_suit_now(self, suit: SuitDeal) -> None:
         """Inspect ``suit`` computing on this thread (for scripts and headless rendering)."""
+        if not is_whist(self._game):
+            self._open_game_suit(suit)
+            return
+        self._suit = suit
         ev = Evaluator()
         ev.analyze(suit)
         self._on_warm(0, _SuitReady(suit, ev))
 
     def set_figure_mode(self, on: bool) -> None:
         """Hide the controls (buttons, toggles, tabs, status) for a figure, or show them."""
-        for w in (
-            self.back_button,
-            self.up_button,
-            self.export_button,
-            self.group_box,
-            self.outcome_box,
-            self.status,
-        ):
+        whist = is_whist(self._game)
+        for button in (self.back_button, self.up_button, self.export_button):
+            button.setVisible(not on and whist)
+        for w in (self.group_box, self.outcome_box, self.status):
             w.setVisible(not on)
         self.tabs.tabBar().setVisible(not on)
 
     def check_now(self) -> SearchCheck | None:
         """Run the exact-search check of the current node on this thread (headless use)."""
         node = self._node
-        if node is None:
+        if node is None or not is_whist(self._game):
             return None
         v = self._evaluator.suit_value(node.suit) if not node.suit.is_empty else Value(0)
         check = search_check(node.suit, node.tricks, v, node.state_text(self.tree_model.abstract))
@@ -317,7 +649,9 @@ class Inspector(QWidget):
         self._on_checked(0, check)
         return check
 
-    def _on_warm(self, _job: int, ready: _SuitReady | _DealReady) -> None:
+    def _on_warm(self, _job: int, ready: _SuitReady | _DealReady | None) -> None:
+        if ready is None or not is_whist(self._game):  # superseded by another game
+            return
         if isinstance(ready, _DealReady):
             self._on_deal_warm(ready)
             return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
@@ -34,14 +35,17 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
+    QToolBar,
     QVBoxLayout,
     QWidget,
 )
 
 from whistgui import __version__
+from whistgui.app.analysis import game_label, is_whist
 from whistgui.app.document import FILE_SUFFIX, Document, DocumentError, SuitDeck, random_document
 from whistgui.app.examples import load_examples
 from whistgui.engine import Card, Deal, Player, WhistError
+from whistgui.engine.games import GAMES, find_game
 from whistgui.ui.analysis import AnalysisPanel, AnalysisResult, AnalysisWorker
 from whistgui.ui.cardart import suit_symbol
 from whistgui.ui.export import ExportError, copy_image, save_figure
@@ -94,6 +98,7 @@ KEYS_HTML = """<table cellspacing=4>
 <tr><td>Esc in the deal text</td><td>back to the table's deal</td></tr>
 <tr><td>Ctrl+N / O / S</td><td>new, open, save</td></tr>
 <tr><td>Ctrl+R</td><td>random deal</td></tr>
+<tr><td>Ctrl+G (Alt+G)</td><td>the game selector (Deal ▸ Game too)</td></tr>
 <tr><td>Ctrl+E, Ctrl+Shift+C</td><td>export a figure, copy it as an image</td></tr>
 <tr><td>Ctrl+I, Ctrl+Shift+I</td><td>game-tree inspector, play tree of the deal</td></tr>
 <tr><td>Ctrl+P</td><td>optimal play of the deal</td></tr>
@@ -337,6 +342,43 @@ class NoteDialog(QDialog):
         form.addRow(ok_cancel(self))
 
 
+class GameSelector(QToolBar):
+    """The game the deal is played in: a labelled combo box (Alt+G) in a toolbar."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Game", parent)
+        self.setObjectName("gameToolBar")
+        self.label = QLabel("&Game:", self)
+        self.label.setContentsMargins(4, 0, 4, 0)
+        self.combo = QComboBox(self)
+        self.combo.setObjectName("gameSelector")
+        self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        for i, g in enumerate(GAMES):
+            self.combo.addItem(game_label(g), g.name)
+            theory = g.new_theory()
+            tip = (
+                f"{g.title}\n{g.rules.describe()}\n"
+                f"Theory: {theory.title if theory is not None else 'none (search only)'}"
+            )
+            self.combo.setItemData(i, tip, Qt.ItemDataRole.ToolTipRole)
+        self.combo.setToolTip("The game the deal is played in (Alt+G, Ctrl+G)")
+        self.label.setBuddy(self.combo)
+        self.addWidget(self.label)
+        self.addWidget(self.combo)
+
+    @property
+    def game(self) -> str:
+        return str(self.combo.currentData())
+
+    def set_game(self, name: str) -> None:
+        """Show ``name`` as the current game without asking for a change."""
+        i = self.combo.findData(name)
+        if i >= 0 and i != self.combo.currentIndex():
+            blocked = self.combo.blockSignals(True)
+            self.combo.setCurrentIndex(i)
+            self.combo.blockSignals(blocked)
+
+
 class MainWindow(QMainWindow):
     """The application's main window."""
 
@@ -380,8 +422,12 @@ class MainWindow(QMainWindow):
 
         self._build_actions()
         self._build_menus()
+        self.game_selector = GameSelector(self)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.game_selector)
+        self.game_selector.combo.activated.connect(self._on_game_chosen)
 
         self.session.documentChanged.connect(self._on_document)
+        self.session.gameChanged.connect(self._on_game)
         self.session.pathChanged.connect(self._update_title)
         self.session.modifiedChanged.connect(self._update_title)
         self.table.moveRequested.connect(self._on_move)
@@ -402,6 +448,7 @@ class MainWindow(QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)
         self._on_document(self.session.document)
+        self.inspector.set_game(self.session.game)
         self.table.setFocus()  # the window opens on the cards, not in the text field
 
     @staticmethod
@@ -451,6 +498,16 @@ class MainWindow(QMainWindow):
         for act, player in ((self.act_west_leads, Player.WEST), (self.act_east_leads, Player.EAST)):
             self.lead_group.addAction(act)
             act.triggered.connect(lambda _=False, p=player: self.session.set_lead(p))
+        self.game_group = QActionGroup(self)
+        self.game_actions: dict[str, QAction] = {}
+        for g in GAMES:
+            act = QAction(self._game_menu_text(game_label(g)), self, checkable=True)
+            act.setStatusTip(f"{g.title}: {g.rules.describe()}")
+            act.setData(g.name)
+            act.triggered.connect(lambda _=False, n=g.name: self.set_game(n))
+            self.game_group.addAction(act)
+            self.game_actions[g.name] = act
+        self.act_focus_game = self._action("Choose the &Game", self._focus_game, "Ctrl+G")
         self.act_about = self._action("&About whistgui", self.about)
         self.act_keys = self._action("&Keyboard Shortcuts", self.show_keys, "F1")
         self.act_inspect_deal = self._action(
@@ -485,6 +542,10 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_note)
         m = bar.addMenu("&Deal")
         m.addAction(self.act_random)
+        m.addSeparator()
+        self.game_menu = m.addMenu("&Game")
+        for act in self.game_actions.values():
+            self.game_menu.addAction(act)
         m.addSeparator()
         m.addAction(self.act_west_leads)
         m.addAction(self.act_east_leads)
@@ -538,9 +599,45 @@ class MainWindow(QMainWindow):
         self.notation.set_error("")
         self.act_west_leads.setChecked(doc.lead is Player.WEST)
         self.act_east_leads.setChecked(doc.lead is Player.EAST)
+        self._show_game(doc.game)
         self._update_title()
         self.analysis.set_pending()
         self.worker.request(doc)
+
+    # -- the game -----------------------------------------------------------------------
+    @staticmethod
+    def _game_menu_text(label: str) -> str:
+        """``&Five-card``: the menu entry of a game, its first letter the mnemonic (the
+        games' labels start with different letters)."""
+        return f"&{label}"
+
+    def set_game(self, name: str) -> None:
+        """Play the deal in the game ``name``: one undoable change of the document."""
+        self.session.set_game(name)
+        self._show_game(self.session.game)  # a refused or repeated choice shows the current
+
+    def _on_game_chosen(self, index: int) -> None:
+        self.set_game(str(self.game_selector.combo.itemData(index)))
+
+    def _focus_game(self) -> None:
+        self.game_selector.show()
+        self.game_selector.combo.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def _show_game(self, name: str) -> None:
+        """The selector and the Deal ▸ Game menu show ``name``."""
+        self.game_selector.set_game(name)
+        act = self.game_actions.get(name)
+        if act is not None and not act.isChecked():
+            act.setChecked(True)
+
+    def _on_game(self, name: str) -> None:
+        """The game changed (chosen, undone, opened): the views follow."""
+        game = find_game(name)
+        self._show_game(name)
+        self.statusBar().showMessage(f"{game.title}: {game.rules.describe()}", 8000)
+        self.inspector.set_game(name)
+        if self.play_dock.isVisible():
+            self.play_deal()
 
     def _on_result(self, result: AnalysisResult) -> None:
         self.analysis.show_result(result)
@@ -603,17 +700,21 @@ class MainWindow(QMainWindow):
         suit = deal.suits[index]
         self.inspector_dock.show()
         self.inspector_dock.raise_()
-        if suit.is_empty or not suit.is_symmetric:
-            self.statusBar().showMessage(
-                f"Suit {deal.names[index]} ({suit}) is not a nonempty symmetric suit: "
-                "the value theory has nothing to show for it",
-                8000,
-            )
+        why = self.inspector.cannot_inspect(suit)
+        if why is not None:
+            self.statusBar().showMessage(f"Suit {deal.names[index]}: {why}", 8000)
         self.inspector.open_suit(suit)
 
     def inspect_deal(self) -> None:
         """Open the whole deal, with its leader, as a play tree in the inspector."""
         doc = self.session.document
+        if not is_whist(doc.game):
+            self.statusBar().showMessage(
+                f"The play tree shows whist's values; in {doc.game} use Optimal Play "
+                "(Ctrl+P), which plays by exact search",
+                10000,
+            )
+            return
         try:
             self.inspector.open_deal(doc.deal, doc.lead)
         except WhistError as exc:
@@ -626,7 +727,7 @@ class MainWindow(QMainWindow):
         """Open the optimal-play panel on the table's deal and leader."""
         doc = self.session.document
         try:
-            self.play_panel.set_deal(doc.deal, doc.lead)
+            self.play_panel.set_deal(doc.deal, doc.lead, doc.game)
         except WhistError as exc:
             self.statusBar().showMessage(f"No optimal play: {exc}", 10000)
             return
@@ -639,7 +740,7 @@ class MainWindow(QMainWindow):
         deal = self.session.document.deal
         for i, (suit, name) in enumerate(zip(deal.suits, deal.names, strict=True)):
             act = self.inspect_menu.addAction(f"{suit_symbol(name)}  {suit}")
-            act.setEnabled(suit.is_symmetric and not suit.is_empty)
+            act.setEnabled(self.inspector.cannot_inspect(suit) is None)
             act.triggered.connect(lambda _=False, i=i: self.inspect_suit(i))
 
     # -- files ----------------------------------------------------------------------------
@@ -660,8 +761,8 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Discard
 
     def new_document(self) -> None:
-        if self._confirm_discard():
-            self.session.replace(Document.new())
+        if self._confirm_discard():  # a new deal in the same game
+            self.session.replace(replace(Document.new(), game=self.session.game))
 
     def open_example(self, number: int) -> None:
         ex = {e.number: e for e in load_examples()}[number]
@@ -752,8 +853,8 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Random deal", str(exc))
             return
         self.settings.setValue("random/seed", dlg.seed.value())
-        if self._confirm_discard():
-            self.session.replace(doc)
+        if self._confirm_discard():  # a random deal in the same game
+            self.session.replace(replace(doc, game=self.session.game))
 
     def deck_dialog(self) -> None:
         dlg = DeckDialog(self.session.document, self)

@@ -6,6 +6,14 @@ terms and every suit its label. The user may play any card instead (click it, or
 the panel goes on from there and says what the mistake cost. Turns are cached by position, so
 stepping back and forth recomputes nothing. For deals of at most 8 cards a hand every mark is
 confirmed by exact search in the background, and a disagreement is shown loudly.
+
+That is whist and refined whist. The other games are played by their own rules and marked by
+exact search (:class:`~whistgui.engine.strategy.Searcher`): the marks are West's tricks
+(Greedy Whist) or the winner (``W``/``E``, the last-trick games), the labels and the running
+value their theory's elements where it covers the cards left. Every position of the deal is
+searched in the background first (greedy replies keep that small), so stepping is a table
+look-up; deals of more than :data:`~whistgui.engine.strategy.SEARCH_MAX_CARDS` cards a hand
+are refused.
 """
 
 from __future__ import annotations
@@ -29,6 +37,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from whistgui.app.analysis import is_whist
+from whistgui.app.analysis import result_text as result_words
 from whistgui.app.document import Document
 from whistgui.engine import (
     Card,
@@ -40,15 +50,19 @@ from whistgui.engine import (
     WhistError,
 )
 from whistgui.engine.cards import SUIT_SYMBOLS, count
+from whistgui.engine.games import Game, find_game
+from whistgui.engine.rules import Result, Scoring
 from whistgui.engine.strategy import (
     CONFIRM_MAX_CARDS,
+    SEARCH_MAX_CARDS,
     Disagreement,
     PlayLine,
+    Searcher,
     Step,
     Strategist,
     SuitLabel,
 )
-from whistgui.engine.strategy.line import trick_number
+from whistgui.engine.strategy.line import result_text, trick_number
 from whistgui.ui.background import Runner
 from whistgui.ui.export import save_figure
 from whistgui.ui.table import CardTable
@@ -90,16 +104,33 @@ def display_line(line: PlayLine) -> PlayLine:
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """What the panel shows at one position (cached: stepping back recomputes nothing)."""
+    """What the panel shows at one position (cached: stepping back recomputes nothing).
+
+    ``marks`` are West's tricks after each legal card, or (last-trick games) the winner;
+    ``predicted`` West's result under optimal play from here; ``value_text`` the running
+    value or element ("" where the game's theory does not cover the cards left) and
+    ``value_words`` the theory's words for an element."""
 
     position: Position
-    marks: dict[Card, int]
+    marks: dict[Card, Result]
     best: tuple[Card, ...]
     choice: Card | None
     reasons: dict[Card, str]
     labels: tuple[SuitLabel, ...]
     value_text: str
-    predicted: int
+    predicted: Result
+    value_words: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class _Ready:
+    """A deal ready to step through: its start and what marks its cards — whist's values
+    (``strategist``) or exact search (``searcher``, its solver warmed on every position)."""
+
+    start: Position
+    game: Game
+    strategist: Strategist | None = None
+    searcher: Searcher | None = None
 
 
 class PlayPanel(QWidget):
@@ -113,6 +144,9 @@ class PlayPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("playPanel")
         self._strategist = Strategist()
+        self._game = find_game("whist")
+        #: marks by exact search (another game than whist); None: by values
+        self._searcher: Searcher | None = None
         self._deal: Deal | None = None
         self._doc: Document | None = None
         #: the positions of the line on the panel, its first card to its last
@@ -192,7 +226,7 @@ class PlayPanel(QWidget):
         right = QSplitter(Qt.Orientation.Vertical, split)
         self.cards = QTreeWidget(right)
         self.cards.setObjectName("cardMarks")
-        self.cards.setHeaderLabels(["Card", "West ends with", "Why"])
+        self.cards.setHeaderLabels(list(self._card_headers()))
         self.cards.setRootIsDecorated(True)
         self.cards.itemActivated.connect(self._on_item)
         self.why = QLabel(right)
@@ -233,49 +267,113 @@ class PlayPanel(QWidget):
         self._update_buttons()
 
     # -- opening a deal -------------------------------------------------------------------
-    def set_deal(self, deal: Deal, leader: Player) -> int:
-        """Start playing ``deal`` with ``leader`` on lead (values computed in the background;
-        :attr:`ready` follows). Raises a WhistError at once for a deal the values cannot play."""
-        start = Position.start(deal, leader)
-        if not deal.is_symmetric:
+    @property
+    def game(self) -> Game:
+        """The game the panel plays (the rules of its deal)."""
+        return self._game
+
+    @property
+    def by_search(self) -> bool:
+        """Are the cards marked by exact search (another game than whist)?"""
+        return self._searcher is not None
+
+    def _card_headers(self) -> tuple[str, str, str]:
+        mark = "West ends with" if self._game.counts_tricks else "Who wins"
+        return ("Card", mark, "Why")
+
+    def _start(self, deal: Deal, leader: Player, game: Game | str) -> tuple[Position, Game]:
+        """The start of ``deal`` in ``game``, or a WhistError saying why it cannot be played."""
+        g = find_game(game) if isinstance(game, str) else game
+        if is_whist(g):
+            start = Position.start(deal, leader)
+            if not deal.is_symmetric:
+                raise WhistError(
+                    f"{deal} is not symmetric: optimal play from values needs each suit "
+                    "the same length in both hands"
+                )
+            long = [s for s in deal.suits if s.n > MAX_PLAY_SUIT]
+            if long:
+                raise WhistError(f"suit {long[0]} is too long (at most {MAX_PLAY_SUIT} a hand)")
+            return start, g
+        start = Position.start(deal, leader, g.rules)  # DealError for unequal hands
+        if deal.size == 0:
+            raise WhistError("no cards are dealt: there is nothing to play")
+        if deal.size > SEARCH_MAX_CARDS:
             raise WhistError(
-                f"{deal} is not symmetric: optimal play from values needs each suit "
-                "the same length in both hands"
+                f"{deal} has {count(deal.size, 'card')} a hand: {g.name} is played by exact "
+                f"search, which takes at most {SEARCH_MAX_CARDS} cards a hand"
             )
-        long = [s for s in deal.suits if s.n > MAX_PLAY_SUIT]
-        if long:
-            raise WhistError(f"suit {long[0]} is too long (at most {MAX_PLAY_SUIT} a hand)")
+        return start, g
+
+    def set_deal(self, deal: Deal, leader: Player, game: Game | str = "whist") -> int:
+        """Start playing ``deal`` in ``game`` with ``leader`` on lead: whist's values, or for
+        another game every position by exact search, are computed in the background
+        (:attr:`ready` follows). Raises a WhistError at once for a deal the game's way of
+        playing cannot take."""
+        start, g = self._start(deal, leader, game)
         self.set_autoplay(False)
-        self.status.setText(f"Computing the values of {_esc(str(deal))} …")
-        return self._runner.submit(lambda _job: self._warm(start))
+        if is_whist(g):
+            self.status.setText(f"Computing the values of {_esc(str(deal))} …")
+            return self._runner.submit(lambda _job: self._warm(start, g))
+        self.status.setText(f"Searching {_esc(str(deal))} in {_esc(g.name)} …")
+        return self._runner.submit(lambda job: self._warm_search(start, g, job))
 
     @staticmethod
-    def _warm(start: Position) -> tuple[Position, Evaluator]:  # worker thread
+    def _warm(start: Position, game: Game) -> _Ready:  # worker thread
         ev = Evaluator()
         ev.value(start.deal)
-        return start, ev
+        return _Ready(start, game, strategist=Strategist(ev))
 
-    def set_deal_now(self, deal: Deal, leader: Player) -> None:
+    def _warm_search(self, start: Position, game: Game, job: int | None) -> _Ready:
+        """Search every position of the deal, so that the panel's look-ups are table hits
+        (worker thread; ``job`` None: on this thread, uncancellable)."""
+        stop = None if job is None else (lambda: self._runner.is_stale(job))
+        solver = Solver(should_stop=stop)
+        solver.warm(start.deal, leaders=(start.leader,), scorings=(False,), rules=game.rules)
+        solver.should_stop = None
+        return _Ready(start, game, searcher=Searcher(game.new_theory(), solver))
+
+    def set_deal_now(self, deal: Deal, leader: Player, game: Game | str = "whist") -> None:
         """As :meth:`set_deal`, computing on this thread (scripts, headless figures)."""
-        start = Position.start(deal, leader)
-        self._on_ready(0, self._warm(start))
+        start, g = self._start(deal, leader, game)
+        ready = self._warm(start, g) if is_whist(g) else self._warm_search(start, g, None)
+        self._on_ready(0, ready)
 
-    def _on_ready(self, _job: int, result: tuple[Position, Evaluator]) -> None:
-        start, ev = result
-        self._strategist = Strategist(ev)
+    def _on_ready(self, _job: int, ready: _Ready) -> None:
+        start, g = ready.start, ready.game
+        self._game = g
+        self._searcher = ready.searcher
+        if ready.strategist is not None:
+            self._strategist = ready.strategist
+        self.cards.setHeaderLabels(list(self._card_headers()))
         self._deal = start.deal
-        self._doc = Document.from_deal(start.deal, lead=start.leader)
+        self._doc = Document.from_deal(start.deal, lead=start.leader, game=g.name)
         self._positions = [start]
-        self._line = PlayLine(
-            start.deal,
-            start.leader,
-            (),
-            self._strategist.predicted(start),
-            self._strategist.value(start),
-        )
+        sr = self._searcher
+        if sr is None:
+            self._line = PlayLine(
+                start.deal,
+                start.leader,
+                (),
+                self._strategist.predicted(start),
+                self._strategist.value(start),
+            )
+        else:
+            self._line = PlayLine(
+                start.deal,
+                start.leader,
+                (),
+                sr.solver.result(start),
+                sr.value(start),
+                confirmed=True,
+                rules=g.rules,
+                method="search",
+                game=g.name,
+            )
         self._index = 0
         self._turns.clear()
         self._confirmations.clear()
+        self.alarm.hide()
         self._show()
         self.ready.emit()
 
@@ -301,11 +399,15 @@ class PlayPanel(QWidget):
         t = self._turns.get(position)
         if t is not None:
             return t
+        if self._searcher is not None:
+            t = self._search_turn(self._searcher, position)
+            self._turns[position] = t
+            return t
         st = self._strategist
         if position.is_over:
             t = Turn(position, {}, (), None, {}, tuple(st.suit_labels(position.deal)), "", 0)
         else:
-            marks = {c: int(v) for c, v in st.marks(position).items()}
+            marks: dict[Card, Result] = {c: int(v) for c, v in st.marks(position).items()}
             best = tuple(st.best(position))
             choice = st.choice(position)
             reasons = {c: st.reason(position, c) for c in (*best, choice)}
@@ -321,6 +423,22 @@ class PlayPanel(QWidget):
             )
         self._turns[position] = t
         return t
+
+    @staticmethod
+    def _search_turn(sr: Searcher, position: Position) -> Turn:
+        """A turn marked by exact search (look-ups in the warmed solver)."""
+        value = sr.value(position)
+        text = value.pretty() if value is not None else ""
+        words = value.words if value is not None else ""
+        labels = tuple(sr.suit_labels(position))
+        if position.is_over:
+            result = sr.solver.result(position)
+            return Turn(position, {}, (), None, {}, labels, text, result, words)
+        marks = sr.marks(position)
+        best = tuple(sr.best(position))
+        choice = sr.choice(position)
+        reasons = {c: sr.reason(position, c) for c in (*best, choice)}
+        return Turn(position, marks, best, choice, reasons, labels, text, marks[choice], words)
 
     @staticmethod
     def _completed(pos: Position) -> int:
@@ -357,7 +475,7 @@ class PlayPanel(QWidget):
         arrow = "▶ " if not pos.is_over and pos.to_move is Player.EAST else ""
         self.table.east_title = f"{arrow}East · {count(e, 'trick')}"
         current = {pos.led} if pos.led is not None else set()
-        marks = {c: str(v) for c, v in t.marks.items()}
+        marks = {c: result_text(v) for c, v in t.marks.items()}
         self.table.set_marks(marks, set(t.best), current)
 
     def _show_cards(self, pos: Position, t: Turn) -> None:
@@ -374,7 +492,7 @@ class PlayPanel(QWidget):
                 mark = t.marks[cards[0]]
                 names = " ".join(card_text(pos.card_name(c)) for c in cards)
                 optimal = cards[0] in t.best
-                top = QTreeWidgetItem([("★ " if optimal else "") + names, str(mark), ""])
+                top = QTreeWidgetItem([("★ " if optimal else "") + names, result_words(mark), ""])
                 top.setData(0, Qt.ItemDataRole.UserRole, cards[-1])
                 reason = t.reasons.get(cards[-1]) or next(
                     (t.reasons[c] for c in cards if c in t.reasons), ""
@@ -386,7 +504,9 @@ class PlayPanel(QWidget):
                         top.setFont(col, bold)
                         top.setBackground(col, QBrush(QColor("#e8f5e9")))
                 for c in cards if len(cards) > 1 else []:
-                    child = QTreeWidgetItem([card_text(pos.card_name(c)), str(t.marks[c]), ""])
+                    child = QTreeWidgetItem(
+                        [card_text(pos.card_name(c)), result_words(t.marks[c]), ""]
+                    )
                     child.setData(0, Qt.ItemDataRole.UserRole, c)
                     top.addChild(child)
                 self.cards.addTopLevelItem(top)
@@ -420,7 +540,9 @@ class PlayPanel(QWidget):
         self.record.verticalScrollBar().setValue(self.record.verticalScrollBar().maximum())
 
     def _show_status(self, pos: Position, t: Turn) -> None:
-        if pos.is_over:
+        if self._searcher is not None:
+            text = self._search_status(pos, t)
+        elif pos.is_over:
             n = pos.west_tricks
             text = f"Play is over: West took <b>{count(n, 'trick')}</b>."
         else:
@@ -439,6 +561,24 @@ class PlayPanel(QWidget):
             )
         self.status.setText(text)
 
+    def _search_status(self, pos: Position, t: Turn) -> str:
+        """The status line of a game played by search."""
+        scoring = self._game.rules.scoring
+        if pos.is_over:
+            text = f"Play is over: West took <b>{count(pos.west_tricks, 'trick')}</b>"
+            if scoring.counts_tricks:
+                return text + "."
+            last = pos.leader.name.title()  # the last trick's winner leads next
+            verb = "wins" if scoring is Scoring.LAST_TRICK_WINS else "loses"
+            return f"{text}; {last} took the last trick and <b>{verb}</b>."
+        who = pos.to_move.name.title()
+        text = f"Trick {self._completed(pos) + 1}, <b>{who}</b> to play ({_esc(self._game.name)})."
+        if t.value_text:
+            text += f" Element {_esc(t.value_text)}: {_esc(t.value_words)}."
+        if isinstance(t.predicted, Player):
+            return text + f" By exact search <b>{t.predicted.name.title()} should win</b>."
+        return text + f" By exact search West should end with <b>{result_text(t.predicted)}</b>."
+
     def _update_buttons(self) -> None:
         n = len(self._positions)
         at_end = self.position is None or self.position.is_over
@@ -449,8 +589,8 @@ class PlayPanel(QWidget):
 
     # -- confirmation by search -----------------------------------------------------------
     def _confirm(self, pos: Position) -> None:
-        if pos.is_over or self._deal is None:
-            return
+        if pos.is_over or self._deal is None or self._searcher is not None:
+            return  # marks by search need no confirmation by search
         if self._positions[0].deal.size > CONFIRM_MAX_CARDS:
             return
         if pos in self._confirmations:
@@ -493,7 +633,8 @@ class PlayPanel(QWidget):
             self._show()
             return
         del self._positions[self._index + 1 :]
-        self._line = self._line.upto(self._index).then(self._strategist.step(pos, card))
+        maker = self._searcher if self._searcher is not None else self._strategist
+        self._line = self._line.upto(self._index).then(maker.step(pos, card))
         self._positions.append(pos.play(card))
         self._index += 1
         self._show()

@@ -56,8 +56,9 @@ def render_deal(
     scale: float = 2.0,
     lead: Player = Player.WEST,
     size: tuple[int, int] = FIGURE_SIZE,
+    game: str = "whist",
 ) -> Path:
-    """Write the table and its analysis for ``deal`` to ``out`` (.png or .svg)."""
+    """Write the table and its analysis for ``deal`` in ``game`` to ``out`` (.png or .svg)."""
     _application()
     from PySide6.QtCore import Qt
 
@@ -67,7 +68,7 @@ def render_deal(
     from whistgui.ui.main_window import FigureView
     from whistgui.ui.table import CardTable
 
-    doc = Document.from_deal(deal, lead=lead)
+    doc = Document.from_deal(deal, lead=lead, game=game)
     table = CardTable()
     table.show_hint = False
     panel = AnalysisPanel()
@@ -127,12 +128,15 @@ def render_inspector(
     *,
     scale: float = 2.0,
     size: tuple[int, int] = INSPECTOR_SIZE,
+    game: str = "whist",
 ) -> Path:
-    """Write the game-tree inspector opened on ``suit`` to ``out`` (.png or .svg)."""
+    """Write the game-tree inspector opened on ``suit`` in ``game`` to ``out`` (.png or
+    .svg)."""
     from whistgui.ui.inspector import Inspector
 
     def fill(inspector: Inspector) -> None:
         inspector.set_figure_mode(True)
+        inspector.set_game(game)
         inspector.open_suit_now(suit)
         inspector.check_now()
 
@@ -147,13 +151,15 @@ def render_play(
     cards: int = 0,
     scale: float = 2.0,
     size: tuple[int, int] = PLAY_SIZE,
+    game: str = "whist",
 ) -> Path:
-    """Write the optimal-play panel after ``cards`` cards of optimal play to ``out``."""
+    """Write the optimal-play panel after ``cards`` cards of optimal play in ``game`` to
+    ``out``."""
     from whistgui.ui.play_panel import PlayPanel
 
     def fill(panel: PlayPanel) -> None:
         panel.set_figure_mode(True)
-        panel.set_deal_now(deal, lead)
+        panel.set_deal_now(deal, lead, game)
         for _ in range(cards):
             panel.next_card()
 

@@ -2,8 +2,13 @@
 
 The document is an immutable :class:`~whistgui.app.document.Document`; every user action replaces it
 through one :class:`SetDocumentCommand` on the :class:`QUndoStack`, and the session emits
-:attr:`Session.documentChanged` with the new document. Views subscribe; they never change the
-document themselves.
+:attr:`Session.documentChanged` with the new document (and :attr:`Session.gameChanged` with the
+game's name when the game is another). Views subscribe; they never change the document
+themselves.
+
+A deal replaced wholesale — typed text that is another deal, all cards returned to the pool —
+loses the title and note, which belonged to the old deal (in the same undo step); moving cards
+keeps them.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from whistgui.app import document as docfile
 from whistgui.app.document import Document, SuitDeck
 from whistgui.engine import Card, Deal, Player, SuitDeal
+from whistgui.engine.games import find_game
 
 _TEXT_EDIT_ID = 1001
 
@@ -54,6 +60,7 @@ class Session(QObject):
     """The open document and everything that changes it."""
 
     documentChanged = Signal(object)  # Document
+    gameChanged = Signal(str)  # the game's registered name, after documentChanged
     pathChanged = Signal(object)  # Path | None
     modifiedChanged = Signal(bool)
 
@@ -80,9 +87,17 @@ class Session(QObject):
     def modified(self) -> bool:
         return not self.undo_stack.isClean()
 
+    @property
+    def game(self) -> str:
+        """The document's game (its registered name)."""
+        return self._doc.game
+
     def _set(self, doc: Document) -> None:
+        old = self._doc.game
         self._doc = doc
         self.documentChanged.emit(doc)
+        if doc.game != old:
+            self.gameChanged.emit(doc.game)
 
     def apply(self, doc: Document, text: str, merge: int = -1) -> bool:
         """Make ``doc`` current as one undoable action named ``text``; False if unchanged."""
@@ -110,12 +125,21 @@ class Session(QObject):
         names = " ".join(deal.card_name(c) for c in cards[:4]) + (" …" if len(cards) > 4 else "")
         return self.apply(self._doc.with_deal(new), f"Move {names} to {where}")
 
+    def _new_deal(self, deal: Deal) -> Document:
+        """The document with ``deal`` replacing its deal wholesale: the title and note, which
+        described the old deal, go with it (unless the deal is the same)."""
+        doc = self._doc.with_deal(deal)
+        if deal != self._doc.deal:
+            doc = dataclasses.replace(doc, title="", note="")
+        return doc
+
     def set_deal_text(self, text: str) -> bool:
-        """Set the deal from notation (raises NotationError, changing nothing, on bad text)."""
+        """Set the deal from notation (raises NotationError, changing nothing, on bad text).
+        Text that is another deal clears the title and note."""
         deal = Deal.parse(text)
         if not deal.suits:
             deal = Deal([SuitDeal((), ())])
-        return self.apply(self._doc.with_deal(deal), "Edit deal text", merge=_TEXT_EDIT_ID)
+        return self.apply(self._new_deal(deal), "Edit deal text", merge=_TEXT_EDIT_ID)
 
     def set_lead(self, player: Player) -> bool:
         return self.apply(
@@ -148,9 +172,17 @@ class Session(QObject):
         return self.apply(doc, f"Remove suit {deal.names[index]}")
 
     def clear_hands(self) -> bool:
+        """Every card back to the pool; the title and note go with the deal."""
         deal = self._doc.deal
         empty = Deal((SuitDeal((), ()) for _ in deal.suits), deal.names)
-        return self.apply(self._doc.with_deal(empty), "Return all cards to the pool")
+        return self.apply(self._new_deal(empty), "Return all cards to the pool")
+
+    def set_game(self, name: str) -> bool:
+        """Play the deal in the game ``name`` (or an alias; NotationError naming the known
+        games otherwise) as one undoable action; False if it is the game already."""
+        game = find_game(name)
+        doc = dataclasses.replace(self._doc, game=game.name)
+        return self.apply(doc, f"Play {game.name}")
 
     def set_title_note(self, title: str, note: str) -> bool:
         return self.apply(

@@ -1,0 +1,114 @@
+"""The analysis of a document in its game, without Qt: whist's values and wording unchanged,
+another game's elements and prediction, "search only" with the exact outcome."""
+
+from __future__ import annotations
+
+import pytest
+
+from whistgui.app.analysis import (
+    analyse,
+    game_label,
+    is_whist,
+    outcome_words,
+    result_text,
+)
+from whistgui.app.document import Document
+from whistgui.engine import Deal, Evaluator, Outcome, Player, Solver
+from whistgui.engine.games import GAMES, find_game
+
+W, E = Player.WEST, Player.EAST
+
+
+def run(text: str, game: str = "whist"):
+    return analyse(Document.from_deal(Deal.parse(text), game=game), Evaluator(), Solver())
+
+
+def test_whist_wording_is_unchanged():
+    r = run("AQ/KJ K/A")
+    assert r.summary == (
+        "Symmetric deal of 3 cards a hand: the value 1½ + ε₀ predicts 2 tricks for West with "
+        "West on lead and 2 with East on lead."
+    )
+    assert r.search_only == ""
+    assert r.predicted == Outcome(2, 2)
+
+
+def test_five_card_shows_each_suits_trace_and_the_predicted_winner():
+    r = run("KQ/AJ A/K", "five-card")
+    assert [row.value.pretty() for row in r.rows] == ["0", "+1"]
+    assert [row.words for row in r.rows] == [
+        "trace 0: the player on lead wins",
+        "trace +1: West wins whoever leads",
+    ]
+    assert r.rows[0].outcome == Outcome(W, E)  # the suit alone: the leader wins
+    assert r.total.pretty() == "+1"
+    assert r.predicted == Outcome(W, W)
+    assert r.exact is None
+    assert "+1 predicts that West wins whoever leads" in r.summary
+
+
+def test_the_player_on_lead_wins_a_trace_of_zero():
+    r = run("KQ/AJ", "five-card")
+    assert outcome_words(r.predicted) == "the player on lead wins"
+    assert "the element 0 predicts that the player on lead wins" in r.summary
+
+
+def test_a_deal_the_theory_does_not_cover_is_searched():
+    r = run("KQT/AJ9 K/A", "greedy-whist")  # two suits: Greedy Whist's theory is for one
+    assert r.search_only.startswith("Greedy Whist has a theory for one suit only")
+    assert r.predicted is None
+    assert r.total is None
+    assert r.exact == Solver().outcome(Deal.parse("KQT/AJ9 K/A"), rules=find_game("greedy").rules)
+    assert r.summary.startswith("Search only: ")
+    assert "Exact search: West takes" in r.summary
+    # every suit still has its element and words
+    assert [row.value.pretty() for row in r.rows] == ["(3, +1)", "(1, −1)"]
+
+
+def test_last_trick_games_say_who_wins_in_words():
+    r = run("AQ/K K/AJ", "misere-five-card")  # asymmetric suits: searched
+    assert r.search_only
+    assert r.exact is not None
+    words = outcome_words(r.exact)
+    assert words in ("West wins", "East wins", "the player on lead wins")
+    assert words in r.summary
+
+
+def test_misere_elements_are_exits_and_stoppers():
+    r = run("K2/AQ AJT/KQ2 AQ2/KJT", "misere-five-card")  # strange algebra's example
+    assert [row.words for row in r.rows] == [
+        "exit for West, unprotected",
+        "exit for East with 1 stopper",
+        "exit for West with 2 stoppers",
+    ]
+    assert r.total.pretty() == "+1"
+    assert r.predicted == Outcome(W, W)
+
+
+def test_unequal_hands_ask_for_equal_hands_in_every_game():
+    for g in GAMES:
+        r = run("AQ2/K", g.name)
+        assert "West holds 3 cards and East 1" in r.summary
+        assert r.exact is None
+        assert r.predicted is None
+        assert r.search_only == ""
+
+
+def test_refined_whist_predicts_points():
+    r = run("AQ/KJ K/A", "refined-whist")
+    assert r.predicted == find_game("refined").new_theory().outcome(r.total)
+    assert "refined score of 7/4" in r.summary
+
+
+@pytest.mark.parametrize(
+    ("result", "text"),
+    [(2, "2"), (W, "West wins"), (E, "East wins")],
+)
+def test_result_text(result, text):
+    assert result_text(result) == text
+
+
+def test_game_labels_differ_in_their_first_letters():
+    firsts = [game_label(g)[0] for g in GAMES]
+    assert len(set(firsts)) == len(firsts)  # the Deal ▸ Game menu's mnemonics
+    assert [g.name for g in GAMES if is_whist(g)] == ["whist", "refined-whist"]

@@ -1,0 +1,398 @@
+"""Games in the app (issue 11): the game selector, the analysis, the inspector and the play
+panel follow the document's game; undo, files, and the example's title and note."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import Qt
+
+from whistgui.app.document import Document, random_document
+from whistgui.engine import Deal, NotationError, Player, SuitDeal, WhistError
+from whistgui.engine.strategy import SEARCH_MAX_CARDS
+from whistgui.ui.inspector import Inspector
+from whistgui.ui.main_window import MainWindow
+from whistgui.ui.play_panel import PlayPanel
+from whistgui.ui.session import Session
+
+W, E = Player.WEST, Player.EAST
+
+
+@pytest.fixture
+def window(qtbot, settings):
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.shutdown()
+
+
+def start_on(qtbot, w: MainWindow, text: str, game: str = "whist") -> None:
+    with qtbot.waitSignal(w.analysisShown, timeout=20000):
+        w.session.replace(Document.from_deal(Deal.parse(text), game=game))
+
+
+def headers(w: MainWindow) -> list[str]:
+    t = w.analysis.table
+    return [t.horizontalHeaderItem(i).text() for i in range(t.columnCount())]
+
+
+def shown_game(w: MainWindow) -> tuple[str, list[str]]:
+    """The selector's game and the checked entries of Deal ▸ Game."""
+    checked = [name for name, act in w.game_actions.items() if act.isChecked()]
+    return w.game_selector.game, checked
+
+
+# --------------------------------------------------------------------------- the session
+
+
+def test_set_game_is_one_undoable_command_with_a_signal(qtbot):
+    s = Session(Document.from_deal(Deal.parse("KQ/AJ")))
+    with qtbot.waitSignal(s.gameChanged) as blocker:
+        assert s.set_game("femkort")  # an alias
+    assert blocker.args == ["five-card"]
+    assert s.document.game == "five-card"
+    assert s.undo_stack.count() == 1
+    assert s.undo_stack.undoText() == "Play five-card"
+    assert not s.set_game("five-card")  # already: no command
+    with qtbot.waitSignal(s.gameChanged) as blocker:
+        s.undo_stack.undo()
+    assert blocker.args == ["whist"]
+    with pytest.raises(NotationError, match="unknown game"):
+        s.set_game("bridge")
+    assert s.document.game == "whist"
+
+
+def test_a_change_of_the_deal_alone_says_nothing_of_the_game(qtbot):
+    s = Session(Document.from_deal(Deal.parse("KQ/AJ"), game="five-card"))
+    with qtbot.assertNotEmitted(s.gameChanged):
+        s.set_deal_text("AQ/KJ")
+    assert s.document.game == "five-card"
+
+
+# --------------------------------------------------------------------------- the window
+
+
+def test_choosing_a_game_in_the_menu_reanalyses_in_that_game(qtbot, window):
+    start_on(qtbot, window, "KQ/AJ A/K")
+    assert headers(window)[2] == "Value"
+    with qtbot.waitSignal(window.analysisShown, timeout=20000) as blocker:
+        window.game_actions["five-card"].trigger()
+    r = blocker.args[0]
+    assert r.document.game == "five-card"
+    assert [row.words for row in r.rows] == [
+        "trace 0: the player on lead wins",
+        "trace +1: West wins whoever leads",
+    ]
+    assert headers(window)[2] == "Element"
+    assert window.analysis.table.item(1, 2).text() == "+1"
+    assert "Predicted:</b> West wins" in window.analysis.total.text()
+    assert "Five-card" in window.analysis.heading.text()
+    assert shown_game(window) == ("five-card", ["five-card"])
+    assert window.session.undo_stack.undoText() == "Play five-card"
+
+
+def test_the_selector_is_reached_and_used_from_the_keyboard(qtbot, window):
+    start_on(qtbot, window, "KQT/AJ9")
+    combo = window.game_selector.combo
+    assert window.game_selector.label.buddy() is combo  # Alt+G
+    assert window.act_focus_game.shortcut().toString() == "Ctrl+G"
+    window.act_focus_game.trigger()
+    qtbot.waitUntil(combo.hasFocus)
+    with qtbot.waitSignal(window.analysisShown, timeout=20000) as blocker:
+        qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert blocker.args[0].document.game == "refined-whist"
+    assert shown_game(window) == ("refined-whist", ["refined-whist"])
+    with qtbot.waitSignal(window.analysisShown, timeout=20000) as blocker:
+        qtbot.keyClick(combo, Qt.Key.Key_Down)
+    r = blocker.args[0]
+    assert r.document.game == "greedy-whist"
+    assert r.rows[0].value.pretty() == "(3, +1)"  # R43's deal (5)
+    assert "West takes 2 of 3" in r.rows[0].words
+
+
+def test_undo_restores_the_game_everywhere(qtbot, window):
+    start_on(qtbot, window, "KQ/AJ A/K")
+    with qtbot.waitSignal(window.analysisShown, timeout=20000):
+        window.set_game("misere-five-card")
+    assert shown_game(window) == ("misere-five-card", ["misere-five-card"])
+    with qtbot.waitSignal(window.analysisShown, timeout=20000) as blocker:
+        window.act_undo.trigger()
+    assert blocker.args[0].document.game == "whist"
+    assert window.session.game == "whist"
+    assert shown_game(window) == ("whist", ["whist"])
+    assert headers(window)[2] == "Value"
+    assert window.analysis.total.text().startswith("<b>Sum of values:</b>")
+    with qtbot.waitSignal(window.analysisShown, timeout=20000):
+        window.act_redo.trigger()
+    assert shown_game(window) == ("misere-five-card", ["misere-five-card"])
+
+
+def test_saving_and_opening_keeps_the_game(qtbot, window, settings, tmp_path):
+    start_on(qtbot, window, "KQ/AJ A/K")
+    window.set_game("five-card")
+    path = tmp_path / "five.whist"
+    assert window._save_to(path)
+    assert json.loads(path.read_text(encoding="utf-8"))["game"] == "five-card"
+
+    other = MainWindow(settings=settings)
+    qtbot.addWidget(other)
+    try:
+        assert other.session.game == "whist"
+        with qtbot.waitSignal(other.analysisShown, timeout=20000) as blocker:
+            assert other.open_file(path)
+        assert blocker.args[0].document.game == "five-card"
+        assert shown_game(other) == ("five-card", ["five-card"])
+        assert other.inspector.game.name == "five-card"
+    finally:
+        other.shutdown()
+
+
+def test_a_new_deal_keeps_the_game_and_an_example_is_whist(qtbot, window):
+    start_on(qtbot, window, "KQ/AJ", game="five-card")
+    window.new_document()
+    assert window.session.game == "five-card"
+    assert shown_game(window) == ("five-card", ["five-card"])
+    window.open_example(15)  # the paper's examples are whist deals
+    assert window.session.game == "whist"
+    assert shown_game(window) == ("whist", ["whist"])
+
+
+def test_search_only_shows_the_exact_outcome(qtbot, window):
+    start_on(qtbot, window, "KQT/AJ9 K/A", game="greedy-whist")
+    r = window.analysis.result
+    assert r.search_only
+    assert "<b>Search only</b>" in window.analysis.total.text()
+    assert "Exact search:</b> West on lead" in window.analysis.total.text()
+    assert window.analysis.summary.text().startswith("Search only: Greedy Whist has a theory")
+
+
+# --------------------------------------------------------------------------- title and note
+
+
+def test_typing_another_deal_clears_the_examples_title_and_note(qtbot, window, tmp_path):
+    window.open_example(27)
+    assert window.session.document.title.startswith("(27)")
+    edit = window.notation.edit
+    edit.setFocus()
+    edit.selectAll()
+    qtbot.keyClicks(edit, "KJ/AQ A/K K/A")
+    doc = window.session.document
+    assert str(doc.deal) == "KJ/AQ A/K K/A"
+    assert (doc.title, doc.note) == ("", "")
+    path = tmp_path / "typed.whist"
+    assert window._save_to(path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert (data["deal"], data["title"], data["note"]) == ("KJ/AQ A/K K/A", "", "")
+    window.act_undo.trigger()  # the typing was one step: the example comes back whole
+    doc = window.session.document
+    assert doc.title.startswith("(27)")
+    assert doc.note.startswith("Both sides")
+    assert window.session.undo_stack.index() == 0
+
+
+def test_moving_a_card_keeps_the_title_and_note(qtbot, window):
+    window.open_example(27)
+    title, note = window.session.document.title, window.session.document.note
+    window.session.move_cards([window.session.document.deal.card_from_text("S:K")], "E")
+    assert (window.session.document.title, window.session.document.note) == (title, note)
+    window.session.clear_hands()  # every card to the pool: the deal is gone, and its title
+    assert window.session.document.title == ""
+    window.act_undo.trigger()
+    assert window.session.document.title == title
+
+
+def test_the_same_deal_typed_again_keeps_the_title():
+    s = Session(Document.from_deal(Deal.parse("AQ/KJ K/A"), title="Mine", note="n"))
+    assert not s.set_deal_text("AQ/KJ  K/A")  # another spelling of the same deal
+    assert s.document.title == "Mine"
+
+
+# --------------------------------------------------------------------------- play panel
+
+
+@pytest.fixture
+def panel(qtbot):
+    p = PlayPanel()
+    qtbot.addWidget(p)
+    p.resize(1200, 700)
+    p.show()
+    yield p
+    p.shutdown()
+
+
+def test_five_card_is_played_by_its_greedy_rules(qtbot, panel):
+    deal = Deal.parse("KQ/AJ")
+    with qtbot.waitSignal(panel.ready, timeout=20000):
+        panel.set_deal(deal, W, "five-card")
+    assert panel.by_search
+    assert panel.cards.headerItem().text(1) == "Who wins"
+    t = panel.turn(panel.position)
+    sk = deal.card_from_text("S:K")
+    assert t.marks == {sk: W, deal.card_from_text("S:Q"): W}  # R43 (1): the leader wins
+    assert panel.table.marks[sk] == "W"
+    panel.play(sk)
+    reply = panel.turn(panel.position)
+    assert list(reply.marks) == [deal.card_from_text("S:A")]  # greedy: East must win
+    assert reply.choice == deal.card_from_text("S:A")
+    panel.to_end()
+    assert panel.position.is_over
+    assert "took the last trick and <b>wins</b>" in panel.status.text()
+    assert panel.line().outcome is W
+
+
+def test_a_card_that_loses_five_card_says_it_gave_away_the_game(panel):
+    deal = Deal.parse("KQT/AJ9")  # trace +1: West wins, but not by leading the ten
+    panel.set_deal_now(deal, W, "five-card")
+    t = panel.turn(panel.position)
+    assert t.predicted is W
+    assert t.marks[deal.card_from_text("S:T")] is E
+    panel.play(deal.card_from_text("S:T"))
+    assert panel.played[-1].cost == 1
+    assert "gave away the game" in panel.status.text()
+    assert "East should win" in panel.status.text()
+
+
+def test_greedy_whist_marks_are_tricks(panel):
+    deal = Deal.parse("KQT/AJ9")
+    panel.set_deal_now(deal, W, "greedy-whist")
+    t = panel.turn(panel.position)
+    assert set(t.marks.values()) <= {0, 1, 2, 3}
+    assert t.predicted == 2  # (n + H_Greedy)/2 = 2, R43 Theorem 6.1
+    assert panel.cards.headerItem().text(1) == "West ends with"
+    assert "West should end with <b>2</b>" in panel.status.text()
+    assert "(3, +1)" in panel.status.text()
+
+
+def test_deals_too_big_for_search_or_unequal_are_refused(panel):
+    big = random_document(2, [7, 7], seed=1).deal
+    assert big.size > SEARCH_MAX_CARDS
+    with pytest.raises(WhistError, match=f"at most {SEARCH_MAX_CARDS} cards a hand"):
+        panel.set_deal(big, W, "five-card")
+    with pytest.raises(WhistError, match="same number"):
+        panel.set_deal(Deal.parse("AQ/K"), W, "five-card")
+    # balanced but asymmetric: five-card plays it by search, whist's values cannot
+    panel.set_deal_now(Deal.parse("AQ/K K/AJ"), W, "five-card")
+    assert panel.position is not None
+    with pytest.raises(WhistError, match="not symmetric"):
+        panel.set_deal(Deal.parse("AQ/K K/AJ"), W, "whist")
+
+
+def test_the_play_panel_follows_a_change_of_game(qtbot, window):
+    start_on(qtbot, window, "KQ/AJ")
+    with qtbot.waitSignal(window.play_panel.ready, timeout=20000):
+        window.play_deal()
+    assert not window.play_panel.by_search
+    with qtbot.waitSignal(window.play_panel.ready, timeout=20000):
+        window.set_game("five-card")
+    assert window.play_panel.game.name == "five-card"
+    assert window.play_panel.by_search
+
+
+# --------------------------------------------------------------------------- inspector
+
+
+@pytest.fixture
+def inspector(qtbot):
+    i = Inspector()
+    qtbot.addWidget(i)
+    i.resize(1300, 700)
+    i.show()
+    yield i
+    i.shutdown()
+
+
+def cell(table, row: int, col: int) -> str:
+    return table.item(row, col).text()
+
+
+def test_the_inspector_shows_the_a_matrix_in_greedy_whist(qtbot, qtmodeltester, inspector):
+    inspector.set_game("greedy-whist")
+    with qtbot.waitSignal(inspector.ready):
+        inspector.open_suit(SuitDeal.parse("KQT/AJ9"))  # R43's deal (5)
+    view = inspector.game_view
+    a, t = view.a_table, view.t_table
+    assert inspector.tabs.currentWidget() is view
+    assert not inspector.tabs.isTabVisible(0)
+    # rows West's cards lowest first, columns East's: A = ((1,-1,-1), (1,1,-1), (1,1,-1))
+    assert [a.verticalHeaderItem(i).text() for i in range(3)] == ["W₁ T", "W₂ Q", "W₃ K"]
+    assert [a.horizontalHeaderItem(j).text() for j in range(3)] == ["E₁ 9", "E₂ J", "E₃ A"]
+    assert [[cell(a, i, j) for j in range(3)] for i in range(3)] == [
+        ["+1", "−1", "−1"],
+        ["+1", "+1", "−1"],
+        ["+1", "+1", "−1"],
+    ]
+    assert [cell(t, 0, c) for c in range(5)] == ["+1", "+2", "+1", "−2", "−1"]  # T_-2 … T_2
+    assert t.horizontalHeaderItem(2).text() == "k = 0"
+    assert "changes sign between k = 0 and k = 1" in view.sign.text()
+    assert "H<sub>Greedy</sub></b> = +1" in view.sign.text()
+    assert "West takes 2 of 3 whoever leads" in view.element.text()
+    qtmodeltester.check(a.model())
+    qtmodeltester.check(t.model())
+
+
+def test_the_inspector_shows_exit_and_stoppers_in_misere(qtbot, inspector):
+    inspector.set_game("misere-five-card")
+    with qtbot.waitSignal(inspector.ready):
+        inspector.open_suit(SuitDeal.parse("AQ2/KJT"))
+    view = inspector.game_view
+    assert view.a_table.isHidden()
+    text = view.stoppers.text()
+    assert "an exit for West" in text
+    assert "<b>2 stoppers</b>" in text
+    assert "A &gt; K, Q &gt; J" in text
+    assert "+2: exit for West with 2 stoppers" in view.element.text()
+
+
+def test_five_card_inspects_the_symmetrization(qtbot, inspector):
+    inspector.set_game("five-card")
+    with qtbot.waitSignal(inspector.ready):
+        inspector.open_suit(SuitDeal.parse("AQ82/KJ"))
+    view = inspector.game_view
+    assert "symmetrization" in view.caption.text()
+    assert view.a_table.rowCount() == 2
+    assert "trace +2" in view.element.text()
+    assert inspector.cannot_inspect(SuitDeal.parse("AK/-")) is not None
+
+
+def test_the_inspector_follows_game_changes(qtbot, inspector):
+    suit = SuitDeal.parse("AQ/KJ")
+    with qtbot.waitSignal(inspector.ready, timeout=20000):
+        inspector.open_suit(suit)
+    assert inspector.analysis is not None  # whist's α matrix
+    with qtbot.waitSignal(inspector.ready):
+        inspector.set_game("five-card")
+    assert inspector.tabs.currentWidget() is inspector.game_view
+    assert inspector.game_view.a_table.rowCount() == 2
+    assert inspector.back_button.isHidden()
+    with qtbot.waitSignal(inspector.ready, timeout=20000):
+        inspector.set_game("whist")
+    assert inspector.tabs.currentIndex() == 0
+    assert inspector.tabs.isTabVisible(0)
+    assert not inspector.tabs.isTabVisible(2)
+    assert inspector.matrix_model.rowCount() > 0
+
+
+def test_the_window_inspects_a_suit_in_the_documents_game(qtbot, window):
+    start_on(qtbot, window, "KQT/AJ9 K/A", game="greedy-whist")
+    with qtbot.waitSignal(window.inspector.ready, timeout=20000):
+        window.inspect_suit(0)
+    assert window.inspector.game.name == "greedy-whist"
+    assert window.inspector.game_view.a_table.rowCount() == 3
+    window.inspect_deal()  # the play tree is whist's: refused with a pointer to Optimal Play
+    assert "Optimal Play" in window.statusBar().currentMessage()
+
+
+def test_headless_figures_in_another_game(qapp, tmp_path):
+    from PySide6.QtGui import QImage
+
+    from whistgui.ui.render import render_deal, render_inspector, render_play
+
+    for path in (
+        render_deal(Deal.parse("KQ/AJ A/K"), tmp_path / "deal.png", game="five-card"),
+        render_inspector(SuitDeal.parse("KQT/AJ9"), tmp_path / "a.png", game="greedy-whist"),
+        render_play(Deal.parse("KQ/AJ"), tmp_path / "play.png", cards=1, game="five-card"),
+    ):
+        assert not QImage(str(path)).isNull()
