@@ -77,3 +77,24 @@ def test_contrasting_text():
     for hex_ in ("#ffe082", "#90caf9", "#a5d6a7", "#f5f5f5", "#1e1e1e", "#3d6fb4"):
         bg = QColor(hex_)
         assert contrast(contrasting_text(bg), bg) >= 4.5
+
+
+def test_view_theme_menu_switches_and_is_remembered(qtbot, settings, app_theme):
+    from whistgui.ui.main_window import MainWindow
+
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)
+    assert w.theme_actions["system"].isChecked()
+    w.theme_actions["dark"].trigger()
+    assert is_dark()
+    assert w.theme_actions["dark"].isChecked()
+    assert settings.value("theme") == "dark"
+    w2 = MainWindow(settings=settings)  # a new window starts in the saved theme
+    qtbot.addWidget(w2)
+    assert w2.theme_actions["dark"].isChecked()
+    w2.theme_actions["light"].trigger()
+    assert not is_dark()
+    settings.setValue("theme", "sepia")  # an unknown saved theme falls back to System
+    w3 = MainWindow(settings=settings)
+    qtbot.addWidget(w3)
+    assert w3.theme_actions["system"].isChecked()

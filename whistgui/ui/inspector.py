@@ -63,6 +63,7 @@ from whistgui.ui.export import ExportError, save_figure
 from whistgui.ui.matrix_model import AlphaMatrixModel, ReductionRole
 from whistgui.ui.numberline import NumberLine
 from whistgui.ui.play_tree_model import PlayTreeModel, path_text
+from whistgui.ui.theme import contrasting_text, error_colour, success_colour
 from whistgui.ui.tree_model import COL_DEAL, Node, ReductionTreeModel
 
 
@@ -255,6 +256,7 @@ class GameSuitView(QWidget):
                 item = QTableWidgetItem(_signed(x))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 item.setBackground(QBrush(_PLUS if x > 0 else _MINUS))
+                item.setForeground(QBrush(contrasting_text(_PLUS if x > 0 else _MINUS)))
                 beats = "beats" if x > 0 else "does not beat"
                 item.setToolTip(
                     f"A{i + 1},{j + 1} = {_signed(x)}: West's {card(west[i])} {beats} East's "
@@ -276,6 +278,7 @@ class GameSuitView(QWidget):
             item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
             if x:
                 item.setBackground(QBrush(_PLUS if x > 0 else _MINUS))
+                item.setForeground(QBrush(contrasting_text(_PLUS if x > 0 else _MINUS)))
             item.setToolTip(f"T{_k(k).translate(_SUBSCRIPTS)} = {_signed(x)}")
             if k in (h, hbar):
                 item.setFont(bold)
@@ -798,7 +801,7 @@ class Inspector(QWidget):
             return
         ok = check.agrees
         mark = "✓ agree" if ok else "✗ DISAGREE — a bug: please report this state"
-        colour = "#1b5e20" if ok else "#b71c1c"
+        colour = (success_colour() if ok else error_colour()).name()
         self.check_label.setText(
             f"<span style='color:{colour}'><b>Exact search of {html.escape(check.state)}:</b> "
             f"χ = {check.chi}, ρ(val) = {check.rho}; χ′ = {check.chi_refined}, "

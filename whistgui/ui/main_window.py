@@ -18,6 +18,7 @@ from PySide6.QtGui import (
     QKeySequence,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -53,6 +54,7 @@ from whistgui.ui.inspector import Inspector
 from whistgui.ui.play_panel import PlayPanel
 from whistgui.ui.session import Session
 from whistgui.ui.table import CardTable
+from whistgui.ui.theme import THEMES, apply_theme
 
 MAX_RECENT = 8
 _FILTER = f"whist deals (*{FILE_SUFFIX});;All files (*)"
@@ -561,6 +563,17 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_inspect_deal)
         m.addSeparator()
         m.addAction(self.act_play)
+        m.addSeparator()
+        self.theme_menu = m.addMenu("&Theme")
+        self.theme_actions: dict[str, QAction] = {}
+        group = QActionGroup(self)
+        for name in THEMES:
+            act = self.theme_menu.addAction(f"&{name.title()}")
+            act.setCheckable(True)
+            act.triggered.connect(lambda _=False, n=name: self.set_theme(n))
+            group.addAction(act)
+            self.theme_actions[name] = act
+        self.set_theme(str(self.settings.value("theme", "system")), save=False)
         self.examples_menu = bar.addMenu("E&xamples")
         self.examples_menu.setToolTipsVisible(True)
         formulas: QAction | None = None
@@ -577,6 +590,17 @@ class MainWindow(QMainWindow):
         m = bar.addMenu("&Help")
         m.addAction(self.act_keys)
         m.addAction(self.act_about)
+
+    def set_theme(self, name: str, *, save: bool = True) -> None:
+        """View ▸ Theme: System, Light or Dark for the whole app, remembered in the settings
+        (an unknown saved name falls back to System)."""
+        app = QApplication.instance()
+        key = name if name in THEMES else "system"
+        if isinstance(app, QApplication):
+            apply_theme(app, key)
+        self.theme_actions[key].setChecked(True)
+        if save:
+            self.settings.setValue("theme", key)
 
     def _add_formulas_entry(self) -> QAction:
         """A disabled line in the Examples menu where the formulas' numbers would be."""

@@ -66,6 +66,10 @@ from whistgui.engine.strategy.line import result_text, trick_number
 from whistgui.ui.background import Runner
 from whistgui.ui.export import save_figure
 from whistgui.ui.table import CardTable
+from whistgui.ui.theme import contrasting_text
+
+#: The optimal cards' rows in the list (their text colour is paired with it).
+_OPTIMAL = QColor("#e8f5e9")
 
 MAX_PLAY_SUIT = 10  # longest suit (cards a hand) whose values are computed for play
 
@@ -502,7 +506,8 @@ class PlayPanel(QWidget):
                 if optimal:
                     for col in range(3):
                         top.setFont(col, bold)
-                        top.setBackground(col, QBrush(QColor("#e8f5e9")))
+                        top.setBackground(col, QBrush(_OPTIMAL))
+                        top.setForeground(col, QBrush(contrasting_text(_OPTIMAL)))
                 for c in cards if len(cards) > 1 else []:
                     child = QTreeWidgetItem(
                         [card_text(pos.card_name(c)), result_words(t.marks[c]), ""]
