@@ -48,3 +48,42 @@ def dialogs(monkeypatch: pytest.MonkeyPatch) -> Dialogs:
 @pytest.fixture
 def settings(tmp_path: Path) -> QSettings:
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def window(qtbot, settings):
+    """The main window, shown, with settings of its own; its workers stopped after."""
+    from whistgui.ui.main_window import MainWindow
+
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.shutdown()
+
+
+@pytest.fixture
+def inspector(qtbot):
+    """A game-tree inspector on its own, shown; its workers stopped after."""
+    from whistgui.ui.inspector import Inspector
+
+    w = Inspector()
+    qtbot.addWidget(w)
+    w.resize(1300, 800)
+    w.show()
+    yield w
+    w.shutdown()
+
+
+@pytest.fixture
+def panel(qtbot):
+    """A play panel on its own, shown; its workers stopped after."""
+    from whistgui.ui.play_panel import PlayPanel
+
+    p = PlayPanel()
+    qtbot.addWidget(p)
+    p.resize(1200, 700)
+    p.show()
+    yield p
+    p.shutdown()

@@ -16,16 +16,6 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 
 
-@pytest.fixture
-def window(qtbot, settings):
-    w = MainWindow(settings=settings)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.shutdown()
-
-
 def start_on(qtbot, w: MainWindow, text: str, lead: Player = Player.WEST) -> None:
     with qtbot.waitSignal(w.analysisShown, timeout=20000):
         w.session.replace(Document.from_deal(Deal.parse(text), lead=lead))

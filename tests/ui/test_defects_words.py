@@ -24,26 +24,6 @@ COLON_NAME = re.compile(r"\b[SHDC]:[2-9TJQKA]\b")  # D:A, the engine's names
 SYMBOL_NAME = re.compile(r"[♠♥♦♣](?:10|[2-9TJQKA])")  # ♦A, the panel's
 
 
-@pytest.fixture
-def inspector(qtbot):
-    w = Inspector()
-    qtbot.addWidget(w)
-    w.resize(1300, 800)
-    w.show()
-    yield w
-    w.shutdown()
-
-
-@pytest.fixture
-def panel(qtbot):
-    p = PlayPanel()
-    qtbot.addWidget(p)
-    p.resize(1200, 700)
-    p.show()
-    yield p
-    p.shutdown()
-
-
 def open_suit(qtbot, inspector: Inspector, text: str) -> None:
     with qtbot.waitSignal(inspector.ready, timeout=30000):
         inspector.open_suit(SuitDeal.parse(text))

@@ -11,22 +11,10 @@ from PySide6.QtCore import Qt
 from whistgui.app.document import Document, random_document
 from whistgui.engine import Deal, NotationError, Player, SuitDeal, WhistError
 from whistgui.engine.strategy import SEARCH_MAX_CARDS
-from whistgui.ui.inspector import Inspector
 from whistgui.ui.main_window import MainWindow
-from whistgui.ui.play_panel import PlayPanel
 from whistgui.ui.session import Session
 
 W, E = Player.WEST, Player.EAST
-
-
-@pytest.fixture
-def window(qtbot, settings):
-    w = MainWindow(settings=settings)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.shutdown()
 
 
 def start_on(qtbot, w: MainWindow, text: str, game: str = "whist") -> None:
@@ -213,16 +201,6 @@ def test_the_same_deal_typed_again_keeps_the_title():
 # --------------------------------------------------------------------------- play panel
 
 
-@pytest.fixture
-def panel(qtbot):
-    p = PlayPanel()
-    qtbot.addWidget(p)
-    p.resize(1200, 700)
-    p.show()
-    yield p
-    p.shutdown()
-
-
 def test_five_card_is_played_by_its_greedy_rules(qtbot, panel):
     deal = Deal.parse("KQ/AJ")
     with qtbot.waitSignal(panel.ready, timeout=20000):
@@ -292,16 +270,6 @@ def test_the_play_panel_follows_a_change_of_game(qtbot, window):
 
 
 # --------------------------------------------------------------------------- inspector
-
-
-@pytest.fixture
-def inspector(qtbot):
-    i = Inspector()
-    qtbot.addWidget(i)
-    i.resize(1300, 700)
-    i.show()
-    yield i
-    i.shutdown()
 
 
 def cell(table, row: int, col: int) -> str:

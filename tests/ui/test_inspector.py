@@ -19,16 +19,6 @@ from whistgui.ui.tree_model import COL_ALPHA, COL_DEAL, NodeRole, ReductionTreeM
 W, E = Player.WEST, Player.EAST
 
 
-@pytest.fixture
-def inspector(qtbot):
-    w = Inspector()
-    qtbot.addWidget(w)
-    w.resize(1300, 800)
-    w.show()
-    yield w
-    w.shutdown()
-
-
 def open_suit(qtbot, inspector: Inspector, text: str) -> None:
     with qtbot.waitSignal(inspector.ready, timeout=30000):
         inspector.open_suit(SuitDeal.parse(text))

@@ -17,15 +17,6 @@ from whistgui.ui.main_window import KEYS_HTML, MainWindow
 from whistgui.ui.table import MIME_TYPE, CardTable, encode_cards
 
 
-@pytest.fixture
-def window(qtbot, settings):
-    w = MainWindow(settings=settings)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
-
-
 def start_on(qtbot, w: MainWindow, text: str, lead: Player = Player.WEST) -> None:
     """Put ``text`` on the table as a fresh document and wait for its analysis."""
     with qtbot.waitSignal(w.analysisShown, timeout=20000):

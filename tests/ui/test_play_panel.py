@@ -10,19 +10,9 @@ from PySide6.QtGui import QImage
 
 from tests.engine.strategies import symmetric_deals
 from whistgui.engine import Deal, Player, Position, Solver, WhistError, play_line
-from whistgui.ui.play_panel import PlayPanel, display_line
+from whistgui.ui.play_panel import display_line
 
 W, E = Player.WEST, Player.EAST
-
-
-@pytest.fixture
-def panel(qtbot):
-    p = PlayPanel()
-    qtbot.addWidget(p)
-    p.resize(1200, 700)
-    p.show()
-    yield p
-    p.shutdown()
 
 
 def optimal_by_search(solver: Solver, pos: Position) -> set:
