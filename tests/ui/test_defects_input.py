@@ -203,3 +203,19 @@ def test_the_tables_own_move_keeps_the_selection_and_a_lead_change_too(qtbot, wi
     qtbot.keyClick(table, Qt.Key.Key_W)
     assert deal_text(window) == "KJ/AQ A/K K/A"
     assert table.selected == cards
+
+
+def test_both_docks_share_the_bottom_as_tabs_and_the_inspector_opens_on_a_suit(qtbot, window):
+    """Defect 4: with both docks open side by side the play sidebar was about 100 px wide, and
+    the inspector opened from the View menu showed an empty "no suit" pane."""
+    window.resize(1280, 800)
+    with qtbot.waitSignal(window.analysisShown, timeout=20000):
+        window.session.set_deal_text("AQ/KJ KJ/AQ A/K")  # not the deal the window starts on
+    with qtbot.waitSignal(window.inspector.ready, timeout=20000):
+        window.act_inspector.trigger()
+    assert window.inspector.has_content()
+    window.play_deal()
+    qtbot.waitUntil(window.play_dock.isVisible, timeout=5000)
+    assert window.play_dock in window.tabifiedDockWidgets(window.inspector_dock)
+    qtbot.waitUntil(lambda: window.play_dock.width() > 0.9 * window.width(), timeout=5000)
+    assert window.table.height() >= window.table.minimumHeight() > 0  # the table stays legible

@@ -502,6 +502,10 @@ class Inspector(QWidget):
         if self._suit is not None:
             self.open_suit(self._suit)
 
+    def has_content(self) -> bool:
+        """Has a suit (or a deal's play tree) been opened?"""
+        return self._suit is not None or self.play_model.rowCount() > 0
+
     def cannot_inspect(self, suit: SuitDeal) -> str | None:
         """Why ``suit`` has nothing to inspect in the current game (None: it has)."""
         return cannot_inspect(suit, self._game)

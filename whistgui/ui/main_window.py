@@ -420,7 +420,15 @@ class MainWindow(QMainWindow):
         self.play_dock.setObjectName("playDock")
         self.play_dock.setWidget(self.play_panel)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.play_dock)
+        # the two docks share the bottom as tabs: side by side each would get half the width
+        # and the play panel's sidebar would clip (issue 11, defect 4)
+        self.tabifyDockWidget(self.inspector_dock, self.play_dock)
         self.play_dock.hide()
+        self._sized_docks: set[QDockWidget] = set()
+        for dock in (self.inspector_dock, self.play_dock):
+            dock.visibilityChanged.connect(
+                lambda on, d=dock: self._on_dock_shown(d) if on else None
+            )
 
         self._build_actions()
         self._build_menus()
@@ -714,6 +722,20 @@ class MainWindow(QMainWindow):
         n = len(self.session.document.deal.suits)
         if not self.session.remove_suit(n - 1):
             self.statusBar().showMessage("A deal keeps at least one suit", 5000)
+
+    def _on_dock_shown(self, dock: QDockWidget) -> None:
+        """A dock's first showing takes a sensible share of the height (the table keeps the
+        rest); the inspector opened from the View menu shows the deal's first suit rather
+        than an empty pane."""
+        if dock not in self._sized_docks:
+            self._sized_docks.add(dock)
+            self.resizeDocks([dock], [max(260, int(self.height() * 0.45))], Qt.Orientation.Vertical)
+        if dock is self.inspector_dock and not self.inspector.has_content():
+            deal = self.session.document.deal
+            for i, suit in enumerate(deal.suits):
+                if not suit.is_empty and self.inspector.cannot_inspect(suit) is None:
+                    self.inspect_suit(i)
+                    break
 
     # -- inspector ------------------------------------------------------------------------
     def inspect_suit(self, index: int) -> None:
