@@ -63,27 +63,26 @@ def window(qtbot, settings):
     w.shutdown()
 
 
+def _shown(qtbot, widget, width: int, height: int):  # type: ignore[no-untyped-def]
+    """``widget`` registered, sized and shown; its workers stopped after the test."""
+    qtbot.addWidget(widget)
+    widget.resize(width, height)
+    widget.show()
+    yield widget
+    widget.shutdown()
+
+
 @pytest.fixture
 def inspector(qtbot):
-    """A game-tree inspector on its own, shown; its workers stopped after."""
+    """A game-tree inspector on its own, shown."""
     from whistgui.ui.inspector import Inspector
 
-    w = Inspector()
-    qtbot.addWidget(w)
-    w.resize(1300, 800)
-    w.show()
-    yield w
-    w.shutdown()
+    yield from _shown(qtbot, Inspector(), 1300, 800)
 
 
 @pytest.fixture
 def panel(qtbot):
-    """A play panel on its own, shown; its workers stopped after."""
+    """A play panel on its own, shown."""
     from whistgui.ui.play_panel import PlayPanel
 
-    p = PlayPanel()
-    qtbot.addWidget(p)
-    p.resize(1200, 700)
-    p.show()
-    yield p
-    p.shutdown()
+    yield from _shown(qtbot, PlayPanel(), 1200, 700)

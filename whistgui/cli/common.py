@@ -49,10 +49,6 @@ def outcome_json(o: Outcome) -> dict[str, Any]:
     return {"west_lead": result_json(o.west_lead), "east_lead": result_json(o.east_lead)}
 
 
-def _name(p: Player) -> str:
-    return "West" if p is Player.WEST else "East"
-
-
 def outcome_text(o: Outcome) -> str:
     """``West takes 2 with West on lead, 1 with East on lead``; ``West scores 5/4 …`` for
     refined points; ``West wins whoever leads`` / ``the player on lead wins`` for a
@@ -60,7 +56,7 @@ def outcome_text(o: Outcome) -> str:
     w, e = o
     if isinstance(w, Player) and isinstance(e, Player):
         if w is e:
-            return f"{_name(w)} wins whoever leads"
+            return f"{w.word} wins whoever leads"
         if w is Player.WEST:
             return "the player on lead wins"
         return "the player on lead loses"

@@ -154,5 +154,10 @@ class Player(enum.Enum):
             return cls.EAST
         raise NotationError(f"{text!r} is not a player; expected W (West) or E (East)")
 
+    @property
+    def word(self) -> str:
+        """``West`` or ``East``, as sentences name the player."""
+        return "West" if self is Player.WEST else "East"
+
     def __str__(self) -> str:
         return self.value

@@ -118,7 +118,7 @@ class EngineService(QObject):
         self._alive = True
         self._last_report = 0.0
         self._done.connect(self._on_done, Qt.ConnectionType.QueuedConnection)
-        self._progress.connect(self._on_progress, Qt.ConnectionType.QueuedConnection)
+        self._progress.connect(self.progress, Qt.ConnectionType.QueuedConnection)
         self._started.connect(self.started, Qt.ConnectionType.QueuedConnection)
         self._thread = threading.Thread(target=self._work, name="whistgui-engine", daemon=True)
         self._thread.start()
@@ -216,9 +216,6 @@ class EngineService(QObject):
                 self._running = None
 
     # -- back on the GUI thread -----------------------------------------------------------
-    def _on_progress(self, job_id: int, text: str) -> None:
-        self.progress.emit(job_id, text)
-
     def _on_done(self, job: Job, result: object, error: object) -> None:
         self._pending -= 1
         newest = self._newest.get(job.channel) is job

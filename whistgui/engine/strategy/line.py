@@ -76,8 +76,6 @@ Method = Literal["values", "search"]
 
 
 # ----------------------------------------------------------------------------- results
-def _name(player: Player) -> str:
-    return "West" if player is _W else "East"
 
 
 def result_text(r: Result) -> str:
@@ -98,7 +96,7 @@ def result_json(r: Result) -> int | str:
 
 def _ends(r: Result) -> str:
     """``West ends with 3`` / ``East wins``."""
-    return f"{_name(r)} wins" if isinstance(r, Player) else f"West ends with {result_text(r)}"
+    return f"{r.word} wins" if isinstance(r, Player) else f"West ends with {result_text(r)}"
 
 
 # ----------------------------------------------------------------------------- records
@@ -170,7 +168,7 @@ class Step:
         cost = f"  [gives away {self.cost_text}]" if self.cost > 0 else ""
         out = [f"{self.trick:>2}. {self.player.value} {self.name:<5} {self.reason}{cost}"]
         if self.wins is not None:
-            out.append(f"     {_name(self.wins)} wins the trick")
+            out.append(f"     {self.wins.word} wins the trick")
         return out
 
     def record(self) -> dict[str, Any]:
@@ -260,13 +258,13 @@ class PlayLine:
         last = self.steps[-1].wins
         assert last is not None
         verb = "wins" if self.rules.scoring is Scoring.LAST_TRICK_WINS else "loses"
-        return f"{took}; {_name(last)} took the last trick and {verb}."
+        return f"{took}; {last.word} took the last trick and {verb}."
 
     def text_lines(self) -> list[str]:
         """The record as lines of text: the deal and who leads, every card with its reason
         (and what it gave away when it was not best), who won each trick, and at the end
         what West took."""
-        out = [f"{self.deal} — {_name(self.leader)} on lead"]
+        out = [f"{self.deal} — {self.leader.word} on lead"]
         for step in self.steps:
             out += step.text_lines()
         if self.is_over:
@@ -293,7 +291,7 @@ class PlayLine:
             r"\hline",
         ]
         for s in self.steps:
-            cells = (str(s.trick), _name(s.player), s.name, result_text(s.mark), s.reason)
+            cells = (str(s.trick), s.player.word, s.name, result_text(s.mark), s.reason)
             rows.append(" & ".join(latex_text(c) for c in cells) + r" \\")
         rows.append(r"\end{tabular}")
         return "\n".join(rows) + "\n"
@@ -317,7 +315,7 @@ class PlayLine:
         """The line told trick by trick (``whist play``): the start value and labels, every
         card with its reason and the marks of all legal cards (best starred), label changes,
         each trick's result, and the outcome against the prediction."""
-        who = _name(self.leader)
+        who = self.leader.word
         v = self.start_value
         if self.method == "values":
             assert v is not None
@@ -331,7 +329,7 @@ class PlayLine:
             if v is not None:
                 lines.append(f"  value {v.pretty()}: {_words(v)}")
             should = (
-                f"{_name(self.predicted)} should win"
+                f"{self.predicted.word} should win"
                 if isinstance(self.predicted, Player)
                 else f"West should take {result_text(self.predicted)}"
             )
@@ -353,7 +351,7 @@ class PlayLine:
             if step.wins is not None:
                 value = f", value {step.value.pretty()}" if step.value is not None else ""
                 lines.append(
-                    f"          {_name(step.wins)} wins; West has {step.west_tricks}{value}, "
+                    f"          {step.wins.word} wins; West has {step.west_tricks}{value}, "
                     f"{_ends(step.predicted)}"
                 )
         if self.method == "values":
@@ -369,7 +367,7 @@ class PlayLine:
         got = (
             "play is not over"
             if outcome is None
-            else f"{_name(outcome)} wins"
+            else f"{outcome.word} wins"
             if isinstance(outcome, Player)
             else f"West takes {result_text(outcome)}"
         )
@@ -547,7 +545,7 @@ def check_line(line: PlayLine) -> PlayLine:
     for step in line.steps[line.forced :]:
         if step.predicted != outcome:
             raise TheoryError(
-                f"the line in {line.deal} ({_name(line.leader)} on lead) ends with "
+                f"the line in {line.deal} ({line.leader.word} on lead) ends with "
                 f"{_ends(outcome) if outcome is not None else 'no outcome'}, but {step.name} "
                 f"at trick {step.trick} was marked {result_text(step.predicted)}"
             )
@@ -587,8 +585,8 @@ def play_line(
         bad = st.confirm(position, solver, max_cards=None)
         if bad:
             raise TheoryError(
-                f"marks from values disagree with exact search in {deal} ({_name(leader)} on "
-                f"lead) at trick {trick_number(position)}, {_name(position.to_move)} to play: "
+                f"marks from values disagree with exact search in {deal} ({leader.word} on "
+                f"lead) at trick {trick_number(position)}, {position.to_move.word} to play: "
                 + "; ".join(str(b) for b in bad)
             )
 

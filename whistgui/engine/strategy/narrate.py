@@ -72,10 +72,6 @@ def _sign_word(player: Player) -> str:
     return "positive" if player is _W else "negative"
 
 
-def _name(player: Player) -> str:
-    return "West" if player is _W else "East"
-
-
 def not_best(mark: int, best: int, phrase: str) -> str:
     """The reason of a card that is not optimal: what it costs, then ``phrase``.
 
@@ -131,8 +127,8 @@ def _throw_in(t: _Trick) -> str:
         return ""
     who = t.winner
     if who is t.mover:
-        return f" — thrown in: {_name(who)} must now lead from a number suit"
-    return f" — throw-in: {_name(who)} must now lead from a number suit"
+        return f" — thrown in: {who.word} must now lead from a number suit"
+    return f" — throw-in: {who.word} must now lead from a number suit"
 
 
 # ----------------------------------------------------------------------------- reasons
@@ -197,30 +193,30 @@ def _lead_reason(st: Strategist, position: Position, card: Card) -> str:
             if opp_exits_after:
                 others = ", ".join(_suit_word(deal, i) for i in opp_exits_after)
                 return (
-                    f"eliminates one of {_name(opp)}'s exits: the {ctext} wins; "
-                    f"{_name(opp)} still has an exit in {others} ({change})"
+                    f"eliminates one of {opp.word}'s exits: the {ctext} wins; "
+                    f"{opp.word} still has an exit in {others} ({change})"
                 )
             if my_exits_after:
                 return (
-                    f"eliminates {_name(opp)}'s exit before a throw-in: the {ctext} wins "
-                    f"and leaves {_name(opp)} without an exit ({change})"
+                    f"eliminates {opp.word}'s exit before a throw-in: the {ctext} wins "
+                    f"and leaves {opp.word} without an exit ({change})"
                 )
-            return f"eliminates {_name(opp)}'s exit: the {ctext} wins ({change})"
+            return f"eliminates {opp.word}'s exit: the {ctext} wins ({change})"
         k_before = vb.infinitesimal.stoppers
         inf_after: Infinitesimal = t.after[s].infinitesimal
         if exit_owner(t.after[s]) is opp and inf_after.stoppers < k_before:
-            return f"attacks {_name(opp)}'s exit, knocking out a stopper ({change})"
-        return f"attacks {_name(opp)}'s exit ({change})" + _throw_in(t)
+            return f"attacks {opp.word}'s exit, knocking out a stopper ({change})"
+        return f"attacks {opp.word}'s exit ({change})" + _throw_in(t)
     if owner is me:
         if not won:
             return (
                 f"exits in a suit with {_sign_word(me)} infinitesimal part, putting "
-                f"{_name(opp)} on lead ({change})" + _throw_in(t)
+                f"{opp.word} on lead ({change})" + _throw_in(t)
             )
         if sure:
             keeps = ", keeping the exit" if exit_owner(t.after[s]) is me else ""
-            return f"cashes a sure trick in {_name(me)}'s exit suit{keeps} ({change})"
-        return f"leads from {_name(me)}'s exit suit and keeps the lead ({change})"
+            return f"cashes a sure trick in {me.word}'s exit suit{keeps} ({change})"
+        return f"leads from {me.word}'s exit suit and keeps the lead ({change})"
     # a number suit
     if sure and won:
         return f"cashes a sure trick ({change})" + _throw_in(t)
@@ -280,15 +276,15 @@ def _follow_reason(st: Strategist, position: Position, card: Card, marks: dict[C
                     else " (winning takes as many tricks but is worse in refined whist)"
                 )
         held = "holds up" if how == "plays low" else f"holds up with the {ctext}"
-        return f"{held} (plays low although it could win) to keep {_name(opp)} on lead" + tail
+        return f"{held} (plays low although it could win) to keep {opp.word} on lead" + tail
     # the follower wins the trick
     if len(winners) == len(legal):
         return "must win the trick (every card wins)" + _throw_in(t)
     vb, va = t.before[led.suit], t.after[led.suit]
     if exit_owner(vb) is me and vb.infinitesimal.stoppers >= 1 and exit_owner(va) is me:
         return (
-            f"wins to keep a stopper: the {ctext} stops {_name(opp)}'s attack on "
-            f"{_name(me)}'s exit, which stays ({change})"
+            f"wins to keep a stopper: the {ctext} stops {opp.word}'s attack on "
+            f"{me.word}'s exit, which stays ({change})"
         )
     after_total = total(t.end.west_tricks, t.after)
     o = rho(after_total)

@@ -72,10 +72,6 @@ class TheoryElement:
         return self.pretty_text
 
 
-def _name(player: Player) -> str:
-    return "West" if player is _W else "East"
-
-
 class Searcher:
     """Marks, chooses and records cards by exact search, in any game.
 
@@ -132,7 +128,7 @@ class Searcher:
             return NORMAL_STRATEGY if card == self.normal(position) else BY_SEARCH
         mark = marks[card]
         if isinstance(mark, Player) and isinstance(best, Player):
-            return f"not best: {_name(mark)} wins instead of {_name(best)}"
+            return f"not best: {mark.word} wins instead of {best.word}"
         assert not isinstance(mark, Player)
         assert not isinstance(best, Player)
         lost = count(abs(int(best) - int(mark)), "trick")
