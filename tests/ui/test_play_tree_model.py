@@ -1,4 +1,5 @@
-"""The play tree of a whole deal: model tester, laziness, merged cards, results and values."""
+"""The play tree of a whole deal: model tester, laziness, merged cards, results and values, in
+whist and in every other game of the registry."""
 
 from __future__ import annotations
 
@@ -6,10 +7,13 @@ import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 
-from tests.engine.strategies import symmetric_deals
+from tests.engine.strategies import asymmetric_deals, symmetric_deals
 from whistgui.engine import Card, Deal, Evaluator, Player, Position, Solver, SuitDeal
+from whistgui.engine.games import DEFAULT_GAME, GAMES, Game, find_game
+from whistgui.engine.rules import Result, Rules, Scoring
 from whistgui.ui.play_tree_model import (
     COL_EXACT,
     COL_PREDICTED,
@@ -362,3 +366,284 @@ def test_a_mistake_made_good_by_a_mistake_is_not_marked():
         "W S:8 (=9) · E S:T (=J)": (2, True),
         "W S:8 (=9) · E S:7": (2, True),
     }
+
+
+# --------------------------------------------------------------------- every game
+
+GAME_IDS = [g.name for g in GAMES]
+SMALL_DEALS = ["AQ/KJ K/A", "KQT/AJ9", "KJ/AQ A/K", "AK/- -/QJ", "AK/- -/QJ 3/2"]
+
+
+def make_game(deal: Deal | str, game: Game, leader: Player = W) -> PlayTreeModel:
+    model = PlayTreeModel(Solver(), Evaluator(), game=game)
+    model.set_position(Deal.parse(deal) if isinstance(deal, str) else deal, leader)
+    return model
+
+
+def west_score(r: Result) -> object:
+    """West's preference, independently of the model: more tricks or points, a West win."""
+    if isinstance(r, Player):
+        return 1 if r is W else 0
+    return r
+
+
+def replayed(node: Node, game: Game) -> Position:
+    """``node``'s position rebuilt from the deal by the game's rules, card by card."""
+    path = node.path()
+    root = path[0].position
+    pos = Position.start(root.deal, root.leader, game.rules)
+    for n in path[1:]:
+        pos = pos.play(n.trick.lead).play(n.trick.reply)
+    return pos
+
+
+def game_minimax(model: PlayTreeModel, node: Node) -> object:
+    """The leader picks the lead group, the follower the reply, by West's preference."""
+    by_lead: dict[int, list[object]] = {}
+    for c in model.ensure_children(node):
+        by_lead.setdefault(c.lead_group, []).append(west_score(model.exact(c)))
+    west_leads = node.position.leader is W
+    follower_best = [min(v) if west_leads else max(v) for v in by_lead.values()]
+    return max(follower_best) if west_leads else min(follower_best)
+
+
+def check_game_node(model: PlayTreeModel, node: Node, game: Game, solver: Solver) -> None:
+    pos = replayed(node, game)
+    assert node.position == pos
+    assert node.position.rules == game.rules
+    exact = solver.result(pos)
+    assert model.exact(node) == exact
+    shown = cell(model, node, COL_EXACT)
+    assert shown == (exact.value if isinstance(exact, Player) else str(exact))
+    # Where the theory covers the remaining deal, its prediction is the exact result (the
+    # papers' theorems); elsewhere both columns say so and why.
+    predicted = model.predicted(node)
+    if predicted is None:
+        assert cell(model, node, COL_VALUE) == cell(model, node, COL_PREDICTED) == NO_VALUE
+        why = cell(model, node, COL_VALUE, Qt.ItemDataRole.ToolTipRole)
+        assert model.why_no_value(node) in why
+    else:
+        assert predicted == exact
+        assert cell(model, node, COL_PREDICTED) == shown
+        assert cell(model, node, COL_VALUE) != NO_VALUE
+    if pos.is_over:
+        assert model.ensure_children(node) == []
+        return
+    children = model.ensure_children(node)
+    assert children
+    assert west_score(exact) == game_minimax(model, node)
+    starred = [c for c in children if cell(model, c, COL_TRICK, OptimalRole)]
+    assert starred
+    for c in children:
+        marked = model.is_optimal(c)
+        assert marked == bool(cell(model, c, COL_TRICK, OptimalRole))
+        assert marked == cell(model, c, COL_TRICK).startswith(STAR)
+        font = cell(model, c, COL_EXACT, Qt.ItemDataRole.FontRole)
+        assert (font is not None and font.bold()) == marked
+        if marked:
+            assert model.exact(c) == model.exact(node)
+
+
+def check_replies(node: Node, rules: Rules) -> None:
+    """Every lead group and reply group of ``node``'s children is legal by ``rules``, and
+    together they cover every legal card."""
+    pos = node.position
+    leader, follower = pos.leader, pos.leader.other
+    lead_hand, reply_hand = pos.deal.hand(leader), pos.deal.hand(follower)
+    groups: dict[int, tuple[Card, ...]] = {}
+    replies: dict[int, set[Card]] = {}
+    for c in node.children or []:
+        groups[c.lead_group] = c.lead_seq
+        replies.setdefault(c.lead_group, set()).update(c.reply_seq)
+        assert c.trick.winner is rules.winner(leader, c.trick.lead, c.trick.reply)
+    assert {card for seq in groups.values() for card in seq} == set(rules.legal(lead_hand, None))
+    for g, lead_seq in groups.items():
+        lead = lead_seq[-1]
+        assert replies[g] == set(rules.legal(reply_hand, lead))
+        suit = [card.rank for card in reply_hand if card.suit == lead.suit]
+        if suit:  # following suit: exactly the replies the rules allow, with their winners
+            allowed = {r for r, _ in rules.replies(lead.rank, suit)}
+            assert {card.rank for card in replies[g]} == allowed
+
+
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+@pytest.mark.parametrize("leader", [W, E])
+def test_model_tester_in_every_game(qtmodeltester, game, leader):
+    model = make_game("AQ/KJ K/A", game, leader)
+    qtmodeltester.check(model)
+    for child in model.ensure_children(model.root)[:3]:
+        for grandchild in model.ensure_children(child)[:2]:
+            model.ensure_children(grandchild)
+    qtmodeltester.check(model)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+@pytest.mark.parametrize("text", SMALL_DEALS)
+@pytest.mark.parametrize("leader", [W, E])
+def test_whole_trees_in_every_game(qapp, game, text, leader):
+    model = make_game(text, game, leader)
+    solver = Solver()
+    stack = [model.root]
+    while stack:
+        node = stack.pop()
+        check_game_node(model, node, game, solver)
+        check_replies(node, game.rules)
+        stack.extend(node.children or [])
+
+
+def test_greedy_replies_are_forced():
+    # West leads the queen into East's KJ: under the greedy rule East must win with the king.
+    def replies_to_queen(game: Game) -> list[str]:
+        model = make_game("AQ/KJ K/A", game, W)
+        return [
+            c.trick_text() for c in model.ensure_children(model.root) if c.trick.lead == Card(0, 12)
+        ]
+
+    assert replies_to_queen(find_game("whist")) == ["W S:Q · E S:K", "W S:Q · E S:J"]
+    for name in ("greedy-whist", "five-card", "misere-five-card"):
+        assert replies_to_queen(find_game(name)) == ["W S:Q · E S:K"]
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    game=st.sampled_from(GAMES),
+    deal=st.one_of(
+        symmetric_deals(max_cards=3, max_suits=3), asymmetric_deals(max_cards=3, max_suits=3)
+    ),
+    leader=st.sampled_from([W, E]),
+    seed=st.integers(0, 2**16),
+)
+def test_random_deals_in_every_game(qapp, game, deal, leader, seed):
+    model = make_game(deal, game, leader)
+    root = model.root
+    expected = Solver().outcome(deal, rules=game.rules)
+    assert model.exact(root) == (expected.west_lead if leader is W else expected.east_lead)
+    # Down one random line to the end: a non-leaf always has a starred child, and the
+    # starred children keep the result.
+    rng = random.Random(seed)
+    node = root
+    while not node.is_leaf:
+        children = model.ensure_children(node)
+        starred = [c for c in children if model.is_optimal(c)]
+        assert starred
+        assert all(model.exact(c) == model.exact(node) for c in starred)
+        check_replies(node, game.rules)
+        node = rng.choice(children)
+    assert model.exact(node) == Solver().result(replayed(node, game))
+
+
+def test_the_game_defaults_to_whist_and_is_found_by_name():
+    model = PlayTreeModel(Solver(), Evaluator())
+    assert model.game is DEFAULT_GAME
+    model = PlayTreeModel(Solver(), Evaluator(), None, game="femkort")
+    assert model.game is find_game("five-card")
+    model.set_position(Deal.parse("AQ/KJ K/A"), E)
+    assert model.root.position.rules == find_game("five-card").rules
+    assert model.root.position.leader is E
+
+
+def test_the_tree_is_lazy_in_another_game():
+    model = make_game("AKQ/JT9 AQ/KJ K/A", find_game("misere-five-card"))
+    root = model.root
+    assert root.children is None
+    assert model.solver.stats["misses"] == 0
+    children = model.ensure_children(root)
+    assert model.solver.stats["misses"] == 0  # making children asks the solver nothing
+    assert all(c._exact is None and not c._value_known for c in children)
+    assert cell(model, root, COL_EXACT) in ("W", "E")
+    assert all(c._exact is None for c in children)
+
+
+@pytest.mark.parametrize(
+    ("name", "exact_tip"),
+    [
+        ("whist", "West's total tricks"),
+        ("refined-whist", "West's refined score"),
+        ("greedy-whist", "West's total tricks"),
+        ("five-card", "Who wins under optimal play from here — last trick wins"),
+        ("misere-five-card", "Who wins under optimal play from here — last trick loses"),
+    ],
+)
+def test_header_tooltips_fit_the_game(name, exact_tip):
+    model = PlayTreeModel(Solver(), Evaluator(), game=name)
+    h = Qt.Orientation.Horizontal
+    assert [model.headerData(i, h) for i in range(len(HEADERS))] == list(HEADERS)
+    assert model.headerData(COL_EXACT, h, Qt.ItemDataRole.ToolTipRole).startswith(exact_tip)
+    value_tip = model.headerData(COL_VALUE, h, Qt.ItemDataRole.ToolTipRole)
+    if name in ("whist", "refined-whist"):
+        assert value_tip.startswith("val(remaining deal)")
+    else:
+        assert model.theory.title in value_tip
+    assert model.headerData(COL_EXACT, Qt.Orientation.Vertical, Qt.ItemDataRole.ToolTipRole) is None
+
+
+def test_five_card_shows_the_trace_and_the_winner():
+    game = find_game("five-card")
+    model = make_game("KQ/AJ A/K", game, E)  # trace 0 + 1: West wins whoever leads
+    root = model.root
+    assert cell(model, root, COL_VALUE) == "+1"
+    assert cell(model, root, COL_PREDICTED) == "W"
+    assert cell(model, root, COL_EXACT) == "W"
+    assert model.exact(root) is W
+    assert cell(model, root, COL_EXACT, Qt.ItemDataRole.ToolTipRole).startswith("West wins")
+    # A bad trick for West is not starred even though West made it: East ends up winning.
+    for c in model.ensure_children(root):
+        assert model.is_optimal(c) == (model.exact(c) is W)
+
+
+def test_misere_prefers_a_west_win_for_west():
+    game = find_game("misere-five-card")
+    model = make_game("AQ/KJ K/A", game, W)
+    root = model.root
+    assert model.exact(root) is W
+    rows = {
+        c.trick_text(): (model.exact(c), model.is_optimal(c)) for c in model.ensure_children(root)
+    }
+    assert rows == {
+        "W S:A · E S:K": (W, True),
+        "W S:A · E S:J": (W, True),
+        "W S:Q · E S:K": (E, False),
+        "W H:K · E H:A": (E, False),
+    }
+
+
+def test_greedy_whist_values_one_suit_and_says_why_not_two():
+    game = find_game("greedy-whist")
+    model = make_game("KQT/AJ9", game, W)
+    root = model.root
+    assert cell(model, root, COL_VALUE) == "(3, +1)"
+    assert cell(model, root, COL_PREDICTED) == "2" == cell(model, root, COL_EXACT)
+
+    deal = Deal.parse("AQ/KJ K/A")
+    model = make_game(deal, game, W)
+    root = model.root
+    why = game.new_theory().covers(deal)
+    assert why is not None
+    assert cell(model, root, COL_VALUE) == cell(model, root, COL_PREDICTED) == NO_VALUE
+    assert why in cell(model, root, COL_VALUE, Qt.ItemDataRole.ToolTipRole)
+    assert why in cell(model, root, COL_PREDICTED, Qt.ItemDataRole.ToolTipRole)
+    # After the hearts, one suit is left: the theory covers it, tricks so far counted in.
+    (hearts,) = [c for c in model.ensure_children(root) if c.trick.lead.suit == 1]
+    assert cell(model, hearts, COL_VALUE) == "(2, +1)"
+    assert cell(model, hearts, COL_PREDICTED) == str(model.exact(hearts)) == "2"
+
+
+def test_refined_whist_predicts_by_rho_prime():
+    model = make_game("AQ/KJ K/A", find_game("refined-whist"), W)
+    root = model.root
+    assert cell(model, root, COL_VALUE) == "1½ + ε₀"
+    assert cell(model, root, COL_PREDICTED) == "7/4" == cell(model, root, COL_EXACT)
+    assert "ρ′" in cell(model, root, COL_PREDICTED, Qt.ItemDataRole.ToolTipRole)
+
+
+def test_a_game_without_a_theory_shows_no_value():
+    game = Game("search-only", "Search only", Rules(greedy=True, scoring=Scoring.TRICKS), None)
+    model = make_game("AQ/KJ K/A", game, W)
+    root = model.root
+    assert model.theory is None
+    assert cell(model, root, COL_VALUE) == cell(model, root, COL_PREDICTED) == NO_VALUE
+    assert "no value theory" in cell(model, root, COL_VALUE, Qt.ItemDataRole.ToolTipRole)
+    assert model.exact(root) == Solver().result(Position.start(root.deal, W, game.rules))
+    check_game_node(model, root, game, Solver())

@@ -1,38 +1,61 @@
-"""The play tree of a whole deal, trick by trick, fetched lazily, as an item model.
+"""The play tree of a whole deal, trick by trick, fetched lazily, as an item model — in any
+game of :data:`~whistgui.engine.games.GAMES`.
 
-The root is the deal before the first card with a given player on lead; the children of a node
-are the tricks that can be played from it, one per pair of a *lead group* and a *reply group*:
-the leader's cards grouped into sequences per suit (cards of one suit with no card of the other
-hand still in play between them, hence equivalent), the lowest card of each standing for its
-group; then, for each lead, the follower's replies grouped the same way — in the suit led if he
-can follow (the led card separating sequences: a card below it and one above it are not
-equivalent), else every sequence of every other suit as a discard. Children are ordered by the
-leader's groups suit by suit, high first, then by the follower's groups likewise.
+The root is the deal before the first card with a given player on lead, under the game's
+rules; the children of a node are the tricks that can be played from it by those rules, one per
+pair of a *lead group* and a *reply group*: the leader's cards grouped into sequences per suit
+(cards of one suit with no card of the other hand still in play between them, hence
+equivalent), the lowest card of each standing for its group; then, for each lead, the
+follower's legal replies grouped the same way — in the suit led if he can follow (the led card
+separating sequences: a card below it and one above it are not equivalent; under the greedy
+rule only the cards that win the trick, if any does), else every sequence of every other suit
+as a discard. Children are ordered by the leader's groups suit by suit, high first, then by the
+follower's groups likewise.
 
-Each node shows the trick that led to it, the remaining deal, West's tricks so far, the sum of
-suit values plus those tricks (symmetric remaining deals only), the outcome ρ predicts for the
-player on lead, and the exact result West gets under optimal play from there. Children that are
-optimal for both sides — the leader's best lead answered by the follower's best reply — are
-marked (bold, a ``★``, :data:`OptimalRole`), so the principal lines of play stand out.
+Each node shows the trick that led to it, the remaining deal, West's tricks so far, the game
+theory's value of the remaining deal, the outcome the theory predicts for the player on lead,
+and the exact result under optimal play from there:
+
+* whist and refined whist: the value is val(remaining deal) + West's tricks (symmetric remaining
+  deals only), the prediction ρ (ρ′ for refined whist) of it, the exact result West's total
+  tricks (refined points);
+* Greedy Whist: the theory's element of the remaining deal (one symmetric suit only), the
+  prediction its tricks plus West's so far, the exact result West's total tricks;
+* five-card and misère five-card: the theory's element of the remaining deal where it covers it,
+  the winner it predicts, and the winner under optimal play (``W`` or ``E``).
+
+Where the theory does not cover the remaining deal, Value and Predicted show :data:`NO_VALUE`
+and their tooltips say why. Children that are optimal for both sides — the leader's best lead
+answered by the follower's best reply, *best* as the game scores it (a West win over an East
+win in a last-trick game) — are marked (bold, a ``★``, :data:`OptimalRole`), so the principal
+lines of play stand out.
 
 Nothing is computed until a view asks: children are made on ``fetchMore`` only, and values and
 results on ``data``. Those look-ups run on the GUI thread, which is fine only if the caller has
 *warmed* the solver and the evaluator first, off the GUI thread: after
-``solver.warm(deal, leaders=(leader,), scorings=(False,))`` every ``solver.result`` of a
-position reachable from the deal is a transposition-table hit, and
+``solver.warm(deal, leaders=(leader,), scorings=(False,), rules=game.rules)`` every
+``solver.result`` of a position reachable from the deal is a transposition-table hit, and
 after ``evaluator.value(deal)`` every suit value is memoised (the remains of a suit are
-patterns the evaluator has met while valuing it). An unwarmed solver still gives the right
-answers, only perhaps slowly.
+patterns the evaluator has met while valuing it; whist and refined whist only — the other
+games' elements are cheap). An unwarmed solver still gives the right answers, only perhaps
+slowly.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Final
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 
-from whistgui.engine import Card, Deal, Evaluator, Player, Position, Solver, Trick, Value, rho
+from whistgui.engine import Card, Deal, Evaluator, Player, Position, Solver, Trick
+from whistgui.engine.cards import count
+from whistgui.engine.errors import NoTheoryError
+from whistgui.engine.games import DEFAULT_GAME, Game, Theory, deal_element, find_game
+from whistgui.engine.games.whist import WhistTheory
+from whistgui.engine.rules import Outcome, Result, Scoring
+from whistgui.engine.strategy.line import result_text
 from whistgui.ui.lazy_tree import Index, LazyTreeModel, NodeRole
 
 __all__ = [
@@ -50,6 +73,7 @@ __all__ = [
     "OptimalRole",
     "PlayTreeModel",
     "path_text",
+    "west_prefers",
 ]
 
 
@@ -57,9 +81,28 @@ COL_TRICK, COL_REMAINING, COL_WEST_TRICKS, COL_VALUE, COL_PREDICTED, COL_EXACT =
 HEADERS: Final = ("Trick", "Remaining", "West tricks", "Value", "Predicted", "Exact")
 #: True for a child optimal for both sides (the leader's best lead, the follower's best reply).
 OptimalRole: Final = Qt.ItemDataRole.UserRole + 2
-#: Shown for Value and Predicted when the remaining deal is not symmetric.
+#: Shown for Value and Predicted where the game's theory does not cover the remaining deal.
 NO_VALUE: Final = "—"
 STAR: Final = "★"
+
+_W = Player.WEST
+
+
+def west_prefers(r: Result) -> int | Fraction:
+    """How much West likes the result ``r`` of a deal: its tricks or refined points, or 1 for
+    a West win and 0 for an East win in a last-trick game — results of one game compare by
+    this key (West maximises it, East minimises it).
+
+    >>> west_prefers(Player.WEST) > west_prefers(Player.EAST), west_prefers(3)
+    (True, 3)
+    """
+    if isinstance(r, Player):
+        return 1 if r is _W else 0
+    return r
+
+
+def _for_leader(o: Outcome, leader: Player) -> Result:
+    return o.west_lead if leader is _W else o.east_lead
 
 
 class Node:
@@ -73,10 +116,12 @@ class Node:
     """
 
     __slots__ = (
+        "_element",
         "_exact",
         "_optimal",
         "_value",
         "_value_known",
+        "_why",
         "children",
         "lead_group",
         "lead_seq",
@@ -105,8 +150,10 @@ class Node:
         self.reply_seq = reply_seq
         self.lead_group = lead_group
         self.children: list[Node] | None = None  # None until fetched
-        self._exact: int | None = None
-        self._value: Value | None = None
+        self._exact: Result | None = None
+        self._element: Any = None  # the theory's element of the remaining deal
+        self._value: Any = None  # what the Value column shows (whist: element + tricks)
+        self._why: str | None = None  # why there is no value
         self._value_known = False
         self._optimal: bool | None = None
 
@@ -184,22 +231,36 @@ def trick_groups(position: Position) -> list[tuple[tuple[Card, ...], list[tuple[
 
 
 class PlayTreeModel(LazyTreeModel[Node]):
-    """Lazily expanded tree of tricks of a whole deal. Results come from the solver and values
-    from the evaluator it is given: warm both off the GUI thread first (see the module
-    docstring)."""
+    """Lazily expanded tree of tricks of a whole deal in ``game`` (a
+    :class:`~whistgui.engine.games.Game` or its name; whist when not given). Results come from
+    the solver and whist's values from the evaluator it is given: warm both off the GUI thread
+    first (see the module docstring)."""
 
     HEADERS = HEADERS
 
-    def __init__(self, solver: Solver, evaluator: Evaluator, parent: Any = None) -> None:
+    def __init__(
+        self,
+        solver: Solver,
+        evaluator: Evaluator,
+        parent: Any = None,
+        *,
+        game: Game | str | None = None,
+    ) -> None:
         super().__init__(parent)
         self._solver = solver
         self._ev = evaluator
+        if game is None:
+            game = DEFAULT_GAME
+        self._game = find_game(game) if isinstance(game, str) else game
+        self._theory: Theory[Any] | None = None
+        self._theory_made = False
 
     # -- content --------------------------------------------------------------------------
     def set_position(self, deal: Deal | None, leader: Player = Player.WEST) -> None:
-        """Show the play of ``deal`` with ``leader`` on lead (None: an empty model). Raises
-        DealError, leaving the model as it was, if the hands differ in size."""
-        start = Position.start(deal, leader) if deal is not None else None
+        """Show the play of ``deal`` with ``leader`` on lead under the game's rules (None: an
+        empty model). Raises DealError, leaving the model as it was, if the hands differ in
+        size."""
+        start = Position.start(deal, leader, self._game.rules) if deal is not None else None
         self.set_root(Node(start) if start is not None else None)
 
     def is_leaf(self, node: Node) -> bool:
@@ -213,29 +274,82 @@ class PlayTreeModel(LazyTreeModel[Node]):
     def evaluator(self) -> Evaluator:
         return self._ev
 
-    def exact(self, node: Node) -> int:
-        """West's total tricks under optimal play from ``node`` (tricks taken included)."""
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def theory(self) -> Theory[Any] | None:
+        """The game's value theory (made on first use; whist's and refined whist's use the
+        model's evaluator), or None for a game valued by search only."""
+        if not self._theory_made:
+            theory = self._game.new_theory()
+            if isinstance(theory, WhistTheory):
+                theory = WhistTheory(refined=theory.refined, evaluator=self._ev)
+            self._theory, self._theory_made = theory, True
+        return self._theory
+
+    @property
+    def _whist(self) -> bool:
+        """Valued by whist's values, which count West's tricks so far in."""
+        return isinstance(self.theory, WhistTheory)
+
+    # -- results --------------------------------------------------------------------------
+    def exact(self, node: Node) -> Result:
+        """The result under optimal play from ``node`` by the game's rules: West's total
+        tricks (refined points), tricks taken included, or the winner of a last-trick game."""
         if node._exact is None:
-            node._exact = int(self._solver.result(node.position))
+            node._exact = self._solver.result(node.position)
         return node._exact
 
-    def value(self, node: Node) -> Value | None:
-        """val(remaining deal) + West's tricks, or None if the remaining deal is asymmetric."""
-        if not node._value_known:
-            deal = node.deal
-            node._value = (
-                self._ev.value(deal) + node.position.west_tricks if deal.is_symmetric else None
-            )
-            node._value_known = True
+    def _element(self, node: Node) -> None:
+        if node._value_known:
+            return
+        theory = self.theory
+        if theory is None:
+            node._why = f"{self._game.title} has no value theory: exact search only"
+        else:
+            try:
+                node._element = deal_element(theory, node.deal)
+            except NoTheoryError as exc:
+                node._why = str(exc)
+            else:
+                node._value = node._element
+                if self._whist:
+                    node._value = node._element + node.position.west_tricks
+        node._value_known = True
+
+    def value(self, node: Node) -> Any:
+        """What the Value column shows: for whist and refined whist val(remaining deal) +
+        West's tricks, for another game its theory's element of the remaining deal; None where
+        the theory does not cover the remaining deal (:meth:`why_no_value` says why)."""
+        self._element(node)
         return node._value
 
-    def predicted(self, node: Node) -> int | None:
-        """ρ(value) for the player on lead at ``node``, or None without a value."""
+    def why_no_value(self, node: Node) -> str | None:
+        """Why ``node`` has no value, in a sentence (None if it has one)."""
+        self._element(node)
+        return node._why
+
+    def value_text(self, node: Node) -> str:
         v = self.value(node)
         if v is None:
+            return NO_VALUE
+        assert self.theory is not None
+        return self.theory.pretty(v)
+
+    def predicted(self, node: Node) -> Result | None:
+        """The theory's outcome for the player on lead at ``node`` (West's tricks so far
+        included in a trick-counting game), or None without a value: ρ(value) for whist,
+        ρ′(value) for refined whist."""
+        v = self.value(node)
+        theory = self.theory
+        if v is None or theory is None:
             return None
-        o = rho(v)
-        return int(o.west_lead if node.position.leader is Player.WEST else o.east_lead)
+        r = _for_leader(theory.outcome(v), node.position.leader)
+        if isinstance(r, Player) or self._whist:
+            return r
+        return r + node.position.west_tricks
 
     def is_optimal(self, node: Node) -> bool:
         """``node``'s trick is optimal for both sides: its lead is one of the leader's best
@@ -250,21 +364,20 @@ class PlayTreeModel(LazyTreeModel[Node]):
 
     def _mark_optimal(self, parent: Node) -> None:
         children = parent.children or []
-        west_leads = parent.position.leader is Player.WEST
-        # The follower's best per lead group: min for East following West, max for West.
-        lead_value: dict[int, int] = {}
+        west_leads = parent.position.leader is _W
+        pick_lead, pick_reply = (max, min) if west_leads else (min, max)
+        # The follower's best per lead group: worst for West when East follows, best when
+        # West does.
+        lead_value: dict[int, int | Fraction] = {}
         for c in children:
-            x = self.exact(c)
+            x = west_prefers(self.exact(c))
             g = c.lead_group
-            if g not in lead_value:
-                lead_value[g] = x
-            else:
-                lead_value[g] = min(lead_value[g], x) if west_leads else max(lead_value[g], x)
+            lead_value[g] = x if g not in lead_value else pick_reply(lead_value[g], x)
         if not lead_value:
             return
-        best = max(lead_value.values()) if west_leads else min(lead_value.values())
+        best = pick_lead(lead_value.values())
         for c in children:
-            c._optimal = lead_value[c.lead_group] == best and self.exact(c) == best
+            c._optimal = lead_value[c.lead_group] == best and west_prefers(self.exact(c)) == best
 
     def make_children(self, node: Node) -> list[Node]:
         pos = node.position
@@ -283,6 +396,56 @@ class PlayTreeModel(LazyTreeModel[Node]):
         return out
 
     # -- data -----------------------------------------------------------------------------
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and role == Qt.ItemDataRole.ToolTipRole
+            and 0 <= section < len(HEADERS)
+        ):
+            return self.header_tooltip(section)
+        return super().headerData(section, orientation, role)
+
+    def header_tooltip(self, col: int) -> str | None:
+        """What a column shows, in the words of this model's game."""
+        scoring = self._game.rules.scoring
+        if col == COL_TRICK:
+            return "The trick that leads here; ★: optimal for both sides"
+        if col == COL_REMAINING:
+            return "The cards still in the hands"
+        if col == COL_WEST_TRICKS:
+            return "Tricks West has taken so far"
+        theory = self.theory
+        if col == COL_VALUE:
+            if theory is None:
+                return f"{self._game.title} has no value theory"
+            if self._whist:
+                return "val(remaining deal) + West's tricks so far (symmetric remaining deals only)"
+            return f"The theory's element of the remaining deal: {theory.title}"
+        if col == COL_PREDICTED:
+            if theory is None:
+                return f"{self._game.title} has no value theory"
+            if self._whist:
+                rho = "ρ′" if scoring is Scoring.REFINED else "ρ"
+                return f"{rho}(value): the outcome the theory predicts for the player on lead"
+            if self._game.counts_tricks:
+                return (
+                    "West's total tricks the theory predicts with the player on lead "
+                    "(West's tricks so far included)"
+                )
+            return "Who wins by the theory with the player on lead"
+        if col == COL_EXACT:
+            if scoring is Scoring.TRICKS:
+                return "West's total tricks under optimal play from here (exact search)"
+            if scoring is Scoring.REFINED:
+                return (
+                    "West's refined score under optimal play from here: total tricks, "
+                    "+¼ for not taking the last trick, −¼ for taking it (exact search)"
+                )
+            return f"Who wins under optimal play from here — {scoring.value} (exact search)"
+        return None
+
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         n = self.node(index)
         if n is None:
@@ -322,28 +485,47 @@ class PlayTreeModel(LazyTreeModel[Node]):
         if col == COL_WEST_TRICKS:
             return str(n.position.west_tricks)
         if col == COL_VALUE:
-            v = self.value(n)
-            return NO_VALUE if v is None else v.pretty()
+            return self.value_text(n)
         if col == COL_PREDICTED:
             p = self.predicted(n)
-            return NO_VALUE if p is None else str(p)
+            return NO_VALUE if p is None else result_text(p)
         if col == COL_EXACT:
-            return str(self.exact(n))
+            return result_text(self.exact(n))
         return None
 
     def _tooltip(self, n: Node, col: int) -> str | None:
+        leader = n.position.leader
         if col == COL_TRICK:
             if n.trick is None:
-                return f"{n.position.leader} leads to the first trick"
-            who = "West" if n.trick.winner is Player.WEST else "East"
+                return f"{leader.word} leads to the first trick"
             line = path_text(n)
             star = " — optimal for both sides" if self.is_optimal(n) else ""
-            return f"{line}\n{who} wins the trick and leads next{star}"
-        if col == COL_VALUE and self.value(n) is None:
-            return "The remaining deal is not symmetric: the value theory does not apply"
-        if col == COL_PREDICTED:
-            who = "West" if n.position.leader is Player.WEST else "East"
-            return f"ρ(value) with {who} on lead"
+            return f"{line}\n{n.trick.winner.word} wins the trick and leads next{star}"
+        if col in (COL_VALUE, COL_PREDICTED):
+            why = self.why_no_value(n)
+            if why is not None:
+                return f"No value: {why}"
+            theory = self.theory
+            assert theory is not None
+            if col == COL_VALUE:
+                words = theory.describe(n._element)
+                tricks = count(n.position.west_tricks, "trick")
+                if self._whist:
+                    return f"val of the remaining deal ({words}) + West's {tricks} so far"
+                return f"{words} (the remaining deal; West has {tricks} so far)"
+            if self._whist:
+                rho = "ρ′" if self._game.rules.scoring is Scoring.REFINED else "ρ"
+                return f"{rho}(value) with {leader.word} on lead"
+            p = self.predicted(n)
+            if isinstance(p, Player):
+                return f"The theory: {p.word} wins with {leader.word} on lead"
+            return f"The theory: West ends with {p} with {leader.word} on lead"
         if col == COL_EXACT:
+            r = self.exact(n)
+            scoring = self._game.rules.scoring
+            if isinstance(r, Player):
+                return f"{r.word} wins under optimal play from here ({scoring.value})"
+            if scoring is Scoring.REFINED:
+                return f"West's refined score under optimal play from here: {result_text(r)}"
             return "West's total tricks under optimal play from here"
         return None
