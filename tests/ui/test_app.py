@@ -26,7 +26,7 @@ def test_main_window_opens_on_a_real_deal(qtbot, settings):
     qtbot.waitExposed(w)
     assert w.session.document.deal.hand_size(w.session.document.lead) > 0
     with qtbot.waitSignal(w.analysisShown, timeout=20000):
-        w.worker.request(w.session.document)
+        w.analysis.request()
     assert w.analysis.result.predicted is not None
 
 

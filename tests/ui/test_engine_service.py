@@ -120,3 +120,16 @@ def test_a_quick_job_never_shows_the_status(service, qtbot):
             "play", lambda ctx: Position.start(Deal.parse("AQ/KJ"), Player.WEST).legal_cards()
         )
     assert not status.isVisible()
+
+
+def test_a_snapshot_knows_the_memo_and_is_independent_of_it():
+    from whistgui.engine import Evaluator
+
+    ev = Evaluator()
+    v = ev.value("AQ8/KJ9")
+    snap = ev.snapshot()
+    assert snap.stats["patterns"] == ev.stats["patterns"]
+    assert snap.value("AQ8/KJ9") == v
+    assert snap.stats["misses"] == 0  # a memo hit: nothing recomputed
+    ev.value("AKT9/QJ87")
+    assert snap.stats["patterns"] < ev.stats["patterns"]  # later work stays in the original

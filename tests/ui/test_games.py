@@ -349,8 +349,17 @@ def test_the_window_inspects_a_suit_in_the_documents_game(qtbot, window):
         window.inspect_suit(0)
     assert window.inspector.game.name == "greedy-whist"
     assert window.inspector.game_view.a_table.rowCount() == 3
-    window.inspect_deal()  # the play tree is whist's: refused with a pointer to Optimal Play
-    assert "Optimal Play" in window.statusBar().currentMessage()
+    with qtbot.waitSignal(window.inspector.playReady, timeout=20000):
+        window.inspect_deal()  # the play tree by Greedy Whist's rules
+    model = window.inspector.play_model
+    assert model.game.name == "greedy-whist"
+    root = model.root
+    from whistgui.engine import Position, Solver
+
+    doc = window.session.document
+    start = Position.start(doc.deal, doc.lead, model.game.rules)
+    assert model.exact(root) == Solver().result(start)
+    assert "West takes" in window.inspector.play_line.text()
 
 
 def test_headless_figures_in_another_game(qapp, tmp_path):

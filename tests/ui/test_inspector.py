@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import re
 import subprocess
 import sys
@@ -399,7 +401,27 @@ def test_double_clicking_a_suit_value_opens_the_inspector(qtbot, settings):
     assert w.inspector.analysis.value == Value.parse("9/4")
 
 
-def test_a_suit_too_long_to_inspect_is_refused(qtbot, inspector):
+def test_a_suit_past_the_live_limit_waits_for_evaluate_anyway(qtbot, inspector):
     suit = SuitDeal(range(2, 24, 2), range(1, 23, 2))  # 11 cards a hand
     assert inspector.open_suit(suit) == 0
-    assert "too long to inspect" in inspector.status.text()
+    assert "past the live limit" in inspector.status.text()
+    assert "Evaluate anyway" in inspector.status.text()
+    assert inspector.analysis is None
+
+
+def test_evaluate_anyway_can_be_cancelled_and_leaves_nothing_behind(qtbot, inspector):
+    service = inspector._service
+    suit = SuitDeal(range(2, 30, 2), range(1, 29, 2))  # 14 cards a hand: minutes of work
+    inspector.open_suit(suit)
+    with qtbot.waitSignal(service.started, timeout=5000):
+        job = inspector.evaluate_anyway()
+    assert job > 0
+    with qtbot.waitSignal(service.progress, timeout=20000) as progress:
+        pass
+    assert "suit patterns valued" in progress.args[1]
+    t0 = time.monotonic()
+    with qtbot.waitSignal(service.cancelled, timeout=5000):
+        service.cancel_running()
+    assert time.monotonic() - t0 < 1.0
+    assert "Cancelled" in inspector.status.text()
+    assert inspector.analysis is None

@@ -7,8 +7,10 @@ import argparse
 import sys
 from typing import Any
 
-from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, require_suits
+from whistgui.app.analysis import is_whist
+from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_game_option, require_suits
 from whistgui.engine import Deal, NotationError, Player, SuitDeal, WhistError
+from whistgui.engine.games import find_game
 
 
 def register(sub: Any, add: Any) -> None:
@@ -31,6 +33,7 @@ def register(sub: Any, add: Any) -> None:
     sp.add_argument(
         "--cards", type=int, default=0, help="with --view play: cards played first (default 0)"
     )
+    add_game_option(sp)
 
 
 def render(args: argparse.Namespace) -> int:
@@ -44,18 +47,20 @@ def render(args: argparse.Namespace) -> int:
         )
         return EXIT_BAD_INPUT
     try:
+        game = find_game(args.game)
         deal = Deal.parse(args.deal)
         require_suits(deal, args.deal)
         if args.view == "inspector":
             from whistgui.ui.render import render_inspector
 
             suit = SuitDeal.parse(args.deal)
-            _ = suit.n  # the value theory needs a symmetric suit
-            written = render_inspector(suit, out, scale=args.scale)
+            if is_whist(game):
+                _ = suit.n  # the value theory needs a symmetric suit
+            written = render_inspector(suit, out, scale=args.scale, game=game.name)
         elif args.view == "play":
             from whistgui.ui.render import render_play
 
-            if not deal.is_symmetric:
+            if is_whist(game) and not deal.is_symmetric:
                 raise NotationError(
                     f"{args.deal!r} is not symmetric; optimal play from values needs each "
                     "suit the same length in both hands"
@@ -66,12 +71,19 @@ def render(args: argparse.Namespace) -> int:
                     f"--cards {args.cards}: expected 0 to {total}, the cards in {args.deal!r}"
                 )
             written = render_play(
-                deal, out, lead=Player.parse(args.lead), cards=args.cards, scale=args.scale
+                deal,
+                out,
+                lead=Player.parse(args.lead),
+                cards=args.cards,
+                scale=args.scale,
+                game=game.name,
             )
         else:
             from whistgui.ui.render import render_deal
 
-            written = render_deal(deal, out, scale=args.scale, lead=Player.parse(args.lead))
+            written = render_deal(
+                deal, out, scale=args.scale, lead=Player.parse(args.lead), game=game.name
+            )
     except WhistError as exc:
         sys.stderr.write(f"whist: error: {exc}\n")
         return EXIT_BAD_INPUT

@@ -331,6 +331,15 @@ class Evaluator:
         self._simplest.clear()
         self._hits = self._misses = 0
 
+    def snapshot(self) -> Evaluator:
+        """A new evaluator knowing every value this one has memoized (copies of its tables),
+        for reading on another thread while this one goes on computing."""
+        other = Evaluator()
+        other._values = dict(self._values)
+        other._vkeys = dict(self._vkeys)
+        other._simplest = dict(self._simplest)
+        return other
+
     @property
     def stats(self) -> dict[str, int]:
         """Memo statistics: patterns stored, hits, misses."""

@@ -1,15 +1,17 @@
-"""Live analysis of the table's deal: computed in a worker thread, shown beside the table.
+"""Live analysis of the session's deal, shown beside the table.
 
-:func:`analyse` is plain Python (the engine's public API); :class:`AnalysisWorker` runs it on
-its own thread, numbering the requests so that a result for an older deal is never
-shown as current, and telling the engine to stop work that a newer request has made useless.
+:func:`~whistgui.app.analysis.analyse` is plain Python; the panel follows the session and runs
+it on the app's :class:`~whistgui.ui.engine_service.EngineService` (channel ``"analysis"``, the
+game's shared memo), so a newer deal cancels the older analysis and a result is shown only
+for the deal the session still holds. Whist suits longer than the live limit are refused with
+an *Evaluate anyway* link that values them with progress and Cancel in the status bar.
 """
 
 from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -21,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from whistgui.app.analysis import (
+    MAX_LIVE_SUIT,
     AnalysisResult,
     analyse,
     game_label,
@@ -28,16 +31,14 @@ from whistgui.app.analysis import (
     outcome_words,
     result_text,
 )
-from whistgui.app.document import Document
-from whistgui.engine import (
-    Evaluator,
-    Outcome,
-    Player,
-    Solver,
-)
+from whistgui.engine import Outcome, Player
 from whistgui.engine.rules import Result
-from whistgui.ui.background import Runner
 from whistgui.ui.cardart import suit_symbol
+from whistgui.ui.engine_service import EngineService, JobContext
+from whistgui.ui.session import Session
+
+#: The engine service's channel for the live analysis.
+CHANNEL = "analysis"
 
 
 def _cell(r: Result) -> str:
@@ -45,65 +46,35 @@ def _cell(r: Result) -> str:
     return r.name.title() if isinstance(r, Player) else result_text(r)
 
 
-class AnalysisWorker(QObject):
-    """Computes :class:`AnalysisResult` objects on a :class:`Runner` thread, newest request
-    wins. The evaluator and solver are used only from that thread. Call :meth:`shutdown`
-    before the application ends (the main window does, on close)."""
-
-    resultReady = Signal(object)  # AnalysisResult, only for the newest request
-    failed = Signal(int, str)  # generation, message
-    busyChanged = Signal(bool)
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._runner = Runner("whistgui-analysis", self)
-        self._evaluator = Evaluator(should_stop=self._stale)
-        self._solver = Solver(should_stop=self._stale)
-        self._running = 0
-        self._runner.finished.connect(self._on_finished)
-        self._runner.failed.connect(self._on_failed)
-
-    @property
-    def latest(self) -> int:
-        return self._runner.latest
-
-    def _stale(self) -> bool:  # in the worker thread
-        return self._runner.is_stale(self._running)
-
-    def _job(self, doc: Document, job: int) -> AnalysisResult:  # in the worker thread
-        self._running = job
-        return analyse(doc, self._evaluator, self._solver, job)
-
-    def request(self, doc: Document) -> int:
-        """Queue an analysis of ``doc``; returns its generation number."""
-        self.busyChanged.emit(True)
-        return self._runner.submit(lambda job: self._job(doc, job))
-
-    def _on_finished(self, _job: int, result: AnalysisResult) -> None:
-        self.busyChanged.emit(False)
-        self.resultReady.emit(result)
-
-    def _on_failed(self, job: int, message: str) -> None:
-        self.busyChanged.emit(False)
-        self.failed.emit(job, message)
-
-    def shutdown(self) -> None:
-        self._runner.shutdown()
-
-
 class AnalysisPanel(QWidget):
     """Per-suit values and the deal's predicted outcome. Double-clicking (or pressing Enter
     on) a suit's row asks for that suit to be inspected."""
 
     suitActivated = Signal(int)  # the suit's index in the deal
+    resultShown = Signal(object)  # AnalysisResult, once it is on screen
 
     COLUMNS = ("Suit", "Cards", "Value", "What it is", "W leads", "E leads")
     #: The columns for a game valued by another theory than whist's.
     GAME_COLUMNS = ("Suit", "Cards", "Element", "What it is", "W leads", "E leads")
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        session: Session | None = None,
+        service: EngineService | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("analysisPanel")
+        self._session = session
+        self._own_service = service is None and session is not None
+        self._service = (
+            service
+            if service is not None
+            else (EngineService(self) if session is not None else None)
+        )
+        #: The limit on whist suits for the deal on screen (None: the user said evaluate anyway)
+        self._max_suit: int | None = MAX_LIVE_SUIT
+        self._asked: object = None  # the document last asked for
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         self.heading = QLabel("<b>Analysis</b>", self)
@@ -148,9 +119,78 @@ class AnalysisPanel(QWidget):
         layout.addWidget(self.theory)
         self.status = QLabel(self)
         self.status.setObjectName("analysisStatus")
+        self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.RichText)
+        self.status.linkActivated.connect(self._on_link)
         layout.addWidget(self.status)
         layout.addStretch(1)
         self._result: AnalysisResult | None = None
+        if self._session is not None and self._service is not None:
+            self._session.documentChanged.connect(self._on_document)
+            self._service.finished.connect(self._on_finished)
+            self._service.failed.connect(self._on_failed)
+            self._service.cancelled.connect(self._on_cancelled)
+            self.request()
+
+    # -- following the session ------------------------------------------------------------
+    def _on_document(self, doc: object) -> None:
+        if doc != self._asked:
+            self._max_suit = MAX_LIVE_SUIT  # a new deal: long suits wait to be asked for again
+        self.request()
+
+    def request(self) -> int:
+        """Analyse the session's document on the engine service; returns the job's id."""
+        if self._session is None or self._service is None:
+            raise RuntimeError("an analysis panel without a session only shows results")
+        doc = self._session.document
+        self._asked = doc
+        limit = self._max_suit
+        self.set_pending()
+
+        def job(ctx: JobContext) -> AnalysisResult:
+            memo = ctx.memo(doc.game)
+            return analyse(doc, memo.evaluator, memo.solver, max_suit=limit)
+
+        label = "Analysing the deal" if limit is not None else "Valuing the long suits"
+        return self._service.submit(CHANNEL, job, label=label, tag=doc)
+
+    def evaluate_anyway(self) -> int:
+        """Value the deal's suits past the live limit too (progress and Cancel in the status
+        bar)."""
+        self._max_suit = None
+        return self.request()
+
+    def _on_link(self, link: str) -> None:
+        if link == "evaluate-anyway":
+            self.evaluate_anyway()
+        elif link == "retry":
+            self.request()
+
+    def _on_finished(self, _job: int, channel: str, tag: object, result: object) -> None:
+        if channel != CHANNEL or self._session is None or tag != self._session.document:
+            return
+        assert isinstance(result, AnalysisResult)
+        self.show_result(result)
+        self.resultShown.emit(result)
+
+    def _on_failed(self, _job: int, channel: str, tag: object, message: str) -> None:
+        if channel == CHANNEL and self._session is not None and tag == self._session.document:
+            self.set_error(message)
+
+    def _on_cancelled(self, job: int, channel: str) -> None:
+        if channel != CHANNEL or self._service is None:
+            return
+        if self._service.is_newest(job, CHANNEL):  # cancelled by the user, not superseded
+            self.status.setText(
+                "<i>cancelled</i> — <a href='retry'>analyse again</a>"
+                if self._max_suit is not None
+                else "<i>cancelled</i> — <a href='retry'>evaluate anyway again</a>"
+            )
+
+    def shutdown(self) -> None:
+        """Stop the panel's own engine service (one given to it belongs to its owner)."""
+        if self._own_service and self._service is not None:
+            self._service.shutdown()
 
     @property
     def result(self) -> AnalysisResult | None:
@@ -217,7 +257,20 @@ class AnalysisPanel(QWidget):
             + (theory.title if theory is not None else "none (search only)")
         )
         self.theory.setVisible(not whist)
-        self.status.setText("<i>up to date</i>")
+        long = [
+            row.name
+            for row, suit in zip(r.rows, doc.deal.suits, strict=False)
+            if whist and row.value is None and suit.is_symmetric and suit.n > MAX_LIVE_SUIT
+        ]
+        if long and self._session is not None:
+            self.status.setText(
+                f"<i>up to date;</i> {len(long)} suit{'s' if len(long) > 1 else ''} longer than "
+                f"{MAX_LIVE_SUIT} cards a hand not valued live — "
+                "<a href='evaluate-anyway'>evaluate anyway</a> (may take long; Cancel in the "
+                "status bar)"
+            )
+        else:
+            self.status.setText("<i>up to date</i>")
         self._fit_table()
 
     @staticmethod

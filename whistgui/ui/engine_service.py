@@ -41,8 +41,17 @@ class GameMemo:
     an :class:`Evaluator` (whist values) and a :class:`Solver` (exact search, keyed by rules).
     Their ``should_stop`` hook is pointed at the running job."""
 
-    def __init__(self, stop: Callable[[], bool], searched: Callable[[int], None]) -> None:
-        self.evaluator = Evaluator(should_stop=stop)
+    def __init__(
+        self,
+        stop: Callable[[], bool],
+        searched: Callable[[int], None],
+        valued: Callable[[int], None],
+    ) -> None:
+        def evaluator_stop() -> bool:  # polled every few hundred new suit patterns
+            valued(self.evaluator.stats["patterns"])
+            return stop()
+
+        self.evaluator = Evaluator(should_stop=evaluator_stop)
         self.solver = Solver(should_stop=stop, progress=searched)
 
 
@@ -80,6 +89,11 @@ class JobContext:
         if force or now - self._last >= _REPORT_EVERY:
             self._last = now
             self._service._progress.emit(self.job.id, text)
+
+    def new_solver(self) -> Solver:
+        """A solver of the job's own (its tables to hand to a view when the job is done),
+        stopping when the job is cancelled and reporting the positions it searches."""
+        return Solver(should_stop=self.should_stop, progress=self._service._searched)
 
     def memo(self, game: str = "whist") -> GameMemo:
         """The shared evaluator and solver for ``game`` (its name)."""
@@ -176,18 +190,31 @@ class EngineService(QObject):
     def _memo(self, game: str) -> GameMemo:
         memo = self._memos.get(game)
         if memo is None:
-            memo = self._memos[game] = GameMemo(self._stop_running, self._searched)
+            memo = self._memos[game] = GameMemo(self._stop_running, self._searched, self._valued)
         return memo
 
     def _searched(self, positions: int) -> None:
+        self._report(f"{positions:,} positions searched")
+
+    def _valued(self, patterns: int) -> None:
+        self._report(f"{patterns:,} suit patterns valued")
+
+    def _report(self, text: str) -> None:
         job = self._running
         if job is not None:
             now = time.monotonic()
             if now - self._last_report >= _REPORT_EVERY:
                 self._last_report = now
-                self._progress.emit(job.id, f"{positions:,} positions searched")
+                self._progress.emit(job.id, text)
+
+    def stop_hook(self) -> Callable[[], bool]:
+        """A ``should_stop`` for engine objects a job makes for itself: true once the
+        running job is cancelled (or the service shuts down)."""
+        return self._stop_running
 
     def _stop_running(self) -> bool:
+        if threading.current_thread() is not self._thread:
+            return False  # a view reading its own engine objects on the GUI thread
         job = self._running
         return job is None or job.cancelled.is_set() or not self._alive
 
@@ -257,7 +284,7 @@ class JobStatus(QWidget):
         self._service = service
         self.text = QLabel(self)
         self.cancel_button = QPushButton("Cancel", self)
-        self.cancel_button.setToolTip("Stop this computation (Esc)")
+        self.cancel_button.setToolTip("Stop this computation (Ctrl+.)")
         self.cancel_button.clicked.connect(service.cancel_running)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)

@@ -6,6 +6,13 @@ background thread (a fresh evaluator whose memo then covers every reduction), af
 step through the tree — a click in the matrix, a node in the tree, Back, Up, the arrow keys —
 is a memo look-up on the GUI thread.
 
+The inspector follows the session it is given: when the deal changes it shows the same suit
+of the new deal (and the play tree of the new deal, if one was open), and a new deal cancels the
+work the old one started. Pinned (the 📌 button), it keeps what it shows and says so, with a
+button to follow the deal again. Its computations run on the app's
+:class:`~whistgui.ui.engine_service.EngineService` (channels ``inspector-suit``,
+``inspector-deal``, ``inspector-check``), with progress and Cancel in the status bar.
+
 That is the view of whist and refined whist. The other games show their own single-suit
 structure (:class:`GameSuitView`): Greedy Whist and five-card R43's matrix A with its diagonal
 sums T_k, the sign change H, H̄ and H_Greedy; misère five-card the exit and its stoppers; each
@@ -47,6 +54,7 @@ from whistgui.engine import (
     Deal,
     Evaluator,
     Player,
+    Position,
     Solver,
     SuitAnalysis,
     SuitDeal,
@@ -58,11 +66,12 @@ from whistgui.engine.explain import explain
 from whistgui.engine.games import Game, find_game
 from whistgui.engine.games.five_card import symmetrize
 from whistgui.engine.latex import alpha_matrix_latex
-from whistgui.ui.background import Runner
+from whistgui.ui.engine_service import EngineService, JobContext
 from whistgui.ui.export import ExportError, save_figure
 from whistgui.ui.matrix_model import AlphaMatrixModel, ReductionRole
 from whistgui.ui.numberline import NumberLine
-from whistgui.ui.play_tree_model import PlayTreeModel, path_text
+from whistgui.ui.play_tree_model import COL_EXACT, PlayTreeModel, path_text
+from whistgui.ui.session import Session
 from whistgui.ui.theme import contrasting_text, error_colour, success_colour
 from whistgui.ui.tree_model import COL_DEAL, Node, ReductionTreeModel
 
@@ -77,8 +86,13 @@ class _SuitReady:
 class _DealReady:
     deal: Deal
     leader: Player
+    game: Game
     solver: Solver  # its table covers every position of the deal
     evaluator: Evaluator
+
+
+#: The engine service's channels for the inspector's work.
+SUIT_CHANNEL, DEAL_CHANNEL, CHECK_CHANNEL = "inspector-suit", "inspector-deal", "inspector-check"
 
 
 _SUBSCRIPTS = str.maketrans("0123456789-", "₀₁₂₃₄₅₆₇₈₉₋")
@@ -357,21 +371,31 @@ class Inspector(QWidget):
     ready = Signal()  # the suit's values are computed and the views filled
     checked = Signal(object)  # SearchCheck for the current node
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        session: Session | None = None,
+        service: EngineService | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("inspector")
+        self._session = session
+        self._own_service = service is None
+        self._service = service if service is not None else EngineService(self)
+        self._service.finished.connect(self._on_job_done)
+        self._service.failed.connect(self._on_job_failed)
+        self._service.cancelled.connect(self._on_job_cancelled)
         self._evaluator = Evaluator()
         self._analysis: SuitAnalysis | None = None
         self._node: Node | None = None
         self._history: list[Node] = []
         self._game = find_game("whist")
         self._suit: SuitDeal | None = None  # the suit opened last
-        self._runner = Runner("whistgui-inspector", self)
-        self._search = Runner("whistgui-search", self)
-        self._runner.finished.connect(self._on_warm)
-        self._runner.failed.connect(self._on_failed)
-        self._search.finished.connect(self._on_checked)
-        self._search.failed.connect(self._on_failed)
+        #: Which suit of the session's deal is shown (None: a suit opened on its own)
+        self._suit_index: int | None = None
+        #: The whole deal shown (or being searched) in the play tree, with its leader and game
+        self._deal_key: tuple[Deal, Player, str] | None = None
+        self._check_key: object = None
 
         self.tree_model = ReductionTreeModel(self._evaluator, self)
         self.matrix_model = AlphaMatrixModel(self)
@@ -396,11 +420,38 @@ class Inspector(QWidget):
         self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.export_menu = QMenu(self.export_button)
         self.export_button.setMenu(self.export_menu)
+        self.pin_button = QToolButton(self)
+        self.pin_button.setObjectName("pinButton")
+        self.pin_button.setText("📌 Pin")
+        self.pin_button.setCheckable(True)
+        self.pin_button.setToolTip(
+            "Keep showing this suit and play tree when the deal changes (unpinned, the "
+            "inspector follows the deal)"
+        )
+        self.pin_button.toggled.connect(self._on_pin)
         bar.addWidget(self.back_button)
         bar.addWidget(self.up_button)
         bar.addWidget(self.breadcrumb, 1)
+        bar.addWidget(self.pin_button)
         bar.addWidget(self.export_button)
         outer.addLayout(bar)
+        self.banner = QWidget(self)
+        self.banner.setObjectName("staleBanner")
+        banner_row = QHBoxLayout(self.banner)
+        banner_row.setContentsMargins(6, 2, 6, 2)
+        self.banner_text = QLabel(self.banner)
+        self.banner_text.setObjectName("staleText")
+        self.banner_text.setWordWrap(True)
+        self.follow_button = QToolButton(self.banner)
+        self.follow_button.setObjectName("followButton")
+        self.follow_button.setText("Follow the deal")
+        self.follow_button.setToolTip("Show the current deal and follow it from now on")
+        self.follow_button.clicked.connect(self.follow)
+        banner_row.addWidget(self.banner_text, 1)
+        banner_row.addWidget(self.follow_button)
+        self.banner.setAutoFillBackground(True)
+        self.banner.hide()
+        outer.addWidget(self.banner)
 
         split = QSplitter(Qt.Orientation.Horizontal, self)
         left = QWidget(split)
@@ -464,6 +515,10 @@ class Inspector(QWidget):
         self.tabs.setTabVisible(2, False)
         outer.addWidget(self.tabs, 1)
         self.status = QLabel("Choose a suit to inspect.", self)
+        self.status.setObjectName("inspectorStatus")
+        self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.RichText)
+        self.status.linkActivated.connect(self._on_status_link)
         outer.addWidget(self.status)
 
         for text, key, slot in (
@@ -477,6 +532,161 @@ class Inspector(QWidget):
             self.addAction(act)
         self._build_export_menu()
         self._update_buttons()
+        if session is not None:
+            self.set_game(session.game)
+            session.documentChanged.connect(self._on_document)
+            session.gameChanged.connect(self._on_game)
+
+    # -- following the session ------------------------------------------------------------
+    @property
+    def pinned(self) -> bool:
+        """Does the inspector keep what it shows when the deal changes?"""
+        return self.pin_button.isChecked()
+
+    def set_pinned(self, on: bool) -> None:
+        self.pin_button.setChecked(on)
+
+    @property
+    def stale(self) -> bool:
+        """Is the inspector showing something of an earlier deal (pinned)?"""
+        return not self.banner.isHidden()
+
+    def _on_pin(self, on: bool) -> None:
+        if not on:
+            self.follow()
+
+    def _on_game(self, name: str) -> None:
+        self.set_game(name)
+
+    def _on_document(self, _doc: object) -> None:
+        if self.pinned:
+            self._say_if_stale()
+        else:
+            self._follow_deal()
+
+    def _shows_old(self) -> list[str]:
+        """What the inspector shows that the session's deal no longer holds."""
+        if self._session is None:
+            return []
+        doc = self._session.document
+        old = []
+        if self._suit_index is not None and self._suit is not None:
+            i = self._suit_index
+            if i >= len(doc.deal.suits) or doc.deal.suits[i] != self._suit:
+                old.append(f"the suit {self._suit}")
+        if self._deal_key is not None and self._deal_key != (doc.deal, doc.lead, doc.game):
+            deal, leader, _game = self._deal_key
+            old.append(f"the play tree of {deal} ({leader.name.title()} on lead)")
+        return old
+
+    def _say_if_stale(self) -> None:
+        old = self._shows_old()
+        if old:
+            self.banner_text.setText(
+                "📌 Pinned: showing " + " and ".join(old) + " from an earlier deal."
+            )
+            pal = self.banner.palette()
+            pal.setColor(self.banner.backgroundRole(), QColor("#fff3cd"))
+            pal.setColor(self.banner_text.foregroundRole(), QColor("#3d2e00"))
+            self.banner.setPalette(pal)
+            self.banner_text.setPalette(pal)
+        self.banner.setVisible(bool(old))
+
+    def follow(self) -> None:
+        """Stop keeping an older position: unpin and show the session's deal."""
+        if self.pin_button.isChecked():
+            self.pin_button.setChecked(False)  # calls back here through _on_pin
+            return
+        self._follow_deal()
+
+    def _follow_deal(self) -> None:
+        """Show the session's deal: the same suit of it, and its play tree if one is open."""
+        self.banner.hide()
+        if self._session is None:
+            return
+        doc = self._session.document
+        i = self._suit_index
+        if i is not None and (
+            self._suit is None or i >= len(doc.deal.suits) or doc.deal.suits[i] != self._suit
+        ):
+            if i < len(doc.deal.suits):
+                self.open_suit_at(i)
+            else:
+                self._clear_suit(f"The deal has no suit {i + 1} any more: choose a suit.")
+        if self._deal_key is not None and self._deal_key != (doc.deal, doc.lead, doc.game):
+            try:
+                self.open_deal(doc.deal, doc.lead, switch=False)
+            except WhistError as exc:  # keep following: the next deal may have a tree
+                self._deal_key = (doc.deal, doc.lead, doc.game)
+                self._service.cancel(DEAL_CHANNEL)
+                self.play_model.set_position(None)
+                self.play_line.setText(f"No play tree of {doc.deal}: {html.escape(str(exc))}")
+
+    def open_suit_at(self, index: int) -> int:
+        """Inspect suit ``index`` of the session's deal, following it as the deal changes."""
+        assert self._session is not None
+        deal = self._session.document.deal
+        suit = deal.suits[index]
+        why = self.cannot_inspect(suit)
+        if why is not None and is_whist(self._game):
+            self._suit_index = index
+            self._clear_suit(f"Suit {deal.names[index]}: {why}")
+            self._suit = suit
+            return 0
+        job = self.open_suit(suit)
+        self._suit_index = index
+        return job
+
+    def _clear_suit(self, message: str) -> None:
+        """Nothing inspected in the suit views; ``message`` says why."""
+        self._service.cancel(SUIT_CHANNEL)
+        self._service.cancel(CHECK_CHANNEL)
+        self._suit = None
+        self._analysis = None
+        self._node = None
+        self._history.clear()
+        self.matrix_model.set_analysis(None)
+        self.tree_model.set_suit(None)
+        self.number_line.set_analysis(None)
+        self.breadcrumb.setText("")
+        self.bounds_label.setText("")
+        self.check_label.setText("")
+        self.explanation.setPlainText("")
+        self.game_view.clear(message)
+        self.status.setText(html.escape(message))
+        self._update_buttons()
+
+    # -- the engine service's answers -------------------------------------------------------
+    def _on_job_done(self, _job: int, channel: str, tag: object, result: object) -> None:
+        if channel == SUIT_CHANNEL and isinstance(result, _SuitReady) and tag == self._suit:
+            self._on_warm(0, result)
+        elif channel == DEAL_CHANNEL and isinstance(result, _DealReady) and tag == self._deal_key:
+            self._on_deal_warm(result)
+        elif channel == CHECK_CHANNEL and tag == self._check_key:
+            self._on_checked(0, result)  # type: ignore[arg-type]
+
+    def _on_job_failed(self, _job: int, channel: str, tag: object, message: str) -> None:
+        if channel == DEAL_CHANNEL and tag == self._deal_key:
+            self.play_line.setText(f"No play tree: {html.escape(message)}")
+        elif channel in (SUIT_CHANNEL, CHECK_CHANNEL):
+            self._on_failed(0, message)
+
+    def _on_job_cancelled(self, job: int, channel: str) -> None:
+        if not self._service.is_newest(job, channel):
+            return  # superseded by newer work of the same kind: that one will answer
+        if channel == DEAL_CHANNEL:
+            self.play_line.setText("Search cancelled. <a href='search'>Search the deal again</a>")
+        elif channel == SUIT_CHANNEL:
+            self.status.setText("Cancelled. <a href='suit'>Compute the values again</a>")
+        elif channel == CHECK_CHANNEL:
+            self.check_label.setText("<i>exact search cancelled</i>")
+
+    def _on_again(self, link: str) -> None:
+        if link == "search" and self._deal_key is not None:
+            deal, leader, _game = self._deal_key
+            self.open_deal(deal, leader)
+        elif link == "suit" and self._suit is not None:
+            self.open_suit(self._suit)
 
     # -- the game -------------------------------------------------------------------------
     @property
@@ -490,17 +700,22 @@ class Inspector(QWidget):
             return
         self._game = game
         whist = is_whist(game)
+        showing_tree = self.tabs.currentIndex() == 1
         self.tabs.setTabVisible(0, whist)
-        self.tabs.setTabVisible(1, whist)
         self.tabs.setTabVisible(2, not whist)
         self.tabs.setTabText(2, f"Suit: {game_label(game)}")
         for w in (self.back_button, self.up_button, self.breadcrumb, self.export_button):
             w.setVisible(whist)  # they walk and export whist's views
         if not whist:
-            self._runner.submit(lambda _job: None)  # a whist suit still being valued is dropped
-        self.tabs.setCurrentIndex(0 if whist else 2)
+            self._service.cancel(SUIT_CHANNEL)  # a whist suit still being valued is dropped
+            self._service.cancel(CHECK_CHANNEL)
+        if not showing_tree:
+            self.tabs.setCurrentIndex(0 if whist else 2)
         if self._suit is not None:
-            self.open_suit(self._suit)
+            self.open_suit(self._suit, switch=not showing_tree)
+        if self._deal_key is not None and not self.pinned:
+            deal, leader, _old = self._deal_key
+            self.open_deal(deal, leader, switch=showing_tree)
 
     def has_content(self) -> bool:
         """Has a suit (or a deal's play tree) been opened?"""
@@ -527,8 +742,10 @@ class Inspector(QWidget):
         self.play_line = QLabel("Open a whole deal: View ▸ Inspect Whole Deal.", page)
         self.play_line.setObjectName("playLine")
         self.play_line.setWordWrap(True)
+        self.play_line.setTextFormat(Qt.TextFormat.RichText)
+        self.play_line.linkActivated.connect(self._on_again)
         v.addWidget(self.play_line)
-        self.play_model = PlayTreeModel(Solver(), Evaluator(), self)
+        self.play_model = PlayTreeModel(Solver(), Evaluator(), self, game=self._game)
         self.play_tree = QTreeView(page)
         self.play_tree.setObjectName("playTree")
         self.play_tree.setModel(self.play_model)
@@ -536,75 +753,143 @@ class Inspector(QWidget):
         v.addWidget(self.play_tree, 1)
         return page
 
-    def open_deal(self, deal: Deal, leader: Player) -> int:
-        """Show the trick-by-trick play tree of ``deal``; the exact search that backs it up
-        runs in the background first (:attr:`playReady` follows)."""
-        _ = deal.size  # raises DealError for unequal hands
-        self.tabs.setCurrentIndex(1)
-        self.play_line.setText(f"Searching {deal} with {leader.name.title()} on lead …")
+    def open_deal(self, deal: Deal, leader: Player, *, switch: bool = True) -> int:
+        """Show the trick-by-trick play tree of ``deal`` in the current game; the exact
+        search that backs it up runs on the engine service first, with progress and Cancel
+        (:attr:`playReady` follows). A newer deal cancels it, and its result never lands in
+        a newer deal's tree."""
+        Position.start(deal, leader, self._game.rules)  # DealError for unequal hands
+        if switch:
+            self.tabs.setCurrentIndex(1)
+        game = self._game
+        key = (deal, leader, game.name)
+        self._deal_key = key
+        self.play_line.setText(
+            html.escape(f"Searching {deal} with {leader.name.title()} on lead …")
+        )
         self.play_model.set_position(None)
-        return self._runner.submit(lambda job: self._warm_deal(deal, leader, job))
 
-    def _warm_deal(self, deal: Deal, leader: Player, job: int) -> _DealReady:  # worker thread
-        solver = Solver(should_stop=lambda: self._runner.is_stale(job))
-        solver.warm(deal, leaders=(leader,), scorings=(False,))  # every node of the tree
-        solver.should_stop = None
-        evaluator = Evaluator()
-        if deal.is_symmetric:
+        def job(ctx: JobContext) -> _DealReady:  # on the engine's thread
+            solver = ctx.new_solver()
+            solver.warm(deal, leaders=(leader,), scorings=(False,), rules=game.rules)
+            solver.should_stop = solver.progress = None
+            evaluator = ctx.memo(game.name).evaluator
+            if is_whist(game) and deal.is_symmetric:
+                evaluator.value(deal)
+            return _DealReady(deal, leader, game, solver, evaluator.snapshot())
+
+        return self._service.submit(
+            DEAL_CHANNEL, job, label=f"Searching the play tree of {deal}", tag=key
+        )
+
+    def open_deal_now(self, deal: Deal, leader: Player) -> None:
+        """As :meth:`open_deal`, searching on this thread (scripts, headless figures)."""
+        self._deal_key = (deal, leader, self._game.name)
+        solver, evaluator = Solver(), Evaluator()
+        solver.warm(deal, leaders=(leader,), scorings=(False,), rules=self._game.rules)
+        if is_whist(self._game) and deal.is_symmetric:
             evaluator.value(deal)
-        return _DealReady(deal, leader, solver, evaluator)
+        self._on_deal_warm(_DealReady(deal, leader, self._game, solver, evaluator))
 
     def _on_deal_warm(self, ready: _DealReady) -> None:
         deal, leader, solver, evaluator = ready.deal, ready.leader, ready.solver, ready.evaluator
-        self.tabs.setCurrentIndex(1)
-        self.play_model = PlayTreeModel(solver, evaluator, self)
+        self.play_model = PlayTreeModel(solver, evaluator, self, game=ready.game)
         self.play_tree.setModel(self.play_model)
         self.play_tree.selectionModel().currentChanged.connect(self._on_play_current)
         self.play_model.set_position(deal, leader)
         root = self.play_model.root
         assert root is not None
         self.play_tree.expand(self.play_model.index_of(root))
-        self.play_tree.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self._fit_play_columns()
+        exact = self.play_model.exact(root)
+        if isinstance(exact, Player):
+            outcome = f"{exact.name.title()} wins"
+        else:
+            shown = self.play_model.data(self.play_model.index_of(root, COL_EXACT))
+            outcome = f"West takes {shown}"
         self.play_line.setText(
-            f"{deal}, {leader.name.title()} on lead: West takes {self.play_model.exact(root)} "
-            "under optimal play. ★ marks optimal tricks; expand a trick to go on."
+            html.escape(
+                f"{deal}, {leader.name.title()} on lead ({ready.game.name}): {outcome} under "
+                "optimal play. ★ marks optimal tricks; expand a trick to go on."
+            )
         )
         self.playReady.emit()
+
+    def _fit_play_columns(self) -> None:
+        """Every column fits its contents and header, the figures close to their headers; the
+        Remaining column takes what width is left over (not the last column, which would
+        push Exact far from its header)."""
+        header = self.play_tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
 
     def _on_play_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         node = self.play_model.node(current)
         if node is not None and node.trick is not None:
             self.play_line.setText(f"Line: {path_text(node)}")
 
-    def open_suit(self, suit: SuitDeal) -> int:
-        """Inspect ``suit`` in the current game: whist's values are computed in the
-        background, another game's structure at once; :attr:`ready` follows."""
+    def open_suit(self, suit: SuitDeal, *, switch: bool = True, anyway: bool = False) -> int:
+        """Inspect ``suit`` in the current game: whist's values are computed on the engine
+        service, another game's structure at once; :attr:`ready` follows. A whist suit past
+        the live limit waits for *evaluate anyway* (``anyway``: value it now)."""
+        self._suit_index = None
         if not is_whist(self._game):
-            return self._open_game_suit(suit)
+            return self._open_game_suit(suit, switch=switch)
         if not suit.is_symmetric or suit.is_empty:
             self.status.setText(
-                f"{suit} cannot be inspected: the value theory needs a nonempty symmetric suit"
-            )
-            return 0
-        if suit.n > MAX_LIVE_SUIT:
-            self.status.setText(
-                f"{suit} has {suit.n} cards a hand: too long to inspect (at most "
-                f"{MAX_LIVE_SUIT}; the recursion grows about 4.5 times per card)"
+                f"{html.escape(str(suit))} cannot be inspected: the value theory needs a "
+                "nonempty symmetric suit"
             )
             return 0
         self._suit = suit
-        self.status.setText(f"Computing the values of {suit} …")
         self._analysis = None
         self._node = None
         self._history.clear()
         self.matrix_model.set_analysis(None)
         self.tree_model.set_suit(None)
         self.number_line.set_analysis(None)
-        return self._runner.submit(lambda job: self._warm(suit, job))
+        self.breadcrumb.setText("")
+        self._update_buttons()
+        if suit.n > MAX_LIVE_SUIT and not anyway:
+            self._service.cancel(SUIT_CHANNEL)
+            self.status.setText(
+                f"{html.escape(str(suit))} has {suit.n} cards a hand: past the live limit of "
+                f"{MAX_LIVE_SUIT} (the recursion grows about 4.5 times per card). "
+                "<a href='anyway'>Evaluate anyway</a> — progress and Cancel in the status bar."
+            )
+            return 0
+        if switch:
+            self.tabs.setCurrentIndex(0)
+        self.status.setText(f"Computing the values of {html.escape(str(suit))} …")
 
-    def _open_game_suit(self, suit: SuitDeal) -> int:
+        def job(ctx: JobContext) -> _SuitReady:  # on the engine's thread
+            ev = ctx.memo(self._game.name).evaluator
+            ev.analyze(suit)
+            return _SuitReady(suit, ev.snapshot())
+
+        return self._service.submit(
+            SUIT_CHANNEL, job, label=f"Valuing {suit} and its reductions", tag=suit
+        )
+
+    def evaluate_anyway(self) -> int:
+        """Value the suit shown, past the live limit (progress and Cancel in the status bar)."""
+        if self._suit is None:
+            return 0
+        index = self._suit_index
+        job = self.open_suit(self._suit, anyway=True)
+        self._suit_index = index
+        return job
+
+    def _on_status_link(self, link: str) -> None:
+        if link == "anyway":
+            self.evaluate_anyway()
+        else:
+            self._on_again(link)
+
+    def _open_game_suit(self, suit: SuitDeal, *, switch: bool = True) -> int:
         self._suit = suit
-        self.tabs.setCurrentIndex(2)
+        if switch:
+            self.tabs.setCurrentIndex(2)
         why = self.cannot_inspect(suit)
         if why is not None:
             self.game_view.clear(why)
@@ -616,15 +901,9 @@ class Inspector(QWidget):
             self.game_view.clear(f"{suit}: {exc}")
             self.status.setText(html.escape(str(exc)))
             return 0
-        self.status.setText(f"Inspecting {suit} in {self._game.name}.")
+        self.status.setText(html.escape(f"Inspecting {suit} in {self._game.name}."))
         self.ready.emit()
         return 0
-
-    def _warm(self, suit: SuitDeal, job: int) -> _SuitReady:  # worker thread
-        ev = Evaluator(should_stop=lambda: self._runner.is_stale(job))
-        ev.analyze(suit)
-        ev.should_stop = None
-        return _SuitReady(suit, ev)
 
     def open_suit_now(self, suit: SuitDeal) -> None:
         """Inspect ``suit`` computing on this thread (for scripts and headless rendering)."""
@@ -652,7 +931,7 @@ class Inspector(QWidget):
             return None
         v = self._evaluator.suit_value(node.suit) if not node.suit.is_empty else Value(0)
         check = search_check(node.suit, node.tricks, v, node.state_text(self.tree_model.abstract))
-        self._search.submit(lambda _job: None)  # supersede a queued background check
+        self._service.cancel(CHECK_CHANNEL)  # a background check of it is not needed
         self._on_checked(0, check)
         return check
 
@@ -663,7 +942,8 @@ class Inspector(QWidget):
             self._on_deal_warm(ready)
             return
         suit, ev = ready.suit, ready.evaluator
-        self.tabs.setCurrentIndex(0)
+        if self.tabs.currentIndex() != 1:
+            self.tabs.setCurrentIndex(0)
         self._evaluator = ev
         self.tree_model = ReductionTreeModel(ev, self)
         self.tree.setModel(self.tree_model)
@@ -713,7 +993,13 @@ class Inspector(QWidget):
         suit, tricks = node.suit, node.tricks
         v = self._evaluator.suit_value(suit) if not suit.is_empty else Value(0)
         text = node.state_text(self.tree_model.abstract)
-        self._search.submit(lambda _job: search_check(suit, tricks, v, text))
+        self._check_key = (suit, tricks)
+        self._service.submit(
+            CHECK_CHANNEL,
+            lambda _ctx: search_check(suit, tricks, v, text),
+            label=f"Checking {text} by exact search",
+            tag=self._check_key,
+        )
         self.nodeChanged.emit(node)
 
     def _sync_tree(self, node: Node) -> None:
@@ -912,5 +1198,6 @@ class Inspector(QWidget):
         return paths
 
     def shutdown(self) -> None:
-        self._runner.shutdown()
-        self._search.shutdown()
+        """Stop the inspector's own engine service (one given to it belongs to its owner)."""
+        if self._own_service:
+            self._service.shutdown()

@@ -42,13 +42,14 @@ from PySide6.QtWidgets import (
 )
 
 from whistgui import __version__
-from whistgui.app.analysis import game_label, is_whist
+from whistgui.app.analysis import game_label
 from whistgui.app.document import FILE_SUFFIX, Document, DocumentError, SuitDeck, random_document
 from whistgui.app.examples import load_examples
-from whistgui.engine import Card, Deal, Player, WhistError
+from whistgui.engine import Deal, Player, WhistError
 from whistgui.engine.games import GAMES, find_game
-from whistgui.ui.analysis import AnalysisPanel, AnalysisResult, AnalysisWorker
+from whistgui.ui.analysis import AnalysisPanel
 from whistgui.ui.cardart import suit_symbol
+from whistgui.ui.engine_service import EngineService, JobStatus
 from whistgui.ui.export import ExportError, copy_image, save_figure
 from whistgui.ui.inspector import Inspector
 from whistgui.ui.play_panel import PlayPanel
@@ -396,26 +397,28 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else QSettings("whistgui", "whistgui")
         self.session = session if session is not None else Session(self._initial_document())
         self.session.setParent(self)
-        self.worker = AnalysisWorker(self)
+        #: the one engine worker: every view's computations, with progress and Cancel
+        self.engine = EngineService(self)
 
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(8, 8, 8, 8)
         self.notation = NotationField(central)
         layout.addWidget(self.notation)
-        self.table = CardTable()
-        self.analysis = AnalysisPanel()
+        # every view receives the session (and the engine) and follows it by itself
+        self.table = CardTable(self.session)
+        self.analysis = AnalysisPanel(self.session, self.engine)
         self.figure = FigureView(self.table, self.analysis, central)
         layout.addWidget(self.figure, 1)
         self.setCentralWidget(central)
 
-        self.inspector = Inspector()
+        self.inspector = Inspector(self.session, self.engine)
         self.inspector_dock = QDockWidget("Game-tree inspector", self)
         self.inspector_dock.setObjectName("inspectorDock")
         self.inspector_dock.setWidget(self.inspector)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.inspector_dock)
         self.inspector_dock.hide()
-        self.play_panel = PlayPanel()
+        self.play_panel = PlayPanel(self.session, self.engine)
         self.play_dock = QDockWidget("Optimal play", self)
         self.play_dock.setObjectName("playDock")
         self.play_dock.setWidget(self.play_panel)
@@ -440,25 +443,24 @@ class MainWindow(QMainWindow):
         self.session.gameChanged.connect(self._on_game)
         self.session.pathChanged.connect(self._update_title)
         self.session.modifiedChanged.connect(self._update_title)
-        self.table.moveRequested.connect(self._on_move)
         self.table.refused.connect(self._show_refusal)
         self.notation.edit.textEdited.connect(self._on_text)
         self.notation.edit.undoRequested.connect(self._undo_from_text)
         self.notation.edit.redoRequested.connect(self._redo_from_text)
         self.notation.edit.revertRequested.connect(self.revert_text)
         self.notation.edit.history_actions = (self.act_undo, self.act_redo)
-        self.worker.resultReady.connect(self._on_result)
-        self.worker.failed.connect(self._on_failed)
+        self.analysis.resultShown.connect(self.analysisShown)
         self.analysis.suitActivated.connect(self.inspect_suit)
 
         self.setAcceptDrops(True)  # .whist files dropped on the window open them
+        self.job_status = JobStatus(self.engine, self)
+        self.statusBar().addPermanentWidget(self.job_status)
         self.statusBar().showMessage("Ready")
         self.resize(1280, 720)
         geometry = self.settings.value("window/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
         self._on_document(self.session.document)
-        self.inspector.set_game(self.session.game)
         self.table.setFocus()  # the window opens on the cards, not in the text field
 
     @staticmethod
@@ -524,6 +526,11 @@ class MainWindow(QMainWindow):
             "Inspect Whole &Deal (Play Tree)", self.inspect_deal, "Ctrl+Shift+I"
         )
         self.act_play = self._action("&Optimal Play of This Deal", self.play_deal, "Ctrl+P")
+        self.act_cancel = self._action(
+            "&Stop the Computation", self.engine.cancel_running, "Ctrl+."
+        )
+        self.act_cancel.setEnabled(False)
+        self.engine.busy.connect(self.act_cancel.setEnabled)
         self.act_inspector = self.inspector_dock.toggleViewAction()
         self.act_inspector.setText("Game-Tree &Inspector")
         self.act_inspector.setShortcut(QKeySequence("Ctrl+I"))
@@ -571,6 +578,7 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_inspect_deal)
         m.addSeparator()
         m.addAction(self.act_play)
+        m.addAction(self.act_cancel)
         m.addSeparator()
         self.theme_menu = m.addMenu("&Theme")
         self.theme_actions: dict[str, QAction] = {}
@@ -620,7 +628,7 @@ class MainWindow(QMainWindow):
 
     # -- document and views -----------------------------------------------------------
     def _on_document(self, doc: Document) -> None:
-        self.table.set_document(doc)
+        """The window's own controls follow the document (the views follow it themselves)."""
         current = self.notation.edit.text()
         try:  # keep the user's own spelling of the same deal while they type
             same = current.strip() != "" and Deal.parse(current) == doc.deal
@@ -633,8 +641,6 @@ class MainWindow(QMainWindow):
         self.act_east_leads.setChecked(doc.lead is Player.EAST)
         self._show_game(doc.game)
         self._update_title()
-        self.analysis.set_pending()
-        self.worker.request(doc)
 
     # -- the game -----------------------------------------------------------------------
     @staticmethod
@@ -667,19 +673,6 @@ class MainWindow(QMainWindow):
         game = find_game(name)
         self._show_game(name)
         self.statusBar().showMessage(f"{game.title}: {game.rules.describe()}", 8000)
-        self.inspector.set_game(name)
-        if self.play_dock.isVisible():
-            self.play_deal()
-
-    def _on_result(self, result: AnalysisResult) -> None:
-        self.analysis.show_result(result)
-        self.analysisShown.emit(result)
-
-    def _on_move(self, cards: list[Card], dest: str) -> None:
-        try:
-            self.session.move_cards(cards, dest)
-        except WhistError as exc:
-            self.table.show_refusal(f"Move refused: {exc}")
 
     def _on_text(self, text: str) -> None:
         try:
@@ -708,9 +701,6 @@ class MainWindow(QMainWindow):
 
     def _show_refusal(self, message: str) -> None:
         self.statusBar().showMessage(message, 8000)
-
-    def _on_failed(self, _generation: int, message: str) -> None:
-        self.analysis.set_error(message)
 
     def _update_title(self, *_args: object) -> None:
         doc = self.session.document
@@ -749,18 +739,12 @@ class MainWindow(QMainWindow):
         why = self.inspector.cannot_inspect(suit)
         if why is not None:
             self.statusBar().showMessage(f"Suit {deal.names[index]}: {why}", 8000)
-        self.inspector.open_suit(suit)
+        self.inspector.open_suit_at(index)
 
     def inspect_deal(self) -> None:
-        """Open the whole deal, with its leader, as a play tree in the inspector."""
+        """Open the whole deal, with its leader, as a play tree in the inspector (searched
+        by the game's rules, with progress and Cancel)."""
         doc = self.session.document
-        if not is_whist(doc.game):
-            self.statusBar().showMessage(
-                f"The play tree shows whist's values; in {doc.game} use Optimal Play "
-                "(Ctrl+P), which plays by exact search",
-                10000,
-            )
-            return
         try:
             self.inspector.open_deal(doc.deal, doc.lead)
         except WhistError as exc:
@@ -773,7 +757,7 @@ class MainWindow(QMainWindow):
         """Open the optimal-play panel on the table's deal and leader."""
         doc = self.session.document
         try:
-            self.play_panel.set_deal(doc.deal, doc.lead, doc.game)
+            self.play_panel.set_deal(doc.deal, doc.lead, doc.game)  # and it follows the deal
         except WhistError as exc:
             self.statusBar().showMessage(f"No optimal play: {exc}", 10000)
             return
@@ -1002,8 +986,8 @@ class MainWindow(QMainWindow):
         self.shutdown()
         event.accept()
 
-    def shutdown(self) -> None:
-        """Stop the background threads (the analysis and the inspector's)."""
-        self.worker.shutdown()
-        self.inspector.shutdown()
+    def shutdown(self) -> bool:
+        """Cancel every computation and stop the engine's thread (within half a second);
+        True if it stopped in time."""
         self.play_panel.shutdown()
+        return self.engine.shutdown(0.5)

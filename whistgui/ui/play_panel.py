@@ -14,6 +14,12 @@ value their theory's elements where it covers the cards left. Every position of 
 searched in the background first (greedy replies keep that small), so stepping is a table
 look-up; deals of more than :data:`~whistgui.engine.strategy.SEARCH_MAX_CARDS` cards a hand
 are refused.
+
+Given the session, the panel follows it: a new deal, lead or game starts the panel afresh —
+unless a line is in progress (cards played), which the panel keeps, saying so in a banner with
+a button to play the current deal. Hidden, it catches up when shown. Its work runs on the
+app's :class:`~whistgui.ui.engine_service.EngineService` (channels ``play`` and
+``play-confirm``), with progress and Cancel in the status bar.
 """
 
 from __future__ import annotations
@@ -63,8 +69,9 @@ from whistgui.engine.strategy import (
     SuitLabel,
 )
 from whistgui.engine.strategy.line import result_text, trick_number
-from whistgui.ui.background import Runner
+from whistgui.ui.engine_service import EngineService, JobContext
 from whistgui.ui.export import save_figure
+from whistgui.ui.session import Session
 from whistgui.ui.table import CardTable
 from whistgui.ui.theme import contrasting_text
 
@@ -144,9 +151,23 @@ class PlayPanel(QWidget):
     ready = Signal()  # the deal's values are computed and the first turn shown
     confirmed = Signal(object)  # list[Disagreement] for the current position (empty: agree)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        session: Session | None = None,
+        service: EngineService | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("playPanel")
+        self._session = session
+        self._own_service = service is None
+        self._service = service if service is not None else EngineService(self)
+        self._service.finished.connect(self._on_job_done)
+        self._service.failed.connect(self._on_job_failed)
+        self._service.cancelled.connect(self._on_job_cancelled)
+        #: the (deal, leader, game name) asked for last; its answer is the only one shown
+        self._asked: tuple[Deal, Player, str] | None = None
+        self._behind = False  # hidden while the session moved on: catch up when shown
         self._strategist = Strategist()
         self._game = find_game("whist")
         #: marks by exact search (another game than whist); None: by values
@@ -160,11 +181,6 @@ class PlayPanel(QWidget):
         self._index = 0  # position shown: self._positions[self._index]
         self._turns: dict[Position, Turn] = {}
         self._confirmations: dict[Position, list[Disagreement]] = {}
-        self._runner = Runner("whistgui-play", self)
-        self._search = Runner("whistgui-play-search", self)
-        self._runner.finished.connect(self._on_ready)
-        self._runner.failed.connect(self._on_failed)
-        self._search.finished.connect(self._on_confirmed)
         self._timer = QTimer(self)
         self._timer.setInterval(700)
         self._timer.timeout.connect(self._autostep)
@@ -195,6 +211,7 @@ class PlayPanel(QWidget):
         self.status.setObjectName("playStatus")
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.RichText)
+        self.status.linkActivated.connect(self._on_status_link)
         bar.addWidget(self.status, 1)
         self.export_button = QToolButton(self)
         self.export_button.setText("Export")
@@ -219,9 +236,31 @@ class PlayPanel(QWidget):
         self.alarm.setWordWrap(True)
         self.alarm.hide()
         outer.addWidget(self.alarm)
+        self.banner = QWidget(self)
+        self.banner.setObjectName("staleBanner")
+        row = QHBoxLayout(self.banner)
+        row.setContentsMargins(6, 2, 6, 2)
+        self.banner_text = QLabel(self.banner)
+        self.banner_text.setObjectName("staleText")
+        self.banner_text.setWordWrap(True)
+        self.follow_button = QToolButton(self.banner)
+        self.follow_button.setObjectName("followButton")
+        self.follow_button.setText("Play the current deal")
+        self.follow_button.setToolTip("Leave this line and play the table's deal from the start")
+        self.follow_button.clicked.connect(self.follow)
+        row.addWidget(self.banner_text, 1)
+        row.addWidget(self.follow_button)
+        self.banner.setAutoFillBackground(True)
+        pal = self.banner.palette()
+        pal.setColor(self.banner.backgroundRole(), QColor("#fff3cd"))
+        pal.setColor(self.banner_text.foregroundRole(), QColor("#3d2e00"))
+        self.banner.setPalette(pal)
+        self.banner_text.setPalette(pal)
+        self.banner.hide()
+        outer.addWidget(self.banner)
 
         split = QSplitter(Qt.Orientation.Horizontal, self)
-        self.table = CardTable(split)
+        self.table = CardTable(parent=split)
         self.table.play_mode = True
         self.table.show_hint = False
         self.table.pool_title = "Played"
@@ -269,6 +308,102 @@ class PlayPanel(QWidget):
             act.triggered.connect(slot)
             self.addAction(act)
         self._update_buttons()
+        if session is not None:
+            session.documentChanged.connect(self._on_document)
+
+    # -- following the session ------------------------------------------------------------
+    @property
+    def stale(self) -> bool:
+        """Is the panel playing an earlier deal than the session's (a line in progress)?"""
+        return not self.banner.isHidden()
+
+    def _session_key(self) -> tuple[Deal, Player, str] | None:
+        if self._session is None:
+            return None
+        doc = self._session.document
+        return (doc.deal, doc.lead, doc.game)
+
+    def _on_document(self, _doc: object) -> None:
+        key = self._session_key()
+        if self._asked is None or key == self._asked:
+            self.banner.hide()
+            return  # never opened, or already this deal
+        if not self.isVisible():
+            self._behind = True
+            return
+        self._catch_up()
+
+    def _catch_up(self) -> None:
+        """The session moved on: follow it, unless a line is in progress."""
+        self._behind = False
+        key = self._session_key()
+        if key is None or key == self._asked:
+            return
+        in_progress = self._index > 0 and self._asked is not None
+        if in_progress:
+            deal, leader, game = self._asked  # type: ignore[misc]
+            self.banner_text.setText(
+                f"Playing an earlier deal: {deal} ({game}, {leader.name.title()} on lead), "
+                f"{count(self._index, 'card')} played. The table's deal is now {key[0]}."
+            )
+            self.banner.show()
+            return
+        self.follow()
+
+    def follow(self) -> None:
+        """Play the session's deal from the start (the line on the panel is left)."""
+        self.banner.hide()
+        if self._session is None:
+            return
+        doc = self._session.document
+        try:
+            self.set_deal(doc.deal, doc.lead, doc.game)
+        except WhistError as exc:
+            self._service.cancel("play")
+            self._asked = (doc.deal, doc.lead, doc.game)
+            self._clear(f"No optimal play of {doc.deal}: {exc}")
+
+    def _clear(self, message: str) -> None:
+        """Nothing to play; ``message`` says why."""
+        self.set_autoplay(False)
+        self._positions = []
+        self._line = None
+        self._index = 0
+        self._deal = None
+        self._turns.clear()
+        self.alarm.hide()
+        self.cards.clear()
+        self.why.clear()
+        self.labels.clear()
+        self.record.clear()
+        self.table.set_document(Document.new())
+        self.status.setText(f"<span style='color:#b71c1c'>{_esc(message)}</span>")
+        self._update_buttons()
+
+    def showEvent(self, event: object) -> None:
+        super().showEvent(event)  # type: ignore[arg-type]
+        if self._behind:
+            self._catch_up()
+
+    # -- the engine service's answers -------------------------------------------------------
+    def _on_job_done(self, _job: int, channel: str, tag: object, result: object) -> None:
+        if channel == "play" and tag == self._asked and isinstance(result, _Ready):
+            self._on_ready(0, result)
+        elif channel == "play-confirm" and tag == self._asked:
+            self._on_confirmed(0, result)  # type: ignore[arg-type]
+
+    def _on_job_failed(self, _job: int, channel: str, tag: object, message: str) -> None:
+        if channel == "play" and tag == self._asked:
+            self._on_failed(0, message)
+
+    def _on_job_cancelled(self, job: int, channel: str) -> None:
+        if channel == "play" and self._service.is_newest(job, channel):
+            self.status.setText("Cancelled. <a href='again'>Compute again</a>")
+
+    def _on_status_link(self, link: str) -> None:
+        if link == "again" and self._asked is not None:
+            deal, leader, game = self._asked
+            self.set_deal(deal, leader, game)
 
     # -- opening a deal -------------------------------------------------------------------
     @property
@@ -316,31 +451,43 @@ class PlayPanel(QWidget):
         playing cannot take."""
         start, g = self._start(deal, leader, game)
         self.set_autoplay(False)
+        self.banner.hide()
+        self._asked = key = (deal, leader, g.name)
         if is_whist(g):
             self.status.setText(f"Computing the values of {_esc(str(deal))} …")
-            return self._runner.submit(lambda _job: self._warm(start, g))
+
+            def values(ctx: JobContext) -> _Ready:
+                ev = ctx.memo(g.name).evaluator
+                ev.value(start.deal)
+                return _Ready(start, g, strategist=Strategist(ev.snapshot()))
+
+            return self._service.submit("play", values, label=f"Valuing {deal} for play", tag=key)
         self.status.setText(f"Searching {_esc(str(deal))} in {_esc(g.name)} …")
-        return self._runner.submit(lambda job: self._warm_search(start, g, job))
+        return self._service.submit(
+            "play",
+            lambda ctx: self._warm_search(start, g, ctx.new_solver()),
+            label=f"Searching every position of {deal} ({g.name})",
+            tag=key,
+        )
 
     @staticmethod
-    def _warm(start: Position, game: Game) -> _Ready:  # worker thread
+    def _warm(start: Position, game: Game) -> _Ready:
         ev = Evaluator()
         ev.value(start.deal)
         return _Ready(start, game, strategist=Strategist(ev))
 
-    def _warm_search(self, start: Position, game: Game, job: int | None) -> _Ready:
-        """Search every position of the deal, so that the panel's look-ups are table hits
-        (worker thread; ``job`` None: on this thread, uncancellable)."""
-        stop = None if job is None else (lambda: self._runner.is_stale(job))
-        solver = Solver(should_stop=stop)
+    @staticmethod
+    def _warm_search(start: Position, game: Game, solver: Solver) -> _Ready:
+        """Search every position of the deal, so that the panel's look-ups are table hits."""
         solver.warm(start.deal, leaders=(start.leader,), scorings=(False,), rules=game.rules)
-        solver.should_stop = None
+        solver.should_stop = solver.progress = None
         return _Ready(start, game, searcher=Searcher(game.new_theory(), solver))
 
     def set_deal_now(self, deal: Deal, leader: Player, game: Game | str = "whist") -> None:
         """As :meth:`set_deal`, computing on this thread (scripts, headless figures)."""
         start, g = self._start(deal, leader, game)
-        ready = self._warm(start, g) if is_whist(g) else self._warm_search(start, g, None)
+        self._asked = (deal, leader, g.name)
+        ready = self._warm(start, g) if is_whist(g) else self._warm_search(start, g, Solver())
         self._on_ready(0, ready)
 
     def _on_ready(self, _job: int, ready: _Ready) -> None:
@@ -601,8 +748,14 @@ class PlayPanel(QWidget):
         if pos in self._confirmations:
             self._show_alarm(self._confirmations[pos])
             return
-        st = Strategist(Evaluator(), Solver())
-        self._search.submit(lambda _job: (pos, st.confirm(pos)))
+
+        def confirm(ctx: JobContext) -> tuple[Position, list[Disagreement]]:
+            memo = ctx.memo("whist")
+            return pos, Strategist(memo.evaluator, memo.solver).confirm(pos)
+
+        self._service.submit(
+            "play-confirm", confirm, label="Confirming the marks by exact search", tag=self._asked
+        )
 
     def _on_confirmed(self, _job: int, result: tuple[Position, list[Disagreement]]) -> None:
         pos, disagreements = result
@@ -741,5 +894,5 @@ class PlayPanel(QWidget):
 
     def shutdown(self) -> None:
         self._timer.stop()
-        self._runner.shutdown()
-        self._search.shutdown()
+        if self._own_service:
+            self._service.shutdown()

@@ -2,8 +2,10 @@
 
 Cards move by drag and drop (the app's own mime type), by keyboard (arrows to walk, Space to
 select, ``W`` / ``E`` / ``P`` to send the selection to West, East or the pool) or by the context
-menu. The table never changes the deal itself: it asks with :attr:`CardTable.moveRequested`, and
-it shows a refused drop's reason on the felt.
+menu. Given the session, the table shows the session's document and follows it; a move asks
+the session (:meth:`~whistgui.ui.session.Session.move_cards`), and a refused move or drop shows
+its reason on the felt. Without a session (the play panel's table, figures) it shows the
+documents it is given and asks for moves with :attr:`CardTable.moveRequested`.
 """
 
 from __future__ import annotations
@@ -45,9 +47,10 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QMenu, QToolTip, QWidget
 
 from whistgui.app.document import Document
-from whistgui.engine import Card, Player
+from whistgui.engine import Card, Player, WhistError
 from whistgui.engine.cards import SUIT_SYMBOLS
 from whistgui.ui.cardart import FELT, FELT_DARK, paint_card, rank_label, suit_symbol
+from whistgui.ui.session import Session
 
 MIME_TYPE: Final = "application/x-whistgui-cards"
 
@@ -161,9 +164,10 @@ class CardTable(QWidget):
     MIN_WIDTH: Final = 560
     MIN_HEIGHT: Final = 300
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, session: Session | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("cardTable")
+        self._session = session
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAcceptDrops(True)
         self.setMinimumSize(self.MIN_WIDTH, self.MIN_HEIGHT)
@@ -191,6 +195,17 @@ class CardTable(QWidget):
         self._message_timer = QTimer(self)
         self._message_timer.setSingleShot(True)
         self._message_timer.timeout.connect(self._clear_message)
+        if session is not None:
+            self.set_document(session.document)
+            session.documentChanged.connect(self.set_document)
+            self.moveRequested.connect(self._move_in_session)
+
+    def _move_in_session(self, cards: list[Card], dest: str) -> None:
+        assert self._session is not None
+        try:
+            self._session.move_cards(cards, dest)
+        except WhistError as exc:
+            self.show_refusal(f"Move refused: {exc}")
 
     # -- state ----------------------------------------------------------------------------
     @property

@@ -1,0 +1,205 @@
+"""Issue 11: every view follows the session; a view that keeps an older position says so and
+offers to follow; one engine service cancels what an older deal started, and never lets its
+result land in a newer deal; quitting leaves within half a second."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from whistgui.engine import Deal, Player, SuitDeal
+
+NEW = "KJ/AQ A/K K/A"
+
+
+def _open(qtbot, window, number: int) -> None:
+    with qtbot.waitSignal(window.analysisShown, timeout=30000):
+        window.open_example(number)
+
+
+def _type(qtbot, window, text: str) -> None:
+    """Type ``text`` into the deal field as a user would (replacing what is there)."""
+    edit = window.notation.edit
+    edit.setFocus()
+    edit.selectAll()
+    with qtbot.waitSignal(window.analysisShown, timeout=30000):
+        qtbot.keyClicks(edit, text)
+
+
+def test_every_open_view_follows_typed_text(qtbot, window, tmp_path):
+    _open(qtbot, window, 15)  # small: the panel and the inspector are ready at once
+    with qtbot.waitSignal(window.play_panel.ready, timeout=30000):
+        window.play_deal()
+    with qtbot.waitSignal(window.inspector.ready, timeout=30000):
+        window.inspect_suit(1)
+    old_crumb = window.inspector.breadcrumb.text()
+    assert "A/K" in old_crumb or "A/K" in window.inspector.status.text()
+
+    new = Deal.parse("AQ/KJ AK/QJ K/A")
+    with (
+        qtbot.waitSignal(window.play_panel.ready, timeout=30000),
+        qtbot.waitSignal(window.inspector.ready, timeout=30000),
+    ):
+        _type(qtbot, window, str(new))
+    assert window.table.document.deal == new
+    assert window.analysis.result is not None
+    assert window.analysis.result.document.deal == new
+    assert window.play_panel.position is not None
+    assert window.play_panel.position.deal == new  # no longer (15)
+    assert not window.play_panel.stale
+    assert window.inspector.analysis is not None
+    assert window.inspector.analysis.suit == new.suits[1]  # the same suit of the new deal
+    assert window.inspector.breadcrumb.text() != old_crumb
+    assert "AK/QJ" in window.inspector.breadcrumb.text()
+    assert not window.inspector.stale
+    # the old example's title went with its deal: Save writes no "(15) …" into this deal
+    path = tmp_path / "typed.whist"
+    window.session.save(path)
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["title"] == ""
+    assert "(15)" not in path.read_text(encoding="utf-8")
+
+
+def test_a_line_in_progress_is_kept_and_says_so(qtbot, window):
+    _open(qtbot, window, 15)
+    with qtbot.waitSignal(window.play_panel.ready, timeout=30000):
+        window.play_deal()
+    panel = window.play_panel
+    panel.next_card()
+    panel.next_card()
+    kept = panel.position
+    assert kept is not None
+    _type(qtbot, window, "AQ/KJ")
+    assert panel.position == kept  # the line in progress stays
+    assert panel.stale
+    assert panel.banner.isVisible()
+    assert "earlier deal" in panel.banner_text.text()
+    assert "2 cards played" in panel.banner_text.text()
+    with qtbot.waitSignal(panel.ready, timeout=30000):
+        panel.follow_button.click()
+    assert not panel.stale
+    assert panel.position is not None
+    assert panel.position.deal == Deal.parse("AQ/KJ")
+
+
+def test_a_hidden_panel_catches_up_when_shown(qtbot, window):
+    _open(qtbot, window, 15)
+    with qtbot.waitSignal(window.play_panel.ready, timeout=30000):
+        window.play_deal()
+    window.play_dock.hide()
+    _type(qtbot, window, "AQ/KJ K/A")
+    with qtbot.waitSignal(window.play_panel.ready, timeout=30000):
+        window.play_dock.show()
+    assert window.play_panel.position.deal == Deal.parse("AQ/KJ K/A")
+
+
+def test_a_pinned_inspector_keeps_its_suit_and_says_so(qtbot, window):
+    _open(qtbot, window, 15)
+    with qtbot.waitSignal(window.inspector.ready, timeout=30000):
+        window.inspect_suit(0)
+    inspector = window.inspector
+    inspector.set_pinned(True)
+    _type(qtbot, window, "AQ/KJ K/A")
+    assert inspector.analysis is not None
+    assert inspector.analysis.suit == SuitDeal.parse("KJ/AQ")  # kept
+    assert inspector.stale
+    assert "Pinned" in inspector.banner_text.text()
+    assert "KJ/AQ" in inspector.banner_text.text()
+    with qtbot.waitSignal(inspector.ready, timeout=30000):
+        inspector.follow_button.click()
+    assert not inspector.pinned
+    assert not inspector.stale
+    assert inspector.analysis.suit == SuitDeal.parse("AQ/KJ")
+
+
+def test_the_inspector_says_when_the_new_deal_lacks_its_suit(qtbot, window):
+    _open(qtbot, window, 15)
+    with qtbot.waitSignal(window.inspector.ready, timeout=30000):
+        window.inspect_suit(2)
+    _type(qtbot, window, "AQ/KJ")
+    assert window.inspector.analysis is None
+    assert "no suit 3" in window.inspector.status.text()
+
+
+def test_a_new_deal_cancels_the_whole_deal_search_and_its_result_never_lands(qtbot, window):
+    _open(qtbot, window, 27)
+    engine = window.engine
+    cancelled: list[str] = []
+    engine.cancelled.connect(lambda _job, channel: cancelled.append(channel))
+    with qtbot.waitSignal(engine.progress, timeout=30000):  # the (27) search is under way
+        window.inspect_deal()
+    t0 = time.monotonic()
+    with qtbot.waitSignal(window.inspector.playReady, timeout=30000):
+        _type(qtbot, window, NEW)
+    assert "inspector-deal" in cancelled
+    assert time.monotonic() - t0 < 10  # not the 90 s of (27)
+    root = window.inspector.play_model.root
+    assert root is not None
+    assert root.deal == Deal.parse(NEW)  # the new deal's tree, never (27)'s
+    qtbot.wait(200)
+    assert window.inspector.play_model.root.deal == Deal.parse(NEW)
+
+
+def test_cancel_in_the_status_bar_stops_the_27_search_within_a_second(qtbot, window):
+    _open(qtbot, window, 27)
+    engine = window.engine
+    with qtbot.waitSignal(engine.progress, timeout=30000):
+        window.inspect_deal()
+    qtbot.waitUntil(window.job_status.isVisible, timeout=3000)  # after half a second
+    assert "play tree" in window.job_status.text.text()
+    assert "positions searched" in window.job_status.text.text()
+    t0 = time.monotonic()
+    with qtbot.waitSignal(engine.cancelled, timeout=2000):
+        window.job_status.cancel_button.click()
+    assert time.monotonic() - t0 < 1.0
+    qtbot.waitUntil(lambda: not window.job_status.isVisible(), timeout=2000)
+    assert "cancelled" in window.inspector.play_line.text()
+    assert window.inspector.play_model.root is None
+
+
+def test_quitting_during_a_long_search_takes_under_half_a_second(qtbot, window):
+    _open(qtbot, window, 27)
+    with qtbot.waitSignal(window.engine.progress, timeout=30000):
+        window.inspect_deal()
+    t0 = time.monotonic()
+    stopped = window.shutdown()
+    elapsed = time.monotonic() - t0
+    assert stopped
+    assert elapsed < 0.5
+
+
+def test_the_analysis_offers_to_evaluate_a_long_suit_anyway(qtbot, window):
+    long = SuitDeal(range(2, 24, 2), range(1, 23, 2))  # 11 cards a hand: past the limit
+    with qtbot.waitSignal(window.analysisShown, timeout=30000):
+        window.session.set_deal_text(f"{long} + [2, 1]")
+    status = window.analysis.status.text()
+    assert "evaluate anyway" in status
+    assert window.analysis.result.rows[0].value is None
+    with qtbot.waitSignal(window.engine.started, timeout=5000) as started:
+        window.analysis.evaluate_anyway()
+    assert started.args[2] == "Valuing the long suits"
+    with qtbot.waitSignal(window.engine.cancelled, timeout=5000):
+        window.engine.cancel_running()
+    assert "cancelled" in window.analysis.status.text()
+    # a short suit is quick however it is asked for: evaluate anyway values it
+    with qtbot.waitSignal(window.analysisShown, timeout=30000):
+        window.session.set_deal_text("AQ/KJ")
+    assert window.analysis.result.rows[0].value is not None
+
+
+def test_a_game_change_reaches_every_open_view(qtbot, window):
+    _open(qtbot, window, 15)
+    with qtbot.waitSignal(window.play_panel.ready, timeout=30000):
+        window.play_deal()
+    with qtbot.waitSignal(window.play_panel.ready, timeout=30000):
+        window.set_game("five-card")
+    assert window.play_panel.by_search
+    assert window.play_panel.game.name == "five-card"
+    assert window.inspector.game.name == "five-card"
+    assert window.analysis.result is not None
+    qtbot.waitUntil(lambda: window.analysis.result.game.name == "five-card", timeout=30000)
+    with qtbot.waitSignal(window.play_panel.ready, timeout=30000):
+        window.session.undo_stack.undo()
+    assert not window.play_panel.by_search
+    assert window.inspector.game.name == "whist"
+    assert window.play_panel.position.leader is Player.WEST
