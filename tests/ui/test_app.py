@@ -144,3 +144,29 @@ def test_whist_render_play_refuses_a_card_count_out_of_range(tmp_path, cards):
     )
     assert res.returncode == 2
     assert "expected 0 to 6" in res.stderr
+
+
+def test_whist_render_in_another_game(tmp_path):
+    """``--game``: an asymmetric deal that whist's play refuses is played in five-card, and
+    the figure differs from whist's drawing of the same deal."""
+    five = tmp_path / "five.png"
+    res = run(
+        "-m", "whistgui.cli", "render", "AKQ/J J/AKQ", "--view", "play", "--game", "five-card",
+        "--out", str(five), "--scale", "1",
+    )  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    assert QImage(str(five)).width() == 1300
+    table = {}
+    for game in ("whist", "femkort"):  # an alias works too
+        out = tmp_path / f"{game}.png"
+        res = run(
+            "-m", "whistgui.cli", "render", "AQ/KJ K/A", "--game", game, "--out", str(out),
+            "--scale", "1",
+        )  # fmt: skip
+        assert res.returncode == 0, res.stderr
+        table[game] = QImage(str(out))
+    assert table["whist"] != table["femkort"]  # the analysis shows the game's elements
+    res = run("-m", "whistgui.cli", "render", "AQ/KJ", "--game", "bridge", "--out", "x.png")
+    assert res.returncode == 2
+    assert "bridge" in res.stderr
+    assert "Traceback" not in res.stderr
