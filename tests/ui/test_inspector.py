@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import time
-
 import re
 import subprocess
 import sys
+import time
 from fractions import Fraction
 
 import pytest
