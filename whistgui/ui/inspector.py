@@ -622,6 +622,19 @@ class Inspector(QWidget):
                 self.play_model.set_position(None)
                 self.play_line.setText(f"No play tree of {doc.deal}: {html.escape(str(exc))}")
 
+    def inspect_session_deal(self) -> str | None:
+        """Open the session's deal as a play tree (and follow it); returns why it cannot be
+        (shown in the play tree's page too), or None."""
+        if self._session is None:
+            return "the inspector has no session to follow"
+        doc = self._session.document
+        try:
+            self.open_deal(doc.deal, doc.lead)
+        except WhistError as exc:
+            self.play_line.setText(html.escape(f"No play tree of {doc.deal}: {exc}"))
+            return str(exc)
+        return None
+
     def open_suit_at(self, index: int) -> int:
         """Inspect suit ``index`` of the session's deal, following it as the deal changes."""
         assert self._session is not None

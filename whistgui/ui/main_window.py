@@ -742,24 +742,21 @@ class MainWindow(QMainWindow):
         self.inspector.open_suit_at(index)
 
     def inspect_deal(self) -> None:
-        """Open the whole deal, with its leader, as a play tree in the inspector (searched
-        by the game's rules, with progress and Cancel)."""
-        doc = self.session.document
-        try:
-            self.inspector.open_deal(doc.deal, doc.lead)
-        except WhistError as exc:
-            self.statusBar().showMessage(f"No play tree: {exc}", 8000)
+        """Open the session's deal, with its leader, as a play tree in the inspector (searched
+        by the game's rules, with progress and Cancel; it follows the deal from then on)."""
+        why = self.inspector.inspect_session_deal()
+        if why is not None:
+            self.statusBar().showMessage(f"No play tree: {why}", 8000)
             return
         self.inspector_dock.show()
         self.inspector_dock.raise_()
 
     def play_deal(self) -> None:
-        """Open the optimal-play panel on the table's deal and leader."""
-        doc = self.session.document
-        try:
-            self.play_panel.set_deal(doc.deal, doc.lead, doc.game)  # and it follows the deal
-        except WhistError as exc:
-            self.statusBar().showMessage(f"No optimal play: {exc}", 10000)
+        """Open the optimal-play panel on the session's deal (it follows the deal from then
+        on)."""
+        why = self.play_panel.follow()
+        if why is not None:
+            self.statusBar().showMessage(f"No optimal play: {why}", 10000)
             return
         self.play_dock.show()
         self.play_dock.raise_()

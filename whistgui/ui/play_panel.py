@@ -350,11 +350,12 @@ class PlayPanel(QWidget):
             return
         self.follow()
 
-    def follow(self) -> None:
-        """Play the session's deal from the start (the line on the panel is left)."""
+    def follow(self) -> str | None:
+        """Play the session's deal from the start (the line on the panel is left); returns
+        why it cannot be played (shown on the panel too), or None."""
         self.banner.hide()
         if self._session is None:
-            return
+            return "the panel has no session to follow"
         doc = self._session.document
         try:
             self.set_deal(doc.deal, doc.lead, doc.game)
@@ -362,6 +363,8 @@ class PlayPanel(QWidget):
             self._service.cancel("play")
             self._asked = (doc.deal, doc.lead, doc.game)
             self._clear(f"No optimal play of {doc.deal}: {exc}")
+            return str(exc)
+        return None
 
     def _clear(self, message: str) -> None:
         """Nothing to play; ``message`` says why."""
