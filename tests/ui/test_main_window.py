@@ -374,6 +374,27 @@ def test_at_960_px_the_table_headers_fit_and_the_cards_stay_legible(qtbot, windo
     assert window.figure.splitter.sizes()[0] == table.width()
 
 
+def test_at_960_px_with_both_docks_open_nothing_in_the_analysis_overlaps(qtbot, window):
+    """Defect 4 as seen under Xvfb: with (26)'s note and a dock open below, the sum and the
+    summary were drawn over the suit table. The analysis scrolls instead."""
+    window.resize(960, 800)
+    with qtbot.waitSignal(window.analysisShown, timeout=30000):
+        window.open_example(26)
+    with qtbot.waitSignal(window.play_panel.ready, timeout=30000):
+        window.play_deal()
+    window.inspector_dock.show()
+    qtbot.waitUntil(lambda: window.width() == 960)
+    qtbot.wait(50)
+    panel = window.analysis
+    parts = [panel.about, panel.table, panel.total, panel.summary, panel.status]
+    shown = [w for w in parts if w.isVisible()]
+    assert panel.table in shown and panel.total in shown
+    for upper, lower in zip(shown, shown[1:]):
+        assert upper.geometry().bottom() < lower.geometry().top(), (upper, lower)
+    # the panel is as tall as it needs; the scroll area shows what fits
+    assert panel.height() >= panel.minimumSizeHint().height()
+
+
 def test_a_docked_panel_beside_the_table_cannot_squeeze_it(qtbot, window):
     window.resize(960, 700)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, window.inspector_dock)
@@ -569,3 +590,14 @@ def test_keyboard_shortcuts_are_listed(qtbot, window, dialogs):
     assert kind == "information"
     assert "Alt+Left" in text
     assert "Ctrl+P" in text
+
+
+def test_ctrl_i_brings_the_inspector_to_the_front_of_the_play_panel(qtbot, window):
+    with qtbot.waitSignal(window.play_panel.ready, timeout=30000):
+        window.play_deal()
+    assert window.inspector.visibleRegion().isEmpty()  # closed
+    window.act_inspector.trigger()
+    qtbot.waitUntil(lambda: not window.inspector.visibleRegion().isEmpty(), timeout=2000)
+    # a tab behind another is "visible" to Qt, only off the screen: nothing of it shows
+    qtbot.waitUntil(lambda: window.play_panel.visibleRegion().isEmpty(), timeout=2000)
+    assert window.tabifiedDockWidgets(window.play_dock) == [window.inspector_dock]

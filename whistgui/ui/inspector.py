@@ -8,7 +8,7 @@ is a memo look-up on the GUI thread.
 
 The inspector follows the session it is given: when the deal changes it shows the same suit
 of the new deal (and the play tree of the new deal, if one was open), and a new deal cancels the
-work the old one started. Pinned (the 📌 button), it keeps what it shows and says so, with a
+work the old one started. Pinned (the Pin button), it keeps what it shows and says so, with a
 button to follow the deal again. Its computations run on the app's
 :class:`~whistgui.ui.engine_service.EngineService` (channels ``inspector-suit``,
 ``inspector-deal``, ``inspector-check``), with progress and Cancel in the status bar.
@@ -422,7 +422,7 @@ class Inspector(QWidget):
         self.export_button.setMenu(self.export_menu)
         self.pin_button = QToolButton(self)
         self.pin_button.setObjectName("pinButton")
-        self.pin_button.setText("📌 Pin")
+        self.pin_button.setText("Pin")
         self.pin_button.setCheckable(True)
         self.pin_button.setToolTip(
             "Keep showing this suit and play tree when the deal changes (unpinned, the "
@@ -583,7 +583,7 @@ class Inspector(QWidget):
         old = self._shows_old()
         if old:
             self.banner_text.setText(
-                "📌 Pinned: showing " + " and ".join(old) + " from an earlier deal."
+                "Pinned: showing " + " and ".join(old) + " from an earlier deal."
             )
             pal = self.banner.palette()
             pal.setColor(self.banner.backgroundRole(), QColor("#fff3cd"))

@@ -6,7 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
-from PySide6.QtCore import QEvent, QSettings, Qt, Signal
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QDoubleSpinBox,
     QFileDialog,
+    QFrame,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
     QToolBar,
@@ -255,11 +257,19 @@ class FigureView(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.addWidget(table)
-        self.splitter.addWidget(analysis)
+        # the analysis scrolls when docks leave it little height, rather than drawing its
+        # sum over its suit table (issue 11, defect 4)
+        self.analysis_scroll = QScrollArea(self)
+        self.analysis_scroll.setObjectName("analysisScroll")
+        self.analysis_scroll.setWidget(analysis)
+        self.analysis_scroll.setWidgetResizable(True)
+        self.analysis_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.analysis_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.splitter.addWidget(self.analysis_scroll)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setChildrenCollapsible(False)
-        analysis.setMinimumWidth(380)
+        self.analysis_scroll.setMinimumWidth(380)
         self.splitter.setSizes([780, 460])
         layout.addWidget(self.splitter)
 
@@ -534,6 +544,10 @@ class MainWindow(QMainWindow):
         self.act_inspector = self.inspector_dock.toggleViewAction()
         self.act_inspector.setText("Game-Tree &Inspector")
         self.act_inspector.setShortcut(QKeySequence("Ctrl+I"))
+        # shown, the inspector comes to the front (the docks share the bottom as tabs)
+        self.act_inspector.triggered.connect(
+            lambda on: QTimer.singleShot(0, self.inspector_dock.raise_) if on else None
+        )
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
