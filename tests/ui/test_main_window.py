@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -388,8 +389,9 @@ def test_at_960_px_with_both_docks_open_nothing_in_the_analysis_overlaps(qtbot, 
     panel = window.analysis
     parts = [panel.about, panel.table, panel.total, panel.summary, panel.status]
     shown = [w for w in parts if w.isVisible()]
-    assert panel.table in shown and panel.total in shown
-    for upper, lower in zip(shown, shown[1:]):
+    assert panel.table in shown
+    assert panel.total in shown
+    for upper, lower in itertools.pairwise(shown):
         assert upper.geometry().bottom() < lower.geometry().top(), (upper, lower)
     # the panel is as tall as it needs; the scroll area shows what fits
     assert panel.height() >= panel.minimumSizeHint().height()
