@@ -3,6 +3,8 @@ another game's elements and prediction, "search only" with the exact outcome."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from whistgui.app.analysis import (
@@ -13,7 +15,7 @@ from whistgui.app.analysis import (
     result_text,
 )
 from whistgui.app.document import Document
-from whistgui.engine import Deal, Evaluator, Outcome, Player, Solver
+from whistgui.engine import Deal, Evaluator, Outcome, Player, Solver, rules
 from whistgui.engine.games import GAMES, find_game
 
 W, E = Player.WEST, Player.EAST
@@ -70,8 +72,13 @@ def test_last_trick_games_say_who_wins_in_words():
     assert r.search_only
     assert r.exact is not None
     words = outcome_words(r.exact)
-    assert words in ("West wins", "East wins", "the player on lead wins")
-    assert words in r.summary
+    assert words in (
+        "West wins whoever leads",
+        "East wins whoever leads",
+        "the player on lead wins",
+        "the player on lead loses",
+    )
+    assert f"Exact search: {words}." in r.summary
 
 
 def test_misere_elements_are_exits_and_stoppers():
@@ -106,6 +113,27 @@ def test_refined_whist_predicts_points():
 )
 def test_result_text(result, text):
     assert result_text(result) == text
+
+
+def test_the_wording_is_the_engine_s():
+    """One wording of results and outcomes: the app's names are the engine's functions."""
+    assert outcome_words is rules.outcome_text
+    assert result_text is rules.result_text
+    assert outcome_words(Outcome(1, 0)) == (
+        "West takes 1 trick with West on lead and 0 with East on lead"
+    )
+
+
+def test_an_asymmetric_whist_deal_says_the_searched_outcome_in_the_engine_s_words():
+    deal = "AQ2/K K/AJ3"  # hands of 3: asymmetric suits, searched
+    r = run(deal)
+    assert r.exact == Solver().outcome(Deal.parse(deal))
+    assert r.summary.endswith(f"Exact search: {rules.outcome_text(r.exact)}.")
+    said = r"Exact search: West takes \d tricks? with West on lead and \d with East on lead\."
+    assert re.search(said, r.summary)
+    refined = run(deal, "refined-whist")
+    assert "Exact search: West scores " in refined.summary
+    assert refined.exact == Solver().outcome(Deal.parse(deal), refined=True)
 
 
 def test_game_labels_differ_in_their_first_letters():

@@ -10,7 +10,22 @@ import pytest
 
 from tests.cli.helpers import jsonl, run
 from whistgui.cli import main
-from whistgui.engine import Deal, Evaluator, Solver, Value
+from whistgui.engine import Deal, Evaluator, Solver, Value, outcome_text
+
+
+def test_the_cli_words_outcomes_as_the_engine_does(capsys):
+    deal = Deal.parse("AQ/KJ K/A")
+    code, out, _ = run(capsys, "solve", "--refined", str(deal))
+    assert code == 0
+    lines = out.splitlines()
+    plain, refined = Solver().outcome(deal), Solver().outcome(deal, refined=True)
+    assert f"  outcome: {outcome_text(plain)}" in lines
+    assert f"  refined: {outcome_text(refined)}" in lines
+    assert "  outcome: West takes 2 tricks with West on lead and 2 with East on lead" in lines
+    assert "  refined: West scores 7/4 with West on lead and 7/4 with East on lead" in lines
+    code, out, _ = run(capsys, "value", "--game", "five-card", "K/A Q/A")
+    assert "  outcome: East wins whoever leads" in out.splitlines()
+    assert "trace −2: East wins whoever leads" in out
 
 
 def test_value_json(capsys):
@@ -35,7 +50,7 @@ def test_value_of_deal_27_text(capsys):
     code, out, _ = run(capsys, "value", "KQT98/AJ765 AK9/QJT AJ9753/KQT864 KQT86/AJ975")
     assert code == 0
     assert "10½ ± ε₀" in out
-    assert "West takes 11 with West on lead, 10 with East on lead" in out
+    assert "West takes 11 tricks with West on lead and 10 with East on lead" in out
 
 
 def test_value_reads_stdin_and_keeps_going_after_bad_lines(capsys):

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
+import io
 from fractions import Fraction
 
 import pytest
 
 from tests.cli.helpers import jsonl, run
+from whistgui.cli import play as cli_play
+from whistgui.cli import values as cli_values
+from whistgui.cli.common import Command
 from whistgui.engine import Deal, Player, Solver
 from whistgui.engine.games import GAMES, find_game
+from whistgui.engine.games.whist import WhistTheory
 
 
 def _solve(deal: str, game: str) -> dict[str, object]:
@@ -151,3 +157,64 @@ def test_quotient_bounds_are_checked(capsys):
         run(capsys, "quotient", "--game", "whist", "--max-cards", "9")
     assert info.value.code == 2
     assert "--max-cards 9: expected 0 to 5" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------ theories' capabilities
+class _DeclaresWhistValues:
+    """Not a WhistTheory: a wrapper around one that declares its elements whist's values."""
+
+    whist_values = True
+
+    def __init__(self) -> None:
+        self._inner = WhistTheory()
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._inner, name)
+
+
+class _WhistWithoutTheCapability(WhistTheory):
+    """A WhistTheory that does not declare whist's values: the CLI must not assume them."""
+
+    whist_values = False
+
+
+def _command(theory: type) -> tuple[Command, io.StringIO]:
+    game = dataclasses.replace(find_game("whist"), name="test-whist", theory=theory)
+    out = io.StringIO()
+    return Command(out, io.StringIO(), True, game), out
+
+
+def test_every_theory_declares_whether_its_elements_are_whist_values():
+    declared = {g.name: g.new_theory().whist_values for g in GAMES if g.theory is not None}
+    assert declared == {
+        "whist": True,
+        "refined-whist": True,
+        "greedy-whist": False,
+        "five-card": False,
+        "misere-five-card": False,
+    }
+
+
+@pytest.mark.parametrize(
+    ("theory", "whist"), [(_DeclaresWhistValues, True), (_WhistWithoutTheCapability, False)]
+)
+def test_the_cli_asks_the_theory_s_capability_not_its_class(theory: type, whist: bool):
+    cmd, out = _command(theory)
+    cli_values.value(cmd, "AQ/KJ K/A")
+    (obj,) = jsonl(out.getvalue())
+    assert obj["element"] == "3/2+e0"
+    assert ("value" in obj) is whist
+    assert all(("value" in s) is whist for s in obj["suits"])
+
+    cmd, out = _command(theory)
+    cli_values.analyze(cmd, "AQ/KJ")
+    (obj,) = jsonl(out.getvalue())
+    assert ("alpha" in obj) is whist  # the α matrix: whist's values only
+    assert obj["outcome"] == {"west_lead": 1, "east_lead": 2}  # ρ(1½)
+
+    cmd, out = _command(theory)
+    cmd.as_json = False
+    cli_play.play(cmd, "AQ/KJ K/A", Player.WEST)
+    text = out.getvalue()
+    assert ("played by exact search" in text) is not whist
+    assert ("West should take 2 (ρ for West on lead)" in text) is whist

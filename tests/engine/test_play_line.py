@@ -26,7 +26,7 @@ from whistgui.engine import (
 )
 from whistgui.engine.games import GAMES, find_game
 from whistgui.engine.strategy import SEARCH_MAX_CARDS, Searcher, search_line, value_step
-from whistgui.engine.strategy.line import latex_text, trick_number
+from whistgui.engine.strategy.line import latex_text, make_step, trick_number
 from whistgui.engine.strategy.marks import trick_start
 
 from .strategies import symmetric_deals
@@ -71,6 +71,46 @@ def test_a_step_is_the_line_s_step_and_the_follower_completes_the_trick() -> Non
     assert [s.completes_trick for s in line] == [False, True] * 4
     with pytest.raises(IllegalPlayError):
         st_.step(Position.start(DEAL_15, W), card(p, "S:A"))  # East's card
+
+
+class _MarksOnly:
+    """A way of playing that only marks: anything else it is asked fails the test."""
+
+    def __init__(self, inner: Strategist | Searcher) -> None:
+        self.inner = inner
+
+    def marks(self, position: Position):
+        return self.inner.marks(position)
+
+    def best(self, position: Position):
+        raise AssertionError("asked for the best cards of an illegal card's position")
+
+    def reason(self, position: Position, card):
+        raise AssertionError("asked why an illegal card")
+
+    def suit_labels(self, position: Position):
+        raise AssertionError("asked for labels")
+
+    def value(self, position: Position):
+        raise AssertionError("asked for a value")
+
+
+@pytest.mark.parametrize("way", [Strategist(), Searcher()], ids=["values", "search"])
+def test_make_step_refuses_an_illegal_card_before_asking_anything_else(way) -> None:
+    p = Position.start(DEAL_15, W)
+    east_card = card(p, "S:A")  # East's card, West to play
+    with pytest.raises(IllegalPlayError, match="East's card but West is to play"):
+        make_step(p, east_card, _MarksOnly(way))
+    with pytest.raises(IllegalPlayError, match="East's card but West is to play"):
+        way.step(p, east_card)
+    led = p.play(card(p, "H:A"))  # East must follow hearts: a spade is not legal
+    with pytest.raises(IllegalPlayError, match="does not follow suit"):
+        way.step(led, card(led, "S:A"))
+    with pytest.raises(IllegalPlayError):
+        make_step(led, card(led, "S:A"), _MarksOnly(way))
+    # a legal card goes on to ask the rest
+    with pytest.raises(AssertionError, match="best cards"):
+        make_step(p, card(p, "H:A"), _MarksOnly(way))
 
 
 def test_trick_numbers_count_from_the_deal_as_dealt() -> None:

@@ -14,19 +14,18 @@ In five-card each suit's element is its trace, and the sum predicts the winner:
 >>> [row.words for row in r.rows]
 ['trace 0: the player on lead wins', 'trace +1: West wins whoever leads']
 >>> r.total.pretty(), outcome_words(r.predicted)
-('+1', 'West wins')
+('+1', 'West wins whoever leads')
 
 A deal the theory does not cover is solved by search ("search only"):
 
 >>> r = analyse(Document.from_deal(Deal.parse('AQ/KJ K/A'), game='greedy'), Evaluator(), Solver())
 >>> r.search_only != '', r.predicted, outcome_words(r.exact)
-(True, None, 'West takes 2 with West on lead and 2 with East on lead')
+(True, None, 'West takes 2 tricks with West on lead and 2 with East on lead')
 """  # noqa: E501
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import reduce
 from typing import Any
 
@@ -46,9 +45,9 @@ from whistgui.engine import (
 )
 from whistgui.engine.cards import count
 from whistgui.engine.games import Game, Theory
-from whistgui.engine.rules import Result
+from whistgui.engine.rules import outcome_text as outcome_words
+from whistgui.engine.rules import result_text
 from whistgui.engine.strategy import TheoryElement
-from whistgui.engine.value import format_number
 
 __all__ = [
     "MAX_LIVE_SOLVE",
@@ -58,8 +57,8 @@ __all__ = [
     "analyse",
     "game_label",
     "is_whist",
-    "outcome_words",
-    "result_text",
+    "outcome_words",  # the engine's outcome_text, re-exported by the name the UI imports
+    "result_text",  # the engine's result_text, re-exported
 ]
 
 #: Longest single suit (cards a hand) evaluated live: the exact recursion grows about ×4.5 per card.
@@ -83,27 +82,6 @@ def game_label(game: Game) -> str:
     ('Five-card', 'Two-person whist')
     """
     return game.title.split(" (")[0]
-
-
-def result_text(r: Result) -> str:
-    """One result as a cell shows it: tricks ``2``, refined points ``7/4``, ``West wins``."""
-    if isinstance(r, Player):
-        return f"{r.name.title()} wins"
-    return str(r) if isinstance(r, int) else format_number(Fraction(r))
-
-
-def outcome_words(o: Outcome) -> str:
-    """An outcome in words: who wins a last-trick game, or what West takes.
-
-    >>> outcome_words(Outcome(Player.WEST, Player.EAST)), outcome_words(Outcome(2, 1))
-    ('the player on lead wins', 'West takes 2 with West on lead and 1 with East on lead')
-    """
-    w, e = o
-    if isinstance(w, Player) and isinstance(e, Player):
-        if w is e:
-            return f"{w.name.title()} wins"
-        return "the player on lead wins" if w is Player.WEST else "the player not on lead wins"
-    return f"West takes {result_text(w)} with West on lead and {result_text(e)} with East on lead"
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,9 +210,8 @@ def _analyse_whist(
     else:
         exact = solver.outcome(deal, refined=refined)
         summary = (
-            f"Asymmetric deal: the value theory does not apply (a suit has unequal lengths). "
-            f"Exact search: West takes {result_text(exact.west_lead)} with West on lead and "
-            f"{result_text(exact.east_lead)} with East on lead."
+            "Asymmetric deal: the value theory does not apply (a suit has unequal lengths). "
+            f"Exact search: {outcome_words(exact)}."
         )
     return AnalysisResult(generation, doc, tuple(rows), total, predicted, exact, summary)
 
@@ -297,7 +274,7 @@ def _analyse_game(doc: Document, game: Game, solver: Solver, generation: int) ->
         what = "the element" if len(elements) == 1 else "the sum of the elements"
         summary = (
             f"{label} deal of {count(w, 'card')} a hand: {what} {total.pretty()} predicts "
-            f"that {_lead_words(predicted)}."
+            f"that {outcome_words(predicted)}."
         )
     elif w > MAX_LIVE_SOLVE:
         summary = (
@@ -306,18 +283,10 @@ def _analyse_game(doc: Document, game: Game, solver: Solver, generation: int) ->
         )
     else:
         exact = solver.outcome(deal, rules=game.rules)
-        summary = f"Search only: {_sentence(why)} Exact search: {_lead_words(exact)}."
+        summary = f"Search only: {_sentence(why)} Exact search: {outcome_words(exact)}."
     return AnalysisResult(
         generation, doc, tuple(rows), total, predicted, exact, summary, search_only=why
     )
-
-
-def _lead_words(o: Outcome) -> str:
-    """:func:`outcome_words`, saying "whoever leads" when the lead makes no difference."""
-    words = outcome_words(o)
-    if isinstance(o.west_lead, Player) and o.west_lead is o.east_lead:
-        return f"{words} whoever leads"
-    return words
 
 
 def _sentence(text: str) -> str:

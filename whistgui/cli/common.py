@@ -1,19 +1,18 @@
 """What every ``whist`` command shares: the argument parser's error style, deals from
-arguments or standard input, outcomes as text and JSON, and the per-run :class:`Command`."""
+arguments or standard input, outcomes as JSON (in words they are the engine's
+:func:`~whistgui.engine.rules.outcome_text`), and the per-run :class:`Command`."""
 
 from __future__ import annotations
 
 import argparse
 import json
 from collections.abc import Callable, Iterator, Sequence
-from fractions import Fraction
 from typing import Any, NoReturn, TextIO
 
 from whistgui.engine import (
     Deal,
     Evaluator,
     NotationError,
-    Player,
     Solver,
     TheoryError,
     WhistError,
@@ -47,22 +46,6 @@ def deal_texts(args: Sequence[str], stdin: TextIO) -> Iterator[tuple[str, str]]:
 
 def outcome_json(o: Outcome) -> dict[str, Any]:
     return {"west_lead": result_json(o.west_lead), "east_lead": result_json(o.east_lead)}
-
-
-def outcome_text(o: Outcome) -> str:
-    """``West takes 2 with West on lead, 1 with East on lead``; ``West scores 5/4 …`` for
-    refined points; ``West wins whoever leads`` / ``the player on lead wins`` for a
-    last-trick game."""
-    w, e = o
-    if isinstance(w, Player) and isinstance(e, Player):
-        if w is e:
-            return f"{w.word} wins whoever leads"
-        if w is Player.WEST:
-            return "the player on lead wins"
-        return "the player on lead loses"
-    if isinstance(w, Fraction) and w.denominator != 1:
-        return f"West scores {w} with West on lead, {e} with East on lead"
-    return f"West takes {w} with West on lead, {e} with East on lead"
 
 
 def require_suits(deal: Deal, text: str) -> None:

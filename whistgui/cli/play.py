@@ -8,7 +8,6 @@ from typing import Any
 
 from whistgui.cli.common import Command, add_game_option, require_suits
 from whistgui.engine import Deal, Player, Strategist
-from whistgui.engine.games.whist import WhistTheory
 from whistgui.engine.strategy import SEARCH_MAX_CARDS, search_line
 
 
@@ -28,7 +27,7 @@ def register(sub: Any, add: Any) -> None:
 def play(cmd: Command, text: str, lead: Player) -> None:
     deal = Deal.parse(text)
     require_suits(deal, text)
-    if isinstance(cmd.theory, WhistTheory):
+    if cmd.theory is not None and cmd.theory.whist_values:
         if not deal.is_symmetric:
             _ = [s.n for s in deal.suits]  # raises AsymmetricSuitError naming the suit
         line = Strategist(cmd.evaluator).play_line(deal, lead, solver=cmd.solver)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from whistgui.cli.common import Command, add_game_option, outcome_json, outcome_text, require_suits
-from whistgui.engine import Deal, NotationError, Player, Position
+from whistgui.cli.common import Command, add_game_option, outcome_json, require_suits
+from whistgui.engine import Deal, NotationError, Player, Position, outcome_text
 
 
 def register(sub: Any, add: Any) -> None:
@@ -39,7 +39,7 @@ def solve(cmd: Command, text: str, refined: bool) -> None:
     if refined:
         r = cmd.solver.outcome(deal, rules=rules.refined())
         obj["refined"] = outcome_json(r)
-        lines.append(f"  refined: {r.west_lead} with West on lead, {r.east_lead} with East on lead")
+        lines.append(f"  refined: {outcome_text(r)}")
     obj["best"] = best
     lines.append(f"  best leads for West: {' '.join(best['west_lead'])}")
     lines.append(f"  best leads for East: {' '.join(best['east_lead'])}")

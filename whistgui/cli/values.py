@@ -11,13 +11,11 @@ from whistgui.cli.common import (
     Command,
     add_game_option,
     outcome_json,
-    outcome_text,
     require_suits,
 )
-from whistgui.engine import Deal, NoTheoryError, SuitAnalysis, SuitDeal, WhistError
+from whistgui.engine import Deal, NoTheoryError, SuitAnalysis, SuitDeal, WhistError, outcome_text
 from whistgui.engine.cards import ranks_text
 from whistgui.engine.games import Theory
-from whistgui.engine.games.whist import WhistTheory
 from whistgui.engine.notation import format_suit_paper
 
 
@@ -56,7 +54,7 @@ def value(cmd: Command, text: str) -> None:
     except WhistError as exc:
         hint = f"; 'whist solve --game {cmd.game.name}' answers by search"
         raise NoTheoryError(f"{why or exc}{hint}") from None
-    whist = isinstance(theory, WhistTheory)
+    whist = theory.whist_values
     suits_json: list[dict[str, Any]] = []
     for s, n, e in zip(deal.suits, deal.names, elements, strict=True):
         entry: dict[str, Any] = {"suit": str(s), "name": n}
@@ -102,7 +100,7 @@ def value(cmd: Command, text: str) -> None:
 def analyze(cmd: Command, text: str) -> None:
     suit = SuitDeal.parse(text)
     theory = _theory(cmd)
-    if isinstance(theory, WhistTheory):
+    if theory.whist_values:
         _analyze_whist(cmd, suit)
         return
     e = theory.element(suit)

@@ -31,7 +31,15 @@ from whistgui.engine.infinitesimal import EPS0, FUZZY, NEG_EPS0, ZERO, Infinites
 from whistgui.engine.interval import InfinitesimalRange, Interval
 from whistgui.engine.play import Position, Trick
 from whistgui.engine.rounding import rho, rho_prime
-from whistgui.engine.rules import REFINED_WHIST_RULES, WHIST_RULES, Outcome, Rules, Scoring
+from whistgui.engine.rules import (
+    REFINED_WHIST_RULES,
+    WHIST_RULES,
+    Outcome,
+    Rules,
+    Scoring,
+    outcome_text,
+    result_text,
+)
 from whistgui.engine.solver import Solver
 from whistgui.engine.strategy import (
     CONFIRM_MAX_CARDS,
@@ -93,8 +101,10 @@ __all__ = [
     "confirm",
     "describe",
     "eps",
+    "outcome_text",
     "play_line",
     "reason",
+    "result_text",
     "rho",
     "rho_prime",
     "suit_labels",

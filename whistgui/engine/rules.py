@@ -26,6 +26,12 @@ winner of a last-trick game), turned into results by :meth:`Rules.result`.
 <Player.WEST: 'W'>
 >>> REFINED_WHIST_RULES.result(REFINED_WHIST_RULES.final_points(True) + 2 * 4)
 Fraction(7, 4)
+
+Results and outcomes are put in words here, once, for every caller (the command line, the
+analysis panel, the play records): :func:`result_text` and :func:`outcome_text`.
+
+>>> outcome_text(Outcome(2, 1)), result_text(Fraction(7, 4))
+('West takes 2 tricks with West on lead and 1 with East on lead', '7/4')
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar, NamedTuple
 
-from whistgui.engine.cards import Card, Player
+from whistgui.engine.cards import Card, Player, count
 
 __all__ = [
     "REFINED_WHIST_RULES",
@@ -46,6 +52,8 @@ __all__ = [
     "Result",
     "Rules",
     "Scoring",
+    "outcome_text",
+    "result_text",
 ]
 
 #: What a finished deal gives: West's tricks (int), West's refined points (Fraction) or the
@@ -62,6 +70,43 @@ class Outcome(NamedTuple):
 
     def __str__(self) -> str:
         return f"({self.west_lead}, {self.east_lead})"
+
+
+def result_text(r: Result, *, short: bool = False) -> str:
+    """One result as a cell or a mark shows it: West's tricks ``2``, refined points ``7/4``,
+    the winner of a last-trick game ``West wins`` — or, ``short``, ``W``.
+
+    >>> result_text(2), result_text(Fraction(5, 4)), result_text(Fraction(2))
+    ('2', '5/4', '2')
+    >>> result_text(Player.EAST), result_text(Player.EAST, short=True)
+    ('East wins', 'E')
+    """
+    if isinstance(r, Player):
+        return r.value if short else f"{r.word} wins"
+    return str(r)  # an int, or a Fraction: ``5/4``, ``2`` (as value.format_number writes it)
+
+
+def outcome_text(o: Outcome) -> str:
+    """An outcome in words: what West takes (tricks) or scores (refined points) with each
+    player on lead, or who wins a last-trick game.
+
+    >>> outcome_text(Outcome(1, 2))
+    'West takes 1 trick with West on lead and 2 with East on lead'
+    >>> outcome_text(Outcome(Fraction(5, 4), Fraction(3, 4)))
+    'West scores 5/4 with West on lead and 3/4 with East on lead'
+    >>> outcome_text(Outcome(Player.EAST, Player.EAST))
+    'East wins whoever leads'
+    >>> outcome_text(Outcome(Player.WEST, Player.EAST))
+    'the player on lead wins'
+    """
+    w, e = o
+    if isinstance(w, Player) and isinstance(e, Player):
+        if w is e:
+            return f"{w.word} wins whoever leads"
+        return "the player on lead wins" if w is Player.WEST else "the player on lead loses"
+    if isinstance(w, int) and isinstance(e, int):
+        return f"West takes {count(w, 'trick')} with West on lead and {e} with East on lead"
+    return f"West scores {result_text(w)} with West on lead and {result_text(e)} with East on lead"
 
 
 class Scoring(enum.Enum):

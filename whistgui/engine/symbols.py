@@ -11,7 +11,11 @@ import re
 from fractions import Fraction
 from typing import Final
 
-__all__ = ["SUB", "SUPER", "VULGAR", "normalise_value_text"]
+__all__ = ["MINUS", "SUB", "SUPER", "VULGAR", "minus", "normalise_value_text", "signed"]
+
+#: The minus sign of every text meant for reading (U+2212); ASCII ``-`` only in the forms
+#: meant to be typed back (``text()``, ``ascii()``) and in JSON.
+MINUS: Final = "−"
 
 VULGAR: Final = {
     Fraction(1, 2): "½",
@@ -26,6 +30,24 @@ SUPER: Final = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 SUB: Final = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 _UNSUPER: Final = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _UNSUB: Final = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+
+def signed(n: int) -> str:
+    """An integer with its sign, for reading: ``+2``, ``−1``, ``+0``.
+
+    >>> signed(2), signed(-1), signed(0)
+    ('+2', '−1', '+0')
+    """
+    return f"{n:+d}".replace("-", MINUS)
+
+
+def minus(n: int) -> str:
+    """An integer for reading, a negative one with :data:`MINUS`: ``2``, ``−1``.
+
+    >>> minus(2), minus(-1)
+    ('2', '−1')
+    """
+    return str(n).replace("-", MINUS)
 
 
 def normalise_value_text(text: str) -> str:

@@ -68,7 +68,7 @@ from whistgui.engine.strategy import (
     Strategist,
     SuitLabel,
 )
-from whistgui.engine.strategy.line import result_text, trick_number
+from whistgui.engine.strategy.line import mark_text, trick_number
 from whistgui.ui.engine_service import EngineService, JobContext
 from whistgui.ui.export import save_figure
 from whistgui.ui.session import Session
@@ -629,7 +629,7 @@ class PlayPanel(QWidget):
         arrow = "▶ " if not pos.is_over and pos.to_move is Player.EAST else ""
         self.table.east_title = f"{arrow}East · {count(e, 'trick')}"
         current = {pos.led} if pos.led is not None else set()
-        marks = {c: result_text(v) for c, v in t.marks.items()}
+        marks = {c: mark_text(v) for c, v in t.marks.items()}
         self.table.set_marks(marks, set(t.best), current)
 
     def _show_cards(self, pos: Position, t: Turn) -> None:
@@ -732,7 +732,7 @@ class PlayPanel(QWidget):
             text += f" Element {_esc(t.value_text)}: {_esc(t.value_words)}."
         if isinstance(t.predicted, Player):
             return text + f" By exact search <b>{t.predicted.name.title()} should win</b>."
-        return text + f" By exact search West should end with <b>{result_text(t.predicted)}</b>."
+        return text + f" By exact search West should end with <b>{mark_text(t.predicted)}</b>."
 
     def _update_buttons(self) -> None:
         n = len(self._positions)

@@ -55,7 +55,7 @@ from whistgui.engine.errors import NoTheoryError
 from whistgui.engine.games import DEFAULT_GAME, Game, Theory, deal_element, find_game
 from whistgui.engine.games.whist import WhistTheory
 from whistgui.engine.rules import Outcome, Result, Scoring
-from whistgui.engine.strategy.line import result_text
+from whistgui.engine.strategy.line import mark_text
 from whistgui.ui.lazy_tree import Index, LazyTreeModel, NodeRole
 
 __all__ = [
@@ -292,7 +292,8 @@ class PlayTreeModel(LazyTreeModel[Node]):
     @property
     def _whist(self) -> bool:
         """Valued by whist's values, which count West's tricks so far in."""
-        return isinstance(self.theory, WhistTheory)
+        theory = self.theory
+        return theory is not None and theory.whist_values
 
     # -- results --------------------------------------------------------------------------
     def exact(self, node: Node) -> Result:
@@ -488,9 +489,9 @@ class PlayTreeModel(LazyTreeModel[Node]):
             return self.value_text(n)
         if col == COL_PREDICTED:
             p = self.predicted(n)
-            return NO_VALUE if p is None else result_text(p)
+            return NO_VALUE if p is None else mark_text(p)
         if col == COL_EXACT:
-            return result_text(self.exact(n))
+            return mark_text(self.exact(n))
         return None
 
     def _tooltip(self, n: Node, col: int) -> str | None:
@@ -526,6 +527,6 @@ class PlayTreeModel(LazyTreeModel[Node]):
             if isinstance(r, Player):
                 return f"{r.word} wins under optimal play from here ({scoring.value})"
             if scoring is Scoring.REFINED:
-                return f"West's refined score under optimal play from here: {result_text(r)}"
+                return f"West's refined score under optimal play from here: {mark_text(r)}"
             return "West's total tricks under optimal play from here"
         return None

@@ -25,6 +25,7 @@ from whistgui.engine.deal import Deal, SuitDeal
 from whistgui.engine.errors import NotationError
 from whistgui.engine.games.single_suit import details, trace
 from whistgui.engine.rules import Outcome, Rules, Scoring
+from whistgui.engine.symbols import signed
 
 __all__ = ["FIVE_CARD_RULES", "FiveCardTheory", "symmetrize"]
 
@@ -46,6 +47,7 @@ class FiveCardTheory:
     """The trace (strange algebra §7.2) with Theorem 7.1 for balanced deals."""
 
     title = "the trace in Z (strange algebra §7.2; balanced deals by Theorem 7.1)"
+    whist_values = False
 
     def covers(self, deal: Deal) -> str | None:
         w, e = deal.hand_size(Player.WEST), deal.hand_size(Player.EAST)
@@ -73,7 +75,7 @@ class FiveCardTheory:
         if element == 0:
             return "trace 0: the player on lead wins"
         who = "West" if element > 0 else "East"
-        return f"trace {element:+d}: {who} wins whoever leads"
+        return f"trace {signed(element)}: {who} wins whoever leads"
 
     def text(self, element: int) -> str:
         return f"{element:+d}" if element else "0"

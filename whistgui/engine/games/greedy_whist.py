@@ -20,11 +20,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from whistgui.engine.cards import Player, count
+from whistgui.engine.cards import Player
 from whistgui.engine.deal import Deal, SuitDeal
 from whistgui.engine.errors import NotationError, NoTheoryError
 from whistgui.engine.games.single_suit import details, greedy_tricks, h_greedy, sign_change
-from whistgui.engine.rules import Outcome, Rules, Scoring
+from whistgui.engine.rules import Outcome, Rules, Scoring, outcome_text
+from whistgui.engine.symbols import minus, signed
 
 __all__ = ["GREEDY_WHIST_RULES", "GreedyValue", "GreedyWhistTheory"]
 
@@ -46,6 +47,7 @@ class GreedyWhistTheory:
     """Theorem 6.1 of R43 for one suit; no theory of sums."""
 
     title = "(n + H_Greedy)/2 tricks for one suit (single-suit whist §6, R43); sums: search"
+    whist_values = False
 
     def covers(self, deal: Deal) -> str | None:
         suits = [s for s in deal.suits if not s.is_empty]
@@ -86,13 +88,9 @@ class GreedyWhistTheory:
         n = element.n
         w = greedy_tricks(n, element.h, Player.WEST)
         e = greedy_tricks(n, element.h, Player.EAST)
-        if w == e:
-            what = f"West takes {w} of {n} whoever leads"
-        else:
-            what = f"West takes {count(w, 'trick')} on lead, {e} with East on lead"
-        return (
-            f"n = {n}, H = {element.h_low}, H̄ = {element.h_high}, H_Greedy = {element.h:+d}: {what}"
-        )
+        what = f"West takes {w} of {n} whoever leads" if w == e else outcome_text(Outcome(w, e))
+        h, low, high = signed(element.h), minus(element.h_low), minus(element.h_high)
+        return f"n = {n}, H = {low}, H̄ = {high}, H_Greedy = {h}: {what}"
 
     def text(self, element: GreedyValue) -> str:
         return f"({element.n}, {element.h:+d})"

@@ -79,6 +79,7 @@ class MisereFiveCardTheory:
     """Exits and stoppers in the monoid E (strange algebra §7.3), symmetric deals."""
 
     title = "exits and stoppers in the monoid E (strange algebra §7.3); symmetric deals"
+    whist_values = False
 
     def covers(self, deal: Deal) -> str | None:
         bad = [n for n, s in zip(deal.names, deal.suits, strict=True) if not s.is_symmetric]

@@ -32,6 +32,13 @@ class Theory(Protocol[E]):
 
     #: What the elements are, in a few words, with the paper they come from.
     title: str
+    #: Are the elements whist's values val(D) (:class:`~whistgui.engine.value.Value`,
+    #: symmetric whist R44)? Then a deal is played from them by the
+    #: :class:`~whistgui.engine.strategy.marks.Strategist`, a suit is analysed by
+    #: :meth:`Evaluator.analyze <whistgui.engine.evaluator.Evaluator.analyze>` (the α matrix),
+    #: and JSON calls an element a ``value``. A capability, declared by each theory: ask it,
+    #: never the theory's class.
+    whist_values: bool
 
     def covers(self, deal: Deal) -> str | None:
         """None if the theory predicts ``deal``; otherwise why it does not, in a sentence."""

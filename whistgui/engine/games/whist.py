@@ -28,6 +28,8 @@ __all__ = ["WhistTheory"]
 class WhistTheory:
     """val(D) and ρ (or ρ′ with ``refined``), memoized in an :class:`Evaluator`."""
 
+    whist_values = True
+
     def __init__(self, *, refined: bool = False, evaluator: Evaluator | None = None) -> None:
         self.refined = refined
         self.evaluator = evaluator if evaluator is not None else Evaluator()

@@ -40,16 +40,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
 
 from whistgui.engine.cards import Card, Player, count
 from whistgui.engine.deal import Deal
 from whistgui.engine.errors import TheoryError
 from whistgui.engine.play import Position
 from whistgui.engine.rules import WHIST_RULES, Result, Rules, Scoring
+from whistgui.engine.rules import result_text as result_words
 from whistgui.engine.solver import Solver
 from whistgui.engine.strategy.marks import CONFIRM_MAX_CARDS, Strategist, SuitLabel
-from whistgui.engine.strategy.narrate import reason
 from whistgui.engine.value import Value, format_number
 
 if TYPE_CHECKING:
@@ -61,10 +61,11 @@ __all__ = [
     "Step",
     "check_line",
     "latex_text",
+    "make_step",
+    "mark_text",
     "play_line",
     "play_out",
     "result_json",
-    "result_text",
     "trick_number",
     "value_step",
 ]
@@ -78,11 +79,14 @@ Method = Literal["values", "search"]
 # ----------------------------------------------------------------------------- results
 
 
-def result_text(r: Result) -> str:
-    """A mark as text: tricks ``3``, refined points ``5/4``, a winner ``W``/``E``."""
-    if isinstance(r, Player):
-        return r.value
-    return str(r) if isinstance(r, int) else format_number(r)
+def mark_text(r: Result) -> str:
+    """A mark as text: tricks ``3``, refined points ``5/4``, a winner ``W``/``E`` (the short
+    :func:`~whistgui.engine.rules.result_text`).
+
+    >>> mark_text(3), mark_text(Player.EAST)
+    ('3', 'E')
+    """
+    return result_words(r, short=True)
 
 
 def result_json(r: Result) -> int | str:
@@ -96,7 +100,7 @@ def result_json(r: Result) -> int | str:
 
 def _ends(r: Result) -> str:
     """``West ends with 3`` / ``East wins``."""
-    return f"{r.word} wins" if isinstance(r, Player) else f"West ends with {result_text(r)}"
+    return result_words(r) if isinstance(r, Player) else f"West ends with {mark_text(r)}"
 
 
 # ----------------------------------------------------------------------------- records
@@ -291,7 +295,7 @@ class PlayLine:
             r"\hline",
         ]
         for s in self.steps:
-            cells = (str(s.trick), s.player.word, s.name, result_text(s.mark), s.reason)
+            cells = (str(s.trick), s.player.word, s.name, mark_text(s.mark), s.reason)
             rows.append(" & ".join(latex_text(c) for c in cells) + r" \\")
         rows.append(r"\end{tabular}")
         return "\n".join(rows) + "\n"
@@ -321,7 +325,7 @@ class PlayLine:
             assert v is not None
             lines = [
                 f"{self.deal} — {who} on lead",
-                f"  value {v.pretty()}: West should take {result_text(self.predicted)} "
+                f"  value {v.pretty()}: West should take {mark_text(self.predicted)} "
                 f"(ρ for {who} on lead)",
             ]
         else:
@@ -331,7 +335,7 @@ class PlayLine:
             should = (
                 f"{self.predicted.word} should win"
                 if isinstance(self.predicted, Player)
-                else f"West should take {result_text(self.predicted)}"
+                else f"West should take {mark_text(self.predicted)}"
             )
             lines.append(f"  {should} (exact search, {who} on lead)")
         labels = self.steps[0].labels if self.steps else ()
@@ -344,7 +348,7 @@ class PlayLine:
                 lines += [f"  label: {c}" for c in changes]
             best = set(step.best)
             marks = "  ".join(
-                f"{n} {result_text(m)}{'*' if n in best else ''}" for n, m in step.marks.items()
+                f"{n} {mark_text(m)}{'*' if n in best else ''}" for n, m in step.marks.items()
             )
             lines.append(f"  {step.player.value} {step.name:<5} {step.reason}")
             lines.append(f"          marks: {marks}")
@@ -367,11 +371,11 @@ class PlayLine:
         got = (
             "play is not over"
             if outcome is None
-            else f"{outcome.word} wins"
+            else result_words(outcome)
             if isinstance(outcome, Player)
-            else f"West takes {result_text(outcome)}"
+            else f"West takes {mark_text(outcome)}"
         )
-        lines.append(f"Outcome: {got} (predicted {result_text(self.predicted)}; {check})")
+        lines.append(f"Outcome: {got} (predicted {mark_text(self.predicted)}; {check})")
         return lines
 
 
@@ -458,21 +462,54 @@ def trick_number(position: Position) -> int:
     return dealt - position.tricks_left - (position.led is not None) + 1
 
 
+class Marker(Protocol):
+    """What a way of playing tells :func:`make_step` about a position: the
+    :class:`~whistgui.engine.strategy.marks.Strategist` from values, the
+    :class:`~whistgui.engine.strategy.search.Searcher` by exact search."""
+
+    def marks(self, position: Position) -> Mapping[Card, Result]:
+        """West's result after every legal card."""
+        ...
+
+    def best(self, position: Position) -> Sequence[Card]:
+        """The optimal cards, at least one while play is not over."""
+        ...
+
+    def reason(self, position: Position, card: Card) -> str:
+        """Why ``card`` (a legal card), in words."""
+        ...
+
+    def suit_labels(self, position: Position) -> Sequence[SuitLabel]:
+        """The suits' labels at the start of the current trick."""
+        ...
+
+    def value(self, position: Position) -> Value | TheoryElement | None:
+        """The running value at the start of the current trick."""
+        ...
+
+
 def make_step(
     position: Position,
     card: Card,
+    way: Marker,
     *,
-    marks: Mapping[Card, Result],
-    best: Sequence[Card],
-    reason: str,
-    labels: Sequence[SuitLabel],
-    value_of: Callable[[Position], Any],
-    refined: Mapping[Card, Fraction] | None = None,
+    refined_marks: Callable[[Position], Mapping[Card, Fraction]] | None = None,
 ) -> Step:
-    """The :class:`Step` of ``card`` (any legal card) at ``position`` from what a strategy
-    found: the marks of every legal card, the best ones, the reason and the labels;
-    ``value_of`` gives the running value of a position (after the trick for the card that
-    completes it). Both ways of playing — from values and by search — record cards so."""
+    """The :class:`Step` of ``card`` (any legal card) at ``position`` from what ``way`` of
+    playing finds: the marks of every legal card (and ``refined_marks``' where given), the
+    best ones, the reason, the labels and the running value (after the trick for the card
+    that completes it). Every way of playing records cards so; a card that is not legal
+    raises :class:`~whistgui.engine.errors.IllegalPlayError` before anything is asked
+    about it.
+    """
+    marks = way.marks(position)
+    if card not in marks:
+        position.play(card)  # raises IllegalPlayError with the details
+        raise TheoryError(f"the legal card {position.card_name(card)} has no mark (a bug)")
+    best = way.best(position)
+    why = way.reason(position, card)
+    labels = way.suit_labels(position)
+    refined = refined_marks(position) if refined_marks is not None else {}
     nxt = position.play(card)
     completes = nxt.led is None
     name = position.card_name
@@ -481,12 +518,12 @@ def make_step(
         player=position.to_move,
         card=card,
         name=name(card),
-        reason=reason,
+        reason=why,
         marks={name(c): m for c, m in marks.items()},
-        refined={name(c): m for c, m in (refined or {}).items()},
+        refined={name(c): m for c, m in refined.items()},
         best=tuple(name(c) for c in best),
         labels=tuple(labels),
-        value=value_of(nxt) if completes else value_of(position),
+        value=way.value(nxt) if completes else way.value(position),
         predicted=marks[card],
         best_mark=marks[best[0]],
         west_tricks=nxt.west_tricks,
@@ -500,19 +537,7 @@ def value_step(st: Strategist, position: Position, card: Card) -> Step:
     its reason, the marks of every legal card (plain and refined), the best cards, the
     labels and the running value. :func:`play_line` and the play panel both record cards
     so."""
-    marks = st.marks(position)
-    if card not in marks:
-        position.play(card)  # raises IllegalPlayError with the details
-    return make_step(
-        position,
-        card,
-        marks=marks,
-        best=st.best(position),
-        reason=reason(position, card, strategist=st),
-        labels=st.suit_labels(position),
-        value_of=st.value,
-        refined=st.refined_marks(position),
-    )
+    return make_step(position, card, st, refined_marks=st.refined_marks)
 
 
 def play_out(
@@ -547,7 +572,7 @@ def check_line(line: PlayLine) -> PlayLine:
             raise TheoryError(
                 f"the line in {line.deal} ({line.leader.word} on lead) ends with "
                 f"{_ends(outcome) if outcome is not None else 'no outcome'}, but {step.name} "
-                f"at trick {step.trick} was marked {result_text(step.predicted)}"
+                f"at trick {step.trick} was marked {mark_text(step.predicted)}"
             )
     return line
 

@@ -168,18 +168,7 @@ class Searcher:
     # -- steps and lines --------------------------------------------------------------------
     def step(self, position: Position, card: Card) -> Step:
         """``card`` (any legal card) played at ``position``, marked by search."""
-        marks = self.marks(position)
-        if card not in marks:
-            position.play(card)  # raises IllegalPlayError with the details
-        return make_step(
-            position,
-            card,
-            marks=marks,
-            best=self.best(position),
-            reason=self.reason(position, card),
-            labels=self.suit_labels(position),
-            value_of=self.value,
-        )
+        return make_step(position, card, self)
 
     def play_line(
         self, deal: Deal, leader: Player, game: Game, *, forced: Sequence[Card | str] = ()
