@@ -66,6 +66,7 @@ from whistgui.engine.explain import explain
 from whistgui.engine.games import Game, find_game
 from whistgui.engine.games.five_card import symmetrize
 from whistgui.engine.latex import alpha_matrix_latex
+from whistgui.ui.banner import StaleBanner
 from whistgui.ui.engine_service import EngineService, JobContext
 from whistgui.ui.export import ExportError, save_figure
 from whistgui.ui.matrix_model import AlphaMatrixModel, ReductionRole
@@ -435,22 +436,10 @@ class Inspector(QWidget):
         bar.addWidget(self.pin_button)
         bar.addWidget(self.export_button)
         outer.addLayout(bar)
-        self.banner = QWidget(self)
-        self.banner.setObjectName("staleBanner")
-        banner_row = QHBoxLayout(self.banner)
-        banner_row.setContentsMargins(6, 2, 6, 2)
-        self.banner_text = QLabel(self.banner)
-        self.banner_text.setObjectName("staleText")
-        self.banner_text.setWordWrap(True)
-        self.follow_button = QToolButton(self.banner)
-        self.follow_button.setObjectName("followButton")
-        self.follow_button.setText("Follow the deal")
-        self.follow_button.setToolTip("Show the current deal and follow it from now on")
-        self.follow_button.clicked.connect(self.follow)
-        banner_row.addWidget(self.banner_text, 1)
-        banner_row.addWidget(self.follow_button)
-        self.banner.setAutoFillBackground(True)
-        self.banner.hide()
+        self.banner = StaleBanner(
+            "Follow the deal", "Show the current deal and follow it from now on", self.follow, self
+        )
+        self.banner_text, self.follow_button = self.banner.text, self.banner.button
         outer.addWidget(self.banner)
 
         split = QSplitter(Qt.Orientation.Horizontal, self)
@@ -582,15 +571,9 @@ class Inspector(QWidget):
     def _say_if_stale(self) -> None:
         old = self._shows_old()
         if old:
-            self.banner_text.setText(
-                "Pinned: showing " + " and ".join(old) + " from an earlier deal."
-            )
-            pal = self.banner.palette()
-            pal.setColor(self.banner.backgroundRole(), QColor("#fff3cd"))
-            pal.setColor(self.banner_text.foregroundRole(), QColor("#3d2e00"))
-            self.banner.setPalette(pal)
-            self.banner_text.setPalette(pal)
-        self.banner.setVisible(bool(old))
+            self.banner.say("Pinned: showing " + " and ".join(old) + " from an earlier deal.")
+        else:
+            self.banner.hide()
 
     def follow(self) -> None:
         """Stop keeping an older position: unpin and show the session's deal."""
@@ -650,11 +633,8 @@ class Inspector(QWidget):
         self._suit_index = index
         return job
 
-    def _clear_suit(self, message: str) -> None:
-        """Nothing inspected in the suit views; ``message`` says why."""
-        self._service.cancel(SUIT_CHANNEL)
-        self._service.cancel(CHECK_CHANNEL)
-        self._suit = None
+    def _reset_suit_views(self) -> None:
+        """No suit analysis in the matrix, tree and number line; no history, no breadcrumb."""
         self._analysis = None
         self._node = None
         self._history.clear()
@@ -662,6 +642,14 @@ class Inspector(QWidget):
         self.tree_model.set_suit(None)
         self.number_line.set_analysis(None)
         self.breadcrumb.setText("")
+        self._update_buttons()
+
+    def _clear_suit(self, message: str) -> None:
+        """Nothing inspected in the suit views; ``message`` says why."""
+        self._service.cancel(SUIT_CHANNEL)
+        self._service.cancel(CHECK_CHANNEL)
+        self._suit = None
+        self._reset_suit_views()
         self.bounds_label.setText("")
         self.check_label.setText("")
         self.explanation.setPlainText("")
@@ -855,14 +843,7 @@ class Inspector(QWidget):
             )
             return 0
         self._suit = suit
-        self._analysis = None
-        self._node = None
-        self._history.clear()
-        self.matrix_model.set_analysis(None)
-        self.tree_model.set_suit(None)
-        self.number_line.set_analysis(None)
-        self.breadcrumb.setText("")
-        self._update_buttons()
+        self._reset_suit_views()
         if suit.n > MAX_LIVE_SUIT and not anyway:
             self._service.cancel(SUIT_CHANNEL)
             self.status.setText(

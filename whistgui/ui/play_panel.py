@@ -69,6 +69,7 @@ from whistgui.engine.strategy import (
     SuitLabel,
 )
 from whistgui.engine.strategy.line import mark_text, trick_number
+from whistgui.ui.banner import StaleBanner
 from whistgui.ui.engine_service import EngineService, JobContext
 from whistgui.ui.export import save_figure
 from whistgui.ui.session import Session
@@ -236,27 +237,13 @@ class PlayPanel(QWidget):
         self.alarm.setWordWrap(True)
         self.alarm.hide()
         outer.addWidget(self.alarm)
-        self.banner = QWidget(self)
-        self.banner.setObjectName("staleBanner")
-        row = QHBoxLayout(self.banner)
-        row.setContentsMargins(6, 2, 6, 2)
-        self.banner_text = QLabel(self.banner)
-        self.banner_text.setObjectName("staleText")
-        self.banner_text.setWordWrap(True)
-        self.follow_button = QToolButton(self.banner)
-        self.follow_button.setObjectName("followButton")
-        self.follow_button.setText("Play the current deal")
-        self.follow_button.setToolTip("Leave this line and play the table's deal from the start")
-        self.follow_button.clicked.connect(self.follow)
-        row.addWidget(self.banner_text, 1)
-        row.addWidget(self.follow_button)
-        self.banner.setAutoFillBackground(True)
-        pal = self.banner.palette()
-        pal.setColor(self.banner.backgroundRole(), QColor("#fff3cd"))
-        pal.setColor(self.banner_text.foregroundRole(), QColor("#3d2e00"))
-        self.banner.setPalette(pal)
-        self.banner_text.setPalette(pal)
-        self.banner.hide()
+        self.banner = StaleBanner(
+            "Play the current deal",
+            "Leave this line and play the table's deal from the start",
+            self.follow,
+            self,
+        )
+        self.banner_text, self.follow_button = self.banner.text, self.banner.button
         outer.addWidget(self.banner)
 
         split = QSplitter(Qt.Orientation.Horizontal, self)
@@ -342,11 +329,10 @@ class PlayPanel(QWidget):
         in_progress = self._index > 0 and self._asked is not None
         if in_progress:
             deal, leader, game = self._asked  # type: ignore[misc]
-            self.banner_text.setText(
+            self.banner.say(
                 f"Playing an earlier deal: {deal} ({game}, {leader.name.title()} on lead), "
                 f"{count(self._index, 'card')} played. The table's deal is now {key[0]}."
             )
-            self.banner.show()
             return
         self.follow()
 
