@@ -41,6 +41,25 @@ SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SYMBOL_NAMES: Final = {sym: name for name, sym in SUIT_SYMBOLS.items()}
 
 
+_EXTRA_SYMBOLS: Final = "★●▲■✦✚"
+
+
+def suit_symbol(name: str) -> str:
+    """♠ ♥ ♦ ♣ for the first four suits; ★ ● ▲ ■ ✦ ✚ (then again) for suits 5, 6, …, so
+    that a card's pip never looks like a rank.
+
+    >>> suit_symbol("H"), suit_symbol("5"), suit_symbol("11")
+    ('♥', '★', '★')
+    """
+    if name in SUIT_SYMBOLS:
+        return SUIT_SYMBOLS[name]
+    try:
+        i = int(name) - 5
+    except ValueError:
+        return name
+    return _EXTRA_SYMBOLS[i % len(_EXTRA_SYMBOLS)]
+
+
 def count(n: int, noun: str) -> str:
     """``1 card``, ``2 cards``: a number with its noun.
 

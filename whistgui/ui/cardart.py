@@ -7,7 +7,7 @@ from typing import Final
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 
-from whistgui.engine.cards import SUIT_SYMBOLS, rank_text
+from whistgui.engine.cards import rank_text, suit_symbol
 
 #: Colour of each suit's symbol and ranks: conventional black and red, and distinct colours for
 #: the suits after the fourth.
@@ -22,21 +22,6 @@ _EXTRA_COLOURS: Final = ["#1b5e20", "#4a148c", "#0d47a1", "#e65100", "#004d40", 
 FELT: Final = QColor("#2e6b3f")
 FELT_DARK: Final = QColor("#245633")
 SELECTION: Final = QColor("#1e88e5")
-
-
-_EXTRA_SYMBOLS: Final = "★●▲■✦✚"
-
-
-def suit_symbol(name: str) -> str:
-    """♠ ♥ ♦ ♣ for the first four suits; ★ ● ▲ ■ ✦ ✚ (then again) for suits 5, 6, …, so
-    that a card's pip never looks like a rank."""
-    if name in SUIT_SYMBOLS:
-        return SUIT_SYMBOLS[name]
-    try:
-        i = int(name) - 5
-    except ValueError:
-        return name
-    return _EXTRA_SYMBOLS[i % len(_EXTRA_SYMBOLS)]
 
 
 def suit_colour(name: str) -> QColor:
