@@ -52,10 +52,20 @@ ICON_SIZES: Final = (16, 24, 32, 48, 64, 128, 256, 512)
 
 ICON_SVG: Final = "icons/whistgui.svg"
 
+FIGURE_FONTS: Final = (
+    "fonts/DejaVuSans.ttf",
+    "fonts/DejaVuSans-Bold.ttf",
+    "fonts/DejaVuSans-Oblique.ttf",
+)
+"""The font figures are laid out and drawn in (DejaVu Sans: the papers' symbols ε, ±, ½,
+subscripts and suits in one face), shipped so that a figure is the same on every machine."""
+
 RESOURCES: Final[tuple[str, ...]] = (
     "examples.json",
     ICON_SVG,
     *(f"icons/whistgui-{size}.png" for size in ICON_SIZES),
+    *FIGURE_FONTS,
+    "fonts/LICENSE-DejaVu.txt",
 )
 """Every run-time resource, by name (a ``/``-separated path under ``resources/``)."""
 

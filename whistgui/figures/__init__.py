@@ -1,0 +1,163 @@
+"""Figures for articles, drawn from the data — never grabbed from a widget.
+
+One module per thing worth printing lays its data out as a :class:`~whistgui.figures.scene.
+Figure` for a requested width and font size, in a light print style with no interface state
+(selection, focus, hints); :mod:`~whistgui.figures.backends` writes any figure as PNG (at a
+DPI), SVG, PDF or TikZ. The views:
+
+==============  ==================================================================
+``deal``        the deal as the papers print it (:mod:`.deal`)
+``analysis``    values, sum and outcome (:mod:`.analysis`)
+``table``       the deal and its analysis, one above the other
+``matrix``      the α matrix of a suit (:mod:`.matrix`); R43's matrix A in other games
+``numberline``  L(D), I(D), R(D) with the infinitesimal inset (:mod:`.numberline`)
+``tree``        the tree of reductions of a suit to a depth (:mod:`.tree`)
+``play``        the record of optimal play, trick by trick with reasons (:mod:`.play`)
+==============  ==================================================================
+
+Qt (QtGui only) measures and paints text; the application's window is not needed, so the
+``whist render`` command and the app's Export Figure dialog share everything here.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from whistgui.app.document import Document
+from whistgui.engine import NotationError, SuitDeal
+from whistgui.figures.backends import FORMATS, FigureError, write
+from whistgui.figures.scene import Figure
+
+__all__ = [
+    "FORMATS",
+    "VIEWS",
+    "Figure",
+    "FigureError",
+    "FigureOptions",
+    "build_figure",
+    "format_length",
+    "parse_font_size",
+    "parse_length",
+    "write",
+]
+
+VIEWS: Final = {
+    "deal": "the deal as the papers print it",
+    "analysis": "each suit's value, the sum and the outcome",
+    "table": "the deal and its analysis",
+    "matrix": "the α matrix of a suit (R43's matrix A in Greedy Whist and five-card)",
+    "numberline": "L(D), I(D) and R(D) of a suit on the number line",
+    "tree": "the tree of a suit's reductions, to a depth",
+    "play": "the record of optimal play, trick by trick, with reasons",
+}
+
+#: Points per unit (the PostScript point, as PDF and SVG count; a pixel at 96 dpi).
+_UNITS: Final = {"pt": 1.0, "mm": 72 / 25.4, "cm": 72 / 2.54, "in": 72.0, "px": 0.75}
+_LENGTH = re.compile(r"\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*([a-z]*)\s*$")
+
+
+def parse_length(text: str, *, default_unit: str = "mm") -> float:
+    """A length such as ``120mm``, ``12cm``, ``4.5in``, ``340pt`` or ``120`` (in
+    ``default_unit``) in points; NotationError quoting the text otherwise."""
+    m = _LENGTH.match(text.lower())
+    unit = (m.group(2) or default_unit) if m else ""
+    if m is None or unit not in _UNITS:
+        raise NotationError(
+            f"{text!r} is not a length; expected a number and a unit, like 120mm, 12cm, 4.5in "
+            "or 340pt"
+        )
+    value = float(m.group(1)) * _UNITS[unit]
+    if not 20 <= value <= 5000:
+        raise NotationError(f"{text!r}: expected a width from 7 mm to 1.7 m")
+    return value
+
+
+def parse_font_size(text: str) -> float:
+    """A font size such as ``9pt`` or ``9`` in points; NotationError otherwise."""
+    m = _LENGTH.match(text.lower())
+    unit = (m.group(2) or "pt") if m else ""
+    if m is None or unit not in _UNITS:
+        raise NotationError(f"{text!r} is not a font size; expected points, like 9pt or 10.5")
+    value = float(m.group(1)) * _UNITS[unit]
+    if not 4 <= value <= 72:
+        raise NotationError(f"{text!r}: expected a font size from 4 pt to 72 pt")
+    return value
+
+
+def format_length(points: float) -> str:
+    """``340.16`` → ``120mm``."""
+    return f"{points / _UNITS['mm']:.4g}mm"
+
+
+@dataclass(frozen=True, slots=True)
+class FigureOptions:
+    """What a figure is laid out for. ``suit`` counts from 1; ``cards`` is how much of the
+    play record to show (None: all of it)."""
+
+    width: float = 120 * 72 / 25.4
+    font_size: float = 9.0
+    suit: int = 1
+    depth: int = 2
+    cards: int | None = None
+
+
+def _suit(doc: Document, options: FigureOptions) -> SuitDeal:
+    suits = doc.deal.suits
+    if not 1 <= options.suit <= len(suits):
+        raise NotationError(f"suit {options.suit}: the deal {doc.deal} has suits 1 to {len(suits)}")
+    return suits[options.suit - 1]
+
+
+def build_figure(view: str, doc: Document, options: FigureOptions | None = None) -> Figure:
+    """The figure ``view`` (one of :data:`VIEWS`) of ``doc``, laid out for ``options``, its
+    page a whole number of points (the width rounded — within 0.18 mm of the request — and
+    the height rounded up: PDF writers count pages in whole points, and every format gets the
+    same page). WhistError (with the reason) for a view the deal or its game cannot have."""
+    fig = _build(view, doc, options or FigureOptions())
+    fig.width = float(round(fig.width))
+    fig.height = float(math.ceil(fig.height - 1e-6))
+    return fig
+
+
+def _build(view: str, doc: Document, o: FigureOptions) -> Figure:
+    from whistgui.engine import Evaluator, Solver
+
+    if view not in VIEWS:
+        raise NotationError(f"{view!r} is not a figure; expected one of {', '.join(VIEWS)}")
+    if view == "deal":
+        from whistgui.figures.deal import build_deal
+
+        return build_deal(doc, o.width, o.font_size)
+    if view in ("analysis", "table"):
+        from whistgui.app.analysis import analyse
+        from whistgui.figures.analysis import build_analysis, draw_analysis
+        from whistgui.figures.deal import build_deal
+
+        result = analyse(doc, Evaluator(), Solver(), max_suit=None)
+        if view == "analysis":
+            return build_analysis(result, o.width, o.font_size)
+        fig = build_deal(doc, o.width, o.font_size)
+        margin = o.font_size
+        bottom = draw_analysis(fig, result, margin, fig.height, fig.width - 2 * margin)
+        fig.height = bottom + margin
+        fig.title = doc.title or f"{doc.deal}"
+        return fig
+    if view == "play":
+        from whistgui.figures.play import build_play
+
+        return build_play(doc, o.width, o.font_size, cards=o.cards)
+    suit = _suit(doc, o)
+    if view == "matrix":
+        from whistgui.figures.matrix import build_matrix
+
+        return build_matrix(suit, doc.game_info, o.width, o.font_size)
+    if view == "numberline":
+        from whistgui.figures.numberline import build_numberline
+
+        return build_numberline(suit, o.width, o.font_size)
+    from whistgui.figures.tree import build_tree
+
+    return build_tree(suit, o.width, o.font_size, depth=o.depth)

@@ -1,0 +1,500 @@
+"""One :class:`~whistgui.figures.scene.Figure`, four formats: PNG at a DPI, SVG (text as text
+in the figure font at its size, or as outlines), PDF (vector, the figure's page size) and
+TikZ (a ``tikzpicture``, or a ``standalone`` document that pdflatex compiles).
+
+PNG and PDF are painted by Qt (:func:`paint`) in points; SVG and TikZ are written from the items
+directly, one user unit a point and no transforms, so text is exactly the size it was laid out
+for and every renderer (Qt, librsvg, a browser) draws strokes as wide as they are meant.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import unicodedata
+import xml.etree.ElementTree as ET
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from whistgui.figures.scene import Circle, Figure, Line, Polygon, Rect, Text
+from whistgui.figures.text import FAMILY, ensure_app, font
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QImage, QPainter
+
+__all__ = [
+    "FORMATS",
+    "FigureError",
+    "latex_text",
+    "paint",
+    "to_image",
+    "to_svg",
+    "to_tikz",
+    "write",
+    "write_pdf",
+    "write_png",
+    "write_svg",
+    "write_tex",
+]
+
+FORMATS = ("png", "svg", "pdf", "tex")
+_POINTS_PER_INCH = 72.0
+
+
+class FigureError(ValueError):
+    """A figure could not be written; the message names the file and why."""
+
+
+def _fmt(x: float) -> str:
+    """A coordinate, short: ``12.5``, ``3``."""
+    text = f"{x:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+# -- Qt painting (PNG, PDF, the clipboard and the app's preview) ------------------------------
+def paint(fig: Figure, painter: QPainter) -> None:
+    """Draw ``fig`` with ``painter``, whose units are points on a 72-dpi device."""
+    from PySide6.QtCore import QPointF, QRectF, Qt
+    from PySide6.QtGui import QBrush, QColor, QPen, QPolygonF
+
+    painter.setRenderHint(painter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(painter.RenderHint.TextAntialiasing, True)
+    painter.fillRect(QRectF(0, 0, fig.width, fig.height), QColor("white"))
+
+    def pen(colour: str | None, width: float, dash: tuple[float, ...] = ()) -> QPen:
+        if colour is None:
+            return QPen(Qt.PenStyle.NoPen)
+        p = QPen(QColor(colour))
+        p.setWidthF(width)
+        p.setCapStyle(Qt.PenCapStyle.FlatCap)
+        if dash:
+            p.setDashPattern([d / width for d in dash])
+        return p
+
+    def brush(colour: str | None) -> QBrush:
+        return QBrush(QColor(colour)) if colour is not None else QBrush(Qt.BrushStyle.NoBrush)
+
+    for item in fig.items:
+        if isinstance(item, Text):
+            painter.setFont(font(item.size, bold=item.bold, italic=item.italic))
+            painter.setPen(QColor(item.colour))
+            painter.drawText(QPointF(item.left, item.y), item.text)
+        elif isinstance(item, Line):
+            painter.setPen(pen(item.colour, item.width, item.dash))
+            painter.drawLine(QPointF(item.x1, item.y1), QPointF(item.x2, item.y2))
+        elif isinstance(item, Rect):
+            painter.setPen(pen(item.stroke, item.width))
+            painter.setBrush(brush(item.fill))
+            r = QRectF(item.x, item.y, item.w, item.h)
+            if item.radius:
+                painter.drawRoundedRect(r, item.radius, item.radius)
+            else:
+                painter.drawRect(r)
+        elif isinstance(item, Circle):
+            painter.setPen(pen(item.stroke, item.width))
+            painter.setBrush(brush(item.fill))
+            painter.drawEllipse(QPointF(item.cx, item.cy), item.r, item.r)
+        elif isinstance(item, Polygon):
+            painter.setPen(pen(item.stroke, item.width))
+            painter.setBrush(brush(item.fill))
+            painter.drawPolygon(QPolygonF([QPointF(x, y) for x, y in item.points]))
+
+
+def to_image(fig: Figure, dpi: float = 300) -> QImage:
+    """``fig`` drawn at ``dpi`` dots per inch (its size in pixels is its size in inches times
+    ``dpi``), on white."""
+    from PySide6.QtGui import QImage, QPainter
+
+    ensure_app()
+    scale = dpi / _POINTS_PER_INCH
+    # whole pixels covering the page, as librsvg and poppler count them
+    w = max(1, math.ceil(fig.width * scale - 1e-6))
+    h = max(1, math.ceil(fig.height * scale - 1e-6))
+    image = QImage(w, h, QImage.Format.Format_ARGB32)
+    points = round(_POINTS_PER_INCH / 0.0254)  # fonts in points while painting
+    image.setDotsPerMeterX(points)
+    image.setDotsPerMeterY(points)
+    image.fill(0xFFFFFFFF)
+    painter = QPainter(image)
+    painter.scale(scale, scale)
+    paint(fig, painter)
+    painter.end()
+    dpm = round(dpi / 0.0254)  # the file says its real resolution
+    image.setDotsPerMeterX(dpm)
+    image.setDotsPerMeterY(dpm)
+    return image
+
+
+def write_png(fig: Figure, path: str | os.PathLike[str], dpi: float = 300) -> Path:
+    target = Path(path)
+    if not to_image(fig, dpi).save(str(target), "PNG"):
+        raise FigureError(f"could not write {str(target)!r} (is the folder there and writable?)")
+    return target
+
+
+def write_pdf(fig: Figure, path: str | os.PathLike[str]) -> Path:
+    """A one-page vector PDF exactly the figure's size."""
+    from PySide6.QtCore import QMarginsF, QSizeF
+    from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
+
+    ensure_app()
+    target = Path(path)
+    if not target.parent.is_dir():
+        raise FigureError(f"could not write {str(target)!r}: no folder {str(target.parent)!r}")
+    writer = QPdfWriter(str(target))
+    writer.setTitle(fig.title)
+    writer.setCreator("whistgui")
+    size = QPageSize(
+        QSizeF(fig.width, fig.height),
+        QPageSize.Unit.Point,
+        "figure",
+        QPageSize.SizeMatchPolicy.ExactMatch,
+    )
+    writer.setPageLayout(QPageLayout(size, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
+    writer.setResolution(round(_POINTS_PER_INCH))
+    painter = QPainter()
+    if not painter.begin(writer):
+        raise FigureError(f"could not write {str(target)!r} (is it writable?)")
+    paint(fig, painter)
+    painter.end()
+    return target
+
+
+# -- SVG -----------------------------------------------------------------------------------
+def _outline(item: Text) -> str:
+    """The path data of ``item``'s glyphs, in points."""
+    from PySide6.QtGui import QFont, QPainterPath, QTransform
+
+    f = font(item.size, bold=item.bold, italic=item.italic)
+    f.setPixelSize(1000)  # glyphs at 1000 units to the em, then scaled to the size
+    path = QPainterPath()
+    path.addText(0, 0, f, item.text)
+    k = item.size / 1000
+    path = QTransform(k, 0, 0, k, item.left, item.y).map(path)
+    out: list[str] = []
+    i, n = 0, path.elementCount()
+    while i < n:
+        e = path.elementAt(i)
+        if e.isMoveTo():
+            out.append(f"M{_fmt(e.x)} {_fmt(e.y)}")
+        elif e.isLineTo():
+            out.append(f"L{_fmt(e.x)} {_fmt(e.y)}")
+        elif e.isCurveTo():
+            c1, c2 = path.elementAt(i + 1), path.elementAt(i + 2)
+            out.append(
+                f"C{_fmt(e.x)} {_fmt(e.y)} {_fmt(c1.x)} {_fmt(c1.y)} {_fmt(c2.x)} {_fmt(c2.y)}"
+            )
+            i += 2
+        i += 1
+    _ = QFont  # the type only
+    return "".join(out) + "Z" if out else ""
+
+
+def to_svg(fig: Figure, *, outlines: bool = False) -> str:
+    """``fig`` as an SVG document sized in points (one user unit a point). Text is ``<text>``
+    in DejaVu Sans at its size (renderers without that font substitute one), or with
+    ``outlines`` the glyphs' shapes, the same everywhere."""
+    if outlines:
+        ensure_app()
+    svg = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "version": "1.1",
+            "width": f"{_fmt(fig.width)}pt",
+            "height": f"{_fmt(fig.height)}pt",
+            "viewBox": f"0 0 {_fmt(fig.width)} {_fmt(fig.height)}",
+        },
+    )
+    ET.SubElement(svg, "title").text = fig.title
+    ET.SubElement(
+        svg, "rect", {"x": "0", "y": "0", "width": "100%", "height": "100%", "fill": "white"}
+    )
+
+    def paint_attrs(fill: str | None, stroke: str | None, width: float) -> dict[str, str]:
+        attrs = {"fill": fill or "none"}
+        if stroke is not None:
+            attrs |= {"stroke": stroke, "stroke-width": _fmt(width)}
+        return attrs
+
+    for item in fig.items:
+        if isinstance(item, Text):
+            if outlines:
+                d = _outline(item)
+                if d:
+                    node = ET.SubElement(svg, "path", {"d": d, "fill": item.colour})
+                    ET.SubElement(node, "title").text = item.text
+                continue
+            attrs = {
+                "x": _fmt(item.left),
+                "y": _fmt(item.y),
+                "font-family": f"{FAMILY}, sans-serif",
+                "font-size": _fmt(item.size),
+                "fill": item.colour,
+                "xml:space": "preserve",
+            }
+            if item.bold:
+                attrs["font-weight"] = "bold"
+            if item.italic:
+                attrs["font-style"] = "italic"
+            ET.SubElement(svg, "text", attrs).text = item.text
+        elif isinstance(item, Line):
+            attrs = {
+                "x1": _fmt(item.x1),
+                "y1": _fmt(item.y1),
+                "x2": _fmt(item.x2),
+                "y2": _fmt(item.y2),
+                "stroke": item.colour,
+                "stroke-width": _fmt(item.width),
+            }
+            if item.dash:
+                attrs["stroke-dasharray"] = " ".join(_fmt(d) for d in item.dash)
+            ET.SubElement(svg, "line", attrs)
+        elif isinstance(item, Rect):
+            attrs = {
+                "x": _fmt(item.x),
+                "y": _fmt(item.y),
+                "width": _fmt(item.w),
+                "height": _fmt(item.h),
+                **paint_attrs(item.fill, item.stroke, item.width),
+            }
+            if item.radius:
+                attrs["rx"] = attrs["ry"] = _fmt(item.radius)
+            ET.SubElement(svg, "rect", attrs)
+        elif isinstance(item, Circle):
+            ET.SubElement(
+                svg,
+                "circle",
+                {
+                    "cx": _fmt(item.cx),
+                    "cy": _fmt(item.cy),
+                    "r": _fmt(item.r),
+                    **paint_attrs(item.fill, item.stroke, item.width),
+                },
+            )
+        elif isinstance(item, Polygon):
+            ET.SubElement(
+                svg,
+                "polygon",
+                {
+                    "points": " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in item.points),
+                    **paint_attrs(item.fill, item.stroke, item.width),
+                },
+            )
+    ET.indent(svg)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(svg, encoding="unicode")
+
+
+def write_svg(fig: Figure, path: str | os.PathLike[str], *, outlines: bool = False) -> Path:
+    return _write_text(path, to_svg(fig, outlines=outlines) + "\n")
+
+
+def _write_text(path: str | os.PathLike[str], text: str) -> Path:
+    target = Path(path)
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise FigureError(f"could not write {str(target)!r}: {exc.strerror}") from exc
+    return target
+
+
+# -- TikZ ----------------------------------------------------------------------------------
+_LATEX_SPECIAL = {
+    "\\": r"\textbackslash{}",
+    "{": r"\{",
+    "}": r"\}",
+    "#": r"\#",
+    "$": r"\$",
+    "%": r"\%",
+    "&": r"\&",
+    "_": r"\_",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+}
+_LATEX_MATH = {
+    "−": "-",
+    "±": r"\pm",
+    "∓": r"\mp",
+    "ε": r"\varepsilon",
+    "ρ": r"\rho",
+    "α": r"\alpha",
+    "χ": r"\chi",
+    "′": r"{}^{\prime}",
+    "♠": r"\spadesuit",
+    "♥": r"\heartsuit",
+    "♦": r"\diamondsuit",
+    "♣": r"\clubsuit",
+    "·": r"\cdot",
+    "★": r"\star",
+    "≥": r"\geq",
+    "≤": r"\leq",
+    "<": "<",
+    ">": ">",
+    "◀": r"\blacktriangleleft",
+    "▶": r"\blacktriangleright",
+    "▲": r"\blacktriangle",
+    "▼": r"\blacktriangledown",
+    "→": r"\to",
+    "×": r"\times",
+    "✓": r"\checkmark",
+    "∈": r"\in",
+    "∉": r"\notin",
+    "≠": r"\neq",
+    "|": "|",
+    "⁄": "/",
+}
+_LATEX_TEXT = {"—": "---", "–": "--", "…": r"\ldots{}", "✗": "x", "“": "``", "”": "''"}
+_SUPER = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+_SUB = str.maketrans("₀₁₂₃₄₅₆₇₈₉₋", "0123456789-")
+
+
+def latex_text(text: str) -> str:
+    """``text`` for pdflatex: the papers' symbols in math mode (``ε₂`` → ``ε_{2}``, ``⅜`` →
+    a fraction), LaTeX's special characters escaped."""
+    out: list[str] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch in _LATEX_SPECIAL:
+            out.append(_LATEX_SPECIAL[ch])
+        elif ch in _LATEX_TEXT:
+            out.append(_LATEX_TEXT[ch])
+        elif ch in "<>|":
+            out.append(rf"\ensuremath{{{ch}}}")
+        elif ch in _LATEX_MATH:
+            out.append(rf"\ensuremath{{{_LATEX_MATH[ch]}}}")
+        elif ch.translate(_SUB) != ch or ch.translate(_SUPER) != ch:
+            sub = ch.translate(_SUB) != ch
+            j = i
+            table = _SUB if sub else _SUPER
+            while j < len(text) and text[j].translate(table) != text[j]:
+                j += 1
+            digits = text[i:j].translate(table)
+            out.append(rf"\ensuremath{{{'_' if sub else '^'}{{{digits}}}}}")
+            i = j
+            continue
+        elif ord(ch) < 128:
+            out.append(ch)
+        elif unicodedata.category(ch) == "No" and unicodedata.numeric(ch, None) is not None:
+            q = Fraction(unicodedata.numeric(ch)).limit_denominator(64)
+            out.append(rf"\ensuremath{{\frac{{{q.numerator}}}{{{q.denominator}}}}}")
+        else:
+            name = unicodedata.name(ch, "?")
+            out.append(rf"\textsf{{[{latex_text(name.lower())}]}}" if name != "?" else "?")
+        i += 1
+    return "".join(out)
+
+
+def to_tikz(fig: Figure, *, standalone: bool = True) -> str:
+    """``fig`` as a ``tikzpicture`` in points (y down, as laid out), in a ``standalone``
+    document by default; text is set in Latin Modern Sans at each run's size."""
+    colours: dict[str, str] = {}
+
+    def colour(c: str) -> str:
+        if c not in colours:
+            colours[c] = f"wg{len(colours)}"
+        return colours[c]
+
+    body: list[str] = [
+        rf"\useasboundingbox (0,0) rectangle ({_fmt(fig.width)},{_fmt(fig.height)});"
+    ]
+    for item in fig.items:
+        if isinstance(item, Text):
+            anchor = {"start": "base west", "middle": "base", "end": "base east"}[item.anchor]
+            style = rf"\fontsize{{{_fmt(item.size)}}}{{{_fmt(1.2 * item.size)}}}\selectfont"
+            if item.bold:
+                style += r"\bfseries"
+            if item.italic:
+                style += r"\itshape"
+            body.append(
+                rf"\node[anchor={anchor},inner sep=0pt,outer sep=0pt,font={{{style}}},"
+                rf"text={colour(item.colour)}] at ({_fmt(item.x)},{_fmt(item.y)}) "
+                rf"{{{latex_text(item.text)}}};"
+            )
+        elif isinstance(item, Line):
+            dash = (
+                f",dash pattern={' '.join(f'on {_fmt(d)}pt' if k % 2 == 0 else f'off {_fmt(d)}pt' for k, d in enumerate(item.dash))}"  # noqa: E501
+                if item.dash
+                else ""
+            )
+            body.append(
+                rf"\draw[line width={_fmt(item.width)}pt,draw={colour(item.colour)}{dash}] "
+                rf"({_fmt(item.x1)},{_fmt(item.y1)}) -- ({_fmt(item.x2)},{_fmt(item.y2)});"
+            )
+        elif isinstance(item, Rect | Circle | Polygon):
+            opts = [f"line width={_fmt(item.width)}pt"]
+            if item.fill is not None:
+                opts.append(f"fill={colour(item.fill)}")
+            if item.stroke is not None:
+                opts.append(f"draw={colour(item.stroke)}")
+            if item.fill is None and item.stroke is None:
+                continue
+            if isinstance(item, Rect):
+                if item.radius:
+                    opts.append(f"rounded corners={_fmt(item.radius)}pt")
+                shape = (
+                    f"({_fmt(item.x)},{_fmt(item.y)}) rectangle "
+                    f"({_fmt(item.x + item.w)},{_fmt(item.y + item.h)})"
+                )
+            elif isinstance(item, Circle):
+                shape = f"({_fmt(item.cx)},{_fmt(item.cy)}) circle[radius={_fmt(item.r)}]"
+            else:
+                shape = " -- ".join(f"({_fmt(x)},{_fmt(y)})" for x, y in item.points)
+                shape += " -- cycle"
+            body.append(rf"\path[{','.join(opts)}] {shape};")
+    defs = [
+        rf"\definecolor{{{name}}}{{HTML}}{{{c.lstrip('#').upper()}}}" for c, name in colours.items()
+    ]
+    picture = "\n".join(
+        [
+            *defs,
+            r"\begin{tikzpicture}[x=1pt,y=-1pt,font=\sffamily]",
+            *(f"  {line}" for line in body),
+            r"\end{tikzpicture}",
+        ]
+    )
+    if not standalone:
+        return picture
+    return "\n".join(
+        [
+            r"\documentclass[tikz,border=0pt]{standalone}",
+            r"\usepackage[T1]{fontenc}",
+            r"\usepackage{lmodern}",
+            r"\usepackage{amssymb}",
+            r"\renewcommand{\familydefault}{\sfdefault}",
+            r"\begin{document}",
+            picture,
+            r"\end{document}",
+        ]
+    )
+
+
+def write_tex(fig: Figure, path: str | os.PathLike[str], *, standalone: bool = True) -> Path:
+    return _write_text(path, to_tikz(fig, standalone=standalone) + "\n")
+
+
+def write(
+    fig: Figure,
+    path: str | os.PathLike[str],
+    fmt: str | None = None,
+    *,
+    dpi: float = 300,
+    outlines: bool = False,
+) -> Path:
+    """Write ``fig`` to ``path`` in ``fmt`` (png, svg, pdf or tex; None: by the file's
+    extension)."""
+    target = Path(path)
+    kind = (fmt or target.suffix.lstrip(".")).lower()
+    if kind not in FORMATS:
+        raise FigureError(
+            f"{str(target)!r}: expected a format png, svg, pdf or tex (or a file name ending "
+            "in one of them)"
+        )
+    if kind == "png":
+        return write_png(fig, target, dpi)
+    if kind == "svg":
+        return write_svg(fig, target, outlines=outlines)
+    if kind == "pdf":
+        return write_pdf(fig, target)
+    return write_tex(fig, target)

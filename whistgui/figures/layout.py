@@ -1,0 +1,204 @@
+"""Laying text out for figures: paragraphs that wrap, and tables in the papers' style (rules
+above and below the header and at the foot, no vertical lines), fitted to a width.
+
+A :class:`Table` takes its cells as text; columns get their natural width, and when the table
+would be wider than it may be, the columns marked ``wrap`` give up width and their text wraps
+onto more lines (nothing is ever cut short).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from whistgui.figures.scene import BLACK, Figure, Line, Rect, Text
+from whistgui.figures.text import line_height, measure, wrap
+
+__all__ = ["Cell", "Column", "Table", "paragraph", "text_item"]
+
+Align = Literal["left", "center", "right"]
+
+
+def text_item(
+    x: float,
+    y: float,
+    text: str,
+    size: float,
+    *,
+    bold: bool = False,
+    italic: bool = False,
+    colour: str = BLACK,
+    anchor: Literal["start", "middle", "end"] = "start",
+) -> Text:
+    """A measured run of text with its baseline at ``y``."""
+    return Text(
+        x,
+        y,
+        text,
+        size,
+        measure(text, size, bold=bold, italic=italic),
+        bold,
+        italic,
+        colour,
+        anchor,
+    )
+
+
+def paragraph(
+    fig: Figure,
+    x: float,
+    top: float,
+    width: float,
+    text: str,
+    size: float,
+    *,
+    bold: bool = False,
+    italic: bool = False,
+    colour: str = BLACK,
+) -> float:
+    """``text`` wrapped to ``width`` with its first line's top at ``top``; returns the bottom
+    of the last line."""
+    lh = line_height(size)
+    y = top
+    for line in wrap(text, size, width, bold=bold, italic=italic):
+        fig.add(text_item(x, y + size, line, size, bold=bold, italic=italic, colour=colour))
+        y += lh
+    return y
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """A table cell: text in one style, an optional background."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
+    colour: str = BLACK
+    fill: str | None = None
+
+    @staticmethod
+    def of(x: Cell | str) -> Cell:
+        return x if isinstance(x, Cell) else Cell(x)
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    header: str
+    align: Align = "left"
+    wrap: bool = False  # may give up width and wrap its text
+
+
+@dataclass(slots=True)
+class Table:
+    """Columns, rows of cells, fitted to ``max_width`` at font ``size``."""
+
+    columns: list[Column]
+    rows: list[list[Cell]] = field(default_factory=list)
+    size: float = 9.0
+    pad: float = 0.0  # space either side of a cell's text (default: half the font size)
+    header_bold: bool = True
+    #: rows after which a thin rule is drawn (a foot or a group)
+    rules_after: set[int] = field(default_factory=set)
+
+    def add_row(self, *cells: Cell | str) -> None:
+        if len(cells) != len(self.columns):
+            raise ValueError(f"a row of {len(cells)} cells for {len(self.columns)} columns")
+        self.rows.append([Cell.of(c) for c in cells])
+
+    @property
+    def _pad(self) -> float:
+        return self.pad or self.size / 2
+
+    def _natural(self, j: int) -> float:
+        col = self.columns[j]
+        widths = [measure(col.header, self.size, bold=self.header_bold)]
+        widths += [
+            measure(line, self.size, bold=r[j].bold, italic=r[j].italic)
+            for r in self.rows
+            for line in r[j].text.split("\n")
+        ]
+        return max(widths) + 2 * self._pad
+
+    def _minimum(self, j: int) -> float:
+        """The narrowest a wrapping column may get: its longest word, or its header's."""
+        col = self.columns[j]
+        words = [w for r in self.rows for w in r[j].text.split()] or [""]
+        longest = max(measure(w, self.size, bold=True) for w in words)
+        head = max((measure(w, self.size, bold=True) for w in col.header.split()), default=0.0)
+        return max(longest, head, 3 * self.size) + 2 * self._pad
+
+    def widths(self, max_width: float) -> list[float]:
+        """Column widths: natural, then the wrapping columns shrunk (widest first) until the
+        table fits ``max_width`` or they are at their minimum."""
+        widths = [self._natural(j) for j in range(len(self.columns))]
+        excess = sum(widths) - max_width
+        wrapping = [j for j, c in enumerate(self.columns) if c.wrap]
+        while excess > 0.01 and wrapping:
+            room = {j: widths[j] - self._minimum(j) for j in wrapping}
+            able = [j for j in wrapping if room[j] > 0.01]
+            if not able:
+                break
+            share = excess / len(able)
+            for j in able:
+                cut = min(share, room[j])
+                widths[j] -= cut
+                excess -= cut
+        return widths
+
+    def draw(self, fig: Figure, x: float, top: float, max_width: float) -> float:
+        """Draw the table at ``(x, top)`` no wider than ``max_width`` if it can be; returns
+        its bottom."""
+        widths = self.widths(max_width)
+        total = sum(widths)
+        size, pad, lh = self.size, self._pad, line_height(self.size)
+        heavy, light = max(0.8, size / 11), max(0.4, size / 22)
+
+        def lines_of(cell: Cell, j: int) -> list[str]:
+            out: list[str] = []
+            for part in cell.text.split("\n"):
+                out += wrap(part, size, widths[j] - 2 * pad, bold=cell.bold, italic=cell.italic)
+            return out
+
+        def draw_row(cells: list[Cell], y: float, *, header: bool) -> float:
+            wrapped = [lines_of(c, j) for j, c in enumerate(cells)]
+            height = max(len(w) for w in wrapped) * lh + pad * 0.6
+            cx = x
+            for j, (cell, lines) in enumerate(zip(cells, wrapped, strict=True)):
+                if cell.fill is not None:
+                    fig.add(Rect(cx, y, widths[j], height, fill=cell.fill))
+                align = self.columns[j].align
+                for k, line in enumerate(lines):
+                    baseline = y + pad * 0.3 + k * lh + size
+                    if align == "left":
+                        tx, anchor = cx + pad, "start"
+                    elif align == "right":
+                        tx, anchor = cx + widths[j] - pad, "end"
+                    else:
+                        tx, anchor = cx + widths[j] / 2, "middle"
+                    fig.add(
+                        text_item(
+                            tx,
+                            baseline,
+                            line,
+                            size,
+                            bold=cell.bold or (header and self.header_bold),
+                            italic=cell.italic,
+                            colour=cell.colour,
+                            anchor=anchor,  # type: ignore[arg-type]
+                        )
+                    )
+                cx += widths[j]
+            return y + height
+
+        y = top
+        fig.add(Line(x, y, x + total, y, heavy))
+        y += heavy / 2
+        y = draw_row([Cell(c.header) for c in self.columns], y, header=True)
+        fig.add(Line(x, y, x + total, y, light))
+        y += light / 2
+        for i, row in enumerate(self.rows):
+            y = draw_row(row, y, header=False)
+            if i in self.rules_after and i != len(self.rows) - 1:
+                fig.add(Line(x, y, x + total, y, light))
+        fig.add(Line(x, y, x + total, y, heavy))
+        return y + heavy / 2
