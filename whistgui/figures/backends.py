@@ -128,7 +128,7 @@ def to_image(fig: Figure, dpi: float = 300) -> QImage:
 
 def write_png(fig: Figure, path: str | os.PathLike[str], dpi: float = 300) -> Path:
     target = Path(path)
-    if not to_image(fig, dpi).save(str(target), "PNG"):
+    if not to_image(fig, dpi).save(str(target), b"PNG"):
         raise FigureError(f"could not write {str(target)!r} (is the folder there and writable?)")
     return target
 
@@ -317,6 +317,10 @@ _LATEX_MATH = {
     "±": r"\pm",
     "∓": r"\mp",
     "ε": r"\varepsilon",
+    "ω": r"\omega",
+    "ι": r"\iota",
+    "σ": r"\sigma",
+    "∞": r"\infty",
     "ρ": r"\rho",
     "α": r"\alpha",
     "χ": r"\chi",

@@ -13,7 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QFont, QFontMetricsF
+    from PySide6.QtGui import QFont, QFontMetricsF, QImage
 
 __all__ = ["FAMILY", "ensure_app", "font", "line_height", "measure", "wrap"]
 
@@ -64,7 +64,7 @@ def _metrics(size: float, bold: bool, italic: bool) -> QFontMetricsF:
 
 
 @cache
-def _device() -> object:
+def _device() -> QImage:
     """A 72-dpi image: fonts measured on it measure in points."""
     from PySide6.QtGui import QImage
 
