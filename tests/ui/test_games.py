@@ -360,16 +360,3 @@ def test_the_window_inspects_a_suit_in_the_documents_game(qtbot, window):
     start = Position.start(doc.deal, doc.lead, model.game.rules)
     assert model.exact(root) == Solver().result(start)
     assert "West takes" in window.inspector.play_line.text()
-
-
-def test_headless_figures_in_another_game(qapp, tmp_path):
-    from PySide6.QtGui import QImage
-
-    from whistgui.ui.render import render_deal, render_inspector, render_play
-
-    for path in (
-        render_deal(Deal.parse("KQ/AJ A/K"), tmp_path / "deal.png", game="five-card"),
-        render_inspector(SuitDeal.parse("KQT/AJ9"), tmp_path / "a.png", game="greedy-whist"),
-        render_play(Deal.parse("KQ/AJ"), tmp_path / "play.png", cards=1, game="five-card"),
-    ):
-        assert not QImage(str(path)).isNull()

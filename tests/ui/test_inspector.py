@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 import time
 from fractions import Fraction
 
@@ -286,7 +284,11 @@ def test_exports_of_the_views(qtbot, inspector, tmp_path):
     for p in paths:
         assert p.stat().st_size > 200
     img = QImage(str(tmp_path / "ajkq-matrix.png"))
-    assert img.width() == 2 * inspector.matrix.width()
+    assert img.width() == 1417  # drawn from the data: 120 mm (340 pt) at 300 dpi
+    svg = (tmp_path / "ajkq-matrix.svg").read_text(encoding="utf-8")
+    assert "W A" in svg
+    assert "E K" in svg
+    assert "val(D)" in svg
     tex = (tmp_path / "ajkq-alpha.tex").read_text()
     assert tex.count(r"\begin{tabular}") == 1
     assert tex.count(r"\end{tabular}") == 1
@@ -294,51 +296,6 @@ def test_exports_of_the_views(qtbot, inspector, tmp_path):
     body = [line for line in tex.splitlines() if line.rstrip().endswith(r"\\")]
     assert len({line.count("&") for line in body}) == 1  # every row has the same columns
     assert all(line.count("$") % 2 == 0 for line in tex.splitlines())
-
-
-def test_whist_render_inspector_headless(tmp_path):
-    out = tmp_path / "insp.png"
-    res = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "whistgui.cli",
-            "render",
-            "AKT/QJ9",
-            "--view",
-            "inspector",
-            "--out",
-            str(out),
-            "--scale",
-            "1",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
-    assert res.returncode == 0, res.stderr
-    img = QImage(str(out))
-    assert (img.width(), img.height()) == (1400, 860)
-    res = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "whistgui.cli",
-            "render",
-            "AK/Q",
-            "--view",
-            "inspector",
-            "--out",
-            str(out),
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
-    assert res.returncode == 2
-    assert "not symmetric" in res.stderr
 
 
 def test_tree_root_shows_the_value(qtbot, inspector):

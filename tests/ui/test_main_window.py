@@ -455,21 +455,68 @@ def test_settings_keep_recent_files_and_geometry(qtbot, settings, tmp_path, dial
 # --------------------------------------------------------------------------- figures
 
 
-def test_export_png_at_scale_and_svg(qtbot, window, tmp_path):
+def test_export_figure_draws_the_deal_from_its_data(qtbot, window, tmp_path):
+    """Not a grab of the window: the same size whatever the window's shape or selection."""
     start_on(qtbot, window, "AQ/KJ K/A")
-    png = window.export_figure(tmp_path / "fig.png", scale=2.0)
+    window.table.set_selected([s.card for s in window.table.slots()][:2])
+    window.resize(1500, 700)
+    png = window.export_figure(tmp_path / "fig.png")
     img = QImage(str(png))
-    assert img.width() == 2 * window.figure.width()
-    assert img.height() == 2 * window.figure.height()
-    svg = window.export_figure(tmp_path / "fig.svg")
-    text = Path(svg).read_text()
-    assert "<svg" in text
-    assert "West" in text
+    assert (img.width(), img.height() > 0) == (1417, True)  # 120 mm = 340 pt at 300 dpi
+    window.resize(1000, 900)
+    again = QImage(str(window.export_figure(tmp_path / "again.png")))
+    assert again == img
+    svg = Path(window.export_figure(tmp_path / "fig.svg")).read_text()
+    assert "<svg" in svg
+    assert "West (on lead):" in svg
+    assert "1½ + ε₀" in svg
 
 
 def test_export_to_a_missing_folder_says_so(qtbot, window, tmp_path, dialogs):
     assert window.export_figure(tmp_path / "nope" / "fig.svg") is None
-    assert any("does not exist" in text for _, text in dialogs.shown)
+    assert any("could not write" in text for _, text in dialogs.shown)
+
+
+def test_the_export_dialog_previews_and_saves_every_format(qtbot, window, tmp_path):
+    start_on(qtbot, window, "AQ/KJ K/A")
+    dlg = window.export_dialog("deal")
+    qtbot.waitUntil(lambda: dlg.figure is not None, timeout=10000)
+    assert dlg.preview.pixmap() is not None
+    assert not dlg.preview.pixmap().isNull()
+    assert dlg.save_button.isEnabled()
+    for i, kind in enumerate(("png", "svg", "pdf", "tex")):
+        dlg.format.setCurrentIndex(dlg.format.findData(kind))
+        out = dlg.save(tmp_path / f"f{i}.{kind}")
+        assert out is not None
+        assert out.stat().st_size > 100
+    # a wider figure: the preview grows with it
+    small = dlg.preview.pixmap().width()
+    dlg.width_mm.setValue(180)
+    qtbot.waitUntil(
+        lambda: dlg.figure is not None and dlg.preview.pixmap().width() > small, timeout=10000
+    )
+    # a view the deal cannot have says why, and nothing can be saved
+    dlg.set_view("matrix")
+    dlg.suit.setValue(2)  # K/A has an α matrix; now ask a suit the deal lacks
+    dlg.suit.setMaximum(5)
+    dlg.suit.setValue(5)
+    qtbot.waitUntil(lambda: "No figure" in dlg.preview.text(), timeout=10000)
+    assert "suits 1 to 2" in dlg.preview.text()
+    assert not dlg.save_button.isEnabled()
+    dlg.close()
+
+
+def test_copy_as_image_and_as_svg(qtbot, window):
+    from PySide6.QtGui import QGuiApplication
+
+    start_on(qtbot, window, "AQ/KJ K/A")
+    window.copy_figure()
+    image = QGuiApplication.clipboard().image()
+    assert image.width() == 1417
+    window.copy_figure(svg=True)
+    mime = QGuiApplication.clipboard().mimeData()
+    assert "image/svg+xml" in mime.formats()
+    assert "West (on lead):" in bytes(mime.data("image/svg+xml")).decode("utf-8")
 
 
 def test_lead_menu_is_undoable(qtbot, window):

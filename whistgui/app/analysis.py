@@ -55,6 +55,7 @@ __all__ = [
     "AnalysisResult",
     "SuitRow",
     "analyse",
+    "cannot_inspect",
     "game_label",
     "is_whist",
     "outcome_words",  # the engine's outcome_text, re-exported by the name the UI imports
@@ -82,6 +83,33 @@ def game_label(game: Game) -> str:
     ('Five-card', 'Two-person whist')
     """
     return game.title.split(" (")[0]
+
+
+def cannot_inspect(suit: SuitDeal, game: Game) -> str | None:
+    """Why ``suit`` has no single-suit structure to show in ``game`` — no α matrix in whist, no
+    matrix A in Greedy Whist and five-card, no exit in misère — or None if it has one. The
+    inspector and the matrix figure both ask here. The suit is quoted.
+
+    >>> from whistgui.engine.games import find_game
+    >>> cannot_inspect(SuitDeal.parse("AK/Q"), find_game("whist"))
+    "'AK/Q' is not symmetric (2 vs 1): the value theory needs a nonempty symmetric suit"
+    """
+    if suit.is_empty:
+        return f"{str(suit)!r} has no cards: nothing to show"
+    if game.name == "five-card":
+        if not suit.west or not suit.east:
+            return (
+                f"{str(suit)!r}: one hand is void, so its symmetrization (Theorem 7.1) is "
+                "empty: nothing to show"
+            )
+        return None
+    if not suit.is_symmetric:
+        what = "the value theory" if is_whist(game) else f"{game_label(game)}'s theory"
+        return (
+            f"{str(suit)!r} is not symmetric ({len(suit.west)} vs {len(suit.east)}): {what} "
+            "needs a nonempty symmetric suit"
+        )
+    return None
 
 
 @dataclass(frozen=True, slots=True)

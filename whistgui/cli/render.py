@@ -1,90 +1,123 @@
-"""``whist render``: a deal's table, a suit's inspector or a play panel drawn to PNG or SVG
-with no screen (Qt is imported only here, when the command runs)."""
+"""``whist render``: a figure for an article, drawn from the data with no screen — the deal, its
+analysis, a suit's α matrix, number line or tree of reductions, or the record of optimal play —
+as PNG, SVG, PDF or TikZ, laid out for a width and a font size (Qt is imported only when the
+command runs)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
-from whistgui.app.analysis import is_whist
 from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_game_option, require_suits
-from whistgui.engine import Deal, NotationError, Player, SuitDeal, WhistError
-from whistgui.engine.games import find_game
+from whistgui.engine import Deal, NotationError, Player, WhistError
+
+VIEW_NAMES = ("deal", "analysis", "table", "matrix", "numberline", "tree", "play")
 
 
 def register(sub: Any, add: Any) -> None:
     sp = sub.add_parser(
         "render",
-        help="draw a deal's table and analysis to a PNG or SVG file, with no screen",
-        description="Draw a deal's table and analysis to a PNG or SVG file, with no screen.",
+        help="draw a figure of a deal (PNG, SVG, PDF or TikZ) for an article, with no screen",
+        description=(
+            "Draw a figure of a deal for an article: the deal as the papers print it, its "
+            "analysis, a suit's α matrix, number line or tree of reductions, or the record of "
+            "optimal play; laid out for a width and a font size, written as PNG, SVG, PDF or "
+            "TikZ (a standalone LaTeX document)."
+        ),
     )
-    sp.add_argument("deal", metavar="DEAL")
-    sp.add_argument("--out", required=True, metavar="FILE", help="FILE.png or FILE.svg")
-    sp.add_argument("--scale", type=float, default=2.0, help="PNG scale factor (default 2)")
-    sp.add_argument("--lead", choices=["W", "E"], default="W", help="who is on lead")
+    sp.add_argument("deal", metavar="DEAL", help="a deal in either notation, or a .whist file")
+    sp.add_argument(
+        "--out", "-o", required=True, metavar="FILE", help="FILE.png, .svg, .pdf or .tex"
+    )
     sp.add_argument(
         "--view",
-        choices=["table", "inspector", "play"],
+        choices=VIEW_NAMES,
         default="table",
-        help="table: the card table and analysis; inspector: the game-tree inspector of a "
-        "suit; play: the optimal-play panel (after --cards cards)",
+        help="deal; analysis; table (deal and analysis, the default); matrix, numberline, tree "
+        "(of suit --suit); play (the record of optimal play)",
     )
     sp.add_argument(
-        "--cards", type=int, default=0, help="with --view play: cards played first (default 0)"
+        "--format",
+        choices=["png", "svg", "pdf", "tex"],
+        help="the format (default: the file's extension)",
+    )
+    sp.add_argument("--width", default="120mm", help="the figure's width (default 120mm)")
+    sp.add_argument(
+        "--font-size", default="9pt", help="the size of the figure's text (default 9pt)"
+    )
+    sp.add_argument("--suit", type=int, default=1, help="the suit, counted from 1 (default 1)")
+    sp.add_argument(
+        "--depth", type=int, default=2, help="with --view tree: levels below the root (default 2)"
+    )
+    sp.add_argument(
+        "--cards", type=int, help="with --view play: the cards played (default: all of them)"
+    )
+    sp.add_argument("--dpi", type=float, default=300, help="PNG resolution (default 300)")
+    sp.add_argument("--outlines", action="store_true", help="SVG: text as the glyphs' outlines")
+    sp.add_argument(
+        "--lead", choices=["W", "E"], help="who is on lead (default: West, or the file's)"
     )
     add_game_option(sp)
+    sp.set_defaults(game=None)
+
+
+def _document(args: argparse.Namespace) -> Any:
+    """The document to draw: a .whist file, or the deal text; with the lead and the game the
+    options name."""
+    import dataclasses
+
+    from whistgui.app.document import Document, load
+    from whistgui.engine.games import find_game
+
+    text = args.deal
+    if text.endswith(".whist") and Path(text).is_file():
+        doc = load(text)
+    else:
+        deal = Deal.parse(text)
+        require_suits(deal, text)
+        doc = Document.from_deal(deal)
+    if args.lead is not None:
+        doc = dataclasses.replace(doc, lead=Player.parse(args.lead))
+    if args.game is not None:
+        doc = dataclasses.replace(doc, game=find_game(args.game).name)
+    return doc
 
 
 def render(args: argparse.Namespace) -> int:
     """``whist render``: Qt is imported only here."""
-    from pathlib import Path
+    from whistgui.figures import (
+        FigureError,
+        FigureOptions,
+        build_figure,
+        parse_font_size,
+        parse_length,
+        write,
+    )
 
     out = Path(args.out)
-    if out.suffix.lower() not in (".png", ".svg"):
-        sys.stderr.write(
-            f"whist: error: {args.out!r}: expected a file name ending in .png or .svg\n"
-        )
-        return EXIT_BAD_INPUT
+    kind = (args.format or out.suffix.lstrip(".")).lower()
     try:
-        game = find_game(args.game)
-        deal = Deal.parse(args.deal)
-        require_suits(deal, args.deal)
-        if args.view == "inspector":
-            from whistgui.ui.render import render_inspector
-
-            suit = SuitDeal.parse(args.deal)
-            if is_whist(game):
-                _ = suit.n  # the value theory needs a symmetric suit
-            written = render_inspector(suit, out, scale=args.scale, game=game.name)
-        elif args.view == "play":
-            from whistgui.ui.render import render_play
-
-            if is_whist(game) and not deal.is_symmetric:
-                raise NotationError(
-                    f"{args.deal!r} is not symmetric; optimal play from values needs each "
-                    "suit the same length in both hands"
-                )
-            total = 2 * deal.size
-            if not 0 <= args.cards <= total:
-                raise NotationError(
-                    f"--cards {args.cards}: expected 0 to {total}, the cards in {args.deal!r}"
-                )
-            written = render_play(
-                deal,
-                out,
-                lead=Player.parse(args.lead),
-                cards=args.cards,
-                scale=args.scale,
-                game=game.name,
+        if kind not in ("png", "svg", "pdf", "tex"):
+            raise NotationError(
+                f"{args.out!r}: expected a file name ending in .png, .svg, .pdf or .tex, or "
+                "--format"
             )
-        else:
-            from whistgui.ui.render import render_deal
-
-            written = render_deal(
-                deal, out, scale=args.scale, lead=Player.parse(args.lead), game=game.name
-            )
-    except WhistError as exc:
+        if not 10 <= args.dpi <= 2400:
+            raise NotationError(f"--dpi {args.dpi:g}: expected 10 to 2400")
+        if args.depth < 0:
+            raise NotationError(f"--depth {args.depth}: expected 0 or more")
+        options = FigureOptions(
+            width=parse_length(args.width),
+            font_size=parse_font_size(args.font_size),
+            suit=args.suit,
+            depth=args.depth,
+            cards=args.cards,
+        )
+        fig = build_figure(args.view, _document(args), options)
+        written = write(fig, out, kind, dpi=args.dpi, outlines=args.outlines)
+    except (WhistError, FigureError) as exc:
         sys.stderr.write(f"whist: error: {exc}\n")
         return EXIT_BAD_INPUT
     sys.stdout.write(f"{written}\n")

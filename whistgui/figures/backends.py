@@ -128,7 +128,7 @@ def to_image(fig: Figure, dpi: float = 300) -> QImage:
 
 def write_png(fig: Figure, path: str | os.PathLike[str], dpi: float = 300) -> Path:
     target = Path(path)
-    if not to_image(fig, dpi).save(str(target), b"PNG"):
+    if not to_image(fig, dpi).save(str(target), "PNG"):  # type: ignore[call-overload]
         raise FigureError(f"could not write {str(target)!r} (is the folder there and writable?)")
     return target
 

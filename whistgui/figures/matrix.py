@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from whistgui.app.analysis import game_label, is_whist, outcome_words
+from whistgui.app.analysis import cannot_inspect, game_label, is_whist, outcome_words
 from whistgui.engine import (
     AsymmetricSuitError,
     Deal,
@@ -240,25 +240,8 @@ def draw_legend(
 
 
 # -- which suits have a matrix ---------------------------------------------------------------
-def cannot_show(suit: SuitDeal, game: Game) -> str | None:
-    """Why ``suit`` has no matrix in ``game`` (None if it has one): the inspector's rules
-    (``whistgui.ui.inspector.cannot_inspect``), with the suit quoted."""
-    if suit.is_empty:
-        return f"the suit {str(suit)!r} has no cards: there is no matrix to show"
-    if game.name == "five-card":
-        if not suit.west or not suit.east:
-            return (
-                f"the suit {str(suit)!r}: one hand is void, so its symmetrization (Theorem 7.1) "
-                "is empty: there is no matrix to show"
-            )
-        return None
-    if not suit.is_symmetric:
-        what = "the value theory" if is_whist(game) else f"{game_label(game)}'s theory"
-        return (
-            f"the suit {str(suit)!r} is not symmetric ({len(suit.west)} vs {len(suit.east)}): "
-            f"{what} needs a nonempty symmetric suit"
-        )
-    return None
+#: Why a suit has no matrix in a game (the inspector's rule, from the application layer).
+cannot_show = cannot_inspect
 
 
 def build_matrix(suit: SuitDeal, game: Game, width: float, size: float = 9.0) -> Figure:

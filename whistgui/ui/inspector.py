@@ -48,8 +48,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from whistgui.app.analysis import MAX_LIVE_SUIT, game_label, is_whist, outcome_words
+from whistgui.app.analysis import (
+    MAX_LIVE_SUIT,
+    cannot_inspect,
+    game_label,
+    is_whist,
+    outcome_words,
+)
 from whistgui.app.checks import SearchCheck, search_check
+from whistgui.app.document import Document
 from whistgui.engine import (
     Deal,
     Evaluator,
@@ -66,9 +73,12 @@ from whistgui.engine.explain import explain
 from whistgui.engine.games import Game, find_game
 from whistgui.engine.games.five_card import symmetrize
 from whistgui.engine.latex import alpha_matrix_latex
+from whistgui.figures import build_figure
+from whistgui.figures import write as write_figure
+from whistgui.figures.text import ensure_app
 from whistgui.ui.banner import StaleBanner
 from whistgui.ui.engine_service import EngineService, JobContext
-from whistgui.ui.export import ExportError, save_figure
+from whistgui.ui.figure_dialog import FigureDialog
 from whistgui.ui.matrix_model import AlphaMatrixModel, ReductionRole
 from whistgui.ui.numberline import NumberLine
 from whistgui.ui.play_tree_model import COL_EXACT, PlayTreeModel, path_text
@@ -107,26 +117,6 @@ def _signed(x: int) -> str:
 
 def _k(k: int) -> str:
     return str(k).replace("-", "−")
-
-
-def cannot_inspect(suit: SuitDeal, game: Game) -> str | None:
-    """Why ``suit`` has nothing to inspect in ``game`` (None if it has something)."""
-    if suit.is_empty:
-        return f"{suit} has no cards: nothing to inspect"
-    if game.name == "five-card":
-        if not suit.west or not suit.east:
-            return (
-                f"{suit}: one hand is void, so its symmetrization (Theorem 7.1) is empty: "
-                "nothing to inspect"
-            )
-        return None
-    if not suit.is_symmetric:
-        what = "the value theory" if is_whist(game) else f"{game_label(game)}'s theory"
-        return (
-            f"{suit} is not symmetric ({len(suit.west)} vs {len(suit.east)}): {what} needs "
-            "a nonempty symmetric suit"
-        )
-    return None
 
 
 class GameSuitView(QWidget):
@@ -1129,28 +1119,34 @@ class Inspector(QWidget):
     def _build_export_menu(self) -> None:
         m = self.export_menu
         for label, fn in (
-            ("Matrix as PNG…", lambda: self._export_dialog(self.matrix, ".png")),
-            ("Matrix as SVG…", lambda: self._export_dialog(self.matrix, ".svg")),
-            ("Matrix as LaTeX…", self._latex_dialog),
-            ("Number line as PNG…", lambda: self._export_dialog(self.number_line, ".png")),
-            ("Number line as SVG…", lambda: self._export_dialog(self.number_line, ".svg")),
-            ("Tree as PNG…", lambda: self._export_dialog(self.tree, ".png")),
-            ("Tree as SVG…", lambda: self._export_dialog(self.tree, ".svg")),
-            ("Whole inspector as PNG…", lambda: self._export_dialog(self, ".png")),
+            ("Matrix Figure…", lambda: self.figure_dialog("matrix")),
+            ("Matrix as LaTeX Table…", self._latex_dialog),
+            ("Number Line Figure…", lambda: self.figure_dialog("numberline")),
+            ("Tree Figure…", lambda: self.figure_dialog("tree")),
         ):
             act = m.addAction(label)
             act.triggered.connect(fn)
 
-    def _export_dialog(self, widget: QWidget, suffix: str) -> None:
-        from PySide6.QtWidgets import QFileDialog, QMessageBox
+    def _figure_document(self) -> Document:
+        """The suit shown (the node walked to) as a one-suit document, for figures."""
+        node = self._node
+        suit = node.suit if node is not None and not node.suit.is_empty else self._suit
+        if suit is None:
+            raise WhistError("no suit is being inspected")
+        return Document.from_deal(Deal([suit]), game=self._game.name)
 
-        path, _ = QFileDialog.getSaveFileName(self, "Export", f"figure{suffix}")
-        if not path:
-            return
+    def figure_dialog(self, view: str) -> FigureDialog | None:
+        """Export Figure on the suit shown, starting on ``view``."""
         try:
-            save_figure(widget, path)
-        except ExportError as exc:
-            QMessageBox.warning(self, "Export", str(exc))
+            doc = self._figure_document()
+        except WhistError as exc:
+            self.status.setText(html.escape(str(exc)))
+            return None
+        ensure_app()
+        dlg = FigureDialog(doc, self._service, None, self, view=view, suit=1)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dlg.show()
+        return dlg
 
     def _latex_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog, QMessageBox
@@ -1178,16 +1174,15 @@ class Inspector(QWidget):
         return target
 
     def export_views(self, folder: str | Path, stem: str = "inspector") -> list[Path]:
-        """Matrix, number line and tree as PNG and SVG, and the matrix as LaTeX."""
+        """The suit shown as matrix, number line and tree figures, PNG and SVG (drawn from
+        the data, 120 mm wide), and its α matrix as a LaTeX table."""
         out = Path(folder)
+        doc = self._figure_document()
         paths = []
-        for name, widget in (
-            ("matrix", self.matrix),
-            ("numberline", self.number_line),
-            ("tree", self.tree),
-        ):
+        for view in ("matrix", "numberline", "tree"):
+            fig = build_figure(view, doc)
             for suffix in (".png", ".svg"):
-                paths.append(save_figure(widget, out / f"{stem}-{name}{suffix}"))
+                paths.append(write_figure(fig, out / f"{stem}-{view}{suffix}"))
         paths.append(self.export_latex(out / f"{stem}-alpha.tex"))
         return paths
 

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QDockWidget,
-    QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
     QFrame,
@@ -49,10 +48,12 @@ from whistgui.app.document import FILE_SUFFIX, Document, DocumentError, SuitDeck
 from whistgui.app.examples import load_examples
 from whistgui.engine import Deal, Player, WhistError
 from whistgui.engine.games import GAMES, find_game
+from whistgui.figures import FigureError, FigureOptions, build_figure, write
+from whistgui.figures.text import ensure_app
 from whistgui.ui.analysis import AnalysisPanel
 from whistgui.ui.cardart import suit_symbol
 from whistgui.ui.engine_service import EngineService, JobStatus
-from whistgui.ui.export import ExportError, copy_image, save_figure
+from whistgui.ui.figure_dialog import FigureDialog, copy_figure_image, copy_figure_svg
 from whistgui.ui.inspector import Inspector
 from whistgui.ui.play_panel import PlayPanel
 from whistgui.ui.session import Session
@@ -104,7 +105,8 @@ KEYS_HTML = """<table cellspacing=4>
 <tr><td>Ctrl+N / O / S</td><td>new, open, save</td></tr>
 <tr><td>Ctrl+R</td><td>random deal</td></tr>
 <tr><td>Ctrl+G (Alt+G)</td><td>the game selector (Deal ▸ Game too)</td></tr>
-<tr><td>Ctrl+E, Ctrl+Shift+C</td><td>export a figure, copy it as an image</td></tr>
+<tr><td>Ctrl+E</td><td>export a figure (view, size, font, format; preview)</td></tr>
+<tr><td>Ctrl+Shift+C, Ctrl+Alt+C</td><td>copy the deal's figure as an image, as SVG</td></tr>
 <tr><td>Ctrl+I, Ctrl+Shift+I</td><td>game-tree inspector, play tree of the deal</td></tr>
 <tr><td>Ctrl+P</td><td>optimal play of the deal</td></tr>
 <tr><td colspan=2><b>Inspector</b></td></tr>
@@ -409,6 +411,7 @@ class MainWindow(QMainWindow):
         self.session.setParent(self)
         #: the one engine worker: every view's computations, with progress and Cancel
         self.engine = EngineService(self)
+        self.figure_dialog: FigureDialog | None = None  # File ▸ Export Figure, once opened
 
         central = QWidget(self)
         layout = QVBoxLayout(central)
@@ -499,8 +502,13 @@ class MainWindow(QMainWindow):
         self.act_open = self._action("&Open…", self.open_dialog, Std.Open)
         self.act_save = self._action("&Save", self.save, Std.Save)
         self.act_save_as = self._action("Save &As…", self.save_as, Std.SaveAs)
-        self.act_export = self._action("&Export Figure…", self.export_dialog, "Ctrl+E")
-        self.act_copy_image = self._action("Copy as &Image", self.copy_figure, "Ctrl+Shift+C")
+        self.act_export = self._action("&Export Figure…", lambda: self.export_dialog(), "Ctrl+E")
+        self.act_copy_image = self._action(
+            "Copy Figure as &Image", lambda: self.copy_figure(), "Ctrl+Shift+C"
+        )
+        self.act_copy_svg = self._action(
+            "Copy Figure as S&VG", lambda: self.copy_figure(svg=True), "Ctrl+Alt+C"
+        )
         self.act_quit = self._action("&Quit", self.close, Std.Quit)
         self.act_undo = self.session.undo_stack.createUndoAction(self, "&Undo")
         self.act_undo.setShortcuts(undo_keys())
@@ -562,6 +570,7 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addAction(self.act_export)
         m.addAction(self.act_copy_image)
+        m.addAction(self.act_copy_svg)
         m.addSeparator()
         m.addAction(self.act_quit)
         m = bar.addMenu("&Edit")
@@ -913,48 +922,53 @@ class MainWindow(QMainWindow):
         if dlg.exec() == QDialog.DialogCode.Accepted:
             self.session.set_title_note(dlg.title.text(), dlg.note.toPlainText())
 
-    def export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Export figure", "deal.png", "PNG image (*.png);;SVG drawing (*.svg)"
+    def export_dialog(
+        self, view: str | None = None, *, suit: int | None = None, cards: int | None = None
+    ) -> FigureDialog:
+        """File ▸ Export Figure: choose the view, size, font and format with a live preview
+        (``view``, ``suit``, ``cards``: what to start on)."""
+        ensure_app()  # the figure font is loaded on this thread, before the engine draws
+        dlg = FigureDialog(
+            self.session.document,
+            self.engine,
+            self.settings,
+            self,
+            view=view,
+            suit=suit,
+            cards=cards,
         )
-        if not path:
-            return
-        scale = 2.0
-        if path.lower().endswith(".png"):
-            dlg = QDialog(self)
-            dlg.setWindowTitle("PNG scale")
-            form = QFormLayout(dlg)
-            spin = QDoubleSpinBox(dlg)
-            spin.setRange(0.5, 8)
-            spin.setValue(2.0)
-            form.addRow("&Scale:", spin)
-            form.addRow(ok_cancel(dlg))
-            if dlg.exec() != QDialog.DialogCode.Accepted:
-                return
-            scale = spin.value()
-        self.export_figure(path, scale)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dlg.show()
+        self.figure_dialog = dlg
+        return dlg
 
-    def export_figure(self, path: str | Path, scale: float = 2.0) -> Path | None:
-        self.table.show_hint = False
-        self.analysis.set_figure_mode(True)
+    def export_figure(
+        self, path: str | Path, view: str = "table", options: FigureOptions | None = None
+    ) -> Path | None:
+        """Write the figure ``view`` of the deal to ``path`` (its format by the extension),
+        drawn on this thread; None, with the reason shown, if it cannot be."""
         try:
-            out = save_figure(self.figure, path, scale)
-        except ExportError as exc:
+            fig = build_figure(view, self.session.document, options)
+            out = write(fig, path)
+        except (WhistError, FigureError) as exc:
             QMessageBox.warning(self, "Export", str(exc))
             return None
-        finally:
-            self.table.show_hint = True
-            self.analysis.set_figure_mode(False)
         self.statusBar().showMessage(f"Figure written to {out}", 5000)
         return out
 
-    def copy_figure(self) -> None:
-        self.table.show_hint = False
+    def copy_figure(self, *, svg: bool = False) -> None:
+        """The deal and its analysis on the clipboard, as an image (300 dpi) or as SVG."""
         try:
-            copy_image(self.figure)
-        finally:
-            self.table.show_hint = True
-        self.statusBar().showMessage("Figure copied to the clipboard", 4000)
+            fig = build_figure("table", self.session.document)
+        except WhistError as exc:
+            self.statusBar().showMessage(f"No figure: {exc}", 8000)
+            return
+        if svg:
+            copy_figure_svg(fig)
+        else:
+            copy_figure_image(fig)
+        what = "SVG" if svg else "an image"
+        self.statusBar().showMessage(f"Figure copied to the clipboard as {what}", 4000)
 
     def show_keys(self) -> None:
         QMessageBox.information(self, "Keyboard shortcuts", KEYS_HTML)

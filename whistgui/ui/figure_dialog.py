@@ -1,0 +1,355 @@
+"""File ▸ Export Figure: a figure of the session's deal for an article, chosen and previewed.
+
+The dialog chooses the view (deal, analysis, table, α matrix, number line, tree, play record),
+its suit, depth or cards, the width and font size it is laid out for, and the format (PNG at a
+DPI, SVG with text or outlines, PDF, TikZ). The figure is built from the data by
+:mod:`whistgui.figures` on the engine service (a long play record never blocks the window) and
+shown as it will print, at the chosen width; Save writes it, Copy as Image and Copy as SVG put
+it on the clipboard. The choices are remembered.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QMimeData, QSettings, Qt, QTimer
+from PySide6.QtGui import QGuiApplication, QPixmap
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from whistgui.app.document import Document
+from whistgui.figures import VIEWS, Figure, FigureError, FigureOptions, build_figure, write
+from whistgui.figures.backends import to_image, to_svg
+from whistgui.ui.engine_service import EngineService, JobContext
+
+__all__ = ["FigureDialog", "copy_figure_image", "copy_figure_svg"]
+
+CHANNEL = "figure"
+_MM = 72 / 25.4
+FORMAT_FILTERS = {
+    "png": "PNG image (*.png)",
+    "svg": "SVG drawing (*.svg)",
+    "pdf": "PDF document (*.pdf)",
+    "tex": "TikZ / LaTeX (*.tex)",
+}
+#: Views about one suit of the deal (the Suit box applies).
+SUIT_VIEWS = ("matrix", "numberline", "tree")
+
+
+def copy_figure_image(fig: Figure, dpi: float = 300) -> None:
+    """``fig`` on the clipboard as an image at ``dpi``."""
+    QGuiApplication.clipboard().setImage(to_image(fig, dpi))
+
+
+def copy_figure_svg(fig: Figure) -> None:
+    """``fig`` on the clipboard as SVG (``image/svg+xml``, and as text)."""
+    svg = to_svg(fig)
+    mime = QMimeData()
+    mime.setData("image/svg+xml", QByteArray(svg.encode("utf-8")))
+    mime.setText(svg)
+    QGuiApplication.clipboard().setMimeData(mime)
+
+
+class FigureDialog(QDialog):
+    """Export Figure, for the document ``doc`` (the session's when it opens)."""
+
+    def __init__(
+        self,
+        doc: Document,
+        engine: EngineService,
+        settings: QSettings | None = None,
+        parent: QWidget | None = None,
+        *,
+        view: str | None = None,
+        suit: int | None = None,
+        cards: int | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Export Figure")
+        self.setObjectName("figureDialog")
+        self._doc = doc
+        self._engine = engine
+        self._settings = settings
+        self._figure: Figure | None = None
+        self._asked: object = None
+        self.saved: Path | None = None
+
+        form = QFormLayout()
+        self.view = QComboBox(self)
+        for name, what in VIEWS.items():
+            self.view.addItem(name.title() if name != "numberline" else "Number line", name)
+            self.view.setItemData(self.view.count() - 1, what, Qt.ItemDataRole.ToolTipRole)
+        self.suit = QSpinBox(self)
+        self.suit.setRange(1, max(1, len(doc.deal.suits)))
+        self.depth = QSpinBox(self)
+        self.depth.setRange(0, 8)
+        self.depth.setValue(2)
+        self.cards = QSpinBox(self)
+        self.cards.setRange(-1, 2 * max(0, doc.deal.size))
+        self.cards.setSpecialValueText("all")
+        self.cards.setValue(-1)
+        self.width_mm = QDoubleSpinBox(self)
+        self.width_mm.setRange(20, 1000)
+        self.width_mm.setDecimals(1)
+        self.width_mm.setSuffix(" mm")
+        self.font_pt = QDoubleSpinBox(self)
+        self.font_pt.setRange(4, 36)
+        self.font_pt.setDecimals(1)
+        self.font_pt.setSingleStep(0.5)
+        self.font_pt.setSuffix(" pt")
+        self.format = QComboBox(self)
+        for kind in FORMAT_FILTERS:
+            self.format.addItem(kind.upper() if kind != "tex" else "TikZ (LaTeX)", kind)
+        self.dpi = QSpinBox(self)
+        self.dpi.setRange(72, 2400)
+        self.dpi.setSuffix(" dpi")
+        self.outlines = QCheckBox("Text as outlines", self)
+        self.outlines.setToolTip("SVG: the glyphs' shapes, the same in every viewer")
+        for label, w in (
+            ("&View:", self.view),
+            ("&Suit:", self.suit),
+            ("&Depth:", self.depth),
+            ("&Cards played:", self.cards),
+            ("&Width:", self.width_mm),
+            ("&Font size:", self.font_pt),
+            ("Fo&rmat:", self.format),
+            ("&Resolution:", self.dpi),
+            ("", self.outlines),
+        ):
+            form.addRow(label, w)
+        self._load_settings(view, suit, cards)
+
+        self.preview = QLabel(self)
+        self.preview.setObjectName("figurePreview")
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.preview.setWordWrap(True)
+        self.preview.setStyleSheet("background: #fafafa;")
+        scroll = QScrollArea(self)
+        scroll.setWidget(self.preview)
+        scroll.setWidgetResizable(True)
+        scroll.setMinimumSize(520, 360)
+        self.status = QLabel(self)
+        self.status.setObjectName("figureStatus")
+        self.status.setWordWrap(True)
+
+        buttons = QDialogButtonBox(self)
+        self.save_button = buttons.addButton("&Save…", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.copy_image_button = QPushButton("Copy as &Image", self)
+        self.copy_svg_button = QPushButton("Copy as S&VG", self)
+        buttons.addButton(self.copy_image_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(self.copy_svg_button, QDialogButtonBox.ButtonRole.ActionRole)
+        close = buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        close.clicked.connect(self.reject)
+        self.save_button.clicked.connect(self.save_dialog)
+        self.copy_image_button.clicked.connect(self.copy_image)
+        self.copy_svg_button.clicked.connect(self.copy_svg)
+
+        left = QVBoxLayout()
+        left.addLayout(form)
+        left.addStretch(1)
+        row = QHBoxLayout()
+        row.addLayout(left)
+        right = QVBoxLayout()
+        right.addWidget(scroll, 1)
+        right.addWidget(self.status)
+        row.addLayout(right, 1)
+        outer = QVBoxLayout(self)
+        outer.addLayout(row, 1)
+        outer.addWidget(buttons)
+
+        self._timer = QTimer(self)  # typing a width rebuilds once, not per keystroke
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(150)
+        self._timer.timeout.connect(self.rebuild)
+        for w in (self.view, self.format):
+            w.currentIndexChanged.connect(self._changed)
+        for w in (self.suit, self.depth, self.cards, self.dpi):
+            w.valueChanged.connect(self._changed)
+        for d in (self.width_mm, self.font_pt):
+            d.valueChanged.connect(self._changed)
+        self.outlines.toggled.connect(self._changed)
+        engine.finished.connect(self._on_built)
+        engine.failed.connect(self._on_failed)
+        self._update_enabled()
+        self.resize(1000, 620)
+        self.rebuild()
+
+    # -- choices ----------------------------------------------------------------------------
+    def _load_settings(self, view: str | None, suit: int | None, cards: int | None) -> None:
+        s = self._settings
+
+        def value(key: str, default: object) -> object:
+            return s.value(f"figure/{key}", default) if s is not None else default
+
+        self.set_view(view or str(value("view", "table")))
+        if suit is not None:
+            self.suit.setValue(suit)
+        if cards is not None:
+            self.cards.setValue(cards)
+        self.width_mm.setValue(float(str(value("width_mm", 120))))
+        self.font_pt.setValue(float(str(value("font_pt", 9))))
+        i = self.format.findData(str(value("format", "pdf")))
+        self.format.setCurrentIndex(max(0, i))
+        self.dpi.setValue(int(float(str(value("dpi", 300)))))
+
+    def _save_settings(self) -> None:
+        if self._settings is None:
+            return
+        for key, v in (
+            ("view", self.view.currentData()),
+            ("width_mm", self.width_mm.value()),
+            ("font_pt", self.font_pt.value()),
+            ("format", self.kind),
+            ("dpi", self.dpi.value()),
+        ):
+            self._settings.setValue(f"figure/{key}", v)
+
+    def set_view(self, name: str) -> None:
+        i = self.view.findData(name)
+        self.view.setCurrentIndex(i if i >= 0 else self.view.findData("table"))
+
+    @property
+    def kind(self) -> str:
+        return str(self.format.currentData())
+
+    def options(self) -> FigureOptions:
+        return FigureOptions(
+            width=self.width_mm.value() * _MM,
+            font_size=self.font_pt.value(),
+            suit=self.suit.value(),
+            depth=self.depth.value(),
+            cards=None if self.cards.value() < 0 else self.cards.value(),
+        )
+
+    def _update_enabled(self) -> None:
+        view = str(self.view.currentData())
+        self.suit.setEnabled(view in SUIT_VIEWS)
+        self.depth.setEnabled(view == "tree")
+        self.cards.setEnabled(view == "play")
+        self.dpi.setEnabled(self.kind == "png")
+        self.outlines.setEnabled(self.kind == "svg")
+
+    def _changed(self, *_args: object) -> None:
+        self._update_enabled()
+        self._timer.start()
+
+    # -- building, on the engine service ----------------------------------------------------
+    @property
+    def figure(self) -> Figure | None:
+        """The figure as last built for the current choices (None while building or when the
+        choice cannot be drawn)."""
+        return self._figure
+
+    def rebuild(self) -> int:
+        """Build the figure for the current choices on the engine service."""
+        view, doc, options = str(self.view.currentData()), self._doc, self.options()
+        key = (view, options)
+        self._asked = key
+        self._figure = None
+        self._set_busy(True)
+        self.status.setText("Drawing …")
+
+        def job(_ctx: JobContext) -> Figure:
+            return build_figure(view, doc, options)
+
+        return self._engine.submit(CHANNEL, job, label=f"Drawing the {view} figure", tag=key)
+
+    def _on_built(self, _job: int, channel: str, tag: object, result: object) -> None:
+        if channel != CHANNEL or tag != self._asked or not isinstance(result, Figure):
+            return
+        self._figure = result
+        self._show_preview(result)
+        self._set_busy(False)
+        w_mm, h_mm = result.width / _MM, result.height / _MM
+        self.status.setText(f"{w_mm:.0f} × {h_mm:.0f} mm, text {self.font_pt.value():g} pt")
+
+    def _on_failed(self, _job: int, channel: str, tag: object, message: str) -> None:
+        if channel != CHANNEL or tag != self._asked:
+            return
+        self._figure = None
+        self.preview.setPixmap(QPixmap())
+        self.preview.setText(f"<span style='color:#b71c1c'>No figure: {message}</span>")
+        self.status.setText("")
+        self._set_busy(False, failed=True)
+
+    def _set_busy(self, busy: bool, *, failed: bool = False) -> None:
+        ready = not busy and not failed
+        for b in (self.save_button, self.copy_image_button, self.copy_svg_button):
+            b.setEnabled(ready)
+
+    def _show_preview(self, fig: Figure) -> None:
+        """The figure at its printed size on this screen."""
+        screen = self.screen()
+        dpi = screen.logicalDotsPerInch() if screen is not None else 96.0
+        ratio = self.devicePixelRatioF()
+        image = to_image(fig, dpi * ratio)
+        pixmap = QPixmap.fromImage(image)
+        pixmap.setDevicePixelRatio(ratio)
+        self.preview.setText("")
+        self.preview.setPixmap(pixmap)
+
+    # -- output ----------------------------------------------------------------------------
+    def default_name(self) -> str:
+        base = (self._doc.title or "deal").split(")")[-1].strip() or "deal"
+        stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in base).strip("-").lower()
+        return f"{stem or 'deal'}-{self.view.currentData()}.{self.kind}"
+
+    def save_dialog(self) -> Path | None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export figure", self.default_name(), FORMAT_FILTERS[self.kind]
+        )
+        if not path:
+            return None
+        if not Path(path).suffix:
+            path += f".{self.kind}"
+        return self.save(path)
+
+    def save(self, path: str | os.PathLike[str]) -> Path | None:
+        """Write the figure to ``path`` in the chosen format; None (and the reason shown) if
+        it cannot be written or is not ready."""
+        fig = self._figure
+        if fig is None:
+            self.status.setText("The figure is not ready yet.")
+            return None
+        try:
+            out = write(
+                fig, path, self.kind, dpi=self.dpi.value(), outlines=self.outlines.isChecked()
+            )
+        except FigureError as exc:
+            self.status.setText(f"<span style='color:#b71c1c'>{exc}</span>")
+            return None
+        self._save_settings()
+        self.saved = out
+        self.status.setText(f"Written to {out}")
+        return out
+
+    def copy_image(self) -> None:
+        if self._figure is not None:
+            copy_figure_image(self._figure, self.dpi.value())
+            self._save_settings()
+            self.status.setText(f"Copied as an image at {self.dpi.value()} dpi")
+
+    def copy_svg(self) -> None:
+        if self._figure is not None:
+            copy_figure_svg(self._figure)
+            self._save_settings()
+            self.status.setText("Copied as SVG")
+
+    def done(self, result: int) -> None:
+        self._engine.cancel(CHANNEL)
+        super().done(result)
