@@ -176,9 +176,21 @@ def test_exports_of_the_record(panel, tmp_path):
     assert tex.count("{") == tex.count("}")
     assert all(line.count("$") % 2 == 0 for line in tex.splitlines())
     png = panel.export(tmp_path / "line.png")
-    assert QImage(str(png)).width() == 2 * panel.width()
-    svg = panel.export(tmp_path / "line.svg")
-    assert "<svg" in svg.read_text()
+    assert QImage(str(png)).width() == 1417  # a figure from the record: 120 mm at 300 dpi
+    svg = panel.export(tmp_path / "line.svg").read_text(encoding="utf-8")
+    assert "<svg" in svg
+    assert "West took 2 tricks." in svg
+    assert panel.export(tmp_path / "line.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_the_record_figure_is_the_panels_own_line(panel, tmp_path):
+    """A card of the user's own (not the best) is in the figure with what it cost."""
+    panel.set_deal_now(Deal.parse("KJ/AQ A/K K/A"), W)
+    worst = min(panel.turn(panel.position).marks.items(), key=lambda kv: kv[1])[0]
+    panel.play(worst)
+    svg = panel.export(tmp_path / "mine.svg").read_text(encoding="utf-8")
+    assert "gives away" in svg
+    assert "After 1 card" in svg
 
 
 def test_main_window_opens_the_panel_on_the_table(qtbot, settings):

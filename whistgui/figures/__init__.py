@@ -21,14 +21,13 @@ Qt (QtGui only) measures and paints text; the application's window is not needed
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from typing import Final
 
 from whistgui.app.document import Document
 from whistgui.engine import NotationError, SuitDeal
-from whistgui.figures.backends import FORMATS, FigureError, write
+from whistgui.figures.backends import FORMATS, FigureError, whole_points, write
 from whistgui.figures.scene import Figure
 
 __all__ = [
@@ -116,10 +115,7 @@ def build_figure(view: str, doc: Document, options: FigureOptions | None = None)
     page a whole number of points (the width rounded — within 0.18 mm of the request — and
     the height rounded up: PDF writers count pages in whole points, and every format gets the
     same page). WhistError (with the reason) for a view the deal or its game cannot have."""
-    fig = _build(view, doc, options or FigureOptions())
-    fig.width = float(round(fig.width))
-    fig.height = float(math.ceil(fig.height - 1e-6))
-    return fig
+    return whole_points(_build(view, doc, options or FigureOptions()))
 
 
 def _build(view: str, doc: Document, o: FigureOptions) -> Figure:

@@ -31,6 +31,7 @@ __all__ = [
     "to_image",
     "to_svg",
     "to_tikz",
+    "whole_points",
     "write",
     "write_pdf",
     "write_png",
@@ -50,6 +51,14 @@ def _fmt(x: float) -> str:
     """A coordinate, short: ``12.5``, ``3``."""
     text = f"{x:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def whole_points(fig: Figure) -> Figure:
+    """``fig`` with its page a whole number of points (width rounded, height rounded up):
+    PDF writers count pages so, and every format gets the same page. Idempotent."""
+    fig.width = float(round(fig.width))
+    fig.height = float(math.ceil(fig.height - 1e-6))
+    return fig
 
 
 # -- Qt painting (PNG, PDF, the clipboard and the app's preview) ------------------------------
@@ -107,6 +116,7 @@ def to_image(fig: Figure, dpi: float = 300) -> QImage:
     from PySide6.QtGui import QImage, QPainter
 
     ensure_app()
+    whole_points(fig)
     scale = dpi / _POINTS_PER_INCH
     # whole pixels covering the page, as librsvg and poppler count them
     w = max(1, math.ceil(fig.width * scale - 1e-6))
@@ -139,6 +149,7 @@ def write_pdf(fig: Figure, path: str | os.PathLike[str]) -> Path:
     from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
 
     ensure_app()
+    whole_points(fig)
     target = Path(path)
     if not target.parent.is_dir():
         raise FigureError(f"could not write {str(target)!r}: no folder {str(target.parent)!r}")
@@ -197,6 +208,7 @@ def to_svg(fig: Figure, *, outlines: bool = False) -> str:
     ``outlines`` the glyphs' shapes, the same everywhere."""
     if outlines:
         ensure_app()
+    whole_points(fig)
     svg = ET.Element(
         "svg",
         {
@@ -393,6 +405,7 @@ def latex_text(text: str) -> str:
 def to_tikz(fig: Figure, *, standalone: bool = True) -> str:
     """``fig`` as a ``tikzpicture`` in points (y down, as laid out), in a ``standalone``
     document by default; text is set in Latin Modern Sans at each run's size."""
+    whole_points(fig)
     colours: dict[str, str] = {}
 
     def colour(c: str) -> str:

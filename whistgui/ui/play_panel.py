@@ -69,9 +69,11 @@ from whistgui.engine.strategy import (
     SuitLabel,
 )
 from whistgui.engine.strategy.line import mark_text, trick_number
+from whistgui.figures import FigureError
+from whistgui.figures import write as write_figure
+from whistgui.figures.play import build_play
 from whistgui.ui.banner import StaleBanner
 from whistgui.ui.engine_service import EngineService, JobContext
-from whistgui.ui.export import save_figure
 from whistgui.ui.session import Session
 from whistgui.ui.table import CardTable
 from whistgui.ui.theme import contrasting_text
@@ -222,6 +224,7 @@ class PlayPanel(QWidget):
             ("Record as text…", ".txt"),
             ("Record as PNG…", ".png"),
             ("Record as SVG…", ".svg"),
+            ("Record as PDF…", ".pdf"),
             ("Record as LaTeX…", ".tex"),
         ):
             act = menu.addAction(label)
@@ -852,7 +855,8 @@ class PlayPanel(QWidget):
         return display_line(line).latex() if line is not None else ""
 
     def export(self, path: str | Path) -> Path:
-        """Write the record as .txt, .tex, or a .png/.svg picture of the panel."""
+        """Write the record as .txt, .tex (the record's LaTeX), or a figure drawn from it
+        (.png at 300 dpi, .svg, .pdf; 120 mm wide, 9 pt), up to the card shown."""
         target = Path(path)
         suffix = target.suffix.lower()
         try:
@@ -864,11 +868,13 @@ class PlayPanel(QWidget):
                 return target
         except OSError as exc:
             raise ValueError(f"could not write {str(target)!r}: {exc.strerror}") from exc
-        self.set_figure_mode(True)
+        if self._line is None or self._doc is None:
+            raise WhistError("no deal is being played: nothing to export")
+        fig = build_play(self._doc, 120 * 72 / 25.4, line=self._line, cards=self._index)
         try:
-            return save_figure(self, target)
-        finally:
-            self.set_figure_mode(False)
+            return write_figure(fig, target)
+        except FigureError as exc:
+            raise ValueError(str(exc)) from exc
 
     def _export_dialog(self, suffix: str) -> None:
         from PySide6.QtWidgets import QFileDialog, QMessageBox
