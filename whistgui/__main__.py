@@ -152,7 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from whistgui.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    from whistgui.ui.export import use_figure_font
+    from whistgui.figures.text import use_figure_font
 
     use_figure_font(app)
     app.setApplicationName("whistgui")

@@ -3,12 +3,10 @@ infinitesimals, checked through the widget's public state against the engine's o
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from itertools import pairwise
 
 import pytest
-from PySide6.QtGui import QImage
 
 from whistgui.engine import FUZZY, Evaluator, SuitAnalysis, Value
 from whistgui.ui.numberline import NumberLine
@@ -168,52 +166,5 @@ def test_none_clears_to_no_suit(line, tmp_path):
     assert line.inset_value() is None
     assert line.value_label() == ""
     assert line.number_range()[0] < line.number_range()[1]
-    line.export_png(tmp_path / "empty.png")
-    assert (tmp_path / "empty.png").stat().st_size > 0
     line.set_analysis(analyze("AQ/KJ"))
     assert line.value_label() == "val(D) = 1½"
-
-
-@pytest.mark.parametrize("deal", ["K/A", "AQ/KJ"])
-def test_png_export_is_the_widget_at_scale(line, tmp_path, deal):
-    line.set_analysis(analyze(deal))
-    target = tmp_path / "line.png"
-    assert line.export_png(target, scale=2.0) == target
-    img = QImage(str(target))
-    assert not img.isNull()
-    assert abs(img.width() - 2 * line.width()) <= 2
-    assert abs(img.height() - 2 * line.height()) <= 2
-    # Not a blank page: the drawing has colour in it.
-    colours = {img.pixel(x, img.height() // 3) for x in range(0, img.width(), 7)}
-    assert len(colours) > 3
-
-
-def test_png_export_when_shown(line, qtbot, tmp_path):
-    line.set_analysis(analyze("KQT98/AJ765"))
-    line.show()
-    qtbot.waitExposed(line)
-    target = tmp_path / "shown.png"
-    line.export_png(target, scale=1.5)
-    img = QImage(str(target))
-    assert abs(img.width() - round(1.5 * line.width())) <= 2
-
-
-def test_svg_export(line, tmp_path):
-    line.set_analysis(analyze("AJ/KQ"))
-    target = tmp_path / "line.svg"
-    assert line.export_svg(target) == target
-    text = target.read_text(encoding="utf-8")
-    assert target.stat().st_size > 1000
-    assert "<svg" in text
-
-
-def test_export_failures_name_the_file(line, tmp_path):
-    line.set_analysis(analyze("K/A"))
-    bad = tmp_path / "missing" / "folder" / "line.png"
-    with pytest.raises(ValueError, match=re.escape(str(bad))):
-        line.export_png(bad)
-    bad_svg = tmp_path / "missing" / "line.svg"
-    with pytest.raises(ValueError, match=re.escape(str(bad_svg))):
-        line.export_svg(bad_svg)
-    with pytest.raises(ValueError, match=re.escape(str(tmp_path / "x.png"))):
-        line.export_png(tmp_path / "x.png", scale=100)

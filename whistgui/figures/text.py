@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from PySide6.QtGui import QFont, QFontMetricsF, QImage
 
-__all__ = ["FAMILY", "ensure_app", "font", "line_height", "measure", "wrap"]
+__all__ = ["FAMILY", "ensure_app", "font", "line_height", "measure", "use_figure_font", "wrap"]
 
 FAMILY = "DejaVu Sans"
 
@@ -29,6 +29,18 @@ def ensure_app() -> None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         QGuiApplication(["whist"])
     _load_fonts()
+
+
+def use_figure_font(app: object) -> None:
+    """Set the whole app in the figure font (shipped with it), so that the screen's text and
+    the figures' are one face with the papers' symbols (ε, ±, ½, subscripts, suits)."""
+    from PySide6.QtGui import QFont, QGuiApplication
+
+    _load_fonts()
+    if isinstance(app, QGuiApplication):
+        f = QFont(app.font())
+        f.setFamily(FAMILY)
+        app.setFont(f)
 
 
 @cache

@@ -16,10 +16,7 @@ Everything a test needs is public state (:meth:`NumberLine.number_range`,
 from __future__ import annotations
 
 import html
-import os
-from collections.abc import Callable
 from fractions import Fraction
-from pathlib import Path
 from typing import Final
 
 from PySide6.QtCore import QRectF, QSize, Qt
@@ -28,7 +25,6 @@ from PySide6.QtWidgets import QGraphicsRectItem, QLabel, QSizePolicy, QVBoxLayou
 
 from whistgui.engine import FUZZY, Infinitesimal, SuitAnalysis, Value
 from whistgui.engine.value import pretty_number
-from whistgui.ui.export import ExportError, save_png, save_svg
 from whistgui.ui.pg import pg
 
 __all__ = ["SIDE_COLORS", "NumberLine"]
@@ -156,34 +152,6 @@ class NumberLine(QWidget):
         self._place_mark_labels()
         self._place_chain_labels()
 
-    # -- export ---------------------------------------------------------------------------
-    def export_png(self, path: str | os.PathLike[str], scale: float = 2.0) -> Path:
-        """Write the whole view (both plots) as a PNG ``scale`` times the widget's size.
-
-        Raises :class:`~whistgui.ui.export.ExportError` (a ValueError naming the file) when the
-        file cannot be written."""
-        return self._export(lambda: save_png(self, path, scale), path)
-
-    def export_svg(self, path: str | os.PathLike[str]) -> Path:
-        """Write the whole view (both plots) as SVG; errors as for :meth:`export_png`."""
-        return self._export(lambda: save_svg(self, path, "val(D) on the number line"), path)
-
-    def _export(self, write: Callable[[], Path], path: str | os.PathLike[str]) -> Path:
-        self._settle()
-        try:
-            return write()
-        except ValueError as exc:
-            if repr(str(path)) in str(exc):
-                raise
-            raise ExportError(f"could not write {str(path)!r}: {exc}") from exc
-
-    def _settle(self) -> None:
-        """Lay the children out at the widget's current size, shown or not."""
-        layout = self.layout()
-        if layout is not None:
-            layout.activate()
-
-    # -- drawing --------------------------------------------------------------------------
     def _make_plot(self) -> pg.PlotWidget:
         w = pg.PlotWidget(parent=self)
         p = w.getPlotItem()
