@@ -1,10 +1,10 @@
-"""One figure, four formats that agree: the SVG rasterised by librsvg and the PDF rasterised by
-poppler match the PNG drawn at the same size (compared image to image: after a 5×5 box blur,
-which forgives antialiasing, the mean grey difference is under 4 levels of 255 and no pixel
-differs by 80 or more — text set at another size than it was laid out for, a missing line or
-a shift of a point differs by far more, as the control tests show); the SVG is XML holding the
-deal's text at the laid-out size; the PDF page has the requested width; the TikZ compiles where
-pdflatex is installed."""
+"""One figure, four formats that agree: the SVG rasterised by librsvg and by Qt's own renderer,
+and the PDF rasterised by poppler, match the PNG drawn at the same size (compared image to
+image: after a 5×5 box blur, which forgives antialiasing, the mean grey difference is under 4
+levels of 255 and no pixel differs by 80 or more — text set at another size than it was laid
+out for, a missing line or a shift of a point differs by far more, as the control tests show);
+the SVG is XML holding the deal's text at the laid-out size; the PDF page has the requested
+width; the TikZ compiles where pdflatex is installed."""
 
 from __future__ import annotations
 
@@ -108,6 +108,27 @@ def rasterise_svg(svg: Path, out: Path) -> Path:
     return out
 
 
+def rasterise_svg_with_qt(svg: Path, out: Path, fig: Figure) -> Path:
+    """The SVG drawn by Qt's own renderer (QtSvg) at the PNG's pixel size."""
+    import math
+
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtSvg import QSvgRenderer
+
+    scale = DPI / 72
+    w, h = math.ceil(fig.width * scale - 1e-6), math.ceil(fig.height * scale - 1e-6)
+    image = QImage(w, h, QImage.Format.Format_ARGB32)
+    image.fill(0xFFFFFFFF)
+    renderer = QSvgRenderer(str(svg))
+    assert renderer.isValid()
+    painter = QPainter(image)
+    renderer.render(painter, QRectF(0, 0, fig.width * scale, fig.height * scale))
+    painter.end()
+    image.save(str(out), "PNG")
+    return out
+
+
 def rasterise_pdf(pdf: Path, out: Path) -> Path:
     stem = out.with_suffix("")
     subprocess.run(
@@ -134,8 +155,9 @@ def test_svg_and_pdf_rasterise_like_the_png(figures, tmp_path, view, name):
     png = write(fig, tmp_path / "f.png", dpi=DPI)
     svg = rasterise_svg(write(fig, tmp_path / "f.svg"), tmp_path / "svg.png")
     outlined = rasterise_svg(write_svg(fig, tmp_path / "o.svg", outlines=True), tmp_path / "o.png")
+    qt = rasterise_svg_with_qt(tmp_path / "f.svg", tmp_path / "qt.png", fig)
     pdf = rasterise_pdf(write(fig, tmp_path / "f.pdf"), tmp_path / "pdf.png")
-    for other in (svg, outlined, pdf):
+    for other in (svg, outlined, qt, pdf):
         mean, most = difference(png, other)
         assert mean < MEAN_LIMIT, (other.name, mean)
         assert most < MAX_LIMIT, (other.name, most)
