@@ -5,13 +5,14 @@ suits the games cannot show refused."""
 
 from __future__ import annotations
 
-import itertools
 import math
 import struct
 from pathlib import Path
 
 import pytest
 
+from tests.figures.helpers import WIDTH, assert_apart, assert_inside
+from tests.figures.helpers import texts as _texts
 from whistgui.engine import Evaluator, SuitDeal, WhistError
 from whistgui.engine.cards import rank_text
 from whistgui.engine.games import find_game
@@ -21,7 +22,6 @@ from whistgui.figures.backends import write
 from whistgui.figures.matrix import BOTH_FILL, MAXMIN_FILL, MINMAX_FILL, build_matrix
 from whistgui.figures.scene import Figure, Rect, Text
 
-WIDTH = 120 * 72 / 25.4  # 120 mm = 340.16 pt
 SUITS = {
     "AQ/KJ": SuitDeal.parse("AQ/KJ"),
     "AKT9/QJ87": SuitDeal.parse("AKT9/QJ87"),
@@ -34,10 +34,6 @@ GAMES = ("whist", "refined-whist", "greedy-whist", "five-card", "misere-five-car
 SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 
-def _texts(fig: Figure) -> list[Text]:
-    return [i for i in fig.items if isinstance(i, Text)]
-
-
 def _card(suit: SuitDeal, rank: int) -> str:
     return rank_text(rank, standard=suit.is_standard, style="paper")
 
@@ -48,20 +44,8 @@ def _signed(x: int) -> str:
 
 def _assert_inside(fig: Figure) -> None:
     """Every text inside the page, and no two texts on each other."""
-    texts = _texts(fig)
-    for t in texts:
-        assert t.left >= -1e-6, t
-        assert t.left + t.width <= fig.width + 1e-6, t
-        assert t.y - t.size >= -1e-6, t
-        assert t.y + 0.3 * t.size <= fig.height + 1e-6, t
-    for a, b in itertools.combinations(texts, 2):
-        apart = (
-            a.left + a.width <= b.left + 0.01
-            or b.left + b.width <= a.left + 0.01
-            or a.y <= b.y - b.size + 0.01
-            or b.y <= a.y - a.size + 0.01
-        )
-        assert apart, (a.text, b.text)
+    assert_inside(fig, 1e-6)
+    assert_apart(fig)
 
 
 def _png_size(path: Path) -> tuple[int, int]:

@@ -12,6 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.figures.helpers import WIDTH
+from tests.figures.helpers import overlap as _overlap
+from tests.figures.helpers import texts as _texts
 from whistgui.engine import FUZZY, Evaluator, SuitDeal, WhistError
 from whistgui.figures.backends import write
 from whistgui.figures.numberline import (
@@ -22,9 +25,7 @@ from whistgui.figures.numberline import (
     inset_number,
     number_range,
 )
-from whistgui.figures.scene import Figure, Text
 
-WIDTH = 120 * 72 / 25.4  # 120 mm = 340.16 pt
 SUITS = {
     "AQ/KJ": SuitDeal.parse("AQ/KJ"),
     "AKT9/QJ87": SuitDeal.parse("AKT9/QJ87"),
@@ -34,19 +35,6 @@ SUITS = {
     "9862/7543": SuitDeal.parse("9862/7543"),  # val(D) = 3, the chain's 0 under ±ε₀
     "long": SuitDeal(range(2, 20, 2), range(1, 19, 2)),  # 9 cards a hand, numbered
 }
-
-
-def _texts(fig: Figure) -> list[Text]:
-    return [i for i in fig.items if isinstance(i, Text)]
-
-
-def _overlap(a: Text, b: Text, eps: float = 0.01) -> bool:
-    return (
-        a.left < b.left + b.width - eps
-        and b.left < a.left + a.width - eps
-        and a.y - a.size < b.y - eps
-        and b.y - b.size < a.y - eps
-    )
 
 
 @pytest.mark.parametrize("name", SUITS)

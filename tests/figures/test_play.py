@@ -13,6 +13,7 @@ import math
 import pytest
 from PySide6.QtGui import QImage
 
+from tests.figures.helpers import MM, assert_inside, texts
 from whistgui.app.document import Document
 from whistgui.engine import Deal, Player, SuitDeal, WhistError
 from whistgui.engine.cards import suit_symbol
@@ -22,7 +23,6 @@ from whistgui.figures.play import HEADERS, NARROW_TRICK, build_play
 from whistgui.figures.scene import Figure, Text
 from whistgui.figures.text import ensure_app
 
-MM = 72 / 25.4
 DEALS = {
     "(15)": ("KJ/AQ A/K K/A", "whist"),
     "(26)": ("AKQ8/JT97 AQ87/KJT9 AJT7/KQ98 KQ9/AJT", "whist"),
@@ -57,10 +57,6 @@ def symbol_name(name: str) -> str:
     return f"{suit_symbol(suit)}{rank}"
 
 
-def texts(fig: Figure) -> list[Text]:
-    return [i for i in fig.items if isinstance(i, Text)]
-
-
 def column(fig: Figure, head: str) -> tuple[Text, list[Text]]:
     """A column's header and the body texts that start (or, right-aligned, end) where it does."""
     [h] = [t for t in texts(fig) if t.bold and t.text == head]
@@ -89,14 +85,6 @@ def cards_shown(fig: Figure) -> list[tuple[str, str]]:
         ]
         out.append((letter.text, card.text))
     return out
-
-
-def assert_inside(fig: Figure) -> None:
-    for t in texts(fig):
-        assert t.left >= -0.01, t
-        assert t.left + t.width <= fig.width + 0.01, t
-        assert t.y - t.size >= -0.01, t
-        assert t.y + 0.3 * t.size <= fig.height + 0.01, t
 
 
 @pytest.mark.parametrize(("name", "mm"), CASES)

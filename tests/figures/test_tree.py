@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QImage
 
+from tests.figures.helpers import MM, assert_inside
 from whistgui.engine import Evaluator, SuitDeal, WhistError
 from whistgui.figures.backends import write
 from whistgui.figures.scene import Figure, Line, Text
@@ -19,7 +20,6 @@ from whistgui.figures.text import ensure_app
 from whistgui.figures.tree import HEADERS, MAX_ROWS, build_tree
 from whistgui.ui.tree_model import ReductionTreeModel
 
-MM = 72 / 25.4
 SUITS = {
     "AQ/KJ": SuitDeal.parse("AQ/KJ"),
     "AKT9/QJ87": SuitDeal.parse("AKT9/QJ87"),
@@ -81,15 +81,6 @@ def columns(fig: Figure) -> list[list[Text]]:
         j = max(k for k in range(3) if t.left >= heads[k].left - 0.01)
         cols[j].append(t)
     return cols
-
-
-def assert_inside(fig: Figure) -> None:
-    for t in fig.items:
-        if isinstance(t, Text):
-            assert t.left >= -0.01, t
-            assert t.left + t.width <= fig.width + 0.01, t
-            assert t.y - t.size >= -0.01, t
-            assert t.y + 0.3 * t.size <= fig.height + 0.01, t
 
 
 @pytest.mark.parametrize(("name", "mm"), CASES)

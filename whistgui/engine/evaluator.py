@@ -212,6 +212,20 @@ class SuitAnalysis:
         """East's cards (column indices) whose column maximum is minmax(D)."""
         return tuple(j for j, m in enumerate(self.column_maxima) if m == self.minmax)
 
+    def mark(self, i: int, j: int) -> str | None:
+        """How α_ij stands out: ``"maxmin"`` (a row minimum that is maxmin(D)), ``"minmax"``
+        (a column maximum that is minmax(D)), ``"both"``, or None."""
+        lv = self.alpha[i][j]
+        is_maxmin = i in self.maxmin_rows and lv == self.row_minima[i] and lv == self.maxmin
+        is_minmax = j in self.minmax_columns and lv == self.column_maxima[j] and lv == self.minmax
+        if is_maxmin and is_minmax:
+            return "both"
+        if is_maxmin:
+            return "maxmin"
+        if is_minmax:
+            return "minmax"
+        return None
+
     def in_left(self, v: Value) -> bool:
         return self.bounds.in_left(v)
 

@@ -50,6 +50,7 @@ from whistgui.engine import (
 from whistgui.engine.cards import count, rank_text
 from whistgui.engine.games import Game
 from whistgui.engine.games.five_card import symmetrize
+from whistgui.engine.games.misere_five_card import stopper_pairs
 from whistgui.figures.layout import Cell, Column, Table, paragraph, text_item
 from whistgui.figures.scene import BLACK, GREY, Figure, Line, Rect
 from whistgui.figures.text import line_height, measure
@@ -280,17 +281,8 @@ def _pads(size: float) -> tuple[float, ...]:
 
 # -- whist: the α matrix -----------------------------------------------------------------------
 def _mark(a: SuitAnalysis, i: int, j: int) -> str | None:
-    """``maxmin``, ``minmax``, ``both`` or None for α_ij (as AlphaMatrixModel marks it)."""
-    lv = a.alpha[i][j]
-    is_maxmin = i in a.maxmin_rows and lv == a.row_minima[i] and lv == a.maxmin
-    is_minmax = j in a.minmax_columns and lv == a.column_maxima[j] and lv == a.minmax
-    if is_maxmin and is_minmax:
-        return "both"
-    if is_maxmin:
-        return "maxmin"
-    if is_minmax:
-        return "minmax"
-    return None
+    """``maxmin``, ``minmax``, ``both`` or None for α_ij (as the inspector marks it)."""
+    return a.mark(i, j)
 
 
 _FILLS: Final = {"maxmin": MAXMIN_FILL, "minmax": MINMAX_FILL, "both": BOTH_FILL}
@@ -664,10 +656,8 @@ def _draw_stoppers(
     lowest = min(suit.west + suit.east)
     mine = sorted(suit.hand(holder))[1:]
     theirs = sorted(suit.hand(holder.other))[1:]
-    pairs: list[tuple[int, int]] = []
-    for c in mine:  # as the theory pairs them: each card beats the lowest still free
-        if len(pairs) < len(theirs) and c > theirs[len(pairs)]:
-            pairs.append((c, theirs[len(pairs)]))
+    found = stopper_pairs(suit)  # the comparisons the theory counts
+    pairs = found[1] if found is not None else []
 
     def card(r: int) -> str:
         return rank_text(r, standard=standard, style="paper")

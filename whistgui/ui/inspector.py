@@ -72,6 +72,7 @@ from whistgui.engine.cards import count, rank_text
 from whistgui.engine.explain import explain
 from whistgui.engine.games import Game, find_game
 from whistgui.engine.games.five_card import symmetrize
+from whistgui.engine.games.misere_five_card import stopper_pairs
 from whistgui.engine.latex import alpha_matrix_latex
 from whistgui.figures import build_figure
 from whistgui.figures import write as write_figure
@@ -326,10 +327,8 @@ class GameSuitView(QWidget):
         lowest = min(suit.west + suit.east)
         mine = sorted(suit.hand(holder))[1:]
         theirs = sorted(suit.hand(holder.other))[1:]
-        pairs: list[tuple[int, int]] = []
-        for c in mine:  # as the theory pairs them: each card beats the lowest still free
-            if len(pairs) < len(theirs) and c > theirs[len(pairs)]:
-                pairs.append((c, theirs[len(pairs)]))
+        found = stopper_pairs(suit)  # the comparisons the theory counts
+        pairs = found[1] if found is not None else []
 
         def cards(rs: list[int]) -> str:
             return " ".join(rank_text(r, standard=standard) for r in sorted(rs, reverse=True))

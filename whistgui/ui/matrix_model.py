@@ -128,17 +128,7 @@ class AlphaMatrixModel(QAbstractTableModel):
         if row == nrow:
             j = self._cols[col][0]
             return "minmax" if j in a.minmax_columns else "colmax"
-        i, j = self._rows[row][0], self._cols[col][0]
-        lv = a.alpha[i][j]
-        is_maxmin = i in a.maxmin_rows and lv == a.row_minima[i] and lv == a.maxmin
-        is_minmax = j in a.minmax_columns and lv == a.column_maxima[j] and lv == a.minmax
-        if is_maxmin and is_minmax:
-            return "both"
-        if is_maxmin:
-            return "maxmin"
-        if is_minmax:
-            return "minmax"
-        return None
+        return a.mark(self._rows[row][0], self._cols[col][0])
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         a = self._a

@@ -53,11 +53,13 @@ class MisereValue:
             object.__setattr__(self, "east_exit", False)
 
 
-def stoppers(suit: SuitDeal) -> tuple[Player, int] | None:
-    """(the deuce's holder, its stoppers) of a symmetric suit, None for an empty suit.
+def stopper_pairs(suit: SuitDeal) -> tuple[Player, list[tuple[int, int]]] | None:
+    """The deuce's holder and the comparisons its other cards win — each card, from the
+    lowest, against the lowest card of the other hand (without its own lowest) still free below
+    it — as (holder's card, other's card) pairs; None for an empty suit.
 
-    >>> stoppers(SuitDeal.parse('AQ2/KJT'))
-    (<Player.WEST: 'W'>, 2)
+    >>> stopper_pairs(SuitDeal.parse('AQ2/KJT'))
+    (<Player.WEST: 'W'>, [(12, 11), (14, 13)])
     """
     if suit.is_empty:
         return None
@@ -65,14 +67,24 @@ def stoppers(suit: SuitDeal) -> tuple[Player, int] | None:
     holder = Player.WEST if lowest in suit.west else Player.EAST
     mine = sorted(suit.hand(holder))[1:]
     theirs = sorted(suit.hand(holder.other))[1:]
-    # the most comparisons ``mine`` can win: each card beats the lowest card of theirs
-    # still free below it (greedy from the lowest)
-    wins, k = 0, 0
+    pairs: list[tuple[int, int]] = []
     for card in mine:
-        if k < len(theirs) and card > theirs[k]:
-            wins += 1
-            k += 1
-    return holder, wins
+        if len(pairs) < len(theirs) and card > theirs[len(pairs)]:
+            pairs.append((card, theirs[len(pairs)]))
+    return holder, pairs
+
+
+def stoppers(suit: SuitDeal) -> tuple[Player, int] | None:
+    """(the deuce's holder, its stoppers) of a symmetric suit, None for an empty suit.
+
+    >>> stoppers(SuitDeal.parse('AQ2/KJT'))
+    (<Player.WEST: 'W'>, 2)
+    """
+    found = stopper_pairs(suit)
+    if found is None:
+        return None
+    holder, pairs = found
+    return holder, len(pairs)
 
 
 class MisereFiveCardTheory:
