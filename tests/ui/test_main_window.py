@@ -517,6 +517,7 @@ def test_copy_as_image_and_as_svg(qtbot, window):
     mime = QGuiApplication.clipboard().mimeData()
     assert "image/svg+xml" in mime.formats()
     assert "West (on lead):" in bytes(mime.data("image/svg+xml")).decode("utf-8")
+    QGuiApplication.clipboard().clear()  # data left there crashes the offscreen Qt at exit
 
 
 def test_lead_menu_is_undoable(qtbot, window):
