@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QMimeData, QSettings, Qt, QTimer
-from PySide6.QtGui import QGuiApplication, QPixmap
+from PySide6.QtGui import QGuiApplication, QImage, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -264,18 +264,24 @@ class FigureDialog(QDialog):
         self._set_busy(True)
         self.status.setText("Drawing …")
 
-        def job(_ctx: JobContext) -> Figure:
-            return build_figure(view, doc, options)
+        screen = self.screen()
+        ratio = self.devicePixelRatioF()
+        dpi = (screen.logicalDotsPerInch() if screen is not None else 96.0) * ratio
+
+        def job(_ctx: JobContext) -> tuple[Figure, QImage]:
+            fig = build_figure(view, doc, options)
+            return fig, to_image(fig, dpi)  # the preview, drawn off the GUI thread too
 
         return self._engine.submit(CHANNEL, job, label=f"Drawing the {view} figure", tag=key)
 
     def _on_built(self, _job: int, channel: str, tag: object, result: object) -> None:
-        if channel != CHANNEL or tag != self._asked or not isinstance(result, Figure):
+        if channel != CHANNEL or tag != self._asked or not isinstance(result, tuple):
             return
-        self._figure = result
-        self._show_preview(result)
+        fig, image = result
+        self._figure = fig
+        self._show_preview(image)
         self._set_busy(False)
-        w_mm, h_mm = result.width / _MM, result.height / _MM
+        w_mm, h_mm = fig.width / _MM, fig.height / _MM
         self.status.setText(f"{w_mm:.0f} × {h_mm:.0f} mm, text {self.font_pt.value():g} pt")
 
     def _on_failed(self, _job: int, channel: str, tag: object, message: str) -> None:
@@ -292,14 +298,10 @@ class FigureDialog(QDialog):
         for b in (self.save_button, self.copy_image_button, self.copy_svg_button):
             b.setEnabled(ready)
 
-    def _show_preview(self, fig: Figure) -> None:
+    def _show_preview(self, image: QImage) -> None:
         """The figure at its printed size on this screen."""
-        screen = self.screen()
-        dpi = screen.logicalDotsPerInch() if screen is not None else 96.0
-        ratio = self.devicePixelRatioF()
-        image = to_image(fig, dpi * ratio)
         pixmap = QPixmap.fromImage(image)
-        pixmap.setDevicePixelRatio(ratio)
+        pixmap.setDevicePixelRatio(self.devicePixelRatioF())
         self.preview.setText("")
         self.preview.setPixmap(pixmap)
 
