@@ -322,3 +322,11 @@ def test_the_tikz_compiles(figures, tmp_path, name):
     )
     assert res.returncode == 0, res.stdout[-3000:]
     assert (tmp_path / "f.pdf").stat().st_size > 1000
+
+
+def test_nothing_is_cut_short(figures):
+    """No run of text ends in an ellipsis (the number line's chain continues with a lone
+    "…", which is a mark, not a cut)."""
+    for key, fig in figures.items():
+        for text in fig.texts():
+            assert text == "…" or not text.rstrip().endswith(("…", "...")), (key, text)

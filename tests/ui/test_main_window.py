@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QByteArray, QMimeData, QPoint, QPointF, Qt
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QFontMetricsF, QImage
+from PySide6.QtGui import QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent, QFontMetricsF, QImage
 from PySide6.QtWidgets import QApplication
 
 from whistgui.app.document import Document, SuitDeck
@@ -470,6 +470,18 @@ def test_export_figure_draws_the_deal_from_its_data(qtbot, window, tmp_path):
     assert "<svg" in svg
     assert "West (on lead):" in svg
     assert "1½ + ε₀" in svg
+
+
+def test_figures_print_light_whatever_the_theme(qtbot, window, tmp_path):
+    start_on(qtbot, window, "AQ/KJ K/A")
+    light = QImage(str(window.export_figure(tmp_path / "light.png")))
+    window.set_theme("dark", save=False)
+    try:
+        dark = QImage(str(window.export_figure(tmp_path / "dark.png")))
+    finally:
+        window.set_theme("light", save=False)
+    assert dark == light
+    assert QColor(light.pixel(2, 2)) == QColor("white")
 
 
 def test_export_to_a_missing_folder_says_so(qtbot, window, tmp_path, dialogs):
