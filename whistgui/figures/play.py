@@ -22,7 +22,7 @@ from whistgui.engine.strategy.line import mark_text
 from whistgui.figures.deal import RED
 from whistgui.figures.layout import paragraph, text_item
 from whistgui.figures.scene import BLACK, Figure, Line
-from whistgui.figures.text import line_height, measure, wrap
+from whistgui.figures.text import line_height, measure, wrap, wrap_tokens
 
 __all__ = [
     "HEADERS",
@@ -58,20 +58,8 @@ def wrap_reason(text: str, size: float, width: float, *, italic: bool = False) -
         else:
             stretches.append(word)
         glue_next = word in _GLUE
-    lines: list[str] = []
-    current = ""
-    for stretch in stretches:
-        trial = f"{current} {stretch}" if current else stretch
-        if measure(trial, size, italic=italic) <= width or not current:
-            current = trial
-        else:
-            lines.append(current)
-            current = stretch
-        if measure(current, size, italic=italic) > width:
-            *full, current = wrap(current, size, width, italic=italic)
-            lines += full
-    lines.append(current)
-    return lines
+    lines = wrap_tokens([(x, " ") for x in stretches], size, width, italic=italic)
+    return lines or [""]
 
 
 def card_text(name: str) -> str:

@@ -15,7 +15,16 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from PySide6.QtGui import QFont, QFontMetricsF, QImage
 
-__all__ = ["FAMILY", "ensure_app", "font", "line_height", "measure", "use_figure_font", "wrap"]
+__all__ = [
+    "FAMILY",
+    "ensure_app",
+    "font",
+    "line_height",
+    "measure",
+    "use_figure_font",
+    "wrap",
+    "wrap_tokens",
+]
 
 FAMILY = "DejaVu Sans"
 
@@ -118,5 +127,34 @@ def wrap(
                     cut -= 1
                 lines.append(current[:cut])
                 current = current[cut:]
+        lines.append(current)
+    return lines
+
+
+def wrap_tokens(
+    tokens: list[tuple[str, str]],
+    size: float,
+    width: float,
+    *,
+    bold: bool = False,
+    italic: bool = False,
+) -> list[str]:
+    """Tokens ``(text, joiner)`` — the joiner is what goes between the token and the one
+    before it on a line (``" "`` or ``""``) — set into lines no wider than ``width``, breaking
+    only between tokens; a token wider than a line is broken by :func:`wrap`. Never
+    shortened."""
+    lines: list[str] = []
+    current = ""
+    for token, joiner in tokens:
+        trial = f"{current}{joiner}{token}" if current else token
+        if measure(trial, size, bold=bold, italic=italic) <= width or not current:
+            current = trial
+        else:
+            lines.append(current)
+            current = token
+        if measure(current, size, bold=bold, italic=italic) > width:
+            *full, current = wrap(current, size, width, bold=bold, italic=italic)
+            lines += full
+    if current:
         lines.append(current)
     return lines

@@ -29,7 +29,7 @@ from whistgui.engine.notation import format_suit_paper
 from whistgui.engine.rules import WHIST_RULES
 from whistgui.figures.layout import text_item
 from whistgui.figures.scene import GREY, Figure, Line
-from whistgui.figures.text import line_height, measure, wrap
+from whistgui.figures.text import line_height, measure, wrap_tokens
 
 __all__ = ["HEADERS", "MAX_ROWS", "TreeRow", "build_tree", "count_rows", "tree_rows"]
 
@@ -247,21 +247,7 @@ def _wrap_pieces(pieces: tuple[str, ...], size: float, width: float, bold: bool)
         for word in piece.split(" "):
             first, *rest = _split_suit(word)
             tokens += [(first, " "), *((r, "") for r in rest)]
-    lines: list[str] = []
-    current = ""
-    for token, sep in tokens:
-        trial = f"{current}{sep}{token}" if current else token
-        if measure(trial, size, bold=bold) <= width or not current:
-            current = trial
-        else:
-            lines.append(current)
-            current = token
-        if measure(current, size, bold=bold) > width:
-            *full, current = wrap(current, size, width, bold=bold)
-            lines += full
-    if current:
-        lines.append(current)
-    return lines
+    return wrap_tokens(tokens, size, width, bold=bold)
 
 
 #: The orders in which the columns give up width once their headers are on two lines, as

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QGraphicsRectItem, QLabel, QSizePolicy, QVBoxLayou
 
 from whistgui.engine import FUZZY, Infinitesimal, SuitAnalysis, Value
 from whistgui.engine.value import pretty_number
+from whistgui.figures.numberline import half_integers, inset_number
 from whistgui.ui.pg import pg
 
 __all__ = ["SIDE_COLORS", "NumberLine"]
@@ -49,13 +50,6 @@ def _color(hex_: str, alpha: int = 255) -> QColor:
     c = QColor(hex_)
     c.setAlpha(alpha)
     return c
-
-
-def _half_integers(lo: Fraction, hi: Fraction) -> list[Fraction]:
-    """The half-integers k/2 with lo ≤ k/2 ≤ hi."""
-    first = -((-lo * 2) // 1)  # ceil(2 lo)
-    last = (hi * 2) // 1
-    return [Fraction(k, 2) for k in range(int(first), int(last) + 1)]
 
 
 class NumberLine(QWidget):
@@ -184,12 +178,7 @@ class NumberLine(QWidget):
 
     @staticmethod
     def _inset_number(a: SuitAnalysis) -> Fraction | None:
-        iv = a.interval
-        if iv.at is not None:
-            return iv.low
-        if not a.value.is_number:
-            return a.value.number
-        return None
+        return inset_number(a)  # the figure's rule: one place decides
 
     def _legend_html(self) -> str:
         def side(s: str) -> str:
@@ -297,7 +286,7 @@ class NumberLine(QWidget):
         p.addItem(line)
 
         # Ticks: half-integers, then the dyadics that matter (interval ends, val's number).
-        halves = _half_integers(lo, hi)
+        halves = half_integers(lo, hi)
         extra = sorted({low, high, vx} - set(halves))
         p.getAxis("bottom").setTicks(
             [
