@@ -507,6 +507,13 @@ def test_the_export_dialog_previews_and_saves_every_format(qtbot, window, tmp_pa
     qtbot.waitUntil(
         lambda: dlg.figure is not None and dlg.preview.pixmap().width() > small, timeout=10000
     )
+    # a larger preview draws the same figure larger
+    shown = dlg.preview.pixmap().width()
+    dlg.zoom.setCurrentIndex(dlg.zoom.findData(2.0))
+    qtbot.waitUntil(
+        lambda: dlg.figure is not None and dlg.preview.pixmap().width() >= 2 * shown - 2,
+        timeout=10000,
+    )
     # a view the deal cannot have says why, and nothing can be saved
     dlg.set_view("matrix")
     dlg.suit.setValue(2)  # K/A has an α matrix; now ask a suit the deal lacks

@@ -139,6 +139,17 @@ class FigureDialog(QDialog):
         self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.preview.setWordWrap(True)
         self.preview.setStyleSheet("background: #fafafa;")
+        self.zoom = QComboBox(self)
+        self.zoom.setObjectName("previewZoom")
+        for label, factor in (("Print size", 1.0), ("150 %", 1.5), ("200 %", 2.0), ("300 %", 3.0)):
+            self.zoom.addItem(label, factor)
+        self.zoom.setToolTip("How large the preview is drawn (the figure itself is not changed)")
+        zoom_row = QHBoxLayout()
+        zoom_label = QLabel("&Preview:", self)
+        zoom_label.setBuddy(self.zoom)
+        zoom_row.addWidget(zoom_label)
+        zoom_row.addWidget(self.zoom)
+        zoom_row.addStretch(1)
         scroll = QScrollArea(self)
         scroll.setWidget(self.preview)
         scroll.setWidgetResizable(True)
@@ -165,6 +176,7 @@ class FigureDialog(QDialog):
         row = QHBoxLayout()
         row.addLayout(left)
         right = QVBoxLayout()
+        right.addLayout(zoom_row)
         right.addWidget(scroll, 1)
         right.addWidget(self.status)
         row.addLayout(right, 1)
@@ -176,7 +188,7 @@ class FigureDialog(QDialog):
         self._timer.setSingleShot(True)
         self._timer.setInterval(150)
         self._timer.timeout.connect(self.rebuild)
-        for w in (self.view, self.format):
+        for w in (self.view, self.format, self.zoom):
             w.currentIndexChanged.connect(self._changed)
         for w in (self.suit, self.depth, self.cards, self.dpi):
             w.valueChanged.connect(self._changed)
@@ -266,7 +278,8 @@ class FigureDialog(QDialog):
 
         screen = self.screen()
         ratio = self.devicePixelRatioF()
-        dpi = (screen.logicalDotsPerInch() if screen is not None else 96.0) * ratio
+        zoom = float(self.zoom.currentData() or 1.0)
+        dpi = (screen.logicalDotsPerInch() if screen is not None else 96.0) * ratio * zoom
 
         def job(_ctx: JobContext) -> tuple[Figure, QImage]:
             fig = build_figure(view, doc, options)
