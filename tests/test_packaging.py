@@ -92,7 +92,15 @@ def test_the_wheel_carries_the_code_and_every_resource(wheel: Path):
     )
     assert set(found) <= set(listed), "a package under whistgui/ is missing from pyproject"
     assert "whistgui/assets/__init__.py" in names
-    for package in ("engine", "engine/games", "engine/strategy", "cli", "app", "figures"):
+    for package in (
+        "engine",
+        "engine/games",
+        "engine/strategy",
+        "engine/bridge",
+        "cli",
+        "app",
+        "figures",
+    ):
         here = {f"whistgui/{package}/{p.name}" for p in (ROOT / "whistgui" / package).glob("*.py")}
         assert here <= names
     assert "whistgui/engine/value.py" in names

@@ -1,0 +1,30 @@
+"""Four-hand bridge, double dummy: deals, PBN, contracts, play, and a small exact solver.
+
+Pure Python: no Qt, no external solver. The seed of issue 13 (the four-hand game of
+He & Chen, "The winning strategy for bridge").
+"""
+
+from __future__ import annotations
+
+from whistgui.engine.bridge.contract import Contract
+from whistgui.engine.bridge.deal import BridgeCard, BridgeDeal, Seat, Side, Strain, Suit
+from whistgui.engine.bridge.pbn import PbnBoard, PbnError, read_pbn, write_pbn
+from whistgui.engine.bridge.play import BridgePosition, trick_winner
+from whistgui.engine.bridge.solver import EndgameSolver
+
+__all__ = [
+    "BridgeCard",
+    "BridgeDeal",
+    "BridgePosition",
+    "Contract",
+    "EndgameSolver",
+    "PbnBoard",
+    "PbnError",
+    "Seat",
+    "Side",
+    "Strain",
+    "Suit",
+    "read_pbn",
+    "trick_winner",
+    "write_pbn",
+]

@@ -1,0 +1,62 @@
+"""A bridge contract: a level 1–7, a strain, and whether it was doubled or redoubled.
+
+>>> c = Contract.parse("4SX")
+>>> c.level, c.strain, c.doubled, c.tricks_needed, str(c)
+(4, <Strain.S: 3>, 1, 10, '4SX')
+>>> Contract.parse("7n"), Contract.parse("3♥").tricks_needed
+(Contract.parse('7NT'), 9)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from whistgui.engine.bridge.deal import Strain
+from whistgui.engine.errors import NotationError
+
+__all__ = ["Contract"]
+
+_CONTRACT: Final = re.compile(r"([1-7])\s*(NT|N|[CDHS♣♦♥♠])\s*(X{0,2})", re.IGNORECASE)
+#: Tricks in a deal, and the "book" a contract's level counts beyond.
+TRICKS: Final = 13
+BOOK: Final = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """``level`` 1–7 in ``strain``; ``doubled`` is 0, 1 (X) or 2 (XX)."""
+
+    level: int
+    strain: Strain
+    doubled: int = 0
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.level <= 7:
+            raise NotationError(f"contract level {self.level!r}; expected 1 to 7")
+        if self.doubled not in (0, 1, 2):
+            raise NotationError(f"doubled = {self.doubled!r}; expected 0, 1 (X) or 2 (XX)")
+        object.__setattr__(self, "strain", Strain(self.strain))
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        """``4S``, ``3NT``, ``7N``, ``2♥``, ``4SX``, ``4SXX`` (any case)."""
+        m = _CONTRACT.fullmatch(text.strip())
+        if m is None:
+            raise NotationError(
+                f"{text!r} is not a contract; expected a level 1-7, a strain C D H S or NT, "
+                "and X or XX if doubled, e.g. '4S', '3NT', '6HX'"
+            )
+        return cls(int(m.group(1)), Strain.parse(m.group(2)), len(m.group(3)))
+
+    @property
+    def tricks_needed(self) -> int:
+        """Tricks the declaring side must take: the level plus six."""
+        return self.level + BOOK
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.strain}{'X' * self.doubled}"
+
+    def __repr__(self) -> str:
+        return f"Contract.parse({str(self)!r})"
