@@ -1,7 +1,9 @@
 """Four-hand bridge, double dummy: deals, PBN, contracts, play, and a small exact solver.
 
-Pure Python: no Qt, no external solver. The seed of issue 13 (the four-hand game of
-He & Chen, "The winning strategy for bridge").
+Pure Python, no Qt. :mod:`~whistgui.engine.bridge.dds` asks DDS (through ``endplay``, imported
+only when called) for the double-dummy table, card scores and par; :class:`EndgameSolver` is the
+engine's own exact search for small endings, which checks it. Issue 13: the four-hand game of
+He & Chen, "The winning strategy for bridge".
 """
 
 from __future__ import annotations

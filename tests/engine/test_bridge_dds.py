@@ -1,0 +1,98 @@
+"""DDS through endplay, checked against the engine's own exact solver on random endings, and
+the full table against decide() and the card scores of the opening lead."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from whistgui.engine.bridge import (
+    BridgeDeal,
+    BridgePosition,
+    Contract,
+    EndgameSolver,
+    Seat,
+    Strain,
+)
+from whistgui.engine.bridge.dds import DDSError, card_scores, dd_table, decide, par
+
+from .test_bridge_deal import random_deal
+
+pytest.importorskip("endplay", reason="the double-dummy solver endplay is not installed")
+
+
+def dds_score_by_search(solver: EndgameSolver, pos: BridgePosition, card) -> int:  # type: ignore[no-untyped-def]
+    """What DDS scores ``card``: the tricks of the mover's side from the current trick on."""
+    side = pos.to_move.side
+    after = pos.play(card)
+    taken_now = after.tricks[int(side)] - pos.tricks[int(side)]
+    return taken_now + solver.tricks(after, side)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    size=st.integers(1, 3),
+    strain=st.sampled_from(list(Strain)),
+    leader=st.sampled_from(list(Seat)),
+    played=st.integers(0, 3),
+)
+def test_card_scores_equal_the_exact_solver_on_random_endings(seed, size, strain, leader, played):
+    deal = random_deal(seed, size)
+    pos = BridgePosition.from_deal(deal, strain, leader)
+    rng = random.Random(seed)
+    for _ in range(played):  # into the middle of the first trick
+        pos = pos.play(rng.choice(pos.legal()))
+    solver = EndgameSolver()
+    scores = card_scores(pos)
+    assert set(scores) == set(pos.legal())
+    for card, score in scores.items():
+        assert score == dds_score_by_search(solver, pos, card), (pos, card)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_table_of_an_ending_equals_the_exact_solver(seed):
+    deal = random_deal(seed, 3)
+    table = dd_table(deal)
+    solver = EndgameSolver()
+    for seat in Seat:
+        for strain in Strain:
+            start = BridgePosition.from_deal(deal, strain, seat.lho)
+            assert table[seat, strain] == solver.tricks(start, seat.side)
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_a_full_table_agrees_with_the_opening_leads_scores_and_decide(seed):
+    deal = random_deal(seed)
+    table = dd_table(deal)
+    assert set(table.to_json()) == {"N", "E", "S", "W"}
+    assert set(table.to_json()["N"]) == {"C", "D", "H", "S", "NT"}
+    for seat in (Seat.N, Seat.E):
+        for strain in (Strain.S, Strain.NT):
+            tricks = table[seat, strain]
+            assert table[seat.partner, strain] in range(tricks - 1, tricks + 2)  # the lead moves
+            lead = card_scores(BridgePosition.from_deal(deal, strain, seat.lho))
+            assert 13 - max(lead.values()) == tricks
+            for level in range(1, 8):
+                contract = Contract(level, strain)
+                made, n = decide(deal, contract, seat)
+                assert n == tricks
+                assert made == (tricks >= level + 6)
+
+
+def test_par_of_a_full_deal():
+    deal = BridgeDeal.parse("N:84.QT98.AJ75.A72 92.KJ65.986.KT43 KQJT5.A2.Q2.J865 A763.743.KT43.Q9")
+    p = par(deal, "None", Seat.N)
+    assert p.contracts
+    table = dd_table(deal)
+    assert table[Seat.N, Strain.NT] >= 9  # par 3NT by North: North takes nine
+    with pytest.raises(DDSError, match="'sometimes'"):
+        par(deal, "sometimes")
+
+
+def test_an_ending_cannot_be_a_contract():
+    with pytest.raises(DDSError, match="full deal"):
+        decide(random_deal(1, 3), Contract.parse("1NT"), Seat.S)

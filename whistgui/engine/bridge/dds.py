@@ -1,0 +1,171 @@
+"""Double dummy by DDS, through the ``endplay`` package (its wheel ships libdds), seen by the
+rest of the engine as plain Python: the table of tricks, each legal card's score, par, and
+whether a contract makes.
+
+``endplay`` is imported only when one of these functions is called; where it is missing the
+call raises :class:`DDSUnavailable` saying how to install it. DDS errors become
+:class:`DDSError` with DDS's own words and the deal quoted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from whistgui.engine.bridge.contract import Contract
+from whistgui.engine.bridge.deal import BridgeCard, BridgeDeal, Seat, Strain, Suit
+from whistgui.engine.bridge.play import BridgePosition
+from whistgui.engine.errors import WhistError
+
+__all__ = [
+    "DDSError",
+    "DDSUnavailable",
+    "DDTable",
+    "Par",
+    "card_scores",
+    "dd_table",
+    "decide",
+    "par",
+]
+
+#: endplay's Denom values: spades 0, hearts 1, diamonds 2, clubs 3, no trumps 4.
+_DENOM = {Strain.S: 0, Strain.H: 1, Strain.D: 2, Strain.C: 3, Strain.NT: 4}
+_SUIT_OF_DENOM = {0: Suit.S, 1: Suit.H, 2: Suit.D, 3: Suit.C}
+_SUIT_LETTER = {Suit.S: "S", Suit.H: "H", Suit.D: "D", Suit.C: "C"}
+_RANK_LETTER = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "T"}
+
+
+class DDSUnavailable(WhistError):
+    """The double-dummy solver (endplay) is not installed."""
+
+
+class DDSError(WhistError, ValueError):
+    """DDS refused a deal or a position; the message quotes it."""
+
+
+def _endplay() -> Any:
+    try:
+        import endplay.dds as dds
+    except ImportError as exc:  # pragma: no cover - endplay is a dependency
+        raise DDSUnavailable(
+            "the double-dummy solver is not available: install endplay "
+            f"(pip install endplay) — {exc}"
+        ) from exc
+    return dds
+
+
+def _deal(deal: BridgeDeal, strain: Strain | None = None, first: Seat | None = None) -> Any:
+    from endplay.types import Deal, Denom, Player
+
+    d = Deal.from_pbn(deal.to_pbn())
+    if strain is not None:
+        d.trump = Denom(_DENOM[strain])
+    if first is not None:
+        d.first = Player(int(first))
+    return d
+
+
+def _card_text(card: BridgeCard) -> str:
+    return f"{_SUIT_LETTER[card.suit]}{_RANK_LETTER.get(card.rank, str(card.rank))}"
+
+
+def _card(c: Any) -> BridgeCard:
+    return BridgeCard(_SUIT_OF_DENOM[int(c.suit)], int(c.rank).bit_length() - 1)
+
+
+def _run(what: str, deal: BridgeDeal, fn: Any, *args: Any) -> Any:
+    from endplay._dds import DDSError as EndplayError
+
+    try:
+        return fn(*args)
+    except EndplayError as exc:
+        raise DDSError(f"DDS could not {what} {deal.to_pbn()!r}: {exc}") from exc
+
+
+@dataclass(frozen=True, slots=True)
+class DDTable:
+    """The tricks each declarer takes in each strain with the best play on both sides."""
+
+    deal: BridgeDeal
+    tricks: dict[Seat, dict[Strain, int]]
+
+    def __getitem__(self, key: tuple[Seat, Strain]) -> int:
+        seat, strain = key
+        return self.tricks[seat][strain]
+
+    def to_json(self) -> dict[str, dict[str, int]]:
+        """``{"N": {"C": 8, "D": 7, …, "NT": 9}, "E": …}``."""
+        return {
+            str(seat): {str(strain): n for strain, n in row.items()}
+            for seat, row in self.tricks.items()
+        }
+
+
+def dd_table(deal: BridgeDeal) -> DDTable:
+    """The double-dummy table of ``deal``: for a full deal DDS's table (20 results at once),
+    for an ending (fewer than 13 cards a hand) each declarer's tricks from the position where
+    their left-hand opponent leads."""
+    dds = _endplay()
+    if deal.size == 13:
+        table = _run("solve", deal, dds.calc_dd_table, _deal(deal)).to_list()
+        tricks = {
+            seat: {strain: int(table[_DENOM[strain]][int(seat)]) for strain in Strain}
+            for seat in Seat
+        }
+        return DDTable(deal, tricks)
+    tricks = {}
+    for seat in Seat:
+        row = {}
+        for strain in Strain:
+            scores = card_scores(BridgePosition.from_deal(deal, strain, seat.lho))
+            row[strain] = deal.size - max(scores.values(), default=0)
+        tricks[seat] = row
+    return DDTable(deal, tricks)
+
+
+def card_scores(position: BridgePosition) -> dict[BridgeCard, int]:
+    """For each legal card of the player to move: the tricks their side takes from the start
+    of the current trick on (this trick included) if they play it, both sides then playing
+    best (DDS's SolveBoard)."""
+    dds = _endplay()
+    if position.is_over:
+        return {}
+    start = position.deal
+    d = _deal(start, position.strain, position.leader)
+    for card in position.trick:
+        d.play(_card_text(card))
+    solved = _run("solve the position of", start, dds.solve_board, d)
+    return {_card(c): int(score) for c, score in solved}
+
+
+def decide(deal: BridgeDeal, contract: Contract, declarer: Seat) -> tuple[bool, int]:
+    """Does ``declarer`` make ``contract`` double dummy (tricks ≥ level + 6), and with how
+    many tricks? Declarer's left-hand opponent leads."""
+    if deal.size != 13:
+        raise DDSError(f"a contract is played from a full deal of 13 cards a hand, not {deal}")
+    tricks = dd_table(deal)[declarer, contract.strain]
+    return tricks >= contract.tricks_needed, tricks
+
+
+@dataclass(frozen=True, slots=True)
+class Par:
+    """The par score (from North–South's side) and the contracts that reach it (``3NTN=``)."""
+
+    score: int
+    contracts: tuple[str, ...]
+
+
+def par(deal: BridgeDeal, vulnerable: str = "None", dealer: Seat = Seat.N) -> Par:
+    """The par result of a full deal (``vulnerable``: None, NS, EW or All)."""
+    from endplay.types import Player, Vul
+
+    dds = _endplay()
+    vul = {"none": Vul.none, "ns": Vul.ns, "ew": Vul.ew, "all": Vul.both, "both": Vul.both}.get(
+        vulnerable.lower()
+    )
+    if vul is None:
+        raise DDSError(f"{vulnerable!r}: expected a vulnerability None, NS, EW or All")
+    if deal.size != 13:
+        raise DDSError(f"par is for a full deal of 13 cards a hand, not {deal}")
+    result = _run("find par for", deal, dds.par, _deal(deal), vul, Player(int(dealer)))
+    return Par(int(result.score), tuple(str(c) for c in result))
