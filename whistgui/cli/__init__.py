@@ -8,7 +8,8 @@ the exit status is 2 (3 for a disagreement between a theory and search: a bug).
 
 One module per command group, each thin over the engine: :mod:`~whistgui.cli.values`
 (value, analyze, table), :mod:`~whistgui.cli.search` (solve), :mod:`~whistgui.cli.play`,
-:mod:`~whistgui.cli.games` (games, quotient), :mod:`~whistgui.cli.render`.
+:mod:`~whistgui.cli.games` (games, quotient), :mod:`~whistgui.cli.render`,
+:mod:`~whistgui.cli.bridge` (four-hand bridge double dummy).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from whistgui import __version__
-from whistgui.cli import games, play, render, search, values
+from whistgui.cli import bridge, games, play, render, search, values
 from whistgui.cli.common import Command, Parser, deal_texts, game_of
 from whistgui.engine import WhistError
 
@@ -48,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.register(sub, add)
     games.register(sub, add)
     render.register(sub, add)
+    bridge.register(sub, add)
     return p
 
 
@@ -57,6 +59,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     if args.command == "render":
         return render.render(args)
     stdin = stdin if stdin is not None else sys.stdin
+    if args.command == "bridge":
+        return bridge.run(args, stdin)
     cmd = Command(sys.stdout, sys.stderr, args.json, game_of(args, parser))
     try:
         if args.command == "table":

@@ -10,6 +10,7 @@ call raises :class:`DDSUnavailable` saying how to install it. DDS errors become
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from whistgui.engine.bridge.contract import Contract
@@ -101,10 +102,12 @@ class DDTable:
         }
 
 
+@lru_cache(maxsize=256)
 def dd_table(deal: BridgeDeal) -> DDTable:
     """The double-dummy table of ``deal``: for a full deal DDS's table (20 results at once),
     for an ending (fewer than 13 cards a hand) each declarer's tricks from the position where
-    their left-hand opponent leads."""
+    their left-hand opponent leads. Remembered for the last 256 deals (a table is the same
+    every time it is asked for)."""
     dds = _endplay()
     if deal.size == 13:
         table = _run("solve", deal, dds.calc_dd_table, _deal(deal)).to_list()

@@ -1,0 +1,217 @@
+"""``whist bridge``: four-hand bridge double dummy (issue 13) — the table of tricks for every
+strain and declarer with par, whether a contract makes, and the winning line card by card with
+each card's score. Deals are PBN deal strings (``N:AKQ8.… …``), PBN files (every board), or
+``-`` for standard input (a PBN file, or deal strings one per line)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TextIO
+
+from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK
+from whistgui.engine import NotationError, WhistError
+from whistgui.engine.bridge import (
+    BridgeDeal,
+    BridgePosition,
+    Contract,
+    PbnBoard,
+    Seat,
+    Strain,
+    read_pbn,
+)
+from whistgui.engine.bridge.dds import card_scores, dd_table, par
+
+_STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
+
+
+def register(sub: Any, add: Any) -> None:
+    sp = sub.add_parser(
+        "bridge",
+        help="four-hand bridge double dummy: table, solve a contract, the winning line",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+    )
+    bsub = sp.add_subparsers(dest="bridge_command", required=True)
+    for name, what in (
+        ("table", "the tricks each declarer takes in each strain, and par"),
+        ("solve", "does the declarer make the contract, and with how many tricks"),
+        ("line", "the line of play, card by card, each card with its score"),
+    ):
+        p = bsub.add_parser(name, help=what, description=what)
+        p.add_argument("deals", nargs="+", metavar="PBN", help="a deal string, a .pbn file, or -")
+        p.add_argument("--json", action="store_true", help="one JSON object per deal per line")
+        if name != "table":
+            p.add_argument("--contract", help="e.g. 4S, 3NT (default: the file's Contract)")
+            p.add_argument("--declarer", help="N, E, S or W (default: the file's Declarer)")
+        else:
+            p.add_argument(
+                "--vulnerable", default=None, help="None, NS, EW or All (default: the file's)"
+            )
+
+
+def _boards(args: list[str], stdin: TextIO) -> Iterator[tuple[str, PbnBoard | WhistError]]:
+    """(where, board) of every deal the arguments name (a line of deal strings that does not
+    parse comes as its error, so that the others are still answered)."""
+    for a in args:
+        if a == "-":
+            text = stdin.read()
+            yield from _from_text(text, "standard input")
+        elif a.lower().endswith(".pbn") or Path(a).is_file():
+            try:
+                text = Path(a).read_text(encoding="utf-8-sig")
+            except OSError as exc:
+                raise NotationError(f"cannot read {a!r}: {exc.strerror}") from exc
+            yield from _from_text(text, a)
+        else:
+            yield "", PbnBoard.make(BridgeDeal.parse(a))
+
+
+def _from_text(text: str, where: str) -> Iterator[tuple[str, PbnBoard | WhistError]]:
+    if "[" in text:  # a PBN file
+        for i, board in enumerate(read_pbn(text), start=1):
+            yield f"{where}, board {board.board or i}: ", board
+        return
+    for number, line in enumerate(text.splitlines(), start=1):
+        s = line.strip()
+        if s and not s.startswith(("#", ";", "%")):
+            try:
+                board: PbnBoard | WhistError = PbnBoard.make(BridgeDeal.parse(s))
+            except WhistError as exc:  # this line is said to be bad; the next ones go on
+                board = exc
+            yield f"{where}, line {number}: ", board
+
+
+def _contract(args: argparse.Namespace, board: PbnBoard) -> tuple[Contract, Seat]:
+    contract = Contract.parse(args.contract) if args.contract else board.contract
+    declarer = Seat.parse(args.declarer) if args.declarer else board.declarer
+    if contract is None or declarer is None:
+        raise NotationError(
+            "no contract to play: give --contract (like 4S) and --declarer (N, E, S or W), "
+            "or a PBN file with Contract and Declarer tags"
+        )
+    return contract, declarer
+
+
+def _table(args: argparse.Namespace, board: PbnBoard, out: TextIO) -> None:
+    deal = board.deal
+    table = dd_table(deal)
+    vul = args.vulnerable or board.vulnerable or "None"
+    result = par(deal, vul, board.dealer or Seat.N) if deal.size == 13 else None
+    if args.json:
+        obj: dict[str, Any] = {"deal": deal.to_pbn(), "tricks": table.to_json()}
+        if result is not None:
+            obj["par"] = {"score": result.score, "contracts": list(result.contracts)}
+        out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        return
+    lines = [
+        deal.to_pbn(),
+        "     " + "".join(f"{s.symbol if s != Strain.NT else 'NT':>4}" for s in _STRAINS),
+    ]
+    for seat in Seat:
+        lines.append(f"  {seat}  " + "".join(f"{table[seat, s]:>4}" for s in _STRAINS))
+    if result is not None:
+        lines.append(f"  par {result.score:+d} (NS): {', '.join(result.contracts) or 'pass'}")
+    out.write("\n".join(lines) + "\n")
+
+
+def _result_words(contract: Contract, tricks: int) -> str:
+    over = tricks - contract.tricks_needed
+    if over >= 0:
+        return f"makes{f' with {over} overtrick' + ('s' if over > 1 else '') if over else ''}"
+    return f"goes down {-over}"
+
+
+def _solve(args: argparse.Namespace, board: PbnBoard, out: TextIO) -> None:
+    deal = board.deal
+    contract, declarer = _contract(args, board)
+    tricks = dd_table(deal)[declarer, contract.strain]
+    made = tricks >= contract.tricks_needed
+    if args.json:
+        obj = {
+            "deal": deal.to_pbn(),
+            "contract": str(contract),
+            "declarer": str(declarer),
+            "tricks": tricks,
+            "makes": made,
+        }
+        out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        return
+    out.write(
+        f"{deal.to_pbn()}\n  {contract} by {declarer.word}: {_result_words(contract, tricks)} "
+        f"({tricks} tricks)\n"
+    )
+
+
+def _line(args: argparse.Namespace, board: PbnBoard, out: TextIO) -> None:
+    """Play the deal out, each side choosing among its best cards (the highest: a winning
+    line keeps every next position a win, §2.2), each card with its DDS score."""
+    deal = board.deal
+    contract, declarer = _contract(args, board)
+    pos = BridgePosition.start(deal, contract, declarer)
+    side = declarer.side
+    steps: list[dict[str, Any]] = []
+    while not pos.is_over:
+        scores = card_scores(pos)
+        best = max(scores.values())
+        card = max(c for c, s in scores.items() if s == best)
+        seat = pos.to_move
+        done = sum(pos.tricks)  # tricks complete
+        trick = done + 1
+        left = deal.size - done  # tricks still to be won, this one included
+        # declarer's side's tricks if this card is played: its own score, or the rest
+        declarer_tricks = pos.tricks[int(side)] + (best if seat.side == side else left - best)
+        steps.append(
+            {"trick": trick, "seat": str(seat), "card": str(card), "score": best,
+             "declarer_tricks": declarer_tricks}
+        )  # fmt: skip
+        pos = pos.play(card)
+    tricks = pos.tricks[int(side)]
+    made = tricks >= contract.tricks_needed
+    if args.json:
+        obj = {
+            "deal": deal.to_pbn(),
+            "contract": str(contract),
+            "declarer": str(declarer),
+            "tricks": tricks,
+            "makes": made,
+            "line": steps,
+        }
+        out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        return
+    lines = [f"{deal.to_pbn()}", f"  {contract} by {declarer.word}, {declarer.lho.word} leads"]
+    for s in steps:
+        lines.append(
+            f"  {s['trick']:>2}. {s['seat']} {s['card']:<4} scores {s['score']:>2}"
+            f"   (declarer then takes {s['declarer_tricks']})"
+        )
+    lines.append(f"  {contract} by {declarer.word}: {_result_words(contract, tricks)} ({tricks})")
+    out.write("\n".join(lines) + "\n")
+
+
+def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
+    """``whist bridge …``: every deal answered; a bad one says why and the rest go on."""
+    stdin = stdin if stdin is not None else sys.stdin
+    fn = {"table": _table, "solve": _solve, "line": _line}[args.bridge_command]
+    status = EXIT_OK
+    for arg in args.deals:
+        try:
+            boards = list(_boards([arg], stdin))
+        except WhistError as exc:
+            sys.stderr.write(f"whist: error: {exc}\n")
+            status = EXIT_BAD_INPUT
+            continue
+        for where, board in boards:
+            if isinstance(board, WhistError):
+                sys.stderr.write(f"whist: error: {where}{board}\n")
+                status = EXIT_BAD_INPUT
+                continue
+            try:
+                fn(args, board, sys.stdout)
+            except WhistError as exc:
+                sys.stderr.write(f"whist: error: {where}{exc}\n")
+                status = EXIT_BAD_INPUT
+            sys.stdout.flush()
+    return status
