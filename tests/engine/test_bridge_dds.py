@@ -96,3 +96,31 @@ def test_par_of_a_full_deal():
 def test_an_ending_cannot_be_a_contract():
     with pytest.raises(DDSError, match="full deal"):
         decide(random_deal(1, 3), Contract.parse("1NT"), Seat.S)
+
+
+@pytest.mark.parametrize("seed", [21, 22])
+def test_the_winning_line_keeps_the_contract_won_against_every_defence(seed):
+    from whistgui.engine.bridge.dds import winning_line
+
+    deal = random_deal(seed)
+    table = dd_table(deal)
+    declarer, strain = max(
+        ((seat, strain) for seat in Seat for strain in Strain), key=lambda k: table[k]
+    )
+    level = table[declarer, strain] - 6
+    if level < 1:
+        pytest.skip("no contract makes on this deal")
+    contract = Contract(level, strain)
+    steps = winning_line(deal, contract, declarer)
+    assert len(steps) == 52
+    assert steps[0].seat is declarer.lho
+    pos = BridgePosition.start(deal, contract, declarer)
+    side = declarer.side
+    for step in steps:
+        assert step.declarer_tricks >= contract.tricks_needed
+        if pos.to_move.side != side:  # every defence: declarer's side still makes
+            left = 13 - sum(pos.tricks)
+            for card, score in card_scores(pos).items():
+                assert pos.tricks[int(side)] + left - score >= contract.tricks_needed, card
+        pos = pos.play(step.card)
+    assert pos.tricks[int(side)] == table[declarer, strain]

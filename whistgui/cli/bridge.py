@@ -16,14 +16,13 @@ from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK
 from whistgui.engine import NotationError, WhistError
 from whistgui.engine.bridge import (
     BridgeDeal,
-    BridgePosition,
     Contract,
     PbnBoard,
     Seat,
     Strain,
     read_pbn,
 )
-from whistgui.engine.bridge.dds import card_scores, dd_table, par
+from whistgui.engine.bridge.dds import dd_table, par, winning_line
 
 _STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
 
@@ -146,29 +145,11 @@ def _solve(args: argparse.Namespace, board: PbnBoard, out: TextIO) -> None:
 
 
 def _line(args: argparse.Namespace, board: PbnBoard, out: TextIO) -> None:
-    """Play the deal out, each side choosing among its best cards (the highest: a winning
-    line keeps every next position a win, §2.2), each card with its DDS score."""
+    """The winning line (§2.2), each card with its DDS score."""
     deal = board.deal
     contract, declarer = _contract(args, board)
-    pos = BridgePosition.start(deal, contract, declarer)
-    side = declarer.side
-    steps: list[dict[str, Any]] = []
-    while not pos.is_over:
-        scores = card_scores(pos)
-        best = max(scores.values())
-        card = max(c for c, s in scores.items() if s == best)
-        seat = pos.to_move
-        done = sum(pos.tricks)  # tricks complete
-        trick = done + 1
-        left = deal.size - done  # tricks still to be won, this one included
-        # declarer's side's tricks if this card is played: its own score, or the rest
-        declarer_tricks = pos.tricks[int(side)] + (best if seat.side == side else left - best)
-        steps.append(
-            {"trick": trick, "seat": str(seat), "card": str(card), "score": best,
-             "declarer_tricks": declarer_tricks}
-        )  # fmt: skip
-        pos = pos.play(card)
-    tricks = pos.tricks[int(side)]
+    steps = winning_line(deal, contract, declarer)
+    tricks = steps[-1].declarer_tricks if steps else 0
     made = tricks >= contract.tricks_needed
     if args.json:
         obj = {
@@ -177,15 +158,24 @@ def _line(args: argparse.Namespace, board: PbnBoard, out: TextIO) -> None:
             "declarer": str(declarer),
             "tricks": tricks,
             "makes": made,
-            "line": steps,
+            "line": [
+                {
+                    "trick": s.trick,
+                    "seat": str(s.seat),
+                    "card": str(s.card),
+                    "score": s.score,
+                    "declarer_tricks": s.declarer_tricks,
+                }
+                for s in steps
+            ],
         }
         out.write(json.dumps(obj, ensure_ascii=False) + "\n")
         return
     lines = [f"{deal.to_pbn()}", f"  {contract} by {declarer.word}, {declarer.lho.word} leads"]
     for s in steps:
         lines.append(
-            f"  {s['trick']:>2}. {s['seat']} {s['card']:<4} scores {s['score']:>2}"
-            f"   (declarer then takes {s['declarer_tricks']})"
+            f"  {s.trick:>2}. {s.seat} {s.card!s:<4} scores {s.score:>2}"
+            f"   (declarer then takes {s.declarer_tricks})"
         )
     lines.append(f"  {contract} by {declarer.word}: {_result_words(contract, tricks)} ({tricks})")
     out.write("\n".join(lines) + "\n")

@@ -22,11 +22,13 @@ __all__ = [
     "DDSError",
     "DDSUnavailable",
     "DDTable",
+    "LineStep",
     "Par",
     "card_scores",
     "dd_table",
     "decide",
     "par",
+    "winning_line",
 ]
 
 #: endplay's Denom values: spades 0, hearts 1, diamonds 2, clubs 3, no trumps 4.
@@ -172,3 +174,35 @@ def par(deal: BridgeDeal, vulnerable: str = "None", dealer: Seat = Seat.N) -> Pa
         raise DDSError(f"par is for a full deal of 13 cards a hand, not {deal}")
     result = _run("find par for", deal, dds.par, _deal(deal), vul, Player(int(dealer)))
     return Par(int(result.score), tuple(str(c) for c in result))
+
+
+@dataclass(frozen=True, slots=True)
+class LineStep:
+    """One card of a line: the trick it belongs to (from 1), who played it, its DDS score for
+    their side, and the tricks the declaring side ends with after it."""
+
+    trick: int
+    seat: Seat
+    card: BridgeCard
+    score: int
+    declarer_tricks: int
+
+
+def winning_line(deal: BridgeDeal, contract: Contract, declarer: Seat) -> list[LineStep]:
+    """``deal`` played out as the paper's §2.2 plays it: at every card the side to play keeps
+    its best result (the highest of its best cards), so a contract that makes stays made and
+    one that fails stays failed; declarer's left-hand opponent leads."""
+    pos = BridgePosition.start(deal, contract, declarer)
+    side = declarer.side
+    steps: list[LineStep] = []
+    while not pos.is_over:
+        scores = card_scores(pos)
+        best = max(scores.values())
+        card = max(c for c, v in scores.items() if v == best)
+        done = sum(pos.tricks)
+        left = deal.size - done  # tricks still to be won, this one included
+        mine = pos.tricks[int(side)]
+        declarer_tricks = mine + (best if pos.to_move.side == side else left - best)
+        steps.append(LineStep(done + 1, pos.to_move, card, best, declarer_tricks))
+        pos = pos.play(card)
+    return steps
