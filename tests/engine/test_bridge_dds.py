@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from whistgui.engine.bridge import (
+    BridgeCard,
     BridgeDeal,
     BridgePosition,
     Contract,
@@ -124,3 +125,18 @@ def test_the_winning_line_keeps_the_contract_won_against_every_defence(seed):
                 assert pos.tricks[int(side)] + left - score >= contract.tricks_needed, card
         pos = pos.play(step.card)
     assert pos.tricks[int(side)] == table[declarer, strain]
+
+
+def test_the_squeeze_of_dds_issue_103_scores_right():
+    """dds-bridge/dds#103: at no trumps South leads the ♦A and squeezes East: 3 tricks; after
+    the ♦A every card of West's leaves East–West without a trick (a trick in progress)."""
+    deal = BridgeDeal.parse("N:KJ..5. QT...T 5..A.9 97.9..")
+    start = BridgePosition.from_deal(deal, Strain.NT, Seat.S)
+    scores = card_scores(start)
+    ace = BridgeCard.parse("DA")
+    assert scores[ace] == 3
+    assert max(scores.values()) == 3
+    assert EndgameSolver().tricks(start, Seat.S.side) == 3
+    after = start.play(ace)
+    assert after.to_move is Seat.W
+    assert set(card_scores(after).values()) == {0}
