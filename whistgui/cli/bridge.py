@@ -123,19 +123,25 @@ def _result_words(contract: Contract, tricks: int) -> str:
     return f"goes down {-over}"
 
 
+def _result_json(
+    deal: BridgeDeal, contract: Contract, declarer: Seat, tricks: int
+) -> dict[str, Any]:
+    """What ``solve --json`` prints, and ``line --json`` begins with."""
+    return {
+        "deal": deal.to_pbn(),
+        "contract": str(contract),
+        "declarer": str(declarer),
+        "tricks": tricks,
+        "makes": tricks >= contract.tricks_needed,
+    }
+
+
 def _solve(args: argparse.Namespace, board: PbnBoard, out: TextIO) -> None:
     deal = board.deal
     contract, declarer = _contract(args, board)
     tricks = dd_table(deal)[declarer, contract.strain]
-    made = tricks >= contract.tricks_needed
     if args.json:
-        obj = {
-            "deal": deal.to_pbn(),
-            "contract": str(contract),
-            "declarer": str(declarer),
-            "tricks": tricks,
-            "makes": made,
-        }
+        obj = _result_json(deal, contract, declarer, tricks)
         out.write(json.dumps(obj, ensure_ascii=False) + "\n")
         return
     out.write(
@@ -150,14 +156,9 @@ def _line(args: argparse.Namespace, board: PbnBoard, out: TextIO) -> None:
     contract, declarer = _contract(args, board)
     steps = winning_line(deal, contract, declarer)
     tricks = steps[-1].declarer_tricks if steps else 0
-    made = tricks >= contract.tricks_needed
     if args.json:
         obj = {
-            "deal": deal.to_pbn(),
-            "contract": str(contract),
-            "declarer": str(declarer),
-            "tricks": tricks,
-            "makes": made,
+            **_result_json(deal, contract, declarer, tricks),
             "line": [
                 {
                     "trick": s.trick,
