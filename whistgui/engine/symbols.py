@@ -41,6 +41,15 @@ def signed(n: int) -> str:
     return f"{n:+d}".replace("-", MINUS)
 
 
+def signed_or_zero(n: int) -> str:
+    """As :func:`signed`, but zero is plain ``0`` (a matrix entry, a diagonal sum).
+
+    >>> signed_or_zero(1), signed_or_zero(-2), signed_or_zero(0)
+    ('+1', '−2', '0')
+    """
+    return signed(n) if n else "0"
+
+
 def minus(n: int) -> str:
     """An integer for reading, a negative one with :data:`MINUS`: ``2``, ``−1``.
 

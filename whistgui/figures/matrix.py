@@ -51,6 +51,7 @@ from whistgui.engine.cards import count, rank_text
 from whistgui.engine.games import Game
 from whistgui.engine.games.five_card import symmetrize
 from whistgui.engine.games.misere_five_card import stopper_pairs
+from whistgui.engine.symbols import minus, signed_or_zero
 from whistgui.figures.layout import Cell, Column, Table, paragraph, text_item
 from whistgui.figures.scene import BLACK, GREY, Figure, Line, Rect
 from whistgui.figures.text import line_height, measure
@@ -398,15 +399,6 @@ def _draw_alpha(fig: Figure, a: SuitAnalysis, x: float, top: float, size: float)
 
 
 # -- Greedy Whist, five-card, misère five-card ------------------------------------------------
-def _signed(x: int) -> str:
-    """``+1``, ``−2``, ``0``."""
-    return f"{x:+d}".replace("-", "−") if x else "0"
-
-
-def _k(k: int) -> str:
-    return str(k).replace("-", "−")
-
-
 def _draw_game(fig: Figure, suit: SuitDeal, game: Game, x: float, top: float, size: float) -> float:
     width = fig.width - 2 * x
     lh = line_height(size)
@@ -487,7 +479,7 @@ def _a_table(
             Cell(f"W{str(i + 1).translate(_SUBSCRIPTS)} {card(west[i])}", bold=True),
             *(
                 Cell(
-                    _signed(int(a[i][j])),
+                    signed_or_zero(int(a[i][j])),
                     bold=i == j,
                     fill=PLUS_FILL if int(a[i][j]) > 0 else MINUS_FILL,
                 )
@@ -505,7 +497,7 @@ def _t_tables(
 
     def table(chunk: list[int]) -> Table:
         tab = Table(
-            [Column("", "left")] + [Column(f"k = {_k(k)}", "center") for k in chunk],
+            [Column("", "left")] + [Column(f"k = {minus(k)}", "center") for k in chunk],
             size=size,
             pad=pad,
         )
@@ -513,7 +505,7 @@ def _t_tables(
         for k in chunk:
             v = int(t[str(k)])
             fill = None if not v else PLUS_FILL if v > 0 else MINUS_FILL
-            cells.append(Cell(_signed(v), bold=k in bold, fill=fill))
+            cells.append(Cell(signed_or_zero(v), bold=k in bold, fill=fill))
         tab.add_row(Cell("T", bold=True), *cells)
         return tab
 
@@ -599,12 +591,12 @@ def _draw_a(
     if h == hbar and abs(h) == n:
         where = [Run(f"{'West' if h > 0 else 'East'} holds every high card")]
     elif h == hbar:
-        where = [Run("T"), Run(_k(h), sub=True), Run(" = 0")]
+        where = [Run("T"), Run(minus(h), sub=True), Run(" = 0")]
     else:
         where = [
             Run("T"),
             Run("k", sub=True),
-            Run(f" changes sign between k = {_k(h)} and k = {_k(hbar)}"),
+            Run(f" changes sign between k = {minus(h)} and k = {minus(hbar)}"),
         ]
     y = draw_runs(
         fig,
@@ -613,9 +605,9 @@ def _draw_a(
         width,
         [
             Run("H", bold=True),
-            Run(f" = {_k(h)}, "),
+            Run(f" = {minus(h)}, "),
             Run("H", bold=True, overline=True),
-            Run(f" = {_k(hbar)} ("),
+            Run(f" = {minus(hbar)} ("),
             *where,
             Run("; R43 §5)"),
         ],
@@ -629,11 +621,11 @@ def _draw_a(
         [
             Run("H", bold=True),
             Run("Greedy", bold=True, sub=True),
-            Run(f" = {_signed(int(d['H_Greedy']))} (Theorem 6.1);"),
+            Run(f" = {signed_or_zero(int(d['H_Greedy']))} (Theorem 6.1);"),
             Run(" trace", bold=True),
             Run(" T"),
             Run("0", sub=True),
-            Run(f" = {_signed(int(d['trace']))}"),
+            Run(f" = {signed_or_zero(int(d['trace']))}"),
         ],
         size,
     )

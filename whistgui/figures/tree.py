@@ -81,9 +81,10 @@ class TreeRow:
         return self.cells[3]
 
 
-def _children(suit: SuitDeal) -> list[tuple[tuple[int, ...], tuple[int, ...], SuitDeal]]:
-    """``(West's sequence, East's sequence, what is left)`` per reduction, in the model's
-    order; one card of each sequence (the lowest) is played."""
+def reductions(suit: SuitDeal) -> list[tuple[tuple[int, ...], tuple[int, ...], SuitDeal]]:
+    """``(West's sequence, East's sequence, what is left)`` per reduction of ``suit``, West's
+    sequences then East's in the suit's order; one card of each sequence (the lowest) is
+    played. The inspector's tree and this figure both enumerate them here."""
     if suit.is_empty:
         return []
     return [
@@ -117,7 +118,7 @@ def count_rows(suit: SuitDeal, depth: int) -> tuple[int, bool]:
     for below in range(1, levels + 1):
         nxt: Counter[SuitDeal] = Counter()
         for s, k in level.items():
-            for _w, _e, rest in _children(s):
+            for _w, _e, rest in reductions(s):
                 nxt[rest] += k
         rows += sum(nxt.values())
         level = Counter({s: k for s, k in nxt.items() if not s.is_empty})
@@ -186,7 +187,7 @@ def tree_rows(suit: SuitDeal, depth: int, evaluator: Evaluator | None = None) ->
     def grow(s: SuitDeal, tricks: int, level: int, parent: int) -> None:
         if level > depth:
             return
-        kids = _children(s)
+        kids = reductions(s)
         for i, (wseq, eseq, rest) in enumerate(kids):
             west_wins = WHIST_RULES.beats(eseq[-1], wseq[-1])  # one suit: the higher card
             t = tricks + (1 if west_wins else 0)

@@ -74,8 +74,10 @@ from whistgui.engine.games import Game, find_game
 from whistgui.engine.games.five_card import symmetrize
 from whistgui.engine.games.misere_five_card import stopper_pairs
 from whistgui.engine.latex import alpha_matrix_latex
+from whistgui.engine.symbols import minus, signed_or_zero
 from whistgui.figures import build_figure
 from whistgui.figures import write as write_figure
+from whistgui.figures.matrix import MINUS_FILL, PLUS_FILL
 from whistgui.figures.text import ensure_app
 from whistgui.ui.banner import StaleBanner
 from whistgui.ui.engine_service import EngineService, JobContext
@@ -103,21 +105,20 @@ class _DealReady:
     evaluator: Evaluator
 
 
+def _warm_deal(deal: Deal, leader: Player, game: Game, solver: Solver, ev: Evaluator) -> None:
+    """Search every position of the play tree of ``deal`` in ``game`` (and value it, in
+    whist), so that the tree's look-ups are table hits."""
+    solver.warm(deal, leaders=(leader,), scorings=(False,), rules=game.rules)
+    if is_whist(game) and deal.is_symmetric:
+        ev.value(deal)
+
+
 #: The engine service's channels for the inspector's work.
 SUIT_CHANNEL, DEAL_CHANNEL, CHECK_CHANNEL = "inspector-suit", "inspector-deal", "inspector-check"
 
 
 _SUBSCRIPTS = str.maketrans("0123456789-", "₀₁₂₃₄₅₆₇₈₉₋")
-_PLUS, _MINUS = QColor("#e8f5e9"), QColor("#ffebee")
-
-
-def _signed(x: int) -> str:
-    """``+1``, ``−2``, ``0``."""
-    return f"{x:+d}".replace("-", "−") if x else "0"
-
-
-def _k(k: int) -> str:
-    return str(k).replace("-", "−")
+_PLUS, _MINUS = QColor(PLUS_FILL), QColor(MINUS_FILL)  # as the printed figure
 
 
 class GameSuitView(QWidget):
@@ -259,14 +260,14 @@ class GameSuitView(QWidget):
         for i in range(n):
             for j in range(n):
                 x = int(a[i][j])
-                item = QTableWidgetItem(_signed(x))
+                item = QTableWidgetItem(signed_or_zero(x))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 item.setBackground(QBrush(_PLUS if x > 0 else _MINUS))
                 item.setForeground(QBrush(contrasting_text(_PLUS if x > 0 else _MINUS)))
                 beats = "beats" if x > 0 else "does not beat"
                 item.setToolTip(
-                    f"A{i + 1},{j + 1} = {_signed(x)}: West's {card(west[i])} {beats} East's "
-                    f"{card(east[j])} (diagonal k = {_k(j - i)})"
+                    f"A{i + 1},{j + 1} = {signed_or_zero(x)}: West's {card(west[i])} {beats} "
+                    f"East's {card(east[j])} (diagonal k = {minus(j - i)})"
                 )
                 if i == j:
                     item.setFont(bold)
@@ -277,15 +278,15 @@ class GameSuitView(QWidget):
         tt.setRowCount(1)
         tt.setColumnCount(len(ks))
         tt.setVerticalHeaderLabels(["T"])
-        tt.setHorizontalHeaderLabels([f"k = {_k(k)}" for k in ks])
+        tt.setHorizontalHeaderLabels([f"k = {minus(k)}" for k in ks])
         for c, k in enumerate(ks):
             x = int(t[str(k)])
-            item = QTableWidgetItem(_signed(x))
+            item = QTableWidgetItem(signed_or_zero(x))
             item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
             if x:
                 item.setBackground(QBrush(_PLUS if x > 0 else _MINUS))
                 item.setForeground(QBrush(contrasting_text(_PLUS if x > 0 else _MINUS)))
-            item.setToolTip(f"T{_k(k).translate(_SUBSCRIPTS)} = {_signed(x)}")
+            item.setToolTip(f"T{minus(k).translate(_SUBSCRIPTS)} = {signed_or_zero(x)}")
             if k in (h, hbar):
                 item.setFont(bold)
             tt.setItem(0, c, item)
@@ -294,14 +295,14 @@ class GameSuitView(QWidget):
         if h == hbar and abs(h) == n:
             where = f"{'West' if h > 0 else 'East'} holds every high card"
         elif h == hbar:
-            where = f"T<sub>{_k(h)}</sub> = 0"
+            where = f"T<sub>{minus(h)}</sub> = 0"
         else:
-            where = f"T<sub>k</sub> changes sign between k = {_k(h)} and k = {_k(hbar)}"
+            where = f"T<sub>k</sub> changes sign between k = {minus(h)} and k = {minus(hbar)}"
         self.sign.setText(
-            f"<b>H</b> = {_k(h)}, <b><span style='text-decoration: overline'>H</span></b> = "
-            f"{_k(hbar)} ({where}; R43 §5) &nbsp; "
-            f"<b>H<sub>Greedy</sub></b> = {_signed(int(str(d['H_Greedy'])))} (Theorem 6.1) "
-            f"&nbsp; <b>trace</b> T<sub>0</sub> = {_signed(int(str(d['trace'])))}"
+            f"<b>H</b> = {minus(h)}, <b><span style='text-decoration: overline'>H</span></b> = "
+            f"{minus(hbar)} ({where}; R43 §5) &nbsp; "
+            f"<b>H<sub>Greedy</sub></b> = {signed_or_zero(int(str(d['H_Greedy'])))} (Theorem 6.1) "
+            f"&nbsp; <b>trace</b> T<sub>0</sub> = {signed_or_zero(int(str(d['trace'])))}"
         )
         self.sign.show()
 
@@ -760,12 +761,9 @@ class Inspector(QWidget):
         self.play_model.set_position(None)
 
         def job(ctx: JobContext) -> _DealReady:  # on the engine's thread
-            solver = ctx.new_solver()
-            solver.warm(deal, leaders=(leader,), scorings=(False,), rules=game.rules)
+            solver, evaluator = ctx.new_solver(), ctx.memo(game.name).evaluator
+            _warm_deal(deal, leader, game, solver, evaluator)
             solver.should_stop = solver.progress = None
-            evaluator = ctx.memo(game.name).evaluator
-            if is_whist(game) and deal.is_symmetric:
-                evaluator.value(deal)
             return _DealReady(deal, leader, game, solver, evaluator.snapshot())
 
         return self._service.submit(
@@ -776,9 +774,7 @@ class Inspector(QWidget):
         """As :meth:`open_deal`, searching on this thread (scripts, headless figures)."""
         self._deal_key = (deal, leader, self._game.name)
         solver, evaluator = Solver(), Evaluator()
-        solver.warm(deal, leaders=(leader,), scorings=(False,), rules=self._game.rules)
-        if is_whist(self._game) and deal.is_symmetric:
-            evaluator.value(deal)
+        _warm_deal(deal, leader, self._game, solver, evaluator)
         self._on_deal_warm(_DealReady(deal, leader, self._game, solver, evaluator))
 
     def _on_deal_warm(self, ready: _DealReady) -> None:

@@ -15,6 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from whistgui.engine import LabeledValue, Player, Reduction, SuitAnalysis, rho
 from whistgui.engine.cards import ranks_text
+from whistgui.figures.matrix import BOTH_FILL, MAXMIN_FILL, MINMAX_FILL, SUMMARY_FILL
 from whistgui.ui.theme import contrasting_text
 
 Index = QModelIndex | QPersistentModelIndex
@@ -23,10 +24,11 @@ Index = QModelIndex | QPersistentModelIndex
 ReductionRole: Final = Qt.ItemDataRole.UserRole + 1  # the Reduction of a cell (None elsewhere)
 MarkRole: Final = Qt.ItemDataRole.UserRole + 2  # "maxmin", "minmax", "both", "rowmin", "colmax"
 
-MAXMIN_COLOUR: Final = QColor("#ffe082")  # amber: West's choice
-MINMAX_COLOUR: Final = QColor("#90caf9")  # blue: East's choice
-BOTH_COLOUR: Final = QColor("#a5d6a7")
-SUMMARY_COLOUR: Final = QColor("#f5f5f5")
+# the printed figure's fills, one source for screen and print
+MAXMIN_COLOUR: Final = QColor(MAXMIN_FILL)  # amber: West's choice
+MINMAX_COLOUR: Final = QColor(MINMAX_FILL)  # blue: East's choice
+BOTH_COLOUR: Final = QColor(BOTH_FILL)
+SUMMARY_COLOUR: Final = QColor(SUMMARY_FILL)
 
 
 class AlphaMatrixModel(QAbstractTableModel):

@@ -25,14 +25,12 @@ from PySide6.QtWidgets import QGraphicsRectItem, QLabel, QSizePolicy, QVBoxLayou
 
 from whistgui.engine import FUZZY, Infinitesimal, SuitAnalysis, Value
 from whistgui.engine.value import pretty_number
-from whistgui.figures.numberline import half_integers, inset_number
+from whistgui.figures.numberline import SIDE_COLOURS, SIDE_NAMES, half_integers, inset_number
 from whistgui.ui.pg import pg
 
 __all__ = ["SIDE_COLORS", "NumberLine"]
 
-#: Colours of the three sides (Okabe–Ito: distinguishable with the common colour blindnesses).
-SIDE_COLORS: Final = {"L": "#0072B2", "I": "#009E73", "R": "#D55E00"}
-SIDE_NAMES: Final = {"L": "L(D)", "I": "I(D)", "R": "R(D)"}
+SIDE_COLORS: Final = SIDE_COLOURS  # the printed figure's, one source
 
 HALF: Final = Fraction(1, 2)
 _MARK: Final = "#404040"  # maxmin / minmax triangles

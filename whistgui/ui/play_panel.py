@@ -55,7 +55,7 @@ from whistgui.engine import (
     Solver,
     WhistError,
 )
-from whistgui.engine.cards import SUIT_SYMBOLS, count
+from whistgui.engine.cards import count
 from whistgui.engine.games import Game, find_game
 from whistgui.engine.rules import Result, Scoring
 from whistgui.engine.strategy import (
@@ -71,7 +71,7 @@ from whistgui.engine.strategy import (
 from whistgui.engine.strategy.line import mark_text, trick_number
 from whistgui.figures import FigureError
 from whistgui.figures import write as write_figure
-from whistgui.figures.play import build_play
+from whistgui.figures.play import build_play, card_text
 from whistgui.ui.banner import StaleBanner
 from whistgui.ui.engine_service import EngineService, JobContext
 from whistgui.ui.session import Session
@@ -87,17 +87,6 @@ MAX_PLAY_SUIT = 10  # longest suit (cards a hand) whose values are computed for 
 def _esc(text: str) -> str:
     """Text for a rich-text label (apostrophes are fine as they are)."""
     return html.escape(text, quote=False)
-
-
-def card_text(name: str) -> str:
-    """A card as the panel writes it, as the reasons do: ``♦A`` for ``D:A`` in the standard
-    suits, the name itself (``5:13``) in a fifth or later suit.
-
-    >>> card_text("D:A"), card_text("S:10"), card_text("5:13")
-    ('♦A', '♠10', '5:13')
-    """
-    suit, sep, rank = name.partition(":")
-    return f"{SUIT_SYMBOLS[suit]}{rank}" if sep and suit in SUIT_SYMBOLS else name
 
 
 def display_step(step: Step) -> Step:

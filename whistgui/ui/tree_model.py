@@ -17,6 +17,7 @@ from whistgui.engine import Evaluator, LabeledValue, Player, SuitDeal, Value, rh
 from whistgui.engine.cards import ranks_text
 from whistgui.engine.notation import format_suit_paper
 from whistgui.engine.rules import WHIST_RULES
+from whistgui.figures.tree import reductions
 from whistgui.ui.lazy_tree import Index, LazyTreeModel, NodeRole
 
 COL_DEAL, COL_PLAYED, COL_ALPHA, COL_OUTCOME = range(4)
@@ -97,19 +98,13 @@ class ReductionTreeModel(LazyTreeModel[Node]):
         return v + node.tricks
 
     def make_children(self, node: Node) -> list[Node]:
-        suit = node.suit
-        if suit.is_empty:
-            return []
-        out = []
-        for wseq in suit.sequences(Player.WEST):
-            for eseq in suit.sequences(Player.EAST):
-                w, e = wseq[-1], eseq[-1]  # any card of a sequence: take the lowest
-                rest = suit.without(west=w, east=e)
-                west_wins = WHIST_RULES.beats(e, w)  # one suit: the higher card wins
-                tricks = node.tricks + (1 if west_wins else 0)
-                v = (Value(0) if rest.is_empty else self._ev.suit_value(rest)) + tricks
-                label = LabeledValue(Player.WEST if west_wins else Player.EAST, v)
-                out.append(Node(rest, tricks, node, len(out), (wseq, eseq), label))
+        out: list[Node] = []
+        for wseq, eseq, rest in reductions(node.suit):
+            west_wins = WHIST_RULES.beats(eseq[-1], wseq[-1])  # one suit: the higher wins
+            tricks = node.tricks + (1 if west_wins else 0)
+            v = (Value(0) if rest.is_empty else self._ev.suit_value(rest)) + tricks
+            label = LabeledValue(Player.WEST if west_wins else Player.EAST, v)
+            out.append(Node(rest, tricks, node, len(out), (wseq, eseq), label))
         return out
 
     # -- data -----------------------------------------------------------------------------
