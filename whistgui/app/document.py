@@ -444,8 +444,14 @@ def save(doc: Document, path: str | os.PathLike[str]) -> None:
     """Write ``doc`` to ``path`` atomically: a temporary file in the same folder, flushed to
     disk, then renamed over ``path``. On any error the old file is untouched, the temporary
     file removed, and (for I/O errors) a :class:`DocumentError` names the path."""
+    write_atomically(json.dumps(doc.to_json(), ensure_ascii=False, indent=2) + "\n", path)
+
+
+def write_atomically(text: str, path: str | os.PathLike[str]) -> None:
+    """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` atomically: a temporary file in
+    the same folder, flushed to disk, then renamed over ``path``. On any error the old file is
+    untouched, the temporary file removed, and a :class:`DocumentError` names the path."""
     name = os.fspath(path)
-    text = json.dumps(doc.to_json(), ensure_ascii=False, indent=2) + "\n"
     target = os.path.realpath(name)  # write through a symlink rather than replacing it
     folder = os.path.dirname(target)
     try:

@@ -1,0 +1,190 @@
+"""The bridge document: editing hands, the contract, the line of play, PBN files."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from whistgui.app.bridge import (
+    DECK,
+    BridgeDocument,
+    card_marks,
+    load_pbn,
+    save_pbn,
+)
+from whistgui.app.document import DocumentError
+from whistgui.engine.bridge import BridgeCard, BridgeDeal, Contract, Seat, Side, Strain
+from whistgui.engine.bridge.solver import EndgameSolver
+from whistgui.engine.errors import IllegalPlayError, WhistError
+
+C = BridgeCard.parse
+
+
+def test_random_deal_is_a_full_deal_and_repeatable() -> None:
+    doc = BridgeDocument.random(5)
+    assert doc.problem() is None
+    assert doc.deal.size == 13
+    assert sorted(c for h in doc.hands for c in h) == sorted(DECK)
+    assert BridgeDocument.random(5) == doc
+    assert BridgeDocument.random(6) != doc
+
+
+def test_moving_cards_makes_unequal_hands_and_back() -> None:
+    doc = BridgeDocument.random(1)
+    card = next(iter(doc.hands[Seat.N]))
+    moved = doc.move((card,), Seat.E)
+    assert moved.owner(card) is Seat.E
+    problem = moved.problem()
+    assert problem is not None
+    assert "North 12" in problem
+    assert "East 14" in problem
+    with pytest.raises(DocumentError, match="East 14"):
+        _ = moved.deal
+    with pytest.raises(DocumentError, match="same number of cards"):
+        _ = doc.move((card,), None).deal
+    assert moved.move((card,), Seat.N) == doc
+    pooled = doc.move((card,), None)
+    assert pooled.pool == (card,)
+
+
+def test_no_cards_is_a_problem_not_a_crash() -> None:
+    assert "no cards" in (BridgeDocument().problem() or "")
+
+
+def test_a_card_in_two_hands_is_refused() -> None:
+    a = frozenset({C("SA")})
+    with pytest.raises(DocumentError, match="'SA'"):
+        BridgeDocument((a, a, frozenset(), frozenset()))
+
+
+def test_play_and_positions() -> None:
+    doc = BridgeDocument.random(2).with_contract(Contract.parse("4S"), Seat.S)
+    pos = doc.position()
+    assert pos.to_move is Seat.W
+    for _ in range(6):
+        doc = doc.play(doc.position().legal()[0])
+    assert len(doc.played) == 6
+    assert doc.position(4).tricks_left == 12
+    # playing another card at 2 drops the rest of the line; the same card keeps it
+    same = doc.play(doc.played[2], at=2)
+    assert same is doc
+    p2 = doc.position(2)
+    other = next((c for c in p2.legal() if c != doc.played[2]), None)
+    if other is not None:
+        assert doc.play(other, at=2).played == (*doc.played[:2], other)
+
+
+def test_illegal_card_is_refused_with_its_name() -> None:
+    doc = BridgeDocument.random(3)
+    pos = doc.position()
+    wrong = next(iter(doc.hands[pos.to_move.partner]))
+    with pytest.raises(IllegalPlayError, match=str(wrong)):
+        doc.play(wrong)
+
+
+def test_another_contract_restarts_the_line() -> None:
+    doc = BridgeDocument.random(4)
+    doc = doc.play(doc.position().legal()[0])
+    assert doc.with_contract(Contract.parse("2H"), Seat.E).played == ()
+
+
+def test_pbn_round_trip(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    boards = (
+        BridgeDocument.random(1, board="1", dealer=Seat.N, vulnerable="None"),
+        BridgeDocument.random(2, board="2", dealer=Seat.E, vulnerable="NS").with_contract(
+            Contract.parse("6NT"), Seat.W
+        ),
+    )
+    path = tmp_path / "two.pbn"
+    save_pbn(boards, path)
+    back = load_pbn(path).boards
+    assert back == boards
+
+
+def test_bad_pbn_files_say_why(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    missing = tmp_path / "missing.pbn"
+    with pytest.raises(DocumentError, match=r"missing\.pbn"):
+        load_pbn(missing)
+    bad = tmp_path / "bad.pbn"
+    bad.write_text('[Board "1"]\n[Deal "N:AKQ.-.-.- -.-.-.- -.-.-.- -.-.-.-"]\n')
+    with pytest.raises(DocumentError, match=r"bad\.pbn"):
+        load_pbn(bad)
+    empty = tmp_path / "empty.pbn"
+    empty.write_text("% nothing here\n")
+    with pytest.raises(DocumentError, match="no board"):
+        load_pbn(empty)
+    binary = tmp_path / "binary.pbn"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(DocumentError, match=r"binary\.pbn"):
+        load_pbn(binary)
+
+
+def test_unfinished_deal_cannot_be_saved(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    doc = BridgeDocument.random(1)
+    doc = doc.move((next(iter(doc.hands[0])),), None)
+    with pytest.raises(DocumentError, match="board 1 cannot be saved"):
+        save_pbn((doc,), tmp_path / "x.pbn")
+    assert not (tmp_path / "x.pbn").exists()
+
+
+def _ending(seed: int, size: int) -> BridgeDeal:
+    rng = random.Random(seed)
+    cards = list(DECK)
+    rng.shuffle(cards)
+    return BridgeDeal(tuple(frozenset(cards[i * size : (i + 1) * size]) for i in range(4)))  # type: ignore[arg-type]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    size=st.integers(1, 3),
+    level=st.integers(1, 7),
+    declarer=st.sampled_from(list(Seat)),
+    strain=st.sampled_from(list(Strain)),
+    cards=st.integers(0, 6),
+)
+def test_marks_agree_with_search(
+    seed: int, size: int, level: int, declarer: Seat, strain: Strain, cards: int
+) -> None:
+    """Each card's mark: the declaring side's final tricks if it is played (then best play),
+    by the engine's own search; best cards cost nothing, others cost the difference."""
+    deal = _ending(seed, size)
+    doc = BridgeDocument.from_deal(deal).with_contract(Contract(level, strain), declarer)
+    rng = random.Random(seed)
+    for _ in range(min(cards, 4 * size - 1)):
+        doc = doc.play(rng.choice(doc.position().legal()))
+    pos = doc.position()
+    solver = EndgameSolver()
+    side = declarer.side
+    scores = {}
+    for card in pos.legal():
+        nxt = pos.play(card)
+        ns = (nxt.tricks[Side.NS] - pos.tricks[Side.NS]) + solver.tricks(nxt, Side.NS)
+        scores[card] = ns if pos.to_move.side is Side.NS else pos.tricks_left - ns
+    marks = card_marks(pos, scores, doc.contract, declarer)
+    assert set(marks) == set(pos.legal())
+    for card, mark in marks.items():
+        final = pos.play(card)
+        expected = final.tricks[int(side)] + solver.tricks(final, side)
+        assert mark.declarer_tricks == expected
+        assert mark.made == (expected >= level + 6)
+        assert mark.best == (mark.cost == 0)
+        assert mark.cost == max(scores.values()) - scores[card]
+
+
+def test_mark_text() -> None:
+    deal = _ending(1, 1)
+    doc = BridgeDocument.from_deal(deal)
+    pos = doc.position()
+    marks = card_marks(pos, dict.fromkeys(pos.legal(), 1), Contract.parse("1NT"), Seat.S)
+    (mark,) = marks.values()
+    assert mark.text(Contract.parse("1NT")) in ("\u22127", "\u22126")
+    assert isinstance(mark.text(Contract.parse("7NT")), str)
+
+
+def test_deal_property_message_is_a_whist_error() -> None:
+    with pytest.raises(WhistError):
+        _ = BridgeDocument().deal

@@ -1,0 +1,143 @@
+"""The bridge session: undoable edits, the cursor along the line, boards and PBN files."""
+
+from __future__ import annotations
+
+import pytest
+
+from whistgui.app.bridge import BridgeDocument, save_pbn
+from whistgui.app.document import DocumentError
+from whistgui.engine.bridge import Contract, Seat
+from whistgui.engine.errors import IllegalPlayError, NotationError
+from whistgui.ui.bridge.session import BridgeSession
+
+
+@pytest.fixture
+def session(qtbot) -> BridgeSession:  # type: ignore[no-untyped-def]
+    return BridgeSession(BridgeDocument.random(11))
+
+
+def test_play_back_forward_and_undo(session: BridgeSession) -> None:
+    seen: list[int] = []
+    session.cursorChanged.connect(seen.append)
+    for _ in range(5):
+        session.play(session.position().legal()[0])
+    assert session.cursor == 5
+    assert len(session.document.played) == 5
+    session.back()
+    session.back()
+    assert session.cursor == 3
+    assert session.position().to_move is session.document.position(3).to_move
+    session.forward()
+    assert session.cursor == 4
+    session.trick_back()
+    assert session.cursor == 0  # the start of the first trick
+    session.trick_forward()
+    assert session.cursor == 4
+    session.set_cursor(99)
+    assert session.cursor == 5
+    assert seen[-1] == 5
+    session.undo_stack.undo()
+    assert len(session.document.played) == 4
+    assert session.cursor == 4
+
+
+def test_playing_the_lines_next_card_steps_on(session: BridgeSession) -> None:
+    for _ in range(3):
+        session.play(session.position().legal()[-1])
+    line = session.document.played
+    session.set_cursor(1)
+    count = session.undo_stack.count()
+    session.play(line[1])
+    assert session.cursor == 2
+    assert session.document.played == line
+    assert session.undo_stack.count() == count  # nothing to undo: the line is the same
+    other = next((c for c in session.position().legal() if c != line[2]), None)
+    if other is not None:
+        session.play(other)
+        assert session.document.played == (*line[:2], other)
+        session.undo_stack.undo()
+        assert session.document.played == line
+        assert session.cursor == 2
+
+
+def test_illegal_play_changes_nothing(session: BridgeSession) -> None:
+    before = session.document
+    pos = session.position()
+    wrong = next(iter(session.document.hands[pos.to_move.partner]))
+    with pytest.raises(IllegalPlayError):
+        session.play(wrong)
+    assert session.document is before
+
+
+def test_moves_refuse_a_fourteenth_card(session: BridgeSession) -> None:
+    card = next(iter(session.document.hands[Seat.N]))
+    with pytest.raises(DocumentError, match="East would hold 14"):
+        session.move_cards([card], Seat.E)
+    assert session.move_cards([card], None)
+    assert card in session.document.pool
+    assert session.position() is None
+    assert session.move_cards([card], Seat.N)
+    assert session.position() is not None
+    session.undo_stack.undo()
+    assert session.document.problem() is not None
+
+
+def test_contract_and_deal_text(session: BridgeSession) -> None:
+    session.play(session.position().legal()[0])
+    session.set_contract(Contract.parse("6H"), Seat.E)
+    assert session.document.played == ()
+    assert session.position().to_move is Seat.S
+    with pytest.raises(NotationError, match="'N:AK'"):
+        session.set_deal_text("N:AK")
+    text = "N:AKQ2.KJ3.T98.A54 J876.Q54.AK2.J32 T943.A987.QJ4.K7 5.T62.7653.QT986"
+    assert session.set_deal_text(text)
+    assert session.document.deal.to_pbn() == text
+    assert "6♥ by East" in session.describe()
+
+
+def test_rotate_and_clear(session: BridgeSession) -> None:
+    north = session.document.hands[Seat.N]
+    session.rotate()
+    assert session.document.hands[Seat.E] == north
+    session.clear_hands()
+    assert len(session.document.pool) == 52
+    session.undo_stack.undo()
+    session.undo_stack.undo()
+    assert session.document.hands[Seat.N] == north
+
+
+def test_boards_open_select_save(session: BridgeSession, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "set.pbn"
+    boards = tuple(BridgeDocument.random(i, board=str(i)) for i in (1, 2, 3))
+    save_pbn(boards, path)
+    counts: list[tuple[int, int]] = []
+    session.boardsChanged.connect(lambda n, i: counts.append((n, i)))
+    session.open(path)
+    assert session.board_count == 3
+    assert session.document == boards[0]
+    assert not session.modified
+    session.select_board(2)
+    assert session.document == boards[2]
+    assert counts[-1] == (3, 2)
+    session.play(session.position().legal()[0])
+    session.set_contract(Contract.parse("2S"), Seat.W)
+    assert session.modified
+    session.save()
+    assert not session.modified
+    again = BridgeSession()
+    again.open(path)
+    again.select_board(2)
+    assert again.document.contract == Contract.parse("2S")
+    assert again.document.declarer is Seat.W
+    session.add_board()
+    assert session.board_count == 4
+    assert session.document.board == "4"
+
+
+def test_open_a_bad_file_keeps_the_board(session: BridgeSession, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    before = session.document
+    bad = tmp_path / "bad.pbn"
+    bad.write_text('[Deal "N:AKQ"]\n')
+    with pytest.raises(DocumentError, match=r"bad\.pbn"):
+        session.open(bad)
+    assert session.document is before

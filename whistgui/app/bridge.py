@@ -1,0 +1,287 @@
+"""The bridge document: a board being edited or played — four hands (unequal while a deal is
+being put together), the board's number, dealer and vulnerability, the contract and its
+declarer, and the cards played so far — with its PBN file form. Qt-free: the UI's
+:class:`~whistgui.ui.bridge.session.BridgeSession` holds one and replaces it on every change.
+
+>>> doc = BridgeDocument.from_deal(BridgeDeal.parse("N:A.-.-.- K.-.-.- -.-.-.2 Q.-.-.-"))
+>>> doc.problem() is None, doc.contract, doc.declarer
+(True, Contract.parse('3NT'), <Seat.S: 2>)
+>>> doc = doc.with_contract(Contract.parse("1C"), Seat.S).play(BridgeCard.parse("SQ"))
+>>> doc.position().to_move, doc.played
+(<Seat.N: 0>, (BridgeCard.parse('SQ'),))
+>>> doc.move((BridgeCard.parse("C2"),), Seat.N).problem()
+'every hand must hold the same number of cards; the hands hold North 2, East 1, South 0, West 1'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+from dataclasses import dataclass
+from typing import Final
+
+from whistgui.app.document import DocumentError, write_atomically
+from whistgui.engine.bridge import (
+    BridgeCard,
+    BridgeDeal,
+    BridgePosition,
+    Contract,
+    PbnBoard,
+    PbnError,
+    Seat,
+    Suit,
+    read_pbn,
+    write_pbn,
+)
+from whistgui.engine.errors import WhistError
+
+__all__ = [
+    "DECK",
+    "PBN_SUFFIX",
+    "BridgeDocument",
+    "BridgeFile",
+    "CardMark",
+    "card_marks",
+    "load_pbn",
+    "save_pbn",
+]
+
+#: The extension of PBN files.
+PBN_SUFFIX: Final = ".pbn"
+
+#: The 52 cards, spades first, high to low.
+DECK: Final = tuple(BridgeCard(suit, rank) for suit in reversed(Suit) for rank in range(14, 1, -1))
+
+Hands = tuple[
+    frozenset[BridgeCard], frozenset[BridgeCard], frozenset[BridgeCard], frozenset[BridgeCard]
+]
+
+_EMPTY: Final[Hands] = (frozenset(), frozenset(), frozenset(), frozenset())
+
+
+@dataclass(frozen=True, slots=True)
+class BridgeDocument:
+    """A board. ``hands`` in seat order N E S W may be unequal while the deal is being made
+    (:meth:`problem` says what is wrong); ``played`` is the line of play from the opening lead
+    (declarer's left-hand opponent), each card legal in turn."""
+
+    hands: Hands = _EMPTY
+    board: str = "1"
+    dealer: Seat = Seat.N
+    vulnerable: str = "None"
+    contract: Contract = dataclasses.field(default_factory=lambda: Contract.parse("3NT"))
+    declarer: Seat = Seat.S
+    played: tuple[BridgeCard, ...] = ()
+
+    def __post_init__(self) -> None:
+        seen: set[BridgeCard] = set()
+        for hand in self.hands:
+            if seen & hand:
+                raise DocumentError(
+                    f"card {str(min(seen & hand))!r} is in two hands; each card is dealt once"
+                )
+            seen |= hand
+        if self.played:
+            self.position()  # every card of the line must be legal
+
+    # -- the deal ---------------------------------------------------------------------------
+    @classmethod
+    def from_deal(cls, deal: BridgeDeal, **fields: object) -> BridgeDocument:
+        return cls(deal.hands, **fields)  # type: ignore[arg-type]
+
+    @classmethod
+    def random(cls, seed: int | None = None, **fields: object) -> BridgeDocument:
+        """A random full deal (``seed`` for a repeatable one)."""
+        cards = list(DECK)
+        random.Random(seed).shuffle(cards)
+        hands = tuple(frozenset(cards[i * 13 : (i + 1) * 13]) for i in range(4))
+        return cls(hands, **fields)  # type: ignore[arg-type]
+
+    def problem(self) -> str | None:
+        """Why the hands are not a deal (unequal or empty hands), or None."""
+        if not any(self.hands):
+            return "no cards are dealt; deal cards to the four hands or make a random deal"
+        try:
+            BridgeDeal(self.hands)
+        except WhistError as exc:
+            return str(exc)
+        return None
+
+    @property
+    def deal(self) -> BridgeDeal:
+        """The deal (WhistError saying why if the hands are not one: see :meth:`problem`)."""
+        problem = self.problem()
+        if problem is not None:
+            raise DocumentError(problem)
+        return BridgeDeal(self.hands)
+
+    @property
+    def pool(self) -> tuple[BridgeCard, ...]:
+        """The cards no hand holds, in :data:`DECK` order."""
+        held = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+        return tuple(c for c in DECK if c not in held)
+
+    def owner(self, card: BridgeCard) -> Seat | None:
+        for seat in Seat:
+            if card in self.hands[seat]:
+                return seat
+        return None
+
+    def move(self, cards: tuple[BridgeCard, ...], dest: Seat | None) -> BridgeDocument:
+        """The cards moved to ``dest`` (None: back to the pool); the line of play, which was
+        for the old deal, is dropped."""
+        hands = [set(h) - set(cards) for h in self.hands]
+        if dest is not None:
+            hands[dest] |= set(cards)
+        new: Hands = (
+            frozenset(hands[0]),
+            frozenset(hands[1]),
+            frozenset(hands[2]),
+            frozenset(hands[3]),
+        )
+        return dataclasses.replace(self, hands=new, played=())
+
+    def with_deal(self, deal: BridgeDeal) -> BridgeDocument:
+        return dataclasses.replace(self, hands=deal.hands, played=())
+
+    # -- the contract and the play ----------------------------------------------------------
+    def with_contract(self, contract: Contract, declarer: Seat) -> BridgeDocument:
+        """Another contract or declarer: the line of play starts again."""
+        return dataclasses.replace(self, contract=contract, declarer=declarer, played=())
+
+    def position(self, cards: int | None = None) -> BridgePosition:
+        """The position after the first ``cards`` cards of the line (all of them by default);
+        WhistError if the hands are not a deal or a card of the line is not legal."""
+        pos = BridgePosition.start(self.deal, self.contract, self.declarer)
+        for card in self.played[: len(self.played) if cards is None else cards]:
+            pos = pos.play(card)
+        return pos
+
+    def play(self, card: BridgeCard, at: int | None = None) -> BridgeDocument:
+        """``card`` played after the first ``at`` cards of the line (default: all), the rest
+        of the line dropped — unless it is the card the line already has there."""
+        n = len(self.played) if at is None else at
+        if n < len(self.played) and self.played[n] == card:
+            return self
+        self.position(n).play(card)  # IllegalPlayError if it cannot be played
+        return dataclasses.replace(self, played=(*self.played[:n], card))
+
+    # -- PBN ---------------------------------------------------------------------------------
+    def to_board(self) -> PbnBoard:
+        """The board as PBN tags (the deal written from the dealer's seat)."""
+        return PbnBoard.make(
+            self.deal,
+            board=self.board,
+            dealer=self.dealer,
+            vulnerable=self.vulnerable,
+            contract=self.contract,
+            declarer=self.declarer,
+        )
+
+    @classmethod
+    def from_board(cls, board: PbnBoard) -> BridgeDocument:
+        fields: dict[str, object] = {}
+        if board.board:
+            fields["board"] = board.board
+        if board.dealer is not None:
+            fields["dealer"] = board.dealer
+        if board.vulnerable:
+            fields["vulnerable"] = board.vulnerable
+        if board.contract is not None:
+            fields["contract"] = board.contract
+        if board.declarer is not None:
+            fields["declarer"] = board.declarer
+        return cls.from_deal(board.deal, **fields)
+
+
+@dataclass(frozen=True, slots=True)
+class CardMark:
+    """What a legal card leads to, double dummy: the tricks the declaring side ends with
+    (``declarer_tricks``), whether that makes the contract, whether the card is one of the
+    best for the player's side, and what it costs that side against its best card (0 for a
+    best card)."""
+
+    card: BridgeCard
+    declarer_tricks: int
+    made: bool
+    best: bool
+    cost: int
+
+    def text(self, contract: Contract) -> str:
+        """``"=" / "+1" / "−2"``: the contract's result if this card is played."""
+        over = self.declarer_tricks - contract.tricks_needed
+        return "=" if over == 0 else f"+{over}" if over > 0 else f"\u2212{-over}"
+
+
+def card_marks(
+    position: BridgePosition, scores: dict[BridgeCard, int], contract: Contract, declarer: Seat
+) -> dict[BridgeCard, CardMark]:
+    """Each legal card's :class:`CardMark` from its double-dummy score (the tricks the
+    mover's side takes from the start of the current trick on, as DDS and the engine's solver
+    give it).
+
+    >>> from whistgui.engine.bridge import Strain
+    >>> deal = BridgeDeal.parse("N:AK.-.-.- -.-.-.32 QJ.-.-.- -.-.-.54")
+    >>> pos = BridgePosition.from_deal(deal, Strain.C, Seat.E)
+    >>> marks = card_marks(pos, {BridgeCard.parse("C3"): 2, BridgeCard.parse("C2"): 2},
+    ...                    Contract.parse("1NT"), Seat.N)
+    >>> m = marks[BridgeCard.parse("C3")]; m.declarer_tricks, m.made, m.best, m.cost
+    (0, False, True, 0)
+    """
+    side = declarer.side
+    mover = position.to_move.side
+    left = position.tricks_left
+    won = position.tricks[int(side)]
+    best = max(scores.values(), default=0)
+    marks = {}
+    for card, score in scores.items():
+        declarer_tricks = won + (score if mover == side else left - score)
+        marks[card] = CardMark(
+            card,
+            declarer_tricks,
+            declarer_tricks >= contract.tricks_needed,
+            score == best,
+            best - score,
+        )
+    return marks
+
+
+@dataclass(frozen=True, slots=True)
+class BridgeFile:
+    """The boards of a PBN file, as documents."""
+
+    boards: tuple[BridgeDocument, ...]
+
+
+def load_pbn(path: str | os.PathLike[str]) -> BridgeFile:
+    """The boards of the PBN file ``path``; DocumentError naming the file (and, for bad PBN,
+    quoting the board and line) if it cannot be read or holds no board."""
+    name = os.fspath(path)
+    try:
+        with open(name, encoding="utf-8-sig") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise DocumentError(f"{name!r} could not be read: {reason}") from exc
+    try:
+        boards = read_pbn(text)
+    except PbnError as exc:
+        raise DocumentError(f"{name!r} is not a PBN file this program can read: {exc}") from exc
+    except WhistError as exc:
+        raise DocumentError(f"{name!r}: {exc}") from exc
+    if not boards:
+        raise DocumentError(f'{name!r} holds no board; expected PBN tags like [Deal "N:..."]')
+    return BridgeFile(tuple(BridgeDocument.from_board(b) for b in boards))
+
+
+def save_pbn(boards: tuple[BridgeDocument, ...], path: str | os.PathLike[str]) -> None:
+    """Write the boards to ``path`` as PBN, atomically; DocumentError if a board's hands are
+    not a deal (naming the board) or the file cannot be written."""
+    pbn = []
+    for doc in boards:
+        problem = doc.problem()
+        if problem is not None:
+            raise DocumentError(f"board {doc.board} cannot be saved as PBN: {problem}")
+        pbn.append(doc.to_board())
+    write_atomically("% PBN 2.1\n% written by whistgui\n" + write_pbn(pbn), path)

@@ -1,0 +1,262 @@
+"""The bridge session: the board being edited or played, the other boards of its PBN file, the
+file, the undo stack, and how far along the line of play the views look (the *cursor*).
+
+Every change of the board — cards moved, a new deal, another contract, a card played — is one
+undoable :class:`SetBridgeCommand`; :attr:`BridgeSession.documentChanged` then carries the new
+:class:`~whistgui.app.bridge.BridgeDocument`. Back and forward only move the cursor
+(:attr:`BridgeSession.cursorChanged`): the line is kept, nothing is recomputed. Views
+subscribe; they never change the board themselves.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from whistgui.app.bridge import BridgeDocument, load_pbn, save_pbn
+from whistgui.engine.bridge import BridgeCard, BridgeDeal, BridgePosition, Contract, Seat
+
+__all__ = ["BridgeSession", "SetBridgeCommand"]
+
+
+class SetBridgeCommand(QUndoCommand):
+    """Replace the session's board (and where the cursor stands)."""
+
+    def __init__(
+        self,
+        session: BridgeSession,
+        before: tuple[BridgeDocument, int],
+        after: tuple[BridgeDocument, int],
+        text: str,
+    ) -> None:
+        super().__init__(text)
+        self._session = session
+        self.before = before
+        self.after = after
+
+    def redo(self) -> None:
+        self._session._set(*self.after)
+
+    def undo(self) -> None:
+        self._session._set(*self.before)
+
+
+class BridgeSession(QObject):
+    """The open board and everything that changes it."""
+
+    documentChanged = Signal(object)  # BridgeDocument
+    #: cards of the line shown (0: the opening position), after documentChanged if both change
+    cursorChanged = Signal(int)
+    #: the boards of the file changed (another file, a board added): (count, current index)
+    boardsChanged = Signal(int, int)
+    pathChanged = Signal(object)  # Path | None
+    modifiedChanged = Signal(bool)
+
+    def __init__(self, doc: BridgeDocument | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._doc = doc if doc is not None else BridgeDocument.random()
+        self._cursor = len(self._doc.played)
+        self._boards: list[BridgeDocument] = [self._doc]
+        self._index = 0
+        self._path: Path | None = None
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
+
+    def _on_clean_changed(self, clean: bool) -> None:
+        self.modifiedChanged.emit(not clean)
+
+    # -- state ----------------------------------------------------------------------------
+    @property
+    def document(self) -> BridgeDocument:
+        return self._doc
+
+    @property
+    def cursor(self) -> int:
+        """How many cards of the line are played in the position the views show."""
+        return self._cursor
+
+    @property
+    def path(self) -> Path | None:
+        return self._path
+
+    @property
+    def modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    @property
+    def board_count(self) -> int:
+        return len(self._boards)
+
+    @property
+    def board_index(self) -> int:
+        return self._index
+
+    def position(self) -> BridgePosition | None:
+        """The position at the cursor, or None while the hands are not a deal."""
+        if self._doc.problem() is not None:
+            return None
+        return self._doc.position(self._cursor)
+
+    def _set(self, doc: BridgeDocument, cursor: int) -> None:
+        changed = doc != self._doc
+        self._doc = doc
+        self._boards[self._index] = doc
+        if changed:
+            self.documentChanged.emit(doc)
+        self._set_cursor(cursor, force=changed)
+
+    def _set_cursor(self, cursor: int, *, force: bool = False) -> None:
+        cursor = max(0, min(cursor, len(self._doc.played)))
+        if cursor != self._cursor or force:
+            self._cursor = cursor
+            self.cursorChanged.emit(cursor)
+
+    def apply(self, doc: BridgeDocument, text: str, cursor: int | None = None) -> bool:
+        """Make ``doc`` current as one undoable action ``text`` (the cursor at the end of its
+        line unless given); False if nothing changes."""
+        after = (doc, len(doc.played) if cursor is None else cursor)
+        if after == (self._doc, self._cursor):
+            return False
+        self.undo_stack.push(SetBridgeCommand(self, (self._doc, self._cursor), after, text))
+        return True
+
+    # -- editing the deal ---------------------------------------------------------------------
+    def move_cards(self, cards: list[BridgeCard], dest: Seat | None) -> bool:
+        """Move cards to a hand (None: the pool); the line of play is dropped. A hand may not
+        hold more than 13 cards (DocumentError, nothing changed)."""
+        from whistgui.app.document import DocumentError
+
+        if dest is not None:
+            size = len(self._doc.hands[dest] | set(cards))
+            if size > 13:
+                raise DocumentError(
+                    f"{dest.word} would hold {size} cards; a bridge hand holds at most 13"
+                )
+        names = " ".join(str(c) for c in cards[:4]) + (" …" if len(cards) > 4 else "")
+        where = "the pool" if dest is None else dest.word
+        return self.apply(self._doc.move(tuple(cards), dest), f"Move {names} to {where}")
+
+    def set_deal(self, deal: BridgeDeal, text: str = "New deal") -> bool:
+        return self.apply(self._doc.with_deal(deal), text)
+
+    def set_deal_text(self, text: str) -> bool:
+        """The deal from a PBN deal string (NotationError quoting it, nothing changed)."""
+        return self.set_deal(BridgeDeal.parse(text), "Edit deal")
+
+    def random_deal(self, seed: int | None = None) -> bool:
+        doc = BridgeDocument.random(seed)
+        return self.apply(dataclasses.replace(self._doc, hands=doc.hands, played=()), "Random deal")
+
+    def clear_hands(self) -> bool:
+        return self.apply(
+            self._doc.move(tuple(c for h in self._doc.hands for c in h), None),
+            "Return all cards to the pool",
+        )
+
+    def rotate(self) -> bool:
+        """Every hand moves one seat clockwise (North's cards to East …)."""
+        h = self._doc.hands
+        return self.apply(
+            dataclasses.replace(self._doc, hands=(h[3], h[0], h[1], h[2]), played=()),
+            "Rotate the hands",
+        )
+
+    # -- the contract and the play ----------------------------------------------------------
+    def set_contract(self, contract: Contract, declarer: Seat) -> bool:
+        return self.apply(
+            self._doc.with_contract(contract, declarer), f"Contract {contract} by {declarer.word}"
+        )
+
+    def play(self, card: BridgeCard) -> bool:
+        """Play ``card`` in the position at the cursor (IllegalPlayError quoting it, nothing
+        changed, if it cannot be played). Playing the line's own next card just steps on."""
+        doc = self._doc.play(card, self._cursor)
+        if doc is self._doc:
+            self._set_cursor(self._cursor + 1)
+            return True
+        return self.apply(doc, f"Play {card}", self._cursor + 1)
+
+    def take_back(self) -> bool:
+        """Drop the cards of the line after the cursor (they stay undoable)."""
+        played = self._doc.played[: self._cursor]
+        return self.apply(dataclasses.replace(self._doc, played=played), "Take back")
+
+    def set_cursor(self, cards: int) -> None:
+        """Look at the position after ``cards`` cards of the line (clamped)."""
+        self._set_cursor(cards)
+
+    def back(self) -> None:
+        self._set_cursor(self._cursor - 1)
+
+    def forward(self) -> None:
+        self._set_cursor(self._cursor + 1)
+
+    def trick_back(self) -> None:
+        """To the start of the current trick, or of the previous one if already there."""
+        c = self._cursor
+        self._set_cursor(c - (c % 4 or 4))
+
+    def trick_forward(self) -> None:
+        self._set_cursor(self._cursor - self._cursor % 4 + 4)
+
+    # -- boards and files ---------------------------------------------------------------------
+    def replace(self, boards: tuple[BridgeDocument, ...], path: Path | None = None) -> None:
+        """Start afresh on ``boards`` (New / Open): clears the undo history."""
+        self.undo_stack.clear()
+        self._boards = list(boards)
+        self._index = 0
+        self._path = path
+        self._doc = boards[0]
+        self.documentChanged.emit(self._doc)
+        self._set_cursor(len(self._doc.played), force=True)
+        self.undo_stack.setClean()
+        self.boardsChanged.emit(len(self._boards), 0)
+        self.pathChanged.emit(path)
+
+    def select_board(self, index: int) -> None:
+        """Show board ``index`` of the file (its edits so far are kept with it)."""
+        if not 0 <= index < len(self._boards) or index == self._index:
+            return
+        self.undo_stack.clear()  # an undo step belongs to the board it was made on
+        self._index = index
+        self._doc = self._boards[index]
+        self.documentChanged.emit(self._doc)
+        self._set_cursor(len(self._doc.played), force=True)
+        self.boardsChanged.emit(len(self._boards), index)
+
+    def add_board(self) -> None:
+        """A new random board at the end of the file, shown."""
+        numbers = [int(b.board) for b in self._boards if b.board.isdigit()]
+        doc = BridgeDocument.random(board=str(max(numbers, default=0) + 1))
+        self._boards.append(doc)
+        self.select_board(len(self._boards) - 1)
+        self.undo_stack.resetClean()
+
+    def open(self, path: str | os.PathLike[str]) -> None:
+        """Load a PBN file (DocumentError, with nothing changed, if it cannot be read)."""
+        self.replace(load_pbn(path).boards, Path(path))
+
+    def save(self, path: str | os.PathLike[str] | None = None) -> Path:
+        """Save every board to ``path`` (or the current file) as PBN; DocumentError on failure."""
+        target = Path(path) if path is not None else self._path
+        if target is None:
+            raise ValueError("no file name: use Save As")
+        save_pbn(tuple(self._boards), target)
+        self._path = target
+        self.undo_stack.setClean()
+        self.pathChanged.emit(target)
+        return target
+
+    def describe(self) -> str:
+        """``Board 3 · 4♠ by South · 5 cards played`` for titles and status lines."""
+        d = self._doc
+        text = (
+            f"Board {d.board} · {d.contract.level}{d.contract.strain.symbol} by {d.declarer.word}"
+        )
+        if self._cursor:
+            text += f" · {self._cursor} card{'s' if self._cursor != 1 else ''} played"
+        return text
