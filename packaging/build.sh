@@ -51,4 +51,7 @@ assert (width, height) == (1280, 720), (width, height)
 print(f"build.sh: the frozen app drew its window: {sys.argv[1]} ({width}x{height})")
 EOF
 "$bundle/whist" value 'AQ/KJ K/A'
+# The double-dummy solver is a compiled library inside endplay: the frozen command must reach it.
+"$bundle/whist" bridge solve 'N:AKQ2.KJ3.T98.A54 J876.Q54.AK2.J32 T943.A987.QJ4.K7 5.T62.7653.QT986' \
+    --contract 3NT --declarer N
 echo "build.sh: $(du -sh "$bundle" | cut -f1) in $bundle, built in $((SECONDS - start)) s"
