@@ -96,3 +96,40 @@ def test_standard_input_and_bad_deals(capsys):
     code, _, err = run(capsys, "solve", DEAL)
     assert code == 2
     assert "--contract" in err
+
+
+def test_render_refuses_before_drawing_and_without_qt(tmp_path):
+    """``whist bridge render``'s refusals (no boards, a board out of range, an unknown view)
+    quote the input, exit 2 and never start Qt; the drawing is tested in tests/figures."""
+    import subprocess
+    import sys
+
+    empty = tmp_path / "empty.pbn"
+    empty.write_text("% nothing here\n", encoding="utf-8")
+    pbn = tmp_path / "two.pbn"
+    pbn.write_text(PBN, encoding="utf-8")
+    out = str(tmp_path / "x.png")
+    cases = [
+        ([str(empty)], f"{str(empty)!r} has no boards"),
+        ([str(pbn), "--board", "3"], f"--board 3: {str(pbn)!r} has 2 boards; expected 1 to 2"),
+        ([DEAL, "--view", "hands"], "--view 'hands': expected one of deal, ddtable, both"),
+        ([DEAL, "--dpi", "5"], "--dpi 5"),
+    ]
+    script = (
+        "import io, sys\n"
+        "from whistgui.cli import main\n"
+        "code = main(['bridge', 'render', *sys.argv[1:]], stdin=io.StringIO(''))\n"
+        "print(code, 'PySide6.QtGui' in sys.modules)\n"
+    )
+    for args, needle in cases:
+        res = subprocess.run(
+            [sys.executable, "-c", script, *args, "-o", out],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=60,
+        )
+        assert res.stdout.split() == ["2", "False"], (args, res.stdout, res.stderr)
+        assert needle in res.stderr
+        assert "Traceback" not in res.stderr
+    assert not (tmp_path / "x.png").exists()

@@ -1,7 +1,8 @@
 """``whist bridge``: four-hand bridge double dummy (issue 13) — the table of tricks for every
 strain and declarer with par, whether a contract makes, and the winning line card by card with
 each card's score. Deals are PBN deal strings (``N:AKQ8.… …``), PBN files (every board), or
-``-`` for standard input (a PBN file, or deal strings one per line)."""
+``-`` for standard input (a PBN file, or deal strings one per line). ``render`` draws one board
+as a figure for an article (:mod:`whistgui.figures.bridge`; Qt is imported only then)."""
 
 from __future__ import annotations
 
@@ -49,6 +50,37 @@ def register(sub: Any, add: Any) -> None:
             p.add_argument(
                 "--vulnerable", default=None, help="None, NS, EW or All (default: the file's)"
             )
+    _register_render(bsub)
+
+
+def _register_render(bsub: Any) -> None:
+    what = (
+        "draw a board for an article: the deal diagram, its double-dummy table with par, or "
+        "both, as PNG, SVG, PDF or TikZ"
+    )
+    p = bsub.add_parser("render", help=what, description=what[0].upper() + what[1:] + ".")
+    p.add_argument("deal", metavar="PBN", help="a deal string, a .pbn file, or -")
+    p.add_argument(
+        "--out", "-o", required=True, metavar="FILE", help="FILE.png, .svg, .pdf or .tex"
+    )
+    p.add_argument(
+        "--view",
+        default="both",
+        metavar="VIEW",
+        help="deal (the diagram), ddtable (the double-dummy table and par) or both (the default)",
+    )
+    p.add_argument(
+        "--board", type=int, default=1, metavar="N", help="the N-th board of a file (default 1)"
+    )
+    p.add_argument(
+        "--format",
+        choices=["png", "svg", "pdf", "tex"],
+        help="the format (default: the file's extension)",
+    )
+    p.add_argument("--width", default="120mm", help="the figure's width (default 120mm)")
+    p.add_argument("--font-size", default="9pt", help="the size of the figure's text (default 9pt)")
+    p.add_argument("--dpi", type=float, default=300, help="PNG resolution (default 300)")
+    p.add_argument("--outlines", action="store_true", help="SVG: text as the glyphs' outlines")
 
 
 def _boards(args: list[str], stdin: TextIO) -> Iterator[tuple[str, PbnBoard | WhistError]]:
@@ -182,8 +214,57 @@ def _line(args: argparse.Namespace, board: PbnBoard, out: TextIO) -> None:
     out.write("\n".join(lines) + "\n")
 
 
+def _chosen_board(args: argparse.Namespace, stdin: TextIO) -> PbnBoard:
+    """The ``--board``-th board (from 1) that ``args.deal`` names."""
+    boards = list(_boards([args.deal], stdin))
+    n = args.board
+    where = "standard input" if args.deal == "-" else repr(args.deal)
+    if not boards:
+        raise NotationError(f"{where} has no boards; expected a PBN deal or a PBN file")
+    if not 1 <= n <= len(boards):
+        has = f"{len(boards)} board{'s' if len(boards) != 1 else ''}"
+        raise NotationError(f"--board {n}: {where} has {has}; expected 1 to {len(boards)}")
+    place, board = boards[n - 1]
+    if isinstance(board, WhistError):
+        raise NotationError(f"{place}{board}")
+    return board
+
+
+def render(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
+    """``whist bridge render``: Qt is imported only here."""
+    from whistgui.figures import FigureError, parse_font_size, parse_length, write
+    from whistgui.figures.bridge import BRIDGE_VIEWS, BridgeFigureOptions, build_bridge_figure
+
+    stdin = stdin if stdin is not None else sys.stdin
+    out = Path(args.out)
+    kind = (args.format or out.suffix.lstrip(".")).lower()
+    try:
+        if args.view not in BRIDGE_VIEWS:
+            raise NotationError(f"--view {args.view!r}: expected one of {', '.join(BRIDGE_VIEWS)}")
+        if kind not in ("png", "svg", "pdf", "tex"):
+            raise NotationError(
+                f"{args.out!r}: expected a file name ending in .png, .svg, .pdf or .tex, or "
+                "--format"
+            )
+        if not 10 <= args.dpi <= 2400:
+            raise NotationError(f"--dpi {args.dpi:g}: expected 10 to 2400")
+        options = BridgeFigureOptions(
+            width=parse_length(args.width), font_size=parse_font_size(args.font_size)
+        )
+        board = _chosen_board(args, stdin)
+        fig = build_bridge_figure(args.view, board, options)
+        written = write(fig, out, kind, dpi=args.dpi, outlines=args.outlines)
+    except (WhistError, FigureError) as exc:
+        sys.stderr.write(f"whist: error: {exc}\n")
+        return EXIT_BAD_INPUT
+    sys.stdout.write(f"{written}\n")
+    return EXIT_OK
+
+
 def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     """``whist bridge …``: every deal answered; a bad one says why and the rest go on."""
+    if args.bridge_command == "render":
+        return render(args, stdin)
     stdin = stdin if stdin is not None else sys.stdin
     fn = {"table": _table, "solve": _solve, "line": _line}[args.bridge_command]
     status = EXIT_OK
