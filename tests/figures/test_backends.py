@@ -330,3 +330,15 @@ def test_nothing_is_cut_short(figures):
     for key, fig in figures.items():
         for text in fig.texts():
             assert text == "…" or not text.rstrip().endswith(("…", "...")), (key, text)
+
+
+def test_a_table_column_as_wide_as_its_text_does_not_wrap_it() -> None:
+    """A column's width is its widest text plus padding; the text must fit in it again
+    (a floating-point slip once broke "10" into "1" and "0")."""
+    from whistgui.figures.text import ensure_app, measure, wrap
+
+    ensure_app()
+    for text in ("10", "Q 10 9 8 6", "♠ A K Q J 10 9 8 7 6 5 4 3 2"):
+        for size, pad in ((9.0, 4.5), (7.3, 3.65), (11.1, 5.55)):
+            width = (measure(text, size) + 2 * pad) - 2 * pad
+            assert wrap(text, size, width) == [text]

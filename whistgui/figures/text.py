@@ -106,6 +106,11 @@ def line_height(size: float) -> float:
     return 1.25 * size
 
 
+#: Points a measured text may exceed the width it must fit: a width computed as a text's own
+#: measure plus padding, less the padding, may come back a hair short in floating point.
+_SLACK = 1e-6
+
+
 def wrap(
     text: str, size: float, width: float, *, bold: bool = False, italic: bool = False
 ) -> list[str]:
@@ -116,14 +121,20 @@ def wrap(
         current = ""
         for word in paragraph.split(" "):
             trial = f"{current} {word}" if current else word
-            if measure(trial, size, bold=bold, italic=italic) <= width or not current:
+            if measure(trial, size, bold=bold, italic=italic) <= width + _SLACK or not current:
                 current = trial
             else:
                 lines.append(current)
                 current = word
-            while measure(current, size, bold=bold, italic=italic) > width and len(current) > 1:
+            while (
+                measure(current, size, bold=bold, italic=italic) > width + _SLACK
+                and len(current) > 1
+            ):
                 cut = len(current) - 1
-                while cut > 1 and measure(current[:cut], size, bold=bold, italic=italic) > width:
+                while (
+                    cut > 1
+                    and measure(current[:cut], size, bold=bold, italic=italic) > width + _SLACK
+                ):
                     cut -= 1
                 lines.append(current[:cut])
                 current = current[cut:]
@@ -147,12 +158,12 @@ def wrap_tokens(
     current = ""
     for token, joiner in tokens:
         trial = f"{current}{joiner}{token}" if current else token
-        if measure(trial, size, bold=bold, italic=italic) <= width or not current:
+        if measure(trial, size, bold=bold, italic=italic) <= width + _SLACK or not current:
             current = trial
         else:
             lines.append(current)
             current = token
-        if measure(current, size, bold=bold, italic=italic) > width:
+        if measure(current, size, bold=bold, italic=italic) > width + _SLACK:
             *full, current = wrap(current, size, width, bold=bold, italic=italic)
             lines += full
     if current:
