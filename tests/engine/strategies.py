@@ -7,6 +7,7 @@ from fractions import Fraction
 from hypothesis import strategies as st
 
 from whistgui.engine import EPS0, FUZZY, NEG_EPS0, ZERO, Deal, Infinitesimal, SuitDeal, Value, eps
+from whistgui.engine.bridge import BridgeCard, BridgeDeal, BridgePosition, Seat, Strain, Suit
 
 
 @st.composite
@@ -83,3 +84,26 @@ def all_infinitesimals(k_max: int = 6) -> list[Infinitesimal]:
     return [ZERO, EPS0, NEG_EPS0, FUZZY] + [
         eps(s * k) for k in range(1, k_max + 1) for s in (1, -1)
     ]
+
+
+@st.composite
+def bridge_endings(
+    draw: st.DrawFn, min_size: int = 1, max_size: int = 5, max_played: int = 3
+) -> BridgePosition:
+    """A four-hand bridge ending of ``min_size`` to ``max_size`` cards a hand, any strain and
+    leader, then 0 to ``max_played`` legal cards into its first trick. The cards come from the
+    top ranks of a few suits, so that following, ruffing, discarding and equal cards all
+    happen; sometimes from the whole suit, so that low cards sit between high ones."""
+    size = draw(st.integers(min_size, max_size))
+    n_suits = draw(st.integers(-(-4 * size // 13), 4))
+    per_suit = draw(st.integers(-(-4 * size // n_suits), 13))
+    suits = draw(st.permutations(list(Suit)))[:n_suits]
+    deck = [BridgeCard(s, r) for s in suits for r in range(14, 14 - per_suit, -1)]
+    cards = draw(st.permutations(deck))[: 4 * size]
+    deal = BridgeDeal.from_hands({s: cards[s * size : (s + 1) * size] for s in Seat})
+    pos = BridgePosition.from_deal(
+        deal, draw(st.sampled_from(list(Strain))), draw(st.sampled_from(list(Seat)))
+    )
+    for _ in range(draw(st.integers(0, max_played))):
+        pos = pos.play(draw(st.sampled_from(pos.legal())))
+    return pos

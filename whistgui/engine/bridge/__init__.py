@@ -1,8 +1,10 @@
-"""Four-hand bridge, double dummy: deals, PBN, contracts, play, and a small exact solver.
+"""Four-hand bridge, double dummy: deals, PBN, contracts, play, and the paper's exact solver.
 
 Pure Python, no Qt. :mod:`~whistgui.engine.bridge.dds` asks DDS (through ``endplay``, imported
 only when called) for the double-dummy table, card scores and par; :class:`EndgameSolver` is the
-engine's own exact search for small endings, which checks it. Issue 13: the four-hand game of
+engine's own search (alpha-beta on trick counts, a transposition table by relative ranks,
+equivalent cards searched once) for endings of up to about eight cards a hand, which checks
+DDS and draws the trick tree. Issue 13: the four-hand game of
 He & Chen, "The winning strategy for bridge".
 """
 
