@@ -133,3 +133,23 @@ def test_a_snapshot_knows_the_memo_and_is_independent_of_it():
     assert snap.stats["misses"] == 0  # a memo hit: nothing recomputed
     ev.value("AKT9/QJ87")
     assert snap.stats["patterns"] < ev.stats["patterns"]  # later work stays in the original
+
+
+def test_a_job_submitted_from_its_channels_finished_handler_is_kept(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A view that asks for more from its channel's result handler gets that result too."""
+    from whistgui.ui.engine_service import EngineService
+
+    service = EngineService()
+    results: list[object] = []
+
+    def on_finished(_job: int, channel: str, _tag: object, result: object) -> None:
+        results.append(result)
+        if result == 1:
+            service.submit("chain", lambda _ctx: 2)
+
+    service.finished.connect(on_finished)
+    try:
+        service.submit("chain", lambda _ctx: 1)
+        qtbot.waitUntil(lambda: results == [1, 2], timeout=5000)
+    finally:
+        service.shutdown()

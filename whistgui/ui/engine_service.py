@@ -254,7 +254,7 @@ class EngineService(QObject):
             self.failed.emit(job.id, job.channel, job.tag, str(error))
         else:
             self.finished.emit(job.id, job.channel, job.tag, result)
-        if newest:
+        if self._newest.get(job.channel) is job:  # not a job a handler above just submitted
             del self._newest[job.channel]
         if self._pending == 0:
             self.busy.emit(False)
