@@ -119,7 +119,12 @@ def startup_advice(environ: Mapping[str, str] = os.environ) -> str | None:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="whistgui", description="The whistgui desktop analyzer.")
-    p.add_argument("file", nargs="?", metavar="FILE.whist", help="a deal file to open")
+    p.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help="a .whist deal or a .pbn file of bridge boards to open",
+    )
     p.add_argument("--deal", metavar="DEAL", help="start on this deal, e.g. 'AQ/KJ K/A'")
     p.add_argument("--lead", choices=["W", "E"], help="who is on lead in the --deal")
     p.add_argument(
@@ -183,7 +188,18 @@ def _run(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int
     from whistgui.app.document import Document
     from whistgui.engine import Deal, Player, WhistError
 
-    if args.file:
+    if args.file and args.file.lower().endswith(".pbn"):
+        from whistgui.app.document import DocumentError
+
+        try:
+            window.bridge_session.open(args.file)
+        except DocumentError as exc:
+            if args.screenshot:
+                return _fail(str(exc))
+            QMessageBox.warning(window, "Cannot open", str(exc))
+        else:
+            window.show_bridge(True)
+    elif args.file:
         from whistgui.app.document import DocumentError, load
 
         try:
@@ -209,12 +225,19 @@ def _run(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int
         window.resize(*SCREENSHOT_SIZE)
         window.show()
         loop = QEventLoop()
-        window.analysisShown.connect(lambda _r: loop.quit())
         QTimer.singleShot(30000, loop.quit)
-        if window.analysis.result is None or window.analysis.result.document != (
-            window.session.document
-        ):
+        if window.bridge_mode and window.bridge is not None:
+            bridge = window.bridge  # wait for its table and the scores of the cards
+            timer = QTimer(window)
+            timer.timeout.connect(lambda: loop.quit() if bridge.ready() else None)
+            timer.start(50)
             loop.exec()
+        else:
+            window.analysisShown.connect(lambda _r: loop.quit())
+            if window.analysis.result is None or window.analysis.result.document != (
+                window.session.document
+            ):
+                loop.exec()
         app.processEvents()
         ok = window.grab().save(args.screenshot)
         if not ok:

@@ -535,9 +535,12 @@ def build_bridge_figure(
     view: str,
     board_or_deal: PbnBoard | BridgeDeal | BridgePosition,
     options: BridgeFigureOptions | None = None,
+    *,
+    position: BridgePosition | None = None,
 ) -> Figure:
     """The figure ``view`` (one of :data:`BRIDGE_VIEWS`) of a PBN board, a deal or a
-    position, laid out for ``options``, its page a whole number of points. The table is
+    position (or a board shown at ``position``, a point of its play), laid out for
+    ``options``, its page a whole number of points. The table is
     DDS's (:func:`~whistgui.engine.bridge.dds.dd_table`; an ending gets one too), with par for
     a full deal (the board's vulnerability and dealer, or none vulnerable and North).
     NotationError quoting an unknown view."""
@@ -548,7 +551,8 @@ def build_bridge_figure(
         raise NotationError(
             f"{view!r} is not a bridge figure; expected one of {', '.join(BRIDGE_VIEWS)}"
         )
-    position = board_or_deal if isinstance(board_or_deal, BridgePosition) else None
+    if position is None and isinstance(board_or_deal, BridgePosition):
+        position = board_or_deal
     board = board_or_deal if isinstance(board_or_deal, PbnBoard) else None
     deal = board_or_deal if isinstance(board_or_deal, BridgeDeal) else board_or_deal.deal
     s = o.font_size

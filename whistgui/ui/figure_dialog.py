@@ -11,6 +11,8 @@ it on the clipboard. The choices are remembered.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QMimeData, QSettings, Qt, QTimer
@@ -32,12 +34,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from whistgui.app.bridge import BridgeDocument
 from whistgui.app.document import Document
 from whistgui.figures import VIEWS, Figure, FigureError, FigureOptions, build_figure, write
 from whistgui.figures.backends import to_image, to_svg
 from whistgui.ui.engine_service import EngineService, JobContext
 
-__all__ = ["FigureDialog", "copy_figure_image", "copy_figure_svg"]
+__all__ = ["FigureDialog", "FigureSource", "copy_figure_image", "copy_figure_svg"]
 
 CHANNEL = "figure"
 _MM = 72 / 25.4
@@ -49,6 +52,48 @@ FORMAT_FILTERS = {
 }
 #: Views about one suit of the deal (the Suit box applies).
 SUIT_VIEWS = ("matrix", "numberline", "tree")
+
+
+@dataclass(frozen=True)
+class FigureSource:
+    """What the dialog draws: the views it offers, how to build one (on the engine's thread),
+    and what the choices may range over. Made for a whist document by :meth:`whist` and for a
+    bridge board by :meth:`bridge`."""
+
+    views: Mapping[str, str]
+    build: Callable[[str, FigureOptions], Figure]
+    name: str  # the file name's stem
+    default_view: str
+    suits: int = 0  # suits to choose one from (the suit views)
+    cards: int = 0  # cards a play record may show
+    key: str = "figure"  # the settings group remembering the choices
+
+    @classmethod
+    def whist(cls, doc: Document) -> FigureSource:
+        base = (doc.title or "deal").split(")")[-1].strip() or "deal"
+        return cls(
+            VIEWS,
+            lambda view, options: build_figure(view, doc, options),
+            base,
+            "table",
+            suits=len(doc.deal.suits),
+            cards=2 * max(0, doc.deal.size),
+        )
+
+    @classmethod
+    def bridge(cls, doc: BridgeDocument, cursor: int = 0) -> FigureSource:
+        """The board's deal diagram and double-dummy table; the diagram shows the play at
+        ``cursor`` cards when some are played."""
+        from whistgui.figures.bridge import BRIDGE_VIEWS, BridgeFigureOptions, build_bridge_figure
+
+        board = doc.to_board()  # DocumentError if the hands are not a deal yet
+        position = doc.position(cursor) if cursor else None
+
+        def build(view: str, options: FigureOptions) -> Figure:
+            o = BridgeFigureOptions(width=options.width, font_size=options.font_size)
+            return build_bridge_figure(view, board, o, position=position)
+
+        return cls(BRIDGE_VIEWS, build, f"board-{doc.board}", "both", key="bridgeFigure")
 
 
 def copy_figure_image(fig: Figure, dpi: float = 300) -> None:
@@ -66,11 +111,12 @@ def copy_figure_svg(fig: Figure) -> None:
 
 
 class FigureDialog(QDialog):
-    """Export Figure, for the document ``doc`` (the session's when it opens)."""
+    """Export Figure, for the document ``doc`` (the session's when it opens), or any
+    :class:`FigureSource`."""
 
     def __init__(
         self,
-        doc: Document,
+        doc: Document | FigureSource,
         engine: EngineService,
         settings: QSettings | None = None,
         parent: QWidget | None = None,
@@ -82,7 +128,7 @@ class FigureDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Export Figure")
         self.setObjectName("figureDialog")
-        self._doc = doc
+        self._source = doc if isinstance(doc, FigureSource) else FigureSource.whist(doc)
         self._engine = engine
         self._settings = settings
         self._figure: Figure | None = None
@@ -91,16 +137,16 @@ class FigureDialog(QDialog):
 
         form = QFormLayout()
         self.view = QComboBox(self)
-        for name, what in VIEWS.items():
+        for name, what in self._source.views.items():
             self.view.addItem(name.title() if name != "numberline" else "Number line", name)
             self.view.setItemData(self.view.count() - 1, what, Qt.ItemDataRole.ToolTipRole)
         self.suit = QSpinBox(self)
-        self.suit.setRange(1, max(1, len(doc.deal.suits)))
+        self.suit.setRange(1, max(1, self._source.suits))
         self.depth = QSpinBox(self)
         self.depth.setRange(0, 8)
         self.depth.setValue(2)
         self.cards = QSpinBox(self)
-        self.cards.setRange(-1, 2 * max(0, doc.deal.size))
+        self.cards.setRange(-1, self._source.cards)
         self.cards.setSpecialValueText("all")
         self.cards.setValue(-1)
         self.width_mm = QDoubleSpinBox(self)
@@ -206,9 +252,9 @@ class FigureDialog(QDialog):
         s = self._settings
 
         def value(key: str, default: object) -> object:
-            return s.value(f"figure/{key}", default) if s is not None else default
+            return s.value(f"{self._source.key}/{key}", default) if s is not None else default
 
-        self.set_view(view or str(value("view", "table")))
+        self.set_view(view or str(value("view", self._source.default_view)))
         if suit is not None:
             self.suit.setValue(suit)
         if cards is not None:
@@ -229,11 +275,11 @@ class FigureDialog(QDialog):
             ("format", self.kind),
             ("dpi", self.dpi.value()),
         ):
-            self._settings.setValue(f"figure/{key}", v)
+            self._settings.setValue(f"{self._source.key}/{key}", v)
 
     def set_view(self, name: str) -> None:
         i = self.view.findData(name)
-        self.view.setCurrentIndex(i if i >= 0 else self.view.findData("table"))
+        self.view.setCurrentIndex(i if i >= 0 else self.view.findData(self._source.default_view))
 
     @property
     def kind(self) -> str:
@@ -250,9 +296,9 @@ class FigureDialog(QDialog):
 
     def _update_enabled(self) -> None:
         view = str(self.view.currentData())
-        self.suit.setEnabled(view in SUIT_VIEWS)
+        self.suit.setEnabled(view in SUIT_VIEWS and self._source.suits > 0)
         self.depth.setEnabled(view == "tree")
-        self.cards.setEnabled(view == "play")
+        self.cards.setEnabled(view == "play" and self._source.cards > 0)
         self.dpi.setEnabled(self.kind == "png")
         self.outlines.setEnabled(self.kind == "svg")
 
@@ -269,7 +315,7 @@ class FigureDialog(QDialog):
 
     def rebuild(self) -> int:
         """Build the figure for the current choices on the engine service."""
-        view, doc, options = str(self.view.currentData()), self._doc, self.options()
+        view, build, options = str(self.view.currentData()), self._source.build, self.options()
         key = (view, options)
         self._asked = key
         self._figure = None
@@ -282,7 +328,7 @@ class FigureDialog(QDialog):
         dpi = (screen.logicalDotsPerInch() if screen is not None else 96.0) * ratio * zoom
 
         def job(_ctx: JobContext) -> tuple[Figure, QImage]:
-            fig = build_figure(view, doc, options)
+            fig = build(view, options)
             return fig, to_image(fig, dpi)  # the preview, drawn off the GUI thread too
 
         return self._engine.submit(CHANNEL, job, label=f"Drawing the {view} figure", tag=key)
@@ -320,7 +366,7 @@ class FigureDialog(QDialog):
 
     # -- output ----------------------------------------------------------------------------
     def default_name(self) -> str:
-        base = (self._doc.title or "deal").split(")")[-1].strip() or "deal"
+        base = self._source.name
         stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in base).strip("-").lower()
         return f"{stem or 'deal'}-{self.view.currentData()}.{self.kind}"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -16,6 +16,7 @@ from PySide6.QtGui import (
     QDropEvent,
     QKeyEvent,
     QKeySequence,
+    QUndoGroup,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -37,6 +38,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSpinBox,
     QSplitter,
+    QStackedWidget,
     QToolBar,
     QVBoxLayout,
     QWidget,
@@ -44,6 +46,7 @@ from PySide6.QtWidgets import (
 
 from whistgui import __version__
 from whistgui.app.analysis import game_label
+from whistgui.app.bridge import PBN_SUFFIX, BridgeDocument
 from whistgui.app.document import FILE_SUFFIX, Document, DocumentError, SuitDeck, random_document
 from whistgui.app.examples import load_examples
 from whistgui.engine import Deal, Player, WhistError
@@ -51,9 +54,15 @@ from whistgui.engine.games import GAMES, find_game
 from whistgui.figures import FigureError, FigureOptions, build_figure, write
 from whistgui.figures.text import ensure_app
 from whistgui.ui.analysis import AnalysisPanel
+from whistgui.ui.bridge.session import BridgeSession
 from whistgui.ui.cardart import suit_symbol
 from whistgui.ui.engine_service import EngineService, JobStatus
-from whistgui.ui.figure_dialog import FigureDialog, copy_figure_image, copy_figure_svg
+from whistgui.ui.figure_dialog import (
+    FigureDialog,
+    FigureSource,
+    copy_figure_image,
+    copy_figure_svg,
+)
 from whistgui.ui.inspector import Inspector
 from whistgui.ui.play_panel import PlayPanel
 from whistgui.ui.session import Session
@@ -61,7 +70,11 @@ from whistgui.ui.table import CardTable
 from whistgui.ui.theme import THEMES, apply_theme
 
 MAX_RECENT = 8
-_FILTER = f"whist deals (*{FILE_SUFFIX});;All files (*)"
+_FILTER = (
+    f"Deals (*{FILE_SUFFIX} *{PBN_SUFFIX});;whist deals (*{FILE_SUFFIX});;"
+    f"Bridge boards, PBN (*{PBN_SUFFIX});;All files (*)"
+)
+_PBN_FILTER = f"Bridge boards, PBN (*{PBN_SUFFIX});;All files (*)"
 
 #: The paper's numbers that are formulas, not deals: the Examples menu says so in their place.
 FORMULA_NUMBERS: Final = (20, 21, 22)
@@ -91,6 +104,9 @@ def redo_keys() -> list[QKeySequence]:
     return _key_list(QKeySequence.StandardKey.Redo, "Ctrl+Shift+Z", "Ctrl+Y")
 
 
+if TYPE_CHECKING:
+    from whistgui.ui.bridge.workspace import BridgeWorkspace
+
 KEYS_HTML = """<table cellspacing=4>
 <tr><td colspan=2><b>Card table</b></td></tr>
 <tr><td>Arrows</td><td>walk the cards</td></tr>
@@ -109,6 +125,12 @@ KEYS_HTML = """<table cellspacing=4>
 <tr><td>Ctrl+Shift+C, Ctrl+Alt+C</td><td>copy the deal's figure as an image, as SVG</td></tr>
 <tr><td>Ctrl+I, Ctrl+Shift+I</td><td>game-tree inspector, play tree of the deal</td></tr>
 <tr><td>Ctrl+P</td><td>optimal play of the deal</td></tr>
+<tr><td colspan=2><b>Bridge</b> (Game ▸ Bridge, or open a .pbn file)</td></tr>
+<tr><td>Arrows, Space; N E S W P</td><td>walk, select; send cards to a hand, the pool</td></tr>
+<tr><td>Click / Enter on a card</td><td>play it (the badges: its result; outlined: best)</td></tr>
+<tr><td>B, Autoplay</td><td>play the best card; play on card by card</td></tr>
+<tr><td>Alt+Left / Alt+Right, Home / End</td><td>back, forward a card; start, end</td></tr>
+<tr><td>Page Up / Page Down</td><td>back, forward a trick</td></tr>
 <tr><td colspan=2><b>Inspector</b></td></tr>
 <tr><td>Enter / double-click</td><td>descend into a cell's reduction</td></tr>
 <tr><td>Arrows in the tree</td><td>walk the reductions</td></tr>
@@ -357,6 +379,11 @@ class NoteDialog(QDialog):
         form.addRow(ok_cancel(self))
 
 
+#: The game selector's key for four-hand bridge (a workspace of its own, not a whist game).
+BRIDGE: Final = "bridge"
+BRIDGE_LABEL: Final = "Bridge (double dummy)"
+
+
 class GameSelector(QToolBar):
     """The game the deal is played in: a labelled combo box (Alt+G) in a toolbar."""
 
@@ -376,6 +403,13 @@ class GameSelector(QToolBar):
                 f"Theory: {theory.title if theory is not None else 'none (search only)'}"
             )
             self.combo.setItemData(i, tip, Qt.ItemDataRole.ToolTipRole)
+        self.combo.insertSeparator(self.combo.count())
+        self.combo.addItem(BRIDGE_LABEL, BRIDGE)
+        self.combo.setItemData(
+            self.combo.count() - 1,
+            "Bridge, double dummy: four open hands, who makes which contract, and how",
+            Qt.ItemDataRole.ToolTipRole,
+        )
         self.combo.setToolTip("The game the deal is played in (Alt+G, Ctrl+G)")
         self.label.setBuddy(self.combo)
         self.addWidget(self.label)
@@ -423,7 +457,17 @@ class MainWindow(QMainWindow):
         self.analysis = AnalysisPanel(self.session, self.engine)
         self.figure = FigureView(self.table, self.analysis, central)
         layout.addWidget(self.figure, 1)
-        self.setCentralWidget(central)
+        #: the whist page, and the bridge workspace once bridge is chosen (made then)
+        self.pages = QStackedWidget(self)
+        self.pages.addWidget(central)
+        self.setCentralWidget(self.pages)
+        self.bridge_session = BridgeSession(parent=self)
+        self.bridge: BridgeWorkspace | None = None
+        self._docks_before_bridge: list[QDockWidget] = []
+        self.undo_group = QUndoGroup(self)
+        self.undo_group.addStack(self.session.undo_stack)
+        self.undo_group.addStack(self.bridge_session.undo_stack)
+        self.undo_group.setActiveStack(self.session.undo_stack)
 
         self.inspector = Inspector(self.session, self.engine)
         self.inspector_dock = QDockWidget("Game-tree inspector", self)
@@ -456,6 +500,9 @@ class MainWindow(QMainWindow):
         self.session.gameChanged.connect(self._on_game)
         self.session.pathChanged.connect(self._update_title)
         self.session.modifiedChanged.connect(self._update_title)
+        self.bridge_session.pathChanged.connect(self._update_title)
+        self.bridge_session.modifiedChanged.connect(self._update_title)
+        self.bridge_session.documentChanged.connect(self._update_title)
         self.table.refused.connect(self._show_refusal)
         self.notation.edit.textEdited.connect(self._on_text)
         self.notation.edit.undoRequested.connect(self._undo_from_text)
@@ -510,9 +557,9 @@ class MainWindow(QMainWindow):
             "Copy Figure as S&VG", lambda: self.copy_figure(svg=True), "Ctrl+Alt+C"
         )
         self.act_quit = self._action("&Quit", self.close, Std.Quit)
-        self.act_undo = self.session.undo_stack.createUndoAction(self, "&Undo")
+        self.act_undo = self.undo_group.createUndoAction(self, "&Undo")
         self.act_undo.setShortcuts(undo_keys())
-        self.act_redo = self.session.undo_stack.createRedoAction(self, "&Redo")
+        self.act_redo = self.undo_group.createRedoAction(self, "&Redo")
         self.act_redo.setShortcuts(redo_keys())
         self.act_note = self._action("&Title and Note…", self.edit_note)
         self.act_focus_text = self._action("Edit Deal &Text", self._focus_text, "Ctrl+L")
@@ -537,6 +584,11 @@ class MainWindow(QMainWindow):
             act.triggered.connect(lambda _=False, n=g.name: self.set_game(n))
             self.game_group.addAction(act)
             self.game_actions[g.name] = act
+        act = QAction("&Bridge (Double Dummy)", self, checkable=True)
+        act.setStatusTip("Four-hand bridge, double dummy: the table, contracts and the play")
+        act.triggered.connect(lambda _=False: self.set_game(BRIDGE))
+        self.game_group.addAction(act)
+        self.game_actions[BRIDGE] = act
         self.act_focus_game = self._action("Choose the &Game", self._focus_game, "Ctrl+G")
         self.act_about = self._action("&About whistgui", self.about)
         self.act_keys = self._action("&Keyboard Shortcuts", self.show_keys, "F1")
@@ -673,9 +725,75 @@ class MainWindow(QMainWindow):
         return f"&{label}"
 
     def set_game(self, name: str) -> None:
-        """Play the deal in the game ``name``: one undoable change of the document."""
+        """Play the deal in the game ``name``: one undoable change of the document; or, for
+        ``bridge``, show the bridge workspace (the whist deal stays as it is)."""
+        if name == BRIDGE:
+            self.show_bridge(True)
+            return
+        self.show_bridge(False)
         self.session.set_game(name)
         self._show_game(self.session.game)  # a refused or repeated choice shows the current
+
+    @property
+    def bridge_mode(self) -> bool:
+        """True while the bridge workspace is shown."""
+        return self.bridge is not None and self.pages.currentWidget() is self.bridge
+
+    def ensure_bridge(self) -> BridgeWorkspace:
+        """The bridge workspace, made the first time it is needed."""
+        if self.bridge is None:
+            from whistgui.ui.bridge.workspace import BridgeWorkspace
+
+            self.bridge = BridgeWorkspace(self.bridge_session, self.engine, self.pages)
+            self.bridge.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+            self.pages.addWidget(self.bridge)
+        return self.bridge
+
+    def show_bridge(self, on: bool) -> None:
+        """Show the bridge workspace (``on``) or the whist table. The whist docks are put away
+        while bridge is shown and come back after; undo follows the page shown."""
+        if on == self.bridge_mode:
+            self._show_game(BRIDGE if on else self.session.game)
+            return
+        if on:
+            bridge = self.ensure_bridge()
+            self._docks_before_bridge = [
+                d for d in (self.inspector_dock, self.play_dock) if d.isVisible()
+            ]
+            for d in self._docks_before_bridge:
+                d.hide()
+            self.pages.setCurrentWidget(bridge)
+            self.undo_group.setActiveStack(self.bridge_session.undo_stack)
+            bridge.table.setFocus()
+        else:
+            self.pages.setCurrentIndex(0)
+            self.undo_group.setActiveStack(self.session.undo_stack)
+            for d in self._docks_before_bridge:
+                d.show()
+            self._docks_before_bridge = []
+            self.table.setFocus()
+        for act in self._whist_actions():
+            act.setEnabled(not on)
+        self._show_game(BRIDGE if on else self.session.game)
+        self._update_title()
+
+    def _whist_actions(self) -> list[QAction]:
+        """Actions about the whist deal, disabled while bridge is shown."""
+        return [
+            self.act_note,
+            self.act_focus_text,
+            self.act_clear,
+            self.act_add_suit,
+            self.act_remove_suit,
+            self.act_deck,
+            self.act_west_leads,
+            self.act_east_leads,
+            self.act_inspect_deal,
+            self.act_play,
+            self.act_inspector,
+            self.act_copy_image,
+            self.act_copy_svg,
+        ]
 
     def _on_game_chosen(self, index: int) -> None:
         self.set_game(str(self.game_selector.combo.itemData(index)))
@@ -685,7 +803,9 @@ class MainWindow(QMainWindow):
         self.game_selector.combo.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _show_game(self, name: str) -> None:
-        """The selector and the Deal ▸ Game menu show ``name``."""
+        """The selector and the Deal ▸ Game menu show ``name`` (bridge while it is shown)."""
+        if self.bridge_mode:
+            name = BRIDGE
         self.game_selector.set_game(name)
         act = self.game_actions.get(name)
         if act is not None and not act.isChecked():
@@ -726,6 +846,12 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(message, 8000)
 
     def _update_title(self, *_args: object) -> None:
+        if self.bridge_mode:
+            b = self.bridge_session
+            name = b.path.name if b.path else "Untitled.pbn"
+            self.setWindowTitle(f"{name}[*] — {b.describe()} — whistgui")
+            self.setWindowModified(b.modified)
+            return
         doc = self.session.document
         name = self.session.path.name if self.session.path else (doc.title or "Untitled")
         self.setWindowTitle(f"{name}[*] — whistgui")
@@ -794,8 +920,25 @@ class MainWindow(QMainWindow):
             act.triggered.connect(lambda _=False, i=i: self.inspect_suit(i))
 
     # -- files ----------------------------------------------------------------------------
-    def _confirm_discard(self) -> bool:
-        """True if there are no unsaved changes or the user lets them go (or saves them)."""
+    def _confirm_discard(self, bridge: bool | None = None) -> bool:
+        """True if there are no unsaved changes or the user lets them go (or saves them):
+        in the page shown, or in the bridge boards (``bridge`` True) or the whist deal
+        (False)."""
+        bridge = self.bridge_mode if bridge is None else bridge
+        if bridge:
+            if not self.bridge_session.modified:
+                return True
+            answer = QMessageBox.question(
+                self,
+                "Unsaved changes",
+                "The bridge boards have unsaved changes. Save them first?",
+                QMessageBox.StandardButton.Save
+                | QMessageBox.StandardButton.Discard
+                | QMessageBox.StandardButton.Cancel,
+            )
+            if answer == QMessageBox.StandardButton.Save:
+                return self._save_bridge(self.bridge_session.path)
+            return answer == QMessageBox.StandardButton.Discard
         if not self.session.modified:
             return True
         answer = QMessageBox.question(
@@ -811,6 +954,10 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Discard
 
     def new_document(self) -> None:
+        if self.bridge_mode:
+            if self._confirm_discard():
+                self.bridge_session.replace((BridgeDocument.random(),))
+            return
         if self._confirm_discard():  # a new deal in the same game
             self.session.replace(replace(Document.new(), game=self.session.game))
 
@@ -824,17 +971,23 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"Example {ex.title}", 5000)
 
     def open_dialog(self) -> None:
-        if not self._confirm_discard():
-            return
-        start = str(self.session.path.parent) if self.session.path else ""
+        current = self.bridge_session.path if self.bridge_mode else self.session.path
+        start = str(current.parent) if current else ""
         path, _ = QFileDialog.getOpenFileName(self, "Open deal", start, _FILTER)
-        if path:
+        if path and self._confirm_discard(Path(path).suffix.lower() == PBN_SUFFIX):
             self.open_file(path)
 
     def open_file(self, path: str | Path) -> bool:
-        """Open a file; on failure say why and keep the current deal."""
+        """Open a file — a ``.pbn`` file in the bridge workspace, any other as a whist deal;
+        on failure say why and keep the current deal."""
+        bridge = Path(path).suffix.lower() == PBN_SUFFIX
         try:
-            self.session.open(path)
+            if bridge:
+                self.bridge_session.open(path)
+                self.show_bridge(True)
+            else:
+                self.session.open(path)
+                self.show_bridge(False)
         except (DocumentError, OSError) as exc:
             QMessageBox.warning(self, "Cannot open", str(exc))
             self.statusBar().showMessage(f"Not opened: {exc}", 10000)
@@ -843,11 +996,15 @@ class MainWindow(QMainWindow):
         return True
 
     def save(self) -> bool:
+        if self.bridge_mode:
+            return self._save_bridge(self.bridge_session.path)
         if self.session.path is None:
             return self.save_as()
         return self._save_to(self.session.path)
 
     def save_as(self) -> bool:
+        if self.bridge_mode:
+            return self._save_bridge(None)
         start = str(self.session.path or (self.session.document.title or "deal") + FILE_SUFFIX)
         path, _ = QFileDialog.getSaveFileName(self, "Save deal", start, _FILTER)
         if not path:
@@ -859,6 +1016,25 @@ class MainWindow(QMainWindow):
     def _save_to(self, path: Path) -> bool:
         try:
             self.session.save(path)
+        except (DocumentError, OSError) as exc:
+            QMessageBox.warning(self, "Cannot save", str(exc))
+            return False
+        self._add_recent(path)
+        self.statusBar().showMessage(f"Saved {path}", 5000)
+        return True
+
+    def _save_bridge(self, path: Path | None) -> bool:
+        """Save the bridge boards to ``path`` (None: ask where) as PBN."""
+        if path is None:
+            start = str(self.bridge_session.path or f"boards{PBN_SUFFIX}")
+            name, _ = QFileDialog.getSaveFileName(self, "Save boards", start, _PBN_FILTER)
+            if not name:
+                return False
+            if not name.lower().endswith(PBN_SUFFIX):
+                name += PBN_SUFFIX
+            path = Path(name)
+        try:
+            self.bridge_session.save(path)
         except (DocumentError, OSError) as exc:
             QMessageBox.warning(self, "Cannot save", str(exc))
             return False
@@ -889,11 +1065,14 @@ class MainWindow(QMainWindow):
         self.recent_menu.setEnabled(bool(files))
 
     def _open_recent(self, path: str) -> None:
-        if self._confirm_discard():
+        if self._confirm_discard(Path(path).suffix.lower() == PBN_SUFFIX):
             self.open_file(path)
 
     # -- dialogs --------------------------------------------------------------------------
     def random_dialog(self) -> None:
+        if self.bridge_mode:  # a bridge deal needs no choices: 52 cards, 13 each
+            self.bridge_session.random_deal()
+            return
         dlg = RandomDealDialog(self, seed=int(self.settings.value("random/seed", 1)))
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return
@@ -924,12 +1103,20 @@ class MainWindow(QMainWindow):
 
     def export_dialog(
         self, view: str | None = None, *, suit: int | None = None, cards: int | None = None
-    ) -> FigureDialog:
+    ) -> FigureDialog | None:
         """File ▸ Export Figure: choose the view, size, font and format with a live preview
         (``view``, ``suit``, ``cards``: what to start on)."""
         ensure_app()  # the figure font is loaded on this thread, before the engine draws
+        source: Document | FigureSource = self.session.document
+        if self.bridge_mode:
+            b = self.bridge_session
+            try:
+                source = FigureSource.bridge(b.document, b.cursor)
+            except WhistError as exc:
+                QMessageBox.warning(self, "Export Figure", f"No figure of this board: {exc}")
+                return None
         dlg = FigureDialog(
-            self.session.document,
+            source,
             self.engine,
             self.settings,
             self,
@@ -980,7 +1167,7 @@ class MainWindow(QMainWindow):
         if not isinstance(mime, QMimeData) or not mime.hasUrls():
             return None
         for url in mime.urls():
-            if url.isLocalFile() and url.toLocalFile().endswith(FILE_SUFFIX):
+            if url.isLocalFile() and url.toLocalFile().lower().endswith((FILE_SUFFIX, PBN_SUFFIX)):
                 return Path(url.toLocalFile())
         return None
 
@@ -996,7 +1183,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         event.acceptProposedAction()
-        if self._confirm_discard():
+        if self._confirm_discard(path.suffix.lower() == PBN_SUFFIX):
             self.open_file(path)
 
     def about(self) -> None:
@@ -1004,7 +1191,7 @@ class MainWindow(QMainWindow):
 
     # -- lifetime -------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self._confirm_discard():
+        if not (self._confirm_discard(False) and self._confirm_discard(True)):
             event.ignore()
             return
         self.settings.setValue("window/geometry", self.saveGeometry())

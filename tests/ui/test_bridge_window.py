@@ -1,0 +1,195 @@
+"""Bridge in the main window: chosen with the game selector or by opening a PBN file; the
+double-dummy table, the marks of the cards, play, back and forward, autoplay, undo, save."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from whistgui.app.bridge import BridgeDocument, load_pbn, save_pbn
+from whistgui.engine.bridge import Contract, Seat, Strain
+from whistgui.engine.bridge.dds import card_scores, dd_table
+
+
+def _ready(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: window.bridge is not None and window.bridge.ready(), timeout=20000)
+
+
+def _choose_bridge(window) -> None:  # type: ignore[no-untyped-def]
+    combo = window.game_selector.combo
+    i = combo.findData("bridge")
+    assert i >= 0
+    combo.setCurrentIndex(i)
+    combo.activated.emit(i)
+
+
+def test_game_selector_shows_the_bridge_workspace_and_back(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    whist_deal = window.session.document
+    _choose_bridge(window)
+    assert window.bridge_mode
+    assert window.pages.currentWidget() is window.bridge
+    assert not window.act_play.isEnabled()
+    _ready(qtbot, window)
+    deal = window.bridge_session.document.deal
+    table = dd_table(deal)
+    shown = window.bridge.dd_table.table()
+    assert shown is not None
+    assert all(shown[seat, strain] == table[seat, strain] for seat in Seat for strain in Strain)
+    # back to whist: the whist deal is as it was, undo works on it again
+    window.set_game("whist")
+    assert not window.bridge_mode
+    assert window.session.document == whist_deal
+    assert window.act_play.isEnabled()
+
+
+def test_marks_play_back_forward_and_undo(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    _choose_bridge(window)
+    session = window.bridge_session
+    session.replace((BridgeDocument.random(21).with_contract(Contract.parse("4S"), Seat.S),))
+    _ready(qtbot, window)
+    pos = session.position()
+    marks = window.bridge.marks()
+    scores = card_scores(pos)
+    assert marks is not None
+    assert set(marks) == set(pos.legal())
+    best = max(scores.values())
+    assert {c for c, m in marks.items() if m.best} == {c for c, v in scores.items() if v == best}
+    assert window.bridge.play_best()
+    assert session.cursor == 1
+    _ready(qtbot, window)
+    assert window.bridge.play_best()
+    _ready(qtbot, window)
+    line = session.document.played
+    window.bridge.back_button.click()
+    assert session.cursor == 1
+    assert window.bridge.ready()  # the position's scores are remembered, not recomputed
+    window.bridge.forward_button.click()
+    assert session.cursor == 2
+    window.act_undo.trigger()
+    assert session.document.played == line[:1]
+    window.act_redo.trigger()
+    assert session.document.played == line
+
+
+def test_autoplay_plays_a_whole_ending_and_keeps_the_result(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from whistgui.engine.bridge import BridgeDeal
+
+    ending = BridgeDeal.parse("N:AK2.-.-.- -.-.-.432 QJ3.-.-.- -.-.-.765")
+    doc = BridgeDocument.from_deal(ending).with_contract(Contract.parse("1NT"), Seat.N)
+    _choose_bridge(window)
+    window.bridge_session.replace((doc,))
+    _ready(qtbot, window)
+    first = window.bridge.marks()
+    assert first is not None
+    expected = max(m.declarer_tricks for m in first.values() if m.best)
+    window.bridge.set_autoplay(True)
+    qtbot.waitUntil(lambda: window.bridge_session.position().is_over, timeout=30000)
+    pos = window.bridge_session.position()
+    assert pos.tricks[int(Seat.N.side)] == expected
+    assert not window.bridge.autoplay_button.isChecked()
+
+
+def test_open_and_save_a_pbn_file(qtbot, window, tmp_path: Path, dialogs) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "boards.pbn"
+    save_pbn(tuple(BridgeDocument.random(i, board=str(i)) for i in (1, 2)), path)
+    assert window.open_file(path)
+    assert window.bridge_mode
+    assert window.bridge_session.board_count == 2
+    assert "boards.pbn" in window.windowTitle()
+    window.bridge_session.set_contract(Contract.parse("7NT"), Seat.W)
+    assert window.save()
+    assert load_pbn(path).boards[0].contract == Contract.parse("7NT")
+    dialogs.save_path = str(tmp_path / "copy")
+    assert window.save_as()
+    assert (tmp_path / "copy.pbn").is_file()
+
+
+def test_a_bad_pbn_file_says_why_and_keeps_the_page(qtbot, window, tmp_path: Path, dialogs) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.pbn"
+    bad.write_text('[Board "1"]\n[Deal "N:AKQJ.-.-.- -.-.-.- -.-.-.- -.-.-.-"]\n')
+    before = window.session.document
+    assert not window.open_file(bad)
+    assert not window.bridge_mode
+    assert window.session.document == before
+    assert any("bad.pbn" in text for kind, text in dialogs.shown if kind == "warning")
+
+
+def test_typing_a_bad_deal_keeps_the_board(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    _choose_bridge(window)
+    bridge = window.bridge
+    before = window.bridge_session.document
+    bridge.deal_edit.setText("N:AKQ.xyz")
+    bridge.deal_edit.returnPressed.emit()
+    assert window.bridge_session.document == before
+    assert "N:AKQ.xyz" in bridge.deal_error.text()
+    assert bridge.deal_error.isVisible()
+
+
+def test_the_dd_table_chooses_a_contract(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    _choose_bridge(window)
+    _ready(qtbot, window)
+    table = window.bridge.dd_table.table()
+    tricks = table[Seat.E, Strain.H]
+    window.bridge.dd_table.contractChosen.emit(Contract(max(1, tricks - 6), Strain.H), Seat.E)
+    doc = window.bridge_session.document
+    assert doc.declarer is Seat.E
+    assert doc.contract.strain is Strain.H
+    assert window.bridge.declarer.currentData() is Seat.E
+
+
+@pytest.mark.parametrize("unsaved", [True, False])
+def test_closing_asks_about_unsaved_boards(qtbot, window, dialogs, unsaved) -> None:  # type: ignore[no-untyped-def]
+    _choose_bridge(window)
+    if unsaved:
+        window.bridge_session.random_deal(3)
+    dialogs.question_answer = dialogs.question_answer.Cancel
+    window.close()
+    asked = [t for k, t in dialogs.shown if k == "question" and "bridge" in t]
+    assert bool(asked) == unsaved
+    assert window.isVisible() == unsaved
+
+
+def test_export_figure_of_the_board_at_the_cursor(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    _choose_bridge(window)
+    session = window.bridge_session
+    for _ in range(3):
+        session.play(session.position().legal()[0])
+    dlg = window.export_dialog()
+    assert dlg is not None
+    views = [dlg.view.itemData(i) for i in range(dlg.view.count())]
+    assert views == ["deal", "ddtable", "both"]
+    assert not dlg.suit.isEnabled()
+    dlg.set_view("deal")
+    qtbot.waitUntil(lambda: dlg.figure is not None, timeout=20000)
+    texts = [item.text for item in dlg.figure.items if hasattr(item, "text")]
+    # the figure is of the position at the cursor: three cards on the table, the fourth to play
+    assert f"{session.position().to_move.word} to play" in " ".join(texts)
+    out = dlg.save(tmp_path / "board.png")
+    assert out is not None
+    assert out.stat().st_size > 1000
+    dlg.close()
+
+
+def test_export_refuses_an_unfinished_deal(qtbot, window, dialogs) -> None:  # type: ignore[no-untyped-def]
+    _choose_bridge(window)
+    session = window.bridge_session
+    session.move_cards([next(iter(session.document.hands[Seat.N]))], None)
+    assert window.export_dialog() is None
+    assert any("same number of cards" in t for k, t in dialogs.shown if k == "warning")
+
+
+def test_choosing_a_trick_tree_node_plays_its_cards(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    _choose_bridge(window)
+    session = window.bridge_session
+    session.replace((BridgeDocument.random(8).with_contract(Contract.parse("3NT"), Seat.N),))
+    pos = session.position()
+    first = pos.legal()[0]
+    reply = pos.play(first).legal()[-1]
+    window.bridge.tree.cardsChosen.emit([first, reply])
+    assert session.document.played == (first, reply)
+    assert session.cursor == 2
+    # from the middle of the trick, a node's path starts at the trick's first card again
+    window.bridge.tree.cardsChosen.emit([first])
+    assert session.cursor == 1
+    assert session.document.played == (first, reply)
