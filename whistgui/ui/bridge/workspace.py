@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
+    QStyle,
     QTabWidget,
     QToolButton,
     QVBoxLayout,
@@ -45,7 +46,7 @@ from whistgui.engine.bridge.play import trick_winner
 from whistgui.engine.errors import WhistError
 from whistgui.ui.bridge.dd_table import DDTableView
 from whistgui.ui.bridge.session import BridgeSession
-from whistgui.ui.bridge.table import BridgeTable
+from whistgui.ui.bridge.table import BridgeTable, card_text
 from whistgui.ui.bridge.trick_tree import TrickTreeView
 from whistgui.ui.engine_service import EngineService, JobContext
 
@@ -218,10 +219,19 @@ class BridgeWorkspace(QWidget):
         self.status.setObjectName("bridgeStatus")
         self.status.setWordWrap(True)
 
-        self.start_button = self._nav("⏮", "To the opening lead (Home)", self._to_start)
-        self.back_button = self._nav("◀", "Back one card (Left)", self._back)
-        self.forward_button = self._nav("▶", "Forward one card (Right)", self._forward)
-        self.end_button = self._nav("⏭", "To the end of the line (End)", self._to_end)
+        SP = QStyle.StandardPixmap
+        self.start_button = self._nav(
+            SP.SP_MediaSkipBackward, "To the opening lead (Home)", self._to_start
+        )
+        self.back_button = self._nav(
+            SP.SP_MediaSeekBackward, "Back one card (Alt+Left)", self._back
+        )
+        self.forward_button = self._nav(
+            SP.SP_MediaSeekForward, "Forward one card (Alt+Right)", self._forward
+        )
+        self.end_button = self._nav(
+            SP.SP_MediaSkipForward, "To the end of the line (End)", self._to_end
+        )
         self.autoplay_button = QPushButton("&Autoplay", self)
         self.autoplay_button.setCheckable(True)
         self.autoplay_button.setToolTip(
@@ -265,7 +275,8 @@ class BridgeWorkspace(QWidget):
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setChildrenCollapsible(False)
-        side.setMinimumWidth(360)
+        side.setMinimumWidth(400)
+        self.splitter.setSizes([860, 520])  # the trick tree's six columns fit in 520
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
@@ -297,10 +308,11 @@ class BridgeWorkspace(QWidget):
         self._on_document(session.document)
         self._on_cursor(session.cursor)
 
-    def _nav(self, text: str, tip: str, slot: object) -> QToolButton:
+    def _nav(self, icon: QStyle.StandardPixmap, tip: str, slot: object) -> QToolButton:
         b = QToolButton(self)
-        b.setText(text)
+        b.setIcon(self.style().standardIcon(icon))
         b.setToolTip(tip)
+        b.setAccessibleName(tip.split(" (")[0])
         b.clicked.connect(slot)
         return b
 
@@ -477,7 +489,7 @@ class BridgeWorkspace(QWidget):
             cards = doc.played[t : t + 4]
             seats = leader.following()
             text = f"{t // 4 + 1:>2}. " + "  ".join(
-                f"{seat.name} {card}" for seat, card in zip(seats, cards, strict=False)
+                f"{seat.name} {card_text(card)}" for seat, card in zip(seats, cards, strict=False)
             )
             if len(cards) == 4:
                 leader = trick_winner(leader, cards, doc.contract.strain)
