@@ -140,3 +140,16 @@ def test_the_squeeze_of_dds_issue_103_scores_right():
     after = start.play(ace)
     assert after.to_move is Seat.W
     assert set(card_scores(after).values()) == {0}
+
+
+def test_the_remembered_table_cannot_be_changed_by_a_caller() -> None:
+    from whistgui.engine.bridge import BridgeDeal, Seat, Strain
+    from whistgui.engine.bridge.dds import dd_table
+
+    deal = BridgeDeal.parse("N:AKQ2.KJ3.T98.A54 J876.Q54.AK2.J32 T943.A987.QJ4.K7 5.T62.7653.QT986")
+    table = dd_table(deal)
+    with pytest.raises(TypeError):
+        table.tricks[Seat.N][Strain.NT] = 0  # type: ignore[index]
+    with pytest.raises(TypeError):
+        table.tricks[Seat.N] = {}  # type: ignore[index]
+    assert dd_table(deal)[Seat.N, Strain.NT] == table[Seat.N, Strain.NT]

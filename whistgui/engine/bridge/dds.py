@@ -9,8 +9,10 @@ call raises :class:`DDSUnavailable` saying how to install it. DDS errors become
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from whistgui.engine.bridge.contract import Contract
@@ -90,7 +92,12 @@ class DDTable:
     """The tricks each declarer takes in each strain with the best play on both sides."""
 
     deal: BridgeDeal
-    tricks: dict[Seat, dict[Strain, int]]
+    tricks: Mapping[Seat, Mapping[Strain, int]]
+
+    def __post_init__(self) -> None:
+        # read-only: dd_table hands the same remembered table to every caller
+        frozen = {seat: MappingProxyType(dict(row)) for seat, row in self.tricks.items()}
+        object.__setattr__(self, "tricks", MappingProxyType(frozen))
 
     def __getitem__(self, key: tuple[Seat, Strain]) -> int:
         seat, strain = key
