@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK
+from whistgui.cli.render import add_output_options, output_kind
 from whistgui.engine import NotationError, WhistError
 from whistgui.engine.bridge import (
     BridgeDeal,
@@ -72,15 +73,7 @@ def _register_render(bsub: Any) -> None:
     p.add_argument(
         "--board", type=int, default=1, metavar="N", help="the N-th board of a file (default 1)"
     )
-    p.add_argument(
-        "--format",
-        choices=["png", "svg", "pdf", "tex"],
-        help="the format (default: the file's extension)",
-    )
-    p.add_argument("--width", default="120mm", help="the figure's width (default 120mm)")
-    p.add_argument("--font-size", default="9pt", help="the size of the figure's text (default 9pt)")
-    p.add_argument("--dpi", type=float, default=300, help="PNG resolution (default 300)")
-    p.add_argument("--outlines", action="store_true", help="SVG: text as the glyphs' outlines")
+    add_output_options(p)
 
 
 def _boards(args: list[str], stdin: TextIO) -> Iterator[tuple[str, PbnBoard | WhistError]]:
@@ -237,17 +230,10 @@ def render(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
 
     stdin = stdin if stdin is not None else sys.stdin
     out = Path(args.out)
-    kind = (args.format or out.suffix.lstrip(".")).lower()
     try:
         if args.view not in BRIDGE_VIEWS:
             raise NotationError(f"--view {args.view!r}: expected one of {', '.join(BRIDGE_VIEWS)}")
-        if kind not in ("png", "svg", "pdf", "tex"):
-            raise NotationError(
-                f"{args.out!r}: expected a file name ending in .png, .svg, .pdf or .tex, or "
-                "--format"
-            )
-        if not 10 <= args.dpi <= 2400:
-            raise NotationError(f"--dpi {args.dpi:g}: expected 10 to 2400")
+        kind = output_kind(args)
         options = BridgeFigureOptions(
             width=parse_length(args.width), font_size=parse_font_size(args.font_size)
         )

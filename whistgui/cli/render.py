@@ -38,15 +38,7 @@ def register(sub: Any, add: Any) -> None:
         help="deal; analysis; table (deal and analysis, the default); matrix, numberline, tree "
         "(of suit --suit); play (the record of optimal play)",
     )
-    sp.add_argument(
-        "--format",
-        choices=["png", "svg", "pdf", "tex"],
-        help="the format (default: the file's extension)",
-    )
-    sp.add_argument("--width", default="120mm", help="the figure's width (default 120mm)")
-    sp.add_argument(
-        "--font-size", default="9pt", help="the size of the figure's text (default 9pt)"
-    )
+    add_output_options(sp)
     sp.add_argument("--suit", type=int, default=1, help="the suit, counted from 1 (default 1)")
     sp.add_argument(
         "--depth", type=int, default=2, help="with --view tree: levels below the root (default 2)"
@@ -54,13 +46,37 @@ def register(sub: Any, add: Any) -> None:
     sp.add_argument(
         "--cards", type=int, help="with --view play: the cards played (default: all of them)"
     )
-    sp.add_argument("--dpi", type=float, default=300, help="PNG resolution (default 300)")
-    sp.add_argument("--outlines", action="store_true", help="SVG: text as the glyphs' outlines")
     sp.add_argument(
         "--lead", choices=["W", "E"], help="who is on lead (default: West, or the file's)"
     )
     add_game_option(sp)
     sp.set_defaults(game=None)
+
+
+def add_output_options(p: Any) -> None:
+    """The options every figure command shares: format, width, font size, DPI, outlines."""
+    p.add_argument(
+        "--format",
+        choices=["png", "svg", "pdf", "tex"],
+        help="the format (default: the file's extension)",
+    )
+    p.add_argument("--width", default="120mm", help="the figure's width (default 120mm)")
+    p.add_argument("--font-size", default="9pt", help="the size of the figure's text (default 9pt)")
+    p.add_argument("--dpi", type=float, default=300, help="PNG resolution (default 300)")
+    p.add_argument("--outlines", action="store_true", help="SVG: text as the glyphs' outlines")
+
+
+def output_kind(args: argparse.Namespace) -> str:
+    """The format to write (``--format`` or the file's extension), with ``--dpi`` checked;
+    NotationError quoting what is wrong."""
+    kind = (args.format or Path(args.out).suffix.lstrip(".")).lower()
+    if kind not in ("png", "svg", "pdf", "tex"):
+        raise NotationError(
+            f"{args.out!r}: expected a file name ending in .png, .svg, .pdf or .tex, or --format"
+        )
+    if not 10 <= args.dpi <= 2400:
+        raise NotationError(f"--dpi {args.dpi:g}: expected 10 to 2400")
+    return kind
 
 
 def _document(args: argparse.Namespace) -> Any:
@@ -97,15 +113,8 @@ def render(args: argparse.Namespace) -> int:
     )
 
     out = Path(args.out)
-    kind = (args.format or out.suffix.lstrip(".")).lower()
     try:
-        if kind not in ("png", "svg", "pdf", "tex"):
-            raise NotationError(
-                f"{args.out!r}: expected a file name ending in .png, .svg, .pdf or .tex, or "
-                "--format"
-            )
-        if not 10 <= args.dpi <= 2400:
-            raise NotationError(f"--dpi {args.dpi:g}: expected 10 to 2400")
+        kind = output_kind(args)
         if args.depth < 0:
             raise NotationError(f"--depth {args.depth}: expected 0 or more")
         options = FigureOptions(

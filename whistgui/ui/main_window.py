@@ -1013,9 +1013,10 @@ class MainWindow(QMainWindow):
             path += FILE_SUFFIX
         return self._save_to(Path(path))
 
-    def _save_to(self, path: Path) -> bool:
+    def _save_to(self, path: Path, session: Session | BridgeSession | None = None) -> bool:
+        """Save ``session`` (the whist session by default) to ``path``; say why not."""
         try:
-            self.session.save(path)
+            (session or self.session).save(path)
         except (DocumentError, OSError) as exc:
             QMessageBox.warning(self, "Cannot save", str(exc))
             return False
@@ -1033,14 +1034,7 @@ class MainWindow(QMainWindow):
             if not name.lower().endswith(PBN_SUFFIX):
                 name += PBN_SUFFIX
             path = Path(name)
-        try:
-            self.bridge_session.save(path)
-        except (DocumentError, OSError) as exc:
-            QMessageBox.warning(self, "Cannot save", str(exc))
-            return False
-        self._add_recent(path)
-        self.statusBar().showMessage(f"Saved {path}", 5000)
-        return True
+        return self._save_to(path, self.bridge_session)
 
     def recent_files(self) -> list[str]:
         value = self.settings.value("recentFiles", [])

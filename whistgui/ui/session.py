@@ -56,28 +56,21 @@ class SetDocumentCommand(QUndoCommand):
         self._session._set(self.before)
 
 
-class Session(QObject):
-    """The open document and everything that changes it."""
+class FileSession(QObject):
+    """What every session has: an undo stack, the file it came from, and whether it has
+    changed since it was opened or saved (the whist session, the bridge session, …)."""
 
-    documentChanged = Signal(object)  # Document
-    gameChanged = Signal(str)  # the game's registered name, after documentChanged
     pathChanged = Signal(object)  # Path | None
     modifiedChanged = Signal(bool)
 
-    def __init__(self, doc: Document | None = None, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._doc = doc if doc is not None else Document.new()
         self._path: Path | None = None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
 
     def _on_clean_changed(self, clean: bool) -> None:
         self.modifiedChanged.emit(not clean)
-
-    # -- state ----------------------------------------------------------------------------
-    @property
-    def document(self) -> Document:
-        return self._doc
 
     @property
     def path(self) -> Path | None:
@@ -86,6 +79,22 @@ class Session(QObject):
     @property
     def modified(self) -> bool:
         return not self.undo_stack.isClean()
+
+
+class Session(FileSession):
+    """The open document and everything that changes it."""
+
+    documentChanged = Signal(object)  # Document
+    gameChanged = Signal(str)  # the game's registered name, after documentChanged
+
+    def __init__(self, doc: Document | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._doc = doc if doc is not None else Document.new()
+
+    # -- state ----------------------------------------------------------------------------
+    @property
+    def document(self) -> Document:
+        return self._doc
 
     @property
     def game(self) -> str:

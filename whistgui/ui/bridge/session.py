@@ -15,10 +15,11 @@ import os
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoCommand
 
 from whistgui.app.bridge import BridgeDocument, load_pbn, save_pbn
 from whistgui.engine.bridge import BridgeCard, BridgeDeal, BridgePosition, Contract, Seat
+from whistgui.ui.session import FileSession
 
 __all__ = ["BridgeSession", "SetBridgeCommand"]
 
@@ -45,7 +46,7 @@ class SetBridgeCommand(QUndoCommand):
         self._session._set(*self.before)
 
 
-class BridgeSession(QObject):
+class BridgeSession(FileSession):
     """The open board and everything that changes it."""
 
     documentChanged = Signal(object)  # BridgeDocument
@@ -53,8 +54,6 @@ class BridgeSession(QObject):
     cursorChanged = Signal(int)
     #: the boards of the file changed (another file, a board added): (count, current index)
     boardsChanged = Signal(int, int)
-    pathChanged = Signal(object)  # Path | None
-    modifiedChanged = Signal(bool)
 
     def __init__(self, doc: BridgeDocument | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -62,12 +61,6 @@ class BridgeSession(QObject):
         self._cursor = len(self._doc.played)
         self._boards: list[BridgeDocument] = [self._doc]
         self._index = 0
-        self._path: Path | None = None
-        self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
-
-    def _on_clean_changed(self, clean: bool) -> None:
-        self.modifiedChanged.emit(not clean)
 
     # -- state ----------------------------------------------------------------------------
     @property
@@ -78,14 +71,6 @@ class BridgeSession(QObject):
     def cursor(self) -> int:
         """How many cards of the line are played in the position the views show."""
         return self._cursor
-
-    @property
-    def path(self) -> Path | None:
-        return self._path
-
-    @property
-    def modified(self) -> bool:
-        return not self.undo_stack.isClean()
 
     @property
     def board_count(self) -> int:
