@@ -9,6 +9,8 @@ from hypothesis import settings
 # Qt must find no display and need none; set before any test imports PySide6.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import pytest
+
 settings.register_profile("default", deadline=None)
 settings.register_profile("ci", deadline=None, print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
@@ -21,3 +23,10 @@ def pytest_addoption(parser):  # type: ignore[no-untyped-def]
         default=False,
         help="run the exhaustive checks whole (e.g. every single-suit deal of 7 cards a hand)",
     )
+
+
+@pytest.fixture
+def exhaustive(request: pytest.FixtureRequest) -> bool:
+    """True under ``pytest --exhaustive``: a test then checks its whole range; otherwise a
+    representative slice, so that the suite stays within CI's budget."""
+    return bool(request.config.getoption("--exhaustive"))
