@@ -220,6 +220,14 @@ class EngineService(QObject):
 
     # -- the worker thread ----------------------------------------------------------------
     def _work(self) -> None:
+        try:
+            self._serve()
+        except RuntimeError:
+            # the service was deleted (its window closed) while a job that cannot be
+            # interrupted, such as a DDS call, was finishing: nobody is left to tell
+            self._alive = False
+
+    def _serve(self) -> None:
         while True:
             job = self._queue.get()
             if job is None:
@@ -229,18 +237,18 @@ class EngineService(QObject):
                 continue
             self._running = job
             self._started.emit(job.id, job.channel, job.label)
+            outcome: tuple[object, object]
             try:
-                result = job.fn(JobContext(self, job))
+                outcome = (job.fn(JobContext(self, job)), None)
             except Cancelled as exc:
-                self._done.emit(job, None, exc)
+                outcome = (None, exc)
             except WhistError as exc:
-                self._done.emit(job, None, str(exc))
+                outcome = (None, str(exc))
             except Exception as exc:  # a bug: report it instead of killing the worker
-                self._done.emit(job, None, f"internal error: {type(exc).__name__}: {exc}")
-            else:
-                self._done.emit(job, result, None)
+                outcome = (None, f"internal error: {type(exc).__name__}: {exc}")
             finally:
                 self._running = None
+            self._done.emit(job, *outcome)
 
     # -- back on the GUI thread -----------------------------------------------------------
     def _on_done(self, job: Job, result: object, error: object) -> None:
