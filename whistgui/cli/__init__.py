@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from whistgui import __version__
-from whistgui.cli import bridge, games, play, render, search, values
+from whistgui.cli import bridge, games, gops, play, render, search, values
 from whistgui.cli.common import Command, Parser, deal_texts, game_of
 from whistgui.engine import WhistError
 
@@ -50,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     games.register(sub, add)
     render.register(sub, add)
     bridge.register(sub, add)
+    gops.register(sub, add)
     return p
 
 
@@ -61,6 +62,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     stdin = stdin if stdin is not None else sys.stdin
     if args.command == "bridge":
         return bridge.run(args, stdin)
+    if args.command == "gops":
+        return gops.run(args)
     cmd = Command(sys.stdout, sys.stderr, args.json, game_of(args, parser))
     try:
         if args.command == "table":

@@ -1,0 +1,45 @@
+"""GOPS, the Game of Pure Strategy (a 1987 notes thread, topic 771), solved exactly as the
+recursive matrix games it is (issue 14). Pure Python, no Qt; HiGHS (``highspy``) solves the
+larger matrix games and is imported only when first needed.
+
+:mod:`~whistgui.engine.gops.rules` (N, ties, score), :mod:`~whistgui.engine.gops.state` (a
+chance or bidding state and its text form), :mod:`~whistgui.engine.gops.matrix` (matrix games
+in floats and exactly), :mod:`~whistgui.engine.gops.solver` (reply 771.9's recursion with a
+memo).
+
+>>> from whistgui.engine.gops import GopsRules, GopsSolver, GopsState
+>>> s = GopsSolver(GopsRules(4))
+>>> s.value(GopsState.start(4))
+0.0
+>>> str(s.exact_value(GopsState.parse("prizes=1,3 a=1,2,4 b=2,3,4 pot=2 diff=0")))
+'-1'
+"""
+
+from whistgui.engine.gops.matrix import (
+    ExactSolution,
+    MatrixSolution,
+    dominated,
+    game_value,
+    solve_exact,
+    solve_matrix,
+)
+from whistgui.engine.gops.rules import MAX_N, SCORES, TIES, GopsRules
+from whistgui.engine.gops.solver import FirstPrize, GameSolution, GopsSolver
+from whistgui.engine.gops.state import GopsState
+
+__all__ = [
+    "MAX_N",
+    "SCORES",
+    "TIES",
+    "ExactSolution",
+    "FirstPrize",
+    "GameSolution",
+    "GopsRules",
+    "GopsSolver",
+    "GopsState",
+    "MatrixSolution",
+    "dominated",
+    "game_value",
+    "solve_exact",
+    "solve_matrix",
+]

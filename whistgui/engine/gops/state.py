@@ -1,0 +1,215 @@
+"""A GOPS position: the prizes still face down, both hands, the pot on the table, the score.
+
+Two kinds of state alternate (reply 771.9's VALUE0 and VALUE1):
+
+* a *chance* state — as many prizes face down as cards in each hand; the next prize is about to
+  be turned (the pot may hold prizes carried over from a tie);
+* a *bidding* state — one card more in each hand than prizes face down: the turned prize is in
+  the pot (``pot > 0``), and both players bid a card at once.
+
+A (the first player, the rows of a matrix game) and B (the columns); ``diff`` is A's points
+minus B's. The text form names each part, in any order (``pot`` and ``diff`` default to 0, ``-``
+is an empty set), and round-trips:
+
+>>> s = GopsState.parse("prizes=1,2,3 a=1,2,3,4 b=1,2,3,4 pot=4")
+>>> s
+GopsState.parse('prizes=1,2,3 a=1,2,3,4 b=1,2,3,4 pot=4 diff=0')
+>>> s.is_bidding, GopsState.parse(str(s)) == s
+(True, True)
+>>> t = s.bid(4, 2, GopsRules())
+>>> str(t), t.is_bidding
+('prizes=1,2,3 a=1,2,3 b=1,3,4 pot=0 diff=4', False)
+>>> str(t.turn(3))
+'prizes=1,2 a=1,2,3 b=1,3,4 pot=3 diff=4'
+>>> str(GopsState.start(3)), str(t.swapped())
+('prizes=1,2,3 a=1,2,3 b=1,2,3 pot=0 diff=0', 'prizes=1,2,3 a=1,3,4 b=1,2,3 pot=0 diff=-4')
+>>> GopsState.parse("prizes=1,2 a=1,2,3")
+Traceback (most recent call last):
+...
+whistgui.engine.errors.NotationError: 'prizes=1,2 a=1,2,3': no b=; expected a GOPS state like ...
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from whistgui.engine.errors import DealError, IllegalPlayError, NotationError
+from whistgui.engine.gops.rules import MAX_N, GopsRules
+
+__all__ = ["MAX_POINTS", "GopsState"]
+
+_EXAMPLE = "prizes=1,2,3 a=1,2,3 b=1,2,3 pot=0 diff=0"
+#: Every prize point there is: 1 + 2 + … + 13. The pot, the prizes face down and the points
+#: won by either player share them, so pot + prizes + |diff| never exceeds this.
+MAX_POINTS = MAX_N * (MAX_N + 1) // 2
+_KEYS = ("prizes", "a", "b", "pot", "diff")
+
+
+def _cards(xs: Iterable[int], what: str) -> frozenset[int]:
+    cards = frozenset(xs)
+    for c in cards:
+        if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= MAX_N:
+            raise DealError(f"{what} holds {c!r}; expected cards from 1 to {MAX_N}")
+    return cards
+
+
+def _text(cards: frozenset[int]) -> str:
+    return ",".join(map(str, sorted(cards))) or "-"
+
+
+@dataclass(frozen=True, slots=True)
+class GopsState:
+    """A chance state (``len(prizes) == len(a) == len(b)``) or a bidding state (one card more in
+    each hand, ``pot > 0``). Any iterables of cards are accepted and kept as frozensets; a
+    state that cannot happen raises :class:`~whistgui.engine.errors.DealError`."""
+
+    prizes: frozenset[int]
+    a: frozenset[int]
+    b: frozenset[int]
+    pot: int = 0
+    diff: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "prizes", _cards(self.prizes, "prizes"))
+        object.__setattr__(self, "a", _cards(self.a, "a"))
+        object.__setattr__(self, "b", _cards(self.b, "b"))
+        for name in ("pot", "diff"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise DealError(f"{name} = {v!r}: expected a whole number")
+        if self.pot < 0:
+            raise DealError(f"pot = {self.pot}: expected 0 or more prize points")
+        points = self.pot + sum(self.prizes) + abs(self.diff)
+        if points > MAX_POINTS:
+            raise DealError(
+                f"pot + prizes + |diff| = {points}: more points than a suit of {MAX_N} cards "
+                f"holds ({MAX_POINTS})"
+            )
+        if len(self.a) != len(self.b):
+            raise DealError(
+                f"a holds {len(self.a)} cards and b {len(self.b)}: expected as many in each hand"
+            )
+        k, p = len(self.a), len(self.prizes)
+        if k == p + 1:
+            if self.pot == 0:
+                raise DealError(
+                    "a bidding state (one card more in each hand than prizes face down) with "
+                    "pot = 0: expected the turned prize in the pot"
+                )
+        elif k != p:
+            raise DealError(
+                f"{p} prizes face down and {k} cards in each hand: expected as many prizes "
+                "(the next is about to be turned) or one fewer (a prize has been turned)"
+            )
+
+    @classmethod
+    def start(cls, n: int) -> GopsState:
+        """The chance state before the first prize: all of 1..n face down, both hands full."""
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_N:
+            raise NotationError(f"N = {n!r}: expected a number of cards from 1 to {MAX_N}")
+        cards = frozenset(range(1, n + 1))
+        return cls(cards, cards, cards)
+
+    @classmethod
+    def parse(cls, text: str) -> GopsState:
+        """The text form ``'prizes=1,2,3 a=1,2,3,4 b=1,2,3,4 pot=4 diff=0'``, parts in any
+        order, ``pot`` and ``diff`` 0 when left out, ``-`` for an empty set."""
+
+        def bad(why: str) -> NotationError:
+            return NotationError(f"{text!r}: {why}; expected a GOPS state like {_EXAMPLE!r}")
+
+        if not isinstance(text, str):
+            raise NotationError(f"{text!r}: expected a GOPS state like {_EXAMPLE!r}")
+        parts: dict[str, str] = {}
+        for word in text.split():
+            key, eq, value = word.partition("=")
+            key = key.lower()
+            if not eq or key not in _KEYS:
+                raise bad(f"{word!r} is not one of prizes=, a=, b=, pot=, diff=")
+            if key in parts:
+                raise bad(f"{key}= given twice")
+            parts[key] = value
+        for key in ("prizes", "a", "b"):
+            if key not in parts:
+                raise bad(f"no {key}=")
+        sets: dict[str, list[int]] = {}
+        for key in ("prizes", "a", "b"):
+            value = parts[key]
+            if value == "-":
+                sets[key] = []
+                continue
+            if not re.fullmatch(r"\d+(,\d+)*", value):
+                raise bad(f"{key}={value!r} is not a list of cards like 1,2,3 (or - for none)")
+            cards = [int(c) for c in value.split(",")]
+            if len(set(cards)) != len(cards):
+                raise bad(f"{key}={value} holds a card twice")
+            sets[key] = cards
+        numbers: dict[str, int] = {}
+        for key in ("pot", "diff"):
+            value = parts.get(key, "0")
+            if not re.fullmatch(r"[-+−]?\d+", value):
+                raise bad(f"{key}={value!r} is not a whole number")
+            numbers[key] = int(value.replace("−", "-"))
+        try:
+            return cls(
+                frozenset(sets["prizes"]),
+                frozenset(sets["a"]),
+                frozenset(sets["b"]),
+                numbers["pot"],
+                numbers["diff"],
+            )
+        except DealError as exc:
+            raise bad(str(exc)) from None
+
+    def __str__(self) -> str:
+        return (
+            f"prizes={_text(self.prizes)} a={_text(self.a)} b={_text(self.b)} "
+            f"pot={self.pot} diff={self.diff}"
+        )
+
+    def __repr__(self) -> str:
+        return f"GopsState.parse({str(self)!r})"
+
+    @property
+    def is_bidding(self) -> bool:
+        """A prize has been turned: both players bid now."""
+        return len(self.a) == len(self.prizes) + 1
+
+    @property
+    def is_over(self) -> bool:
+        """No cards left: the result is the score difference (a carried pot is lost)."""
+        return not self.a
+
+    def turn(self, prize: int) -> GopsState:
+        """The chance state's next prize turned: it joins the pot, and bidding starts."""
+        if self.is_bidding:
+            raise IllegalPlayError(f"{self}: a prize is already turned; bid first")
+        if prize not in self.prizes:
+            raise IllegalPlayError(
+                f"prize {prize!r} is not face down; expected one of {_text(self.prizes)}"
+            )
+        return GopsState(self.prizes - {prize}, self.a, self.b, self.pot + prize, self.diff)
+
+    def bid(self, i: int, j: int, rules: GopsRules) -> GopsState:
+        """A bids ``i`` and B bids ``j``: the higher bid takes the pot; equal bids carry it over,
+        split it or lose it (``rules.ties``). A carried pot with no prizes left is lost."""
+        if not self.is_bidding:
+            raise IllegalPlayError(f"{self}: no prize is turned; turn one before bidding")
+        if i not in self.a:
+            raise IllegalPlayError(f"A bids {i!r}: not in A's hand {_text(self.a)}")
+        if j not in self.b:
+            raise IllegalPlayError(f"B bids {j!r}: not in B's hand {_text(self.b)}")
+        a, b = self.a - {i}, self.b - {j}
+        if i > j:
+            return GopsState(self.prizes, a, b, 0, self.diff + self.pot)
+        if i < j:
+            return GopsState(self.prizes, a, b, 0, self.diff - self.pot)
+        if rules.ties == "carry" and self.prizes:
+            return GopsState(self.prizes, a, b, self.pot, self.diff)
+        return GopsState(self.prizes, a, b, 0, self.diff)
+
+    def swapped(self) -> GopsState:
+        """The same position seen by the other player: hands exchanged, the difference negated."""
+        return GopsState(self.prizes, self.b, self.a, self.pot, -self.diff)
