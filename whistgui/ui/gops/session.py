@@ -1,0 +1,321 @@
+"""The GOPS session: the rules, the solved game (if it is), and the path walked from the start.
+
+The path is a list of :class:`Step`: the start (no move), then each move taken — a prize
+turned, or a pair of bids — with the state it led to. :attr:`GopsSession.index` is the step
+the views show; going back (the breadcrumb, Back) only moves it, and a new move from a step
+before the last replaces the steps after it (as a browser's history does). States are the
+engine's immutable :class:`~whistgui.engine.gops.GopsState`; moves are checked by the engine
+(an illegal one raises :class:`~whistgui.engine.IllegalPlayError` and changes nothing).
+
+A solved game is the engine's :class:`~whistgui.engine.gops.GopsSolver` with its memo; it is
+set by the explorer when a solve job finishes, and saved to a ``.gops`` file (JSON: the
+format's name and version, the rules, the solver's ``to_json`` and the path) so that it can
+be reopened without solving again. Reading a file that is not one raises
+:class:`~whistgui.app.document.DocumentError` quoting the file, and leaves the session as it
+was.
+
+Signals: :attr:`~GopsSession.rulesChanged` (new rules; the path is back at the start),
+:attr:`~GopsSession.pathChanged` (the path or the step shown), :attr:`~GopsSession.
+solvedChanged` (a solver set or dropped), :attr:`~GopsSession.fileChanged` (the file).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from PySide6.QtCore import QObject, Signal
+
+from whistgui.app.document import DocumentError, write_atomically
+from whistgui.engine import WhistError
+from whistgui.engine.gops import GopsRules, GopsSolver, GopsState
+
+__all__ = ["FILE_FORMAT", "FILE_SUFFIX", "GopsSession", "Move", "Step"]
+
+#: The name in a .gops file's ``format`` field, and its version.
+FILE_FORMAT: Final = "whistgui-gops"
+FILE_VERSION: Final = 1
+FILE_SUFFIX: Final = ".gops"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A prize turned (``prize``) or a pair of bids (``bids``: A's, B's)."""
+
+    prize: int | None = None
+    bids: tuple[int, int] | None = None
+
+    def __post_init__(self) -> None:
+        if (self.prize is None) == (self.bids is None):
+            raise ValueError("a move is a prize turned or a pair of bids, exactly one")
+
+    def apply(self, state: GopsState, rules: GopsRules) -> GopsState:
+        if self.prize is not None:
+            return state.turn(self.prize)
+        assert self.bids is not None
+        return state.bid(self.bids[0], self.bids[1], rules)
+
+    def label(self) -> str:
+        """For the breadcrumb: ``Prize 3``, ``A 4 · B 2``."""
+        if self.prize is not None:
+            return f"Prize {self.prize}"
+        assert self.bids is not None
+        return f"A {self.bids[0]} · B {self.bids[1]}"
+
+    def to_json(self) -> dict[str, Any]:
+        if self.prize is not None:
+            return {"turn": self.prize}
+        assert self.bids is not None
+        return {"bid": list(self.bids)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Move:
+        """A move :meth:`to_json` wrote; ValueError for anything else."""
+        if isinstance(data, dict) and set(data) == {"turn"} and type(data["turn"]) is int:
+            return cls(prize=data["turn"])
+        if (
+            isinstance(data, dict)
+            and set(data) == {"bid"}
+            and isinstance(data["bid"], list)
+            and len(data["bid"]) == 2
+            and all(type(x) is int for x in data["bid"])
+        ):
+            return cls(bids=(data["bid"][0], data["bid"][1]))
+        raise ValueError(f"{data!r} is not a move; expected {{'turn': 3}} or {{'bid': [4, 2]}}")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A state of the path and the move that led to it (None: the start)."""
+
+    state: GopsState
+    move: Move | None = None
+
+    def label(self) -> str:
+        return "Start" if self.move is None else self.move.label()
+
+
+class GopsSession(QObject):
+    """The rules, the solved game and the path walked through it."""
+
+    #: GopsRules: new rules (the solver dropped, the path back at the start)
+    rulesChanged = Signal(object)
+    #: the path or the step shown changed: (steps, index)
+    pathChanged = Signal(object, int)
+    #: a solver was set (True) or dropped (False)
+    solvedChanged = Signal(bool)
+    #: Path | None: the file the game was saved to or read from
+    fileChanged = Signal(object)
+
+    def __init__(self, rules: GopsRules | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rules = rules if rules is not None else GopsRules()
+        self._steps: list[Step] = [Step(GopsState.start(self._rules.n))]
+        self._index = 0
+        self._solver: GopsSolver | None = None
+        self._path: Path | None = None
+        #: counts solvers set: a job's result for an older solver is stale
+        self.generation = 0
+
+    # -- state ------------------------------------------------------------------------------
+    @property
+    def rules(self) -> GopsRules:
+        return self._rules
+
+    @property
+    def steps(self) -> list[Step]:
+        """The path, from the start (a copy)."""
+        return list(self._steps)
+
+    @property
+    def index(self) -> int:
+        """The step shown."""
+        return self._index
+
+    @property
+    def state(self) -> GopsState:
+        """The state shown."""
+        return self._steps[self._index].state
+
+    @property
+    def solver(self) -> GopsSolver | None:
+        """The solved game for the rules (None until solved). Used on the engine's thread."""
+        return self._solver
+
+    @property
+    def solved(self) -> bool:
+        return self._solver is not None
+
+    @property
+    def file_path(self) -> Path | None:
+        return self._path
+
+    # -- changing it ------------------------------------------------------------------------
+    def set_rules(self, rules: GopsRules) -> None:
+        """Play by ``rules``: the path starts again; the solver is dropped unless the rules
+        are the ones it solved."""
+        if rules == self._rules:
+            return
+        self._rules = rules
+        had = self._solver is not None
+        self._solver = None
+        self.generation += 1
+        self._set_path(None)
+        self._steps = [Step(GopsState.start(rules.n))]
+        self._index = 0
+        self.rulesChanged.emit(rules)
+        if had:
+            self.solvedChanged.emit(False)
+        self.pathChanged.emit(self.steps, self._index)
+
+    def set_solver(self, solver: GopsSolver) -> None:
+        """The solved game (its rules must be the session's)."""
+        if solver.rules != self._rules:
+            raise ValueError(f"a solver for {solver.rules}, the session plays {self._rules}")
+        self._solver = solver
+        self.generation += 1
+        self.solvedChanged.emit(True)
+
+    def play(self, move: Move) -> GopsState:
+        """Take ``move`` from the state shown (the steps after it are replaced, unless the
+        move is the next step's); IllegalPlayError (nothing changed) if the rules forbid it."""
+        state = move.apply(self.state, self._rules)
+        following = self._index + 1
+        if following < len(self._steps) and self._steps[following].move == move:
+            self._index = following
+        else:
+            del self._steps[following:]
+            self._steps.append(Step(state, move))
+            self._index = following
+        self.pathChanged.emit(self.steps, self._index)
+        return state
+
+    def turn(self, prize: int) -> GopsState:
+        """Turn ``prize`` (a chance state's)."""
+        return self.play(Move(prize=prize))
+
+    def bid(self, i: int, j: int) -> GopsState:
+        """A bids ``i``, B bids ``j`` (a bidding state's)."""
+        return self.play(Move(bids=(i, j)))
+
+    def go_to(self, index: int) -> None:
+        """Show step ``index`` of the path (the path is kept)."""
+        if not 0 <= index < len(self._steps):
+            raise IndexError(f"step {index}: the path has steps 0 to {len(self._steps) - 1}")
+        if index != self._index:
+            self._index = index
+            self.pathChanged.emit(self.steps, self._index)
+
+    def back(self) -> bool:
+        if self._index == 0:
+            return False
+        self.go_to(self._index - 1)
+        return True
+
+    def forward(self) -> bool:
+        if self._index + 1 >= len(self._steps):
+            return False
+        self.go_to(self._index + 1)
+        return True
+
+    def to_start(self) -> None:
+        self.go_to(0)
+
+    # -- files ------------------------------------------------------------------------------
+    def to_json(self, *, with_solver: bool = True) -> dict[str, Any]:
+        """The game as a .gops file holds it: the rules, the path and the step shown, and
+        (``with_solver``) the solver's memo, None if unsolved. Reading the memo must happen
+        where no job is using the solver: the explorer adds it on the engine's thread."""
+        data: dict[str, Any] = {
+            "format": FILE_FORMAT,
+            "version": FILE_VERSION,
+            "rules": self._rules.to_json(),
+            "path": [s.move.to_json() for s in self._steps[1:] if s.move is not None],
+            "index": self._index,
+        }
+        if with_solver:
+            data["solver"] = self._solver.to_json() if self._solver is not None else None
+        return data
+
+    def save(self, path: str | os.PathLike[str], data: dict[str, Any] | None = None) -> Path:
+        """Write the game (or ``data``, what :meth:`to_json` gave) to ``path`` atomically;
+        DocumentError naming the file if it cannot be written. Safe on any thread; the
+        session's file is set by :meth:`mark_saved`."""
+        text = json.dumps(self.to_json() if data is None else data, separators=(",", ":"))
+        write_atomically(text + "\n", path)
+        return Path(path)
+
+    def mark_saved(self, path: str | os.PathLike[str]) -> None:
+        self._set_path(Path(path))
+
+    def open(self, path: str | os.PathLike[str]) -> None:
+        """Read the game saved in ``path``: its rules, solver and path. DocumentError quoting
+        the file (and nothing changed) if it cannot be read or is not a GOPS game."""
+        rules, solver, steps, index = read_gops(path)
+        self._rules = rules
+        self._solver = solver
+        self.generation += 1
+        self._steps = steps
+        self._index = index
+        self._set_path(Path(path))
+        self.rulesChanged.emit(rules)
+        self.solvedChanged.emit(solver is not None)
+        self.pathChanged.emit(self.steps, self._index)
+
+    def _set_path(self, path: Path | None) -> None:
+        if path != self._path:
+            self._path = path
+            self.fileChanged.emit(path)
+
+
+def read_gops(
+    path: str | os.PathLike[str],
+) -> tuple[GopsRules, GopsSolver | None, list[Step], int]:
+    """The rules, solver, path and step of a .gops file; DocumentError quoting the file."""
+    name = os.fspath(path)
+
+    def bad(why: str) -> DocumentError:
+        return DocumentError(f"{name!r} is not a GOPS game: {why}")
+
+    try:
+        with open(name, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as exc:
+        raise DocumentError(
+            f"{name!r} could not be read: {exc.strerror or exc}; expected a .gops file"
+        ) from exc
+    except UnicodeDecodeError as exc:
+        raise bad("it is not UTF-8 text") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise bad(f"{exc.msg} at line {exc.lineno}, column {exc.colno}; expected JSON") from exc
+    if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
+        raise bad(f'expected a JSON object with "format": "{FILE_FORMAT}"')
+    if data.get("version") != FILE_VERSION:
+        raise bad(f"version {data.get('version')!r}; expected {FILE_VERSION}")
+    try:
+        rules = GopsRules.from_json(data.get("rules"))
+        solver = None
+        if data.get("solver") is not None:
+            solver = GopsSolver.from_json(data["solver"])
+            if solver.rules != rules:
+                raise bad(f"the solver's rules {solver.rules} are not the game's {rules}")
+        moves = data.get("path", [])
+        if not isinstance(moves, list):
+            raise bad('"path" is not a list of moves')
+        steps = [Step(GopsState.start(rules.n))]
+        for m in moves:
+            move = Move.from_json(m)
+            steps.append(Step(move.apply(steps[-1].state, rules), move))
+        index = data.get("index", len(steps) - 1)
+        if type(index) is not int or not 0 <= index < len(steps):
+            raise bad(f'"index" {index!r}; expected a step from 0 to {len(steps) - 1}')
+    except DocumentError:
+        raise
+    except (WhistError, ValueError, TypeError, KeyError) as exc:
+        raise bad(str(exc)) from exc
+    return rules, solver, steps, index
