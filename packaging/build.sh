@@ -54,4 +54,6 @@ EOF
 # The double-dummy solver is a compiled library inside endplay: the frozen command must reach it.
 "$bundle/whist" bridge solve 'N:AKQ2.KJ3.T98.A54 J876.Q54.AK2.J32 T943.A987.QJ4.K7 5.T62.7653.QT986' \
     --contract 3NT --declarer N
+# ... and HiGHS (highspy's compiled core) for GOPS's matrix games.
+"$bundle/whist" gops matrix --n 4 --first 2
 echo "build.sh: $(du -sh "$bundle" | cut -f1) in $bundle, built in $((SECONDS - start)) s"

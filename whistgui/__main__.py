@@ -123,7 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
         "file",
         nargs="?",
         metavar="FILE",
-        help="a .whist deal or a .pbn file of bridge boards to open",
+        help="a .whist deal, a .pbn file of bridge boards, or a .gops solved game to open",
     )
     p.add_argument("--deal", metavar="DEAL", help="start on this deal, e.g. 'AQ/KJ K/A'")
     p.add_argument("--lead", choices=["W", "E"], help="who is on lead in the --deal")
@@ -188,7 +188,18 @@ def _run(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int
     from whistgui.app.document import Document
     from whistgui.engine import Deal, Player, WhistError
 
-    if args.file and args.file.lower().endswith(".pbn"):
+    if args.file and args.file.lower().endswith(".gops"):
+        from whistgui.engine import WhistError as GopsFileError
+
+        try:
+            window.ensure_gops().session.open(args.file)
+        except GopsFileError as exc:
+            if args.screenshot:
+                return _fail(str(exc))
+            QMessageBox.warning(window, "Cannot open", str(exc))
+        else:
+            window.show_page("gops")
+    elif args.file and args.file.lower().endswith(".pbn"):
         from whistgui.app.document import DocumentError
 
         try:
@@ -226,10 +237,11 @@ def _run(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int
         window.show()
         loop = QEventLoop()
         QTimer.singleShot(30000, loop.quit)
-        if window.bridge_mode and window.bridge is not None:
-            bridge = window.bridge  # wait for its table and the scores of the cards
+        workspace = window.pages.currentWidget()
+        if window.page != "whist" and hasattr(workspace, "ready"):
+            # bridge: its table and the cards' scores; GOPS: the state's values
             timer = QTimer(window)
-            timer.timeout.connect(lambda: loop.quit() if bridge.ready() else None)
+            timer.timeout.connect(lambda: loop.quit() if workspace.ready() else None)
             timer.start(50)
             loop.exec()
         else:

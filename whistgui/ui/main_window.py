@@ -63,6 +63,7 @@ from whistgui.ui.figure_dialog import (
     copy_figure_image,
     copy_figure_svg,
 )
+from whistgui.ui.gops.session import FILE_SUFFIX as GOPS_SUFFIX
 from whistgui.ui.inspector import Inspector
 from whistgui.ui.play_panel import PlayPanel
 from whistgui.ui.session import Session
@@ -71,8 +72,9 @@ from whistgui.ui.theme import THEMES, apply_theme
 
 MAX_RECENT = 8
 _FILTER = (
-    f"Deals (*{FILE_SUFFIX} *{PBN_SUFFIX});;whist deals (*{FILE_SUFFIX});;"
-    f"Bridge boards, PBN (*{PBN_SUFFIX});;All files (*)"
+    f"Deals and games (*{FILE_SUFFIX} *{PBN_SUFFIX} *{GOPS_SUFFIX});;"
+    f"whist deals (*{FILE_SUFFIX});;Bridge boards, PBN (*{PBN_SUFFIX});;"
+    f"Solved GOPS games (*{GOPS_SUFFIX});;All files (*)"
 )
 _PBN_FILTER = f"Bridge boards, PBN (*{PBN_SUFFIX});;All files (*)"
 
@@ -106,6 +108,7 @@ def redo_keys() -> list[QKeySequence]:
 
 if TYPE_CHECKING:
     from whistgui.ui.bridge.workspace import BridgeWorkspace
+    from whistgui.ui.gops.explorer import GopsExplorer
 
 KEYS_HTML = """<table cellspacing=4>
 <tr><td colspan=2><b>Card table</b></td></tr>
@@ -380,8 +383,12 @@ class NoteDialog(QDialog):
 
 
 #: The game selector's key for four-hand bridge (a workspace of its own, not a whist game).
+WHIST: Final = "whist"
 BRIDGE: Final = "bridge"
 BRIDGE_LABEL: Final = "Bridge (double dummy)"
+#: … and for GOPS, the game of pure strategy (an explorer of its matrix games).
+GOPS: Final = "gops"
+GOPS_LABEL: Final = "GOPS (pure strategy)"
 
 
 class GameSelector(QToolBar):
@@ -408,6 +415,12 @@ class GameSelector(QToolBar):
         self.combo.setItemData(
             self.combo.count() - 1,
             "Bridge, double dummy: four open hands, who makes which contract, and how",
+            Qt.ItemDataRole.ToolTipRole,
+        )
+        self.combo.addItem(GOPS_LABEL, GOPS)
+        self.combo.setItemData(
+            self.combo.count() - 1,
+            "GOPS, the game of pure strategy: bids for prizes, solved as recursive matrix games",
             Qt.ItemDataRole.ToolTipRole,
         )
         self.combo.setToolTip("The game the deal is played in (Alt+G, Ctrl+G)")
@@ -463,6 +476,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.pages)
         self.bridge_session = BridgeSession(parent=self)
         self.bridge: BridgeWorkspace | None = None
+        self.gops: GopsExplorer | None = None
         self._docks_before_bridge: list[QDockWidget] = []
         self.undo_group = QUndoGroup(self)
         self.undo_group.addStack(self.session.undo_stack)
@@ -589,6 +603,11 @@ class MainWindow(QMainWindow):
         act.triggered.connect(lambda _=False: self.set_game(BRIDGE))
         self.game_group.addAction(act)
         self.game_actions[BRIDGE] = act
+        act = QAction("G&OPS (Pure Strategy)", self, checkable=True)
+        act.setStatusTip("GOPS: the matrix games of bids, solved exactly, to explore")
+        act.triggered.connect(lambda _=False: self.set_game(GOPS))
+        self.game_group.addAction(act)
+        self.game_actions[GOPS] = act
         self.act_focus_game = self._action("Choose the &Game", self._focus_game, "Ctrl+G")
         self.act_about = self._action("&About whistgui", self.about)
         self.act_keys = self._action("&Keyboard Shortcuts", self.show_keys, "F1")
@@ -726,18 +745,33 @@ class MainWindow(QMainWindow):
 
     def set_game(self, name: str) -> None:
         """Play the deal in the game ``name``: one undoable change of the document; or, for
-        ``bridge``, show the bridge workspace (the whist deal stays as it is)."""
-        if name == BRIDGE:
-            self.show_bridge(True)
+        ``bridge`` and ``gops``, show that game's workspace (the whist deal stays as it is)."""
+        if name in (BRIDGE, GOPS):
+            self.show_page(name)
             return
-        self.show_bridge(False)
+        self.show_page(WHIST)
         self.session.set_game(name)
         self._show_game(self.session.game)  # a refused or repeated choice shows the current
 
     @property
+    def page(self) -> str:
+        """The workspace shown: ``whist``, ``bridge`` or ``gops``."""
+        current = self.pages.currentWidget()
+        if current is not None and current is self.bridge:
+            return BRIDGE
+        if current is not None and current is self.gops:
+            return GOPS
+        return WHIST
+
+    @property
     def bridge_mode(self) -> bool:
         """True while the bridge workspace is shown."""
-        return self.bridge is not None and self.pages.currentWidget() is self.bridge
+        return self.page == BRIDGE
+
+    @property
+    def gops_mode(self) -> bool:
+        """True while the GOPS explorer is shown."""
+        return self.page == GOPS
 
     def ensure_bridge(self) -> BridgeWorkspace:
         """The bridge workspace, made the first time it is needed."""
@@ -749,22 +783,45 @@ class MainWindow(QMainWindow):
             self.pages.addWidget(self.bridge)
         return self.bridge
 
+    def ensure_gops(self) -> GopsExplorer:
+        """The GOPS explorer, made the first time it is needed."""
+        if self.gops is None:
+            from whistgui.ui.gops.explorer import GopsExplorer
+            from whistgui.ui.gops.session import GopsSession
+
+            self.gops = GopsExplorer(GopsSession(parent=self), self.engine, self.pages)
+            self.gops.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+            self.gops.session.fileChanged.connect(self._update_title)
+            self.gops.session.rulesChanged.connect(self._update_title)
+            self.pages.addWidget(self.gops)
+        return self.gops
+
     def show_bridge(self, on: bool) -> None:
-        """Show the bridge workspace (``on``) or the whist table. The whist docks are put away
-        while bridge is shown and come back after; undo follows the page shown."""
-        if on == self.bridge_mode:
-            self._show_game(BRIDGE if on else self.session.game)
+        """Show the bridge workspace (``on``) or the whist table."""
+        self.show_page(BRIDGE if on else WHIST)
+
+    def show_page(self, name: str) -> None:
+        """Show the workspace ``name`` (``whist``, ``bridge``, ``gops``). The whist docks are
+        put away while another game is shown and come back after; undo follows the page."""
+        if name == self.page:
+            self._show_game(self.session.game)
             return
-        if on:
-            bridge = self.ensure_bridge()
+        if self.page == WHIST:
             self._docks_before_bridge = [
                 d for d in (self.inspector_dock, self.play_dock) if d.isVisible()
             ]
             for d in self._docks_before_bridge:
                 d.hide()
+        if name == BRIDGE:
+            bridge = self.ensure_bridge()
             self.pages.setCurrentWidget(bridge)
             self.undo_group.setActiveStack(self.bridge_session.undo_stack)
             bridge.table.setFocus()
+        elif name == GOPS:
+            gops = self.ensure_gops()
+            self.pages.setCurrentWidget(gops)
+            self.undo_group.setActiveStack(None)  # the explorer walks back and forth instead
+            gops.setFocus()
         else:
             self.pages.setCurrentIndex(0)
             self.undo_group.setActiveStack(self.session.undo_stack)
@@ -773,8 +830,9 @@ class MainWindow(QMainWindow):
             self._docks_before_bridge = []
             self.table.setFocus()
         for act in self._whist_actions():
-            act.setEnabled(not on)
-        self._show_game(BRIDGE if on else self.session.game)
+            act.setEnabled(name == WHIST)
+        self.act_random.setEnabled(name != GOPS)
+        self._show_game(self.session.game)
         self._update_title()
 
     def _whist_actions(self) -> list[QAction]:
@@ -803,9 +861,9 @@ class MainWindow(QMainWindow):
         self.game_selector.combo.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _show_game(self, name: str) -> None:
-        """The selector and the Deal ▸ Game menu show ``name`` (bridge while it is shown)."""
-        if self.bridge_mode:
-            name = BRIDGE
+        """The selector and the Deal ▸ Game menu show ``name`` (or the workspace shown)."""
+        if self.page != WHIST:
+            name = self.page
         self.game_selector.set_game(name)
         act = self.game_actions.get(name)
         if act is not None and not act.isChecked():
@@ -846,6 +904,12 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(message, 8000)
 
     def _update_title(self, *_args: object) -> None:
+        if self.gops_mode and self.gops is not None:
+            g = self.gops.session
+            name = g.file_path.name if g.file_path else "GOPS"
+            self.setWindowTitle(f"{name} — {g.rules.describe()} — whistgui")
+            self.setWindowModified(False)
+            return
         if self.bridge_mode:
             b = self.bridge_session
             name = b.path.name if b.path else "Untitled.pbn"
@@ -978,9 +1042,18 @@ class MainWindow(QMainWindow):
             self.open_file(path)
 
     def open_file(self, path: str | Path) -> bool:
-        """Open a file — a ``.pbn`` file in the bridge workspace, any other as a whist deal;
-        on failure say why and keep the current deal."""
-        bridge = Path(path).suffix.lower() == PBN_SUFFIX
+        """Open a file — a ``.pbn`` file in the bridge workspace, a ``.gops`` file (a solved
+        game) in the GOPS explorer, any other as a whist deal; on failure say why and keep the
+        current deal."""
+        suffix = Path(path).suffix.lower()
+        if suffix == GOPS_SUFFIX:
+            gops = self.ensure_gops()
+            if not gops.open(path):  # the explorer has said why, and kept its game
+                return False
+            self.show_page(GOPS)
+            self._add_recent(Path(path))
+            return True
+        bridge = suffix == PBN_SUFFIX
         try:
             if bridge:
                 self.bridge_session.open(path)
@@ -996,6 +1069,8 @@ class MainWindow(QMainWindow):
         return True
 
     def save(self) -> bool:
+        if self.gops_mode and self.gops is not None:
+            return self.gops.save_dialog() is not None
         if self.bridge_mode:
             return self._save_bridge(self.bridge_session.path)
         if self.session.path is None:
@@ -1003,6 +1078,8 @@ class MainWindow(QMainWindow):
         return self._save_to(self.session.path)
 
     def save_as(self) -> bool:
+        if self.gops_mode and self.gops is not None:
+            return self.gops.save_dialog() is not None
         if self.bridge_mode:
             return self._save_bridge(None)
         start = str(self.session.path or (self.session.document.title or "deal") + FILE_SUFFIX)
@@ -1109,6 +1186,17 @@ class MainWindow(QMainWindow):
             except WhistError as exc:
                 QMessageBox.warning(self, "Export Figure", f"No figure of this board: {exc}")
                 return None
+        if self.gops_mode and self.gops is not None:
+            gops_source = self.gops.figure_source()
+            if gops_source is None:
+                QMessageBox.warning(
+                    self,
+                    "Export Figure",
+                    "No figure here: figures are of a matrix game of bids; turn a prize and "
+                    "wait for its matrix",
+                )
+                return None
+            source = gops_source
         dlg = FigureDialog(
             source,
             self.engine,
@@ -1161,7 +1249,9 @@ class MainWindow(QMainWindow):
         if not isinstance(mime, QMimeData) or not mime.hasUrls():
             return None
         for url in mime.urls():
-            if url.isLocalFile() and url.toLocalFile().lower().endswith((FILE_SUFFIX, PBN_SUFFIX)):
+            if url.isLocalFile() and url.toLocalFile().lower().endswith(
+                (FILE_SUFFIX, PBN_SUFFIX, GOPS_SUFFIX)
+            ):
                 return Path(url.toLocalFile())
         return None
 
@@ -1196,4 +1286,6 @@ class MainWindow(QMainWindow):
         """Cancel every computation and stop the engine's thread (within half a second);
         True if it stopped in time."""
         self.play_panel.shutdown()
+        if self.gops is not None:
+            self.gops.shutdown()
         return self.engine.shutdown(0.5)

@@ -1,0 +1,73 @@
+"""GOPS in the main window: chosen with the game selector or by opening a .gops file; the
+explorer's figures through Export Figure; back to whist with the deal untouched."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from whistgui.engine.gops import GopsRules, GopsSolver
+
+
+def _choose(window, key: str) -> None:  # type: ignore[no-untyped-def]
+    combo = window.game_selector.combo
+    i = combo.findData(key)
+    assert i >= 0
+    combo.setCurrentIndex(i)
+    combo.activated.emit(i)
+
+
+def test_the_selector_shows_the_gops_explorer_and_back(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    deal = window.session.document
+    _choose(window, "gops")
+    assert window.gops_mode
+    assert window.pages.currentWidget() is window.gops
+    assert not window.act_undo.isEnabled()
+    assert not window.act_random.isEnabled()
+    assert "GOPS" in window.windowTitle()
+    _choose(window, "bridge")
+    assert window.bridge_mode
+    _choose(window, "whist")
+    assert window.page == "whist"
+    assert window.session.document == deal
+    assert window.act_random.isEnabled()
+
+
+def test_open_a_solved_game_and_export_its_figure(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    _choose(window, "gops")
+    explorer = window.gops
+    explorer.set_rules(GopsRules(n=3))
+    qtbot.waitUntil(lambda: explorer.session.solved and explorer.ready(), timeout=30000)
+    path = tmp_path / "three.gops"
+    explorer.save(path)
+    qtbot.waitUntil(lambda: path.is_file(), timeout=10000)
+    _choose(window, "whist")
+    assert window.open_file(path)
+    assert window.gops_mode
+    assert explorer.session.rules == GopsRules(n=3)
+    explorer.turn(2)
+    qtbot.waitUntil(explorer.ready, timeout=20000)
+    expected = GopsSolver(GopsRules(n=3)).value(explorer.session.state)
+    assert abs(explorer.current_view().value - expected) < 1e-9
+    dlg = window.export_dialog()
+    assert dlg is not None
+    assert [dlg.view.itemData(i) for i in range(dlg.view.count())] == [
+        "matrix",
+        "strategies",
+        "both",
+    ]
+    qtbot.waitUntil(lambda: dlg.figure is not None, timeout=20000)
+    dlg.format.setCurrentIndex(dlg.format.findData("pdf"))
+    out = dlg.save(tmp_path / "bids.pdf")
+    assert out is not None
+    assert out.read_bytes().startswith(b"%PDF")
+    dlg.close()
+
+
+def test_a_corrupt_gops_file_is_refused_and_the_page_kept(
+    qtbot, window, tmp_path: Path, dialogs
+) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.gops"
+    bad.write_text("{not json")
+    assert not window.open_file(bad)
+    assert window.page == "whist"
+    assert any("bad.gops" in text for kind, text in dialogs.shown if kind == "warning")
