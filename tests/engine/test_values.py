@@ -318,3 +318,15 @@ def test_bad_value_text_quotes_the_input(bad: str):
 def test_infinitesimal_round_trip(x):
     assert Infinitesimal.parse(x.ascii()) == x
     assert Infinitesimal.parse(x.pretty()) == x
+
+
+@given(st.integers(1, 6).flatmap(lambda n: st.permutations("W" * n + "E" * n)))
+def test_bounds_are_the_analysis_maxmin_and_minmax(letters: list[str]) -> None:
+    """Evaluator.bounds (no α matrix built) gives what analyze gives."""
+    from whistgui.engine import Evaluator
+    from whistgui.engine.deal import SuitDeal
+
+    pattern = "".join(letters)
+    ev = Evaluator()
+    analysis = ev.analyze(SuitDeal.from_pattern(pattern))
+    assert ev.bounds(pattern) == (analysis.maxmin, analysis.minmax)

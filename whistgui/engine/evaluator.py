@@ -378,9 +378,29 @@ class Evaluator:
         self._vkeys[pattern] = _vkey(v)
         return v
 
+    def bounds(self, pattern: str) -> tuple[LabeledValue, LabeledValue]:
+        """maxmin and minmax of the symmetric single suit ``pattern`` (as :meth:`analyze`
+        gives them, without building the α matrix)."""
+        self.pattern_value(pattern)  # checks the pattern; the reductions are then memoized
+        if not pattern:
+            raise AsymmetricSuitError("the empty suit has no α matrix: it has no cards")
+        maxmin_key, minmax_key = self._bound_keys(pattern)
+        return _key_to_labeled(maxmin_key), _key_to_labeled(minmax_key)
+
     def _compute(self, pattern: str) -> Value:
-        """val from the α of one West and one East card per run (equivalent cards give the
-        same reduction), compared as float keys."""
+        """val: the simplest value between maxmin and minmax."""
+        maxmin_key, minmax_key = self._bound_keys(pattern)
+        cached = self._simplest.get((maxmin_key, minmax_key))
+        if cached is not None:
+            return cached
+        bounds = Bounds(_key_to_labeled(maxmin_key), _key_to_labeled(minmax_key))
+        v = bounds.simplest()
+        self._simplest[(maxmin_key, minmax_key)] = v
+        return v
+
+    def _bound_keys(self, pattern: str) -> tuple[_Key, _Key]:
+        """maxmin and minmax from the α of one West and one East card per run (equivalent
+        cards give the same reduction), compared as float keys."""
         wruns, eruns = _runs(pattern)
         memo = self._vkeys
         west_wins = WHIST_RULES.beats  # (East's card, West's card): one suit, the higher wins
@@ -409,15 +429,7 @@ class Evaluator:
             if rowmin > best_rowmin:
                 best_rowmin = rowmin
         self._hits += hits
-        maxmin_key = best_rowmin
-        minmax_key = min(colmax)
-        cached = self._simplest.get((maxmin_key, minmax_key))
-        if cached is not None:
-            return cached
-        bounds = Bounds(_key_to_labeled(maxmin_key), _key_to_labeled(minmax_key))
-        v = bounds.simplest()
-        self._simplest[(maxmin_key, minmax_key)] = v
-        return v
+        return best_rowmin, min(colmax)
 
     # -- public API -----------------------------------------------------------------------
     def suit_value(self, suit: SuitDeal | str) -> Value:
