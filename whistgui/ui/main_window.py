@@ -109,6 +109,7 @@ def redo_keys() -> list[QKeySequence]:
 if TYPE_CHECKING:
     from whistgui.ui.bridge.workspace import BridgeWorkspace
     from whistgui.ui.gops.explorer import GopsExplorer
+    from whistgui.ui.lab.window import SingleSuitsWindow
 
 KEYS_HTML = """<table cellspacing=4>
 <tr><td colspan=2><b>Card table</b></td></tr>
@@ -128,6 +129,7 @@ KEYS_HTML = """<table cellspacing=4>
 <tr><td>Ctrl+Shift+C, Ctrl+Alt+C</td><td>copy the deal's figure as an image, as SVG</td></tr>
 <tr><td>Ctrl+I, Ctrl+Shift+I</td><td>game-tree inspector, play tree of the deal</td></tr>
 <tr><td>Ctrl+P</td><td>optimal play of the deal</td></tr>
+<tr><td>Ctrl+Shift+L</td><td>Single Suits: every suit of n cards a hand</td></tr>
 <tr><td colspan=2><b>Bridge</b> (Game ▸ Bridge, or open a .pbn file)</td></tr>
 <tr><td>Arrows, Space; N E S W P</td><td>walk, select; send cards to a hand, the pool</td></tr>
 <tr><td>Click / Enter on a card</td><td>play it (the badges: its result; outlined: best)</td></tr>
@@ -477,6 +479,7 @@ class MainWindow(QMainWindow):
         self.bridge_session = BridgeSession(parent=self)
         self.bridge: BridgeWorkspace | None = None
         self.gops: GopsExplorer | None = None
+        self.lab: SingleSuitsWindow | None = None  # View ▸ Single Suits, once opened
         self._docks_before_bridge: list[QDockWidget] = []
         self.undo_group = QUndoGroup(self)
         self.undo_group.addStack(self.session.undo_stack)
@@ -615,6 +618,12 @@ class MainWindow(QMainWindow):
             "Inspect Whole &Deal (Play Tree)", self.inspect_deal, "Ctrl+Shift+I"
         )
         self.act_play = self._action("&Optimal Play of This Deal", self.play_deal, "Ctrl+P")
+        self.act_single_suits = self._action(
+            "Single &Suits…", lambda: self.single_suits(), "Ctrl+Shift+L"
+        )
+        self.act_single_suits.setStatusTip(
+            "Every single suit of n cards a hand: values, R43's T₀, H, H̄, plots"
+        )
         self.act_cancel = self._action(
             "&Stop the Computation", self.engine.cancel_running, "Ctrl+."
         )
@@ -672,6 +681,7 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_inspect_deal)
         m.addSeparator()
         m.addAction(self.act_play)
+        m.addAction(self.act_single_suits)
         m.addAction(self.act_cancel)
         m.addSeparator()
         self.theme_menu = m.addMenu("&Theme")
@@ -772,6 +782,32 @@ class MainWindow(QMainWindow):
     def gops_mode(self) -> bool:
         """True while the GOPS explorer is shown."""
         return self.page == GOPS
+
+    def single_suits(self) -> SingleSuitsWindow:
+        """View ▸ Single Suits: the window of every single suit of n cards a hand (made the
+        first time, listing n = 6 at once)."""
+        if self.lab is None:
+            from whistgui.ui.lab.window import SingleSuitsWindow
+
+            self.lab = SingleSuitsWindow(self.engine, self)
+            self.lab.suitChosen.connect(self.open_single_suit)
+            self.lab.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+            self.lab.list_suits()
+        self.lab.show()
+        self.lab.raise_()
+        self.lab.activateWindow()
+        return self.lab
+
+    def open_single_suit(self, pattern: str) -> None:
+        """The suit ``pattern`` (owners low to high) as the deal, in the table and the
+        inspector (one undoable change; the game stays)."""
+        from whistgui.engine.deal import SuitDeal
+
+        self.show_page(WHIST)
+        self.session.set_deal_text(str(SuitDeal.from_pattern(pattern)))
+        self.inspect_suit(0)
+        self.raise_()
+        self.activateWindow()
 
     def ensure_bridge(self) -> BridgeWorkspace:
         """The bridge workspace, made the first time it is needed."""
@@ -1288,4 +1324,6 @@ class MainWindow(QMainWindow):
         self.play_panel.shutdown()
         if self.gops is not None:
             self.gops.shutdown()
+        if self.lab is not None:
+            self.lab.shutdown()
         return self.engine.shutdown(0.5)
