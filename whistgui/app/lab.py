@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from whistgui.engine import Evaluator, LabeledValue, Player
+from whistgui.engine import Deal, Evaluator, LabeledValue, Player, Solver
 from whistgui.engine.deal import SuitDeal
 from whistgui.engine.describe import describe
 from whistgui.engine.errors import Cancelled, TheoryError
@@ -32,7 +32,16 @@ from whistgui.engine.games.single_suit import (
 )
 from whistgui.engine.value import Value
 
-__all__ = ["LIVE_LIMIT", "LabRow", "distinct_values", "lab_rows", "value_counts"]
+__all__ = [
+    "LIVE_LIMIT",
+    "R43_GAMES",
+    "LabRow",
+    "R43Report",
+    "distinct_values",
+    "lab_rows",
+    "r43_report",
+    "value_counts",
+]
 
 #: The largest n the window lists (C(2n, n) suits: 12 870 at n = 8 in about 3 s with the
 #: pure-Python evaluator, 48 620 at n = 9 in about 12 s).
@@ -148,3 +157,63 @@ def distinct_values(n: int, evaluator: Evaluator | None = None) -> int:
     """
     ev = evaluator if evaluator is not None else Evaluator()
     return len({ev.pattern_value(p) for p in all_patterns(n)})
+
+
+#: The games the R43 tab sets side by side: one suit's result in each.
+R43_GAMES: Final = ("whist", "greedy-whist", "five-card")
+
+
+@dataclass(frozen=True, slots=True)
+class R43Report:
+    """One suit as the single-suit paper (R43) sees it: for each game of :data:`R43_GAMES`,
+    the optimal result with West and with East on lead (by exact search), and what the normal
+    strategy (§4), played by both sides, gets there; and the set of tricks (their numbers,
+    counted from 1 in the order played) West wins when both play optimally in whist."""
+
+    suit: str
+    optimal: dict[str, tuple[object, object]]
+    normal: dict[str, tuple[object, object]]
+    west_trick_sets: tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def r43_report(suit: SuitDeal, solver: Solver | None = None) -> R43Report:
+    """The :class:`R43Report` of a symmetric single suit.
+
+    >>> r = r43_report(SuitDeal.parse('AQ/KJ'))
+    >>> r.optimal['whist'], r.normal['whist'], r.optimal['five-card']
+    ((1, 2), (1, 2), (<Player.WEST: 'W'>, <Player.WEST: 'W'>))
+    """
+    from whistgui.engine.games import find_game
+    from whistgui.engine.games.single_suit import normal_card
+    from whistgui.engine.play import Position
+
+    s = solver if solver is not None else Solver()
+    deal = Deal([suit])
+    optimal: dict[str, tuple[object, object]] = {}
+    normal: dict[str, tuple[object, object]] = {}
+    for name in R43_GAMES:
+        rules = find_game(name).rules
+        outcome = s.outcome(deal, rules=rules)
+        optimal[name] = (outcome.west_lead, outcome.east_lead)
+        results = []
+        for leader in (Player.WEST, Player.EAST):
+            pos = Position.start(deal, leader, rules)
+            while not pos.is_over:
+                pos = pos.play(normal_card(pos))
+            results.append(s.result(pos))
+        normal[name] = (results[0], results[1])
+    sets = []
+    whist = find_game("whist").rules
+    for leader in (Player.WEST, Player.EAST):
+        pos = Position.start(deal, leader, whist)
+        won: list[int] = []
+        trick = 0
+        while not pos.is_over:
+            before = pos.west_tricks
+            pos = pos.play(max(s.best_cards(pos)))  # the highest of the optimal cards
+            if pos.led is None:
+                trick += 1
+                if pos.west_tricks > before:
+                    won.append(trick)
+        sets.append(tuple(won))
+    return R43Report(str(suit), optimal, normal, (sets[0], sets[1]))

@@ -362,6 +362,18 @@ class Inspector(QWidget):
     ready = Signal()  # the suit's values are computed and the views filled
     checked = Signal(object)  # SearchCheck for the current node
 
+    @property
+    def _suit(self) -> SuitDeal | None:
+        """The suit opened last; the R43 tab follows it."""
+        return self.__dict__.get("_suit_opened")
+
+    @_suit.setter
+    def _suit(self, suit: SuitDeal | None) -> None:
+        self.__dict__["_suit_opened"] = suit
+        r43 = self.__dict__.get("r43")
+        if r43 is not None:
+            r43.set_suit(suit)
+
     def __init__(
         self,
         session: Session | None = None,
@@ -381,7 +393,7 @@ class Inspector(QWidget):
         self._node: Node | None = None
         self._history: list[Node] = []
         self._game = find_game("whist")
-        self._suit: SuitDeal | None = None  # the suit opened last
+        self._suit = None  # the suit opened last
         #: Which suit of the session's deal is shown (None: a suit opened on its own)
         self._suit_index: int | None = None
         #: The whole deal shown (or being searched) in the play tree, with its leader and game
@@ -492,6 +504,16 @@ class Inspector(QWidget):
         self.game_view = GameSuitView(self)
         self.tabs.addTab(self.game_view, "Suit: the game's structure")
         self.tabs.setTabVisible(2, False)
+        from whistgui.ui.r43_view import R43View
+
+        self.r43 = R43View(self._service, self)
+        self.tabs.addTab(self.r43, "Suit: R43")
+        self.tabs.setTabToolTip(
+            3,
+            "The suit as the single-suit paper sees it: A, T_k, H, H̄; Whist, Greedy and "
+            "Five-card side by side; the normal strategy against optimal play",
+        )
+        self.r43.set_suit(self._suit)
         outer.addWidget(self.tabs, 1)
         self.status = QLabel("Choose a suit to inspect.", self)
         self.status.setObjectName("inspectorStatus")
