@@ -33,3 +33,22 @@ def test_the_r43_tab_follows_the_suit_and_matches_search(qtbot, inspector) -> No
     inspector.open_suit_now(other)
     qtbot.waitUntil(lambda: r43.report is not None and r43.report.suit == str(other), timeout=20000)
     assert r43.matrix.a_table.rowCount() == 2
+
+
+def test_the_lattice_is_graded_by_the_sum_and_marks_the_sets_reached(qtbot, inspector) -> None:  # type: ignore[no-untyped-def]
+    from whistgui.app.lab import lattice
+
+    for n in range(1, 6):
+        nodes, covers = lattice(n)
+        assert len(nodes) == 2**n
+        assert all(sum(b) == sum(a) + 1 for a, b in covers)  # graded by the sum (R43 §7)
+    suit = SuitDeal.parse("AQ/KJ")
+    inspector.open_suit_now(suit)
+    inspector.tabs.setCurrentWidget(inspector.r43)
+    r43 = inspector.r43
+    qtbot.waitUntil(lambda: r43.report is not None, timeout=20000)
+    west, east = r43.report.west_trick_sets
+    assert r43.lattice.n == 2
+    assert r43.lattice.marks[frozenset(west)] in ("W", "WE")
+    assert r43.lattice.marks[frozenset(east)] in ("E", "WE")
+    assert len(west) == r43.report.optimal["whist"][0]

@@ -39,6 +39,7 @@ __all__ = [
     "R43Report",
     "distinct_values",
     "lab_rows",
+    "lattice",
     "r43_report",
     "value_counts",
 ]
@@ -217,3 +218,24 @@ def r43_report(suit: SuitDeal, solver: Solver | None = None) -> R43Report:
                     won.append(trick)
         sets.append(tuple(won))
     return R43Report(str(suit), optimal, normal, (sets[0], sets[1]))
+
+
+def lattice(n: int) -> tuple[list[frozenset[int]], list[tuple[frozenset[int], frozenset[int]]]]:
+    """R43 §7's lattice L_n: every subset of {1..n}, and its cover relations (y covers x when
+    y is x with 1 inserted, or with an element i replaced by i + 1).
+
+    >>> nodes, covers = lattice(2)
+    >>> len(nodes), sorted(sorted(a) + [0] + sorted(b) for a, b in covers)
+    (4, [[0, 1], [1, 0, 2], [2, 0, 1, 2]])
+    """
+    from itertools import combinations
+
+    nodes = [frozenset(c) for k in range(n + 1) for c in combinations(range(1, n + 1), k)]
+    covers = []
+    for x in nodes:
+        if 1 not in x:
+            covers.append((x, x | {1}))
+        for i in x:
+            if i + 1 <= n and i + 1 not in x:
+                covers.append((x, (x - {i}) | {i + 1}))
+    return nodes, covers

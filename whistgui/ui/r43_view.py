@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QTableWidget,
@@ -24,12 +25,12 @@ from PySide6.QtWidgets import (
 )
 
 from whistgui.app.analysis import game_label
-from whistgui.app.lab import R43_GAMES, R43Report, r43_report
+from whistgui.app.lab import R43_GAMES, R43Report, lattice, r43_report
 from whistgui.engine import Player, SuitDeal
 from whistgui.engine.games import find_game
 from whistgui.ui.engine_service import EngineService, JobContext
 
-__all__ = ["CHANNEL", "R43View"]
+__all__ = ["CHANNEL", "LatticeView", "R43View"]
 
 CHANNEL = "inspector-r43"
 #: Suits longer than this are not searched for the tab (the solver's time grows fast).
@@ -80,7 +81,11 @@ class R43View(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.outcomes)
         layout.addWidget(self.note)
-        layout.addWidget(self.matrix, 1)
+        self.lattice = LatticeView(self)
+        below = QHBoxLayout()
+        below.addWidget(self.matrix, 3)
+        below.addWidget(self.lattice, 2)
+        layout.addLayout(below, 1)
         self.outcomes.resizeRowsToContents()
         rows = sum(self.outcomes.rowHeight(r) for r in range(self.outcomes.rowCount()))
         frame = 2 * self.outcomes.frameWidth()
@@ -110,6 +115,7 @@ class R43View(QWidget):
     def _fill(self) -> None:
         suit = self._suit
         self.outcomes.clearContents()
+        self.lattice.set_sets(0, None, None)
         if suit is None or suit.is_empty:
             self.matrix.clear("No suit inspected.")
             self.note.setText("")
@@ -168,6 +174,8 @@ class R43View(QWidget):
                     item.setToolTip("the normal strategy does worse for one side here")
                 self.outcomes.setItem(row, col, item)
         west, east = report.west_trick_sets
+        if self._suit is not None:
+            self.lattice.set_sets(self._suit.n, west, east)
 
         def tricks(t: tuple[int, ...]) -> str:
             return "{" + ", ".join(map(str, t)) + "}" if t else "∅"
@@ -176,3 +184,94 @@ class R43View(QWidget):
             "Tricks West wins under optimal whist play (numbered in the order played; §7's "
             f"lattice orders such sets): West leads {tricks(west)}, East leads {tricks(east)}."
         )
+
+
+class LatticeView(QWidget):
+    """The Hasse diagram of L_n, ranked by the sum of the elements (bottom ∅, top {1..n}),
+    with the sets of tricks West wins under optimal whist play marked for each lead."""
+
+    #: the lattice is drawn up to this n (2^n sets)
+    MAX_N = 6
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("latticeView")
+        self.setMinimumHeight(220)
+        self.n = 0
+        self.marks: dict[frozenset[int], str] = {}
+        self.setToolTip(
+            "R43 §7: the lattice L_n of the sets of tricks (numbered in the order played). "
+            "Whist maximises the size of West's set, Five-card whether it holds the last trick."
+        )
+
+    def set_sets(self, n: int, west: tuple[int, ...] | None, east: tuple[int, ...] | None) -> None:
+        """Draw L_n with West's set of tricks when West leads (``west``) and when East leads."""
+        self.n = n
+        self.marks = {}
+        if west is not None:
+            self.marks[frozenset(west)] = "W"
+        if east is not None:
+            key = frozenset(east)
+            self.marks[key] = "WE" if self.marks.get(key) == "W" else "E"
+        self.update()
+
+    def positions(self) -> dict[frozenset[int], tuple[float, float]]:
+        """Where each set is drawn (widget coordinates)."""
+        nodes, _ = lattice(self.n)
+        by_rank: dict[int, list[frozenset[int]]] = {}
+        for x in nodes:
+            by_rank.setdefault(sum(x), []).append(x)
+        top = self.n * (self.n + 1) // 2
+        w, h = self.width(), self.height()
+        margin = 24.0
+        pos = {}
+        for rank, row in by_rank.items():
+            row.sort(key=lambda s: (len(s), sorted(s, reverse=True)))
+            y = h - margin - (h - 2 * margin) * (rank / top if top else 0)
+            for k, x in enumerate(row):
+                pos[x] = (margin + (w - 2 * margin) * (k + 1) / (len(row) + 1), y)
+        return pos
+
+    def paintEvent(self, _event: object) -> None:
+        from PySide6.QtCore import QPointF, QRectF
+        from PySide6.QtGui import QColor, QPainter, QPen
+
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        fg = self.palette().windowText().color()
+        if not 1 <= self.n <= self.MAX_N:
+            p.setPen(fg)
+            p.drawText(
+                self.rect(),
+                int(Qt.AlignmentFlag.AlignCenter),
+                f"The lattice of trick sets is drawn for suits of 1 to {self.MAX_N} cards a hand.",
+            )
+            return
+        pos = self.positions()
+        _, covers = lattice(self.n)
+        edge = QColor(fg)
+        edge.setAlpha(70)
+        p.setPen(QPen(edge, 1))
+        for a, b in covers:
+            p.drawLine(QPointF(*pos[a]), QPointF(*pos[b]))
+        colours = {"W": QColor("#1565c0"), "E": QColor("#b71c1c"), "WE": QColor("#6a1b9a")}
+        font = p.font()
+        font.setPointSizeF(max(6.0, font.pointSizeF() - 2))
+        p.setFont(font)
+        for x, (cx, cy) in pos.items():
+            mark = self.marks.get(x)
+            r = 6.0 if mark else 3.0
+            p.setPen(QPen(colours[mark] if mark else fg, 1.5))
+            p.setBrush(colours[mark] if mark else self.palette().base())
+            p.drawEllipse(QPointF(cx, cy), r, r)
+            if mark or self.n <= 4:
+                label = "{" + ",".join(map(str, sorted(x))) + "}" if x else "∅"
+                if mark:
+                    label += (
+                        "  " + {"W": "West leads", "E": "East leads", "WE": "either lead"}[mark]
+                    )
+                p.setPen(colours[mark] if mark else fg)
+                p.drawText(
+                    QRectF(cx + 8, cy - 9, 200, 18), int(Qt.AlignmentFlag.AlignVCenter), label
+                )
+        p.end()
