@@ -81,3 +81,16 @@ def test_listing_plots_and_opening_a_suit(qtbot, window) -> None:  # type: ignor
     assert window.inspector_dock.isVisible()
     window.session.undo_stack.undo()
     assert str(window.session.document.deal) != str(SuitDeal.from_pattern(pattern))
+
+
+def test_a_range_of_n_lists_them_all(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    lab = window.single_suits()
+    qtbot.addWidget(lab)
+    lab.n.setValue(2)
+    lab.n_to.setValue(4)
+    lab.list_suits()
+    qtbot.waitUntil(lambda: lab.model.rowCount() == 6 + 20 + 70, timeout=20000)
+    assert sorted({r.n for r in lab.model.rows}) == [2, 3, 4]
+    assert {1, 2, 3, 4} <= set(lab.distinct)
+    lab.proxy.sort(1)  # by n
+    assert lab.proxy.index(0, 1).data() == "2"

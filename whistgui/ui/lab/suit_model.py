@@ -30,6 +30,7 @@ RowRole: Final = Qt.ItemDataRole.UserRole + 3  # the LabRow
 #: (header, tooltip) per column.
 COLUMNS: Final = (
     ("Suit", "West's cards / East's cards"),
+    ("n", "cards in each hand"),
     ("Value", "val(D), the suit's value in symmetric whist (§10)"),
     ("Kind", "what the value is, in the paper's words"),
     ("maxmin", "maxmin(D): West's best guaranteed α (§10)"),
@@ -42,7 +43,7 @@ COLUMNS: Final = (
     ("Greedy", "Greedy Whist: West's tricks with West / East on lead (Theorem 6.1)"),
     ("Five-card", "who takes the last trick with West / East on lead (T₀'s sign)"),
 )
-SUIT, VALUE, KIND, MAXMIN, MINMAX, T0, H, HBAR, WHIST_H, WHIST, GREEDY, FIVE = range(12)
+SUIT, N, VALUE, KIND, MAXMIN, MINMAX, T0, H, HBAR, WHIST_H, WHIST, GREEDY, FIVE = range(13)
 
 
 class SuitTableModel(QAbstractTableModel):
@@ -92,7 +93,7 @@ class SuitTableModel(QAbstractTableModel):
             return row.pattern
         if role == RowRole:
             return row
-        if role == Qt.ItemDataRole.TextAlignmentRole and col >= T0:
+        if role == Qt.ItemDataRole.TextAlignmentRole and (col >= T0 or col == N):
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
             return f"{row.suit}: {row.value.pretty()} — {row.kind}"
@@ -106,6 +107,8 @@ def _pair(a: object, b: object) -> str:
 def _text(row: LabRow, col: int) -> str:
     if col == SUIT:
         return row.suit
+    if col == N:
+        return str(row.n)
     if col == VALUE:
         return row.value.pretty()
     if col == KIND:
@@ -133,6 +136,8 @@ def _text(row: LabRow, col: int) -> str:
 
 def _key(row: LabRow, col: int) -> Any:
     """Numbers sort as numbers; values by their number, then their text."""
+    if col == N:
+        return row.n
     if col == VALUE:
         return (float(row.value.number), row.value.pretty())
     if col in (MAXMIN, MINMAX):

@@ -63,7 +63,7 @@ class SingleSuitsWindow(QWidget):
         self.setWindowTitle("Single Suits — whistgui")
         self.setObjectName("singleSuitsWindow")
         self.engine = engine
-        self._asked: int | None = None  # the n being listed
+        self._asked: tuple[int, int] | None = None  # the n (from, to) being listed
         self._job = 0  # its job
         #: n -> the number of distinct values among the suits of n cards a hand (as listed)
         self.distinct: dict[int, int] = {}
@@ -74,6 +74,14 @@ class SingleSuitsWindow(QWidget):
         self.n.setToolTip(f"Cards in each hand: 1 to {LIVE_LIMIT} (C(2n, n) suits)")
         n_label = QLabel("&Cards a hand:", self)
         n_label.setBuddy(self.n)
+        self.n_to = QSpinBox(self)
+        self.n_to.setRange(0, LIVE_LIMIT)
+        self.n_to.setSpecialValueText("—")
+        self.n_to.setValue(0)
+        self.n_to.setToolTip("… up to this many (a range of n); — for one n only")
+        to_label = QLabel("&to", self)
+        to_label.setBuddy(self.n_to)
+        self.n_to.editingFinished.connect(self.list_suits)
         self.list_button = QPushButton("&List", self)
         self.list_button.setToolTip("List every suit of this many cards a hand (Enter)")
         self.list_button.clicked.connect(self.list_suits)
@@ -119,6 +127,8 @@ class SingleSuitsWindow(QWidget):
         top = QHBoxLayout()
         top.addWidget(n_label)
         top.addWidget(self.n)
+        top.addWidget(to_label)
+        top.addWidget(self.n_to)
         top.addWidget(self.list_button)
         top.addSpacing(16)
         top.addWidget(filter_label)
@@ -151,38 +161,48 @@ class SingleSuitsWindow(QWidget):
         engine.cancelled.connect(self._on_cancelled)
 
     # -- listing ------------------------------------------------------------------------------
+    def span(self) -> tuple[int, int]:
+        """The n (from, to) chosen: one n, or a range."""
+        a, b = self.n.value(), self.n_to.value() or self.n.value()
+        return (a, b) if a <= b else (b, a)
+
     def list_suits(self) -> int | None:
-        """List every suit of the chosen n on the engine service (a repeated request for the
-        n being listed or shown does nothing); the job's id."""
-        n = self.n.value()
-        if n == self._asked or (self._asked is None and self._shown_n() == n):
+        """List every suit of the chosen n (or range of n) on the engine service (a repeated
+        request for what is being listed or shown does nothing); the job's id."""
+        span = self.span()
+        if span == self._asked or (self._asked is None and self._shown == span):
             return None
-        self._asked = n
-        self.count.setText(f"listing the suits of {n} cards a hand …")
+        self._asked = span
+        lo, hi = span
+        what = f"{lo} cards a hand" if lo == hi else f"{lo} to {hi} cards a hand"
+        self.count.setText(f"listing the suits of {what} …")
 
         def job(ctx: JobContext) -> tuple[list[LabRow], dict[int, int]]:
             ev = ctx.memo("whist").evaluator
-            rows = lab_rows(
-                n,
-                ev,
-                should_stop=ctx.should_stop,
-                progress=lambda done, total: ctx.report(f"{done:,} of {total:,} suits"),
-            )
-            growth = {m: distinct_values(m, ev) for m in range(1, n)}  # smaller: memoized
+            rows: list[LabRow] = []
+            for n in range(lo, hi + 1):
+                rows += lab_rows(
+                    n,
+                    ev,
+                    should_stop=ctx.should_stop,
+                    progress=lambda done, total, n=n: ctx.report(
+                        f"n = {n}: {done:,} of {total:,} suits"
+                    ),
+                )
+            growth = {m: distinct_values(m, ev) for m in range(1, lo)}  # smaller: memoized
             return rows, growth
 
         try:
-            self._job = self.engine.submit(
-                CHANNEL, job, label=f"Single suits, {n} cards a hand", tag=n
-            )
+            self._job = self.engine.submit(CHANNEL, job, label=f"Single suits, {what}", tag=span)
         except RuntimeError:  # the app is closing: its engine has stopped
             self._asked = None
             return None
         return self._job
 
-    def _shown_n(self) -> int | None:
+    @property
+    def _shown(self) -> tuple[int, int] | None:
         rows = self.model.rows
-        return rows[0].n if rows else None
+        return (rows[0].n, rows[-1].n) if rows else None
 
     def _on_finished(self, _job: int, channel: str, tag: object, result: object) -> None:
         if channel != CHANNEL or tag != self._asked or not isinstance(result, tuple):
@@ -204,14 +224,15 @@ class SingleSuitsWindow(QWidget):
             self.count.setText("listing cancelled")
 
     def show_rows(self, rows: list[LabRow]) -> None:
-        """Show ``rows`` (all of one n) in the table and the plots."""
+        """Show ``rows`` (of one n or a range, in order of n) in the table and the plots (the
+        distribution for the largest n)."""
         self.model.set_rows(rows)
         self.table.resizeColumnsToContents()
         if rows:
-            n = rows[0].n
-            counts = value_counts(rows)
-            self.distinct[n] = len(counts)
-            self._plot_values(n, counts)
+            for n in {r.n for r in rows}:
+                self.distinct[n] = len(value_counts([r for r in rows if r.n == n]))
+            top = rows[-1].n
+            self._plot_values(top, value_counts([r for r in rows if r.n == top]))
             self._plot_growth()
         self._update_count()
 
@@ -233,7 +254,7 @@ class SingleSuitsWindow(QWidget):
             )
             self.values_plot.addItem(bars)
         self.values_plot.setTitle(
-            f"Values, n = {n}: {len(self.model.rows):,} suits, {len(counts)} distinct"
+            f"Values, n = {n}: {sum(counts.values()):,} suits, {len(counts)} distinct"
         )
 
     def _plot_growth(self) -> None:
