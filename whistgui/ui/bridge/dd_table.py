@@ -16,16 +16,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QPainter, QPalette, QPen
+from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
     QSizePolicy,
-    QStyle,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -34,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from whistgui.engine.bridge import Contract, Seat, Strain
 from whistgui.engine.bridge.dds import DDTable
+from whistgui.ui.delegates import OutlineDelegate
 from whistgui.ui.theme import is_dark, success_colour
 
 __all__ = [
@@ -92,37 +90,6 @@ def _cell_tip(seat: Seat, strain: Strain, tricks: int, size: int) -> str:
     )
 
 
-class _Delegate(QStyledItemDelegate):
-    """Outlines the board's contract, and the keyboard's cell while the table has focus;
-    a cell's own selection colour is never drawn (the table has no selection)."""
-
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionViewItem,
-        index: QModelIndex | QPersistentModelIndex,
-    ) -> None:
-        opt = QStyleOptionViewItem(option)
-        has_focus = bool(opt.state & QStyle.StateFlag.State_HasFocus)
-        opt.state &= ~QStyle.StateFlag.State_HasFocus
-        super().paint(painter, opt, index)
-        rect: QRect = option.rect
-        pal: QPalette = option.palette
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        if index.data(CurrentRole):
-            pen = QPen(pal.color(QPalette.ColorRole.Highlight), 2.5)
-            painter.setPen(pen)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(rect.adjusted(2, 2, -2, -2), 3, 3)
-        if has_focus:
-            pen = QPen(pal.color(QPalette.ColorRole.Text), 1, Qt.PenStyle.DotLine)
-            painter.setPen(pen)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRect(rect.adjusted(4, 4, -5, -5))
-        painter.restore()
-
-
 class _Grid(QTableWidget):
     """The cells; Enter, Return or Space on a cell chooses it, as a click does."""
 
@@ -156,7 +123,7 @@ class DDTableView(QWidget):
         self.grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.grid.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.grid.setTabKeyNavigation(False)
-        self.grid.setItemDelegate(_Delegate(self.grid))
+        self.grid.setItemDelegate(OutlineDelegate(CurrentRole, self.grid))
         self.grid.setWordWrap(False)
         self.grid.setCornerButtonEnabled(False)
         self.grid.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

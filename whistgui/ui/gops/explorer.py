@@ -38,9 +38,6 @@ from typing import Final
 
 from PySide6.QtCore import (
     QEvent,
-    QModelIndex,
-    QPersistentModelIndex,
-    QRect,
     QRectF,
     QSize,
     Qt,
@@ -55,7 +52,6 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPalette,
-    QPen,
     QResizeEvent,
     QShortcut,
 )
@@ -78,8 +74,6 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStackedWidget,
     QStyle,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QTableWidget,
     QTableWidgetItem,
     QToolButton,
@@ -109,6 +103,7 @@ from whistgui.figures.gops import (
     payoff_colour,
     value_text,
 )
+from whistgui.ui.delegates import OutlineDelegate
 from whistgui.ui.engine_service import EngineService, JobContext
 from whistgui.ui.figure_dialog import FigureSource
 from whistgui.ui.gops.session import FILE_SUFFIX, GopsSession, Move, Step
@@ -305,34 +300,6 @@ def value_caption(rules: GopsRules) -> str:
 TakenRole: Final = Qt.ItemDataRole.UserRole + 1
 
 
-class _Delegate(QStyledItemDelegate):
-    """Outlines the cell the path took and the keyboard's cell; never a selection colour."""
-
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionViewItem,
-        index: QModelIndex | QPersistentModelIndex,
-    ) -> None:
-        opt = QStyleOptionViewItem(option)
-        has_focus = bool(opt.state & QStyle.StateFlag.State_HasFocus)
-        opt.state &= ~QStyle.StateFlag.State_HasFocus
-        super().paint(painter, opt, index)
-        rect: QRect = option.rect
-        pal: QPalette = option.palette
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        if index.data(TakenRole):
-            painter.setPen(QPen(pal.color(QPalette.ColorRole.Highlight), 2.5))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(rect.adjusted(2, 2, -2, -2), 3, 3)
-        if has_focus:
-            painter.setPen(QPen(pal.color(QPalette.ColorRole.Text), 1.2, Qt.PenStyle.DotLine))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRect(rect.adjusted(4, 4, -5, -5))
-        painter.restore()
-
-
 class HeatMap(QTableWidget):
     """The matrix game of bids: rows A's bids, columns B's, each cell A's value after them.
     A click, or Enter (or Space) on the keyboard's cell, emits :attr:`chosen` (row, column)."""
@@ -345,7 +312,7 @@ class HeatMap(QTableWidget):
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setTabKeyNavigation(False)
-        self.setItemDelegate(_Delegate(self))
+        self.setItemDelegate(OutlineDelegate(TakenRole, self))
         self.setWordWrap(False)
         self.setCornerButtonEnabled(False)
         self.setAccessibleName("Matrix game of bids")
