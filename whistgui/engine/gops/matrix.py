@@ -29,7 +29,7 @@ is iterated:
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -111,39 +111,32 @@ def _reduce(
     ``strict``, better everywhere). Equal rows or columns are kept."""
     changed = True
     while changed and (len(rows) > 1 or len(cols) > 1):
-        changed = False
-        for r in list(rows):
-            if len(rows) == 1:
-                break
-            for s in rows:
-                if s == r:
-                    continue
-                diffs = [m[s][j] - m[r][j] for j in cols]
-                if strict:
-                    if all(d > eps for d in diffs):
-                        break
-                elif all(d >= -eps for d in diffs) and any(d > eps for d in diffs):
-                    break
-            else:
+        # rows: the row player's gain; columns: the column player's (the entry's negative)
+        changed = _drop(rows, lambda r, s: [m[s][j] - m[r][j] for j in cols], eps, strict)
+        changed |= _drop(cols, lambda c, d: [m[i][c] - m[i][d] for i in rows], eps, strict)
+
+
+def _drop(lines: list[int], gain: Callable[[int, int], list[Any]], eps: Any, strict: bool) -> bool:
+    """Remove (in place) each of ``lines`` that another of them dominates: ``gain(r, s)`` is
+    what playing ``s`` instead of ``r`` gains against each reply. True if one was removed."""
+    changed = False
+    for r in list(lines):
+        if len(lines) == 1:
+            break
+        for s in lines:
+            if s == r:
                 continue
-            rows.remove(r)
-            changed = True
-        for c in list(cols):
-            if len(cols) == 1:
-                break
-            for d_ in cols:
-                if d_ == c:
-                    continue
-                diffs = [m[i][c] - m[i][d_] for i in rows]
-                if strict:
-                    if all(d > eps for d in diffs):
-                        break
-                elif all(d >= -eps for d in diffs) and any(d > eps for d in diffs):
+            diffs = gain(r, s)
+            if strict:
+                if all(d > eps for d in diffs):
                     break
-            else:
-                continue
-            cols.remove(c)
-            changed = True
+            elif all(d >= -eps for d in diffs) and any(d > eps for d in diffs):
+                break
+        else:
+            continue
+        lines.remove(r)
+        changed = True
+    return changed
 
 
 def dominated(
