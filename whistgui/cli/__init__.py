@@ -7,9 +7,9 @@ Bad input prints a one-line error to standard error; the other deals are still a
 the exit status is 2 (3 for a disagreement between a theory and search: a bug).
 
 One module per command group, each thin over the engine: :mod:`~whistgui.cli.values`
-(value, analyze, table), :mod:`~whistgui.cli.search` (solve), :mod:`~whistgui.cli.play`,
-:mod:`~whistgui.cli.games` (games, quotient), :mod:`~whistgui.cli.render`,
-:mod:`~whistgui.cli.bridge` (four-hand bridge double dummy).
+(value, analyze), :mod:`~whistgui.cli.tables` (table, conjectures), :mod:`~whistgui.cli.search`
+(solve), :mod:`~whistgui.cli.play`, :mod:`~whistgui.cli.games` (games, quotient),
+:mod:`~whistgui.cli.render`, :mod:`~whistgui.cli.bridge` (four-hand bridge double dummy).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from whistgui import __version__
-from whistgui.cli import bridge, games, gops, play, render, search, values
+from whistgui.cli import bridge, games, gops, play, render, search, tables, values
 from whistgui.cli.common import Command, Parser, deal_texts, game_of
 from whistgui.engine import WhistError
 
@@ -45,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
         return sp
 
     values.register(sub, add)
+    tables.register(sub, add)
     search.register(sub, add)
     play.register(sub, add)
     games.register(sub, add)
@@ -64,13 +65,11 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
         return bridge.run(args, stdin)
     if args.command == "gops":
         return gops.run(args)
+    if args.command in tables.COMMANDS:
+        return tables.run(args, parser)
     cmd = Command(sys.stdout, sys.stderr, args.json, game_of(args, parser))
     try:
-        if args.command == "table":
-            if args.n < 1:
-                parser.error(f"N must be a positive number of cards, not {args.n}")
-            values.table(cmd, args.n)
-        elif args.command == "games":
+        if args.command == "games":
             games.games(cmd)
         elif args.command == "quotient":
             try:

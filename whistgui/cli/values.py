@@ -1,10 +1,9 @@
-"""``whist value``, ``whist analyze`` and ``whist table``: what a game's theory says of deals
-and single suits."""
+"""``whist value`` and ``whist analyze``: what a game's theory says of deals and single suits
+(``whist table``, every suit of n cards a hand, is :mod:`~whistgui.cli.tables`)."""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
 from typing import Any
 
 from whistgui.cli.common import (
@@ -14,7 +13,6 @@ from whistgui.cli.common import (
     require_suits,
 )
 from whistgui.engine import Deal, NoTheoryError, SuitAnalysis, SuitDeal, WhistError, outcome_text
-from whistgui.engine.cards import ranks_text
 from whistgui.engine.games import Theory
 from whistgui.engine.notation import format_suit_paper
 
@@ -30,8 +28,6 @@ def register(sub: Any, add: Any) -> None:
     )
     sp.add_argument("deals", nargs="+", metavar="SUIT")
     add_game_option(sp)
-    sp = add("table", "every N-card-a-hand single suit with East holding the top card")
-    sp.add_argument("n", type=int, metavar="N")
 
 
 def _theory(cmd: Command) -> Theory[Any]:
@@ -169,22 +165,6 @@ def _analyze_whist(cmd: Command, suit: SuitDeal) -> None:
         f"outcome {outcome_text(o)}",
     ]
     cmd.emit(obj, "\n".join(lines))
-
-
-def _hand_text(ranks: Sequence[int], standard: bool) -> str:
-    """A hand as compact text in a standard suit, else integers with spaces."""
-    return ranks_text(ranks, standard=standard) or "-"
-
-
-def table(cmd: Command, n: int) -> None:
-    for suit, v in cmd.evaluator.table(n):
-        west, east = (
-            _hand_text(suit.west, suit.is_standard),
-            _hand_text(suit.east, suit.is_standard),
-        )
-        obj = {"west": west, "east": east, "value": v.ascii()}
-        text = f"{west}/{east}" if suit.is_standard else str(suit)
-        cmd.emit(obj, f"{text}\t{v.pretty()}")
 
 
 def run(cmd: Command, args: argparse.Namespace, items: Any) -> None:

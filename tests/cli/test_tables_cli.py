@@ -1,0 +1,269 @@
+"""``whist table`` with a store and ``whist conjectures`` as a user runs them: text and JSON,
+resuming, queries, and bad input answered in one line without a traceback."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from tests.cli.helpers import jsonl, run
+from whistgui.cli import main
+from whistgui.engine import Evaluator, SuitDeal, Value
+from whistgui.engine.tables.rows import MAX_ROWS_N, RowMaker, SuitRow, count_patterns, patterns
+
+
+@pytest.fixture
+def store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    path = str(tmp_path / "suits.sqlite")
+    code, _, err = run(capsys, "table", "--upto", "4", "--store", path)
+    assert code == 0, err
+    return path
+
+
+def test_table_n_still_lists_east_holding_the_top_card(capsys):
+    code, out, _ = run(capsys, "table", "--json", "2")
+    assert code == 0
+    assert jsonl(out) == [
+        {"game": "whist", "west": "KQ", "east": "AJ", "value": "1-e1"},
+        {"game": "whist", "west": "KJ", "east": "AQ", "value": "1/2"},
+        {"game": "whist", "west": "QJ", "east": "AK", "value": "e0"},
+    ]
+
+
+def test_upto_writes_a_store_and_says_so(tmp_path, capsys):
+    path = str(tmp_path / "t.sqlite")
+    code, out, _ = run(capsys, "table", "--json", "--upto", "3", "--store", path)
+    assert code == 0
+    objs = jsonl(out)
+    assert [o["n"] for o in objs] == [1, 2, 3]
+    assert [o["suits"] for o in objs] == [2, 6, 20]
+    assert all(o["written"] == o["suits"] and o["store"] == path for o in objs)
+    code, out, err = run(capsys, "table", "--upto", "4", "--store", path)
+    assert code == 0
+    assert "already holds n ≤ 3" in err
+    assert out.splitlines()[0].startswith("n = 4: 70 suits")  # only n = 4 was written
+
+
+def test_upto_without_a_store_prints_every_suit(capsys):
+    code, out, _ = run(capsys, "table", "--json", "--upto", "2")
+    assert code == 0
+    rows = jsonl(out)
+    assert [r["pattern"] for r in rows] == list(patterns(1)) + list(patterns(2))
+    first = rows[0]
+    assert set(first) == {
+        "game", "n", "suit", "paper", "pattern", "value", "class",
+        "maxmin", "minmax", "t0", "h", "hbar",
+    }  # fmt: skip
+    assert first["maxmin"] == {"lead": "E", "value": "0"}
+    ev = Evaluator()
+    for r in rows:
+        assert ev.value(r["suit"]) == Value.parse(r["value"])
+        assert SuitDeal.parse(r["paper"]).pattern == r["pattern"]
+
+
+def test_value_query(store, capsys):
+    code, out, _ = run(capsys, "table", "--json", "--store", store, "--value", "3/2")
+    assert code == 0
+    rows = jsonl(out)
+    ev = Evaluator()
+    want = [
+        p for n in range(1, 5) for p in patterns(n) if ev.pattern_value(p) == Value.parse("3/2")
+    ]
+    assert [r["pattern"] for r in rows] == want
+    assert {r["value"] for r in rows} == {"3/2"}
+    # the pretty form asks the same; N narrows it to one length
+    code, out, _ = run(capsys, "table", "3", "--store", store, "--value", "1½")
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == sum(1 for p in patterns(3) if ev.pattern_value(p) == Value.parse("3/2"))
+    assert all(line.startswith("3\t") and "\t1½\t" in line for line in lines)
+
+
+def test_first_of_each_value(store, capsys):
+    code, out, _ = run(capsys, "table", "--json", "--store", store, "--first-of-each-value")
+    assert code == 0
+    rows = jsonl(out)
+    values = [r["value"] for r in rows]
+    assert len(values) == len(set(values))
+    ev = Evaluator()
+    first: dict[str, str] = {}
+    for n in range(1, 5):
+        for p in patterns(n):
+            first.setdefault(ev.pattern_value(p).ascii(), p)
+    assert {r["value"]: r["pattern"] for r in rows} == first
+    assert [Value.parse(v) for v in values] == sorted(
+        (Value.parse(v) for v in values), key=lambda v: (v.number, v.infinitesimal.pos)
+    )
+
+
+def test_count_by_value_json_is_one_object(store, capsys):
+    code, out, _ = run(capsys, "table", "--json", "--store", store, "--count-by-value")
+    assert code == 0
+    assert len(out.splitlines()) == 1
+    obj = json.loads(out)
+    assert list(obj) == ["1", "2", "3", "4"]
+    ev = Evaluator()
+    for key, counts in obj.items():
+        n = int(key)
+        want = Counter(ev.pattern_value(p).ascii() for p in patterns(n))
+        assert counts == dict(want)  # every suit counts, whoever holds the top card
+        assert sum(counts.values()) == count_patterns(n)
+    code, out, _ = run(capsys, "table", "--store", store, "--count-by-value", "3")
+    assert code == 0
+    assert out.splitlines()[0] == f"n = 3: 20 suits, {len(obj['3'])} values"
+
+
+def _interrupting(monkeypatch: pytest.MonkeyPatch, at_n: int, after: int) -> None:
+    """Make the producer raise KeyboardInterrupt (Ctrl+C) after ``after`` suits of ``at_n``."""
+    real = RowMaker.__call__
+
+    def call(self: RowMaker, n: int, **kw: object) -> Iterator[SuitRow]:
+        for k, row in enumerate(real(self, n, **kw)):  # type: ignore[arg-type]
+            if n == at_n and k == after:
+                raise KeyboardInterrupt
+            yield row
+
+    monkeypatch.setattr(RowMaker, "__call__", call)
+
+
+def test_ctrl_c_leaves_a_store_that_resumes(tmp_path, capsys, monkeypatch):
+    path = str(tmp_path / "t.sqlite")
+    with monkeypatch.context() as m:
+        _interrupting(m, 6, 500)
+        code, _, err = run(capsys, "table", "--upto", "7", "--store", path)
+    assert code == 130
+    assert "interrupted" in err
+    assert "holds every suit of n ≤ 5" in err
+    assert "run the same command to resume" in err
+    code, out, err = run(capsys, "table", "--upto", "7", "--store", path)
+    assert code == 0
+    assert "already holds n ≤ 5" in err
+    assert [line.split(":")[0] for line in out.splitlines()] == ["n = 6", "n = 7"]
+    code, out, _ = run(capsys, "table", "--json", "--store", path, "--count-by-value")
+    counts = json.loads(out)
+    assert {k: sum(v.values()) for k, v in counts.items()} == {
+        str(n): count_patterns(n) for n in range(1, 8)
+    }
+
+
+def test_ctrl_c_in_the_middle_of_a_length(tmp_path, capsys, monkeypatch):
+    path = str(tmp_path / "t.sqlite")
+    with monkeypatch.context() as m:
+        _interrupting(m, 5, 200)
+        m.setattr("whistgui.engine.tables.store.CHUNK", 64)
+        code, _, err = run(capsys, "table", "--upto", "6", "--store", path)
+    assert code == 130
+    assert "192 of the 252 suits of n = 5" in err  # three chunks of 64 were committed
+    code, out, err = run(capsys, "table", "--store", path, "--count-by-value", "--json")
+    assert code == 0
+    assert "holds 192 of the 252 suits of n = 5" in err  # noted, not counted
+    assert list(json.loads(out)) == ["1", "2", "3", "4"]
+    code, out, err = run(capsys, "table", "--upto", "6", "--store", path)
+    assert code == 0
+    assert "n = 5: 252 suits, resumed at 192" in out
+    code, out, _ = run(capsys, "table", "--json", "--store", path, "--count-by-value")
+    assert sum(json.loads(out)["5"].values()) == 252
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["--store", "{store}", "--value", "1+x"], "'1+x' is not a value"),
+        (["--store", "{store}", "--value", "3/7"], "not dyadic"),
+        (["--store", "{tmp}/missing.sqlite", "--count-by-value"], "no table store at '"),
+        (["--store", "{tmp}/notes.txt", "--count-by-value"], "is not a whist table store"),
+        (["--store", "{tmp}/notes.txt", "--upto", "2"], "is not a whist table store"),
+    ],
+)
+def test_bad_input_is_one_line_quoting_it(store, tmp_path, capsys, argv, needle):
+    (tmp_path / "notes.txt").write_text("not a database\n" * 100)
+    argv = [a.format(store=store, tmp=tmp_path) for a in argv]
+    code, out, err = run(capsys, "table", *argv)
+    assert code == 2
+    assert out == ""
+    assert needle in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+    if "{tmp}" in " ".join(argv) or "missing" in err or "notes" in err:
+        assert str(tmp_path) in err  # the file is quoted
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["table", "--upto", "0"], "--upto must be a positive number of cards, not 0"),
+        (["table", "--upto", "99"], "at most"),
+        (["table", "--count-by-value"], "answer from a store: give --store FILE"),
+        (["table"], "give N"),
+        (["table", "0"], "N must be a positive number of cards"),
+        (["table", "3", "--upto", "4"], "give it alone"),
+        (["conjectures", "--upto", "4", "--search-upto", "5"], "between 0 and --upto (4)"),
+        (["conjectures", "--upto", "99"], "at most"),
+        (["conjectures", "--upto", "9", "--search-upto", "9", "--two-suits-upto", "40"], "40"),
+    ],
+)
+def test_bad_arguments_exit_2_in_one_line(capsys, argv, needle):
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert needle in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_the_limit_is_named(capsys):
+    with pytest.raises(SystemExit):
+        main(["table", "--upto", str(MAX_ROWS_N["kernel"] + 1), "--producer", "kernel"])
+    err = capsys.readouterr().err
+    assert f"at most {MAX_ROWS_N['kernel']} cards a hand" in err
+    assert "reasonable time" in err
+
+
+def test_conjectures_json_and_text(capsys):
+    argv = ["conjectures", "--upto", "5", "--search-upto", "3", "--two-suits-upto", "3"]
+    code, out, _ = run(capsys, *argv, "--json")
+    assert code == 0
+    (obj,) = jsonl(out)
+    assert obj["ok"] is True
+    assert (obj["upto"], obj["search_upto"], obj["two_suit_upto"]) == (5, 3, 3)
+    by_key = {s["statement"]: s for s in obj["statements"]}
+    assert by_key["18.1"]["checked"] == sum(count_patterns(n) for n in range(1, 6))
+    assert by_key["18.1"]["upto"] == 5
+    assert by_key["R43 6.1"]["upto"] == 3
+    assert all(s["counterexamples"] == 0 and s["examples"] == [] for s in obj["statements"])
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    lines = out.splitlines()
+    assert any(re.match(r"Conjecture 18\.1 +values +n ≤ 5 +350 suits +holds", x) for x in lines)
+    assert "COUNTEREXAMPLE" not in out
+
+
+def test_conjectures_finds_a_planted_counterexample(capsys, monkeypatch):
+    real = RowMaker.__call__
+
+    def call(self: RowMaker, n: int, **kw: object) -> Iterator[SuitRow]:
+        for row in real(self, n, **kw):  # type: ignore[arg-type]
+            yield row if row.pattern != "EWEW" else replace(row, value=Value.parse("1/2+e1"))
+
+    monkeypatch.setattr(RowMaker, "__call__", call)
+    code, out, _ = run(capsys, "conjectures", "--upto", "4", "--search-upto", "2")
+    assert code == 1
+    assert "Conjecture 18.1: [A Q, K J] has value ½ + ε₁: q = ½ is not an integer" in out
+    assert re.search(r"Conjecture 18\.1 .* 1 COUNTEREXAMPLE$", out, re.MULTILINE)
+    code, out, _ = run(capsys, "conjectures", "--json", "--upto", "4", "--search-upto", "2")
+    assert code == 1
+    (obj,) = jsonl(out)
+    bad = {s["statement"]: s for s in obj["statements"]}["18.1"]
+    assert bad["examples"] == [
+        {
+            "deal": "[A Q, K J]",
+            "patterns": ["EWEW"],
+            "detail": "has value ½ + ε₁: q = ½ is not an integer",
+        }
+    ]

@@ -1,0 +1,470 @@
+"""``whist table`` and ``whist conjectures``: every single suit with its value, kept in a store
+(SQLite) and queried there, and the conjectures of symmetric whist §18 and R43's statements
+checked suit by suit.
+
+``whist table N`` lists the suits of N cards a hand with East holding the top card, as it always
+has. ``whist table --upto N --store FILE`` writes every suit of n ≤ N cards a hand (whoever
+holds the top card) into FILE, resuming an interrupted run; ``--value V``,
+``--first-of-each-value`` and ``--count-by-value`` answer from the store. ``whist conjectures
+--upto N`` prints, per statement, how many suits (or leads) were checked and any counterexample
+in the paper's notation; its exit status is 1 when it found one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
+from math import comb
+from typing import Any, Final, TextIO
+
+from whistgui.cli.common import EXIT_OK, Command
+from whistgui.engine import Cancelled, LabeledValue, WhistError
+from whistgui.engine.cards import ranks_text
+from whistgui.engine.tables.conjectures import (
+    MAX_SEARCH_N,
+    MAX_TWO_SUIT_N,
+    ConjectureReport,
+    check,
+)
+from whistgui.engine.tables.rows import MAX_ROWS_N, RowMaker, SuitRow, count_patterns
+from whistgui.engine.tables.store import TableStore, fill, value_class
+
+__all__ = ["COMMANDS", "EXIT_COUNTEREXAMPLE", "register", "run"]
+
+COMMANDS: Final = ("table", "conjectures")
+#: ``whist conjectures`` found a counterexample.
+EXIT_COUNTEREXAMPLE: Final = 1
+EXIT_INTERRUPTED: Final = 130
+
+
+def register(sub: Any, add: Any) -> None:
+    sp = add(
+        "table",
+        "every N-card-a-hand single suit with East holding the top card; with --upto, every "
+        "suit of n ≤ N cards a hand (value, maxmin, minmax, T_0, H, H̄) into a store, "
+        "and queries answered from it",
+    )
+    sp.add_argument(
+        "n",
+        type=int,
+        nargs="?",
+        metavar="N",
+        help="the suits of N cards a hand (East holding the top card); with --store, the "
+        "stored suits of N, or a query's answers among them",
+    )
+    sp.add_argument(
+        "--upto",
+        type=int,
+        metavar="N",
+        help="every suit of 1 to N cards a hand, whoever holds the top card: into --store "
+        "FILE (an interrupted run resumes) or, without it, printed",
+    )
+    sp.add_argument("--store", metavar="FILE", help="the SQLite file of the table")
+    q = sp.add_mutually_exclusive_group()
+    q.add_argument("--value", metavar="VALUE", help="the stored suits whose value is VALUE")
+    q.add_argument(
+        "--first-of-each-value",
+        action="store_true",
+        help="for each stored value, the first suit that has it (fewest cards first)",
+    )
+    q.add_argument(
+        "--count-by-value",
+        action="store_true",
+        help="for each n, how many suits have each value (--json: one object, n as a "
+        "string key, then value text to count)",
+    )
+    _add_producer(sp)
+    sp = add(
+        "conjectures",
+        "check Conjectures 18.1, 18.2 (and 18.3) of symmetric whist and R43's Theorems 6.1, "
+        "8.1, 9.1 and the normal strategy on every single suit up to N cards a hand; exit "
+        "status 1 if a counterexample is found",
+    )
+    sp.add_argument(
+        "--upto", type=int, required=True, metavar="N", help="check by the values up to N"
+    )
+    sp.add_argument(
+        "--search-upto",
+        type=int,
+        metavar="M",
+        help=f"check by exact search up to M ≤ N (default min(N, 6); at most {MAX_SEARCH_N})",
+    )
+    sp.add_argument(
+        "--two-suits-upto",
+        type=int,
+        metavar="K",
+        help="Conjecture 18.3 on every position of two suits and at most K cards a hand "
+        f"(default min(N, 6); 0 skips it; at most {MAX_TWO_SUIT_N})",
+    )
+    _add_producer(sp)
+
+
+def _add_producer(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument(
+        "--producer",
+        choices=("auto", "kernel", "evaluator"),
+        default="auto",
+        help="what values the suits: the numpy kernel or the pure-Python evaluator "
+        "(default: the kernel when it imports)",
+    )
+
+
+def run(
+    args: argparse.Namespace,
+    parser: argparse.ArgumentParser,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """Run ``whist table`` or ``whist conjectures``; the exit status."""
+    cmd = Command(out or sys.stdout, err or sys.stderr, args.json)
+    try:
+        if args.command == "conjectures":
+            return _conjectures(cmd, args, parser)
+        return _table(cmd, args, parser)
+    except WhistError as exc:
+        cmd.warn(str(exc))
+        return cmd.status
+    except BrokenPipeError:  # e.g. `whist table --upto 8 | head`
+        sys.stderr.close()
+        return cmd.status
+    except KeyboardInterrupt:  # Ctrl+C in a query or a listing: nothing to keep
+        return EXIT_INTERRUPTED
+
+
+# -- whist table ---------------------------------------------------------------------------------
+def _maker(args: argparse.Namespace) -> RowMaker:
+    return RowMaker(args.producer)
+
+
+def _check_upto(
+    parser: argparse.ArgumentParser, maker: RowMaker, n: int, what: str = "--upto"
+) -> None:
+    if n < 1:
+        parser.error(f"{what} must be a positive number of cards, not {n}")
+    if n > maker.limit:
+        other = (
+            f"; the {'kernel' if maker.producer == 'evaluator' else 'evaluator'} "
+            f"reaches {MAX_ROWS_N['kernel' if maker.producer == 'evaluator' else 'evaluator']}"
+        )
+        parser.error(
+            f"{what} {n} is beyond what the {maker.producer} does in reasonable time: at most "
+            f"{maker.limit} cards a hand ({comb(2 * maker.limit, maker.limit):,} suits of "
+            f"{maker.limit}){other}"
+        )
+
+
+def _table(cmd: Command, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    query = args.value is not None or args.first_of_each_value or args.count_by_value
+    if args.n is not None and args.n < 1:
+        parser.error(f"N must be a positive number of cards, not {args.n}")
+    if args.upto is not None:
+        if args.n is not None or query:
+            parser.error("--upto writes (or prints) the table: give it alone, then query")
+        maker = _maker(args)
+        _check_upto(parser, maker, args.upto)
+        if args.store is None:
+            return _print_upto(cmd, maker, args.upto)
+        return _write(cmd, maker, args.upto, args.store)
+    if args.store is None:
+        if query:
+            parser.error(
+                "--value, --first-of-each-value and --count-by-value answer from a store: "
+                "give --store FILE (written by 'whist table --upto N --store FILE')"
+            )
+        if args.n is None:
+            parser.error("give N (the suits of N cards a hand), or --upto N")
+        _listing(cmd, args.n)
+        return cmd.status
+    with TableStore(args.store) as store:
+        _note_unfinished(cmd, store, args.store)
+        if args.count_by_value:
+            return _count_by_value(cmd, store, args.n)
+        rows: Iterable[SuitRow]
+        if args.first_of_each_value:
+            rows = store.first_of_each_value(args.n)
+        elif args.value is not None:
+            rows = store.by_value(args.value, args.n)
+            if not rows:
+                where = f" of {args.n} cards a hand" if args.n is not None else ""
+                cmd.err.write(f"whist: no stored suit{where} has the value {args.value!r}\n")
+        elif args.n is not None:
+            rows = store.rows(args.n)
+        else:
+            parser.error(
+                "with --store give N, --upto, --value, --first-of-each-value or --count-by-value"
+            )
+        for row in rows:
+            _emit_row(cmd, row)
+    return cmd.status
+
+
+def _hand_text(ranks: Sequence[int], standard: bool) -> str:
+    """A hand as compact text in a standard suit, else integers with spaces."""
+    return ranks_text(ranks, standard=standard) or "-"
+
+
+def _listing(cmd: Command, n: int) -> None:
+    """``whist table N``: the suits of N cards a hand with East holding the top card."""
+    for suit, v in cmd.evaluator.table(n):
+        west, east = (
+            _hand_text(suit.west, suit.is_standard),
+            _hand_text(suit.east, suit.is_standard),
+        )
+        obj = {"west": west, "east": east, "value": v.ascii()}
+        text = f"{west}/{east}" if suit.is_standard else str(suit)
+        cmd.emit(obj, f"{text}\t{v.pretty()}")
+
+
+def _labeled_json(lv: LabeledValue) -> dict[str, str]:
+    return {"lead": lv.player.value, "value": lv.value.ascii()}
+
+
+def row_json(row: SuitRow) -> dict[str, Any]:
+    """One suit as ``whist table --json`` prints it."""
+    return {
+        "n": row.n,
+        "suit": str(row.suit),
+        "paper": row.paper,
+        "pattern": row.pattern,
+        "value": row.value.ascii(),
+        "class": value_class(row.value),
+        "maxmin": _labeled_json(row.maxmin),
+        "minmax": _labeled_json(row.minmax),
+        "t0": row.t0,
+        "h": row.h,
+        "hbar": row.hbar,
+    }
+
+
+def _emit_row(cmd: Command, row: SuitRow) -> None:
+    text = (
+        f"{row.n}\t{row.suit}\t{row.value.pretty()}\tmaxmin {row.maxmin.pretty()}\t"
+        f"minmax {row.minmax.pretty()}\tT₀ {row.t0}\tH {row.h}\tH̄ {row.hbar}"
+    )
+    cmd.emit(row_json(row), text)
+
+
+def _print_upto(cmd: Command, maker: RowMaker, upto: int) -> int:
+    meter = _Meter(cmd.err, upto)
+    for n in range(1, upto + 1):
+        for row in maker(n, progress=partial(meter, n)):
+            _emit_row(cmd, row)
+    meter.end()
+    return cmd.status
+
+
+def _write(cmd: Command, maker: RowMaker, upto: int, path: str) -> int:
+    meter = _Meter(cmd.err, upto)
+    started: dict[int, float] = {}
+
+    def progress(n: int, done: int, total: int) -> None:
+        started.setdefault(n, time.monotonic())
+        meter(n, done, total)
+
+    def on_done(n: int, written: int) -> None:
+        seconds = time.monotonic() - started.get(n, time.monotonic())
+        total = count_patterns(n)
+        obj = {
+            "n": n,
+            "suits": total,
+            "written": written,
+            "seconds": round(seconds, 2),
+            "producer": maker.producer,
+            "store": path,
+        }
+        resumed = f", resumed at {total - written:,}" if written < total else ""
+        cmd.emit(obj, f"n = {n}: {total:,} suits{resumed}, {seconds:.1f} s ({maker.producer})")
+
+    with TableStore(path, create=True) as store:
+        skipped = [p.n for p in store.all_progress() if p.finished and p.n <= upto]
+        if skipped:
+            cmd.err.write(f"whist: {path!r} already holds n ≤ {max(skipped)}; going on\n")
+        try:
+            fill(store, upto, maker, progress=progress, on_done=on_done)
+        except (KeyboardInterrupt, Cancelled):
+            meter.end()
+            cmd.err.write(
+                f"whist: interrupted; {_holdings(store)} — run the same command to resume\n"
+            )
+            return EXIT_INTERRUPTED
+        meter.end()
+    return cmd.status
+
+
+def _holdings(store: TableStore) -> str:
+    done = store.finished()
+    parts = [
+        f"{str(store.path)!r} holds every suit of n ≤ {max(done)}"
+        if done
+        else f"{str(store.path)!r} holds no whole n"
+    ]
+    for p in store.all_progress():
+        if not p.finished:
+            parts.append(f"{p.done:,} of the {p.total:,} suits of n = {p.n}")
+    return " and ".join(parts)
+
+
+def _note_unfinished(cmd: Command, store: TableStore, path: str) -> None:
+    for p in store.all_progress():
+        if not p.finished:
+            cmd.err.write(
+                f"whist: note: {path!r} holds {p.done:,} of the {p.total:,} suits of n = "
+                f"{p.n} (an interrupted run); 'whist table --upto {p.n} --store {path}' "
+                "finishes it\n"
+            )
+
+
+def _count_by_value(cmd: Command, store: TableStore, n: int | None) -> int:
+    counts = store.count_by_value_json()
+    if n is not None:
+        counts = {k: v for k, v in counts.items() if k == str(n)}
+    if cmd.as_json:
+        cmd.out.write(json.dumps(counts, ensure_ascii=False) + "\n")
+        return cmd.status
+    for k, m in store.count_by_value().items():
+        if n is not None and k != n:
+            continue
+        cmd.out.write(f"n = {k}: {sum(m.values()):,} suits, {len(m)} values\n")
+        for v, c in m.items():
+            cmd.out.write(f"  {v.pretty():<14} {c:>10,}\n")
+    return cmd.status
+
+
+# -- progress and the time left ----------------------------------------------------------------
+class _Meter:
+    """Progress on standard error for long runs: after 2 s, a line a second on a terminal
+    (rewritten in place) or every 10 s otherwise, with an estimate of the time left."""
+
+    def __init__(self, err: TextIO, upto: int, label: str = "suits") -> None:
+        self.err = err
+        self.upto = upto
+        self.label = label
+        self.tty = bool(getattr(err, "isatty", lambda: False)())
+        self.start = time.monotonic()
+        self.last = self.start
+        self.level_start: dict[int, float] = {}
+        self.shown = False
+
+    def __call__(self, n: int, done: int, total: int) -> None:
+        now = time.monotonic()
+        t0 = self.level_start.setdefault(n, now)
+        if now - self.start < 2 or now - self.last < (1 if self.tty else 10):
+            return
+        self.last = now
+        line = f"n = {n}: {done:,} of {total:,} {self.label} ({100 * done // max(total, 1)}%)"
+        elapsed = now - t0
+        if done > 0 and elapsed > 0.5:
+            rate = done / elapsed  # suits a second at this n; a suit of m costs ~ (m/n)² as much
+            left = (total - done) / rate
+            left += sum(comb(2 * m, m) * (m / n) ** 2 for m in range(n + 1, self.upto + 1)) / rate
+            line += f", about {_duration(left)} left"
+        if self.tty:
+            self.err.write("\r" + line.ljust(78))
+        else:
+            self.err.write(line + "\n")
+        self.err.flush()
+        self.shown = True
+
+    def end(self) -> None:
+        if self.shown and self.tty:
+            self.err.write("\n")
+            self.err.flush()
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+# -- whist conjectures ---------------------------------------------------------------------------
+def _conjectures(cmd: Command, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    maker = _maker(args)
+    upto = args.upto
+    _check_upto(parser, maker, upto)
+    search = min(upto, 6) if args.search_upto is None else args.search_upto
+    two = min(upto, 6) if args.two_suits_upto is None else args.two_suits_upto
+    if not 0 <= search <= upto:
+        parser.error(f"--search-upto must be between 0 and --upto ({upto}), not {search}")
+    if search > MAX_SEARCH_N:
+        parser.error(
+            f"--search-upto {search} is beyond what exact search does in reasonable time: at "
+            f"most {MAX_SEARCH_N} cards a hand"
+        )
+    if not 0 <= two <= MAX_TWO_SUIT_N:
+        parser.error(
+            f"--two-suits-upto must be between 0 and {MAX_TWO_SUIT_N} (exact search of every "
+            f"two-suit position in reasonable time), not {two}"
+        )
+    meter = _Meter(cmd.err, upto)
+    stage_meter: Callable[[str, int, int], None] = _StageMeter(cmd.err)
+    started = time.monotonic()
+
+    def progress(stage: str, done: int, total: int) -> None:
+        if stage.startswith("values n = "):
+            meter(int(stage.rsplit(" ", 1)[1]), done, total)
+        else:
+            stage_meter(stage, done, total)
+
+    try:
+        report = check(upto, search, two, rows=maker, progress=progress)
+    except (KeyboardInterrupt, Cancelled):
+        meter.end()
+        cmd.err.write("whist: interrupted; nothing was concluded\n")
+        return EXIT_INTERRUPTED
+    meter.end()
+    seconds = time.monotonic() - started
+    _emit_report(cmd, report, seconds, maker.producer)
+    return EXIT_OK if report.ok else EXIT_COUNTEREXAMPLE
+
+
+class _StageMeter:
+    """Progress of the search stages: a line every 10 s (a second on a terminal)."""
+
+    def __init__(self, err: TextIO) -> None:
+        self.err = err
+        self.start = self.last = time.monotonic()
+        self.tty = bool(getattr(err, "isatty", lambda: False)())
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - self.start < 2 or now - self.last < (1 if self.tty else 10):
+            return
+        self.last = now
+        line = f"{stage}: {done:,} of {total:,}"
+        self.err.write(("\r" + line.ljust(78)) if self.tty else line + "\n")
+        self.err.flush()
+
+
+def _emit_report(cmd: Command, report: ConjectureReport, seconds: float, producer: str) -> None:
+    obj = {**report.json(), "seconds": round(seconds, 1), "producer": producer}
+    parts = [f"every single suit of n ≤ {report.upto} cards a hand by its value ({producer})"]
+    if report.search_upto:
+        parts.append(f"n ≤ {report.search_upto} by exact search")
+    if report.two_suit_upto:
+        parts.append(f"positions of two suits and n ≤ {report.two_suit_upto} cards a hand")
+    lines = [", ".join(parts) + f"; {seconds:.1f} s", ""]
+    width = max(len(c.statement) for c in report.checks)
+    for c in report.checks:
+        if c.checked == 0:
+            result, reach = "not checked", "-"
+        else:
+            result = "holds" if c.ok else f"{c.found:,} COUNTEREXAMPLE{'S' if c.found > 1 else ''}"
+            reach = f"n ≤ {c.upto}"
+        lines.append(
+            f"{c.statement:<{width}}  {c.method:<6}  {reach:<7}  {c.checked:>11,} {c.unit:<6}  "
+            f"{result}"
+        )
+    bad = report.counterexamples()
+    if bad:
+        lines += ["", "counterexamples (the first of each statement's):"]
+        lines += [f"  {x.text}" for x in bad]
+    lines += ["", "statements:"]
+    lines += [f"  {c.statement}: {c.title}" for c in report.checks]
+    cmd.emit(obj, "\n".join(lines))

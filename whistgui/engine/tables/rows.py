@@ -1,0 +1,388 @@
+"""The rows of the single-suit table: for every suit of ``n`` cards a hand, its value, maxmin and
+minmax (symmetric whist §10) and R43's T_0, H and H̄ (single-suit whist §5).
+
+A suit is its *pattern*, the owners of its cards from low to high (``'EWEW'`` is [A Q, K J]);
+:func:`suit_rows` yields all C(2n, n) of them, in the order of :func:`patterns`, whoever holds
+the top card.
+
+>>> [(r.pattern, r.value.ascii(), r.maxmin.ascii(), r.minmax.ascii()) for r in suit_rows(1)]
+[('WE', 'e0', '(E, 0)', '(E, 0)'), ('EW', '1-e0', '(W, 1)', '(W, 1)')]
+>>> r = next(r for r in suit_rows(2) if r.pattern == 'EWEW')
+>>> r.paper, r.value.pretty(), r.maxmin.pretty(), r.minmax.pretty(), (r.t0, r.h, r.hbar)
+('[A Q, K J]', '1½', '(W, 1 + ε₀)', '(W, 2 − ε₀)', (2, 0, 1))
+
+The values, maxmin and minmax come from the numpy kernel
+(:func:`~whistgui.engine.tables.kernel.suit_table`) when it imports, else from the pure-Python
+:class:`~whistgui.engine.evaluator.Evaluator` (:meth:`~Evaluator.pattern_value`,
+:meth:`~Evaluator.bounds`) — the tests check that the two agree; T_0, H and H̄ come from the
+pattern (:func:`r43_numbers`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from itertools import combinations, islice
+from math import comb
+from typing import Any, Final, Literal
+
+from whistgui.engine.deal import SuitDeal
+from whistgui.engine.errors import Cancelled, DealError, TheoryError
+from whistgui.engine.evaluator import Evaluator
+from whistgui.engine.notation import format_suit_paper
+from whistgui.engine.rounding import rho
+from whistgui.engine.value import LabeledValue, Value
+
+__all__ = [
+    "MAX_ROWS_N",
+    "Producer",
+    "RowMaker",
+    "SuitRow",
+    "a_rows",
+    "count_patterns",
+    "kernel_available",
+    "pattern_index",
+    "patterns",
+    "r43_arrays",
+    "r43_numbers",
+    "suit_rows",
+    "whist_tricks",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class SuitRow:
+    """One single suit of ``n`` cards a hand: its pattern (owners from low to high), val,
+    maxmin and minmax as the evaluator gives them, and R43's T_0, H and H̄."""
+
+    n: int
+    pattern: str
+    value: Value
+    maxmin: LabeledValue
+    minmax: LabeledValue
+    t0: int
+    h: int
+    hbar: int
+
+    @property
+    def suit(self) -> SuitDeal:
+        """The suit dealt from the top of a standard suit (integers beyond 13 cards a hand)."""
+        return SuitDeal.from_pattern(self.pattern)
+
+    @property
+    def paper(self) -> str:
+        """The suit in the paper's notation, ``[A Q, K J]``."""
+        return format_suit_paper(self.suit)
+
+    @property
+    def west_has_top(self) -> bool:
+        return self.pattern.endswith("W")
+
+
+def whist_tricks(value: Value) -> tuple[int, int]:
+    """ρ(value) as two integers: West's tricks with West and with East on lead (Theorem 12.1).
+
+    >>> whist_tricks(Value.parse('3/2'))
+    (1, 2)
+    """
+    o = rho(value)
+    a, b = o.west_lead, o.east_lead
+    if not isinstance(a, int) or not isinstance(b, int):
+        raise TheoryError(f"ρ({value}) = {o} is not a pair of trick counts")
+    return a, b
+
+
+# -- patterns --------------------------------------------------------------------------------
+def count_patterns(n: int) -> int:
+    """C(2n, n): how many suits of ``n`` cards a hand there are."""
+    return comb(2 * n, n)
+
+
+def patterns(n: int, start: int = 0) -> Iterator[str]:
+    """Every pattern of ``n`` cards a hand, West's positions in lexicographic order (as
+    :func:`~whistgui.engine.games.single_suit.all_patterns`), from the ``start``-th on.
+
+    >>> list(patterns(2))
+    ['WWEE', 'WEWE', 'WEEW', 'EWWE', 'EWEW', 'EEWW']
+    >>> list(patterns(2, start=4))
+    ['EWEW', 'EEWW']
+    """
+    size = 2 * n
+    for west in islice(combinations(range(size), n), start, None):
+        cells = ["E"] * size
+        for i in west:
+            cells[i] = "W"
+        yield "".join(cells)
+
+
+def pattern_index(pattern: str) -> int:
+    """The place of ``pattern`` in :func:`patterns` (its combination's lexicographic rank).
+
+    >>> [pattern_index(p) for p in patterns(3)] == list(range(20))
+    True
+    """
+    size = len(pattern)
+    n = pattern.count("W")
+    if size != 2 * n or set(pattern) - {"W", "E"}:
+        raise DealError(f"pattern {pattern!r} is not a symmetric suit of W and E cards")
+    rank, prev, k = 0, -1, n
+    for pos in (i for i, c in enumerate(pattern) if c == "W"):
+        for skipped in range(prev + 1, pos):  # combinations that put a W at `skipped`
+            rank += comb(size - skipped - 1, k - 1)
+        prev, k = pos, k - 1
+    return rank
+
+
+# -- R43: the matrix A, T_k, H and H̄ from a pattern --------------------------------------------
+def a_rows(pattern: str) -> list[list[int]]:
+    """A(D) of the pattern's suit: A_ij = +1 if West's i-th lowest card beats East's j-th
+    lowest, else −1 (0-based, as :func:`~whistgui.engine.games.single_suit.a_matrix`)."""
+    w = [i for i, c in enumerate(pattern) if c == "W"]
+    e = [i for i, c in enumerate(pattern) if c == "E"]
+    return [[1 if wi > ej else -1 for ej in e] for wi in w]
+
+
+def r43_numbers(pattern: str) -> tuple[int, int, int]:
+    """(T_0, H, H̄) of the pattern's suit, as
+    :func:`~whistgui.engine.games.single_suit.trace` and
+    :func:`~whistgui.engine.games.single_suit.sign_change` give them for the suit (the tests
+    compare them on every suit up to 7 cards a hand).
+
+    >>> r43_numbers('EWEWWE')               # KQT/AJ9, the paper's deal (5)
+    (1, 0, 1)
+    """
+    w = [i for i, c in enumerate(pattern) if c == "W"]
+    e = [i for i, c in enumerate(pattern) if c == "E"]
+    n = len(w)
+    if n == 0:
+        return 0, 0, 0
+    t0 = sum(1 if a > b else -1 for a, b in zip(w, e, strict=True))
+    if w[0] > e[-1]:
+        return t0, n, n
+    if e[0] > w[-1]:
+        return t0, -n, -n
+    prev_positive = False
+    for k in range(-n + 1, n):
+        if k == 0:
+            t = t0
+        else:
+            lo, hi = max(0, -k), min(n, n - k)
+            t = sum(1 if w[i] > e[i + k] else -1 for i in range(lo, hi))
+        if t == 0:
+            return t0, k, k
+        if t < 0 and prev_positive:
+            return t0, k - 1, k
+        prev_positive = t > 0
+    raise TheoryError(f"no sign change of T_k in {pattern!r} (Lemma 5.2 says there is one)")
+
+
+# -- the producers ----------------------------------------------------------------------------
+Producer = Literal["auto", "kernel", "evaluator"]
+#: Suits of n cards a hand a producer makes rows for in reasonable time: the numpy kernel
+#: (n = 12, 2.7 million suits, about a minute with the rows' R43 numbers) and the pure-Python
+#: evaluator (n = 11, 705,432 suits, several minutes; 12 would take most of an hour).
+MAX_ROWS_N: Final = {"kernel": 12, "evaluator": 11}
+
+
+def kernel_available() -> bool:
+    """Does the numpy kernel (:mod:`whistgui.engine.tables.kernel`) import?"""
+    try:
+        from whistgui.engine.tables import kernel  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class RowMaker:
+    """Makes the rows of each n in turn, keeping what the next n needs: the kernel's tables
+    (``producer="kernel"``), else the evaluator's memo (``"evaluator"``); ``"auto"`` takes the
+    kernel when it imports.
+
+    >>> make = RowMaker('evaluator')
+    >>> [r.value.ascii() for r in make(2, start=4)], make.producer
+    (['3/2', '2-e0'], 'evaluator')
+    """
+
+    def __init__(
+        self, producer: Producer = "auto", should_stop: Callable[[], bool] | None = None
+    ) -> None:
+        if producer not in ("auto", "kernel", "evaluator"):
+            raise DealError(f"unknown row producer {producer!r}; expected kernel or evaluator")
+        has_kernel = kernel_available()
+        if producer == "kernel" and not has_kernel:
+            raise DealError("the numpy kernel does not import here; use the evaluator")
+        self.producer: str = "kernel" if producer != "evaluator" and has_kernel else "evaluator"
+        self.should_stop = should_stop
+        self.evaluator = Evaluator(should_stop)
+        self._cache: object | None = None  # the kernel's TableCache, made when first needed
+
+    @property
+    def limit(self) -> int:
+        """The largest n this producer makes rows for (:data:`MAX_ROWS_N`)."""
+        return MAX_ROWS_N[self.producer]
+
+    def __call__(
+        self,
+        n: int,
+        *,
+        start: int = 0,
+        should_stop: Callable[[], bool] | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Iterator[SuitRow]:
+        """Every suit of ``n`` cards a hand as a :class:`SuitRow`, in the order of
+        :func:`patterns`, from the ``start``-th on (a resumed run skips what it has).
+        ``should_stop`` (default: the maker's) is polled every few hundred suits — True
+        raises :class:`~whistgui.engine.errors.Cancelled` — and ``progress(done, total)`` is
+        told as often."""
+        if not isinstance(n, int) or n < 1:
+            raise DealError(f"a suit needs at least one card a hand, not {n!r}")
+        total = count_patterns(n)
+        if not 0 <= start <= total:
+            raise DealError(f"start {start!r} is outside the {total} suits of {n} cards a hand")
+        stop = should_stop if should_stop is not None else self.should_stop
+        if self.producer == "kernel":
+            return self._kernel_rows(n, start, total, stop, progress)
+        return self._evaluator_rows(n, start, total, stop, progress)
+
+    def _evaluator_rows(
+        self,
+        n: int,
+        start: int,
+        total: int,
+        should_stop: Callable[[], bool] | None,
+        progress: Callable[[int, int], None] | None,
+    ) -> Iterator[SuitRow]:
+        ev = self.evaluator
+        done = start
+        for pattern in patterns(n, start):
+            if done % 512 == 0:
+                _poll(n, done, total, should_stop, progress)
+            value = ev.pattern_value(pattern)
+            maxmin, minmax = ev.bounds(pattern)
+            t0, h, hbar = r43_numbers(pattern)
+            yield SuitRow(n, pattern, value, maxmin, minmax, t0, h, hbar)
+            done += 1
+        if progress is not None:
+            progress(done, total)
+
+    def _kernel_rows(
+        self,
+        n: int,
+        start: int,
+        total: int,
+        should_stop: Callable[[], bool] | None,
+        progress: Callable[[int, int], None] | None,
+    ) -> Iterator[SuitRow]:
+        from whistgui.engine.tables.kernel import TableCache, suit_table
+
+        if not isinstance(self._cache, TableCache):
+            self._cache = TableCache()
+        _poll(n, start, total, should_stop, progress)
+        table = suit_table(n, upto_cache=self._cache, should_stop=should_stop)
+        order = table.lex_order()[start:]
+        values, labeled = table.values, table.labeled
+        value_id = table.value_id[order].tolist()
+        maxmin_id = table.maxmin_id[order].tolist()
+        minmax_id = table.minmax_id[order].tolist()
+        done = start
+        texts = patterns(n, start)
+        for lo in range(0, len(order), _BLOCK):
+            hi = min(lo + _BLOCK, len(order))
+            t0s, hs, hbars = r43_arrays(table.patterns[order[lo:hi]], n)
+            # the range first: zip stops there without taking one pattern too many
+            block = zip(range(lo, hi), texts, t0s, hs, hbars, strict=False)
+            for k, pattern, t0, h, hbar in block:
+                if done % 512 == 0:
+                    _poll(n, done, total, should_stop, progress)
+                yield SuitRow(
+                    n,
+                    pattern,
+                    values[value_id[k]],
+                    labeled[maxmin_id[k]],
+                    labeled[minmax_id[k]],
+                    t0,
+                    h,
+                    hbar,
+                )
+                done += 1
+        if progress is not None:
+            progress(done, total)
+
+
+#: Suits whose R43 numbers the kernel path works out at once.
+_BLOCK: Final = 1 << 16
+
+
+def r43_arrays(masks: Any, n: int) -> tuple[list[int], list[int], list[int]]:
+    """(T_0, H, H̄) of many suits at once, as :func:`r43_numbers` gives them one by one: the
+    suits of ``n`` cards a hand are bitmasks (bit k set when West holds the k-th lowest card,
+    the kernel's patterns), a numpy array.
+
+    >>> import numpy as np
+    >>> r43_arrays(np.array([0b1010, 0b1001, 0b0011]), 2)     # EWEW, WEEW, WWEE
+    ([2, 0, -2], [0, 0, -2], [1, 0, -2])
+    >>> [r43_numbers(p) for p in ('EWEW', 'WEEW', 'WWEE')]
+    [(2, 0, 1), (0, 0, 0), (-2, -2, -2)]
+    """
+    import numpy as np
+
+    x = np.asarray(masks, dtype=np.uint64)
+    if n == 0 or len(x) == 0:
+        return [0] * len(x), [0] * len(x), [0] * len(x)
+    bits = ((x[:, None] >> np.arange(2 * n, dtype=np.uint64)) & np.uint64(1)).astype(bool)
+    w = np.nonzero(bits)[1].reshape(len(x), n)  # West's positions, lowest first
+    e = np.nonzero(~bits)[1].reshape(len(x), n)
+    ks = range(-n + 1, n)
+    t = np.empty((len(x), 2 * n - 1), dtype=np.int16)
+    for c, k in enumerate(ks):
+        lo, hi = max(0, -k), min(n, n - k)
+        wins = (w[:, lo:hi] > e[:, lo + k : hi + k]).sum(axis=1, dtype=np.int16)
+        t[:, c] = 2 * wins - (hi - lo)
+    t0 = t[:, n - 1]
+    zero = t == 0
+    change = np.zeros_like(zero)
+    change[:, :-1] = (t[:, :-1] > 0) & (t[:, 1:] < 0)
+    hit = zero | change
+    first = hit.argmax(axis=1)
+    rows = np.arange(len(x))
+    h = first - (n - 1)
+    hbar = h + (~zero[rows, first]).astype(np.int64)
+    west_high = w[:, 0] > e[:, -1]
+    east_high = e[:, 0] > w[:, -1]
+    h = np.where(west_high, n, np.where(east_high, -n, h))
+    hbar = np.where(west_high, n, np.where(east_high, -n, hbar))
+    lost = ~(hit.any(axis=1) | west_high | east_high)
+    if lost.any():
+        raise TheoryError(f"no sign change of T_k in suit {int(x[lost][0]):#b} (Lemma 5.2)")
+    return t0.tolist(), h.tolist(), hbar.tolist()
+
+
+def _poll(
+    n: int,
+    done: int,
+    total: int,
+    should_stop: Callable[[], bool] | None,
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    if should_stop is not None and should_stop():
+        raise Cancelled(f"stopped at suit {done} of {total} with {n} cards a hand")
+    if progress is not None:
+        progress(done, total)
+
+
+def suit_rows(
+    n: int,
+    *,
+    start: int = 0,
+    producer: Producer = "auto",
+    should_stop: Callable[[], bool] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Iterator[SuitRow]:
+    """Every suit of ``n`` cards a hand as a :class:`SuitRow`, in the order of
+    :func:`patterns`, from the ``start``-th on — one call of a new :class:`RowMaker` (make
+    one and call it for several n to share the work between them).
+
+    >>> [r.value.ascii() for r in suit_rows(2, start=4)]
+    ['3/2', '2-e0']
+    """
+    return RowMaker(producer, should_stop)(n, start=start, progress=progress)
