@@ -89,10 +89,11 @@ __all__ = [
 
 #: Counterexamples kept per statement (all are counted).
 KEEP: Final = 20
-#: The largest n for the search statements in reasonable time (8: about 35 s; 9: minutes).
+#: The largest n for the search statements in reasonable time (8: about 40 s; 9: about 3 min
+#: and 1.5 GB of search tables on one core here).
 MAX_SEARCH_N: Final = 9
-#: The largest two-suit deal whose positions 18.3 is checked on in reasonable time (9: a
-#: minute; 10: several).
+#: The most cards a hand of the two-suit positions 18.3 is checked on in reasonable time (9:
+#: about 50 s; 10: about 2 min).
 MAX_TWO_SUIT_N: Final = 10
 
 RowProducer = Callable[..., Iterable[SuitRow]]
