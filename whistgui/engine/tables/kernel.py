@@ -39,17 +39,19 @@ val(D) for n cards a hand has 0 ≤ q ≤ n (q lies between the numbers of maxmi
 are values of n − 1 cards plus 0 or 1), denominator at most 2^(n+1) (:meth:`Bounds.candidates`
 tries denominators up to twice the larger of the bounds' and 2) and |pos| ≤ 4n (it tries
 ε_k up to the bounds' largest |pos| + 3, whose position is one more). The largest key is below
-2^57; :func:`value_key` checks the bound on every value it meets and raises
+2^57 (labeled keys); :func:`value_key` checks the bound on every value it meets and raises
 :class:`~whistgui.engine.errors.TheoryError` if one were ever outside it. The hot loop
 compares small *ordinals* (the rank of a value among the values of one level, uint8 or uint16)
 and maps the few row minima and column maxima to labeled keys afterwards; the simplest value of
 each distinct (maxmin, minmax) pair is found once, by :func:`simplest_key` (:meth:`Bounds.simplest`
 in integers; the tests compare the two on every pair).
 
-**Limits.** Tables go up to :data:`MAX_TABLE_N` cards a hand (n = 15 holds 155 million suits,
-about 3.2 GB of arrays; n = 14 about 0.8 GB), one suit up to :data:`MAX_SUIT_N`; beyond them the
-functions refuse with a :class:`~whistgui.engine.errors.DealError` naming the limit (the
-evaluator values longer suits).
+**Limits.** Tables go up to :data:`MAX_TABLE_N` cards a hand (20 bytes a suit: the tables up to
+n = 14, 54 million suits, hold 1.0 GB; up to 15 about 4.1 GB), one suit up to
+:data:`MAX_SUIT_N`; beyond them the functions refuse with a
+:class:`~whistgui.engine.errors.DealError` naming the limit (the evaluator values longer suits).
+Speed and memory against a plain C program of the same recursion: ``benchmarks/bench_tables.py``
+and ``benchmarks/README.md``.
 """
 
 from __future__ import annotations
@@ -767,6 +769,8 @@ def tables_upto(
     have = max(
         (k for k in range(1, n + 1) if all(j in cache.tables for j in range(1, k + 1))), default=0
     )
+    if have == n:
+        return {k: cache.tables[k] for k in range(1, n + 1)}
     if have == 0:
         level = _Level(0, np.ones(1, dtype=np.uint8), [cache.value_id(Value(0))])
     else:
