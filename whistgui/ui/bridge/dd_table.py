@@ -17,13 +17,12 @@ from __future__ import annotations
 from typing import Final
 
 from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QPalette
+from PySide6.QtGui import QBrush, QColor, QFont, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
     QSizePolicy,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -31,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from whistgui.engine.bridge import Contract, Seat, Strain
 from whistgui.engine.bridge.dds import DDTable
-from whistgui.ui.delegates import OutlineDelegate
+from whistgui.ui.grid import ChoiceGrid, OutlineDelegate
 from whistgui.ui.theme import is_dark, success_colour
 
 __all__ = [
@@ -90,21 +89,6 @@ def _cell_tip(seat: Seat, strain: Strain, tricks: int, size: int) -> str:
     )
 
 
-class _Grid(QTableWidget):
-    """The cells; Enter, Return or Space on a cell chooses it, as a click does."""
-
-    chosen = Signal(int, int)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
-            index = self.currentIndex()
-            if index.isValid():
-                self.chosen.emit(index.row(), index.column())
-                event.accept()
-                return
-        super().keyPressEvent(event)
-
-
 class DDTableView(QWidget):
     """The double-dummy table of a deal, read-only; a cell chooses a contract."""
 
@@ -118,7 +102,7 @@ class DDTableView(QWidget):
         self._par = ""
         self._message = ""
 
-        self.grid = _Grid(len(ROWS), len(COLUMNS), self)
+        self.grid = ChoiceGrid(len(ROWS), len(COLUMNS), self)
         self.grid.setObjectName("ddTable")
         self.grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.grid.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)

@@ -74,7 +74,6 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStackedWidget,
     QStyle,
-    QTableWidget,
     QTableWidgetItem,
     QToolButton,
     QVBoxLayout,
@@ -103,10 +102,10 @@ from whistgui.figures.gops import (
     payoff_colour,
     value_text,
 )
-from whistgui.ui.delegates import OutlineDelegate
 from whistgui.ui.engine_service import EngineService, JobContext
 from whistgui.ui.figure_dialog import FigureSource
 from whistgui.ui.gops.session import FILE_SUFFIX, GopsSession, Move, Step
+from whistgui.ui.grid import ChoiceGrid, OutlineDelegate
 from whistgui.ui.theme import contrasting_text, is_dark
 
 __all__ = [
@@ -300,11 +299,9 @@ def value_caption(rules: GopsRules) -> str:
 TakenRole: Final = Qt.ItemDataRole.UserRole + 1
 
 
-class HeatMap(QTableWidget):
+class HeatMap(ChoiceGrid):
     """The matrix game of bids: rows A's bids, columns B's, each cell A's value after them.
     A click, or Enter (or Space) on the keyboard's cell, emits :attr:`chosen` (row, column)."""
-
-    chosen = Signal(int, int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(0, 0, parent)
@@ -326,15 +323,6 @@ class HeatMap(QTableWidget):
         self._view: StateView | None = None
         self._taken: tuple[int, int] | None = None
         self._room = QSize(0, 0)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
-            index = self.currentIndex()
-            if index.isValid():
-                self.chosen.emit(index.row(), index.column())
-                event.accept()
-                return
-        super().keyPressEvent(event)
 
     def set_room(self, room: QSize) -> None:
         """The space the matrix may fill: its cells grow (within limits) to use it."""

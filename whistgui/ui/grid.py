@@ -1,12 +1,13 @@
-"""Item delegates shared by the app's small grids (the double-dummy table, GOPS's heat map)."""
+"""What the app's small grids of choices share (the double-dummy table, GOPS's heat map): the
+keys that choose a cell, and the delegate that outlines cells."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, Qt
-from PySide6.QtGui import QPainter, QPalette, QPen
-from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QTableWidget
 
-__all__ = ["OutlineDelegate"]
+__all__ = ["ChoiceGrid", "OutlineDelegate"]
 
 
 class OutlineDelegate(QStyledItemDelegate):
@@ -41,3 +42,19 @@ class OutlineDelegate(QStyledItemDelegate):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(rect.adjusted(4, 4, -5, -5))
         painter.restore()
+
+
+class ChoiceGrid(QTableWidget):
+    """A table whose cells are choices: Enter, Return or Space on the keyboard's cell emits
+    :attr:`chosen` (row, column), as a click does where the owner connects it."""
+
+    chosen = Signal(int, int)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            index = self.currentIndex()
+            if index.isValid():
+                self.chosen.emit(index.row(), index.column())
+                event.accept()
+                return
+        super().keyPressEvent(event)
