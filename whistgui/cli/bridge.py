@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK
-from whistgui.cli.render import add_output_options, output_kind
+from whistgui.cli.render import add_output_options, output_kind, write_figure
 from whistgui.engine import NotationError, WhistError
 from whistgui.engine.bridge import (
     BridgeDeal,
@@ -225,26 +225,21 @@ def _chosen_board(args: argparse.Namespace, stdin: TextIO) -> PbnBoard:
 
 def render(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     """``whist bridge render``: Qt is imported only here."""
-    from whistgui.figures import FigureError, parse_font_size, parse_length, write
+    from whistgui.figures import parse_font_size, parse_length
     from whistgui.figures.bridge import BRIDGE_VIEWS, BridgeFigureOptions, build_bridge_figure
 
-    stdin = stdin if stdin is not None else sys.stdin
-    out = Path(args.out)
-    try:
+    lines = stdin if stdin is not None else sys.stdin
+
+    def draw() -> Any:
         if args.view not in BRIDGE_VIEWS:
             raise NotationError(f"--view {args.view!r}: expected one of {', '.join(BRIDGE_VIEWS)}")
-        kind = output_kind(args)
+        output_kind(args)
         options = BridgeFigureOptions(
             width=parse_length(args.width), font_size=parse_font_size(args.font_size)
         )
-        board = _chosen_board(args, stdin)
-        fig = build_bridge_figure(args.view, board, options)
-        written = write(fig, out, kind, dpi=args.dpi, outlines=args.outlines)
-    except (WhistError, FigureError) as exc:
-        sys.stderr.write(f"whist: error: {exc}\n")
-        return EXIT_BAD_INPUT
-    sys.stdout.write(f"{written}\n")
-    return EXIT_OK
+        return build_bridge_figure(args.view, _chosen_board(args, lines), options)
+
+    return write_figure(args, draw)
 
 
 def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -103,18 +104,10 @@ def _document(args: argparse.Namespace) -> Any:
 
 def render(args: argparse.Namespace) -> int:
     """``whist render``: Qt is imported only here."""
-    from whistgui.figures import (
-        FigureError,
-        FigureOptions,
-        build_figure,
-        parse_font_size,
-        parse_length,
-        write,
-    )
+    from whistgui.figures import FigureOptions, build_figure, parse_font_size, parse_length
 
-    out = Path(args.out)
-    try:
-        kind = output_kind(args)
+    def draw() -> Any:
+        output_kind(args)
         if args.depth < 0:
             raise NotationError(f"--depth {args.depth}: expected 0 or more")
         options = FigureOptions(
@@ -124,8 +117,22 @@ def render(args: argparse.Namespace) -> int:
             depth=args.depth,
             cards=args.cards,
         )
-        fig = build_figure(args.view, _document(args), options)
-        written = write(fig, out, kind, dpi=args.dpi, outlines=args.outlines)
+        return build_figure(args.view, _document(args), options)
+
+    return write_figure(args, draw)
+
+
+def write_figure(args: argparse.Namespace, draw: Callable[[], Any]) -> int:
+    """Write the figure ``draw()`` builds (checking the options in its own order) to
+    ``--out`` in the format :func:`output_kind` names, and print the file's name; a bad
+    option or input prints the reason and returns the bad-input status."""
+    from whistgui.figures import FigureError, write
+
+    try:
+        fig = draw()
+        written = write(
+            fig, Path(args.out), output_kind(args), dpi=args.dpi, outlines=args.outlines
+        )
     except (WhistError, FigureError) as exc:
         sys.stderr.write(f"whist: error: {exc}\n")
         return EXIT_BAD_INPUT
