@@ -43,6 +43,7 @@ from whistgui.engine.tables.kernel import (
     labeled_key,
     pattern_mask,
     pattern_rank,
+    reach,
     simplest_key,
     suit_table,
     suit_value,
@@ -66,7 +67,7 @@ def computed(upto: int) -> tuple[TableCache, dict[int, SuitTable]]:
 
 @pytest.fixture(scope="module")
 def ev() -> Evaluator:
-    return Evaluator()
+    return Evaluator(kernel_from=None)  # the pure recursion: the reference
 
 
 def _first_differences(pairs: list[tuple[str, object, object]]) -> list[str]:
@@ -109,7 +110,62 @@ def test_every_suit_has_the_evaluators_maxmin_and_minmax(
 @given(suit_patterns(min_n=10, max_n=13))
 @example("WE" * 11)
 def test_long_suits_have_the_evaluators_value(pattern: str) -> None:
-    assert suit_value(pattern) == Evaluator().pattern_value(pattern)
+    assert suit_value(pattern) == Evaluator(kernel_from=None).pattern_value(pattern)
+
+
+@settings(max_examples=6)
+@given(suit_patterns(min_n=9, max_n=10), st.randoms(use_true_random=False))
+def test_a_reach_holds_the_evaluators_value_of_every_pattern_it_reaches(
+    pattern: str, rnd: random.Random
+) -> None:
+    """reach(p) answers for p and the patterns below it that p reaches (by removing one West
+    and one East card, top of their runs, again and again), with the recursion's values, and
+    only for those."""
+    r = reach(pattern)
+    ev = Evaluator(kernel_from=None)
+    assert r.root == ev.pattern_value(pattern)
+    p = pattern
+    while p:  # a random line of reductions down to nothing
+        assert r.value(p) == ev.pattern_value(p), p
+        w = rnd.choice([i for i, c in enumerate(p) if c == "W"])
+        e = rnd.choice([i for i, c in enumerate(p) if c == "E"])
+        p = "".join(c for k, c in enumerate(p) if k not in (w, e))
+    # one trick down it holds exactly the suit's reductions
+    n = len(pattern) // 2
+    west = [i for i, c in enumerate(pattern) if c == "W"]
+    east = [i for i, c in enumerate(pattern) if c == "E"]
+    reductions = {
+        "".join(c for k, c in enumerate(pattern) if k not in (w, e)) for w in west for e in east
+    }
+    for q in rnd.sample(all_patterns(n - 1), 30):
+        assert (r.value(q) is not None) == (q in reductions), q
+
+
+def test_the_evaluator_values_long_suits_with_the_kernel_and_keeps_the_reach() -> None:
+    """Over KERNEL_FROM cards a hand the evaluator's values come from one reach of the kernel
+    (the analysis of the suit and of every suit after a trick is then read, not recursed),
+    and equal the recursion's."""
+    pattern = "EWWEEWWEEWEWWEWEEWEWWE"  # 11 cards a hand
+    ev = Evaluator()
+    a = ev.analyze(SuitDeal.from_pattern(pattern))
+    assert len(ev._reaches) == 1
+    ref = Evaluator(kernel_from=None)
+    assert a.value == ref.pattern_value(pattern)
+    assert (a.maxmin, a.minmax) == ref.bounds(pattern)
+    after = a.reductions[0][0].suit.pattern  # West's and East's lowest cards played
+    assert ev.bounds(after) == ref.bounds(after)
+    assert len(ev._reaches) == 1  # the trick played was read from the same reach
+    assert ev.snapshot().pattern_value(after) == ref.pattern_value(after)
+    assert Evaluator(kernel_from=None)._from_kernel(pattern) is None
+
+
+def test_the_evaluators_kernel_values_can_be_cancelled() -> None:
+    ev = Evaluator(should_stop=lambda: True)
+    with pytest.raises(Cancelled):
+        ev.pattern_value("WE" * 9)
+    assert ev.stats["patterns"] == 1 and not ev._reaches  # only the empty suit
+    ev.should_stop = None
+    assert ev.pattern_value("WE" * 9) == Evaluator(kernel_from=None).pattern_value("WE" * 9)
 
 
 def test_swapping_the_hands_mirrors_every_table(

@@ -233,10 +233,11 @@ def test_the_trick_column_is_headed_hash_only_when_narrow():
     assert HEADERS[0] not in narrow.texts()
 
 
-def test_a_suit_too_long_to_value_is_refused_in_whist():
-    long = SuitDeal(range(2, 24, 2), range(1, 23, 2))  # 11 cards a hand
-    with pytest.raises(WhistError, match="too long"):
-        build_play(Document.from_deal(Deal([long])), 120 * MM)
+def test_a_whole_suit_each_way_is_played_out_in_whist():
+    """13 cards a hand, the longest suits a document holds: the figure plays all 13 tricks."""
+    long = SuitDeal(range(2, 28, 2), range(1, 27, 2))
+    fig = build_play(Document.from_deal(Deal([long])), 120 * MM)
+    assert [t.text for t in trick_column(fig)] == [str(k) for k in range(1, 14)]
 
 
 @pytest.mark.parametrize(("name", "mm"), CASES)

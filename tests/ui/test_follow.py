@@ -8,6 +8,7 @@ import json
 import time
 
 from whistgui.engine import Deal, Player, SuitDeal
+from whistgui.engine.tables.kernel import suit_value
 
 NEW = "KJ/AQ A/K K/A"
 
@@ -168,23 +169,15 @@ def test_quitting_during_a_long_search_takes_under_half_a_second(qtbot, window):
     assert elapsed < 0.5
 
 
-def test_the_analysis_offers_to_evaluate_a_long_suit_anyway(qtbot, window):
-    long = SuitDeal(range(2, 24, 2), range(1, 23, 2))  # 11 cards a hand: past the limit
+def test_the_longest_suits_a_deal_holds_are_valued_live(qtbot, window):
+    """13 cards a hand (a whole suit each way: the most a document holds) are valued as the
+    deal is typed, with the numpy kernel's values."""
+    suits = [SuitDeal(range(2, 28, 2), range(1, 27, 2)), SuitDeal(range(1, 27, 2), range(2, 28, 2))]
     with qtbot.waitSignal(window.analysisShown, timeout=30000):
-        window.session.set_deal_text(f"{long} + [2, 1]")
-    status = window.analysis.status.text()
-    assert "evaluate anyway" in status
-    assert window.analysis.result.rows[0].value is None
-    with qtbot.waitSignal(window.engine.started, timeout=5000) as started:
-        window.analysis.evaluate_anyway()
-    assert started.args[2] == "Valuing the long suits"
-    with qtbot.waitSignal(window.engine.cancelled, timeout=5000):
-        window.engine.cancel_running()
-    assert "cancelled" in window.analysis.status.text()
-    # a short suit is quick however it is asked for: evaluate anyway values it
-    with qtbot.waitSignal(window.analysisShown, timeout=30000):
-        window.session.set_deal_text("AQ/KJ")
-    assert window.analysis.result.rows[0].value is not None
+        window.session.set_deal_text(" + ".join(str(s) for s in suits))
+    rows = window.analysis.result.rows
+    assert [row.value for row in rows] == [suit_value(s.pattern) for s in suits]
+    assert "up to date" in window.analysis.status.text()
 
 
 def test_a_game_change_reaches_every_open_view(qtbot, window):

@@ -326,15 +326,22 @@ def test_whole_deal_play_tree(qtbot, inspector):
     assert inspector.play_line.text().startswith("Line: 1. W H:A")
 
 
-def test_main_window_opens_the_play_tree(qtbot, settings):
-    from whistgui.ui.main_window import MainWindow
+def test_main_window_opens_the_play_tree(qtbot, window):
+    from whistgui.engine import Solver
 
-    w = MainWindow(settings=settings)
-    qtbot.addWidget(w)
+    w = window  # shown: a dock's visibility means something only in a window on screen
+    w.inspector_dock.hide()
+    assert not w.inspector_dock.isVisible()
     with qtbot.waitSignal(w.inspector.playReady, timeout=30000):
         w.act_inspect_deal.trigger()
-    assert w.inspector_dock.isVisible() or not w.isVisible()
-    assert w.inspector.play_model.root is not None
+    assert w.inspector_dock.isVisible()
+    doc = w.session.document
+    root = w.inspector.play_model.root
+    assert root.deal == doc.deal
+    assert root.position.leader == doc.lead
+    outcome = Solver().outcome(doc.deal)
+    expected = outcome.west_lead if doc.lead is Player.WEST else outcome.east_lead
+    assert w.inspector.play_model.exact(root) == expected
 
 
 def test_double_clicking_a_suit_value_opens_the_inspector(qtbot, settings):
@@ -358,7 +365,7 @@ def test_double_clicking_a_suit_value_opens_the_inspector(qtbot, settings):
 
 
 def test_a_suit_past_the_live_limit_waits_for_evaluate_anyway(qtbot, inspector):
-    suit = SuitDeal(range(2, 24, 2), range(1, 23, 2))  # 11 cards a hand
+    suit = SuitDeal(range(2, 30, 2), range(1, 29, 2))  # 14 cards a hand
     assert inspector.open_suit(suit) == 0
     assert "past the live limit" in inspector.status.text()
     assert "Evaluate anyway" in inspector.status.text()
@@ -367,7 +374,7 @@ def test_a_suit_past_the_live_limit_waits_for_evaluate_anyway(qtbot, inspector):
 
 def test_evaluate_anyway_can_be_cancelled_and_leaves_nothing_behind(qtbot, inspector):
     service = inspector._service
-    suit = SuitDeal(range(2, 30, 2), range(1, 29, 2))  # 14 cards a hand: minutes of work
+    suit = SuitDeal(range(2, 38, 2), range(1, 37, 2))  # 18 cards a hand: minutes of work
     inspector.open_suit(suit)
     with qtbot.waitSignal(service.started, timeout=5000):
         job = inspector.evaluate_anyway()

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from whistgui.engine.cards import Player
 from whistgui.engine.deal import Deal, State, SuitDeal
@@ -33,7 +33,19 @@ from whistgui.engine.rounding import Outcome, rho, rho_prime
 from whistgui.engine.rules import WHIST_RULES
 from whistgui.engine.value import LabeledValue, Value
 
-__all__ = ["Bounds", "Evaluator", "Reduction", "SuitAnalysis", "labeled_max", "labeled_min"]
+if TYPE_CHECKING:
+    from whistgui.engine.tables.kernel import SuitReach, TableCache
+
+__all__ = [
+    "KERNEL_FROM",
+    "Bounds",
+    "Evaluator",
+    "Reduction",
+    "SuitAnalysis",
+    "kernel_available",
+    "labeled_max",
+    "labeled_min",
+]
 
 Side = Literal["L", "R", "I"]
 
@@ -273,6 +285,15 @@ def labeled_min(items: Sequence[LabeledValue]) -> LabeledValue:
     return best
 
 
+def kernel_available() -> bool:
+    """Does the numpy kernel import (numpy comes with pyqtgraph; the engine works without)?"""
+    try:
+        from whistgui.engine.tables import kernel  # noqa: F401
+    except ImportError:  # pragma: no cover - numpy is installed with the app
+        return False
+    return True
+
+
 def _runs(pattern: str) -> tuple[list[int], list[int]]:
     """One representative position per run of West's and of East's cards."""
     w: list[int] = []
@@ -318,8 +339,22 @@ def _key_to_labeled(k: _Key) -> LabeledValue:
     return LabeledValue(_W if west else _E, Value(Fraction(number), Infinitesimal(pos)))
 
 
+#: Suits of at least this many cards a hand (and at most the kernel's
+#: :data:`~whistgui.engine.tables.kernel.MAX_SUIT_N`) are valued by the numpy kernel when it
+#: imports (:func:`~whistgui.engine.tables.kernel.reach`: a 13-card-a-hand suit in about 0.15 s
+#: where this recursion takes seconds); shorter ones by the recursion here.
+KERNEL_FROM = 9
+#: How many long suits' reaches an evaluator keeps (a 13-card suit's: a few MB).
+KEPT_REACHES = 4
+
+
 class Evaluator:
     """Computes values, memoized on suit patterns. Not thread-safe; one per worker.
+
+    A pattern of :data:`KERNEL_FROM` or more cards a hand that is not memoized is valued, with
+    every pattern it reaches, by the numpy kernel (values equal: the tests compare them);
+    ``kernel_from=None`` keeps every value to the recursion here (the readable reference the
+    tests check the kernel against).
 
     >>> ev = Evaluator()
     >>> ev.value('[13 12 9 8 7 2 1, 14 11 10 6 5 4 3]').pretty()
@@ -328,10 +363,18 @@ class Evaluator:
     True
     """
 
-    def __init__(self, should_stop: Callable[[], bool] | None = None) -> None:
+    def __init__(
+        self,
+        should_stop: Callable[[], bool] | None = None,
+        *,
+        kernel_from: int | None = KERNEL_FROM,
+    ) -> None:
         #: Polled every few hundred new patterns; when it returns True the computation raises
         #: :class:`Cancelled` (the memo keeps what was finished).
         self.should_stop = should_stop
+        self.kernel_from = kernel_from if kernel_from is not None and kernel_available() else None
+        self._reaches: list[SuitReach] = []
+        self._table_cache: TableCache | None = None
         self._values: dict[str, Value] = {"": Value(0)}
         self._vkeys: dict[str, _VKey] = {"": (0.0, 0)}
         self._simplest: dict[tuple[_Key, _Key], Value] = {}
@@ -343,12 +386,15 @@ class Evaluator:
         self._values = {"": Value(0)}
         self._vkeys = {"": (0.0, 0)}
         self._simplest.clear()
+        self._reaches = []
+        self._table_cache = None
         self._hits = self._misses = 0
 
     def snapshot(self) -> Evaluator:
         """A new evaluator knowing every value this one has memoized (copies of its tables),
         for reading on another thread while this one goes on computing."""
-        other = Evaluator()
+        other = Evaluator(kernel_from=self.kernel_from)
+        other._reaches = list(self._reaches)  # read-only once made
         other._values = dict(self._values)
         other._vkeys = dict(self._vkeys)
         other._simplest = dict(self._simplest)
@@ -373,10 +419,32 @@ class Evaluator:
         self._misses += 1
         if self.should_stop is not None and self._misses % 256 == 0 and self.should_stop():
             raise Cancelled(f"stopped while evaluating the pattern {pattern!r}")
-        v = self._compute(pattern)
+        v = self._from_kernel(pattern)
+        if v is None:
+            v = self._compute(pattern)
         self._values[pattern] = v
         self._vkeys[pattern] = _vkey(v)
         return v
+
+    def _from_kernel(self, pattern: str) -> Value | None:
+        """The value of a long pattern from a kept reach, or a new one; None for a pattern
+        the recursion here values (short, beyond the kernel, or no kernel)."""
+        if self.kernel_from is None:
+            return None
+        from whistgui.engine.tables.kernel import MAX_SUIT_N, TableCache, reach
+
+        n = len(pattern) // 2
+        if not self.kernel_from <= n <= MAX_SUIT_N:
+            return None
+        for r in self._reaches:
+            v = r.value(pattern)
+            if v is not None:
+                return v
+        if self._table_cache is None:
+            self._table_cache = TableCache()
+        r = reach(pattern, cache=self._table_cache, should_stop=self.should_stop)
+        self._reaches = [r, *self._reaches[: KEPT_REACHES - 1]]
+        return r.root
 
     def bounds(self, pattern: str) -> tuple[LabeledValue, LabeledValue]:
         """maxmin and minmax of the symmetric single suit ``pattern`` (as :meth:`analyze`
@@ -471,6 +539,7 @@ class Evaluator:
         n = s.n
         if n == 0:
             raise AsymmetricSuitError(f"the suit {s} is empty; there is nothing to analyze")
+        memo = self.pattern_value(s.pattern)  # first: a long suit's reach values the rest
         west = tuple(sorted(s.west))
         east = tuple(sorted(s.east))
         rows = []
@@ -488,7 +557,6 @@ class Evaluator:
         minmax = labeled_min(tuple(labeled_max(tuple(col)) for col in zip(*alpha, strict=True)))
         bounds = Bounds(maxmin, minmax)
         value = bounds.simplest()
-        memo = self.pattern_value(s.pattern)
         if memo != value:
             raise TheoryError(f"val({s}) is {memo} by runs but {value} by the full matrix")
         return SuitAnalysis(s, west, east, tuple(rows), bounds, value)

@@ -132,7 +132,7 @@ def _build(view: str, doc: Document, o: FigureOptions) -> Figure:
         from whistgui.figures.analysis import build_analysis, draw_analysis
         from whistgui.figures.deal import build_deal
 
-        result = analyse(doc, Evaluator(), Solver(), max_suit=None)
+        result = analyse(doc, Evaluator(), Solver())
         if view == "analysis":
             return build_analysis(result, o.width, o.font_size)
         fig = build_deal(doc, o.width, o.font_size)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from whistgui.app.analysis import MAX_LIVE_SUIT, game_label, is_whist
+from whistgui.app.analysis import game_label, is_whist
 from whistgui.app.document import Document
 from whistgui.engine import NotationError, Player, WhistError
 from whistgui.engine.cards import SUIT_SYMBOLS, count, suit_symbol
@@ -88,12 +88,6 @@ def optimal_line(doc: Document) -> PlayLine:
         raise WhistError(f"no cards are dealt in {str(deal)!r}: there is nothing to play")
     if not is_whist(game):
         return search_line(deal, doc.lead, game)  # refuses deals too big to search
-    long = [s for s in deal.suits if s.is_symmetric and s.n > MAX_LIVE_SUIT]
-    if long:
-        raise WhistError(
-            f"suit {str(long[0])!r} is too long to value for play: at most {MAX_LIVE_SUIT} "
-            "cards a hand"
-        )
     return play_line(deal, doc.lead)  # refuses asymmetric suits, saying which
 
 

@@ -3,8 +3,7 @@
 :func:`~whistgui.app.analysis.analyse` is plain Python; the panel follows the session and runs
 it on the app's :class:`~whistgui.ui.engine_service.EngineService` (channel ``"analysis"``, the
 game's shared memo), so a newer deal cancels the older analysis and a result is shown only
-for the deal the session still holds. Whist suits longer than the live limit are refused with
-an *Evaluate anyway* link that values them with progress and Cancel in the status bar.
+for the deal the session still holds.
 """
 
 from __future__ import annotations
@@ -23,7 +22,6 @@ from PySide6.QtWidgets import (
 )
 
 from whistgui.app.analysis import (
-    MAX_LIVE_SUIT,
     AnalysisResult,
     analyse,
     game_label,
@@ -72,9 +70,6 @@ class AnalysisPanel(QWidget):
             if service is not None
             else (EngineService(self) if session is not None else None)
         )
-        #: The limit on whist suits for the deal on screen (None: the user said evaluate anyway)
-        self._max_suit: int | None = MAX_LIVE_SUIT
-        self._asked: object = None  # the document last asked for
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         self.heading = QLabel("<b>Analysis</b>", self)
@@ -133,9 +128,7 @@ class AnalysisPanel(QWidget):
             self.request()
 
     # -- following the session ------------------------------------------------------------
-    def _on_document(self, doc: object) -> None:
-        if doc != self._asked:
-            self._max_suit = MAX_LIVE_SUIT  # a new deal: long suits wait to be asked for again
+    def _on_document(self, _doc: object) -> None:
         self.request()
 
     def request(self) -> int:
@@ -143,27 +136,16 @@ class AnalysisPanel(QWidget):
         if self._session is None or self._service is None:
             raise RuntimeError("an analysis panel without a session only shows results")
         doc = self._session.document
-        self._asked = doc
-        limit = self._max_suit
         self.set_pending()
 
         def job(ctx: JobContext) -> AnalysisResult:
             memo = ctx.memo(doc.game)
-            return analyse(doc, memo.evaluator, memo.solver, max_suit=limit)
+            return analyse(doc, memo.evaluator, memo.solver)
 
-        label = "Analysing the deal" if limit is not None else "Valuing the long suits"
-        return self._service.submit(CHANNEL, job, label=label, tag=doc)
-
-    def evaluate_anyway(self) -> int:
-        """Value the deal's suits past the live limit too (progress and Cancel in the status
-        bar)."""
-        self._max_suit = None
-        return self.request()
+        return self._service.submit(CHANNEL, job, label="Analysing the deal", tag=doc)
 
     def _on_link(self, link: str) -> None:
-        if link == "evaluate-anyway":
-            self.evaluate_anyway()
-        elif link == "retry":
+        if link == "retry":
             self.request()
 
     def _on_finished(self, _job: int, channel: str, tag: object, result: object) -> None:
@@ -181,11 +163,7 @@ class AnalysisPanel(QWidget):
         if channel != CHANNEL or self._service is None:
             return
         if self._service.is_newest(job, CHANNEL):  # cancelled by the user, not superseded
-            self.status.setText(
-                "<i>cancelled</i> — <a href='retry'>analyse again</a>"
-                if self._max_suit is not None
-                else "<i>cancelled</i> — <a href='retry'>evaluate anyway again</a>"
-            )
+            self.status.setText("<i>cancelled</i> — <a href='retry'>analyse again</a>")
 
     def shutdown(self) -> None:
         """Stop the panel's own engine service (one given to it belongs to its owner)."""
@@ -257,20 +235,7 @@ class AnalysisPanel(QWidget):
             + (theory.title if theory is not None else "none (search only)")
         )
         self.theory.setVisible(not whist)
-        long = [
-            row.name
-            for row, suit in zip(r.rows, doc.deal.suits, strict=False)
-            if whist and row.value is None and suit.is_symmetric and suit.n > MAX_LIVE_SUIT
-        ]
-        if long and self._session is not None:
-            self.status.setText(
-                f"<i>up to date;</i> {len(long)} suit{'s' if len(long) > 1 else ''} longer than "
-                f"{MAX_LIVE_SUIT} cards a hand not valued live — "
-                "<a href='evaluate-anyway'>evaluate anyway</a> (may take long; Cancel in the "
-                "status bar)"
-            )
-        else:
-            self.status.setText("<i>up to date</i>")
+        self.status.setText("<i>up to date</i>")
         self._fit_table()
 
     @staticmethod

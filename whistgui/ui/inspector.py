@@ -855,7 +855,7 @@ class Inspector(QWidget):
             self._service.cancel(SUIT_CHANNEL)
             self.status.setText(
                 f"{html.escape(str(suit))} has {suit.n} cards a hand: past the live limit of "
-                f"{MAX_LIVE_SUIT} (the recursion grows about 4.5 times per card). "
+                f"{MAX_LIVE_SUIT} (14 to 16 cards take seconds, longer suits minutes and more). "
                 "<a href='anyway'>Evaluate anyway</a> — progress and Cancel in the status bar."
             )
             return 0

@@ -74,12 +74,14 @@ __all__ = [
     "KEY_MAX_N",
     "MAX_SUIT_N",
     "MAX_TABLE_N",
+    "SuitReach",
     "SuitTable",
     "TableCache",
     "labeled_from_key",
     "labeled_key",
     "pattern_mask",
     "pattern_rank",
+    "reach",
     "simplest_key",
     "suit_table",
     "suit_value",
@@ -867,44 +869,95 @@ def _reduction_ranks(blocks: list[_Block]) -> Int64s:
     return np.concatenate(parts)
 
 
-def suit_value(pattern: str, *, cache: TableCache | None = None) -> Value:
-    """val of the symmetric single suit with owners ``pattern`` (low to high), from the
-    patterns it reaches, level by level; equal to the evaluator's
-    :meth:`~whistgui.engine.evaluator.Evaluator.pattern_value`.
+class SuitReach:
+    """One suit and every pattern it reaches (its reductions, their reductions, …) with their
+    values, as :func:`reach` computes them: what the evaluator needs to value, analyze and play
+    a long suit without recursing. ``value(p)`` is None for a pattern the suit does not reach.
 
-    >>> suit_value('EWEW'), suit_value('')
-    (Value.parse('3/2'), Value.parse('0'))
-    >>> suit_value('WE' * 17)
+    >>> r = reach('EEWWEW')                 # itself, 3 patterns of 2 cards, both of 1
+    >>> r.value('EEWWEW').pretty(), r.value('EWEW').pretty(), r.value('WEWE'), len(r)
+    ('2', '1½', None, 6)
+    """
+
+    def __init__(self, pattern: str, root: Value, cache: TableCache) -> None:
+        self.pattern = pattern
+        self.root = root
+        self.cache = cache
+        # for each m < n: the reached patterns' ranks (increasing) and their value ids
+        self.levels: dict[int, tuple[Int64s, Int32s]] = {}
+
+    def __len__(self) -> int:
+        """How many patterns (the suit included) have their values here."""
+        return 1 + sum(len(r) for r, _ in self.levels.values())
+
+    @property
+    def nbytes(self) -> int:
+        return sum(r.nbytes + v.nbytes for r, v in self.levels.values())
+
+    def value(self, pattern: str) -> Value | None:
+        if pattern == self.pattern:
+            return self.root
+        m = len(pattern) // 2
+        level = self.levels.get(m)
+        if level is None or not pattern:
+            return Value(0) if not pattern else None
+        ranks, ids = level
+        rank = pattern_rank(pattern)
+        i = int(np.searchsorted(ranks, rank))
+        if i == len(ranks) or int(ranks[i]) != rank:
+            return None
+        return self.cache.values[int(ids[i])]
+
+
+def reach(
+    pattern: str,
+    *,
+    cache: TableCache | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> SuitReach:
+    """val of the symmetric single suit ``pattern`` (owners low to high) and of every pattern it
+    reaches, from those patterns only, level by level (:class:`SuitReach`). ``should_stop`` is
+    polled once a level (True raises :class:`~whistgui.engine.errors.Cancelled`).
+
+    >>> reach('WE' * 17)
     Traceback (most recent call last):
     ...
     whistgui.engine.errors.DealError: the suit 'WEWE...' of 17 cards a hand is beyond ... of 16 ...
     """
     mask = pattern_mask(pattern)
     n = len(pattern) // 2
+    cache = cache if cache is not None else TableCache()
     if n == 0:
-        return Value(0)
+        return SuitReach(pattern, Value(0), cache)
     if n > MAX_SUIT_N:
         raise DealError(
             f"the suit {pattern!r} of {n} cards a hand is beyond the kernel's limit of "
             f"{MAX_SUIT_N} cards a hand"
         )
-    cache = cache if cache is not None else TableCache()
+
+    def poll(m: int) -> None:
+        if should_stop is not None and should_stop():
+            raise Cancelled(f"stopped while valuing the suit {pattern!r} ({m} cards a hand)")
+
     # Down: the ranks (and bitmasks) of the patterns the suit reaches, level by level.
     x = np.array([mask], dtype=np.int64)
     ranks = np.zeros(1, dtype=np.int64)  # the suit itself: its rank is never needed
-    reach: dict[int, tuple[Int64s, int, list[_Block]]] = {}
+    down: dict[int, tuple[Int64s, int, list[_Block]]] = {}
     for m in range(n, 0, -1):
+        poll(m)
         blocks = list(_blocks(x, m))
-        reach[m] = (ranks, len(x), blocks)
+        down[m] = (ranks, len(x), blocks)
         if m > 1:
             seen = np.zeros(comb(2 * m - 2, m - 1), dtype=bool)
             seen[_reduction_ranks(blocks)] = True
             ranks = np.flatnonzero(seen).astype(np.int64)
             x = _colex_unrank(ranks, m - 1)
     # Up: the values.
+    levels: dict[int, tuple[Int64s, Int32s]] = {}
     level = _Level(0, np.ones(1, dtype=np.uint8), [cache.value_id(Value(0))])
     for m in range(1, n + 1):
-        ranks, size, blocks = reach[m]
+        poll(m)
+        ranks, size, blocks = down[m]
         keys, le, lw = level.labeled(cache)
         mm, mx = _level_lids(blocks, size, level.ordinals, le, lw)
         result = _LevelResult(np.empty(size, dtype=np.int32), keys)
@@ -912,7 +965,10 @@ def suit_value(pattern: str, *, cache: TableCache | None = None) -> Value:
         to_value, met = result.resolve(cache)
         value_id = to_value[result.code]
         if m == n:
-            return cache.values[int(value_id[0])]
+            out = SuitReach(pattern, cache.values[int(value_id[0])], cache)
+            out.levels = levels
+            return out
+        levels[m] = (ranks, value_id)
         ids = sorted(met.tolist(), key=lambda i: cache.value_keys[i])
         dtype = _ordinal_dtype(len(ids) + 1)
         to_ordinal = np.zeros(len(cache.values), dtype=dtype)
@@ -921,3 +977,14 @@ def suit_value(pattern: str, *, cache: TableCache | None = None) -> Value:
         ordinals[ranks] = to_ordinal[value_id]
         level = _Level(m, ordinals, ids)
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def suit_value(pattern: str, *, cache: TableCache | None = None) -> Value:
+    """val of the symmetric single suit with owners ``pattern`` (low to high), from the
+    patterns it reaches (:func:`reach`); equal to the evaluator's
+    :meth:`~whistgui.engine.evaluator.Evaluator.pattern_value`.
+
+    >>> suit_value('EWEW'), suit_value('')
+    (Value.parse('3/2'), Value.parse('0'))
+    """
+    return reach(pattern, cache=cache).root

@@ -28,7 +28,7 @@ from typing import Any, Final, Literal
 
 from whistgui.engine.deal import SuitDeal
 from whistgui.engine.errors import Cancelled, DealError, TheoryError
-from whistgui.engine.evaluator import Evaluator
+from whistgui.engine.evaluator import Evaluator, kernel_available
 from whistgui.engine.notation import format_suit_paper
 from whistgui.engine.rounding import rho
 from whistgui.engine.value import LabeledValue, Value
@@ -185,15 +185,6 @@ Producer = Literal["auto", "kernel", "evaluator"]
 MAX_ROWS_N: Final = {"kernel": 12, "evaluator": 11}
 
 
-def kernel_available() -> bool:
-    """Does the numpy kernel (:mod:`whistgui.engine.tables.kernel`) import?"""
-    try:
-        from whistgui.engine.tables import kernel  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 class RowMaker:
     """Makes the rows of each n in turn, keeping what the next n needs: the kernel's tables
     (``producer="kernel"``), else the evaluator's memo (``"evaluator"``); ``"auto"`` takes the
@@ -214,7 +205,8 @@ class RowMaker:
             raise DealError("the numpy kernel does not import here; use the evaluator")
         self.producer: str = "kernel" if producer != "evaluator" and has_kernel else "evaluator"
         self.should_stop = should_stop
-        self.evaluator = Evaluator(should_stop)
+        # the pure recursion when it is the producer (the kernel's rows are checked against it)
+        self.evaluator = Evaluator(should_stop, kernel_from=None)
         self._cache: object | None = None  # the kernel's TableCache, made when first needed
 
     @property
