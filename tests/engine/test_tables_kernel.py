@@ -156,14 +156,15 @@ def test_the_evaluator_values_long_suits_with_the_kernel_and_keeps_the_reach() -
     assert ev.bounds(after) == ref.bounds(after)
     assert len(ev._reaches) == 1  # the trick played was read from the same reach
     assert ev.snapshot().pattern_value(after) == ref.pattern_value(after)
-    assert Evaluator(kernel_from=None)._from_kernel(pattern) is None
+    assert Evaluator(kernel_from=None)._from_kernel(pattern, new=True) is None
 
 
 def test_the_evaluators_kernel_values_can_be_cancelled() -> None:
     ev = Evaluator(should_stop=lambda: True)
     with pytest.raises(Cancelled):
         ev.pattern_value("WE" * 9)
-    assert ev.stats["patterns"] == 1 and not ev._reaches  # only the empty suit
+    assert ev.stats["patterns"] == 1  # only the empty suit
+    assert not ev._reaches
     ev.should_stop = None
     assert ev.pattern_value("WE" * 9) == Evaluator(kernel_from=None).pattern_value("WE" * 9)
 

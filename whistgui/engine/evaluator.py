@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from whistgui.engine.cards import Player
 from whistgui.engine.deal import Deal, State, SuitDeal
@@ -313,24 +313,31 @@ def _remove(pattern: str, i: int, j: int) -> str:
 
 # A labeled value as a sort key, valid because single-suit values are never fuzzy:
 # (number, chain position, label bit) with the label bit ordering E above W for numbers and
-# W above E for non-numbers (§10). The number is a float: dyadic rationals of the sizes met
-# here (numerator and denominator far below 2**53) are represented exactly, and comparing
-# floats is many times faster than comparing Fractions. _exact() checks the round trip.
-_Key = tuple[float, int, int]
+# W above E for non-numbers (§10). The number is a float when the float and the float plus one
+# trick are exact — every value of up to 40 cards a hand and most beyond (comparing floats is
+# many times faster than comparing Fractions) — and the Fraction itself otherwise (some long
+# suits: [6 1 54 59]'s value has a 54-bit numerator). Python compares floats with Fractions
+# exactly, so keys of both kinds order as the values do.
+_Number = float | Fraction
+_Key = tuple[_Number, int, int]
 #: Keys beyond every value's: the starting points of a row minimum and a column maximum.
 _TOP: _Key = (float("inf"), 0, 0)
 _BOTTOM: _Key = (float("-inf"), 0, 0)
-_VKey = tuple[float, int]  # a value: (number, chain position)
+_VKey = tuple[_Number, int]  # a value: (number, chain position)
+#: A float number key is used when its denominator and size leave room for one more trick.
+_FLOAT_DENOMINATOR: Final = 1 << 40
+_FLOAT_SIZE: Final = 1 << 11
 
 
 def _vkey(v: Value) -> _VKey:
+    """The key of a single-suit value: exact, a float where that is exact."""
     pos = v.infinitesimal.pos
     if pos is None:
         raise TheoryError(f"a single-suit value {v} is fuzzy (Lemma 10.2 says never)")
-    x = float(v.number)
-    if Fraction(x) != v.number:
-        raise TheoryError(f"the number {v.number} is too fine for an exact float key")
-    return (x, pos)
+    q = v.number
+    if q.denominator <= _FLOAT_DENOMINATOR and abs(q) < _FLOAT_SIZE:
+        return (float(q), pos)  # ≤ 51 significant bits, and so are q + 1 and q − 1
+    return (q, pos)
 
 
 def _key_to_labeled(k: _Key) -> LabeledValue:
@@ -344,6 +351,9 @@ def _key_to_labeled(k: _Key) -> LabeledValue:
 #: imports (:func:`~whistgui.engine.tables.kernel.reach`: a 13-card-a-hand suit in about 0.15 s
 #: where this recursion takes seconds); shorter ones by the recursion here.
 KERNEL_FROM = 9
+#: Longer patterns are valued from an explicit stack (see Evaluator._value_deep): Python's
+#: recursion limit (1000 frames) would stop the recursion near 330 cards a hand.
+_RECURSION_N = 100
 #: How many long suits' reaches an evaluator keeps (a 13-card suit's: a few MB).
 KEPT_REACHES = 4
 
@@ -416,30 +426,71 @@ class Evaluator:
             raise AsymmetricSuitError(
                 f"pattern {pattern!r} is not a symmetric suit of W and E cards"
             )
-        self._misses += 1
-        if self.should_stop is not None and self._misses % 256 == 0 and self.should_stop():
-            raise Cancelled(f"stopped while evaluating the pattern {pattern!r}")
-        v = self._from_kernel(pattern)
+        if len(pattern) > 2 * _RECURSION_N:
+            return self._value_deep(pattern)
+        return self._value(pattern, top=True)
+
+    def _value(self, pattern: str, top: bool = False) -> Value:
+        """val of a checked pattern: memoized, or read from a kept reach, or — asked for from
+        outside (``top``) and long enough — from a new reach of the kernel, or by the
+        recursion (valuing the reductions it needs)."""
+        v = self._values.get(pattern)
+        if v is not None:
+            self._hits += 1
+            return v
+        self._poll(pattern)
+        v = self._from_kernel(pattern, new=top)
         if v is None:
             v = self._compute(pattern)
         self._values[pattern] = v
         self._vkeys[pattern] = _vkey(v)
         return v
 
-    def _from_kernel(self, pattern: str) -> Value | None:
-        """The value of a long pattern from a kept reach, or a new one; None for a pattern
-        the recursion here values (short, beyond the kernel, or no kernel)."""
-        if self.kernel_from is None:
-            return None
-        from whistgui.engine.tables.kernel import MAX_SUIT_N, TableCache, reach
+    def _poll(self, pattern: str) -> None:
+        self._misses += 1
+        if self.should_stop is not None and self._misses % 256 == 0 and self.should_stop():
+            raise Cancelled(f"stopped while evaluating the pattern {pattern!r}")
 
-        n = len(pattern) // 2
-        if not self.kernel_from <= n <= MAX_SUIT_N:
+    def _value_deep(self, pattern: str) -> Value:
+        """pattern_value of a suit longer than :data:`_RECURSION_N` cards a hand without
+        recursing through every card: its reductions are valued first, deepest first, from an
+        explicit stack (each of at most :data:`_RECURSION_N` cards a hand by the recursion)."""
+        stack = [pattern]
+        values = self._values
+        while stack:
+            p = stack[-1]
+            if p in values:
+                stack.pop()
+                continue
+            if len(p) <= 2 * _RECURSION_N:
+                self._value(p)
+                continue
+            wruns, eruns = _runs(p)
+            missing = [r for i in wruns for j in eruns if (r := _remove(p, i, j)) not in values]
+            if missing:
+                stack.extend(missing)
+                continue
+            stack.pop()
+            self._poll(p)
+            v = self._compute(p)
+            values[p] = v
+            self._vkeys[p] = _vkey(v)
+        return values[pattern]
+
+    def _from_kernel(self, pattern: str, *, new: bool) -> Value | None:
+        """The value of a pattern of :data:`KERNEL_FROM` to the kernel's ``MAX_SUIT_N`` cards
+        a hand from a kept reach, or (``new``) from a new one; None when the recursion here
+        values it (short, beyond the kernel, not reached and not ``new``, or no kernel)."""
+        if self.kernel_from is None or len(pattern) < 2 * self.kernel_from:
             return None
         for r in self._reaches:
             v = r.value(pattern)
             if v is not None:
                 return v
+        from whistgui.engine.tables.kernel import MAX_SUIT_N, TableCache, reach
+
+        if not new or len(pattern) > 2 * MAX_SUIT_N:
+            return None
         if self._table_cache is None:
             self._table_cache = TableCache()
         r = reach(pattern, cache=self._table_cache, should_stop=self.should_stop)
@@ -481,13 +532,13 @@ class Evaluator:
                 rest = _remove(pattern, i, j)
                 rk = memo.get(rest)
                 if rk is None:
-                    self.pattern_value(rest)
+                    self._value(rest)
                     rk = memo[rest]
                 else:
                     hits += 1
                 num, pos = rk
                 if west_wins(j, i):  # one more trick for West, West on lead
-                    k = (num + 1.0, pos, 0 if pos == 0 else 1)
+                    k = (num + 1, pos, 0 if pos == 0 else 1)
                 else:
                     k = (num, pos, 1 if pos == 0 else 0)
                 if k < rowmin:
