@@ -4,6 +4,7 @@ them, the round trip, resuming an interrupted write, the queries, and files that
 
 from __future__ import annotations
 
+import random
 import re
 import sqlite3
 from collections import Counter
@@ -82,6 +83,15 @@ def test_r43_numbers_are_the_engines(exhaustive: bool) -> None:
 def test_r43_arrays_are_r43_numbers() -> None:
     for n in range(1, 8):
         ps = list(patterns(n))
+        masks = np.array([sum(1 << i for i, c in enumerate(p) if c == "W") for p in ps])
+        t0, h, hbar = r43_arrays(masks, n)
+        assert list(zip(t0, h, hbar, strict=True)) == [r43_numbers(p) for p in ps], n
+
+
+def test_r43_arrays_are_r43_numbers_on_random_long_suits() -> None:
+    rng = random.Random(15)
+    for n in (9, 11, 13, 15):
+        ps = ["".join(rng.sample("W" * n + "E" * n, 2 * n)) for _ in range(300)]
         masks = np.array([sum(1 << i for i, c in enumerate(p) if c == "W") for p in ps])
         t0, h, hbar = r43_arrays(masks, n)
         assert list(zip(t0, h, hbar, strict=True)) == [r43_numbers(p) for p in ps], n

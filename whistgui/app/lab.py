@@ -1,7 +1,12 @@
 """The single-suit laboratory's data: every symmetric single suit of n cards a hand, one row
 each, with what the Single Suits window shows — the whist value and its kind, maxmin and
 minmax, R43's T_0, H and H̄, which of H and H̄ Whist takes, and the outcomes of Greedy Whist
-and Five-card. Qt-free: the window runs :func:`lab_rows` on the engine service.
+and Five-card. Qt-free.
+
+Two ways to the same rows: :func:`lab_rows`, one :class:`LabRow` a suit from the pure-Python
+evaluator (the readable reference), and :func:`lab_table`, a columnar :class:`LabTable` — one
+numpy array a column — from the numpy kernel's tables, which the window lists on the engine
+service (the 705,432 suits of n = 11 in seconds). The tests check that the two agree.
 
 >>> rows = lab_rows(2)
 >>> len(rows), rows[0].suit
@@ -16,13 +21,18 @@ and Five-card. Qt-free: the window runs :func:`lab_rows` on the engine service.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Final
+from dataclasses import dataclass, field
+from math import comb
+from typing import Any, Final, Literal
 
-from whistgui.engine import Deal, Evaluator, LabeledValue, Player, Solver
+import numpy as np
+import numpy.typing as npt
+
+from whistgui.engine import Deal, Evaluator, LabeledValue, Outcome, Player, Solver
+from whistgui.engine.cards import rank_text
 from whistgui.engine.deal import SuitDeal
 from whistgui.engine.describe import describe
-from whistgui.engine.errors import Cancelled, TheoryError
+from whistgui.engine.errors import Cancelled, DealError, TheoryError
 from whistgui.engine.games.single_suit import (
     all_patterns,
     greedy_tricks,
@@ -30,23 +40,38 @@ from whistgui.engine.games.single_suit import (
     sign_change,
     trace,
 )
+from whistgui.engine.tables.kernel import (
+    MAX_TABLE_N,
+    TableCache,
+    labeled_key,
+    suit_table,
+    tables_upto,
+    value_key,
+)
+from whistgui.engine.tables.rows import r43_block
 from whistgui.engine.value import Value
 
 __all__ = [
+    "FIVE_CARD",
     "LIVE_LIMIT",
     "R43_GAMES",
+    "WHIST_PICKS",
+    "LabProgress",
     "LabRow",
+    "LabTable",
     "R43Report",
     "distinct_values",
     "lab_rows",
+    "lab_table",
     "lattice",
     "r43_report",
     "value_counts",
 ]
 
-#: The largest n the window lists (C(2n, n) suits: 12 870 at n = 8 in about 3 s with the
-#: pure-Python evaluator, 48 620 at n = 9 in about 12 s).
-LIVE_LIMIT: Final = 9
+#: The largest n the window lists: C(2n, n) suits, 705,432 at n = 11, a :class:`LabTable` from
+#: the numpy kernel in about 2 s (:func:`lab_rows`, the pure-Python reference, takes 3 s for
+#: the 12,870 suits of n = 8).
+LIVE_LIMIT: Final = 11
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,14 +175,391 @@ def value_counts(rows: list[LabRow]) -> dict[Value, int]:
     return counts
 
 
-def distinct_values(n: int, evaluator: Evaluator | None = None) -> int:
-    """How many distinct values the suits of ``n`` cards a hand have.
+def distinct_values(n: int, cache: TableCache | None = None) -> int:
+    """How many distinct values the suits of ``n`` cards a hand have (from the kernel's table;
+    ``cache`` keeps the tables for the next n).
 
     >>> [distinct_values(n) for n in range(1, 4)]
     [2, 6, 15]
     """
-    ev = evaluator if evaluator is not None else Evaluator()
-    return len({ev.pattern_value(p) for p in all_patterns(n)})
+    return int(np.unique(suit_table(n, upto_cache=cache).value_id).size)
+
+
+# -- the columnar table ---------------------------------------------------------------------------
+I8s = npt.NDArray[np.int8]
+I16s = npt.NDArray[np.int16]
+I32s = npt.NDArray[np.int32]
+U64s = npt.NDArray[np.uint64]
+
+#: What :attr:`LabTable.whist_pick` holds: which of H, H̄ gives Whist's tricks (H first).
+WHIST_PICKS: Final = ("neither", "H", "H̄")
+#: The names of :attr:`LabTable.five`'s values −1, 0, +1 (T₀'s sign): the last trick's
+#: winner with West and with East on lead.
+FIVE_CARD: Final = {-1: ("East", "East"), 0: ("West", "East"), 1: ("West", "West")}
+#: Suits whose columns are worked out at once (and ``should_stop`` polled between).
+_BLOCK: Final = 1 << 16
+#: Suits whose texts are put together at once (numpy's string functions keep the GIL).
+_TEXT_BLOCK: Final = 1 << 14
+
+#: ``progress(n, stage, done, total)``: ``done`` of the ``total`` suits of n cards a hand
+#: ``stage`` ("valued" by the kernel, then "listed": their columns worked out).
+LabProgress = Callable[[int, str, int, int], None]
+
+
+@dataclass(frozen=True, eq=False)
+class LabTable:
+    """Every suit of one n or a range of n, one entry a suit in each numpy array (the columns
+    of :class:`LabRow`), in order of n and, within one n, in the order of
+    :func:`~whistgui.engine.games.single_suit.all_patterns` (as :func:`lab_rows`). Made by
+    :func:`lab_table` from the numpy kernel: what one suit needs as text or objects (its suit,
+    a :class:`LabRow`) is made when asked for.
+
+    Row i's value is ``values[value_id[i]]`` (maxmin and minmax index ``labeled``), its kind
+    ``kinds[kind_id[i]]``; ``value_rank`` and ``labeled_rank`` give each value and labeled value
+    its place in their exact order (§10; the kernel's keys); ``whist_pick`` indexes
+    :data:`WHIST_PICKS`; ``five`` is T₀'s sign (:data:`FIVE_CARD`).
+
+    >>> t = lab_table(2)
+    >>> len(t), t.suit_text(0), t.value_of(4).pretty(), t.row(4).suit
+    (6, 'QJ/AK', '1½', 'AQ/KJ')
+    >>> t.row(4) == lab_rows(2)[4]
+    True
+    """
+
+    n: I8s
+    mask: U64s
+    value_id: I32s
+    maxmin_id: I32s
+    minmax_id: I32s
+    kind_id: I16s
+    t0: I8s
+    h: I8s
+    hbar: I8s
+    whist_pick: I8s
+    whist_west: I8s
+    whist_east: I8s
+    greedy_west: I8s
+    greedy_east: I8s
+    five: I8s
+    values: tuple[Value, ...]
+    labeled: tuple[LabeledValue, ...]
+    kinds: tuple[str, ...]
+    value_rank: I32s
+    labeled_rank: I32s
+    #: n -> (first row, one past the last row) of its suits
+    spans: dict[int, tuple[int, int]]
+    _formats: dict[tuple[int, bool], _SuitFormat] = field(
+        init=False, default_factory=dict, repr=False, compare=False
+    )
+
+    def __len__(self) -> int:
+        return len(self.mask)
+
+    @property
+    def ns(self) -> tuple[int, ...]:
+        """The n listed, smallest first."""
+        return tuple(self.spans)
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held by the per-suit arrays."""
+        return sum(
+            a.nbytes
+            for a in (
+                self.n, self.mask, self.value_id, self.maxmin_id, self.minmax_id, self.kind_id,
+                self.t0, self.h, self.hbar, self.whist_pick, self.whist_west, self.whist_east,
+                self.greedy_west, self.greedy_east, self.five,
+            )
+        )  # fmt: skip
+
+    def value_of(self, i: int) -> Value:
+        return self.values[int(self.value_id[i])]
+
+    def pattern(self, i: int) -> str:
+        """Row i's W/E pattern, owners from low to high."""
+        return _mask_pattern(int(self.mask[i]), int(self.n[i]))
+
+    def _format(self, n: int, lower: bool = False) -> _SuitFormat:
+        f = self._formats.get((n, lower))
+        if f is None:
+            f = self._formats[(n, lower)] = _SuitFormat(n, lower)
+        return f
+
+    def suit_text(self, i: int) -> str:
+        """Row i's suit as ``str(SuitDeal.from_pattern(...))`` writes it (``AQ/KJ``; from 7
+        cards a hand the paper's notation with integers)."""
+        return self._format(int(self.n[i])).text(int(self.mask[i]))
+
+    def suit_texts(
+        self, *, lower: bool = False, should_stop: Callable[[], bool] | None = None
+    ) -> list[npt.NDArray[np.bytes_]]:
+        """Every row's suit text (ASCII bytes; lower-cased if ``lower``), one array for each n
+        of :attr:`ns`, in row order: about 0.5 s and 60 bytes a suit for n = 11."""
+        out = []
+        for n, (lo, hi) in self.spans.items():
+            if should_stop is not None and should_stop():
+                raise Cancelled(f"stopped writing the suits of {n} cards a hand")
+            out.append(self._format(n, lower).texts(self.mask[lo:hi]))
+        return out
+
+    def whist_h(self, i: int) -> int | None:
+        """:attr:`LabRow.whist_h` of row i."""
+        pick = int(self.whist_pick[i])
+        return None if pick == 0 else int(self.h[i] if pick == 1 else self.hbar[i])
+
+    def row(self, i: int) -> LabRow:
+        """Row i as a :class:`LabRow` (what :func:`lab_rows` gives for its suit)."""
+        return LabRow(
+            int(self.n[i]),
+            self.pattern(i),
+            self.suit_text(i),
+            self.value_of(i),
+            self.kinds[int(self.kind_id[i])],
+            self.labeled[int(self.maxmin_id[i])],
+            self.labeled[int(self.minmax_id[i])],
+            int(self.t0[i]),
+            int(self.h[i]),
+            int(self.hbar[i]),
+            self.whist_h(i),
+            (int(self.whist_west[i]), int(self.whist_east[i])),
+            (int(self.greedy_west[i]), int(self.greedy_east[i])),
+            FIVE_CARD[int(self.five[i])],
+        )
+
+    def value_counts(self, n: int) -> dict[Value, int]:
+        """How many suits of ``n`` cards a hand have each value (in the values' exact order).
+
+        >>> {v.pretty(): c for v, c in lab_table(1, 2).value_counts(2).items()}
+        {'ε₀': 1, '½': 1, '1 − ε₁': 1, '1 + ε₁': 1, '1½': 1, '2 − ε₀': 1}
+        """
+        lo, hi = self.spans[n]
+        counts = np.bincount(self.value_id[lo:hi], minlength=len(self.values))
+        ids = sorted(np.flatnonzero(counts).tolist(), key=lambda i: int(self.value_rank[i]))
+        return {self.values[i]: int(counts[i]) for i in ids}
+
+    def distinct(self, n: int) -> int:
+        """How many distinct values the suits of ``n`` cards a hand have."""
+        lo, hi = self.spans[n]
+        return int(np.unique(self.value_id[lo:hi]).size)
+
+
+def lab_table(
+    lo: int,
+    hi: int | None = None,
+    *,
+    cache: TableCache | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    progress: LabProgress | None = None,
+) -> LabTable:
+    """Every symmetric single suit of ``lo`` to ``hi`` (default ``lo``) cards a hand as a
+    :class:`LabTable`, from the numpy kernel's tables
+    (:func:`~whistgui.engine.tables.kernel.suit_table`; ``cache`` keeps them for the next
+    call) — the same rows as :func:`lab_rows` (the tests compare them on every suit up to 5
+    cards a hand), for n = 11 (705,432 suits) in about 2 s. ``progress(n, stage, done,
+    total)`` now and then (:data:`LabProgress`); :class:`Cancelled` when ``should_stop`` says
+    so (polled every 65,536 suits here, every 262,144 in the kernel).
+
+    >>> t = lab_table(1, 3)
+    >>> len(t), t.ns, t.spans[3], [t.distinct(n) for n in t.ns]
+    (28, (1, 2, 3), (8, 28), [2, 6, 15])
+    """
+    hi = lo if hi is None else hi
+    if not 1 <= lo <= hi:
+        raise DealError(f"cards a hand from {lo!r} to {hi!r}: expected 1 ≤ from ≤ to")
+    if hi > MAX_TABLE_N:
+        raise DealError(f"{hi} cards a hand is beyond the kernel's tables (at most {MAX_TABLE_N})")
+    cache = cache if cache is not None else TableCache()
+    todo = [m for m in range(1, hi + 1) if m not in cache.tables]
+    sizes = {m: comb(2 * m, m) for m in todo}
+
+    def kernel_progress(done: int, _total: int) -> None:
+        if progress is None:
+            return
+        for m in todo:  # done counts over the levels still to compute, smallest first
+            if done <= sizes[m]:
+                progress(m, "valued", done, sizes[m])
+                return
+            done -= sizes[m]
+
+    tables = tables_upto(hi, upto_cache=cache, should_stop=should_stop, progress=kernel_progress)
+    values = tuple(cache.values)
+    labeled = tuple(cache.labeled)
+    value_rank = _ranks([value_key(v) for v in values])
+    labeled_rank = _ranks([labeled_key(v) for v in labeled])
+    characters = [describe(v) for v in values]
+    kinds = tuple(dict.fromkeys(c.words for c in characters))
+    kind_of = np.array([kinds.index(c.words) for c in characters], dtype=np.int16)
+    outcome = np.array([_tricks(c.outcome) for c in characters], dtype=np.int8).reshape(-1, 2)
+
+    parts: list[dict[str, npt.NDArray[Any]]] = []
+    spans: dict[int, tuple[int, int]] = {}
+    start = 0
+    for n in range(lo, hi + 1):
+        table = tables[n]
+        order = table.lex_order()
+        size = len(order)
+        spans[n] = (start, start + size)
+        start += size
+        mask = table.patterns[order]
+        value_id = table.value_id[order]
+        t0 = np.empty(size, dtype=np.int8)
+        h = np.empty(size, dtype=np.int8)
+        hbar = np.empty(size, dtype=np.int8)
+        for s in range(0, size, _BLOCK):
+            if should_stop is not None and should_stop():
+                raise Cancelled(f"stopped at suit {s} of {size} ({n} cards a hand)")
+            if progress is not None:
+                progress(n, "listed", s, size)
+            t0[s : s + _BLOCK], h[s : s + _BLOCK], hbar[s : s + _BLOCK] = r43_block(
+                mask[s : s + _BLOCK], n
+            )
+        whist_west, whist_east = outcome[value_id, 0], outcome[value_id, 1]
+        pick = np.zeros(size, dtype=np.int8)  # Whist's tricks are (n + x)/2, down with W on lead
+        for code, x in ((2, hbar), (1, h)):  # H wins when both fit
+            fits = ((n + x) // 2 == whist_west) & ((n + x + 1) // 2 == whist_east)
+            pick[fits] = code
+        hg = np.where(hbar > 0, hbar, np.where(h < 0, h, 0))  # H_Greedy (Theorem 6.1)
+        parts.append(
+            {
+                "n": np.full(size, n, dtype=np.int8),
+                "mask": mask,
+                "value_id": value_id,
+                "maxmin_id": table.maxmin_id[order],
+                "minmax_id": table.minmax_id[order],
+                "kind_id": kind_of[value_id],
+                "t0": t0,
+                "h": h,
+                "hbar": hbar,
+                "whist_pick": pick,
+                "whist_west": whist_west,
+                "whist_east": whist_east,
+                "greedy_west": ((n + hg) // 2).astype(np.int8),
+                "greedy_east": ((n + hg + 1) // 2).astype(np.int8),
+                "five": np.sign(t0).astype(np.int8),
+            }
+        )
+        if progress is not None:
+            progress(n, "listed", size, size)
+    columns = {
+        name: parts[0][name] if len(parts) == 1 else np.concatenate([p[name] for p in parts])
+        for name in parts[0]
+    }
+    for a in columns.values():
+        a.flags.writeable = False
+    return LabTable(
+        **columns,
+        values=values,
+        labeled=labeled,
+        kinds=kinds,
+        value_rank=value_rank,
+        labeled_rank=labeled_rank,
+        spans=spans,
+    )
+
+
+def _ranks(keys: list[int]) -> I32s:
+    """Each key's place among ``keys`` sorted (equal keys never occur: ids are unique)."""
+    rank = np.empty(len(keys), dtype=np.int32)
+    rank[sorted(range(len(keys)), key=keys.__getitem__)] = np.arange(len(keys), dtype=np.int32)
+    return rank
+
+
+def _tricks(outcome: Outcome) -> tuple[int, int]:
+    west, east = outcome.west_lead, outcome.east_lead
+    if not (isinstance(west, int) and isinstance(east, int)):  # pragma: no cover
+        raise TheoryError(f"whist's outcome {outcome} is not a count of tricks")
+    return west, east
+
+
+class _SuitFormat:
+    """The suit texts of n cards a hand, as ``str(SuitDeal.from_pattern(p))`` writes them, put
+    together from two half tables (West's and East's cards among the n lowest and the n
+    highest: 2ⁿ entries each) — about 1 µs a suit, or a few hundred ns in numpy. Built to
+    agree with the engine's notation (checked on two suits here, on every suit up to 8 cards
+    a hand by the tests); if it ever did not, every text would come from the engine."""
+
+    def __init__(self, n: int, lower: bool = False) -> None:
+        self.n = n
+        self.lower = lower
+        size = 2 * n
+        compact = size <= 13  # SuitDeal.from_pattern: A downwards, else ranks 1 to 2n
+        base = 15 - size if compact else 1
+        style: Literal["compact", "paper"] = "compact" if compact else "paper"
+        tok = [rank_text(base + k, standard=compact, style=style) for k in range(size)]
+        if lower:
+            tok = [t.lower() for t in tok]
+        self.sep = sep = "" if compact else " "
+        opening, middle, closing = ("", "/", "") if compact else ("[", ", ", "]")
+
+        def hands(offset: int, trailing: bool) -> tuple[list[str], list[str]]:
+            west, east = [], []
+            for b in range(1 << n):
+                ranks = range(n - 1, -1, -1)
+                w = [tok[offset + j] for j in ranks if b >> j & 1]
+                e = [tok[offset + j] for j in ranks if not b >> j & 1]
+                if trailing:
+                    west.append("".join(t + sep for t in w))
+                    east.append("".join(t + sep for t in e))
+                else:
+                    west.append(sep.join(w))
+                    east.append(sep.join(e))
+            return west, east
+
+        high_w, high_e = hands(n, True)
+        low_w, low_e = hands(0, False)
+        # a suit is p[high] + q[low] + r[high] + s[low] (high, low: its bitmask's halves)
+        self.p = [opening + t for t in high_w]
+        self.q = [t + middle for t in low_w]
+        self.r = high_e
+        self.s = [t + closing for t in low_e]
+        self.full = (1 << n) - 1
+        odd_cards = sum(1 << (2 * k + 1) for k in range(n))  # West: the 2nd, 4th, … lowest
+        self.fast = all(
+            self._odd(m & self.full) or self._join(m) == self._engine_text(m)
+            for m in (odd_cards, odd_cards >> 1 | 1 << (2 * n - 1))
+        )
+
+    def _engine_text(self, mask: int) -> str:
+        text = str(SuitDeal.from_pattern(_mask_pattern(mask, self.n)))
+        return text.lower() if self.lower else text
+
+    def _odd(self, low: int) -> bool:
+        """With separators, a suit whose n lowest cards are all one side's (two suits) is
+        written by the engine: the half tables would leave a separator too many."""
+        return bool(self.sep) and low in (0, self.full)
+
+    def _join(self, mask: int) -> str:
+        high, low = mask >> self.n, mask & self.full
+        return self.p[high] + self.q[low] + self.r[high] + self.s[low]
+
+    def text(self, mask: int) -> str:
+        if not self.fast or self._odd(mask & self.full):
+            return self._engine_text(mask)
+        return self._join(mask)
+
+    def texts(self, masks: U64s) -> npt.NDArray[np.bytes_]:
+        """The texts of many suits as ASCII bytes (all of one length: each rank once)."""
+        if not self.fast:
+            return np.array([self._engine_text(int(m)).encode() for m in masks.tolist()])
+        x = masks.view(np.int64)
+        high, low = x >> self.n, x & self.full
+        p, q, r, s = (
+            np.array([t.encode() for t in part]) for part in (self.p, self.q, self.r, self.s)
+        )
+        out: npt.NDArray[Any] = np.empty(len(x), dtype=f"S{len(self._engine_text(self.full))}")
+        for a in range(0, len(x), _TEXT_BLOCK):  # in blocks: other threads get their turn
+            h, lo = high[a : a + _TEXT_BLOCK], low[a : a + _TEXT_BLOCK]
+            out[a : a + _TEXT_BLOCK] = np.char.add(
+                np.char.add(p[h], q[lo]), np.char.add(r[h], s[lo])
+            )
+        if self.sep:
+            for i in np.flatnonzero((low == 0) | (low == self.full)).tolist():
+                out[i] = self._engine_text(int(masks[i])).encode()
+        return out
+
+
+def _mask_pattern(mask: int, n: int) -> str:
+    return "".join("W" if mask >> k & 1 else "E" for k in range(2 * n))
 
 
 #: The games the R43 tab sets side by side: one suit's result in each.

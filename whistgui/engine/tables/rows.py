@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import combinations, islice
 from math import comb
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from whistgui.engine.deal import SuitDeal
 from whistgui.engine.errors import Cancelled, DealError, TheoryError
@@ -32,6 +32,12 @@ from whistgui.engine.evaluator import Evaluator, kernel_available
 from whistgui.engine.notation import format_suit_paper
 from whistgui.engine.rounding import rho
 from whistgui.engine.value import LabeledValue, Value
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    _I8s = npt.NDArray[np.int8]
 
 __all__ = [
     "MAX_ROWS_N",
@@ -44,6 +50,7 @@ __all__ = [
     "pattern_index",
     "patterns",
     "r43_arrays",
+    "r43_block",
     "r43_numbers",
     "suit_rows",
     "whist_tricks",
@@ -306,10 +313,56 @@ class RowMaker:
 _BLOCK: Final = 1 << 16
 
 
+def r43_block(masks: Any, n: int) -> tuple[_I8s, _I8s, _I8s]:
+    """R43's (T₀, H, H̄) of many suits of ``n`` cards a hand at once (int8 arrays), as
+    :func:`r43_numbers` gives them one by one (the tests compare the two on every suit up to 7
+    cards a hand and on random longer ones); the suits are the kernel's bitmasks (bit k set
+    when West holds the k-th lowest card). W_i beats E_j exactly when fewer than i + 1 of the
+    j + i + 1 lowest cards are West's, so each T_k is a sum of comparisons of one running count
+    (West's cards among the m lowest), with suits along the fast axis.
+
+    >>> import numpy as np
+    >>> [a.tolist() for a in r43_block(np.array([0b1010, 0b1001, 0b0011], dtype=np.uint64), 2)]
+    [[2, 0, -2], [0, 0, -2], [1, 0, -2]]
+    """
+    import numpy as np  # the engine runs without numpy; rows from the kernel need it
+
+    x = np.asarray(masks, dtype=np.uint64).view(np.int64)
+    size = len(x)
+    if n == 0 or size == 0:
+        zero = np.zeros(size, dtype=np.int8)
+        return zero, zero.copy(), zero.copy()
+    below = np.zeros((2 * n + 1, size), dtype=np.int8)  # below[m]: West's cards among m lowest
+    for p in range(2 * n):
+        np.add(below[p], ((x >> p) & 1).astype(np.int8), out=below[p + 1])
+    t = np.empty((2 * n - 1, size), dtype=np.int8)  # t[k + n - 1] = T_k
+    wins = np.empty(size, dtype=np.int8)
+    for c, k in enumerate(range(-n + 1, n)):
+        wins[:] = 0
+        for i in range(max(0, -k), min(n, n - k)):  # A_{i, i+k} = +1: W_i above E_{i+k}
+            m = min(max(2 * i + k + 1, 0), 2 * n)
+            wins += below[m] <= i
+        t[c] = 2 * wins - (n - abs(k))
+    t0 = t[n - 1].copy()
+    zero = t == 0
+    change = np.zeros_like(zero)
+    change[:-1] = (t[:-1] > 0) & (t[1:] < 0)
+    hit = zero | change
+    first = hit.argmax(axis=0)
+    h = (first - (n - 1)).astype(np.int8)
+    hbar = h + (~zero[first, np.arange(size)]).astype(np.int8)
+    west_high = x == ((1 << n) - 1) << n  # West holds the n top cards
+    east_high = x == (1 << n) - 1
+    lost = ~(hit.any(axis=0) | west_high | east_high)
+    if lost.any():
+        raise TheoryError(f"no sign change of T_k in suit {int(x[lost][0]):#b} (Lemma 5.2)")
+    h[west_high], hbar[west_high] = n, n
+    h[east_high], hbar[east_high] = -n, -n
+    return t0, h, hbar
+
+
 def r43_arrays(masks: Any, n: int) -> tuple[list[int], list[int], list[int]]:
-    """(T_0, H, H̄) of many suits at once, as :func:`r43_numbers` gives them one by one: the
-    suits of ``n`` cards a hand are bitmasks (bit k set when West holds the k-th lowest card,
-    the kernel's patterns), a numpy array.
+    """:func:`r43_block` as lists of Python ints (for rows and the store).
 
     >>> import numpy as np
     >>> r43_arrays(np.array([0b1010, 0b1001, 0b0011]), 2)     # EWEW, WEEW, WWEE
@@ -317,36 +370,7 @@ def r43_arrays(masks: Any, n: int) -> tuple[list[int], list[int], list[int]]:
     >>> [r43_numbers(p) for p in ('EWEW', 'WEEW', 'WWEE')]
     [(2, 0, 1), (0, 0, 0), (-2, -2, -2)]
     """
-    import numpy as np
-
-    x = np.asarray(masks, dtype=np.uint64)
-    if n == 0 or len(x) == 0:
-        return [0] * len(x), [0] * len(x), [0] * len(x)
-    bits = ((x[:, None] >> np.arange(2 * n, dtype=np.uint64)) & np.uint64(1)).astype(bool)
-    w = np.nonzero(bits)[1].reshape(len(x), n)  # West's positions, lowest first
-    e = np.nonzero(~bits)[1].reshape(len(x), n)
-    ks = range(-n + 1, n)
-    t = np.empty((len(x), 2 * n - 1), dtype=np.int16)
-    for c, k in enumerate(ks):
-        lo, hi = max(0, -k), min(n, n - k)
-        wins = (w[:, lo:hi] > e[:, lo + k : hi + k]).sum(axis=1, dtype=np.int16)
-        t[:, c] = 2 * wins - (hi - lo)
-    t0 = t[:, n - 1]
-    zero = t == 0
-    change = np.zeros_like(zero)
-    change[:, :-1] = (t[:, :-1] > 0) & (t[:, 1:] < 0)
-    hit = zero | change
-    first = hit.argmax(axis=1)
-    rows = np.arange(len(x))
-    h = first - (n - 1)
-    hbar = h + (~zero[rows, first]).astype(np.int64)
-    west_high = w[:, 0] > e[:, -1]
-    east_high = e[:, 0] > w[:, -1]
-    h = np.where(west_high, n, np.where(east_high, -n, h))
-    hbar = np.where(west_high, n, np.where(east_high, -n, hbar))
-    lost = ~(hit.any(axis=1) | west_high | east_high)
-    if lost.any():
-        raise TheoryError(f"no sign change of T_k in suit {int(x[lost][0]):#b} (Lemma 5.2)")
+    t0, h, hbar = r43_block(masks, n)
     return t0.tolist(), h.tolist(), hbar.tolist()
 
 

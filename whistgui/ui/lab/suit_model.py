@@ -1,31 +1,57 @@
-"""Every single suit of n cards a hand as a table model: one row a suit, one column a fact
-(value, kind, maxmin, minmax, R43's T_0, H, H̄, which of them Whist takes, Greedy Whist's and
-Five-card's results). :data:`SortRole` gives each cell a key that sorts numbers as numbers;
-:class:`SuitFilter` keeps the rows whose text contains the filter's words.
+"""Every single suit of n cards a hand as a table model over a columnar
+:class:`~whistgui.app.lab.LabTable`: one row a suit, one column a fact (value, kind, maxmin,
+minmax, R43's T_0, H, H̄, which of them Whist takes, Greedy Whist's and Five-card's results).
+
+The model sorts and filters itself, with numpy, so that the 705,432 suits of n = 11 (950,000
+for n = 1 to 11) sort and filter in a fraction of a second (a QSortFilterProxyModel calls
+Python for every comparison: minutes). Each column but Suit is a *code* per row (a value's id,
+a count, a pair of counts) whose text and sort key depend on the code alone, so a filter word
+is tried once against each code's text and a sort key is looked up per code. Sort keys: numbers
+as numbers, values and labeled values in their exact order (§10), words as words; Suit sorts in
+the natural order of the listing (as :func:`~whistgui.engine.games.single_suit.all_patterns`).
+
+Suit texts are made for the rows on screen only; a filter needs all of them (lower-cased,
+ASCII bytes: :meth:`~whistgui.app.lab.LabTable.suit_texts`). Up to :data:`SYNC_SUIT_TEXTS`
+suits the model writes them when a filter first needs them (n = 10: about 0.1 s); beyond, it
+emits :attr:`SuitTableModel.suitTextsWanted` and filters on the other columns until the window
+hands them over (:meth:`SuitTableModel.set_suit_texts`, written on the engine service: n = 11
+takes about 0.5 s), then filters again.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Final
 
+import numpy as np
+import numpy.typing as npt
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
     QPersistentModelIndex,
-    QSortFilterProxyModel,
     Qt,
+    Signal,
 )
 
-from whistgui.app.lab import LabRow
+from whistgui.app.lab import FIVE_CARD, WHIST_PICKS, LabTable
+from whistgui.engine.deal import SuitDeal
 
-__all__ = ["COLUMNS", "PatternRole", "RowRole", "SortRole", "SuitFilter", "SuitTableModel"]
+__all__ = [
+    "COLUMNS",
+    "SYNC_SUIT_TEXTS",
+    "PatternRole",
+    "RowRole",
+    "SortRole",
+    "SuitTableModel",
+]
 
 Index = QModelIndex | QPersistentModelIndex
+Rows = npt.NDArray[np.intp]
 
 #: Custom roles.
-SortRole: Final = Qt.ItemDataRole.UserRole + 1  # a key that sorts the column right
+SortRole: Final = Qt.ItemDataRole.UserRole + 1  # the cell's sort key (an integer)
 PatternRole: Final = Qt.ItemDataRole.UserRole + 2  # the suit's W/E pattern, low to high
-RowRole: Final = Qt.ItemDataRole.UserRole + 3  # the LabRow
+RowRole: Final = Qt.ItemDataRole.UserRole + 3  # the LabRow (made when asked for)
 
 #: (header, tooltip) per column.
 COLUMNS: Final = (
@@ -45,23 +71,261 @@ COLUMNS: Final = (
 )
 SUIT, N, VALUE, KIND, MAXMIN, MINMAX, T0, H, HBAR, WHIST_H, WHIST, GREEDY, FIVE = range(13)
 
+#: Up to this many suits the model writes their texts itself when a filter first needs them.
+SYNC_SUIT_TEXTS: Final = 250_000
+
+#: The roles :meth:`SuitTableModel.data` answers (a view asks for a dozen per cell).
+_ROLES: Final = frozenset(
+    {
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.TextAlignmentRole,
+        Qt.ItemDataRole.ToolTipRole,
+        SortRole,
+        PatternRole,
+        RowRole,
+    }
+)
+_INT16: Final = 1 << 15
+_PAIR: Final = 32  # a pair of trick counts (a, b) is the code a·_PAIR + b
+_WHIST_H_TEXTS: Final = (*WHIST_PICKS, "H = H̄")  # code 3: H = H̄ and Whist takes it
+
+
+@dataclass(frozen=True, eq=False)
+class _Column:
+    """A column but Suit: row r's text is ``texts[codes[r] + offset]``, its sort key
+    ``keys[codes[r] + offset]``."""
+
+    codes: npt.NDArray[Any]
+    offset: int
+    texts: list[str]
+    keys: npt.NDArray[np.int32]
+
+    def at(self, row: int) -> int:
+        return int(self.codes[row]) + self.offset
+
+    def row_keys(self) -> npt.NDArray[np.int16] | npt.NDArray[np.int32]:
+        """Each row's sort key: 16 bits when they fit (numpy sorts them by radix, several
+        times faster), else 32."""
+        keys: npt.NDArray[np.int16] | npt.NDArray[np.int32] = self.keys
+        if len(keys) and int(keys.min()) > -_INT16 and int(keys.max()) < _INT16:
+            keys = keys.astype(np.int16)
+        return keys[self.codes.astype(np.intp) + self.offset]
+
+    def matches(self, word: str) -> npt.NDArray[np.bool_] | None:
+        """Which rows' text holds ``word`` (casefolded); None if none does."""
+        hit = np.array([word in t.casefold() for t in self.texts], dtype=bool)
+        if not hit.any():
+            return None
+        return hit[self.codes.astype(np.intp) + self.offset]
+
+    def present(self) -> list[str]:
+        """The texts some row has."""
+        counts = np.bincount(self.codes.astype(np.intp) + self.offset, minlength=len(self.texts))
+        return [self.texts[i] for i in np.flatnonzero(counts).tolist()]
+
+
+def _text_ranks(texts: list[str]) -> npt.NDArray[np.int32]:
+    rank = np.empty(len(texts), dtype=np.int32)
+    rank[sorted(range(len(texts)), key=texts.__getitem__)] = np.arange(len(texts), dtype=np.int32)
+    return rank
+
+
+def _columns(t: LabTable) -> dict[int, _Column]:
+    top = max(t.ns)
+    ints = list(range(-top, top + 1))
+    int_keys = np.arange(-top, top + 1, dtype=np.int32)
+
+    def counts(codes: npt.NDArray[Any]) -> _Column:
+        return _Column(codes, top, [str(k) for k in ints], int_keys)
+
+    pairs = [f"{a} / {b}" for a in range(_PAIR) for b in range(_PAIR)]
+    pair_keys = np.arange(_PAIR * _PAIR, dtype=np.int32)
+
+    def pair(a: npt.NDArray[np.int8], b: npt.NDArray[np.int8]) -> _Column:
+        return _Column(a.astype(np.int16) * _PAIR + b, 0, pairs, pair_keys)
+
+    values = [v.pretty() for v in t.values]
+    labeled = [v.pretty() for v in t.labeled]
+    kinds = list(t.kinds)
+    whist_h = np.where((t.whist_pick > 0) & (t.h == t.hbar), np.int8(3), t.whist_pick)
+    fives = [" / ".join(FIVE_CARD[k]) for k in (-1, 0, 1)]
+    return {
+        N: counts(t.n),
+        VALUE: _Column(t.value_id, 0, values, t.value_rank),
+        KIND: _Column(t.kind_id, 0, kinds, _text_ranks(kinds)),
+        MAXMIN: _Column(t.maxmin_id, 0, labeled, t.labeled_rank),
+        MINMAX: _Column(t.minmax_id, 0, labeled, t.labeled_rank),
+        T0: counts(t.t0),
+        H: counts(t.h),
+        HBAR: counts(t.hbar),
+        WHIST_H: _Column(whist_h, 0, list(_WHIST_H_TEXTS), _text_ranks(list(_WHIST_H_TEXTS))),
+        WHIST: pair(t.whist_west, t.whist_east),
+        GREEDY: pair(t.greedy_west, t.greedy_east),
+        FIVE: _Column(t.five, 1, fives, _text_ranks(fives)),
+    }
+
 
 class SuitTableModel(QAbstractTableModel):
-    """The rows of :func:`~whistgui.app.lab.lab_rows` (read-only)."""
+    """The rows of a :class:`~whistgui.app.lab.LabTable` (read-only), sorted by
+    :meth:`sort` and filtered by :meth:`set_words`, both with numpy. A view row's suit is
+    :meth:`suit_row` in the table."""
+
+    #: A filter needs every suit's text and the table is too big to write them here: hand
+    #: them to :meth:`set_suit_texts` (the table's ``suit_texts(lower=True)``).
+    suitTextsWanted = Signal()
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self._rows: list[LabRow] = []
+        self._table: LabTable | None = None
+        self._columns: dict[int, _Column] = {}
+        self._rows: Rows = np.zeros(0, dtype=np.intp)  # view row -> table row
+        self._sort_column = -1  # -1: the natural order
+        self._sort_order = Qt.SortOrder.AscendingOrder
+        self._words: list[str] = []
+        self._suit_texts: list[npt.NDArray[np.bytes_]] | None = None
+        self._suit_wanted = False
+
+    # -- the table ------------------------------------------------------------------------------
+    @property
+    def table(self) -> LabTable | None:
+        return self._table
 
     @property
-    def rows(self) -> list[LabRow]:
-        return self._rows
+    def total(self) -> int:
+        """How many suits the table holds (:meth:`rowCount`: how many pass the filter)."""
+        return 0 if self._table is None else len(self._table)
 
-    def set_rows(self, rows: list[LabRow]) -> None:
+    def set_table(self, table: LabTable | None) -> None:
+        """Show ``table``, sorted and filtered as the last one was."""
         self.beginResetModel()
-        self._rows = list(rows)
+        self._table = table
+        self._columns = _columns(table) if table is not None else {}
+        self._suit_texts = None
+        self._suit_wanted = False
+        self._rows = self._arrange()
         self.endResetModel()
 
+    def suit_row(self, row: int) -> int:
+        """The table row of view row ``row``."""
+        return int(self._rows[row])
+
+    @property
+    def suit_texts_pending(self) -> bool:
+        """The filter has words and waits for the suits' texts (:attr:`suitTextsWanted`): it
+        has filtered on the other columns only."""
+        return bool(self._words) and self._suit_texts is None and self._suit_wanted
+
+    def set_suit_texts(self, table: LabTable, texts: list[npt.NDArray[np.bytes_]]) -> None:
+        """The lower-cased texts of ``table``'s suits (ignored if another table is shown);
+        the filter is applied again with them."""
+        if table is self._table and self._suit_texts is None:
+            self._suit_texts = texts
+            if self._words:
+                self._relayout()
+
+    def suit_texts_dropped(self) -> None:
+        """The texts asked for will not come (cancelled): the next filter asks again."""
+        if self._suit_texts is None:
+            self._suit_wanted = False
+
+    def sample_texts(self, column: int) -> list[str]:
+        """Texts a column's width can be measured on: every text some row has (Suit: one
+        suit of each n; they are all as long)."""
+        t = self._table
+        if t is None:
+            return []
+        if column == SUIT:
+            return [str(SuitDeal.from_pattern(t.pattern(lo))) for lo, _ in t.spans.values()]
+        return self._columns[column].present()
+
+    # -- sorting and filtering ------------------------------------------------------------------
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort the rows by ``column`` (-1: the natural order), stably: equal keys keep the
+        natural order, either way."""
+        self._sort_column = column if 0 <= column < len(COLUMNS) else -1
+        self._sort_order = order
+        self._relayout()
+
+    def set_words(self, text: str) -> None:
+        """Keep the rows in which every word of ``text`` (casefolded) is found in some cell
+        (``1½ exit`` keeps the suits valued 1½ … with an exit)."""
+        words = [w.casefold() for w in text.split()]
+        if words != self._words:
+            self._words = words
+            self._relayout()
+
+    def _relayout(self) -> None:
+        """Sort and filter again, keeping the persistent indexes (the view's current row and
+        selection) on their suits (a layout change: the rows may also come and go)."""
+        self.layoutAboutToBeChanged.emit()
+        old = self._rows
+        persistent = self.persistentIndexList()
+        self._rows = self._arrange()
+        if persistent:
+            place = np.full(self.total, -1, dtype=np.intp)
+            place[self._rows] = np.arange(len(self._rows), dtype=np.intp)
+            moved = []
+            for p in persistent:
+                r = int(place[old[p.row()]]) if 0 <= p.row() < len(old) else -1
+                moved.append(self.index(r, p.column()) if r >= 0 else QModelIndex())
+            self.changePersistentIndexList(persistent, moved)
+        self.layoutChanged.emit()
+
+    def _arrange(self) -> Rows:
+        """The table rows to show, in order."""
+        t = self._table
+        if t is None:
+            return np.zeros(0, dtype=np.intp)
+        size = len(t)
+        descending = self._sort_order == Qt.SortOrder.DescendingOrder
+        column = self._sort_column
+        if column in self._columns:
+            keys = self._columns[column].row_keys()
+            order = np.argsort(-keys if descending else keys, kind="stable")
+        else:  # the natural order (Suit, or none)
+            order = np.arange(size, dtype=np.intp)
+            if descending and column == SUIT:
+                order = order[::-1].copy()
+        keep = self._keep()
+        return order if keep is None else order[keep[order]]
+
+    def _keep(self) -> npt.NDArray[np.bool_] | None:
+        """Which table rows the filter keeps (None: all)."""
+        t = self._table
+        if t is None or not self._words:
+            return None
+        keep = np.ones(len(t), dtype=bool)
+        for word in self._words:
+            found = np.zeros(len(t), dtype=bool)
+            for column in self._columns.values():
+                hit = column.matches(word)
+                if hit is not None:
+                    found |= hit
+            suits = self._suit_matches(word)
+            if suits is not None:
+                found |= suits
+            keep &= found
+        return keep
+
+    def _suit_matches(self, word: str) -> npt.NDArray[np.bool_] | None:
+        t = self._table
+        if t is None:
+            return None
+        if self._suit_texts is None:
+            if len(t) <= SYNC_SUIT_TEXTS:
+                self._suit_texts = t.suit_texts(lower=True)
+            else:
+                if not self._suit_wanted:
+                    self._suit_wanted = True
+                    self.suitTextsWanted.emit()
+                return None
+        try:
+            needle = word.encode("ascii")
+        except UnicodeEncodeError:  # suits are written in ASCII
+            return None
+        return np.concatenate([np.char.find(s, needle) >= 0 for s in self._suit_texts])
+
+    # -- the model ------------------------------------------------------------------------------
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
 
@@ -81,114 +345,28 @@ class SuitTableModel(QAbstractTableModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+        t = self._table
+        if role not in _ROLES or t is None or not 0 <= index.row() < len(self._rows):
             return None
-        row = self._rows[index.row()]
+        i = int(self._rows[index.row()])
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return _text(row, col)
+            if col == SUIT:
+                return t.suit_text(i)
+            column = self._columns[col]
+            return column.texts[column.at(i)]
         if role == SortRole:
-            return _key(row, col)
+            if col == SUIT:
+                return i
+            column = self._columns[col]
+            return int(column.keys[column.at(i)])
         if role == PatternRole:
-            return row.pattern
+            return t.pattern(i)
         if role == RowRole:
-            return row
+            return t.row(i)
         if role == Qt.ItemDataRole.TextAlignmentRole and (col >= T0 or col == N):
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{row.suit}: {row.value.pretty()} — {row.kind}"
+            kind = t.kinds[int(t.kind_id[i])]
+            return f"{t.suit_text(i)}: {t.value_of(i).pretty()} — {kind}"
         return None
-
-
-def _pair(a: object, b: object) -> str:
-    return f"{a} / {b}"
-
-
-def _text(row: LabRow, col: int) -> str:
-    if col == SUIT:
-        return row.suit
-    if col == N:
-        return str(row.n)
-    if col == VALUE:
-        return row.value.pretty()
-    if col == KIND:
-        return row.kind
-    if col == MAXMIN:
-        return row.maxmin.pretty()
-    if col == MINMAX:
-        return row.minmax.pretty()
-    if col == T0:
-        return str(row.t0)
-    if col == H:
-        return str(row.h)
-    if col == HBAR:
-        return str(row.hbar)
-    if col == WHIST_H:
-        if row.whist_h is None:
-            return "neither"
-        return "H = H̄" if row.h == row.hbar else ("H" if row.whist_h == row.h else "H̄")
-    if col == WHIST:
-        return _pair(*row.whist)
-    if col == GREEDY:
-        return _pair(*row.greedy)
-    return _pair(*row.five_card)
-
-
-def _key(row: LabRow, col: int) -> Any:
-    """Numbers sort as numbers; values by their number, then their text."""
-    if col == N:
-        return row.n
-    if col == VALUE:
-        return (float(row.value.number), row.value.pretty())
-    if col in (MAXMIN, MINMAX):
-        lv = row.maxmin if col == MAXMIN else row.minmax
-        return (float(lv.value.number), lv.pretty())
-    if col == T0:
-        return row.t0
-    if col == H:
-        return row.h
-    if col == HBAR:
-        return row.hbar
-    if col == WHIST:
-        return row.whist
-    if col == GREEDY:
-        return row.greedy
-    return _text(row, col)
-
-
-class SuitFilter(QSortFilterProxyModel):
-    """Sorts by :data:`SortRole`; keeps the rows in which every word of the filter text is
-    found in some cell (``1½ exit`` keeps the suits valued 1½ … with an exit)."""
-
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self.setSortRole(SortRole)
-        self._words: list[str] = []
-
-    def set_words(self, text: str) -> None:
-        begin = getattr(self, "beginFilterChange", None)  # Qt 6.10; invalidate… before
-        if begin is None:
-            self._words = [w.casefold() for w in text.split()]
-            self.invalidateRowsFilter()
-            return
-        begin()
-        self._words = [w.casefold() for w in text.split()]
-        self.endFilterChange()
-
-    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        if not self._words:
-            return True
-        model = self.sourceModel()
-        cells = " ".join(
-            str(model.data(model.index(source_row, c, source_parent)) or "")
-            for c in range(model.columnCount())
-        ).casefold()
-        return all(w in cells for w in self._words)
-
-    def lessThan(self, left: Index, right: Index) -> bool:
-        a = left.data(SortRole)
-        b = right.data(SortRole)
-        try:
-            return bool(a < b)
-        except TypeError:
-            return str(a) < str(b)
