@@ -408,10 +408,29 @@ class SuitTable:
         # Lexicographic order of a position set is the reverse of the colex order of the
         # mirrored set (p -> 2n - 1 - p), and the mirrored patterns are again all patterns.
         mirrored = _reverse_bits(self.patterns.view(np.int64), 2 * self.n)
-        place = len(self) - 1 - np.searchsorted(self.patterns.view(np.int64), mirrored)
+        place = len(self) - 1 - _colex_ranks(mirrored, 2 * self.n)
         order = np.empty(len(self), dtype=np.intp)
         order[place] = np.arange(len(self), dtype=np.intp)
         return order
+
+
+def _colex_ranks(x: Int64s, width: int) -> Int64s:
+    """The ranks of bitmasks of ``width`` bits among those with as many bits set, in increasing
+    order (:func:`pattern_rank`: Σ C(p_k, k) over the set bits p_1 < p_2 < …), all at once.
+
+    >>> _colex_ranks(np.array([0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]), 4).tolist()
+    [0, 1, 2, 3, 4, 5]
+    """
+    binomials = np.array(
+        [[comb(p, k) for k in range(width + 1)] for p in range(width)], dtype=np.int64
+    )
+    ranks = np.zeros(len(x), dtype=np.int64)
+    seen = np.zeros(len(x), dtype=np.int64)  # set bits below p
+    for p in range(width):
+        bit = (x >> p) & 1
+        seen += bit
+        ranks += bit * binomials[p][seen]
+    return ranks
 
 
 def _reverse_bits(x: Int64s, width: int) -> Int64s:
