@@ -58,7 +58,9 @@ def test_value_reads_stdin_and_keeps_going_after_bad_lines(capsys):
     code, out, err = run(capsys, "value", "--json", "-", stdin=stdin)
     assert code == 2
     objs = jsonl(out)
-    assert [o["value"] for o in objs] == ["3/2", "5/2"]
+    assert [o.get("value") for o in objs] == ["3/2", None, "5/2", None]
+    assert [(o["line"], o["input"]) for o in objs if "error" in o] == [(4, "AX/KQ"), (6, "AKQ/J")]
+    assert objs[1]["error"].startswith("unknown rank 'X' in suit 'AX/KQ'")
     lines = err.splitlines()
     assert len(lines) == 2
     assert lines[0].startswith("whist: error: line 4: unknown rank 'X' in suit 'AX/KQ'")

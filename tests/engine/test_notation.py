@@ -135,3 +135,56 @@ def test_sequences_partition_each_hand(deal: Deal):
             assert not [r for r in other if min(g) < r < max(g)]
         for hi, lo in itertools.pairwise(groups):  # and something between groups
             assert [r for r in other if max(lo) < r < min(hi)]
+
+
+# -- issue 16: numbers of thousands of digits, and long input, in the messages -------------------
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (f"[{HUGE}, 1]", r"rank '9{39}…9{19}' \(5,000 digits\) is too long; expected at most 9"),
+        (f"{HUGE}:A/K", r"suit number '9{39}…9{19}' \(5,000 digits\) is too long; expected at "),
+        (f"{HUGE}:[A, K]", r"suit number '9{39}…9{19}' \(5,000 digits\) is too long"),
+        ("[1234567890, 1]", r"rank '1234567890' \(10 digits\) is too long; expected at most 9"),
+        (f"S:A/K {HUGE}:K/A", r"in suit '9{39}…"),
+    ],
+)
+def test_huge_numbers_are_refused_naming_the_limit(text: str, message: str):
+    with pytest.raises(NotationError, match=message) as info:
+        Deal.parse(text)
+    assert len(str(info.value)) < 300  # the input is quoted shortened, not in full
+
+
+def test_ranks_of_nine_digits_still_parse():
+    deal = Deal.parse("[999999999 5, 123456789 1]")
+    assert deal.suits[0].west == (999999999, 5)
+    assert Deal.parse(str(deal)) == deal
+    assert Deal.parse("000000001:A/K").names == ("S",)
+
+
+def test_long_input_is_quoted_by_its_ends():
+    text = "AQ/KJ " * 1000 + "AX/KQ"
+    with pytest.raises(NotationError, match=r"unknown rank 'X' in suit 'AX/KQ'"):
+        Deal.parse(text)
+    with pytest.raises(NotationError) as info:
+        Deal.parse("[A, K] " * 1000)
+    message = str(info.value)
+    assert message.startswith("'[A, K] [A, K] [A, K]")
+    assert "…" in message
+    assert len(message) < 200
+
+
+def test_a_long_suit_with_a_repeated_card_is_refused_quickly():
+    ranks = " ".join(str(r) for r in range(100_000, 0, -1))
+    with pytest.raises(NotationError, match=r"card '1' appears twice"):
+        Deal.parse(f"[{ranks}, 1]")  # once quadratic in the suit's length
+
+
+def test_a_long_run_before_a_bracket_is_refused_without_backtracking():
+    # the paper's suit pattern once tried a suit name from every character of the run: time
+    # quadratic in its length (minutes for this one)
+    with pytest.raises(NotationError, match="not in the paper's notation"):
+        Deal.parse("9" * 200_000 + "[ + AQ/KJ")
+    assert Deal.parse("S:[A, K] + H : [K, A]").names == ("S", "H")

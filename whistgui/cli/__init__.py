@@ -2,9 +2,14 @@
 search, optimal play, value tables, the games and their quotient monoids, figures.
 
 Every command takes ``--json`` (one JSON object per deal, one per line, each naming its
-``"game"``) and reads deals one per line from standard input when a deal argument is ``-``.
-Bad input prints a one-line error to standard error; the other deals are still answered, and
-the exit status is 2 (3 for a disagreement between a theory and search: a bug).
+``"game"``) and reads deals one per line from standard input when a deal argument is ``-``
+(lines end at LF, CR or CR LF). A bad deal prints a one-line error to standard error — with
+``--json`` also an object ``{"game", "error", "input"}`` (and ``"line"``, its line of standard
+input) in its place — and the other deals are still answered; the exit status is then 2. Exit
+statuses (:mod:`~whistgui.cli.common`): 0 every deal answered, 1 ``whist conjectures`` found a
+counterexample, 2 bad input or a bad option (some deals refused, or an input beyond a
+command's limit), 3 an internal error (a bug, e.g. a theory disagreeing with search), 130
+interrupted. No input, however long or strange, ends in a traceback.
 
 One module per command group, each thin over the engine: :mod:`~whistgui.cli.values`
 (value, analyze), :mod:`~whistgui.cli.tables` (table, conjectures), :mod:`~whistgui.cli.search`
@@ -21,7 +26,18 @@ from typing import TextIO
 
 from whistgui import __version__
 from whistgui.cli import bridge, games, gops, play, render, search, tables, values
-from whistgui.cli.common import Command, Parser, deal_texts, game_of
+from whistgui.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_BUG,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    Command,
+    Parser,
+    beyond_internal_limit,
+    deal_texts,
+    game_of,
+    internal_error,
+)
 from whistgui.engine import WhistError
 
 __all__ = ["build_parser", "main"]
@@ -32,9 +48,13 @@ def build_parser() -> argparse.ArgumentParser:
         prog="whist",
         description="Values and exact analysis of two-person trick-taking games: whist "
         "(Wästlund 2005), refined and Greedy Whist, five-card and misère five-card.",
-        epilog="Deals: compact 'AQ/KJ K/A' (quote a deal with several suits) or the paper's "
-        "'[A Q, K J] + [K, A]'. Use - to read deals from standard input, one per line. "
-        "--game NAME picks the game ('whist games' lists them).",
+        epilog="Deals: compact 'AQ/KJ K/A' (quote a deal with several suits; '-/AK' is West "
+        "void) or the paper's '[A Q, K J] + [K, A]'. Use - to read deals from standard input, "
+        'one per line; a bad one says why (with --json as an object with "error" and '
+        '"line") and the others are still answered. --game NAME picks the game (\'whist '
+        "games' lists them). Exit status: 0 all answered, 1 a counterexample (conjectures), "
+        "2 bad input or options (some deals refused), 3 an internal error (a bug), 130 "
+        "interrupted.",
     )
     p.add_argument("--version", action="version", version=f"whist {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -56,8 +76,37 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
+    """Run ``whist argv…`` (``sys.argv`` by default), deals from ``stdin`` when an argument
+    is ``-``; the exit status. A bad option exits (SystemExit) with status 2."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    try:
+        return _run(args, parser, stdin)
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except (RecursionError, OverflowError, MemoryError) as exc:
+        sys.stderr.write(f"whist: error: {beyond_internal_limit(_input_of(args), exc)}\n")
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:  # the reader went away (`whist … | head`): nothing more to say
+        return EXIT_OK
+    except OSError as exc:  # a file that cannot be read or written
+        sys.stderr.write(f"whist: error: {exc}\n")
+        return EXIT_BAD_INPUT
+    except Exception as exc:  # no traceback, whatever the input: a bug, said in one line
+        sys.stderr.write(f"whist: {internal_error(exc)}\n")
+        return EXIT_BUG
+
+
+def _input_of(args: argparse.Namespace) -> str:
+    """The input a command was given, for a message: its deals or its N."""
+    for name in ("deals", "deal", "n", "upto"):
+        value = getattr(args, name, None)
+        if value is not None:
+            return " ".join(value) if isinstance(value, list) else str(value)
+    return f"whist {args.command}"
+
+
+def _run(args: argparse.Namespace, parser: argparse.ArgumentParser, stdin: TextIO | None) -> int:
     if args.command == "render":
         return render.render(args)
     stdin = stdin if stdin is not None else sys.stdin
@@ -87,6 +136,4 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     except BrokenPipeError:  # e.g. `whist table 8 | head`
         sys.stderr.close()
         return cmd.status
-    except KeyboardInterrupt:
-        return 130
     return cmd.status

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK
+from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, is_file
 from whistgui.cli.render import add_output_options, output_kind, write_figure
 from whistgui.engine import NotationError, WhistError
 from whistgui.engine.bridge import (
@@ -83,7 +83,7 @@ def _boards(args: list[str], stdin: TextIO) -> Iterator[tuple[str, PbnBoard | Wh
         if a == "-":
             text = stdin.read()
             yield from _from_text(text, "standard input")
-        elif a.lower().endswith(".pbn") or Path(a).is_file():
+        elif a.lower().endswith(".pbn") or is_file(a):
             try:
                 text = Path(a).read_text(encoding="utf-8-sig")
             except OSError as exc:

@@ -1,47 +1,173 @@
 """What every ``whist`` command shares: the argument parser's error style, deals from
 arguments or standard input, outcomes as JSON (in words they are the engine's
-:func:`~whistgui.engine.rules.outcome_text`), and the per-run :class:`Command`."""
+:func:`~whistgui.engine.rules.outcome_text`), the limits on what a command takes, the exit
+statuses, and the per-run :class:`Command`.
+
+Exit statuses: 0 every deal answered; 1 ``whist conjectures`` found a counterexample; 2 bad
+input or usage — a bad option, or some deals refused (each says why on standard error, the
+others are still answered); 3 an internal error (a bug, please report it); 130 interrupted.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, NoReturn, TextIO
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, Final, NamedTuple, NoReturn, TextIO
 
 from whistgui.engine import (
     Deal,
     Evaluator,
     NotationError,
+    Player,
     Solver,
     TheoryError,
+    Value,
     WhistError,
 )
 from whistgui.engine.games import DEFAULT_GAME, Game, Theory, find_game
+from whistgui.engine.reading import quote
 from whistgui.engine.rules import Outcome
 from whistgui.engine.strategy.line import result_json
 
+#: Every deal answered; some input refused (or a bad option); an internal error (a bug).
 EXIT_OK, EXIT_BAD_INPUT, EXIT_BUG = 0, 2, 3
+EXIT_INTERRUPTED: Final = 130
+#: How a message says that what went wrong is a bug, not the input.
+BUG_WORDS: Final = "internal error (a bug, please report it)"
+
+#: The longest suit (cards a hand) ``value`` and ``analyze`` take: the exact recursion goes
+#: one level a trick, and ``analyze`` prints an n × n matrix.
+MAX_SUIT_CARDS: Final = 200
+#: The largest hands (cards each) ``play`` plays out from the values: every card of the line
+#: is marked, so it costs about n⁴ (52 cards a hand take seconds, 100 over a minute).
+MAX_PLAY_CARDS: Final = 52
+#: The largest hands (cards each) ``solve`` searches (and ``value`` when no theory covers the
+#: deal): one suit of 13 cards a hand takes about a second, of 16 up to half a minute, and
+#: each card more several times as long.
+MAX_SOLVE_CARDS: Final = 16
+
+
+class LimitError(WhistError, ValueError):
+    """An input beyond what a command does in reasonable time; the message names the limit."""
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse whose errors are one line, exit status 2."""
+    """argparse whose errors are one line, exit status 2, and which reads an argument that
+    begins with ``-`` but is a deal (``-/AK``: West void) or a value (``-e0``) as an argument,
+    not an option."""
 
     def error(self, message: str) -> NoReturn:
+        # argparse quotes unknown arguments raw: a lone surrogate (an undecodable byte) is
+        # written escaped, whatever the stream's error handler
+        message = message.encode("utf-8", "backslashreplace").decode("utf-8")
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
+    def _parse_optional(self, arg_string: str) -> Any:
+        if _dash_argument(arg_string) and arg_string[:2] not in self._option_string_actions:
+            return None  # a positional argument (or an option's value)
+        return super()._parse_optional(arg_string)
 
-def deal_texts(args: Sequence[str], stdin: TextIO) -> Iterator[tuple[str, str]]:
-    """(where, text) of each deal: the arguments, with ``-`` replaced by the non-blank,
-    non-comment lines of stdin (``where`` names the line, for error messages)."""
+
+def _dash_argument(arg: str) -> bool:
+    """Does ``arg``, beginning with one ``-``, read as a deal or a value rather than an
+    option? A deal beginning with ``-`` has West void in its first suit (``-/AK``)."""
+    if not arg.startswith("-") or arg.startswith("--") or len(arg) < 2:
+        return False
+    if arg.startswith("-/"):
+        return True
+    try:
+        Value.parse(arg)
+    except WhistError:
+        return False
+    return True
+
+
+class DealText(NamedTuple):
+    """A deal's text as given: an argument, or a line of standard input (``line`` its
+    number, from 1)."""
+
+    text: str
+    line: int | None = None
+
+    @property
+    def where(self) -> str:
+        """What error messages begin with: ``line 4: `` for a line of standard input."""
+        return "" if self.line is None else f"line {self.line}: "
+
+
+_LINE_END: Final = re.compile(r"\r\n|\r|\n")
+
+
+def input_lines(stream: Iterable[str]) -> Iterator[str]:
+    """The lines of ``stream`` with their ends removed, a line ending at LF, CR or CR LF
+    (standard input reads only LF as a line end); read as it comes, so a pipe is answered
+    line by line.
+
+    >>> import io
+    >>> list(input_lines(io.StringIO('a\\rb\\r\\nc\\n\\nd', newline='')))
+    ['a', 'b', 'c', '', 'd']
+    """
+    pending = ""
+    for chunk in stream:
+        pending += chunk
+        held = pending.endswith("\r")  # perhaps the first half of a CR LF: wait for the next
+        parts = _LINE_END.split(pending[:-1] if held else pending)
+        pending = parts.pop() + ("\r" if held else "")
+        yield from parts
+    if pending:
+        parts = _LINE_END.split(pending)
+        if parts[-1] == "":
+            parts.pop()
+        yield from parts
+
+
+def deal_texts(args: Sequence[str], stdin: Iterable[str]) -> Iterator[DealText]:
+    """Each deal: the arguments, with ``-`` replaced by the non-blank, non-comment lines of
+    stdin (each with its number, for error messages)."""
     for a in args:
         if a == "-":
-            for number, line in enumerate(stdin, start=1):
+            for number, line in enumerate(input_lines(stdin), start=1):
                 s = line.lstrip("\ufeff").strip()  # a byte-order mark is not part of the deal
                 if s and not s.startswith("#"):
-                    yield f"line {number}: ", s
+                    yield DealText(s, number)
         else:
-            yield "", a
+            yield DealText(a)
+
+
+_LINE_BREAKS: Final = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def json_line(obj: dict[str, Any]) -> str:
+    """``obj`` as one line of JSON, non-ASCII text as itself but escaped where a reader might
+    break the line (U+0085, U+2028, U+2029: JSON escapes only the ASCII control characters)
+    or cannot write it (a lone surrogate, from an argument's undecodable bytes).
+
+    >>> json_line({"input": "♠" + chr(0x2028)})
+    '{"input": "♠\\\\u2028"}'
+    """
+    line = json.dumps(obj, ensure_ascii=False).translate(_LINE_BREAKS)
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(obj)
+    return line
+
+
+def is_file(name: str) -> bool:
+    """Does ``name`` name an existing file? (False, not an error, for text that cannot be a
+    file's name: too long, or holding a NUL — a deal, say.)"""
+    try:
+        return Path(name).is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def number_text(n: int) -> str:
+    """``n`` for a message: in full, or by its number of digits when it has very many."""
+    return str(n) if abs(n) < 10**30 else f"of {len(str(abs(n))):,} digits"
 
 
 def outcome_json(o: Outcome) -> dict[str, Any]:
@@ -50,7 +176,7 @@ def outcome_json(o: Outcome) -> dict[str, Any]:
 
 def require_suits(deal: Deal, text: str) -> None:
     if not deal.suits:
-        raise NotationError(f"{text!r} is an empty deal; expected at least one suit")
+        raise NotationError(f"{quote(text)} is an empty deal; expected at least one suit")
 
 
 class Command:
@@ -75,7 +201,7 @@ class Command:
 
     def emit(self, obj: dict[str, Any], text: str) -> None:
         if self.as_json:
-            self.out.write(json.dumps({"game": self.game.name, **obj}, ensure_ascii=False) + "\n")
+            self.out.write(json_line({"game": self.game.name, **obj}) + "\n")
         else:
             self.out.write(text + "\n")
         self.out.flush()
@@ -84,15 +210,75 @@ class Command:
         self.err.write(f"whist: error: {message}\n")
         self.status = max(self.status, EXIT_BAD_INPUT)
 
-    def run_each(self, items: Iterator[tuple[str, str]], fn: Callable[[str], None]) -> None:
-        for where, item in items:
+    def run_each(self, items: Iterable[DealText], fn: Callable[[str], None]) -> None:
+        """``fn`` of every deal; a deal that fails says why (on standard error, and with
+        ``--json`` as an object with ``"error"``) and the next ones are still answered."""
+        for item in items:
             try:
-                fn(item)
+                fn(item.text)
             except TheoryError as exc:
-                self.err.write(f"whist: internal error (a bug, please report it): {where}{exc}\n")
-                self.status = max(self.status, EXIT_BUG)
+                self.refuse(item, str(exc), bug=True)
             except WhistError as exc:
-                self.warn(f"{where}{exc}")
+                self.refuse(item, str(exc))
+            except (RecursionError, OverflowError, MemoryError) as exc:
+                self.refuse(item, beyond_internal_limit(item.text, exc))
+            except BrokenPipeError:
+                raise
+            except Exception as exc:  # a bug: said, and the other deals still answered
+                self.refuse(item, f"{type(exc).__name__}: {exc}", bug=True)
+
+    def refuse(self, item: DealText, message: str, *, bug: bool = False) -> None:
+        """Say why ``item`` got no answer (with ``--json`` also an object on standard output,
+        in the place its answer would have had) and raise the exit status: to 3 for a ``bug``,
+        else to 2."""
+        kind = BUG_WORDS if bug else "error"
+        self.err.write(f"whist: {kind}: {item.where}{message}\n")
+        self.status = max(self.status, EXIT_BUG if bug else EXIT_BAD_INPUT)
+        if self.as_json:
+            obj: dict[str, Any] = {"error": f"{BUG_WORDS}: {message}" if bug else message}
+            obj["input"] = item.text
+            if item.line is not None:
+                obj["line"] = item.line
+            self.emit(obj, "")
+
+
+def beyond_internal_limit(text: str, exc: BaseException) -> str:
+    """The message for an input that ran into a limit of Python itself (recursion depth,
+    integer size, memory) rather than one the command names."""
+    limits: dict[type[BaseException], str] = {
+        RecursionError: "the recursion depth",
+        OverflowError: "the size of a number",
+        MemoryError: "the memory",
+    }
+    what = limits.get(type(exc), "a limit")
+    return f"{quote(text)} is beyond an internal limit ({what}); try a smaller input"
+
+
+def internal_error(exc: BaseException) -> str:
+    """The message for an exception no input should cause."""
+    return f"{BUG_WORDS}: {type(exc).__name__}: {exc}"
+
+
+def check_hands(deal: Deal, text: str, limit: int, command: str, why: str) -> None:
+    """Refuse ``deal`` (given as ``text``) to ``whist command`` if a hand holds more than
+    ``limit`` cards; ``why`` says why there is a limit."""
+    size = max(deal.hand_size(Player.WEST), deal.hand_size(Player.EAST))
+    if size > limit:
+        raise LimitError(
+            f"{quote(text)} has {size:,} cards in a hand; 'whist {command}' takes at most "
+            f"{limit} ({why})"
+        )
+
+
+def check_suits(deal: Deal, text: str, limit: int, command: str, why: str) -> None:
+    """Refuse ``deal`` (given as ``text``) to ``whist command`` if a suit has more than
+    ``limit`` cards in a hand; ``why`` says why there is a limit."""
+    longest = max((len(h) for s in deal.suits for h in (s.west, s.east)), default=0)
+    if longest > limit:
+        raise LimitError(
+            f"{quote(text)} has a suit of {longest:,} cards in a hand; 'whist {command}' takes "
+            f"at most {limit} ({why})"
+        )
 
 
 def add_game_option(sp: argparse.ArgumentParser) -> None:

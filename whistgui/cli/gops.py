@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, TextIO
 
-from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK
+from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, number_text
 from whistgui.engine import NotationError, WhistError
 from whistgui.engine.gops import (
     MAX_N,
@@ -280,7 +280,9 @@ def _matrix(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     rules = _rules(args, args.n)
     _check_size(rules.n, f"--n {rules.n}")
     if not 1 <= args.first <= rules.n:
-        raise NotationError(f"--first {args.first}: expected a prize from 1 to {rules.n}")
+        raise NotationError(
+            f"--first {number_text(args.first)}: expected a prize from 1 to {rules.n}"
+        )
     state = GopsState.start(rules.n).turn(args.first)
     solver, progress = _solver(rules, err)
     try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whistgui.cli.common import Command, add_game_option, require_suits
+from whistgui.cli.common import MAX_PLAY_CARDS, Command, add_game_option, check_hands, require_suits
 from whistgui.engine import Deal, Player, Strategist
 from whistgui.engine.strategy import SEARCH_MAX_CARDS, search_line
 
@@ -16,8 +16,8 @@ def register(sub: Any, add: Any) -> None:
         "play",
         "play a deal out optimally: every card with its reason, the marks of all legal cards, "
         "the suit labels and the running value — from the values in whist (confirmed by exact "
-        "search up to 8 cards a hand), by exact search in the other games (up to "
-        f"{SEARCH_MAX_CARDS} cards a hand)",
+        f"search up to 8 cards a hand; up to {MAX_PLAY_CARDS} cards a hand), by exact search in "
+        f"the other games (up to {SEARCH_MAX_CARDS} cards a hand)",
     )
     sp.add_argument("deals", nargs="+", metavar="DEAL")
     sp.add_argument("--lead", choices=["W", "E"], default="W", help="who leads (default W)")
@@ -27,6 +27,7 @@ def register(sub: Any, add: Any) -> None:
 def play(cmd: Command, text: str, lead: Player) -> None:
     deal = Deal.parse(text)
     require_suits(deal, text)
+    check_hands(deal, text, MAX_PLAY_CARDS, "play", "every card of the line is marked")
     if cmd.theory is not None and cmd.theory.whist_values:
         if not deal.is_symmetric:
             _ = [s.n for s in deal.suits]  # raises AsymmetricSuitError naming the suit

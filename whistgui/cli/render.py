@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_game_option, require_suits
+from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_game_option, is_file, require_suits
 from whistgui.engine import Deal, NotationError, Player, WhistError
 
 VIEW_NAMES = ("deal", "analysis", "table", "matrix", "numberline", "tree", "play")
@@ -89,7 +89,7 @@ def _document(args: argparse.Namespace) -> Any:
     from whistgui.engine.games import find_game
 
     text = args.deal
-    if text.endswith(".whist") and Path(text).is_file():
+    if text.endswith(".whist") and is_file(text):
         doc = load(text)
     else:
         deal = Deal.parse(text)

@@ -4,12 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from whistgui.cli.common import Command, add_game_option, outcome_json, require_suits
+from whistgui.cli.common import (
+    MAX_SOLVE_CARDS,
+    Command,
+    add_game_option,
+    check_hands,
+    outcome_json,
+    require_suits,
+)
 from whistgui.engine import Deal, NotationError, Player, Position, outcome_text
 
 
 def register(sub: Any, add: Any) -> None:
-    sp = add("solve", "exact outcome by search for both leads, and the optimal first cards")
+    sp = add(
+        "solve",
+        "exact outcome by search for both leads, and the optimal first cards (up to "
+        f"{MAX_SOLVE_CARDS} cards a hand)",
+    )
     sp.add_argument("deals", nargs="+", metavar="DEAL")
     add_game_option(sp)
     sp.add_argument(
@@ -23,6 +34,7 @@ def register(sub: Any, add: Any) -> None:
 def solve(cmd: Command, text: str, refined: bool) -> None:
     deal = Deal.parse(text)
     require_suits(deal, text)
+    check_hands(deal, text, MAX_SOLVE_CARDS, "solve", "exact search of larger hands is too slow")
     rules = cmd.game.rules
     if refined and not rules.scoring.counts_tricks:
         raise NotationError(

@@ -21,7 +21,7 @@ from functools import partial
 from math import comb
 from typing import Any, Final, TextIO
 
-from whistgui.cli.common import EXIT_OK, Command
+from whistgui.cli.common import EXIT_INTERRUPTED, EXIT_OK, Command, number_text
 from whistgui.engine import Cancelled, LabeledValue, WhistError
 from whistgui.engine.cards import ranks_text
 from whistgui.engine.tables.conjectures import (
@@ -33,12 +33,15 @@ from whistgui.engine.tables.conjectures import (
 from whistgui.engine.tables.rows import MAX_ROWS_N, RowMaker, SuitRow, count_patterns
 from whistgui.engine.tables.store import TableStore, fill, value_class
 
-__all__ = ["COMMANDS", "EXIT_COUNTEREXAMPLE", "register", "run"]
+__all__ = ["COMMANDS", "EXIT_COUNTEREXAMPLE", "MAX_LISTING_N", "register", "run"]
 
 COMMANDS: Final = ("table", "conjectures")
 #: ``whist conjectures`` found a counterexample.
 EXIT_COUNTEREXAMPLE: Final = 1
-EXIT_INTERRUPTED: Final = 130
+#: The largest N of ``whist table N``: 77,558,760 suits of 15 cards a hand, printed as they are
+#: valued (the tables kernel's own limit, ``MAX_TABLE_N``, is the same); beyond it a listing
+#: would never end.
+MAX_LISTING_N: Final = 15
 
 
 def register(sub: Any, add: Any) -> None:
@@ -53,8 +56,8 @@ def register(sub: Any, add: Any) -> None:
         type=int,
         nargs="?",
         metavar="N",
-        help="the suits of N cards a hand (East holding the top card); with --store, the "
-        "stored suits of N, or a query's answers among them",
+        help=f"the suits of N ≤ {MAX_LISTING_N} cards a hand (East holding the top card); with "
+        "--store, the stored suits of N, or a query's answers among them",
     )
     sp.add_argument(
         "--upto",
@@ -144,15 +147,15 @@ def _check_upto(
     parser: argparse.ArgumentParser, maker: RowMaker, n: int, what: str = "--upto"
 ) -> None:
     if n < 1:
-        parser.error(f"{what} must be a positive number of cards, not {n}")
+        parser.error(f"{what} must be a positive number of cards, not {number_text(n)}")
     if n > maker.limit:
         other = (
             f"; the {'kernel' if maker.producer == 'evaluator' else 'evaluator'} "
             f"reaches {MAX_ROWS_N['kernel' if maker.producer == 'evaluator' else 'evaluator']}"
         )
         parser.error(
-            f"{what} {n} is beyond what the {maker.producer} does in reasonable time: at most "
-            f"{maker.limit} cards a hand ({comb(2 * maker.limit, maker.limit):,} suits of "
+            f"{what} {number_text(n)} is beyond what the {maker.producer} does in reasonable time: "
+            f"at most {maker.limit} cards a hand ({comb(2 * maker.limit, maker.limit):,} suits of "
             f"{maker.limit}){other}"
         )
 
@@ -160,7 +163,13 @@ def _check_upto(
 def _table(cmd: Command, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     query = args.value is not None or args.first_of_each_value or args.count_by_value
     if args.n is not None and args.n < 1:
-        parser.error(f"N must be a positive number of cards, not {args.n}")
+        parser.error(f"N must be a positive number of cards, not {number_text(args.n)}")
+    if args.n is not None and args.n > MAX_LISTING_N:
+        parser.error(
+            f"N {number_text(args.n)} is beyond what 'whist table' lists: at most {MAX_LISTING_N} "
+            f"cards a hand ({comb(2 * MAX_LISTING_N - 1, MAX_LISTING_N):,} suits of "
+            f"{MAX_LISTING_N})"
+        )
     if args.upto is not None:
         if args.n is not None or query:
             parser.error("--upto writes (or prints) the table: give it alone, then query")
@@ -391,16 +400,18 @@ def _conjectures(cmd: Command, args: argparse.Namespace, parser: argparse.Argume
     search = min(upto, 6) if args.search_upto is None else args.search_upto
     two = min(upto, 6) if args.two_suits_upto is None else args.two_suits_upto
     if not 0 <= search <= upto:
-        parser.error(f"--search-upto must be between 0 and --upto ({upto}), not {search}")
+        parser.error(
+            f"--search-upto must be between 0 and --upto ({upto}), not {number_text(search)}"
+        )
     if search > MAX_SEARCH_N:
         parser.error(
-            f"--search-upto {search} is beyond what exact search does in reasonable time: at "
-            f"most {MAX_SEARCH_N} cards a hand"
+            f"--search-upto {number_text(search)} is beyond what exact search does in reasonable "
+            f"time: at most {MAX_SEARCH_N} cards a hand"
         )
     if not 0 <= two <= MAX_TWO_SUIT_N:
         parser.error(
             f"--two-suits-upto must be between 0 and {MAX_TWO_SUIT_N} (exact search of every "
-            f"two-suit position in reasonable time), not {two}"
+            f"two-suit position in reasonable time), not {number_text(two)}"
         )
     meter = _Meter(cmd.err, upto)
     stage_meter: Callable[[str, int, int], None] = _StageMeter(cmd.err)

@@ -7,8 +7,12 @@ import argparse
 from typing import Any
 
 from whistgui.cli.common import (
+    MAX_SOLVE_CARDS,
+    MAX_SUIT_CARDS,
     Command,
     add_game_option,
+    check_hands,
+    check_suits,
     outcome_json,
     require_suits,
 )
@@ -18,7 +22,11 @@ from whistgui.engine.notation import format_suit_paper
 
 
 def register(sub: Any, add: Any) -> None:
-    sp = add("value", "each suit's element in the game's theory, their sum and the outcome")
+    sp = add(
+        "value",
+        "each suit's element in the game's theory, their sum and the outcome (suits of up to "
+        f"{MAX_SUIT_CARDS} cards a hand)",
+    )
     sp.add_argument("deals", nargs="+", metavar="DEAL")
     add_game_option(sp)
     sp = add(
@@ -40,9 +48,14 @@ def _theory(cmd: Command) -> Theory[Any]:
     return theory
 
 
+#: Why ``value`` and ``analyze`` refuse longer suits.
+_SUIT_LIMIT = "the exact recursion goes a level deeper for every trick"
+
+
 def value(cmd: Command, text: str) -> None:
     deal = Deal.parse(text)
     require_suits(deal, text)
+    check_suits(deal, text, MAX_SUIT_CARDS, "value", _SUIT_LIMIT)
     theory = _theory(cmd)
     why = theory.covers(deal)
     try:
@@ -83,6 +96,8 @@ def value(cmd: Command, text: str) -> None:
         )
         lines.append(f"  outcome: {outcome_text(o)}")
     else:
+        why_search = f"no theory covers it ({why}), and exact search of larger hands is too slow"
+        check_hands(deal, text, MAX_SOLVE_CARDS, "value", why_search)
         o = cmd.solver.outcome(deal, rules=cmd.game.rules)
         obj["element"] = None
         obj["no_theory"] = why
@@ -95,6 +110,7 @@ def value(cmd: Command, text: str) -> None:
 
 def analyze(cmd: Command, text: str) -> None:
     suit = SuitDeal.parse(text)
+    check_suits(Deal((suit,)), text, MAX_SUIT_CARDS, "analyze", _SUIT_LIMIT)
     theory = _theory(cmd)
     if theory.whist_values:
         _analyze_whist(cmd, suit)

@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from whistgui.engine.errors import NotationError
+from whistgui.engine.reading import quote, read_int
 
 __all__ = [
     "DEFAULT_SUIT_NAMES",
+    "MAX_RANK_DIGITS",
     "RANK_CHARS",
     "SUIT_SYMBOLS",
     "Card",
@@ -42,6 +44,11 @@ _SYMBOL_NAMES: Final = {sym: name for name, sym in SUIT_SYMBOLS.items()}
 
 
 _EXTRA_SYMBOLS: Final = "★●▲■✦✚"
+
+#: The most digits a rank or a suit number may have: only the order of the ranks matters, so
+#: a suit of any length can be written with small integers (1 to 2n).
+MAX_RANK_DIGITS: Final = 9
+_FEW_DIGITS: Final = " (only the order of the ranks matters, so small integers do)"
 
 
 def suit_symbol(name: str) -> str:
@@ -81,10 +88,13 @@ def suit_name_from_text(text: str) -> str:
         return _SYMBOL_NAMES[t]
     if t.upper() in DEFAULT_SUIT_NAMES:
         return t.upper()
-    if t.isascii() and t.isdigit() and int(t) >= 1:
-        n = int(t)
-        return DEFAULT_SUIT_NAMES[n - 1] if n <= len(DEFAULT_SUIT_NAMES) else str(n)
-    raise NotationError(f"unknown suit {text!r}; expected S, H, D, C (or ♠ ♥ ♦ ♣) or a suit number")
+    if t.isascii() and t.isdigit():
+        n = read_int(t, what="suit number", text=text, max_digits=MAX_RANK_DIGITS)
+        if n >= 1:
+            return DEFAULT_SUIT_NAMES[n - 1] if n <= len(DEFAULT_SUIT_NAMES) else str(n)
+    raise NotationError(
+        f"unknown suit {quote(text)}; expected S, H, D, C (or ♠ ♥ ♦ ♣) or a suit number"
+    )
 
 
 def rank_from_text(text: str) -> int:
@@ -92,10 +102,12 @@ def rank_from_text(text: str) -> int:
     t = text.strip()
     if t.upper() in _RANK_OF_CHAR:
         return _RANK_OF_CHAR[t.upper()]
-    if t.isascii() and t.isdigit() and int(t) >= 1:
-        return int(t)
+    if t.isascii() and t.isdigit():
+        n = read_int(t, what="rank", text=text, max_digits=MAX_RANK_DIGITS, hint=_FEW_DIGITS)
+        if n >= 1:
+            return n
     raise NotationError(
-        f"unknown rank {text!r}; expected one of A K Q J T 9 8 7 6 5 4 3 2, 10, "
+        f"unknown rank {quote(text)}; expected one of A K Q J T 9 8 7 6 5 4 3 2, 10, "
         "or a positive integer"
     )
 

@@ -32,8 +32,12 @@ from whistgui.engine.cards import (
     standard_ranks,
 )
 from whistgui.engine.errors import AsymmetricSuitError, DealError
+from whistgui.engine.reading import read_int
 
 __all__ = ["Deal", "State", "SuitDeal"]
+
+#: The most digits of the tricks ``m`` of a state ``m + D`` in text.
+_MAX_TRICKS_DIGITS = 9
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,7 +302,8 @@ class State:
         m = re.fullmatch(r"\s*(-?\d+)\s*(?:\+\s*(.*\S)\s*)?", text, re.DOTALL)
         if m is None:
             return cls(0, Deal.parse(text))
-        return cls(int(m.group(1)), Deal.parse(m.group(2)) if m.group(2) else Deal(()))
+        tricks = read_int(m.group(1), what="tricks", text=text, max_digits=_MAX_TRICKS_DIGITS)
+        return cls(tricks, Deal.parse(m.group(2)) if m.group(2) else Deal(()))
 
     def __str__(self) -> str:
         if not self.deal.suits:

@@ -28,9 +28,13 @@ import re
 from typing import Final
 
 from whistgui.engine.errors import NotationError
+from whistgui.engine.reading import quote, read_int
 from whistgui.engine.symbols import normalise_value_text
 
-__all__ = ["EPS0", "FUZZY", "NEG_EPS0", "ZERO", "Infinitesimal", "eps"]
+__all__ = ["EPS0", "FUZZY", "MAX_INDEX_DIGITS", "NEG_EPS0", "ZERO", "Infinitesimal", "eps"]
+
+#: The most digits of the index k of ε_k in text (k counts stoppers: at most a suit's length).
+MAX_INDEX_DIGITS: Final = 9
 
 _SUBSCRIPTS: Final = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
@@ -73,12 +77,13 @@ class Infinitesimal:
         m = re.fullmatch(r"(\+-|\+|-)?e(\d+)", s)
         if not m:
             raise NotationError(
-                f"{text!r} is not an infinitesimal; expected 0, e0, -e0, +-e0, e<k> or -e<k>"
+                f"{quote(text)} is not an infinitesimal; expected 0, e0, -e0, +-e0, e<k> or -e<k>"
             )
-        sign, k = m.group(1) or "+", int(m.group(2))
+        sign = m.group(1) or "+"
+        k = read_int(m.group(2), what="index", text=text, max_digits=MAX_INDEX_DIGITS)
         if sign == "+-":
             if k != 0:
-                raise NotationError(f"{text!r}: only ε₀ has a fuzzy form ±ε₀ (write +-e0)")
+                raise NotationError(f"{quote(text)}: only ε₀ has a fuzzy form ±ε₀ (write +-e0)")
             return FUZZY
         if k == 0:
             return EPS0 if sign == "+" else NEG_EPS0

@@ -29,6 +29,7 @@ whistgui.engine.errors.NotationError: unknown rank 'X' in suit 'AX/KQ'; expected
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from typing import Final, NamedTuple, Protocol
 
@@ -43,6 +44,7 @@ from whistgui.engine.cards import (
     suit_name_from_text,
 )
 from whistgui.engine.errors import NotationError
+from whistgui.engine.reading import quote
 
 __all__ = [
     "ParsedDeal",
@@ -101,7 +103,7 @@ def parse_deal(text: str) -> ParsedDeal:
     s = text.strip()
     if not s:
         raise NotationError(
-            f"{text!r} is an empty deal; expected suits such as 'AQ/KJ K/A' or '[A Q, K J]'"
+            f"{quote(text)} is an empty deal; expected suits such as 'AQ/KJ K/A' or '[A Q, K J]'"
         )
     if s == _EMPTY_DEAL:
         return ParsedDeal((), ())
@@ -115,7 +117,7 @@ def parse_suit(text: str) -> ParsedSuit:
     deal = parse_deal(text)
     if len(deal.suits) != 1:
         raise NotationError(
-            f"{text!r} holds {len(deal.suits)} suits; expected exactly one, like 'AQ/KJ'"
+            f"{quote(text)} holds {len(deal.suits)} suits; expected exactly one, like 'AQ/KJ'"
         )
     return deal.suits[0]
 
@@ -130,7 +132,7 @@ def _parse_compact(s: str, original: str) -> ParsedDeal:
             try:
                 explicit.append(suit_name_from_text(name))
             except NotationError as exc:
-                raise NotationError(f"in suit {tok!r}: {exc}") from None
+                raise NotationError(f"in suit {quote(tok)}: {exc}") from None
         else:
             explicit.append(None)
             body = tok
@@ -144,7 +146,7 @@ def _assign_names(explicit: list[str | None], original: str) -> list[str]:
     seen: set[str] = set()
     for n in explicit:
         if n is not None and n in seen:
-            raise NotationError(f"suit {n} is named twice in {original!r}")
+            raise NotationError(f"suit {n} is named twice in {quote(original)}")
         if n is not None:
             seen.add(n)
     free = (default_suit_name(i) for i in range(len(explicit) + len(DEFAULT_SUIT_NAMES)))
@@ -156,7 +158,7 @@ def _parse_compact_suit(body: str, token: str) -> ParsedSuit:
     if body.count("/") != 1:
         what = "has no '/'" if "/" not in body else "has more than one '/'"
         raise NotationError(
-            f"suit {token!r} {what}; expected West's cards, '/', East's cards, like 'AQ/KJ'"
+            f"suit {quote(token)} {what}; expected West's cards, '/', East's cards, like 'AQ/KJ'"
         )
     west_text, east_text = body.split("/")
     west = _parse_compact_hand(west_text, token)
@@ -177,7 +179,7 @@ def _parse_compact_hand(text: str, token: str) -> list[int]:
             continue
         if c not in _COMPACT_RANKS:
             raise NotationError(
-                f"unknown rank {text[i]!r} in suit {token!r}; expected one of "
+                f"unknown rank {text[i]!r} in suit {quote(token)}; expected one of "
                 f"{' '.join(_COMPACT_RANKS)} or 10"
             )
         ranks.append(14 - _COMPACT_RANKS.index(c))
@@ -187,16 +189,20 @@ def _parse_compact_hand(text: str, token: str) -> list[int]:
 
 def _make_suit(west: list[int], east: list[int], token: str) -> ParsedSuit:
     cards = west + east
-    for r in cards:
-        if cards.count(r) > 1:
-            raise NotationError(
-                f"card {rank_text(r)!r} appears twice in suit {token!r}; each card of a suit "
-                "is held once"
-            )
+    if len(set(cards)) != len(cards):
+        held = Counter(cards)
+        r = next(r for r in cards if held[r] > 1)
+        raise NotationError(
+            f"card {rank_text(r)!r} appears twice in suit {quote(token)}; each card of a suit "
+            "is held once"
+        )
     return ParsedSuit(tuple(sorted(west, reverse=True)), tuple(sorted(east, reverse=True)))
 
 
-_PAPER_SUIT_RE: Final = re.compile(r"(?:([^\s\[\]+:]+)\s*:\s*)?\[([^\[\]]*)\]")
+#: A suit in the paper's notation, with its name if it has one. A name starts where a run of
+#: name characters starts (the look-behind): tried from inside a long run, the search would
+#: take time quadratic in the run's length.
+_PAPER_SUIT_RE: Final = re.compile(r"(?:(?<![^\s\[\]+:])([^\s\[\]+:]+)\s*:\s*)?\[([^\[\]]*)\]")
 
 
 def _parse_paper(s: str, original: str) -> ParsedDeal:
@@ -204,8 +210,8 @@ def _parse_paper(s: str, original: str) -> ParsedDeal:
     rest = _PAPER_SUIT_RE.sub("#", s)
     if not groups or re.fullmatch(r"\s*#(\s*\+\s*#)*\s*", rest) is None:
         raise NotationError(
-            f"{original!r} is not in the paper's notation; expected suits in brackets joined by "
-            "'+', like '[A Q, K J] + [K, A]'"
+            f"{quote(original)} is not in the paper's notation; expected suits in brackets "
+            "joined by '+', like '[A Q, K J] + [K, A]'"
         )
     suits = []
     explicit: list[str | None] = []
@@ -215,12 +221,12 @@ def _parse_paper(s: str, original: str) -> ParsedDeal:
             try:
                 explicit.append(suit_name_from_text(name_text))
             except NotationError as exc:
-                raise NotationError(f"in suit {name_text}:{token!r}: {exc}") from None
+                raise NotationError(f"in suit {quote(token)}: {exc}") from None
         else:
             explicit.append(None)
         if g.count(",") != 1:
             raise NotationError(
-                f"suit {token!r} needs exactly one ',' between West's and East's cards, "
+                f"suit {quote(token)} needs exactly one ',' between West's and East's cards, "
                 "like '[A Q, K J]'"
             )
         west_text, east_text = g.split(",")
@@ -228,7 +234,7 @@ def _parse_paper(s: str, original: str) -> ParsedDeal:
             west = [rank_from_text(t) for t in west_text.split()]
             east = [rank_from_text(t) for t in east_text.split()]
         except NotationError as exc:
-            raise NotationError(f"in suit {token!r}: {exc}") from None
+            raise NotationError(f"in suit {quote(token)}: {exc}") from None
         suits.append(_make_suit(west, east, token))
     return ParsedDeal(tuple(suits), tuple(_assign_names(explicit, original)))
 
@@ -242,13 +248,14 @@ def parse_card(text: str, deal: _DealLike) -> Card:
         name = suit_name_from_text(name_text)
         if name not in deal.names:
             raise NotationError(
-                f"card {text!r}: the deal has no suit {name}; its suits are {', '.join(deal.names)}"
+                f"card {quote(text)}: the deal has no suit {name}; its suits are "
+                f"{', '.join(deal.names)}"
             )
         suit = deal.names.index(name)
     elif len(deal.suits) == 1:
         suit, rank_text = 0, t
     else:
-        raise NotationError(f"card {text!r} needs its suit, like 'S:Q'")
+        raise NotationError(f"card {quote(text)} needs its suit, like 'S:Q'")
     return Card(suit, rank_from_text(rank_text))
 
 

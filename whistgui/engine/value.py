@@ -34,6 +34,7 @@ from typing import Final, NamedTuple
 from whistgui.engine.cards import Player
 from whistgui.engine.errors import NotationError
 from whistgui.engine.infinitesimal import ZERO, Infinitesimal
+from whistgui.engine.reading import quote, read_int
 from whistgui.engine.symbols import (
     SUB as _SUB,
 )
@@ -48,6 +49,7 @@ from whistgui.engine.symbols import (
 )
 
 __all__ = [
+    "MAX_NUMBER_DIGITS",
     "Complexity",
     "LabeledValue",
     "Player",
@@ -59,19 +61,37 @@ __all__ = [
 ]
 
 
+#: The most digits of an integer, numerator or denominator in a value's text: far beyond the
+#: values of any deal (a suit of n cards a hand has denominators of at most about n bits).
+MAX_NUMBER_DIGITS: Final = 1000
+
+
 def as_dyadic(x: int | Fraction | str) -> Fraction:
     """``x`` as an exact Fraction whose denominator is a power of 2, else NotationError."""
+    shown = quote(x) if isinstance(x, str) else repr(x)
     try:
-        q = Fraction(x)
-    except (ValueError, ZeroDivisionError) as exc:
-        raise NotationError(f"{x!r} is not a number; expected an integer or a fraction") from exc
+        q = _fraction_from_text(x) if isinstance(x, str) else Fraction(x)
+    except (ValueError, TypeError, ZeroDivisionError) as exc:
+        if isinstance(exc, NotationError):
+            raise
+        raise NotationError(f"{shown} is not a number; expected an integer or a fraction") from exc
     d = q.denominator
     if d & (d - 1):
         raise NotationError(
-            f"{x!r} is not a dyadic number; a value's number must have a power of 2 as "
+            f"{shown} is not a dyadic number; a value's number must have a power of 2 as "
             "denominator (like 3/8)"
         )
     return q
+
+
+def _fraction_from_text(text: str) -> Fraction:
+    """``Fraction(text)`` for ``-3/8``, ``5``, ``0.25``, with at most :data:`MAX_NUMBER_DIGITS`
+    digits in each part (and no exponent: ``Fraction`` would take ``1e999999999``)."""
+    if re.fullmatch(r"[\s0-9+\-./_]*", text) is None:
+        raise ValueError(text)
+    for part in re.findall(r"[0-9_]+", text):
+        read_int(part.replace("_", ""), what="number", text=text, max_digits=MAX_NUMBER_DIGITS)
+    return Fraction(text)
 
 
 class Complexity(NamedTuple):
@@ -159,29 +179,35 @@ class Value:
         m = _VALUE_RE.fullmatch(s)
         if not s or not m or (m.group("num") is None and m.group("inf") is None):
             raise NotationError(
-                f"{text!r} is not a value; expected a dyadic number and/or an infinitesimal "
+                f"{quote(text)} is not a value; expected a dyadic number and/or an infinitesimal "
                 "such as 0, 3/2, e0, -e0, 1-e1, 2+e2, 21/2+-e0 (or the pretty form 1½ − ε₁)"
             )
         number = Fraction(0)
         if m.group("num") is not None:
+
+            def integer(group: str) -> int:
+                return read_int(
+                    m.group(group), what="number", text=text, max_digits=MAX_NUMBER_DIGITS
+                )
+
             try:
                 if m.group("int") is not None:
-                    number = Fraction(int(m.group("int")))
+                    number = Fraction(integer("int"))
                     if m.group("den") is not None:
-                        number = Fraction(int(m.group("int")), int(m.group("den")))
+                        number = Fraction(integer("int"), integer("den"))
                     elif m.group("fn") is not None:
-                        number += Fraction(int(m.group("fn")), int(m.group("fd")))
+                        number += Fraction(integer("fn"), integer("fd"))
                 else:
-                    number = Fraction(int(m.group("fn2")), int(m.group("fd2")))
+                    number = Fraction(integer("fn2"), integer("fd2"))
             except ZeroDivisionError as exc:
-                raise NotationError(f"{text!r}: a fraction's denominator cannot be 0") from exc
+                raise NotationError(f"{quote(text)}: a fraction's denominator cannot be 0") from exc
             if m.group("sign"):
                 number = -number
             try:
                 number = as_dyadic(number)
             except NotationError as exc:
                 raise NotationError(
-                    f"{text!r}: {number} is not dyadic; a value's number must have a power "
+                    f"{quote(text)}: {number} is not dyadic; a value's number must have a power "
                     "of 2 as denominator"
                 ) from exc
         inf = ZERO

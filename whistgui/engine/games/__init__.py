@@ -22,6 +22,7 @@ from whistgui.engine.games.greedy_whist import GREEDY_WHIST_RULES, GreedyWhistTh
 from whistgui.engine.games.misere_five_card import MISERE_FIVE_CARD_RULES, MisereFiveCardTheory
 from whistgui.engine.games.theory import Theory, deal_element, predict
 from whistgui.engine.games.whist import WhistTheory
+from whistgui.engine.reading import quote
 from whistgui.engine.rules import REFINED_WHIST_RULES, WHIST_RULES, Rules
 
 __all__ = [
@@ -119,5 +120,5 @@ def find_game(name: str) -> Game:
         if k == g.name or k in g.aliases:
             return g
     raise NotationError(
-        f"unknown game {name!r}; expected one of {', '.join(g.name for g in GAMES)}"
+        f"unknown game {quote(name)}; expected one of {', '.join(g.name for g in GAMES)}"
     )

@@ -24,10 +24,14 @@ from whistgui.engine.cards import Player
 from whistgui.engine.deal import Deal, SuitDeal
 from whistgui.engine.errors import NotationError
 from whistgui.engine.games.single_suit import details, trace
+from whistgui.engine.reading import quote, read_int
 from whistgui.engine.rules import Outcome, Rules, Scoring
 from whistgui.engine.symbols import signed
 
 __all__ = ["FIVE_CARD_RULES", "FiveCardTheory", "symmetrize"]
+
+#: The most digits of a number in an element's text (elements count cards).
+_MAX_DIGITS = 9
 
 #: Must win the trick if able; whoever takes the last trick wins.
 FIVE_CARD_RULES = Rules(greedy=True, scoring=Scoring.LAST_TRICK_WINS)
@@ -89,8 +93,8 @@ class FiveCardTheory:
     def parse(self, text: str) -> int:
         t = text.strip().replace("−", "-")
         if re.fullmatch(r"[+-]?\d+", t) is None:
-            raise NotationError(f"{text!r} is not a five-card element; expected an integer")
-        return int(t)
+            raise NotationError(f"{quote(text)} is not a five-card element; expected an integer")
+        return read_int(t, what="trace", text=text, max_digits=_MAX_DIGITS)
 
     def details(self, suit: SuitDeal) -> dict[str, object]:
         sym = symmetrize(suit)

@@ -24,10 +24,14 @@ from whistgui.engine.cards import Player
 from whistgui.engine.deal import Deal, SuitDeal
 from whistgui.engine.errors import NotationError, NoTheoryError
 from whistgui.engine.games.single_suit import details, greedy_tricks, h_greedy, sign_change
+from whistgui.engine.reading import quote, read_int
 from whistgui.engine.rules import Outcome, Rules, Scoring, outcome_text
 from whistgui.engine.symbols import minus, signed
 
 __all__ = ["GREEDY_WHIST_RULES", "GreedyValue", "GreedyWhistTheory"]
+
+#: The most digits of a number in an element's text (elements count cards).
+_MAX_DIGITS = 9
 
 #: Must win the trick if able; tricks count.
 GREEDY_WHIST_RULES = Rules(greedy=True, scoring=Scoring.TRICKS)
@@ -102,12 +106,13 @@ class GreedyWhistTheory:
         return f"n = {element.n},\\ H_{{\\mathrm{{Greedy}}}} = {element.h:+d}"
 
     def parse(self, text: str) -> GreedyValue:
-        m = re.fullmatch(r"\s*\(\s*(\d+)\s*,\s*([+-−]?\d+)\s*\)\s*", text)
+        m = re.fullmatch(r"\s*\(\s*(\d+)\s*,\s*([-+−]?\d+)\s*\)\s*", text)
         if m is None:
-            raise NotationError(f"{text!r} is not a Greedy Whist element; expected '(n, H)'")
-        n, h = int(m.group(1)), int(m.group(2).replace("−", "-"))
+            raise NotationError(f"{quote(text)} is not a Greedy Whist element; expected '(n, H)'")
+        n = read_int(m.group(1), what="n", text=text, max_digits=_MAX_DIGITS)
+        h = read_int(m.group(2), what="H_Greedy", text=text, max_digits=_MAX_DIGITS)
         if abs(h) > n:
-            raise NotationError(f"{text!r}: H_Greedy must lie between −n and n")
+            raise NotationError(f"{quote(text)}: H_Greedy must lie between −n and n")
         return GreedyValue(n, h)
 
     def details(self, suit: SuitDeal) -> dict[str, object]:

@@ -30,9 +30,13 @@ from dataclasses import dataclass
 from whistgui.engine.cards import Player, count
 from whistgui.engine.deal import Deal, SuitDeal
 from whistgui.engine.errors import NotationError
+from whistgui.engine.reading import quote, read_int
 from whistgui.engine.rules import Outcome, Rules, Scoring
 
 __all__ = ["MISERE_FIVE_CARD_RULES", "MisereFiveCardTheory", "MisereValue", "stoppers"]
+
+#: The most digits of a number in an element's text (elements count cards).
+_MAX_DIGITS = 9
 
 #: Must win the trick if able; whoever takes the last trick loses.
 MISERE_FIVE_CARD_RULES = Rules(greedy=True, scoring=Scoring.LAST_TRICK_LOSES)
@@ -171,13 +175,14 @@ class MisereFiveCardTheory:
         m = re.fullmatch(r"([+-]?\d+)\s*(?:\(exit\s+([WE](?:\s+[WE])?)\)|([WE]{0,2}))", t)
         if m is None:
             raise NotationError(
-                f"{text!r} is not a misère five-card element; expected stoppers like '+2' or "
+                f"{quote(text)} is not a misère five-card element; expected stoppers like '+2' or "
                 "'-1', or 0 with the exits: '0', '0W', '0E', '0WE'"
             )
         exits = (m.group(2) or m.group(3) or "").replace(" ", "")
         if len(set(exits)) != len(exits):
-            raise NotationError(f"{text!r} names an exit twice")
-        return MisereValue(int(m.group(1)), "W" in exits, "E" in exits)
+            raise NotationError(f"{quote(text)} names an exit twice")
+        stoppers = read_int(m.group(1), what="stoppers", text=text, max_digits=_MAX_DIGITS)
+        return MisereValue(stoppers, "W" in exits, "E" in exits)
 
     def details(self, suit: SuitDeal) -> dict[str, object]:
         st = stoppers(suit)

@@ -1,0 +1,63 @@
+"""Numbers read from text (issue 16): every parser that turns digits into an integer refuses
+thousands of digits with the project's NotationError, quoting the input shortened and naming
+the limit — never Python's int-conversion ValueError."""
+
+from __future__ import annotations
+
+import pytest
+
+from whistgui.engine import Infinitesimal, NotationError, State, Value
+from whistgui.engine.games import find_game
+from whistgui.engine.reading import QUOTE_LIMIT, quote, read_int
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    ("parse", "text", "message"),
+    [
+        (Value.parse, HUGE, r"number '9+…9+' \(5,000 digits\) is too long; expected at most 1000"),
+        (Value.parse, f"1/{HUGE}", r"\(5,000 digits\) in '1/9+…9+' is too long"),
+        (Value.parse, f"&1/{HUGE}", r"\(5,000 digits\)"),
+        (Value.parse, f"1½ - ε{HUGE}", r"index '9+…9+' \(5,000 digits\)"),
+        (Value.parse, "e1234567890", r"index '1234567890' \(10 digits\) .*at most 9 digits"),
+        (Value, HUGE, r"\(5,000 digits\) is too long"),
+        (Value, "1e99999", r"'1e99999' is not a number"),
+        (Infinitesimal.parse, f"-e{HUGE}", r"\(5,000 digits\)"),
+        (State.parse, f"{HUGE} + AQ/KJ", r"tricks '9+…9+' \(5,000 digits\)"),
+        (find_game("greedy-whist").new_theory().parse, f"({HUGE}, 1)", r"n '9+…9+'"),
+        (find_game("greedy-whist").new_theory().parse, f"(3, -{HUGE})", r"H_Greedy"),
+        (find_game("five-card").new_theory().parse, f"-{HUGE}", r"trace '-9+…9+'"),
+        (find_game("misere-five-card").new_theory().parse, f"+{HUGE}", r"stoppers '\+9+…"),
+    ],
+)
+def test_huge_numbers_are_refused(parse, text, message):
+    with pytest.raises(NotationError, match=message) as info:
+        parse(text)
+    assert len(str(info.value)) < 300
+
+
+def test_numbers_within_the_limits_still_parse():
+    assert Value.parse("3/2-e12") == Value.parse("1½ − ε₁₂")
+    assert Value("0.25") == Value.parse("1/4")
+    big = "1" + "0" * 999
+    assert Value.parse(big).number == 10**999
+    assert State.parse("123456789 + AQ/KJ").tricks == 123456789
+    assert find_game("greedy-whist").new_theory().parse("(3, −1)").h == -1
+
+
+def test_greedy_elements_take_only_a_sign_before_h():
+    # the sign class was once the range '+'…'−', which let letters through to int()
+    with pytest.raises(NotationError, match="not a Greedy Whist element"):
+        find_game("greedy-whist").new_theory().parse("(3, a5)")
+
+
+def test_quote_keeps_short_text_and_shortens_long_text():
+    assert quote("AQ/KJ") == "'AQ/KJ'"
+    long = "x" * 10_000
+    q = quote(long)
+    assert len(q) == QUOTE_LIMIT + 1
+    assert q.startswith("'xxx")
+    assert q.endswith("xxx'")
+    assert "…" in q
+    assert read_int("-12", what="n", text="-12", max_digits=2) == -12
