@@ -41,10 +41,10 @@ def random_args(draw: st.DrawFn) -> tuple[int, int | list[int], int]:
 
 
 texts = st.text(st.characters(blacklist_categories=["Cs"]), max_size=30)
-#: Suit names: those the notation writes, and any others a caller may give a Deal.
+#: Suit names: those the notation writes (a document takes no others).
 suit_names = st.one_of(
-    st.sampled_from(["S", "H", "D", "C", "5", "6", "9", "12"]),
-    st.text(st.characters(blacklist_categories=["Cs"]), min_size=1, max_size=6).filter(str.strip),
+    st.sampled_from(["S", "H", "D", "C"]),
+    st.integers(5, 10**9 - 1).map(str),
 )
 
 
@@ -317,13 +317,22 @@ def test_json_round_trip_examples(doc: Document, text: str):
     assert Document.from_json(data) == doc
 
 
-def test_names_the_notation_cannot_write_travel_in_the_suit_list():
-    deal = Deal([SuitDeal([14], [13]), SuitDeal([], [])], ["North", "1"])
-    doc = Document.from_deal(deal)
-    data = doc.to_json()
-    assert data["deal"] == "A/K -/-"
-    assert [s["name"] for s in data["suits"]] == ["North", "1"]
-    assert Document.from_json(data) == doc
+@pytest.mark.parametrize(
+    "name", ["North", "1", "s", "x", "H:", "S\nH", "05", "0", "\ud800", "9" * 5000]
+)
+def test_a_document_takes_only_the_suit_names_the_notation_writes(name: str):
+    deal = Deal([SuitDeal([14], [13]), SuitDeal([], [])], ["H", name])
+    shown = repr(name) if len(name) <= 40 else repr(name[:40])
+    with pytest.raises(DocumentError, match="expected S, H, D, C") as err:
+        Document.from_deal(deal)
+    assert f"the suit name {shown}" in str(err.value)
+
+
+@pytest.mark.parametrize(("name", "read"), [("s", "S"), ("♥", "H"), ("1", "S"), (" D ", "D")])
+def test_a_file_may_name_a_suit_as_the_notation_reads_it(name: str, read: str):
+    data = _doc("A/K").to_json()
+    data["suits"][0]["name"] = name
+    assert Document.from_json(data).deal.names == (read,)
 
 
 @given(documents())
@@ -627,7 +636,20 @@ _DELETE = object()
             'suit 1 of "suits": a standard deck of 14 cards cannot exist; expected 1 to 13',
         ),
         (("suits", 0, "deck", "size"), 3, "S:J is dealt but a 3-card deck holds A K Q"),
-        (("suits", 1, "name"), "S", "suit names ('S', 'S') repeat"),
+        (("suits", 1, "name"), "S", "suits 1 and 2 of \"suits\" are both named 'S'"),
+        (
+            ("suits", 1, "name"),
+            "s",
+            "suit 2 of \"suits\" is named 's', the suit 'S' like suit 1 ('S'); expected "
+            "each suit named once",
+        ),
+        (("suits", 1, "name"), "x", "suit 2 of \"suits\": the suit name 'x' is not one"),
+        (("suits", 1, "name"), "H:", "the suit name 'H:' is not one; expected S, H, D, C"),
+        (("suits", 1, "name"), "S\nH", "the suit name 'S\\nH' is not one"),
+        (("suits", 1, "name"), "\ud800", "the suit name '\\ud800' is not one"),
+        (("title",), "a\ud800", "\"title\" holds '\\ud800' at position 1, a lone surrogate"),
+        (("note",), "\udfff", "\"note\" holds '\\udfff' at position 0, a lone surrogate"),
+        (("game",), "\ud800", "\"game\" holds '\\ud800' at position 0, a lone surrogate"),
     ],
 )
 def test_load_a_malformed_document(
@@ -766,3 +788,109 @@ def test_an_unknown_game_is_refused_with_the_known_ones(tmp_path: Path):
     )
     with pytest.raises(DocumentError, match="unknown game 'gops'"):
         Document.from_deal(Deal.parse("A/K"), game="gops")
+
+
+# --------------------------------------------------------------------------- hostile files
+# Issue 16: numbers of thousands of digits, lone surrogates and bad suit names are refused
+# with a DocumentError quoting them; leftovers of killed saves are tidied.
+BIG = "9" * 5000
+
+
+def _with_big(data: dict[str, Any], key: str) -> str:
+    """The JSON text of ``data`` with ``BIG`` for the number at ``key`` (no Python int of 5000
+    digits can be written by json.dumps: the text is made by hand, as a hostile file would be)."""
+    return json.dumps(data).replace(f'"{key}": {data[key]}', f'"{key}": {BIG}', 1)
+
+
+def test_a_version_of_5000_digits_is_refused_quoting_it(tmp_path: Path):
+    text = _with_big(_doc("AQ/KJ").to_json(), "version")
+    assert BIG in text
+    message = _load_error(_write(tmp_path, text))
+    assert '"version" is the 5000-digit number 999999999999…; expected a file version' in message
+
+
+def test_a_deck_size_of_5000_digits_is_refused_quoting_it(tmp_path: Path):
+    text = json.dumps(_doc("AQ/KJ").to_json()).replace('"size": 13', f'"size": {BIG}', 1)
+    message = _load_error(_write(tmp_path, text))
+    assert 'suit 1 of "suits": the deck\'s "size" should be a whole number of cards' in message
+    assert "found the 5000-digit number 999999999999…" in message
+
+
+@pytest.mark.parametrize("number", [10**5000, -(10**40), 10**30], ids=["1e5000", "-1e40", "1e30"])
+def test_huge_python_integers_are_described_not_printed(number: int):
+    data = _doc("AQ/KJ").to_json()
+    data["version"] = number
+    with pytest.raises(DocumentError, match=r"the \d+-digit number -?\d{12}…"):
+        Document.from_json(data)
+    data = _doc("AQ/KJ").to_json()
+    data["title"] = number
+    with pytest.raises(DocumentError, match=r'"title" should be a string, found the \d+-digit'):
+        Document.from_json(data)
+
+
+@pytest.mark.parametrize(
+    "deal", [f"{BIG}:A/K", f"[{BIG}, 1]", f"A/K + [1 {BIG}, 2 3]"], ids=["prefix", "rank", "sum"]
+)
+def test_a_deal_with_a_number_of_5000_digits_is_refused_quoting_it(tmp_path: Path, deal: str):
+    data = _doc("AQ/KJ").to_json()
+    data["deal"] = deal
+    message = _load_error(_write(tmp_path, data))
+    assert "the deal '" in message
+    assert "9999999999" in message
+
+
+def test_a_document_cannot_hold_a_lone_surrogate():
+    with pytest.raises(DocumentError, match=r"the title holds '\\ud800' at position 2"):
+        _doc("A/K", title="ab\ud800")
+    with pytest.raises(DocumentError, match=r"the note holds '\\udc80' at position 0"):
+        _doc("A/K", note="\udc80")
+
+
+def test_text_no_file_can_store_is_refused_before_anything_is_written(tmp_path: Path):
+    path = tmp_path / "d.whist"
+    save(_doc("A/K"), path)
+    before = path.read_bytes()
+    with pytest.raises(DocumentError) as info:
+        document.write_atomically('{"title": "\ud800"}', path)
+    assert repr(str(path)) in str(info.value)
+    assert "the text holds '\\ud800' at position 11, a lone surrogate" in str(info.value)
+    assert path.read_bytes() == before
+    assert os.listdir(tmp_path) == ["d.whist"]
+
+
+def _leftover(folder: Path, name: str, age: float) -> Path:
+    path = folder / name
+    path.write_text("half a save", encoding="utf-8")
+    then = path.stat().st_mtime - age
+    os.utime(path, (then, then))
+    return path
+
+
+def test_a_save_removes_the_stale_temporaries_of_killed_saves_of_its_file(tmp_path: Path):
+    stale = document.STALE_TEMPORARY_SECONDS + 60
+    old = _leftover(tmp_path, ".d.whist.k3_9xq0z.tmp", stale)
+    young = _leftover(tmp_path, ".d.whist.ab12cd34.tmp", 5)  # maybe a save in progress
+    other_file = _leftover(tmp_path, ".e.whist.k3_9xq0z.tmp", stale)
+    not_ours = [
+        _leftover(tmp_path, name, stale)
+        for name in (".d.whist.short.tmp", "d.whist.k3_9xq0z.tmp", ".d.whist.K3_9XQ0Z.tmp")
+    ]
+    save(_doc("A/K"), tmp_path / "d.whist")
+    assert not old.exists()
+    assert young.exists()
+    assert other_file.exists()
+    assert all(p.exists() for p in not_ours)
+    assert load(tmp_path / "d.whist") == _doc("A/K")
+
+
+def test_stale_temporaries_are_tidied_through_a_symlink_beside_the_real_file(tmp_path: Path):
+    real_dir = tmp_path / "real"
+    real_dir.mkdir()
+    stale = _leftover(real_dir, ".d.whist.aaaaaaaa.tmp", document.STALE_TEMPORARY_SECONDS + 60)
+    save(Document.new(), real_dir / "d.whist")
+    (tmp_path / "link.whist").symlink_to(real_dir / "d.whist")
+    assert not stale.exists()
+    stale = _leftover(real_dir, ".d.whist.bbbbbbbb.tmp", document.STALE_TEMPORARY_SECONDS + 60)
+    save(_doc("A/K"), tmp_path / "link.whist")
+    assert not stale.exists()
+    assert sorted(os.listdir(real_dir)) == ["d.whist"]

@@ -187,6 +187,7 @@ def _run(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int
 
     from whistgui.app.document import Document
     from whistgui.engine import Deal, Player, WhistError
+    from whistgui.ui.messages import for_display
 
     if args.file and args.file.lower().endswith(".gops"):
         from whistgui.engine import WhistError as GopsFileError
@@ -196,7 +197,7 @@ def _run(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int
         except GopsFileError as exc:
             if args.screenshot:
                 return _fail(str(exc))
-            QMessageBox.warning(window, "Cannot open", str(exc))
+            QMessageBox.warning(window, "Cannot open", for_display(str(exc)))
         else:
             window.show_page("gops")
     elif args.file and args.file.lower().endswith(".pbn"):
@@ -207,7 +208,7 @@ def _run(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int
         except DocumentError as exc:
             if args.screenshot:
                 return _fail(str(exc))
-            QMessageBox.warning(window, "Cannot open", str(exc))
+            QMessageBox.warning(window, "Cannot open", for_display(str(exc)))
         else:
             window.show_bridge(True)
     elif args.file:
@@ -218,7 +219,7 @@ def _run(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int
         except DocumentError as exc:
             if args.screenshot:
                 return _fail(str(exc))
-            QMessageBox.warning(window, "Cannot open", str(exc))
+            QMessageBox.warning(window, "Cannot open", for_display(str(exc)))
         else:
             from pathlib import Path
 
@@ -231,7 +232,7 @@ def _run(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int
         except (WhistError, ValueError) as exc:
             if args.screenshot:
                 return _fail(str(exc))
-            QMessageBox.warning(window, "Bad deal", str(exc))
+            QMessageBox.warning(window, "Bad deal", for_display(str(exc)))
     if args.screenshot:
         window.resize(*SCREENSHOT_SIZE)
         window.show()

@@ -5,33 +5,20 @@ issue 13 added)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.hostile import attempt
 from whistgui.app.bridge import load_pbn
 from whistgui.engine.bridge import BridgeDeal, Contract, read_pbn, write_pbn
-from whistgui.engine.errors import WhistError
-
-T = TypeVar("T")
 
 #: Characters that make up PBN and its near misses, and some that never belong.
 PBN_ALPHABET = st.sampled_from(
     [*'NESWAKQJT98765432.:- \t\n[]"{};%#XCDHSnt', "10", "♠", "\x00", "\ud7ff", "é"]
 )
 texts = st.lists(PBN_ALPHABET, max_size=60).map("".join)
-
-
-def _attempt(fn: Callable[..., T], *args: object) -> tuple[T | None, str | None]:
-    """``fn(*args)``, or the message of the project's error it raised (any other exception
-    escapes and fails the test)."""
-    try:
-        return fn(*args), None
-    except WhistError as exc:
-        return None, str(exc)
 
 
 def _quoted(message: str, text: str) -> bool:
@@ -44,7 +31,7 @@ def _quoted(message: str, text: str) -> bool:
 @settings(max_examples=150, deadline=None)
 @given(st.one_of(texts, st.text(max_size=40)))
 def test_deal_strings_parse_or_are_refused_quoting_them(text: str) -> None:
-    deal, error = _attempt(BridgeDeal.parse, text)
+    deal, error = attempt(BridgeDeal.parse, text)
     if deal is None:
         assert error is not None
         assert _quoted(error, text) or not text.strip(), (text, error)
@@ -60,7 +47,7 @@ def test_deal_strings_parse_or_are_refused_quoting_them(text: str) -> None:
     )
 )
 def test_contracts_parse_or_are_refused_quoting_them(text: str) -> None:
-    contract, error = _attempt(Contract.parse, text)
+    contract, error = attempt(Contract.parse, text)
     if contract is None:
         assert error is not None
         assert repr(text) in error or text.strip() in error, (text, error)
@@ -98,7 +85,7 @@ def _tag_files() -> st.SearchStrategy[str]:
 @settings(max_examples=150, deadline=None)
 @given(_tag_files())
 def test_pbn_files_parse_and_round_trip_or_are_refused(text: str) -> None:
-    boards, error = _attempt(read_pbn, text)
+    boards, error = attempt(read_pbn, text)
     if boards is None:
         assert error  # the reader's messages name the board and line (tested elsewhere)
     else:
@@ -114,5 +101,5 @@ def test_pbn_files_of_any_bytes_load_or_are_refused_naming_the_file(
 ) -> None:
     path = tmp_path / "fuzz.pbn"
     path.write_bytes(data)
-    boards, error = _attempt(load_pbn, path)
+    boards, error = attempt(load_pbn, path)
     assert boards is not None or (error is not None and "fuzz.pbn" in error)

@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtGui import QImage
 
 from whistgui.__main__ import SCREENSHOT_SIZE
+from whistgui.engine import Solver
 from whistgui.ui.main_window import MainWindow
 
 
@@ -27,7 +28,10 @@ def test_main_window_opens_on_a_real_deal(qtbot, settings):
     assert w.session.document.deal.hand_size(w.session.document.lead) > 0
     with qtbot.waitSignal(w.analysisShown, timeout=20000):
         w.analysis.request()
-    assert w.analysis.result.predicted is not None
+    result = w.analysis.result
+    assert result.document == w.session.document
+    # the theory's prediction is what exact search finds for the deal shown
+    assert result.predicted == Solver().outcome(w.session.document.deal)
 
 
 def test_screenshot_writes_the_window_at_its_size(tmp_path):
@@ -70,6 +74,56 @@ def test_screenshot_with_bad_input_fails_cleanly(tmp_path, args, needle):
     out = tmp_path / "shot.png"
     res = run("-m", "whistgui", *args, "--screenshot", str(out))
     assert res.returncode == 2
+    assert needle in res.stderr
+    assert "Traceback" not in res.stderr
+    assert not out.exists()
+
+
+_BIG = "9" * 5000
+_DEAL = "N:AKQ2.KJ3.T98.A54 J876.Q54.AK2.J32 T943.A987.QJ4.K7 5.T62.7653.QT986"
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "needle"),
+    [
+        (
+            "d.whist",
+            '{"format": "whistgui", "version": ' + _BIG + "}",
+            '"version" is the 5000-digit number 999999999999…',
+        ),
+        (
+            "d.whist",
+            json.dumps(
+                {
+                    "format": "whistgui",
+                    "version": 2,
+                    "deal": "A/K",
+                    "suits": [{"name": "x", "deck": {"kind": "standard", "size": 13}}],
+                    "title": "\ud800",
+                }
+            ),
+            "\"title\" holds '\\ud800' at position 0, a lone surrogate",
+        ),
+        (
+            "g.gops",
+            '{"format": "whistgui-gops", "version": 1, "rules": {"n": ' + _BIG + "}}",
+            "it holds the 5000-digit number 999999999999…",
+        ),
+        (
+            "b.pbn",
+            f'[Board "1"]\n[Deal "{_DEAL}"]\n[Contract "{_BIG}NT"]\n',
+            "is not a contract; expected a level 1-7",
+        ),
+    ],
+    ids=["whist-huge-version", "whist-surrogate-title", "gops-huge-number", "pbn-huge-contract"],
+)
+def test_screenshot_of_a_hostile_file_fails_cleanly(tmp_path, name, content, needle):
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    out = tmp_path / "shot.png"
+    res = run("-m", "whistgui", str(path), "--screenshot", str(out))
+    assert res.returncode == 2, res.stderr
+    assert res.stderr.startswith(f"whistgui: error: {str(path)!r}")
     assert needle in res.stderr
     assert "Traceback" not in res.stderr
     assert not out.exists()

@@ -5,7 +5,10 @@ while the user builds it), one :class:`SuitDeck` per suit, the player to lead, a
 and the game the deal is played in (``whist`` unless chosen; see
 :mod:`whistgui.engine.games`). Files are JSON (``*.whist``), written atomically by :func:`save`
 and checked by :func:`load`, whose :class:`DocumentError` messages quote the path and say what
-was expected.
+was expected. Whatever a file holds — numbers of thousands of digits, lone surrogates, suit
+names the deal notation cannot read — it loads or is refused with a :class:`DocumentError`:
+a document's suits are named as the notation names them (S, H, D, C, 5, 6, …; a file may
+write ``s`` or ``♠`` for ``S``), and its text is text a file can store.
 
 File versions: 2 records the game; 1 (before there were several games) has no ``"game"`` and
 opens as whist.
@@ -29,14 +32,22 @@ import contextlib
 import json
 import os
 import random
+import re
 import secrets
 import stat
 import tempfile
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal, TypeGuard
 
-from whistgui.engine.cards import Player, default_suit_name, rank_text
+from whistgui.engine.cards import (
+    DEFAULT_SUIT_NAMES,
+    Player,
+    default_suit_name,
+    rank_text,
+    suit_name_from_text,
+)
 from whistgui.engine.deal import Deal, SuitDeal
 from whistgui.engine.errors import WhistError
 from whistgui.engine.games import DEFAULT_GAME, Game, find_game
@@ -50,7 +61,9 @@ __all__ = [
     "SuitDeck",
     "load",
     "random_document",
+    "remove_stale_temporaries",
     "save",
+    "write_atomically",
 ]
 
 #: The file version :func:`save` writes and the newest :func:`load` reads.
@@ -64,10 +77,79 @@ _KINDS: Final = ("standard", "abstract")
 _MAX_STANDARD: Final = 13
 _MAX_ABSTRACT: Final = 26
 _MAX_RANDOM_SUITS: Final = 8
+#: Suit numbers (5, 6, …) of more digits than this are refused unread (no deal has so many).
+_MAX_SUIT_DIGITS: Final = 9
+#: Integers in a file of more digits than this are kept as text (:class:`_BigNumber`): none
+#: of a document's numbers is near so long, and Python refuses to read ones of 4,300 digits.
+_MAX_DIGITS: Final = 30
+#: A temporary file of an interrupted save (``.NAME.whist.<8 characters>.tmp``, the name
+#: :func:`write_atomically` gives it) older than this is removed by the next save of NAME.
+STALE_TEMPORARY_SECONDS: Final = 15 * 60
 
 
 def _is_int(x: object) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _is_suit_name(name: str) -> bool:
+    """``name`` is a suit name as the deal notation writes it: S, H, D, C, or a suit number
+    from 5 (no sign, no leading zero)."""
+    if name in DEFAULT_SUIT_NAMES:
+        return True
+    return (
+        name.isascii()
+        and name.isdigit()
+        and len(name) <= _MAX_SUIT_DIGITS
+        and not name.startswith("0")
+        and int(name) > len(DEFAULT_SUIT_NAMES)
+    )
+
+
+_SUIT_NAMES_EXPECTED: Final = (
+    "expected S, H, D, C (♠ ♥ ♦ ♣) or a suit number 5, 6, …, as the deal notation writes them"
+)
+
+
+def _suit_name(text: str) -> str:
+    """The suit name ``text`` stands for, as the deal notation reads it (``s``, ``♠``, ``1``
+    and ``S`` are all ``S``); DocumentError quoting it if the notation reads no suit name."""
+    t = text.strip()
+    if not (t.isascii() and t.isdigit() and len(t) > _MAX_SUIT_DIGITS):  # int() is safe
+        try:
+            name = suit_name_from_text(t)
+        except WhistError:
+            pass
+        else:
+            if _is_suit_name(name):
+                return name
+    raise DocumentError(f"the suit name {_quote(text)} is not one; {_SUIT_NAMES_EXPECTED}")
+
+
+def _quote(text: str, limit: int = 40) -> str:
+    """``text!r``, cut to its first ``limit`` characters (and its length said) if longer."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text)} characters)"
+
+
+def _unencodable(text: str) -> tuple[int, str] | None:
+    """The position and character of the first lone surrogate in ``text`` (a character no
+    UTF-8 file can hold), or None."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return exc.start, text[exc.start]
+    return None
+
+
+def _check_encodable(what: str, text: str) -> None:
+    found = _unencodable(text)
+    if found is not None:
+        i, ch = found
+        raise DocumentError(
+            f"{what} holds {ch!r} at position {i}, a lone surrogate, which no file can store; "
+            "expected text of whole Unicode characters"
+        )
 
 
 class DocumentError(WhistError, ValueError):
@@ -186,6 +268,13 @@ class Document:
             value = getattr(self, field)
             if not isinstance(value, kind):
                 raise TypeError(f"{field} is {value!r}; expected a {kind.__name__}")
+        _check_encodable("the title", self.title)
+        _check_encodable("the note", self.note)
+        for name in self.deal.names:
+            if not _is_suit_name(name):
+                raise DocumentError(
+                    f"the suit name {_quote(name)} is not one; {_SUIT_NAMES_EXPECTED}"
+                )
         try:
             object.__setattr__(self, "game", find_game(self.game).name)
         except WhistError as exc:
@@ -271,7 +360,8 @@ class Document:
         """The document as the JSON object a ``.whist`` file holds."""
         text = str(self.deal)
         if not _parses_to(text, self.deal):
-            # names the notation cannot write: the "suits" list carries them
+            # a safeguard (a document's suit names are the notation's, so its text reads
+            # back): the text without names, which the "suits" list carries
             text = str(Deal(self.deal.suits))
         return {
             "format": FORMAT_NAME,
@@ -314,11 +404,49 @@ def _parses_to(text: str, deal: Deal) -> bool:
 
 
 # --------------------------------------------------------------------------- reading JSON
+class _BigNumber:
+    """An integer of a JSON text too long to be any number of a document, kept as its text
+    (Python would refuse to convert one of over 4,300 digits, and none is needed)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        digits = self.text.lstrip("-")
+        return f"the {len(digits)}-digit number {self.text[:12]}…"
+
+
+def _read_int(text: str) -> int | _BigNumber:
+    return int(text) if len(text) <= _MAX_DIGITS else _BigNumber(text)
+
+
+def _is_big(value: object) -> bool:
+    return isinstance(value, _BigNumber) or (_is_int(value) and abs(value) >= 10**_MAX_DIGITS)
+
+
+def _big_text(value: object) -> str:
+    """``the 5000-digit number 999999999999…`` for a :class:`_BigNumber` or a huge int (whose
+    decimal text Python may refuse to write)."""
+    if isinstance(value, _BigNumber):
+        return repr(value)
+    assert _is_int(value)
+    v = abs(value)
+    n = max(1, int(v.bit_length() * 0.30102999566398))  # at most the number of digits
+    while 10**n <= v:
+        n += 1
+    sign = "-" if value < 0 else ""
+    return f"the {n}-digit number {sign}{v // 10 ** (n - 12)}…"
+
+
 def _json_type(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if _is_big(value):
+        return _big_text(value)
     if isinstance(value, int | float):
         return f"the number {value!r}"
     if isinstance(value, str):
@@ -344,6 +472,11 @@ def _from_json(data: object, source: str) -> Document:
             f'{source!r} is not a whistgui file: expected "format": "{FORMAT_NAME}", found {found}'
         )
     version = data.get("version")
+    if _is_big(version):
+        raise fail(
+            f'"version" is {_big_text(version)}; expected a file version from 1 to '
+            f"{DOCUMENT_VERSION}"
+        )
     if not _is_int(version) or version < 1:
         found = _json_type(version) if "version" in data else "none"
         raise fail(f'expected "version" to be a positive integer, found {found}')
@@ -361,6 +494,11 @@ def _from_json(data: object, source: str) -> Document:
         value = data[key]
         if not isinstance(value, kind) or isinstance(value, bool):
             raise fail(f'"{key}" should be {expected}, found {_json_type(value)}')
+        if isinstance(value, str):
+            try:
+                _check_encodable(f'"{key}"', value)
+            except DocumentError as exc:
+                raise fail(str(exc)) from None
         return value
 
     text = field("deal", str, "the deal as text, like 'AQ/KJ K/A'")
@@ -378,7 +516,7 @@ def _from_json(data: object, source: str) -> Document:
     try:
         deal = Deal.parse(text)
     except WhistError as exc:
-        raise fail(f"the deal {text!r} is not valid: {exc}") from None
+        raise fail(f"the deal {_quote(text, 60)} is not valid: {exc}") from None
     try:
         lead = Player.parse(lead_text)
     except WhistError as exc:
@@ -397,6 +535,22 @@ def _from_json(data: object, source: str) -> Document:
         if not isinstance(name, str) or not name.strip():
             found = _json_type(name) if "name" in entry else "none"
             raise fail(f'{where} needs a "name", a suit name like "S", found {found}')
+        try:
+            name = _suit_name(name)
+        except DocumentError as exc:
+            raise fail(f"{where}: {exc}") from None
+        if name in names:
+            j = names.index(name)
+            raw, first = entry["name"], entries[j]["name"]
+            if raw == first:
+                raise fail(
+                    f'suits {j + 1} and {i + 1} of "suits" are both named {_quote(raw)}; '
+                    "expected each suit named once"
+                )
+            raise fail(
+                f"{where} is named {_quote(raw)}, the suit {name!r} like suit {j + 1} "
+                f"({_quote(first)}); expected each suit named once"
+            )
         deck = entry.get("deck")
         if not isinstance(deck, Mapping):
             found = _json_type(deck) if "deck" in entry else "none"
@@ -409,9 +563,12 @@ def _from_json(data: object, source: str) -> Document:
             raise fail(
                 f'{where}: the deck\'s "kind" should be "standard" or "abstract", found {found}'
             )
-        if not _is_int(size):
+        if not _is_int(size) or _is_big(size):
             found = _json_type(size) if "size" in deck else "none"
-            raise fail(f'{where}: the deck\'s "size" should be a whole number, found {found}')
+            raise fail(
+                f'{where}: the deck\'s "size" should be a whole number of cards (1 to '
+                f"{_MAX_STANDARD} standard, 1 to {_MAX_ABSTRACT} abstract), found {found}"
+            )
         try:
             decks.append(SuitDeck(kind, size))
         except DocumentError as exc:
@@ -420,14 +577,14 @@ def _from_json(data: object, source: str) -> Document:
 
     if len(names) != len(deal.suits):
         raise fail(
-            f'the deal {text!r} has {len(deal.suits)} suits but "suits" lists {len(names)}; '
-            "expected one entry per suit"
+            f"the deal {_quote(text, 60)} has {len(deal.suits)} suits but "
+            f'"suits" lists {len(names)}; expected one entry per suit'
         )
     if tuple(names) != deal.names:
         if ":" in text:
             raise fail(
-                f'the deal {text!r} names its suits {" ".join(deal.names)} but "suits" lists '
-                f"{' '.join(names)}; expected the same names in the same order"
+                f"the deal {_quote(text, 60)} names its suits {' '.join(deal.names)} "
+                f'but "suits" lists {" ".join(names)}; expected the same names in the same order'
             )
         try:
             deal = Deal(deal.suits, names)
@@ -450,8 +607,22 @@ def save(doc: Document, path: str | os.PathLike[str]) -> None:
 def write_atomically(text: str, path: str | os.PathLike[str]) -> None:
     """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` atomically: a temporary file in
     the same folder, flushed to disk, then renamed over ``path``. On any error the old file is
-    untouched, the temporary file removed, and a :class:`DocumentError` names the path."""
+    untouched, the temporary file removed, and a :class:`DocumentError` names the path (text
+    holding a lone surrogate, which UTF-8 cannot store, is refused before anything is written).
+
+    A save killed between creating its temporary file and renaming it leaves the file behind
+    (``.NAME.<8 characters>.tmp``); each successful save of ``NAME`` removes those of its
+    leftovers older than :data:`STALE_TEMPORARY_SECONDS` (a younger one may be another
+    program's save in progress)."""
     name = os.fspath(path)
+    found = _unencodable(text)
+    if found is not None:
+        i, ch = found
+        raise DocumentError(
+            f"{name!r} could not be saved: the text holds {ch!r} at position {i}, a lone "
+            "surrogate, which UTF-8 cannot store; expected text of whole Unicode characters"
+        )
+    data = text.encode("utf-8")
     target = os.path.realpath(name)  # write through a symlink rather than replacing it
     folder = os.path.dirname(target)
     try:
@@ -461,16 +632,14 @@ def write_atomically(text: str, path: str | os.PathLike[str]) -> None:
     tmp: str | None = None
     try:
         with tempfile.NamedTemporaryFile(
-            "w",
-            encoding="utf-8",
-            newline="\n",
+            "wb",
             dir=folder,
-            prefix=f".{os.path.basename(target)}.",
+            prefix=_temporary_prefix(target),
             suffix=".tmp",
             delete=False,
         ) as f:
             tmp = f.name
-            f.write(text)
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         with contextlib.suppress(OSError):
@@ -487,6 +656,39 @@ def write_atomically(text: str, path: str | os.PathLike[str]) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
     _sync_folder(folder)
+    remove_stale_temporaries(target)
+
+
+def _temporary_prefix(target: str) -> str:
+    return f".{os.path.basename(target)}."
+
+
+#: The random part of a :mod:`tempfile` name: 8 of ``a-z0-9_``.
+_TEMPORARY_NAME: Final = r"[a-z0-9_]{8}\.tmp"
+
+
+def remove_stale_temporaries(
+    path: str | os.PathLike[str], older_than: float = STALE_TEMPORARY_SECONDS
+) -> list[str]:
+    """Remove the temporary files that interrupted saves of ``path`` left beside it
+    (``.NAME.<8 characters>.tmp``, regular files last changed over ``older_than`` seconds
+    ago); the paths removed. Nothing else is touched, and errors are ignored: this is
+    tidying, not saving."""
+    target = os.path.realpath(os.fspath(path))
+    folder = os.path.dirname(target)
+    pattern = re.compile(re.escape(_temporary_prefix(target)) + _TEMPORARY_NAME)
+    now = time.time()
+    removed: list[str] = []
+    with contextlib.suppress(OSError), os.scandir(folder) as entries:
+        for entry in entries:
+            if not pattern.fullmatch(entry.name):
+                continue
+            with contextlib.suppress(OSError):
+                info = entry.stat(follow_symlinks=False)
+                if stat.S_ISREG(info.st_mode) and now - info.st_mtime > older_than:
+                    os.unlink(entry.path)
+                    removed.append(entry.path)
+    return removed
 
 
 def _new_file_mode() -> int:
@@ -538,7 +740,7 @@ def load(path: str | os.PathLike[str]) -> Document:
             f"offset {exc.start}); expected JSON text"
         ) from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_read_int)
     except json.JSONDecodeError as exc:
         raise DocumentError(
             f"{name!r} is not a whistgui file: invalid JSON at line {exc.lineno} column "

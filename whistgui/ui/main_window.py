@@ -65,6 +65,7 @@ from whistgui.ui.figure_dialog import (
 )
 from whistgui.ui.gops.session import FILE_SUFFIX as GOPS_SUFFIX
 from whistgui.ui.inspector import Inspector
+from whistgui.ui.messages import for_display
 from whistgui.ui.play_panel import PlayPanel
 from whistgui.ui.session import Session
 from whistgui.ui.table import CardTable
@@ -268,7 +269,9 @@ class NotationField(QWidget):
         layout.addWidget(self.error)
 
     def set_error(self, message: str) -> None:
-        self.error.setText(message)
+        """Mark the field with ``message`` (a long quoted word shortened, so that it cannot
+        widen the window); an empty message clears the mark."""
+        self.error.setText(for_display(message))
         self.error.setVisible(bool(message))
         self.edit.setStyleSheet("QLineEdit { border: 2px solid #c62828; }" if message else "")
 
@@ -1098,8 +1101,8 @@ class MainWindow(QMainWindow):
                 self.session.open(path)
                 self.show_bridge(False)
         except (DocumentError, OSError) as exc:
-            QMessageBox.warning(self, "Cannot open", str(exc))
-            self.statusBar().showMessage(f"Not opened: {exc}", 10000)
+            QMessageBox.warning(self, "Cannot open", for_display(str(exc)))
+            self.statusBar().showMessage(f"Not opened: {for_display(str(exc))}", 10000)
             return False
         self._add_recent(Path(path))
         return True
@@ -1127,11 +1130,14 @@ class MainWindow(QMainWindow):
         return self._save_to(Path(path))
 
     def _save_to(self, path: Path, session: Session | BridgeSession | None = None) -> bool:
-        """Save ``session`` (the whist session by default) to ``path``; say why not."""
+        """Save ``session`` (the whist session by default) to ``path``; say why not. Whatever
+        stops the save — the project's errors, the system's, text no file can store — is
+        said in a warning, and the file and the session stay as they were."""
         try:
             (session or self.session).save(path)
-        except (DocumentError, OSError) as exc:
-            QMessageBox.warning(self, "Cannot save", str(exc))
+        except (WhistError, OSError, UnicodeError) as exc:
+            QMessageBox.warning(self, "Cannot save", for_display(str(exc)))
+            self.statusBar().showMessage(f"Not saved: {for_display(str(exc))}", 10000)
             return False
         self._add_recent(path)
         self.statusBar().showMessage(f"Saved {path}", 5000)

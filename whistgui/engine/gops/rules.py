@@ -49,6 +49,16 @@ _SCORE_WORDS = {
 }
 
 
+def _quote(value: object) -> str:
+    """``repr(value)`` for a message, cut at 80 characters; a description where Python will not
+    write it (an integer of over 4,300 digits, even inside a list)."""
+    try:
+        text = repr(value)
+    except ValueError:
+        return f"a {type(value).__name__} holding a number of thousands of digits"
+    return text if len(text) <= 80 else f"{text[:80]}…"
+
+
 @dataclass(frozen=True, slots=True)
 class GopsRules:
     """N cards in each suit (1..N), how ties are settled, and what the result is."""
@@ -59,11 +69,13 @@ class GopsRules:
 
     def __post_init__(self) -> None:
         if isinstance(self.n, bool) or not isinstance(self.n, int) or not 1 <= self.n <= MAX_N:
-            raise NotationError(f"N = {self.n!r}: expected a number of cards from 1 to {MAX_N}")
+            raise NotationError(
+                f"N = {_quote(self.n)}: expected a number of cards from 1 to {MAX_N}"
+            )
         if self.ties not in TIES:
-            raise NotationError(f"ties {self.ties!r}: expected one of {', '.join(TIES)}")
+            raise NotationError(f"ties {_quote(self.ties)}: expected one of {', '.join(TIES)}")
         if self.score not in SCORES:
-            raise NotationError(f"score {self.score!r}: expected one of {', '.join(SCORES)}")
+            raise NotationError(f"score {_quote(self.score)}: expected one of {', '.join(SCORES)}")
 
     @classmethod
     def parse(cls, n: int, ties: str, score: str) -> GopsRules:
@@ -81,5 +93,5 @@ class GopsRules:
     def from_json(cls, data: Any) -> GopsRules:
         """The rules :meth:`to_json` wrote; NotationError for anything else."""
         if not isinstance(data, dict) or set(data) - {"n", "ties", "score"}:
-            raise NotationError(f"{data!r}: expected GOPS rules like {cls().to_json()!r}")
+            raise NotationError(f"{_quote(data)}: expected GOPS rules like {cls().to_json()!r}")
         return cls(data.get("n", 6), data.get("ties", "carry"), data.get("score", "sign"))

@@ -521,6 +521,8 @@ class GopsSolver:
                     or len(e) != 6
                     or not all(isinstance(x, int) and not isinstance(x, bool) for x in e[:5])
                     or not isinstance(e[5], (int, float))
+                    or isinstance(e[5], bool)
+                    or not abs(e[5]) <= _MAX_POINTS  # a value is a score: no NaN, no ∞
                     or not (0 <= e[0] < 1 << 14 and 0 <= e[1] < 1 << 13 and 0 <= e[2] < 1 << 13)
                     or not (0 <= e[3] <= _MAX_POINTS and abs(e[4]) <= _MAX_POINTS)
                 ):

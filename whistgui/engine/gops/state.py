@@ -45,6 +45,8 @@ _EXAMPLE = "prizes=1,2,3 a=1,2,3 b=1,2,3 pot=0 diff=0"
 #: won by either player share them, so pot + prizes + |diff| never exceeds this.
 MAX_POINTS = MAX_N * (MAX_N + 1) // 2
 _KEYS = ("prizes", "a", "b", "pot", "diff")
+#: Numbers of a state's text longer than this are refused unread (no card or score is).
+_MAX_DIGITS = 6
 
 
 def _cards(xs: Iterable[int], what: str) -> frozenset[int]:
@@ -53,6 +55,11 @@ def _cards(xs: Iterable[int], what: str) -> frozenset[int]:
         if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= MAX_N:
             raise DealError(f"{what} holds {c!r}; expected cards from 1 to {MAX_N}")
     return cards
+
+
+def _head(digits: str) -> str:
+    """A long number's first digits, for a message."""
+    return digits if len(digits) <= 12 else f"{digits[:12]}…"
 
 
 def _text(cards: frozenset[int]) -> str:
@@ -142,6 +149,12 @@ class GopsState:
                 continue
             if not re.fullmatch(r"\d+(,\d+)*", value):
                 raise bad(f"{key}={value!r} is not a list of cards like 1,2,3 (or - for none)")
+            longest = max(value.split(","), key=len)
+            if len(longest) > _MAX_DIGITS:
+                raise bad(
+                    f"{key}= holds the {len(longest)}-digit number {_head(longest)}, not a card "
+                    f"from 1 to {MAX_N}"
+                )
             cards = [int(c) for c in value.split(",")]
             if len(set(cards)) != len(cards):
                 raise bad(f"{key}={value} holds a card twice")
@@ -151,6 +164,11 @@ class GopsState:
             value = parts.get(key, "0")
             if not re.fullmatch(r"[-+−]?\d+", value):
                 raise bad(f"{key}={value!r} is not a whole number")
+            if len(value) > _MAX_DIGITS + 1:
+                raise bad(
+                    f"{key}= is a number of {len(value.lstrip('-+−'))} digits "
+                    f"({_head(value)}); expected at most {MAX_POINTS} prize points"
+                )
             numbers[key] = int(value.replace("−", "-"))
         try:
             return cls(

@@ -215,7 +215,13 @@ class BridgeSession(FileSession):
 
     def add_board(self) -> None:
         """A new random board at the end of the file, shown."""
-        numbers = [int(b.board) for b in self._boards if b.board.isdigit()]
+        # a board "number" is a PBN file's text: only plain digits of sensible length count
+        # ("²" is a digit to str.isdigit but not to int, and int refuses 4,300 digits)
+        numbers = [
+            int(b.board)
+            for b in self._boards
+            if b.board.isascii() and b.board.isdigit() and len(b.board) <= 18
+        ]
         doc = BridgeDocument.random(board=str(max(numbers, default=0) + 1))
         self._boards.append(doc)
         self.select_board(len(self._boards) - 1)

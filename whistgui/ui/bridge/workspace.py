@@ -49,6 +49,7 @@ from whistgui.ui.bridge.session import BridgeSession
 from whistgui.ui.bridge.table import BridgeTable, card_text
 from whistgui.ui.bridge.trick_tree import TrickTreeView
 from whistgui.ui.engine_service import EngineService, JobContext
+from whistgui.ui.messages import for_display
 
 __all__ = ["BridgeWorkspace", "best_card"]
 
@@ -542,7 +543,7 @@ class BridgeWorkspace(QWidget):
         self.session.trick_forward()
 
     def _show_deal_error(self, message: str) -> None:
-        self.deal_error.setText(message)
+        self.deal_error.setText(for_display(message))  # a long quoted word cannot widen it
         self.deal_error.setVisible(bool(message))
 
     def _on_deal_text(self) -> None:

@@ -106,6 +106,7 @@ from whistgui.ui.engine_service import EngineService, JobContext
 from whistgui.ui.figure_dialog import FigureSource
 from whistgui.ui.gops.session import FILE_SUFFIX, GopsSession, Move, Step
 from whistgui.ui.grid import ChoiceGrid, OutlineDelegate
+from whistgui.ui.messages import for_display
 from whistgui.ui.theme import contrasting_text, is_dark
 
 __all__ = [
@@ -1467,8 +1468,8 @@ class GopsExplorer(QWidget):
         try:
             self.session.open(path)
         except WhistError as exc:
-            QMessageBox.warning(self, "Open GOPS game", str(exc))
-            self.message.emit(str(exc))
+            QMessageBox.warning(self, "Open GOPS game", for_display(str(exc)))
+            self.message.emit(for_display(str(exc)))
             return False
         if self.solving:
             self.engine.cancel(SOLVE_CHANNEL)

@@ -39,6 +39,8 @@ __all__ = ["FILE_FORMAT", "FILE_SUFFIX", "GopsSession", "Move", "Step"]
 FILE_FORMAT: Final = "whistgui-gops"
 FILE_VERSION: Final = 1
 FILE_SUFFIX: Final = ".gops"
+#: Integers of a .gops file longer than this are refused unread.
+_MAX_DIGITS: Final = 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,10 +291,22 @@ def read_gops(
         ) from exc
     except UnicodeDecodeError as exc:
         raise bad("it is not UTF-8 text") from exc
+
+    def read_int(digits: str) -> int:
+        # no number of a GOPS game is near so long (Python refuses 4,300 digits anyway)
+        if len(digits.lstrip("-")) > _MAX_DIGITS:
+            raise bad(
+                f"it holds the {len(digits.lstrip('-'))}-digit number {digits[:12]}…; no "
+                f"number of a GOPS game has over {_MAX_DIGITS} digits"
+            )
+        return int(digits)
+
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=read_int)
     except json.JSONDecodeError as exc:
         raise bad(f"{exc.msg} at line {exc.lineno}, column {exc.colno}; expected JSON") from exc
+    except RecursionError:
+        raise bad("its JSON is nested too deeply") from None
     if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
         raise bad(f'expected a JSON object with "format": "{FILE_FORMAT}"')
     if data.get("version") != FILE_VERSION:
