@@ -85,11 +85,20 @@ def test_a_pbn_file_gives_every_board_and_its_contract(capsys, tmp_path):
 
 def test_standard_input_and_bad_deals(capsys):
     bad = "N:AKQ... QJ... T9... 87..."  # unequal hands
-    code, out, err = run(capsys, "table", "-", "--json", stdin=f"{DEAL}\n{bad}\n")
+    code, out, err = run(capsys, "table", "-", "--json", stdin=f"{DEAL}\n{bad}\n{DEAL}\n")
     assert code == 2
-    assert len(out.splitlines()) == 1  # the good deal answered
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert [("error" in a) for a in answers] == [False, True, False]  # the batch went on
+    assert answers[1]["line"] == 2
+    assert answers[1]["input"] == bad
+    assert answers[1]["error"] in err
     assert "line 2" in err
     assert "Traceback" not in err
+    code, out, _ = run(capsys, "table", "--json", bad, DEAL)  # as arguments
+    assert code == 2
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert answers[0]["input"] == bad
+    assert "error" not in answers[1]
     code, _, err = run(capsys, "solve", DEAL, "--contract", "8S", "--declarer", "S")
     assert code == 2
     assert "'8S'" in err

@@ -10,10 +10,11 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, is_file
+from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, is_file, json_line
 from whistgui.cli.render import add_output_options, output_kind, write_figure
 from whistgui.engine import NotationError, WhistError
 from whistgui.engine.bridge import (
@@ -76,9 +77,20 @@ def _register_render(bsub: Any) -> None:
     add_output_options(p)
 
 
-def _boards(args: list[str], stdin: TextIO) -> Iterator[tuple[str, PbnBoard | WhistError]]:
-    """(where, board) of every deal the arguments name (a line of deal strings that does not
-    parse comes as its error, so that the others are still answered)."""
+@dataclass(frozen=True, slots=True)
+class _Item:
+    """One deal the arguments name: where it came from (for messages), the board or why it
+    could not be read, and for a line of standard input or of a file its number and text."""
+
+    where: str
+    board: PbnBoard | WhistError
+    line: int | None = None
+    text: str | None = None
+
+
+def _boards(args: list[str], stdin: TextIO) -> Iterator[_Item]:
+    """Every deal the arguments name (a line of deal strings that does not parse comes as its
+    error, so that the others are still answered)."""
     for a in args:
         if a == "-":
             text = stdin.read()
@@ -90,13 +102,13 @@ def _boards(args: list[str], stdin: TextIO) -> Iterator[tuple[str, PbnBoard | Wh
                 raise NotationError(f"cannot read {a!r}: {exc.strerror}") from exc
             yield from _from_text(text, a)
         else:
-            yield "", PbnBoard.make(BridgeDeal.parse(a))
+            yield _Item("", PbnBoard.make(BridgeDeal.parse(a)), text=a)
 
 
-def _from_text(text: str, where: str) -> Iterator[tuple[str, PbnBoard | WhistError]]:
+def _from_text(text: str, where: str) -> Iterator[_Item]:
     if "[" in text:  # a PBN file
         for i, board in enumerate(read_pbn(text), start=1):
-            yield f"{where}, board {board.board or i}: ", board
+            yield _Item(f"{where}, board {board.board or i}: ", board)
         return
     for number, line in enumerate(text.splitlines(), start=1):
         s = line.strip()
@@ -105,7 +117,7 @@ def _from_text(text: str, where: str) -> Iterator[tuple[str, PbnBoard | WhistErr
                 board: PbnBoard | WhistError = PbnBoard.make(BridgeDeal.parse(s))
             except WhistError as exc:  # this line is said to be bad; the next ones go on
                 board = exc
-            yield f"{where}, line {number}: ", board
+            yield _Item(f"{where}, line {number}: ", board, number, s)
 
 
 def _contract(args: argparse.Namespace, board: PbnBoard) -> tuple[Contract, Seat]:
@@ -209,7 +221,7 @@ def _line(args: argparse.Namespace, board: PbnBoard, out: TextIO) -> None:
 
 def _chosen_board(args: argparse.Namespace, stdin: TextIO) -> PbnBoard:
     """The ``--board``-th board (from 1) that ``args.deal`` names."""
-    boards = list(_boards([args.deal], stdin))
+    boards = [item.board for item in _boards([args.deal], stdin)]
     n = args.board
     where = "standard input" if args.deal == "-" else repr(args.deal)
     if not boards:
@@ -249,22 +261,34 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     stdin = stdin if stdin is not None else sys.stdin
     fn = {"table": _table, "solve": _solve, "line": _line}[args.bridge_command]
     status = EXIT_OK
+
+    def refuse(item: _Item | None, message: str) -> None:
+        """Say why a deal got no answer (with ``--json`` also an object with ``"error"`` in
+        the place its answer would have had)."""
+        nonlocal status
+        sys.stderr.write(f"whist: error: {item.where if item else ''}{message}\n")
+        status = EXIT_BAD_INPUT
+        if args.json:
+            obj: dict[str, Any] = {"error": message}
+            if item is not None and item.text is not None:
+                obj["input"] = item.text
+            if item is not None and item.line is not None:
+                obj["line"] = item.line
+            sys.stdout.write(json_line(obj) + "\n")
+
     for arg in args.deals:
         try:
-            boards = list(_boards([arg], stdin))
-        except WhistError as exc:
-            sys.stderr.write(f"whist: error: {exc}\n")
-            status = EXIT_BAD_INPUT
+            items = list(_boards([arg], stdin))
+        except WhistError as exc:  # a deal argument, or a file, that cannot be read
+            refuse(_Item("", exc, text=arg), str(exc))
             continue
-        for where, board in boards:
-            if isinstance(board, WhistError):
-                sys.stderr.write(f"whist: error: {where}{board}\n")
-                status = EXIT_BAD_INPUT
+        for item in items:
+            if isinstance(item.board, WhistError):
+                refuse(item, str(item.board))
                 continue
             try:
-                fn(args, board, sys.stdout)
+                fn(args, item.board, sys.stdout)
             except WhistError as exc:
-                sys.stderr.write(f"whist: error: {where}{exc}\n")
-                status = EXIT_BAD_INPUT
+                refuse(item, str(exc))
             sys.stdout.flush()
     return status
