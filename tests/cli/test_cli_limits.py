@@ -315,8 +315,18 @@ def test_the_process_takes_undecodable_bytes_in_an_argument():
 
 
 def test_an_unknown_argument_with_a_lone_surrogate_is_said_escaped(capsys):
-    err = usage_error(capsys, "value", "A/K", "--json", "\udcff/A")
-    assert "unrecognized arguments: \\udcff/A" in err
+    err = usage_error(capsys, "value", "A/K", "--json", "--\udcff")
+    assert "unrecognized arguments: --\\udcff" in err
+
+
+def test_deals_after_an_option_join_the_deals(capsys):
+    code, out, _ = run(capsys, "value", "A/K", "--json", "K/A", "-/AK")
+    assert code == EXIT_BAD_INPUT  # -/AK is asymmetric: refused in its place
+    objs = jsonl(out)
+    assert [o.get("deal", o.get("input")) for o in objs] == ["A/K", "K/A", "-/AK"]
+    assert "error" in objs[2]
+    err = usage_error(capsys, "table", "3", "--json", "4")  # one N only: 4 is not a deal
+    assert "unrecognized arguments: 4" in err
 
 
 def test_json_lines_stay_one_line_whatever_the_input_holds(capsys):

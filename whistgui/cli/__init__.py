@@ -34,6 +34,7 @@ from whistgui.cli.common import (
     Command,
     Parser,
     beyond_internal_limit,
+    dash_argument,
     deal_texts,
     game_of,
     internal_error,
@@ -79,7 +80,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     """Run ``whist argv…`` (``sys.argv`` by default), deals from ``stdin`` when an argument
     is ``-``; the exit status. A bad option exits (SystemExit) with status 2."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _parse(parser, argv)
     try:
         return _run(args, parser, stdin)
     except KeyboardInterrupt:
@@ -95,6 +96,20 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     except Exception as exc:  # no traceback, whatever the input: a bug, said in one line
         sys.stderr.write(f"whist: {internal_error(exc)}\n")
         return EXIT_BUG
+
+
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """The arguments, deals allowed after options too (``whist value A/K --json K/A``):
+    argparse leaves the deals after an option over; they join the command's deals. Anything
+    over that reads as an option is refused as argparse would."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        options = [e for e in extra if e.startswith("-") and e != "-" and not dash_argument(e)]
+        deals = getattr(args, "deals", None)
+        if options or not isinstance(deals, list):
+            parser.error(f"unrecognized arguments: {' '.join(options or extra)}")
+        deals.extend(extra)
+    return args
 
 
 def _input_of(args: argparse.Namespace) -> str:

@@ -66,12 +66,12 @@ class Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
     def _parse_optional(self, arg_string: str) -> Any:
-        if _dash_argument(arg_string) and arg_string[:2] not in self._option_string_actions:
+        if dash_argument(arg_string) and arg_string[:2] not in self._option_string_actions:
             return None  # a positional argument (or an option's value)
         return super()._parse_optional(arg_string)
 
 
-def _dash_argument(arg: str) -> bool:
+def dash_argument(arg: str) -> bool:
     """Does ``arg``, beginning with one ``-``, read as a deal or a value rather than an
     option? A deal beginning with ``-`` has West void in its first suit (``-/AK``)."""
     if not arg.startswith("-") or arg.startswith("--") or len(arg) < 2:
