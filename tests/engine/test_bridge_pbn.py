@@ -16,7 +16,7 @@ from whistgui.engine.bridge import (
     read_pbn,
     write_pbn,
 )
-from whistgui.engine.errors import NotationError
+from whistgui.engine.errors import NotationError, WhistError
 
 DEAL1 = "N:AKQ8.AQ8.AJ7.KQ9 JT97.KJT.KQ98.AJ 6543.6543.65.T87 2.972.T432.65432"
 DEAL2 = "E:JT97.KJT.KQ98.AJ 6543.6543.65.T87 2.972.T432.65432 AKQ8.AQ8.AJ7.KQ9"
@@ -133,3 +133,23 @@ def test_the_second_boards_error_names_its_board_and_line():
     text = f'[Board "1"]\n[Deal "{DEAL1}"]\n\n[Board "2"]\n[Deal "N:A... K..."]\n'
     with pytest.raises(PbnError, match=r"board 2 \(\[Board '2'\]\) starting at line 4"):
         read_pbn(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "N:" + "A" * 5000,
+        "N:AKQ." + "9" * 3000 + " ... ... ...",
+        '[Deal "' + "x" * 5000 + '"]\n',
+        '[Board "1"]\n[' + "y" * 5000 + "\n",
+        '[Vulnerable "' + "z" * 5000 + '"]\n[Deal "N:... ... ... ..."]\n',
+    ],
+    ids=["deal", "rank", "deal tag", "stray line", "vulnerable"],
+)
+def test_a_long_bad_input_is_quoted_shortened(text: str) -> None:
+    """The message quotes the start and end of a long input, not all of it."""
+    with pytest.raises(WhistError) as info:
+        read_pbn(text) if text.startswith("[") else BridgeDeal.parse(text)
+    message = str(info.value)
+    assert "…" in message
+    assert len(message) < 400

@@ -221,7 +221,7 @@ def _line(args: argparse.Namespace, board: PbnBoard, out: TextIO) -> None:
 
 def _chosen_board(args: argparse.Namespace, stdin: TextIO) -> PbnBoard:
     """The ``--board``-th board (from 1) that ``args.deal`` names."""
-    boards = [item.board for item in _boards([args.deal], stdin)]
+    boards = list(_boards([args.deal], stdin))
     n = args.board
     where = "standard input" if args.deal == "-" else repr(args.deal)
     if not boards:
@@ -229,10 +229,10 @@ def _chosen_board(args: argparse.Namespace, stdin: TextIO) -> PbnBoard:
     if not 1 <= n <= len(boards):
         has = f"{len(boards)} board{'s' if len(boards) != 1 else ''}"
         raise NotationError(f"--board {n}: {where} has {has}; expected 1 to {len(boards)}")
-    place, board = boards[n - 1]
-    if isinstance(board, WhistError):
-        raise NotationError(f"{place}{board}")
-    return board
+    item = boards[n - 1]
+    if isinstance(item.board, WhistError):
+        raise NotationError(f"{item.where}{item.board}")
+    return item.board
 
 
 def render(args: argparse.Namespace, stdin: TextIO | None = None) -> int:

@@ -15,6 +15,7 @@ from typing import Final
 
 from whistgui.engine.bridge.deal import Strain
 from whistgui.engine.errors import NotationError
+from whistgui.engine.reading import quote
 
 __all__ = ["Contract"]
 
@@ -45,7 +46,7 @@ class Contract:
         m = _CONTRACT.fullmatch(text.strip())
         if m is None:
             raise NotationError(
-                f"{text!r} is not a contract; expected a level 1-7, a strain C D H S or NT, "
+                f"{quote(text)} is not a contract; expected a level 1-7, a strain C D H S or NT, "
                 "and X or XX if doubled, e.g. '4S', '3NT', '6HX'"
             )
         return cls(int(m.group(1)), Strain.parse(m.group(2)), len(m.group(3)))

@@ -22,6 +22,7 @@ from typing import Final, NamedTuple
 
 from whistgui.engine.cards import RANK_CHARS, SUIT_SYMBOLS, rank_text
 from whistgui.engine.errors import DealError, NotationError
+from whistgui.engine.reading import quote
 
 __all__ = [
     "BridgeCard",
@@ -105,7 +106,7 @@ class Seat(enum.IntEnum):
         for seat in cls:
             if t in (seat.name, seat.word.upper()):
                 return seat
-        raise NotationError(f"{text!r} is not a seat; expected N, E, S or W")
+        raise NotationError(f"{quote(text)} is not a seat; expected N, E, S or W")
 
     def __str__(self) -> str:
         return self.name
@@ -137,7 +138,7 @@ class Suit(enum.IntEnum):
         for suit in cls:
             if t.upper() == suit.name or t == suit.symbol:
                 return suit
-        raise NotationError(f"{text!r} is not a suit; expected S, H, D, C or ♠ ♥ ♦ ♣")
+        raise NotationError(f"{quote(text)} is not a suit; expected S, H, D, C or ♠ ♥ ♦ ♣")
 
     def __str__(self) -> str:
         return self.name
@@ -180,7 +181,7 @@ class Strain(enum.IntEnum):
             if t.upper() == strain.name or t == strain.symbol:
                 return strain
         raise NotationError(
-            f"{text!r} is not a strain; expected C, D, H, S (or ♣ ♦ ♥ ♠), or NT (or N)"
+            f"{quote(text)} is not a strain; expected C, D, H, S (or ♣ ♦ ♥ ♠), or NT (or N)"
         )
 
     def __str__(self) -> str:
@@ -202,14 +203,17 @@ class BridgeCard(NamedTuple):
         """A suit letter or symbol then a rank: ``SA``, ``♥T``, ``d10``."""
         t = text.strip()
         if len(t) < 2:
-            raise NotationError(f"{text!r} is not a card; expected a suit then a rank, e.g. 'SA'")
+            raise NotationError(
+                f"{quote(text)} is not a card; expected a suit then a rank, e.g. 'SA'"
+            )
         suit = Suit.parse(t[0])
         r = t[1:].upper()
         if r == "10":
             r = "T"
         if r not in _RANK_OF_CHAR:
             raise NotationError(
-                f"{text!r} is not a card; expected a rank A K Q J T 9 8 7 6 5 4 3 2 after the suit"
+                f"{quote(text)} is not a card; expected a rank A K Q J T 9 8 7 6 5 4 3 2 after "
+                "the suit"
             )
         return cls(suit, _RANK_OF_CHAR[r])
 
@@ -276,15 +280,15 @@ class BridgeDeal:
         head, colon, rest = t.partition(":")
         if not colon or head.strip().upper() not in ("N", "E", "S", "W"):
             raise NotationError(
-                f"{text!r} is not a PBN deal; expected a first seat N, E, S or W, a colon, then "
-                "four hands clockwise, e.g. 'N:AKQ8.AQ87.AJT7.KQ9 JT97.KJT9.KQ98.AJ ...'"
+                f"{quote(text)} is not a PBN deal; expected a first seat N, E, S or W, a colon, "
+                "then four hands clockwise, e.g. 'N:AKQ8.AQ87.AJT7.KQ9 JT97.KJT9.KQ98.AJ ...'"
             )
         first = Seat.parse(head)
         words = rest.split()
         if len(words) != 4:
             raise NotationError(
-                f"{text!r} has {len(words)} hands after {head.strip()!r}:; expected 4 hands "
-                "separated by spaces, each spades.hearts.diamonds.clubs"
+                f"{quote(text)} has {len(words)} hands after {quote(head.strip())}:; expected 4 "
+                "hands separated by spaces, each spades.hearts.diamonds.clubs"
             )
         hands: dict[Seat, frozenset[BridgeCard]] = {}
         for seat, word in zip(first.following(), words, strict=True):
@@ -293,7 +297,7 @@ class BridgeDeal:
         for seat, word in zip(first.following(), words, strict=True):
             if sizes[seat] > HAND_SIZE:
                 raise NotationError(
-                    f"{seat.word}'s hand {word!r} has {sizes[seat]} cards; "
+                    f"{seat.word}'s hand {quote(word)} has {sizes[seat]} cards; "
                     f"expected at most {HAND_SIZE}"
                 )
         if len(set(sizes.values())) != 1:
@@ -302,12 +306,12 @@ class BridgeDeal:
             word = words[first.following().index(odd)]
             raise NotationError(
                 f"{seat_hand(odd, word)} has {sizes[odd]} cards but the others hold {counts}; "
-                f"expected four hands of the same size (13 in a full deal) in {text!r}"
+                f"expected four hands of the same size (13 in a full deal) in {quote(text)}"
             )
         try:
             return cls.from_hands(hands)
         except DealError as err:
-            raise NotationError(f"{err} (in {text!r})") from None
+            raise NotationError(f"{err} (in {quote(text)})") from None
 
     def hand(self, seat: Seat) -> tuple[BridgeCard, ...]:
         """The seat's cards, highest suit first (spades), then highest rank first."""
@@ -345,7 +349,7 @@ def hand_pbn(hand: Iterable[BridgeCard]) -> str:
 
 
 def seat_hand(seat: Seat, word: str) -> str:
-    return f"{seat.word}'s hand {word!r}"
+    return f"{seat.word}'s hand {quote(word)}"
 
 
 def _sizes_text(sizes: list[int]) -> str:
@@ -367,8 +371,8 @@ def _parse_hand(word: str, seat: Seat) -> frozenset[BridgeCard]:
             rank = _RANK_OF_CHAR.get(ch.upper())
             if rank is None:
                 raise NotationError(
-                    f"unknown card {ch!r} in {seat.word}'s {suit.word} {part!r} "
-                    f"(hand {word!r}); expected ranks A K Q J T 9 8 7 6 5 4 3 2"
+                    f"unknown card {ch!r} in {seat.word}'s {suit.word} {quote(part)} "
+                    f"(hand {quote(word)}); expected ranks A K Q J T 9 8 7 6 5 4 3 2"
                 )
             card = BridgeCard(suit, rank)
             if card in cards:

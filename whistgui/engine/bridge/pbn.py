@@ -31,6 +31,7 @@ from typing import Final
 from whistgui.engine.bridge.contract import Contract
 from whistgui.engine.bridge.deal import BridgeDeal, Seat
 from whistgui.engine.errors import NotationError
+from whistgui.engine.reading import quote
 
 __all__ = ["PbnBoard", "PbnError", "read_pbn", "write_pbn"]
 
@@ -56,13 +57,15 @@ class PbnBoard:
     def __post_init__(self) -> None:
         value = self.tag("Deal")
         if value is None:
-            raise PbnError(f'board {self.tag("Board")!r} has no [Deal "..."] tag')
+            board = self.tag("Board")
+            which = f"board {quote(board)}" if board else "a board"
+            raise PbnError(f'{which} has no [Deal "..."] tag')
         object.__setattr__(self, "deal", BridgeDeal.parse(value))
         # Check the tags the properties read, so a bad one fails here, not later.
         _ = self.dealer, self.declarer, self.contract
         vul = self.tag("Vulnerable")
         if vul is not None and vul not in VULNERABLE:
-            raise PbnError(f"[Vulnerable {vul!r}]; expected one of {', '.join(VULNERABLE)}")
+            raise PbnError(f"[Vulnerable {quote(vul)}]; expected one of {', '.join(VULNERABLE)}")
 
     @classmethod
     def make(
@@ -181,7 +184,7 @@ def read_pbn(text: str) -> list[PbnBoard]:
         where = f"board {len(boards) + 1}"
         board_tag = dict(tags).get("Board")
         if board_tag is not None:
-            where += f" ([Board {board_tag!r}])"
+            where += f" ([Board {quote(board_tag)}])"
         where += f" starting at line {start}"
         try:
             board = PbnBoard(
@@ -207,7 +210,7 @@ def read_pbn(text: str) -> list[PbnBoard]:
                 m = _TAG.match(rest)
                 if m is None:
                     raise PbnError(
-                        f"line {number}: {rest!r} is not a tag pair; expected "
+                        f"line {number}: {quote(rest)} is not a tag pair; expected "
                         '[Name "value"], e.g. [Board "1"]'
                     )
                 name, value = m.group(1), _unescape(m.group(2))
@@ -221,7 +224,7 @@ def read_pbn(text: str) -> list[PbnBoard]:
                 if not tags:
                     start = number
                 if any(key == name for key, _ in tags):
-                    raise PbnError(f"line {number}: tag {name!r} appears twice in one board")
+                    raise PbnError(f"line {number}: tag {quote(name)} appears twice in one board")
                 tags.append((name, value))
                 sections.append((name, []))
                 pos = m.end()
@@ -231,7 +234,7 @@ def read_pbn(text: str) -> list[PbnBoard]:
             continue
         if not tags:
             raise PbnError(
-                f"line {number}: {stripped!r} comes before any tag; expected a tag pair "
+                f"line {number}: {quote(stripped)} comes before any tag; expected a tag pair "
                 'like [Board "1"] or [Deal "N:..."]'
             )
         sections[-1][1].append(stripped)
