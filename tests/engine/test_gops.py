@@ -31,6 +31,7 @@ from whistgui.engine.gops import (
     solve_matrix,
 )
 from whistgui.engine.gops import matrix as gops_matrix
+from whistgui.engine.reading import quote
 
 exhaustive = pytest.mark.skipif(
     "not config.getoption('--exhaustive')", reason="heavier: run with --exhaustive"
@@ -327,7 +328,7 @@ def test_state_defaults_and_empty_sets():
 def test_bad_state_texts_are_refused_quoting_them(text, why):
     with pytest.raises(NotationError) as info:
         GopsState.parse(text)
-    assert repr(text) in str(info.value)
+    assert quote(text) in str(info.value)
     assert why in str(info.value)
     assert "expected a GOPS state like" in str(info.value)
 

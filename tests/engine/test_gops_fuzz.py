@@ -16,6 +16,7 @@ from tests.hostile import BIG, attempt, controls, surrogates
 from whistgui.engine.errors import NotationError
 from whistgui.engine.gops import GopsRules, GopsState
 from whistgui.engine.gops.rules import MAX_N, SCORES, TIES
+from whistgui.engine.reading import quote
 
 numbers = st.one_of(
     st.integers(-3, 100).map(str),
@@ -76,7 +77,7 @@ def test_state_texts_parse_and_round_trip_or_are_refused_quoting_them(text: str)
     state, error = attempt(GopsState.parse, text)
     if state is None:
         assert error is not None
-        assert repr(text) in error, (text, error)
+        assert quote(text) in error, (text, error)
         assert "expected" in error
         return
     assert GopsState.parse(str(state)) == state
@@ -101,7 +102,7 @@ def test_huge_numbers_and_strange_characters_are_refused_quoting_them(text: str,
     with pytest.raises(NotationError) as info:
         GopsState.parse(text)
     assert says in str(info.value)
-    assert repr(text) in str(info.value)
+    assert quote(text) in str(info.value)
 
 
 names = st.one_of(

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 from whistgui.engine.errors import DealError, IllegalPlayError, NotationError
 from whistgui.engine.gops.rules import MAX_N, GopsRules
+from whistgui.engine.reading import quote
 
 __all__ = ["MAX_POINTS", "GopsState"]
 
@@ -125,16 +126,16 @@ class GopsState:
         order, ``pot`` and ``diff`` 0 when left out, ``-`` for an empty set."""
 
         def bad(why: str) -> NotationError:
-            return NotationError(f"{text!r}: {why}; expected a GOPS state like {_EXAMPLE!r}")
+            return NotationError(f"{quote(text)}: {why}; expected a GOPS state like {_EXAMPLE!r}")
 
         if not isinstance(text, str):
-            raise NotationError(f"{text!r}: expected a GOPS state like {_EXAMPLE!r}")
+            raise NotationError(f"{quote(text)}: expected a GOPS state like {_EXAMPLE!r}")
         parts: dict[str, str] = {}
         for word in text.split():
             key, eq, value = word.partition("=")
             key = key.lower()
             if not eq or key not in _KEYS:
-                raise bad(f"{word!r} is not one of prizes=, a=, b=, pot=, diff=")
+                raise bad(f"{quote(word)} is not one of prizes=, a=, b=, pot=, diff=")
             if key in parts:
                 raise bad(f"{key}= given twice")
             parts[key] = value
@@ -148,7 +149,7 @@ class GopsState:
                 sets[key] = []
                 continue
             if not re.fullmatch(r"\d+(,\d+)*", value):
-                raise bad(f"{key}={value!r} is not a list of cards like 1,2,3 (or - for none)")
+                raise bad(f"{key}={quote(value)} is not a list of cards like 1,2,3 (or - for none)")
             longest = max(value.split(","), key=len)
             if len(longest) > _MAX_DIGITS:
                 raise bad(
@@ -163,7 +164,7 @@ class GopsState:
         for key in ("pot", "diff"):
             value = parts.get(key, "0")
             if not re.fullmatch(r"[-+−]?\d+", value):
-                raise bad(f"{key}={value!r} is not a whole number")
+                raise bad(f"{key}={quote(value)} is not a whole number")
             if len(value) > _MAX_DIGITS + 1:
                 raise bad(
                     f"{key}= is a number of {len(value.lstrip('-+−'))} digits "
