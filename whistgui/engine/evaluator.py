@@ -45,6 +45,7 @@ __all__ = [
     "kernel_available",
     "labeled_max",
     "labeled_min",
+    "without_pair",
 ]
 
 Side = Literal["L", "R", "I"]
@@ -306,7 +307,8 @@ def _runs(pattern: str) -> tuple[list[int], list[int]]:
     return w, e
 
 
-def _remove(pattern: str, i: int, j: int) -> str:
+def without_pair(pattern: str, i: int, j: int) -> str:
+    """``pattern`` with its ``i``-th and ``j``-th cards (from the lowest) played."""
     a, b = (i, j) if i < j else (j, i)
     return pattern[:a] + pattern[a + 1 : b] + pattern[b + 1 :]
 
@@ -466,7 +468,9 @@ class Evaluator:
                 self._value(p)
                 continue
             wruns, eruns = _runs(p)
-            missing = [r for i in wruns for j in eruns if (r := _remove(p, i, j)) not in values]
+            missing = [
+                r for i in wruns for j in eruns if (r := without_pair(p, i, j)) not in values
+            ]
             if missing:
                 stack.extend(missing)
                 continue
@@ -529,7 +533,7 @@ class Evaluator:
         for i in wruns:
             rowmin: _Key = _TOP
             for jj, j in enumerate(eruns):
-                rest = _remove(pattern, i, j)
+                rest = without_pair(pattern, i, j)
                 rk = memo.get(rest)
                 if rk is None:
                     self._value(rest)

@@ -24,7 +24,7 @@ Outcome(west_lead=<Player.WEST: 'W'>, east_lead=<Player.EAST: 'E'>)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from whistgui.engine.cards import Card, Player
 from whistgui.engine.deal import Deal
@@ -32,17 +32,18 @@ from whistgui.engine.errors import Cancelled
 from whistgui.engine.play import Position
 from whistgui.engine.rules import WHIST_RULES, Outcome, Result, Rules, Scoring
 
-__all__ = ["Scoring", "Solver"]
+__all__ = ["Scoring", "Solver", "canonical", "owner_runs"]
 
 _Key = tuple[bool, tuple[str, ...]]
 _INF = 1 << 30
 
 
-def _canon(suits: list[str]) -> tuple[str, ...]:
+def canonical(suits: Iterable[str]) -> tuple[str, ...]:
+    """Suit patterns as a position key: the empty ones dropped, the rest sorted."""
     return tuple(sorted(p for p in suits if p))
 
 
-def _runs(pattern: str, owner: str) -> list[int]:
+def owner_runs(pattern: str, owner: str) -> list[int]:
     """One position per run of ``owner``'s cards (a card of the other hand, such as a card
     led to this trick, separates runs)."""
     reps: list[int] = []
@@ -89,7 +90,7 @@ class _Game:
         key = (pattern, owner)
         r = self.runs.get(key)
         if r is None:
-            r = self.runs[key] = _runs(pattern, owner)
+            r = self.runs[key] = owner_runs(pattern, owner)
         return r
 
     def follows(self, pattern: str, i: int) -> list[tuple[str, bool]]:
@@ -100,7 +101,7 @@ class _Game:
         if out is not None:
             return out
         west_leads = pattern[i] == "W"
-        legal = self.replies(i, _runs(pattern, "E" if west_leads else "W"))
+        legal = self.replies(i, owner_runs(pattern, "E" if west_leads else "W"))
         # the cheapest winner and the lowest card first: one of them is usually best
         # (§17), and alpha-beta cuts more when the best reply comes first
         for k, (_, wins) in enumerate(legal):
@@ -174,7 +175,7 @@ class Solver:
                     for left, west_won in game.follows(p, i):
                         rest = list(suits)
                         rest[si] = left
-                        replies.append((_canon(rest), west_won))
+                        replies.append((canonical(rest), west_won))
                 else:
                     led_rest = p[:i] + p[i + 1 :]
                     for t, q in enumerate(suits):
@@ -184,7 +185,7 @@ class Solver:
                             rest = list(suits)
                             rest[si] = led_rest
                             rest[t] = q[:j] + q[j + 1 :]
-                            replies.append((_canon(rest), west_leads))
+                            replies.append((canonical(rest), west_leads))
                 if not replies:  # the follower has no card at all: hands were unequal
                     raise ValueError("the follower has no card to play; hands must be equal")
                 yield replies
@@ -305,7 +306,7 @@ class Solver:
         (Answering one question, :meth:`result` prunes by alpha-beta instead and is much
         faster.)"""
         _ = deal.size
-        suits = _canon(self._patterns(deal))
+        suits = canonical(self._patterns(deal))
         variants = [
             self._rules(rules, refined)
             for refined in scorings
@@ -329,7 +330,7 @@ class Solver:
         position.check()
         if position.led is None:
             return self._exact(
-                _canon(self._patterns(position.deal)), position.leader is Player.WEST, rules
+                canonical(self._patterns(position.deal)), position.leader is Player.WEST, rules
             )
         scores = [self._after(position, c, rules) for c in position.legal_cards()]
         west_to_move = position.to_move is Player.WEST

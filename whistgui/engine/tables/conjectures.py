@@ -53,13 +53,14 @@ from typing import Any, Final
 from whistgui.engine.cards import Card, Player
 from whistgui.engine.deal import Deal, SuitDeal
 from whistgui.engine.errors import TheoryError
+from whistgui.engine.evaluator import without_pair
 from whistgui.engine.games.greedy_whist import GREEDY_WHIST_RULES
 from whistgui.engine.games.single_suit import greedy_tricks, normal_card
 from whistgui.engine.infinitesimal import eps
 from whistgui.engine.notation import format_suit_paper
 from whistgui.engine.play import Position
 from whistgui.engine.rules import WHIST_RULES, Rules
-from whistgui.engine.solver import Solver
+from whistgui.engine.solver import Solver, canonical, owner_runs
 from whistgui.engine.tables.rows import (
     RowMaker,
     SuitRow,
@@ -275,28 +276,7 @@ def _greedy_outcome(n: int, h: int) -> tuple[int, int]:
     return greedy_tricks(n, h, _W), greedy_tricks(n, h, _E)
 
 
-def _runs(pattern: str, owner: str) -> list[int]:
-    """One position per run of ``owner``'s cards (any other card separates runs)."""
-    reps: list[int] = []
-    prev = False
-    for i, c in enumerate(pattern):
-        mine = c == owner
-        if mine and not prev:
-            reps.append(i)
-        prev = mine
-    return reps
-
-
-def _remove(pattern: str, i: int, j: int) -> str:
-    a, b = (i, j) if i < j else (j, i)
-    return pattern[:a] + pattern[a + 1 : b] + pattern[b + 1 :]
-
-
 Suits = tuple[str, ...]
-
-
-def _canon(suits: Iterable[str]) -> Suits:
-    return tuple(sorted(p for p in suits if p))
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,9 +313,9 @@ def _refusals(
     single = len(suits) == 1
     for si, pattern in enumerate(suits):
         top = len(pattern) - 1
-        replies = _runs(pattern, foll_c)
+        replies = owner_runs(pattern, foll_c)
         others = suits[:si] + suits[si + 1 :]
-        for i in _runs(pattern, lead_c):
+        for i in owner_runs(pattern, lead_c):
             if foll_c not in pattern[i + 1 : top]:
                 continue  # nothing below the top beats it (or a void): refusing may be right
             win: int | None = None
@@ -343,7 +323,7 @@ def _refusals(
             for j in replies:
                 a, b = (i, j) if i < j else (j, i)
                 rest = pattern[:a] + pattern[a + 1 : b] + pattern[b + 1 :]
-                key = ((rest,) if rest else ()) if single else _canon((*others, rest))
+                key = ((rest,) if rest else ()) if single else canonical((*others, rest))
                 after = tricks(key)
                 if j > i:
                     score = win_trick + after[win_next]
@@ -424,21 +404,21 @@ class _NormalPlay:
         foll_c = leader.other.value
         if west_leads == normal_west:  # the normal side leads, the other replies best
             i = self.normal(pattern, leader, None, self.rules)
-            replies = [j for j, _ in self.rules.replies(i, _runs(pattern, foll_c))]
+            replies = [j for j, _ in self.rules.replies(i, owner_runs(pattern, foll_c))]
             pick = min if west_leads else max
             v = pick(self._after(pattern, i, j, normal_west) for j in replies)
         else:  # the other side leads best, the normal side replies
             pick = max if west_leads else min
             v = pick(
                 self._after(pattern, i, self.normal(pattern, leader, i, self.rules), normal_west)
-                for i in _runs(pattern, leader.value)
+                for i in owner_runs(pattern, leader.value)
             )
         self.memo[key] = v
         return v
 
     def _after(self, pattern: str, i: int, j: int, normal_west: bool) -> int:
         west_won = pattern[max(i, j)] == "W"
-        return int(west_won) + self.tricks(_remove(pattern, i, j), west_won, normal_west)
+        return int(west_won) + self.tricks(without_pair(pattern, i, j), west_won, normal_west)
 
 
 # -- the checker -------------------------------------------------------------------------------
