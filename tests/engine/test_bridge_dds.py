@@ -153,3 +153,39 @@ def test_the_remembered_table_cannot_be_changed_by_a_caller() -> None:
     with pytest.raises(TypeError):
         table.tricks[Seat.N] = {}  # type: ignore[index]
     assert dd_table(deal)[Seat.N, Strain.NT] == table[Seat.N, Strain.NT]
+
+
+_THREADS_SCRIPT = """
+import sys, threading
+from whistgui.engine.bridge.dds import dd_table
+from tests.engine.test_bridge_deal import random_deal
+
+deals = [random_deal(seed) for seed in range(6)]
+alone = [dd_table.__wrapped__(d).to_json() for d in deals]
+together = [None] * len(deals)
+
+def work(i):
+    together[i] = dd_table.__wrapped__(deals[i]).to_json()
+
+threads = [threading.Thread(target=work, args=(i,)) for i in range(len(deals))]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+sys.exit(0 if together == alone else 1)
+"""
+
+
+def test_threads_that_ask_dds_at_once_wait_for_each_other() -> None:
+    """Two bridge windows each have an engine thread; DDS inside two threads at once crashed the
+    whole process (CI: a segmentation fault in CalcDDtable). Run in a child process, so a crash is
+    a failure here and not the end of the suite; the tables equal those solved one at a time."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", _THREADS_SCRIPT], cwd=root, capture_output=True, timeout=300
+    )
+    assert done.returncode == 0, (done.returncode, done.stderr.decode()[-2000:])

@@ -9,6 +9,7 @@ call raises :class:`DDSUnavailable` saying how to install it. DDS errors become
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -78,11 +79,18 @@ def _card(c: Any) -> BridgeCard:
     return BridgeCard(_SUIT_OF_DENOM[int(c.suit)], int(c.rank).bit_length() - 1)
 
 
+#: DDS keeps its solver state in the library, one set for the process: two threads inside it
+#: at once (two bridge windows, each with its own engine thread) crash the process. Every
+#: call into it holds this lock.
+_DDS_LOCK = threading.Lock()
+
+
 def _run(what: str, deal: BridgeDeal, fn: Any, *args: Any) -> Any:
     from endplay._dds import DDSError as EndplayError
 
     try:
-        return fn(*args)
+        with _DDS_LOCK:
+            return fn(*args)
     except EndplayError as exc:
         raise DDSError(f"DDS could not {what} {deal.to_pbn()!r}: {exc}") from exc
 
