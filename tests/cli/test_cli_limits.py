@@ -17,6 +17,7 @@ from whistgui.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_BUG,
     MAX_PLAY_CARDS,
+    MAX_RECURSION_REACH,
     MAX_SOLVE_CARDS,
     MAX_SUIT_CARDS,
 )
@@ -204,6 +205,40 @@ def test_long_suits_beyond_a_commands_limit_are_refused_naming_it(capsys, comman
     assert f"{n:,} cards" in err
     assert len(err.splitlines()) == 1
     assert len(err) < 300
+
+
+def alternating_suit(n: int) -> str:
+    """West and East take turns from the top: the suit that reaches the most patterns."""
+    west = " ".join(str(r) for r in range(2 * n, 0, -2))
+    east = " ".join(str(r) for r in range(2 * n - 1, 0, -2))
+    return f"[{west}, {east}]"
+
+
+@pytest.mark.parametrize("command", ["value", "analyze", "play"])
+def test_suits_past_the_kernel_that_reach_too_many_patterns_are_refused(capsys, command):
+    """17 cards a hand alternating reach 2,491,934 patterns: the recursion would run for about
+    five minutes (issue 16's review). Refused at once, naming the count and the limit; a
+    17-card suit of few runs is answered, and so is a 16-card alternating suit (the kernel)."""
+    code, out, err = run(capsys, command, alternating_suit(17))
+    assert code == EXIT_BAD_INPUT
+    assert out == ""
+    assert "the suit S of 17 cards a hand reaches 2,491,934 positions" in err
+    assert f"at most {MAX_RECURSION_REACH:,} (" in err
+    assert len(err.splitlines()) == 1
+    code, out, err = run(capsys, command, "--json", f"{alternating_suit(17)} + {trivial_suit(2)}")
+    assert code == EXIT_BAD_INPUT
+    code, out, err = run(capsys, command, "--json", trivial_suit(17))
+    assert code == 0, err
+    if command != "play":
+        code, out, err = run(capsys, "value", "--json", alternating_suit(16))
+        assert code == 0, err
+        assert "value" in jsonl(out)[0]
+
+
+def test_other_games_value_long_alternating_suits_by_their_formulas(capsys):
+    code, out, err = run(capsys, "value", "--json", "--game", "greedy-whist", alternating_suit(40))
+    assert code == 0, err
+    assert jsonl(out)[0]["element"] is not None
 
 
 def test_value_search_fallback_has_the_solvers_limit(capsys):

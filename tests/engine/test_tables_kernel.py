@@ -44,6 +44,7 @@ from whistgui.engine.tables.kernel import (
     pattern_mask,
     pattern_rank,
     reach,
+    reach_size,
     simplest_key,
     suit_table,
     suit_value,
@@ -139,6 +140,39 @@ def test_a_reach_holds_the_evaluators_value_of_every_pattern_it_reaches(
     }
     for q in rnd.sample(all_patterns(n - 1), 30):
         assert (r.value(q) is not None) == (q in reductions), q
+
+
+@given(suit_patterns(min_n=0, max_n=6))
+@example("WE" * 6)
+@example("W" * 6 + "E" * 6)
+def test_reach_size_counts_the_patterns_a_suit_reaches(pattern: str) -> None:
+    """Counted without listing, equal to the patterns listed trick by trick (every West card
+    with every East card), the empty suit included; and to the kernel's reach."""
+    seen = {pattern}
+    frontier = {pattern}
+    while frontier:
+        frontier = {
+            p[:a] + p[a + 1 : b] + p[b + 1 :]
+            for p in frontier
+            for a in range(len(p))
+            for b in range(a + 1, len(p))
+            if p[a] != p[b]
+        } - seen
+        seen |= frontier
+    assert reach_size(pattern) == len(seen)
+    if pattern:
+        assert reach_size(pattern) == len(reach(pattern)) + 1
+
+
+def test_reach_size_of_long_suits_is_quick_and_grows_with_the_runs() -> None:
+    """200 cards a hand are counted (a float's precision: the count has 80 digits); fewer
+    runs reach fewer patterns; a suit of two runs reaches one pattern a level."""
+    n = 200
+    alternating = reach_size("WE" * n)
+    assert 10**80 < alternating < 10**83
+    assert reach_size("W" * n + "E" * n) == n + 1
+    four_runs = reach_size("W" * 100 + "E" * 100 + "W" * 100 + "E" * 100)
+    assert n + 1 < four_runs < alternating
 
 
 def test_the_evaluator_values_long_suits_with_the_kernel_and_keeps_the_reach() -> None:

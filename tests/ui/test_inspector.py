@@ -369,7 +369,17 @@ def test_a_suit_past_the_live_limit_waits_for_evaluate_anyway(qtbot, inspector):
     assert inspector.open_suit(suit) == 0
     assert "past the live limit" in inspector.status.text()
     assert "Evaluate anyway" in inspector.status.text()
+    assert "take seconds" in inspector.status.text()
     assert inspector.analysis is None
+
+
+def test_past_the_kernel_the_question_says_how_many_positions_and_how_long(qtbot, inspector):
+    suit = SuitDeal(range(2, 36, 2), range(1, 35, 2))  # 17 cards a hand, alternating
+    assert inspector.open_suit(suit) == 0
+    text = inspector.status.text()
+    assert "reaches 2,491,934 positions" in text
+    assert "about 4 min" in text
+    assert "Evaluate anyway" in text
 
 
 def test_evaluate_anyway_can_be_cancelled_and_leaves_nothing_behind(qtbot, inspector):

@@ -48,6 +48,11 @@ MAX_PLAY_CARDS: Final = 52
 #: deal): one suit of 13 cards a hand takes about a second, of 16 up to half a minute, and
 #: each card more several times as long.
 MAX_SOLVE_CARDS: Final = 16
+#: The most patterns a whist suit beyond the kernel (more than its ``MAX_SUIT_N`` = 16 cards a
+#: hand) may reach for ``value``, ``analyze`` and ``play``: the recursion values some 10,000
+#: to 18,000 a second here, so about half a minute at most (the alternating suit of 17 cards
+#: a hand reaches 2.5 million; four runs of 200 cards, 515,529, took 63 s).
+MAX_RECURSION_REACH: Final = 250_000
 
 
 class LimitError(WhistError, ValueError):
@@ -279,6 +284,34 @@ def check_suits(deal: Deal, text: str, limit: int, command: str, why: str) -> No
             f"{quote(text)} has a suit of {longest:,} cards in a hand; 'whist {command}' takes "
             f"at most {limit} ({why})"
         )
+
+
+def check_reach(deal: Deal, text: str, command: str) -> None:
+    """Refuse ``deal`` (given as ``text``) to ``whist command`` if one of its symmetric suits
+    is too long for the kernel and reaches more than :data:`MAX_RECURSION_REACH` patterns,
+    which the recursion would value one by one for minutes or hours (how many it reaches is
+    counted, not listed: a fraction of a second even at 200 cards a hand)."""
+    from whistgui.engine.tables.kernel import MAX_SUIT_N, reach_size
+
+    for suit, name in zip(deal.suits, deal.names, strict=True):
+        if not suit.is_symmetric or suit.n <= MAX_SUIT_N:
+            continue
+        size = reach_size(suit.pattern)
+        if size > MAX_RECURSION_REACH:
+            raise LimitError(
+                f"{quote(text)}: the suit {name} of {suit.n} cards a hand reaches "
+                f"{_many(size)} positions; 'whist {command}' values a suit of more than "
+                f"{MAX_SUIT_N} cards a hand only when it reaches at most "
+                f"{MAX_RECURSION_REACH:,} (the exact recursion values some 10,000 a second; "
+                "suits of fewer runs reach fewer)"
+            )
+
+
+def _many(size: int) -> str:
+    """A count for a message: in full up to a billion, else about so many powers of ten."""
+    if size < 10**9:
+        return f"{size:,}"
+    return f"about {size / 10 ** (len(str(size)) - 1):.1f}·10^{len(str(size)) - 1}"
 
 
 def add_game_option(sp: argparse.ArgumentParser) -> None:

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from whistgui.cli.common import MAX_PLAY_CARDS, Command, add_game_option, check_hands, require_suits
+from whistgui.cli.common import (
+    MAX_PLAY_CARDS,
+    Command,
+    add_game_option,
+    check_hands,
+    check_reach,
+    require_suits,
+)
 from whistgui.engine import Deal, Player, Strategist
 from whistgui.engine.strategy import SEARCH_MAX_CARDS, search_line
 
@@ -31,6 +38,7 @@ def play(cmd: Command, text: str, lead: Player) -> None:
     if cmd.theory is not None and cmd.theory.whist_values:
         if not deal.is_symmetric:
             _ = [s.n for s in deal.suits]  # raises AsymmetricSuitError naming the suit
+        check_reach(deal, text, "play")
         line = Strategist(cmd.evaluator).play_line(deal, lead, solver=cmd.solver)
     else:
         line = search_line(deal, lead, cmd.game, theory=cmd.theory, solver=cmd.solver)

@@ -12,6 +12,7 @@ from whistgui.cli.common import (
     Command,
     add_game_option,
     check_hands,
+    check_reach,
     check_suits,
     outcome_json,
     require_suits,
@@ -57,6 +58,8 @@ def value(cmd: Command, text: str) -> None:
     require_suits(deal, text)
     check_suits(deal, text, MAX_SUIT_CARDS, "value", _SUIT_LIMIT)
     theory = _theory(cmd)
+    if theory.whist_values:
+        check_reach(deal, text, "value")
     why = theory.covers(deal)
     try:
         elements = [theory.element(s) for s in deal.suits]
@@ -112,6 +115,8 @@ def analyze(cmd: Command, text: str) -> None:
     suit = SuitDeal.parse(text)
     check_suits(Deal((suit,)), text, MAX_SUIT_CARDS, "analyze", _SUIT_LIMIT)
     theory = _theory(cmd)
+    if theory.whist_values:
+        check_reach(Deal((suit,)), text, "analyze")
     if theory.whist_values:
         _analyze_whist(cmd, suit)
         return

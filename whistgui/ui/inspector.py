@@ -105,6 +105,26 @@ class _DealReady:
     evaluator: Evaluator
 
 
+def _cost(suit: SuitDeal) -> str:
+    """What valuing a suit past the live limit costs, for the question before doing it."""
+    from whistgui.engine.tables.kernel import MAX_SUIT_N, reach_size
+
+    if suit.n <= MAX_SUIT_N:
+        return f"{MAX_LIVE_SUIT + 1} to {MAX_SUIT_N} cards a hand take seconds"
+    if suit.n > 200:  # counting alone takes seconds past here
+        return "so long a suit takes minutes and more"
+    size = reach_size(suit.pattern)
+    seconds = size / 10_000
+    when = f"about {seconds:.0f} s" if seconds < 120 else f"about {seconds / 60:,.0f} min"
+    if seconds > 86_400:
+        days = seconds / 86_400
+        when = f"about {days:,.0f} days" if days < 1000 else "years"
+    return (
+        f"it reaches {size:,} positions, which the exact recursion values at some 10,000 a "
+        f"second: {when}"
+    )
+
+
 def _warm_deal(deal: Deal, leader: Player, game: Game, solver: Solver, ev: Evaluator) -> None:
     """Search every position of the play tree of ``deal`` in ``game`` (and value it, in
     whist), so that the tree's look-ups are table hits."""
@@ -855,7 +875,7 @@ class Inspector(QWidget):
             self._service.cancel(SUIT_CHANNEL)
             self.status.setText(
                 f"{html.escape(str(suit))} has {suit.n} cards a hand: past the live limit of "
-                f"{MAX_LIVE_SUIT} (14 to 16 cards take seconds, longer suits minutes and more). "
+                f"{MAX_LIVE_SUIT} ({_cost(suit)}). "
                 "<a href='anyway'>Evaluate anyway</a> — progress and Cancel in the status bar."
             )
             return 0
