@@ -524,8 +524,36 @@ def test_load_an_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     def denied(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(document, "open", denied, raising=False)
+    monkeypatch.setattr(document.os, "open", denied)
     assert "cannot be read: Permission denied" in _load_error(path)
+
+
+def test_load_refuses_a_device_at_once(tmp_path: Path):
+    """A .whist name linked to /dev/zero was read until memory ran out (issue 16's review)."""
+    link = tmp_path / "z.whist"
+    link.symlink_to("/dev/zero")
+    message = _load_error(link)
+    assert "is not a regular file (a device, a pipe or a socket); expected a whistgui file" in (
+        message
+    )
+
+
+def test_load_refuses_a_pipe_without_waiting_for_a_writer(tmp_path: Path):
+    """Opening a FIFO for reading waits for a writer: load() of one never returned."""
+    fifo = tmp_path / "x.whist"
+    os.mkfifo(fifo)
+    assert "is not a regular file" in _load_error(fifo)
+
+
+def test_read_file_refuses_a_file_over_the_limit(tmp_path: Path):
+    path = tmp_path / "big.whist"
+    path.write_bytes(b" " * 101)
+    with pytest.raises(DocumentError) as info:
+        document.read_file(path, "a whistgui file", 100)
+    assert str(info.value) == (
+        f"{str(path)!r} holds 101 bytes; expected a whistgui file of at most 100 bytes"
+    )
+    assert document.read_file(path, "a whistgui file", 101) == b" " * 101
 
 
 def test_load_text_that_is_not_utf8(tmp_path: Path):

@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from whistgui.app.document import DocumentError, write_atomically
+from whistgui.app.document import DocumentError, read_file, write_atomically
 from whistgui.engine.bridge import (
     BridgeCard,
     BridgeDeal,
@@ -49,6 +49,8 @@ __all__ = [
 
 #: The extension of PBN files.
 PBN_SUFFIX: Final = ".pbn"
+#: The largest PBN file read (a thousand boards with their tags are about a megabyte).
+MAX_PBN_BYTES: Final = 64 * 2**20
 
 #: The 52 cards, spades first, high to low.
 DECK: Final = tuple(BridgeCard(suit, rank) for suit in reversed(Suit) for rank in range(14, 1, -1))
@@ -258,12 +260,14 @@ def load_pbn(path: str | os.PathLike[str]) -> BridgeFile:
     """The boards of the PBN file ``path``; DocumentError naming the file (and, for bad PBN,
     quoting the board and line) if it cannot be read or holds no board."""
     name = os.fspath(path)
+    raw = read_file(name, "a PBN file", MAX_PBN_BYTES)
     try:
-        with open(name, encoding="utf-8-sig") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
-        raise DocumentError(f"{name!r} could not be read: {reason}") from exc
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DocumentError(
+            f"{name!r} could not be read: not UTF-8 text (byte 0x{raw[exc.start]:02x} at "
+            f"offset {exc.start}); expected a PBN file"
+        ) from None
     try:
         boards = read_pbn(text)
     except PbnError as exc:

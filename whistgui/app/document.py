@@ -717,21 +717,64 @@ def _sync_folder(folder: str) -> None:
             os.close(fd)
 
 
+#: The largest .whist file read (a document of a few hundred deals is a few hundred kB).
+MAX_DOCUMENT_BYTES: Final = 64 * 2**20
+
+
+def read_file(path: str | os.PathLike[str], expected: str, limit: int) -> bytes:
+    """The bytes of the regular file ``path``, of at most ``limit`` bytes; a
+    :class:`DocumentError` naming the path and saying it expected ``expected`` ("a whistgui
+    file") for a file that is missing, unreadable, a folder, a device, a pipe or a socket
+    (reading /dev/zero would never end; opening a pipe would wait for a writer) or too large.
+    The file is opened without waiting (``O_NONBLOCK``) and checked once open, so a file
+    swapped for a pipe after a check cannot hang the reader."""
+    name = os.fspath(path)
+    shown = repr(name)  # a path is at most a few thousand characters
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(name, flags)
+    except FileNotFoundError:
+        raise DocumentError(f"{shown} does not exist; expected {expected}") from None
+    except IsADirectoryError:
+        raise DocumentError(f"{shown} is a folder; expected {expected}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise DocumentError(f"{shown} cannot be read: {reason}; expected {expected}") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise DocumentError(f"{shown} is a folder; expected {expected}")
+        if not stat.S_ISREG(info.st_mode):
+            raise DocumentError(
+                f"{shown} is not a regular file (a device, a pipe or a socket); expected {expected}"
+            )
+        if info.st_size > limit:
+            raise DocumentError(
+                f"{shown} holds {info.st_size:,} bytes; expected {expected} of at most "
+                f"{limit:,} bytes"
+            )
+        with os.fdopen(fd, "rb") as f:
+            fd = -1
+            data = f.read(limit + 1)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise DocumentError(f"{shown} cannot be read: {reason}; expected {expected}") from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    if len(data) > limit:  # it grew while read
+        raise DocumentError(
+            f"{shown} holds over {limit:,} bytes; expected {expected} of at most {limit:,} bytes"
+        )
+    return data
+
+
 def load(path: str | os.PathLike[str]) -> Document:
     """The document in the file ``path``; :class:`DocumentError` naming the path for a file
     that is missing, unreadable, not UTF-8 JSON, or not a whistgui document this version
     can read."""
     name = os.fspath(path)
-    try:
-        with open(name, "rb") as f:
-            raw = f.read()
-    except FileNotFoundError:
-        raise DocumentError(f"{name!r} does not exist; expected a whistgui file") from None
-    except IsADirectoryError:
-        raise DocumentError(f"{name!r} is a folder; expected a whistgui file") from None
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise DocumentError(f"{name!r} cannot be read: {reason}") from exc
+    raw = read_file(name, "a whistgui file", MAX_DOCUMENT_BYTES)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -29,7 +29,7 @@ from typing import Any, Final
 
 from PySide6.QtCore import QObject, Signal
 
-from whistgui.app.document import DocumentError, write_atomically
+from whistgui.app.document import DocumentError, read_file, write_atomically
 from whistgui.engine import WhistError
 from whistgui.engine.gops import GopsRules, GopsSolver, GopsState
 
@@ -39,6 +39,8 @@ __all__ = ["FILE_FORMAT", "FILE_SUFFIX", "GopsSession", "Move", "Step"]
 FILE_FORMAT: Final = "whistgui-gops"
 FILE_VERSION: Final = 1
 FILE_SUFFIX: Final = ".gops"
+#: The largest .gops file read (the solved game of 8 cards, memo included, is well under it).
+MAX_GOPS_BYTES: Final = 512 * 2**20
 #: Integers of a .gops file longer than this are refused unread.
 _MAX_DIGITS: Final = 30
 
@@ -282,13 +284,9 @@ def read_gops(
     def bad(why: str) -> DocumentError:
         return DocumentError(f"{name!r} is not a GOPS game: {why}")
 
+    raw = read_file(name, "a .gops file", MAX_GOPS_BYTES)
     try:
-        with open(name, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as exc:
-        raise DocumentError(
-            f"{name!r} could not be read: {exc.strerror or exc}; expected a .gops file"
-        ) from exc
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise bad("it is not UTF-8 text") from exc
 
