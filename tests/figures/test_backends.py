@@ -17,6 +17,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from whistgui.app.document import Document
 from whistgui.app.examples import load_examples
@@ -342,3 +344,53 @@ def test_a_table_column_as_wide_as_its_text_does_not_wrap_it() -> None:
         for size, pad in ((9.0, 4.5), (7.3, 3.65), (11.1, 5.55)):
             width = (measure(text, size) + 2 * pad) - 2 * pad
             assert wrap(text, size, width) == [text]
+
+
+def _wrap_one_start_at_a_time(text: str, size: float, width: float) -> list[str]:
+    """wrap() as it was: a word too wide for a line is cut at the longest start that fits,
+    found by trying every start from the longest down (cubic in a long unbroken word)."""
+    from whistgui.figures.text import measure
+
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split(" "):
+            trial = f"{current} {word}" if current else word
+            if measure(trial, size) <= width + 1e-6 or not current:
+                current = trial
+            else:
+                lines.append(current)
+                current = word
+            while measure(current, size) > width + 1e-6 and len(current) > 1:
+                cut = len(current) - 1
+                while cut > 1 and measure(current[:cut], size) > width + 1e-6:
+                    cut -= 1
+                lines.append(current[:cut])
+                current = current[cut:]
+        lines.append(current)
+    return lines
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    text=st.text(alphabet="AiW m.♠10 \n", max_size=120),
+    size=st.sampled_from([7.0, 9.0, 12.5]),
+    width=st.floats(5, 200),
+)
+def test_wrap_breaks_long_words_where_trying_every_start_did(text, size, width) -> None:
+    """The long-word cut is found by doubling and halving now (a 3,000-letter title took 12 s);
+    the lines are the same as those of the old search, start by start."""
+    from whistgui.figures.text import ensure_app, wrap
+
+    ensure_app()
+    assert wrap(text, size, width) == _wrap_one_start_at_a_time(text, size, width)
+
+
+def test_a_long_unbroken_title_is_wrapped_into_full_lines() -> None:
+    from whistgui.figures.text import ensure_app, measure, wrap
+
+    ensure_app()
+    lines = wrap("A" * 3000, 12.0, 300.0)
+    assert "".join(lines) == "A" * 3000
+    assert all(measure(line, 12.0) <= 300.0 for line in lines)
+    assert all(measure(line + "A", 12.0) > 300.0 for line in lines[:-1])
