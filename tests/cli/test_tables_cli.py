@@ -36,6 +36,26 @@ def test_table_n_still_lists_east_holding_the_top_card(capsys):
     ]
 
 
+@pytest.mark.parametrize("n", [5, 6])
+def test_a_long_table_read_from_the_kernel_equals_the_recursions(n):
+    """From KERNEL_FROM cards a hand, table(n) reads the kernel's table of every suit (n = 10
+    took 40 minutes valued one suit at a time); here from 4, against the recursion alone."""
+    from_kernel = [(str(s), v) for s, v in Evaluator(kernel_from=4).table(n)]
+    by_recursion = [(str(s), v) for s, v in Evaluator(kernel_from=None).table(n)]
+    assert from_kernel == by_recursion
+    assert len(from_kernel) == count_patterns(n) // 2
+
+
+def test_table_of_ten_cards_a_hand_lists_every_suit_with_east_on_top(capsys):
+    code, out, err = run(capsys, "table", "--json", "10")
+    assert code == 0, err
+    objs = jsonl(out)
+    assert len(objs) == count_patterns(10) // 2
+    first = objs[0]
+    suit = SuitDeal.parse(f"[{first['west']}, {first['east']}]")  # 20 cards: integers
+    assert Value.parse(first["value"]) == Evaluator().value(suit)
+
+
 def test_upto_writes_a_store_and_says_so(tmp_path, capsys):
     path = str(tmp_path / "t.sqlite")
     code, out, _ = run(capsys, "table", "--json", "--upto", "3", "--store", path)

@@ -217,8 +217,11 @@ def _hand_text(ranks: Sequence[int], standard: bool) -> str:
 
 
 def _listing(cmd: Command, n: int) -> None:
-    """``whist table N``: the suits of N cards a hand with East holding the top card."""
-    for suit, v in cmd.evaluator.table(n):
+    """``whist table N``: the suits of N cards a hand with East holding the top card (from
+    the kernel's table of every suit of N when N is long, with progress while it is made)."""
+    meter = _Meter(cmd.err, n)
+    for suit, v in cmd.evaluator.table(n, progress=partial(meter, n)):
+        meter.end()
         west, east = (
             _hand_text(suit.west, suit.is_standard),
             _hand_text(suit.east, suit.is_standard),
@@ -379,9 +382,11 @@ class _Meter:
         self.shown = True
 
     def end(self) -> None:
+        """Close a progress line rewritten in place (once; again is nothing)."""
         if self.shown and self.tty:
             self.err.write("\n")
             self.err.flush()
+        self.shown = False
 
 
 def _duration(seconds: float) -> str:
