@@ -294,6 +294,45 @@ def test_a_damaged_file_is_refused(store: TableStore) -> None:
     assert repr(str(path)) in str(info.value)
 
 
+@pytest.mark.parametrize(
+    ("column", "cell", "needle"),
+    [
+        ("value", "zz", "'zz' is not a value"),
+        ("value", "9" * 5000, "(5,000 digits) is too long"),
+        ("maxmin", "((", "'((' is not a labeled value"),
+        ("t0", "abc", "T₀ 'abc' is not an integer of at most 9 digits"),
+        ("hbar", "1_0", "H̄ '1_0' is not an integer"),
+        ("pattern", "WWWWEE", "its pattern 'WWWWEE' is not 2 W and 2 E"),
+        ("pattern", "WXEE", "its pattern 'WXEE' is not 2 W and 2 E"),
+    ],
+    ids=["value", "huge-value", "maxmin", "t0", "hbar", "long-pattern", "bad-pattern"],
+)
+def test_a_damaged_row_is_refused_naming_the_store_and_the_row(
+    store: TableStore, column: str, cell: str, needle: str
+) -> None:
+    """A cell edited by hand (or damaged) was an internal error, or an error that named
+    neither the file nor the row (issue 16's review); every reading names both."""
+    path = store.path
+    store.close()
+    db = sqlite3.connect(path)
+    db.execute(f"UPDATE suits SET {column} = ? WHERE n = 2 AND idx = 1", (cell,))
+    db.commit()
+    db.close()
+    with TableStore(path) as damaged:
+        readings = [lambda: list(damaged.rows(2)), lambda: damaged.first_of_each_value(2)]
+        if column == "value":
+            readings.append(damaged.count_by_value)
+        else:  # the row's value is still 1/2 (KJ/AQ)
+            readings.append(lambda: damaged.by_value(Value.parse("1/2"), 2))
+        for read in readings:
+            with pytest.raises(StoreError) as info:
+                read()
+            message = str(info.value)
+            assert message.startswith(f"{str(path)!r} is a damaged table store: ")
+            assert needle in message
+            assert len(message) < 400
+
+
 def test_missing_and_empty_files(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="no table store at"):
         TableStore(tmp_path / "nowhere.sqlite")

@@ -30,6 +30,7 @@ from typing import Final
 from whistgui.engine.cards import Player
 from whistgui.engine.describe import describe
 from whistgui.engine.errors import NotationError, WhistError
+from whistgui.engine.reading import quote
 from whistgui.engine.tables.rows import RowMaker, SuitRow, count_patterns, whist_tricks
 from whistgui.engine.value import LabeledValue, Value
 
@@ -125,6 +126,7 @@ def _compare(a: Value, b: Value) -> int:
 value_order = cmp_to_key(_compare)
 
 _LABELED_RE: Final = re.compile(r"\((W|E), (.+)\)")
+_INT_RE: Final = re.compile(r"-?[0-9]{1,9}")
 
 
 def _labeled(text: str) -> LabeledValue:
@@ -134,17 +136,33 @@ def _labeled(text: str) -> LabeledValue:
     return LabeledValue(Player(m.group(1)), Value.parse(m.group(2)))
 
 
-def _row(r: sqlite3.Row | tuple[object, ...]) -> SuitRow:
+def _int(cell: object, what: str) -> int:
+    """An integer cell: stored as an integer, or as text of at most 9 digits."""
+    if isinstance(cell, int) and not isinstance(cell, bool):
+        return cell
+    text = str(cell)
+    if _INT_RE.fullmatch(text) is None:
+        raise NotationError(f"{what} {quote(text)} is not an integer of at most 9 digits")
+    return int(text)
+
+
+def _row_of(r: sqlite3.Row | tuple[object, ...]) -> SuitRow:
     n, _, pattern, value, maxmin, minmax, t0, h, hbar = r
+    k = _int(n, "n")
+    p = str(pattern)
+    if len(p) != 2 * k or p.count("W") != k or set(p) - {"W", "E"}:
+        raise NotationError(
+            f"its pattern {quote(p)} is not {k} W and {k} E (a suit of {k} cards a hand)"
+        )
     return SuitRow(
-        int(str(n)),
-        str(pattern),
+        k,
+        p,
         Value.parse(str(value)),
         _labeled(str(maxmin)),
         _labeled(str(minmax)),
-        int(str(t0)),
-        int(str(h)),
-        int(str(hbar)),
+        _int(t0, "T₀"),
+        _int(h, "H"),
+        _int(hbar, "H̄"),
     )
 
 
@@ -344,19 +362,31 @@ class TableStore:
         return new_done
 
     # -- reading --------------------------------------------------------------------------
+    def _damaged(self, where: str, exc: Exception) -> StoreError:
+        return StoreError(f"{str(self.path)!r} is a damaged table store: {where}{exc}")
+
+    def _row(self, r: sqlite3.Row | tuple[object, ...]) -> SuitRow:
+        """A stored row as a SuitRow; a StoreError naming the store and the row if a cell
+        is not what the store writes (a damaged or edited file)."""
+        try:
+            return _row_of(r)
+        except (WhistError, ValueError, TypeError) as exc:
+            where = f"the row n = {quote(str(r[0]))}, place {quote(str(r[1]))}: "
+            raise self._damaged(where, exc) from None
+
     def rows(self, n: int) -> Iterator[SuitRow]:
         """The stored suits of ``n`` cards a hand, in order (read as they are used)."""
         sql = f"SELECT {_COLUMNS} FROM suits WHERE n = ? ORDER BY idx"
         try:
             for r in self._db.execute(sql, (n,)):
-                yield _row(r)
+                yield self._row(r)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"the table store {str(self.path)!r} cannot be read: {exc}") from None
 
     def suit(self, pattern: str) -> SuitRow | None:
         """The stored row of one pattern, if the store holds it."""
         found = self._query(f"SELECT {_COLUMNS} FROM suits WHERE pattern = ?", (pattern,))
-        return _row(found[0]) if found else None
+        return self._row(found[0]) if found else None
 
     def by_value(self, text: str | Value, n: int | None = None) -> list[SuitRow]:
         """Every stored suit whose value is ``text`` (any text form of a value), by n and
@@ -367,7 +397,7 @@ class TableStore:
         if n is not None:
             sql += " AND n = ?"
             args.append(n)
-        return [_row(r) for r in self._query(sql + " ORDER BY n, idx", args)]
+        return [self._row(r) for r in self._query(sql + " ORDER BY n, idx", args)]
 
     def first_of_each_value(self, n: int | None = None) -> list[SuitRow]:
         """For each stored value, the first suit that has it — fewest cards first, then in
@@ -376,7 +406,7 @@ class TableStore:
         if n is None:
             texts = self._query("SELECT DISTINCT value FROM suits")
             sql = f"SELECT {_COLUMNS} FROM suits WHERE value = ? ORDER BY n, idx LIMIT 1"
-            rows = [_row(self._query(sql, (t,))[0]) for (t,) in texts]
+            rows = [self._row(self._query(sql, (t,))[0]) for (t,) in texts]
         else:
             texts = self._query(
                 "SELECT DISTINCT value FROM suits INDEXED BY suits_value WHERE n = ?", (n,)
@@ -385,7 +415,7 @@ class TableStore:
                 f"SELECT {_COLUMNS} FROM suits INDEXED BY suits_value "
                 "WHERE value = ? AND n = ? ORDER BY idx LIMIT 1"
             )
-            rows = [_row(self._query(sql, (t, n))[0]) for (t,) in texts]
+            rows = [self._row(self._query(sql, (t, n))[0]) for (t,) in texts]
         return sorted(rows, key=lambda r: value_order(r.value))
 
     def count_by_value(self) -> dict[int, dict[Value, int]]:
@@ -396,9 +426,13 @@ class TableStore:
         for n, value, count in self._query(
             "SELECT n, value, COUNT(*) FROM suits GROUP BY n, value ORDER BY n"
         ):
-            k = int(str(n))
+            try:
+                k = _int(n, "n")
+                v = Value.parse(str(value))
+            except (WhistError, ValueError) as exc:
+                raise self._damaged(f"a row of n = {quote(str(n))}: ", exc) from None
             if k in done:
-                out.setdefault(k, {})[Value.parse(str(value))] = int(str(count))
+                out.setdefault(k, {})[v] = int(str(count))
         return {
             k: dict(sorted(m.items(), key=lambda kv: value_order(kv[0]))) for k, m in out.items()
         }
