@@ -922,3 +922,13 @@ def test_stale_temporaries_are_tidied_through_a_symlink_beside_the_real_file(tmp
     save(_doc("A/K"), tmp_path / "link.whist")
     assert not stale.exists()
     assert sorted(os.listdir(real_dir)) == ["d.whist"]
+
+
+@pytest.mark.parametrize("key", ["version", "deal", "suits", "lead", "game", "format"])
+@pytest.mark.parametrize("long", ["X" * 100_000, ["W"] * 30_000], ids=["text", "list"])
+def test_a_long_field_is_quoted_by_its_ends(tmp_path: Path, key: str, long: object):
+    """A 100,000-character "lead" was repeated whole in the message (issue 16's review)."""
+    data = Document.from_deal(Deal.parse("AK/QJ")).to_json()
+    data[key] = long
+    message = _load_error(_write(tmp_path, data))
+    assert len(message) < 400, message[:1000]

@@ -36,6 +36,7 @@ nasty_values: st.SearchStrategy[Any] = st.one_of(
     st.text(st.one_of(surrogates, controls, st.sampled_from("0123456789abc")), max_size=5),
     st.lists(st.integers(-1, 14), max_size=3),
     st.dictionaries(st.sampled_from(["turn", "bid", "n", "ties", "x"]), st.integers(-1, 14)),
+    st.sampled_from(["x" * 100_000, [7] * 30_000, {"turn": "y" * 50_000}]),  # echoed in full once
 )
 TOP_KEYS = ["format", "version", "rules", "path", "index", "solver", "extra"]
 RULE_KEYS = ["n", "ties", "score", "extra"]
@@ -136,6 +137,7 @@ def test_a_mutated_gops_file_opens_and_round_trips_or_is_refused_naming_it(
             assert reopened.to_json() == session.to_json()
             return
         assert message.startswith(repr(str(path))), message
+        assert len(message) < 1000, message[:2000]  # a long value is quoted by its ends
         assert session.to_json() == before  # nothing opened
 
 

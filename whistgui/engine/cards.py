@@ -183,7 +183,7 @@ class Player(enum.Enum):
             return cls.WEST
         if t in ("E", "EAST"):
             return cls.EAST
-        raise NotationError(f"{text!r} is not a player; expected W (West) or E (East)")
+        raise NotationError(f"{quote(text)} is not a player; expected W (West) or E (East)")
 
     @property
     def word(self) -> str:

@@ -29,8 +29,9 @@ __all__ = ["QUOTE_LIMIT", "quote", "read_int"]
 QUOTE_LIMIT: Final = 60
 
 
-def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """``repr(text)``, or its beginning and end around ``…`` when longer than ``limit``.
+def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(text)``, or its beginning and end around ``…`` when longer than ``limit`` (any
+    value: a list read from a file is shown as Python writes it).
 
     >>> quote('AQ/KJ'), len(quote('x' * 1000))
     ("'AQ/KJ'", 61)

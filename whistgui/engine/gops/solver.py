@@ -47,6 +47,7 @@ from whistgui.engine.gops.matrix import (
 )
 from whistgui.engine.gops.rules import MAX_N, GopsRules
 from whistgui.engine.gops.state import MAX_POINTS, GopsState
+from whistgui.engine.reading import quote
 
 __all__ = ["FirstPrize", "GameSolution", "GopsSolver"]
 
@@ -507,14 +508,13 @@ class GopsSolver:
         if not isinstance(data, dict) or data.get("format") != _FORMAT:
             raise NotationError("not a saved GOPS solution (no 'format': 'whistgui-gops-solver')")
         if data.get("version") != _VERSION:
-            raise NotationError(
-                f"a saved GOPS solution of version {data.get('version')!r}; expected {_VERSION}"
-            )
+            version = quote(data.get("version"))
+            raise NotationError(f"a saved GOPS solution of version {version}; expected {_VERSION}")
         solver = cls(GopsRules.from_json(data.get("rules")), **kwargs)
         for name, memo in (("chance", solver._chance_memo), ("bidding", solver._bid_memo)):
             entries = data.get(name, [])
             if not isinstance(entries, list):
-                raise NotationError(f"saved GOPS solution: {name!r} is not a list")
+                raise NotationError(f"saved GOPS solution: {quote(name)} is not a list")
             for e in entries:
                 if (
                     not isinstance(e, list)
@@ -526,6 +526,6 @@ class GopsSolver:
                     or not (0 <= e[0] < 1 << 14 and 0 <= e[1] < 1 << 13 and 0 <= e[2] < 1 << 13)
                     or not (0 <= e[3] <= _MAX_POINTS and abs(e[4]) <= _MAX_POINTS)
                 ):
-                    raise NotationError(f"saved GOPS solution: bad {name} entry {e!r}")
+                    raise NotationError(f"saved GOPS solution: bad {name} entry {quote(e)}")
                 memo[_pack(e[0], e[1], e[2], e[3], e[4])] = float(e[5])
         return solver

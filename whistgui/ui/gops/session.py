@@ -32,6 +32,7 @@ from PySide6.QtCore import QObject, Signal
 from whistgui.app.document import DocumentError, read_file, write_atomically
 from whistgui.engine import WhistError
 from whistgui.engine.gops import GopsRules, GopsSolver, GopsState
+from whistgui.engine.reading import quote
 
 __all__ = ["FILE_FORMAT", "FILE_SUFFIX", "GopsSession", "Move", "Step"]
 
@@ -88,7 +89,9 @@ class Move:
             and all(type(x) is int for x in data["bid"])
         ):
             return cls(bids=(data["bid"][0], data["bid"][1]))
-        raise ValueError(f"{data!r} is not a move; expected {{'turn': 3}} or {{'bid': [4, 2]}}")
+        raise ValueError(
+            f"{quote(data)} is not a move; expected {{'turn': 3}} or {{'bid': [4, 2]}}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,7 +311,7 @@ def read_gops(
     if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
         raise bad(f'expected a JSON object with "format": "{FILE_FORMAT}"')
     if data.get("version") != FILE_VERSION:
-        raise bad(f"version {data.get('version')!r}; expected {FILE_VERSION}")
+        raise bad(f"version {quote(data.get('version'))}; expected {FILE_VERSION}")
     try:
         rules = GopsRules.from_json(data.get("rules"))
         solver = None
@@ -325,7 +328,7 @@ def read_gops(
             steps.append(Step(move.apply(steps[-1].state, rules), move))
         index = data.get("index", len(steps) - 1)
         if type(index) is not int or not 0 <= index < len(steps):
-            raise bad(f'"index" {index!r}; expected a step from 0 to {len(steps) - 1}')
+            raise bad(f'"index" {quote(index)}; expected a step from 0 to {len(steps) - 1}')
     except DocumentError:
         raise
     except (WhistError, ValueError, TypeError, KeyError) as exc:
