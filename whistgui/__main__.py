@@ -118,7 +118,11 @@ def startup_advice(environ: Mapping[str, str] = os.environ) -> str | None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="whistgui", description="The whistgui desktop analyzer.")
+    # the command line's parser: one-line errors quoting long input shortened, and a deal
+    # beginning with '-' (--deal -/AK: West void) read as the option's value, as whist does
+    from whistgui.cli.common import Parser
+
+    p = Parser(prog="whistgui", description="The whistgui desktop analyzer.")
     p.add_argument(
         "file",
         nargs="?",

@@ -151,7 +151,7 @@ def test_bad_arguments_give_one_line_and_status_2(capsys):
     assert info.value.code == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1
-    assert "invalid int value" in err
+    assert "'zero' is not a whole number; expected digits 0-9" in err
     with pytest.raises(SystemExit) as info:
         main(["table", "0"])
     assert info.value.code == 2

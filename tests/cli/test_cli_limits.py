@@ -6,6 +6,8 @@ exit status; never a traceback."""
 from __future__ import annotations
 
 import io
+import json
+import re
 import subprocess
 import sys
 
@@ -16,6 +18,7 @@ from whistgui.cli import main
 from whistgui.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_BUG,
+    MAX_OPTION_DIGITS,
     MAX_PLAY_CARDS,
     MAX_RECURSION_REACH,
     MAX_SOLVE_CARDS,
@@ -114,7 +117,7 @@ def test_options_still_win_over_deals(capsys):
     err = usage_error(capsys, "value", "A/K", "--nope")
     assert "unrecognized arguments: --nope" in err
     err = usage_error(capsys, "value", "-x/AK")  # not a deal: -x is read as an option
-    assert "arguments are required: DEAL" in err
+    assert "unrecognized arguments: -x/AK" in err
 
 
 # -- standard input -----------------------------------------------------------------------------
@@ -164,10 +167,17 @@ def test_the_process_splits_a_cr_only_standard_input():
 
 
 # -- limits ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("n", ["500", "99999999999999999999", str(MAX_LISTING_N + 1), "9" * 4000])
+@pytest.mark.parametrize("n", ["500", "99999999999999999999", str(MAX_LISTING_N + 1), "9" * 40])
 def test_table_beyond_its_limit_is_refused_naming_it(capsys, n):
     err = usage_error(capsys, "table", n)
     assert f"is beyond what 'whist table' lists: at most {MAX_LISTING_N} cards a hand" in err
+    assert len(err) < 300
+
+
+def test_an_option_number_of_thousands_of_digits_is_refused_by_its_length(capsys):
+    err = usage_error(capsys, "table", "9" * 4000)
+    assert f"the number '{'9' * 39}…{'9' * 19}' (4,000 digits) is too long" in err
+    assert f"expected at most {MAX_OPTION_DIGITS} digits" in err
     assert len(err) < 300
 
 
@@ -321,9 +331,12 @@ def test_long_arguments_are_not_taken_for_file_names(capsys):
 
 
 def test_huge_option_numbers_are_named_by_their_digits(capsys):
-    code, _, err = run(capsys, "gops", "matrix", "--n", "3", "--first", "9" * 4000)
+    code, _, err = run(capsys, "gops", "matrix", "--n", "3", "--first", "9" * 40)
     assert code == EXIT_BAD_INPUT
-    assert err == "whist: error: --first of 4,000 digits: expected a prize from 1 to 3\n"
+    assert err == "whist: error: --first of 40 digits: expected a prize from 1 to 3\n"
+    err = usage_error(capsys, "gops", "matrix", "--n", "3", "--first", "9" * 4000)
+    assert "argument --first: the number '999" in err
+    assert "(4,000 digits) is too long" in err
     err = usage_error(capsys, "value", "--game", HUGE, "A/K")
     assert f"unknown game '{'9' * 39}…{'9' * 19}'; expected one of whist" in err
 
@@ -333,7 +346,7 @@ def test_an_argument_with_a_lone_surrogate_is_refused_in_json(capsys):
     code, out, err = run(capsys, "value", "--json", "\ud800", "A/K")
     assert code == EXIT_BAD_INPUT
     refused, answered = jsonl(out)
-    assert refused["input"] == "\ud800"
+    assert refused["input"] == "\ufffd"  # JSON in UTF-8 has no lone surrogates
     assert answered["value"] == "1-e0"
     assert err.startswith("whist: error: suit '\\ud800' has no '/'")
 
@@ -346,12 +359,14 @@ def test_the_process_takes_undecodable_bytes_in_an_argument():
     )
     assert res.returncode == EXIT_BAD_INPUT
     assert b"Traceback" not in res.stderr
-    assert b'"input": "\\udcff/A"' in res.stdout
+    assert '"input": "\ufffd/A"'.encode() in res.stdout
+    for line in res.stdout.decode("utf-8").splitlines():  # valid UTF-8, and JSON of no
+        assert not re.search("[\ud800-\udfff]", str(json.loads(line)))  # surrogate
 
 
 def test_an_unknown_argument_with_a_lone_surrogate_is_said_escaped(capsys):
     err = usage_error(capsys, "value", "A/K", "--json", "--\udcff")
-    assert "unrecognized arguments: --\\udcff" in err
+    assert "unrecognized arguments: '--\\udcff'" in err
 
 
 def test_deals_after_an_option_join_the_deals(capsys):

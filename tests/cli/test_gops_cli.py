@@ -4,6 +4,7 @@ fractions, and bad input quoted on one line with exit status 2."""
 from __future__ import annotations
 
 import io
+import itertools
 import json
 from fractions import Fraction
 
@@ -12,6 +13,7 @@ import pytest
 from tests.cli.helpers import run
 from whistgui.cli import build_parser
 from whistgui.cli import gops as gops_cli
+from whistgui.cli.common import ProgressLine
 from whistgui.cli.gops import fraction_text
 from whistgui.engine.gops import GopsRules, GopsSolver, GopsState
 
@@ -202,18 +204,20 @@ class _Terminal(io.StringIO):
         return True
 
 
-def test_progress_on_a_terminal_only(monkeypatch):
-    monkeypatch.setattr(gops_cli, "PROGRESS_EVERY", 0.0)  # every thousand states, not 0.2 s
+def test_progress_on_a_terminal_rewrites_one_line_and_clears_it(monkeypatch):
     args = build_parser().parse_args(["gops", "matrix", "--n", "5", "--first", "2"])
-    out, err = io.StringIO(), _Terminal()
-    assert gops_cli.run(args, out, err) == 0
-    assert "solving: " in err.getvalue()
-    assert " states, " in err.getvalue()
-    assert err.getvalue().endswith("\r\033[K")  # the line is cleared when done
-    assert "A bids:" in out.getvalue()
-    quiet = io.StringIO()
+    quiet = io.StringIO()  # a quick solve (under 2 s) says nothing
     assert gops_cli.run(args, io.StringIO(), quiet) == 0
     assert quiet.getvalue() == ""
+    ticks = itertools.count(step=3.0)  # every look at the clock 3 s later
+    monkeypatch.setattr(ProgressLine, "clock", staticmethod(lambda: next(ticks)))
+    out, err = io.StringIO(), _Terminal()
+    assert gops_cli.run(args, out, err) == 0
+    assert "\rsolving: " in err.getvalue()
+    assert " states, " in err.getvalue()
+    assert "\n" not in err.getvalue()  # one line, rewritten in place
+    assert err.getvalue().endswith("\r\033[K")  # and cleared when done
+    assert "A bids:" in out.getvalue()
 
 
 def test_long_fractions_are_shortened_in_text_only(capsys):

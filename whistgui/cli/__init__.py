@@ -5,11 +5,15 @@ Every command takes ``--json`` (one JSON object per deal, one per line, each nam
 ``"game"``) and reads deals one per line from standard input when a deal argument is ``-``
 (lines end at LF, CR or CR LF). A bad deal prints a one-line error to standard error — with
 ``--json`` also an object ``{"game", "error", "input"}`` (and ``"line"``, its line of standard
-input) in its place — and the other deals are still answered; the exit status is then 2. Exit
-statuses (:mod:`~whistgui.cli.common`): 0 every deal answered, 1 ``whist conjectures`` found a
-counterexample, 2 bad input or a bad option (some deals refused, or an input beyond a
-command's limit), 3 an internal error (a bug, e.g. a theory disagreeing with search), 130
-interrupted. No input, however long or strange, ends in a traceback.
+input) in its place — and the other deals are still answered; the exit status is then 2. The
+``"input"`` is the deal as given up to 1,000 characters, a longer one its start and end around
+``…`` with ``"input_length"`` (:func:`~whistgui.cli.common.input_json`); JSON is valid UTF-8
+(an undecodable byte of an argument is U+FFFD). Messages quote long input by its start and end,
+and option numbers are ASCII decimals. Exit statuses (:mod:`~whistgui.cli.common`): 0 every
+deal answered, 1 ``whist conjectures`` found a counterexample, 2 bad input or a bad option (some
+deals refused, or an input beyond a command's limit), 3 an internal error (a bug, e.g. a theory
+disagreeing with search), 130 interrupted. No input, however long or strange, ends in a
+traceback.
 
 One module per command group, each thin over the engine: :mod:`~whistgui.cli.values`
 (value, analyze), :mod:`~whistgui.cli.tables` (table, conjectures), :mod:`~whistgui.cli.search`
@@ -38,6 +42,7 @@ from whistgui.cli.common import (
     deal_texts,
     game_of,
     internal_error,
+    unrecognized,
 )
 from whistgui.engine import WhistError
 
@@ -83,7 +88,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     args = _parse(parser, argv)
     try:
         return _run(args, parser, stdin)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C
+        sys.stderr.write("whist: interrupted\n")
         return EXIT_INTERRUPTED
     except (RecursionError, OverflowError, MemoryError) as exc:
         sys.stderr.write(f"whist: error: {beyond_internal_limit(_input_of(args), exc)}\n")
@@ -107,7 +113,7 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpa
         options = [e for e in extra if e.startswith("-") and e != "-" and not dash_argument(e)]
         deals = getattr(args, "deals", None)
         if options or not isinstance(deals, list):
-            parser.error(f"unrecognized arguments: {' '.join(options or extra)}")
+            parser.error(unrecognized(options or extra))
         deals.extend(extra)
     return args
 

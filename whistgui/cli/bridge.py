@@ -14,8 +14,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, is_file, json_line
-from whistgui.cli.render import add_output_options, output_kind, write_figure
+from whistgui.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    input_json,
+    input_lines,
+    is_file,
+    json_line,
+    quote_path,
+)
+from whistgui.cli.render import (
+    add_output_options,
+    figure_font_size,
+    figure_width,
+    output_kind,
+    write_figure,
+)
 from whistgui.engine import NotationError, WhistError
 from whistgui.engine.bridge import (
     BridgeDeal,
@@ -26,6 +40,7 @@ from whistgui.engine.bridge import (
     read_pbn,
 )
 from whistgui.engine.bridge.dds import dd_table, par, winning_line
+from whistgui.engine.reading import quote
 
 _STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
 
@@ -50,9 +65,36 @@ def register(sub: Any, add: Any) -> None:
             p.add_argument("--declarer", help="N, E, S or W (default: the file's Declarer)")
         else:
             p.add_argument(
-                "--vulnerable", default=None, help="None, NS, EW or All (default: the file's)"
+                "--vulnerable",
+                type=vulnerability,
+                default=None,
+                help="None, NS, EW or All (default: the file's)",
             )
     _register_render(bsub)
+
+
+#: The vulnerabilities, by every name PBN gives them (in lower case: ``Love`` and ``-`` are
+#: ``None``, ``Both`` is ``All``), as :func:`whistgui.engine.bridge.dds.par` names them.
+_VULNERABILITIES = {
+    "none": "None",
+    "love": "None",
+    "-": "None",
+    "ns": "NS",
+    "ew": "EW",
+    "all": "All",
+    "both": "All",
+}
+
+
+def vulnerability(text: str) -> str:
+    """``--vulnerable`` (or a file's Vulnerable tag) as par takes it; a refusal quoting
+    ``text``, shortened when long, if it names no vulnerability."""
+    name = _VULNERABILITIES.get(text.strip().lower())
+    if name is None:
+        raise argparse.ArgumentTypeError(
+            f"{quote(text)} is not a vulnerability; expected None, NS, EW or All"
+        )
+    return name
 
 
 def _register_render(bsub: Any) -> None:
@@ -99,7 +141,7 @@ def _boards(args: list[str], stdin: TextIO) -> Iterator[_Item]:
             try:
                 text = Path(a).read_text(encoding="utf-8-sig")
             except OSError as exc:
-                raise NotationError(f"cannot read {a!r}: {exc.strerror}") from exc
+                raise NotationError(f"cannot read {quote_path(a)}: {exc.strerror}") from exc
             yield from _from_text(text, a)
         else:
             yield _Item("", PbnBoard.make(BridgeDeal.parse(a)), text=a)
@@ -110,7 +152,8 @@ def _from_text(text: str, where: str) -> Iterator[_Item]:
         for i, board in enumerate(read_pbn(text), start=1):
             yield _Item(f"{where}, board {board.board or i}: ", board)
         return
-    for number, line in enumerate(text.splitlines(), start=1):
+    # lines end at LF, CR or CR LF only (str.splitlines would also break at U+2028 and others)
+    for number, line in enumerate(input_lines([text]), start=1):
         s = line.strip()
         if s and not s.startswith(("#", ";", "%")):
             try:
@@ -134,7 +177,8 @@ def _contract(args: argparse.Namespace, board: PbnBoard) -> tuple[Contract, Seat
 def _table(args: argparse.Namespace, board: PbnBoard, out: TextIO) -> None:
     deal = board.deal
     table = dd_table(deal)
-    vul = args.vulnerable or board.vulnerable or "None"
+    # the file's tag is one of PBN's names (read_pbn refuses others), not all of them par's
+    vul = vulnerability(args.vulnerable or board.vulnerable or "None")
     result = par(deal, vul, board.dealer or Seat.N) if deal.size == 13 else None
     if args.json:
         obj: dict[str, Any] = {"deal": deal.to_pbn(), "tricks": table.to_json()}
@@ -223,7 +267,7 @@ def _chosen_board(args: argparse.Namespace, stdin: TextIO) -> PbnBoard:
     """The ``--board``-th board (from 1) that ``args.deal`` names."""
     boards = list(_boards([args.deal], stdin))
     n = args.board
-    where = "standard input" if args.deal == "-" else repr(args.deal)
+    where = "standard input" if args.deal == "-" else quote_path(args.deal)
     if not boards:
         raise NotationError(f"{where} has no boards; expected a PBN deal or a PBN file")
     if not 1 <= n <= len(boards):
@@ -237,17 +281,18 @@ def _chosen_board(args: argparse.Namespace, stdin: TextIO) -> PbnBoard:
 
 def render(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     """``whist bridge render``: Qt is imported only here."""
-    from whistgui.figures import parse_font_size, parse_length
     from whistgui.figures.bridge import BRIDGE_VIEWS, BridgeFigureOptions, build_bridge_figure
 
     lines = stdin if stdin is not None else sys.stdin
 
     def draw() -> Any:
         if args.view not in BRIDGE_VIEWS:
-            raise NotationError(f"--view {args.view!r}: expected one of {', '.join(BRIDGE_VIEWS)}")
+            raise NotationError(
+                f"--view {quote(args.view)}: expected one of {', '.join(BRIDGE_VIEWS)}"
+            )
         output_kind(args)
         options = BridgeFigureOptions(
-            width=parse_length(args.width), font_size=parse_font_size(args.font_size)
+            width=figure_width(args.width), font_size=figure_font_size(args.font_size)
         )
         return build_bridge_figure(args.view, _chosen_board(args, lines), options)
 
@@ -271,7 +316,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
         if args.json:
             obj: dict[str, Any] = {"error": message}
             if item is not None and item.text is not None:
-                obj["input"] = item.text
+                obj.update(input_json(item.text))
             if item is not None and item.line is not None:
                 obj["line"] = item.line
             sys.stdout.write(json_line(obj) + "\n")

@@ -11,8 +11,10 @@ others are still answered); 3 an internal error (a bug, please report it); 130 i
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import re
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final, NamedTuple, NoReturn, TextIO
@@ -28,7 +30,7 @@ from whistgui.engine import (
     WhistError,
 )
 from whistgui.engine.games import DEFAULT_GAME, Game, Theory, find_game
-from whistgui.engine.reading import quote
+from whistgui.engine.reading import QUOTE_LIMIT, quote, read_int
 from whistgui.engine.rules import Outcome
 from whistgui.engine.strategy.line import result_json
 
@@ -59,21 +61,164 @@ class LimitError(WhistError, ValueError):
     """An input beyond what a command does in reasonable time; the message names the limit."""
 
 
+#: The longest message a refusal writes on one line; a usage error longer than this (argparse
+#: quoting what was typed) has its long quotations and words shortened.
+MESSAGE_BUDGET: Final = 300
+#: The most digits a number given to an option may have (a longer one is refused by its
+#: length, never converted).
+MAX_OPTION_DIGITS: Final = 100
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse whose errors are one line, exit status 2, and which reads an argument that
-    begins with ``-`` but is a deal (``-/AK``: West void) or a value (``-e0``) as an argument,
-    not an option."""
+    """argparse whose errors are one line, quoting what was typed shortened when it is long
+    (:func:`~whistgui.engine.reading.quote`), exit status 2; whose ``type=int`` and
+    ``type=float`` options take only ASCII decimal numbers of at most
+    :data:`MAX_OPTION_DIGITS` digits (:func:`option_int`, :func:`option_float`); and which
+    reads an argument that begins with ``-`` but is a deal (``-/AK``: West void) or a value
+    (``-e0``) as an argument, not an option. An unknown option is named as such, even where
+    a required argument is missing too (``whist value -x``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("type", int, option_int)
+        self.register("type", float, option_float)
+        self._unknown_options: list[str] = []
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self._unknown_options = []
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
-        # argparse quotes unknown arguments raw: a lone surrogate (an undecodable byte) is
-        # written escaped, whatever the stream's error handler
-        message = message.encode("utf-8", "backslashreplace").decode("utf-8")
+        if message.startswith("the following arguments are required") and self._unknown_options:
+            # an unknown option took no argument's place: it, not the missing one, is the news
+            message = unrecognized(self._unknown_options)
+        message = one_line(shorten_message(message))
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        # argparse's own message repeats the value in full, however long
+        if action.choices is not None and value not in action.choices:
+            choices = ", ".join(repr(c) for c in action.choices)
+            shown = quote(value) if isinstance(value, str) else repr(value)
+            raise argparse.ArgumentError(action, f"invalid choice: {shown} (choose from {choices})")
 
     def _parse_optional(self, arg_string: str) -> Any:
         if dash_argument(arg_string) and arg_string[:2] not in self._option_string_actions:
             return None  # a positional argument (or an option's value)
-        return super()._parse_optional(arg_string)
+        found = super()._parse_optional(arg_string)
+        # argparse reads an option it does not know as (None, text, …) (a list of such
+        # tuples since Python 3.12.7)
+        first = found[0] if isinstance(found, list) and found else found
+        if isinstance(first, tuple) and first[0] is None:
+            self._unknown_options.append(arg_string)
+        return found
+
+
+def unrecognized(words: Sequence[str]) -> str:
+    """argparse's message for arguments it does not take, quoting them shortened when long
+    (or not printable: a line end, an undecodable byte)."""
+    text = " ".join(words)
+    shown = text if len(text) <= QUOTE_LIMIT and text.isprintable() else quote(text)
+    return f"unrecognized arguments: {shown}"
+
+
+#: A quotation in a message (a ``repr``, as argparse writes what was typed), or a long word
+#: (of more than 80 characters: argparse names an ambiguous option unquoted).
+_QUOTED: Final = re.compile(r"""'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\S{81,}""")
+
+
+def shorten_message(message: str) -> str:
+    """``message`` if it is at most :data:`MESSAGE_BUDGET` characters, else with its long
+    quotations (``repr`` of what was typed) and long words shortened by
+    :func:`~whistgui.engine.reading.quote`.
+
+    >>> shorten_message("ignored explicit argument " + repr("x" * 1000))
+    "ignored explicit argument 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxxxx'"
+    """
+    if len(message) <= MESSAGE_BUDGET:
+        return message
+
+    def short(m: re.Match[str]) -> str:
+        text = m.group()
+        if len(text) <= QUOTE_LIMIT:
+            return text
+        if text[0] in "'\"":
+            try:
+                said = ast.literal_eval(text)
+            except (ValueError, SyntaxError, MemoryError, RecursionError):
+                said = None
+            if isinstance(said, str):
+                return quote(said)
+        return quote(text)
+
+    return _QUOTED.sub(short, message)
+
+
+_LINE_BREAKING: Final = re.compile(r"[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+
+
+def one_line(message: str) -> str:
+    """``message`` as one line that any stream can write: characters that break a line
+    escaped, and lone surrogates (an argument's undecodable bytes) written as their escapes.
+
+    >>> one_line("a\\nb\\udcff")
+    'a\\\\nb\\\\udcff'
+    """
+    message = _LINE_BREAKING.sub(lambda m: ascii(m.group())[1:-1], message)
+    return message.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+#: An option's integer: an optional sign and ASCII digits (no ``_``, no other scripts' digits).
+_INTEGER: Final = re.compile(r"[+-]?[0-9]+")
+#: An option's decimal number: ASCII digits with at most one point (no exponent, no inf).
+_DECIMAL: Final = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+
+
+def option_int(text: str) -> int:
+    """An option's whole number (``type=int`` in a :class:`Parser`): ASCII digits, at most
+    :data:`MAX_OPTION_DIGITS` of them, else a message quoting ``text`` saying so.
+
+    >>> option_int(" 12 ")
+    12
+    >>> option_int("1_0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '1_0' is not a whole number; expected digits 0-9, like 3
+    """
+    s = text.strip()
+    if not _INTEGER.fullmatch(s):
+        raise argparse.ArgumentTypeError(
+            f"{quote(text)} is not a whole number; expected digits 0-9, like 3"
+        )
+    try:
+        return read_int(s, what="the number", text=text, max_digits=MAX_OPTION_DIGITS)
+    except NotationError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def option_float(text: str) -> float:
+    """An option's decimal number (``type=float`` in a :class:`Parser`): ASCII digits and at
+    most one point, at most :data:`MAX_OPTION_DIGITS` digits, else a message quoting
+    ``text`` saying so.
+
+    >>> option_float("150.5")
+    150.5
+    >>> option_float("inf")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'inf' is not a decimal number; expected digits 0-9 and ...
+    """
+    s = text.strip()
+    if not _DECIMAL.fullmatch(s):
+        raise argparse.ArgumentTypeError(
+            f"{quote(text)} is not a decimal number; expected digits 0-9 and at most one "
+            "point, like 300 or 72.5"
+        )
+    try:  # the digits counted as read_int counts them, the point aside
+        read_int(s.replace(".", ""), what="the number", text=text, max_digits=MAX_OPTION_DIGITS)
+    except NotationError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return float(s)
 
 
 def dash_argument(arg: str) -> bool:
@@ -143,22 +288,61 @@ def deal_texts(args: Sequence[str], stdin: Iterable[str]) -> Iterator[DealText]:
 
 
 _LINE_BREAKS: Final = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+#: A surrogate code point: in a ``str`` only from undecodable bytes (``surrogateescape``), never
+#: valid in UTF-8 nor, alone, in JSON.
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 
 def json_line(obj: dict[str, Any]) -> str:
     """``obj`` as one line of JSON, non-ASCII text as itself but escaped where a reader might
-    break the line (U+0085, U+2028, U+2029: JSON escapes only the ASCII control characters)
-    or cannot write it (a lone surrogate, from an argument's undecodable bytes).
+    break the line (U+0085, U+2028, U+2029: JSON escapes only the ASCII control characters),
+    and valid UTF-8: a surrogate (from an argument's undecodable bytes) is written as U+FFFD,
+    the replacement character, as a UTF-8 decoder would have read the byte.
 
-    >>> json_line({"input": "♠" + chr(0x2028)})
-    '{"input": "♠\\\\u2028"}'
+    >>> json_line({"input": "♠" + chr(0x2028) + chr(0xDCFF)})
+    '{"input": "♠\\\\u2028\ufffd"}'
     """
     line = json.dumps(obj, ensure_ascii=False).translate(_LINE_BREAKS)
-    try:
-        line.encode("utf-8")
-    except UnicodeEncodeError:
-        return json.dumps(obj)
-    return line
+    return _SURROGATE.sub("\ufffd", line)
+
+
+#: The longest input a JSON error object repeats in full (``"input"``). A consumer may match
+#: its inputs against it, so it is the input itself whenever it is short enough to be useful;
+#: a longer one (a 100,000-character line, say) is given by its first
+#: :data:`_INPUT_HEAD` and last :data:`_INPUT_TAIL` characters around ``…``, and
+#: ``"input_length"`` (present only then) says how long it was — its ``"line"`` locates it.
+JSON_INPUT_LIMIT: Final = 1000
+_INPUT_HEAD, _INPUT_TAIL = 600, 300
+
+
+def input_json(text: str) -> dict[str, Any]:
+    """The fields that repeat an input in a JSON error object: ``{"input": text}``, or for
+    text longer than :data:`JSON_INPUT_LIMIT` characters its start and end around ``…`` and
+    ``"input_length"``.
+
+    >>> input_json("A/K")
+    {'input': 'A/K'}
+    >>> obj = input_json("x" * 5000)
+    >>> len(obj["input"]), obj["input_length"]
+    (901, 5000)
+    """
+    if len(text) <= JSON_INPUT_LIMIT:
+        return {"input": text}
+    return {
+        "input": f"{text[:_INPUT_HEAD]}…{text[len(text) - _INPUT_TAIL :]}",
+        "input_length": len(text),
+    }
+
+
+#: The longest quotation of a file's name in a message: longer than other input's (a path is
+#: read whole to be found), still short enough for one line.
+PATH_QUOTE_LIMIT: Final = 160
+
+
+def quote_path(name: str) -> str:
+    """A file's name for a message: :func:`~whistgui.engine.reading.quote` of it, shortened
+    only beyond :data:`PATH_QUOTE_LIMIT` characters."""
+    return quote(name, PATH_QUOTE_LIMIT)
 
 
 def is_file(name: str) -> bool:
@@ -241,10 +425,62 @@ class Command:
         self.status = max(self.status, EXIT_BUG if bug else EXIT_BAD_INPUT)
         if self.as_json:
             obj: dict[str, Any] = {"error": f"{BUG_WORDS}: {message}" if bug else message}
-            obj["input"] = item.text
+            obj.update(input_json(item.text))
             if item.line is not None:
                 obj["line"] = item.line
             self.emit(obj, "")
+
+
+class ProgressLine:
+    """A line of progress on standard error for long work, at the pace of ``whist table
+    --upto``'s meter: nothing in the first 2 s (a quick run says nothing), then on a terminal
+    the line rewritten in place once a second, elsewhere (a log, a pipe) a whole line every
+    10 s. Call it with the line as often as convenient; :meth:`end` clears the line on a
+    terminal. Use it in a ``with`` block, so that an interruption (Ctrl-C) clears it too."""
+
+    #: The clock (seconds); tests replace it.
+    clock: Callable[[], float] = staticmethod(time.monotonic)
+
+    def __init__(self, err: TextIO, delay: float = 2.0) -> None:
+        self.err = err
+        self.tty = bool(getattr(err, "isatty", lambda: False)())
+        self.start = self.last = self.clock()
+        self.delay = delay
+        self.shown = False
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds since the work began."""
+        return self.clock() - self.start
+
+    def due(self) -> bool:
+        """Is a line due now? (Build it only then: calls may come thousands of times.)"""
+        now = self.clock()
+        return now - self.start >= self.delay and (
+            not self.shown or now - self.last >= (1.0 if self.tty else 10.0)
+        )
+
+    def __call__(self, line: str) -> None:
+        """Show ``line`` if one is due."""
+        if not self.due():
+            return
+        self.last = self.clock()
+        self.err.write(f"\r{line}\033[K" if self.tty else f"{line}\n")
+        self.err.flush()
+        self.shown = True
+
+    def end(self) -> None:
+        """The work is over (or interrupted): clear the line on a terminal."""
+        if self.shown and self.tty:
+            self.err.write("\r\033[K")
+            self.err.flush()
+        self.shown = False
+
+    def __enter__(self) -> ProgressLine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.end()
 
 
 def beyond_internal_limit(text: str, exc: BaseException) -> str:

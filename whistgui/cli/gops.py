@@ -6,8 +6,10 @@ game's value and every first prize's matrix game and optimal mixed bids).
 Rules: ``--n`` cards a suit, ``--ties carry|split|lost``, ``--score sign|points`` (the thread's
 game: carry, sign). ``--json`` prints one object: matrices as lists of rows of floats (rows are
 A's bids, columns B's, both in increasing order), strategies as lists of probabilities in bid
-order, exact values as strings like ``"-1/9"``. Long solves report progress on standard error
-when it is a terminal. Bad input: one line on standard error quoting it, exit status 2."""
+order, exact values as strings like ``"-1/9"``. A solve of more than 2 s reports its progress on
+standard error (a line rewritten each second on a terminal, else a line every 10 s); Ctrl-C
+stops it with exit status 130. Bad input: one line on standard error quoting it, exit status
+2."""
 
 from __future__ import annotations
 
@@ -19,7 +21,13 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, TextIO
 
-from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, number_text
+from whistgui.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    ProgressLine,
+    number_text,
+)
 from whistgui.engine import NotationError, WhistError
 from whistgui.engine.gops import (
     MAX_N,
@@ -32,6 +40,7 @@ from whistgui.engine.gops import (
     MatrixSolution,
     dominated,
 )
+from whistgui.engine.reading import quote
 
 #: The largest game the command line solves (N = 8 takes minutes, each card more ten times
 #: as long) and the largest hands it solves exactly (exact values of six-card states take
@@ -40,8 +49,6 @@ MAX_SOLVE_N = 8
 MAX_EXACT_CARDS = 6
 #: Fractions longer than this are shown as a decimal in the text output (in full in --json).
 _SHORT = 24
-#: Seconds between two progress lines.
-PROGRESS_EVERY = 0.2
 
 
 def register(sub: Any, add: Any) -> None:
@@ -98,9 +105,9 @@ def register(sub: Any, add: Any) -> None:
 def _rules(args: argparse.Namespace, n: int) -> GopsRules:
     ties, score = args.ties.strip().lower(), args.score.strip().lower()
     if ties not in TIES:
-        raise NotationError(f"--ties {args.ties!r}: expected one of {', '.join(TIES)}")
+        raise NotationError(f"--ties {quote(args.ties)}: expected one of {', '.join(TIES)}")
     if score not in SCORES:
-        raise NotationError(f"--score {args.score!r}: expected one of {', '.join(SCORES)}")
+        raise NotationError(f"--score {quote(args.score)}: expected one of {', '.join(SCORES)}")
     if not 1 <= n <= MAX_N:
         raise NotationError(f"--n {n}: expected a number of cards from 1 to {MAX_N}")
     return GopsRules(n, ties, score)
@@ -115,26 +122,17 @@ def _check_size(cards: int, what: str) -> None:
 
 
 class _Progress:
-    """States solved so far on standard error, when it is a terminal."""
+    """The states solved so far, on standard error (a :class:`ProgressLine`)."""
 
     def __init__(self, err: TextIO) -> None:
-        self.err = err
-        self.on = err.isatty()
-        self.start = self.last = time.perf_counter()
-        self.shown = False
+        self.line = ProgressLine(err)
 
     def __call__(self, states: int) -> None:
-        now = time.perf_counter()
-        if self.on and now - self.last >= PROGRESS_EVERY:
-            self.err.write(f"\rsolving: {states:,} states, {now - self.start:.0f} s")
-            self.err.flush()
-            self.last = now
-            self.shown = True
+        if self.line.due():
+            self.line(f"solving: {states:,} states, {self.line.elapsed:.0f} s")
 
     def done(self) -> None:
-        if self.shown:
-            self.err.write("\r\033[K")
-            self.err.flush()
+        self.line.end()
 
 
 def _solver(rules: GopsRules, err: TextIO) -> tuple[GopsSolver, _Progress]:
@@ -307,12 +305,12 @@ def _state(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     state = GopsState.parse(args.state)
     cards = max((*state.a, *state.b, *state.prizes), default=1)
     if args.n is not None and args.n < cards:
-        raise NotationError(f"--n {args.n}: {args.state!r} holds the card {cards}")
+        raise NotationError(f"--n {args.n}: {quote(args.state)} holds the card {cards}")
     rules = _rules(args, args.n if args.n is not None else cards)
-    _check_size(len(state.a), f"{args.state!r} has {len(state.a)} cards in each hand")
+    _check_size(len(state.a), f"{quote(args.state)} has {len(state.a)} cards in each hand")
     if args.exact and len(state.a) > MAX_EXACT_CARDS:
         raise NotationError(
-            f"{args.state!r} has {len(state.a)} cards in each hand: --exact solves at most "
+            f"{quote(args.state)} has {len(state.a)} cards in each hand: --exact solves at most "
             f"{MAX_EXACT_CARDS} (its fractions grow to thousands of digits)"
         )
     solver, progress = _solver(rules, err)
@@ -398,7 +396,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     except WhistError as exc:
         err.write(f"whist: error: {exc}\n")
         return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt:  # Ctrl-C: the progress line is cleared (finally) already
+        err.write("whist: interrupted\n")
+        return EXIT_INTERRUPTED
     out.flush()
     return EXIT_OK

@@ -6,13 +6,22 @@ command runs)."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_game_option, is_file, require_suits
+from whistgui.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    add_game_option,
+    is_file,
+    quote_path,
+    require_suits,
+)
 from whistgui.engine import Deal, NotationError, Player, WhistError
+from whistgui.engine.reading import quote
 
 VIEW_NAMES = ("deal", "analysis", "table", "matrix", "numberline", "tree", "play")
 
@@ -61,7 +70,11 @@ def add_output_options(p: Any) -> None:
         choices=["png", "svg", "pdf", "tex"],
         help="the format (default: the file's extension)",
     )
-    p.add_argument("--width", default="120mm", help="the figure's width (default 120mm)")
+    p.add_argument(
+        "--width",
+        default="120mm",
+        help="the figure's width: a number and a unit mm, cm, m, in, pt or px (default 120mm)",
+    )
     p.add_argument("--font-size", default="9pt", help="the size of the figure's text (default 9pt)")
     p.add_argument("--dpi", type=float, default=300, help="PNG resolution (default 300)")
     p.add_argument("--outlines", action="store_true", help="SVG: text as the glyphs' outlines")
@@ -73,11 +86,45 @@ def output_kind(args: argparse.Namespace) -> str:
     kind = (args.format or Path(args.out).suffix.lstrip(".")).lower()
     if kind not in ("png", "svg", "pdf", "tex"):
         raise NotationError(
-            f"{args.out!r}: expected a file name ending in .png, .svg, .pdf or .tex, or --format"
+            f"--out {quote_path(args.out)}: expected a file name ending in .png, .svg, .pdf or "
+            ".tex, or --format"
         )
     if not 10 <= args.dpi <= 2400:
         raise NotationError(f"--dpi {args.dpi:g}: expected 10 to 2400")
     return kind
+
+
+#: A length in metres, the unit the width's largest value is said in (``1.7 m``): figures
+#: reads millimetres, centimetres, inches and points, so metres are given to it as millimetres.
+_METRES: Final = re.compile(r"\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*m\s*", re.IGNORECASE)
+
+
+def figure_width(text: str) -> float:
+    """``--width``: the length ``text`` in points (:func:`whistgui.figures.parse_length`,
+    which also reads metres here: its message names the range as 7 mm to 1.7 m); a refusal
+    names the option and quotes ``text``, shortened when long."""
+    from whistgui.figures import parse_length
+
+    m = _METRES.fullmatch(text)
+    return _option_length("--width", text, parse_length, f"{float(m[1]) * 1000:g}mm" if m else text)
+
+
+def figure_font_size(text: str) -> float:
+    """``--font-size``: :func:`whistgui.figures.parse_font_size` of ``text``, a refusal naming
+    the option and quoting ``text``, shortened when long."""
+    from whistgui.figures import parse_font_size
+
+    return _option_length("--font-size", text, parse_font_size, text)
+
+
+def _option_length(option: str, text: str, parse: Callable[[str], float], read: str) -> float:
+    """``parse(read)`` (``read``: ``text`` as figures reads it); its refusal, which repeats
+    the text in full, said quoting ``text`` shortened instead."""
+    try:
+        return parse(read)
+    except NotationError as exc:
+        message = str(exc).replace(repr(read), quote(text), 1)
+        raise NotationError(f"{option} {message}") from None
 
 
 def _document(args: argparse.Namespace) -> Any:
@@ -104,15 +151,15 @@ def _document(args: argparse.Namespace) -> Any:
 
 def render(args: argparse.Namespace) -> int:
     """``whist render``: Qt is imported only here."""
-    from whistgui.figures import FigureOptions, build_figure, parse_font_size, parse_length
+    from whistgui.figures import FigureOptions, build_figure
 
     def draw() -> Any:
         output_kind(args)
         if args.depth < 0:
             raise NotationError(f"--depth {args.depth}: expected 0 or more")
         options = FigureOptions(
-            width=parse_length(args.width),
-            font_size=parse_font_size(args.font_size),
+            width=figure_width(args.width),
+            font_size=figure_font_size(args.font_size),
             suit=args.suit,
             depth=args.depth,
             cards=args.cards,
