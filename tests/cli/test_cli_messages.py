@@ -28,6 +28,7 @@ from whistgui.cli.common import (
     option_float,
     option_int,
 )
+from whistgui.engine import NotationError
 
 #: A word of 100,000 characters; messages show it as its start and end around '…'.
 LONG = "x" * 100_000
@@ -287,12 +288,52 @@ def test_the_widths_range_is_said_in_units_it_takes(capsys):
 
     err = refusal(capsys, "render", DEAL, "--out", "f.svg", "--width", "2m")
     assert "--width '2m': expected a width from 7 mm to 1.7 m" in err
-    for said in ("1.7 m", "1.7m", "1.7M", ".5m"):  # the message's unit is taken
+    for said in ("1.7 m", "1.7m", "1.7M", ".5m", "7mm", "7 mm"):  # both ends, as said, are taken
         figure_width(said)
-    # (its lower end, 7 mm, is 19.8 pt, under the 20 pt figures.parse_length takes: for
-    # whistgui/figures to say or take)
+    for beyond in ("6.9mm", "1.71m"):
+        with pytest.raises(NotationError, match=r"expected a width from 7 mm to 1\.7 m"):
+            figure_width(beyond)
     assert figure_width("1.7m") == pytest.approx(parse_length("1700mm"))
     assert figure_width("120mm") == pytest.approx(parse_length("120mm"))
+
+
+# -- files named on the command line: a device is refused naming it --------------------------------
+def test_render_refuses_a_whist_name_linked_to_a_device(capsys, tmp_path):
+    """z.whist linked to /dev/zero was read as the deal text 'z.whist' (issue 16's review)."""
+    link = tmp_path / "z.whist"
+    link.symlink_to("/dev/zero")
+    err = refusal(capsys, "render", str(link), "--out", str(tmp_path / "f.svg"))
+    assert "is not a regular file (a device, a pipe or a socket)" in err
+
+
+def test_bridge_refuses_a_pbn_name_linked_to_a_device_or_a_pipe(capsys, tmp_path):
+    import os
+
+    link = tmp_path / "z.pbn"
+    link.symlink_to("/dev/zero")
+    fifo = tmp_path / "x.pbn"
+    os.mkfifo(fifo)
+    for name in (link, fifo):
+        code, _, err = run(capsys, "bridge", "solve", str(name))
+        assert code == EXIT_BAD_INPUT, err
+        assert "is not a regular file" in err
+        assert len(err.splitlines()) == 1
+
+
+def test_bridge_reads_a_file_of_deals_that_is_not_utf8_as_an_error(capsys, tmp_path):
+    path = tmp_path / "deals.pbn"
+    path.write_bytes(b'[Deal "N:\xff"]\n')
+    code, _, err = run(capsys, "bridge", "solve", str(path))
+    assert code == EXIT_BAD_INPUT
+    assert "not UTF-8 text (byte 0xff" in err
+
+
+def test_a_long_abstract_suit_too_long_for_a_deck_is_quoted_by_its_ends(capsys, tmp_path):
+    ranks = " ".join(str(r) for r in range(4000, 0, -2))
+    east = " ".join(str(r) for r in range(3999, 0, -2))
+    err = refusal(capsys, "render", f"[{ranks}, {east}]", "--out", str(tmp_path / "f.svg"))
+    assert "holds a card of rank 4000" in err
+    assert len(err) < MESSAGE_BUDGET
 
 
 # -- 4: progress and Ctrl-C in the heavy commands --------------------------------------------------

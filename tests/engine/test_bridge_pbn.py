@@ -153,3 +153,12 @@ def test_a_long_bad_input_is_quoted_shortened(text: str) -> None:
     message = str(info.value)
     assert "…" in message
     assert len(message) < 400
+
+
+@pytest.mark.parametrize("odd", ["\u2028", "\u0085", "\x0c"])
+def test_a_tags_value_may_hold_characters_that_python_reads_as_line_ends(odd):
+    """Lines end at LF, CR and CR LF only: str.splitlines cut the tag's value in two."""
+    text = f'[Event "Club{odd}night"]\r\n[Board "1"]\r[Deal "{DEAL1}"]\n'
+    (board,) = read_pbn(text)
+    assert board.tag("Event") == f"Club{odd}night"
+    assert board.deal == BridgeDeal.parse(DEAL1)

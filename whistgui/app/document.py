@@ -51,6 +51,7 @@ from whistgui.engine.cards import (
 from whistgui.engine.deal import Deal, SuitDeal
 from whistgui.engine.errors import WhistError
 from whistgui.engine.games import DEFAULT_GAME, Game, find_game
+from whistgui.engine.reading import quote
 
 __all__ = [
     "DOCUMENT_VERSION",
@@ -229,7 +230,7 @@ class SuitDeck:
         high = max(cards, default=1)
         if high > _MAX_ABSTRACT:
             raise DocumentError(
-                f"the suit {suit} holds a card of rank {high}, but a suit has at most "
+                f"the suit {quote(str(suit))} holds a card of rank {high}, but a suit has at most "
                 f"{_MAX_ABSTRACT} cards; expected ranks 1 to {_MAX_ABSTRACT}"
             )
         floor = at_least.size if at_least is not None and at_least.kind == "abstract" else 1

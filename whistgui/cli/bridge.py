@@ -11,7 +11,6 @@ import json
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, TextIO
 
 from whistgui.cli.common import (
@@ -138,13 +137,27 @@ def _boards(args: list[str], stdin: TextIO) -> Iterator[_Item]:
             text = stdin.read()
             yield from _from_text(text, "standard input")
         elif a.lower().endswith(".pbn") or is_file(a):
-            try:
-                text = Path(a).read_text(encoding="utf-8-sig")
-            except OSError as exc:
-                raise NotationError(f"cannot read {quote_path(a)}: {exc.strerror}") from exc
-            yield from _from_text(text, a)
+            yield from _from_text(_read_file(a), a)
         else:
             yield _Item("", PbnBoard.make(BridgeDeal.parse(a)), text=a)
+
+
+def _read_file(name: str) -> str:
+    """The text of a PBN file (or a file of deal strings) named on the command line: a regular
+    file of at most ``MAX_PBN_BYTES`` in UTF-8, else a NotationError naming it."""
+    from whistgui.app.bridge import MAX_PBN_BYTES
+    from whistgui.app.document import DocumentError, read_file
+
+    try:
+        raw = read_file(name, "a PBN file or a file of deal strings", MAX_PBN_BYTES)
+        return raw.decode("utf-8-sig")
+    except DocumentError as exc:
+        raise NotationError(str(exc)) from None
+    except UnicodeDecodeError as exc:
+        raise NotationError(
+            f"cannot read {quote_path(name)}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at "
+            f"offset {exc.start}); expected a PBN file or a file of deal strings"
+        ) from None
 
 
 def _from_text(text: str, where: str) -> Iterator[_Item]:

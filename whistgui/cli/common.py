@@ -346,10 +346,13 @@ def quote_path(name: str) -> str:
 
 
 def is_file(name: str) -> bool:
-    """Does ``name`` name an existing file? (False, not an error, for text that cannot be a
-    file's name: too long, or holding a NUL — a deal, say.)"""
+    """Does ``name`` name something that exists and is not a folder — a file, or a device or
+    a pipe, which the loaders then refuse naming it (a name linked to /dev/zero is not read
+    as a deal)? False, not an error, for text that cannot be a file's name: too long, or
+    holding a NUL — a deal, say."""
     try:
-        return Path(name).is_file()
+        path = Path(name)
+        return path.exists() and not path.is_dir()
     except (OSError, ValueError):
         return False
 

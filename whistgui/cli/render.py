@@ -6,11 +6,10 @@ command runs)."""
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 from whistgui.cli.common import (
     EXIT_BAD_INPUT,
@@ -21,7 +20,6 @@ from whistgui.cli.common import (
     require_suits,
 )
 from whistgui.engine import Deal, NotationError, Player, WhistError
-from whistgui.engine.reading import quote
 
 VIEW_NAMES = ("deal", "analysis", "table", "matrix", "numberline", "tree", "play")
 
@@ -94,19 +92,12 @@ def output_kind(args: argparse.Namespace) -> str:
     return kind
 
 
-#: A length in metres, the unit the width's largest value is said in (``1.7 m``): figures
-#: reads millimetres, centimetres, inches and points, so metres are given to it as millimetres.
-_METRES: Final = re.compile(r"\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*m\s*", re.IGNORECASE)
-
-
 def figure_width(text: str) -> float:
-    """``--width``: the length ``text`` in points (:func:`whistgui.figures.parse_length`,
-    which also reads metres here: its message names the range as 7 mm to 1.7 m); a refusal
-    names the option and quotes ``text``, shortened when long."""
+    """``--width``: the length ``text`` in points (:func:`whistgui.figures.parse_length`: 7 mm
+    to 1.7 m, in mm, cm, m, in, pt or px); a refusal names the option."""
     from whistgui.figures import parse_length
 
-    m = _METRES.fullmatch(text)
-    return _option_length("--width", text, parse_length, f"{float(m[1]) * 1000:g}mm" if m else text)
+    return _option_length("--width", text, parse_length)
 
 
 def figure_font_size(text: str) -> float:
@@ -114,17 +105,16 @@ def figure_font_size(text: str) -> float:
     the option and quoting ``text``, shortened when long."""
     from whistgui.figures import parse_font_size
 
-    return _option_length("--font-size", text, parse_font_size, text)
+    return _option_length("--font-size", text, parse_font_size)
 
 
-def _option_length(option: str, text: str, parse: Callable[[str], float], read: str) -> float:
-    """``parse(read)`` (``read``: ``text`` as figures reads it); its refusal, which repeats
-    the text in full, said quoting ``text`` shortened instead."""
+def _option_length(option: str, text: str, parse: Callable[[str], float]) -> float:
+    """``parse(text)``; its refusal (which quotes ``text``, shortened when long) said naming
+    the option."""
     try:
-        return parse(read)
+        return parse(text)
     except NotationError as exc:
-        message = str(exc).replace(repr(read), quote(text), 1)
-        raise NotationError(f"{option} {message}") from None
+        raise NotationError(f"{option} {exc}") from None
 
 
 def _document(args: argparse.Namespace) -> Any:

@@ -27,6 +27,7 @@ from typing import Final
 
 from whistgui.app.document import Document
 from whistgui.engine import NotationError, SuitDeal
+from whistgui.engine.reading import quote
 from whistgui.figures.backends import FORMATS, FigureError, whole_points, write
 from whistgui.figures.scene import Figure
 
@@ -54,23 +55,38 @@ VIEWS: Final = {
 }
 
 #: Points per unit (the PostScript point, as PDF and SVG count; a pixel at 96 dpi).
-_UNITS: Final = {"pt": 1.0, "mm": 72 / 25.4, "cm": 72 / 2.54, "in": 72.0, "px": 0.75}
+_UNITS: Final = {
+    "pt": 1.0,
+    "mm": 72 / 25.4,
+    "cm": 72 / 2.54,
+    "m": 72 / 0.0254,
+    "in": 72.0,
+    "px": 0.75,
+}
+#: The widths a figure may have, in points: 7 mm to 1.7 m, as the message says them.
+_WIDTHS: Final = (7 * 72 / 25.4, 1.7 * 72 / 0.0254)
 _LENGTH = re.compile(r"\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*([a-z]*)\s*$")
 
 
 def parse_length(text: str, *, default_unit: str = "mm") -> float:
-    """A length such as ``120mm``, ``12cm``, ``4.5in``, ``340pt`` or ``120`` (in
-    ``default_unit``) in points; NotationError quoting the text otherwise."""
+    """A length such as ``120mm``, ``12cm``, ``0.2m``, ``4.5in``, ``340pt`` or ``120`` (in
+    ``default_unit``) in points, from 7 mm to 1.7 m; NotationError quoting the text
+    otherwise.
+
+    >>> round(parse_length('1.7 m')), round(parse_length('7mm'), 2)
+    (4819, 19.84)
+    """
     m = _LENGTH.match(text.lower())
     unit = (m.group(2) or default_unit) if m else ""
     if m is None or unit not in _UNITS:
         raise NotationError(
-            f"{text!r} is not a length; expected a number and a unit, like 120mm, 12cm, 4.5in "
-            "or 340pt"
+            f"{quote(text)} is not a length; expected a number and a unit, like 120mm, 12cm, "
+            "4.5in or 340pt"
         )
     value = float(m.group(1)) * _UNITS[unit]
-    if not 20 <= value <= 5000:
-        raise NotationError(f"{text!r}: expected a width from 7 mm to 1.7 m")
+    low, high = _WIDTHS
+    if not low * (1 - 1e-9) <= value <= high * (1 + 1e-9):
+        raise NotationError(f"{quote(text)}: expected a width from 7 mm to 1.7 m")
     return value
 
 
@@ -79,10 +95,12 @@ def parse_font_size(text: str) -> float:
     m = _LENGTH.match(text.lower())
     unit = (m.group(2) or "pt") if m else ""
     if m is None or unit not in _UNITS:
-        raise NotationError(f"{text!r} is not a font size; expected points, like 9pt or 10.5")
+        raise NotationError(
+            f"{quote(text)} is not a font size; expected points, like 9pt or 10.5"
+        )
     value = float(m.group(1)) * _UNITS[unit]
     if not 4 <= value <= 72:
-        raise NotationError(f"{text!r}: expected a font size from 4 pt to 72 pt")
+        raise NotationError(f"{quote(text)}: expected a font size from 4 pt to 72 pt")
     return value
 
 
@@ -122,7 +140,7 @@ def _build(view: str, doc: Document, o: FigureOptions) -> Figure:
     from whistgui.engine import Evaluator, Solver
 
     if view not in VIEWS:
-        raise NotationError(f"{view!r} is not a figure; expected one of {', '.join(VIEWS)}")
+        raise NotationError(f"{quote(view)} is not a figure; expected one of {', '.join(VIEWS)}")
     if view == "deal":
         from whistgui.figures.deal import build_deal
 

@@ -127,11 +127,16 @@ class PbnBoard:
         return Contract.parse(value)
 
 
+_LINE_END: Final = re.compile(r"\r\n|\r|\n")
+
+
 def _strip_comments(text: str) -> list[tuple[int, str]]:
     """The file's lines (numbered from 1) less ``;`` and ``{...}`` comments."""
     out: list[tuple[int, str]] = []
     in_brace = False
-    for number, raw in enumerate(text.splitlines(), start=1):
+    # lines end at LF, CR or CR LF only (str.splitlines also breaks at U+2028, U+0085, …,
+    # which may stand inside a tag's value)
+    for number, raw in enumerate(_LINE_END.split(text), start=1):
         line = []
         in_quote = False
         i = 0
