@@ -287,3 +287,35 @@ def test_conjectures_finds_a_planted_counterexample(capsys, monkeypatch):
             "detail": "has value ½ + ε₁: q = ½ is not an integer",
         }
     ]
+
+
+@pytest.fixture
+def slow_clock(monkeypatch):
+    """Every look at the progress clock 3 s after the last."""
+    import itertools
+
+    from whistgui.cli.common import ProgressLine
+
+    ticks = itertools.count(step=3.0)
+    monkeypatch.setattr(ProgressLine, "clock", staticmethod(lambda: next(ticks)))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["table", "--upto", "4", "--producer", "evaluator"], ["table", "9"]],
+    ids=["upto", "listing"],
+)
+def test_table_reports_progress_with_the_time_left_in_a_log(capsys, slow_clock, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    lines = err.splitlines()
+    assert lines
+    for line in lines:
+        assert re.fullmatch(r"n = \d+: [\d,]+ of [\d,]+ suits \(\d+%\)(, about .* left)?", line)
+    assert out
+
+
+def test_conjectures_report_their_search_stages_in_a_log(capsys, slow_clock):
+    code, _, err = run(capsys, "conjectures", "--upto", "3", "--producer", "evaluator")
+    assert code == 0, err
+    assert any(re.fullmatch(r"[^:]+: [\d,]+ of [\d,]+", line) for line in err.splitlines()), err

@@ -16,12 +16,12 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from functools import partial
 from math import comb
 from typing import Any, Final, TextIO
 
-from whistgui.cli.common import EXIT_INTERRUPTED, EXIT_OK, Command, number_text
+from whistgui.cli.common import EXIT_INTERRUPTED, EXIT_OK, Command, ProgressLine, number_text
 from whistgui.engine import Cancelled, LabeledValue, WhistError
 from whistgui.engine.cards import ranks_text
 from whistgui.engine.tables.conjectures import (
@@ -348,45 +348,31 @@ def _count_by_value(cmd: Command, store: TableStore, n: int | None) -> int:
 
 # -- progress and the time left ----------------------------------------------------------------
 class _Meter:
-    """Progress on standard error for long runs: after 2 s, a line a second on a terminal
-    (rewritten in place) or every 10 s otherwise, with an estimate of the time left."""
+    """Progress of the suits of each n (a :class:`~whistgui.cli.common.ProgressLine`), with an
+    estimate of the time left over the levels still to come."""
 
     def __init__(self, err: TextIO, upto: int, label: str = "suits") -> None:
-        self.err = err
+        self.line = ProgressLine(err)
         self.upto = upto
         self.label = label
-        self.tty = bool(getattr(err, "isatty", lambda: False)())
-        self.start = time.monotonic()
-        self.last = self.start
         self.level_start: dict[int, float] = {}
-        self.shown = False
 
     def __call__(self, n: int, done: int, total: int) -> None:
-        now = time.monotonic()
-        t0 = self.level_start.setdefault(n, now)
-        if now - self.start < 2 or now - self.last < (1 if self.tty else 10):
+        t0 = self.level_start.setdefault(n, self.line.clock())
+        if not self.line.due():
             return
-        self.last = now
         line = f"n = {n}: {done:,} of {total:,} {self.label} ({100 * done // max(total, 1)}%)"
-        elapsed = now - t0
+        elapsed = self.line.clock() - t0
         if done > 0 and elapsed > 0.5:
             rate = done / elapsed  # suits a second at this n; a suit of m costs ~ (m/n)² as much
             left = (total - done) / rate
             left += sum(comb(2 * m, m) * (m / n) ** 2 for m in range(n + 1, self.upto + 1)) / rate
             line += f", about {_duration(left)} left"
-        if self.tty:
-            self.err.write("\r" + line.ljust(78))
-        else:
-            self.err.write(line + "\n")
-        self.err.flush()
-        self.shown = True
+        self.line(line)
 
     def end(self) -> None:
-        """Close a progress line rewritten in place (once; again is nothing)."""
-        if self.shown and self.tty:
-            self.err.write("\n")
-            self.err.flush()
-        self.shown = False
+        """Clear a progress line rewritten in place (once; again is nothing)."""
+        self.line.end()
 
 
 def _duration(seconds: float) -> str:
@@ -419,7 +405,7 @@ def _conjectures(cmd: Command, args: argparse.Namespace, parser: argparse.Argume
             f"two-suit position in reasonable time), not {number_text(two)}"
         )
     meter = _Meter(cmd.err, upto)
-    stage_meter: Callable[[str, int, int], None] = _StageMeter(cmd.err)
+    stage_meter = _StageMeter(cmd.err)
     started = time.monotonic()
 
     def progress(stage: str, done: int, total: int) -> None:
@@ -432,30 +418,25 @@ def _conjectures(cmd: Command, args: argparse.Namespace, parser: argparse.Argume
         report = check(upto, search, two, rows=maker, progress=progress)
     except (KeyboardInterrupt, Cancelled):
         meter.end()
+        stage_meter.line.end()
         cmd.err.write("whist: interrupted; nothing was concluded\n")
         return EXIT_INTERRUPTED
     meter.end()
+    stage_meter.line.end()
     seconds = time.monotonic() - started
     _emit_report(cmd, report, seconds, maker.producer)
     return EXIT_OK if report.ok else EXIT_COUNTEREXAMPLE
 
 
 class _StageMeter:
-    """Progress of the search stages: a line every 10 s (a second on a terminal)."""
+    """Progress of the search stages (a :class:`~whistgui.cli.common.ProgressLine`)."""
 
     def __init__(self, err: TextIO) -> None:
-        self.err = err
-        self.start = self.last = time.monotonic()
-        self.tty = bool(getattr(err, "isatty", lambda: False)())
+        self.line = ProgressLine(err)
 
     def __call__(self, stage: str, done: int, total: int) -> None:
-        now = time.monotonic()
-        if now - self.start < 2 or now - self.last < (1 if self.tty else 10):
-            return
-        self.last = now
-        line = f"{stage}: {done:,} of {total:,}"
-        self.err.write(("\r" + line.ljust(78)) if self.tty else line + "\n")
-        self.err.flush()
+        if self.line.due():
+            self.line(f"{stage}: {done:,} of {total:,}")
 
 
 def _emit_report(cmd: Command, report: ConjectureReport, seconds: float, producer: str) -> None:
