@@ -11,6 +11,7 @@ documents it is given and asks for moves with :attr:`CardTable.moveRequested`.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -80,6 +81,27 @@ class Header:
     @property
     def shortened(self) -> bool:
         return self.text != self.full
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """The table's geometry for one document, size, play mode and pool filter: worked out
+    once (one pass over the suits) and read by painting, hit tests and keys, so a paint
+    costs time linear in the cards, not in cards × suits."""
+
+    #: The most cards any suit shows in each column (at least 1).
+    fullest: dict[str, int]
+    #: Each column's left edge and width.
+    columns: dict[str, tuple[float, float]]
+    #: The top of the bands, their total height and one band's height.
+    top: float
+    height: float
+    band: float
+    #: Card width and height.
+    card: tuple[float, float]
+    #: Every shown card with its rect, in drawing order, and the same by card.
+    slots: tuple[Slot, ...]
+    by_card: dict[Card, Slot]
 
 
 def encode_cards(doc: Document, cards: list[Card], origin: str) -> QMimeData:
@@ -180,18 +202,20 @@ class CardTable(QWidget):
         self._drop_zone: str | None = None
         self._message = ""
         self._moving = False  # True while our own moveRequested is being answered
+        #: The geometry, worked out again when the document, the size, the play mode or the
+        #: pool filter changes (see :meth:`_geometry`).
+        self._layout: _Layout | None = None
+        self._layout_key: tuple[Document, int, int] | None = None
+        self._play_mode = False
+        self._pool_only: frozenset[Card] | None = None
         #: The keyboard hint on the felt; figures for articles leave it out.
         self.show_hint = True
-        #: Play mode (the optimal-play panel): no moving cards; a click plays a card.
-        self.play_mode = False
         self.pool_title = "Undealt"
         self.west_title = ""
         self.east_title = ""
         self._marks: dict[Card, str] = {}
         self._optimal: set[Card] = set()
         self._current: set[Card] = set()
-        #: In play mode, the pool column shows only these cards (the ones played).
-        self.pool_only: set[Card] | None = None
         self._message_timer = QTimer(self)
         self._message_timer.setSingleShot(True)
         self._message_timer.timeout.connect(self._clear_message)
@@ -218,7 +242,7 @@ class CardTable(QWidget):
         so a drag never carries cards picked in another deal."""
         deal_changed = doc.deal != self._doc.deal
         self._doc = doc
-        valid = {s.card for s in self.slots()}
+        valid = self._geometry().by_card.keys()
         if deal_changed and not self._moving:
             selected: list[Card] = []
         else:
@@ -228,6 +252,30 @@ class CardTable(QWidget):
         if selected != self._selected:
             self._selected = selected
             self.selectionChanged.emit()
+        self.update()
+
+    @property
+    def play_mode(self) -> bool:
+        """Play mode (the optimal-play panel): no moving cards; a click plays a card."""
+        return self._play_mode
+
+    @play_mode.setter
+    def play_mode(self, on: bool) -> None:
+        self._play_mode = bool(on)
+        self._layout = None
+        self.update()
+
+    @property
+    def pool_only(self) -> frozenset[Card] | None:
+        """In play mode, the pool column shows only these cards (the ones played); ``None``
+        shows the whole pool. Kept as a copy: changing the set given later does nothing
+        until it is given again."""
+        return self._pool_only
+
+    @pool_only.setter
+    def pool_only(self, cards: Iterable[Card] | None) -> None:
+        self._pool_only = None if cards is None else frozenset(cards)
+        self._layout = None
         self.update()
 
     @property
@@ -268,10 +316,77 @@ class CardTable(QWidget):
         self.update()
 
     # -- geometry -------------------------------------------------------------------------
+    def _geometry(self) -> _Layout:
+        """The layout of the shown document at the current size, worked out on first use after
+        a change of the document, the size, :attr:`play_mode` or :attr:`pool_only`."""
+        key = (self._doc, self.width(), self.height())
+        layout = self._layout
+        if (
+            layout is None
+            or self._layout_key is None
+            or self._layout_key[0] is not key[0]
+            or self._layout_key[1:] != key[1:]
+        ):
+            layout = self._layout = self._compute_layout()
+            self._layout_key = key
+        return layout
+
+    def _compute_layout(self) -> _Layout:
+        doc = self._doc
+        fullest = self._fullest()
+        # The columns share the width by how many cards their fullest row holds, so a
+        # crowded pool gets room.
+        x0 = self.MARGIN + self.LABEL_W
+        total = self.width() - x0 - self.MARGIN - 2 * self.GAP
+        weights = {p: max(4, n) + 1.5 for p, n in fullest.items()}
+        scale = total / sum(weights.values())
+        columns: dict[str, tuple[float, float]] = {}
+        x = x0
+        for p in PLACES:
+            columns[p] = (x, weights[p] * scale)
+            x += weights[p] * scale + self.GAP
+        top = self.MARGIN + self.HEADER
+        height = self.height() - top - self.MARGIN - 22
+        band = height / self._bands()
+        cw, ch = card = self._fit_card(fullest, columns)
+        lift = self._lift(cw)
+        slots: list[Slot] = []
+        for i, suit in enumerate(doc.deal.suits):
+            pool = [r for r in doc.pool(i) if self._shown_in_pool(Card(i, r))]
+            groups = {WEST: list(suit.west), EAST: list(suit.east), POOL: pool}
+            for place in PLACES:
+                ranks = groups[place]
+                if not ranks:
+                    continue
+                left, width = columns[place]
+                zone_top = top + i * band
+                span = width - 8 - cw
+                step = cw + 3 if len(ranks) < 2 else min(cw + 3, span / (len(ranks) - 1))
+                y = zone_top + lift + max(0.0, (band - lift - ch) / 2)
+                for k, r in enumerate(ranks):
+                    rect = QRectF(left + 4 + k * step, y, cw, ch)
+                    slots.append(Slot(Card(i, r), place, rect))
+        return _Layout(
+            fullest=fullest,
+            columns=columns,
+            top=top,
+            height=height,
+            band=band,
+            card=card,
+            slots=tuple(slots),
+            by_card={s.card: s for s in slots},
+        )
+
     def _bands(self) -> int:
         return max(1, len(self._doc.deal.suits))
 
     def _card_size(self) -> tuple[float, float]:
+        """Card width and height (see :meth:`_fit_card`)."""
+        return self._geometry().card
+
+    def _fit_card(
+        self, fullest: dict[str, int], columns: dict[str, tuple[float, float]]
+    ) -> tuple[float, float]:
         """Card width and height: as tall as a band allows, but narrow enough that the
         fullest row of each column still shows every card's index; in play mode short enough
         to leave room above it for its mark."""
@@ -280,8 +395,8 @@ class CardTable(QWidget):
         if self.play_mode:  # h + badge(0.7 h) + 2 <= room, badge(w) = max(16, 0.4 w)
             room = min(room - 18, (room - 2) / 1.28)
         h = max(24.0, min(room, 110.0))
-        for place, n in self._fullest().items():
-            zone_w = self.zone_rect(place).width() - 8
+        for place, n in fullest.items():
+            zone_w = columns[place][1] - 8
             # n cards need w + (n - 1) * 0.44 w of room: a two-digit index stays readable
             h = min(h, zone_w / (1 + (n - 1) * 0.44) / 0.7)
         h = max(h, 24.0)
@@ -304,7 +419,8 @@ class CardTable(QWidget):
         return self._badge_size(card_w) + 2 if self.play_mode else 0.0
 
     def _fullest(self) -> dict[str, int]:
-        """The most cards any suit has in each column."""
+        """The most cards any suit has in each column: a pass over every suit, made once per
+        layout (:meth:`_geometry`), never per card or per suit."""
         doc = self._doc
         fullest = {WEST: 1, POOL: 1, EAST: 1}
         for i, suit in enumerate(doc.deal.suits):
@@ -317,57 +433,34 @@ class CardTable(QWidget):
         return fullest
 
     def _shown_in_pool(self, card: Card) -> bool:
-        return self.pool_only is None or card in self.pool_only
+        return self._pool_only is None or card in self._pool_only
 
     def zone_rect(self, place: str, suit: int | None = None) -> QRectF:
         """The area of a column (all bands, or one suit's band); columns share the width by
         how many cards their fullest row holds, so a crowded pool gets room."""
-        x0 = self.MARGIN + self.LABEL_W
-        total = self.width() - x0 - self.MARGIN - 2 * self.GAP
-        weights = {p: max(4, n) + 1.5 for p, n in self._fullest().items()}
-        scale = total / sum(weights.values())
-        widths = {p: w * scale for p, w in weights.items()}
-        x = x0
-        for p in PLACES:
-            if p == place:
-                break
-            x += widths[p] + self.GAP
-        top = self.MARGIN + self.HEADER
-        height = self.height() - top - self.MARGIN - 22
+        lay = self._geometry()
+        x, width = lay.columns[place]
         if suit is None:
-            return QRectF(x, top, widths[place], height)
-        band = height / self._bands()
-        return QRectF(x, top + suit * band, widths[place], band)
+            return QRectF(x, lay.top, width, lay.height)
+        return QRectF(x, lay.top + suit * lay.band, width, lay.band)
+
+    @staticmethod
+    def _copy(slot: Slot) -> Slot:
+        """A slot the caller may change without changing the table's layout."""
+        return Slot(slot.card, slot.place, QRectF(slot.rect))
 
     def slots(self) -> list[Slot]:
         """Every card of every deck, with where it is drawn, in drawing order."""
-        doc = self._doc
-        cw, ch = self._card_size()
-        lift = self._lift(cw)
-        out: list[Slot] = []
-        for i, suit in enumerate(doc.deal.suits):
-            pool = [r for r in doc.pool(i) if self._shown_in_pool(Card(i, r))]
-            groups = {WEST: list(suit.west), EAST: list(suit.east), POOL: pool}
-            for place in PLACES:
-                zone = self.zone_rect(place, i)
-                ranks = groups[place]
-                if not ranks:
-                    continue
-                span = zone.width() - 8 - cw
-                step = cw + 3 if len(ranks) < 2 else min(cw + 3, span / (len(ranks) - 1))
-                y = zone.top() + lift + max(0.0, (zone.height() - lift - ch) / 2)
-                for k, r in enumerate(ranks):
-                    rect = QRectF(zone.left() + 4 + k * step, y, cw, ch)
-                    out.append(Slot(Card(i, r), place, rect))
-        return out
+        return [self._copy(s) for s in self._geometry().slots]
 
     def slot_of(self, card: Card) -> Slot | None:
-        return next((s for s in self.slots() if s.card == card), None)
+        slot = self._geometry().by_card.get(card)
+        return None if slot is None else self._copy(slot)
 
     def slot_at(self, pos: QPointF) -> Slot | None:
-        for s in reversed(self.slots()):
+        for s in reversed(self._geometry().slots):
             if s.rect.contains(pos):
-                return s
+                return self._copy(s)
         return None
 
     def zone_at(self, pos: QPointF) -> str | None:
@@ -456,6 +549,7 @@ class CardTable(QWidget):
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         p.fillRect(self.rect(), FELT)
         doc = self._doc
+        lay = self._geometry()
         headers = self.headers()
         for place in PLACES:
             zone = self.zone_rect(place)
@@ -477,7 +571,9 @@ class CardTable(QWidget):
             mid = band.center().y()
             p.setPen(QColor("#fafafa"))
             big = QFont(font)
-            big.setPixelSize(int(min(30, band.height() * 0.45)))
+            px = int(min(30, band.height() * 0.45))
+            if px > 0:  # a band under 3 px (hundreds of suits) keeps the 13 px of ``font``
+                big.setPixelSize(px)
             p.setFont(big)
             p.drawText(
                 QRectF(self.MARGIN, mid - 28, self.LABEL_W - 6, 36),
@@ -502,7 +598,7 @@ class CardTable(QWidget):
                 y = band.top()
                 p.drawLine(QPointF(self.MARGIN, y), QPointF(self.width() - self.MARGIN, y))
         selected = set(self._selected)
-        for s in self.slots():
+        for s in lay.slots:
             name = doc.deal.names[s.card.suit]
             rect = s.rect.translated(0, -6) if s.card in selected else s.rect
             paint_card(
@@ -520,7 +616,7 @@ class CardTable(QWidget):
             mark = self._marks.get(s.card)
             if mark is not None:
                 self._badge(p, rect, mark, s.card in self._optimal)
-        for s in self.slots():  # the trick in play, on top of its neighbours
+        for s in lay.slots:  # the trick in play, on top of its neighbours
             if s.card in self._current:
                 self._outline(p, s.rect, QColor("#ffca28"))
                 paint_card(
@@ -717,25 +813,28 @@ class CardTable(QWidget):
 
     # -- keyboard -------------------------------------------------------------------------
     def _ordered(self) -> list[Slot]:
-        return sorted(self.slots(), key=lambda s: (s.card.suit, s.rect.left()))
+        return sorted(self._geometry().slots, key=lambda s: (s.card.suit, s.rect.left()))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         slots = self._ordered()
         if not slots:
             return super().keyPressEvent(event)
+        rows: dict[int, list[Slot]] = {}  # each suit's cards, left to right
+        for s in slots:
+            rows.setdefault(s.card.suit, []).append(s)
         if self._focus is None or all(s.card != self._focus for s in slots):
             self._focus = slots[0].card
         cur = next(s for s in slots if s.card == self._focus)
         if key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
-            row = [s for s in slots if s.card.suit == cur.card.suit]
+            row = rows[cur.card.suit]
             k = row.index(cur) + (1 if key == Qt.Key.Key_Right else -1)
             self._focus = row[max(0, min(len(row) - 1, k))].card
         elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
             step = 1 if key == Qt.Key.Key_Down else -1
             suit = cur.card.suit + step
             while 0 <= suit < len(self._doc.deal.suits):
-                row = [s for s in slots if s.card.suit == suit]
+                row = rows.get(suit, [])
                 if row:
                     x = cur.rect.center().x()
                     self._focus = min(row, key=lambda s: abs(s.rect.center().x() - x)).card
