@@ -70,3 +70,14 @@ def test_a_folder_is_refused(tmp_path: Path, suffix: str) -> None:
     folder = tmp_path / f"dir{suffix}"
     folder.mkdir()
     assert "is a folder" in refusal(suffix, folder)
+
+
+@pytest.mark.parametrize("suffix", list(LOADERS))
+def test_a_very_long_name_is_quoted_by_its_ends(tmp_path: Path, suffix: str) -> None:
+    name = str(tmp_path / ("A" * 100_000)) + suffix
+    with pytest.raises(DocumentError) as info:
+        LOADERS[suffix](name)
+    message = str(info.value)
+    assert "…" in message
+    assert f"expected {EXPECTED[suffix]}" in message
+    assert len(message) < 400

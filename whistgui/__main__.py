@@ -117,6 +117,16 @@ def startup_advice(environ: Mapping[str, str] = os.environ) -> str | None:
     )
 
 
+def _screenshot_name(text: str) -> str:
+    """``--screenshot``'s file name: not empty (an empty one read as "no screenshot" left the
+    offscreen window running for ever)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a file name; expected the picture's file, like out.png"
+        )
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     # the command line's parser: one-line errors quoting long input shortened, and a deal
     # beginning with '-' (--deal -/AK: West void) read as the option's value, as whist does
@@ -133,6 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lead", choices=["W", "E"], help="who is on lead in the --deal")
     p.add_argument(
         "--screenshot",
+        type=_screenshot_name,
         metavar="FILE.png",
         help="render the main window once to FILE.png and exit (works with no screen)",
     )
@@ -258,7 +269,12 @@ def _run(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int
         app.processEvents()
         ok = window.grab().save(args.screenshot)
         if not ok:
-            return _fail(f"could not write {args.screenshot!r}")
+            from whistgui.engine.reading import quote_path
+
+            return _fail(
+                f"could not write {quote_path(args.screenshot)}; expected a writable .png, .jpg "
+                "or .bmp file in an existing folder"
+            )
         return 0
     window.show()
     return app.exec()

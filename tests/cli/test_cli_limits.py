@@ -245,6 +245,30 @@ def test_suits_past_the_kernel_that_reach_too_many_patterns_are_refused(capsys, 
         assert "value" in jsonl(out)[0]
 
 
+#: An 18-card-a-hand suit that reaches 242,728 patterns: under the limit alone (about 20 s).
+NEAR_LIMIT = (
+    "[36 35 34 30 29 28 24 23 22 21 19 16 15 14 11 6 5 4, "
+    "33 32 31 27 26 25 20 18 17 13 12 10 9 8 7 3 2 1]"
+)
+
+
+def test_suits_past_the_kernel_are_limited_together(capsys):
+    """Each suit under the limit, four of them over it together: 71 s with no progress
+    (issue 16's second review); refused at once, naming the total."""
+    from whistgui.engine import SuitDeal
+    from whistgui.engine.tables.kernel import reach_size
+
+    size = reach_size(SuitDeal.parse(NEAR_LIMIT).pattern)
+    assert size <= MAX_RECURSION_REACH < 2 * size
+    for command in ("value", "play"):  # (analyze takes one suit)
+        code, out, err = run(capsys, command, f"{NEAR_LIMIT} + {NEAR_LIMIT}")
+        assert code == EXIT_BAD_INPUT
+        assert out == ""
+        assert f"its 2 suits of more than 16 cards a hand reach {2 * size:,} positions" in err
+        assert f"at most {MAX_RECURSION_REACH:,} in all" in err
+        assert len(err.splitlines()) == 1
+
+
 def test_other_games_value_long_alternating_suits_by_their_formulas(capsys):
     code, out, err = run(capsys, "value", "--json", "--game", "greedy-whist", alternating_suit(40))
     assert code == 0, err

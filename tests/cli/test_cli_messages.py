@@ -242,7 +242,7 @@ def test_a_missing_deal_is_still_said(capsys):
 def test_dash_deals_and_values_are_still_arguments(capsys):
     code, _, err = run(capsys, "value", "-/AK")
     assert code == EXIT_BAD_INPUT
-    assert "(-/AK) is not symmetric" in err
+    assert "('-/AK') is not symmetric" in err
     code, _, err = run(capsys, "value", "-e0")
     assert code == EXIT_BAD_INPUT
     assert "unrecognized" not in err
@@ -440,3 +440,69 @@ def test_the_process_reports_progress_and_stops_on_sigint_with_130(argv, first):
     assert proc.returncode == EXIT_INTERRUPTED
     assert "Traceback" not in err
     assert err.endswith("whist: interrupted\n")
+
+
+# -- issue 16's second review ----------------------------------------------------------------------
+def _asymmetric(west: int, east: int) -> str:
+    top = west + east
+    return (
+        f"[{' '.join(str(r) for r in range(top, east, -1))}, "
+        f"{' '.join(str(r) for r in range(east, 0, -1))}]"
+    )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["value", _asymmetric(200, 199)],
+        ["analyze", _asymmetric(200, 199)],
+        ["analyze", "--game", "greedy-whist", _asymmetric(200, 199)],
+        ["value", _asymmetric(200, 0)],
+        ["play", _asymmetric(52, 51)],
+    ],
+    ids=["value", "analyze", "analyze-greedy", "value-void", "play"],
+)
+def test_an_asymmetric_long_suit_is_quoted_by_its_ends(capsys, argv):
+    """Up to 1,661 characters of suit were echoed: the engine's 'is not symmetric' messages."""
+    err = refusal(capsys, *argv)
+    assert "not symmetric" in err or "asymmetric" in err
+    assert "…" in err
+    assert len(err) < MESSAGE_BUDGET
+
+
+def test_a_store_with_a_very_long_name_is_refused_in_one_short_line(capsys, tmp_path):
+    name = str(tmp_path / ("A" * 100_000)) + ".db"
+    for argv in (["--count-by-value"], ["--upto", "2"]):
+        err = refusal(capsys, "table", "--store", name, *argv)
+        assert "File name too long" in err
+        assert len(err) < MESSAGE_BUDGET
+
+
+def test_quotient_refuses_a_negative_number_of_examples(capsys):
+    err = usage_error(capsys, "quotient", "--max-cards", "1", "--examples", "-1")
+    assert "--examples -1: expected a number of positions to show, 0 or more" in err
+
+
+def test_a_boards_label_and_a_files_name_are_escaped_in_bridge_messages(capsys, tmp_path):
+    """A Board tag with U+2028, U+0085 and ESC reached the terminal raw; a 100,000-character
+    one was echoed whole, and so was a file name with a line end."""
+    deal = "N:A.K.Q.J K.Q.J.A Q.J.A.K J.A.K.Q"
+    for label, name in (("a\u2028b\x85c\x1bd", "bd.pbn"), ("x" * 100_000, "x\ny.pbn")):
+        path = tmp_path / name
+        path.write_text(f'[Board "{label}"]\n[Deal "{deal}"]\n', encoding="utf-8")
+        code, _, err = run(capsys, "bridge", "solve", str(path))
+        assert code == EXIT_BAD_INPUT
+        assert err.count("\n") == 1
+        assert err.isprintable() or err[:-1].isprintable()
+        assert "\x1b" not in err
+        assert len(err) < 400
+
+
+def test_whistgui_refuses_an_empty_screenshot_name_and_quotes_a_long_one(capsys):
+    from whistgui.__main__ import build_parser
+
+    with pytest.raises(SystemExit) as info:
+        build_parser().parse_args(["--deal", "AQ/KJ", "--screenshot", ""])
+    assert info.value.code == EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "argument --screenshot: '' is not a file name" in err

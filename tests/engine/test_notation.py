@@ -96,7 +96,7 @@ def test_asymmetric_suit_has_no_value_but_parses():
     deal = Deal.parse("AKQ/J J/AKQ")
     assert not deal.is_symmetric
     assert deal.size == 4
-    with pytest.raises(AsymmetricSuitError, match=r"AKQ/J is not symmetric: West holds 3"):
+    with pytest.raises(AsymmetricSuitError, match=r"'AKQ/J' is not symmetric: West holds 3"):
         Evaluator().value(deal)
 
 

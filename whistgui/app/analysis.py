@@ -45,6 +45,7 @@ from whistgui.engine import (
 )
 from whistgui.engine.cards import count
 from whistgui.engine.games import Game, Theory
+from whistgui.engine.reading import quote
 from whistgui.engine.rules import outcome_text as outcome_words
 from whistgui.engine.rules import result_text
 from whistgui.engine.strategy import TheoryElement
@@ -109,7 +110,7 @@ def cannot_inspect(suit: SuitDeal, game: Game) -> str | None:
     if not suit.is_symmetric:
         what = "the value theory" if is_whist(game) else f"{game_label(game)}'s theory"
         return (
-            f"{str(suit)!r} is not symmetric ({len(suit.west)} vs {len(suit.east)}): {what} "
+            f"{quote(str(suit))} is not symmetric ({len(suit.west)} vs {len(suit.east)}): {what} "
             "needs a nonempty symmetric suit"
         )
     return None

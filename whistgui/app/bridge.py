@@ -35,6 +35,7 @@ from whistgui.engine.bridge import (
     write_pbn,
 )
 from whistgui.engine.errors import WhistError
+from whistgui.engine.reading import quote_path
 
 __all__ = [
     "DECK",
@@ -265,17 +266,21 @@ def load_pbn(path: str | os.PathLike[str]) -> BridgeFile:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise DocumentError(
-            f"{name!r} could not be read: not UTF-8 text (byte 0x{raw[exc.start]:02x} at "
+            f"{quote_path(name)} could not be read: not UTF-8 text (byte 0x{raw[exc.start]:02x} at "
             f"offset {exc.start}); expected a PBN file"
         ) from None
     try:
         boards = read_pbn(text)
     except PbnError as exc:
-        raise DocumentError(f"{name!r} is not a PBN file this program can read: {exc}") from exc
+        raise DocumentError(
+            f"{quote_path(name)} is not a PBN file this program can read: {exc}"
+        ) from exc
     except WhistError as exc:
-        raise DocumentError(f"{name!r}: {exc}") from exc
+        raise DocumentError(f"{quote_path(name)}: {exc}") from exc
     if not boards:
-        raise DocumentError(f'{name!r} holds no board; expected PBN tags like [Deal "N:..."]')
+        raise DocumentError(
+            f'{quote_path(name)} holds no board; expected PBN tags like [Deal "N:..."]'
+        )
     return BridgeFile(tuple(BridgeDocument.from_board(b) for b in boards))
 
 

@@ -51,7 +51,7 @@ from whistgui.engine.cards import (
 from whistgui.engine.deal import Deal, SuitDeal
 from whistgui.engine.errors import WhistError
 from whistgui.engine.games import DEFAULT_GAME, Game, find_game
-from whistgui.engine.reading import quote
+from whistgui.engine.reading import quote, quote_path
 
 __all__ = [
     "DOCUMENT_VERSION",
@@ -549,7 +549,7 @@ def _from_json(data: object, source: str) -> Document:
                     "expected each suit named once"
                 )
             raise fail(
-                f"{where} is named {_quote(raw)}, the suit {name!r} like suit {j + 1} "
+                f"{where} is named {_quote(raw)}, the suit {_quote(name)} like suit {j + 1} "
                 f"({_quote(first)}); expected each suit named once"
             )
         deck = entry.get("deck")
@@ -620,7 +620,7 @@ def write_atomically(text: str, path: str | os.PathLike[str]) -> None:
     if found is not None:
         i, ch = found
         raise DocumentError(
-            f"{name!r} could not be saved: the text holds {ch!r} at position {i}, a lone "
+            f"{quote_path(name)} could not be saved: the text holds {ch!r} at position {i}, a lone "
             "surrogate, which UTF-8 cannot store; expected text of whole Unicode characters"
         )
     data = text.encode("utf-8")
@@ -650,7 +650,8 @@ def write_atomically(text: str, path: str | os.PathLike[str]) -> None:
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise DocumentError(
-            f"{name!r} could not be saved: {reason}; expected a writable file in an existing folder"
+            f"{quote_path(name)} could not be saved: {reason}; expected a writable file in an "
+            "existing folder"
         ) from exc
     finally:
         if tmp is not None:
@@ -730,7 +731,7 @@ def read_file(path: str | os.PathLike[str], expected: str, limit: int) -> bytes:
     The file is opened without waiting (``O_NONBLOCK``) and checked once open, so a file
     swapped for a pipe after a check cannot hang the reader."""
     name = os.fspath(path)
-    shown = repr(name)  # a path is at most a few thousand characters
+    shown = quote_path(name)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(name, flags)
@@ -780,19 +781,19 @@ def load(path: str | os.PathLike[str]) -> Document:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise DocumentError(
-            f"{name!r} is not a whistgui file: not UTF-8 text (byte 0x{raw[exc.start]:02x} at "
-            f"offset {exc.start}); expected JSON text"
+            f"{quote_path(name)} is not a whistgui file: not UTF-8 text (byte "
+            f"0x{raw[exc.start]:02x} at offset {exc.start}); expected JSON text"
         ) from None
     try:
         data = json.loads(text, parse_int=_read_int)
     except json.JSONDecodeError as exc:
         raise DocumentError(
-            f"{name!r} is not a whistgui file: invalid JSON at line {exc.lineno} column "
+            f"{quote_path(name)} is not a whistgui file: invalid JSON at line {exc.lineno} column "
             f"{exc.colno} ({exc.msg})"
         ) from None
     except RecursionError:
         raise DocumentError(
-            f"{name!r} is not a whistgui file: its JSON is nested too deeply"
+            f"{quote_path(name)} is not a whistgui file: its JSON is nested too deeply"
         ) from None
     return Document.from_json(data, name)
 

@@ -31,6 +31,7 @@ from whistgui.engine import (
 )
 from whistgui.engine.games import DEFAULT_GAME, Game, Theory, find_game
 from whistgui.engine.reading import QUOTE_LIMIT, quote, read_int
+from whistgui.engine.reading import quote_path as quote_path  # for the commands
 from whistgui.engine.rules import Outcome
 from whistgui.engine.strategy.line import result_json
 
@@ -334,17 +335,6 @@ def input_json(text: str) -> dict[str, Any]:
     }
 
 
-#: The longest quotation of a file's name in a message: longer than other input's (a path is
-#: read whole to be found), still short enough for one line.
-PATH_QUOTE_LIMIT: Final = 160
-
-
-def quote_path(name: str) -> str:
-    """A file's name for a message: :func:`~whistgui.engine.reading.quote` of it, shortened
-    only beyond :data:`PATH_QUOTE_LIMIT` characters."""
-    return quote(name, PATH_QUOTE_LIMIT)
-
-
 def is_file(name: str) -> bool:
     """Does ``name`` name something that exists and is not a folder — a file, or a device or
     a pipe, which the loaders then refuse naming it (a name linked to /dev/zero is not read
@@ -526,12 +516,13 @@ def check_suits(deal: Deal, text: str, limit: int, command: str, why: str) -> No
 
 
 def check_reach(deal: Deal, text: str, command: str) -> None:
-    """Refuse ``deal`` (given as ``text``) to ``whist command`` if one of its symmetric suits
-    is too long for the kernel and reaches more than :data:`MAX_RECURSION_REACH` patterns,
-    which the recursion would value one by one for minutes or hours (how many it reaches is
-    counted, not listed: a fraction of a second even at 200 cards a hand)."""
+    """Refuse ``deal`` (given as ``text``) to ``whist command`` if its symmetric suits too
+    long for the kernel reach more than :data:`MAX_RECURSION_REACH` patterns, one suit or
+    all together, which the recursion would value one by one for minutes or hours (how many
+    a suit reaches is counted, not listed: a fraction of a second even at 200 cards a hand)."""
     from whistgui.engine.tables.kernel import MAX_SUIT_N, reach_size
 
+    total, long_suits = 0, 0
     for suit, name in zip(deal.suits, deal.names, strict=True):
         if not suit.is_symmetric or suit.n <= MAX_SUIT_N:
             continue
@@ -544,6 +535,14 @@ def check_reach(deal: Deal, text: str, command: str) -> None:
                 f"{MAX_RECURSION_REACH:,} (the exact recursion values some 10,000 a second; "
                 "suits of fewer runs reach fewer)"
             )
+        total += size
+        long_suits += 1
+    if total > MAX_RECURSION_REACH:
+        raise LimitError(
+            f"{quote(text)}: its {long_suits} suits of more than {MAX_SUIT_N} cards a hand reach "
+            f"{_many(total)} positions together; 'whist {command}' values at most "
+            f"{MAX_RECURSION_REACH:,} in all (the exact recursion values some 10,000 a second)"
+        )
 
 
 def _many(size: int) -> str:

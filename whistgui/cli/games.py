@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from whistgui.cli.common import EXIT_BUG, Command, ProgressLine, add_game_option
+from whistgui.engine import NotationError
 from whistgui.engine.games import GAMES
 from whistgui.engine.quotient import MAX_CARDS, Quotient, quotient
 
@@ -58,6 +59,10 @@ def games(cmd: Command) -> None:
 
 
 def run_quotient(cmd: Command, max_cards: int, tests: int | None, examples: int) -> None:
+    if examples < 0:
+        raise NotationError(
+            f"--examples {examples}: expected a number of positions to show, 0 or more"
+        )
     with ProgressLine(cmd.err) as line:
 
         def progress(done: int, total: int) -> None:

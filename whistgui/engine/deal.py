@@ -32,7 +32,7 @@ from whistgui.engine.cards import (
     standard_ranks,
 )
 from whistgui.engine.errors import AsymmetricSuitError, DealError
-from whistgui.engine.reading import read_int
+from whistgui.engine.reading import quote, read_int
 
 __all__ = ["Deal", "State", "SuitDeal"]
 
@@ -118,7 +118,8 @@ class SuitDeal:
         """Cards per hand, |D|; raises :class:`AsymmetricSuitError` for asymmetric suits."""
         if not self.is_symmetric:
             raise AsymmetricSuitError(
-                f"the suit {self} is not symmetric: West holds {count(len(self.west), 'card')} "
+                f"the suit {quote(str(self))} is not symmetric: West holds "
+                f"{count(len(self.west), 'card')} "
                 f"and East {len(self.east)}; the value theory needs the same number on each side"
             )
         return len(self.west)

@@ -22,11 +22,26 @@ from typing import Final
 
 from whistgui.engine.errors import NotationError
 
-__all__ = ["QUOTE_LIMIT", "quote", "read_int"]
+__all__ = ["PATH_QUOTE_LIMIT", "QUOTE_LIMIT", "quote", "quote_path", "read_int"]
 
 #: The longest quotation of an input in a message (characters of its ``repr``); longer input
 #: is shown by its beginning and end around an ellipsis.
 QUOTE_LIMIT: Final = 60
+
+
+#: The longest quotation of a file's name in a message: longer than other input's (a path is
+#: read whole to be found), still short enough for one line.
+PATH_QUOTE_LIMIT: Final = 160
+
+
+def quote_path(name: object) -> str:
+    """A file's name for a message: :func:`quote` of it, shortened only beyond
+    :data:`PATH_QUOTE_LIMIT` characters.
+
+    >>> quote_path('/tmp/a.whist'), len(quote_path('A' * 100_000))
+    ("'/tmp/a.whist'", 161)
+    """
+    return quote(str(name), PATH_QUOTE_LIMIT)
 
 
 def quote(text: object, limit: int = QUOTE_LIMIT) -> str:

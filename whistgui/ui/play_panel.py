@@ -57,6 +57,7 @@ from whistgui.engine import (
 )
 from whistgui.engine.cards import count
 from whistgui.engine.games import Game, find_game
+from whistgui.engine.reading import quote
 from whistgui.engine.rules import Result, Scoring
 from whistgui.engine.strategy import (
     CONFIRM_MAX_CARDS,
@@ -408,8 +409,8 @@ class PlayPanel(QWidget):
             start = Position.start(deal, leader)
             if not deal.is_symmetric:
                 raise WhistError(
-                    f"{deal} is not symmetric: optimal play from values needs each suit "
-                    "the same length in both hands"
+                    f"{quote(str(deal))} is not symmetric: optimal play from values needs each "
+                    "suit the same length in both hands"
                 )
             long = [s for s in deal.suits if s.n > MAX_PLAY_SUIT]
             if long:

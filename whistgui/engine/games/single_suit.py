@@ -23,6 +23,7 @@ from whistgui.engine.cards import Card, Player
 from whistgui.engine.deal import SuitDeal
 from whistgui.engine.errors import AsymmetricSuitError
 from whistgui.engine.play import Position
+from whistgui.engine.reading import quote
 
 __all__ = [
     "a_matrix",
@@ -55,7 +56,8 @@ def _hands(suit: SuitDeal) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """West's and East's ranks, lowest first (the paper's W_1 < … < W_n)."""
     if not suit.is_symmetric:
         raise AsymmetricSuitError(
-            f"the suit {suit} is not symmetric; the single-suit theory needs n cards a hand"
+            f"the suit {quote(str(suit))} is not symmetric; the single-suit theory needs n cards "
+            "a hand"
         )
     return tuple(reversed(suit.west)), tuple(reversed(suit.east))
 

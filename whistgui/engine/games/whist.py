@@ -18,6 +18,7 @@ from whistgui.engine.deal import Deal, SuitDeal
 from whistgui.engine.describe import describe
 from whistgui.engine.evaluator import Evaluator
 from whistgui.engine.latex import value_latex
+from whistgui.engine.reading import quote
 from whistgui.engine.rounding import rho, rho_prime
 from whistgui.engine.rules import Outcome
 from whistgui.engine.value import Value
@@ -43,7 +44,8 @@ class WhistTheory:
         for name, s in zip(deal.names, deal.suits, strict=True):
             if not s.is_symmetric:
                 return (
-                    f"suit {name} ({s}) is not symmetric: West holds {len(s.west)} and East "
+                    f"suit {name} ({quote(str(s))}) is not symmetric: West holds {len(s.west)} "
+                    "and East "
                     f"{len(s.east)}; the values need the same number of cards on each side"
                 )
         return None

@@ -46,6 +46,7 @@ from whistgui.engine.describe import describe
 from whistgui.engine.errors import AsymmetricSuitError, IllegalPlayError, NoTheoryError
 from whistgui.engine.evaluator import Evaluator
 from whistgui.engine.play import Position
+from whistgui.engine.reading import quote
 from whistgui.engine.rounding import Outcome, rho, rho_prime
 from whistgui.engine.rules import WHIST_RULES, Rules
 from whistgui.engine.solver import Solver
@@ -195,7 +196,7 @@ def _check_symmetric(deal: Deal, position: Position) -> None:
     for s, name in zip(deal.suits, deal.names, strict=True):
         if not s.is_symmetric:
             raise AsymmetricSuitError(
-                f"suit {name} ({s}) is not symmetric"
+                f"suit {name} ({quote(str(s))}) is not symmetric"
                 + (" at the start of this trick" if position.led is not None else "")
                 + f": West holds {len(s.west)} and East {len(s.east)}; marks from values "
                 "need the same number of cards on each side"

@@ -30,7 +30,7 @@ from typing import Final
 from whistgui.engine.cards import Player
 from whistgui.engine.describe import describe
 from whistgui.engine.errors import NotationError, WhistError
-from whistgui.engine.reading import quote
+from whistgui.engine.reading import quote, quote_path
 from whistgui.engine.tables.rows import RowMaker, SuitRow, count_patterns, whist_tricks
 from whistgui.engine.value import LabeledValue, Value
 
@@ -178,16 +178,21 @@ class TableStore:
         self.path = Path(path)
         self.writable = create
         shown = str(path)
-        if not create and not self.path.is_file():
+        try:
+            exists = self.path.is_file()
+            uri = self.path.resolve().as_uri() + ("?mode=rwc" if create else "?mode=ro")
+        except (OSError, ValueError) as exc:  # a name too long, a NUL
+            reason = getattr(exc, "strerror", None) or str(exc)
+            raise StoreError(f"cannot open the table store {quote_path(shown)}: {reason}") from None
+        if not create and not exists:
             raise StoreError(
-                f"no table store at {shown!r}; write one with "
-                f"'whist table --upto N --store {shown}'"
+                f"no table store at {quote_path(shown)}; write one with "
+                f"'whist table --upto N --store {shown if len(shown) <= 160 else 'FILE'}'"
             )
-        uri = self.path.resolve().as_uri() + ("?mode=rwc" if create else "?mode=ro")
         try:
             self._db = sqlite3.connect(uri, uri=True, isolation_level=None)
         except sqlite3.Error as exc:
-            raise StoreError(f"cannot open the table store {shown!r}: {exc}") from None
+            raise StoreError(f"cannot open the table store {quote_path(shown)}: {exc}") from None
         try:
             self._check(shown)
         except BaseException:
@@ -196,13 +201,14 @@ class TableStore:
 
     def _check(self, shown: str) -> None:
         db = self._db
+        name = quote_path(shown)
         try:
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             if not tables:
                 if not self.writable:
                     raise StoreError(
-                        f"{shown!r} is an empty file, not a table store; write one with "
-                        f"'whist table --upto N --store {shown}'"
+                        f"{name} is an empty file, not a table store; write one with "
+                        f"'whist table --upto N --store {shown if len(shown) <= 160 else 'FILE'}'"
                     )
                 db.executescript(
                     f"BEGIN;{_SCHEMA}INSERT INTO meta VALUES ('application', '{APPLICATION}'), "
@@ -211,29 +217,34 @@ class TableStore:
                 return
             if "meta" not in tables:
                 raise StoreError(
-                    f"{shown!r} is an SQLite database but not a whist single-suit table store "
+                    f"{name} is an SQLite database but not a whist single-suit table store "
                     "(it has no 'meta' table)"
                 )
             meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
             if meta.get("application") != APPLICATION:
                 raise StoreError(
-                    f"{shown!r} is an SQLite database but not a whist single-suit table store "
+                    f"{name} is an SQLite database but not a whist single-suit table store "
                     f"(its application is {meta.get('application')!r})"
                 )
             if meta.get("schema") != str(SCHEMA_VERSION):
                 raise StoreError(
-                    f"{shown!r} is a table store of schema version {meta.get('schema')!r}; this "
+                    f"{name} is a table store of schema version {meta.get('schema')!r}; this "
                     f"whist reads version {SCHEMA_VERSION} (write a new store)"
                 )
             missing = {"suits", "progress"} - tables
             if missing:
-                raise StoreError(f"{shown!r} is a damaged table store: no {sorted(missing)} table")
+                raise StoreError(f"{name} is a damaged table store: no {sorted(missing)} table")
             if self.writable:
                 db.execute("PRAGMA synchronous = NORMAL")
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{shown!r} is not a whist table store: {exc}") from None
+            raise StoreError(f"{name} is not a whist table store: {exc}") from None
 
     # -- life -----------------------------------------------------------------------------
+    @property
+    def _name(self) -> str:
+        """The store's file name for a message (shortened when very long)."""
+        return quote_path(self.path)
+
     def close(self) -> None:
         self._db.close()
 
@@ -252,7 +263,7 @@ class TableStore:
         try:
             return self._db.execute(sql, args).fetchall()
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"the table store {str(self.path)!r} cannot be read: {exc}") from None
+            raise StoreError(f"the table store {self._name} cannot be read: {exc}") from None
 
     # -- writing --------------------------------------------------------------------------
     def progress(self, n: int) -> Progress:
@@ -288,11 +299,11 @@ class TableStore:
         committed stays and the unfinished chunk is rolled back: :meth:`progress` says where
         to resume."""
         if not self.writable:
-            raise StoreError(f"the table store {str(self.path)!r} was opened read-only")
+            raise StoreError(f"the table store {self._name} was opened read-only")
         have = self.progress(n)
         if start != have.done:
             raise StoreError(
-                f"the table store {str(self.path)!r} holds {have.done} suits of {n} cards a "
+                f"the table store {self._name} holds {have.done} suits of {n} cards a "
                 f"hand; a write must resume at {have.done}, not {start}"
             )
         size = chunk if chunk is not None else CHUNK
@@ -354,16 +365,16 @@ class TableStore:
             db.execute("COMMIT")
         except sqlite3.IntegrityError as exc:
             raise StoreError(
-                f"the table store {str(self.path)!r} already holds a suit being written "
+                f"the table store {self._name} already holds a suit being written "
                 f"({exc}); it was written in another order — write a new store"
             ) from None
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot write the table store {str(self.path)!r}: {exc}") from None
+            raise StoreError(f"cannot write the table store {self._name}: {exc}") from None
         return new_done
 
     # -- reading --------------------------------------------------------------------------
     def _damaged(self, where: str, exc: Exception) -> StoreError:
-        return StoreError(f"{str(self.path)!r} is a damaged table store: {where}{exc}")
+        return StoreError(f"{self._name} is a damaged table store: {where}{exc}")
 
     def _row(self, r: sqlite3.Row | tuple[object, ...]) -> SuitRow:
         """A stored row as a SuitRow; a StoreError naming the store and the row if a cell
@@ -381,7 +392,7 @@ class TableStore:
             for r in self._db.execute(sql, (n,)):
                 yield self._row(r)
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"the table store {str(self.path)!r} cannot be read: {exc}") from None
+            raise StoreError(f"the table store {self._name} cannot be read: {exc}") from None
 
     def suit(self, pattern: str) -> SuitRow | None:
         """The stored row of one pattern, if the store holds it."""

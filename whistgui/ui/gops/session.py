@@ -32,7 +32,7 @@ from PySide6.QtCore import QObject, Signal
 from whistgui.app.document import DocumentError, read_file, write_atomically
 from whistgui.engine import WhistError
 from whistgui.engine.gops import GopsRules, GopsSolver, GopsState
-from whistgui.engine.reading import quote
+from whistgui.engine.reading import quote, quote_path
 
 __all__ = ["FILE_FORMAT", "FILE_SUFFIX", "GopsSession", "Move", "Step"]
 
@@ -285,7 +285,7 @@ def read_gops(
     name = os.fspath(path)
 
     def bad(why: str) -> DocumentError:
-        return DocumentError(f"{name!r} is not a GOPS game: {why}")
+        return DocumentError(f"{quote_path(name)} is not a GOPS game: {why}")
 
     raw = read_file(name, "a .gops file", MAX_GOPS_BYTES)
     try:
