@@ -15,7 +15,6 @@ from whistgui.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
     add_game_option,
-    is_file,
     quote_path,
     require_suits,
 )
@@ -126,8 +125,8 @@ def _document(args: argparse.Namespace) -> Any:
     from whistgui.engine.games import find_game
 
     text = args.deal
-    if text.endswith(".whist") and is_file(text):
-        doc = load(text)
+    if text.lower().endswith(".whist"):  # no deal ends so: a file, or why it cannot be read
+        doc = load(text)  # its messages quote the name shortened when long
     else:
         deal = Deal.parse(text)
         require_suits(deal, text)
@@ -162,14 +161,17 @@ def render(args: argparse.Namespace) -> int:
 def write_figure(args: argparse.Namespace, draw: Callable[[], Any]) -> int:
     """Write the figure ``draw()`` builds (checking the options in its own order) to
     ``--out`` in the format :func:`output_kind` names, and print the file's name; a bad
-    option or input prints the reason and returns the bad-input status."""
+    option or input prints the reason and returns the bad-input status. A PNG larger than
+    :func:`whistgui.figures.backends.check_image_size` allows is refused before painting."""
     from whistgui.figures import FigureError, write
+    from whistgui.figures.backends import check_image_size
 
     try:
         fig = draw()
-        written = write(
-            fig, Path(args.out), output_kind(args), dpi=args.dpi, outlines=args.outlines
-        )
+        kind = output_kind(args)
+        if kind == "png":
+            check_image_size(fig, args.dpi, dpi_name="--dpi", width_name="--width")
+        written = write(fig, Path(args.out), kind, dpi=args.dpi, outlines=args.outlines)
     except (WhistError, FigureError) as exc:
         sys.stderr.write(f"whist: error: {exc}\n")
         return EXIT_BAD_INPUT

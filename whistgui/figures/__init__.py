@@ -26,18 +26,20 @@ from dataclasses import dataclass
 from typing import Final
 
 from whistgui.app.document import Document
-from whistgui.engine import NotationError, SuitDeal
+from whistgui.engine import NotationError, SuitDeal, WhistError
 from whistgui.engine.reading import quote
 from whistgui.figures.backends import FORMATS, FigureError, whole_points, write
 from whistgui.figures.scene import Figure
 
 __all__ = [
     "FORMATS",
+    "MAX_SUITS",
     "VIEWS",
     "Figure",
     "FigureError",
     "FigureOptions",
     "build_figure",
+    "check_suits",
     "format_length",
     "parse_font_size",
     "parse_length",
@@ -53,6 +55,13 @@ VIEWS: Final = {
     "tree": "the tree of a suit's reductions, to a depth",
     "play": "the record of optimal play, trick by trick, with reasons",
 }
+
+#: The views that draw every suit of the deal (the others draw one suit, ``--suit``).
+_ALL_SUITS_VIEWS: Final = ("deal", "analysis", "table", "play")
+#: The most suits a figure of the whole deal draws. An article's deal has a handful; 100 suits
+#: make a table 1.3 m tall at 9 pt (still a PNG at 300 dpi) and take seconds to analyse and
+#: lay out, where thousands took minutes and gigabytes.
+MAX_SUITS: Final = 100
 
 #: Points per unit (the PostScript point, as PDF and SVG count; a pixel at 96 dpi).
 _UNITS: Final = {
@@ -95,9 +104,7 @@ def parse_font_size(text: str) -> float:
     m = _LENGTH.match(text.lower())
     unit = (m.group(2) or "pt") if m else ""
     if m is None or unit not in _UNITS:
-        raise NotationError(
-            f"{quote(text)} is not a font size; expected points, like 9pt or 10.5"
-        )
+        raise NotationError(f"{quote(text)} is not a font size; expected points, like 9pt or 10.5")
     value = float(m.group(1)) * _UNITS[unit]
     if not 4 <= value <= 72:
         raise NotationError(f"{quote(text)}: expected a font size from 4 pt to 72 pt")
@@ -136,11 +143,24 @@ def build_figure(view: str, doc: Document, options: FigureOptions | None = None)
     return whole_points(_build(view, doc, options or FigureOptions()))
 
 
+def check_suits(view: str, doc: Document) -> None:
+    """WhistError, before any analysis or layout, if ``view`` draws every suit of ``doc``
+    and it has more than :data:`MAX_SUITS` (quoting the deal, saying how many it has)."""
+    n = len(doc.deal.suits)
+    if view in _ALL_SUITS_VIEWS and n > MAX_SUITS:
+        raise WhistError(
+            f"the deal {quote(str(doc.deal))} has {n:,} suits; the {view} figure draws at most "
+            f"{MAX_SUITS}: choose fewer suits, or a figure of one suit (matrix, "
+            "numberline or tree)"
+        )
+
+
 def _build(view: str, doc: Document, o: FigureOptions) -> Figure:
     from whistgui.engine import Evaluator, Solver
 
     if view not in VIEWS:
         raise NotationError(f"{quote(view)} is not a figure; expected one of {', '.join(VIEWS)}")
+    check_suits(view, doc)
     if view == "deal":
         from whistgui.figures.deal import build_deal
 

@@ -15,8 +15,9 @@ import unicodedata
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from whistgui.engine.reading import quote
 from whistgui.figures.scene import Circle, Figure, Line, Polygon, Rect, Text
 from whistgui.figures.text import FAMILY, ensure_app, font
 
@@ -25,7 +26,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMATS",
+    "MAX_IMAGE_PIXELS",
+    "MAX_IMAGE_SIDE",
     "FigureError",
+    "check_image_size",
+    "image_size",
     "latex_text",
     "paint",
     "to_image",
@@ -41,6 +46,19 @@ __all__ = [
 
 FORMATS = ("png", "svg", "pdf", "tex")
 _POINTS_PER_INCH = 72.0
+#: The most pixels a side of a PNG (or any image drawn here) may have: 20,000 px is 1.7 m at
+#: 300 dpi, a page of A4 at 1,700 dpi; many viewers and editors refuse images much larger.
+MAX_IMAGE_SIDE: Final = 20_000
+#: The most pixels a PNG may have in all: 100 megapixels take 400 MB to paint (4 bytes a
+#: pixel), an A4 page at 1,000 dpi (an article's figure at 300 dpi has 1–5 megapixels).
+MAX_IMAGE_PIXELS: Final = 100_000_000
+#: How much of a file's name a message shows (the beginning and end of a longer one).
+NAME_QUOTE_LIMIT: Final = 160
+
+
+def _name(path: str | os.PathLike[str]) -> str:
+    """A file's name for a message: quoted, shortened beyond :data:`NAME_QUOTE_LIMIT`."""
+    return quote(os.fspath(path), NAME_QUOTE_LIMIT)
 
 
 class FigureError(ValueError):
@@ -110,18 +128,71 @@ def paint(fig: Figure, painter: QPainter) -> None:
             painter.drawPolygon(QPolygonF([QPointF(x, y) for x, y in item.points]))
 
 
+def image_size(fig: Figure, dpi: float) -> tuple[int, int]:
+    """The size in pixels of ``fig`` drawn at ``dpi`` (its size in inches times ``dpi``,
+    whole pixels covering the page, as librsvg and poppler count them)."""
+    scale = dpi / _POINTS_PER_INCH
+    width, height = math.ceil(fig.width - 1e-6), math.ceil(fig.height - 1e-6)
+    w = max(1, math.ceil(width * scale - 1e-6))
+    h = max(1, math.ceil(height * scale - 1e-6))
+    return w, h
+
+
+def _fitting_dpi(fig: Figure) -> float:
+    """The highest resolution (whole dpi, rounded down) at which ``fig`` is within the limits
+    of :func:`check_image_size`."""
+    w = max(1.0, math.ceil(fig.width - 1e-6) / _POINTS_PER_INCH)  # inches
+    h = max(1.0 / _POINTS_PER_INCH, math.ceil(fig.height - 1e-6) / _POINTS_PER_INCH)
+    dpi = math.floor(
+        min(MAX_IMAGE_SIDE / w, MAX_IMAGE_SIDE / h, math.sqrt(MAX_IMAGE_PIXELS / (w * h)))
+    )
+    while dpi > 1 and not _fits(image_size(fig, dpi)):
+        dpi -= 1
+    return dpi
+
+
+def _fits(size: tuple[int, int]) -> bool:
+    w, h = size
+    return w <= MAX_IMAGE_SIDE and h <= MAX_IMAGE_SIDE and w * h <= MAX_IMAGE_PIXELS
+
+
+def check_image_size(
+    fig: Figure, dpi: float, *, dpi_name: str = "the resolution", width_name: str = "the width"
+) -> tuple[int, int]:
+    """The size in pixels of ``fig`` at ``dpi`` (:func:`image_size`), checked before anything
+    is painted: FigureError for an image with a side over :data:`MAX_IMAGE_SIDE` pixels or
+    over :data:`MAX_IMAGE_PIXELS` in all (painting it would take gigabytes and minutes),
+    naming its size, the limits and what to lower (``dpi_name``, e.g. ``--dpi``, saying the
+    highest that fits, or ``width_name``)."""
+    if not (math.isfinite(dpi) and dpi > 0):
+        raise FigureError(f"a resolution of {dpi!r} dpi: expected a positive number")
+    size = image_size(fig, dpi)
+    if _fits(size):
+        return size
+    w, h = size
+    fit = _fitting_dpi(fig)
+    mm = 25.4 / _POINTS_PER_INCH
+    raise FigureError(
+        f"a {w:,} × {h:,} px image ({fig.width * mm:.0f} × {fig.height * mm:.0f} mm at "
+        f"{dpi:g} dpi) is too large: an image has at most {MAX_IMAGE_SIDE:,} px a side and "
+        f"{MAX_IMAGE_PIXELS // 1_000_000:,} megapixels; lower {dpi_name} (this figure fits at "
+        f"{fit:g} dpi or less) or {width_name}, or write SVG or PDF"
+    )
+
+
 def to_image(fig: Figure, dpi: float = 300) -> QImage:
     """``fig`` drawn at ``dpi`` dots per inch (its size in pixels is its size in inches times
-    ``dpi``), on white."""
+    ``dpi``), on white. FigureError, before painting, for an image larger than
+    :func:`check_image_size` allows or one there is no memory for."""
     from PySide6.QtGui import QImage, QPainter
 
-    ensure_app()
     whole_points(fig)
+    w, h = check_image_size(fig, dpi)
+    ensure_app()
     scale = dpi / _POINTS_PER_INCH
-    # whole pixels covering the page, as librsvg and poppler count them
-    w = max(1, math.ceil(fig.width * scale - 1e-6))
-    h = max(1, math.ceil(fig.height * scale - 1e-6))
     image = QImage(w, h, QImage.Format.Format_ARGB32)
+    if image.isNull():
+        raise FigureError(f"no memory for a {w:,} × {h:,} px image; lower the resolution")
     points = round(_POINTS_PER_INCH / 0.0254)  # fonts in points while painting
     image.setDotsPerMeterX(points)
     image.setDotsPerMeterY(points)
@@ -137,23 +208,35 @@ def to_image(fig: Figure, dpi: float = 300) -> QImage:
 
 
 def write_png(fig: Figure, path: str | os.PathLike[str], dpi: float = 300) -> Path:
+    """``fig`` as a PNG at ``dpi``; FigureError, before painting, for one too large
+    (:func:`check_image_size`), and naming the file and the reason if it cannot be written."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
     target = Path(path)
-    if not to_image(fig, dpi).save(str(target), "PNG"):  # type: ignore[call-overload]
-        raise FigureError(f"could not write {str(target)!r} (is the folder there and writable?)")
-    return target
+    check_image_size(whole_points(fig), dpi)  # before the image is made
+    image = to_image(fig, dpi)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not image.save(buffer, "PNG"):  # type: ignore[call-overload]
+        raise FigureError(f"could not write {_name(target)}: the PNG could not be encoded")
+    buffer.close()
+    return _write_bytes(target, bytes(data.data()))
 
 
 def write_pdf(fig: Figure, path: str | os.PathLike[str]) -> Path:
-    """A one-page vector PDF exactly the figure's size."""
-    from PySide6.QtCore import QMarginsF, QSizeF
+    """A one-page vector PDF exactly the figure's size (made in memory, then written, so a
+    file that cannot be written is refused with the reason, and nothing half-written)."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QSizeF
     from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
 
     ensure_app()
     whole_points(fig)
     target = Path(path)
-    if not target.parent.is_dir():
-        raise FigureError(f"could not write {str(target)!r}: no folder {str(target.parent)!r}")
-    writer = QPdfWriter(str(target))
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
     writer.setTitle(fig.title)
     writer.setCreator("whistgui")
     size = QPageSize(
@@ -166,10 +249,12 @@ def write_pdf(fig: Figure, path: str | os.PathLike[str]) -> Path:
     writer.setResolution(round(_POINTS_PER_INCH))
     painter = QPainter()
     if not painter.begin(writer):
-        raise FigureError(f"could not write {str(target)!r} (is it writable?)")
+        raise FigureError(f"could not write {_name(target)}: the PDF could not be made")
     paint(fig, painter)
     painter.end()
-    return target
+    del writer
+    buffer.close()
+    return _write_bytes(target, bytes(data.data()))
 
 
 # -- SVG -----------------------------------------------------------------------------------
@@ -303,11 +388,16 @@ def write_svg(fig: Figure, path: str | os.PathLike[str], *, outlines: bool = Fal
 
 
 def _write_text(path: str | os.PathLike[str], text: str) -> Path:
-    target = Path(path)
+    return _write_bytes(Path(path), text.encode("utf-8"))
+
+
+def _write_bytes(target: Path, data: bytes) -> Path:
+    """``data`` written to ``target``; FigureError naming it (shortened) and the reason."""
     try:
-        target.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise FigureError(f"could not write {str(target)!r}: {exc.strerror}") from exc
+        target.write_bytes(data)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise FigureError(f"could not write {_name(target)}: {reason}") from None
     return target
 
 
@@ -505,7 +595,7 @@ def write(
     kind = (fmt or target.suffix.lstrip(".")).lower()
     if kind not in FORMATS:
         raise FigureError(
-            f"{str(target)!r}: expected a format png, svg, pdf or tex (or a file name ending "
+            f"{_name(target)}: expected a format png, svg, pdf or tex (or a file name ending "
             "in one of them)"
         )
     if kind == "png":
