@@ -932,3 +932,14 @@ def test_a_long_field_is_quoted_by_its_ends(tmp_path: Path, key: str, long: obje
     data[key] = long
     message = _load_error(_write(tmp_path, data))
     assert len(message) < 400, message[:1000]
+
+
+def test_a_file_of_more_suits_than_a_document_holds_is_refused(tmp_path: Path):
+    from whistgui.app.document import MAX_DOCUMENT_SUITS
+
+    data = Document.from_deal(Deal.parse(" ".join(["A/K"] * MAX_DOCUMENT_SUITS))).to_json()
+    assert len(document.load(_write(tmp_path, data)).deal.suits) == MAX_DOCUMENT_SUITS
+    data["deal"] += " A/K"
+    data["suits"].append(data["suits"][0] | {"name": str(MAX_DOCUMENT_SUITS + 1)})
+    message = _load_error(_write(tmp_path, data))
+    assert f"has {MAX_DOCUMENT_SUITS + 1} suits; a document holds at most" in message

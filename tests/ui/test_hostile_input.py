@@ -55,6 +55,21 @@ def test_a_number_of_5000_digits_in_the_deal_field_is_marked_in_red(qtbot, windo
     assert str(window.session.document.deal) == "AK/QJ"
 
 
+def test_a_deal_of_thousands_of_suits_is_refused_in_the_deal_field(qtbot, window):
+    """3,000 suits took the window 20 s to lay out and draw (issue 16's second review)."""
+    from whistgui.app.document import MAX_DOCUMENT_SUITS
+
+    start_on(qtbot, window, "AQ/KJ K/A")
+    paste_over(window, " ".join(["A/K"] * 3000))
+    assert window.notation.has_error
+    message = window.notation.error.text()
+    assert f"has 3,000 suits; a document holds at most {MAX_DOCUMENT_SUITS}" in message
+    assert str(window.session.document.deal) == "AQ/KJ K/A"
+    paste_over(window, " ".join(["A/K"] * MAX_DOCUMENT_SUITS))
+    assert not window.notation.has_error
+    assert len(window.session.document.deal.suits) == MAX_DOCUMENT_SUITS
+
+
 def test_a_long_message_cannot_widen_the_window(qtbot, window):
     width = window.width()
     window.notation.set_error(f"{BIG!r} is bad; expected a deal")

@@ -269,6 +269,12 @@ class Document:
             value = getattr(self, field)
             if not isinstance(value, kind):
                 raise TypeError(f"{field} is {value!r}; expected a {kind.__name__}")
+        if len(self.deal.suits) > MAX_DOCUMENT_SUITS:
+            raise DocumentError(
+                f"the deal {quote(str(self.deal))} has {len(self.deal.suits):,} suits; a document "
+                f"holds at most {MAX_DOCUMENT_SUITS} (the card table draws every suit: 3,000 "
+                "took 20 s)"
+            )
         _check_encodable("the title", self.title)
         _check_encodable("the note", self.note)
         for name in self.deal.names:
@@ -284,7 +290,8 @@ class Document:
         object.__setattr__(self, "decks", decks)
         if len(decks) != len(self.deal.suits):
             raise DocumentError(
-                f"the deal {self.deal} has {len(self.deal.suits)} suits but {len(decks)} decks "
+                f"the deal {quote(str(self.deal))} has {len(self.deal.suits)} suits but "
+                f"{len(decks)} decks "
                 "were given; expected one deck per suit"
             )
         for i, (suit, deck) in enumerate(zip(self.deal.suits, decks, strict=True)):
@@ -719,6 +726,8 @@ def _sync_folder(folder: str) -> None:
             os.close(fd)
 
 
+#: The most suits a document holds (the card table draws them all: 400 paint in about 1 s).
+MAX_DOCUMENT_SUITS: Final = 500
 #: The largest .whist file read (a document of a few hundred deals is a few hundred kB).
 MAX_DOCUMENT_BYTES: Final = 64 * 2**20
 
