@@ -239,3 +239,17 @@ def test_a_missing_folder_is_named_with_the_reason(capfd, tmp_path, kind):
     assert code == EXIT_BAD_INPUT
     one_line(err)
     assert f"could not write {name!r}: No such file or directory" in err
+
+
+# -- 5. the play figure's line is found as 'whist play' finds it --------------------------------
+@pytest.mark.usefixtures("no_layout", "no_painting")
+def test_the_play_figure_has_the_play_commands_limits(capfd, tmp_path):
+    """8 suits of 13 cards a hand took 66 s to play out for the figure (issue 16's second
+    review): the figure takes what 'whist play' takes."""
+    from whistgui.cli.common import MAX_PLAY_CARDS
+
+    big = " ".join(["A/K"] * (MAX_PLAY_CARDS + 1))
+    code, _, err = run(capfd, "render", "-o", str(tmp_path / "p.svg"), "--view", "play", big)
+    assert code == EXIT_BAD_INPUT
+    one_line(err)
+    assert f"takes at most {MAX_PLAY_CARDS} (every card of the line is marked" in err

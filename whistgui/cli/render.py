@@ -14,7 +14,9 @@ from typing import Any
 from whistgui.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
+    MAX_PLAY_CARDS,
     add_game_option,
+    check_hands,
     quote_path,
     require_suits,
 )
@@ -135,7 +137,14 @@ def _document(args: argparse.Namespace) -> Any:
         doc = dataclasses.replace(doc, lead=Player.parse(args.lead))
     if args.game is not None:
         doc = dataclasses.replace(doc, game=find_game(args.game).name)
+    if args.view == "play":  # the line of play is found as 'whist play' finds it
+        # (a document's suit has at most 13 cards a hand: within the kernel)
+        check_hands(doc.deal, text, MAX_PLAY_CARDS, "render --view play", _PLAY_LIMIT)
     return doc
+
+
+#: Why the play figure has a limit (8 suits of 13 cards a hand took 66 s).
+_PLAY_LIMIT = "every card of the line is marked: 104 cards a hand took over a minute"
 
 
 def render(args: argparse.Namespace) -> int:
