@@ -150,7 +150,7 @@ def test_a_vector_figure_has_no_pixel_limit(capfd, tmp_path):
 
 # -- 2. the suits a figure draws -----------------------------------------------------------
 @pytest.mark.usefixtures("no_layout", "no_painting")
-@pytest.mark.parametrize("view", ["table", "analysis", "deal", "play"])
+@pytest.mark.parametrize("view", ["table", "analysis", "deal"])  # play: its own limit, below
 def test_more_suits_than_a_figure_draws_are_refused_before_layout(capfd, tmp_path, view):
     deal = " ".join(["A/K"] * 400)
     code, stdout, err = run(capfd, "render", "-o", str(tmp_path / "r.png"), "--view", view, deal)
