@@ -670,3 +670,21 @@ def test_ctrl_i_brings_the_inspector_to_the_front_of_the_play_panel(qtbot, windo
     # a tab behind another is "visible" to Qt, only off the screen: nothing of it shows
     qtbot.waitUntil(lambda: window.play_panel.visibleRegion().isEmpty(), timeout=2000)
     assert window.tabifiedDockWidgets(window.play_dock) == [window.inspector_dock]
+
+
+def test_copying_a_figure_too_large_for_an_image_says_so(qtbot, window, monkeypatch):
+    """The pixel limit (issue 16's second review) reaches the dialog's Copy as Image as a
+    message in the dialog, not an exception in a slot."""
+    from whistgui.figures import backends
+
+    start_on(qtbot, window, "AQ/KJ K/A")
+    dlg = window.export_dialog("deal")
+    assert dlg is not None
+    qtbot.waitUntil(lambda: dlg._figure is not None, timeout=20000)
+    monkeypatch.setattr(backends, "MAX_IMAGE_SIDE", 10)
+    dlg.copy_image()
+    assert "is too large: an image has at most 10 px a side" in dlg.status.text()
+    monkeypatch.undo()
+    dlg.copy_image()
+    assert "Copied as an image" in dlg.status.text()
+    dlg.close()

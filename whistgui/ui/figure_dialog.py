@@ -10,6 +10,7 @@ it on the clipboard. The choices are remembered.
 
 from __future__ import annotations
 
+import html
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -401,7 +402,11 @@ class FigureDialog(QDialog):
 
     def copy_image(self) -> None:
         if self._figure is not None:
-            copy_figure_image(self._figure, self.dpi.value())
+            try:
+                copy_figure_image(self._figure, self.dpi.value())
+            except FigureError as exc:  # too many pixels at this resolution
+                self.status.setText(f"<span style='color:#b71c1c'>{html.escape(str(exc))}</span>")
+                return
             self._save_settings()
             self.status.setText(f"Copied as an image at {self.dpi.value()} dpi")
 
