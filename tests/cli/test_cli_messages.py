@@ -506,3 +506,15 @@ def test_whistgui_refuses_an_empty_screenshot_name_and_quotes_a_long_one(capsys)
     assert info.value.code == EXIT_BAD_INPUT
     err = capsys.readouterr().err
     assert "argument --screenshot: '' is not a file name" in err
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "; a comment only\n"])
+def test_a_named_file_with_no_deal_is_refused_by_bridge(capsys, tmp_path, text):
+    """An empty .pbn was answered with nothing and status 0 (bridge render said 'no boards')."""
+    path = tmp_path / "empty.pbn"
+    path.write_text(text, encoding="utf-8")
+    for command in ("table", "solve"):
+        code, out, err = run(capsys, "bridge", command, str(path))
+        assert code == EXIT_BAD_INPUT
+        assert out == ""
+        assert "holds no deal; expected PBN tags" in err

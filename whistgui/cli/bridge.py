@@ -137,7 +137,14 @@ def _boards(args: list[str], stdin: TextIO) -> Iterator[_Item]:
             text = stdin.read()
             yield from _from_text(text, "standard input")
         elif a.lower().endswith(".pbn") or is_file(a):
-            yield from _from_text(_read_file(a), _label(a, PATH_QUOTE_LIMIT))
+            where = _label(a, PATH_QUOTE_LIMIT)
+            items = list(_from_text(_read_file(a), where))
+            if not items:  # (standard input may be an empty batch; a named file is a mistake)
+                raise NotationError(
+                    f'{where} holds no deal; expected PBN tags like [Deal "N:..."] or lines '
+                    "of deal strings"
+                )
+            yield from items
         else:
             yield _Item("", PbnBoard.make(BridgeDeal.parse(a)), text=a)
 
