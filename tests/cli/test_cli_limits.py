@@ -409,3 +409,30 @@ def test_json_lines_stay_one_line_whatever_the_input_holds(capsys):
     objs = jsonl(out)  # str.splitlines breaks at U+0085 and U+2028 too
     assert [o.get("input") for o in objs] == ["\x85", "X/K\u2028", None]
     assert out.count("\n") == 3
+
+
+#: 17 cards a hand in six runs: past the kernel, 4,505 patterns (about 0.2 s).
+SIX_RUNS = (
+    "[28 27 26 25 24 23 16 15 14 13 12 11 5 4 3 2 1, "
+    "34 33 32 31 30 29 22 21 20 19 18 17 10 9 8 7 6]"
+)
+
+
+@pytest.mark.parametrize("command", ["value", "analyze", "play"])
+def test_valuing_a_suit_past_the_kernel_shows_progress(capsys, monkeypatch, command):
+    """A suit just under the limit takes some 20 s: a line of progress says how far the
+    recursion is (here from 0 patterns, with a clock 3 s a look)."""
+    import itertools
+
+    from whistgui.cli import common
+
+    ticks = itertools.count(step=3.0)
+    monkeypatch.setattr(common.ProgressLine, "clock", staticmethod(lambda: next(ticks)))
+    monkeypatch.setattr(common, "PROGRESS_REACH", 0)
+    code, out, err = run(capsys, command, SIX_RUNS)
+    assert code == 0, err
+    assert out
+    lines = err.splitlines()
+    assert lines
+    for line in lines:
+        assert re.fullmatch(r"valuing: [\d,]+ of about 4,505 positions \(\d+%\), \d+ s", line)

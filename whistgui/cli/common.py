@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import json
 import re
 import time
@@ -515,7 +516,7 @@ def check_suits(deal: Deal, text: str, limit: int, command: str, why: str) -> No
         )
 
 
-def check_reach(deal: Deal, text: str, command: str) -> None:
+def check_reach(deal: Deal, text: str, command: str) -> int:
     """Refuse ``deal`` (given as ``text``) to ``whist command`` if its symmetric suits too
     long for the kernel reach more than :data:`MAX_RECURSION_REACH` patterns, one suit or
     all together, which the recursion would value one by one for minutes or hours (how many
@@ -543,6 +544,41 @@ def check_reach(deal: Deal, text: str, command: str) -> None:
             f"{_many(total)} positions together; 'whist {command}' values at most "
             f"{MAX_RECURSION_REACH:,} in all (the exact recursion values some 10,000 a second)"
         )
+    return total
+
+
+#: From how many patterns past the kernel valuing shows progress (some 2 s of recursion).
+PROGRESS_REACH: Final = 20_000
+
+
+@contextlib.contextmanager
+def recursion_progress(cmd: Command, total: int) -> Iterator[None]:
+    """Progress on standard error while the evaluator's recursion values about ``total``
+    patterns (what :func:`check_reach` returned), when there are at least
+    :data:`PROGRESS_REACH`: the evaluator polls its ``should_stop`` every 256 new patterns,
+    and the poll here shows how many it has valued (and never stops it)."""
+    if total < PROGRESS_REACH:
+        yield
+        return
+    ev = cmd.evaluator
+    start = ev.stats["misses"]
+    before = ev.should_stop
+    with ProgressLine(cmd.err) as line:
+
+        def poll() -> bool:
+            if line.due():
+                done = ev.stats["misses"] - start
+                line(
+                    f"valuing: {done:,} of about {total:,} positions "
+                    f"({min(99, 100 * done // total)}%), {line.elapsed:.0f} s"
+                )
+            return False
+
+        ev.should_stop = poll
+        try:
+            yield
+        finally:
+            ev.should_stop = before
 
 
 def _many(size: int) -> str:

@@ -12,6 +12,7 @@ from whistgui.cli.common import (
     add_game_option,
     check_hands,
     check_reach,
+    recursion_progress,
     require_suits,
 )
 from whistgui.engine import Deal, Player, Strategist
@@ -38,7 +39,10 @@ def play(cmd: Command, text: str, lead: Player) -> None:
     if cmd.theory is not None and cmd.theory.whist_values:
         if not deal.is_symmetric:
             _ = [s.n for s in deal.suits]  # raises AsymmetricSuitError naming the suit
-        check_reach(deal, text, "play")
+        reach = check_reach(deal, text, "play")
+        with recursion_progress(cmd, reach):
+            for s in deal.suits:  # the values first, with progress; the line reads them
+                cmd.evaluator.pattern_value(s.pattern)
         line = Strategist(cmd.evaluator).play_line(deal, lead, solver=cmd.solver)
     else:
         line = search_line(deal, lead, cmd.game, theory=cmd.theory, solver=cmd.solver)

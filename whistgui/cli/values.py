@@ -15,6 +15,7 @@ from whistgui.cli.common import (
     check_reach,
     check_suits,
     outcome_json,
+    recursion_progress,
     require_suits,
 )
 from whistgui.engine import Deal, NoTheoryError, SuitAnalysis, SuitDeal, WhistError, outcome_text
@@ -58,11 +59,11 @@ def value(cmd: Command, text: str) -> None:
     require_suits(deal, text)
     check_suits(deal, text, MAX_SUIT_CARDS, "value", _SUIT_LIMIT)
     theory = _theory(cmd)
-    if theory.whist_values:
-        check_reach(deal, text, "value")
+    reach = check_reach(deal, text, "value") if theory.whist_values else 0
     why = theory.covers(deal)
     try:
-        elements = [theory.element(s) for s in deal.suits]
+        with recursion_progress(cmd, reach):
+            elements = [theory.element(s) for s in deal.suits]
     except WhistError as exc:
         hint = f"; 'whist solve --game {cmd.game.name}' answers by search"
         raise NoTheoryError(f"{why or exc}{hint}") from None
@@ -116,8 +117,10 @@ def analyze(cmd: Command, text: str) -> None:
     check_suits(Deal((suit,)), text, MAX_SUIT_CARDS, "analyze", _SUIT_LIMIT)
     theory = _theory(cmd)
     if theory.whist_values:
-        check_reach(Deal((suit,)), text, "analyze")
-    if theory.whist_values:
+        reach = check_reach(Deal((suit,)), text, "analyze")
+        if suit.is_symmetric and not suit.is_empty:
+            with recursion_progress(cmd, reach):
+                cmd.evaluator.pattern_value(suit.pattern)  # the values, with progress
         _analyze_whist(cmd, suit)
         return
     e = theory.element(suit)
