@@ -39,7 +39,7 @@ from whistgui.engine.bridge import (
     read_pbn,
 )
 from whistgui.engine.bridge.dds import dd_table, par, winning_line
-from whistgui.engine.reading import PATH_QUOTE_LIMIT, QUOTE_LIMIT, quote
+from whistgui.engine.reading import PATH_QUOTE_LIMIT, label, quote
 
 _STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
 
@@ -137,7 +137,7 @@ def _boards(args: list[str], stdin: TextIO) -> Iterator[_Item]:
             text = stdin.read()
             yield from _from_text(text, "standard input")
         elif a.lower().endswith(".pbn") or is_file(a):
-            where = _label(a, PATH_QUOTE_LIMIT)
+            where = label(a, PATH_QUOTE_LIMIT)
             items = list(_from_text(_read_file(a), where))
             if not items:  # (standard input may be an empty batch; a named file is a mistake)
                 raise NotationError(
@@ -167,17 +167,10 @@ def _read_file(name: str) -> str:
         ) from None
 
 
-def _label(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """A board's label or a file's name in a message: as it is when short and printable, else
-    quoted (escaped: no line end or terminal control from a file reaches the terminal) and
-    shortened."""
-    return text if len(text) <= limit and text.isprintable() else quote(text, limit)
-
-
 def _from_text(text: str, where: str) -> Iterator[_Item]:
     if "[" in text:  # a PBN file
         for i, board in enumerate(read_pbn(text), start=1):
-            yield _Item(f"{where}, board {_label(board.board or str(i))}: ", board)
+            yield _Item(f"{where}, board {label(board.board or str(i))}: ", board)
         return
     # lines end at LF, CR or CR LF only (str.splitlines would also break at U+2028 and others)
     for number, line in enumerate(input_lines([text]), start=1):

@@ -31,7 +31,7 @@ from whistgui.engine import (
     WhistError,
 )
 from whistgui.engine.games import DEFAULT_GAME, Game, Theory, find_game
-from whistgui.engine.reading import QUOTE_LIMIT, quote, read_int
+from whistgui.engine.reading import LINE_END, QUOTE_LIMIT, label, quote, read_int
 from whistgui.engine.reading import quote_path as quote_path  # for the commands
 from whistgui.engine.rules import Outcome
 from whistgui.engine.strategy.line import result_json
@@ -119,9 +119,7 @@ class Parser(argparse.ArgumentParser):
 def unrecognized(words: Sequence[str]) -> str:
     """argparse's message for arguments it does not take, quoting them shortened when long
     (or not printable: a line end, an undecodable byte)."""
-    text = " ".join(words)
-    shown = text if len(text) <= QUOTE_LIMIT and text.isprintable() else quote(text)
-    return f"unrecognized arguments: {shown}"
+    return f"unrecognized arguments: {label(' '.join(words))}"
 
 
 #: A quotation in a message (a ``repr``, as argparse writes what was typed), or a long word
@@ -250,9 +248,6 @@ class DealText(NamedTuple):
         return "" if self.line is None else f"line {self.line}: "
 
 
-_LINE_END: Final = re.compile(r"\r\n|\r|\n")
-
-
 def input_lines(stream: Iterable[str]) -> Iterator[str]:
     """The lines of ``stream`` with their ends removed, a line ending at LF, CR or CR LF
     (standard input reads only LF as a line end); read as it comes, so a pipe is answered
@@ -266,11 +261,11 @@ def input_lines(stream: Iterable[str]) -> Iterator[str]:
     for chunk in stream:
         pending += chunk
         held = pending.endswith("\r")  # perhaps the first half of a CR LF: wait for the next
-        parts = _LINE_END.split(pending[:-1] if held else pending)
+        parts = LINE_END.split(pending[:-1] if held else pending)
         pending = parts.pop() + ("\r" if held else "")
         yield from parts
     if pending:
-        parts = _LINE_END.split(pending)
+        parts = LINE_END.split(pending)
         if parts[-1] == "":
             parts.pop()
         yield from parts

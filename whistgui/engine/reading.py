@@ -18,15 +18,29 @@ expected at most 3 digits
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from whistgui.engine.errors import NotationError
 
-__all__ = ["PATH_QUOTE_LIMIT", "QUOTE_LIMIT", "quote", "quote_path", "read_int"]
+__all__ = [
+    "LINE_END",
+    "PATH_QUOTE_LIMIT",
+    "QUOTE_LIMIT",
+    "label",
+    "quote",
+    "quote_path",
+    "read_int",
+]
 
 #: The longest quotation of an input in a message (characters of its ``repr``); longer input
 #: is shown by its beginning and end around an ellipsis.
 QUOTE_LIMIT: Final = 60
+
+
+#: Where a line of typed text or of a file ends: LF, CR or CR LF only (``str.splitlines`` also
+#: breaks at U+2028, U+0085 and others, which may stand inside a deal's line or a tag's value).
+LINE_END: Final = re.compile(r"\r\n|\r|\n")
 
 
 #: The longest quotation of a file's name in a message: longer than other input's (a path is
@@ -42,6 +56,16 @@ def quote_path(name: object) -> str:
     ("'/tmp/a.whist'", 161)
     """
     return quote(str(name), PATH_QUOTE_LIMIT)
+
+
+def label(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` for a message as it is when short and printable, else :func:`quote` of it
+    (escaped, so no line end or terminal control reaches the terminal, and shortened).
+
+    >>> label('board 1'), label('x' * 100) == quote('x' * 100)
+    ('board 1', True)
+    """
+    return text if len(text) <= limit and text.isprintable() else quote(text, limit)
 
 
 def quote(text: object, limit: int = QUOTE_LIMIT) -> str:

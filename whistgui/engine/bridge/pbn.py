@@ -31,7 +31,7 @@ from typing import Final
 from whistgui.engine.bridge.contract import Contract
 from whistgui.engine.bridge.deal import BridgeDeal, Seat
 from whistgui.engine.errors import NotationError
-from whistgui.engine.reading import quote
+from whistgui.engine.reading import LINE_END, quote
 
 __all__ = ["PbnBoard", "PbnError", "read_pbn", "write_pbn"]
 
@@ -127,16 +127,11 @@ class PbnBoard:
         return Contract.parse(value)
 
 
-_LINE_END: Final = re.compile(r"\r\n|\r|\n")
-
-
 def _strip_comments(text: str) -> list[tuple[int, str]]:
     """The file's lines (numbered from 1) less ``;`` and ``{...}`` comments."""
     out: list[tuple[int, str]] = []
     in_brace = False
-    # lines end at LF, CR or CR LF only (str.splitlines also breaks at U+2028, U+0085, …,
-    # which may stand inside a tag's value)
-    for number, raw in enumerate(_LINE_END.split(text), start=1):
+    for number, raw in enumerate(LINE_END.split(text), start=1):  # not at U+2028 and others
         line = []
         in_quote = False
         i = 0
