@@ -18,6 +18,7 @@ import sys
 import time
 from collections.abc import Iterable, Sequence
 from functools import partial
+from itertools import chain
 from math import comb
 from typing import Any, Final, TextIO
 
@@ -220,8 +221,10 @@ def _listing(cmd: Command, n: int) -> None:
     """``whist table N``: the suits of N cards a hand with East holding the top card (from
     the kernel's table of every suit of N when N is long, with progress while it is made)."""
     meter = _Meter(cmd.err, n)
-    for suit, v in cmd.evaluator.table(n, progress=partial(meter, n)):
-        meter.end()
+    rows = cmd.evaluator.table(n, progress=partial(meter, n))
+    first = next(rows, None)  # the table is made before the first row: its progress ends
+    meter.end()
+    for suit, v in chain([first] if first is not None else [], rows):
         west, east = (
             _hand_text(suit.west, suit.is_standard),
             _hand_text(suit.east, suit.is_standard),
