@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from whistgui.engine.reading import quote
+from whistgui.engine.reading import quote_path
 from whistgui.figures.scene import Circle, Figure, Line, Polygon, Rect, Text
 from whistgui.figures.text import FAMILY, ensure_app, font
 
@@ -52,13 +52,6 @@ MAX_IMAGE_SIDE: Final = 20_000
 #: The most pixels a PNG may have in all: 100 megapixels take 400 MB to paint (4 bytes a
 #: pixel), an A4 page at 1,000 dpi (an article's figure at 300 dpi has 1–5 megapixels).
 MAX_IMAGE_PIXELS: Final = 100_000_000
-#: How much of a file's name a message shows (the beginning and end of a longer one).
-NAME_QUOTE_LIMIT: Final = 160
-
-
-def _name(path: str | os.PathLike[str]) -> str:
-    """A file's name for a message: quoted, shortened beyond :data:`NAME_QUOTE_LIMIT`."""
-    return quote(os.fspath(path), NAME_QUOTE_LIMIT)
 
 
 class FigureError(ValueError):
@@ -219,7 +212,7 @@ def write_png(fig: Figure, path: str | os.PathLike[str], dpi: float = 300) -> Pa
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     if not image.save(buffer, "PNG"):  # type: ignore[call-overload]
-        raise FigureError(f"could not write {_name(target)}: the PNG could not be encoded")
+        raise FigureError(f"could not write {quote_path(target)}: the PNG could not be encoded")
     buffer.close()
     return _write_bytes(target, bytes(data.data()))
 
@@ -249,7 +242,7 @@ def write_pdf(fig: Figure, path: str | os.PathLike[str]) -> Path:
     writer.setResolution(round(_POINTS_PER_INCH))
     painter = QPainter()
     if not painter.begin(writer):
-        raise FigureError(f"could not write {_name(target)}: the PDF could not be made")
+        raise FigureError(f"could not write {quote_path(target)}: the PDF could not be made")
     paint(fig, painter)
     painter.end()
     del writer
@@ -397,7 +390,7 @@ def _write_bytes(target: Path, data: bytes) -> Path:
         target.write_bytes(data)
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
         reason = getattr(exc, "strerror", None) or str(exc)
-        raise FigureError(f"could not write {_name(target)}: {reason}") from None
+        raise FigureError(f"could not write {quote_path(target)}: {reason}") from None
     return target
 
 
@@ -595,7 +588,7 @@ def write(
     kind = (fmt or target.suffix.lstrip(".")).lower()
     if kind not in FORMATS:
         raise FigureError(
-            f"{_name(target)}: expected a format png, svg, pdf or tex (or a file name ending "
+            f"{quote_path(target)}: expected a format png, svg, pdf or tex (or a file name ending "
             "in one of them)"
         )
     if kind == "png":
