@@ -30,7 +30,7 @@ from typing import Final
 from whistgui.engine.cards import Player
 from whistgui.engine.describe import describe
 from whistgui.engine.errors import NotationError, WhistError
-from whistgui.engine.reading import quote, quote_path
+from whistgui.engine.reading import PATH_QUOTE_LIMIT, quote, quote_path
 from whistgui.engine.tables.rows import RowMaker, SuitRow, count_patterns, whist_tricks
 from whistgui.engine.value import LabeledValue, Value
 
@@ -166,6 +166,12 @@ def _row_of(r: sqlite3.Row | tuple[object, ...]) -> SuitRow:
     )
 
 
+def _store_word(name: str) -> str:
+    """A store's name in a command a message suggests: itself, or FILE when a message would
+    shorten it (:func:`~whistgui.engine.reading.quote_path`)."""
+    return name if len(name) <= PATH_QUOTE_LIMIT else "FILE"
+
+
 class TableStore:
     """A single-suit table in an SQLite file.
 
@@ -187,7 +193,7 @@ class TableStore:
         if not create and not exists:
             raise StoreError(
                 f"no table store at {quote_path(shown)}; write one with "
-                f"'whist table --upto N --store {shown if len(shown) <= 160 else 'FILE'}'"
+                f"'whist table --upto N --store {_store_word(shown)}'"
             )
         try:
             self._db = sqlite3.connect(uri, uri=True, isolation_level=None)
@@ -208,7 +214,7 @@ class TableStore:
                 if not self.writable:
                     raise StoreError(
                         f"{name} is an empty file, not a table store; write one with "
-                        f"'whist table --upto N --store {shown if len(shown) <= 160 else 'FILE'}'"
+                        f"'whist table --upto N --store {_store_word(shown)}'"
                     )
                 db.executescript(
                     f"BEGIN;{_SCHEMA}INSERT INTO meta VALUES ('application', '{APPLICATION}'), "
