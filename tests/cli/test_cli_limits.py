@@ -245,6 +245,17 @@ def test_suits_past_the_kernel_that_reach_too_many_patterns_are_refused(capsys, 
         assert "value" in jsonl(out)[0]
 
 
+def test_every_suit_value_takes_has_its_reach_counted_quickly(capsys):
+    """``check_reach`` counts the reach of any suit ``value`` or ``analyze`` takes: their limit
+    is the kernel's counting bound (kept apart so that the command line loads numpy late)."""
+    from whistgui.engine.tables.kernel import MAX_REACH_COUNT_N, RECURSION_RATE
+
+    assert MAX_SUIT_CARDS == MAX_REACH_COUNT_N
+    code, _, err = run(capsys, "value", alternating_suit(17))
+    assert code == EXIT_BAD_INPUT
+    assert f"values some {RECURSION_RATE:,} a second" in err
+
+
 #: An 18-card-a-hand suit that reaches 242,728 patterns: under the limit alone (about 20 s).
 NEAR_LIMIT = (
     "[36 35 34 30 29 28 24 23 22 21 19 16 15 14 11 6 5 4, "

@@ -43,7 +43,9 @@ EXIT_INTERRUPTED: Final = 130
 BUG_WORDS: Final = "internal error (a bug, please report it)"
 
 #: The longest suit (cards a hand) ``value`` and ``analyze`` take: the exact recursion goes
-#: one level a trick, and ``analyze`` prints an n × n matrix.
+#: one level a trick, and ``analyze`` prints an n × n matrix. It is the kernel's
+#: ``MAX_REACH_COUNT_N`` (not imported here: numpy is loaded only when needed), so that
+#: :func:`check_reach` counts any suit taken in a fraction of a second.
 MAX_SUIT_CARDS: Final = 200
 #: The largest hands (cards each) ``play`` plays out from the values: every card of the line
 #: is marked, so it costs about n⁴ (52 cards a hand take seconds, 100 over a minute).
@@ -516,8 +518,9 @@ def check_reach(deal: Deal, text: str, command: str) -> int:
     long for the kernel reach more than :data:`MAX_RECURSION_REACH` patterns, one suit or
     all together, which the recursion would value one by one for minutes or hours (how many
     a suit reaches is counted, not listed: a fraction of a second even at 200 cards a hand)."""
-    from whistgui.engine.tables.kernel import MAX_SUIT_N, reach_size
+    from whistgui.engine.tables.kernel import MAX_SUIT_N, RECURSION_RATE, reach_size
 
+    rate = f"the exact recursion values some {RECURSION_RATE:,} a second"
     total, long_suits = 0, 0
     for suit, name in zip(deal.suits, deal.names, strict=True):
         if not suit.is_symmetric or suit.n <= MAX_SUIT_N:
@@ -528,8 +531,7 @@ def check_reach(deal: Deal, text: str, command: str) -> int:
                 f"{quote(text)}: the suit {name} of {suit.n} cards a hand reaches "
                 f"{_many(size)} positions; 'whist {command}' values a suit of more than "
                 f"{MAX_SUIT_N} cards a hand only when it reaches at most "
-                f"{MAX_RECURSION_REACH:,} (the exact recursion values some 10,000 a second; "
-                "suits of fewer runs reach fewer)"
+                f"{MAX_RECURSION_REACH:,} ({rate}; suits of fewer runs reach fewer)"
             )
         total += size
         long_suits += 1
@@ -537,7 +539,7 @@ def check_reach(deal: Deal, text: str, command: str) -> int:
         raise LimitError(
             f"{quote(text)}: its {long_suits} suits of more than {MAX_SUIT_N} cards a hand reach "
             f"{_many(total)} positions together; 'whist {command}' values at most "
-            f"{MAX_RECURSION_REACH:,} in all (the exact recursion values some 10,000 a second)"
+            f"{MAX_RECURSION_REACH:,} in all ({rate})"
         )
     return total
 

@@ -107,21 +107,26 @@ class _DealReady:
 
 def _cost(suit: SuitDeal) -> str:
     """What valuing a suit past the live limit costs, for the question before doing it."""
-    from whistgui.engine.tables.kernel import MAX_SUIT_N, reach_size
+    from whistgui.engine.tables.kernel import (
+        MAX_REACH_COUNT_N,
+        MAX_SUIT_N,
+        RECURSION_RATE,
+        reach_size,
+    )
 
     if suit.n <= MAX_SUIT_N:
         return f"{MAX_LIVE_SUIT + 1} to {MAX_SUIT_N} cards a hand take seconds"
-    if suit.n > 200:  # counting alone takes seconds past here
+    if suit.n > MAX_REACH_COUNT_N:  # counting alone takes seconds past here
         return "so long a suit takes minutes and more"
     size = reach_size(suit.pattern)
-    seconds = size / 10_000
+    seconds = size / RECURSION_RATE
     when = f"about {seconds:.0f} s" if seconds < 120 else f"about {seconds / 60:,.0f} min"
     if seconds > 86_400:
         days = seconds / 86_400
         when = f"about {days:,.0f} days" if days < 1000 else "years"
     return (
-        f"it reaches {size:,} positions, which the exact recursion values at some 10,000 a "
-        f"second: {when}"
+        f"it reaches {size:,} positions, which the exact recursion values at some "
+        f"{RECURSION_RATE:,} a second: {when}"
     )
 
 

@@ -72,8 +72,10 @@ from whistgui.engine.value import LabeledValue, Value
 
 __all__ = [
     "KEY_MAX_N",
+    "MAX_REACH_COUNT_N",
     "MAX_SUIT_N",
     "MAX_TABLE_N",
+    "RECURSION_RATE",
     "SuitReach",
     "SuitTable",
     "TableCache",
@@ -97,6 +99,11 @@ KEY_MAX_N: Final = 40
 MAX_TABLE_N: Final = 15
 #: The longest suit (cards a hand) :func:`suit_value` values.
 MAX_SUIT_N: Final = 16
+#: Patterns a second the evaluator's exact recursion values past :data:`MAX_SUIT_N` (measured
+#: 10,000–18,000 here: ``benchmarks/bench_values.py``); the low end, for what a suit will cost.
+RECURSION_RATE: Final = 10_000
+#: Up to how many cards a hand :func:`reach_size` counts in a fraction of a second.
+MAX_REACH_COUNT_N: Final = 200
 
 _SCALE_BITS: Final = KEY_MAX_N + 2
 _SCALE: Final = 1 << _SCALE_BITS
