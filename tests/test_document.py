@@ -26,6 +26,7 @@ from whistgui.app.document import (
     save,
 )
 from whistgui.engine import Deal, NotationError, Player, SuitDeal, WhistError
+from whistgui.engine.reading import quote
 
 # --------------------------------------------------------------------------- strategies
 hand_sizes = st.integers(1, 13)
@@ -322,7 +323,7 @@ def test_json_round_trip_examples(doc: Document, text: str):
 )
 def test_a_document_takes_only_the_suit_names_the_notation_writes(name: str):
     deal = Deal([SuitDeal([14], [13]), SuitDeal([], [])], ["H", name])
-    shown = repr(name) if len(name) <= 40 else repr(name[:40])
+    shown = quote(name)
     with pytest.raises(DocumentError, match="expected S, H, D, C") as err:
         Document.from_deal(deal)
     assert f"the suit name {shown}" in str(err.value)

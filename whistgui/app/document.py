@@ -123,14 +123,7 @@ def _suit_name(text: str) -> str:
         else:
             if _is_suit_name(name):
                 return name
-    raise DocumentError(f"the suit name {_quote(text)} is not one; {_SUIT_NAMES_EXPECTED}")
-
-
-def _quote(text: str, limit: int = 40) -> str:
-    """``text!r``, cut to its first ``limit`` characters (and its length said) if longer."""
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}… ({len(text)} characters)"
+    raise DocumentError(f"the suit name {quote(text)} is not one; {_SUIT_NAMES_EXPECTED}")
 
 
 def _unencodable(text: str) -> tuple[int, str] | None:
@@ -280,7 +273,7 @@ class Document:
         for name in self.deal.names:
             if not _is_suit_name(name):
                 raise DocumentError(
-                    f"the suit name {_quote(name)} is not one; {_SUIT_NAMES_EXPECTED}"
+                    f"the suit name {quote(name)} is not one; {_SUIT_NAMES_EXPECTED}"
                 )
         try:
             object.__setattr__(self, "game", find_game(self.game).name)
@@ -524,7 +517,7 @@ def _from_json(data: object, source: str) -> Document:
     try:
         deal = Deal.parse(text)
     except WhistError as exc:
-        raise fail(f"the deal {_quote(text, 60)} is not valid: {exc}") from None
+        raise fail(f"the deal {quote(text)} is not valid: {exc}") from None
     try:
         lead = Player.parse(lead_text)
     except WhistError as exc:
@@ -552,12 +545,12 @@ def _from_json(data: object, source: str) -> Document:
             raw, first = entry["name"], entries[j]["name"]
             if raw == first:
                 raise fail(
-                    f'suits {j + 1} and {i + 1} of "suits" are both named {_quote(raw)}; '
+                    f'suits {j + 1} and {i + 1} of "suits" are both named {quote(raw)}; '
                     "expected each suit named once"
                 )
             raise fail(
-                f"{where} is named {_quote(raw)}, the suit {_quote(name)} like suit {j + 1} "
-                f"({_quote(first)}); expected each suit named once"
+                f"{where} is named {quote(raw)}, the suit {quote(name)} like suit {j + 1} "
+                f"({quote(first)}); expected each suit named once"
             )
         deck = entry.get("deck")
         if not isinstance(deck, Mapping):
@@ -585,13 +578,13 @@ def _from_json(data: object, source: str) -> Document:
 
     if len(names) != len(deal.suits):
         raise fail(
-            f"the deal {_quote(text, 60)} has {len(deal.suits)} suits but "
+            f"the deal {quote(text)} has {len(deal.suits)} suits but "
             f'"suits" lists {len(names)}; expected one entry per suit'
         )
     if tuple(names) != deal.names:
         if ":" in text:
             raise fail(
-                f"the deal {_quote(text, 60)} names its suits {' '.join(deal.names)} "
+                f"the deal {quote(text)} names its suits {' '.join(deal.names)} "
                 f'but "suits" lists {" ".join(names)}; expected the same names in the same order'
             )
         try:
