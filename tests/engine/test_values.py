@@ -285,6 +285,12 @@ def test_repr_rebuilds(v):
         ("10½ ± ε₀", "21/2+-e0"),
         ("2¹⁄₁₆", "33/16"),
         ("ε₃", "e3"),
+        # an ASCII mixed number is one number, not its digits run together (11/2)
+        ("1 1/2", "3/2"),
+        ("2 5/8", "21/8"),
+        ("-1 1/2", "-3/2"),
+        (" 3 / 2 ", "3/2"),
+        ("1 + e 1", "1+e1"),
     ],
 )
 def test_value_parse_canonical(text: str, ascii: str):
@@ -307,7 +313,11 @@ def test_pretty_form(v: str, pretty: str):
     assert Value.parse(v).pretty() == pretty
 
 
-@pytest.mark.parametrize("bad", ["", "x", "1/0", "e", "1+e", "+-e2", "3/2/2", "1/3", "e0e0"])
+@pytest.mark.parametrize(
+    "bad",
+    # digits apart are not one number ('1 2' is not 12), and 1e1 is not 1 + ε₁ (nor 10)
+    ["", "x", "1/0", "e", "1+e", "+-e2", "3/2/2", "1/3", "e0e0", "1 2", "1e1", "1 e1", "2 1/2 3"],
+)
 def test_bad_value_text_quotes_the_input(bad: str):
     with pytest.raises(NotationError) as info:
         Value.parse(bad)

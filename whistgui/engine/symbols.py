@@ -71,4 +71,9 @@ def normalise_value_text(text: str) -> str:
         s,
     )
     s = s.translate(_UNSUB).replace("−", "-").replace("±", "+-").replace("ε", "e")
+    # An ASCII mixed number, '1 1/2', is 1½; digits kept apart otherwise ('1 2', '1 e1') stay
+    # apart, so the text is refused rather than read as another number ('12', '1+e1').
+    s = re.sub(r"(\d)\s+(\d+)\s*/\s*(\d)", r"\1&\2/\3", s)
+    if re.search(r"\d\s+[\de]", s):
+        return s
     return re.sub(r"\s+", "", s)

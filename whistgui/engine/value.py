@@ -140,7 +140,7 @@ def pretty_number(q: Fraction) -> str:
 _VALUE_RE: Final = re.compile(
     r"(?P<num>(?P<sign>-)?(?:(?P<int>\d+)(?:&(?P<fn>\d+)/(?P<fd>\d+)|/(?P<den>\d+))?"
     r"|&(?P<fn2>\d+)/(?P<fd2>\d+)))?"
-    r"(?P<inf>(?:\+-|\+|-)?e\d+)?"
+    r"(?P<inf>(?(num)(?:\+-|\+|-)|(?:\+-|\+|-)?)e\d+)?"  # a sign after a number
 )
 
 
