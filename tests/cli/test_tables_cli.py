@@ -14,6 +14,7 @@ import pytest
 
 from tests.cli.helpers import jsonl, run
 from whistgui.cli import main
+from whistgui.cli.common import EXIT_BAD_INPUT
 from whistgui.engine import Evaluator, SuitDeal, Value
 from whistgui.engine.tables.rows import MAX_ROWS_N, RowMaker, SuitRow, count_patterns, patterns
 
@@ -172,6 +173,22 @@ def test_ctrl_c_leaves_a_store_that_resumes(tmp_path, capsys, monkeypatch):
     }
 
 
+@pytest.mark.parametrize(
+    "query", [[], ["--value", "3/2"], ["--first-of-each-value"], ["--count-by-value", "--json"]]
+)
+def test_a_query_for_a_length_the_store_does_not_hold_is_refused(tmp_path, capsys, query):
+    """The review asked a store of n ≤ 4 for n = 6: nothing was printed, status 0."""
+    path = str(tmp_path / "t.sqlite")
+    assert run(capsys, "table", "--upto", "4", "--store", path)[0] == 0
+    code, out, err = run(capsys, "table", "--store", path, "6", *query)
+    assert (code, out) == (EXIT_BAD_INPUT, "")
+    assert "holds no suit of 6 cards a hand (it holds every suit of n ≤ 4)" in err
+    assert f"'whist table --upto 6 --store {path}' writes them" in err
+    code, out, err = run(capsys, "table", "--store", path, "4", *query)
+    assert (code, err) == (0, "")
+    assert out
+
+
 def test_ctrl_c_in_the_middle_of_a_length(tmp_path, capsys, monkeypatch):
     path = str(tmp_path / "t.sqlite")
     with monkeypatch.context() as m:
@@ -319,3 +336,24 @@ def test_conjectures_report_their_search_stages_in_a_log(capsys, slow_clock):
     code, _, err = run(capsys, "conjectures", "--upto", "3", "--producer", "evaluator")
     assert code == 0, err
     assert any(re.fullmatch(r"[^:]+: [\d,]+ of [\d,]+", line) for line in err.splitlines()), err
+
+
+def test_a_resumed_run_estimates_the_time_left_from_its_own_pace(monkeypatch):
+    """A run resumed at 300,000 of n = 11's 705,432 suits that writes 10,000 in 20 s has
+    about 13 min to go — not the 25 s that counting the earlier run's suits as this run's
+    work would give (the review saw 'about 2 s left' 10 s before the end)."""
+    import io
+
+    from whistgui.cli.common import ProgressLine
+    from whistgui.cli.tables import _Meter
+
+    now = [0.0]
+    monkeypatch.setattr(ProgressLine, "clock", staticmethod(lambda: now[0]))
+    err = io.StringIO()
+    meter = _Meter(err, 11)
+    meter(11, 300_000, 705_432)
+    now[0] = 20.0
+    meter(11, 310_000, 705_432)
+    assert err.getvalue().splitlines() == [
+        "n = 11: 310,000 of 705,432 suits (43%), about 13 min left"
+    ]

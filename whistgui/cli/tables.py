@@ -190,7 +190,9 @@ def _table(cmd: Command, args: argparse.Namespace, parser: argparse.ArgumentPars
         _listing(cmd, args.n)
         return cmd.status
     with TableStore(args.store) as store:
-        _note_unfinished(cmd, store, args.store)
+        if args.n is not None:
+            store.check_holds(args.n)
+        _note_unfinished(cmd, store, args.store, args.n)
         if args.count_by_value:
             return _count_by_value(cmd, store, args.n)
         rows: Iterable[SuitRow]
@@ -323,9 +325,11 @@ def _holdings(store: TableStore) -> str:
     return " and ".join(parts)
 
 
-def _note_unfinished(cmd: Command, store: TableStore, path: str) -> None:
+def _note_unfinished(cmd: Command, store: TableStore, path: str, n: int | None) -> None:
+    """Say which n the store holds only in part (an interrupted run): of them all, or of
+    ``n`` when the query is about the suits of ``n``."""
     for p in store.all_progress():
-        if not p.finished:
+        if not p.finished and (n is None or p.n == n):
             cmd.err.write(
                 f"whist: note: {path!r} holds {p.done:,} of the {p.total:,} suits of n = "
                 f"{p.n} (an interrupted run); 'whist table --upto {p.n} --store {path}' "
@@ -358,16 +362,19 @@ class _Meter:
         self.line = ProgressLine(err)
         self.upto = upto
         self.label = label
-        self.level_start: dict[int, float] = {}
+        #: When each n was first reported, and how many of its suits were done then (a resumed
+        #: run starts with those an earlier run wrote: they say nothing of this run's pace).
+        self.level_start: dict[int, tuple[float, int]] = {}
 
     def __call__(self, n: int, done: int, total: int) -> None:
-        t0 = self.level_start.setdefault(n, self.line.clock())
+        t0, done0 = self.level_start.setdefault(n, (self.line.clock(), done))
         if not self.line.due():
             return
         line = f"n = {n}: {done:,} of {total:,} {self.label} ({100 * done // max(total, 1)}%)"
         elapsed = self.line.clock() - t0
-        if done > 0 and elapsed > 0.5:
-            rate = done / elapsed  # suits a second at this n; a suit of m costs ~ (m/n)² as much
+        if done > done0 and elapsed > 0.5:
+            # suits a second at this n in this run; a suit of m costs ~ (m/n)² as much
+            rate = (done - done0) / elapsed
             left = (total - done) / rate
             left += sum(comb(2 * m, m) * (m / n) ** 2 for m in range(n + 1, self.upto + 1)) / rate
             line += f", about {_duration(left)} left"

@@ -289,6 +289,19 @@ class TableStore:
         """The n whose suits the store holds all of."""
         return [p.n for p in self.all_progress() if p.finished]
 
+    def check_holds(self, n: int) -> None:
+        """Raise :class:`StoreError` if the store holds no suit of ``n`` cards a hand (a
+        query would answer with nothing), saying what it holds and how to write them."""
+        if self.progress(n).done > 0:
+            return
+        done = self.finished()
+        held = f"it holds every suit of n ≤ {max(done)}" if done else "it holds no whole n"
+        shown = str(self.path)
+        raise StoreError(
+            f"the table store {quote_path(shown)} holds no suit of {n} cards a hand ({held}); "
+            f"'whist table --upto {n} --store {_store_word(shown)}' writes them"
+        )
+
     def write(
         self,
         n: int,
