@@ -343,3 +343,23 @@ def test_missing_and_empty_files(tmp_path: Path) -> None:
         TableStore(empty)
     with TableStore(empty, create=True) as s:  # writing may start in it
         assert s.finished() == []
+
+
+def test_one_writer_at_a_time(tmp_path: Path) -> None:
+    """Two runs writing one store at once: the second is refused saying so (the review's
+    second run died on a UNIQUE constraint, told to write a new store); readers are not
+    held up, and once the writer closes another may write."""
+    path = tmp_path / "t.sqlite"
+    with TableStore(path, create=True) as writer:
+        with pytest.raises(StoreError, match="another run is writing the table store"):
+            TableStore(path, create=True)
+        with TableStore(path) as reader:
+            assert reader.finished() == []
+        writer.write(1, RowMaker("evaluator")(1))
+    with TableStore(path, create=True) as again:
+        assert again.finished() == [1]
+
+
+def test_a_folder_is_not_a_store_to_write(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match=r"cannot open the table store .*: Is a directory"):
+        TableStore(tmp_path, create=True)

@@ -18,6 +18,7 @@ database, a text file, a newer schema) is refused with a :class:`StoreError` quo
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -172,6 +173,31 @@ def _store_word(name: str) -> str:
     return name if len(name) <= PATH_QUOTE_LIMIT else "FILE"
 
 
+def _writer_lock(path: Path, shown: str) -> int | None:
+    """An open descriptor of ``path`` holding an exclusive ``flock`` — one writer a store at a
+    time (two interleaving runs would each find the other's rows) — or None where the system
+    has no ``flock``. SQLite's own locks are ``fcntl`` record locks, which this does not touch."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX
+        return None
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+    except OSError as exc:
+        raise StoreError(
+            f"cannot open the table store {quote_path(shown)}: {exc.strerror or exc}"
+        ) from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise StoreError(
+            f"another run is writing the table store {quote_path(shown)}; let it finish (or "
+            "stop it: the store resumes) and run this again"
+        ) from None
+    return fd
+
+
 class TableStore:
     """A single-suit table in an SQLite file.
 
@@ -195,14 +221,16 @@ class TableStore:
                 f"no table store at {quote_path(shown)}; write one with "
                 f"'whist table --upto N --store {_store_word(shown)}'"
             )
+        self._lock = _writer_lock(self.path, shown) if create else None
         try:
             self._db = sqlite3.connect(uri, uri=True, isolation_level=None)
         except sqlite3.Error as exc:
+            self._unlock()
             raise StoreError(f"cannot open the table store {quote_path(shown)}: {exc}") from None
         try:
             self._check(shown)
         except BaseException:
-            self._db.close()
+            self.close()
             raise
 
     def _check(self, shown: str) -> None:
@@ -253,6 +281,12 @@ class TableStore:
 
     def close(self) -> None:
         self._db.close()
+        self._unlock()
+
+    def _unlock(self) -> None:
+        if self._lock is not None:
+            os.close(self._lock)  # closing the descriptor releases its lock
+            self._lock = None
 
     def __enter__(self) -> TableStore:
         return self
