@@ -69,6 +69,14 @@ def test_upto_writes_a_store_and_says_so(tmp_path, capsys):
     assert code == 0
     assert "already holds n ≤ 3" in err
     assert out.splitlines()[0].startswith("n = 4: 70 suits")  # only n = 4 was written
+    code, out, err = run(capsys, "table", "--upto", "4", "--store", path)
+    assert (code, out) == (0, "")
+    assert "already holds every suit of n ≤ 4: nothing to write" in err
+    code, out, err = run(
+        capsys, "table", "--store", path, "--count-by-value", "--producer", "kernel"
+    )
+    assert (code, out) == (EXIT_BAD_INPUT, "")
+    assert "a query of a store reads the values it holds" in err
 
 
 def test_upto_without_a_store_prints_every_suit(capsys):

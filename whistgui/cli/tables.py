@@ -25,6 +25,7 @@ from typing import Any, Final, TextIO
 from whistgui.cli.common import EXIT_INTERRUPTED, EXIT_OK, Command, ProgressLine, number_text
 from whistgui.engine import Cancelled, LabeledValue, WhistError
 from whistgui.engine.cards import ranks_text
+from whistgui.engine.reading import quote_path
 from whistgui.engine.tables.conjectures import (
     MAX_SEARCH_N,
     MAX_TWO_SUIT_N,
@@ -179,6 +180,11 @@ def _table(cmd: Command, args: argparse.Namespace, parser: argparse.ArgumentPars
         if args.store is None:
             return _print_upto(cmd, maker, args.upto)
         return _write(cmd, maker, args.upto, args.store)
+    if args.store is not None and args.producer != "auto":
+        parser.error(
+            "--producer chooses what values the suits of --upto or N; a query of a store "
+            "reads the values it holds"
+        )
     if args.store is None:
         if query:
             parser.error(
@@ -298,8 +304,13 @@ def _write(cmd: Command, maker: RowMaker, upto: int, path: str) -> int:
 
     with TableStore(path, create=True) as store:
         skipped = [p.n for p in store.all_progress() if p.finished and p.n <= upto]
-        if skipped:
-            cmd.err.write(f"whist: {path!r} already holds n ≤ {max(skipped)}; going on\n")
+        if len(skipped) == upto:
+            cmd.err.write(
+                f"whist: {quote_path(path)} already holds every suit of n ≤ {upto}: nothing to "
+                "write\n"
+            )
+        elif skipped:
+            cmd.err.write(f"whist: {quote_path(path)} already holds n ≤ {max(skipped)}; going on\n")
         try:
             fill(store, upto, maker, progress=progress, on_done=on_done)
         except (KeyboardInterrupt, Cancelled):
