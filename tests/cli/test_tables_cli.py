@@ -111,6 +111,11 @@ def test_value_query(store, capsys):
     lines = out.splitlines()
     assert len(lines) == sum(1 for p in patterns(3) if ev.pattern_value(p) == Value.parse("3/2"))
     assert all(line.startswith("3\t") and "\t1½\t" in line for line in lines)
+    # R43's numbers are written with the minus sign of the values, never ASCII '-'
+    assert any("\tT₀ −" in line for line in lines)
+    assert not any("-" in line for line in lines)
+    # an ASCII mixed number asks the same (it was read as 11/2)
+    assert run(capsys, "table", "3", "--store", store, "--value", "1 1/2")[1] == out
 
 
 def test_first_of_each_value(store, capsys):

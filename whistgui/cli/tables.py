@@ -26,6 +26,7 @@ from whistgui.cli.common import EXIT_INTERRUPTED, EXIT_OK, Command, ProgressLine
 from whistgui.engine import Cancelled, LabeledValue, WhistError
 from whistgui.engine.cards import ranks_text
 from whistgui.engine.reading import quote_path
+from whistgui.engine.symbols import minus
 from whistgui.engine.tables.conjectures import (
     MAX_SEARCH_N,
     MAX_TWO_SUIT_N,
@@ -266,7 +267,7 @@ def row_json(row: SuitRow) -> dict[str, Any]:
 def _emit_row(cmd: Command, row: SuitRow) -> None:
     text = (
         f"{row.n}\t{row.suit}\t{row.value.pretty()}\tmaxmin {row.maxmin.pretty()}\t"
-        f"minmax {row.minmax.pretty()}\tT₀ {row.t0}\tH {row.h}\tH̄ {row.hbar}"
+        f"minmax {row.minmax.pretty()}\tT₀ {minus(row.t0)}\tH {minus(row.h)}\tH̄ {minus(row.hbar)}"
     )
     cmd.emit(row_json(row), text)
 
