@@ -398,3 +398,48 @@ def test_evaluate_anyway_can_be_cancelled_and_leaves_nothing_behind(qtbot, inspe
     assert time.monotonic() - t0 < 1.0
     assert "Cancelled" in inspector.status.text()
     assert inspector.analysis is None
+
+
+def test_opening_a_suit_keeps_the_r43_tab(qtbot, inspector):
+    """Review, defect 3: opening a suit switched back to the reductions tab; on the R43 tab,
+    the tab stays and shows the new suit (R43 compared across suits)."""
+    open_suit(qtbot, inspector, "KQT/AJ9")
+    assert inspector.tabs.currentIndex() == 0
+    inspector.tabs.setCurrentWidget(inspector.r43)
+    qtbot.waitUntil(lambda: inspector.r43.report is not None, timeout=20000)
+    open_suit(qtbot, inspector, "AQ/KJ")  # waits for the values: the tab stays after them
+    assert inspector.tabs.currentWidget() is inspector.r43
+    qtbot.waitUntil(
+        lambda: inspector.r43.report is not None and inspector.r43.report.suit == "AQ/KJ",
+        timeout=20000,
+    )
+    assert inspector.r43.matrix.a_table.rowCount() == 2
+    assert str(inspector.analysis.suit) == "AQ/KJ"  # the other tab has the suit too
+    inspector.set_game("five-card")  # another game: still R43
+    assert inspector.tabs.currentWidget() is inspector.r43
+    with qtbot.waitSignal(inspector.ready, timeout=30000):
+        inspector.set_game("whist")  # hiding five-card's tab does not land on R43 by chance
+    assert inspector.tabs.currentWidget() is inspector.r43
+    # from the reductions tab (or the play tree's), opening a suit shows its reductions
+    inspector.tabs.setCurrentIndex(1)
+    open_suit(qtbot, inspector, "KQT/AJ9")
+    assert inspector.tabs.currentIndex() == 0
+
+
+def test_the_deal_field_and_the_table_keep_the_r43_tab(qtbot, window):
+    from whistgui.app.document import Document
+    from whistgui.engine import Deal
+
+    inspector = window.inspector
+    with qtbot.waitSignal(inspector.ready, timeout=30000):
+        window.session.replace(Document.from_deal(Deal.parse("KQT8/AJ97 AQ/KJ")))
+        window.inspect_suit(0)
+    inspector.tabs.setCurrentWidget(inspector.r43)
+    with qtbot.waitSignal(inspector.ready, timeout=30000):
+        window.inspect_suit(1)  # as the table's and the analysis' Inspect do
+    assert inspector.tabs.currentWidget() is inspector.r43
+    qtbot.waitUntil(lambda: getattr(inspector.r43.report, "suit", "") == "AQ/KJ", timeout=20000)
+    with qtbot.waitSignal(inspector.ready, timeout=30000):
+        window.session.set_deal_text("KQT8/AJ97 AK/QJ")  # typed: the inspector follows
+    assert inspector.tabs.currentWidget() is inspector.r43
+    qtbot.waitUntil(lambda: getattr(inspector.r43.report, "suit", "") == "AK/QJ", timeout=20000)

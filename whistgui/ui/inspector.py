@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QBrush, QColor, QFont, QKeySequence
+from PySide6.QtGui import QAction, QBrush, QColor, QFont, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -191,7 +191,7 @@ class GameSuitView(QWidget):
         self.stoppers = label("stoppers")
         v.addStretch(1)
         self.theory = label("gameTheory")
-        self.theory.setStyleSheet("color: #555;")
+        self.theory.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # muted, any theme
         self.details: dict[str, object] = {}
 
     def clear(self, text: str = "") -> None:
@@ -739,6 +739,8 @@ class Inspector(QWidget):
         self._game = game
         whist = is_whist(game)
         showing_tree = self.tabs.currentIndex() == 1
+        # before the tabs change: hiding the current tab makes its neighbour (R43) current
+        showing_r43 = self.tabs.currentWidget() is self.r43
         self.tabs.setTabVisible(0, whist)
         self.tabs.setTabVisible(2, not whist)
         self.tabs.setTabText(2, f"Suit: {game_label(game)}")
@@ -747,13 +749,21 @@ class Inspector(QWidget):
         if not whist:
             self._service.cancel(SUIT_CHANNEL)  # a whist suit still being valued is dropped
             self._service.cancel(CHECK_CHANNEL)
-        if not showing_tree:
+        if showing_r43:
+            self.tabs.setCurrentWidget(self.r43)
+        elif not showing_tree:
             self.tabs.setCurrentIndex(0 if whist else 2)
         if self._suit is not None:
             self.open_suit(self._suit, switch=not showing_tree)
         if self._deal_key is not None and not self.pinned:
             deal, leader, _old = self._deal_key
             self.open_deal(deal, leader, switch=showing_tree)
+
+    def _show_suit_tab(self, index: int) -> None:
+        """Bring the suit's tab ``index`` to the front, unless the R43 tab is: that one
+        follows the suit opened, so one can compare R43's view across suits."""
+        if self.tabs.currentWidget() is not self.r43:
+            self.tabs.setCurrentIndex(index)
 
     def has_content(self) -> bool:
         """Has a suit (or a deal's play tree) been opened?"""
@@ -885,7 +895,7 @@ class Inspector(QWidget):
             )
             return 0
         if switch:
-            self.tabs.setCurrentIndex(0)
+            self._show_suit_tab(0)
         self.status.setText(f"Computing the values of {html.escape(str(suit))} …")
 
         def job(ctx: JobContext) -> _SuitReady:  # on the engine's thread
@@ -915,7 +925,7 @@ class Inspector(QWidget):
     def _open_game_suit(self, suit: SuitDeal, *, switch: bool = True) -> int:
         self._suit = suit
         if switch:
-            self.tabs.setCurrentIndex(2)
+            self._show_suit_tab(2)
         why = self.cannot_inspect(suit)
         if why is not None:
             self.game_view.clear(why)
@@ -969,7 +979,7 @@ class Inspector(QWidget):
             return
         suit, ev = ready.suit, ready.evaluator
         if self.tabs.currentIndex() != 1:
-            self.tabs.setCurrentIndex(0)
+            self._show_suit_tab(0)
         self._evaluator = ev
         self.tree_model = ReductionTreeModel(ev, self)
         self.tree.setModel(self.tree_model)
