@@ -260,6 +260,29 @@ def test_with_deal_keeps_what_fits_and_widens_the_rest():
     assert new_abstract.decks[3] == SuitDeck("abstract", 2)
 
 
+def test_with_new_deal_fits_the_deck_of_each_suit_that_changed():
+    long = SuitDeal.from_pattern("WE" * 8)  # ranks 1 … 16
+    doc = Document.from_deal(Deal([long, SuitDeal.parse("[1 3, 2 4]")]))
+    assert doc.decks == (SuitDeck("abstract", 16), SuitDeck("abstract", 4))
+    # letters go back to the 13-card deck; a numbered suit gets the smallest numbered deck
+    new = doc.with_new_deal(Deal.parse("[K Q 10 8, A J 9 7] + [7 1, 2 3]"))
+    assert new.decks == (STANDARD_DECK, SuitDeck("abstract", 7))
+    assert doc.with_deal(Deal.parse("[K Q 10 8, A J 9 7] + [7 1, 2 3]")).decks == (
+        SuitDeck("abstract", 16),  # with_deal (cards moved) keeps what fits
+        SuitDeck("abstract", 7),
+    )
+    seven = doc.with_new_deal(Deal([SuitDeal.from_pattern("WE" * 7), SuitDeal((), ())]))
+    assert seven.decks == (SuitDeck("abstract", 14), STANDARD_DECK)
+    # an unchanged suit keeps its deck, a standard deck that fits stays, a new suit is standard
+    chosen = Document(Deal.parse("AQ/KJ K/A"), (SuitDeck("abstract", 20), SuitDeck("standard", 5)))
+    assert chosen.with_new_deal(Deal.parse("AQ/KJ Q/A 2/3")).decks == (
+        SuitDeck("abstract", 20),
+        SuitDeck("standard", 5),
+        STANDARD_DECK,
+    )
+    assert chosen.with_new_deal(Deal.parse("AQ/KJ 9/A")).decks[1] == SuitDeck("standard", 6)
+
+
 def test_with_deal_refuses_a_suit_longer_than_26_cards():
     with pytest.raises(DocumentError, match="at most 26"):
         Document.new(1).with_deal(Deal.parse("[30, 1]"))

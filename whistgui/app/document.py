@@ -342,6 +342,31 @@ class Document:
                 decks.append(SuitDeck.fitting(suit, old if old is not None else STANDARD_DECK))
         return replace(self, deal=deal, decks=tuple(decks))
 
+    def with_new_deal(self, deal: Deal) -> Document:
+        """The document with ``deal`` put in place of its deal (typed, or a suit opened): as
+        :meth:`with_deal`, but each suit whose cards are others is drawn from the deck fitted
+        to them. A numbered deck goes when the suit does not need it: letters when the cards fit
+        the 13-card A … 2, else the smallest numbered deck. A standard deck that still fits is
+        kept (the user's suit length), and so is every deck of a suit that did not change.
+
+        >>> long = Document.from_deal(Deal.parse('[16 14, 15 13]'))
+        >>> long.decks
+        (SuitDeck(kind='abstract', size=16),)
+        >>> long.with_new_deal(Deal.parse('KQ/AJ')).decks
+        (SuitDeck(kind='standard', size=13),)
+        >>> long.with_deal(Deal.parse('KQ/AJ')).decks  # cards moved: the deck stays
+        (SuitDeck(kind='abstract', size=16),)
+        """
+        doc = self.with_deal(deal)
+        old = self.deal.suits
+        decks = [
+            SuitDeck.fitting(suit, STANDARD_DECK)
+            if deck.kind == "abstract" and (i >= len(old) or suit != old[i])
+            else deck
+            for i, (suit, deck) in enumerate(zip(deal.suits, doc.decks, strict=True))
+        ]
+        return replace(doc, decks=tuple(decks))
+
     def with_deck(self, suit: int, deck: SuitDeck) -> Document:
         """The document with deck ``suit`` replaced; DocumentError if a dealt card of the suit
         would fall outside the new deck."""

@@ -803,11 +803,13 @@ class MainWindow(QMainWindow):
 
     def open_single_suit(self, pattern: str) -> None:
         """The suit ``pattern`` (owners low to high) as the deal, in the table and the
-        inspector (one undoable change; the game stays)."""
+        inspector (an undo step of its own; the game stays). The suit brings its own deck: a
+        suit of n ≥ 7 cards a hand is numbered, a shorter one opened after it has letters again."""
         from whistgui.engine.deal import SuitDeal
 
         self.show_page(WHIST)
-        self.session.set_deal_text(str(SuitDeal.from_pattern(pattern)))
+        suit = SuitDeal.from_pattern(pattern)
+        self.session.open_deal(Deal([suit]), f"Open the suit {suit}")
         self.inspect_suit(0)
         self.raise_()
         self.activateWindow()

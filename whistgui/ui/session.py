@@ -134,21 +134,32 @@ class Session(FileSession):
         names = " ".join(deal.card_name(c) for c in cards[:4]) + (" …" if len(cards) > 4 else "")
         return self.apply(self._doc.with_deal(new), f"Move {names} to {where}")
 
-    def _new_deal(self, deal: Deal) -> Document:
+    def _new_deal(self, deal: Deal, *, fit_decks: bool = False) -> Document:
         """The document with ``deal`` replacing its deal wholesale: the title and note, which
-        described the old deal, go with it (unless the deal is the same)."""
-        doc = self._doc.with_deal(deal)
+        described the old deal, go with it (unless the deal is the same). ``fit_decks``: the
+        deal is written afresh, so each suit whose cards are others gets the deck fitted to it
+        (:meth:`Document.with_new_deal`), not the numbered deck a longer suit before it needed;
+        otherwise the decks stay (cards back to the pool return to the deck they came from)."""
+        doc = self._doc.with_new_deal(deal) if fit_decks else self._doc.with_deal(deal)
         if deal != self._doc.deal:
             doc = dataclasses.replace(doc, title="", note="")
         return doc
 
     def set_deal_text(self, text: str) -> bool:
         """Set the deal from notation (raises NotationError, changing nothing, on bad text).
-        Text that is another deal clears the title and note."""
+        Text that is another deal clears the title and note; its suits get decks that fit them.
+        Consecutive edits of the text are one undo step."""
         deal = Deal.parse(text)
         if not deal.suits:
             deal = Deal([SuitDeal((), ())])
-        return self.apply(self._new_deal(deal), "Edit deal text", merge=_TEXT_EDIT_ID)
+        doc = self._new_deal(deal, fit_decks=True)
+        return self.apply(doc, "Edit deal text", merge=_TEXT_EDIT_ID)
+
+    def open_deal(self, deal: Deal, text: str) -> bool:
+        """Make ``deal`` the deal as an undo step of its own named ``text`` (a suit opened from
+        Single Suits), never merged with the text edits before or after it; decks, title and
+        note as for :meth:`set_deal_text`."""
+        return self.apply(self._new_deal(deal, fit_decks=True), text)
 
     def set_lead(self, player: Player) -> bool:
         return self.apply(
