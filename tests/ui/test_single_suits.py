@@ -317,3 +317,296 @@ def test_ten_cards_a_hand(qtbot, window) -> None:  # type: ignore[no-untyped-def
     keys = [model.index(r, VALUE).data(SortRole) for r in range(0, shown, max(1, shown // 500))]
     assert keys == sorted(keys)  # still sorted by value
     assert lab.count.text() == f"{shown:,} of 184,756 suits"
+
+
+# -- listing: progress, cancel, what lists --------------------------------------------------------
+
+
+def _listed(qtbot, lab, n: int) -> None:  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(
+        lambda: lab.listing is None and lab.model.total == comb(2 * n, n), timeout=60000
+    )
+
+
+@pytest.fixture
+def stalled(monkeypatch):  # type: ignore[no-untyped-def]
+    """The window's ``lab_table`` replaced by one that reports half of n's suits valued and
+    then waits to be stopped (as the kernel polls ``should_stop``)."""
+    import threading
+
+    import whistgui.ui.lab.window as lab_window
+    from whistgui.engine import Cancelled
+
+    started = threading.Event()
+
+    def stall(lo, hi, *, cache, should_stop, progress):  # type: ignore[no-untyped-def]
+        progress(hi, "valued", comb(2 * hi, hi) // 2, comb(2 * hi, hi))
+        started.set()
+        while not should_stop():
+            threading.Event().wait(0.01)
+        raise Cancelled("stopped")
+
+    monkeypatch.setattr(lab_window, "lab_table", stall)
+    return started
+
+
+def test_a_listings_progress_rises_to_one_through_valuing_and_listing() -> None:
+    from whistgui.engine.tables.kernel import TableCache
+    from whistgui.ui.lab.window import _list_job, _Listing
+
+    listing = _Listing((5, 8), "5 to 8 cards a hand")
+    seen: list[tuple[float, str]] = []
+
+    class Context:
+        def should_stop(self) -> bool:
+            return False
+
+        def report(self, text: str, *, force: bool = False) -> None:
+            seen.append((listing.fraction, text))
+
+    cache = TableCache()
+    lab_table(3, cache=cache)  # n = 1 to 3 valued already: not counted
+    table, growth = _list_job(Context(), listing, cache)  # type: ignore[arg-type]
+    assert table.ns == (5, 6, 7, 8)
+    assert sorted(growth) == list(range(1, 9))
+    fractions = [f for f, _ in seen]
+    assert fractions == sorted(fractions)
+    assert fractions[-1] == 1.0
+    assert fractions[0] < 0.01
+    valued = [f for f, text in seen if text.endswith("valued")]
+    listed = [f for f, text in seen if text.endswith("listed")]
+    assert valued
+    assert listed
+    assert max(valued) <= min(listed)
+    assert seen[-1][1] == f"n = 8: {comb(16, 8):,} of {comb(16, 8):,} suits listed"
+
+
+def test_a_listing_shows_its_progress_and_cancel_keeps_the_old_table(
+    qtbot, window, stalled
+) -> None:  # type: ignore[no-untyped-def]
+    lab = window.single_suits()
+    qtbot.addWidget(lab)
+    lab.model.set_table(lab_table(6))  # as listed (the first listing is stalled too)
+    lab.cancel_listing()
+    assert lab.model.total == 924
+    lab.n.setValue(9)
+    job = lab.list_suits()
+    assert job is not None
+    assert lab.count.text() == "listing n = 9 … (shown: 924 suits, n = 6)"
+    qtbot.waitUntil(lambda: lab.progress.isVisible() and lab.cancel_button.isVisible())
+    qtbot.waitUntil(lambda: 0 < lab.progress.value() < lab.progress.maximum())
+    qtbot.waitUntil(lambda: "n = 9" in lab.progress_label.text())
+    # the old table stays usable; its count does not pretend to be the new one
+    lab.filter.setText("exit")
+    shown = lab.model.rowCount()
+    assert 0 < shown < 924
+    assert lab.count.text() == (f"listing n = 9 … (shown: {shown} of 924 suits, n = 6)")
+    with qtbot.waitSignal(window.engine.cancelled) as cancelled:
+        qtbot.mouseClick(lab.cancel_button, Qt.MouseButton.LeftButton)
+    assert cancelled.args == [job, "lab"]
+    assert lab.listing is None
+    assert not lab.progress.isVisible()
+    assert lab.count.text() == f"listing n = 9 cancelled; {shown} of 924 suits"
+    assert lab.model.total == 924
+    assert lab.model.index(0, SUIT).data(PatternRole)
+
+
+def test_asking_for_the_table_shown_stops_a_listing(qtbot, window, stalled) -> None:  # type: ignore[no-untyped-def]
+    lab = window.single_suits()
+    qtbot.addWidget(lab)
+    lab.model.set_table(lab_table(6))
+    lab.n.setValue(10)
+    with qtbot.waitSignal(window.engine.cancelled):  # the first listing, n = 6, superseded
+        lab.list_suits()
+    assert lab.listing == (10, 10)
+    lab.n.setValue(6)
+    with qtbot.waitSignal(window.engine.cancelled):
+        assert lab.list_suits() is None
+    assert lab.listing is None
+    assert lab.count.text() == "listing n = 10 cancelled; 924 suits"
+
+
+@pytest.mark.parametrize("key", ["Escape", "Ctrl+."])
+def test_escape_and_ctrl_period_in_the_window_cancel_a_listing(qtbot, window, stalled, key) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QKeySequence
+
+    lab = window.single_suits()
+    qtbot.addWidget(lab)
+    assert stalled.wait(10)  # the first listing (n = 6) runs
+    qtbot.waitUntil(lab.isActiveWindow)
+    lab.filter.setFocus()
+    combo = QKeySequence(key)[0]
+    with qtbot.waitSignal(window.engine.cancelled):
+        qtbot.keyClick(lab.filter, combo.key(), combo.keyboardModifiers())
+    assert lab.listing is None
+    assert lab.count.text().startswith("listing n = 6 cancelled")
+
+
+def test_only_list_or_enter_lists(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    lab = window.single_suits()
+    qtbot.addWidget(lab)
+    _listed(qtbot, lab, 6)
+    lab.n.setValue(3)
+    lab.n.editingFinished.emit()  # leaving the box (or typing a range's first n) does not list
+    lab.n_to.setValue(4)
+    lab.n_to.editingFinished.emit()
+    assert lab.listing is None
+    assert lab.model.total == 924
+    lab.n_to.setFocus()
+    qtbot.keyClick(lab.n_to, Qt.Key.Key_Return)
+    assert lab.listing == (3, 4)
+    qtbot.waitUntil(lambda: lab.model.total == 20 + 70, timeout=20000)
+    lab.n.setValue(5)
+    lab.n_to.setValue(0)
+    qtbot.mouseClick(lab.list_button, Qt.MouseButton.LeftButton)
+    _listed(qtbot, lab, 5)
+
+
+def test_a_range_chooses_which_distribution_is_plotted(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    lab = window.single_suits()
+    qtbot.addWidget(lab)
+    _listed(qtbot, lab, 6)
+    lab.n.setValue(2)
+    lab.n_to.setValue(4)
+    lab.list_suits()
+    qtbot.waitUntil(lambda: lab.model.total == 6 + 20 + 70, timeout=20000)
+    combo = lab.dist_n
+    assert [combo.itemText(i) for i in range(combo.count())] == ["2", "3", "4"]
+    assert combo.currentText() == "4"  # the largest
+    assert combo.isEnabled()
+
+    def plotted() -> int:
+        (bars,) = lab.values_plot.getPlotItem().items
+        return int(sum(bars.opts["height"]))
+
+    assert plotted() == 70
+    assert lab.values_summary.text() == f"70 suits, {lab.distinct[4]} distinct values"
+    combo.setCurrentIndex(1)
+    assert plotted() == 20
+    assert lab.values_summary.text() == f"20 suits, {lab.distinct[3]} distinct values"
+
+
+def _double_click(widget, pos) -> None:  # type: ignore[no-untyped-def]
+    """What a widget receives from a double-click: press, release, double-click, release
+    (QTest's mouseDClick sends no release between)."""
+    from PySide6.QtCore import QEvent, QPointF
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    left, none = Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton
+    for kind, buttons in (
+        (QEvent.Type.MouseButtonPress, left),
+        (QEvent.Type.MouseButtonRelease, none),
+        (QEvent.Type.MouseButtonDblClick, left),
+        (QEvent.Type.MouseButtonRelease, none),
+    ):
+        at = QPointF(pos)
+        event = QMouseEvent(
+            kind, at, widget.mapToGlobal(at), left, buttons, Qt.KeyboardModifier.NoModifier
+        )
+        QApplication.sendEvent(widget, event)
+
+
+def test_a_click_opens_a_suit_once_and_the_arrows_only_move(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    lab = window.single_suits()
+    qtbot.addWidget(lab)
+    _listed(qtbot, lab, 6)
+    chosen: list[str] = []
+    lab.suitChosen.connect(chosen.append)
+    fronts: list[bool] = []  # the main window brought to the front
+    lab.showTable.connect(lambda: fronts.append(True))
+    view = lab.table
+    index = lab.model.index(3, 2)
+    centre = view.visualRect(index).center()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    assert chosen == [index.data(PatternRole)]
+    assert window.session.document.deal.suits == (SuitDeal.from_pattern(chosen[0]),)
+    assert fronts == []  # a click opens the suit behind the lab: one clicks on through rows
+    other = lab.model.index(7, 2)
+    _double_click(view.viewport(), view.visualRect(other).center())
+    assert chosen[1:] == [other.data(PatternRole)]  # once, not twice
+    assert fronts == [True]  # a double-click shows it
+    view.setFocus()
+    view.setCurrentIndex(other)
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    assert view.currentIndex().row() == 9
+    assert len(chosen) == 2  # moving does not open
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert chosen[2:] == [lab.model.index(9, 0).data(PatternRole)]
+    assert fronts == [True, True]  # and so does Enter
+
+
+def test_the_suit_column_is_capped_and_the_header_stays_put(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    lab = window.single_suits()
+    qtbot.addWidget(lab)
+    lab.resize(1560, 860)  # its size on a screen that has room
+    view = lab.table
+    _listed(qtbot, lab, 6)
+    header = view.horizontalHeader()
+    row_numbers = view.verticalHeader().width()
+    place = header.geometry()
+    width = lab.width()
+    lab.n.setValue(9)
+    lab.list_suits()
+    _listed(qtbot, lab, 9)
+    # the row numbers (1 to 48,620) take no more room than 1 to 924 did: the column header
+    # does not move (moving it drew its last columns over the plots)
+    assert view.verticalHeader().width() == row_numbers
+    assert header.geometry() == place
+    assert lab.width() == width  # nor does the window grow with the count's text
+    assert header.geometry().right() < view.width()
+    suit = view.model().index(0, SUIT).data()
+    full = view.fontMetrics().horizontalAdvance(suit)
+    assert header.sectionSize(SUIT) < full  # elided …
+    assert suit in view.model().index(0, SUIT).data(Qt.ItemDataRole.ToolTipRole)  # … not lost
+    # every other column stays in view at the window's default size, the last one too
+    last = header.sectionViewportPosition(FIVE) + view.fontMetrics().horizontalAdvance(
+        "West / West"
+    )
+    assert last <= header.width()
+
+
+def test_the_plots_fit_a_small_window(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    lab = window.single_suits()
+    qtbot.addWidget(lab)
+    _listed(qtbot, lab, 6)
+    lab.resize(1000, 700)
+    qtbot.waitUntil(lambda: lab.width() == 1000)
+    split = lab.table.parentWidget()
+    split.setSizes([10_000, 0])  # the plots as narrow as they go
+    qtbot.waitUntil(lambda: split.sizes()[1] == split.widget(1).minimumWidth())
+    for plot in (lab.values_plot, lab.growth_plot):
+        item = plot.getPlotItem()
+        assert item.effectiveSizeHint(Qt.SizeHint.MinimumSize).width() <= plot.width()
+        assert item.geometry().width() <= plot.width()  # nothing cut on the right
+    # values from 0 to 6: the whole axis in view (the plot ranges itself when it is drawn)
+    qtbot.waitUntil(lambda: lab.values_plot.getPlotItem().viewRange()[0][1] >= 5.5)
+    assert lab.values_plot.getPlotItem().viewRange()[0][0] <= 0
+
+
+def test_the_plots_follow_the_theme(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QApplication
+
+    from whistgui.ui.theme import apply_theme
+
+    lab = window.single_suits()
+    qtbot.addWidget(lab)
+    _listed(qtbot, lab, 6)
+    app = QApplication.instance()
+
+    def background() -> float:
+        return lab.values_plot.backgroundBrush().color().lightnessF()
+
+    def axis_text() -> float:
+        return lab.growth_plot.getPlotItem().getAxis("left").textPen().color().lightnessF()
+
+    try:
+        apply_theme(app, "dark")
+        qtbot.waitUntil(lambda: background() < 0.3)
+        assert axis_text() > 0.7
+        apply_theme(app, "light")
+        qtbot.waitUntil(lambda: background() > 0.9)
+        assert axis_text() < 0.3
+    finally:
+        apply_theme(app, "system")

@@ -794,6 +794,7 @@ class MainWindow(QMainWindow):
 
             self.lab = SingleSuitsWindow(self.engine, self)
             self.lab.suitChosen.connect(self.open_single_suit)
+            self.lab.showTable.connect(self._show_to_front)
             self.lab.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
             self.lab.list_suits()
         self.lab.show()
@@ -811,6 +812,9 @@ class MainWindow(QMainWindow):
         suit = SuitDeal.from_pattern(pattern)
         self.session.open_deal(Deal([suit]), f"Open the suit {suit}")
         self.inspect_suit(0)
+
+    def _show_to_front(self) -> None:
+        """This window above the others (the Single Suits window's double-click or Enter)."""
         self.raise_()
         self.activateWindow()
 

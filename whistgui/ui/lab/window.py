@@ -1,35 +1,48 @@
 """The Single Suits window (issue 15): every single suit of n cards a hand in a sortable,
 filterable table — value, kind, maxmin, minmax, R43's T_0, H, H̄, which of them Whist takes,
-Greedy Whist's and Five-card's results — beside plots of how the values are distributed and how
-the number of distinct values grows with n. Double-click (or Enter on) a row to open that suit
-in the card table and the inspector.
+Greedy Whist's and Five-card's results — beside plots of how the values are distributed (for
+each n listed: a combo box chooses which) and how the number of distinct values grows with n.
+A click on a row (or Enter on the current row) opens that suit in the card table and the
+inspector; the arrow keys only move.
 
-The suits are listed on the app's engine service (channel ``lab``), with progress and Cancel,
-as a columnar :class:`~whistgui.app.lab.LabTable` from the numpy kernel (n = 11, 705,432 suits,
-in about two seconds); the kernel's tables stay in the window's
-:class:`~whistgui.engine.tables.kernel.TableCache` (about 19 MB up to n = 11), so listing a
-smaller n, or the same again, takes a fraction of that. The model sorts and filters with numpy;
-a filter that needs the suits' texts of more than
+The suits are listed on the app's engine service (channel ``lab``) when asked for (the List
+button, or Enter in a "cards a hand" box), as a columnar :class:`~whistgui.app.lab.LabTable`
+from the numpy kernel (n = 11, 705,432 suits, in about two seconds). While it lists, the window
+shows its own progress (the kernel's, as a bar) and a Cancel button (Escape, Ctrl+.); the table
+already shown stays usable, and the count says "listing …" until the new table lands. The
+kernel's tables stay in the window's :class:`~whistgui.engine.tables.kernel.TableCache` (about
+19 MB up to n = 11), so listing a smaller n, or the same again, takes a fraction of that. The
+model sorts and filters with numpy; a filter that needs the suits' texts of more than
 :data:`~whistgui.ui.lab.suit_model.SYNC_SUIT_TEXTS` suits has them written on the engine
 service (channel ``lab-suits``) and filters on the other columns meanwhile.
+
+The plots follow the palette (light or dark theme).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import pairwise
+from math import comb
 from typing import Final
 
-from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QElapsedTimer, QEvent, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QColor, QKeyEvent, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
+    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
+    QProgressBar,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
+    QStackedWidget,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -37,9 +50,11 @@ from PySide6.QtWidgets import (
 
 from whistgui.app.lab import LIVE_LIMIT, LabTable, distinct_values, lab_table
 from whistgui.engine.tables.kernel import TableCache
+from whistgui.engine.value import Value
 from whistgui.ui.engine_service import EngineService, JobContext
-from whistgui.ui.lab.suit_model import COLUMNS, SUIT, PatternRole, SuitTableModel
+from whistgui.ui.lab.suit_model import COLUMNS, KIND, SUIT, PatternRole, SuitTableModel
 from whistgui.ui.pg import pg
+from whistgui.ui.theme import is_dark
 
 __all__ = ["CHANNEL", "SingleSuitsWindow"]
 
@@ -49,12 +64,66 @@ TEXT_CHANNEL = "lab-suits"
 #: With more suits than this the filter waits for a pause in the typing (ms below).
 _DEBOUNCE_ROWS: Final = 100_000
 _DEBOUNCE_MS: Final = 250
-#: Widest a column is made to fit its texts (pixels).
-_MAX_COLUMN_WIDTH: Final = 420
+#: Widest a column is made to fit its texts, in average characters: the Suit column (from
+#: n = 8 on its texts are elided, the tooltip has them whole), the Kind column and the others.
+#: At the window's default size every column is in view.
+_MAX_SUIT_CHARS: Final = 24
+_MAX_KIND_CHARS: Final = 38
+_MAX_COLUMN_CHARS: Final = 60
+#: Digits of the largest row number (n = 1 to LIVE_LIMIT): the row numbers' fixed width.
+_ROW_DIGITS: Final = len(str(sum(comb(2 * n, n) for n in range(1, LIVE_LIMIT + 1))))
+#: Valuing a suit in the kernel takes about five times as long as listing it (its columns):
+#: the weights of the two stages in the progress bar.
+_VALUE_WEIGHT: Final = 5
+#: A listing shows its progress row after this long (ms; a cached one is done before) and
+#: reads the job's progress this often.
+_REVEAL_MS: Final = 150
+_POLL_MS: Final = 100
+#: The progress bar's range.
+_STEPS: Final = 1000
+#: The plots' colours on a light and on a dark background: (bars, growth line).
+_LIGHT_PLOT: Final = ("#1565c0", "#b71c1c")
+_DARK_PLOT: Final = ("#64b5f6", "#ef9a9a")
+
+
+@dataclass(eq=False)
+class _Listing:
+    """A listing under way. ``fraction`` is written by the job (on the engine's thread) and
+    read by the window's timer: a float, so no lock is needed."""
+
+    span: tuple[int, int]
+    what: str
+    job: int = 0
+    fraction: float = 0.0
+
+
+def _list_job(
+    ctx: JobContext, listing: _Listing, cache: TableCache
+) -> tuple[LabTable, dict[int, int]]:
+    """The listing's job: its table and the number of distinct values of each n up to its
+    largest, with ``listing.fraction`` (0 to 1) following the kernel's progress and the
+    stage in the engine's progress text."""
+    lo, hi = listing.span
+    valued = {m: comb(2 * m, m) for m in range(1, hi + 1) if m not in cache.tables}
+    listed = {m: comb(2 * m, m) for m in range(lo, hi + 1)}
+    valuing = _VALUE_WEIGHT * sum(valued.values())
+    work = valuing + sum(listed.values())
+
+    def progress(n: int, stage: str, done: int, total: int) -> None:
+        if stage == "valued":
+            at = _VALUE_WEIGHT * (sum(s for m, s in valued.items() if m < n) + done)
+        else:
+            at = valuing + sum(s for m, s in listed.items() if m < n) + done
+        listing.fraction = min(at / work, 1.0)
+        ctx.report(f"n = {n}: {done:,} of {total:,} suits {stage}")
+
+    table = lab_table(lo, hi, cache=cache, should_stop=ctx.should_stop, progress=progress)
+    growth = {m: distinct_values(m, cache) for m in range(1, hi + 1)}  # in the cache
+    return table, growth
 
 
 class _Table(QTableView):
-    """Enter opens the current row, as a double-click does."""
+    """Enter opens the current row (a click on a row opens it too; the arrows only move)."""
 
     activatedRow = Signal(QModelIndex)
 
@@ -70,6 +139,9 @@ class SingleSuitsWindow(QWidget):
 
     #: the W/E pattern (low to high) of the suit to open in the table and the inspector
     suitChosen = Signal(str)
+    #: after a double-click or Enter: bring the table and the inspector to the front (a single
+    #: click opens the suit behind this window, so that one can click on through the rows)
+    showTable = Signal()
     #: a message for the status bar
     message = Signal(str)
 
@@ -78,31 +150,31 @@ class SingleSuitsWindow(QWidget):
         self.setWindowTitle("Single Suits — whistgui")
         self.setObjectName("singleSuitsWindow")
         self.engine = engine
-        self._asked: tuple[int, int] | None = None  # the n (from, to) being listed
-        self._job = 0  # its job
+        self._listing: _Listing | None = None  # the listing under way
+        self._note = ""  # said before the count until the filter changes ("listing cancelled")
         #: the kernel's tables, kept for the next listing (used on the engine's worker only)
         self._cache = TableCache()
         #: n -> the number of distinct values among the suits of n cards a hand (as listed)
         self.distinct: dict[int, int] = {}
+        self._clicked = (QModelIndex(), QElapsedTimer())  # the last row a click opened
 
+        # -- what to list, and the filter ---------------------------------------------------
         self.n = QSpinBox(self)
         self.n.setRange(1, LIVE_LIMIT)
         self.n.setValue(6)
-        self.n.setToolTip(f"Cards in each hand: 1 to {LIVE_LIMIT} (C(2n, n) suits)")
+        self.n.setToolTip(f"Cards in each hand: 1 to {LIVE_LIMIT} (C(2n, n) suits); Enter lists")
         n_label = QLabel("&Cards a hand:", self)
         n_label.setBuddy(self.n)
         self.n_to = QSpinBox(self)
         self.n_to.setRange(0, LIVE_LIMIT)
         self.n_to.setSpecialValueText("—")
         self.n_to.setValue(0)
-        self.n_to.setToolTip("… up to this many (a range of n); — for one n only")
+        self.n_to.setToolTip("… up to this many (a range of n); — for one n only; Enter lists")
         to_label = QLabel("&to", self)
         to_label.setBuddy(self.n_to)
-        self.n_to.editingFinished.connect(self.list_suits)
         self.list_button = QPushButton("&List", self)
         self.list_button.setToolTip("List every suit of this many cards a hand (Enter)")
         self.list_button.clicked.connect(self.list_suits)
-        self.n.editingFinished.connect(self.list_suits)
         self.filter = QLineEdit(self)
         self.filter.setPlaceholderText("filter: words that a row must contain, e.g. 'exit 1½'")
         self.filter.setToolTip(
@@ -114,7 +186,9 @@ class SingleSuitsWindow(QWidget):
         filter_label.setBuddy(self.filter)
         self.count = QLabel(self)
         self.count.setObjectName("labCount")
+        self.count.setMinimumWidth(80)  # a long text is cut, never widens the window
 
+        # -- the table ----------------------------------------------------------------------
         self.model = SuitTableModel(self)
         self.model.layoutChanged.connect(self._update_count)
         self.model.modelReset.connect(self._update_count)
@@ -132,27 +206,91 @@ class SingleSuitsWindow(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         rows = self.table.verticalHeader()  # one height for every row: nothing is measured
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         rows.setDefaultSectionSize(self.table.fontMetrics().height() + 6)
+        # The row numbers get the width of the largest at once: a header that grows with the
+        # table (1 to 705,432 rows) moves the column header right, and Qt moves a widget by
+        # copying its pixels, which left the header's last columns drawn over the plots.
+        margin = rows.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, rows)
+        rows.setFixedWidth(
+            rows.fontMetrics().horizontalAdvance("9" * _ROW_DIGITS) + 2 * margin + 10
+        )
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.doubleClicked.connect(self._open)
+        self.table.clicked.connect(self._on_clicked)
+        self.table.doubleClicked.connect(self._on_double_clicked)
         self.table.activatedRow.connect(self._open)
+        self.table.activatedRow.connect(self.showTable)
 
+        # -- the plots ----------------------------------------------------------------------
+        self.dist_n = QComboBox(self)
+        self.dist_n.setObjectName("labDistributionN")
+        self.dist_n.setToolTip("The n whose values the distribution shows (of the n listed)")
+        self.dist_n.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.dist_n.setMinimumContentsLength(2)
+        self.dist_n.currentIndexChanged.connect(self._plot_chosen_values)
+        dist_label = QLabel("&Values, n =", self)
+        dist_label.setBuddy(self.dist_n)
+        self.values_summary = QLabel(self)
+        self.values_summary.setObjectName("labValuesSummary")
+        self.values_summary.setWordWrap(True)
+        # its text never widens the plots (nor moves the table's border)
+        self.values_summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.values_plot = pg.PlotWidget(self)
         self.values_plot.setObjectName("valuesPlot")
-        self.values_plot.setLabel("left", "suits")
-        self.values_plot.setLabel("bottom", "value (number part)")
-        self.values_plot.setTitle("Values")
-        self.values_plot.showGrid(x=True, y=True, alpha=0.2)
         self.growth_plot = pg.PlotWidget(self)
         self.growth_plot.setObjectName("growthPlot")
-        self.growth_plot.setLabel("left", "distinct values")
-        self.growth_plot.setLabel("bottom", "cards a hand")
-        self.growth_plot.setTitle("Distinct values for each n")
-        self.growth_plot.showGrid(x=True, y=True, alpha=0.2)
+        self._style_plots()
 
+        # -- the progress of a listing, in place of the hint ----------------------------------
+        hint = QLabel(
+            "Click a suit to open it in the card table and the inspector (double-click or "
+            "Enter: and bring them to the front); click a column's header to sort by it.",
+            self,
+        )
+        hint.setWordWrap(True)
+        hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.progress_label = QLabel(self)
+        self.progress_label.setObjectName("labProgressText")
+        self.progress = QProgressBar(self)
+        self.progress.setObjectName("labProgress")
+        self.progress.setRange(0, _STEPS)
+        self.progress.setMaximumWidth(320)
+        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button.setToolTip("Stop this listing (Escape or Ctrl+.); the table stays")
+        self.cancel_button.clicked.connect(self.cancel_listing)
+        busy = QWidget(self)
+        busy_row = QHBoxLayout(busy)
+        busy_row.setContentsMargins(0, 0, 0, 0)
+        busy_row.addWidget(self.progress_label, 1)
+        busy_row.addWidget(self.progress)
+        busy_row.addWidget(self.cancel_button)
+        self.status = QStackedWidget(self)
+        self.status.addWidget(hint)
+        self.status.addWidget(busy)
+        self._busy_page = busy
+        self._reveal_timer = QTimer(self)
+        self._reveal_timer.setSingleShot(True)
+        self._reveal_timer.setInterval(_REVEAL_MS)
+        self._reveal_timer.timeout.connect(lambda: self.status.setCurrentWidget(busy))
+        self._poll_timer = QTimer(self)
+        self._poll_timer.setInterval(_POLL_MS)
+        self._poll_timer.timeout.connect(self._poll_progress)
+        # Ctrl+. stops a computation here as in the main window; Escape stops a listing
+        self.act_stop = QAction("Stop the Computation", self)
+        self.act_stop.setShortcut(QKeySequence("Ctrl+."))
+        self.act_stop.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.act_stop.triggered.connect(self.stop)
+        self.addAction(self.act_stop)
+        self._escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.cancel_listing)
+        self._escape.setContext(Qt.ShortcutContext.WindowShortcut)
+        self._escape.setEnabled(False)
+
+        # -- the layout ---------------------------------------------------------------------
         top = QHBoxLayout()
         top.addWidget(n_label)
         top.addWidget(self.n)
@@ -163,32 +301,42 @@ class SingleSuitsWindow(QWidget):
         top.addWidget(filter_label)
         top.addWidget(self.filter, 1)
         top.addWidget(self.count)
+        values = QWidget(self)
+        values_box = QVBoxLayout(values)
+        values_box.setContentsMargins(0, 0, 0, 0)
+        values_head = QHBoxLayout()
+        values_head.addWidget(dist_label)
+        values_head.addWidget(self.dist_n)
+        values_head.addWidget(self.values_summary, 1)
+        values_box.addLayout(values_head)
+        values_box.addWidget(self.values_plot, 1)
         plots = QSplitter(Qt.Orientation.Vertical, self)
-        plots.addWidget(self.values_plot)
+        plots.addWidget(values)
         plots.addWidget(self.growth_plot)
+        plots.setMinimumWidth(280)
+        plots.setChildrenCollapsible(False)
+        plots.setStretchFactor(0, 1)
+        plots.setStretchFactor(1, 1)
         split = QSplitter(Qt.Orientation.Horizontal, self)
         split.addWidget(self.table)
         split.addWidget(plots)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 1)
-        hint = QLabel(
-            "Click a column's header to sort by it; double-click a suit (or Enter) to open it "
-            "in the card table and the inspector.",
-            self,
-        )
-        hint.setWordWrap(True)
-        hint.setStyleSheet("color: gray;")
+        split.setChildrenCollapsible(False)
+        split.setStretchFactor(0, 1)  # a wider window widens the table; the plots keep theirs
+        split.setStretchFactor(1, 0)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(split, 1)
-        layout.addWidget(hint)
+        layout.addWidget(self.status)
         # room for the suits of 11 cards a hand and the plots, on screens that have it
         room = self.screen().availableGeometry()
         width, height = min(1560, room.width() * 9 // 10), min(860, room.height() * 9 // 10)
         self.resize(width, height)
         split.setSizes([width - 420, 420])
+        plots.setSizes([height // 2, height // 2])
 
         self._update_count()
+        engine.started.connect(self._on_started)
+        engine.progress.connect(self._on_progress)
         engine.finished.connect(self._on_finished)
         engine.failed.connect(self._on_failed)
         engine.cancelled.connect(self._on_cancelled)
@@ -199,60 +347,105 @@ class SingleSuitsWindow(QWidget):
         a, b = self.n.value(), self.n_to.value() or self.n.value()
         return (a, b) if a <= b else (b, a)
 
+    @property
+    def listing(self) -> tuple[int, int] | None:
+        """The n (from, to) being listed, if any."""
+        return None if self._listing is None else self._listing.span
+
     def list_suits(self) -> int | None:
         """List every suit of the chosen n (or range of n) on the engine service (a repeated
         request for what is being listed or shown does nothing); the job's id."""
         span = self.span()
-        if span == self._asked or (self._asked is None and self._shown == span):
+        if span == self.listing:
             return None
-        self._asked = span
+        if span == self._shown:  # shown already: a listing of something else stops
+            self.cancel_listing()
+            return None
         lo, hi = span
         what = f"{lo} cards a hand" if lo == hi else f"{lo} to {hi} cards a hand"
-        self.count.setText(f"listing the suits of {what} …")
-
+        listing = _Listing(span, what)
         cache = self._cache
-
-        def job(ctx: JobContext) -> tuple[LabTable, dict[int, int]]:
-            table = lab_table(
-                lo,
-                hi,
-                cache=cache,
-                should_stop=ctx.should_stop,
-                progress=lambda n, stage, done, total: ctx.report(
-                    f"n = {n}: {done:,} of {total:,} suits {stage}"
-                ),
-            )
-            growth = {m: distinct_values(m, cache) for m in range(1, hi + 1)}  # in the cache
-            return table, growth
-
         try:
-            self._job = self.engine.submit(CHANNEL, job, label=f"Single suits, {what}", tag=span)
+            listing.job = self.engine.submit(
+                CHANNEL,
+                lambda ctx: _list_job(ctx, listing, cache),
+                label=f"Single suits, {what}",
+                tag=span,
+            )
         except RuntimeError:  # the app is closing: its engine has stopped
-            self._asked = None
             return None
-        return self._job
+        self._listing = listing
+        self._note = ""
+        self.progress.setValue(0)
+        self.progress_label.setText(f"Listing the suits of {what}: waiting for the engine …")
+        self._escape.setEnabled(True)
+        if self.status.currentWidget() is not self._busy_page:
+            self._reveal_timer.start()
+        self._poll_timer.start()
+        self._update_count()
+        return listing.job
+
+    def cancel_listing(self) -> bool:
+        """Stop the listing under way (the table shown stays); False if there was none."""
+        listing = self._listing
+        if listing is None:
+            return False
+        self.engine.cancel(CHANNEL)
+        self._end_listing(f"listing {_ns_text(listing.span)} cancelled")
+        self.message.emit(f"Single suits: listing the suits of {listing.what} cancelled")
+        return True
+
+    def stop(self) -> None:
+        """Ctrl+.: stop this window's listing, or else whatever the engine computes."""
+        if not self.cancel_listing():
+            self.engine.cancel_running()
+
+    def _end_listing(self, note: str = "") -> None:
+        self._listing = None
+        self._note = note
+        self._reveal_timer.stop()
+        self._poll_timer.stop()
+        self._escape.setEnabled(False)
+        self.status.setCurrentIndex(0)
+        self._update_count()
+
+    def _poll_progress(self) -> None:
+        if self._listing is not None:
+            self.progress.setValue(round(self._listing.fraction * _STEPS))
+
+    def _on_started(self, job: int, _channel: str, _label: str) -> None:
+        if self._listing is not None and job == self._listing.job:
+            self.progress_label.setText(f"Listing the suits of {self._listing.what} …")
+
+    def _on_progress(self, job: int, text: str) -> None:
+        if self._listing is not None and job == self._listing.job:
+            self.progress_label.setText(f"Listing {self._listing.what} — {text}")
 
     @property
     def _shown(self) -> tuple[int, int] | None:
         table = self.model.table
         return (table.ns[0], table.ns[-1]) if table is not None else None
 
-    def _on_finished(self, _job: int, channel: str, tag: object, result: object) -> None:
+    def _on_finished(self, job: int, channel: str, tag: object, result: object) -> None:
         if channel == TEXT_CHANNEL:
             if isinstance(tag, LabTable) and isinstance(result, list):
                 self.model.set_suit_texts(tag, result)
             return
-        if channel != CHANNEL or tag != self._asked or not isinstance(result, tuple):
+        listing = self._listing
+        if channel != CHANNEL or listing is None or job != listing.job:
             return
-        self._asked = None
+        if not isinstance(result, tuple):  # pragma: no cover - the job returns a pair
+            return
+        self.progress.setValue(_STEPS)
+        self._end_listing()
         table, growth = result
         self.distinct.update(growth)
         self.show_table(table)
 
-    def _on_failed(self, _job: int, channel: str, tag: object, message: str) -> None:
-        if channel == CHANNEL and tag == self._asked:
-            self._asked = None
-            self.count.setText(f"not listed: {message}")
+    def _on_failed(self, job: int, channel: str, tag: object, message: str) -> None:
+        listing = self._listing
+        if channel == CHANNEL and listing is not None and job == listing.job:
+            self._end_listing(f"not listed: {message}")
             self.message.emit(message)
         elif channel == TEXT_CHANNEL and tag is self.model.table:
             self.model.suit_texts_dropped()
@@ -260,44 +453,99 @@ class SingleSuitsWindow(QWidget):
             self.message.emit(f"The suits' texts were not written: {message}")
 
     def _on_cancelled(self, job: int, channel: str) -> None:
-        if channel == CHANNEL and job == self._job and self._asked is not None:
-            self._asked = None
-            self.count.setText("listing cancelled")
+        listing = self._listing
+        if channel == CHANNEL and listing is not None and job == listing.job:
+            # cancelled from elsewhere (the main window's Cancel or Ctrl+.)
+            self._end_listing(f"listing {_ns_text(listing.span)} cancelled")
         elif channel == TEXT_CHANNEL:  # the next filter asks again
             self.model.suit_texts_dropped()
             self._update_count()
 
     def show_table(self, table: LabTable) -> None:
         """Show ``table`` (one n or a range) in the table and the plots (the distribution for
-        the largest n)."""
+        the largest n; :attr:`dist_n` chooses another)."""
         self.engine.cancel(TEXT_CHANNEL)  # texts for the table shown so far
         self.model.set_table(table)
         self._size_columns()
         for n in table.ns:
             if n not in self.distinct:  # the job counted them (off the event loop)
                 self.distinct[n] = table.distinct(n)
-        top = table.ns[-1]
-        self._plot_values(top, table.value_counts(top))
+        self.dist_n.blockSignals(True)
+        self.dist_n.clear()
+        for n in table.ns:
+            self.dist_n.addItem(str(n), n)
+        self.dist_n.setCurrentIndex(len(table.ns) - 1)
+        self.dist_n.setEnabled(len(table.ns) > 1)
+        self.dist_n.blockSignals(False)
+        self._plot_chosen_values()
         self._plot_growth()
 
     def _size_columns(self) -> None:
         """Fit each column to its texts: the few a column has (every suit of one n is as
-        long), never by measuring every row."""
+        long), never by measuring every row; the Suit and Kind columns at most
+        :data:`_MAX_SUIT_CHARS` and :data:`_MAX_KIND_CHARS` characters wide (elided: a row's
+        tooltip has its suit and kind whole)."""
         header = self.table.horizontalHeader()
         cell = self.table.fontMetrics()
         head = header.fontMetrics()
+        chars = {SUIT: _MAX_SUIT_CHARS, KIND: _MAX_KIND_CHARS}
         for c, (title, _tip) in enumerate(COLUMNS):
             texts = self.model.sample_texts(c)
-            width = max([cell.horizontalAdvance(t) for t in texts], default=0)
-            width = max(width, head.horizontalAdvance(title) + (24 if c != SUIT else 0))
-            header.resizeSection(c, min(width + 18, _MAX_COLUMN_WIDTH))
+            width = max([cell.horizontalAdvance(t) for t in texts], default=0) + 14
+            width = max(width, head.horizontalAdvance(title) + (20 if c != SUIT else 14))
+            cap = cell.averageCharWidth() * chars.get(c, _MAX_COLUMN_CHARS)
+            header.resizeSection(c, min(width, cap))
 
-    def _plot_values(self, n: int, counts: dict[object, int]) -> None:
+    # -- the plots ------------------------------------------------------------------------------
+    def _plot_colours(self) -> tuple[QColor, QColor, str, str]:
+        """Background, text, bars, growth line: from the palette (light or dark)."""
+        pal = self.palette()
+        bars, line = _DARK_PLOT if is_dark(pal) else _LIGHT_PLOT
+        return pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text), bars, line
+
+    def _style_plots(self) -> None:
+        """Backgrounds, axes and labels in the palette's colours."""
+        background, text, _bars, _line = self._plot_colours()
+        css = {"color": text.name()}
+        for plot, left, bottom in (
+            (self.values_plot, "suits", "value (number part)"),
+            (self.growth_plot, "distinct values", "cards a hand"),
+        ):
+            plot.setBackground(background)
+            item = plot.getPlotItem()
+            for side in ("left", "bottom"):
+                axis = item.getAxis(side)
+                axis.setPen(text)
+                axis.setTextPen(text)
+            item.setLabel("left", left, **css)
+            item.setLabel("bottom", bottom, **css)
+            item.showGrid(x=True, y=True, alpha=0.2)
+        self.growth_plot.setTitle("Distinct values for each n", color=text.name())
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self._style_plots()
+            self._plot_chosen_values()
+            self._plot_growth()
+
+    def _plot_chosen_values(self) -> None:
+        """The distribution of the values of the n :attr:`dist_n` shows."""
+        table = self.model.table
+        n = self.dist_n.currentData()
+        if table is None or not isinstance(n, int) or n not in table.spans:
+            self.values_plot.clear()
+            self.values_summary.setText("")
+            return
+        self._plot_values(n, table.value_counts(n))
+
+    def _plot_values(self, n: int, counts: dict[Value, int]) -> None:
         by_number: dict[float, int] = {}
         for value, c in counts.items():
-            x = float(value.number)  # type: ignore[attr-defined]
+            x = float(value.number)
             by_number[x] = by_number.get(x, 0) + c
         xs = sorted(by_number)
+        _bg, _text, colour, _line = self._plot_colours()
         self.values_plot.clear()
         if xs:
             width = min((b - a for a, b in pairwise(xs)), default=0.5) * 0.8
@@ -305,22 +553,35 @@ class SingleSuitsWindow(QWidget):
                 x=xs,
                 height=[by_number[x] for x in xs],
                 width=max(width, 0.04),
-                brush="#1565c0",
-                pen=pg.mkPen("#1565c0"),
+                brush=colour,
+                pen=pg.mkPen(colour),
             )
             self.values_plot.addItem(bars)
-        self.values_plot.setTitle(
-            f"Values, n = {n}: {sum(counts.values()):,} suits, {len(counts)} distinct"
+        self.values_plot.enableAutoRange()
+        self.values_summary.setText(
+            f"{sum(counts.values()):,} suits, {len(counts)} distinct values"
+        )
+        self.values_summary.setToolTip(
+            f"The values of the suits of {n} cards a hand, by their number part"
         )
 
     def _plot_growth(self) -> None:
         ns = sorted(self.distinct)
+        _bg, _text, _bars, colour = self._plot_colours()
         self.growth_plot.clear()
-        self.growth_plot.plot(
-            ns, [self.distinct[n] for n in ns], pen=pg.mkPen("#b71c1c", width=2), symbol="o"
-        )
+        if ns:
+            self.growth_plot.plot(
+                ns,
+                [self.distinct[n] for n in ns],
+                pen=pg.mkPen(colour, width=2),
+                symbol="o",
+                symbolBrush=colour,
+                symbolPen=pg.mkPen(colour),
+            )
 
+    # -- the filter -----------------------------------------------------------------------------
     def _on_filter(self, _text: str) -> None:
+        self._note = ""
         if self.model.total > _DEBOUNCE_ROWS:
             self._filter_timer.start()  # after a pause in the typing
         else:
@@ -345,20 +606,58 @@ class SingleSuitsWindow(QWidget):
             self.model.suit_texts_dropped()
 
     def _update_count(self) -> None:
+        """The count of the table shown: while a listing runs, said to be the old table's."""
         total = self.model.total
         shown = self.model.rowCount()
         text = f"{total:,} suits" if shown == total else f"{shown:,} of {total:,} suits"
         if self.model.suit_texts_pending:
             text += " (the suits' texts to come)"
+        listing, table = self._listing, self.model.table
+        if listing is not None:
+            text = f"listing {_ns_text(listing.span)} …" + (
+                f" (shown: {text}, {_ns_text(table.ns)})" if table is not None else ""
+            )
+        elif self._note:
+            text = f"{self._note}; {text}"
         self.count.setText(text)
+        self.count.setToolTip(text)
+
+    # -- opening a suit -----------------------------------------------------------------------
+    def _on_clicked(self, index: QModelIndex) -> None:
+        self._clicked[1].start()
+        self._clicked = (index, self._clicked[1])
+        self._open(index)
+
+    def _on_double_clicked(self, index: QModelIndex) -> None:
+        """A double-click's first click opened the row already."""
+        row, since = self._clicked
+        recent = since.isValid() and since.elapsed() <= 2 * QApplication.doubleClickInterval()
+        if not (recent and row.isValid() and row.row() == index.row()):
+            self._open(index)
+        self.showTable.emit()
 
     def _open(self, index: QModelIndex) -> None:
         pattern = index.data(PatternRole)
         if isinstance(pattern, str):
             self.suitChosen.emit(pattern)
 
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter in a "cards a hand" box lists (the boxes pass it on to the window)."""
+        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if enter and (self.n.hasFocus() or self.n_to.hasFocus()):
+            self.list_suits()
+            return
+        super().keyPressEvent(event)
+
     def shutdown(self) -> None:
         """Stop this window's listing (the engine is the app's)."""
         self._filter_timer.stop()
+        self._reveal_timer.stop()
+        self._poll_timer.stop()
         self.engine.cancel(CHANNEL)
         self.engine.cancel(TEXT_CHANNEL)
+
+
+def _ns_text(ns: tuple[int, ...]) -> str:
+    """``(6,)`` or ``(6, 6)`` → "n = 6", ``(1, …, 10)`` → "n = 1–10"."""
+    return f"n = {ns[0]}" if ns[0] == ns[-1] else f"n = {ns[0]}–{ns[-1]}"
