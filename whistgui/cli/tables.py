@@ -325,12 +325,7 @@ def _write(cmd: Command, maker: RowMaker, upto: int, path: str) -> int:
 
 
 def _holdings(store: TableStore) -> str:
-    done = store.finished()
-    parts = [
-        f"{str(store.path)!r} holds every suit of n ≤ {max(done)}"
-        if done
-        else f"{str(store.path)!r} holds no whole n"
-    ]
+    parts = [f"{str(store.path)!r} holds {store.holdings()}"]
     for p in store.all_progress():
         if not p.finished:
             parts.append(f"{p.done:,} of the {p.total:,} suits of n = {p.n}")

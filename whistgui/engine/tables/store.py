@@ -323,17 +323,21 @@ class TableStore:
         """The n whose suits the store holds all of."""
         return [p.n for p in self.all_progress() if p.finished]
 
+    def holdings(self) -> str:
+        """What the store holds whole, for a message: "every suit of n ≤ 8", "no whole n"."""
+        done = self.finished()
+        return f"every suit of n ≤ {max(done)}" if done else "no whole n"
+
     def check_holds(self, n: int) -> None:
         """Raise :class:`StoreError` if the store holds no suit of ``n`` cards a hand (a
         query would answer with nothing), saying what it holds and how to write them."""
         if self.progress(n).done > 0:
             return
-        done = self.finished()
-        held = f"it holds every suit of n ≤ {max(done)}" if done else "it holds no whole n"
         shown = str(self.path)
         raise StoreError(
-            f"the table store {quote_path(shown)} holds no suit of {n} cards a hand ({held}); "
-            f"'whist table --upto {n} --store {_store_word(shown)}' writes them"
+            f"the table store {quote_path(shown)} holds no suit of {n} cards a hand (it holds "
+            f"{self.holdings()}); 'whist table --upto {n} --store {_store_word(shown)}' writes "
+            "them"
         )
 
     def write(
