@@ -36,6 +36,7 @@ from whistgui.engine.errors import TheoryError
 from whistgui.engine.evaluator import Bounds, SuitAnalysis
 from whistgui.engine.infinitesimal import FUZZY
 from whistgui.engine.interval import Interval
+from whistgui.engine.symbols import and_list
 from whistgui.engine.value import LabeledValue, Value
 
 __all__ = ["MAX_REJECTED_LINES", "REASONS", "Explanation", "Reason", "explain", "reason_for"]
@@ -276,7 +277,4 @@ def _label_order(x: Value) -> str:
 
 def _cards(suit: SuitDeal, ranks: Sequence[int]) -> str:
     """``A``, ``K and Q``, ``A, K and Q`` — high to low."""
-    names = [suit.card_text(r) for r in sorted(ranks, reverse=True)]
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return and_list([suit.card_text(r) for r in sorted(ranks, reverse=True)])

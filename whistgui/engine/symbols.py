@@ -8,10 +8,20 @@ and the map from the pretty forms back to ASCII that both value parsers share.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
 
-__all__ = ["MINUS", "SUB", "SUPER", "VULGAR", "minus", "normalise_value_text", "signed"]
+__all__ = [
+    "MINUS",
+    "SUB",
+    "SUPER",
+    "VULGAR",
+    "and_list",
+    "minus",
+    "normalise_value_text",
+    "signed",
+]
 
 #: The minus sign of every text meant for reading (U+2212); ASCII ``-`` only in the forms
 #: meant to be typed back (``text()``, ``ascii()``) and in JSON.
@@ -48,6 +58,17 @@ def signed_or_zero(n: int) -> str:
     ('+1', '−2', '0')
     """
     return signed(n) if n else "0"
+
+
+def and_list(words: Sequence[str]) -> str:
+    """Words as a sentence lists them: ``A``, ``K and Q``, ``A, K and Q`` ("" for none).
+
+    >>> and_list(['A']), and_list(['K', 'Q']), and_list(['1', '3', '5'])
+    ('A', 'K and Q', '1, 3 and 5')
+    """
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def minus(n: int) -> str:

@@ -43,6 +43,7 @@ from whistgui.app.analysis import game_label
 from whistgui.app.lab import R43_GAMES, R43Report, lattice, r43_report
 from whistgui.engine import Player, SuitDeal
 from whistgui.engine.games import find_game
+from whistgui.engine.symbols import and_list
 from whistgui.ui.engine_service import EngineService, JobContext
 from whistgui.ui.theme import error_colour
 
@@ -221,12 +222,11 @@ def trick_words(tricks: tuple[int, ...] | frozenset[int]) -> str:
     >>> trick_words((2, 3)), trick_words(()), trick_words({4}), trick_words((1, 3, 5))
     ('tricks 2 and 3', 'no trick', 'trick 4', 'tricks 1, 3 and 5')
     """
-    t = sorted(tricks)
-    if not t:
+    if not tricks:
         return "no trick"
-    if len(t) == 1:
-        return f"trick {t[0]}"
-    return "tricks " + ", ".join(map(str, t[:-1])) + f" and {t[-1]}"
+    return ("trick " if len(tricks) == 1 else "tricks ") + and_list(
+        [str(t) for t in sorted(tricks)]
+    )
 
 
 def set_text(tricks: frozenset[int]) -> str:
