@@ -20,6 +20,7 @@ from whistgui.engine.bridge.contract import Contract
 from whistgui.engine.bridge.deal import BridgeCard, BridgeDeal, Seat, Strain, Suit
 from whistgui.engine.bridge.play import BridgePosition
 from whistgui.engine.errors import WhistError
+from whistgui.engine.native import silenced_native_output
 
 __all__ = [
     "DDSError",
@@ -51,7 +52,8 @@ class DDSError(WhistError, ValueError):
 
 def _endplay() -> Any:
     try:
-        import endplay.dds as dds
+        with silenced_native_output():  # libdds is loaded here: nothing of it on stdout
+            import endplay.dds as dds
     except ImportError as exc:  # pragma: no cover - endplay is a dependency
         raise DDSUnavailable(
             "the double-dummy solver is not available: install endplay "

@@ -35,6 +35,7 @@ from fractions import Fraction
 from typing import Any
 
 from whistgui.engine.errors import NotationError
+from whistgui.engine.native import silenced_native_output
 
 __all__ = [
     "ExactSolution",
@@ -222,9 +223,10 @@ def _highs(r: int, c: int) -> Any:
 
         inf = highspy.kHighsInf
         new_highs: Any = highspy.Highs  # untyped
-        h = new_highs()
-        for name, value in _HIGHS_OPTIONS.items():
-            h.setOptionValue(name, value)
+        with silenced_native_output():  # HiGHS prints a banner on descriptor 1 when built
+            h = new_highs()
+            for name, value in _HIGHS_OPTIONS.items():
+                h.setOptionValue(name, value)
         block = np.ones((r + 1, c + 1))  # column-wise: one block row per variable
         block[r, :c] = -1.0
         values = block.ravel()[: (r + 1) * (c + 1) - 1]
