@@ -160,3 +160,151 @@ def test_figures_need_no_widgets():
     )
     assert res.returncode == 0, res.stderr
     assert json.loads(res.stdout) == []
+
+
+# -- the options' messages and standard output (issue 23, item 7) ------------------------------
+def usage(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    """What ``whist render args…`` says on standard error, run in-process; it must refuse
+    (exit status 2) and print nothing on standard output."""
+    from whistgui.cli import main
+
+    try:
+        code = main(["render", *args])
+    except SystemExit as exc:  # a usage error, from argparse
+        code = exc.code
+    out, err = capsys.readouterr()
+    assert code == 2, err
+    assert out == ""
+    return err
+
+
+@pytest.mark.parametrize("dpi", ["1.5", "300.0", "72.5"])
+def test_dpi_is_a_whole_number(capsys, tmp_path, dpi):
+    err = usage(capsys, DEAL, "--out", str(tmp_path / "f.png"), "--dpi", dpi)
+    assert f"argument --dpi: {dpi!r} is not a whole number; expected digits 0-9, like 300" in err
+    assert "expected 10 to 2400" not in err  # the range is not the news
+    assert not (tmp_path / "f.png").exists()
+
+
+@pytest.mark.parametrize("dpi", ["5", "2401", "-300"])
+def test_a_whole_dpi_out_of_range_says_the_range(capsys, tmp_path, dpi):
+    err = usage(capsys, DEAL, "--out", str(tmp_path / "f.png"), "--dpi", dpi)
+    assert f"--dpi {dpi}: expected 10 to 2400 dots per inch" in err
+
+
+def test_whole_dpis_in_range_are_taken(tmp_path):
+    from PySide6.QtGui import QImage
+
+    for dpi in ("10", "72"):
+        out = tmp_path / f"{dpi}.png"
+        res = whist(DEAL, "--view", "deal", "--out", str(out), "--dpi", dpi)
+        assert res.returncode == 0, res.stderr
+        assert round(QImage(str(out)).dotsPerMeterX() * 0.0254) == int(dpi)
+
+
+@pytest.mark.parametrize(
+    ("option", "text", "needle"),
+    [
+        ("--width", "-5mm", "expected a width from 7 mm to 1.7 m"),
+        ("--width", "-.5in", "expected a width from 7 mm to 1.7 m"),
+        ("--width", "-5", "expected a width from 7 mm to 1.7 m"),
+        ("--font-size", "-9pt", "expected a font size from 4 pt to 72 pt"),
+    ],
+)
+def test_a_negative_length_reaches_its_option(capsys, tmp_path, option, text, needle):
+    """``--width -5mm`` as typed (not ``--width=-5mm``): argparse took ``-5mm`` for an option
+    and said only that --width expected an argument."""
+    out = tmp_path / "f.svg"
+    err = usage(capsys, DEAL, option, text, "--out", str(out))
+    assert f"{option} {text!r}: {needle}" in err
+    assert "expected one argument" not in err
+    assert not out.exists()
+
+
+def test_a_negative_width_reaches_bridge_render_too(capsys, tmp_path):
+    from whistgui.cli import main
+
+    deal = "N:AKQ2.KJ3.T98.A54 J876.Q54.AK2.J32 T943.A987.QJ4.K7 5.T62.7653.QT986"
+    code = main(["bridge", "render", deal, "--width", "-5mm", "-o", str(tmp_path / "b.svg")])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "--width '-5mm': expected a width from 7 mm to 1.7 m" in err
+
+
+def render_bytes(cwd, *args: str) -> subprocess.CompletedProcess[bytes]:
+    """``whist render args…`` run in ``cwd``, its output as bytes."""
+    return subprocess.run(
+        [sys.executable, "-m", "whistgui.cli", "render", *args],
+        capture_output=True,
+        check=False,
+        timeout=120,
+        cwd=cwd,
+    )
+
+
+@pytest.mark.parametrize("fmt", ["png", "svg", "tex", "pdf"])
+def test_out_dash_writes_the_figure_to_standard_output(tmp_path, fmt):
+    res = render_bytes(tmp_path, DEAL, "--view", "deal", "--out", "-", "--format", fmt)
+    assert res.returncode == 0, res.stderr
+    assert res.stderr == b""
+    assert not (tmp_path / "-").exists()  # no file named '-'
+    assert res.stdout  # the figure, and nothing else: what the file would hold
+    written = render_bytes(tmp_path, DEAL, "--view", "deal", "--out", f"f.{fmt}")
+    assert written.returncode == 0, written.stderr
+    on_disk = (tmp_path / f"f.{fmt}").read_bytes()
+    if fmt == "pdf":  # (its creation date may differ by a second)
+        assert res.stdout.startswith(b"%PDF-")
+        assert res.stdout.rstrip().endswith(b"%%EOF")
+        assert media_box_width(res.stdout) == media_box_width(on_disk)
+    else:
+        assert res.stdout == on_disk
+    if fmt == "svg":
+        ET.fromstring(res.stdout)  # a whole SVG document
+    if fmt == "tex":
+        assert res.stdout.decode("utf-8").startswith(r"\documentclass[tikz")
+
+
+def test_out_dash_without_a_format_is_refused(tmp_path):
+    res = render_bytes(tmp_path, DEAL, "--out", "-")
+    assert res.returncode == 2
+    assert res.stdout == b""
+    assert (
+        b"--out -: standard output has no extension to tell the format; expected --format png, "
+        b"svg, pdf or tex" in res.stderr
+    )
+    assert not (tmp_path / "-").exists()
+
+
+def test_a_file_named_dash_is_still_written_by_its_path(tmp_path):
+    res = render_bytes(tmp_path, DEAL, "--out", "./-", "--format", "svg")
+    assert res.returncode == 0, res.stderr
+    ET.fromstring((tmp_path / "-").read_bytes())
+    assert res.stdout.decode().strip() == "-"
+
+
+@pytest.mark.parametrize("fmt", ["png", "pdf"])
+def test_a_binary_figure_is_not_written_to_a_terminal(tmp_path, fmt):
+    import os
+
+    master, slave = os.openpty()
+    try:
+        res = subprocess.run(
+            [sys.executable, "-m", "whistgui.cli", "render", DEAL, "-o", "-", "--format", fmt],
+            stdout=slave,
+            stderr=subprocess.PIPE,
+            check=False,
+            timeout=60,  # (a figure written to the terminal would fill it and block)
+            cwd=tmp_path,
+        )
+        os.set_blocking(master, False)
+        try:
+            shown = os.read(master, 1 << 16)
+        except (BlockingIOError, OSError):  # nothing written to the terminal
+            shown = b""
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert res.returncode == 2
+    assert f"standard output is a terminal, and {fmt.upper()} is binary".encode() in res.stderr
+    assert shown == b""
+    assert not (tmp_path / "-").exists()

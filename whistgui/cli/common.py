@@ -176,9 +176,10 @@ _INTEGER: Final = re.compile(r"[+-]?[0-9]+")
 _DECIMAL: Final = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
 
-def option_int(text: str) -> int:
+def option_int(text: str, *, like: str = "3") -> int:
     """An option's whole number (``type=int`` in a :class:`Parser`): ASCII digits, at most
-    :data:`MAX_OPTION_DIGITS` of them, else a message quoting ``text`` saying so.
+    :data:`MAX_OPTION_DIGITS` of them, else a message quoting ``text`` saying so (with the
+    example ``like``).
 
     >>> option_int(" 12 ")
     12
@@ -190,7 +191,7 @@ def option_int(text: str) -> int:
     s = text.strip()
     if not _INTEGER.fullmatch(s):
         raise argparse.ArgumentTypeError(
-            f"{quote(text)} is not a whole number; expected digits 0-9, like 3"
+            f"{quote(text)} is not a whole number; expected digits 0-9, like {like}"
         )
     try:
         return read_int(s, what="the number", text=text, max_digits=MAX_OPTION_DIGITS)
@@ -223,12 +224,23 @@ def option_float(text: str) -> float:
     return float(s)
 
 
+#: A negative number, perhaps with a unit (``-5mm``, ``-.5in``, ``-3``): no option is spelt so.
+_NEGATIVE: Final = re.compile(r"-\.?[0-9]")
+
+
 def dash_argument(arg: str) -> bool:
-    """Does ``arg``, beginning with one ``-``, read as a deal or a value rather than an
-    option? A deal beginning with ``-`` has West void in its first suit (``-/AK``)."""
+    """Does ``arg``, beginning with one ``-``, read as a deal, a value or a negative number
+    rather than an option? A deal beginning with ``-`` has West void in its first suit
+    (``-/AK``); a negative number, with a unit or not (``--width -5mm``), goes to its option,
+    which says why it is refused (argparse takes ``-5mm`` for an option, and says only that
+    ``--width`` expected an argument).
+
+    >>> [dash_argument(a) for a in ("-/AK", "-e0", "-5mm", "-.5in", "-x", "--json", "-")]
+    [True, True, True, True, False, False, False]
+    """
     if not arg.startswith("-") or arg.startswith("--") or len(arg) < 2:
         return False
-    if arg.startswith("-/"):
+    if arg.startswith("-/") or _NEGATIVE.match(arg):
         return True
     try:
         Value.parse(arg)

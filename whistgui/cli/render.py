@@ -9,7 +9,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from whistgui.cli.common import (
     EXIT_BAD_INPUT,
@@ -17,10 +17,15 @@ from whistgui.cli.common import (
     MAX_PLAY_CARDS,
     add_game_option,
     check_hands,
+    option_int,
     quote_path,
     require_suits,
 )
 from whistgui.engine import Deal, NotationError, Player, WhistError
+
+#: The formats a figure is written in (whistgui.figures.FORMATS, not imported here: the
+#: figures import Qt, which this module loads only when the command runs).
+FORMATS: Final = ("png", "svg", "pdf", "tex")
 
 VIEW_NAMES = ("deal", "analysis", "table", "matrix", "numberline", "tree", "play")
 
@@ -38,7 +43,11 @@ def register(sub: Any, add: Any) -> None:
     )
     sp.add_argument("deal", metavar="DEAL", help="a deal in either notation, or a .whist file")
     sp.add_argument(
-        "--out", "-o", required=True, metavar="FILE", help="FILE.png, .svg, .pdf or .tex"
+        "--out",
+        "-o",
+        required=True,
+        metavar="FILE",
+        help="FILE.png, .svg, .pdf or .tex; - for standard output (with --format)",
     )
     sp.add_argument(
         "--view",
@@ -62,34 +71,68 @@ def register(sub: Any, add: Any) -> None:
     sp.set_defaults(game=None)
 
 
+#: The resolutions a PNG may have, in dots per inch.
+DPI_RANGE: Final = (10, 2400)
+#: The formats whose files are binary: not written to a terminal.
+_BINARY: Final = ("png", "pdf")
+
+
 def add_output_options(p: Any) -> None:
     """The options every figure command shares: format, width, font size, DPI, outlines."""
     p.add_argument(
         "--format",
-        choices=["png", "svg", "pdf", "tex"],
-        help="the format (default: the file's extension)",
+        choices=list(FORMATS),
+        help="png, svg, pdf or tex (default: the file's extension; needed with --out -)",
     )
     p.add_argument(
         "--width",
         default="120mm",
-        help="the figure's width: a number and a unit mm, cm, m, in, pt or px (default 120mm)",
+        help="the figure's width, 7 mm to 1.7 m: a number and a unit mm, cm, m, in, pt or px "
+        "(default 120mm)",
     )
     p.add_argument("--font-size", default="9pt", help="the size of the figure's text (default 9pt)")
-    p.add_argument("--dpi", type=float, default=300, help="PNG resolution (default 300)")
+    p.add_argument(
+        "--dpi",
+        type=option_dpi,
+        default=300,
+        help=f"PNG resolution in dots per inch, a whole number from {DPI_RANGE[0]} to "
+        f"{DPI_RANGE[1]} (default 300)",
+    )
     p.add_argument("--outlines", action="store_true", help="SVG: text as the glyphs' outlines")
 
 
+def option_dpi(text: str) -> int:
+    """``--dpi``: a whole number (:func:`~whistgui.cli.common.option_int`), a refusal quoting
+    ``text`` and saying so; its range is checked by :func:`output_kind`.
+
+    >>> option_dpi("600")
+    600
+    >>> option_dpi("1.5")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '1.5' is not a whole number; expected digits 0-9, like 300
+    """
+    return option_int(text, like="300")
+
+
 def output_kind(args: argparse.Namespace) -> str:
-    """The format to write (``--format`` or the file's extension), with ``--dpi`` checked;
-    NotationError quoting what is wrong."""
+    """The format to write (``--format`` or the file's extension; ``--format`` alone when
+    ``--out`` is ``-``, standard output), with ``--dpi`` checked; NotationError quoting what
+    is wrong."""
+    if args.out == STDOUT and args.format is None:
+        raise NotationError(
+            "--out -: standard output has no extension to tell the format; expected --format "
+            "png, svg, pdf or tex"
+        )
     kind = (args.format or Path(args.out).suffix.lstrip(".")).lower()
-    if kind not in ("png", "svg", "pdf", "tex"):
+    if kind not in FORMATS:
         raise NotationError(
             f"--out {quote_path(args.out)}: expected a file name ending in .png, .svg, .pdf or "
             ".tex, or --format"
         )
-    if not 10 <= args.dpi <= 2400:
-        raise NotationError(f"--dpi {args.dpi:g}: expected 10 to 2400")
+    low, high = DPI_RANGE
+    if not low <= args.dpi <= high:
+        raise NotationError(f"--dpi {args.dpi}: expected {low} to {high} dots per inch")
     return kind
 
 
@@ -169,20 +212,60 @@ def render(args: argparse.Namespace) -> int:
 
 def write_figure(args: argparse.Namespace, draw: Callable[[], Any]) -> int:
     """Write the figure ``draw()`` builds (checking the options in its own order) to
-    ``--out`` in the format :func:`output_kind` names, and print the file's name; a bad
-    option or input prints the reason and returns the bad-input status. A PNG larger than
-    :func:`whistgui.figures.backends.check_image_size` allows is refused before painting."""
+    ``--out`` in the format :func:`output_kind` names, and print the file's name — or, when
+    ``--out`` is ``-``, write the file's bytes to standard output and nothing else (a binary
+    format not to a terminal); a bad option or input prints the reason and returns the
+    bad-input status. A PNG larger than :func:`whistgui.figures.backends.check_image_size`
+    allows is refused before painting."""
     from whistgui.figures import FigureError, write
-    from whistgui.figures.backends import check_image_size
+    from whistgui.figures.backends import check_image_size, encode
 
     try:
         fig = draw()
         kind = output_kind(args)
+        if args.out == STDOUT and kind in _BINARY and _is_terminal(sys.stdout):
+            raise NotationError(
+                f"--out -: standard output is a terminal, and {kind.upper()} is binary; "
+                f"expected a pipe or a redirection (> figure.{kind}), or --out FILE"
+            )
         if kind == "png":
             check_image_size(fig, args.dpi, dpi_name="--dpi", width_name="--width")
+        if args.out == STDOUT:
+            _write_stdout(encode(fig, kind, dpi=args.dpi, outlines=args.outlines))
+            return EXIT_OK
         written = write(fig, Path(args.out), kind, dpi=args.dpi, outlines=args.outlines)
     except (WhistError, FigureError) as exc:
         sys.stderr.write(f"whist: error: {exc}\n")
         return EXIT_BAD_INPUT
     sys.stdout.write(f"{written}\n")
     return EXIT_OK
+
+
+#: ``--out -``: the figure on standard output.
+STDOUT: Final = "-"
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # no such method, or a closed stream
+        return False
+
+
+def _write_stdout(data: bytes) -> None:
+    """The bytes of a figure's file on standard output: through its binary buffer, as the
+    file holds them (a stream with none, as a test's, takes the text of SVG and TikZ)."""
+    out = sys.stdout
+    out.flush()  # anything written as text goes first
+    buffer = getattr(out, "buffer", None)
+    if buffer is not None:
+        buffer.write(data)
+        buffer.flush()
+        return
+    try:
+        out.write(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise NotationError(
+            "--out -: standard output takes only text here; expected --format svg or tex, "
+            "or --out FILE"
+        ) from None

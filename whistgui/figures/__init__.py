@@ -74,7 +74,9 @@ _UNITS: Final = {
 }
 #: The widths a figure may have, in points: 7 mm to 1.7 m, as the message says them.
 _WIDTHS: Final = (7 * 72 / 25.4, 1.7 * 72 / 0.0254)
-_LENGTH = re.compile(r"\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*([a-z]*)\s*$")
+#: A length: a number (signed, so that a negative one is refused by its range, saying what is
+#: expected) and perhaps a unit.
+_LENGTH = re.compile(r"\s*([-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))\s*([a-z]*)\s*$")
 
 
 def parse_length(text: str, *, default_unit: str = "mm") -> float:
@@ -84,6 +86,10 @@ def parse_length(text: str, *, default_unit: str = "mm") -> float:
 
     >>> round(parse_length('1.7 m')), round(parse_length('7mm'), 2)
     (4819, 19.84)
+    >>> parse_length('-5mm')
+    Traceback (most recent call last):
+    ...
+    whistgui.engine.errors.NotationError: '-5mm': expected a width from 7 mm to 1.7 m
     """
     m = _LENGTH.match(text.lower())
     unit = (m.group(2) or default_unit) if m else ""

@@ -30,10 +30,13 @@ __all__ = [
     "MAX_IMAGE_SIDE",
     "FigureError",
     "check_image_size",
+    "encode",
     "image_size",
     "latex_text",
     "paint",
     "to_image",
+    "to_pdf",
+    "to_png",
     "to_svg",
     "to_tikz",
     "whole_points",
@@ -200,32 +203,42 @@ def to_image(fig: Figure, dpi: float = 300) -> QImage:
     return image
 
 
-def write_png(fig: Figure, path: str | os.PathLike[str], dpi: float = 300) -> Path:
-    """``fig`` as a PNG at ``dpi``; FigureError, before painting, for one too large
-    (:func:`check_image_size`), and naming the file and the reason if it cannot be written."""
+def to_png(fig: Figure, dpi: float = 300) -> bytes:
+    """The bytes of ``fig`` as a PNG file at ``dpi``; FigureError, before painting, for one
+    too large (:func:`check_image_size`)."""
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
-    target = Path(path)
     check_image_size(whole_points(fig), dpi)  # before the image is made
     image = to_image(fig, dpi)
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     if not image.save(buffer, "PNG"):  # type: ignore[call-overload]
-        raise FigureError(f"could not write {quote_path(target)}: the PNG could not be encoded")
+        raise FigureError("the PNG could not be encoded")
     buffer.close()
-    return _write_bytes(target, bytes(data.data()))
+    return bytes(data.data())
+
+
+def write_png(fig: Figure, path: str | os.PathLike[str], dpi: float = 300) -> Path:
+    """``fig`` as a PNG at ``dpi`` (:func:`to_png`), naming the file and the reason if it
+    cannot be written."""
+    return _write_bytes(Path(path), to_png(fig, dpi))
 
 
 def write_pdf(fig: Figure, path: str | os.PathLike[str]) -> Path:
-    """A one-page vector PDF exactly the figure's size (made in memory, then written, so a
-    file that cannot be written is refused with the reason, and nothing half-written)."""
+    """A one-page vector PDF exactly the figure's size (:func:`to_pdf`: made in memory, then
+    written, so a file that cannot be written is refused with the reason, and nothing
+    half-written)."""
+    return _write_bytes(Path(path), to_pdf(fig))
+
+
+def to_pdf(fig: Figure) -> bytes:
+    """The bytes of ``fig`` as a one-page vector PDF exactly the figure's size."""
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QSizeF
     from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
 
     ensure_app()
     whole_points(fig)
-    target = Path(path)
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -242,12 +255,12 @@ def write_pdf(fig: Figure, path: str | os.PathLike[str]) -> Path:
     writer.setResolution(round(_POINTS_PER_INCH))
     painter = QPainter()
     if not painter.begin(writer):
-        raise FigureError(f"could not write {quote_path(target)}: the PDF could not be made")
+        raise FigureError("the PDF could not be made")
     paint(fig, painter)
     painter.end()
     del writer
     buffer.close()
-    return _write_bytes(target, bytes(data.data()))
+    return bytes(data.data())
 
 
 # -- SVG -----------------------------------------------------------------------------------
@@ -591,10 +604,18 @@ def write(
             f"{quote_path(target)}: expected a format png, svg, pdf or tex (or a file name ending "
             "in one of them)"
         )
-    if kind == "png":
-        return write_png(fig, target, dpi)
-    if kind == "svg":
-        return write_svg(fig, target, outlines=outlines)
-    if kind == "pdf":
-        return write_pdf(fig, target)
-    return write_tex(fig, target)
+    return _write_bytes(target, encode(fig, kind, dpi=dpi, outlines=outlines))
+
+
+def encode(fig: Figure, fmt: str, *, dpi: float = 300, outlines: bool = False) -> bytes:
+    """The bytes of the file ``fig`` makes in ``fmt`` (one of :data:`FORMATS`): what
+    :func:`write` writes, for a stream (``whist render --out -``). Text formats in UTF-8."""
+    if fmt == "png":
+        return to_png(fig, dpi)
+    if fmt == "pdf":
+        return to_pdf(fig)
+    if fmt == "svg":
+        return (to_svg(fig, outlines=outlines) + "\n").encode("utf-8")
+    if fmt == "tex":
+        return (to_tikz(fig) + "\n").encode("utf-8")
+    raise FigureError(f"format {fmt!r}: expected one of {', '.join(FORMATS)}")
