@@ -5,12 +5,12 @@ under 4 levels of 255 and no pixel may differ by 110 or more. Good renderings di
 about 85 (Qt's SVG renderer, a ♦); the control tests' damaged figures — text set at another
 size than it was laid out for, a lost line, a shift of one point — by 150 to 220, or by a mean
 of 5 to 7. The SVG is XML holding the deal's text at the laid-out size; the PDF page has the
-requested width; the TikZ compiles where pdflatex is installed."""
+requested width; the TikZ compiles with pdflatex. Where a program they run (librsvg, poppler,
+pdflatex) is missing the tests skip, but fail in CI (tests/tools.py)."""
 
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.tools import require_tool
 from whistgui.app.document import Document
 from whistgui.app.examples import load_examples
 from whistgui.engine import Deal, Player, SuitDeal
@@ -97,13 +98,8 @@ def agrees(a: Path, b: Path) -> bool:
 
 
 def _tool(name: str) -> str:
-    path = shutil.which(name)
-    if path is None:
-        package = {"rsvg-convert": "librsvg2-bin", "pdftoppm": "poppler-utils"}.get(name, name)
-        pytest.skip(
-            f"{name} is not installed here (apt-get install {package}); .ci/run installs it"
-        )
-    return path
+    """The program ``name``: the test skips without it, or fails in CI (tests/tools.py)."""
+    return require_tool(name)
 
 
 def rasterise_svg(svg: Path, out: Path) -> Path:
@@ -309,11 +305,9 @@ def test_measure_scales_with_the_size():
 
 @pytest.mark.parametrize("name", list(DEALS))
 def test_the_tikz_compiles(figures, tmp_path, name):
-    pdflatex = shutil.which("pdflatex")
     tex = tmp_path / "f.tex"
     tex.write_text(to_tikz(figures[("table", name)]) + "\n", encoding="utf-8")
-    if pdflatex is None:
-        pytest.skip("pdflatex is not installed here (apt-get install texlive-latex-base)")
+    pdflatex = _tool("pdflatex")
     res = subprocess.run(
         [pdflatex, "-interaction=nonstopmode", "-halt-on-error", tex.name],
         cwd=tmp_path,
