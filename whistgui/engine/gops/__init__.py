@@ -24,11 +24,12 @@ from whistgui.engine.gops.matrix import (
     solve_matrix,
 )
 from whistgui.engine.gops.rules import MAX_N, SCORES, TIES, GopsRules
-from whistgui.engine.gops.solver import FirstPrize, GameSolution, GopsSolver
+from whistgui.engine.gops.solver import MAX_SOLVE_N, FirstPrize, GameSolution, GopsSolver
 from whistgui.engine.gops.state import GopsState
 
 __all__ = [
     "MAX_N",
+    "MAX_SOLVE_N",
     "SCORES",
     "TIES",
     "ExactSolution",

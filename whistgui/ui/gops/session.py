@@ -10,19 +10,25 @@ engine's immutable :class:`~whistgui.engine.gops.GopsState`; moves are checked b
 A solved game is the engine's :class:`~whistgui.engine.gops.GopsSolver` with its memo; it is
 set by the explorer when a solve job finishes, and saved to a ``.gops`` file (JSON: the
 format's name and version, the rules, the solver's ``to_json`` and the path) so that it can
-be reopened without solving again. Reading a file that is not one raises
-:class:`~whistgui.app.document.DocumentError` quoting the file, and leaves the session as it
-was.
+be reopened without solving again. The memo is checked as it is read
+(:meth:`~whistgui.engine.gops.GopsSolver.from_json`: its states and values within the rules,
+its digest, the whole game, a sample of states computed again), so that a file changed after
+it was saved is not shown as solved. Reading a file that is not a GOPS game, or fails a check,
+raises :class:`~whistgui.app.document.DocumentError` quoting the file and naming the check,
+and leaves the session as it was.
 
 Signals: :attr:`~GopsSession.rulesChanged` (new rules; the path is back at the start),
 :attr:`~GopsSession.pathChanged` (the path or the step shown), :attr:`~GopsSession.
-solvedChanged` (a solver set or dropped), :attr:`~GopsSession.fileChanged` (the file).
+solvedChanged` (a solver set or dropped), :attr:`~GopsSession.fileChanged` (the file),
+:attr:`~GopsSession.opened` (a game read from a file, after the others).
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -36,14 +42,20 @@ from whistgui.engine.reading import quote, quote_path
 
 __all__ = ["FILE_FORMAT", "FILE_SUFFIX", "GopsSession", "Move", "Step"]
 
-#: The name in a .gops file's ``format`` field, and its version.
+#: The name in a .gops file's ``format`` field, and its version: 2 since the solved game's memo
+#: is sealed by its digest (version 1, with none, is read too; its memo is checked by a sample).
 FILE_FORMAT: Final = "whistgui-gops"
-FILE_VERSION: Final = 1
+FILE_VERSION: Final = 2
+READ_VERSIONS: Final = (1, 2)
 FILE_SUFFIX: Final = ".gops"
 #: The largest .gops file read (the solved game of 8 cards, memo included, is well under it).
 MAX_GOPS_BYTES: Final = 512 * 2**20
 #: Integers of a .gops file longer than this are refused unread.
 _MAX_DIGITS: Final = 30
+#: Every digit byte as ``0``, every other as a space: a run of digits is then found by
+#: ``bytes.find`` (linear, at C speed).
+_DIGIT_BYTES: Final = bytes(0x30 if 0x30 <= i <= 0x39 else 0x20 for i in range(256))
+_RUN: Final = re.compile(rb"[0-9]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +290,21 @@ class GopsSession(QObject):
             self.fileChanged.emit(path)
 
 
+def long_number(raw: bytes, step: int = 1 << 20) -> bytes | None:
+    """The first run of over ``_MAX_DIGITS`` digits in ``raw`` (None if there is none), found
+    in linear time and a megabyte of memory at a time: such a number is refused before JSON
+    reads it (a 5000-digit one makes Python's ``int`` fail, a 4000-digit one is slow)."""
+    needle = b"0" * (_MAX_DIGITS + 1)
+    for start in range(0, len(raw), step):
+        # the overlap: a run that starts in this megabyte is seen whole up to its limit
+        at = raw[start : start + step + _MAX_DIGITS].translate(_DIGIT_BYTES).find(needle)
+        if at >= 0:
+            run = _RUN.match(raw, start + at)
+            assert run is not None
+            return run.group()
+    return None
+
+
 def read_gops(
     path: str | os.PathLike[str],
 ) -> tuple[GopsRules, GopsSolver | None, list[Step], int]:
@@ -293,30 +320,40 @@ def read_gops(
     except UnicodeDecodeError as exc:
         raise bad("it is not UTF-8 text") from exc
 
-    def read_int(digits: str) -> int:
-        # no number of a GOPS game is near so long (Python refuses 4,300 digits anyway)
-        if len(digits.lstrip("-")) > _MAX_DIGITS:
-            raise bad(
-                f"it holds the {len(digits.lstrip('-'))}-digit number {digits[:12]}…; no "
-                f"number of a GOPS game has over {_MAX_DIGITS} digits"
-            )
-        return int(digits)
-
+    digits = long_number(raw)
+    if digits is not None:  # no number of a GOPS game is near so long
+        raise bad(
+            f"it holds the {len(digits)}-digit number {digits[:12].decode()}…; no number of a "
+            f"GOPS game has over {_MAX_DIGITS} digits"
+        )
+    collecting = gc.isenabled()
+    gc.disable()  # millions of lists, no cycle: collecting as they are made tripled the time
     try:
-        data = json.loads(text, parse_int=read_int)
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise bad(f"{exc.msg} at line {exc.lineno}, column {exc.colno}; expected JSON") from exc
     except RecursionError:
         raise bad("its JSON is nested too deeply") from None
+    finally:
+        if collecting:
+            gc.enable()
     if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
         raise bad(f'expected a JSON object with "format": "{FILE_FORMAT}"')
-    if data.get("version") != FILE_VERSION:
-        raise bad(f"version {quote(data.get('version'))}; expected {FILE_VERSION}")
+    version = data.get("version")
+    if type(version) is not int or version not in READ_VERSIONS:
+        expected = " or ".join(map(str, READ_VERSIONS))
+        raise bad(f"version {quote(version)}; expected {expected}")
     try:
         rules = GopsRules.from_json(data.get("rules"))
         solver = None
         if data.get("solver") is not None:
-            solver = GopsSolver.from_json(data["solver"])
+            inner = data["solver"]
+            if version >= 2 and isinstance(inner, dict) and inner.get("version") == 1:
+                raise bad(
+                    f"a game file of version {version} holds a solved game of version 1, "
+                    "with no digest; a file of version 2 seals its memo with one"
+                )
+            solver = GopsSolver.from_json(inner)
             if solver.rules != rules:
                 raise bad(f"the solver's rules {solver.rules} are not the game's {rules}")
         moves = data.get("path", [])
