@@ -82,6 +82,7 @@ from PySide6.QtWidgets import (
 
 from whistgui.engine import WhistError
 from whistgui.engine.gops import (
+    MAX_SOLVE_N,
     ExactSolution,
     GopsRules,
     GopsSolver,
@@ -129,9 +130,10 @@ EXACT_CHANNEL: Final = "gops-exact"
 SAVE_CHANNEL: Final = "gops-save"
 CHANNELS: Final = (SOLVE_CHANNEL, STATE_CHANNEL, EXACT_CHANNEL, SAVE_CHANNEL)
 
-#: The decks the explorer offers: N = 8 is the largest that solves in a sitting.
+#: The decks the explorer offers: N = 8, the largest that solves in a sitting, is the largest
+#: the engine solves and reads back from a file (and ``whist gops solve`` takes).
 MIN_N: Final = 2
-MAX_N: Final = 8
+MAX_N: Final = MAX_SOLVE_N
 #: Games this small are solved as soon as they are chosen (well under a second).
 AUTO_SOLVE_N: Final = 6
 #: The exact value of a state with more cards than this in each hand is computed only when
@@ -726,6 +728,11 @@ class GopsExplorer(QWidget):
         self._solve_job: int | None = None
         self._solve_rules: GopsRules | None = None
         self._save_job: int | None = None
+        #: the solve under way was asked for (Solve), not started as a small game was chosen
+        self._solve_asked = False
+        #: the rules of a solve asked for and just stopped by new rules (for the status of a
+        #: file opened)
+        self._stopped: GopsRules | None = None
         self._views: dict[tuple[int, GopsState], StateView] = {}
         self._exact: dict[tuple[int, GopsState], ExactSolution | Fraction] = {}
         self._exact_failed: dict[tuple[int, GopsState], str] = {}
@@ -743,7 +750,7 @@ class GopsExplorer(QWidget):
         self.n_spin.setRange(MIN_N, MAX_N)
         self.n_spin.setToolTip(
             f"Cards in each suit, 1..N (the thread plays N = 6). {SOLVE_TIMES}; "
-            f"N = {MAX_N} is the largest offered here (whist gops solve takes any N)"
+            f"N = {MAX_N} is the largest solved, here and by whist gops solve"
         )
         n_label = QLabel("&N:", self)
         n_label.setBuddy(self.n_spin)
@@ -977,6 +984,7 @@ class GopsExplorer(QWidget):
         session.rulesChanged.connect(self._on_rules)
         session.solvedChanged.connect(self._on_solved)
         session.pathChanged.connect(self._on_path)
+        session.opened.connect(self._on_opened)
         self._on_rules(session.rules)
         self._maybe_auto_solve()
 
@@ -1002,7 +1010,7 @@ class GopsExplorer(QWidget):
     def _maybe_auto_solve(self) -> None:
         rules = self.session.rules
         if not self.session.solved and rules.n <= self.auto_solve and not self.solving:
-            self.solve()
+            self._start_solve(asked=False)
 
     @property
     def solving(self) -> bool:
@@ -1011,11 +1019,16 @@ class GopsExplorer(QWidget):
     def solve(self) -> int | None:
         """Solve the game for the session's rules on the engine service (None if it is solved
         or being solved already)."""
+        return self._start_solve(asked=True)
+
+    def _start_solve(self, *, asked: bool) -> int | None:
+        """:meth:`solve`, ``asked`` for (Solve) or not (a small game, when chosen)."""
         rules = self.session.rules
         if self.session.solved or (self.solving and self._solve_rules == rules):
             return None
         self.solve_jobs += 1
         self._solve_rules = rules
+        self._solve_asked = asked
         self._solve_job = self.engine.submit(
             SOLVE_CHANNEL, _solve_job(rules), label=f"Solving GOPS, N = {rules.n}", tag=rules
         )
@@ -1053,9 +1066,12 @@ class GopsExplorer(QWidget):
             else:
                 w.setCurrentIndex(max(0, w.findData(value)))
             w.blockSignals(False)
+        self._stopped = None
         if self.solving and self._solve_rules != rules:
             self.engine.cancel(SOLVE_CHANNEL)
             self._solve_job = None
+            if self._solve_asked:
+                self._stopped = self._solve_rules
             old = self._solve_rules
             self._set_status(f"Stopped solving N = {old.n if old else '?'}: other rules")
         elif not self.solving:
@@ -1063,6 +1079,31 @@ class GopsExplorer(QWidget):
         self.value_caption.setText(value_caption(rules))
         self._update_controls()
         self._show()
+
+    def _on_opened(self, path: Path) -> None:
+        """A game read from a file (:meth:`open`, or the session's own): the status says so,
+        and what became of a solve under way — stopped (other rules, or the file's game is
+        solved: said if Solve asked for it) or going on (the file's game is that one,
+        unsolved)."""
+        session = self.session
+        stopped = self._stopped
+        self._stopped = None
+        if self.solving and session.solved:
+            if self._solve_asked:
+                stopped = self._solve_rules
+            self._solve_job = None  # its end is no news: the file's game is solved
+            self.engine.cancel(SOLVE_CHANNEL)
+            self._update_controls()
+            self._show()
+        text = f"Opened {path.name}: {session.rules.describe()}"
+        if self.solving:
+            text += " (not solved; it is being solved)"
+        elif not session.solved:
+            text += " (not solved)"
+        if stopped is not None:
+            text += f"; the solve of N = {stopped.n} under way was stopped"
+        self._set_status(text)
+        self.message.emit(f"Opened {path}")
 
     def _on_solved(self, _solved: bool) -> None:
         self.engine.cancel(STATE_CHANNEL)
@@ -1471,15 +1512,7 @@ class GopsExplorer(QWidget):
             QMessageBox.warning(self, "Open GOPS game", for_display(str(exc)))
             self.message.emit(for_display(str(exc)))
             return False
-        if self.solving:
-            self.engine.cancel(SOLVE_CHANNEL)
-        solved = self.session.solved
-        self._set_status(
-            f"Opened {Path(path).name}: {self.session.rules.describe()}"
-            + ("" if solved else " (not solved)")
-        )
-        self.message.emit(f"Opened {path}")
-        return True
+        return True  # the status says so (_on_opened)
 
     def open_dialog(self) -> bool:
         path, _ = QFileDialog.getOpenFileName(

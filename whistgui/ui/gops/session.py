@@ -128,6 +128,8 @@ class GopsSession(QObject):
     solvedChanged = Signal(bool)
     #: Path | None: the file the game was saved to or read from
     fileChanged = Signal(object)
+    #: Path: a game was read from this file (after the signals of what it changed)
+    opened = Signal(object)
 
     def __init__(self, rules: GopsRules | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -283,6 +285,7 @@ class GopsSession(QObject):
         self.rulesChanged.emit(rules)
         self.solvedChanged.emit(solver is not None)
         self.pathChanged.emit(self.steps, self._index)
+        self.opened.emit(Path(path))
 
     def _set_path(self, path: Path | None) -> None:
         if path != self._path:
