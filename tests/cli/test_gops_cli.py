@@ -231,3 +231,109 @@ def test_long_fractions_are_shortened_in_text_only(capsys):
     cell = Fraction(json.loads(out)["exact_matrix"][0][1])
     assert len(str(cell.denominator)) > 24
     assert float(cell) == pytest.approx(0.057163, abs=1e-6)
+
+
+# --- messages (issue 23, item 7) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", ["0", "-3", "14"])
+def test_an_n_out_of_range_names_the_range(capsys, n):
+    code, out, err = run(capsys, "gops", "state", "prizes=1 a=1 b=1", "--n", n)
+    assert code == 2
+    assert out == ""
+    assert err == f"whist: error: --n {n}: expected a number of cards from 1 to 13\n"
+
+
+def test_an_n_below_the_state_s_cards_names_the_ns_it_could_be(capsys):
+    code, _, err = run(capsys, "gops", "state", "prizes=1,2 a=1,5 b=1,2", "--n", "4")
+    assert code == 2
+    assert err == (
+        "whist: error: --n 4: 'prizes=1,2 a=1,5 b=1,2' holds the card 5; expected N from 5 to 13\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (  # 1 + 2 + 3 + 4 = 10 points, 3 still face down: at most 7 won or in the pot
+            ["prizes=1,2 a=1,2 b=1,3 pot=0 diff=8", "--n", "4"],
+            "'prizes=1,2 a=1,2 b=1,3 pot=0 diff=8' is no state of a game of --n 4: pot + |diff| "
+            "= 8 points, more than the 7 of the prizes gone (N = 4: 10 points, 3 still face down)",
+        ),
+        (
+            ["prizes=1,2 a=1,2,3 b=1,2,4 pot=5 diff=-3", "--n", "4"],
+            "pot + |diff| = 8 points, more than the 7 of the prizes gone",
+        ),
+        (  # no --n: the smallest N with points enough, 3, and it is no state of split ties
+            ["prizes=1,2 a=1,2 b=1,3 pot=2", "--ties", "split"],
+            "'prizes=1,2 a=1,2 b=1,3 pot=2' is no state of a game of N = 3: pot = 2 before a "
+            "prize is turned",
+        ),
+        (
+            ["prizes=1,2 a=1,2 b=1,3 pot=2", "--n", "4", "--ties", "split"],
+            "pot = 2 before a prize is turned: when ties split the pot, none is carried over",
+        ),
+        (
+            ["prizes=1,2 a=1,2,3 b=1,2,4 pot=7", "--n", "4", "--ties", "lost"],
+            "pot = 7: when ties lose the pot, it holds only the prize just turned",
+        ),
+    ],
+)
+def test_a_state_with_more_points_than_n_allows_is_refused(capsys, argv, message):
+    code, out, err = run(capsys, "gops", "state", *argv)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("whist: error: ")
+    assert message in err
+    assert len(err.splitlines()) == 1
+
+
+def test_a_state_with_every_point_accounted_for_is_answered(capsys):
+    # 7 points gone: A won them all; with N = 13 the same lead is a small one
+    for argv in (["--n", "4"], ["--n", "13"]):
+        code, out, _ = run(
+            capsys, "gops", "state", "prizes=1,2 a=1,2 b=1,3 pot=0 diff=7", *argv, "--json"
+        )
+        assert code == 0
+        assert json.loads(out)["value"] == 1.0
+        assert json.loads(out)["rules"]["n"] == int(argv[1])
+
+
+@pytest.mark.parametrize(
+    ("state", "n"),
+    [
+        ("prizes=1,2 a=1,2 b=1,3 pot=0 diff=1", 3),  # its largest card
+        ("prizes=1,2 a=1,2 b=1,3 pot=0 diff=7", 4),  # 1 + … + 4 = 10: 7 gone
+        ("prizes=- a=- b=- pot=4 diff=-2", 3),
+        ("prizes=- a=1 b=2 pot=1 diff=-3", 3),
+        ("prizes=1 a=1 b=2 pot=0 diff=77", 12),  # 78 points: 1 + … + 12
+        ("prizes=1 a=1 b=2 pot=0 diff=79", 13),
+    ],
+)
+def test_with_no_n_a_state_is_of_the_smallest_game_it_fits(capsys, state, n):
+    code, out, err = run(capsys, "gops", "state", state, "--json")
+    assert code == 0, err
+    assert json.loads(out)["rules"]["n"] == n
+
+
+@pytest.mark.parametrize("argv", [[], ["matrix"], ["state"], ["solve"]])
+def test_help_is_in_plain_words(argv):
+    """What ``whist gops --help`` prints is for users: no issue numbers, no reStructuredText
+    (``:mod:``, double backticks); it says how large a game is solved."""
+    import subprocess
+    import sys
+
+    res = subprocess.run(
+        [sys.executable, "-m", "whistgui.cli", "gops", *argv, "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert res.returncode == 0, res.stderr
+    text = res.stdout
+    assert text.startswith("usage: whist gops")
+    for markup in ("issue", "``", ":mod:", ":class:", ":meth:", "`"):
+        assert markup not in text, markup
+    if not argv:
+        assert "N up to 8 cards a suit" in " ".join(text.split())

@@ -616,3 +616,27 @@ def test_memo_size_and_clear():
 def test_matrix_of_a_chance_state_is_refused():
     with pytest.raises(IllegalPlayError, match="chance state"):
         GopsSolver().matrix(GopsState.start(6))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 13), st.sampled_from(TIES), st.randoms(use_true_random=False))
+def test_every_state_play_reaches_fits_its_rules_and_no_more_points_do(n, ties, rnd):
+    """GopsState.check(rules) takes every state a game by the rules reaches, and refuses the
+    same state with one point more in the score than the prizes gone could have made."""
+    rules = GopsRules(n, ties)
+    state = GopsState.start(n)
+    while True:
+        assert state.check(rules) is state
+        gone = n * (n + 1) // 2 - sum(state.prizes) - state.pot
+        if state.is_over:
+            break
+        # (at N = 13 GopsState itself refuses more points than the suit holds)
+        with pytest.raises(WhistError, match=r"more than the|more points than"):
+            GopsState(state.prizes, state.a, state.b, state.pot, gone + 1).check(rules)
+        if state.is_bidding:
+            state = state.bid(rnd.choice(sorted(state.a)), rnd.choice(sorted(state.b)), rules)
+        else:
+            state = state.turn(rnd.choice(sorted(state.prizes)))
+    if n < 13:
+        with pytest.raises(WhistError, match=f"the card {n + 1} is not one of N = {n}"):
+            GopsState({n + 1}, {1}, {2}).check(rules)

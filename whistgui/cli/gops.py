@@ -1,4 +1,4 @@
-"""``whist gops``: GOPS, the Game of Pure Strategy (issue 14), solved as recursive matrix games —
+"""``whist gops``: GOPS, the Game of Pure Strategy, solved as recursive matrix games —
 ``matrix`` (the game of bids after the first prize), ``state`` (any position: its matrix game
 and solution, or its value and the prizes to come; ``--exact`` in fractions) and ``solve`` (the
 game's value and every first prize's matrix game and optimal mixed bids).
@@ -28,9 +28,10 @@ from whistgui.cli.common import (
     ProgressLine,
     number_text,
 )
-from whistgui.engine import NotationError, WhistError
+from whistgui.engine import DealError, NotationError, WhistError
 from whistgui.engine.gops import (
     MAX_N,
+    MAX_SOLVE_N,
     SCORES,
     TIES,
     ExactSolution,
@@ -42,11 +43,19 @@ from whistgui.engine.gops import (
 )
 from whistgui.engine.reading import quote
 
-#: The largest game the command line solves (N = 8 takes minutes, each card more ten times
-#: as long) and the largest hands it solves exactly (exact values of six-card states take
-#: seconds and have fractions of a thousand digits; see benchmarks/README.md).
-MAX_SOLVE_N = 8
+#: The largest hands solved exactly (exact values of six-card states take seconds and have
+#: fractions of a thousand digits; see benchmarks/README.md). The largest game solved is the
+#: engine's MAX_SOLVE_N (N = 8 takes minutes, each card more ten times as long).
 MAX_EXACT_CARDS = 6
+#: ``whist gops --help``: what the commands do, in plain words.
+DESCRIPTION = (
+    "GOPS, the Game of Pure Strategy, solved as recursive matrix games: 'matrix' shows the "
+    "game of bids after the first prize, 'state' any position (a bidding state's matrix game "
+    "and solution, or a chance state's value and the prizes to come; --exact in fractions), "
+    "'solve' the game's value and every first prize's matrix game and optimal mixed bids. "
+    f"'matrix' and 'solve' take N up to {MAX_SOLVE_N} cards a suit; 'state' takes N up to "
+    f"{MAX_N} with at most {MAX_SOLVE_N} cards in each hand."
+)
 #: Fractions longer than this are shown as a decimal in the text output (in full in --json).
 _SHORT = 24
 
@@ -55,7 +64,7 @@ def register(sub: Any, add: Any) -> None:
     sp = sub.add_parser(
         "gops",
         help="GOPS, the Game of Pure Strategy: matrix games of bids, values, optimal mixed bids",
-        description=__doc__.split("\n\n")[0] if __doc__ else None,
+        description=DESCRIPTION,
     )
     gsub = sp.add_subparsers(dest="gops_command", required=True)
 
@@ -65,20 +74,22 @@ def register(sub: Any, add: Any) -> None:
             type=int,
             default=n_default,
             metavar="N",
-            help=f"cards in each suit, 1..N (default {n_default or 'the largest card'}; "
-            f"solved up to {MAX_SOLVE_N})",
+            help=f"cards in each suit, 1..N (default {n_default}; solved up to {MAX_SOLVE_N})"
+            if n_default is not None
+            else "cards in each suit, 1..N (default the smallest N that holds the state's "
+            f"cards and points; up to {MAX_N}, with at most {MAX_SOLVE_N} cards in each hand)",
         )
         p.add_argument(
             "--ties",
             default="carry",
             metavar="RULE",
-            help="equal bids: carry (the pot goes to the next prize, the thread's), split or lost",
+            help="equal bids: carry (the pot goes to the next prize; the default), split or lost",
         )
         p.add_argument(
             "--score",
             default="sign",
             metavar="RESULT",
-            help="sign (win 1, draw 0, loss -1: the thread's) or points (the points difference)",
+            help="sign (win 1, draw 0, loss -1; the default) or points (the points difference)",
         )
         p.add_argument("--json", action="store_true", help="one JSON object")
 
@@ -304,9 +315,26 @@ def _matrix(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
 def _state(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     state = GopsState.parse(args.state)
     cards = max((*state.a, *state.b, *state.prizes), default=1)
+    if args.n is not None and not 1 <= args.n <= MAX_N:
+        raise NotationError(
+            f"--n {number_text(args.n)}: expected a number of cards from 1 to {MAX_N}"
+        )
     if args.n is not None and args.n < cards:
-        raise NotationError(f"--n {args.n}: {quote(args.state)} holds the card {cards}")
-    rules = _rules(args, args.n if args.n is not None else cards)
+        raise NotationError(
+            f"--n {args.n}: {quote(args.state)} holds the card {cards}; expected N from "
+            f"{cards} to {MAX_N}"
+        )
+    n = args.n
+    if n is None:  # the smallest deck with its cards and with prizes enough for its points
+        n, points = cards, state.pot + abs(state.diff) + sum(state.prizes)
+        while n < MAX_N and n * (n + 1) // 2 < points:
+            n += 1
+    rules = _rules(args, n)
+    try:
+        state.check(rules)
+    except DealError as exc:
+        game = f"--n {n}" if args.n is not None else f"N = {n}"
+        raise NotationError(f"{quote(args.state)} is no state of a game of {game}: {exc}") from None
     _check_size(len(state.a), f"{quote(args.state)} has {len(state.a)} cards in each hand")
     if args.exact and len(state.a) > MAX_EXACT_CARDS:
         raise NotationError(

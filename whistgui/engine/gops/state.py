@@ -229,6 +229,47 @@ class GopsState:
             return GopsState(self.prizes, a, b, self.pot, self.diff)
         return GopsState(self.prizes, a, b, 0, self.diff)
 
+    def check(self, rules: GopsRules) -> GopsState:
+        """This state, if a game by ``rules`` can reach it: its cards from 1 to N, no more
+        points in the pot and the score than the prizes gone (N's 1 + 2 + … + N less those
+        face down) could have made, and with ties that split or lose the pot, no pot carried
+        (a bidding state's pot is the prize just turned). DealError saying what does not fit.
+
+        >>> s = GopsState.parse("prizes=1,2 a=1,2 b=1,3 pot=0 diff=7")
+        >>> s.check(GopsRules(4)) is s
+        True
+        >>> s.check(GopsRules(3))
+        Traceback (most recent call last):
+        ...
+        whistgui.engine.errors.DealError: pot + |diff| = 7 points, more than the 3 of the \
+prizes gone (N = 3: 6 points, 3 still face down)
+        """
+        n = rules.n
+        top = max((*self.prizes, *self.a, *self.b), default=0)
+        if top > n:
+            raise DealError(f"the card {top} is not one of N = {n} (cards 1 to {n})")
+        total, face_down = n * (n + 1) // 2, sum(self.prizes)
+        gone = total - face_down
+        points = self.pot + abs(self.diff)
+        if points > gone:
+            raise DealError(
+                f"pot + |diff| = {points} points, more than the {gone} of the prizes gone "
+                f"(N = {n}: {total} points, {face_down} still face down)"
+            )
+        if rules.ties != "carry":
+            words = "split" if rules.ties == "split" else "lose"
+            if not self.is_bidding and self.pot:
+                raise DealError(
+                    f"pot = {self.pot} before a prize is turned: when ties {words} the pot, "
+                    "none is carried over"
+                )
+            if self.is_bidding and (self.pot > n or self.pot in self.prizes):
+                raise DealError(
+                    f"pot = {self.pot}: when ties {words} the pot, it holds only the prize just "
+                    f"turned, a card from 1 to {n} not face down"
+                )
+        return self
+
     def swapped(self) -> GopsState:
         """The same position seen by the other player: hands exchanged, the difference negated."""
         return GopsState(self.prizes, self.b, self.a, self.pot, -self.diff)
