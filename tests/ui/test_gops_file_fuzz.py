@@ -8,6 +8,7 @@ The reader lives beside the session (a QObject, though no QApplication is needed
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import tempfile
@@ -36,7 +37,8 @@ nasty_values: st.SearchStrategy[Any] = st.one_of(
     st.text(st.one_of(surrogates, controls, st.sampled_from("0123456789abc")), max_size=5),
     st.lists(st.integers(-1, 14), max_size=3),
     st.dictionaries(st.sampled_from(["turn", "bid", "n", "ties", "x"]), st.integers(-1, 14)),
-    st.sampled_from(["x" * 100_000, [7] * 30_000, {"turn": "y" * 50_000}]),  # echoed in full once
+    # echoed in full once; a fresh copy each time (a shared dict could be put inside itself)
+    st.sampled_from(["x" * 100_000, [7] * 30_000, {"turn": "y" * 50_000}]).map(copy.deepcopy),
 )
 TOP_KEYS = ["format", "version", "rules", "path", "index", "solver", "extra"]
 RULE_KEYS = ["n", "ties", "score", "extra"]
