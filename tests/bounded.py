@@ -32,10 +32,14 @@ resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit}))
 """
 
 _MARKER = "\n@@bounded@@"
+# The peak is the child's own VmHWM (kB): ``ru_maxrss`` is carried across ``exec`` from the
+# process that forked it — under vfork that is the parent's whole peak (pytest's, hundreds of MB)
 _EPILOGUE = """
-import resource, sys
+import re, sys
 sys.stdout.flush()
-print("\\n@@bounded@@" + str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss), flush=True)
+with open("/proc/self/status") as _status:
+    _peak = re.search(r"VmHWM:\\s*([0-9]+)", _status.read()).group(1)
+print("\\n@@bounded@@" + _peak, flush=True)
 """
 
 
@@ -58,8 +62,8 @@ class Bounded:
 
 def run_bounded(code: str, *, memory_mb: int, timeout: float = 60.0) -> Bounded:
     """Run ``code`` (Python source) in a child interpreter limited to ``memory_mb`` MB above
-    :data:`BASELINE_MB` of address space; its peak resident memory is measured by
-    ``getrusage`` when it ends normally (a child that dies of the limit reports its exit
+    :data:`BASELINE_MB` of address space; its peak resident memory is its ``VmHWM`` when it
+    ends normally (a child that dies of the limit reports its exit
     status and no peak)."""
     if sys.platform != "linux":  # pragma: no cover - RLIMIT_AS and ru_maxrss in KB are Linux's
         pytest.skip("the memory-limited child process needs Linux's RLIMIT_AS")
