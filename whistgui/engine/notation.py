@@ -29,8 +29,8 @@ whistgui.engine.errors.NotationError: unknown rank 'X' in suit 'AX/KQ'; expected
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
+from itertools import islice
 from typing import Final, NamedTuple, Protocol
 
 from whistgui.engine.cards import (
@@ -47,6 +47,8 @@ from whistgui.engine.errors import NotationError
 from whistgui.engine.reading import quote
 
 __all__ = [
+    "MAX_DEAL_CARDS",
+    "MAX_DEAL_SUITS",
     "ParsedDeal",
     "ParsedSuit",
     "format_deal",
@@ -60,6 +62,16 @@ __all__ = [
 ]
 
 _COMPACT_RANKS: Final = "AKQJT98765432"
+
+#: The most suits, and the most cards, the text of a deal holds: far beyond any deal the app or
+#: a command works with (a document holds at most 500 suits; ``whist value`` values suits of up
+#: to 200 cards a hand), they bound the memory a text of any length takes to read — the text is
+#: read until it passes them, and a card held twice is refused as soon as it is read.
+MAX_DEAL_SUITS: Final = 10_000
+MAX_DEAL_CARDS: Final = 100_000
+
+#: A run of characters other than white space: a compact suit, or a rank of the paper's.
+_WORD_RE: Final = re.compile(r"\S+")
 
 
 class ParsedSuit(NamedTuple):
@@ -123,7 +135,9 @@ def parse_suit(text: str) -> ParsedSuit:
 
 
 def _parse_compact(s: str, original: str) -> ParsedDeal:
-    tokens = s.split()
+    tokens = [m.group() for m in islice(_WORD_RE.finditer(s), MAX_DEAL_SUITS + 1)]
+    if len(tokens) > MAX_DEAL_SUITS:
+        raise _too_many(original, MAX_DEAL_SUITS, "suits")
     explicit: list[str | None] = []
     bodies: list[str] = []
     for tok in tokens:
@@ -137,8 +151,21 @@ def _parse_compact(s: str, original: str) -> ParsedDeal:
             explicit.append(None)
             body = tok
         bodies.append(body)
-    suits = [_parse_compact_suit(body, tok) for body, tok in zip(bodies, tokens, strict=True)]
+    suits: list[ParsedSuit] = []
+    cards = 0
+    for body, tok in zip(bodies, tokens, strict=True):
+        suits.append(_parse_compact_suit(body, tok))
+        cards += len(suits[-1].west) + len(suits[-1].east)
+        if cards > MAX_DEAL_CARDS:
+            raise _too_many(original, MAX_DEAL_CARDS, "cards")
     return ParsedDeal(tuple(suits), tuple(_assign_names(explicit, original)))
+
+
+def _too_many(original: str, limit: int, what: str) -> NotationError:
+    return NotationError(
+        f"{quote(original)} holds over {limit:,} {what}; expected a deal of at most {limit:,} "
+        f"{what}"
+    )
 
 
 def _assign_names(explicit: list[str | None], original: str) -> list[str]:
@@ -161,12 +188,15 @@ def _parse_compact_suit(body: str, token: str) -> ParsedSuit:
             f"suit {quote(token)} {what}; expected West's cards, '/', East's cards, like 'AQ/KJ'"
         )
     west_text, east_text = body.split("/")
-    west = _parse_compact_hand(west_text, token)
-    east = _parse_compact_hand(east_text, token)
-    return _make_suit(west, east, token)
+    seen: set[int] = set()
+    west = _parse_compact_hand(west_text, token, seen)
+    east = _parse_compact_hand(east_text, token, seen)
+    return _make_suit(west, east)
 
 
-def _parse_compact_hand(text: str, token: str) -> list[int]:
+def _parse_compact_hand(text: str, token: str, seen: set[int]) -> list[int]:
+    """The ranks of one hand, each added to ``seen`` (the suit's cards so far): a card read
+    twice is refused at once, so a hand is never longer than the 13 ranks."""
     if text in ("", "-"):
         return []
     ranks: list[int] = []
@@ -174,28 +204,32 @@ def _parse_compact_hand(text: str, token: str) -> list[int]:
     while i < len(text):
         c = text[i].upper()
         if c == "1" and text[i + 1 : i + 2] == "0":
-            ranks.append(10)
+            r = 10
             i += 2
-            continue
-        if c not in _COMPACT_RANKS:
+        elif c in _COMPACT_RANKS:
+            r = 14 - _COMPACT_RANKS.index(c)
+            i += 1
+        else:
             raise NotationError(
                 f"unknown rank {text[i]!r} in suit {quote(token)}; expected one of "
                 f"{' '.join(_COMPACT_RANKS)} or 10"
             )
-        ranks.append(14 - _COMPACT_RANKS.index(c))
-        i += 1
+        ranks.append(_held_once(r, seen, token))
     return ranks
 
 
-def _make_suit(west: list[int], east: list[int], token: str) -> ParsedSuit:
-    cards = west + east
-    if len(set(cards)) != len(cards):
-        held = Counter(cards)
-        r = next(r for r in cards if held[r] > 1)
+def _held_once(rank: int, seen: set[int], token: str) -> int:
+    """``rank``, added to ``seen``; NotationError if the suit ``token`` already holds it."""
+    if rank in seen:
         raise NotationError(
-            f"card {rank_text(r)!r} appears twice in suit {quote(token)}; each card of a suit "
+            f"card {rank_text(rank)!r} appears twice in suit {quote(token)}; each card of a suit "
             "is held once"
         )
+    seen.add(rank)
+    return rank
+
+
+def _make_suit(west: list[int], east: list[int]) -> ParsedSuit:
     return ParsedSuit(tuple(sorted(west, reverse=True)), tuple(sorted(east, reverse=True)))
 
 
@@ -205,15 +239,53 @@ def _make_suit(west: list[int], east: list[int], token: str) -> ParsedSuit:
 _PAPER_SUIT_RE: Final = re.compile(r"(?:(?<![^\s\[\]+:])([^\s\[\]+:]+)\s*:\s*)?\[([^\[\]]*)\]")
 
 
+_SPACE_RE: Final = re.compile(r"\s*")
+_JOIN_RE: Final = re.compile(r"\s*\+\s*")
+
+
+def _paper_suits(s: str, original: str) -> list[tuple[str, str]]:
+    """The suits of ``s`` in the paper's notation, each its name (or '') and what its brackets
+    hold; NotationError unless ``s`` is suits joined by '+' and nothing else. Read from the
+    start until the text goes wrong or passes :data:`MAX_DEAL_SUITS`."""
+    groups: list[tuple[str, str]] = []
+    pos = 0
+    for m in _PAPER_SUIT_RE.finditer(s):
+        if (_JOIN_RE if groups else _SPACE_RE).fullmatch(s, pos, m.start()) is None:
+            break
+        if len(groups) == MAX_DEAL_SUITS:
+            raise _too_many(original, MAX_DEAL_SUITS, "suits")
+        groups.append((m.group(1) or "", m.group(2)))
+        pos = m.end()
+    else:
+        if groups and _SPACE_RE.fullmatch(s, pos) is not None:
+            return groups
+    raise NotationError(
+        f"{quote(original)} is not in the paper's notation; expected suits in brackets "
+        "joined by '+', like '[A Q, K J] + [K, A]'"
+    )
+
+
+def _paper_hand(text: str, token: str, seen: set[int], room: int, original: str) -> list[int]:
+    """The ranks of one hand of the suit ``token``, each added to ``seen``; NotationError for
+    a bad rank, a card held twice, or more than ``room`` cards (what the deal has left of
+    :data:`MAX_DEAL_CARDS`)."""
+    ranks: list[int] = []
+    for m in _WORD_RE.finditer(text):
+        try:
+            rank = rank_from_text(m.group())
+        except NotationError as exc:
+            raise NotationError(f"in suit {quote(token)}: {exc}") from None
+        _held_once(rank, seen, token)
+        if len(ranks) == room:
+            raise _too_many(original, MAX_DEAL_CARDS, "cards")
+        ranks.append(rank)
+    return ranks
+
+
 def _parse_paper(s: str, original: str) -> ParsedDeal:
-    groups = _PAPER_SUIT_RE.findall(s)
-    rest = _PAPER_SUIT_RE.sub("#", s)
-    if not groups or re.fullmatch(r"\s*#(\s*\+\s*#)*\s*", rest) is None:
-        raise NotationError(
-            f"{quote(original)} is not in the paper's notation; expected suits in brackets "
-            "joined by '+', like '[A Q, K J] + [K, A]'"
-        )
-    suits = []
+    groups = _paper_suits(s, original)
+    suits: list[ParsedSuit] = []
+    cards = 0
     explicit: list[str | None] = []
     for name_text, g in groups:
         token = f"[{g}]"
@@ -230,12 +302,12 @@ def _parse_paper(s: str, original: str) -> ParsedDeal:
                 "like '[A Q, K J]'"
             )
         west_text, east_text = g.split(",")
-        try:
-            west = [rank_from_text(t) for t in west_text.split()]
-            east = [rank_from_text(t) for t in east_text.split()]
-        except NotationError as exc:
-            raise NotationError(f"in suit {quote(token)}: {exc}") from None
-        suits.append(_make_suit(west, east, token))
+        seen: set[int] = set()
+        west = _paper_hand(west_text, token, seen, MAX_DEAL_CARDS - cards, original)
+        cards += len(west)
+        east = _paper_hand(east_text, token, seen, MAX_DEAL_CARDS - cards, original)
+        cards += len(east)
+        suits.append(_make_suit(west, east))
     return ParsedDeal(tuple(suits), tuple(_assign_names(explicit, original)))
 
 
