@@ -126,14 +126,15 @@ def _suit_name(text: str) -> str:
     raise DocumentError(f"the suit name {quote(text)} is not one; {_SUIT_NAMES_EXPECTED}")
 
 
+#: A surrogate code point: the only characters of a ``str`` that UTF-8 cannot encode.
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
 def _unencodable(text: str) -> tuple[int, str] | None:
     """The position and character of the first lone surrogate in ``text`` (a character no
-    UTF-8 file can hold), or None."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        return exc.start, text[exc.start]
-    return None
+    UTF-8 file can hold), or None; found without encoding a copy of the text."""
+    m = _SURROGATE.search(text)
+    return None if m is None else (m.start(), m.group())
 
 
 def _check_encodable(what: str, text: str) -> None:
@@ -811,6 +812,7 @@ def load(path: str | os.PathLike[str]) -> Document:
             f"{quote_path(name)} is not a whistgui file: not UTF-8 text (byte "
             f"0x{raw[exc.start]:02x} at offset {exc.start}); expected JSON text"
         ) from None
+    del raw  # a long file is not held twice while it is parsed
     try:
         data = json.loads(text, parse_int=_read_int)
     except json.JSONDecodeError as exc:
@@ -822,6 +824,7 @@ def load(path: str | os.PathLike[str]) -> Document:
         raise DocumentError(
             f"{quote_path(name)} is not a whistgui file: its JSON is nested too deeply"
         ) from None
+    del text  # the JSON's strings are copies
     return Document.from_json(data, name)
 
 

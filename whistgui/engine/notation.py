@@ -187,23 +187,22 @@ def _parse_compact_suit(body: str, token: str) -> ParsedSuit:
         raise NotationError(
             f"suit {quote(token)} {what}; expected West's cards, '/', East's cards, like 'AQ/KJ'"
         )
-    west_text, east_text = body.split("/")
+    slash = body.index("/")
     seen: set[int] = set()
-    west = _parse_compact_hand(west_text, token, seen)
-    east = _parse_compact_hand(east_text, token, seen)
+    west = _parse_compact_hand(body, 0, slash, token, seen)
+    east = _parse_compact_hand(body, slash + 1, len(body), token, seen)
     return _make_suit(west, east)
 
 
-def _parse_compact_hand(text: str, token: str, seen: set[int]) -> list[int]:
-    """The ranks of one hand, each added to ``seen`` (the suit's cards so far): a card read
-    twice is refused at once, so a hand is never longer than the 13 ranks."""
-    if text in ("", "-"):
+def _parse_compact_hand(text: str, i: int, end: int, token: str, seen: set[int]) -> list[int]:
+    """The ranks of one hand, ``text[i:end]``, each added to ``seen`` (the suit's cards so
+    far): a card read twice is refused at once, so a hand is never read past 14 ranks."""
+    if end - i == 0 or (end - i == 1 and text[i] == "-"):
         return []
     ranks: list[int] = []
-    i = 0
-    while i < len(text):
+    while i < end:
         c = text[i].upper()
-        if c == "1" and text[i + 1 : i + 2] == "0":
+        if c == "1" and i + 1 < end and text[i + 1] == "0":
             r = 10
             i += 2
         elif c in _COMPACT_RANKS:
@@ -243,18 +242,19 @@ _SPACE_RE: Final = re.compile(r"\s*")
 _JOIN_RE: Final = re.compile(r"\s*\+\s*")
 
 
-def _paper_suits(s: str, original: str) -> list[tuple[str, str]]:
-    """The suits of ``s`` in the paper's notation, each its name (or '') and what its brackets
-    hold; NotationError unless ``s`` is suits joined by '+' and nothing else. Read from the
-    start until the text goes wrong or passes :data:`MAX_DEAL_SUITS`."""
-    groups: list[tuple[str, str]] = []
+def _paper_suits(s: str, original: str) -> list[re.Match[str]]:
+    """The suits of ``s`` in the paper's notation (matches of :data:`_PAPER_SUIT_RE`: the
+    name, what the brackets hold); NotationError unless ``s`` is suits joined by '+' and
+    nothing else. Read from the start until the text goes wrong or passes
+    :data:`MAX_DEAL_SUITS`."""
+    groups: list[re.Match[str]] = []
     pos = 0
     for m in _PAPER_SUIT_RE.finditer(s):
         if (_JOIN_RE if groups else _SPACE_RE).fullmatch(s, pos, m.start()) is None:
             break
         if len(groups) == MAX_DEAL_SUITS:
             raise _too_many(original, MAX_DEAL_SUITS, "suits")
-        groups.append((m.group(1) or "", m.group(2)))
+        groups.append(m)
         pos = m.end()
     else:
         if groups and _SPACE_RE.fullmatch(s, pos) is not None:
@@ -265,12 +265,14 @@ def _paper_suits(s: str, original: str) -> list[tuple[str, str]]:
     )
 
 
-def _paper_hand(text: str, token: str, seen: set[int], room: int, original: str) -> list[int]:
-    """The ranks of one hand of the suit ``token``, each added to ``seen``; NotationError for
-    a bad rank, a card held twice, or more than ``room`` cards (what the deal has left of
-    :data:`MAX_DEAL_CARDS`)."""
+def _paper_hand(
+    text: str, span: tuple[int, int], token: str, seen: set[int], room: int, original: str
+) -> list[int]:
+    """The ranks of one hand, ``text[span[0]:span[1]]``, of the suit ``token``, each added to
+    ``seen``; NotationError for a bad rank, a card held twice, or more than ``room`` cards
+    (what the deal has left of :data:`MAX_DEAL_CARDS`)."""
     ranks: list[int] = []
-    for m in _WORD_RE.finditer(text):
+    for m in _WORD_RE.finditer(text, *span):
         try:
             rank = rank_from_text(m.group())
         except NotationError as exc:
@@ -287,8 +289,10 @@ def _parse_paper(s: str, original: str) -> ParsedDeal:
     suits: list[ParsedSuit] = []
     cards = 0
     explicit: list[str | None] = []
-    for name_text, g in groups:
-        token = f"[{g}]"
+    for group in groups:
+        name_text = group.group(1)
+        start, end = group.span(2)
+        token = s[start - 1 : end + 1]  # the suit in its brackets; its hands are read in place
         if name_text:
             try:
                 explicit.append(suit_name_from_text(name_text))
@@ -296,16 +300,16 @@ def _parse_paper(s: str, original: str) -> ParsedDeal:
                 raise NotationError(f"in suit {quote(token)}: {exc}") from None
         else:
             explicit.append(None)
-        if g.count(",") != 1:
+        if s.count(",", start, end) != 1:
             raise NotationError(
                 f"suit {quote(token)} needs exactly one ',' between West's and East's cards, "
                 "like '[A Q, K J]'"
             )
-        west_text, east_text = g.split(",")
+        comma = s.index(",", start, end)
         seen: set[int] = set()
-        west = _paper_hand(west_text, token, seen, MAX_DEAL_CARDS - cards, original)
+        west = _paper_hand(s, (start, comma), token, seen, MAX_DEAL_CARDS - cards, original)
         cards += len(west)
-        east = _paper_hand(east_text, token, seen, MAX_DEAL_CARDS - cards, original)
+        east = _paper_hand(s, (comma + 1, end), token, seen, MAX_DEAL_CARDS - cards, original)
         cards += len(east)
         suits.append(_make_suit(west, east))
     return ParsedDeal(tuple(suits), tuple(_assign_names(explicit, original)))
