@@ -86,8 +86,8 @@ def normalise_value_text(text: str) -> str:
     s = text.strip()
     for frac, ch in VULGAR.items():
         s = s.replace(ch, f"&{frac.numerator}/{frac.denominator}")
-    s = re.sub(
-        r"([⁰¹²³⁴⁵⁶⁷⁸⁹]+)⁄([₀₁₂₃₄₅₆₇₈₉]+)",
+    s = re.sub(  # from the start of a run of superscripts only: from each, time is quadratic
+        r"(?<![⁰¹²³⁴⁵⁶⁷⁸⁹])([⁰¹²³⁴⁵⁶⁷⁸⁹]+)⁄([₀₁₂₃₄₅₆₇₈₉]+)",
         lambda m: f"&{m.group(1).translate(_UNSUPER)}/{m.group(2).translate(_UNSUB)}",
         s,
     )
