@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
@@ -17,6 +20,7 @@ from whistgui.cli import main
 from whistgui.cli.common import EXIT_BAD_INPUT
 from whistgui.engine import Evaluator, SuitDeal, Value
 from whistgui.engine.tables.rows import MAX_ROWS_N, RowMaker, SuitRow, count_patterns, patterns
+from whistgui.engine.tables.store import TableStore
 
 
 @pytest.fixture
@@ -369,3 +373,88 @@ def test_a_resumed_run_estimates_the_time_left_from_its_own_pace(monkeypatch):
     assert err.getvalue().splitlines() == [
         "n = 11: 310,000 of 705,432 suits (43%), about 13 min left"
     ]
+
+
+# -- the store's messages as the installed command prints them (issue 23, item 7) --------------
+def _whist(*argv: str) -> subprocess.CompletedProcess[str]:
+    """``whist argv…`` run as a process from the installed entry point."""
+    exe = Path(sys.executable).with_name("whist")
+    command = [str(exe)] if exe.exists() else [sys.executable, "-m", "whistgui.cli"]
+    return subprocess.run([*command, *argv], capture_output=True, text=True, timeout=120)
+
+
+def test_a_query_while_another_run_writes_says_so(tmp_path):
+    """It said "(an interrupted run); 'whist table --upto 5 …' finishes it", and that command
+    then said another run was writing."""
+    path = str(tmp_path / "t.sqlite")
+    make = RowMaker("evaluator")
+    with TableStore(path, create=True) as writer:  # another run, in the middle of n = 5
+        for n in (1, 2, 3, 4):
+            writer.write(n, make(n))
+        writer.write(5, list(make(5))[:100])
+        for query in (["5"], ["--count-by-value"], ["--value", "1/2"]):
+            done = _whist("table", "--store", path, *query)
+            assert done.returncode == 0, done.stderr
+            assert done.stderr == (
+                f"whist: note: {path!r} holds 100 of the 252 suits of n = 5 so far: another run "
+                "is writing them; ask again when it has finished\n"
+            ), query
+        assert len(_whist("table", "--store", path, "5").stdout.splitlines()) == 100
+        done = _whist("table", "--store", path, "6")
+        assert done.returncode == EXIT_BAD_INPUT
+        assert "holds no suit of 6 cards a hand yet: another run is writing it" in done.stderr
+    done = _whist("table", "--store", path, "5")  # the writer stopped: an interrupted run
+    assert done.stderr == (
+        f"whist: note: {path!r} holds 100 of the 252 suits of n = 5 (an interrupted run); "
+        f"'whist table --upto 5 --store {path}' finishes it\n"
+    )
+
+
+def test_rows_deleted_under_their_record_are_found_and_written_again(store):
+    db = sqlite3.connect(store)
+    db.execute("DELETE FROM suits WHERE n = 3 AND idx >= 12")
+    db.commit()
+    db.close()
+    for query in (["3"], ["--count-by-value", "--json"], ["--value", "3/2"]):
+        done = _whist("table", "--store", store, *query)
+        assert (done.returncode, done.stdout) == (EXIT_BAD_INPUT, ""), query
+        assert done.stderr == (
+            f"whist: error: {store!r} is a damaged table store: it holds 12 suits of n = 3 but "
+            f"its progress record claims 20; 'whist table --upto 3 --store {store}' writes the "
+            "suits of n = 3 again\n"
+        ), query
+    assert _whist("table", "--store", store, "2").returncode == 0  # another n answers
+    done = _whist("table", "--upto", "4", "--store", store)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines() == [
+        f"whist: note: {store!r} was damaged: it held 12 suits of n = 3 but its progress record "
+        "claimed 20; writing the suits of n = 3 again",
+        f"whist: {store!r} already holds n = 1, 2 and 4; going on",
+    ]
+    assert done.stdout.startswith("n = 3: 20 suits")
+    done = _whist("table", "--json", "--store", store, "--count-by-value")
+    assert done.returncode == 0, done.stderr
+    assert sum(json.loads(done.stdout)["3"].values()) == 20
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        ("UPDATE progress SET done = 'abc' WHERE n = 3", "n = 3 says 'abc' suits are written"),
+        ("UPDATE progress SET done = 12.5 WHERE n = 3", "n = 3 says 12.5 suits are written"),
+        ("UPDATE progress SET total = -5 WHERE n = 3", "n = 3 counts -5 suits in all"),
+    ],
+)
+def test_a_damaged_progress_record_is_an_error_with_its_numbers(store, edit, said):
+    """It was an internal error (exit 3: int('abc')), or not noticed."""
+    db = sqlite3.connect(store)
+    db.execute(edit)
+    db.commit()
+    db.close()
+    done = _whist("table", "--store", store, "--count-by-value")
+    assert (done.returncode, done.stdout) == (EXIT_BAD_INPUT, "")
+    assert said in done.stderr
+    assert done.stderr.endswith(
+        f"'whist table --upto 3 --store {store}' writes the suits of n = 3 again\n"
+    )
+    assert len(done.stderr.splitlines()) == 1

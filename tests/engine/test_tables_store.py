@@ -4,6 +4,7 @@ them, the round trip, resuming an interrupted write, the queries, and files that
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import sqlite3
@@ -279,8 +280,8 @@ def test_another_schema_version_is_refused(store: TableStore) -> None:
     db.execute("UPDATE meta SET value = '99' WHERE key = 'schema'")
     db.commit()
     db.close()
-    with pytest.raises(StoreError, match="schema version '99'"):
-        TableStore(path)
+    with pytest.raises(StoreError, match="schema version 99; this whist reads version 1"):
+        TableStore(path)  # the number as a number (item 7 of issue 23: it was '99')
 
 
 def test_a_damaged_file_is_refused(store: TableStore) -> None:
@@ -331,6 +332,10 @@ def test_a_damaged_row_is_refused_naming_the_store_and_the_row(
             assert message.startswith(f"{str(path)!r} is a damaged table store: ")
             assert needle in message
             assert len(message) < 400
+            # the row's numbers as numbers (issue 23, item 7: they were quoted, n = '2')
+            assert "n = 2" in message
+            assert "'2'" not in message
+            assert "'1'" not in message
 
 
 def test_missing_and_empty_files(tmp_path: Path) -> None:
@@ -363,3 +368,169 @@ def test_one_writer_at_a_time(tmp_path: Path) -> None:
 def test_a_folder_is_not_a_store_to_write(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match=r"cannot open the table store .*: Is a directory"):
         TableStore(tmp_path, create=True)
+
+
+# -- damaged progress records and rows the record miscounts (issue 23, item 7) -----------------
+def _edit(path: Path, *statements: str) -> None:
+    db = sqlite3.connect(path)
+    for sql in statements:
+        db.execute(sql)
+    db.commit()
+    db.close()
+
+
+def _queries(store: TableStore, n: int) -> dict[str, Callable[[], object]]:
+    """Every query a user can make of the suits of ``n`` (and of the whole store)."""
+    pattern = next(iter(patterns(n)))
+    return {
+        "rows": lambda: list(store.rows(n)),
+        "check_holds": lambda: store.check_holds(n),
+        "by_value n": lambda: store.by_value("1", n),
+        "first_of_each_value n": lambda: store.first_of_each_value(n),
+        "suit": lambda: store.suit(pattern),
+        "by_value": lambda: store.by_value("1"),
+        "first_of_each_value": store.first_of_each_value,
+        "count_by_value": store.count_by_value,
+    }
+
+
+@pytest.mark.parametrize(
+    ("edit", "found", "claimed"),
+    [
+        ("DELETE FROM suits WHERE n = 3 AND idx >= 6", "it holds 6 suits of n = 3", "claims 20"),
+        ("DELETE FROM suits WHERE n = 3", "it holds 0 suits of n = 3", "claims 20"),
+        ("DELETE FROM progress WHERE n = 3", "it holds 20 suits of n = 3", "no progress record"),
+        ("UPDATE progress SET done = 7 WHERE n = 3", "it holds 20 suits of n = 3", "claims 7"),
+    ],
+    ids=["rows-deleted", "all-rows-deleted", "record-deleted", "record-short"],
+)
+def test_rows_the_progress_record_miscounts_are_a_damaged_store(
+    store: TableStore,
+    expected: dict[int, list[SuitRow]],
+    edit: str,
+    found: str,
+    claimed: str,
+) -> None:
+    """Rows deleted while the progress record still claims them were not flagged: a query
+    answered with what was left. Every query of that n, and of the whole store, now says the
+    store is damaged, naming n, the rows found and the rows claimed, and the command that
+    writes them again — which it does."""
+    path = store.path
+    store.close()
+    _edit(path, edit)
+    with TableStore(path) as damaged:
+        for name, query in _queries(damaged, 3).items():
+            with pytest.raises(StoreError) as info:
+                query()
+            message = str(info.value)
+            assert message.startswith(f"{str(path)!r} is a damaged table store: {found} "), name
+            assert claimed in message, name
+            assert message.endswith(
+                f"'whist table --upto 3 --store {path}' writes the suits of n = 3 again"
+            ), name
+        assert list(damaged.rows(2)) == expected[2]  # another n still answers
+    with TableStore(path, create=True) as writer:
+        assert fill(writer, UPTO, RowMaker("evaluator")) == list(range(1, UPTO + 1))
+    with TableStore(path) as repaired:
+        assert list(repaired.rows(3)) == expected[3]
+        assert repaired.count_by_value()[3] == Counter(r.value for r in expected[3])
+
+
+def test_repair_says_what_it_writes_again(store: TableStore) -> None:
+    path = store.path
+    store.close()
+    _edit(path, "DELETE FROM suits WHERE n = 4 AND idx < 10", "UPDATE progress SET done = 'x'")
+    with TableStore(path, create=True) as writer:
+        assert writer.repair(5) == [
+            (n, f"its progress record of n = {n} says 'x' suits are written; expected 0 to {t}")
+            for n, t in ((1, 2), (2, 6), (3, 20), (4, 70), (5, 252))
+        ]
+        assert writer.all_progress() == []  # written again from the first suit
+        assert writer.repair(5) == []
+
+
+@pytest.mark.parametrize(
+    ("edit", "needle", "todo"),
+    [
+        ("UPDATE progress SET done = 'abc' WHERE n = 3", "n = 3 says 'abc' suits", "--upto 3"),
+        ("UPDATE progress SET done = 12.5 WHERE n = 3", "n = 3 says 12.5 suits", "--upto 3"),
+        ("UPDATE progress SET done = 21 WHERE n = 3", "n = 3 says 21 suits", "--upto 3"),
+        ("UPDATE progress SET done = -1 WHERE n = 3", "n = 3 says -1 suits", "--upto 3"),
+        ("UPDATE progress SET total = -5 WHERE n = 3", "n = 3 counts -5 suits in all", "--upto 3"),
+        ("UPDATE progress SET n = 1000000000 WHERE n = 3", "names n = 1000000000;", "new store"),
+        ("UPDATE progress SET n = 0 WHERE n = 3", "names n = 0;", "new store"),
+    ],
+    ids=["text", "fraction", "over", "negative", "total", "huge-n", "zero-n"],
+)
+def test_a_damaged_progress_record_is_said_with_its_numbers(
+    store: TableStore, edit: str, needle: str, todo: str
+) -> None:
+    """A damaged progress record was an internal error (int('abc')), or not noticed (a
+    total of -5, an n of 10⁹: 'holds every suit of n ≤ 1000000000'); now a damaged store,
+    its numbers as numbers and its text quoted."""
+    path = store.path
+    store.close()
+    _edit(path, edit)
+    with TableStore(path) as damaged:
+        for name, query in [*_queries(damaged, 3).items(), ("finished", damaged.finished)]:
+            with pytest.raises(StoreError) as info:
+                query()
+            message = str(info.value)
+            assert message.startswith(f"{str(path)!r} is a damaged table store: its progress")
+            assert needle in message, name
+            assert todo in message, name
+            assert "'3'" not in message, name
+
+
+def test_meta_rows_are_quoted_as_stored(store: TableStore) -> None:
+    path = store.path
+    store.close()
+    _edit(path, "UPDATE meta SET value = '7b' WHERE key = 'schema'")
+    with pytest.raises(StoreError, match="schema version '7b'; this whist reads version 1"):
+        TableStore(path)
+    _edit(path, "UPDATE meta SET value = '1' WHERE key = 'schema'")
+    _edit(path, f"UPDATE meta SET value = '{'x' * 100_000}' WHERE key = 'application'")
+    with pytest.raises(StoreError, match=r"its application is 'xxx+…x+'\)$") as info:
+        TableStore(path)
+    assert len(str(info.value)) < 300
+
+
+def test_a_query_knows_when_another_run_is_writing(tmp_path: Path) -> None:
+    """A query of a store another run is writing said "(an interrupted run) … finishes it"
+    (the finishing command then said another run was writing): the store knows, from the
+    writer's lock."""
+    path = tmp_path / "t.sqlite"
+    make = RowMaker("evaluator")
+    with TableStore(path, create=True) as writer:
+        writer.write(1, make(1))
+        writer.write(3, list(make(3))[:5])
+        assert not writer.being_written()  # the writer itself
+        with TableStore(path) as reader:
+            assert reader.being_written()
+            with pytest.raises(StoreError) as info:
+                reader.check_holds(2)
+            assert str(info.value) == (
+                f"the table store {str(path)!r} holds no suit of 2 cards a hand yet: another run "
+                "is writing it (so far it holds every suit of n ≤ 1); ask again when that run "
+                "has finished"
+            )
+            assert len(list(reader.rows(3))) == 5  # what is written so far, counted right
+    with TableStore(path) as reader:
+        assert not reader.being_written()
+        with pytest.raises(StoreError, match=r"'whist table --upto 2 --store .*' writes them"):
+            reader.check_holds(2)
+
+
+def test_a_query_looking_does_not_turn_a_writer_away(tmp_path: Path) -> None:
+    """A query sees whether a run is writing by taking the writer's lock shared, for an
+    instant; a writer starting then waits for it rather than say another run is writing."""
+    import fcntl
+    import threading
+
+    path = tmp_path / "t.sqlite"
+    TableStore(path, create=True).close()
+    fd = os.open(path, os.O_RDONLY)
+    fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)  # as a query's look holds it
+    threading.Timer(0.05, os.close, (fd,)).start()
+    with TableStore(path, create=True) as writer:
+        assert writer.writable

@@ -26,7 +26,7 @@ from whistgui.cli.common import EXIT_INTERRUPTED, EXIT_OK, Command, ProgressLine
 from whistgui.engine import Cancelled, LabeledValue, WhistError
 from whistgui.engine.cards import ranks_text
 from whistgui.engine.reading import quote_path
-from whistgui.engine.symbols import minus
+from whistgui.engine.symbols import and_list, minus
 from whistgui.engine.tables.conjectures import (
     MAX_SEARCH_N,
     MAX_TWO_SUIT_N,
@@ -34,7 +34,7 @@ from whistgui.engine.tables.conjectures import (
     check,
 )
 from whistgui.engine.tables.rows import MAX_ROWS_N, RowMaker, SuitRow, count_patterns
-from whistgui.engine.tables.store import TableStore, fill, value_class
+from whistgui.engine.tables.store import TableStore, fill, store_word, value_class
 
 __all__ = ["COMMANDS", "EXIT_COUNTEREXAMPLE", "MAX_LISTING_N", "register", "run"]
 
@@ -304,6 +304,11 @@ def _write(cmd: Command, maker: RowMaker, upto: int, path: str) -> int:
         cmd.emit(obj, f"n = {n}: {total:,} suits{resumed}, {seconds:.1f} s ({maker.producer})")
 
     with TableStore(path, create=True) as store:
+        for n, why in store.repair(upto):
+            cmd.err.write(
+                f"whist: note: {quote_path(path)} was damaged: {why}; writing the suits of "
+                f"n = {n} again\n"
+            )
         skipped = [p.n for p in store.all_progress() if p.finished and p.n <= upto]
         if len(skipped) == upto:
             cmd.err.write(
@@ -311,7 +316,12 @@ def _write(cmd: Command, maker: RowMaker, upto: int, path: str) -> int:
                 "write\n"
             )
         elif skipped:
-            cmd.err.write(f"whist: {quote_path(path)} already holds n ≤ {max(skipped)}; going on\n")
+            held = (
+                f"n ≤ {max(skipped)}"
+                if skipped == list(range(1, len(skipped) + 1))
+                else f"n = {and_list([str(n) for n in skipped])}"
+            )
+            cmd.err.write(f"whist: {quote_path(path)} already holds {held}; going on\n")
         try:
             fill(store, upto, maker, progress=progress, on_done=on_done)
         except (KeyboardInterrupt, Cancelled):
@@ -325,7 +335,7 @@ def _write(cmd: Command, maker: RowMaker, upto: int, path: str) -> int:
 
 
 def _holdings(store: TableStore) -> str:
-    parts = [f"{str(store.path)!r} holds {store.holdings()}"]
+    parts = [f"{quote_path(store.path)} holds {store.holdings()}"]
     for p in store.all_progress():
         if not p.finished:
             parts.append(f"{p.done:,} of the {p.total:,} suits of n = {p.n}")
@@ -333,14 +343,21 @@ def _holdings(store: TableStore) -> str:
 
 
 def _note_unfinished(cmd: Command, store: TableStore, path: str, n: int | None) -> None:
-    """Say which n the store holds only in part (an interrupted run): of them all, or of
-    ``n`` when the query is about the suits of ``n``."""
-    for p in store.all_progress():
-        if not p.finished and (n is None or p.n == n):
+    """Say which n the store holds only in part — another run is writing them, or a run was
+    interrupted: of them all, or of ``n`` when the query is about the suits of ``n``."""
+    unfinished = [p for p in store.all_progress() if not p.finished and (n is None or p.n == n)]
+    writing = bool(unfinished) and store.being_written()
+    for p in unfinished:
+        held = f"{quote_path(path)} holds {p.done:,} of the {p.total:,} suits of n = {p.n}"
+        if writing:
             cmd.err.write(
-                f"whist: note: {path!r} holds {p.done:,} of the {p.total:,} suits of n = "
-                f"{p.n} (an interrupted run); 'whist table --upto {p.n} --store {path}' "
-                "finishes it\n"
+                f"whist: note: {held} so far: another run is writing them; ask again when it "
+                "has finished\n"
+            )
+        else:
+            cmd.err.write(
+                f"whist: note: {held} (an interrupted run); 'whist table --upto {p.n} --store "
+                f"{store_word(path)}' finishes it\n"
             )
 
 

@@ -14,6 +14,9 @@ value and by n, written one chunk per transaction so that an interrupted run res
 
 The file's ``meta`` table names the application and the schema version; anything else (another
 database, a text file, a newer schema) is refused with a :class:`StoreError` quoting the path.
+A store whose progress records are damaged, or whose rows of an n are not as many as its record
+claims (rows deleted or added by hand), is refused by a query of that n saying so; the next
+:func:`fill` (``whist table --upto N --store FILE``) writes the suits of such an n again.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cmp_to_key
@@ -42,6 +46,7 @@ __all__ = [
     "StoreError",
     "TableStore",
     "fill",
+    "store_word",
     "value_class",
     "value_order",
 ]
@@ -50,6 +55,12 @@ APPLICATION: Final = "whistgui single-suit table"
 SCHEMA_VERSION: Final = 1
 #: Rows written per transaction: an interrupted run loses at most this many.
 CHUNK: Final = 4096
+#: The largest n a progress record may name: C(64, 32) ≈ 1.8 × 10¹⁸ suits, more rows than an
+#: SQLite table holds (the producers stop at 12).
+MAX_STORE_N: Final = 32
+#: How long a writer waits for the writer lock before it says another run is writing: a
+#: query holds the lock shared for an instant to see whether a run is writing.
+_LOCK_WAIT: Final = 0.2
 
 _SCHEMA: Final = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -141,15 +152,21 @@ def _int(cell: object, what: str) -> int:
     """An integer cell: stored as an integer, or as text of at most 9 digits."""
     if isinstance(cell, int) and not isinstance(cell, bool):
         return cell
-    text = str(cell)
-    if _INT_RE.fullmatch(text) is None:
-        raise NotationError(f"{what} {quote(text)} is not an integer of at most 9 digits")
-    return int(text)
+    if not isinstance(cell, str) or _INT_RE.fullmatch(cell) is None:
+        # a cell as stored: a number as itself (12.5), text quoted ('12x')
+        raise NotationError(f"{what} {quote(cell)} is not an integer of at most 9 digits")
+    return int(cell)
+
+
+def _whole(cell: object) -> int | None:
+    """A cell that is an integer (a column of integers keeps text that is not one as text)."""
+    return cell if isinstance(cell, int) and not isinstance(cell, bool) else None
 
 
 def _row_of(r: sqlite3.Row | tuple[object, ...]) -> SuitRow:
-    n, _, pattern, value, maxmin, minmax, t0, h, hbar = r
+    n, idx, pattern, value, maxmin, minmax, t0, h, hbar = r
     k = _int(n, "n")
+    _int(idx, "its place")  # the order of the rows
     p = str(pattern)
     if len(p) != 2 * k or p.count("W") != k or set(p) - {"W", "E"}:
         raise NotationError(
@@ -167,7 +184,7 @@ def _row_of(r: sqlite3.Row | tuple[object, ...]) -> SuitRow:
     )
 
 
-def _store_word(name: str) -> str:
+def store_word(name: str) -> str:
     """A store's name in a command a message suggests: itself, or FILE when a message would
     shorten it (:func:`~whistgui.engine.reading.quote_path`)."""
     return name if len(name) <= PATH_QUOTE_LIMIT else "FILE"
@@ -187,15 +204,64 @@ def _writer_lock(path: Path, shown: str) -> int | None:
         raise StoreError(
             f"cannot open the table store {quote_path(shown)}: {exc.strerror or exc}"
         ) from None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
+    deadline = time.monotonic() + _LOCK_WAIT
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fd
+        except BlockingIOError:  # held: by a writer, or for an instant by a query's look
+            if time.monotonic() < deadline:
+                time.sleep(0.01)
+                continue
+        except OSError:
+            pass
         os.close(fd)
         raise StoreError(
             f"another run is writing the table store {quote_path(shown)}; let it finish (or "
             "stop it: the store resumes) and run this again"
-        ) from None
-    return fd
+        )
+
+
+def _being_written(path: Path) -> bool:
+    """Whether a run holds the writer lock of ``path`` now (:func:`_writer_lock`): a shared
+    ``flock`` of it is refused. False where the system has no ``flock``."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)  # and with it the shared lock
+    return False
+
+
+def _suits(count: int) -> str:
+    return f"{count:,} suit" if count == 1 else f"{count:,} suits"
+
+
+def _claim(claimed: object, verb: str = "claims") -> str:
+    """What the progress record of an n claims, for a message: ``its progress record claims
+    252`` (no record: ``no progress record of them``)."""
+    if claimed is None:
+        return "no progress record of them" if verb == "claims" else "no progress record"
+    return f"its progress record {verb} {quote(claimed)}"
+
+
+def _version_text(cell: object) -> str:
+    """A schema version as stored (the ``meta`` table keeps text): a number written as one
+    (``2``), anything else quoted (``'2b'``, ``None``)."""
+    if isinstance(cell, str) and cell.isascii() and cell.isdigit() and len(cell) <= 9:
+        return str(int(cell))
+    return quote(cell)
 
 
 class TableStore:
@@ -209,6 +275,9 @@ class TableStore:
     def __init__(self, path: str | Path, *, create: bool = False) -> None:
         self.path = Path(path)
         self.writable = create
+        #: The n whose rows :meth:`check_rows` found as many as their records claim (all n).
+        self._checked: set[int] = set()
+        self._checked_all = False
         shown = str(path)
         try:
             exists = self.path.is_file()
@@ -219,7 +288,7 @@ class TableStore:
         if not create and not exists:
             raise StoreError(
                 f"no table store at {quote_path(shown)}; write one with "
-                f"'whist table --upto N --store {_store_word(shown)}'"
+                f"'whist table --upto N --store {store_word(shown)}'"
             )
         self._lock = _writer_lock(self.path, shown) if create else None
         try:
@@ -242,7 +311,7 @@ class TableStore:
                 if not self.writable:
                     raise StoreError(
                         f"{name} is an empty file, not a table store; write one with "
-                        f"'whist table --upto N --store {_store_word(shown)}'"
+                        f"'whist table --upto N --store {store_word(shown)}'"
                     )
                 db.executescript(
                     f"BEGIN;{_SCHEMA}INSERT INTO meta VALUES ('application', '{APPLICATION}'), "
@@ -258,16 +327,21 @@ class TableStore:
             if meta.get("application") != APPLICATION:
                 raise StoreError(
                     f"{name} is an SQLite database but not a whist single-suit table store "
-                    f"(its application is {meta.get('application')!r})"
+                    f"(its application is {quote(meta.get('application'))})"
                 )
-            if meta.get("schema") != str(SCHEMA_VERSION):
+            schema = meta.get("schema")
+            if schema != str(SCHEMA_VERSION):
                 raise StoreError(
-                    f"{name} is a table store of schema version {meta.get('schema')!r}; this "
+                    f"{name} is a table store of schema version {_version_text(schema)}; this "
                     f"whist reads version {SCHEMA_VERSION} (write a new store)"
                 )
             missing = {"suits", "progress"} - tables
             if missing:
-                raise StoreError(f"{name} is a damaged table store: no {sorted(missing)} table")
+                tables_text = " and ".join(repr(t) for t in sorted(missing))
+                raise StoreError(
+                    f"{name} is a damaged table store: it has no {tables_text} table (write a "
+                    "new store)"
+                )
             if self.writable:
                 db.execute("PRAGMA synchronous = NORMAL")
         except sqlite3.DatabaseError as exc:
@@ -307,17 +381,136 @@ class TableStore:
 
     # -- writing --------------------------------------------------------------------------
     def progress(self, n: int) -> Progress:
-        """How many suits of ``n`` cards a hand the store holds (a resumed write starts there)."""
-        rows = self._query("SELECT done, total FROM progress WHERE n = ?", (n,))
+        """How many suits of ``n`` cards a hand the store holds (a resumed write starts there);
+        a :class:`StoreError` saying so if its progress record is damaged."""
+        rows = self._query("SELECT n, done, total FROM progress WHERE n = ?", (n,))
         if not rows:
             return Progress(n, 0, count_patterns(n))
-        done, total = rows[0]
-        return Progress(n, int(str(done)), int(str(total)))
+        return self._progress_of(*rows[0])
 
     def all_progress(self) -> list[Progress]:
-        """Every n the store has begun, in order."""
+        """Every n the store has begun, in order; a :class:`StoreError` saying so if a
+        progress record is damaged."""
         rows = self._query("SELECT n, done, total FROM progress ORDER BY n")
-        return [Progress(int(str(n)), int(str(d)), int(str(t))) for n, d, t in rows]
+        return [self._progress_of(*r) for r in rows]
+
+    def _record(self, n_cell: object, done: object, total: object) -> Progress | str:
+        """The progress record (``n``, ``done``, ``total``) as read, or what is wrong with it."""
+        n = _whole(n_cell)
+        if n is None or not 1 <= n <= MAX_STORE_N:
+            return (
+                f"its progress record names n = {quote(n_cell)}; expected a number of cards "
+                f"from 1 to {MAX_STORE_N}"
+            )
+        suits = count_patterns(n)
+        if _whole(total) != suits:
+            return (
+                f"its progress record of n = {n} counts {quote(total)} suits in all; there "
+                f"are {suits:,}"
+            )
+        d = _whole(done)
+        if d is None or not 0 <= d <= suits:
+            return (
+                f"its progress record of n = {n} says {quote(done)} suits are written; expected "
+                f"0 to {suits:,}"
+            )
+        return Progress(n, d, suits)
+
+    def _progress_of(self, n: object, done: object, total: object) -> Progress:
+        record = self._record(n, done, total)
+        if isinstance(record, str):
+            raise self._damage(record, _whole(n))
+        return record
+
+    def _damage(self, what: str, n: int | None) -> StoreError:
+        """The message of a damaged store: ``what`` is wrong, and the command that writes the
+        suits of ``n`` again (or, for damage no n names, that a new store is needed)."""
+        if n is not None and 1 <= n <= MAX_STORE_N:
+            word = store_word(str(self.path))
+            todo = f"'whist table --upto {n} --store {word}' writes the suits of n = {n} again"
+        else:
+            todo = "write a new store"
+        return StoreError(f"{self._name} is a damaged table store: {what}; {todo}")
+
+    def being_written(self) -> bool:
+        """Whether another run is writing the store now (it holds the writer lock); what the
+        store holds may grow while it is read. False for the writer itself."""
+        return self._lock is None and _being_written(self.path)
+
+    def _miscounts(self, n: int | None = None) -> list[tuple[object, int, object]]:
+        """``(n, rows found, rows its progress record claims)`` for each n (or just ``n``)
+        whose rows are not as many as its record claims (rows deleted, or added, by hand) —
+        counted in one statement, so a run writing meanwhile cannot make them differ."""
+        if n is None:
+            found = self._query(
+                "SELECT n, SUM(found), MAX(claimed) FROM ("
+                "SELECT n, COUNT(*) AS found, NULL AS claimed FROM suits GROUP BY n "
+                "UNION ALL SELECT n, 0, done FROM progress) GROUP BY n ORDER BY n"
+            )
+        else:
+            found = self._query(
+                "SELECT ?, (SELECT COUNT(*) FROM suits WHERE n = ?), "
+                "(SELECT done FROM progress WHERE n = ?)",
+                (n, n, n),
+            )
+        out: list[tuple[object, int, object]] = []
+        for k, count, claimed in found:
+            rows = _whole(count) or 0
+            if rows != (0 if claimed is None else claimed):
+                out.append((k, rows, claimed))
+        return out
+
+    def check_rows(self, n: int | None = None) -> None:
+        """Raise :class:`StoreError` if the store is damaged: a progress record that is not
+        one the store writes, or rows of ``n`` (of any n) not as many as their progress record
+        claims; the message names n, the rows found and the rows claimed, and the command that
+        writes them again. Checked once for each n a store object is asked about."""
+        if (n is None and self._checked_all) or n in self._checked:
+            return
+        self.all_progress()  # each record is one the store writes
+        for k, found, claimed in self._miscounts(n):
+            raise self._damage(
+                f"it holds {_suits(found)} of n = {quote(k)} but {_claim(claimed)}", _whole(k)
+            )
+        if n is None:
+            self._checked_all = True
+        else:
+            self._checked.add(n)
+
+    def repair(self, upto: int) -> list[tuple[int, str]]:
+        """Make the suits of each n ≤ ``upto`` whose progress record is damaged, or whose rows
+        are not as many as it claims, be written again: their rows and record deleted (one
+        transaction). Returns each such n with what was wrong."""
+        if not self.writable:
+            raise StoreError(f"the table store {self._name} was opened read-only")
+        wrong: list[tuple[int, str]] = []
+        for n in range(1, min(upto, MAX_STORE_N) + 1):
+            record = self._query("SELECT n, done, total FROM progress WHERE n = ?", (n,))
+            read = self._record(*record[0]) if record else None
+            damage = read if isinstance(read, str) else None
+            if damage is None:
+                for _, found, claimed in self._miscounts(n):
+                    damage = f"it held {_suits(found)} of n = {n} but {_claim(claimed, 'claimed')}"
+            if damage is None:
+                continue
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                # and the rows of n's length whose n is not a number (they hold its patterns)
+                self._db.execute(
+                    "DELETE FROM suits WHERE n = ? OR (typeof(n) != 'integer' AND "
+                    "length(pattern) = ?)",
+                    (n, 2 * n),
+                )
+                self._db.execute("DELETE FROM progress WHERE n = ?", (n,))
+                self._db.execute("COMMIT")
+            except sqlite3.DatabaseError as exc:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise StoreError(f"cannot write the table store {self._name}: {exc}") from None
+            wrong.append((n, damage))
+        self._checked.clear()
+        self._checked_all = False
+        return wrong
 
     def finished(self) -> list[int]:
         """The n whose suits the store holds all of."""
@@ -330,13 +523,21 @@ class TableStore:
 
     def check_holds(self, n: int) -> None:
         """Raise :class:`StoreError` if the store holds no suit of ``n`` cards a hand (a
-        query would answer with nothing), saying what it holds and how to write them."""
+        query would answer with nothing), saying what it holds and how to write them; or if
+        it holds them damaged (:meth:`check_rows`)."""
+        self.check_rows(n)
         if self.progress(n).done > 0:
             return
         shown = str(self.path)
+        if self.being_written():
+            raise StoreError(
+                f"the table store {quote_path(shown)} holds no suit of {n} cards a hand yet: "
+                f"another run is writing it (so far it holds {self.holdings()}); ask again when "
+                "that run has finished"
+            )
         raise StoreError(
             f"the table store {quote_path(shown)} holds no suit of {n} cards a hand (it holds "
-            f"{self.holdings()}); 'whist table --upto {n} --store {_store_word(shown)}' writes "
+            f"{self.holdings()}); 'whist table --upto {n} --store {store_word(shown)}' writes "
             "them"
         )
 
@@ -439,11 +640,12 @@ class TableStore:
         try:
             return _row_of(r)
         except (WhistError, ValueError, TypeError) as exc:
-            where = f"the row n = {quote(str(r[0]))}, place {quote(str(r[1]))}: "
+            where = f"the row n = {quote(r[0])}, place {quote(r[1])}: "
             raise self._damaged(where, exc) from None
 
     def rows(self, n: int) -> Iterator[SuitRow]:
         """The stored suits of ``n`` cards a hand, in order (read as they are used)."""
+        self.check_rows(n)
         sql = f"SELECT {_COLUMNS} FROM suits WHERE n = ? ORDER BY idx"
         try:
             for r in self._db.execute(sql, (n,)):
@@ -453,6 +655,9 @@ class TableStore:
 
     def suit(self, pattern: str) -> SuitRow | None:
         """The stored row of one pattern, if the store holds it."""
+        n = len(pattern) // 2
+        if 1 <= n <= MAX_STORE_N:
+            self.check_rows(n)
         found = self._query(f"SELECT {_COLUMNS} FROM suits WHERE pattern = ?", (pattern,))
         return self._row(found[0]) if found else None
 
@@ -460,6 +665,7 @@ class TableStore:
         """Every stored suit whose value is ``text`` (any text form of a value), by n and
         then in order; raises :class:`~whistgui.engine.errors.NotationError` for bad text."""
         v = text if isinstance(text, Value) else Value.parse(text)
+        self.check_rows(n)
         sql = f"SELECT {_COLUMNS} FROM suits INDEXED BY suits_value WHERE value = ?"
         args: list[object] = [v.ascii()]
         if n is not None:
@@ -471,6 +677,7 @@ class TableStore:
         """For each stored value, the first suit that has it — fewest cards first, then in
         the order of :func:`~whistgui.engine.tables.rows.patterns` — in the order of the
         values; with ``n``, among the suits of ``n`` cards a hand only."""
+        self.check_rows(n)
         if n is None:
             texts = self._query("SELECT DISTINCT value FROM suits")
             sql = f"SELECT {_COLUMNS} FROM suits WHERE value = ? ORDER BY n, idx LIMIT 1"
@@ -489,6 +696,7 @@ class TableStore:
     def count_by_value(self) -> dict[int, dict[Value, int]]:
         """For each n the store holds all of, how many suits have each value (every suit
         counts, whoever holds the top card), values in order."""
+        self.check_rows()
         done = set(self.finished())
         out: dict[int, dict[Value, int]] = {}
         for n, value, count in self._query(
@@ -498,7 +706,7 @@ class TableStore:
                 k = _int(n, "n")
                 v = Value.parse(str(value))
             except (WhistError, ValueError) as exc:
-                raise self._damaged(f"a row of n = {quote(str(n))}: ", exc) from None
+                raise self._damaged(f"a row of n = {quote(n)}: ", exc) from None
             if k in done:
                 out.setdefault(k, {})[v] = int(str(count))
         return {
@@ -523,13 +731,15 @@ def fill(
     on_done: Callable[[int, int], None] | None = None,
 ) -> list[int]:
     """Write every suit of n ≤ ``upto`` cards a hand that the store lacks, resuming where an
-    earlier run stopped; returns the n the store then holds whole.
+    earlier run stopped, and again those of an n the store holds damaged
+    (:meth:`TableStore.repair`); returns the n the store then holds whole.
 
     ``rows(n, start=…, should_stop=…, progress=…)`` yields the suits of n (default: a
     :class:`~whistgui.engine.tables.rows.RowMaker`); ``progress(n, done, total)`` is told as
     it goes, ``on_done(n, written)`` when an n is finished."""
     maker = rows if rows is not None else RowMaker(should_stop=should_stop)
     name = maker.producer if isinstance(maker, RowMaker) else getattr(maker, "__name__", "")
+    store.repair(upto)  # a damaged n is written again
     for n in range(1, upto + 1):
         have = store.progress(n)
         if have.finished:
