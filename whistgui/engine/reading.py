@@ -75,11 +75,29 @@ def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
     >>> quote('AQ/KJ'), len(quote('x' * 1000))
     ("'AQ/KJ'", 61)
     """
+    head = limit * 2 // 3
+    if isinstance(text, str) and len(text) > 2 * limit and head > 0 and limit - head > 0:
+        return _quote_ends(text, head, limit - head)  # its repr not written whole
     r = repr(text)
     if len(r) <= limit:
         return r
-    head = limit * 2 // 3
     return f"{r[:head]}…{r[len(r) - (limit - head) :]}"
+
+
+def _quote_ends(text: str, head: int, tail: int) -> str:
+    """What :func:`quote` makes of ``repr(text)`` — its first ``head`` and last ``tail``
+    characters around ``…`` — from the repr of the ends of ``text`` alone, so that a long text
+    is not copied whole. ``repr`` writes each character alone (in one to ten characters) and
+    quotes with ``"`` a text holding ``'`` and no ``"``, else with ``'``, escaping each ``'``;
+    each end is written with quotes added that make ``repr`` choose as it does for the text."""
+    if "'" in text and '"' not in text:
+        added, mark = "'", '"'  # the ends' repr: "…'" with nothing escaped
+    else:
+        added, mark = "\"'", "'"  # the ends' repr: '…"\'' with each ' escaped
+    cut = len(repr(added)) - 1  # what the added quotes and the closing mark take
+    start = repr(text[:head] + added)[:-cut]
+    end = repr(text[-tail:] + added)[1:-cut] + mark
+    return start[:head] + "…" + end[-tail:]
 
 
 def read_int(digits: str, *, what: str, text: str, max_digits: int, hint: str = "") -> int:
