@@ -699,8 +699,10 @@ class TableStore:
         self.check_rows()
         done = set(self.finished())
         out: dict[int, dict[Value, int]] = {}
+        # in the value index's order: no sorting, which would copy each value (a damaged
+        # store's cell of 20 MB took 340 MB ordered by n)
         for n, value, count in self._query(
-            "SELECT n, value, COUNT(*) FROM suits GROUP BY n, value ORDER BY n"
+            "SELECT n, value, COUNT(*) FROM suits INDEXED BY suits_value GROUP BY value, n"
         ):
             try:
                 k = _int(n, "n")
@@ -710,7 +712,8 @@ class TableStore:
             if k in done:
                 out.setdefault(k, {})[v] = int(str(count))
         return {
-            k: dict(sorted(m.items(), key=lambda kv: value_order(kv[0]))) for k, m in out.items()
+            k: dict(sorted(m.items(), key=lambda kv: value_order(kv[0])))
+            for k, m in sorted(out.items())
         }
 
     def count_by_value_json(self) -> dict[str, dict[str, int]]:
