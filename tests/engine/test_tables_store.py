@@ -534,3 +534,17 @@ def test_a_query_looking_does_not_turn_a_writer_away(tmp_path: Path) -> None:
     threading.Timer(0.05, os.close, (fd,)).start()
     with TableStore(path, create=True) as writer:
         assert writer.writable
+
+
+def test_an_n_no_store_holds_is_refused_at_once(store: TableStore) -> None:
+    """C(2n, n) of n = 10⁹ would never be worked out: such an n is refused before."""
+    for query in (
+        lambda: store.progress(10**9),
+        lambda: store.check_holds(0),
+        lambda: list(store.rows(-3)),
+        lambda: store.by_value("1", 33),
+    ):
+        with pytest.raises(StoreError, match="cards a hand; a table store holds 1 to 32"):
+            query()
+    with pytest.raises(TypeError, match="n must be a number of cards a hand"):
+        store.first_of_each_value("3")  # type: ignore[arg-type]

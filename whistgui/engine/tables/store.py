@@ -163,6 +163,16 @@ def _whole(cell: object) -> int | None:
     return cell if isinstance(cell, int) and not isinstance(cell, bool) else None
 
 
+def _check_n(n: object) -> int:
+    """``n``, a number of cards a hand a store may hold; TypeError or StoreError otherwise
+    (C(2n, n) of a huge n would never be worked out)."""
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise TypeError(f"n must be a number of cards a hand (an int), not {quote(n)}")
+    if not 1 <= n <= MAX_STORE_N:
+        raise StoreError(f"n = {n:,} cards a hand; a table store holds 1 to {MAX_STORE_N}")
+    return n
+
+
 def _row_of(r: sqlite3.Row | tuple[object, ...]) -> SuitRow:
     n, idx, pattern, value, maxmin, minmax, t0, h, hbar = r
     k = _int(n, "n")
@@ -383,6 +393,7 @@ class TableStore:
     def progress(self, n: int) -> Progress:
         """How many suits of ``n`` cards a hand the store holds (a resumed write starts there);
         a :class:`StoreError` saying so if its progress record is damaged."""
+        _check_n(n)
         rows = self._query("SELECT n, done, total FROM progress WHERE n = ?", (n,))
         if not rows:
             return Progress(n, 0, count_patterns(n))
@@ -467,6 +478,8 @@ class TableStore:
         writes them again. Checked once for each n a store object is asked about."""
         if (n is None and self._checked_all) or n in self._checked:
             return
+        if n is not None:
+            _check_n(n)
         self.all_progress()  # each record is one the store writes
         for k, found, claimed in self._miscounts(n):
             raise self._damage(
@@ -525,6 +538,7 @@ class TableStore:
         """Raise :class:`StoreError` if the store holds no suit of ``n`` cards a hand (a
         query would answer with nothing), saying what it holds and how to write them; or if
         it holds them damaged (:meth:`check_rows`)."""
+        _check_n(n)
         self.check_rows(n)
         if self.progress(n).done > 0:
             return
