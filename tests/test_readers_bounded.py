@@ -221,9 +221,8 @@ _GOPS_CASES = {
     "name", [n if n == "ties" else pytest.param(n, marks=exhaustive) for n in _GOPS_CASES]
 )
 def test_a_gops_game_with_a_long_string(tmp_path: Path, name: str) -> None:
-    """Read by the GOPS explorer's reader (not changed here: its verification is another
-    part of issue 23). A 20 MB field is far under MAX_GOPS_BYTES (512 MB), so the parser itself
-    reads it."""
+    """Read by the GOPS explorer's reader. A 20 MB field is far under MAX_GOPS_BYTES
+    (144 MB), so the parser itself reads it."""
     case = _GOPS_CASES[name]
     path = case.make(tmp_path)
     code = f"""
@@ -292,11 +291,6 @@ def test_a_20_mb_line_among_deals_on_standard_input(
         assert "\nK/A\n" in done.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli/common.py input_lines (not this part's file) splits a whole chunk of standard "
-    "input at once: 6.6 M lines ended by CR alone in one 20 MB chunk take 526 MB",
-)
 def test_20_mb_of_lines_ended_by_cr_alone(tmp_path: Path) -> None:
     path = tmp_path / "deals.txt"
     path.write_bytes(b"#x\r" * (BIG // 3) + b"AQ/KJ\n")  # comment lines, then a deal

@@ -273,16 +273,21 @@ def input_lines(stream: Iterable[str]) -> Iterator[str]:
     """
     pending = ""
     for chunk in stream:
-        pending += chunk
-        held = pending.endswith("\r")  # perhaps the first half of a CR LF: wait for the next
-        parts = LINE_END.split(pending[:-1] if held else pending)
-        pending = parts.pop() + ("\r" if held else "")
-        yield from parts
-    if pending:
-        parts = LINE_END.split(pending)
-        if parts[-1] == "":
-            parts.pop()
-        yield from parts
+        text = pending + chunk if pending else chunk
+        # a CR at the end is perhaps the first half of a CR LF: it waits for the next chunk
+        end = len(text) - 1 if text.endswith("\r") else len(text)
+        start = 0
+        # one line at a time: a chunk of millions of CR-ended lines is never split whole
+        for match in LINE_END.finditer(text, 0, end):
+            yield text[start : match.start()]
+            start = match.end()
+        pending = text[start:]
+    start = 0
+    for match in LINE_END.finditer(pending):
+        yield pending[start : match.start()]
+        start = match.end()
+    if start < len(pending):
+        yield pending[start:]
 
 
 def deal_texts(args: Sequence[str], stdin: Iterable[str]) -> Iterator[DealText]:

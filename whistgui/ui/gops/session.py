@@ -48,8 +48,10 @@ FILE_FORMAT: Final = "whistgui-gops"
 FILE_VERSION: Final = 2
 READ_VERSIONS: Final = (1, 2)
 FILE_SUFFIX: Final = ".gops"
-#: The largest .gops file read (the solved game of 8 cards, memo included, is well under it).
-MAX_GOPS_BYTES: Final = 512 * 2**20
+#: The largest .gops file read: twice the largest the app writes (the solved game of 8 cards
+#: under sign scoring, memo included: 68 MB). A larger file is refused unread, so a field of
+#: hundreds of megabytes never reaches the parser.
+MAX_GOPS_BYTES: Final = 144 * 2**20
 #: Integers of a .gops file longer than this are refused unread.
 _MAX_DIGITS: Final = 30
 #: Every digit byte as ``0``, every other as a space: a run of digits is then found by
@@ -318,17 +320,17 @@ def read_gops(
         return DocumentError(f"{quote_path(name)} is not a GOPS game: {why}")
 
     raw = read_file(name, "a .gops file", MAX_GOPS_BYTES)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise bad("it is not UTF-8 text") from exc
-
     digits = long_number(raw)
     if digits is not None:  # no number of a GOPS game is near so long
         raise bad(
             f"it holds the {len(digits)}-digit number {digits[:12].decode()}…; no number of a "
             f"GOPS game has over {_MAX_DIGITS} digits"
         )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise bad("it is not UTF-8 text") from exc
+    del raw  # the text is parsed alone: the bytes need not stay beside it and its objects
     collecting = gc.isenabled()
     gc.disable()  # millions of lists, no cycle: collecting as they are made tripled the time
     try:
