@@ -17,6 +17,8 @@ from whistgui.engine.cards import Card, Player
 from whistgui.engine.deal import Deal, State, SuitDeal
 from whistgui.engine.describe import Character, describe
 from whistgui.engine.errors import (
+    ArgumentError,
+    ArgumentTypeError,
     AsymmetricSuitError,
     Cancelled,
     DealError,
@@ -63,6 +65,8 @@ __all__ = [
     "REFINED_WHIST_RULES",
     "WHIST_RULES",
     "ZERO",
+    "ArgumentError",
+    "ArgumentTypeError",
     "AsymmetricSuitError",
     "Bounds",
     "Cancelled",

@@ -1,9 +1,14 @@
 """The engine's exceptions: one base class, and one subclass per kind of mistake.
 
 Every error a user can cause is a :class:`WhistError`; those caused by bad text or bad
-arguments are also :class:`ValueError`, so ordinary ``except ValueError`` code catches them.
+arguments are also :class:`ValueError`, so ordinary ``except ValueError`` code catches them. An
+argument of the wrong type through the Python API is an :class:`ArgumentTypeError`: a
+:class:`TypeError` as Python's own, and a WhistError, so that the program's handlers show it as
+any other refusal.
 
 >>> issubclass(NotationError, ValueError) and issubclass(NotationError, WhistError)
+True
+>>> issubclass(ArgumentTypeError, TypeError) and issubclass(ArgumentTypeError, WhistError)
 True
 """
 
@@ -16,6 +21,16 @@ class WhistError(Exception):
 
 class NotationError(WhistError, ValueError):
     """Text that is not a valid deal, card or value; the message quotes it."""
+
+
+class ArgumentTypeError(WhistError, TypeError):
+    """An argument of the wrong type (None for a deal, text for a Player, a float for a count);
+    the message names the argument, what it must be and what it was."""
+
+
+class ArgumentError(WhistError, ValueError):
+    """An argument of the right type with a value the function does not take (``eps(10**100)``,
+    a row past a table's end); the message names the argument and what it takes."""
 
 
 class DealError(WhistError, ValueError):
