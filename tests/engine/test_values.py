@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -14,16 +15,19 @@ from whistgui.engine import (
     FUZZY,
     NEG_EPS0,
     ZERO,
+    ArgumentError,
     Infinitesimal,
     LabeledValue,
     NotationError,
     Outcome,
     Player,
     Value,
+    WhistError,
     eps,
     rho,
     rho_prime,
 )
+from whistgui.engine.infinitesimal import MAX_INDEX
 
 # --------------------------------------------------------------------------- infinitesimals
 
@@ -340,3 +344,55 @@ def test_bounds_are_the_analysis_maxmin_and_minmax(letters: list[str]) -> None:
     ev = Evaluator()
     analysis = ev.analyze(SuitDeal.from_pattern(pattern))
     assert ev.bounds(pattern) == (analysis.maxmin, analysis.minmax)
+
+
+# --------------------------------------------------------------------------- ε_k's index
+@pytest.mark.parametrize("k", [3.5, math.nan, math.inf, -math.inf, True, False, "2", None, 2.0])
+def test_eps_takes_whole_numbers_only(k: object) -> None:
+    """ε_k with k = 3.5 or NaN built an element that added (e3.5 + e2 = e5.5) and printed a
+    form no parser reads (issue 23)."""
+    with pytest.raises(TypeError, match=r"^k must be a whole number \(an int\), not "):
+        eps(k)  # type: ignore[arg-type]
+    with pytest.raises(WhistError):  # the program's handlers catch it as any refusal
+        eps(k)  # type: ignore[arg-type]
+
+
+def test_eps_takes_every_index_its_text_reads_back_and_no_other() -> None:
+    for k in (MAX_INDEX, -MAX_INDEX, 0, 7, -7):
+        x = eps(k)
+        assert Infinitesimal.parse(x.ascii()) == x
+        assert x.index == k or (k == 0 and x == EPS0)
+    for k in (MAX_INDEX + 1, -MAX_INDEX - 1, 10**100):
+        with pytest.raises(ArgumentError, match="from −999,999,999 to 999,999,999"):
+            eps(k)
+    with pytest.raises(NotationError, match="at most 9 digits"):
+        Infinitesimal.parse(f"e{MAX_INDEX + 1}")  # the bound is the text's
+    assert eps(MAX_INDEX) + eps(-1) == eps(MAX_INDEX - 1)
+    with pytest.raises(ArgumentError, match="index of the sum"):
+        eps(MAX_INDEX) + eps(1)
+
+
+def test_chain_positions_are_checked_as_eps_is() -> None:
+    assert Infinitesimal(3) == eps(2)
+    assert Infinitesimal(None) == FUZZY
+    assert Infinitesimal.from_pos(-1) == NEG_EPS0
+    for pos in (3.5, "1", True):
+        with pytest.raises(TypeError, match=r"^pos must be"):
+            Infinitesimal(pos)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^pos must be"):
+        Infinitesimal.from_pos(None)  # type: ignore[arg-type]  # ±ε₀ is FUZZY, not a position
+    with pytest.raises(ArgumentError, match=r"^pos must be a chain position"):
+        Infinitesimal(MAX_INDEX + 2)
+
+
+def test_values_take_dyadic_numbers_not_floats() -> None:
+    assert Value(3) == Value(Fraction(3)) == Value("3")
+    for number in (1.5, math.nan, math.inf, True, None, b"3"):
+        with pytest.raises(TypeError, match=r"^number must be a dyadic number"):
+            Value(number)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^infinitesimal must be an Infinitesimal"):
+        Value(1, 2)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^other must be a Value"):
+        Value(1).compare(None)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match=r"Fraction\(1, 3\) is not a dyadic number"):
+        Value(1).compare(Fraction(1, 3))

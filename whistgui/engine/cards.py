@@ -14,11 +14,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from whistgui.engine.errors import NotationError
+from whistgui.engine.checks import described, expect, whole
+from whistgui.engine.errors import ArgumentTypeError, NotationError
 from whistgui.engine.reading import quote, read_int
 
 __all__ = [
     "DEFAULT_SUIT_NAMES",
+    "MAX_RANK",
     "MAX_RANK_DIGITS",
     "RANK_CHARS",
     "SUIT_SYMBOLS",
@@ -48,6 +50,8 @@ _EXTRA_SYMBOLS: Final = "★●▲■✦✚"
 #: The most digits a rank or a suit number may have: only the order of the ranks matters, so
 #: a suit of any length can be written with small integers (1 to 2n).
 MAX_RANK_DIGITS: Final = 9
+#: The largest rank (and suit index) a card may have: the largest the notation reads back.
+MAX_RANK: Final = 10**MAX_RANK_DIGITS - 1
 _FEW_DIGITS: Final = " (only the order of the ranks matters, so small integers do)"
 
 
@@ -161,8 +165,17 @@ class Card:
     rank: int
 
     def __post_init__(self) -> None:
-        if self.suit < 0 or self.rank < 1:
-            raise NotationError(f"{self!r} is not a card; suit must be ≥ 0 and rank ≥ 1")
+        suit, rank = self.suit, self.rank
+        if type(suit) is not int or type(rank) is not int:
+            whole(suit, "suit")
+            whole(rank, "rank")
+            object.__setattr__(self, "suit", int(suit))  # a numpy integer: kept as an int
+            object.__setattr__(self, "rank", int(rank))
+        if not (0 <= self.suit <= MAX_RANK and 1 <= self.rank <= MAX_RANK):
+            raise NotationError(
+                f"{quote(self)} is not a card; suit must be from 0 and rank from 1, each at most "
+                f"{MAX_RANK:,}"
+            )
 
 
 class Player(enum.Enum):
@@ -171,6 +184,17 @@ class Player(enum.Enum):
     WEST = "W"
     EAST = "E"
 
+    @classmethod
+    def _missing_(cls, value: object) -> Player:
+        """``Player('X')``: NotationError naming what ``Player(...)`` takes; ArgumentTypeError
+        for what is not text."""
+        if isinstance(value, str):
+            raise NotationError(
+                f"{quote(value)} is not a player's value; expected 'W' or 'E' "
+                "(Player.parse also reads West and East)"
+            )
+        raise ArgumentTypeError(f"value must be 'W' or 'E' (a str), not {described(value)}")
+
     @property
     def other(self) -> Player:
         return Player.EAST if self is Player.WEST else Player.WEST
@@ -178,7 +202,7 @@ class Player(enum.Enum):
     @classmethod
     def parse(cls, text: str) -> Player:
         """``W``/``West``/``E``/``East`` in any case."""
-        t = text.strip().upper()
+        t = expect(text, str, "text").strip().upper()
         if t in ("W", "WEST"):
             return cls.WEST
         if t in ("E", "EAST"):

@@ -20,9 +20,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import repeat
+from typing import Final
 
 from whistgui.engine import notation
 from whistgui.engine.cards import (
+    MAX_RANK,
     Card,
     Player,
     RankStyle,
@@ -31,13 +34,63 @@ from whistgui.engine.cards import (
     rank_text,
     standard_ranks,
 )
-from whistgui.engine.errors import AsymmetricSuitError, DealError
+from whistgui.engine.checks import described, each, expect, whole
+from whistgui.engine.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    AsymmetricSuitError,
+    DealError,
+)
 from whistgui.engine.reading import quote, read_int
 
-__all__ = ["Deal", "State", "SuitDeal"]
+__all__ = ["Deal", "State", "SuitDeal", "check_deal", "check_player"]
 
 #: The most digits of the tricks ``m`` of a state ``m + D`` in text.
 _MAX_TRICKS_DIGITS = 9
+_MAX_TRICKS = 10**_MAX_TRICKS_DIGITS - 1
+
+_PLAYER = "a Player (Player.WEST or Player.EAST; Player.parse reads 'W' or 'E')"
+
+
+def check_deal(deal: Deal, name: str = "deal") -> Deal:
+    """``deal`` if it is a Deal, else ArgumentTypeError naming ``name`` (and Deal.parse, which
+    reads text)."""
+    if type(deal) is Deal:
+        return deal
+    return expect(deal, Deal, name, "a Deal (Deal.parse reads text such as 'AQ/KJ K/A')")
+
+
+def check_player(player: object, name: str = "player") -> Player:
+    """``player`` if it is a Player, else ArgumentTypeError naming ``name``."""
+    if player is Player.WEST or player is Player.EAST:
+        return player
+    raise ArgumentTypeError(f"{name} must be {_PLAYER}, not {described(player)}")
+
+
+_INT: Final = frozenset({int})
+
+
+def _ranks(ranks: object, name: str) -> list[int]:
+    """One hand's ranks: an iterable (not text) of ints from 1 to MAX_RANK, high to low."""
+    if (type(ranks) is tuple or type(ranks) is list) and _INT.issuperset(map(type, ranks)):
+        out = sorted(ranks, reverse=True)  # the common case: ints, checked in one pass
+        if not out or (out[-1] >= 1 and out[0] <= MAX_RANK):
+            return out
+    if isinstance(ranks, (str, bytes)) or not isinstance(ranks, Iterable):
+        raise ArgumentTypeError(
+            f"{name} must be an iterable of ranks (ints), not {described(ranks)}; "
+            "SuitDeal.parse reads text"
+        )
+    out = list(ranks)
+    for i, r in enumerate(out):
+        if type(r) is not int:
+            out[i] = r = whole(r, f"{name}[{i}]")
+        if not 1 <= r <= MAX_RANK:
+            raise DealError(
+                f"rank {quote(r)} in {name} is not a positive integer up to {MAX_RANK:,}"
+            )
+    out.sort(reverse=True)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +105,8 @@ class SuitDeal:
     east: tuple[int, ...]
 
     def __init__(self, west: Iterable[int], east: Iterable[int]) -> None:
-        w = tuple(sorted(west, reverse=True))
-        e = tuple(sorted(east, reverse=True))
-        for r in w + e:
-            if not isinstance(r, int) or isinstance(r, bool) or r < 1:
-                raise DealError(f"rank {r!r} in [{w}, {e}] is not a positive integer")
+        w = tuple(_ranks(west, "west"))
+        e = tuple(_ranks(east, "east"))
         if len(set(w)) != len(w) or len(set(e)) != len(e) or set(w) & set(e):
             dup = sorted({r for r in w + e if (w + e).count(r) > 1}, reverse=True)
             raise DealError(
@@ -79,9 +129,9 @@ class SuitDeal:
         >>> SuitDeal.from_pattern('WEEW')
         SuitDeal.parse('AJ/KQ')
         """
-        p = pattern.upper()
+        p = expect(pattern, str, "pattern").upper()
         if any(c not in "WE" for c in p):
-            raise DealError(f"pattern {pattern!r} may hold only W and E")
+            raise DealError(f"pattern {quote(pattern)} may hold only W and E")
         base = 15 - len(p) if len(p) <= 13 else 1
         w = [base + i for i, c in enumerate(p) if c == "W"]
         e = [base + i for i, c in enumerate(p) if c == "E"]
@@ -110,8 +160,18 @@ class SuitDeal:
         """A rank as this suit writes it (:func:`~whistgui.engine.cards.rank_text`): ``T``/``K``
         in a standard suit, the integer in an abstract one (``standard`` overrides, e.g. for
         what remains of an abstract suit)."""
+        whole(rank, "rank")
+        if standard is not None:
+            expect(standard, bool, "standard", "True, False or None")
+        if style not in ("compact", "paper"):
+            expect(style, str, "style", "'compact' or 'paper'")
+            raise ArgumentError(f"style must be 'compact' or 'paper', not {quote(style)}")
         std = self.is_standard if standard is None else standard
         return rank_text(rank, standard=std, style=style)
+
+    def _card_text(self, rank: int) -> str:
+        """:meth:`card_text` of a checked rank, compact (what card names call)."""
+        return rank_text(rank, standard=self.is_standard)
 
     @property
     def n(self) -> int:
@@ -129,11 +189,15 @@ class SuitDeal:
         return not self.west and not self.east
 
     def hand(self, player: Player) -> tuple[int, ...]:
-        return self.west if player is Player.WEST else self.east
+        if player is Player.WEST:
+            return self.west
+        if player is Player.EAST:
+            return self.east
+        raise ArgumentTypeError(f"player must be {_PLAYER}, not {described(player)}")
 
     def swapped(self) -> SuitDeal:
         """D̄: West's and East's cards exchanged."""
-        return SuitDeal(self.east, self.west)
+        return SuitDeal._of(self.east, self.west)
 
     def sequences(self, player: Player) -> tuple[tuple[int, ...], ...]:
         """The player's cards grouped into sequences — cards with no card of the other hand
@@ -142,10 +206,11 @@ class SuitDeal:
         >>> SuitDeal.parse('AKT9/QJ8').sequences(Player.WEST)
         ((14, 13), (10, 9))
         """
+        hand = self.hand(player)
         groups: list[list[int]] = []
         prev_mine = False
         for r in sorted(self.west + self.east, reverse=True):
-            mine = r in self.hand(player)
+            mine = r in hand
             if mine and prev_mine:
                 groups[-1].append(r)
             elif mine:
@@ -155,7 +220,22 @@ class SuitDeal:
 
     def without(self, west: int | None = None, east: int | None = None) -> SuitDeal:
         """The suit with the given West and/or East card removed."""
-        return SuitDeal([r for r in self.west if r != west], [r for r in self.east if r != east])
+        if west is not None:
+            whole(west, "west")
+        if east is not None:
+            whole(east, "east")
+        return SuitDeal._of(
+            tuple(r for r in self.west if r != west), tuple(r for r in self.east if r != east)
+        )
+
+    @classmethod
+    def _of(cls, west: tuple[int, ...], east: tuple[int, ...]) -> SuitDeal:
+        """The suit of ranks already checked and held high to low: what a suit's own methods
+        make of it (checked once, where a suit comes in)."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "west", west)
+        object.__setattr__(self, "east", east)
+        return self
 
     def __str__(self) -> str:
         try:
@@ -179,16 +259,23 @@ class Deal:
     names: tuple[str, ...]
 
     def __init__(self, suits: Iterable[SuitDeal], names: Iterable[str] | None = None) -> None:
-        s = tuple(suits)
-        n = (
-            tuple(names)
-            if names is not None
-            else tuple(default_suit_name(i) for i in range(len(s)))
-        )
+        s: tuple[SuitDeal, ...]
+        if (type(suits) is tuple or type(suits) is list) and all(
+            map(isinstance, suits, repeat(SuitDeal))
+        ):
+            s = tuple(suits)  # the common case, checked in one pass
+        else:
+            s = each(suits, SuitDeal, "suits", "an iterable of SuitDeal (Deal.parse reads text)")
+        if names is None:
+            n = tuple(default_suit_name(i) for i in range(len(s)))
+        elif type(names) is tuple and all(map(isinstance, names, repeat(str))):
+            n = names
+        else:
+            n = each(names, str, "names", "an iterable of suit names (str) or None")
         if len(n) != len(s):
-            raise DealError(f"{len(s)} suits but {len(n)} names {n!r}")
+            raise DealError(f"{len(s)} suits but {len(n)} names {quote(n)}")
         if len(set(n)) != len(n):
-            raise DealError(f"suit names {n!r} repeat; each suit is named once")
+            raise DealError(f"suit names {quote(n)} repeat; each suit is named once")
         object.__setattr__(self, "suits", s)
         object.__setattr__(self, "names", n)
 
@@ -217,14 +304,18 @@ class Deal:
         return w
 
     def hand_size(self, player: Player) -> int:
+        check_player(player)
         return sum(len(s.hand(player)) for s in self.suits)
 
     def hand(self, player: Player) -> list[Card]:
         """The player's cards, suit by suit, high to low."""
+        check_player(player)
         return [Card(i, r) for i, s in enumerate(self.suits) for r in s.hand(player)]
 
     def holder(self, card: Card) -> Player | None:
         """Who holds ``card``, or None if it is not in the deal."""
+        if type(card) is not Card:
+            expect(card, Card, "card")
         if card.suit >= len(self.suits):
             return None
         s = self.suits[card.suit]
@@ -237,20 +328,34 @@ class Deal:
     def card_name(self, card: Card) -> str:
         """``S:Q``-style text of a card of this deal; in a suit with non-standard ranks the
         ranks are integers (``S:13``)."""
-        return f"{self.names[card.suit]}:{self.suits[card.suit].card_text(card.rank)}"
+        self._check_suit(card)
+        return f"{self.names[card.suit]}:{self.suits[card.suit]._card_text(card.rank)}"
+
+    def _check_suit(self, card: Card, name: str = "card") -> Card:
+        """``card`` if it is a Card of one of this deal's suits, else ArgumentTypeError or
+        DealError naming ``name``."""
+        if type(card) is not Card:
+            expect(card, Card, name)
+        if card.suit >= len(self.suits):
+            raise DealError(
+                f"{name} {quote(card)} is of suit {card.suit}, but the deal {quote(str(self))} "
+                f"has {count(len(self.suits), 'suit')} (numbered from 0)"
+            )
+        return card
 
     def card_from_text(self, text: str) -> Card:
         """The card of this deal written ``S:Q`` (suit name, colon, rank)."""
-        return notation.parse_card(text, self)
+        return notation.parse_card(expect(text, str, "text"), self)
 
     def swapped(self) -> Deal:
         """D̄: the two hands exchanged in every suit."""
-        return Deal((s.swapped() for s in self.suits), self.names)
+        return Deal._of(tuple(s.swapped() for s in self.suits), self.names)
 
     def without(self, *cards: Card) -> Deal:
         """The deal with the given cards removed (suits keep their places, possibly empty)."""
         suits = list(self.suits)
         for c in cards:
+            self._check_suit(c, "cards")
             s = suits[c.suit]
             if c.rank in s.west:
                 suits[c.suit] = s.without(west=c.rank)
@@ -258,12 +363,22 @@ class Deal:
                 suits[c.suit] = s.without(east=c.rank)
             else:
                 raise DealError(f"{self.card_name(c)} is not in the deal {self}")
-        return Deal(suits, self.names)
+        return Deal._of(tuple(suits), self.names)
+
+    @classmethod
+    def _of(cls, suits: tuple[SuitDeal, ...], names: tuple[str, ...]) -> Deal:
+        """The deal of suits and names already checked: what a deal's own methods make of
+        it (checked once, where a deal comes in)."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "suits", suits)
+        object.__setattr__(self, "names", names)
+        return self
 
     def with_card(self, card: Card, player: Player) -> Deal:
         """The deal with ``card`` given back to ``player`` (the inverse of :meth:`without`)."""
+        check_player(player)
         if self.holder(card) is not None or card.suit >= len(self.suits):
-            raise DealError(f"{card!r} cannot be added to the deal {self}")
+            raise DealError(f"{quote(card)} cannot be added to the deal {quote(str(self))}")
         suits = list(self.suits)
         s = suits[card.suit]
         suits[card.suit] = (
@@ -297,9 +412,15 @@ class State:
     tricks: int
     deal: Deal
 
+    def __post_init__(self) -> None:
+        t = whole(self.tricks, "tricks", low=-_MAX_TRICKS, high=_MAX_TRICKS)
+        object.__setattr__(self, "tricks", t)
+        check_deal(self.deal)
+
     @classmethod
     def parse(cls, text: str) -> State:
         """``m + DEAL`` (or just a deal, m = 0); the deal in either notation."""
+        expect(text, str, "text")
         m = re.fullmatch(r"\s*(-?\d+)\s*(?:\+\s*(.*\S)\s*)?", text, re.DOTALL)
         if m is None:
             return cls(0, Deal.parse(text))

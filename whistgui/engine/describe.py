@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from whistgui.engine.cards import Player
+from whistgui.engine.checks import expect
 from whistgui.engine.rounding import Outcome, rho
 from whistgui.engine.value import Value
 
@@ -41,7 +42,7 @@ class Character:
 
 def describe(value: Value) -> Character:
     """Classify ``value`` and put it in words."""
-    inf = value.infinitesimal
+    inf = expect(value, Value, "value").infinitesimal
     o = rho(value)
     lead_matters = o.west_lead != o.east_lead
     if inf.is_zero:

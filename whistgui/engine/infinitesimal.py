@@ -27,14 +27,27 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from whistgui.engine.errors import NotationError
+from whistgui.engine.checks import described, expect, whole
+from whistgui.engine.errors import ArgumentError, ArgumentTypeError, NotationError
 from whistgui.engine.reading import quote, read_int
 from whistgui.engine.symbols import normalise_value_text
 
-__all__ = ["EPS0", "FUZZY", "MAX_INDEX_DIGITS", "NEG_EPS0", "ZERO", "Infinitesimal", "eps"]
+__all__ = [
+    "EPS0",
+    "FUZZY",
+    "MAX_INDEX",
+    "MAX_INDEX_DIGITS",
+    "NEG_EPS0",
+    "ZERO",
+    "Infinitesimal",
+    "eps",
+]
 
 #: The most digits of the index k of ε_k in text (k counts stoppers: at most a suit's length).
 MAX_INDEX_DIGITS: Final = 9
+#: The largest |k| of an ε_k: the largest the text reads back (far beyond any suit's stoppers).
+MAX_INDEX: Final = 10**MAX_INDEX_DIGITS - 1
+_MAX_POS: Final = MAX_INDEX + 1
 
 _SUBSCRIPTS: Final = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
@@ -44,13 +57,15 @@ class Infinitesimal:
 
     Every element other than ±ε₀ has a *chain position* :attr:`pos`, an integer that orders
     the chain: ε_k ↦ k + 1 for k ≥ 1, ε₀ ↦ 1, 0 ↦ 0, −ε₀ ↦ −1, ε_k ↦ k − 1 for k ≤ −1.
-    ±ε₀ has no position (``pos is None``).
+    ±ε₀ has no position (``pos is None``). Positions go up to ±(:data:`MAX_INDEX` + 1).
     """
 
     __slots__ = ("_pos",)
     _pos: int | None
 
     def __new__(cls, pos: int | None) -> Infinitesimal:
+        if pos is not None and (type(pos) is not int or not -_MAX_POS <= pos <= _MAX_POS):
+            pos = _check_pos(pos)
         self = object.__new__(cls)
         self._pos = pos
         return self
@@ -59,7 +74,7 @@ class Infinitesimal:
     @classmethod
     def from_pos(cls, pos: int) -> Infinitesimal:
         """The chain element at position ``pos`` (see the class docstring)."""
-        return cls(pos)
+        return cls(_check_pos(pos))
 
     @classmethod
     def parse(cls, text: str) -> Infinitesimal:
@@ -71,7 +86,7 @@ class Infinitesimal:
         >>> Infinitesimal.parse('±ε₀') == FUZZY
         True
         """
-        s = normalise_value_text(text)
+        s = normalise_value_text(expect(text, str, "text"))
         if s == "0":
             return ZERO
         m = re.fullmatch(r"(\+-|\+|-)?e(\d+)", s)
@@ -138,6 +153,11 @@ class Infinitesimal:
         if a == b and a in (1, -1):  # ε₀ + ε₀, −ε₀ + −ε₀
             return self
         k = self.index + other.index
+        if abs(k) > MAX_INDEX:
+            raise ArgumentError(
+                f"{self.pretty()} + {other.pretty()}: the index of the sum is beyond "
+                f"±{MAX_INDEX:,}, the largest an infinitesimal has"
+            )
         return eps(k) if k != 0 else FUZZY
 
     def __neg__(self) -> Infinitesimal:
@@ -149,6 +169,8 @@ class Infinitesimal:
     # -- order ----------------------------------------------------------------------------
     def compare(self, other: Infinitesimal) -> int | None:
         """−1, 0 or 1 as ``self`` is smaller, equal or greater; ``None`` if incomparable."""
+        if type(other) is not Infinitesimal:
+            expect(other, Infinitesimal, "other", "an Infinitesimal")
         a, b = self._pos, other._pos
         if a is None and b is None:
             return 0
@@ -180,6 +202,7 @@ class Infinitesimal:
     # -- text -----------------------------------------------------------------------------
     def ascii(self, *, after_number: bool = False) -> str:
         """Canonical ASCII form; with ``after_number`` a positive element gets its ``+``."""
+        expect(after_number, bool, "after_number")
         p = self._pos
         if p is None:
             return "+-e0"
@@ -206,8 +229,38 @@ class Infinitesimal:
 
 
 def eps(k: int) -> Infinitesimal:
-    """ε_k; ``eps(0)`` is ε₀ and ``eps(-k)`` is −ε_k = ε₋ₖ."""
+    """ε_k, the exit for West protected by k stoppers: ``eps(0)`` is ε₀ and ``eps(-k)`` is
+    −ε_k = ε₋ₖ, East's. ``k`` is an int from −:data:`MAX_INDEX` to :data:`MAX_INDEX` (what the
+    text ``e<k>`` reads back), never a bool or a float.
+
+    >>> eps(3.5)
+    Traceback (most recent call last):
+    ...
+    whistgui.engine.errors.ArgumentTypeError: k must be a whole number (an int), not float 3.5
+    """
+    if type(k) is not int or not -MAX_INDEX <= k <= MAX_INDEX:
+        k = whole(
+            k,
+            "k",
+            low=-MAX_INDEX,
+            high=MAX_INDEX,
+            what=f"the index of ε_k, a whole number from −{MAX_INDEX:,} to {MAX_INDEX:,}",
+        )
     return Infinitesimal(k + 1 if k >= 0 else k - 1)
+
+
+def _check_pos(pos: object) -> int:
+    if pos is not None and (isinstance(pos, bool) or not hasattr(type(pos), "__index__")):
+        raise ArgumentTypeError(
+            f"pos must be a chain position (an int; None for ±ε₀), not {described(pos)}"
+        )
+    return whole(
+        pos,
+        "pos",
+        low=-_MAX_POS,
+        high=_MAX_POS,
+        what=f"a chain position from −{_MAX_POS:,} to {_MAX_POS:,}",
+    )
 
 
 ZERO: Final = Infinitesimal(0)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from whistgui.engine.checks import expect
 from whistgui.engine.infinitesimal import FUZZY, Infinitesimal
 from whistgui.engine.value import Value, pretty_number
 
@@ -42,7 +43,9 @@ class InfinitesimalRange:
             self.highest is None or x <= self.highest
         )
 
-    def describe(self, q: Fraction) -> str:
+    def describe(self, q: Fraction | int) -> str:
+        """The members as a set: ``{q + x : x infinitesimal, x ≥ ε₀} ∪ {q ± ε₀}``."""
+        q = Value(expect(q, (Fraction, int), "q", "a dyadic number (a Fraction or an int)")).number
         base = "" if q == 0 else f"{pretty_number(q)} + "
         parts = []
         if self.has_chain:

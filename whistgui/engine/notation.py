@@ -43,7 +43,8 @@ from whistgui.engine.cards import (
     standard_ranks,
     suit_name_from_text,
 )
-from whistgui.engine.errors import NotationError
+from whistgui.engine.checks import described
+from whistgui.engine.errors import ArgumentTypeError, NotationError
 from whistgui.engine.reading import quote
 
 __all__ = [
@@ -111,7 +112,9 @@ def parse_deal(text: str) -> ParsedDeal:
     """A deal in either notation (the paper's if the text holds a ``[``). ``0`` is the empty
     deal; blank text is an error."""
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not deal text; expected e.g. 'AQ/KJ K/A'")
+        raise ArgumentTypeError(
+            f"text must be deal text (a str) such as 'AQ/KJ K/A', not {described(text)}"
+        )
     s = text.strip()
     if not s:
         raise NotationError(

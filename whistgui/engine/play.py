@@ -16,11 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from whistgui.engine.cards import Card, Player, count
-from whistgui.engine.deal import Deal
+from whistgui.engine.checks import expect, whole
+from whistgui.engine.deal import Deal, check_deal, check_player
 from whistgui.engine.errors import DealError, IllegalPlayError
 from whistgui.engine.rules import WHIST_RULES, Rules
 
 __all__ = ["Position", "Trick"]
+
+_W, _E = Player.WEST, Player.EAST
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,9 +54,30 @@ class Position:
     #: The game's rules: legal replies, the trick's winner, the score.
     rules: Rules = WHIST_RULES
 
+    def __post_init__(self) -> None:
+        if (
+            type(self.deal) is not Deal
+            or type(self.led) not in (Card, type(None))
+            or type(self.west_tricks) is not int
+            or type(self.origin) not in (Deal, type(None))
+            or type(self.rules) is not Rules
+        ):
+            check_deal(self.deal)
+            if self.led is not None:
+                expect(self.led, Card, "led", "a Card or None")
+            object.__setattr__(self, "west_tricks", whole(self.west_tricks, "west_tricks"))
+            if self.origin is not None:
+                expect(self.origin, Deal, "origin", "a Deal or None")
+            expect(self.rules, Rules, "rules")
+        if self.leader is not _W and self.leader is not _E:
+            check_player(self.leader, "leader")
+        if self.west_tricks < 0:
+            raise DealError(f"west_tricks must be at least 0, not {self.west_tricks}")
+
     @classmethod
     def start(cls, deal: Deal, leader: Player, rules: Rules = WHIST_RULES) -> Position:
         """The deal before the first card, both hands of equal size."""
+        check_deal(deal)
         _ = deal.size  # raises DealError for unequal hands
         return cls(deal, leader, origin=deal, rules=rules)
 
@@ -75,7 +99,7 @@ class Position:
 
     def legal_cards(self) -> list[Card]:
         """The cards the player to move may play, suit by suit, high to low."""
-        return self.rules.legal(self.deal.hand(self.to_move), self.led)
+        return self.rules._legal(self.deal.hand(self.to_move), self.led)
 
     def legal_groups(self) -> list[tuple[Card, ...]]:
         """The legal cards grouped into sequences — cards of one suit with no card of the
@@ -103,7 +127,7 @@ class Position:
     def play(self, card: Card) -> Position:
         """The position after ``card``; raises :class:`IllegalPlayError` if it is not legal."""
         mover = self.to_move
-        holder = self.deal.holder(card)
+        holder = self.deal.holder(card)  # checks that it is a Card
         name = self._name(card)
         if holder is None:
             raise IllegalPlayError(f"{name} is not in either hand; expected one of {self._legal()}")
@@ -124,22 +148,23 @@ class Position:
         rest = self.deal.without(card)
         if self.led is None:
             return Position(rest, self.leader, card, self.west_tricks, self.origin, self.rules)
-        winner = self.rules.winner(self.leader, self.led, card)
+        winner = self.rules._winner(self.leader, self.led, card)
         west_tricks = self.west_tricks + (winner is Player.WEST)
         return Position(rest, winner, None, west_tricks, self.origin, self.rules)
 
     def trick_winner(self, reply: Card) -> Player:
         """Who would win the current trick if ``reply`` were played to it."""
+        expect(reply, Card, "reply")
         if self.led is None:
             raise IllegalPlayError("no card has been led to this trick")
-        return self.rules.winner(self.leader, self.led, reply)
+        return self.rules._winner(self.leader, self.led, reply)
 
     def _name(self, card: Card | None) -> str:
         if card is None:
             return "nothing"
         try:
             return self.card_name(card)
-        except IndexError:
+        except DealError:  # a card of no suit of the deal
             return repr(card)
 
     def _legal(self) -> str:

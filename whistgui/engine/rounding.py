@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from whistgui.engine.checks import expect
 from whistgui.engine.rules import Outcome
 from whistgui.engine.value import Value
 
@@ -27,6 +28,8 @@ def rho_lattice(value: Value, offset: Fraction, step: Fraction) -> tuple[Fractio
     """ρ_A of §9 for the lattice A = {offset + k·step}: the nearest element of A, and at a tie
     between a < b: (a, a) for a negative infinitesimal part, (b, b) for a positive one,
     (a, b) for none and (b, a) for ±ε₀."""
+    if type(value) is not Value:
+        expect(value, Value, "value")
     t = (value.number - offset) / step
     lower = math.floor(t)
     frac = t - lower

@@ -44,6 +44,9 @@ from fractions import Fraction
 from typing import ClassVar, NamedTuple
 
 from whistgui.engine.cards import Card, Player, count
+from whistgui.engine.checks import described, each, expect, whole
+from whistgui.engine.errors import ArgumentError, ArgumentTypeError, NotationError
+from whistgui.engine.reading import quote
 
 __all__ = [
     "REFINED_WHIST_RULES",
@@ -81,9 +84,19 @@ def result_text(r: Result, *, short: bool = False) -> str:
     >>> result_text(Player.EAST), result_text(Player.EAST, short=True)
     ('East wins', 'E')
     """
+    _check_result(r, "r")
+    expect(short, bool, "short")
     if isinstance(r, Player):
         return r.value if short else f"{r.word} wins"
     return str(r)  # an int, or a Fraction: ``5/4``, ``2`` (as value.format_number writes it)
+
+
+_RESULT = "a result: West's tricks (int), refined points (Fraction) or the winner (Player)"
+
+
+def _check_result(r: object, name: str) -> None:
+    if not isinstance(r, (int, Fraction, Player)) or isinstance(r, bool):
+        raise ArgumentTypeError(f"{name} must be {_RESULT}, not {described(r)}")
 
 
 def outcome_text(o: Outcome) -> str:
@@ -99,6 +112,9 @@ def outcome_text(o: Outcome) -> str:
     >>> outcome_text(Outcome(Player.WEST, Player.EAST))
     'the player on lead wins'
     """
+    expect(o, Outcome, "o", "an Outcome")
+    _check_result(o.west_lead, "o.west_lead")
+    _check_result(o.east_lead, "o.east_lead")
     w, e = o
     if isinstance(w, Player) and isinstance(e, Player):
         if w is e:
@@ -121,6 +137,15 @@ class Scoring(enum.Enum):
     #: Whoever takes the last trick loses (misère five-card).
     LAST_TRICK_LOSES = "last trick loses"
 
+    @classmethod
+    def _missing_(cls, value: object) -> Scoring:
+        """``Scoring('x')``: NotationError listing the scorings; ArgumentTypeError for what is
+        not text."""
+        expected = ", ".join(repr(s.value) for s in cls)
+        if isinstance(value, str):
+            raise NotationError(f"{quote(value)} is not a scoring; expected one of {expected}")
+        raise ArgumentTypeError(f"value must be one of {expected} (a str), not {described(value)}")
+
     @property
     def counts_tricks(self) -> bool:
         return self in (Scoring.TRICKS, Scoring.REFINED)
@@ -139,6 +164,8 @@ class Rules:
     _hash: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        expect(self.greedy, bool, "greedy")
+        expect(self.scoring, Scoring, "scoring")
         # derived once: a solver asks for them at every node
         s = self.scoring
         points = {Scoring.TRICKS: 1, Scoring.REFINED: 4}.get(s, 0)
@@ -167,6 +194,10 @@ class Rules:
         >>> Rules(greedy=True).replies(5, [2, 7, 9]), Rules().replies(5, [2, 7])
         ([(7, True), (9, True)], [(2, False), (7, True)])
         """
+        return self._replies(whole(led, "led"), _holding(holding))
+
+    def _replies(self, led: int, holding: Sequence[int]) -> list[tuple[int, bool]]:
+        """:meth:`replies` of checked arguments (what the solver calls)."""
         beats = self.beats
         out = [(r, beats(led, r)) for r in holding]
         if self.greedy and any(w for _, w in out):
@@ -177,6 +208,10 @@ class Rules:
         """The legal replies among ``holding``, the follower's ranks (or pattern positions) in
         the suit led, not empty: all of them, or under the greedy rule those that win the trick
         if any does."""
+        return self._follows(whole(led, "led"), _holding(holding))
+
+    def _follows(self, led: int, holding: Sequence[int]) -> list[int]:
+        """:meth:`follows` of checked arguments."""
         if not self.greedy:
             return list(holding)
         winners = [r for r in holding if self.beats(led, r)]
@@ -185,21 +220,35 @@ class Rules:
     @staticmethod
     def discards(hand: Sequence[Card]) -> list[Card]:
         """What a player void in the suit led may play: any card."""
-        return list(hand)
+        return list(_cards(hand, "hand"))
 
     def legal(self, hand: Sequence[Card], led: Card | None) -> list[Card]:
         """The legal cards of ``hand``: any card to lead; a reply to ``led`` follows suit by
         :meth:`follows`, or is a discard when void."""
+        if led is not None:
+            expect(led, Card, "led", "a Card or None")
+        return self._legal(_cards(hand, "hand"), led)
+
+    def _legal(self, hand: Sequence[Card], led: Card | None) -> list[Card]:
+        """:meth:`legal` of checked arguments (what positions call)."""
         if led is None:
             return list(hand)
         suit = [c for c in hand if c.suit == led.suit]
         if not suit:
-            return self.discards(hand)
-        ok = set(self.follows(led.rank, [c.rank for c in suit]))
+            return list(hand)  # a discard: any card (:meth:`discards`)
+        ok = set(self._follows(led.rank, [c.rank for c in suit]))
         return [c for c in suit if c.rank in ok]
 
     def winner(self, leader: Player, led: Card, reply: Card) -> Player:
         """Who wins the trick: the reply if it is of the suit led and :meth:`beats` the lead."""
+        if leader is not Player.WEST and leader is not Player.EAST:
+            expect(leader, Player, "leader")
+        expect(led, Card, "led")
+        expect(reply, Card, "reply")
+        return self._winner(leader, led, reply)
+
+    def _winner(self, leader: Player, led: Card, reply: Card) -> Player:
+        """:meth:`winner` of checked arguments (what positions call)."""
         if reply.suit == led.suit and self.beats(led.rank, reply.rank):
             return leader.other
         return leader
@@ -208,13 +257,15 @@ class Rules:
     def final_points(self, west_won_last: bool) -> int:
         """West's points for the end of play: who took the last trick (in an empty deal, the
         player on lead is taken to have taken it)."""
+        expect(west_won_last, bool, "west_won_last")
         return self._finals[0] if west_won_last else self._finals[1]
 
     def points_so_far(self, west_tricks: int) -> int:
-        return west_tricks * self.trick_points
+        return whole(west_tricks, "west_tricks") * self.trick_points
 
     def result(self, points: int) -> Result:
         """The result of a deal in which West scored ``points``."""
+        whole(points, "points")
         if self.scoring is Scoring.TRICKS:
             return points
         if self.scoring is Scoring.REFINED:
@@ -224,7 +275,9 @@ class Rules:
     def refined(self) -> Rules:
         """These rules scored as refined whist (the ``refined=True`` of older calls)."""
         if not self.scoring.counts_tricks:
-            raise ValueError(f"a game scored by '{self.scoring.value}' has no refined scoring")
+            raise ArgumentError(
+                f"refined: a game scored by '{self.scoring.value}' has no refined scoring"
+            )
         return Rules(self.greedy, Scoring.REFINED)
 
     def describe(self) -> str:
@@ -233,6 +286,19 @@ class Rules:
         return f"follow suit ({reply}), discard when void; {self.scoring.value}" + (
             " (+¼ for not taking the last trick)" if self.scoring is Scoring.REFINED else ""
         )
+
+
+def _holding(holding: object) -> tuple[int, ...]:
+    """A holding of ranks or pattern positions, checked: a sequence of ints."""
+    out: tuple[int, ...] = each(
+        holding, int, "holding", "a sequence of ranks (ints)", whole=Sequence
+    )
+    return out
+
+
+def _cards(hand: object, name: str) -> tuple[Card, ...]:
+    out: tuple[Card, ...] = each(hand, Card, name, "a sequence of Cards", whole=Sequence)
+    return out
 
 
 #: Two-person whist: free replies, tricks count.

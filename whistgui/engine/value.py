@@ -32,7 +32,8 @@ from fractions import Fraction
 from typing import Final, NamedTuple
 
 from whistgui.engine.cards import Player
-from whistgui.engine.errors import NotationError
+from whistgui.engine.checks import described, expect
+from whistgui.engine.errors import ArgumentTypeError, NotationError
 from whistgui.engine.infinitesimal import ZERO, Infinitesimal
 from whistgui.engine.reading import quote, read_int
 from whistgui.engine.symbols import (
@@ -66,9 +67,16 @@ __all__ = [
 MAX_NUMBER_DIGITS: Final = 1000
 
 
+_NUMBER = "a dyadic number: an int, a Fraction or its text such as '3/8'"
+
+
 def as_dyadic(x: int | Fraction | str) -> Fraction:
-    """``x`` as an exact Fraction whose denominator is a power of 2, else NotationError."""
-    shown = quote(x) if isinstance(x, str) else repr(x)
+    """``x`` as an exact Fraction whose denominator is a power of 2, else NotationError
+    (ArgumentTypeError if it is neither an int, a Fraction nor text: not a float, not a bool).
+    """
+    if not isinstance(x, (int, Fraction, str)) or isinstance(x, bool):
+        raise ArgumentTypeError(f"number must be {_NUMBER}, not {described(x)}")
+    shown = quote(x)
     try:
         q = _fraction_from_text(x) if isinstance(x, str) else Fraction(x)
     except (ValueError, TypeError, ZeroDivisionError) as exc:
@@ -159,9 +167,12 @@ class Value:
         cls, number: int | Fraction | str = 0, infinitesimal: Infinitesimal = ZERO
     ) -> Value:
         self = object.__new__(cls)
-        self._number = as_dyadic(number)
-        if not isinstance(infinitesimal, Infinitesimal):
-            raise TypeError(f"infinitesimal must be an Infinitesimal, not {infinitesimal!r}")
+        if type(number) is Fraction and not (number.denominator & (number.denominator - 1)):
+            self._number = number  # already dyadic: the sums and the evaluator's values
+        else:
+            self._number = as_dyadic(number)
+        if type(infinitesimal) is not Infinitesimal:
+            expect(infinitesimal, Infinitesimal, "infinitesimal", "an Infinitesimal")
         self._inf = infinitesimal
         return self
 
@@ -174,7 +185,10 @@ class Value:
         True
         """
         if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not a value; expected text such as '3/2' or '1-e1'")
+            raise ArgumentTypeError(
+                f"text must be a value's text (a str) such as '3/2' or '1-e1', not "
+                f"{described(text)}"
+            )
         s = normalise_value_text(text)
         m = _VALUE_RE.fullmatch(s)
         if not s or not m or (m.group("num") is None and m.group("inf") is None):
@@ -272,7 +286,12 @@ class Value:
         """−1, 0, 1, or ``None`` when the two values are incomparable (§8.2.1)."""
         o = _coerce(other)
         if o is None:
-            raise TypeError(f"cannot compare a Value with {other!r}")
+            if isinstance(other, Fraction):
+                as_dyadic(other)  # NotationError: not dyadic
+            raise ArgumentTypeError(
+                f"other must be a Value or a dyadic number (an int or a Fraction), not "
+                f"{described(other)}"
+            )
         if self._number != o._number:
             return -1 if self._number < o._number else 1
         return self._inf.compare(o._inf)
@@ -347,7 +366,15 @@ class LabeledValue:
     player: Player
     value: Value
 
+    def __post_init__(self) -> None:
+        if type(self.value) is not Value:
+            expect(self.value, Value, "value")
+        if self.player is not Player.WEST and self.player is not Player.EAST:
+            expect(self.player, Player, "player")
+
     def compare(self, other: LabeledValue) -> int | None:
+        if type(other) is not LabeledValue:
+            expect(other, LabeledValue, "other")
         c = self.value.compare(other.value)
         if c != 0:
             return c
