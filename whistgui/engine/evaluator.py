@@ -25,10 +25,18 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Final, Literal
 
 from whistgui.engine.cards import Player
+from whistgui.engine.checks import described, expect, optional_callable, whole
 from whistgui.engine.deal import Deal, State, SuitDeal
-from whistgui.engine.errors import AsymmetricSuitError, Cancelled, TheoryError
+from whistgui.engine.errors import (
+    ArgumentTypeError,
+    AsymmetricSuitError,
+    Cancelled,
+    DealError,
+    TheoryError,
+)
 from whistgui.engine.infinitesimal import FUZZY, Infinitesimal, eps
 from whistgui.engine.interval import InfinitesimalRange, Interval
+from whistgui.engine.reading import quote
 from whistgui.engine.rounding import Outcome, rho, rho_prime
 from whistgui.engine.rules import WHIST_RULES
 from whistgui.engine.value import LabeledValue, Value
@@ -38,10 +46,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "KERNEL_FROM",
+    "MAX_TABLE_N",
     "Bounds",
     "Evaluator",
     "Reduction",
     "SuitAnalysis",
+    "check_pattern",
     "kernel_available",
     "labeled_max",
     "labeled_min",
@@ -65,8 +75,15 @@ class Bounds:
     maxmin: LabeledValue
     minmax: LabeledValue
 
+    def __post_init__(self) -> None:
+        expect(self.maxmin, LabeledValue, "maxmin")
+        expect(self.minmax, LabeledValue, "minmax")
+
     def in_left(self, v: Value) -> bool:
         """Is ``v`` in L(D)?"""
+        return self._in_left(_value(v))
+
+    def _in_left(self, v: Value) -> bool:
         q = Value(v.number)
         if not self.maxmin >= LabeledValue(_E, q):
             return False
@@ -74,6 +91,9 @@ class Bounds:
 
     def in_right(self, v: Value) -> bool:
         """Is ``v`` in R(D)?"""
+        return self._in_right(_value(v))
+
+    def _in_right(self, v: Value) -> bool:
         q = Value(v.number)
         if not self.minmax <= LabeledValue(_W, q):
             return False
@@ -81,14 +101,20 @@ class Bounds:
 
     def side(self, v: Value) -> Side:
         """``'L'``, ``'R'`` or ``'I'``: where ``v`` lies (L and R never meet)."""
-        if self.in_left(v):
+        return self._side(_value(v))
+
+    def _side(self, v: Value) -> Side:
+        if self._in_left(v):
             return "L"
-        if self.in_right(v):
+        if self._in_right(v):
             return "R"
         return "I"
 
     def in_interval(self, v: Value) -> bool:
-        return self.side(v) == "I"
+        return self._side(_value(v)) == "I"
+
+    def _in_interval(self, v: Value) -> bool:
+        return self._side(v) == "I"
 
     # -- the interval and its simplest element --------------------------------------------
     @property
@@ -97,11 +123,12 @@ class Bounds:
         ps = [lv.value.infinitesimal.pos or 0 for lv in (self.maxmin, self.minmax)]
         return max(abs(p) for p in ps) + 3
 
-    def infinitesimals_at(self, q: Fraction) -> InfinitesimalRange:
-        """The infinitesimals x with q + x in I(D)."""
+    def infinitesimals_at(self, q: Fraction | int) -> InfinitesimalRange:
+        """The infinitesimals x with q + x in I(D) (q a dyadic number)."""
+        q = Value(expect(q, (Fraction, int), "q", "a dyadic number (a Fraction or an int)")).number
         w = self._window
-        members = [p for p in range(-w, w + 1) if self.in_interval(Value(q, Infinitesimal(p)))]
-        fuzzy = self.in_interval(Value(q, FUZZY))
+        members = [p for p in range(-w, w + 1) if self._in_interval(Value(q, Infinitesimal(p)))]
+        fuzzy = self._in_interval(Value(q, FUZZY))
         if not members:
             return InfinitesimalRange(False, None, None, fuzzy)
         if members != list(range(members[0], members[-1] + 1)):
@@ -115,7 +142,7 @@ class Bounds:
         a, b = self.maxmin.value.number, self.minmax.value.number
         if a == b:
             return Interval(a, b, True, True, self.infinitesimals_at(a))
-        return Interval(a, b, self.in_interval(Value(a)), self.in_interval(Value(b)), None)
+        return Interval(a, b, self._in_interval(Value(a)), self._in_interval(Value(b)), None)
 
     def candidates(self) -> Iterator[Value]:
         """Values that may be simplest in I(D), from simple to complex: numbers between the
@@ -144,7 +171,7 @@ class Bounds:
         for c in self.candidates():
             if best and c.complexity != best[0].complexity:
                 break
-            if self.in_interval(c):
+            if self._in_interval(c):
                 best.append(c)
         if not best:
             raise TheoryError(f"I(D) is empty for {self} (Lemma 10.2 says it never is)")
@@ -228,6 +255,9 @@ class SuitAnalysis:
     def mark(self, i: int, j: int) -> str | None:
         """How α_ij stands out: ``"maxmin"`` (a row minimum that is maxmin(D)), ``"minmax"``
         (a column maximum that is minmax(D)), ``"both"``, or None."""
+        last = self.n - 1
+        i = whole(i, "i", low=0, high=last, what=f"a West card's index from 0 to {last}")
+        j = whole(j, "j", low=0, high=last, what=f"an East card's index from 0 to {last}")
         lv = self.alpha[i][j]
         is_maxmin = i in self.maxmin_rows and lv == self.row_minima[i] and lv == self.maxmin
         is_minmax = j in self.minmax_columns and lv == self.column_maxima[j] and lv == self.minmax
@@ -261,6 +291,10 @@ class SuitAnalysis:
         return rho_prime(self.value)
 
 
+def _value(v: Value) -> Value:
+    return v if type(v) is Value else expect(v, Value, "v")
+
+
 def labeled_max(items: Sequence[LabeledValue]) -> LabeledValue:
     """The greatest of labeled values from one suit (totally ordered: an incomparable pair,
     which Lemma 10.2 rules out, raises :class:`TheoryError`)."""
@@ -284,6 +318,22 @@ def labeled_min(items: Sequence[LabeledValue]) -> LabeledValue:
         if c < 0:
             best = x
     return best
+
+
+def check_pattern(pattern: str, name: str = "pattern") -> str:
+    """``pattern`` if it is a symmetric suit's pattern — as many W as E, nothing else — else
+    ArgumentTypeError (not text) or AsymmetricSuitError naming ``name``.
+
+    >>> check_pattern('EWEW'), check_pattern('')
+    ('EWEW', '')
+    """
+    if type(pattern) is not str:
+        expect(pattern, str, name, "a suit's pattern (a str of W and E)")
+    if pattern.count("W") * 2 != len(pattern) or set(pattern) - {"W", "E"}:
+        raise AsymmetricSuitError(
+            f"{name} {quote(pattern)} is not a symmetric suit of W and E cards"
+        )
+    return pattern
 
 
 def kernel_available() -> bool:
@@ -358,6 +408,18 @@ KERNEL_FROM = 9
 _RECURSION_N = 100
 #: How many long suits' reaches an evaluator keeps (a 13-card suit's: a few MB).
 KEPT_REACHES = 4
+#: The largest n of a table of every suit of n cards a hand (:meth:`Evaluator.table`, the
+#: kernel's :func:`~whistgui.engine.tables.kernel.suit_table`): C(30, 15), some 155 million
+#: suits, 4.1 GB in the kernel; a larger one could never be finished.
+MAX_TABLE_N: Final = 15
+
+_DEAL = "a Deal or deal text (a str)"
+
+
+def _suit(suit: SuitDeal | str) -> SuitDeal:
+    if isinstance(suit, str):
+        return SuitDeal.parse(suit)
+    return expect(suit, SuitDeal, "suit", "a SuitDeal or a suit's text (a str)")
 
 
 class Evaluator:
@@ -383,7 +445,9 @@ class Evaluator:
     ) -> None:
         #: Polled every few hundred new patterns; when it returns True the computation raises
         #: :class:`Cancelled` (the memo keeps what was finished).
-        self.should_stop = should_stop
+        self.should_stop = optional_callable(should_stop, "should_stop")
+        if kernel_from is not None:
+            whole(kernel_from, "kernel_from", low=1)
         self.kernel_from = kernel_from if kernel_from is not None and kernel_available() else None
         self._reaches: list[SuitReach] = []
         self._table_cache: TableCache | None = None
@@ -420,14 +484,13 @@ class Evaluator:
     # -- the core -------------------------------------------------------------------------
     def pattern_value(self, pattern: str) -> Value:
         """val of the symmetric single suit whose owners from low to high are ``pattern``."""
+        if type(pattern) is not str:
+            expect(pattern, str, "pattern", "a suit's pattern (a str of W and E)")
         v = self._values.get(pattern)
         if v is not None:
             self._hits += 1
             return v
-        if pattern.count("W") * 2 != len(pattern) or set(pattern) - {"W", "E"}:
-            raise AsymmetricSuitError(
-                f"pattern {pattern!r} is not a symmetric suit of W and E cards"
-            )
+        check_pattern(pattern)
         if len(pattern) > 2 * _RECURSION_N:
             return self._value_deep(pattern)
         return self._value(pattern, top=True)
@@ -506,7 +569,7 @@ class Evaluator:
         gives them, without building the α matrix)."""
         self.pattern_value(pattern)  # checks the pattern; the reductions are then memoized
         if not pattern:
-            raise AsymmetricSuitError("the empty suit has no α matrix: it has no cards")
+            raise AsymmetricSuitError("pattern '' is the empty suit: it has no α matrix")
         maxmin_key, minmax_key = self._bound_keys(pattern)
         return _key_to_labeled(maxmin_key), _key_to_labeled(minmax_key)
 
@@ -557,7 +620,7 @@ class Evaluator:
     # -- public API -----------------------------------------------------------------------
     def suit_value(self, suit: SuitDeal | str) -> Value:
         """val of one symmetric suit."""
-        s = SuitDeal.parse(suit) if isinstance(suit, str) else suit
+        s = _suit(suit)
         _ = s.n  # raises AsymmetricSuitError with the suit quoted
         return self.pattern_value(s.pattern)
 
@@ -567,6 +630,10 @@ class Evaluator:
         Text is parsed as a deal in either notation."""
         if isinstance(x, str):
             x = Deal.parse(x)
+        elif not isinstance(x, (SuitDeal, Deal, State)):
+            raise ArgumentTypeError(
+                f"x must be a SuitDeal, a Deal, a State or deal text (a str), not {described(x)}"
+            )
         if isinstance(x, SuitDeal):
             return self.suit_value(x)
         if isinstance(x, State):
@@ -577,7 +644,8 @@ class Evaluator:
         return total
 
     def suit_values(self, deal: Deal | str) -> list[Value]:
-        d = Deal.parse(deal) if isinstance(deal, str) else deal
+        """The value of every suit of ``deal``, in order."""
+        d = Deal.parse(deal) if isinstance(deal, str) else expect(deal, Deal, "deal", _DEAL)
         return [self.suit_value(s) for s in d.suits]
 
     def outcome(self, x: SuitDeal | Deal | State | str) -> Outcome:
@@ -590,7 +658,7 @@ class Evaluator:
 
     def analyze(self, suit: SuitDeal | str) -> SuitAnalysis:
         """The whole §10 computation for one suit: reductions, α, maxmin, minmax, I, val."""
-        s = SuitDeal.parse(suit) if isinstance(suit, str) else suit
+        s = _suit(suit)
         n = s.n
         if n == 0:
             raise AsymmetricSuitError(f"the suit {s} is empty; there is nothing to analyze")
@@ -619,8 +687,9 @@ class Evaluator:
     def table(
         self, n: int, *, progress: Callable[[int, int], None] | None = None
     ) -> Iterator[tuple[SuitDeal, Value]]:
-        """Every single-suit deal with ``n`` cards a hand in which East holds the top card,
-        with its value; West's hands in decreasing order (highest cards first).
+        """Every single-suit deal with ``n`` cards a hand (1 to :data:`MAX_TABLE_N`) in which
+        East holds the top card, with its value; West's hands in decreasing order (highest
+        cards first).
 
         From :data:`KERNEL_FROM` cards a hand the values are read from the kernel's table of
         every suit of ``n`` (:func:`~whistgui.engine.tables.kernel.suit_table`, computed
@@ -630,18 +699,22 @@ class Evaluator:
         >>> [(str(s), v.ascii()) for s, v in Evaluator().table(1)]
         [('K/A', 'e0')]
         """
-        if n < 1:
-            raise ValueError(f"table size {n!r} must be at least 1")
+        n = whole(n, "n", low=1, high=MAX_TABLE_N, error=DealError)
+        optional_callable(progress, "progress")
+        return self._table(n, progress)
+
+    def _table(
+        self, n: int, progress: Callable[[int, int], None] | None
+    ) -> Iterator[tuple[SuitDeal, Value]]:
         size = 2 * n
         value: Callable[[str], Value] = self.pattern_value
         if self.kernel_from is not None and n >= self.kernel_from:
-            from whistgui.engine.tables.kernel import MAX_TABLE_N, pattern_rank, suit_table
+            from whistgui.engine.tables.kernel import pattern_rank, suit_table
 
-            if n <= MAX_TABLE_N:
-                table = suit_table(n, should_stop=self.should_stop, progress=progress)
+            table = suit_table(n, should_stop=self.should_stop, progress=progress)
 
-                def value(pattern: str) -> Value:
-                    return table.value_of(pattern_rank(pattern))
+            def value(pattern: str) -> Value:
+                return table.value_of(pattern_rank(pattern))
 
         # positions 0..size-1 from low to high; East holds size-1
         for west_positions in combinations(range(size - 2, -1, -1), n):

@@ -24,11 +24,12 @@ Outcome(west_lead=<Player.WEST: 'W'>, east_lead=<Player.EAST: 'E'>)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from whistgui.engine.cards import Card, Player
-from whistgui.engine.deal import Deal
-from whistgui.engine.errors import Cancelled
+from whistgui.engine.checks import each, expect, optional_callable
+from whistgui.engine.deal import Deal, check_deal
+from whistgui.engine.errors import Cancelled, DealError
 from whistgui.engine.play import Position
 from whistgui.engine.rules import WHIST_RULES, Outcome, Result, Rules, Scoring
 
@@ -79,7 +80,7 @@ class _Game:
         self.unit = rules.trick_points
         self.final_west = rules.final_points(True)
         self.final_east = rules.final_points(False)
-        self.replies = rules.replies
+        self.replies = rules._replies  # checked arguments: pattern positions
         #: (pattern, owner) -> one position per run of the owner's cards
         self.runs: dict[tuple[str, str], list[int]] = {}
         #: (pattern, position led) -> the legal replies in that suit, the cheapest winner
@@ -132,9 +133,9 @@ class Solver:
         progress: Callable[[int], None] | None = None,
     ) -> None:
         #: Polled every few hundred new positions; True makes the search raise Cancelled.
-        self.should_stop = should_stop
+        self.should_stop = optional_callable(should_stop, "should_stop")
         #: Told, as often, how many positions have been searched so far.
-        self.progress = progress
+        self.progress = optional_callable(progress, "progress")
         self._games: dict[Rules, _Game] = {}
         self._hits = 0
         self._misses = 0
@@ -187,7 +188,7 @@ class Solver:
                             rest[t] = q[:j] + q[j + 1 :]
                             replies.append((canonical(rest), west_leads))
                 if not replies:  # the follower has no card at all: hands were unequal
-                    raise ValueError("the follower has no card to play; hands must be equal")
+                    raise DealError("the follower has no card to play; hands must be equal")
                 yield replies
 
     def _count(self) -> None:
@@ -295,8 +296,8 @@ class Solver:
     def warm(
         self,
         deal: Deal,
-        leaders: tuple[Player, ...] = (Player.WEST, Player.EAST),
-        scorings: tuple[bool, ...] = (False, True),
+        leaders: Sequence[Player] = (Player.WEST, Player.EAST),
+        scorings: Sequence[bool] = (False, True),
         *,
         rules: Rules = WHIST_RULES,
     ) -> None:
@@ -305,6 +306,12 @@ class Solver:
         questions about any of them are table look-ups — what a browsable play tree wants.
         (Answering one question, :meth:`result` prunes by alpha-beta instead and is much
         faster.)"""
+        check_deal(deal)
+        leaders = each(leaders, Player, "leaders", "a sequence of Players", whole=Sequence)
+        scorings = each(
+            scorings, bool, "scorings", "a sequence of bools (refined or not)", whole=Sequence
+        )
+        expect(rules, Rules, "rules")
         _ = deal.size
         suits = canonical(self._patterns(deal))
         variants = [
@@ -350,14 +357,16 @@ class Solver:
         """West's result under optimal play from ``position`` by its rules (``refined``: the
         same game scored as refined whist): total tricks, counting those already taken,
         refined points, or the winner of a last-trick game."""
-        rules = self._rules(position.rules, refined)
+        expect(position, Position, "position")
+        rules = self._rules(position.rules, expect(refined, bool, "refined"))
         return self._total(position, self._score(position, rules), rules)
 
     def card_results(self, position: Position, *, refined: bool = False) -> dict[Card, Result]:
         """For every legal card of the player to move, West's result under optimal play after
         it (the marks a double-dummy program shows)."""
+        expect(position, Position, "position")
         position.check()
-        rules = self._rules(position.rules, refined)
+        rules = self._rules(position.rules, expect(refined, bool, "refined"))
         return {
             c: self._total(position, self._after(position, c, rules), rules)
             for c in position.legal_cards()
@@ -365,7 +374,8 @@ class Solver:
 
     def best_cards(self, position: Position, *, refined: bool = False) -> list[Card]:
         """The optimal cards of the player to move."""
-        rules = self._rules(position.rules, refined)
+        expect(position, Position, "position")
+        rules = self._rules(position.rules, expect(refined, bool, "refined"))
         position.check()
         scores = {c: self._after(position, c, rules) for c in position.legal_cards()}
         if not scores:
@@ -377,6 +387,9 @@ class Solver:
     def outcome(self, deal: Deal, *, refined: bool = False, rules: Rules = WHIST_RULES) -> Outcome:
         """χ(D) under ``rules`` (``refined``: χ′(D), the game scored as refined whist): West's
         result with West and with East on lead."""
+        check_deal(deal)
+        expect(refined, bool, "refined")
+        expect(rules, Rules, "rules")
         return Outcome(
             self.result(Position.start(deal, Player.WEST, rules), refined=refined),
             self.result(Position.start(deal, Player.EAST, rules), refined=refined),

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from whistgui.engine.checks import expect
 from whistgui.engine.errors import NotationError
 from whistgui.engine.games.five_card import FIVE_CARD_RULES, FiveCardTheory
 from whistgui.engine.games.greedy_whist import GREEDY_WHIST_RULES, GreedyWhistTheory
@@ -115,7 +116,7 @@ def _key(name: str) -> str:
 def find_game(name: str) -> Game:
     """The game called ``name`` or one of its aliases (any case, ``-``/``_``/space alike);
     NotationError naming the known games otherwise."""
-    k = _key(name)
+    k = _key(expect(name, str, "name", "a game's name (a str)"))
     for g in GAMES:
         if k == g.name or k in g.aliases:
             return g

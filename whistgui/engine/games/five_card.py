@@ -21,7 +21,8 @@ from __future__ import annotations
 import re
 
 from whistgui.engine.cards import Player
-from whistgui.engine.deal import Deal, SuitDeal
+from whistgui.engine.checks import expect, whole
+from whistgui.engine.deal import Deal, SuitDeal, check_deal
 from whistgui.engine.errors import NotationError
 from whistgui.engine.games.single_suit import details, trace
 from whistgui.engine.reading import quote, read_int
@@ -43,8 +44,13 @@ def symmetrize(suit: SuitDeal) -> SuitDeal:
     >>> symmetrize(SuitDeal.parse('AQ2/K'))
     SuitDeal.parse('A/K')
     """
+    expect(suit, SuitDeal, "suit")
     k = min(len(suit.west), len(suit.east))
     return SuitDeal(suit.west[:k], suit.east[:k])
+
+
+def _trace(x: object, name: str = "element") -> int:
+    return whole(x, name, what="a five-card element: a trace (an int)")
 
 
 class FiveCardTheory:
@@ -54,6 +60,7 @@ class FiveCardTheory:
     whist_values = False
 
     def covers(self, deal: Deal) -> str | None:
+        check_deal(deal)
         w, e = deal.hand_size(Player.WEST), deal.hand_size(Player.EAST)
         if w != e:
             return f"West holds {w} cards and East {e}: five-card needs a balanced deal"
@@ -66,9 +73,10 @@ class FiveCardTheory:
         return 0
 
     def add(self, a: int, b: int) -> int:
-        return a + b
+        return _trace(a, "a") + _trace(b, "b")
 
     def outcome(self, element: int) -> Outcome:
+        element = _trace(element)
         if element > 0:
             return Outcome(Player.WEST, Player.WEST)
         if element < 0:
@@ -76,12 +84,14 @@ class FiveCardTheory:
         return Outcome(Player.WEST, Player.EAST)
 
     def describe(self, element: int) -> str:
+        element = _trace(element)
         if element == 0:
             return "trace 0: the player on lead wins"
         who = "West" if element > 0 else "East"
         return f"trace {signed(element)}: {who} wins whoever leads"
 
     def text(self, element: int) -> str:
+        element = _trace(element)
         return f"{element:+d}" if element else "0"
 
     def pretty(self, element: int) -> str:
@@ -91,12 +101,12 @@ class FiveCardTheory:
         return self.text(element)
 
     def parse(self, text: str) -> int:
-        t = text.strip().replace("−", "-")
+        t = expect(text, str, "text").strip().replace("−", "-")
         if re.fullmatch(r"[+-]?\d+", t) is None:
             raise NotationError(f"{quote(text)} is not a five-card element; expected an integer")
         return read_int(t, what="trace", text=text, max_digits=_MAX_DIGITS)
 
     def details(self, suit: SuitDeal) -> dict[str, object]:
-        sym = symmetrize(suit)
+        sym = symmetrize(suit)  # checks that it is a SuitDeal
         out: dict[str, object] = {"symmetrization": str(sym)} if sym != suit else {}
         return out | details(sym)

@@ -21,7 +21,8 @@ import re
 from dataclasses import dataclass, field
 
 from whistgui.engine.cards import Player
-from whistgui.engine.deal import Deal, SuitDeal
+from whistgui.engine.checks import expect
+from whistgui.engine.deal import Deal, SuitDeal, check_deal
 from whistgui.engine.errors import NotationError, NoTheoryError
 from whistgui.engine.games.single_suit import details, greedy_tricks, h_greedy, sign_change
 from whistgui.engine.reading import quote, read_int
@@ -47,6 +48,10 @@ class GreedyValue:
     h_high: int = field(default=0, compare=False)
 
 
+def _element(x: GreedyValue, name: str = "element") -> GreedyValue:
+    return expect(x, GreedyValue, name, "a Greedy Whist element (a GreedyValue)")
+
+
 class GreedyWhistTheory:
     """Theorem 6.1 of R43 for one suit; no theory of sums."""
 
@@ -54,6 +59,7 @@ class GreedyWhistTheory:
     whist_values = False
 
     def covers(self, deal: Deal) -> str | None:
+        check_deal(deal)
         suits = [s for s in deal.suits if not s.is_empty]
         if len(suits) > 1:
             return (
@@ -65,7 +71,7 @@ class GreedyWhistTheory:
         return None
 
     def element(self, suit: SuitDeal) -> GreedyValue:
-        if suit.is_empty:
+        if expect(suit, SuitDeal, "suit").is_empty:
             return self.zero()
         h, hbar = sign_change(suit)
         return GreedyValue(suit.n, h_greedy(suit), h, hbar)
@@ -74,6 +80,8 @@ class GreedyWhistTheory:
         return GreedyValue(0, 0)
 
     def add(self, a: GreedyValue, b: GreedyValue) -> GreedyValue:
+        _element(a, "a")
+        _element(b, "b")
         if a.n == 0:
             return b
         if b.n == 0:
@@ -81,13 +89,14 @@ class GreedyWhistTheory:
         raise NoTheoryError("Greedy Whist has no theory of sums of suits (search solves them)")
 
     def outcome(self, element: GreedyValue) -> Outcome:
+        _element(element)
         return Outcome(
             greedy_tricks(element.n, element.h, Player.WEST),
             greedy_tricks(element.n, element.h, Player.EAST),
         )
 
     def describe(self, element: GreedyValue) -> str:
-        if element.n == 0:
+        if _element(element).n == 0:
             return "no cards"
         n = element.n
         w = greedy_tricks(n, element.h, Player.WEST)
@@ -97,15 +106,19 @@ class GreedyWhistTheory:
         return f"n = {n}, H = {low}, H̄ = {high}, H_Greedy = {h}: {what}"
 
     def text(self, element: GreedyValue) -> str:
+        _element(element)
         return f"({element.n}, {element.h:+d})"
 
     def pretty(self, element: GreedyValue) -> str:
+        _element(element)
         return f"({element.n}, {element.h:+d})".replace("-", "−")
 
     def latex(self, element: GreedyValue) -> str:
+        _element(element)
         return f"n = {element.n},\\ H_{{\\mathrm{{Greedy}}}} = {element.h:+d}"
 
     def parse(self, text: str) -> GreedyValue:
+        expect(text, str, "text")
         m = re.fullmatch(r"\s*\(\s*(\d+)\s*,\s*([-+−]?\d+)\s*\)\s*", text)
         if m is None:
             raise NotationError(f"{quote(text)} is not a Greedy Whist element; expected '(n, H)'")
@@ -116,4 +129,4 @@ class GreedyWhistTheory:
         return GreedyValue(n, h)
 
     def details(self, suit: SuitDeal) -> dict[str, object]:
-        return details(suit)
+        return details(expect(suit, SuitDeal, "suit"))

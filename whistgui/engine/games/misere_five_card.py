@@ -28,7 +28,8 @@ import re
 from dataclasses import dataclass
 
 from whistgui.engine.cards import Player, count
-from whistgui.engine.deal import Deal, SuitDeal
+from whistgui.engine.checks import expect
+from whistgui.engine.deal import Deal, SuitDeal, check_deal
 from whistgui.engine.errors import NotationError
 from whistgui.engine.reading import quote, read_int
 from whistgui.engine.rules import Outcome, Rules, Scoring
@@ -91,6 +92,10 @@ def stoppers(suit: SuitDeal) -> tuple[Player, int] | None:
     return holder, len(pairs)
 
 
+def _element(x: MisereValue, name: str = "element") -> MisereValue:
+    return expect(x, MisereValue, name, "a misère five-card element (a MisereValue)")
+
+
 class MisereFiveCardTheory:
     """Exits and stoppers in the monoid E (strange algebra §7.3), symmetric deals."""
 
@@ -98,6 +103,7 @@ class MisereFiveCardTheory:
     whist_values = False
 
     def covers(self, deal: Deal) -> str | None:
+        check_deal(deal)
         bad = [n for n, s in zip(deal.names, deal.suits, strict=True) if not s.is_symmetric]
         if bad:
             return (
@@ -107,7 +113,7 @@ class MisereFiveCardTheory:
         return None
 
     def element(self, suit: SuitDeal) -> MisereValue:
-        _ = suit.n  # AsymmetricSuitError for an asymmetric suit
+        _ = expect(suit, SuitDeal, "suit").n  # AsymmetricSuitError for an asymmetric suit
         st = stoppers(suit)
         if st is None:
             return self.zero()
@@ -119,6 +125,8 @@ class MisereFiveCardTheory:
         return MisereValue(0)
 
     def add(self, a: MisereValue, b: MisereValue) -> MisereValue:
+        _element(a, "a")
+        _element(b, "b")
         m = a.stoppers + b.stoppers
         if m:
             return MisereValue(m)
@@ -127,6 +135,7 @@ class MisereFiveCardTheory:
         return MisereValue(0, a.west_exit or b.west_exit, a.east_exit or b.east_exit)
 
     def outcome(self, element: MisereValue) -> Outcome:
+        _element(element)
         w, e = Player.WEST, Player.EAST
         if element.stoppers > 0:
             return Outcome(w, w)
@@ -141,7 +150,7 @@ class MisereFiveCardTheory:
         return Outcome(e, w)  # no cards: the player on lead took the last trick and lost
 
     def describe(self, element: MisereValue) -> str:
-        m = element.stoppers
+        m = _element(element).stoppers
         if m:
             who = "West" if m > 0 else "East"
             return f"exit for {who} with {count(abs(m), 'stopper')}"
@@ -153,25 +162,25 @@ class MisereFiveCardTheory:
         return "no cards: the player on lead took the last trick and loses"
 
     def text(self, element: MisereValue) -> str:
-        if element.stoppers:
+        if _element(element).stoppers:
             return f"{element.stoppers:+d}"
         exits = ("W" if element.west_exit else "") + ("E" if element.east_exit else "")
         return f"0{exits}"
 
     def pretty(self, element: MisereValue) -> str:
-        if element.stoppers:
+        if _element(element).stoppers:
             return f"{element.stoppers:+d}".replace("-", "−")
         exits = [n for n, x in (("W", element.west_exit), ("E", element.east_exit)) if x]
         return "0" + (f" (exit {' '.join(exits)})" if exits else "")
 
     def latex(self, element: MisereValue) -> str:
-        if element.stoppers:
+        if _element(element).stoppers:
             return f"{element.stoppers:+d}"
         exits = ("W" if element.west_exit else "") + ("E" if element.east_exit else "")
         return f"0_{{\\mathrm{{{exits}}}}}" if exits else "0"
 
     def parse(self, text: str) -> MisereValue:
-        t = text.strip().replace("−", "-")
+        t = expect(text, str, "text").strip().replace("−", "-")
         m = re.fullmatch(r"([+-]?\d+)\s*(?:\(exit\s+([WE](?:\s+[WE])?)\)|([WE]{0,2}))", t)
         if m is None:
             raise NotationError(
@@ -185,7 +194,7 @@ class MisereFiveCardTheory:
         return MisereValue(stoppers, "W" in exits, "E" in exits)
 
     def details(self, suit: SuitDeal) -> dict[str, object]:
-        st = stoppers(suit)
+        st = stoppers(expect(suit, SuitDeal, "suit"))
         if st is None:
             return {}
         return {"exit": st[0].value, "stoppers": st[1]}

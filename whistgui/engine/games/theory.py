@@ -16,13 +16,14 @@ search.
 from __future__ import annotations
 
 from functools import reduce
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, cast
 
-from whistgui.engine.deal import Deal, SuitDeal
-from whistgui.engine.errors import NoTheoryError
+from whistgui.engine.checks import described
+from whistgui.engine.deal import Deal, SuitDeal, check_deal
+from whistgui.engine.errors import ArgumentTypeError, NoTheoryError
 from whistgui.engine.rules import Outcome
 
-__all__ = ["Theory", "deal_element", "predict"]
+__all__ = ["Theory", "check_theory", "deal_element", "predict"]
 
 E = TypeVar("E")
 
@@ -86,9 +87,37 @@ class Theory(Protocol[E]):
         ...
 
 
+#: What a value theory answers (:class:`Theory`): checked of an object given as one.
+_THEORY_METHODS = (
+    "covers",
+    "element",
+    "zero",
+    "add",
+    "outcome",
+    "describe",
+    "text",
+    "pretty",
+    "latex",
+    "parse",
+    "details",
+)
+
+
+def check_theory(theory: object, name: str = "theory") -> Theory[object]:
+    """``theory`` if it has every method of :class:`Theory`, else ArgumentTypeError naming
+    ``name``."""
+    if not all(callable(getattr(theory, m, None)) for m in _THEORY_METHODS):
+        raise ArgumentTypeError(
+            f"{name} must be a game's value theory (a Game's new_theory()), not {described(theory)}"
+        )
+    return cast("Theory[object]", theory)
+
+
 def deal_element(theory: Theory[E], deal: Deal) -> E:
     """The sum of the elements of ``deal``'s suits; NoTheoryError with the theory's reason if
     it does not cover the deal."""
+    check_theory(theory)
+    check_deal(deal)
     why = theory.covers(deal)
     if why is not None:
         raise NoTheoryError(why)
@@ -97,4 +126,5 @@ def deal_element(theory: Theory[E], deal: Deal) -> E:
 
 def predict(theory: Theory[E], deal: Deal) -> Outcome:
     """The theory's outcome of ``deal`` (NoTheoryError if it does not cover it)."""
-    return theory.outcome(deal_element(theory, deal))
+    element = deal_element(theory, deal)  # checks both
+    return theory.outcome(element)

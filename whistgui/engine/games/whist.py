@@ -14,7 +14,8 @@ Outcome(west_lead=Fraction(7, 4), east_lead=Fraction(7, 4))
 
 from __future__ import annotations
 
-from whistgui.engine.deal import Deal, SuitDeal
+from whistgui.engine.checks import expect
+from whistgui.engine.deal import Deal, SuitDeal, check_deal
 from whistgui.engine.describe import describe
 from whistgui.engine.evaluator import Evaluator
 from whistgui.engine.latex import value_latex
@@ -26,13 +27,19 @@ from whistgui.engine.value import Value
 __all__ = ["WhistTheory"]
 
 
+def _element(x: Value, name: str = "element") -> Value:
+    return expect(x, Value, name, "a value (a Value)")
+
+
 class WhistTheory:
     """val(D) and ρ (or ρ′ with ``refined``), memoized in an :class:`Evaluator`."""
 
     whist_values = True
 
     def __init__(self, *, refined: bool = False, evaluator: Evaluator | None = None) -> None:
-        self.refined = refined
+        self.refined = expect(refined, bool, "refined")
+        if evaluator is not None:
+            expect(evaluator, Evaluator, "evaluator", "an Evaluator or None")
         self.evaluator = evaluator if evaluator is not None else Evaluator()
         self.title = (
             "values in Z(2) × E rounded by ρ′ to odd quarters (symmetric whist §11, R44)"
@@ -41,6 +48,7 @@ class WhistTheory:
         )
 
     def covers(self, deal: Deal) -> str | None:
+        check_deal(deal)
         for name, s in zip(deal.names, deal.suits, strict=True):
             if not s.is_symmetric:
                 return (
@@ -51,34 +59,35 @@ class WhistTheory:
         return None
 
     def element(self, suit: SuitDeal) -> Value:
-        return self.evaluator.suit_value(suit)
+        return self.evaluator.suit_value(expect(suit, SuitDeal, "suit"))
 
     def zero(self) -> Value:
         return Value(0)
 
     def add(self, a: Value, b: Value) -> Value:
-        return a + b
+        return _element(a, "a") + _element(b, "b")
 
     def outcome(self, element: Value) -> Outcome:
+        _element(element)
         return rho_prime(element) if self.refined else rho(element)
 
     def describe(self, element: Value) -> str:
-        return describe(element).words
+        return describe(_element(element)).words
 
     def text(self, element: Value) -> str:
-        return element.ascii()
+        return _element(element).ascii()
 
     def pretty(self, element: Value) -> str:
-        return element.pretty()
+        return _element(element).pretty()
 
     def latex(self, element: Value) -> str:
-        return value_latex(element)
+        return value_latex(_element(element))
 
     def parse(self, text: str) -> Value:
         return Value.parse(text)
 
     def details(self, suit: SuitDeal) -> dict[str, object]:
-        a = self.evaluator.analyze(suit)
+        a = self.evaluator.analyze(expect(suit, SuitDeal, "suit"))
         return {
             "maxmin": a.maxmin.pretty(),
             "minmax": a.minmax.pretty(),

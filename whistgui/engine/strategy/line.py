@@ -43,8 +43,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
 
 from whistgui.engine.cards import Card, Player, count
-from whistgui.engine.deal import Deal
-from whistgui.engine.errors import TheoryError
+from whistgui.engine.checks import described, expect, whole
+from whistgui.engine.deal import Deal, check_deal, check_player
+from whistgui.engine.errors import ArgumentTypeError, NotationError, TheoryError
 from whistgui.engine.play import Position
 from whistgui.engine.rules import WHIST_RULES, Result, Rules, Scoring
 from whistgui.engine.rules import result_text as result_words
@@ -227,10 +228,11 @@ class PlayLine:
     # -- growing and cutting ----------------------------------------------------------------
     def then(self, step: Step) -> PlayLine:
         """The line with ``step`` played after its last card."""
-        return replace(self, steps=(*self.steps, step))
+        return replace(self, steps=(*self.steps, expect(step, Step, "step")))
 
     def upto(self, n: int) -> PlayLine:
-        """The line's first ``n`` cards."""
+        """The line's first ``n`` cards (all of them when it has fewer)."""
+        n = whole(n, "n", low=0)
         return replace(self, steps=self.steps[:n], forced=min(self.forced, n))
 
     # -- the result -------------------------------------------------------------------------
@@ -502,6 +504,8 @@ def make_step(
     raises :class:`~whistgui.engine.errors.IllegalPlayError` before anything is asked
     about it.
     """
+    expect(position, Position, "position")
+    expect(card, Card, "card")
     marks = way.marks(position)
     if card not in marks:
         position.play(card)  # raises IllegalPlayError with the details
@@ -537,7 +541,29 @@ def value_step(st: Strategist, position: Position, card: Card) -> Step:
     its reason, the marks of every legal card (plain and refined), the best cards, the
     labels and the running value. :func:`play_line` and the play panel both record cards
     so."""
+    expect(st, Strategist, "st", "a Strategist")
     return make_step(position, card, st, refined_marks=st.refined_marks)
+
+
+def check_forced(forced: object) -> tuple[Card | str, ...]:
+    """The forced cards of a line, checked: a sequence (not text) of Cards or ``S:Q`` text."""
+    if isinstance(forced, (str, bytes)) or not isinstance(forced, Sequence):
+        raise ArgumentTypeError(
+            f"forced must be a sequence of Cards or card text (a list such as ['S:K']), not "
+            f"{described(forced)}"
+        )
+    for i, c in enumerate(forced):
+        expect(c, (Card, str), f"forced[{i}]", "a Card or card text such as 'S:K'")
+    return tuple(forced)
+
+
+def _forced_card(start: Position, i: int, card: Card | str) -> Card:
+    if not isinstance(card, str):
+        return card
+    try:
+        return start.deal.card_from_text(card)
+    except NotationError as exc:
+        raise NotationError(f"forced[{i}]: {exc}") from None
 
 
 def play_out(
@@ -551,7 +577,7 @@ def play_out(
     """The steps of playing ``start`` to the end: the ``forced`` cards (cards or ``S:Q``
     text) first, then ``choose``'s; each recorded by ``step``, after ``before`` (a check)
     has seen the position."""
-    queue = [start.deal.card_from_text(c) if isinstance(c, str) else c for c in forced]
+    queue = [_forced_card(start, i, c) for i, c in enumerate(forced)]
     position = start
     steps: list[Step] = []
     while not position.is_over:
@@ -599,6 +625,13 @@ def play_line(
     >>> [(s.name, s.predicted) for s in line], line.outcome, line.confirmed
     ([('S:K', 2), ('S:9', 2), ('S:Q', 2), ('S:A', 2), ('S:J', 2), ('S:T', 2)], 2, True)
     """
+    check_deal(deal)
+    check_player(leader, "leader")
+    if solver is not None:
+        expect(solver, Solver, "solver", "a Solver or None")
+    if strategist is not None:
+        expect(strategist, Strategist, "strategist", "a Strategist or None")
+    forced = check_forced(forced)
     st = strategist if strategist is not None else Strategist()
     start = Position.start(deal, leader)
     check = solver is not None and deal.size <= CONFIRM_MAX_CARDS

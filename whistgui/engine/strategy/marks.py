@@ -41,7 +41,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
 
 from whistgui.engine.cards import Card, Player
-from whistgui.engine.deal import Deal, SuitDeal
+from whistgui.engine.checks import expect, whole
+from whistgui.engine.deal import Deal, SuitDeal, check_deal
 from whistgui.engine.describe import describe
 from whistgui.engine.errors import AsymmetricSuitError, IllegalPlayError, NoTheoryError
 from whistgui.engine.evaluator import Evaluator
@@ -184,6 +185,11 @@ def trick_start(position: Position) -> Position:
     return replace(position, deal=deal, led=None)
 
 
+def check_position(position: Position) -> Position:
+    """``position`` if it is a Position, else ArgumentTypeError."""
+    return position if type(position) is Position else expect(position, Position, "position")
+
+
 def _check_rules(rules: Rules) -> None:
     if rules.greedy or not rules.scoring.counts_tricks:
         raise NoTheoryError(
@@ -224,6 +230,10 @@ class Strategist:
     """
 
     def __init__(self, evaluator: Evaluator | None = None, solver: Solver | None = None) -> None:
+        if evaluator is not None:
+            expect(evaluator, Evaluator, "evaluator", "an Evaluator or None")
+        if solver is not None:
+            expect(solver, Solver, "solver", "a Solver or None")
         self.evaluator = evaluator if evaluator is not None else Evaluator()
         self.solver = solver
         #: marks of recent positions (a position's marks are asked for several times per card)
@@ -232,11 +242,13 @@ class Strategist:
     # -- values -------------------------------------------------------------------------
     def suit_values(self, deal: Deal) -> list[Value]:
         """The value of every suit of ``deal``, in order."""
+        check_deal(deal)
         return [self.evaluator.pattern_value(s.pattern) for s in deal.suits]
 
     def trick_start(self, position: Position) -> Position:
         """The start of the current trick, checked playable from values: whist's rules
         (NoTheoryError otherwise) and every suit symmetric (AsymmetricSuitError)."""
+        check_position(position)
         _check_rules(position.rules)
         start = trick_start(position)
         _check_symmetric(start.deal, position)
@@ -282,7 +294,7 @@ class Strategist:
         return out
 
     def _marks(self, position: Position, refined: bool) -> dict[Card, int | Fraction]:
-        key = (position, refined)
+        key = (check_position(position), refined)
         memo = self._memo.get(key)
         if memo is not None:
             return dict(memo)
@@ -375,6 +387,10 @@ class Strategist:
         >>> Strategist().confirm(p)
         []
         """
+        if solver is not None:
+            expect(solver, Solver, "solver", "a Solver or None")
+        if max_cards is not None:
+            whole(max_cards, "max_cards", low=0)
         solver = solver or self.solver or Solver()
         start = self.trick_start(position)
         if position.is_over:
@@ -399,6 +415,7 @@ class Strategist:
         A position is labelled at the start of its current trick."""
         if isinstance(deal, Position):
             deal = self.trick_start(deal).deal
+        expect(deal, Deal, "deal", "a Deal or a Position")
         labels: list[SuitLabel] = []
         for i, (s, name) in enumerate(zip(deal.suits, deal.names, strict=True)):
             v = self.evaluator.suit_value(s)
@@ -447,7 +464,7 @@ def suit_labels(deal: Deal, *, evaluator: Evaluator | None = None) -> list[SuitL
     >>> [lab.text for lab in suit_labels(Deal.parse('KQT98/AJ765 AK9/QJT'))]
     ['S 3 − ε₂: exit for East with 2 stoppers', 'H 2 + ε₂: exit for West with 2 stoppers']
     """
-    return Strategist(evaluator).suit_labels(deal)
+    return Strategist(evaluator).suit_labels(check_deal(deal))
 
 
 def confirm(position: Position, solver: Solver | None = None) -> list[Disagreement]:

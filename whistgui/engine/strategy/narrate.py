@@ -21,11 +21,19 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from whistgui.engine.cards import SUIT_SYMBOLS, Card, Player
+from whistgui.engine.checks import expect
 from whistgui.engine.deal import Deal
 from whistgui.engine.infinitesimal import Infinitesimal
 from whistgui.engine.play import Position
 from whistgui.engine.rounding import rho
-from whistgui.engine.strategy.marks import Strategist, exit_owner, pick, side, total
+from whistgui.engine.strategy.marks import (
+    Strategist,
+    check_position,
+    exit_owner,
+    pick,
+    side,
+    total,
+)
 from whistgui.engine.value import Value
 
 __all__ = ["not_best", "reason"]
@@ -162,6 +170,10 @@ def reason(position: Position, card: Card, *, strategist: Strategist | None = No
     >>> print(reason(p, p.deal.card_from_text('S:9')))
     holds up (plays low although it could win) to keep East on lead — winning would cost a trick
     """
+    check_position(position)
+    expect(card, Card, "card")
+    if strategist is not None:
+        expect(strategist, Strategist, "strategist", "a Strategist or None")
     st = strategist if strategist is not None else Strategist()
     if card not in position.legal_cards():
         position.play(card)  # raises IllegalPlayError with the details

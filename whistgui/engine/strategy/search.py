@@ -26,16 +26,24 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from whistgui.engine.cards import Card, Player, count
-from whistgui.engine.deal import Deal
+from whistgui.engine.checks import expect
+from whistgui.engine.deal import Deal, check_deal, check_player
 from whistgui.engine.errors import NoTheoryError, WhistError
 from whistgui.engine.games import Game, find_game
 from whistgui.engine.games.single_suit import normal_card
-from whistgui.engine.games.theory import Theory, deal_element
+from whistgui.engine.games.theory import Theory, check_theory, deal_element
 from whistgui.engine.play import Position
 from whistgui.engine.rules import Result, Scoring
 from whistgui.engine.solver import Solver
-from whistgui.engine.strategy.line import PlayLine, Step, check_line, make_step, play_out
-from whistgui.engine.strategy.marks import SuitLabel, trick_start
+from whistgui.engine.strategy.line import (
+    PlayLine,
+    Step,
+    check_forced,
+    check_line,
+    make_step,
+    play_out,
+)
+from whistgui.engine.strategy.marks import SuitLabel, check_position, trick_start
 
 __all__ = ["SEARCH_MAX_CARDS", "Searcher", "TheoryElement", "search_line"]
 
@@ -47,6 +55,7 @@ NORMAL_STRATEGY: Final = "the normal strategy (R43 §4)"
 BY_SEARCH: Final = "optimal by exact search"
 
 _W = Player.WEST
+_GAME = "a Game or a game's name (a str)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +69,8 @@ class TheoryElement:
 
     @classmethod
     def of(cls, theory: Theory[Any], element: Any) -> TheoryElement:
+        """The element as ``theory`` writes it (each theory checks that it is one of its own)."""
+        check_theory(theory)
         return cls(theory.text(element), theory.pretty(element), theory.describe(element))
 
     def ascii(self) -> str:
@@ -80,21 +91,26 @@ class Searcher:
     """
 
     def __init__(self, theory: Theory[Any] | None = None, solver: Solver | None = None) -> None:
+        if theory is not None:
+            check_theory(theory)
+        if solver is not None:
+            expect(solver, Solver, "solver", "a Solver or None")
         self.theory = theory
         self.solver = solver if solver is not None else Solver()
 
     # -- marks ------------------------------------------------------------------------------
     def marks(self, position: Position) -> dict[Card, Result]:
         """West's result after every legal card (``Solver.card_results``)."""
-        return self.solver.card_results(position)
+        return self.solver.card_results(check_position(position))
 
     def best(self, position: Position) -> list[Card]:
-        return self.solver.best_cards(position)
+        """The optimal cards of the player to move (``Solver.best_cards``)."""
+        return self.solver.best_cards(check_position(position))
 
     @staticmethod
     def normal(position: Position) -> Card | None:
         """R43's normal card, for a single symmetric suit of Greedy Whist or Five-card."""
-        rules = position.rules
+        rules = check_position(position).rules
         if not rules.greedy or rules.scoring not in (Scoring.TRICKS, Scoring.LAST_TRICK_WINS):
             return None
         live = [s for s in trick_start(position).deal.suits if not s.is_empty]
@@ -120,6 +136,7 @@ class Searcher:
     def reason(self, position: Position, card: Card) -> str:
         """``the normal strategy (R43 §4)``, ``optimal by exact search``, or what the card
         gives away."""
+        expect(card, Card, "card")
         marks = self.marks(position)
         if card not in marks:
             position.play(card)  # raises IllegalPlayError with the details
@@ -138,6 +155,7 @@ class Searcher:
     def value(self, position: Position) -> TheoryElement | None:
         """The theory's element of the cards left at the start of the current trick (None
         where the theory does not cover them)."""
+        check_position(position)
         if self.theory is None:
             return None
         try:
@@ -150,7 +168,7 @@ class Searcher:
         """Every suit at the start of the current trick with its element and the theory's
         words for it (none where the theory does not cover the cards left)."""
         theory = self.theory
-        deal = trick_start(position).deal
+        deal = trick_start(check_position(position)).deal
         if theory is None or theory.covers(deal) is not None:
             return []
         labels: list[SuitLabel] = []
@@ -174,6 +192,10 @@ class Searcher:
         self, deal: Deal, leader: Player, game: Game, *, forced: Sequence[Card | str] = ()
     ) -> PlayLine:
         """``deal`` played out by :meth:`choice` under ``game``'s rules."""
+        check_deal(deal)
+        check_player(leader, "leader")
+        expect(game, Game, "game")
+        forced = check_forced(forced)
         if deal.size > SEARCH_MAX_CARDS:
             raise WhistError(
                 f"{str(deal)!r} has {deal.size} cards a hand; play by exact search takes at "
@@ -213,6 +235,6 @@ def search_line(
     >>> [s.reason for s in line][:2], line.outcome, line.steps[0].labels
     (['optimal by exact search', 'optimal by exact search'], 2, ())
     """
-    g = find_game(game) if isinstance(game, str) else game
+    g = find_game(game) if isinstance(game, str) else expect(game, Game, "game", _GAME)
     t = theory if theory is not None else g.new_theory()
     return Searcher(t, solver).play_line(deal, leader, g, forced=forced)
