@@ -356,9 +356,12 @@ def test_refusals_quote_the_limit() -> None:
     too_long = "WE" * (MAX_SUIT_N + 1)
     with pytest.raises(DealError, match=f"'{too_long}'.*limit of {MAX_SUIT_N} cards a hand"):
         suit_value(too_long)
-    for bad in (0, -3, True, 2.0):
+    for bad in (0, -3):
         with pytest.raises(DealError, match=repr(bad)):
-            tables_upto(bad)  # type: ignore[arg-type]
+            tables_upto(bad)
+    for wrong in (True, 2.0, "3"):  # not a whole number: a TypeError naming n
+        with pytest.raises(TypeError, match=f"n must be a whole number .*{wrong!r}"):
+            tables_upto(wrong)  # type: ignore[arg-type]
     with pytest.raises(AsymmetricSuitError, match="'WWE'"):
         suit_value("WWE")
     with pytest.raises(DealError, match="'WEWE'"):

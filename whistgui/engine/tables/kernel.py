@@ -66,8 +66,15 @@ import numpy as np
 import numpy.typing as npt
 
 from whistgui.engine.cards import Player
-from whistgui.engine.errors import AsymmetricSuitError, Cancelled, DealError, TheoryError
+from whistgui.engine.checks import expect, optional_callable, whole
+from whistgui.engine.errors import (
+    Cancelled,
+    DealError,
+    TheoryError,
+)
+from whistgui.engine.evaluator import MAX_TABLE_N, check_pattern
 from whistgui.engine.infinitesimal import Infinitesimal
+from whistgui.engine.reading import quote
 from whistgui.engine.value import LabeledValue, Value
 
 __all__ = [
@@ -95,8 +102,6 @@ __all__ = [
 
 #: Keys are exact for every value of a suit of at most this many cards a hand.
 KEY_MAX_N: Final = 40
-#: The largest n :func:`suit_table` and :func:`tables_upto` compute (memory: see the module).
-MAX_TABLE_N: Final = 15
 #: The longest suit (cards a hand) :func:`suit_value` values.
 MAX_SUIT_N: Final = 16
 #: Patterns a second the evaluator's exact recursion values past :data:`MAX_SUIT_N` (measured
@@ -112,6 +117,21 @@ _POS_SPAN: Final = 2 * _POS_BOUND + 1
 _NUMBER_BOUND: Final = KEY_MAX_N + 1
 #: Adding one trick to a value adds this to its key.
 _ONE: Final = _SCALE * _POS_SPAN
+#: Every value key lies within ±this (labeled keys within ±(2·this + 1)).
+_KEY_LIMIT: Final = _NUMBER_BOUND * _ONE + _POS_SPAN
+
+
+def _key(key: object, name: str, labeled: bool) -> int:
+    """A value key (``labeled``: a labeled value's), checked: an int within the keys' range."""
+    limit = 2 * _KEY_LIMIT + 1 if labeled else _KEY_LIMIT
+    return whole(
+        key,
+        name,
+        low=-limit,
+        high=limit,
+        what=f"a{' labeled' if labeled else ''} value's key, a whole number within ±{limit:,}",
+    )
+
 
 Int64s = npt.NDArray[np.int64]
 Int32s = npt.NDArray[np.int32]
@@ -126,6 +146,8 @@ def value_key(v: Value) -> int:
     >>> ks == sorted(ks)
     True
     """
+    if type(v) is not Value:
+        expect(v, Value, "v")
     pos = v.infinitesimal.pos
     if pos is None:
         raise TheoryError(f"a single-suit value {v} is fuzzy (Lemma 10.2 says never)")
@@ -145,7 +167,7 @@ def value_from_key(key: int) -> Value:
     >>> value_from_key(value_key(Value.parse('3/8-e2')))
     Value.parse('3/8-e2')
     """
-    scaled, pos = divmod(key, _POS_SPAN)
+    scaled, pos = divmod(_key(key, "key", labeled=False), _POS_SPAN)
     return Value(Fraction(scaled, _SCALE), Infinitesimal(pos - _POS_BOUND))
 
 
@@ -160,13 +182,13 @@ def labeled_key(lv: LabeledValue) -> int:
     >>> labeled_key(LabeledValue(E, x)) < labeled_key(LabeledValue(W, x))
     True
     """
-    k = value_key(lv.value)
+    k = value_key(expect(lv, LabeledValue, "lv").value)
     return 2 * k + int((lv.player is Player.EAST) == lv.value.is_number)
 
 
 def labeled_from_key(key: int) -> LabeledValue:
     """The labeled value whose :func:`labeled_key` is ``key``."""
-    v = value_from_key(key >> 1)
+    v = value_from_key(_key(key, "key", labeled=True) >> 1)
     east = bool(key & 1) == v.is_number
     return LabeledValue(Player.EAST if east else Player.WEST, v)
 
@@ -185,8 +207,7 @@ def pattern_mask(pattern: str) -> int:
     >>> bin(pattern_mask('EWEW'))
     '0b1010'
     """
-    if pattern.count("W") * 2 != len(pattern) or set(pattern) - {"W", "E"}:
-        raise AsymmetricSuitError(f"pattern {pattern!r} is not a symmetric suit of W and E cards")
+    check_pattern(pattern)
     return sum(1 << k for k, c in enumerate(pattern) if c == "W")
 
 
@@ -264,7 +285,11 @@ class TableCache:
 
     def labeled_id(self, key: int) -> int:
         """The id of the labeled value with key ``key`` (added if new)."""
+        if type(key) is not int:
+            _key(key, "key", labeled=True)
         i = self._labeled_ids.get(key)
+        if i is None:
+            _key(key, "key", labeled=True)
         if i is None:
             i = self._labeled_ids[key] = len(self.labeled)
             self.labeled.append(labeled_from_key(key))
@@ -272,10 +297,15 @@ class TableCache:
 
     def simplest_id(self, maxmin_key: int, minmax_key: int) -> int:
         """The id of the simplest value between two labeled keys (:func:`simplest_key`)."""
+        if type(maxmin_key) is not int or type(minmax_key) is not int:
+            _key(maxmin_key, "maxmin_key", labeled=True)
+            _key(minmax_key, "minmax_key", labeled=True)
         i = self._simplest.get((maxmin_key, minmax_key))
         if i is not None:
             self._hits += 1
             return i
+        _key(maxmin_key, "maxmin_key", labeled=True)
+        _key(minmax_key, "minmax_key", labeled=True)
         self._misses += 1
         i = self._simplest[(maxmin_key, minmax_key)] = self._key_id(
             simplest_key(maxmin_key, minmax_key)
@@ -299,6 +329,8 @@ def simplest_key(maxmin: int, minmax: int) -> int:
     >>> value_from_key(simplest_key(lo, hi))
     Value.parse('3/2')
     """
+    maxmin = _key(maxmin, "maxmin", labeled=True)
+    minmax = _key(minmax, "minmax", labeled=True)
     a, pa = divmod(maxmin >> 1, _POS_SPAN)
     b, pb = divmod(minmax >> 1, _POS_SPAN)
     pa -= _POS_BOUND
@@ -377,18 +409,25 @@ class SuitTable:
         """Bytes held by the four arrays."""
         return sum(a.nbytes for a in (self.patterns, self.value_id, self.maxmin_id, self.minmax_id))
 
+    def _row(self, i: object) -> int:
+        last = len(self.patterns) - 1
+        return whole(i, "i", low=0, high=last, what=f"a row of the table, from 0 to {last:,}")
+
     def value_of(self, i: int) -> Value:
-        return self.values[int(self.value_id[i])]
+        """Row i's value."""
+        return self.values[int(self.value_id[self._row(i)])]
 
     def maxmin_of(self, i: int) -> LabeledValue:
-        return self.labeled[int(self.maxmin_id[i])]
+        """Row i's maxmin."""
+        return self.labeled[int(self.maxmin_id[self._row(i)])]
 
     def minmax_of(self, i: int) -> LabeledValue:
-        return self.labeled[int(self.minmax_id[i])]
+        """Row i's minmax."""
+        return self.labeled[int(self.minmax_id[self._row(i)])]
 
     def pattern_text(self, i: int) -> str:
         """Row i's pattern, owners from low to high (the evaluator's convention)."""
-        return _mask_text(int(self.patterns[i]), self.n)
+        return _mask_text(int(self.patterns[self._row(i)]), self.n)
 
     def index_of(self, pattern: str) -> int:
         """The row of ``pattern``.
@@ -397,10 +436,10 @@ class SuitTable:
         >>> t.index_of('EWEWWE'), t.pattern_text(t.index_of('EWEWWE'))
         (8, 'EWEWWE')
         """
-        if len(pattern) != 2 * self.n:
+        if len(expect(pattern, str, "pattern")) != 2 * self.n:
             raise DealError(
-                f"pattern {pattern!r} has {len(pattern)} cards, not the {2 * self.n} of a suit "
-                f"of {self.n} cards a hand"
+                f"pattern {quote(pattern)} has {len(pattern)} cards, not the {2 * self.n} of a "
+                f"suit of {self.n} cards a hand"
             )
         return pattern_rank(pattern)
 
@@ -762,13 +801,24 @@ class _AllPatterns:
 
 # -- the public functions --------------------------------------------------------------------
 def _check_n(n: object, limit: int, what: str) -> int:
-    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise DealError(f"{what} needs a whole number of cards a hand from 1, not {n!r}")
+    n = whole(n, "n")
+    if n < 1:
+        raise DealError(f"{what} needs n ≥ 1 cards a hand, not n = {n!r}")
     if n > limit:
         raise DealError(
-            f"{what} of {n!r} cards a hand is beyond the kernel's limit of {limit} cards a hand"
+            f"{what} of n = {quote(n)} cards a hand is beyond the kernel's limit of {limit} "
+            "cards a hand"
         )
     return n
+
+
+def _check_hooks(
+    cache: object, cache_name: str, should_stop: object, progress: object = None
+) -> None:
+    if cache is not None:
+        expect(cache, TableCache, cache_name, "a TableCache or None")
+    optional_callable(should_stop, "should_stop")
+    optional_callable(progress, "progress")
 
 
 #: Patterns per block of a full level (progress and should_stop are polled once a block).
@@ -794,6 +844,7 @@ def tables_upto(
     ([2, 6, 20], '3/2')
     """
     n = _check_n(n, MAX_TABLE_N, "a table")
+    _check_hooks(upto_cache, "upto_cache", should_stop, progress)
     cache = upto_cache if upto_cache is not None else TableCache()
     have = max(
         (k for k in range(1, n + 1) if all(j in cache.tables for j in range(1, k + 1))), default=0
@@ -862,7 +913,7 @@ def suit_table(
     >>> suit_table(16)
     Traceback (most recent call last):
     ...
-    whistgui.engine.errors.DealError: a table of 16 cards a hand is beyond the kernel's limit ...
+    whistgui.engine.errors.DealError: a table of n = 16 cards a hand is beyond ... limit of 15 ...
     """
     return tables_upto(n, upto_cache=upto_cache, should_stop=should_stop, progress=progress)[n]
 
@@ -922,7 +973,8 @@ class SuitReach:
         return sum(r.nbytes + v.nbytes for r, v in self.levels.values())
 
     def value(self, pattern: str) -> Value | None:
-        if pattern == self.pattern:
+        """The value of ``pattern`` if the suit reaches it, else None."""
+        if expect(pattern, str, "pattern") == self.pattern:
             return self.root
         m = len(pattern) // 2
         level = self.levels.get(m)
@@ -952,13 +1004,14 @@ def reach(
     whistgui.engine.errors.DealError: the suit 'WEWE...' of 17 cards a hand is beyond ... of 16 ...
     """
     mask = pattern_mask(pattern)
+    _check_hooks(cache, "cache", should_stop)
     n = len(pattern) // 2
     cache = cache if cache is not None else TableCache()
     if n == 0:
         return SuitReach(pattern, Value(0), cache)
     if n > MAX_SUIT_N:
         raise DealError(
-            f"the suit {pattern!r} of {n} cards a hand is beyond the kernel's limit of "
+            f"the suit {quote(pattern)} of {n} cards a hand is beyond the kernel's limit of "
             f"{MAX_SUIT_N} cards a hand"
         )
 
@@ -1018,6 +1071,12 @@ def reach_size(pattern: str) -> int:
     >>> reach_size('WE' * 13), reach_size('WE' * 17)
     (60856, 2491934)
     """
+    pattern_mask(pattern)  # checks it
+    if len(pattern) > 2 * MAX_REACH_COUNT_N:
+        raise DealError(
+            f"the suit {quote(pattern)} of {len(pattern) // 2:,} cards a hand is beyond the "
+            f"{MAX_REACH_COUNT_N} cards a hand whose reach is counted (in a fraction of a second)"
+        )
     n = len(pattern)
     # count[w, e]: the distinct subwords with w W and e E of the part read so far; the usual
     # count of distinct subsequences (a new letter doubles them, less those already made

@@ -26,10 +26,12 @@ from itertools import combinations, islice
 from math import comb
 from typing import TYPE_CHECKING, Any, Final, Literal
 
+from whistgui.engine.checks import expect, optional_callable, whole
 from whistgui.engine.deal import SuitDeal
 from whistgui.engine.errors import Cancelled, DealError, TheoryError
-from whistgui.engine.evaluator import Evaluator, kernel_available
+from whistgui.engine.evaluator import Evaluator, check_pattern, kernel_available
 from whistgui.engine.notation import format_suit_paper
+from whistgui.engine.reading import quote
 from whistgui.engine.rounding import rho
 from whistgui.engine.value import LabeledValue, Value
 
@@ -100,8 +102,18 @@ def whist_tricks(value: Value) -> tuple[int, int]:
 
 
 # -- patterns --------------------------------------------------------------------------------
+#: The largest n :func:`count_patterns` and :func:`patterns` take: far beyond any table (C(2n, n)
+#: has some 60,000 digits there), short of a count that takes seconds.
+MAX_PATTERN_N: Final = 100_000
+
+
+def _n(n: object, low: int = 0) -> int:
+    return whole(n, "n", low=low, high=MAX_PATTERN_N, error=DealError)
+
+
 def count_patterns(n: int) -> int:
     """C(2n, n): how many suits of ``n`` cards a hand there are."""
+    n = _n(n)
     return comb(2 * n, n)
 
 
@@ -114,6 +126,12 @@ def patterns(n: int, start: int = 0) -> Iterator[str]:
     >>> list(patterns(2, start=4))
     ['EWEW', 'EEWW']
     """
+    n = _n(n)
+    start = whole(start, "start", low=0, high=comb(2 * n, n), error=DealError)
+    return _patterns(n, start)
+
+
+def _patterns(n: int, start: int) -> Iterator[str]:
     size = 2 * n
     for west in islice(combinations(range(size), n), start, None):
         cells = ["E"] * size
@@ -128,10 +146,9 @@ def pattern_index(pattern: str) -> int:
     >>> [pattern_index(p) for p in patterns(3)] == list(range(20))
     True
     """
+    check_pattern(pattern)
     size = len(pattern)
     n = pattern.count("W")
-    if size != 2 * n or set(pattern) - {"W", "E"}:
-        raise DealError(f"pattern {pattern!r} is not a symmetric suit of W and E cards")
     rank, prev, k = 0, -1, n
     for pos in (i for i, c in enumerate(pattern) if c == "W"):
         for skipped in range(prev + 1, pos):  # combinations that put a W at `skipped`
@@ -144,6 +161,7 @@ def pattern_index(pattern: str) -> int:
 def a_rows(pattern: str) -> list[list[int]]:
     """A(D) of the pattern's suit: A_ij = +1 if West's i-th lowest card beats East's j-th
     lowest, else −1 (0-based, as :func:`~whistgui.engine.games.single_suit.a_matrix`)."""
+    check_pattern(pattern)
     w = [i for i, c in enumerate(pattern) if c == "W"]
     e = [i for i, c in enumerate(pattern) if c == "E"]
     return [[1 if wi > ej else -1 for ej in e] for wi in w]
@@ -158,6 +176,7 @@ def r43_numbers(pattern: str) -> tuple[int, int, int]:
     >>> r43_numbers('EWEWWE')               # KQT/AJ9, the paper's deal (5)
     (1, 0, 1)
     """
+    check_pattern(pattern)
     w = [i for i, c in enumerate(pattern) if c == "W"]
     e = [i for i, c in enumerate(pattern) if c == "E"]
     n = len(w)
@@ -206,12 +225,15 @@ class RowMaker:
         self, producer: Producer = "auto", should_stop: Callable[[], bool] | None = None
     ) -> None:
         if producer not in ("auto", "kernel", "evaluator"):
-            raise DealError(f"unknown row producer {producer!r}; expected kernel or evaluator")
+            expect(producer, str, "producer", "'auto', 'kernel' or 'evaluator'")
+            raise DealError(
+                f"unknown row producer {quote(producer)}; expected auto, kernel or evaluator"
+            )
         has_kernel = kernel_available()
         if producer == "kernel" and not has_kernel:
             raise DealError("the numpy kernel does not import here; use the evaluator")
         self.producer: str = "kernel" if producer != "evaluator" and has_kernel else "evaluator"
-        self.should_stop = should_stop
+        self.should_stop = optional_callable(should_stop, "should_stop")
         # the pure recursion when it is the producer (the kernel's rows are checked against it)
         self.evaluator = Evaluator(should_stop, kernel_from=None)
         self._cache: object | None = None  # the kernel's TableCache, made when first needed
@@ -234,11 +256,17 @@ class RowMaker:
         ``should_stop`` (default: the maker's) is polled every few hundred suits — True
         raises :class:`~whistgui.engine.errors.Cancelled` — and ``progress(done, total)`` is
         told as often."""
-        if not isinstance(n, int) or n < 1:
-            raise DealError(f"a suit needs at least one card a hand, not {n!r}")
+        n = whole(n, "n", low=1, error=DealError, what="at least one card a hand")
+        if n > self.limit:
+            raise DealError(
+                f"n: the {self.producer} makes rows of at most {self.limit} cards a hand, not {n}"
+            )
         total = count_patterns(n)
+        start = whole(start, "start", error=DealError)
         if not 0 <= start <= total:
             raise DealError(f"start {start!r} is outside the {total} suits of {n} cards a hand")
+        optional_callable(should_stop, "should_stop")
+        optional_callable(progress, "progress")
         stop = should_stop if should_stop is not None else self.should_stop
         if self.producer == "kernel":
             return self._kernel_rows(n, start, total, stop, progress)
