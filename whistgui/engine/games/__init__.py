@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from whistgui.engine.checks import expect
+from whistgui.engine.checks import each, expect, optional_callable
 from whistgui.engine.errors import NotationError
 from whistgui.engine.games.five_card import FIVE_CARD_RULES, FiveCardTheory
 from whistgui.engine.games.greedy_whist import GREEDY_WHIST_RULES, GreedyWhistTheory
@@ -50,6 +50,13 @@ class Game:
     #: Where the game and its theory come from.
     source: str = ""
     notes: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        for name in ("name", "title", "source", "notes"):
+            expect(getattr(self, name), str, name)
+        expect(self.rules, Rules, "rules")
+        optional_callable(self.theory, "theory")
+        each(expect(self.aliases, tuple, "aliases", "a tuple of names (str)"), str, "aliases")
 
     def new_theory(self) -> Theory[Any] | None:
         return self.theory() if self.theory is not None else None
