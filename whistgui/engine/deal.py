@@ -82,9 +82,10 @@ def _ranks(ranks: object, name: str) -> list[int]:
             "SuitDeal.parse reads text"
         )
     out = list(ranks)
-    for i, r in enumerate(out):
+    for i, r in enumerate(out):  # every type first: a wrong type is a TypeError wherever it is
         if type(r) is not int:
-            out[i] = r = whole(r, f"{name}[{i}]")
+            out[i] = whole(r, f"{name}[{i}]")
+    for r in out:
         if not 1 <= r <= MAX_RANK:
             raise DealError(
                 f"rank {quote(r)} in {name} is not a positive integer up to {MAX_RANK:,}"

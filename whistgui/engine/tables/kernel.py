@@ -377,8 +377,9 @@ def simplest_key(maxmin: int, minmax: int) -> int:
             if plus or minus:
                 return a * _POS_SPAN + (k + 1 if plus else -k - 1) + _POS_BOUND
     raise TheoryError(
-        f"I(D) between {labeled_from_key(maxmin)} and {labeled_from_key(minmax)} holds no "
-        "single-suit value (Lemma 10.2 says it always does)"
+        f"maxmin {maxmin} ({labeled_from_key(maxmin)}) and minmax {minmax} "
+        f"({labeled_from_key(minmax)}) bound no single-suit value: for a suit's own bounds "
+        "I(D) always holds one (Lemma 10.2)"
     )
 
 
