@@ -284,10 +284,11 @@ class BridgeDeal:
                 "then four hands clockwise, e.g. 'N:AKQ8.AQ87.AJT7.KQ9 JT97.KJT9.KQ98.AJ ...'"
             )
         first = Seat.parse(head)
-        words = rest.split()
+        words = rest.split(None, 4)  # (a text of a million words is not cut into a million)
         if len(words) != 4:
+            many = "more than 4" if len(words) > 4 else str(len(words))
             raise NotationError(
-                f"{quote(text)} has {len(words)} hands after {quote(head.strip())}:; expected 4 "
+                f"{quote(text)} has {many} hands after {quote(head.strip())}:; expected 4 "
                 "hands separated by spaces, each spades.hearts.diamonds.clubs"
             )
         hands: dict[Seat, frozenset[BridgeCard]] = {}
@@ -357,11 +358,11 @@ def _sizes_text(sizes: list[int]) -> str:
 
 
 def _parse_hand(word: str, seat: Seat) -> frozenset[BridgeCard]:
-    parts = word.split(".")
+    parts = word.split(".", 4)
     if len(parts) != 4:
         raise NotationError(
-            f"{seat_hand(seat, word)} has {len(parts)} suit(s); expected 4 separated by dots: "
-            "spades.hearts.diamonds.clubs ('-' or nothing for a void)"
+            f"{seat_hand(seat, word)} has {word.count('.') + 1} suit(s); expected 4 separated "
+            "by dots: spades.hearts.diamonds.clubs ('-' or nothing for a void)"
         )
     cards: set[BridgeCard] = set()
     for suit, part in zip(PBN_SUIT_ORDER, parts, strict=True):

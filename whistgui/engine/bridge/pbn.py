@@ -24,24 +24,67 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
 from whistgui.engine.bridge.contract import Contract
 from whistgui.engine.bridge.deal import BridgeDeal, Seat
 from whistgui.engine.errors import NotationError
-from whistgui.engine.reading import LINE_END, quote
+from whistgui.engine.reading import LINE_END, label, quote
 
-__all__ = ["PbnBoard", "PbnError", "read_pbn", "write_pbn"]
+__all__ = ["MAX_BOARD_ITEMS", "PbnBoard", "PbnError", "iter_pbn", "read_pbn", "write_pbn"]
 
-_TAG: Final = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_TAG: Final = re.compile(
+    # possessive: a value of millions of characters or escapes is matched in one pass, with no
+    # backtracking record kept per character (issue 23)
+    r'\[\s*+([A-Za-z0-9_]++)\s++"([^"\\]*+(?:\\.[^"\\]*+)*+)"\s*+\]\s*+'
+)
+#: A line's text up to its first comment: plain text and quoted strings (whole, from the
+#: opening quote to the closing one or the line's end, a ``;`` or ``{`` inside kept).
+_TEXT: Final = re.compile(r'(?:[^"{;]++|"[^"\\]*+(?:\\.[^"\\]*+)*+"?)*+')
+#: A line PBN's ``%`` escapes (a directive), skipped whole.
+_ESCAPED: Final = re.compile(r"\s*+%")
+#: The most ``{ }`` comments one line may hold (a file of millions on one line is refused,
+#: not cut into millions of pieces).
+MAX_LINE_COMMENTS: Final = 1000
+#: The most tags and section lines one board may hold (a board has a few dozen): a file of
+#: millions of one-letter lines is refused board by board, not held as millions of strings.
+MAX_BOARD_ITEMS: Final = 10_000
 #: Values of the Vulnerable tag that PBN allows.
 VULNERABLE: Final = ("None", "NS", "EW", "All", "Love", "-", "Both")
 
 
 class PbnError(NotationError):
-    """A PBN file that cannot be read; the message names the board and line and quotes them."""
+    """A PBN board that cannot be read; the message names the board and line and quotes them.
+    ``reason`` is the message without the board's name; ``number`` (the board's place in the
+    file, from 1), ``board`` (its Board tag) and ``line`` (where it starts, from 1) say which
+    board, when the error is one board's."""
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        number: int | None = None,
+        board: str | None = None,
+        line: int | None = None,
+    ) -> None:
+        self.reason = reason
+        self.number = number
+        self.board = board
+        self.line = line
+        message = reason
+        if number is not None:
+            tag = f" ([Board {quote(board)}])" if board is not None else ""
+            at = f" starting at line {line}" if line is not None else ""
+            message = f"board {number}{tag}{at}: {reason}"
+        super().__init__(message)
+
+    @property
+    def label(self) -> str:
+        """The board as messages name it: its Board tag, or its number in the file (shortened
+        and quoted when long or not printable)."""
+        return label(self.board or str(self.number or "?"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +100,7 @@ class PbnBoard:
     def __post_init__(self) -> None:
         value = self.tag("Deal")
         if value is None:
-            board = self.tag("Board")
-            which = f"board {quote(board)}" if board else "a board"
-            raise PbnError(f'{which} has no [Deal "..."] tag')
+            raise PbnError('no [Deal "..."] tag; expected one like [Deal "N:AKQ2.KJ3.T98.A54 ..."]')
         object.__setattr__(self, "deal", BridgeDeal.parse(value))
         # Check the tags the properties read, so a bad one fails here, not later.
         _ = self.dealer, self.declarer, self.contract
@@ -127,118 +168,218 @@ class PbnBoard:
         return Contract.parse(value)
 
 
-def _strip_comments(text: str) -> list[tuple[int, str]]:
-    """The file's lines (numbered from 1) less ``;`` and ``{...}`` comments."""
-    out: list[tuple[int, str]] = []
+def _lines(text: str) -> Iterator[tuple[int, str, str | None]]:
+    """The file's lines (numbered from 1) less ``;`` and ``{...}`` comments, stripped, each
+    with what is wrong with it (or None); ``%`` lines and lines of comments only are left out
+    (a blank line ends a board, a comment does not). One line is held at a time; each is
+    scanned by regular expressions that run in linear time and keep no record per character
+    (a quoted string of millions of characters is one match)."""
     in_brace = False
-    for number, raw in enumerate(LINE_END.split(text), start=1):  # not at U+2028 and others
-        line = []
-        in_quote = False
-        i = 0
-        while i < len(raw):
-            ch = raw[i]
-            if in_brace:
-                if ch == "}":
-                    in_brace = False
-            elif in_quote:
-                line.append(ch)
-                if ch == "\\" and i + 1 < len(raw):
-                    line.append(raw[i + 1])
-                    i += 1
-                elif ch == '"':
-                    in_quote = False
-            elif ch == '"':
-                in_quote = True
-                line.append(ch)
-            elif ch == "{":
-                in_brace = True
-            elif ch == ";":
-                break
-            else:
-                line.append(ch)
-            i += 1
-        out.append((number, "".join(line).rstrip()))
-    return out
+    number = 0
+    pos = 0
+    ends = LINE_END.finditer(text)  # not at U+2028 and others
+    while pos <= len(text):
+        m = next(ends, None)
+        stop = m.start() if m is not None else len(text)
+        raw = text[pos:stop]
+        pos = m.end() if m is not None else len(text) + 1
+        number += 1
+        at = 0
+        if in_brace:
+            close = raw.find("}")
+            if close < 0:
+                continue
+            in_brace, at = False, close + 1
+        elif _ESCAPED.match(raw):  # an escaped line: PBN's directives, skipped whole
+            continue
+        line, in_brace, problem = _uncommented(raw, at, number)
+        line = line.strip()
+        if line or problem or not raw or raw.isspace():  # a line of comments only is no blank
+            yield number, line, problem
+
+
+def _uncommented(raw: str, at: int, number: int) -> tuple[str, bool, str | None]:
+    """``raw`` from ``at`` less its comments (quoted strings kept whole), whether a ``{``
+    comment is still open at its end, and why the line is refused (more than
+    :data:`MAX_LINE_COMMENTS` comments), or None."""
+    m = _TEXT.match(raw, at)
+    if m is None or m.end() == len(raw):  # (it always matches; most lines have no comment)
+        return raw[at:] if at else raw, False, None
+    parts = []
+    for _ in range(MAX_LINE_COMMENTS + 1):
+        end = m.end() if m is not None else at
+        parts.append(raw[at:end])
+        if end == len(raw) or raw[end] == ";":
+            return "".join(parts), False, None
+        close = raw.find("}", end + 1)
+        if close < 0:
+            return "".join(parts), True, None
+        at = close + 1
+        m = _TEXT.match(raw, at)
+    problem = (
+        f"line {number} has more than {MAX_LINE_COMMENTS:,} {{ }} comments; expected a PBN "
+        "line (a tag pair or a line of a section)"
+    )
+    return "", False, problem
 
 
 def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    r"""``value`` with each ``\x`` read as ``x`` (pairs taken from the left, as the tag
+    pattern reads them), by string operations that run in C and hold a few copies of the
+    value, however many escapes it has.
+
+    >>> _unescape(r'a\"b\\c\\\"'), _unescape("plain")
+    ('a"b\\c\\"', 'plain')
+    """
+    if "\\" not in value:
+        return value
+    for hold in ("\x00", "\ufffe", "\uffff", "\ue000"):  # a character the value does not hold
+        if hold not in value:
+            return value.replace("\\\\", hold).replace("\\", "").replace(hold, "\\")
+    return "\\".join(part.replace("\\", "") for part in value.split("\\\\"))
 
 
 def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def read_pbn(text: str) -> list[PbnBoard]:
-    """The boards of a PBN file's text, in order."""
-    boards: list[PbnBoard] = []
-    tags: list[tuple[str, str]] = []
-    sections: list[tuple[str, list[str]]] = []
-    start = 0
-    previous: dict[str, str] = {}
+class _Chunk:
+    """The board being read: its tags and section lines, where it starts, and the first
+    thing wrong with it (the rest of it is still read, to find its end and its Board tag)."""
 
-    def finish() -> None:
-        nonlocal tags, sections, previous
-        if not tags:
-            return
-        where = f"board {len(boards) + 1}"
-        board_tag = dict(tags).get("Board")
-        if board_tag is not None:
-            where += f" ([Board {quote(board_tag)}])"
-        where += f" starting at line {start}"
+    __slots__ = ("error", "items", "sections", "start", "tags", "values")
+
+    def __init__(self, start: int) -> None:
+        self.start = start
+        self.tags: list[tuple[str, str]] = []
+        self.values: dict[str, str] = {}
+        self.sections: list[tuple[str, list[str]]] = []
+        self.items = 0
+        self.error: str | None = None
+
+    def fail(self, message: str) -> None:
+        if self.error is None:
+            self.error = message
+            self.sections.clear()  # what a bad board held is not kept
+
+    def count(self, number: int) -> bool:
+        """One more tag or line to keep: False if the board is refused (beyond
+        :data:`MAX_BOARD_ITEMS`, or for an earlier reason)."""
+        self.items += 1
+        if self.items > MAX_BOARD_ITEMS:
+            self.fail(
+                f"line {number}: the board has more than {MAX_BOARD_ITEMS:,} tags and section "
+                "lines; expected a PBN board (a few dozen)"
+            )
+        return self.error is None
+
+
+def iter_pbn(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
+    """The boards of a PBN file's text, in order, one at a time, each with the line where it
+    starts (from 1): a :class:`PbnBoard`, or in its place the :class:`PbnError` saying why it
+    cannot be read (with its number in the file and its Board tag), so that the other boards
+    are still read. A board ends at a blank line, or where a second ``[Board …]`` tag begins the
+    next one (a Board tag may follow the Deal tag: only a second one shows a new board).
+
+    >>> text = '[Board "1"]\\n[Deal "N:A... K... Q... J..."]\\n[Board "2"]\\n[Deal "N:A..."]\\n'
+    >>> [(line, type(b).__name__, b.board) for line, b in iter_pbn(text)]
+    [(1, 'PbnBoard', '1'), (3, 'PbnError', '2')]
+    """
+    chunk: _Chunk | None = None
+    previous: dict[str, str] = {}
+    count = 0
+
+    def finish() -> tuple[int, PbnBoard | PbnError] | None:
+        nonlocal chunk, previous, count
+        done, chunk = chunk, None
+        if done is None:
+            return None
+        count += 1
+        previous = done.values
+        board = done.values.get("Board")
+        if done.error is not None:
+            return done.start, PbnError(done.error, number=count, board=board, line=done.start)
         try:
-            board = PbnBoard(
-                tuple(tags), tuple((name, tuple(lines)) for name, lines in sections if lines)
+            return done.start, PbnBoard(
+                tuple(done.tags),
+                tuple((name, tuple(lines)) for name, lines in done.sections if lines),
             )
         except NotationError as err:
-            raise PbnError(f"{where}: {err}") from None
-        boards.append(board)
-        previous = dict(tags)
-        tags, sections = [], []
+            return done.start, PbnError(str(err), number=count, board=board, line=done.start)
 
-    for number, line in _strip_comments(text):
-        stripped = line.strip()
-        if not stripped:
-            finish()
+    for number, line, problem in _lines(text):
+        if problem is not None:
+            if chunk is None:
+                chunk = _Chunk(number)
+            chunk.fail(problem)
             continue
-        if stripped.startswith("%"):
+        if not line:
+            board = finish()
+            if board is not None:
+                yield board
             continue
         pos = 0
-        rest = stripped
-        if rest.startswith("["):
-            while rest.startswith("["):
-                m = _TAG.match(rest)
-                if m is None:
-                    raise PbnError(
-                        f"line {number}: {quote(rest)} is not a tag pair; expected "
-                        '[Name "value"], e.g. [Board "1"]'
+        while pos < len(line) and line[pos] == "[":
+            m = _TAG.match(line, pos)
+            if m is None:
+                if chunk is None:
+                    chunk = _Chunk(number)
+                chunk.fail(
+                    f"line {number}: {quote(line[pos:])} is not a tag pair; expected "
+                    '[Name "value"], e.g. [Board "1"]'
+                )
+                pos = len(line)
+                break
+            name, value = m.group(1), _unescape(m.group(2))
+            pos = m.end()
+            if name == "Board" and chunk is not None and "Board" in chunk.values:
+                board = finish()  # a second Board tag begins the next board
+                if board is not None:
+                    yield board
+            if chunk is None:
+                chunk = _Chunk(number)
+            if chunk.error is not None:  # only its Board tag is kept, to name it
+                if name == "Board" and name not in chunk.values:
+                    chunk.values[name] = value
+                continue
+            if value == "#":
+                if name not in previous:
+                    chunk.fail(
+                        f'line {number}: [{name} "#"] repeats the previous board\'s '
+                        f"{name}, but there is none"
                     )
-                name, value = m.group(1), _unescape(m.group(2))
-                if value == "#":
-                    if name not in previous:
-                        raise PbnError(
-                            f'line {number}: [{name} "#"] repeats the previous board\'s '
-                            f"{name}, but there is none"
-                        )
-                    value = previous[name]
-                if not tags:
-                    start = number
-                if any(key == name for key, _ in tags):
-                    raise PbnError(f"line {number}: tag {quote(name)} appears twice in one board")
-                tags.append((name, value))
-                sections.append((name, []))
-                pos = m.end()
-                rest = rest[pos:].strip()
-            if rest:
-                sections[-1][1].append(rest)
-            continue
-        if not tags:
-            raise PbnError(
-                f"line {number}: {quote(stripped)} comes before any tag; expected a tag pair "
-                'like [Board "1"] or [Deal "N:..."]'
-            )
-        sections[-1][1].append(stripped)
-    finish()
+                    continue
+                value = previous[name]
+            if name in chunk.values:
+                chunk.fail(f"line {number}: tag {quote(name)} appears twice in one board")
+                continue
+            if chunk.count(number):
+                chunk.values[name] = value
+                chunk.tags.append((name, value))
+                chunk.sections.append((name, []))
+        if pos < len(line):
+            rest = line[pos:] if pos else line
+            if chunk is None:
+                chunk = _Chunk(number)
+                chunk.fail(
+                    f"line {number}: {quote(rest)} comes before any tag; expected a tag pair "
+                    'like [Board "1"] or [Deal "N:..."]'
+                )
+            elif chunk.count(number):
+                chunk.sections[-1][1].append(rest)
+    board = finish()
+    if board is not None:
+        yield board
+
+
+def read_pbn(text: str) -> list[PbnBoard]:
+    """The boards of a PBN file's text, in order; :class:`PbnError` naming the first board that
+    cannot be read (see :func:`iter_pbn` to read the others all the same)."""
+    boards = []
+    for _, board in iter_pbn(text):
+        if isinstance(board, PbnError):
+            raise board
+        boards.append(board)
     return boards
 
 
