@@ -189,3 +189,86 @@ def test_threads_that_ask_dds_at_once_wait_for_each_other() -> None:
         [sys.executable, "-c", _THREADS_SCRIPT], cwd=root, capture_output=True, timeout=300
     )
     assert done.returncode == 0, (done.returncode, done.stderr.decode()[-2000:])
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
+    """Count the calls into libdds's ``name`` (CalcDDtable, CalcAllTables), by whichever of
+    endplay's functions they come."""
+    from endplay import _dds
+
+    calls = [0]
+    real = getattr(_dds, name)
+
+    def counted(*args: object) -> object:
+        calls[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(_dds, name, counted)
+    return calls
+
+
+def test_par_comes_from_the_table_already_solved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Par is DDS's from the deal's table: the table is solved once (par(deal) solved it a
+    second time), and par from the table equals endplay's par from the deal."""
+    from endplay.dds import par as endplay_par
+    from endplay.types import Deal, Player, Vul
+
+    deal = random_deal(2023)
+    dd_table.cache_clear()
+    solves = _counting(monkeypatch, "CalcDDtable")
+    table = dd_table(deal)
+    vuls = {"None": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "All": Vul.both}
+    ours = {(v, s): par(deal, v, s) for v in vuls for s in Seat}
+    assert solves[0] == 1
+    assert {(v, s): par(table, v, s) for v in vuls for s in Seat} == ours
+    for (v, s), p in ours.items():
+        theirs = endplay_par(Deal.from_pbn(deal.to_pbn()), vuls[v], Player(int(s)))
+        assert (p.score, p.contracts) == (theirs.score, tuple(str(c) for c in theirs)), (v, s)
+    with pytest.raises(DDSError, match="full deal"):
+        par(dd_table(random_deal(3, 2)))
+
+
+def test_tables_solved_in_batches_equal_the_tables_one_at_a_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """dd_tables solves the full deals in DDS batches (two a batch here, so that there are
+    several) and the endings one by one, in order; each table is the one dd_table gives."""
+    import whistgui.engine.bridge.dds as dds
+
+    deals = [random_deal(11), random_deal(12, 2), random_deal(13), random_deal(14), random_deal(15)]
+    monkeypatch.setattr(dds, "_tables_per_batch", lambda: 2)
+    batches = _counting(monkeypatch, "CalcAllTables")
+    tables = dds.dd_tables(deals)
+    assert batches[0] == 2  # 4 full deals, 2 a batch
+    assert tables == [dd_table.__wrapped__(d) for d in deals]
+    assert [t.deal for t in tables if isinstance(t, dds.DDTable)] == deals
+    assert dds.dd_tables([]) == []
+
+
+def test_a_batch_dds_refuses_is_solved_deal_by_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch that DDS refuses does not sink its deals: each is solved alone, and a deal DDS
+    refuses alone gets its error in its place."""
+    import endplay.dds
+    from endplay._dds import DDSError as EndplayError
+
+    import whistgui.engine.bridge.dds as dds
+
+    deals = [random_deal(21), random_deal(22), random_deal(23)]
+
+    def refuse(*_: object) -> None:
+        raise EndplayError("Too many DD tables requested")
+
+    monkeypatch.setattr(endplay.dds, "calc_all_tables", refuse)
+    real = dds.dd_table
+
+    def alone(deal: BridgeDeal) -> dds.DDTable:
+        if deal == deals[1]:
+            raise DDSError(f"DDS could not solve {deal.to_pbn()!r}: refused")
+        return real(deal)
+
+    monkeypatch.setattr(dds, "dd_table", alone)
+    first, second, third = dds.dd_tables(deals)
+    assert first == real(deals[0])
+    assert isinstance(second, DDSError)
+    assert "refused" in str(second)
+    assert third == real(deals[2])

@@ -10,7 +10,7 @@ call raises :class:`DDSUnavailable` saying how to install it. DDS errors become
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
@@ -30,6 +30,7 @@ __all__ = [
     "Par",
     "card_scores",
     "dd_table",
+    "dd_tables",
     "decide",
     "par",
     "winning_line",
@@ -121,6 +122,15 @@ class DDTable:
         }
 
 
+def _table_of(deal: BridgeDeal, table: Any) -> DDTable:
+    """Our table from endplay's (indexed by Denom, then Player)."""
+    rows = table.to_list()
+    tricks = {
+        seat: {strain: int(rows[_DENOM[strain]][int(seat)]) for strain in Strain} for seat in Seat
+    }
+    return DDTable(deal, tricks)
+
+
 @lru_cache(maxsize=256)
 def dd_table(deal: BridgeDeal) -> DDTable:
     """The double-dummy table of ``deal``: for a full deal DDS's table (20 results at once),
@@ -129,12 +139,7 @@ def dd_table(deal: BridgeDeal) -> DDTable:
     every time it is asked for)."""
     dds = _endplay()
     if deal.size == 13:
-        table = _run("solve", deal, dds.calc_dd_table, _deal(deal)).to_list()
-        tricks = {
-            seat: {strain: int(table[_DENOM[strain]][int(seat)]) for strain in Strain}
-            for seat in Seat
-        }
-        return DDTable(deal, tricks)
+        return _table_of(deal, _run("solve", deal, dds.calc_dd_table, _deal(deal)))
     tricks = {}
     for seat in Seat:
         row = {}
@@ -143,6 +148,45 @@ def dd_table(deal: BridgeDeal) -> DDTable:
             row[strain] = deal.size - max(scores.values(), default=0)
         tricks[seat] = row
     return DDTable(deal, tricks)
+
+
+def _tables_per_batch() -> int:
+    """The most tables DDS solves in one CalcAllTables call with all five strains: it refuses
+    a call where tables × strains exceeds MAXNOOFTABLES × 5 (40 tables in DDS 2.9)."""
+    from endplay import _dds
+
+    return max(1, int(_dds.MAXNOOFTABLES))
+
+
+def dd_tables(deals: Sequence[BridgeDeal]) -> list[DDTable | DDSError]:
+    """The tables of ``deals``, in order, as :func:`dd_table` gives them — the full deals
+    solved together in DDS batches (CalcAllTables: up to 40 tables a call, on all cores), the
+    endings one by one. A deal DDS refuses gets its :class:`DDSError` in its place: a batch
+    that fails is solved again deal by deal, so one bad deal does not sink the others."""
+    dds = _endplay()
+    deals = list(deals)
+    out: list[DDTable | DDSError | None] = [None] * len(deals)
+
+    def one(deal: BridgeDeal) -> DDTable | DDSError:
+        try:
+            return dd_table(deal)
+        except DDSError as exc:
+            return exc
+
+    full = [i for i, d in enumerate(deals) if d.size == 13]
+    step = _tables_per_batch()
+    for start in range(0, len(full), step):
+        places = full[start : start + step]
+        batch = [deals[i] for i in places]
+        tables: list[DDTable | DDSError]
+        try:
+            solved = _run("solve", batch[0], dds.calc_all_tables, [_deal(d) for d in batch])
+            tables = [_table_of(d, solved[k]) for k, d in enumerate(batch)]
+        except DDSError:
+            tables = [one(d) for d in batch]
+        for i, table in zip(places, tables, strict=True):
+            out[i] = table
+    return [t if t is not None else one(d) for t, d in zip(out, deals, strict=True)]
 
 
 def card_scores(position: BridgePosition) -> dict[BridgeCard, int]:
@@ -177,19 +221,29 @@ class Par:
     contracts: tuple[str, ...]
 
 
-def par(deal: BridgeDeal, vulnerable: str = "None", dealer: Seat = Seat.N) -> Par:
-    """The par result of a full deal (``vulnerable``: None, NS, EW or All)."""
+def par(deal: BridgeDeal | DDTable, vulnerable: str = "None", dealer: Seat = Seat.N) -> Par:
+    """The par result of a full deal (``vulnerable``: None, NS, EW or All), from its
+    double-dummy table: ``deal`` is the deal (its table is :func:`dd_table`'s, solved once and
+    remembered) or the table itself — DDS does not solve the deal a second time."""
+    dds = _endplay()
+    from endplay import _dds
+    from endplay.dds.ddtable import DDTable as EndplayTable
     from endplay.types import Player, Vul
 
-    dds = _endplay()
     vul = {"none": Vul.none, "ns": Vul.ns, "ew": Vul.ew, "all": Vul.both, "both": Vul.both}.get(
         vulnerable.lower()
     )
     if vul is None:
         raise DDSError(f"{vulnerable!r}: expected a vulnerability None, NS, EW or All")
-    if deal.size != 13:
-        raise DDSError(f"par is for a full deal of 13 cards a hand, not {deal}")
-    result = _run("find par for", deal, dds.par, _deal(deal), vul, Player(int(dealer)))
+    the_deal = deal.deal if isinstance(deal, DDTable) else deal
+    if the_deal.size != 13:
+        raise DDSError(f"par is for a full deal of 13 cards a hand, not {the_deal}")
+    table = deal if isinstance(deal, DDTable) else dd_table(deal)
+    data = _dds.ddTableResults()
+    for seat, row in table.tricks.items():
+        for strain, n in row.items():
+            data.resTable[_DENOM[strain]][int(seat)] = n
+    result = _run("find par for", the_deal, dds.par, EndplayTable(data), vul, Player(int(dealer)))
     return Par(int(result.score), tuple(str(c) for c in result))
 
 
