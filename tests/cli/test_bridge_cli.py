@@ -4,10 +4,17 @@ input, --json, and bad input that is quoted while the other deals are still answ
 from __future__ import annotations
 
 import io
+import itertools
 import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 import pytest
 
+from tests.bounded import run_bounded
+from tests.engine.test_bridge_pbn import OWN_PEAK, own_peak_mb
 from whistgui.cli import main
 from whistgui.engine.bridge import BridgeDeal, Contract, Seat, Strain
 from whistgui.engine.bridge.dds import dd_table
@@ -142,3 +149,182 @@ def test_render_refuses_before_drawing_and_without_qt(tmp_path):
         assert needle in res.stderr
         assert "Traceback" not in res.stderr
     assert not (tmp_path / "x.png").exists()
+
+
+# -- issue 23: a bad board in its place, endings, help, hostile files, batches ----------------
+
+WHIST = Path(sys.executable).parent / "whist"
+
+
+def whist(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``whist bridge argv…`` run as a user runs it: the installed script, in a process of its
+    own (what DDS writes on descriptor 1 would show here)."""
+    return subprocess.run(
+        [str(WHIST), "bridge", *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def suit_deal(order: tuple[int, ...]) -> str:
+    """A deal DDS solves at once: hand i holds the whole suit ``order[i]`` (S H D C)."""
+    hands = []
+    for suit in order:
+        suits = ["", "", "", ""]
+        suits[suit] = "AKQJT98765432"
+        hands.append(".".join(suits))
+    return "N:" + " ".join(hands)
+
+
+EASY = [suit_deal(p) for p in itertools.permutations(range(4))]
+TWICE = "N:A4.QT98.AJ75.A72 92.KJ65.986.KT43 KQJT5.A2.Q2.J865 A763.743.KT43.Q9"  # ♠A twice
+BAD_BOARD = f"""% board 2 holds the ace of spades twice
+[Board "1"]
+[Deal "{EASY[0]}"]
+[Contract "7S"]
+[Declarer "N"]
+
+[Board "2"]
+[Deal "{TWICE}"]
+[Contract "3NT"]
+[Declarer "N"]
+
+[Board "3"]
+[Deal "{EASY[1]}"]
+[Contract "7H"]
+[Declarer "E"]
+"""
+
+
+@pytest.mark.parametrize("command", ["table", "solve"])
+@pytest.mark.parametrize("source", ["file", "stdin"])
+def test_a_bad_board_is_refused_in_its_place_and_the_others_are_answered(
+    command: str, source: str, tmp_path: Path
+) -> None:
+    """Board 2 deals the ace of spades twice: with --json an object {"error", "board",
+    "line"} stands in its place, boards 1 and 3 are answered, the exit status is 2 (the whole
+    file was refused: nothing for boards 1 and 3)."""
+    path = tmp_path / "boards.pbn"
+    path.write_text(BAD_BOARD, encoding="utf-8")
+    arg, stdin = (str(path), "") if source == "file" else ("-", BAD_BOARD)
+    res = whist(command, arg, "--json", stdin=stdin)
+    assert res.returncode == 2, res.stderr
+    one, two, three = (json.loads(line) for line in res.stdout.splitlines())
+    assert one["deal"] == BridgeDeal.parse(EASY[0]).to_pbn()
+    assert three["deal"] == BridgeDeal.parse(EASY[1]).to_pbn()
+    assert set(two) == {"error", "board", "line"}
+    assert (two["board"], two["line"]) == ("2", 7)
+    assert "'SA'" in two["error"]
+    if command == "solve":
+        assert (one["tricks"], one["makes"], three["tricks"]) == (13, True, 13)
+    (err,) = res.stderr.splitlines()
+    assert err.startswith("whist: error: ")
+    assert "board 2 (line 7): " in err
+    assert two["error"] in err
+    plain = whist(command, arg, stdin=stdin)  # plain text: the answers, the error on stderr
+    assert plain.returncode == 2
+    assert [line for line in plain.stdout.splitlines() if line.startswith("N:")] == [
+        one["deal"],
+        three["deal"],
+    ]
+    assert plain.stderr == res.stderr
+
+
+def test_every_board_is_refused_or_answered_in_order_across_batches(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Boards are read ahead in batches (their full deals solved together): with batches of
+    three, good boards, bad ones, endings and a board without a contract keep their order."""
+    import whistgui.cli.bridge as cli
+
+    monkeypatch.setattr(cli, "BATCH", 3)
+    boards = [f'[Deal "{EASY[2]}"]', f'[Deal "{TWICE}"]', f'[Deal "{EASY[3]}"]']
+    boards += ['[Deal "N:A.K.-.- K.A.-.- Q.Q.-.- J.J.-.-"]', "[Deal broken]"]
+    boards += [f'[Deal "{EASY[i]}"]' for i in range(4, 9)]
+    text = "\n\n".join(f'[Board "{i + 1}"]\n{b}' for i, b in enumerate(boards)) + "\n"
+    code, out, _ = run(capsys, "table", "-", "--json", stdin=text)
+    assert code == 2
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert [a.get("board") for a in answers] == [None, "2", None, None, "5"] + [None] * 5
+    for board, answer in zip(boards, answers, strict=True):
+        if "error" not in answer:
+            deal = BridgeDeal.parse(board.split('"')[1])
+            assert answer["deal"] == deal.to_pbn()
+            assert answer["tricks"] == dd_table(deal).to_json()
+    assert "par" not in answers[3]  # the ending
+    code, out, _ = run(capsys, "solve", "-", "--json", "--declarer", "N", stdin=text)
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert len(answers) == len(boards)
+    assert all("no contract to play" in a["error"] for a in answers if a["board"] not in "25")
+
+
+def test_a_board_tag_after_a_board_begins_the_next_board(tmp_path: Path) -> None:
+    """No blank line between boards: each answered ("tag 'Board' appears twice" refused the
+    whole file)."""
+    path = tmp_path / "tight.pbn"
+    path.write_text(
+        f'[Board "1"]\n[Deal "{EASY[4]}"]\n[Board "2"]\n[Deal "{EASY[5]}"]\n', encoding="utf-8"
+    )
+    res = whist("table", str(path), "--json")
+    assert res.returncode == 0, res.stderr
+    deals = [json.loads(line)["deal"] for line in res.stdout.splitlines()]
+    assert deals == [BridgeDeal.parse(EASY[4]).to_pbn(), BridgeDeal.parse(EASY[5]).to_pbn()]
+
+
+def test_an_ending_says_how_many_of_the_tricks_left_declarer_takes() -> None:
+    """A 2-card ending is not a contract played from the start: "goes down 13 (0 tricks)"
+    became the tricks taken of the tricks left, and JSON has no "makes"."""
+    ending = "N:A.K.-.- K.A.-.- Q.Q.-.- J.J.-.-"  # North takes the spade, East the heart
+    res = whist("solve", ending, "--contract", "3NT", "--declarer", "N")
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.splitlines()[1] == "  3NT by North: takes 1 of the 2 tricks left"
+    assert "down" not in res.stdout
+    res = whist("solve", ending, "--contract", "3NT", "--declarer", "E", "--json")
+    obj = json.loads(res.stdout)
+    assert (obj["tricks"], obj["tricks_left"]) == (1, 2)
+    assert "makes" not in obj
+    res = whist("line", ending, "--contract", "1S", "--declarer", "N")
+    assert res.stdout.splitlines()[-1] == "  1S by North: takes 1 of the 2 tricks left"
+    full = whist("solve", EASY[0], "--contract", "7S", "--declarer", "N", "--json")
+    assert json.loads(full.stdout)["makes"] is True
+
+
+def test_bridge_help_is_plain_words() -> None:
+    """No "(issue 13)", ":mod:`…`" or reStructuredText backticks in what users read."""
+    for argv in (["--help"], ["table", "--help"], ["solve", "--help"], ["render", "--help"]):
+        res = whist(*argv)
+        assert res.returncode == 0, res.stderr
+        for word in ("issue", ":mod:", "``", "`"):
+            assert word not in res.stdout, (argv, word)
+    assert "reported in its place" in whist("--help").stdout
+
+
+def test_a_20_mb_tag_is_read_in_under_3_s_and_300_mb(tmp_path: Path) -> None:
+    """``whist bridge table`` on a file with a 20 MB [Event] tag, run in a child process under
+    a memory limit (the process that reads the file is the one measured): the board answered
+    within 300 MB and 3 s, DDS and endplay's import included (the old tag pattern: 28 s and
+    10 GB on 60 MB)."""
+    path = tmp_path / "long.pbn"
+    path.write_text(
+        f'[Event "{"x" * 20_000_000}"]\n[Board "1"]\n[Deal "{EASY[0]}"]\n', encoding="utf-8"
+    )
+    code = f"""
+        import io, sys
+        from whistgui.cli import main
+        out = io.StringIO()
+        sys.stdout, real = out, sys.stdout
+        status = main(["bridge", "table", "--json", {str(path)!r}], stdin=io.StringIO(""))
+        sys.stdout = real
+        print(status)
+        print(out.getvalue())
+    """
+    res = run_bounded(textwrap.dedent(code) + OWN_PEAK, memory_mb=400, timeout=120)
+    assert res.returncode == 0, res.describe()
+    status, answer = res.stdout.splitlines()[:2]
+    assert status == "0", res.describe()
+    assert json.loads(answer)["deal"] == BridgeDeal.parse(EASY[0]).to_pbn()
+    assert own_peak_mb(res.stdout) < 300, res.describe()
+    assert res.seconds < 3, res.describe()

@@ -1,17 +1,20 @@
 """``whist bridge``: four-hand bridge double dummy (issue 13) — the table of tricks for every
 strain and declarer with par, whether a contract makes, and the winning line card by card with
-each card's score. Deals are PBN deal strings (``N:AKQ8.… …``), PBN files (every board), or
-``-`` for standard input (a PBN file, or deal strings one per line). ``render`` draws one board
-as a figure for an article (:mod:`whistgui.figures.bridge`; Qt is imported only then)."""
+each card's score. Deals are PBN deal strings, PBN files (every board), or ``-`` for standard
+input. ``render`` draws one board as a figure (:mod:`whistgui.figures.bridge`; Qt is imported
+only then). Boards are answered in order, several full deals solved together as DDS batches; a
+board that cannot be read or answered is refused in its place and the others are answered."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, TextIO
+from functools import partial
+from itertools import chain, islice
+from typing import Any, Final, TextIO
 
 from whistgui.cli.common import (
     EXIT_BAD_INPUT,
@@ -34,21 +37,37 @@ from whistgui.engine.bridge import (
     BridgeDeal,
     Contract,
     PbnBoard,
+    PbnError,
     Seat,
     Strain,
-    read_pbn,
 )
-from whistgui.engine.bridge.dds import dd_table, par, winning_line
+from whistgui.engine.bridge.dds import DDTable, dd_tables, par, winning_line
+from whistgui.engine.bridge.pbn import iter_pbn
 from whistgui.engine.reading import PATH_QUOTE_LIMIT, label, quote
 
 _STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
+
+#: What ``whist bridge --help`` says: for users, in plain words (the module's docstring is for
+#: the code's readers).
+DESCRIPTION = (
+    "Four-hand bridge, double dummy: the tricks each declarer takes in each strain, with par "
+    "(table); whether a contract makes (solve); the winning line, card by card, each card with "
+    "its score (line); a board drawn as a figure (render). A deal is a PBN deal string such as "
+    "'N:AKQ2.KJ3.T98.A54 J876.Q54.AK2.J32 T943.A987.QJ4.K7 5.T62.7653.QT986', a PBN file (every "
+    "board in it), or - for standard input (a PBN file, or deal strings one per line). A board "
+    "that cannot be read is reported in its place and the other boards are still answered; the "
+    "exit status is then 2."
+)
+
+#: Boards read ahead: the full deals among them are solved together, as one DDS batch.
+BATCH: Final = 40
 
 
 def register(sub: Any, add: Any) -> None:
     sp = sub.add_parser(
         "bridge",
         help="four-hand bridge double dummy: table, solve a contract, the winning line",
-        description=__doc__.split("\n\n")[0] if __doc__ else None,
+        description=DESCRIPTION,
     )
     bsub = sp.add_subparsers(dest="bridge_command", required=True)
     for name, what in (
@@ -121,32 +140,39 @@ def _register_render(bsub: Any) -> None:
 @dataclass(frozen=True, slots=True)
 class _Item:
     """One deal the arguments name: where it came from (for messages), the board or why it
-    could not be read, and for a line of standard input or of a file its number and text."""
+    could not be read; for a line of standard input or of a file its number and text, for a
+    board of a PBN file its name (its Board tag or its number) and the line where it starts."""
 
     where: str
     board: PbnBoard | WhistError
     line: int | None = None
     text: str | None = None
+    name: str | None = None
+
+
+def _items(arg: str, stdin: TextIO) -> Iterator[_Item]:
+    """The deals one argument names, read as they are answered; a file that cannot be read,
+    or holds no deal, is a NotationError raised here, before any of them."""
+    if arg == "-":
+        return _from_text(stdin.read(), "standard input")
+    if arg.lower().endswith(".pbn") or is_file(arg):
+        where = label(arg, PATH_QUOTE_LIMIT)
+        items = _from_text(_read_file(arg), where)
+        first = next(items, None)
+        if first is None:  # (standard input may be an empty batch; a named file is a mistake)
+            raise NotationError(
+                f'{where} holds no deal; expected PBN tags like [Deal "N:..."] or lines '
+                "of deal strings"
+            )
+        return chain((first,), items)
+    return iter((_Item("", PbnBoard.make(BridgeDeal.parse(arg)), text=arg),))
 
 
 def _boards(args: list[str], stdin: TextIO) -> Iterator[_Item]:
-    """Every deal the arguments name (a line of deal strings that does not parse comes as its
+    """Every deal the arguments name (a board or a line that does not parse comes as its
     error, so that the others are still answered)."""
-    for a in args:
-        if a == "-":
-            text = stdin.read()
-            yield from _from_text(text, "standard input")
-        elif a.lower().endswith(".pbn") or is_file(a):
-            where = label(a, PATH_QUOTE_LIMIT)
-            items = list(_from_text(_read_file(a), where))
-            if not items:  # (standard input may be an empty batch; a named file is a mistake)
-                raise NotationError(
-                    f'{where} holds no deal; expected PBN tags like [Deal "N:..."] or lines '
-                    "of deal strings"
-                )
-            yield from items
-        else:
-            yield _Item("", PbnBoard.make(BridgeDeal.parse(a)), text=a)
+    for arg in args:
+        yield from _items(arg, stdin)
 
 
 def _read_file(name: str) -> str:
@@ -168,9 +194,10 @@ def _read_file(name: str) -> str:
 
 
 def _from_text(text: str, where: str) -> Iterator[_Item]:
-    if "[" in text:  # a PBN file
-        for i, board in enumerate(read_pbn(text), start=1):
-            yield _Item(f"{where}, board {label(board.board or str(i))}: ", board)
+    if "[" in text:  # a PBN file: each board, or in its place why it cannot be read
+        for i, (start, read) in enumerate(iter_pbn(text), start=1):
+            name = read.label if isinstance(read, PbnError) else label(read.board or str(i))
+            yield _Item(f"{where}, board {name} (line {start}): ", read, start, name=name)
         return
     # lines end at LF, CR or CR LF only (str.splitlines would also break at U+2028 and others)
     for number, line in enumerate(input_lines([text]), start=1):
@@ -181,6 +208,11 @@ def _from_text(text: str, where: str) -> Iterator[_Item]:
             except WhistError as exc:  # this line is said to be bad; the next ones go on
                 board = exc
             yield _Item(f"{where}, line {number}: ", board, number, s)
+
+
+def _reason(exc: WhistError) -> str:
+    """What is wrong, without the board's name when the item's ``where`` gives it."""
+    return exc.reason if isinstance(exc, PbnError) and exc.number is not None else str(exc)
 
 
 def _contract(args: argparse.Namespace, board: PbnBoard) -> tuple[Contract, Seat]:
@@ -194,12 +226,11 @@ def _contract(args: argparse.Namespace, board: PbnBoard) -> tuple[Contract, Seat
     return contract, declarer
 
 
-def _table(args: argparse.Namespace, board: PbnBoard, out: TextIO) -> None:
+def _table(args: argparse.Namespace, board: PbnBoard, table: DDTable, out: TextIO) -> None:
     deal = board.deal
-    table = dd_table(deal)
     # the file's tag is one of PBN's names (read_pbn refuses others), not all of them par's
     vul = vulnerability(args.vulnerable or board.vulnerable or "None")
-    result = par(deal, vul, board.dealer or Seat.N) if deal.size == 13 else None
+    result = par(table, vul, board.dealer or Seat.N) if deal.size == 13 else None
     if args.json:
         obj: dict[str, Any] = {"deal": deal.to_pbn(), "tricks": table.to_json()}
         if result is not None:
@@ -217,7 +248,20 @@ def _table(args: argparse.Namespace, board: PbnBoard, out: TextIO) -> None:
     out.write("\n".join(lines) + "\n")
 
 
-def _result_words(contract: Contract, tricks: int) -> str:
+def result_words(contract: Contract, tricks: int, left: int = 13) -> str:
+    """What the declaring side's ``tricks`` mean for ``contract``: made or down, from a full
+    deal; from an ending of ``left`` tricks the tricks taken of those left (the tricks won
+    before it are not known, so neither is the contract's fate).
+
+    >>> result_words(Contract.parse("4S"), 11), result_words(Contract.parse("4S"), 8)
+    ('makes with 1 overtrick', 'goes down 2')
+    >>> result_words(Contract.parse("3NT"), 0, 2), result_words(Contract.parse("3NT"), 1, 1)
+    ('takes 0 of the 2 tricks left', 'takes the last trick')
+    """
+    if left < 13:
+        if left == 1:
+            return "takes the last trick" if tricks else "does not take the last trick"
+        return f"takes {tricks} of the {left} tricks left"
     over = tricks - contract.tricks_needed
     if over >= 0:
         return f"makes{f' with {over} overtrick' + ('s' if over > 1 else '') if over else ''}"
@@ -227,27 +271,38 @@ def _result_words(contract: Contract, tricks: int) -> str:
 def _result_json(
     deal: BridgeDeal, contract: Contract, declarer: Seat, tricks: int
 ) -> dict[str, Any]:
-    """What ``solve --json`` prints, and ``line --json`` begins with."""
-    return {
+    """What ``solve --json`` prints, and ``line --json`` begins with: ``"makes"`` for a full
+    deal only (an ending's tricks are those of the tricks left)."""
+    obj: dict[str, Any] = {
         "deal": deal.to_pbn(),
         "contract": str(contract),
         "declarer": str(declarer),
         "tricks": tricks,
-        "makes": tricks >= contract.tricks_needed,
+        "tricks_left": deal.size,
     }
+    if deal.size == 13:
+        obj["makes"] = tricks >= contract.tricks_needed
+    return obj
 
 
-def _solve(args: argparse.Namespace, board: PbnBoard, out: TextIO) -> None:
+def _solve(
+    args: argparse.Namespace,
+    board: PbnBoard,
+    contract: Contract,
+    declarer: Seat,
+    table: DDTable,
+    out: TextIO,
+) -> None:
     deal = board.deal
-    contract, declarer = _contract(args, board)
-    tricks = dd_table(deal)[declarer, contract.strain]
+    tricks = table[declarer, contract.strain]
     if args.json:
         obj = _result_json(deal, contract, declarer, tricks)
         out.write(json.dumps(obj, ensure_ascii=False) + "\n")
         return
+    counted = f" ({tricks} tricks)" if deal.size == 13 else ""
     out.write(
-        f"{deal.to_pbn()}\n  {contract} by {declarer.word}: {_result_words(contract, tricks)} "
-        f"({tricks} tricks)\n"
+        f"{deal.to_pbn()}\n  {contract} by {declarer.word}: "
+        f"{result_words(contract, tricks, deal.size)}{counted}\n"
     )
 
 
@@ -279,24 +334,32 @@ def _line(args: argparse.Namespace, board: PbnBoard, out: TextIO) -> None:
             f"  {s.trick:>2}. {s.seat} {s.card!s:<4} scores {s.score:>2}"
             f"   (declarer then takes {s.declarer_tricks})"
         )
-    lines.append(f"  {contract} by {declarer.word}: {_result_words(contract, tricks)} ({tricks})")
+    counted = f" ({tricks})" if deal.size == 13 else ""
+    lines.append(
+        f"  {contract} by {declarer.word}: {result_words(contract, tricks, deal.size)}{counted}"
+    )
     out.write("\n".join(lines) + "\n")
 
 
 def _chosen_board(args: argparse.Namespace, stdin: TextIO) -> PbnBoard:
-    """The ``--board``-th board (from 1) that ``args.deal`` names."""
-    boards = list(_boards([args.deal], stdin))
+    """The ``--board``-th board (from 1) that ``args.deal`` names (the others are read to be
+    counted, not kept)."""
     n = args.board
+    count = 0
+    chosen: _Item | None = None
+    for item in _boards([args.deal], stdin):
+        count += 1
+        if count == n:
+            chosen = item
     where = "standard input" if args.deal == "-" else quote_path(args.deal)
-    if not boards:
+    if not count:
         raise NotationError(f"{where} has no boards; expected a PBN deal or a PBN file")
-    if not 1 <= n <= len(boards):
-        has = f"{len(boards)} board{'s' if len(boards) != 1 else ''}"
-        raise NotationError(f"--board {n}: {where} has {has}; expected 1 to {len(boards)}")
-    item = boards[n - 1]
-    if isinstance(item.board, WhistError):
-        raise NotationError(f"{item.where}{item.board}")
-    return item.board
+    if chosen is None:
+        has = f"{count} board{'s' if count != 1 else ''}"
+        raise NotationError(f"--board {n}: {where} has {has}; expected 1 to {count}")
+    if isinstance(chosen.board, WhistError):
+        raise NotationError(f"{chosen.where}{_reason(chosen.board)}")
+    return chosen.board
 
 
 def render(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
@@ -320,40 +383,80 @@ def render(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
 
 
 def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
-    """``whist bridge …``: every deal answered; a bad one says why and the rest go on."""
+    """``whist bridge …``: every deal answered in order; a bad one says why in its place and
+    the rest go on (exit status 2). ``table`` and ``solve`` read :data:`BATCH` boards ahead
+    and solve their full deals together, as one DDS batch."""
     if args.bridge_command == "render":
         return render(args, stdin)
     stdin = stdin if stdin is not None else sys.stdin
-    fn = {"table": _table, "solve": _solve, "line": _line}[args.bridge_command]
     status = EXIT_OK
 
-    def refuse(item: _Item | None, message: str) -> None:
+    def refuse(item: _Item, message: str) -> None:
         """Say why a deal got no answer (with ``--json`` also an object with ``"error"`` in
         the place its answer would have had)."""
         nonlocal status
-        sys.stderr.write(f"whist: error: {item.where if item else ''}{message}\n")
         status = EXIT_BAD_INPUT
+        sys.stdout.flush()  # what was answered before it comes first
+        sys.stderr.write(f"whist: error: {item.where}{message}\n")
+        sys.stderr.flush()
         if args.json:
             obj: dict[str, Any] = {"error": message}
-            if item is not None and item.text is not None:
+            if item.text is not None:
                 obj.update(input_json(item.text))
-            if item is not None and item.line is not None:
+            if item.name is not None:
+                obj["board"] = item.name
+            if item.line is not None:
                 obj["line"] = item.line
             sys.stdout.write(json_line(obj) + "\n")
 
     for arg in args.deals:
         try:
-            items = list(_boards([arg], stdin))
+            items = _items(arg, stdin)
         except WhistError as exc:  # a deal argument, or a file, that cannot be read
             refuse(_Item("", exc, text=arg), str(exc))
             continue
-        for item in items:
-            if isinstance(item.board, WhistError):
-                refuse(item, str(item.board))
-                continue
-            try:
-                fn(args, item.board, sys.stdout)
-            except WhistError as exc:
-                refuse(item, str(exc))
-            sys.stdout.flush()
+        while batch := list(islice(items, BATCH)):
+            for item, answer in _answers(args, batch):
+                try:
+                    if isinstance(answer, WhistError):
+                        raise answer
+                    answer(sys.stdout)  # (each works out its answer before it writes)
+                except WhistError as exc:
+                    refuse(item, _reason(exc))
+                sys.stdout.flush()
     return status
+
+
+def _answers(
+    args: argparse.Namespace, batch: list[_Item]
+) -> Iterator[tuple[_Item, Callable[[TextIO], None] | WhistError]]:
+    """Each item with what writes its answer, or the error in its place; for ``table`` and
+    ``solve`` the tables of the batch's deals are solved together (:func:`dd_tables`)."""
+    command = args.bridge_command
+    ready: list[tuple[PbnBoard, tuple[Contract, Seat] | None] | WhistError] = []
+    for item in batch:
+        board = item.board
+        if isinstance(board, WhistError):
+            ready.append(board)
+            continue
+        try:
+            ready.append((board, _contract(args, board) if command == "solve" else None))
+        except WhistError as exc:  # solve: no contract to play
+            ready.append(exc)
+    if command == "line":
+        for item, it in zip(batch, ready, strict=True):
+            yield item, it if isinstance(it, WhistError) else partial(_line, args, it[0])
+        return
+    tables = iter(dd_tables([it[0].deal for it in ready if not isinstance(it, WhistError)]))
+    for item, it in zip(batch, ready, strict=True):
+        if isinstance(it, WhistError):
+            yield item, it
+            continue
+        board, contract = it
+        table = next(tables)
+        if isinstance(table, WhistError):
+            yield item, table
+        elif contract is None:
+            yield item, partial(_table, args, board, table)
+        else:
+            yield item, partial(_solve, args, board, *contract, table)
