@@ -188,3 +188,79 @@ def test_mark_text() -> None:
 def test_deal_property_message_is_a_whist_error() -> None:
     with pytest.raises(WhistError):
         _ = BridgeDocument().deal
+
+
+def _file_with_a_bad_board(tmp_path, boards: int = 3, bad: tuple[int, ...] = (2,)):  # type: ignore[no-untyped-def]
+    """A PBN file of ``boards`` random boards; those numbered in ``bad`` deal ♠A twice."""
+    twice = "N:A4.QT98.AJ75.A72 92.KJ65.986.KT43 KQJT5.A2.Q2.J865 A763.743.KT43.Q9"
+    chunks = []
+    for i in range(1, boards + 1):
+        deal = twice if i in bad else BridgeDocument.random(i).deal.to_pbn()
+        chunks.append(f'[Board "{i}"]\n[Dealer "N"]\n[Deal "{deal}"]\n')
+    path = tmp_path / "boards.pbn"
+    path.write_text("% a bad board among good ones\n" + "\n".join(chunks), encoding="utf-8")
+    return path
+
+
+def test_a_bad_board_is_left_out_and_said_the_good_ones_open(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Board 2 deals the ace of spades twice: boards 1 and 3 open, board 2 is named with the
+    line where it starts and why (the whole file was refused)."""
+    path = _file_with_a_bad_board(tmp_path)
+    file = load_pbn(path)
+    assert [doc.board for doc in file.boards] == ["1", "3"]
+    assert file.boards[0].deal == BridgeDocument.random(1).deal
+    (left,) = file.left_out
+    assert (left.board, left.line, file.left_out_count) == ("2", 6, 1)
+    assert "'SA'" in left.reason
+    notice = file.notice()
+    assert notice is not None
+    assert notice.startswith("Board 2 (line 6) was not opened: card 'SA' is in ")
+    assert "Saving over this file would lose it" in notice
+    assert load_pbn(_file_with_a_bad_board(tmp_path, 3, ())).notice() is None
+
+
+def test_many_bad_boards_are_counted_and_the_first_named(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = _file_with_a_bad_board(tmp_path, 12, tuple(range(2, 12)))
+    file = load_pbn(path)
+    assert [doc.board for doc in file.boards] == ["1", "12"]
+    assert file.left_out_count == 10
+    assert [b.board for b in file.left_out] == ["2", "3", "4", "5", "6"]
+    notice = file.notice()
+    assert notice is not None
+    assert notice.startswith("10 boards were not opened: board 2 (line 6): ")
+    assert "; and 5 more." in notice
+    with pytest.raises(DocumentError, match=r"boards\.pbn.*board 1 \(\[Board '1'\]\)"):
+        load_pbn(_file_with_a_bad_board(tmp_path, 2, (1, 2)))  # no good board: refused
+
+
+def test_a_file_of_more_boards_than_the_app_opens(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import whistgui.app.bridge as bridge
+
+    monkeypatch.setattr(bridge, "MAX_PBN_BOARDS", 3)
+    file = load_pbn(_file_with_a_bad_board(tmp_path, 5, (2,)))
+    assert [doc.board for doc in file.boards] == ["1", "3", "4"]
+    assert file.truncated
+    notice = file.notice()
+    assert notice is not None
+    assert "more than 3 boards; the first 3 were opened" in notice
+
+
+def test_the_app_reads_a_20_mb_tag_in_bounded_memory(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The GUI's PBN loader on a file with a 20 MB [Event] tag, in a child process under a
+    memory limit: the board opens within 300 MB (3.5 GB on 20 MB before)."""
+    from tests.bounded import run_bounded
+    from tests.engine.test_bridge_pbn import OWN_PEAK, own_peak_mb
+
+    deal = BridgeDocument.random(5).deal
+    path = tmp_path / "long.pbn"
+    path.write_text(f'[Event "{"x" * 20_000_000}"]\n[Deal "{deal.to_pbn()}"]\n', "utf-8")
+    code = (
+        "from whistgui.app.bridge import load_pbn\n"
+        f"file = load_pbn({str(path)!r})\n"
+        "print(len(file.boards), file.boards[0].deal.to_pbn())\n"
+    )
+    res = run_bounded(code + OWN_PEAK, memory_mb=400, timeout=120)
+    assert res.returncode == 0, res.describe()
+    assert res.stdout.splitlines()[0] == f"1 {deal.to_pbn()}", res.describe()
+    assert own_peak_mb(res.stdout) < 300, res.describe()
+    assert res.seconds < 10, res.describe()

@@ -141,3 +141,39 @@ def test_open_a_bad_file_keeps_the_board(session: BridgeSession, tmp_path) -> No
     with pytest.raises(DocumentError, match=r"bad\.pbn"):
         session.open(bad)
     assert session.document is before
+
+
+TWICE = "N:A4.QT98.AJ75.A72 92.KJ65.986.KT43 KQJT5.A2.Q2.J865 A763.743.KT43.Q9"  # ♠A twice
+
+
+def test_a_file_with_a_bad_board_opens_the_others_and_will_not_be_overwritten(  # type: ignore[no-untyped-def]
+    session: BridgeSession, tmp_path
+) -> None:
+    """Board 2 cannot be read: boards 1 and 3 open, the notice names board 2, its line and
+    why; saving over the file (which would lose board 2) is refused, saving elsewhere is not."""
+    one, three = (BridgeDocument.random(i, board=str(i)) for i in (1, 3))
+    text = (
+        f'[Board "1"]\n[Deal "{one.deal.to_pbn()}"]\n\n'
+        f'[Board "2"]\n[Deal "{TWICE}"]\n\n'
+        f'[Board "3"]\n[Deal "{three.deal.to_pbn()}"]\n'
+    )
+    path = tmp_path / "three.pbn"
+    path.write_text(text, encoding="utf-8")
+    notices: list[str] = []
+    session.noticeChanged.connect(notices.append)
+    session.open(path)
+    assert session.board_count == 2
+    assert [session.document.deal, session._boards[1].deal] == [one.deal, three.deal]
+    assert notices == [session.notice]
+    assert session.notice.startswith("Board 2 (line 4) was not opened: card 'SA' is in both")
+    with pytest.raises(DocumentError, match="saving over it would lose them"):
+        session.save()
+    assert path.read_text(encoding="utf-8") == text  # untouched
+    copy = tmp_path / "copy.pbn"
+    session.save(copy)
+    assert session.notice == ""
+    assert notices[-1] == ""
+    again = BridgeSession()
+    again.open(copy)
+    assert again.board_count == 2
+    assert again.notice == ""

@@ -193,3 +193,31 @@ def test_choosing_a_trick_tree_node_plays_its_cards(qtbot, window) -> None:  # t
     window.bridge.tree.cardsChosen.emit([first])
     assert session.cursor == 1
     assert session.document.played == (first, reply)
+
+
+def test_a_pbn_file_with_a_bad_board_opens_the_good_ones_and_says_which(  # type: ignore[no-untyped-def]
+    qtbot, window, tmp_path: Path, dialogs
+) -> None:
+    """Opening a file whose board 2 deals ♠A twice: the workspace shows boards 1 and 3 and
+    says, above the table, that board 2 (line 4) was not opened and why; no dialog refuses the
+    file."""
+    good = [BridgeDocument.random(i).deal.to_pbn() for i in (1, 3)]
+    twice = "N:A4.QT98.AJ75.A72 92.KJ65.986.KT43 KQJT5.A2.Q2.J865 A763.743.KT43.Q9"
+    path = tmp_path / "three.pbn"
+    path.write_text(
+        f'[Board "1"]\n[Deal "{good[0]}"]\n\n[Board "2"]\n[Deal "{twice}"]\n\n'
+        f'[Board "3"]\n[Deal "{good[1]}"]\n',
+        encoding="utf-8",
+    )
+    assert window.open_file(path)
+    assert window.bridge_mode
+    assert window.bridge_session.board_count == 2
+    notice = window.bridge.file_notice
+    assert notice.isVisible()
+    assert notice.text().startswith("Board 2 (line 4) was not opened: card 'SA' is in both")
+    assert not [kind for kind, _ in dialogs.shown if kind == "warning"]
+    assert not window.save()  # over the file: it would lose board 2
+    assert any("would lose them" in text for kind, text in dialogs.shown if kind == "warning")
+    save_pbn((BridgeDocument.random(4, board="4"),), tmp_path / "good.pbn")
+    assert window.open_file(tmp_path / "good.pbn")
+    assert not notice.isVisible()

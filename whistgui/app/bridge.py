@@ -31,18 +31,20 @@ from whistgui.engine.bridge import (
     PbnError,
     Seat,
     Suit,
-    read_pbn,
     write_pbn,
 )
+from whistgui.engine.bridge.pbn import iter_pbn
 from whistgui.engine.errors import WhistError
 from whistgui.engine.reading import quote_path
 
 __all__ = [
     "DECK",
+    "MAX_PBN_BOARDS",
     "PBN_SUFFIX",
     "BridgeDocument",
     "BridgeFile",
     "CardMark",
+    "LeftOut",
     "card_marks",
     "load_pbn",
     "save_pbn",
@@ -52,6 +54,11 @@ __all__ = [
 PBN_SUFFIX: Final = ".pbn"
 #: The largest PBN file read (a thousand boards with their tags are about a megabyte).
 MAX_PBN_BYTES: Final = 64 * 2**20
+#: The most boards opened from one file (each is a document of a few kilobytes: a file of a
+#: million small boards would take gigabytes and minutes).
+MAX_PBN_BOARDS: Final = 10_000
+#: The boards left out of a file that are named one by one (the others are counted).
+_NAMED: Final = 5
 
 #: The 52 cards, spades first, high to low.
 DECK: Final = tuple(BridgeCard(suit, rank) for suit in reversed(Suit) for rank in range(14, 1, -1))
@@ -251,15 +258,60 @@ def card_marks(
 
 
 @dataclass(frozen=True, slots=True)
+class LeftOut:
+    """A board of a PBN file that was not opened: its name (its Board tag, or its number in
+    the file), the line where it starts, and why."""
+
+    board: str
+    line: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"board {self.board} (line {self.line}): {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
 class BridgeFile:
-    """The boards of a PBN file, as documents."""
+    """The boards of a PBN file, as documents; the boards that could not be read, in file
+    order (the first few: ``left_out_count`` counts them all); and whether the file had more
+    than :data:`MAX_PBN_BOARDS` boards (the rest not read)."""
 
     boards: tuple[BridgeDocument, ...]
+    left_out: tuple[LeftOut, ...] = ()
+    left_out_count: int = 0
+    truncated: bool = False
+
+    def notice(self) -> str | None:
+        """What to tell the user about the boards that were not opened, or None.
+
+        >>> print(BridgeFile((), (LeftOut("2", 9, "no [Deal] tag"),), 1).notice())
+        Board 2 (line 9) was not opened: no [Deal] tag. Saving over this file would lose it.
+        """
+        parts = []
+        if self.left_out_count == 1 and self.left_out:
+            one = self.left_out[0]
+            parts.append(f"Board {one.board} (line {one.line}) was not opened: {one.reason}.")
+        elif self.left_out_count:
+            named = "; ".join(str(b) for b in self.left_out)
+            more = self.left_out_count - len(self.left_out)
+            if more:
+                named += f"; and {more:,} more"
+            parts.append(f"{self.left_out_count:,} boards were not opened: {named}.")
+        if self.truncated:
+            parts.append(
+                f"The file has more than {MAX_PBN_BOARDS:,} boards; the first "
+                f"{MAX_PBN_BOARDS:,} were opened."
+            )
+        if not parts:
+            return None
+        lost = "it" if self.left_out_count == 1 and not self.truncated else "them"
+        return " ".join(parts) + f" Saving over this file would lose {lost}."
 
 
 def load_pbn(path: str | os.PathLike[str]) -> BridgeFile:
-    """The boards of the PBN file ``path``; DocumentError naming the file (and, for bad PBN,
-    quoting the board and line) if it cannot be read or holds no board."""
+    """The boards of the PBN file ``path``, each board that cannot be read left out and said
+    (:class:`BridgeFile`); DocumentError naming the file (and, for bad PBN, quoting the board
+    and line) if it cannot be read or holds no board that can."""
     name = os.fspath(path)
     raw = read_file(name, "a PBN file", MAX_PBN_BYTES)
     try:
@@ -269,19 +321,35 @@ def load_pbn(path: str | os.PathLike[str]) -> BridgeFile:
             f"{quote_path(name)} could not be read: not UTF-8 text (byte 0x{raw[exc.start]:02x} at "
             f"offset {exc.start}); expected a PBN file"
         ) from None
-    try:
-        boards = read_pbn(text)
-    except PbnError as exc:
-        raise DocumentError(
-            f"{quote_path(name)} is not a PBN file this program can read: {exc}"
-        ) from exc
-    except WhistError as exc:
-        raise DocumentError(f"{quote_path(name)}: {exc}") from exc
+    del raw
+    boards: list[BridgeDocument] = []
+    left_out: list[LeftOut] = []
+    count = 0
+    truncated = False
+    first_error: PbnError | None = None
+    for i, (line, board) in enumerate(iter_pbn(text), start=1):
+        if isinstance(board, PbnBoard):
+            if len(boards) == MAX_PBN_BOARDS:
+                truncated = True
+                break
+            try:
+                boards.append(BridgeDocument.from_board(board))
+                continue
+            except WhistError as exc:
+                board = PbnError(str(exc), number=i, board=board.board, line=line)
+        first_error = first_error or board
+        count += 1
+        if len(left_out) < _NAMED:
+            left_out.append(LeftOut(board.label, line, board.reason))
     if not boards:
+        if first_error is not None:
+            raise DocumentError(
+                f"{quote_path(name)} is not a PBN file this program can read: {first_error}"
+            )
         raise DocumentError(
             f'{quote_path(name)} holds no board; expected PBN tags like [Deal "N:..."]'
         )
-    return BridgeFile(tuple(BridgeDocument.from_board(b) for b in boards))
+    return BridgeFile(tuple(boards), tuple(left_out), count, truncated)
 
 
 def save_pbn(boards: tuple[BridgeDocument, ...], path: str | os.PathLike[str]) -> None:

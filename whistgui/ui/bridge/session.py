@@ -18,7 +18,9 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand
 
 from whistgui.app.bridge import BridgeDocument, load_pbn, save_pbn
+from whistgui.app.document import DocumentError
 from whistgui.engine.bridge import BridgeCard, BridgeDeal, BridgePosition, Contract, Seat
+from whistgui.engine.reading import quote_path
 from whistgui.ui.session import FileSession
 
 __all__ = ["BridgeSession", "SetBridgeCommand"]
@@ -54,6 +56,9 @@ class BridgeSession(FileSession):
     cursorChanged = Signal(int)
     #: the boards of the file changed (another file, a board added): (count, current index)
     boardsChanged = Signal(int, int)
+    #: what to tell about the boards of the file that were not opened ("" once it no longer
+    #: applies: another file, a new one, the boards saved elsewhere)
+    noticeChanged = Signal(str)
 
     def __init__(self, doc: BridgeDocument | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -61,6 +66,7 @@ class BridgeSession(FileSession):
         self._cursor = len(self._doc.played)
         self._boards: list[BridgeDocument] = [self._doc]
         self._index = 0
+        self._notice = ""
 
     # -- state ----------------------------------------------------------------------------
     @property
@@ -79,6 +85,16 @@ class BridgeSession(FileSession):
     @property
     def board_index(self) -> int:
         return self._index
+
+    @property
+    def notice(self) -> str:
+        """Which boards of the open file were not opened and why ("" if none)."""
+        return self._notice
+
+    def _set_notice(self, notice: str) -> None:
+        if notice != self._notice:
+            self._notice = notice
+            self.noticeChanged.emit(notice)
 
     def position(self) -> BridgePosition | None:
         """The position at the cursor, or None while the hands are not a deal."""
@@ -113,8 +129,6 @@ class BridgeSession(FileSession):
     def move_cards(self, cards: list[BridgeCard], dest: Seat | None) -> bool:
         """Move cards to a hand (None: the pool); the line of play is dropped. A hand may not
         hold more than 13 cards (DocumentError, nothing changed)."""
-        from whistgui.app.document import DocumentError
-
         if dest is not None:
             size = len(self._doc.hands[dest] | set(cards))
             if size > 13:
@@ -189,8 +203,11 @@ class BridgeSession(FileSession):
         self._set_cursor(self._cursor - self._cursor % 4 + 4)
 
     # -- boards and files ---------------------------------------------------------------------
-    def replace(self, boards: tuple[BridgeDocument, ...], path: Path | None = None) -> None:
-        """Start afresh on ``boards`` (New / Open): clears the undo history."""
+    def replace(
+        self, boards: tuple[BridgeDocument, ...], path: Path | None = None, notice: str = ""
+    ) -> None:
+        """Start afresh on ``boards`` (New / Open): clears the undo history. ``notice`` says
+        which boards of the file were left out."""
         self.undo_stack.clear()
         self._boards = list(boards)
         self._index = 0
@@ -201,6 +218,7 @@ class BridgeSession(FileSession):
         self.undo_stack.setClean()
         self.boardsChanged.emit(len(self._boards), 0)
         self.pathChanged.emit(path)
+        self._set_notice(notice)
 
     def select_board(self, index: int) -> None:
         """Show board ``index`` of the file (its edits so far are kept with it)."""
@@ -228,18 +246,27 @@ class BridgeSession(FileSession):
         self.undo_stack.resetClean()
 
     def open(self, path: str | os.PathLike[str]) -> None:
-        """Load a PBN file (DocumentError, with nothing changed, if it cannot be read)."""
-        self.replace(load_pbn(path).boards, Path(path))
+        """Load a PBN file: its good boards, those that cannot be read left out and said in
+        :attr:`notice` (DocumentError, with nothing changed, if no board can be read)."""
+        file = load_pbn(path)
+        self.replace(file.boards, Path(path), file.notice() or "")
 
     def save(self, path: str | os.PathLike[str] | None = None) -> Path:
-        """Save every board to ``path`` (or the current file) as PBN; DocumentError on failure."""
+        """Save every board to ``path`` (or the current file) as PBN; DocumentError on failure,
+        and when that would overwrite the opened file whose bad boards were left out."""
         target = Path(path) if path is not None else self._path
         if target is None:
             raise ValueError("no file name: use Save As")
+        if self._notice and self._path is not None and _same_file(target, self._path):
+            raise DocumentError(
+                f"{quote_path(target)} has boards that were not opened; saving over it would "
+                f"lose them. Save the boards under another name. ({self._notice})"
+            )
         save_pbn(tuple(self._boards), target)
         self._path = target
         self.undo_stack.setClean()
         self.pathChanged.emit(target)
+        self._set_notice("")
         return target
 
     def describe(self) -> str:
@@ -251,3 +278,11 @@ class BridgeSession(FileSession):
         if self._cursor:
             text += f" · {self._cursor} card{'s' if self._cursor != 1 else ''} played"
         return text
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name the same file (the same path, or two links to it)."""
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
+    except OSError:
+        return a == b

@@ -174,6 +174,13 @@ class BridgeWorkspace(QWidget):
         self.deal_error.setWordWrap(True)
         self.deal_error.setStyleSheet("color: #c62828;")
         self.deal_error.hide()
+        #: which boards of the open file were not opened, and why (hidden when none were)
+        self.file_notice = QLabel(self)
+        self.file_notice.setObjectName("bridgeFileNotice")
+        self.file_notice.setWordWrap(True)
+        self.file_notice.setTextFormat(Qt.TextFormat.PlainText)
+        self.file_notice.setStyleSheet("color: #b26a00;")
+        self.file_notice.hide()
         self.random_button = QPushButton("&Random Deal", self)
         self.random_button.setToolTip("Deal the 52 cards at random (Ctrl+R)")
         self.random_button.clicked.connect(lambda: self.session.random_deal())
@@ -283,6 +290,7 @@ class BridgeWorkspace(QWidget):
         layout.setContentsMargins(8, 8, 8, 8)
         layout.addLayout(top)
         layout.addWidget(self.deal_error)
+        layout.addWidget(self.file_notice)
         layout.addWidget(self.splitter, 1)
 
         for key, slot in (
@@ -305,6 +313,8 @@ class BridgeWorkspace(QWidget):
         session.documentChanged.connect(self._on_document)
         session.cursorChanged.connect(self._on_cursor)
         session.boardsChanged.connect(self._on_boards)
+        session.noticeChanged.connect(self._on_notice)
+        self._on_notice(session.notice)
         self._on_boards(session.board_count, session.board_index)
         self._on_document(session.document)
         self._on_cursor(session.cursor)
@@ -318,6 +328,13 @@ class BridgeWorkspace(QWidget):
         return b
 
     # -- following the session ---------------------------------------------------------------
+    def _on_notice(self, notice: str) -> None:
+        """Say which boards of the file were not opened (a long quoted word cannot widen it)."""
+        self.file_notice.setText(for_display(notice))
+        self.file_notice.setVisible(bool(notice))
+        if notice:
+            self.message.emit(for_display(notice))
+
     def _on_boards(self, count: int, index: int) -> None:
         self.board_combo.clear()
         for i in range(count):
