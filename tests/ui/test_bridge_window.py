@@ -221,3 +221,30 @@ def test_a_pbn_file_with_a_bad_board_opens_the_good_ones_and_says_which(  # type
     save_pbn((BridgeDocument.random(4, board="4"),), tmp_path / "good.pbn")
     assert window.open_file(tmp_path / "good.pbn")
     assert not notice.isVisible()
+
+
+def test_an_ending_counts_its_tricks_instead_of_a_contracts_result(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """A 3-card ending with 1NT: no "down 5" (a contract needs 7 of 13 tricks): the status,
+    the cards' tooltips and the felt count the tricks of the ending."""
+    from whistgui.engine.bridge import BridgeDeal
+
+    ending = BridgeDeal.parse("N:AK2.-.-.- -.-.-.432 QJ3.-.-.- -.-.-.765")
+    doc = BridgeDocument.from_deal(ending).with_contract(Contract.parse("1NT"), Seat.N)
+    _choose_bridge(window)
+    window.bridge_session.replace((doc,))
+    _ready(qtbot, window)
+    marks = window.bridge.marks()
+    assert marks is not None
+    best = max(m.declarer_tricks for m in marks.values() if m.best)  # 0: East's clubs run
+    status = window.bridge.status.text()
+    assert f"With best play North–South take {best} of the 3 tricks of this ending" in status
+    tips = [window.bridge.table.mark_tooltip(m) for m in marks.values()]
+    assert all("of the 3 tricks of this ending" in tip for tip in tips), tips
+    assert not any("down" in tip or "fails" in tip for tip in [*tips, status])
+    window.bridge.set_autoplay(True)
+    qtbot.waitUntil(lambda: window.bridge_session.position().is_over, timeout=30000)
+    status = window.bridge.status.text()
+    assert status.endswith(f"Played out: North–South took {best} of the 3 tricks of this ending.")
+    _, corner = window.bridge.table._corner_lines(window.bridge_session.document)
+    assert f"N–S took {best} of 3" in corner
+    assert not any("down" in line for line in corner)

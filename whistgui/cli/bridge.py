@@ -41,6 +41,7 @@ from whistgui.engine.bridge import (
     Seat,
     Strain,
 )
+from whistgui.engine.bridge.contract import result_words
 from whistgui.engine.bridge.dds import DDTable, dd_tables, par, winning_line
 from whistgui.engine.bridge.pbn import iter_pbn
 from whistgui.engine.reading import PATH_QUOTE_LIMIT, label, quote
@@ -246,26 +247,6 @@ def _table(args: argparse.Namespace, board: PbnBoard, table: DDTable, out: TextI
     if result is not None:
         lines.append(f"  par {result.score:+d} (NS): {', '.join(result.contracts) or 'pass'}")
     out.write("\n".join(lines) + "\n")
-
-
-def result_words(contract: Contract, tricks: int, left: int = 13) -> str:
-    """What the declaring side's ``tricks`` mean for ``contract``: made or down, from a full
-    deal; from an ending of ``left`` tricks the tricks taken of those left (the tricks won
-    before it are not known, so neither is the contract's fate).
-
-    >>> result_words(Contract.parse("4S"), 11), result_words(Contract.parse("4S"), 8)
-    ('makes with 1 overtrick', 'goes down 2')
-    >>> result_words(Contract.parse("3NT"), 0, 2), result_words(Contract.parse("3NT"), 1, 1)
-    ('takes 0 of the 2 tricks left', 'takes the last trick')
-    """
-    if left < 13:
-        if left == 1:
-            return "takes the last trick" if tricks else "does not take the last trick"
-        return f"takes {tricks} of the {left} tricks left"
-    over = tricks - contract.tricks_needed
-    if over >= 0:
-        return f"makes{f' with {over} overtrick' + ('s' if over > 1 else '') if over else ''}"
-    return f"goes down {-over}"
 
 
 def _result_json(

@@ -17,7 +17,7 @@ from whistgui.engine.bridge.deal import Strain
 from whistgui.engine.errors import NotationError
 from whistgui.engine.reading import quote
 
-__all__ = ["Contract"]
+__all__ = ["Contract", "result_words"]
 
 _CONTRACT: Final = re.compile(r"([1-7])\s*(NT|N|[CDHS♣♦♥♠])\s*(X{0,2})", re.IGNORECASE)
 #: Tricks in a deal, and the "book" a contract's level counts beyond.
@@ -61,3 +61,24 @@ class Contract:
 
     def __repr__(self) -> str:
         return f"Contract.parse({str(self)!r})"
+
+
+def result_words(contract: Contract, tricks: int, dealt: int = TRICKS) -> str:
+    """What the declaring side's ``tricks`` mean for ``contract`` in a deal of ``dealt``
+    tricks: made or down when the whole deal is played; in an ending (fewer than 13 tricks)
+    the tricks taken of those it holds — the tricks won before it are not known, and neither
+    is the contract's fate (an ending never "goes down 13").
+
+    >>> result_words(Contract.parse("4S"), 11), result_words(Contract.parse("4S"), 8)
+    ('makes with 1 overtrick', 'goes down 2')
+    >>> result_words(Contract.parse("3NT"), 0, 2), result_words(Contract.parse("3NT"), 1, 1)
+    ('takes 0 of the 2 tricks left', 'takes the last trick')
+    """
+    if dealt < TRICKS:
+        if dealt == 1:
+            return "takes the last trick" if tricks else "does not take the last trick"
+        return f"takes {tricks} of the {dealt} tricks left"
+    over = tricks - contract.tricks_needed
+    if over > 0:
+        return f"makes with {over} overtrick{'s' if over > 1 else ''}"
+    return "makes" if over == 0 else f"goes down {-over}"

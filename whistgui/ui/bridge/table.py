@@ -447,16 +447,20 @@ class BridgeTable(QWidget):
         plural = "s" if mark.declarer_tricks != 1 else ""
         short = contract_text(contract, decl).split(" by ")[0]
         result = mark.text(contract)
-        if mark.made:
+        dealt = doc.deal.size if doc.problem() is None else 13
+        if dealt < 13:  # an ending is no whole contract: its tricks are counted
+            outcome = f"of the {dealt} tricks of this ending"
+        elif mark.made:
             outcome = f"{short} makes ({result})"
         else:
             down = contract.tricks_needed - mark.declarer_tricks
             outcome = f"{short} goes {down} down ({result})"
         cost = f"costs {mark.cost} trick{'s' if mark.cost != 1 else ''}"
         verdict = "best" if mark.best else cost
+        joint = " " if dealt < 13 else ", "
         return (
             f"{card_text(mark.card)}: {decl.word}–{decl.partner.word} take "
-            f"{mark.declarer_tricks} trick{plural}, {outcome}; {verdict}"
+            f"{mark.declarer_tricks} trick{plural}{joint}{outcome}; {verdict}"
         )
 
     def set_thinking(self, thinking: bool) -> None:
@@ -781,7 +785,10 @@ class BridgeTable(QWidget):
                 won = pos.tricks[doc.declarer.side]
                 over = won - doc.contract.tricks_needed
                 short = contract_text(doc.contract, doc.declarer).split(" by ")[0]
-                if over >= 0:
+                if doc.deal.size < 13:  # an ending: no contract's result, its tricks counted
+                    pair = "N–S" if doc.declarer.side is Side.NS else "E–W"
+                    score.append(f"{pair} took {won} of {doc.deal.size}")
+                elif over >= 0:
                     score.append(f"{short} made ({'=' if over == 0 else f'+{over}'})")
                 else:
                     score.append(f"{short} down {-over}")

@@ -473,23 +473,33 @@ class BridgeWorkspace(QWidget):
         pair = "–".join(s.word for s in (doc.declarer, doc.declarer.partner))
         text = f"{doc.contract.level}{doc.contract.strain.symbol} by {doc.declarer.word}: "
         text += f"{pair} {won}, defence {lost}. "
+        dealt = doc.deal.size  # an ending (fewer than 13) is no whole contract: count its tricks
         if pos.is_over:
-            need = doc.contract.tricks_needed
-            over = won - need
-            verdict = (
-                "made exactly" if over == 0 else f"made +{over}" if over > 0 else f"down {-over}"
-            )
+            if dealt < 13:
+                verdict = f"{pair} took {won} of the {dealt} tricks of this ending"
+            else:
+                over = won - doc.contract.tricks_needed
+                verdict = (
+                    "made exactly"
+                    if over == 0
+                    else f"made +{over}"
+                    if over > 0
+                    else f"down {-over}"
+                )
             self.status.setText(text + f"Played out: {verdict}.")
             return
         if marks is None:
             self.status.setText(text + f"{pos.to_move.word} to play; scoring the cards…")
             return
         best = max(m.declarer_tricks for m in marks.values() if m.best)
-        made = best >= doc.contract.tricks_needed
-        verdict = "makes" if made else "fails"
+        if dealt < 13:
+            outcome = f"{pair} take {best} of the {dealt} tricks of this ending"
+        else:
+            made = best >= doc.contract.tricks_needed
+            outcome = f"the contract {'makes' if made else 'fails'} ({best} tricks)"
         self.status.setText(
-            text + f"{pos.to_move.word} to play. With best play the contract {verdict} "
-            f"({best} tricks); outlined cards keep that, the badges show each card's result."
+            text + f"{pos.to_move.word} to play. With best play {outcome}; outlined cards "
+            "keep that, the badges show each card's result."
         )
 
     # -- the line of play -------------------------------------------------------------------
