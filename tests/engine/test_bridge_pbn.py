@@ -299,23 +299,6 @@ _HOSTILE = {
 }
 
 
-#: Printed last by a child of run_bounded: its own peak resident memory. (The child's
-#: ru_maxrss, which run_bounded reports, starts from the parent's peak: Linux keeps the
-#: high-water mark of the memory a process had before exec, and a subprocess is the test
-#: process's copy until then — 500 MB in pytest shows as 500 MB in a child that used 10.)
-OWN_PEAK = """
-import re as _re
-with open("/proc/self/status") as _status:
-    print("@@peak", int(_re.search(r"VmHWM:\\s*(\\d+)", _status.read()).group(1)) / 1024)
-"""
-
-
-def own_peak_mb(stdout: str) -> float:
-    """The peak :data:`OWN_PEAK` printed, in MB (NaN if the child did not get there)."""
-    found = re.findall(r"^@@peak (\S+)$", stdout, re.MULTILINE)
-    return float(found[-1]) if found else float("nan")
-
-
 @pytest.mark.parametrize("name", list(_HOSTILE))
 def test_a_hostile_file_is_read_in_linear_time_and_bounded_memory(name: str, tmp_path):
     """Each file is read in a child process under a memory limit: a clean answer (the good
@@ -329,10 +312,10 @@ def test_a_hostile_file_is_read_in_linear_time_and_bounded_memory(name: str, tmp
         for line, board in iter_pbn(text):
             print(line, "bad" if isinstance(board, PbnError) else "good", len(str(board)))
     """
-    res = run_bounded(textwrap.dedent(code) + OWN_PEAK, memory_mb=400, timeout=120)
+    res = run_bounded(textwrap.dedent(code), memory_mb=400, timeout=120)
     assert res.returncode == 0, res.describe()
-    answers = [line.split() for line in res.stdout.splitlines() if not line.startswith("@@")]
+    answers = [line.split() for line in res.stdout.splitlines()]
     assert sorted({kind for _, kind, _ in answers} - {"bad"}) == ["good"], res.describe()
     assert all(int(n) < 1000 for _, kind, n in answers if kind == "bad"), res.describe()
-    assert own_peak_mb(res.stdout) < 300, res.describe()
+    assert res.peak_mb < 300, res.describe()
     assert res.seconds < 20, res.describe()
