@@ -78,10 +78,31 @@ def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
     head = limit * 2 // 3
     if isinstance(text, str) and len(text) > 2 * limit and head > 0 and limit - head > 0:
         return _quote_ends(text, head, limit - head)  # its repr not written whole
-    r = repr(text)
+    try:
+        r = repr(text)
+    except ValueError:  # Python writes no int of over 4,300 digits, nor a list holding one
+        if isinstance(text, int):
+            return _int_ends(int(text), head, limit - head)
+        return f"{type(text).__name__}(…an int of over 4,300 digits…)"
     if len(r) <= limit:
         return r
     return f"{r[:head]}…{r[len(r) - (limit - head) :]}"
+
+
+def _int_ends(n: int, head: int, tail: int) -> str:
+    """What :func:`quote` makes of ``repr(n)`` — its first ``head`` and last ``tail`` characters
+    around ``…`` — for an int too long for Python to write (over 4,300 digits), from its ends.
+
+    >>> _int_ends(-(10**5000) - 7, 12, 8)
+    '-10000000000…00000007'
+    """
+    sign = "-" if n < 0 else ""
+    n = abs(n)
+    digits = int(n.bit_length() * 0.30102999566398120) + 1  # the digits, or one more
+    if 10 ** (digits - 1) > n:
+        digits -= 1
+    first = str(n // 10 ** (digits - (head - len(sign))))
+    return f"{sign}{first}…{n % 10**tail:0{tail}d}"
 
 
 def _quote_ends(text: str, head: int, tail: int) -> str:
