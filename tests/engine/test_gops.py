@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from whistgui.engine import Cancelled, IllegalPlayError, NotationError, WhistError
+from whistgui.engine.errors import ArgumentError, ArgumentTypeError
 from whistgui.engine.gops import (
     SCORES,
     TIES,
@@ -271,9 +272,9 @@ def test_larger_games_through_the_linear_program(m):
 
 def test_bad_matrices_are_refused():
     for bad in ([], [[]], [[1, 2], [3]]):
-        with pytest.raises(NotationError, match="expected a matrix game"):
+        with pytest.raises(ArgumentError, match="expected a matrix game"):
             solve_matrix(bad)
-    with pytest.raises(NotationError, match="'x'"):
+    with pytest.raises(ArgumentTypeError, match=r"^m\[0\]\[1\] must be a number .*'x'$"):
         solve_exact([[1, "x"]])
 
 
@@ -369,9 +370,11 @@ def test_rules():
         GopsRules.parse(6, "share", "sign")
     with pytest.raises(NotationError, match="score 'margin'"):
         GopsRules.parse(6, "carry", "margin")
-    for n in (0, 14, True):
+    for n in (0, 14):
         with pytest.raises(NotationError, match="from 1 to 13"):
             GopsRules(n)
+    with pytest.raises(ArgumentTypeError, match=r"^n must be a whole number \(an int\), not True"):
+        GopsRules(True)
     with pytest.raises(NotationError):
         GopsRules.from_json({"n": 6, "colour": "red"})
 

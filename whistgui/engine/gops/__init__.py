@@ -16,6 +16,8 @@ memo).
 """
 
 from whistgui.engine.gops.matrix import (
+    MAX_EXACT_MATRIX,
+    MAX_MATRIX,
     ExactSolution,
     MatrixSolution,
     dominated,
@@ -28,6 +30,8 @@ from whistgui.engine.gops.solver import MAX_SOLVE_N, FirstPrize, GameSolution, G
 from whistgui.engine.gops.state import GopsState
 
 __all__ = [
+    "MAX_EXACT_MATRIX",
+    "MAX_MATRIX",
     "MAX_N",
     "MAX_SOLVE_N",
     "SCORES",

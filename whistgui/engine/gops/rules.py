@@ -20,6 +20,10 @@ True
 Traceback (most recent call last):
 ...
 whistgui.engine.errors.NotationError: ties 'share': expected one of carry, split, lost
+>>> GopsRules(6.0)
+Traceback (most recent call last):
+...
+whistgui.engine.errors.ArgumentTypeError: n must be a whole number (an int), not float 6.0
 """
 
 from __future__ import annotations
@@ -27,7 +31,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from whistgui.engine.errors import NotationError
+from whistgui.engine.checks import expect, whole
+from whistgui.engine.errors import ArgumentTypeError, NotationError
+from whistgui.engine.reading import quote
 
 __all__ = ["MAX_N", "SCORES", "TIES", "GopsRules"]
 
@@ -49,37 +55,34 @@ _SCORE_WORDS = {
 }
 
 
-def _quote(value: object) -> str:
-    """``repr(value)`` for a message, cut at 80 characters; a description where Python will not
-    write it (an integer of over 4,300 digits, even inside a list)."""
-    try:
-        text = repr(value)
-    except ValueError:
-        return f"a {type(value).__name__} holding a number of thousands of digits"
-    return text if len(text) <= 80 else f"{text[:80]}…"
-
-
 @dataclass(frozen=True, slots=True)
 class GopsRules:
-    """N cards in each suit (1..N), how ties are settled, and what the result is."""
+    """N cards in each suit (1..N), how ties are settled, and what the result is: an argument
+    of the wrong type is an ArgumentTypeError naming it, a value not in the rules a
+    NotationError quoting it."""
 
     n: int = 6
     ties: str = "carry"
     score: str = "sign"
 
     def __post_init__(self) -> None:
-        if isinstance(self.n, bool) or not isinstance(self.n, int) or not 1 <= self.n <= MAX_N:
-            raise NotationError(
-                f"N = {_quote(self.n)}: expected a number of cards from 1 to {MAX_N}"
-            )
+        n = whole(self.n, "n")
+        expect(self.ties, str, "ties", f"a tie rule (a str: {', '.join(TIES)})")
+        expect(self.score, str, "score", f"a result (a str: {', '.join(SCORES)})")
+        if not 1 <= n <= MAX_N:
+            raise NotationError(f"N = {quote(n)}: expected a number of cards from 1 to {MAX_N}")
+        object.__setattr__(self, "n", n)  # an int, also when given a numpy integer
         if self.ties not in TIES:
-            raise NotationError(f"ties {_quote(self.ties)}: expected one of {', '.join(TIES)}")
+            raise NotationError(f"ties {quote(self.ties)}: expected one of {', '.join(TIES)}")
         if self.score not in SCORES:
-            raise NotationError(f"score {_quote(self.score)}: expected one of {', '.join(SCORES)}")
+            raise NotationError(f"score {quote(self.score)}: expected one of {', '.join(SCORES)}")
 
     @classmethod
     def parse(cls, n: int, ties: str, score: str) -> GopsRules:
-        """The rules named by a user (a command line's options): NotationError quoting a bad one."""
+        """The rules named by a user (a command line's options), the names in any case and
+        spacing: NotationError quoting a bad one."""
+        expect(ties, str, "ties", f"a tie rule (a str: {', '.join(TIES)})")
+        expect(score, str, "score", f"a result (a str: {', '.join(SCORES)})")
         return cls(n, ties.strip().lower(), score.strip().lower())
 
     def describe(self) -> str:
@@ -93,5 +96,10 @@ class GopsRules:
     def from_json(cls, data: Any) -> GopsRules:
         """The rules :meth:`to_json` wrote; NotationError for anything else."""
         if not isinstance(data, dict) or set(data) - {"n", "ties", "score"}:
-            raise NotationError(f"{_quote(data)}: expected GOPS rules like {cls().to_json()!r}")
-        return cls(data.get("n", 6), data.get("ties", "carry"), data.get("score", "sign"))
+            raise NotationError(f"{quote(data)}: expected GOPS rules like {cls().to_json()!r}")
+        try:
+            return cls(data.get("n", 6), data.get("ties", "carry"), data.get("score", "sign"))
+        except ArgumentTypeError as exc:  # a file's mistake: bad text, like any other
+            raise NotationError(
+                f"{quote(data)}: {exc}; expected GOPS rules like {cls().to_json()!r}"
+            ) from None

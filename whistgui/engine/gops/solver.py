@@ -38,14 +38,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
 
-from whistgui.engine.errors import Cancelled, IllegalPlayError, NotationError
+from whistgui.engine.checks import described, expect, optional_callable
+from whistgui.engine.errors import ArgumentError, Cancelled, IllegalPlayError, NotationError
 from whistgui.engine.gops.matrix import (
     ExactSolution,
     MatrixSolution,
-    dominated,
-    game_value,
-    solve_exact,
-    solve_matrix,
+    _dominated,
+    _game_value,
+    _solve_exact,
+    _solve_matrix,
 )
 from whistgui.engine.gops.rules import MAX_N, GopsRules
 from whistgui.engine.gops.state import MAX_POINTS, GopsState
@@ -73,6 +74,8 @@ _READ_VERSIONS = (1, 2)
 #: The largest game whistgui solves (the command line and the explorer) and reads back: N = 8
 #: takes minutes, each card more about ten times as long.
 MAX_SOLVE_N = 8
+_TOO_LONG = f"N = {MAX_SOLVE_N} takes minutes, each card more about ten times as long"
+_EXAMPLE = "text such as 'prizes=1,2 a=1,2,3 b=1,2,4 pot=3'"
 #: Every saved solution is checked on opening by computing a seeded sample of each memo's
 #: states again (the same file is checked the same way each time): this many from scratch —
 #: states of at most :data:`_SAMPLE_CARDS` cards a hand, milliseconds each, with every state
@@ -178,6 +181,17 @@ class GopsSolver:
     then told how many states have been computed. :attr:`stats` counts states ``computed``
     (memo misses), memo ``hits``, matrix games solved (``games``) and states valued exactly
     (``exact``; these poll ``should_stop`` too, and tell ``progress`` their own count).
+
+    Its methods take any state (valued by the rules' ties and result, whatever its cards:
+    :meth:`GopsState.check` says whether a game by the rules reaches it) with at most
+    :data:`MAX_SOLVE_N` cards in each hand; :meth:`solve` takes N up to :data:`MAX_SOLVE_N`.
+
+    >>> GopsSolver(GopsRules(13)).value(GopsState.start(9))
+    Traceback (most recent call last):
+    ...
+    whistgui.engine.errors.ArgumentError: state prizes=1,2,3,4,5,6,7,8,9 a=1,2,3,4,5,6,7,8,9 \
+b=1,2,3,4,5,6,7,8,9 pot=0 diff=0 has 9 cards in each hand: GopsSolver solves at most 8 (N = 8 \
+takes minutes, each card more about ten times as long)
     """
 
     def __init__(
@@ -187,9 +201,9 @@ class GopsSolver:
         should_stop: Callable[[], bool] | None = None,
         progress: Callable[[int], None] | None = None,
     ) -> None:
-        self.rules = rules if rules is not None else GopsRules()
-        self.should_stop = should_stop
-        self.progress = progress
+        self.rules = expect(rules, GopsRules, "rules") if rules is not None else GopsRules()
+        self.should_stop = optional_callable(should_stop, "should_stop")
+        self.progress = optional_callable(progress, "progress")
         self._points = self.rules.score == "points"
         self._carry = self.rules.ties == "carry"
         self._chance_memo: dict[_Key, float] = {}
@@ -308,7 +322,7 @@ class GopsSolver:
             return float(base)
         v = self._bid_memo.get(key)
         if v is None:
-            v = game_value(self._float_matrix(prizes, a, b, pot, d))
+            v = _game_value(self._float_matrix(prizes, a, b, pot, d))
             self.stats["games"] += 1
             self._bid_memo[key] = v
             self._tick()
@@ -455,8 +469,8 @@ class GopsSolver:
 
     def _exact_game(self, prizes: int, a: int, b: int, pot: int, diff: int) -> ExactSolution:
         m = self._matrix(prizes, a, b, pot, diff, self._exact_chance_value)
-        hint = solve_matrix(self._float_matrix(prizes, a, b, pot, diff))
-        return solve_exact(m, hint)
+        hint = _solve_matrix(self._float_matrix(prizes, a, b, pot, diff))
+        return _solve_exact(m, hint)
 
     # --- states ----------------------------------------------------------------------------
 
@@ -464,14 +478,31 @@ class GopsSolver:
     def _inner(state: GopsState) -> tuple[int, int, int, int, int]:
         return _mask(state.prizes), _mask(state.a), _mask(state.b), state.pot, state.diff
 
+    def _checked(self, state: GopsState) -> GopsState:
+        """``state`` if it is a GopsState with at most :data:`MAX_SOLVE_N` cards in each hand;
+        else ArgumentTypeError or ArgumentError naming it."""
+        s = expect(state, GopsState, "state", f"a GopsState (GopsState.parse reads {_EXAMPLE})")
+        if len(s.a) > MAX_SOLVE_N:
+            raise ArgumentError(
+                f"state {s} has {len(s.a)} cards in each hand: GopsSolver solves at most "
+                f"{MAX_SOLVE_N} ({_TOO_LONG})"
+            )
+        return s
+
     def value(self, state: GopsState) -> float:
         """The value for A (the rows): VALUE0 of a chance state, VALUE1 of a bidding state."""
+        return self._value(self._checked(state))
+
+    def _value(self, state: GopsState) -> float:
         if state.is_bidding:
             return self._bidding(*self._inner(state))
         return self._chance(*self._inner(state))
 
     def exact_value(self, state: GopsState) -> Fraction:
         """:meth:`value` as a fraction, exact all the way down (a memo of its own)."""
+        return self._exact_value(self._checked(state))
+
+    def _exact_value(self, state: GopsState) -> Fraction:
         if state.is_bidding:
             return self._exact_bid_value(*self._inner(state))
         return self._exact_chance_value(*self._inner(state))
@@ -488,35 +519,51 @@ class GopsSolver:
     def matrix(self, state: GopsState) -> list[list[float]]:
         """The matrix game of a bidding state: Z[i][j] the value after A bids the i-th card of
         ``sorted(state.a)`` and B the j-th of ``sorted(state.b)``."""
+        return self._state_matrix(self._checked(state))
+
+    def _state_matrix(self, state: GopsState) -> list[list[float]]:
         n = len(state.b)
-        flat = [self.value(child) for _, _, child in self._bids(state)]
+        flat = [self._value(child) for _, _, child in self._bids(state)]
         return [flat[k : k + n] for k in range(0, len(flat), n)]
 
     def exact_matrix(self, state: GopsState) -> list[list[Fraction]]:
         """:meth:`matrix` in fractions."""
+        return self._exact_state_matrix(self._checked(state))
+
+    def _exact_state_matrix(self, state: GopsState) -> list[list[Fraction]]:
         n = len(state.b)
-        flat = [self.exact_value(child) for _, _, child in self._bids(state)]
+        flat = [self._exact_value(child) for _, _, child in self._bids(state)]
         return [flat[k : k + n] for k in range(0, len(flat), n)]
 
     def solution(self, state: GopsState) -> MatrixSolution:
         """The value and optimal mixed bids of both players (in the order of :meth:`matrix`)."""
-        return solve_matrix(self.matrix(state))
+        return _solve_matrix(self._state_matrix(self._checked(state)))
 
     def exact_solution(self, state: GopsState) -> ExactSolution:
         """:meth:`solution` exactly, verified exactly; every value below is exact too."""
-        return solve_exact(self.exact_matrix(state), self.solution(state))
+        s = self._checked(state)
+        hint = _solve_matrix(self._state_matrix(s))
+        return _solve_exact(self._exact_state_matrix(s), hint)
 
     def solve(self) -> GameSolution:
         """The whole game from :meth:`GopsState.start`: its value, and for each first prize the
-        matrix game of bids with its solution and dominated bids."""
-        start = GopsState.start(self.rules.n)
+        matrix game of bids with its solution and dominated bids. N up to
+        :data:`MAX_SOLVE_N` (a larger game is an ArgumentError: :meth:`value` solves its
+        states of up to that many cards in each hand)."""
+        n = self.rules.n
+        if n > MAX_SOLVE_N:
+            raise ArgumentError(
+                f"rules of N = {n}: GopsSolver.solve solves the whole game for N up to "
+                f"{MAX_SOLVE_N} ({_TOO_LONG})"
+            )
+        start = GopsState.start(n)
         firsts = []
         for prize in sorted(start.prizes):
             state = start.turn(prize)
-            m = self.matrix(state)
-            rows, cols = dominated(m)
-            firsts.append(FirstPrize(prize, m, solve_matrix(m), rows, cols))
-        value = self.value(start)
+            m = self._state_matrix(state)
+            rows, cols = _dominated(m)
+            firsts.append(FirstPrize(prize, m, _solve_matrix(m), rows, cols))
+        value = self._value(start)
         return GameSolution(self.rules, value, tuple(firsts))
 
     # --- saving ----------------------------------------------------------------------------
@@ -560,8 +607,18 @@ class GopsSolver:
           memo, with every state below them) or from the states after them
           (:data:`SAMPLE_STEPS`).
         """
-        if not isinstance(data, dict) or data.get("format") != _FORMAT:
-            raise NotationError("not a saved GOPS solution (no 'format': 'whistgui-gops-solver')")
+        if not isinstance(data, dict):
+            raise NotationError(
+                f"not a saved GOPS solution: data is {described(data)}, expected a dict (a "
+                "JSON object) with 'format': 'whistgui-gops-solver'"
+            )
+        if "format" not in data:
+            raise NotationError(f"not a saved GOPS solution: data has no 'format' ({_FORMAT!r})")
+        if data["format"] != _FORMAT:
+            raise NotationError(
+                f"not a saved GOPS solution: data's 'format' is {quote(data['format'])}, "
+                f"expected {_FORMAT!r}"
+            )
         version = data.get("version")
         if type(version) is not int or version not in _READ_VERSIONS:
             raise NotationError(
@@ -926,7 +983,7 @@ class _Checker:
         start = GopsState.start(self.n)
         for prize in sorted(start.prizes):
             try:
-                self.look.matrix(start.turn(prize))
+                self.look._state_matrix(start.turn(prize))
             except _Missing as miss:
                 raise self._lacks(miss, f"reached after the first prize {prize}") from None
         top = self.n - 1
@@ -946,7 +1003,7 @@ class _Checker:
                 found = sum(look._bidding(prizes ^ (1 << p), a, b, pot + p, diff) for p in bits)
                 found /= len(bits)
             else:
-                found = game_value(look._float_matrix(prizes, a, b, pot, diff))
+                found = _game_value(look._float_matrix(prizes, a, b, pot, diff))
         except _Missing as miss:
             where = f"which follows the {name} state {_state_text(prizes, a, b, pot, diff)}"
             raise self._lacks(miss, where) from None

@@ -27,6 +27,10 @@ GopsState.parse('prizes=1,2,3 a=1,2,3,4 b=1,2,3,4 pot=4 diff=0')
 Traceback (most recent call last):
 ...
 whistgui.engine.errors.NotationError: 'prizes=1,2 a=1,2,3': no b=; expected a GOPS state like ...
+>>> GopsState([1, 2], [1, 2, 2], [2, 3])
+Traceback (most recent call last):
+...
+whistgui.engine.errors.DealError: a holds the card 2 twice; expected cards from 1 to 13, each once
 """
 
 from __future__ import annotations
@@ -34,8 +38,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import islice
 
-from whistgui.engine.errors import DealError, IllegalPlayError, NotationError
+from whistgui.engine.checks import described, expect, whole
+from whistgui.engine.errors import ArgumentTypeError, DealError, IllegalPlayError, NotationError
 from whistgui.engine.gops.rules import MAX_N, GopsRules
 from whistgui.engine.reading import quote
 
@@ -50,11 +56,26 @@ _KEYS = ("prizes", "a", "b", "pot", "diff")
 _MAX_DIGITS = 6
 
 
-def _cards(xs: Iterable[int], what: str) -> frozenset[int]:
-    cards = frozenset(xs)
-    for c in cards:
-        if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= MAX_N:
-            raise DealError(f"{what} holds {c!r}; expected cards from 1 to {MAX_N}")
+def _cards(xs: object, name: str) -> frozenset[int]:
+    """The cards ``xs`` (any iterable of ints but text) as a frozenset: ArgumentTypeError
+    naming ``name`` for one that is not an int, DealError for one not from 1 to N or given
+    twice (an iterable of more than N cards is read no further)."""
+    if type(xs) is frozenset and all(type(c) is int and 1 <= c <= MAX_N for c in xs):
+        return xs  # the engine's own states: turn, bid, swapped
+    if isinstance(xs, (str, bytes)) or not isinstance(xs, Iterable):
+        raise ArgumentTypeError(
+            f"{name} must be cards (an iterable of ints from 1 to {MAX_N}), not {described(xs)}"
+        )
+    items = [whole(c, f"each card of {name}") for c in islice(xs, MAX_N + 1)]
+    for c in items:
+        if not 1 <= c <= MAX_N:
+            raise DealError(f"{name} holds {quote(c)}; expected cards from 1 to {MAX_N}")
+    cards = frozenset(items)
+    if len(cards) < len(items):
+        twice = next(c for c in items if items.count(c) > 1)
+        raise DealError(
+            f"{name} holds the card {twice} twice; expected cards from 1 to {MAX_N}, each once"
+        )
     return cards
 
 
@@ -67,33 +88,41 @@ def _text(cards: frozenset[int]) -> str:
     return ",".join(map(str, sorted(cards))) or "-"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class GopsState:
     """A chance state (``len(prizes) == len(a) == len(b)``) or a bidding state (one card more in
-    each hand, ``pot > 0``). Any iterables of cards are accepted and kept as frozensets; a
-    state that cannot happen raises :class:`~whistgui.engine.errors.DealError`."""
+    each hand, ``pot > 0``). Any iterables of cards (ints from 1 to N, each once) are accepted
+    and kept as frozensets; an argument of the wrong type raises
+    :class:`~whistgui.engine.errors.ArgumentTypeError` naming it, a state that cannot happen
+    :class:`~whistgui.engine.errors.DealError`."""
 
     prizes: frozenset[int]
     a: frozenset[int]
     b: frozenset[int]
-    pot: int = 0
-    diff: int = 0
+    pot: int
+    diff: int
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "prizes", _cards(self.prizes, "prizes"))
-        object.__setattr__(self, "a", _cards(self.a, "a"))
-        object.__setattr__(self, "b", _cards(self.b, "b"))
-        for name in ("pot", "diff"):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise DealError(f"{name} = {v!r}: expected a whole number")
+    def __init__(
+        self,
+        prizes: Iterable[int],
+        a: Iterable[int],
+        b: Iterable[int],
+        pot: int = 0,
+        diff: int = 0,
+    ) -> None:
+        set_ = object.__setattr__
+        set_(self, "pot", whole(pot, "pot"))
+        set_(self, "diff", whole(diff, "diff"))
+        set_(self, "prizes", _cards(prizes, "prizes"))
+        set_(self, "a", _cards(a, "a"))
+        set_(self, "b", _cards(b, "b"))
         if self.pot < 0:
-            raise DealError(f"pot = {self.pot}: expected 0 or more prize points")
+            raise DealError(f"pot = {quote(self.pot)}: expected 0 or more prize points")
         points = self.pot + sum(self.prizes) + abs(self.diff)
         if points > MAX_POINTS:
             raise DealError(
-                f"pot + prizes + |diff| = {points}: more points than a suit of {MAX_N} cards "
-                f"holds ({MAX_POINTS})"
+                f"pot + prizes + |diff| = {quote(points)}: more points than a suit of {MAX_N} "
+                f"cards holds ({MAX_POINTS})"
             )
         if len(self.a) != len(self.b):
             raise DealError(
@@ -115,8 +144,9 @@ class GopsState:
     @classmethod
     def start(cls, n: int) -> GopsState:
         """The chance state before the first prize: all of 1..n face down, both hands full."""
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_N:
-            raise NotationError(f"N = {n!r}: expected a number of cards from 1 to {MAX_N}")
+        n = whole(n, "n")
+        if not 1 <= n <= MAX_N:
+            raise NotationError(f"N = {quote(n)}: expected a number of cards from 1 to {MAX_N}")
         cards = frozenset(range(1, n + 1))
         return cls(cards, cards, cards)
 
@@ -128,8 +158,7 @@ class GopsState:
         def bad(why: str) -> NotationError:
             return NotationError(f"{quote(text)}: {why}; expected a GOPS state like {_EXAMPLE!r}")
 
-        if not isinstance(text, str):
-            raise NotationError(f"{quote(text)}: expected a GOPS state like {_EXAMPLE!r}")
+        expect(text, str, "text", f"a GOPS state's text (a str) like {_EXAMPLE!r}")
         parts: dict[str, str] = {}
         for word in text.split():
             key, eq, value = word.partition("=")
@@ -203,23 +232,26 @@ class GopsState:
 
     def turn(self, prize: int) -> GopsState:
         """The chance state's next prize turned: it joins the pot, and bidding starts."""
+        prize = whole(prize, "prize")
         if self.is_bidding:
             raise IllegalPlayError(f"{self}: a prize is already turned; bid first")
         if prize not in self.prizes:
             raise IllegalPlayError(
-                f"prize {prize!r} is not face down; expected one of {_text(self.prizes)}"
+                f"prize {quote(prize)} is not face down; expected one of {_text(self.prizes)}"
             )
         return GopsState(self.prizes - {prize}, self.a, self.b, self.pot + prize, self.diff)
 
     def bid(self, i: int, j: int, rules: GopsRules) -> GopsState:
         """A bids ``i`` and B bids ``j``: the higher bid takes the pot; equal bids carry it over,
         split it or lose it (``rules.ties``). A carried pot with no prizes left is lost."""
+        i, j = whole(i, "i"), whole(j, "j")
+        expect(rules, GopsRules, "rules")
         if not self.is_bidding:
             raise IllegalPlayError(f"{self}: no prize is turned; turn one before bidding")
         if i not in self.a:
-            raise IllegalPlayError(f"A bids {i!r}: not in A's hand {_text(self.a)}")
+            raise IllegalPlayError(f"A bids {quote(i)}: not in A's hand {_text(self.a)}")
         if j not in self.b:
-            raise IllegalPlayError(f"B bids {j!r}: not in B's hand {_text(self.b)}")
+            raise IllegalPlayError(f"B bids {quote(j)}: not in B's hand {_text(self.b)}")
         a, b = self.a - {i}, self.b - {j}
         if i > j:
             return GopsState(self.prizes, a, b, 0, self.diff + self.pot)
@@ -244,7 +276,7 @@ class GopsState:
         whistgui.engine.errors.DealError: pot + |diff| = 7 points, more than the 3 of the \
 prizes gone (N = 3: 6 points, 3 still face down)
         """
-        n = rules.n
+        n = expect(rules, GopsRules, "rules").n
         top = max((*self.prizes, *self.a, *self.b), default=0)
         if top > n:
             raise DealError(f"the card {top} is not one of N = {n} (cards 1 to {n})")
