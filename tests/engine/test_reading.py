@@ -8,7 +8,7 @@ import pytest
 
 from whistgui.engine import Infinitesimal, NotationError, State, Value
 from whistgui.engine.games import find_game
-from whistgui.engine.reading import QUOTE_LIMIT, quote, read_int
+from whistgui.engine.reading import QUOTE_LIMIT, REPLACEMENT, label, quote, read_int, readable
 
 HUGE = "9" * 5000
 
@@ -61,3 +61,16 @@ def test_quote_keeps_short_text_and_shortens_long_text():
     assert q.endswith("xxx'")
     assert "…" in q
     assert read_int("-12", what="n", text="-12", max_digits=2) == -12
+
+
+def test_an_undecodable_byte_is_quoted_as_the_replacement_character():
+    # the command line and standard input give a byte that is not UTF-8 as a lone surrogate
+    assert quote("\udcff\udcfe/A") == "'\ufffd\ufffd/A'"
+    assert label("\udcff") == "'\ufffd'"  # not printable: quoted
+    assert quote(["\udcff"]) == "['\\udcff']"  # a value read from a file: as Python writes it
+    long = "\udcff" + "x" * 10_000 + "'\udcfe"  # quoted by its ends, shown the same way
+    q = quote(long)
+    assert q.startswith('"\ufffdxxx')
+    assert q.endswith("x'\ufffd\"")
+    assert readable("A\ud800B\udfff") == f"A{REPLACEMENT}B{REPLACEMENT}"
+    assert readable("AQ/KJ") == "AQ/KJ"

@@ -42,6 +42,7 @@ from whistgui.cli.common import (
     deal_texts,
     game_of,
     internal_error,
+    readable_standard_streams,
     unrecognized,
 )
 from whistgui.engine import WhistError
@@ -84,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     """Run ``whist argv…`` (``sys.argv`` by default), deals from ``stdin`` when an argument
     is ``-``; the exit status. A bad option exits (SystemExit) with status 2."""
+    readable_standard_streams()
     parser = build_parser()
     args = _parse(parser, argv)
     try:

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import argparse
 import ast
+import codecs
 import contextlib
 import json
 import re
+import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -31,7 +33,15 @@ from whistgui.engine import (
     WhistError,
 )
 from whistgui.engine.games import DEFAULT_GAME, Game, Theory, find_game
-from whistgui.engine.reading import LINE_END, QUOTE_LIMIT, label, quote, read_int
+from whistgui.engine.reading import (
+    LINE_END,
+    QUOTE_LIMIT,
+    REPLACEMENT,
+    label,
+    quote,
+    read_int,
+    readable,
+)
 from whistgui.engine.reading import quote_path as quote_path  # for the commands
 from whistgui.engine.rules import Outcome
 from whistgui.engine.strategy.line import result_json
@@ -161,13 +171,13 @@ _LINE_BREAKING: Final = re.compile(r"[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 
 def one_line(message: str) -> str:
     """``message`` as one line that any stream can write: characters that break a line
-    escaped, and lone surrogates (an argument's undecodable bytes) written as their escapes.
+    escaped, and lone surrogates (an argument's undecodable bytes) written as U+FFFD, as
+    :func:`~whistgui.engine.reading.quote` and the JSON ``"input"`` show them.
 
-    >>> one_line("a\\nb\\udcff")
-    'a\\\\nb\\\\udcff'
+    >>> one_line("a\\nb\\udcff") == "a\\\\nb\\ufffd"
+    True
     """
-    message = _LINE_BREAKING.sub(lambda m: ascii(m.group())[1:-1], message)
-    return message.encode("utf-8", "backslashreplace").decode("utf-8")
+    return readable(_LINE_BREAKING.sub(lambda m: ascii(m.group())[1:-1], message))
 
 
 #: An option's integer: an optional sign and ASCII digits (no ``_``, no other scripts' digits).
@@ -290,6 +300,43 @@ def input_lines(stream: Iterable[str]) -> Iterator[str]:
         yield pending[start:]
 
 
+#: The error handler of the standard streams: a lone surrogate written as U+FFFD.
+_REPLACEMENT_HANDLER: Final = "whistgui.replacement"
+
+
+def _write_replacement(exc: UnicodeError) -> tuple[bytes, int]:
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    # as bytes: the UTF-8 encoder takes only ASCII text from an error handler
+    return REPLACEMENT.encode("utf-8") * (exc.end - exc.start), exc.end
+
+
+codecs.register_error(_REPLACEMENT_HANDLER, _write_replacement)
+
+
+def readable_standard_streams() -> None:
+    """Make the standard streams show a byte that is not text as U+FFFD, as the messages and
+    the JSON ``"input"`` do (:func:`~whistgui.engine.reading.readable`): standard input reads
+    such a byte as U+FFFD — Python's default there is to fail (``errors='strict'`` in a UTF-8
+    locale such as en_US.UTF-8: ``printf '\\xff' | whist value -`` was an internal error) or,
+    in the C.UTF-8 locale, to read it as a lone surrogate that messages then showed as
+    ``'\\udcff'``; standard output and error, when UTF-8, write a lone surrogate that reaches
+    them (an argument's undecodable byte: ``--store $'\\xff'``) as U+FFFD, not as
+    ``\\udcff`` (standard error) nor as an error or the raw byte (standard output)."""
+    for stream, errors in (
+        (sys.stdin, "replace"),
+        (sys.stdout, _REPLACEMENT_HANDLER),
+        (sys.stderr, _REPLACEMENT_HANDLER),
+    ):
+        reconfigure = getattr(stream, "reconfigure", None)
+        encoding = getattr(stream, "encoding", None)
+        if reconfigure is None or not isinstance(encoding, str):
+            continue
+        with contextlib.suppress(LookupError, ValueError, OSError, AttributeError):
+            if errors == "replace" or codecs.lookup(encoding).name == "utf-8":
+                reconfigure(errors=errors)
+
+
 def deal_texts(args: Sequence[str], stdin: Iterable[str]) -> Iterator[DealText]:
     """Each deal: the arguments, with ``-`` replaced by the non-blank, non-comment lines of
     stdin (each with its number, for error messages)."""
@@ -304,9 +351,6 @@ def deal_texts(args: Sequence[str], stdin: Iterable[str]) -> Iterator[DealText]:
 
 
 _LINE_BREAKS: Final = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
-#: A surrogate code point: in a ``str`` only from undecodable bytes (``surrogateescape``), never
-#: valid in UTF-8 nor, alone, in JSON.
-_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 
 def json_line(obj: dict[str, Any]) -> str:
@@ -318,8 +362,7 @@ def json_line(obj: dict[str, Any]) -> str:
     >>> json_line({"input": "♠" + chr(0x2028) + chr(0xDCFF)})
     '{"input": "♠\\\\u2028\ufffd"}'
     """
-    line = json.dumps(obj, ensure_ascii=False).translate(_LINE_BREAKS)
-    return _SURROGATE.sub("\ufffd", line)
+    return readable(json.dumps(obj, ensure_ascii=False).translate(_LINE_BREAKS))
 
 
 #: The longest input a JSON error object repeats in full (``"input"``). A consumer may match

@@ -213,7 +213,7 @@ def _parse_compact_hand(text: str, i: int, end: int, token: str, seen: set[int])
             i += 1
         else:
             raise NotationError(
-                f"unknown rank {text[i]!r} in suit {quote(token)}; expected one of "
+                f"unknown rank {quote(text[i])} in suit {quote(token)}; expected one of "
                 f"{' '.join(_COMPACT_RANKS)} or 10"
             )
         ranks.append(_held_once(r, seen, token))

@@ -14,6 +14,13 @@ whistgui.engine.errors.NotationError: rank '999...999' (500 digits) in '[999...9
 expected at most 3 digits
 >>> quote('A/K ' * 30)
 "'A/K A/K A/K A/K A/K A/K A/K A/K A/K A/K…/K A/K A/K A/K A/K '"
+
+A byte that was not UTF-8 (on the command line it reaches Python as a lone surrogate,
+``'\\udcff'`` for the byte 0xff) is quoted as U+FFFD, the replacement character, as a UTF-8
+decoder reads it and as the CLI's JSON ``"input"`` shows it — never as the surrogate's escape:
+
+>>> quote('\\udcff\\udcfe/A')
+"'��/A'"
 """
 
 from __future__ import annotations
@@ -27,10 +34,12 @@ __all__ = [
     "LINE_END",
     "PATH_QUOTE_LIMIT",
     "QUOTE_LIMIT",
+    "REPLACEMENT",
     "label",
     "quote",
     "quote_path",
     "read_int",
+    "readable",
 ]
 
 #: The longest quotation of an input in a message (characters of its ``repr``); longer input
@@ -41,6 +50,26 @@ QUOTE_LIMIT: Final = 60
 #: Where a line of typed text or of a file ends: LF, CR or CR LF only (``str.splitlines`` also
 #: breaks at U+2028, U+0085 and others, which may stand inside a deal's line or a tag's value).
 LINE_END: Final = re.compile(r"\r\n|\r|\n")
+
+
+#: What a message and the CLI's JSON show for a character no UTF-8 text can hold: U+FFFD, the
+#: replacement character, as a UTF-8 decoder reads a byte that is not UTF-8.
+REPLACEMENT: Final = "\ufffd"
+
+#: A surrogate code point: in a ``str`` read from outside only from bytes that were not UTF-8
+#: (Python decodes the command line, file names and sometimes standard input with
+#: ``surrogateescape``: the byte 0xff becomes ``'\\udcff'``); never valid in UTF-8 or JSON.
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
+def readable(text: str) -> str:
+    """``text`` with each lone surrogate (an undecodable byte) as :data:`REPLACEMENT`; the
+    text itself when it holds none.
+
+    >>> readable('\\udcff/A') == REPLACEMENT + '/A'
+    True
+    """
+    return _SURROGATE.sub(REPLACEMENT, text)
 
 
 #: The longest quotation of a file's name in a message: longer than other input's (a path is
@@ -70,14 +99,17 @@ def label(text: str, limit: int = QUOTE_LIMIT) -> str:
 
 def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
     """``repr(text)``, or its beginning and end around ``…`` when longer than ``limit`` (any
-    value: a list read from a file is shown as Python writes it).
+    value: a list read from a file is shown as Python writes it). A text's undecodable bytes
+    (lone surrogates) are shown as U+FFFD (:func:`readable`).
 
     >>> quote('AQ/KJ'), len(quote('x' * 1000))
     ("'AQ/KJ'", 61)
     """
     head = limit * 2 // 3
-    if isinstance(text, str) and len(text) > 2 * limit and head > 0 and limit - head > 0:
-        return _quote_ends(text, head, limit - head)  # its repr not written whole
+    if isinstance(text, str):
+        if len(text) > 2 * limit and head > 0 and limit - head > 0:
+            return _quote_ends(text, head, limit - head)  # its repr not written whole
+        text = readable(text)
     try:
         r = repr(text)
     except ValueError:  # Python writes no int of over 4,300 digits, nor a list holding one
@@ -116,8 +148,8 @@ def _quote_ends(text: str, head: int, tail: int) -> str:
     else:
         added, mark = "\"'", "'"  # the ends' repr: '…"\'' with each ' escaped
     cut = len(repr(added)) - 1  # what the added quotes and the closing mark take
-    start = repr(text[:head] + added)[:-cut]
-    end = repr(text[-tail:] + added)[1:-cut] + mark
+    start = repr(readable(text[:head]) + added)[:-cut]
+    end = repr(readable(text[-tail:]) + added)[1:-cut] + mark
     return start[:head] + "…" + end[-tail:]
 
 

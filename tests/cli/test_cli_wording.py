@@ -1,0 +1,89 @@
+"""What the ``whist`` command says, as a user reads it, from the installed command run as a
+process (issue 23, item 7, a second review): an undecodable byte is shown as U+FFFD in the
+messages as in the JSON ``"input"`` (never a surrogate's escape ``'\\udcff'``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+
+import pytest
+
+from tests.cli.test_output_contract import PROCESS_TIMEOUT, whist_command
+from whistgui.cli.common import EXIT_BAD_INPUT
+
+#: What a lone surrogate's escape looks like in a message (``\udcff``, ``\\udcff``).
+SURROGATE_ESCAPE = re.compile(r"\\+ud[89a-f][0-9a-f]{2}", re.IGNORECASE)
+
+
+def whist(
+    *argv: str | bytes, stdin: bytes = b"", env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    """``whist argv…`` as a process (``env`` added to this one's environment)."""
+    return subprocess.run(
+        [*whist_command(), *argv],
+        input=stdin,
+        capture_output=True,
+        timeout=PROCESS_TIMEOUT,
+        check=False,
+        env={**os.environ, **(env or {})},
+    )
+
+
+# -- 1: an undecodable byte ------------------------------------------------------------------------
+#: The locales' ways of reading standard input: C.UTF-8 reads a bad byte as a lone surrogate
+#: (surrogateescape); a UTF-8 locale such as en_US.UTF-8 (here: PYTHONIOENCODING, which sets
+#: errors='strict' as that locale does) failed on it — an internal error, exit 3.
+READERS = [
+    pytest.param({"LC_ALL": "C.UTF-8", "PYTHONIOENCODING": ""}, id="surrogateescape"),
+    pytest.param({"PYTHONIOENCODING": "utf-8"}, id="strict"),
+]
+
+
+@pytest.mark.parametrize("env", READERS)
+def test_an_undecodable_byte_on_standard_input_is_shown_as_the_input_shows_it(env):
+    res = whist("value", "--json", "-", stdin=b"\xff\xfe/A\nA/K\n", env=env)
+    assert res.returncode == EXIT_BAD_INPUT
+    refused, answered = (json.loads(line) for line in res.stdout.decode("utf-8").splitlines())
+    assert refused["input"] == "\ufffd\ufffd/A"
+    assert answered["value"] == "1-e0"  # the next line still answered
+    # the message quotes the input as the "input" field shows it: one U+FFFD a byte
+    assert "unknown rank '\ufffd' in suit '\ufffd\ufffd/A'" in refused["error"]
+    err = res.stderr.decode("utf-8")  # valid UTF-8
+    assert err == f"whist: error: line 1: {refused['error']}\n"
+    assert not SURROGATE_ESCAPE.search(refused["error"] + err)
+
+
+def test_an_undecodable_byte_in_an_argument_is_shown_as_the_input_shows_it():
+    res = whist("value", "--json", b"\xff/A", b"--\xfe")
+    assert res.returncode == EXIT_BAD_INPUT
+    err = res.stderr.decode("utf-8")
+    assert "unrecognized arguments: '--\ufffd'" in err  # a usage error, before any deal
+    res = whist("value", "--json", b"\xff/A")
+    (refused,) = (json.loads(line) for line in res.stdout.decode("utf-8").splitlines())
+    assert refused["input"] == "\ufffd/A"
+    assert refused["error"].startswith("unknown rank '\ufffd' in suit '\ufffd/A'")
+    assert not SURROGATE_ESCAPE.search(refused["error"] + res.stderr.decode("utf-8"))
+
+
+def test_an_undecodable_byte_in_a_pbn_on_standard_input_is_shown_as_the_replacement():
+    res = whist("bridge", "table", "--json", "-", stdin=b'[Deal "N:\xff"]\n')
+    assert res.returncode == EXIT_BAD_INPUT
+    (refused,) = (json.loads(line) for line in res.stdout.decode("utf-8").splitlines())
+    assert "'N:\ufffd'" in refused["error"]
+    assert not SURROGATE_ESCAPE.search(refused["error"] + res.stderr.decode("utf-8"))
+
+
+def test_a_message_that_does_not_quote_shows_an_undecodable_byte_as_the_replacement_too(
+    tmp_path,
+):
+    # the store's message repeats the name in a command to type: standard error wrote the
+    # surrogate as '\udcff' (its own escape), the quotation beside it as U+FFFD
+    name = os.fsencode(tmp_path) + b"/no\xffstore"
+    res = whist("table", "3", "--store", name)
+    assert res.returncode == EXIT_BAD_INPUT
+    err = res.stderr.decode("utf-8")  # valid UTF-8
+    assert "no\ufffdstore'; write one with 'whist table --upto N --store " in err
+    assert not SURROGATE_ESCAPE.search(err)
