@@ -206,9 +206,9 @@ _GOPS_CASES = {
     "ties": Case(
         lambda d: _gops(d / "a.gops", rules={"n": 4, "ties": "x" * BIG}), "ties 'xxxxxxxx"
     ),
-    "version": Case(lambda d: _gops(d / "a.gops", version="x" * BIG), "version 'xxxxxxxx"),
+    "version": Case(lambda d: _gops(d / "a.gops", version="x" * BIG), '"version" "xxxxxxxx'),
     "move": Case(lambda d: _gops(d / "a.gops", path=[{"turn": "x" * BIG}]), "is not a move"),
-    "index": Case(lambda d: _gops(d / "a.gops", index="x" * BIG), '"index" \'xxxxxxxx'),
+    "index": Case(lambda d: _gops(d / "a.gops", index="x" * BIG), '"index" "xxxxxxxx'),
     "solver-entry": Case(
         lambda d: _gops(d / "a.gops", solver={**_SOLVER, "chance": [[0, 0, 0, 0, 0, "x" * BIG]]}),
         "bad chance entry",

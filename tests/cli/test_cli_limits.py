@@ -378,7 +378,7 @@ def test_huge_option_numbers_are_named_by_their_digits(capsys):
 
 def test_an_argument_with_a_lone_surrogate_is_refused_in_json(capsys):
     # undecodable bytes in an argument reach Python as lone surrogates ('\udcff')
-    code, out, err = run(capsys, "value", "--json", "\ud800", "A/K")
+    code, out, err = run(capsys, "value", "--json", "\udcff", "A/K")
     assert code == EXIT_BAD_INPUT
     refused, answered = jsonl(out)
     assert refused["input"] == "\ufffd"  # JSON in UTF-8 has no lone surrogates

@@ -160,7 +160,8 @@ def test_json_error_objects_hold_no_surrogates(capsys, argv):
     (obj,) = jsonl(out)
     assert obj["input"] == "\ufffd/A\ufffd"  # as a UTF-8 decoder reads a bad byte
     assert not re.search("[\ud800-\udfff]", json.dumps(obj, ensure_ascii=False))
-    assert "'\ufffd/A\ufffd'" in obj["error"]  # and the message's quotation shows them so
+    # the message shows an undecodable byte (U+DC80 to U+DCFF) so; '\ud83d' is a caller's
+    assert "'\ufffd/A\\ud83d'" in obj["error"]
 
 
 # -- 4: standard input splits at CR, LF and CR LF only ---------------------------------------------

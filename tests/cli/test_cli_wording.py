@@ -87,3 +87,31 @@ def test_a_message_that_does_not_quote_shows_an_undecodable_byte_as_the_replacem
     err = res.stderr.decode("utf-8")  # valid UTF-8
     assert "no\ufffdstore'; write one with 'whist table --upto N --store " in err
     assert not SURROGATE_ESCAPE.search(err)
+
+
+# -- 2: each gops command states the N it takes ----------------------------------------------------
+@pytest.mark.parametrize("command", [["solve"], ["matrix", "--first", "1"]])
+@pytest.mark.parametrize("n", ["0", "9", "13"])
+def test_gops_solve_and_matrix_state_their_own_range_of_n(command, n):
+    res = whist("gops", *command, "--n", n, "--json")
+    assert res.returncode == EXIT_BAD_INPUT
+    assert res.stdout == b""
+    err = res.stderr.decode("utf-8")
+    # they solve the whole game: N from 1 to 8 (was "from 1 to 13" for 0 and 13)
+    assert err.startswith(f"whist: error: --n {n}: expected a number of cards from 1 to 8")
+    if n != "0":
+        assert f"'whist gops {command[0]}' solves games of at most 8 cards in each suit" in err
+
+
+def test_gops_state_states_its_own_range_of_n_and_takes_all_of_it():
+    for n in ("0", "14"):
+        res = whist("gops", "state", "prizes=1 a=1 b=1", "--n", n)
+        assert res.returncode == EXIT_BAD_INPUT
+        assert (
+            res.stderr
+            == f"whist: error: --n {n}: expected a number of cards from 1 to 13\n".encode()
+        )
+    for n in ("9", "13"):  # beyond what solve takes: a state of a large deck, one card a hand
+        res = whist("gops", "state", "prizes=1 a=1 b=1", "--n", n, "--json")
+        assert res.returncode == 0, res.stderr
+        assert json.loads(res.stdout)["rules"]["n"] == int(n)

@@ -146,10 +146,10 @@ def test_solve_text(capsys):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["solve", "--n", "14"], "--n 14: expected a number of cards from 1 to 13"),
-        (["solve", "--n", "0"], "--n 0: expected"),
-        (["solve", "--n", "11"], "at most 8 cards"),
-        (["matrix", "--n", "9", "--first", "1"], "at most 8 cards"),
+        (["solve", "--n", "14"], "--n 14: expected a number of cards from 1 to 8; "),
+        (["solve", "--n", "0"], "--n 0: expected a number of cards from 1 to 8"),
+        (["solve", "--n", "11"], "'whist gops solve' solves games of at most 8 cards in each"),
+        (["matrix", "--n", "9", "--first", "1"], "'whist gops matrix' solves games of at most 8"),
         (["matrix", "--n", "6", "--first", "7"], "--first 7: expected a prize from 1 to 6"),
         (["solve", "--ties", "share"], "--ties 'share': expected one of carry, split, lost"),
         (["solve", "--score", "margin"], "--score 'margin': expected one of sign, points"),

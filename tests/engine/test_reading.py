@@ -8,7 +8,15 @@ import pytest
 
 from whistgui.engine import Infinitesimal, NotationError, State, Value
 from whistgui.engine.games import find_game
-from whistgui.engine.reading import QUOTE_LIMIT, REPLACEMENT, label, quote, read_int, readable
+from whistgui.engine.reading import (
+    QUOTE_LIMIT,
+    REPLACEMENT,
+    label,
+    quote,
+    quote_json,
+    read_int,
+    readable,
+)
 
 HUGE = "9" * 5000
 
@@ -68,9 +76,22 @@ def test_an_undecodable_byte_is_quoted_as_the_replacement_character():
     assert quote("\udcff\udcfe/A") == "'\ufffd\ufffd/A'"
     assert label("\udcff") == "'\ufffd'"  # not printable: quoted
     assert quote(["\udcff"]) == "['\\udcff']"  # a value read from a file: as Python writes it
+    assert quote("\ud800") == "'\\ud800'"  # no byte's: a Python caller's, said by its escape
     long = "\udcff" + "x" * 10_000 + "'\udcfe"  # quoted by its ends, shown the same way
     q = quote(long)
     assert q.startswith('"\ufffdxxx')
     assert q.endswith("x'\ufffd\"")
     assert readable("A\ud800B\udfff") == f"A{REPLACEMENT}B{REPLACEMENT}"
     assert readable("AQ/KJ") == "AQ/KJ"
+
+
+def test_a_value_of_a_json_file_is_quoted_as_json_writes_it():
+    assert quote_json({"turn": "3"}) == '{"turn": "3"}'  # a string shown as one
+    assert quote_json([4, None, True, 2.5]) == "[4, null, true, 2.5]"
+    assert quote_json("a\u2028b\x00\udcff") == '"a\\u2028b\\u0000\ufffd"'  # one line, readable
+    long = "x" * 20_000_000  # quoted by its ends, not written whole
+    assert quote_json(long) == f'"{"x" * 39}…{"x" * 19}"'
+    assert quote_json({"k": long}).startswith('{"k": "xxx')
+    assert len(quote_json({"k": long})) == QUOTE_LIMIT + 1
+    assert quote_json(object()).startswith("<object object")  # not JSON's: as quote says it
+    assert quote_json(10**5000) == quote(10**5000)  # beyond what Python writes

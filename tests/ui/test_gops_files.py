@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -87,6 +88,80 @@ def test_a_tampered_game_is_refused_naming_the_file_and_the_check(tmp_path, make
     assert "\n" not in message
     assert session.to_json() == before
     assert session.file_path is None
+
+
+def edited(data: dict[str, Any], edit: Any) -> dict[str, Any]:
+    data = copy.deepcopy(data)
+    edit(data)
+    return data
+
+
+#: What a message about a .gops file must not hold: Python's own writing of the rules or of
+#: the file's values (a JSON file is said as JSON).
+PYTHON_WORDS = re.compile(r"GopsRules\(|\{'|'\}|\bNone\b|\bTrue\b|\bFalse\b")
+
+
+@pytest.mark.parametrize(
+    ("edit", "says"),
+    [
+        (
+            lambda d: d["rules"].update(n=13),  # the game's N alone changed
+            'its solved game ("solver") is of N = 4, ties carry over, result = sign of the score '
+            'difference, but its "rules" are N = 13, ties carry over, result = sign of the score '
+            "difference (N differs)",
+        ),
+        (
+            lambda d: d["rules"].update(n=5, ties="split"),
+            '"rules" are N = 5, ties split the pot, result = sign of the score difference (N and '
+            "the tie rule differ)",
+        ),
+        (
+            lambda d: d.update(path=[{"turn": "2"}]),
+            'move 1 of its "path": {"turn": "2"} is not a move; expected {"turn": 3} (the prize '
+            '3 turned) or {"bid": [4, 2]} (A bids 4, B bids 2)',
+        ),
+        (
+            lambda d: d.update(path=[{"turn": 2}, {"bid": [4, None]}]),
+            'move 2 of its "path": {"bid": [4, null]} is not a move; expected {"turn": 3}',
+        ),
+        (lambda d: d.update(path=[{"turn": 7}]), 'move 1 of its "path": prize 7 is not face down'),
+        (lambda d: d.update(index=True), '"index" true; expected a step from 0 to 1'),
+        (lambda d: d.update(version="2"), '"version" "2"; expected 1 or 2'),
+        (
+            lambda d: d.update(rules={"n": "4"}),
+            '{"n": "4"}: "n" is "4"; expected a whole number (GOPS rules like {"n": 6, "ties": '
+            '"carry", "score": "sign"})',
+        ),
+        (
+            lambda d: d["solver"].update(format=None),
+            'data\'s "format" is null, expected "whistgui-',
+        ),
+        (
+            lambda d: d["solver"]["chance"].__setitem__(0, [1, 2, 3, 0, 0, False]),
+            "bad chance entry [1, 2, 3, 0, 0, false]; expected [prizes, a, b, pot, diff, value]",
+        ),
+    ],
+    ids=[
+        "n-changed",
+        "n-and-ties-changed",
+        "move-text",
+        "move-null",
+        "move-illegal",
+        "index",
+        "version",
+        "rules-field",
+        "solver-format",
+        "solver-entry",
+    ],
+)
+def test_a_refused_game_is_said_in_words_and_json_not_python(tmp_path, edit, says):
+    path = write(tmp_path / "edited.gops", edited(game(GopsRules(4)), edit))
+    with pytest.raises(DocumentError) as info:
+        GopsSession().open(path)
+    message = str(info.value)
+    assert message.startswith(f"{str(path)!r} is not a GOPS game: ")
+    assert says in message
+    assert not PYTHON_WORDS.search(message.removeprefix(f"{str(path)!r}"))
 
 
 @pytest.mark.parametrize("n", [13, MAX_SOLVE_N + 1])

@@ -113,14 +113,29 @@ def register(sub: Any, add: Any) -> None:
 # --- rules, limits, progress -------------------------------------------------------------
 
 
-def _rules(args: argparse.Namespace, n: int) -> GopsRules:
+#: Why ``matrix`` and ``solve`` take N up to MAX_SOLVE_N.
+_SOLVE_TIME = f"N = {MAX_SOLVE_N} takes minutes, each card more about ten times longer"
+
+
+def _rules(args: argparse.Namespace, n: int, most: int = MAX_N) -> GopsRules:
+    """The rules of the options, for a deck of ``n`` cards, which this command takes from 1 to
+    ``most`` (``matrix`` and ``solve`` solve the whole game: at most MAX_SOLVE_N; ``state``
+    any state of a deck up to MAX_N, with at most MAX_SOLVE_N cards in each hand)."""
     ties, score = args.ties.strip().lower(), args.score.strip().lower()
     if ties not in TIES:
         raise NotationError(f"--ties {quote(args.ties)}: expected one of {', '.join(TIES)}")
     if score not in SCORES:
         raise NotationError(f"--score {quote(args.score)}: expected one of {', '.join(SCORES)}")
-    if not 1 <= n <= MAX_N:
-        raise NotationError(f"--n {n}: expected a number of cards from 1 to {MAX_N}")
+    if not 1 <= n <= most:
+        why = ""
+        if n > most and most < MAX_N:
+            why = (
+                f"; 'whist gops {args.gops_command}' solves games of at most {most} cards in "
+                f"each suit ({_SOLVE_TIME})"
+            )
+        raise NotationError(
+            f"--n {number_text(n)}: expected a number of cards from 1 to {most}{why}"
+        )
     return GopsRules(n, ties, score)
 
 
@@ -128,7 +143,7 @@ def _check_size(cards: int, what: str) -> None:
     if cards > MAX_SOLVE_N:
         raise NotationError(
             f"{what}: too large to solve here; whist gops solves at most {MAX_SOLVE_N} cards in "
-            f"each hand (N = {MAX_SOLVE_N} takes minutes, each card more about ten times longer)"
+            f"each hand ({_SOLVE_TIME})"
         )
 
 
@@ -286,8 +301,7 @@ def _matrix_json(
 
 
 def _matrix(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
-    rules = _rules(args, args.n)
-    _check_size(rules.n, f"--n {rules.n}")
+    rules = _rules(args, args.n, MAX_SOLVE_N)
     if not 1 <= args.first <= rules.n:
         raise NotationError(
             f"--first {number_text(args.first)}: expected a prize from 1 to {rules.n}"
@@ -388,8 +402,7 @@ def _state(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
 
 
 def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
-    rules = _rules(args, args.n)
-    _check_size(rules.n, f"--n {rules.n}")
+    rules = _rules(args, args.n, MAX_SOLVE_N)
     solver, progress = _solver(rules, err)
     t = time.perf_counter()
     try:

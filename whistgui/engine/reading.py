@@ -25,8 +25,9 @@ decoder reads it and as the CLI's JSON ``"input"`` shows it — never as the sur
 
 from __future__ import annotations
 
+import json
 import re
-from typing import Final
+from typing import Any, Final
 
 from whistgui.engine.errors import NotationError
 
@@ -37,6 +38,7 @@ __all__ = [
     "REPLACEMENT",
     "label",
     "quote",
+    "quote_json",
     "quote_path",
     "read_int",
     "readable",
@@ -56,20 +58,29 @@ LINE_END: Final = re.compile(r"\r\n|\r|\n")
 #: replacement character, as a UTF-8 decoder reads a byte that is not UTF-8.
 REPLACEMENT: Final = "\ufffd"
 
-#: A surrogate code point: in a ``str`` read from outside only from bytes that were not UTF-8
-#: (Python decodes the command line, file names and sometimes standard input with
-#: ``surrogateescape``: the byte 0xff becomes ``'\\udcff'``); never valid in UTF-8 or JSON.
+#: A surrogate code point, which no UTF-8 text or JSON can hold.
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
+#: A byte that was not UTF-8, as Python reads it into a ``str`` (``surrogateescape``: the
+#: command line, file names, standard input in the C.UTF-8 locale): the byte 0xff becomes the
+#: lone surrogate ``'\\udcff'``, any byte from 0x80 to 0xff one of U+DC80 to U+DCFF.
+_UNDECODABLE: Final = re.compile("[\udc80-\udcff]")
 
 
 def readable(text: str) -> str:
-    """``text`` with each lone surrogate (an undecodable byte) as :data:`REPLACEMENT`; the
-    text itself when it holds none.
+    """``text`` as it can be written (to a UTF-8 stream, in JSON): each lone surrogate (from an
+    undecodable byte, or a Python caller's text) as :data:`REPLACEMENT`; the text itself when
+    it holds none.
 
-    >>> readable('\\udcff/A') == REPLACEMENT + '/A'
+    >>> readable('\\udcff/A\\ud800') == f'{REPLACEMENT}/A{REPLACEMENT}'
     True
     """
     return _SURROGATE.sub(REPLACEMENT, text)
+
+
+def _bytes_shown(text: str) -> str:
+    """``text`` with each undecodable byte (U+DC80 to U+DCFF) as :data:`REPLACEMENT`; another
+    lone surrogate stays, for its escape to say what it is (``'\\ud800'``)."""
+    return _UNDECODABLE.sub(REPLACEMENT, text)
 
 
 #: The longest quotation of a file's name in a message: longer than other input's (a path is
@@ -100,7 +111,7 @@ def label(text: str, limit: int = QUOTE_LIMIT) -> str:
 def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
     """``repr(text)``, or its beginning and end around ``…`` when longer than ``limit`` (any
     value: a list read from a file is shown as Python writes it). A text's undecodable bytes
-    (lone surrogates) are shown as U+FFFD (:func:`readable`).
+    (U+DC80 to U+DCFF, as Python reads them) are shown as U+FFFD.
 
     >>> quote('AQ/KJ'), len(quote('x' * 1000))
     ("'AQ/KJ'", 61)
@@ -109,7 +120,7 @@ def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
     if isinstance(text, str):
         if len(text) > 2 * limit and head > 0 and limit - head > 0:
             return _quote_ends(text, head, limit - head)  # its repr not written whole
-        text = readable(text)
+        text = _bytes_shown(text)
     try:
         r = repr(text)
     except ValueError:  # Python writes no int of over 4,300 digits, nor a list holding one
@@ -119,6 +130,43 @@ def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
     if len(r) <= limit:
         return r
     return f"{r[:head]}…{r[len(r) - (limit - head) :]}"
+
+
+def quote_json(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """``value`` — read from a JSON file — as JSON writes it (``"3"`` a string, ``3`` a number,
+    ``null``, ``true``), so that a message about a file quotes it as the file holds it; its
+    beginning and end around ``…`` when longer than ``limit``, characters that are not
+    printable escaped, an undecodable byte as U+FFFD (as :func:`quote` shows them). A value
+    JSON cannot write (an object of Python's) is quoted by :func:`quote`.
+
+    >>> print(quote_json({"turn": "3"}), quote_json([4, None, True]), quote_json(2.5))
+    {"turn": "3"} [4, null, true] 2.5
+    >>> print(quote_json("x" * 1000))
+    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxxxx"
+    """
+    head = limit * 2 // 3
+    tail = limit - head
+    try:
+        if isinstance(value, str) and len(value) > 2 * limit and head > 0 and tail > 0:
+            # from its two ends: a long text is not copied whole
+            start = json.dumps(value[:head], ensure_ascii=False)[:-1]
+            end = json.dumps(value[-tail:], ensure_ascii=False)[1:]
+            return _printable(f"{start[:head]}…{end[-tail:]}")
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):  # not JSON's; an int of 4,300 digits
+        return quote(value, limit)
+    if len(text) > limit:
+        text = f"{text[:head]}…{text[len(text) - tail :]}"
+    return _printable(text)
+
+
+def _printable(text: str) -> str:
+    """``text`` (short) with each character that is not printable written as its escape, a
+    undecodable byte as U+FFFD."""
+    text = _bytes_shown(text)
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
 
 
 def _int_ends(n: int, head: int, tail: int) -> str:
@@ -148,8 +196,8 @@ def _quote_ends(text: str, head: int, tail: int) -> str:
     else:
         added, mark = "\"'", "'"  # the ends' repr: '…"\'' with each ' escaped
     cut = len(repr(added)) - 1  # what the added quotes and the closing mark take
-    start = repr(readable(text[:head]) + added)[:-cut]
-    end = repr(readable(text[-tail:]) + added)[1:-cut] + mark
+    start = repr(_bytes_shown(text[:head]) + added)[:-cut]
+    end = repr(_bytes_shown(text[-tail:]) + added)[1:-cut] + mark
     return start[:head] + "…" + end[-tail:]
 
 

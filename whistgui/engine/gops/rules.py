@@ -28,12 +28,13 @@ whistgui.engine.errors.ArgumentTypeError: n must be a whole number (an int), not
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
 from whistgui.engine.checks import expect, whole
 from whistgui.engine.errors import ArgumentTypeError, NotationError
-from whistgui.engine.reading import quote
+from whistgui.engine.reading import quote, quote_json
 
 __all__ = ["MAX_N", "SCORES", "TIES", "GopsRules"]
 
@@ -95,11 +96,21 @@ class GopsRules:
     @classmethod
     def from_json(cls, data: Any) -> GopsRules:
         """The rules :meth:`to_json` wrote; NotationError for anything else."""
+        like = json.dumps(cls().to_json())  # as a file writes them
         if not isinstance(data, dict) or set(data) - {"n", "ties", "score"}:
-            raise NotationError(f"{quote(data)}: expected GOPS rules like {cls().to_json()!r}")
+            raise NotationError(f"{quote_json(data)}: expected GOPS rules like {like}")
         try:
             return cls(data.get("n", 6), data.get("ties", "carry"), data.get("score", "sign"))
-        except ArgumentTypeError as exc:  # a file's mistake: bad text, like any other
-            raise NotationError(
-                f"{quote(data)}: {exc}; expected GOPS rules like {cls().to_json()!r}"
-            ) from None
+        except ArgumentTypeError:  # a file's mistake, said as the file writes it
+            kinds = {
+                "n": (int, "a whole number"),
+                "ties": (str, f"one of {', '.join(TIES)}"),
+                "score": (str, f"one of {', '.join(SCORES)}"),
+            }
+            for key, (kind, what) in kinds.items():
+                if key in data and type(data[key]) is not kind:
+                    raise NotationError(
+                        f'{quote_json(data)}: "{key}" is {quote_json(data[key])}; expected '
+                        f"{what} (GOPS rules like {like})"
+                    ) from None
+            raise NotationError(f"{quote_json(data)}: expected GOPS rules like {like}") from None

@@ -36,7 +36,7 @@ import hashlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from whistgui.engine.checks import described, expect, optional_callable
 from whistgui.engine.errors import ArgumentError, Cancelled, IllegalPlayError, NotationError
@@ -50,7 +50,7 @@ from whistgui.engine.gops.matrix import (
 )
 from whistgui.engine.gops.rules import MAX_N, GopsRules
 from whistgui.engine.gops.state import MAX_POINTS, GopsState
-from whistgui.engine.reading import quote
+from whistgui.engine.reading import quote_json
 
 if TYPE_CHECKING:
     import numpy as np
@@ -610,19 +610,19 @@ takes minutes, each card more about ten times as long)
         if not isinstance(data, dict):
             raise NotationError(
                 f"not a saved GOPS solution: data is {described(data)}, expected a dict (a "
-                "JSON object) with 'format': 'whistgui-gops-solver'"
+                f'JSON object) with "format": "{_FORMAT}"'
             )
         if "format" not in data:
-            raise NotationError(f"not a saved GOPS solution: data has no 'format' ({_FORMAT!r})")
+            raise NotationError(f'not a saved GOPS solution: data has no "format" ("{_FORMAT}")')
         if data["format"] != _FORMAT:
             raise NotationError(
-                f"not a saved GOPS solution: data's 'format' is {quote(data['format'])}, "
-                f"expected {_FORMAT!r}"
+                f'not a saved GOPS solution: data\'s "format" is {quote_json(data["format"])}, '
+                f'expected "{_FORMAT}"'
             )
         version = data.get("version")
         if type(version) is not int or version not in _READ_VERSIONS:
             raise NotationError(
-                f"a saved GOPS solution of version {quote(version)}; expected "
+                f"a saved GOPS solution of version {quote_json(version)}; expected "
                 f"{' or '.join(map(str, _READ_VERSIONS))}"
             )
         rules = GopsRules.from_json(data.get("rules"))
@@ -705,11 +705,21 @@ def _digest(rules: GopsRules, memos: list[_Columns]) -> str:
     return h.hexdigest()
 
 
+#: What a memo's entry is, as a file writes it.
+_ENTRY_EXPECTED: Final = (
+    "[prizes, a, b, pot, diff, value]: three sets of cards as bits, the pot and the score "
+    "difference (whole numbers in range), then the value (a number)"
+)
+
+
 def _read_entries(name: str, entries: Any, memo: dict[_Key, float]) -> None:
     """``memo`` filled from a saved list of entries ``[prizes, a, b, pot, diff, value]``;
     NotationError quoting the first that is not six numbers in range, or a state twice."""
     if not isinstance(entries, list):
-        raise NotationError(f"saved GOPS solution: {quote(name)} is not a list")
+        raise NotationError(
+            f'saved GOPS solution: "{name}" is {quote_json(entries)}; expected a list of '
+            "entries [prizes, a, b, pot, diff, value]"
+        )
     top = _MAX_POINTS
     for e in entries:
         if type(e) is list and len(e) == 6:
@@ -730,7 +740,9 @@ def _read_entries(name: str, entries: Any, memo: dict[_Key, float]) -> None:
             ):
                 memo[p | a << 14 | b << 27 | pot << 40 | (diff + top) << 47] = float(v)
                 continue
-        raise NotationError(f"saved GOPS solution: bad {name} entry {quote(e)}")
+        raise NotationError(
+            f"saved GOPS solution: bad {name} entry {quote_json(e)}; expected {_ENTRY_EXPECTED}"
+        )
     if len(memo) < len(entries):
         seen: set[tuple[int, ...]] = set()
         for e in entries:
@@ -899,7 +911,7 @@ class _Saved:
             if where.size:
                 i = int(where[0])
                 raise NotationError(
-                    f"saved GOPS solution: the {name} entry {quote(self.entries[i])} "
+                    f"saved GOPS solution: the {name} entry {quote_json(self.entries[i])} "
                     f"({self.state(i)}) is no state of N = {n} as the solver saves it: {why(i)}"
                 )
         bound: Any = 1.0 if rules.score == "sign" else face_down + pot

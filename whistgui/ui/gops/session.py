@@ -38,7 +38,7 @@ from PySide6.QtCore import QObject, Signal
 from whistgui.app.document import DocumentError, read_file, write_atomically
 from whistgui.engine import WhistError
 from whistgui.engine.gops import GopsRules, GopsSolver, GopsState
-from whistgui.engine.reading import quote, quote_path
+from whistgui.engine.reading import quote_json, quote_path
 
 __all__ = ["FILE_FORMAT", "FILE_SUFFIX", "GopsSession", "Move", "Step"]
 
@@ -58,6 +58,25 @@ _MAX_DIGITS: Final = 30
 #: ``bytes.find`` (linear, at C speed).
 _DIGIT_BYTES: Final = bytes(0x30 if 0x30 <= i <= 0x39 else 0x20 for i in range(256))
 _RUN: Final = re.compile(rb"[0-9]+")
+
+
+#: What a move of a .gops file's "path" is, as the file writes it.
+MOVES_EXPECTED: Final = '{"turn": 3} (the prize 3 turned) or {"bid": [4, 2]} (A bids 4, B bids 2)'
+
+
+def _differ(ours: GopsRules, theirs: GopsRules) -> str:
+    """What sets two rules apart, in words: ``'N differs'``, ``'the tie rule and the result
+    differ'``."""
+    parts = [
+        what
+        for what, a, b in (
+            ("N", ours.n, theirs.n),
+            ("the tie rule", ours.ties, theirs.ties),
+            ("the result", ours.score, theirs.score),
+        )
+        if a != b
+    ]
+    return " and ".join(parts) + (" differs" if len(parts) == 1 else " differ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,9 +122,7 @@ class Move:
             and all(type(x) is int for x in data["bid"])
         ):
             return cls(bids=(data["bid"][0], data["bid"][1]))
-        raise ValueError(
-            f"{quote(data)} is not a move; expected {{'turn': 3}} or {{'bid': [4, 2]}}"
-        )
+        raise ValueError(f"{quote_json(data)} is not a move; expected {MOVES_EXPECTED}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +214,10 @@ class GopsSession(QObject):
     def set_solver(self, solver: GopsSolver) -> None:
         """The solved game (its rules must be the session's)."""
         if solver.rules != self._rules:
-            raise ValueError(f"a solver for {solver.rules}, the session plays {self._rules}")
+            raise ValueError(
+                f"a solved game of {solver.rules.describe()}; the session plays "
+                f"{self._rules.describe()} ({_differ(solver.rules, self._rules)})"
+            )
         self._solver = solver
         self.generation += 1
         self.solvedChanged.emit(True)
@@ -347,7 +367,7 @@ def read_gops(
     version = data.get("version")
     if type(version) is not int or version not in READ_VERSIONS:
         expected = " or ".join(map(str, READ_VERSIONS))
-        raise bad(f"version {quote(version)}; expected {expected}")
+        raise bad(f'"version" {quote_json(version)}; expected {expected}')
     try:
         rules = GopsRules.from_json(data.get("rules"))
         solver = None
@@ -360,17 +380,23 @@ def read_gops(
                 )
             solver = GopsSolver.from_json(inner)
             if solver.rules != rules:
-                raise bad(f"the solver's rules {solver.rules} are not the game's {rules}")
+                raise bad(
+                    f'its solved game ("solver") is of {solver.rules.describe()}, but its '
+                    f'"rules" are {rules.describe()} ({_differ(solver.rules, rules)})'
+                )
         moves = data.get("path", [])
         if not isinstance(moves, list):
             raise bad('"path" is not a list of moves')
         steps = [Step(GopsState.start(rules.n))]
-        for m in moves:
-            move = Move.from_json(m)
-            steps.append(Step(move.apply(steps[-1].state, rules), move))
+        for number, m in enumerate(moves, start=1):
+            try:
+                move = Move.from_json(m)
+                steps.append(Step(move.apply(steps[-1].state, rules), move))
+            except (WhistError, ValueError) as exc:
+                raise bad(f'move {number} of its "path": {exc}') from exc
         index = data.get("index", len(steps) - 1)
         if type(index) is not int or not 0 <= index < len(steps):
-            raise bad(f'"index" {quote(index)}; expected a step from 0 to {len(steps) - 1}')
+            raise bad(f'"index" {quote_json(index)}; expected a step from 0 to {len(steps) - 1}')
     except DocumentError:
         raise
     except (WhistError, ValueError, TypeError, KeyError) as exc:
