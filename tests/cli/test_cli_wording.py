@@ -115,3 +115,57 @@ def test_gops_state_states_its_own_range_of_n_and_takes_all_of_it():
         res = whist("gops", "state", "prizes=1 a=1 b=1", "--n", n, "--json")
         assert res.returncode == 0, res.stderr
         assert json.loads(res.stdout)["rules"]["n"] == int(n)
+
+
+# -- 3: help texts ---------------------------------------------------------------------------------
+def help_text(*command: str) -> str:
+    res = whist(*command, "--help", env={"COLUMNS": "100"})
+    assert res.returncode == 0, res.stderr
+    return res.stdout.decode("utf-8")
+
+
+def json_help(*command: str) -> str:
+    """What ``whist COMMAND --help`` says of ``--json``, on one line."""
+    found = re.search(r"^  --json\s+(.*?)(?=^  -|^\S|\Z)", help_text(*command), re.M | re.S)
+    assert found, f"whist {' '.join(command)} --help says nothing of --json"
+    return " ".join(found.group(1).split())
+
+
+def _commands() -> list[tuple[str, ...]]:
+    from tests.cli.test_output_contract import CONTRACTS
+
+    return sorted({c.command for c in CONTRACTS})
+
+
+@pytest.mark.parametrize("command", _commands(), ids=" ".join)
+def test_each_commands_json_help_says_what_it_prints(command):
+    from tests.cli.test_output_contract import CONTRACTS
+
+    (shape,) = {c.json for c in CONTRACTS if c.command == command}
+    said = json_help(*command)
+    if shape == "one":  # the output contract's "one object on one line"
+        assert said.startswith("one JSON object, on one line"), said
+    else:
+        assert "a line each" in said or "per line" in said, said
+    if command[0] in ("games", "quotient", "conjectures", "table"):  # they take no deal
+        assert "deal" not in said, said
+
+
+def test_json_help_is_not_shared_words_but_each_commands_own():
+    said = {c: json_help(*c) for c in (("games",), ("table",), ("play",), ("analyze",))}
+    assert said[("games",)] == "one JSON object per game, a line each"
+    assert said[("analyze",)] == "one JSON object per suit, a line each"
+    assert "per card played" in said[("play",)]
+    assert "with --count-by-value one object" in said[("table",)]
+
+
+def test_the_top_level_help_names_every_command_group():
+    text = help_text()
+    description = text[text.index("\n\n") : text.index("positional arguments")]
+    description = " ".join(description.split())
+    for word in ("whist", "Bridge", "GOPS"):  # each family of games, in words
+        assert word in description
+    parser_commands = re.search(r"\{([a-z,]+)\}", text)
+    assert parser_commands
+    for command in parser_commands.group(1).split(","):  # and each command, by its name
+        assert re.search(rf"[(, ]{command}[,)]", description), command

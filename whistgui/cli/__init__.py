@@ -1,8 +1,9 @@
 """The ``whist`` command line: values in each game's theory, single-suit analysis, exact
 search, optimal play, value tables, the games and their quotient monoids, figures.
 
-Every command takes ``--json`` (one JSON object per deal, one per line, each naming its
-``"game"``) and reads deals one per line from standard input when a deal argument is ``-``
+Every command but ``render`` takes ``--json`` (the commands of deals: one JSON object per deal,
+one per line, each naming its ``"game"``; each command's ``--help`` says what it prints) and
+those of deals read them one per line from standard input when a deal argument is ``-``
 (lines end at LF, CR or CR LF). A bad deal prints a one-line error to standard error — with
 ``--json`` also an object ``{"game", "error", "input"}`` (and ``"line"``, its line of standard
 input) in its place — and the other deals are still answered; the exit status is then 2. The
@@ -47,28 +48,40 @@ from whistgui.cli.common import (
 )
 from whistgui.engine import WhistError
 
-__all__ = ["build_parser", "main"]
+__all__ = ["DESCRIPTION", "build_parser", "main"]
+
+#: ``whist --help``: every command group, in plain words.
+DESCRIPTION = (
+    "Card games analysed exactly. The whist family of two-person trick-taking games "
+    "(Wästlund 2005: whist, refined and Greedy Whist, five-card and misère five-card): the "
+    "values of deals (value, analyze), exact search and optimal play (solve, play), tables "
+    "of single suits and checks of the papers' conjectures (table, conjectures), the games "
+    "and their quotient monoids (games, quotient), figures for articles (render). Bridge "
+    "double dummy: tables, contracts and lines of play of four-hand deals (bridge). GOPS, the "
+    "Game of Pure Strategy: matrix games of bids, values and optimal mixed bids (gops)."
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = Parser(
         prog="whist",
-        description="Values and exact analysis of two-person trick-taking games: whist "
-        "(Wästlund 2005), refined and Greedy Whist, five-card and misère five-card.",
-        epilog="Deals: compact 'AQ/KJ K/A' (quote a deal with several suits; '-/AK' is West "
-        "void) or the paper's '[A Q, K J] + [K, A]'. Use - to read deals from standard input, "
-        'one per line; a bad one says why (with --json as an object with "error" and '
-        '"line") and the others are still answered. --game NAME picks the game (\'whist '
-        "games' lists them). Exit status: 0 all answered, 1 a counterexample (conjectures), "
-        "2 bad input or options (some deals refused), 3 an internal error (a bug), 130 "
-        "interrupted.",
+        description=DESCRIPTION,
+        epilog="Deals of the whist games: compact 'AQ/KJ K/A' (quote a deal with several "
+        "suits; '-/AK' is West void) or the paper's '[A Q, K J] + [K, A]'; --game NAME picks "
+        "the game ('whist games' lists them). Use - to read deals from standard input, one "
+        'per line; a bad one says why (with --json as an object with "error" and "line") and '
+        "the others are still answered. 'whist COMMAND --help' says what a command takes and "
+        "what its --json prints. Exit status: 0 all answered, 1 a counterexample "
+        "(conjectures), 2 bad input or options (some deals refused), 3 an internal error (a "
+        "bug), 130 interrupted.",
     )
     p.add_argument("--version", action="version", version=f"whist {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
 
-    def add(name: str, help_: str) -> argparse.ArgumentParser:
+    def add(name: str, help_: str, *, json_help: str) -> argparse.ArgumentParser:
+        """The subcommand ``name`` with its ``--json``, which prints what ``json_help`` says."""
         sp = sub.add_parser(name, help=help_, description=help_)
-        sp.add_argument("--json", action="store_true", help="one JSON object per deal per line")
+        sp.add_argument("--json", action="store_true", help=json_help)
         return sp
 
     values.register(sub, add)

@@ -14,12 +14,18 @@ from whistgui.engine.quotient import MAX_CARDS, Quotient, quotient
 
 
 def register(sub: Any, add: Any) -> None:
-    add("games", "the games: names, aliases, rules and value theory")
+    add(
+        "games",
+        "the games: names, aliases, rules and value theory",
+        json_help="one JSON object per game, a line each",
+    )
     sp = add(
         "quotient",
         "the empirical quotient monoid of a game: positions up to K cards a hand classed by "
         "their outcomes against every test position up to M cards, checked against the "
         "game's theory (a lower bound on the true number of classes)",
+        json_help="one JSON object, on one line: the counts, each class with its "
+        "representatives and elements, and whether the theory's values fit the classes",
     )
     add_game_option(sp)
     sp.add_argument("--max-cards", type=int, required=True, metavar="K", help=f"0 to {MAX_CARDS}")

@@ -91,7 +91,7 @@ def register(sub: Any, add: Any) -> None:
             metavar="RESULT",
             help="sign (win 1, draw 0, loss -1; the default) or points (the points difference)",
         )
-        p.add_argument("--json", action="store_true", help="one JSON object")
+        p.add_argument("--json", action="store_true", help="one JSON object, on one line")
 
     what = "the matrix game of bids after the first prize, its dominated bids and solution"
     p = gsub.add_parser("matrix", help=what, description=what)

@@ -26,6 +26,8 @@ def register(sub: Any, add: Any) -> None:
         "the suit labels and the running value — from the values in whist (confirmed by exact "
         f"search up to 8 cards a hand; up to {MAX_PLAY_CARDS} cards a hand), by exact search in "
         f"the other games (up to {SEARCH_MAX_CARDS} cards a hand)",
+        json_help="for each deal, one JSON object per card played, a line each, then one "
+        "with the outcome",
     )
     sp.add_argument("deals", nargs="+", metavar="DEAL")
     sp.add_argument("--lead", choices=["W", "E"], default="W", help="who leads (default W)")

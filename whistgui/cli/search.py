@@ -20,6 +20,7 @@ def register(sub: Any, add: Any) -> None:
         "solve",
         "exact outcome by search for both leads, and the optimal first cards (up to "
         f"{MAX_SOLVE_CARDS} cards a hand)",
+        json_help="one JSON object per deal, a line each: the outcome and the best first cards",
     )
     sp.add_argument("deals", nargs="+", metavar="DEAL")
     add_game_option(sp)

@@ -53,6 +53,8 @@ def register(sub: Any, add: Any) -> None:
         "every N-card-a-hand single suit with East holding the top card; with --upto, every "
         "suit of n ≤ N cards a hand (value, maxmin, minmax, T_0, H, H̄) into a store, "
         "and queries answered from it",
+        json_help="one JSON object per suit, a line each (with --count-by-value one object "
+        "of the counts)",
     )
     sp.add_argument(
         "n",
@@ -89,6 +91,8 @@ def register(sub: Any, add: Any) -> None:
         "check Conjectures 18.1, 18.2 (and 18.3) of symmetric whist and R43's Theorems 6.1, "
         "8.1, 9.1 and the normal strategy on every single suit up to N cards a hand; exit "
         "status 1 if a counterexample is found",
+        json_help="one JSON object, on one line: each statement, how far it was checked and "
+        "its counterexamples",
     )
     sp.add_argument(
         "--upto", type=int, required=True, metavar="N", help="check by the values up to N"

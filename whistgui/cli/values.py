@@ -28,6 +28,8 @@ def register(sub: Any, add: Any) -> None:
         "value",
         "each suit's element in the game's theory, their sum and the outcome (suits of up to "
         f"{MAX_SUIT_CARDS} cards a hand)",
+        json_help="one JSON object per deal, a line each: its suits' elements, their sum and "
+        "the outcome",
     )
     sp.add_argument("deals", nargs="+", metavar="DEAL")
     add_game_option(sp)
@@ -35,6 +37,7 @@ def register(sub: Any, add: Any) -> None:
         "analyze",
         "one suit in the game's theory: for whist the α matrix, maxmin, minmax, I(D) and "
         "val(D); for the greedy games R43's matrix A, T_k, H and H̄; for misère the stoppers",
+        json_help="one JSON object per suit, a line each",
     )
     sp.add_argument("deals", nargs="+", metavar="SUIT")
     add_game_option(sp)
