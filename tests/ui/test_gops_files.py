@@ -322,3 +322,30 @@ def test_the_n_tooltip_says_what_whist_gops_solve_takes(qtbot, explorer, capsys)
     code, _out, err = run_whist(capsys, "gops", "solve", "--n", str(MAX_SOLVE_N + 1))
     assert code == 2
     assert f"at most {MAX_SOLVE_N} cards" in err
+
+
+# -- the main window's status bar -----------------------------------------------------------------
+def test_a_refused_game_is_said_in_the_status_bar_while_its_warning_is_up(
+    qtbot, window, monkeypatch, tmp_path
+):
+    """The warning waits for the user; the status bar beside it said what it said before —
+    after a first refused file, that file's refusal, beside the second file's warning."""
+    from PySide6.QtWidgets import QMessageBox
+
+    at_warning: list[tuple[str, str]] = []
+
+    def warning(_parent, _title, text, *args, **kwargs):
+        at_warning.append((text, window.statusBar().currentMessage()))
+        return QMessageBox.StandardButton.Ok
+
+    monkeypatch.setattr(QMessageBox, "warning", warning)
+    first = write(tmp_path / "first.gops", tampered(game(GopsRules(4))))
+    second = write(
+        tmp_path / "second.gops", edited(game(GopsRules(4)), lambda d: d.update(index=9))
+    )
+    assert not window.open_file(first)
+    assert not window.open_file(second)
+    (_, status_first), (text, status_second) = at_warning
+    assert "first.gops" in status_first
+    assert "second.gops" in text
+    assert status_second == f"Not opened: {text}"  # the new refusal, not the first one's

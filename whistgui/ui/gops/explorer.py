@@ -1505,12 +1505,15 @@ class GopsExplorer(QWidget):
 
     def open(self, path: str | Path) -> bool:
         """Open the game saved in ``path``; a file that is not one is refused with a warning
-        quoting it, and nothing changes."""
+        quoting it, and nothing changes. The status bar says the refusal before the warning is
+        shown (the warning waits for the user: until then the bar kept the message before,
+        perhaps the refusal of another file)."""
         try:
             self.session.open(path)
         except WhistError as exc:
-            QMessageBox.warning(self, "Open GOPS game", for_display(str(exc)))
-            self.message.emit(for_display(str(exc)))
+            said = for_display(str(exc))
+            self.message.emit(f"Not opened: {said}")
+            QMessageBox.warning(self, "Open GOPS game", said)
             return False
         return True  # the status says so (_on_opened)
 
