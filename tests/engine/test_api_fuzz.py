@@ -71,7 +71,7 @@ from whistgui.engine.games import GAMES, find_game
 from whistgui.engine.games.greedy_whist import GreedyValue
 from whistgui.engine.games.misere_five_card import MisereValue
 from whistgui.engine.gops import GopsRules, GopsSolver, GopsState
-from whistgui.engine.reading import quote
+from whistgui.engine.reading import quote, quote_json
 from whistgui.engine.strategy import Searcher, search_line
 from whistgui.engine.tables import kernel, rows
 
@@ -653,9 +653,10 @@ _PLAIN = (type(None), bool, int, float, str, bytes, list, tuple, dict, Fraction)
 
 
 def _quoted(value: object, message: str) -> bool:
-    """Does ``message`` quote ``value`` — whole, or a word of its text (a parser quotes the
-    bad suit), or, for a list, one of its items?"""
-    if quote(value) in message:
+    """Does ``message`` quote ``value`` — whole (as Python writes it, or as JSON does for what
+    a JSON file's reader is given), or a word of its text (a parser quotes the bad suit), or,
+    for a list, one of its items?"""
+    if quote(value) in message or quote_json(value) in message:
         return True
     try:
         if quote(str(value)) in message:

@@ -222,7 +222,9 @@ def test_the_solver_solves_what_it_can():
 def test_rules_from_a_file_are_a_notation_error():
     """A saved file's wrong type is bad text (NotationError naming the field), as any other of
     its mistakes; only the Python API's caller gets the TypeError."""
-    with pytest.raises(NotationError, match=r'^\{"n": "6"\}: "n" is "6"; expected a whole number'):
+    with pytest.raises(
+        NotationError, match=r'^\{"n": "6"\}: "n" is "6"; expected a whole number from'
+    ):
         GopsRules.from_json({"n": "6"})  # said as the file writes it: JSON
     with pytest.raises(NotationError, match=r"^not a saved GOPS solution: data is None"):
         GopsSolver.from_json(None)

@@ -129,8 +129,12 @@ PYTHON_WORDS = re.compile(r"GopsRules\(|\{'|'\}|\bNone\b|\bTrue\b|\bFalse\b")
         (lambda d: d.update(version="2"), '"version" "2"; expected 1 or 2'),
         (
             lambda d: d.update(rules={"n": "4"}),
-            '{"n": "4"}: "n" is "4"; expected a whole number (GOPS rules like {"n": 6, "ties": '
-            '"carry", "score": "sign"})',
+            '{"n": "4"}: "n" is "4"; expected a whole number from 1 to 13 (GOPS rules like '
+            '{"n": 6, "ties": "carry", "score": "sign"})',
+        ),
+        (
+            lambda d: d["rules"].update(ties="share"),
+            '"ties" is "share"; expected one of carry, split, lost (GOPS rules like',
         ),
         (
             lambda d: d["solver"].update(format=None),
@@ -150,6 +154,7 @@ PYTHON_WORDS = re.compile(r"GopsRules\(|\{'|'\}|\bNone\b|\bTrue\b|\bFalse\b")
         "index",
         "version",
         "rules-field",
+        "rules-value",
         "solver-format",
         "solver-entry",
     ],

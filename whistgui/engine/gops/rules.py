@@ -29,11 +29,12 @@ whistgui.engine.errors.ArgumentTypeError: n must be a whole number (an int), not
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from whistgui.engine.checks import expect, whole
-from whistgui.engine.errors import ArgumentTypeError, NotationError
+from whistgui.engine.errors import NotationError
 from whistgui.engine.reading import quote, quote_json
 
 __all__ = ["MAX_N", "SCORES", "TIES", "GopsRules"]
@@ -95,22 +96,31 @@ class GopsRules:
 
     @classmethod
     def from_json(cls, data: Any) -> GopsRules:
-        """The rules :meth:`to_json` wrote; NotationError for anything else."""
+        """The rules :meth:`to_json` wrote; NotationError for anything else, quoting it as the
+        file writes it (JSON).
+
+        >>> GopsRules.from_json({"n": 4, "ties": "share"})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        whistgui.engine.errors.NotationError: {"n": 4, "ties": "share"}: "ties" is "share"; ...
+        """
         like = json.dumps(cls().to_json())  # as a file writes them
         if not isinstance(data, dict) or set(data) - {"n", "ties", "score"}:
             raise NotationError(f"{quote_json(data)}: expected GOPS rules like {like}")
-        try:
-            return cls(data.get("n", 6), data.get("ties", "carry"), data.get("score", "sign"))
-        except ArgumentTypeError:  # a file's mistake, said as the file writes it
-            kinds = {
-                "n": (int, "a whole number"),
-                "ties": (str, f"one of {', '.join(TIES)}"),
-                "score": (str, f"one of {', '.join(SCORES)}"),
-            }
-            for key, (kind, what) in kinds.items():
-                if key in data and type(data[key]) is not kind:
-                    raise NotationError(
-                        f'{quote_json(data)}: "{key}" is {quote_json(data[key])}; expected '
-                        f"{what} (GOPS rules like {like})"
-                    ) from None
-            raise NotationError(f"{quote_json(data)}: expected GOPS rules like {like}") from None
+        fields: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
+            ("n", _is_n, f"a whole number from 1 to {MAX_N}"),
+            ("ties", lambda v: type(v) is str and v in TIES, f"one of {', '.join(TIES)}"),
+            ("score", lambda v: type(v) is str and v in SCORES, f"one of {', '.join(SCORES)}"),
+        )
+        for key, good, what in fields:
+            if key in data and not good(data[key]):
+                raise NotationError(
+                    f'{quote_json(data)}: "{key}" is {quote_json(data[key])}; expected {what} '
+                    f"(GOPS rules like {like})"
+                )
+        return cls(data.get("n", 6), data.get("ties", "carry"), data.get("score", "sign"))
+
+
+def _is_n(v: Any) -> bool:
+    """Is ``v`` (read from a file) a deck's N, from 1 to MAX_N?"""
+    return type(v) is int and 1 <= v <= MAX_N
