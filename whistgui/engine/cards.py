@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from whistgui.engine.checks import described, expect, whole
+from whistgui.engine.checks import CheckedEnum, described, expect, whole
 from whistgui.engine.errors import ArgumentTypeError, NotationError
 from whistgui.engine.reading import quote, read_int
 
@@ -178,7 +178,7 @@ class Card:
             )
 
 
-class Player(enum.Enum):
+class Player(enum.Enum, metaclass=CheckedEnum):
     """West (``W``, "our" side, Left in combinatorial game theory) or East (``E``)."""
 
     WEST = "W"

@@ -22,14 +22,24 @@ whistgui.engine.errors.ArgumentError: n must be a whole number from 1 to 15, not
 
 from __future__ import annotations
 
+import enum
 import operator
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from typing import Any, SupportsIndex, TypeVar, cast
 
 from whistgui.engine.errors import ArgumentError, ArgumentTypeError, WhistError
 from whistgui.engine.reading import quote
 
-__all__ = ["described", "each", "expect", "optional_callable", "whole"]
+__all__ = [
+    "CheckedEnum",
+    "described",
+    "each",
+    "expect",
+    "few_digits",
+    "optional_callable",
+    "whole",
+]
 
 T = TypeVar("T")
 
@@ -97,6 +107,34 @@ def _range(low: int | None, high: int | None) -> str:
     return f"a whole number of at most {high:,}"
 
 
+def few_digits(
+    value: int | Fraction,
+    name: str,
+    digits: int,
+    what: str,
+    error: type[WhistError] = ArgumentError,
+) -> None:
+    """``error`` saying ``name`` must be ``what`` unless ``value`` (an int or a Fraction, checked
+    by the caller) has at most ``digits`` digits above and below the line — what is written
+    (Python writes no int of over 4,300 digits) and read back.
+
+    >>> few_digits(Fraction(10**1000, 3), "q", 1000, "at most 1,000 digits")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    whistgui.engine.errors.ArgumentError: q must be at most 1,000 digits, not Fraction(10...0, 3)
+    """
+    top = _TENS.get(digits)
+    if top is None:
+        top = _TENS[digits] = 10**digits
+    if -top < value.numerator < top and value.denominator < top:
+        return
+    raise error(f"{name} must be {what}, not {quote(value)}")
+
+
+#: 10 to the power of each count of digits :func:`few_digits` was asked for.
+_TENS: dict[int, int] = {}
+
+
 def each(
     values: object,
     kind: type | tuple[type, ...],
@@ -133,3 +171,63 @@ def optional_callable(value: T, name: str) -> T:
     if value is None or callable(value):
         return value
     raise ArgumentTypeError(f"{name} must be a function or None, not {described(value)}")
+
+
+class CheckedEnum(enum.EnumMeta):
+    """The type of an enum whose look-up by value, ``Kind(value)``, checks ``value``: a member,
+    or a value of the members' own type — for an int enum an ``int`` or anything with
+    ``__index__``, never a bool or a float (Enum takes ``Seat(True)`` for ``Seat(1)`` and
+    ``Seat(0.0)`` for ``Seat(0)``). Anything else goes to the class's ``_missing_``, whose
+    refusal is raised as it is; without one, ArgumentTypeError for a value of another type,
+    ArgumentError for one of the right type that is no member's. (Enum's own look-up writes
+    ``repr(value)`` for a ValueError of its own before it raises ``_missing_``'s error, and for
+    an int of over 4,300 digits that ``repr`` is itself a ValueError.)
+
+    >>> class Colour(enum.IntEnum, metaclass=CheckedEnum):
+    ...     RED = 0
+    ...     BLUE = 1
+    >>> Colour(1), Colour(Colour.RED)
+    (<Colour.BLUE: 1>, <Colour.RED: 0>)
+    >>> Colour(True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    whistgui.engine.errors.ArgumentTypeError: value must be a Colour or its value, 0 (RED) or ...
+    >>> Colour(10**5000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    whistgui.engine.errors.ArgumentError: value must be a Colour's value, ..., not 1000...000
+    """
+
+    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs:  # Enum's functional API: a new enum class
+            return super().__call__(value, *args, **kwargs)
+        if type(value) is int or type(value) is str:  # the common case: Seat(2), Player('W')
+            found = cls._value2member_map_.get(value)
+            if found is not None and type(found._value_) is type(value):
+                return found
+        if isinstance(value, cls):
+            return value
+        members: list[enum.Enum] = list(cls.__members__.values())
+        kind = type(members[0].value)
+        key: object = None
+        if kind is int and not isinstance(value, bool) and hasattr(type(value), "__index__"):
+            key = operator.index(cast(SupportsIndex, value))
+        elif type(value) is kind:
+            key = value
+        if key is not None:
+            found = cls._value2member_map_.get(key)
+            if found is not None:
+                return found
+        missing = vars(cls).get("_missing_")
+        if missing is not None:  # its own refusal (it may also take other forms of a value)
+            found = cast(Any, cls)._missing_(value)
+            if isinstance(found, cls):
+                return found
+        values = " or ".join(", ".join(f"{m.value!r} ({m.name})" for m in members).rsplit(", ", 1))
+        if key is not None:
+            raise ArgumentError(
+                f"value must be a {cls.__name__}'s value, {values}, not {quote(key)}"
+            )
+        raise ArgumentTypeError(
+            f"value must be a {cls.__name__} or its value, {values}, not {described(value)}"
+        )

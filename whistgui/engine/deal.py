@@ -161,7 +161,7 @@ class SuitDeal:
         """A rank as this suit writes it (:func:`~whistgui.engine.cards.rank_text`): ``T``/``K``
         in a standard suit, the integer in an abstract one (``standard`` overrides, e.g. for
         what remains of an abstract suit)."""
-        whole(rank, "rank")
+        whole(rank, "rank", low=1, high=MAX_RANK)
         if standard is not None:
             expect(standard, bool, "standard", "True, False or None")
         if style not in ("compact", "paper"):

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from whistgui.engine.checks import expect
+from whistgui.engine.checks import expect, few_digits
 from whistgui.engine.infinitesimal import FUZZY, Infinitesimal
-from whistgui.engine.value import Value, pretty_number
+from whistgui.engine.value import MAX_NUMBER_DIGITS, Value, pretty_number
 
 __all__ = ["InfinitesimalRange", "Interval"]
 
@@ -45,7 +45,9 @@ class InfinitesimalRange:
 
     def describe(self, q: Fraction | int) -> str:
         """The members as a set: ``{q + x : x infinitesimal, x ≥ ε₀} ∪ {q ± ε₀}``."""
-        q = Value(expect(q, (Fraction, int), "q", "a dyadic number (a Fraction or an int)")).number
+        expect(q, (Fraction, int), "q", "a dyadic number (a Fraction or an int)")
+        few_digits(q, "q", MAX_NUMBER_DIGITS, f"a number of at most {MAX_NUMBER_DIGITS:,} digits")
+        q = Value(q).number
         base = "" if q == 0 else f"{pretty_number(q)} + "
         parts = []
         if self.has_chain:

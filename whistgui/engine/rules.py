@@ -44,7 +44,7 @@ from fractions import Fraction
 from typing import ClassVar, NamedTuple
 
 from whistgui.engine.cards import Card, Player, count
-from whistgui.engine.checks import described, each, expect, whole
+from whistgui.engine.checks import CheckedEnum, described, each, expect, few_digits, whole
 from whistgui.engine.errors import ArgumentError, ArgumentTypeError, NotationError
 from whistgui.engine.reading import quote
 
@@ -94,9 +94,15 @@ def result_text(r: Result, *, short: bool = False) -> str:
 _RESULT = "a result: West's tricks (int), refined points (Fraction) or the winner (Player)"
 
 
+#: The most digits of a result (above and below the line) that :func:`result_text` writes.
+RESULT_DIGITS = 1000
+
+
 def _check_result(r: object, name: str) -> None:
     if not isinstance(r, (int, Fraction, Player)) or isinstance(r, bool):
         raise ArgumentTypeError(f"{name} must be {_RESULT}, not {described(r)}")
+    if not isinstance(r, Player):
+        few_digits(r, name, RESULT_DIGITS, f"a result of at most {RESULT_DIGITS:,} digits")
 
 
 def outcome_text(o: Outcome) -> str:
@@ -125,7 +131,7 @@ def outcome_text(o: Outcome) -> str:
     return f"West scores {result_text(w)} with West on lead and {result_text(e)} with East on lead"
 
 
-class Scoring(enum.Enum):
+class Scoring(enum.Enum, metaclass=CheckedEnum):
     """How a finished deal scores."""
 
     #: West's score is the number of tricks West took.

@@ -50,7 +50,17 @@ def symmetrize(suit: SuitDeal) -> SuitDeal:
 
 
 def _trace(x: object, name: str = "element") -> int:
-    return whole(x, name, what="a five-card element: a trace (an int)")
+    return whole(
+        x,
+        name,
+        low=-_MAX_TRACE,
+        high=_MAX_TRACE,
+        what=f"a five-card element: a trace (an int of at most {_MAX_DIGITS} digits)",
+    )
+
+
+#: The largest trace written and read (:data:`_MAX_DIGITS` digits).
+_MAX_TRACE = 10**_MAX_DIGITS - 1
 
 
 class FiveCardTheory:

@@ -256,15 +256,24 @@ class RowMaker:
         ``should_stop`` (default: the maker's) is polled every few hundred suits — True
         raises :class:`~whistgui.engine.errors.Cancelled` — and ``progress(done, total)`` is
         told as often."""
-        n = whole(n, "n", low=1, error=DealError, what="at least one card a hand")
-        if n > self.limit:
-            raise DealError(
-                f"n: the {self.producer} makes rows of at most {self.limit} cards a hand, not {n}"
-            )
+        n = whole(
+            n,
+            "n",
+            low=1,
+            high=self.limit,
+            error=DealError,
+            what=f"from 1 to {self.limit} cards a hand (the {self.producer} makes rows of at most "
+            f"{self.limit})",
+        )
         total = count_patterns(n)
-        start = whole(start, "start", error=DealError)
-        if not 0 <= start <= total:
-            raise DealError(f"start {start!r} is outside the {total} suits of {n} cards a hand")
+        start = whole(
+            start,
+            "start",
+            low=0,
+            high=total,
+            error=DealError,
+            what=f"the count of suits of {n} cards a hand made before, from 0 to {total:,}",
+        )
         optional_callable(should_stop, "should_stop")
         optional_callable(progress, "progress")
         stop = should_stop if should_stop is not None else self.should_stop
