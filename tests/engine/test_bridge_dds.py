@@ -19,6 +19,7 @@ from whistgui.engine.bridge import (
     Strain,
 )
 from whistgui.engine.bridge.dds import DDSError, card_scores, dd_table, decide, par
+from whistgui.engine.errors import ArgumentError
 
 from .test_bridge_deal import random_deal
 
@@ -90,7 +91,7 @@ def test_par_of_a_full_deal():
     assert p.contracts
     table = dd_table(deal)
     assert table[Seat.N, Strain.NT] >= 9  # par 3NT by North: North takes nine
-    with pytest.raises(DDSError, match="'sometimes'"):
+    with pytest.raises(ArgumentError, match=r"^vulnerable must be None, NS, .*, not 'sometimes'$"):
         par(deal, "sometimes")
 
 
@@ -157,15 +158,15 @@ def test_the_remembered_table_cannot_be_changed_by_a_caller() -> None:
 
 _THREADS_SCRIPT = """
 import sys, threading
-from whistgui.engine.bridge.dds import dd_table
+from whistgui.engine.bridge.dds import _solve_table
 from tests.engine.test_bridge_deal import random_deal
 
 deals = [random_deal(seed) for seed in range(6)]
-alone = [dd_table.__wrapped__(d).to_json() for d in deals]
+alone = [_solve_table(d).to_json() for d in deals]
 together = [None] * len(deals)
 
 def work(i):
-    together[i] = dd_table.__wrapped__(deals[i]).to_json()
+    together[i] = _solve_table(deals[i]).to_json()
 
 threads = [threading.Thread(target=work, args=(i,)) for i in range(len(deals))]
 for t in threads:
@@ -213,8 +214,10 @@ def test_par_comes_from_the_table_already_solved(monkeypatch: pytest.MonkeyPatch
     from endplay.dds import par as endplay_par
     from endplay.types import Deal, Player, Vul
 
+    import whistgui.engine.bridge.dds as dds
+
     deal = random_deal(2023)
-    dd_table.cache_clear()
+    dds._remembered_table.cache_clear()
     solves = _counting(monkeypatch, "CalcDDtable")
     table = dd_table(deal)
     vuls = {"None": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "All": Vul.both}
@@ -240,7 +243,7 @@ def test_tables_solved_in_batches_equal_the_tables_one_at_a_time(
     batches = _counting(monkeypatch, "CalcAllTables")
     tables = dds.dd_tables(deals)
     assert batches[0] == 2  # 4 full deals, 2 a batch
-    assert tables == [dd_table.__wrapped__(d) for d in deals]
+    assert tables == [dds._solve_table(d) for d in deals]
     assert [t.deal for t in tables if isinstance(t, dds.DDTable)] == deals
     assert dds.dd_tables([]) == []
 
@@ -259,14 +262,14 @@ def test_a_batch_dds_refuses_is_solved_deal_by_deal(monkeypatch: pytest.MonkeyPa
         raise EndplayError("Too many DD tables requested")
 
     monkeypatch.setattr(endplay.dds, "calc_all_tables", refuse)
-    real = dds.dd_table
+    real = dds._remembered_table
 
     def alone(deal: BridgeDeal) -> dds.DDTable:
         if deal == deals[1]:
             raise DDSError(f"DDS could not solve {deal.to_pbn()!r}: refused")
         return real(deal)
 
-    monkeypatch.setattr(dds, "dd_table", alone)
+    monkeypatch.setattr(dds, "_remembered_table", alone)
     first, second, third = dds.dd_tables(deals)
     assert first == real(deals[0])
     assert isinstance(second, DDSError)

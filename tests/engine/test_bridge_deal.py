@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from whistgui.engine.bridge import BridgeCard, BridgeDeal, Contract, Seat, Side, Strain, Suit
-from whistgui.engine.errors import DealError, NotationError
+from whistgui.engine.errors import ArgumentError, DealError, NotationError
 
 FULL_DECK = [BridgeCard(s, r) for s in Suit for r in range(2, 15)]
 EXAMPLE = "N:AKQ8.AQ8.AJ7.KQ9 JT97.KJT.KQ98.AJ 6543.6543.65.T87 2.972.T432.65432"
@@ -75,7 +75,9 @@ def test_contract_errors_quote_the_text(text: str):
 
 
 def test_contract_constructor_checks_its_level():
-    with pytest.raises(NotationError, match="level"):
+    with pytest.raises(
+        ArgumentError, match=r"^level must be a contract's level, from 1 to 7, not 8$"
+    ):
         Contract(8, Strain.S)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from whistgui.engine.bridge.deal import Strain
+from whistgui.engine.checks import expect, whole
 from whistgui.engine.errors import NotationError
 from whistgui.engine.reading import quote
 
@@ -34,16 +35,17 @@ class Contract:
     doubled: int = 0
 
     def __post_init__(self) -> None:
-        if not 1 <= self.level <= 7:
-            raise NotationError(f"contract level {self.level!r}; expected 1 to 7")
-        if self.doubled not in (0, 1, 2):
-            raise NotationError(f"doubled = {self.doubled!r}; expected 0, 1 (X) or 2 (XX)")
-        object.__setattr__(self, "strain", Strain(self.strain))
+        level = whole(self.level, "level", low=1, high=7, what="a contract's level, from 1 to 7")
+        expect(self.strain, Strain, "strain", "a Strain (Strain.parse reads 'S', 'NT', '♥')")
+        doubled = whole(self.doubled, "doubled", low=0, high=2, what="0, 1 (X) or 2 (XX)")
+        object.__setattr__(self, "level", level)  # an int, from a numpy integer too
+        object.__setattr__(self, "doubled", doubled)
 
     @classmethod
     def parse(cls, text: str) -> Contract:
         """``4S``, ``3NT``, ``7N``, ``2♥``, ``4SX``, ``4SXX`` (any case)."""
-        m = _CONTRACT.fullmatch(text.strip())
+        t = expect(text, str, "text", "a contract (a str such as '4S', '3NT' or '6HX')")
+        m = _CONTRACT.fullmatch(t.strip())
         if m is None:
             raise NotationError(
                 f"{quote(text)} is not a contract; expected a level 1-7, a strain C D H S or NT, "
@@ -74,6 +76,11 @@ def result_words(contract: Contract, tricks: int, dealt: int = TRICKS) -> str:
     >>> result_words(Contract.parse("3NT"), 0, 2), result_words(Contract.parse("3NT"), 1, 1)
     ('takes 0 of the 2 tricks left', 'takes the last trick')
     """
+    expect(contract, Contract, "contract")
+    dealt = whole(dealt, "dealt", low=1, high=TRICKS, what=f"the tricks dealt, from 1 to {TRICKS}")
+    tricks = whole(
+        tricks, "tricks", low=0, high=dealt, what=f"a count of tricks, from 0 to {dealt}"
+    )
     if dealt < TRICKS:
         if dealt == 1:
             return "takes the last trick" if tricks else "does not take the last trick"

@@ -14,13 +14,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from whistgui.engine.bridge.contract import Contract
 from whistgui.engine.bridge.deal import BridgeCard, BridgeDeal, Seat, Strain, Suit
 from whistgui.engine.bridge.play import BridgePosition
-from whistgui.engine.errors import WhistError
+from whistgui.engine.checks import described, each, expect, whole
+from whistgui.engine.errors import ArgumentError, ArgumentTypeError, WhistError
 from whistgui.engine.native import silenced_native_output
+from whistgui.engine.reading import quote
 
 __all__ = [
     "DDSError",
@@ -106,8 +108,42 @@ class DDTable:
     tricks: Mapping[Seat, Mapping[Strain, int]]
 
     def __post_init__(self) -> None:
+        expect(self.deal, BridgeDeal, "deal")
+        tricks = self.tricks
+        size = self.deal.size
+        if not isinstance(tricks, Mapping) or not all(
+            isinstance(seat, Seat)
+            and isinstance(row, Mapping)
+            and all(
+                isinstance(strain, Strain)
+                and not isinstance(n, bool)
+                and hasattr(type(n), "__index__")  # an int, or a numpy integer
+                for strain, n in row.items()
+            )
+            for seat, row in tricks.items()
+        ):
+            raise ArgumentTypeError(f"tricks must be {_TRICKS}, not {described(tricks)}")
+        if set(tricks) != set(Seat) or any(set(row) != set(Strain) for row in tricks.values()):
+            raise ArgumentError(
+                f"tricks must be {_TRICKS}, each of the 4 seats with each of the 5 strains, not "
+                f"{quote(tricks)}"
+            )
         # read-only: dd_table hands the same remembered table to every caller
-        frozen = {seat: MappingProxyType(dict(row)) for seat, row in self.tricks.items()}
+        frozen = {
+            seat: MappingProxyType(
+                {
+                    strain: whole(
+                        tricks[seat][strain],
+                        f"tricks[{seat}][{strain}]",
+                        low=0,
+                        high=size,
+                        what=f"the tricks of a deal of {size} cards a hand, from 0 to {size}",
+                    )
+                    for strain in Strain
+                }
+            )
+            for seat in Seat
+        }
         object.__setattr__(self, "tricks", MappingProxyType(frozen))
 
     def __getitem__(self, key: tuple[Seat, Strain]) -> int:
@@ -122,6 +158,10 @@ class DDTable:
         }
 
 
+_TRICKS: Final = "a mapping of each Seat to a mapping of each Strain to tricks (an int)"
+_DEAL: Final = "a BridgeDeal (BridgeDeal.parse reads a PBN deal such as 'N:AKQ8.AQ87.AJT7.KQ9 ...')"
+
+
 def _table_of(deal: BridgeDeal, table: Any) -> DDTable:
     """Our table from endplay's (indexed by Denom, then Player)."""
     rows = table.to_list()
@@ -131,12 +171,16 @@ def _table_of(deal: BridgeDeal, table: Any) -> DDTable:
     return DDTable(deal, tricks)
 
 
-@lru_cache(maxsize=256)
 def dd_table(deal: BridgeDeal) -> DDTable:
     """The double-dummy table of ``deal``: for a full deal DDS's table (20 results at once),
     for an ending (fewer than 13 cards a hand) each declarer's tricks from the position where
     their left-hand opponent leads. Remembered for the last 256 deals (a table is the same
     every time it is asked for)."""
+    return _remembered_table(expect(deal, BridgeDeal, "deal", _DEAL))
+
+
+def _solve_table(deal: BridgeDeal) -> DDTable:
+    """:func:`dd_table` of a checked deal, solved (not remembered)."""
     dds = _endplay()
     if deal.size == 13:
         return _table_of(deal, _run("solve", deal, dds.calc_dd_table, _deal(deal)))
@@ -144,10 +188,14 @@ def dd_table(deal: BridgeDeal) -> DDTable:
     for seat in Seat:
         row = {}
         for strain in Strain:
-            scores = card_scores(BridgePosition.from_deal(deal, strain, seat.lho))
+            scores = _card_scores(BridgePosition.from_deal(deal, strain, seat.lho))
             row[strain] = deal.size - max(scores.values(), default=0)
         tricks[seat] = row
     return DDTable(deal, tricks)
+
+
+#: :func:`_solve_table`, remembered for the last 256 deals.
+_remembered_table = lru_cache(maxsize=256)(_solve_table)
 
 
 def _tables_per_batch() -> int:
@@ -163,13 +211,13 @@ def dd_tables(deals: Sequence[BridgeDeal]) -> list[DDTable | DDSError]:
     solved together in DDS batches (CalcAllTables: up to 40 tables a call, on all cores), the
     endings one by one. A deal DDS refuses gets its :class:`DDSError` in its place: a batch
     that fails is solved again deal by deal, so one bad deal does not sink the others."""
+    deals = list(each(deals, BridgeDeal, "deals", "a sequence of BridgeDeals", whole=Sequence))
     dds = _endplay()
-    deals = list(deals)
     out: list[DDTable | DDSError | None] = [None] * len(deals)
 
     def one(deal: BridgeDeal) -> DDTable | DDSError:
         try:
-            return dd_table(deal)
+            return _remembered_table(deal)
         except DDSError as exc:
             return exc
 
@@ -193,6 +241,11 @@ def card_scores(position: BridgePosition) -> dict[BridgeCard, int]:
     """For each legal card of the player to move: the tricks their side takes from the start
     of the current trick on (this trick included) if they play it, both sides then playing
     best (DDS's SolveBoard)."""
+    return _card_scores(expect(position, BridgePosition, "position"))
+
+
+def _card_scores(position: BridgePosition) -> dict[BridgeCard, int]:
+    """:func:`card_scores` of a checked position."""
     dds = _endplay()
     if position.is_over:
         return {}
@@ -207,9 +260,12 @@ def card_scores(position: BridgePosition) -> dict[BridgeCard, int]:
 def decide(deal: BridgeDeal, contract: Contract, declarer: Seat) -> tuple[bool, int]:
     """Does ``declarer`` make ``contract`` double dummy (tricks ≥ level + 6), and with how
     many tricks? Declarer's left-hand opponent leads."""
+    expect(deal, BridgeDeal, "deal", _DEAL)
+    expect(contract, Contract, "contract")
+    expect(declarer, Seat, "declarer")
     if deal.size != 13:
         raise DDSError(f"a contract is played from a full deal of 13 cards a hand, not {deal}")
-    tricks = dd_table(deal)[declarer, contract.strain]
+    tricks = _remembered_table(deal)[declarer, contract.strain]
     return tricks >= contract.tricks_needed, tricks
 
 
@@ -222,29 +278,48 @@ class Par:
 
 
 def par(deal: BridgeDeal | DDTable, vulnerable: str = "None", dealer: Seat = Seat.N) -> Par:
-    """The par result of a full deal (``vulnerable``: None, NS, EW or All), from its
-    double-dummy table: ``deal`` is the deal (its table is :func:`dd_table`'s, solved once and
-    remembered) or the table itself — DDS does not solve the deal a second time."""
+    """The par result of a full deal (``vulnerable``: None, NS, EW or All in any case, or
+    PBN's Love, - and Both), from its double-dummy table: ``deal`` is the deal (its table is
+    :func:`dd_table`'s, solved once and remembered) or the table itself — DDS does not solve
+    the deal a second time."""
+    if not isinstance(deal, (BridgeDeal, DDTable)):
+        raise ArgumentTypeError(f"deal must be a BridgeDeal or a DDTable, not {described(deal)}")
+    expect(vulnerable, str, "vulnerable", "a vulnerability (a str: None, NS, EW or All)")
+    expect(dealer, Seat, "dealer")
+    vul_name = _VULNERABLE.get(vulnerable.strip().lower())
+    if vul_name is None:
+        raise ArgumentError(
+            f"vulnerable must be None, NS, EW or All (or PBN's Love, - and Both), not "
+            f"{quote(vulnerable)}"
+        )
+    the_deal = deal.deal if isinstance(deal, DDTable) else deal
+    if the_deal.size != 13:
+        raise DDSError(f"par is for a full deal of 13 cards a hand, not {the_deal}")
     dds = _endplay()
     from endplay import _dds
     from endplay.dds.ddtable import DDTable as EndplayTable
     from endplay.types import Player, Vul
 
-    vul = {"none": Vul.none, "ns": Vul.ns, "ew": Vul.ew, "all": Vul.both, "both": Vul.both}.get(
-        vulnerable.lower()
-    )
-    if vul is None:
-        raise DDSError(f"{vulnerable!r}: expected a vulnerability None, NS, EW or All")
-    the_deal = deal.deal if isinstance(deal, DDTable) else deal
-    if the_deal.size != 13:
-        raise DDSError(f"par is for a full deal of 13 cards a hand, not {the_deal}")
-    table = deal if isinstance(deal, DDTable) else dd_table(deal)
+    vul = getattr(Vul, vul_name)
+    table = deal if isinstance(deal, DDTable) else _remembered_table(deal)
     data = _dds.ddTableResults()
     for seat, row in table.tricks.items():
         for strain, n in row.items():
             data.resTable[_DENOM[strain]][int(seat)] = n
     result = _run("find par for", the_deal, dds.par, EndplayTable(data), vul, Player(int(dealer)))
     return Par(int(result.score), tuple(str(c) for c in result))
+
+
+#: The vulnerabilities :func:`par` takes (any case), as endplay's Vul names them.
+_VULNERABLE: Final = {
+    "none": "none",
+    "love": "none",
+    "-": "none",
+    "ns": "ns",
+    "ew": "ew",
+    "all": "both",
+    "both": "both",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,11 +338,11 @@ def winning_line(deal: BridgeDeal, contract: Contract, declarer: Seat) -> list[L
     """``deal`` played out as the paper's §2.2 plays it: at every card the side to play keeps
     its best result (the highest of its best cards), so a contract that makes stays made and
     one that fails stays failed; declarer's left-hand opponent leads."""
-    pos = BridgePosition.start(deal, contract, declarer)
+    pos = BridgePosition.start(deal, contract, declarer)  # checks its arguments
     side = declarer.side
     steps: list[LineStep] = []
     while not pos.is_over:
-        scores = card_scores(pos)
+        scores = _card_scores(pos)
         best = max(scores.values())
         card = max(c for c, v in scores.items() if v == best)
         done = sum(pos.tricks)

@@ -18,10 +18,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from itertools import islice
 from typing import Final, NamedTuple
 
 from whistgui.engine.cards import RANK_CHARS, SUIT_SYMBOLS, rank_text
-from whistgui.engine.errors import DealError, NotationError
+from whistgui.engine.checks import CheckedEnum, described, expect, whole
+from whistgui.engine.errors import ArgumentTypeError, DealError, NotationError
 from whistgui.engine.reading import quote
 
 __all__ = [
@@ -38,7 +40,7 @@ _RANK_OF_CHAR: Final = {c: 14 - i for i, c in enumerate(RANK_CHARS)}
 HAND_SIZE: Final = 13
 
 
-class Side(enum.IntEnum):
+class Side(enum.IntEnum, metaclass=CheckedEnum):
     """A partnership: North–South or East–West."""
 
     NS = 0
@@ -56,7 +58,7 @@ class Side(enum.IntEnum):
         return self.name
 
 
-class Seat(enum.IntEnum):
+class Seat(enum.IntEnum, metaclass=CheckedEnum):
     """A seat at the table, numbered clockwise from North.
 
     >>> [str(s) for s in Seat.parse("w").following()], Seat.parse("East").rho
@@ -102,7 +104,7 @@ class Seat(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Seat:
         """``N``/``North``, ``E``/``East``, ``S``/``South``, ``W``/``West`` in any case."""
-        t = text.strip().upper()
+        t = expect(text, str, "text", _SEAT_TEXT).strip().upper()
         for seat in cls:
             if t in (seat.name, seat.word.upper()):
                 return seat
@@ -113,9 +115,10 @@ class Seat(enum.IntEnum):
 
 
 _SEAT_WORDS: Final = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+_SEAT_TEXT: Final = "a seat (a str: N, E, S, W or North, East, South, West)"
 
 
-class Suit(enum.IntEnum):
+class Suit(enum.IntEnum, metaclass=CheckedEnum):
     """A suit, numbered from the lowest (clubs) so that cards sort as bridge ranks suits."""
 
     C = 0
@@ -134,7 +137,7 @@ class Suit(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """``S H D C`` in any case, or ``♠ ♥ ♦ ♣``."""
-        t = text.strip()
+        t = expect(text, str, "text", "a suit (a str: S, H, D, C or ♠ ♥ ♦ ♣)").strip()
         for suit in cls:
             if t.upper() == suit.name or t == suit.symbol:
                 return suit
@@ -148,7 +151,7 @@ class Suit(enum.IntEnum):
 PBN_SUIT_ORDER: Final = (Suit.S, Suit.H, Suit.D, Suit.C)
 
 
-class Strain(enum.IntEnum):
+class Strain(enum.IntEnum, metaclass=CheckedEnum):
     """What a contract is played in: a trump suit or no trumps.
 
     >>> [Strain.parse(t) for t in ("c", "♦", "NT", "N")]
@@ -174,7 +177,8 @@ class Strain(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Strain:
-        t = text.strip()
+        """``C D H S`` in any case, ``♣ ♦ ♥ ♠``, or ``NT`` (or ``N``) for no trumps."""
+        t = expect(text, str, "text", "a strain (a str: C, D, H, S, NT or ♣ ♦ ♥ ♠)").strip()
         if t.upper() in ("NT", "N"):
             return cls.NT
         for strain in cls:
@@ -188,25 +192,47 @@ class Strain(enum.IntEnum):
         return self.name
 
 
-class BridgeCard(NamedTuple):
-    """A card: its suit and its rank, 2 to 14 (A). Sorts by suit (clubs lowest), then rank.
+class _CardFields(NamedTuple):
+    suit: Suit
+    rank: int
+
+
+class BridgeCard(_CardFields):
+    """A card: its suit (a :class:`Suit`) and its rank, 2 to 14 (A), checked when it is made.
+    A tuple: sorts by suit (clubs lowest), then rank.
 
     >>> BridgeCard.parse("♥T"), str(BridgeCard(Suit.S, 14))
     (BridgeCard.parse('HT'), 'SA')
+    >>> BridgeCard(Suit.S, 15)
+    Traceback (most recent call last):
+    ...
+    whistgui.engine.errors.DealError: rank must be a rank from 2 to 14 (A), not 15
     """
 
-    suit: Suit
-    rank: int
+    __slots__ = ()
+
+    def __new__(cls, suit: Suit, rank: int) -> BridgeCard:
+        if type(suit) is not Suit:
+            expect(suit, Suit, "suit", "a Suit (Suit.parse reads 'S' or '♠')")
+        if type(rank) is not int or not 2 <= rank <= 14:
+            rank = whole(rank, "rank", low=2, high=14, error=DealError, what=_RANK_RANGE)
+        return tuple.__new__(cls, (suit, rank))
 
     @classmethod
     def parse(cls, text: str) -> BridgeCard:
         """A suit letter or symbol then a rank: ``SA``, ``♥T``, ``d10``."""
-        t = text.strip()
+        t = expect(text, str, "text", "a card (a str such as 'SA', '♥T' or 'd10')").strip()
         if len(t) < 2:
             raise NotationError(
                 f"{quote(text)} is not a card; expected a suit then a rank, e.g. 'SA'"
             )
-        suit = Suit.parse(t[0])
+        try:
+            suit = Suit.parse(t[0])
+        except NotationError:
+            raise NotationError(
+                f"{quote(text)} is not a card; expected a suit S, H, D, C or ♠ ♥ ♦ ♣ first, "
+                "e.g. 'SA'"
+            ) from None
         r = t[1:].upper()
         if r == "10":
             r = "T"
@@ -224,9 +250,28 @@ class BridgeCard(NamedTuple):
         return f"BridgeCard.parse({str(self)!r})"
 
 
-def _check_card(card: BridgeCard) -> None:
-    if not isinstance(card.suit, Suit) or not (2 <= card.rank <= 14):
-        raise DealError(f"{card!r}: a bridge card has a Suit and a rank from 2 to 14 (A)")
+_RANK_RANGE: Final = "a rank from 2 to 14 (A)"
+
+#: What a deal's ``hands`` are.
+_HANDS: Final = "a tuple of 4 hands (North, East, South, West), each a frozenset of BridgeCards"
+
+
+def check_hands(hands: object, name: str = "hands") -> None:
+    """ArgumentTypeError naming ``name`` unless ``hands`` is a tuple of four frozensets of
+    :class:`BridgeCard` (what :class:`BridgeDeal` holds)."""
+    if not isinstance(hands, tuple):
+        raise ArgumentTypeError(f"{name} must be {_HANDS}, not {described(hands)}")
+    if len(hands) != 4:
+        raise ArgumentTypeError(f"{name} must be {_HANDS}, not {len(hands)} hands: {quote(hands)}")
+    for i, hand in enumerate(hands):
+        if not isinstance(hand, frozenset):
+            raise ArgumentTypeError(
+                f"{name}[{i}] ({Seat(i).word}'s hand) must be a frozenset of BridgeCards, not "
+                f"{described(hand)}"
+            )
+        for card in hand:
+            if type(card) is not BridgeCard:
+                expect(card, BridgeCard, f"each card of {name}[{i}] ({Seat(i).word}'s hand)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,14 +286,11 @@ class BridgeDeal:
     ]
 
     def __post_init__(self) -> None:
-        if len(self.hands) != 4:
-            raise DealError(f"a bridge deal has 4 hands, not {len(self.hands)}")
-        hands = tuple(frozenset(BridgeCard(Suit(c[0]), int(c[1])) for c in h) for h in self.hands)
-        object.__setattr__(self, "hands", hands)
+        hands = self.hands
+        check_hands(hands)
         seen: dict[BridgeCard, Seat] = {}
         for seat, hand in zip(Seat, hands, strict=True):
             for card in hand:
-                _check_card(card)
                 if card in seen:
                     raise DealError(
                         f"card {str(card)!r} is in both {seen[card].word}'s and {seat.word}'s "
@@ -269,14 +311,37 @@ class BridgeDeal:
 
     @classmethod
     def from_hands(cls, hands: Mapping[Seat, Iterable[BridgeCard]]) -> BridgeDeal:
-        """A deal from a hand for each seat (a missing seat is an empty hand)."""
-        n, e, s, w = (frozenset(hands.get(seat, ())) for seat in Seat)
-        return cls((n, e, s, w))
+        """A deal from a hand for each seat (a missing seat is an empty hand); each hand is
+        read to its 14th card at most (an endless iterator is refused, not read forever)."""
+        if not isinstance(hands, Mapping):
+            raise ArgumentTypeError(f"hands must be {_BY_SEAT}, not {described(hands)}")
+        held: list[frozenset[BridgeCard]] = [frozenset()] * 4
+        many: list[str] = []
+        for seat, cards in hands.items():
+            if not isinstance(seat, Seat):
+                raise ArgumentTypeError(
+                    f"hands must be {_BY_SEAT}; its key {quote(seat)} is not a Seat"
+                )
+            name = f"hands[Seat.{seat.name}]"
+            if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+                raise ArgumentTypeError(
+                    f"{name} must be an iterable of BridgeCards, not {described(cards)}"
+                )
+            some = tuple(islice(cards, HAND_SIZE + 1))
+            for card in some:
+                if type(card) is not BridgeCard:
+                    expect(card, BridgeCard, f"each card of {name}")
+            if len(some) > HAND_SIZE:
+                many.append(name)
+            held[seat] = frozenset(some)
+        if many:  # (after every hand's type is checked)
+            raise DealError(f"a bridge hand holds at most {HAND_SIZE} cards; {many[0]} holds more")
+        return cls((held[0], held[1], held[2], held[3]))
 
     @classmethod
     def parse(cls, text: str) -> BridgeDeal:
         """A PBN deal string: ``"N:AKQ8.AQ87.AJT7.KQ9 JT97.KJT9.KQ98.AJ ..."``."""
-        t = text.strip()
+        t = expect(text, str, "text", _DEAL_TEXT).strip()
         head, colon, rest = t.partition(":")
         if not colon or head.strip().upper() not in ("N", "E", "S", "W"):
             raise NotationError(
@@ -310,12 +375,13 @@ class BridgeDeal:
                 f"expected four hands of the same size (13 in a full deal) in {quote(text)}"
             )
         try:
-            return cls.from_hands(hands)
+            return cls((hands[Seat.N], hands[Seat.E], hands[Seat.S], hands[Seat.W]))
         except DealError as err:
             raise NotationError(f"{err} (in {quote(text)})") from None
 
     def hand(self, seat: Seat) -> tuple[BridgeCard, ...]:
         """The seat's cards, highest suit first (spades), then highest rank first."""
+        expect(seat, Seat, "seat")
         return tuple(sorted(self.hands[seat], key=lambda c: (-c.suit, -c.rank)))
 
     @property
@@ -324,6 +390,8 @@ class BridgeDeal:
         return len(self.hands[0])
 
     def owner(self, card: BridgeCard) -> Seat | None:
+        """The seat that holds ``card``, or ``None``."""
+        expect(card, BridgeCard, "card")
         for seat in Seat:
             if card in self.hands[seat]:
                 return seat
@@ -331,6 +399,7 @@ class BridgeDeal:
 
     def to_pbn(self, first: Seat = Seat.N) -> str:
         """The PBN deal string, starting with ``first``."""
+        expect(first, Seat, "first")
         return f"{first}:" + " ".join(hand_pbn(self.hands[s]) for s in first.following())
 
     def __str__(self) -> str:
@@ -338,6 +407,11 @@ class BridgeDeal:
 
     def __repr__(self) -> str:
         return f"BridgeDeal.parse({self.to_pbn()!r})"
+
+
+#: What :meth:`BridgeDeal.from_hands` takes, and what :meth:`BridgeDeal.parse` reads.
+_BY_SEAT: Final = "a mapping of Seats to hands (iterables of BridgeCards)"
+_DEAL_TEXT: Final = "a PBN deal (a str such as 'N:AKQ8.AQ87.AJT7.KQ9 JT97.KJT9.KQ98.AJ ...')"
 
 
 def hand_pbn(hand: Iterable[BridgeCard]) -> str:
@@ -357,6 +431,16 @@ def _sizes_text(sizes: list[int]) -> str:
     return ", ".join(f"{seat.word} {n}" for seat, n in zip(Seat, sizes, strict=True))
 
 
+#: The cards of each suit by their rank's character in PBN, either case (made once: a deal's
+#: text is read with no card made anew).
+_CARD_OF_CHAR: Final = {
+    suit: {
+        c: BridgeCard(suit, rank) for ch, rank in _RANK_OF_CHAR.items() for c in {ch, ch.lower()}
+    }
+    for suit in Suit
+}
+
+
 def _parse_hand(word: str, seat: Seat) -> frozenset[BridgeCard]:
     parts = word.split(".", 4)
     if len(parts) != 4:
@@ -368,14 +452,14 @@ def _parse_hand(word: str, seat: Seat) -> frozenset[BridgeCard]:
     for suit, part in zip(PBN_SUIT_ORDER, parts, strict=True):
         if part == "-":
             continue
+        of_char = _CARD_OF_CHAR[suit]
         for ch in part:
-            rank = _RANK_OF_CHAR.get(ch.upper())
-            if rank is None:
+            card = of_char.get(ch)
+            if card is None:
                 raise NotationError(
                     f"unknown card {ch!r} in {seat.word}'s {suit.word} {quote(part)} "
                     f"(hand {quote(word)}); expected ranks A K Q J T 9 8 7 6 5 4 3 2"
                 )
-            card = BridgeCard(suit, rank)
             if card in cards:
                 raise NotationError(
                     f"{str(card)!r} appears twice in {seat_hand(seat, word)}; "

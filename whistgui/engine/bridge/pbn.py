@@ -24,13 +24,14 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
 from whistgui.engine.bridge.contract import Contract
 from whistgui.engine.bridge.deal import BridgeDeal, Seat
-from whistgui.engine.errors import NotationError
+from whistgui.engine.checks import described, each, expect, whole
+from whistgui.engine.errors import ArgumentTypeError, NotationError
 from whistgui.engine.reading import LINE_END, label, quote
 
 __all__ = ["MAX_BOARD_ITEMS", "PbnBoard", "PbnError", "iter_pbn", "read_pbn", "write_pbn"]
@@ -98,6 +99,22 @@ class PbnBoard:
     deal: BridgeDeal = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        _check_pairs(self.tags, "tags", _TAGS, lambda v: isinstance(v, str))
+        _check_pairs(self.sections, "sections", _SECTIONS, _lines_of_text)
+        for i, (name, text) in enumerate(self.tags):
+            if _TAG_NAME.fullmatch(name) is None:
+                raise PbnError(
+                    f"tags[{i}] is named {quote(name)}; expected a PBN tag's name: letters, "
+                    "digits and _"
+                )
+            if LINE_END.search(text) is not None:
+                raise PbnError(f"tags[{i}] ({name}) holds a line end: {quote(text)}; {_ONE_LINE}")
+        for i, (name, lines) in enumerate(self.sections):
+            for line in lines:
+                if LINE_END.search(line) is not None:
+                    raise PbnError(
+                        f"sections[{i}] ({name}) holds a line end: {quote(line)}; {_ONE_LINE}"
+                    )
         value = self.tag("Deal")
         if value is None:
             raise PbnError('no [Deal "..."] tag; expected one like [Deal "N:AKQ2.KJ3.T98.A54 ..."]')
@@ -120,6 +137,17 @@ class PbnBoard:
         declarer: Seat | None = None,
     ) -> PbnBoard:
         """A board from its parts; the deal is written from the dealer's seat (or North)."""
+        expect(deal, BridgeDeal, "deal")
+        if board is not None and not isinstance(board, str):
+            whole(board, "board", low=0, high=_MAX_BOARD, what=_BOARD_NUMBER)
+        for name, value, kind in (
+            ("dealer", dealer, Seat),
+            ("vulnerable", vulnerable, str),
+            ("contract", contract, Contract),
+            ("declarer", declarer, Seat),
+        ):
+            if value is not None:
+                expect(value, kind, name, f"a {kind.__name__} or None")
         tags: list[tuple[str, str]] = []
         if board is not None:
             tags.append(("Board", str(board)))
@@ -136,6 +164,7 @@ class PbnBoard:
 
     def tag(self, name: str) -> str | None:
         """The value of tag ``name`` (case as written in PBN: ``Deal``), or ``None``."""
+        expect(name, str, "name", "a tag's name (a str such as 'Deal')")
         for key, value in self.tags:
             if key == name:
                 return value
@@ -166,6 +195,34 @@ class PbnBoard:
         if value is None or value.strip().upper() in ("", "?", "PASS"):
             return None
         return Contract.parse(value)
+
+
+#: What a board's ``tags`` and ``sections`` are; the name of a tag; the highest board number.
+_TAGS: Final = "a tuple of (name, value) pairs of str"
+_SECTIONS: Final = "a tuple of (tag name, lines) pairs: a str and a tuple of str"
+_TAG_NAME: Final = re.compile(r"[A-Za-z0-9_]+")
+_ONE_LINE: Final = "a tag's value and each line of a section are written on one line"
+_MAX_BOARD: Final = 10**9
+_BOARD_NUMBER: Final = f"a board's number, from 0 to {_MAX_BOARD:,} (or its name, a str)"
+
+
+def _lines_of_text(value: object) -> bool:
+    return isinstance(value, tuple) and all(isinstance(line, str) for line in value)
+
+
+def _check_pairs(pairs: object, name: str, what: str, second: Callable[[object], bool]) -> None:
+    """ArgumentTypeError naming ``name`` (and the pair) unless ``pairs`` is a tuple of pairs,
+    each a str and a value ``second`` takes."""
+    if not isinstance(pairs, tuple):
+        raise ArgumentTypeError(f"{name} must be {what}, not {described(pairs)}")
+    for i, pair in enumerate(pairs):
+        if not (
+            isinstance(pair, tuple)
+            and len(pair) == 2
+            and isinstance(pair[0], str)
+            and second(pair[1])
+        ):
+            raise ArgumentTypeError(f"{name} must be {what}; {name}[{i}] is {described(pair)}")
 
 
 def _lines(text: str) -> Iterator[tuple[int, str, str | None]]:
@@ -285,6 +342,14 @@ def iter_pbn(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
     >>> [(line, type(b).__name__, b.board) for line, b in iter_pbn(text)]
     [(1, 'PbnBoard', '1'), (3, 'PbnError', '2')]
     """
+    return _iter_pbn(expect(text, str, "text", _PBN_TEXT))
+
+
+_PBN_TEXT: Final = "a PBN file's text (a str)"
+
+
+def _iter_pbn(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
+    """:func:`iter_pbn` of checked text."""
     chunk: _Chunk | None = None
     previous: dict[str, str] = {}
     count = 0
@@ -376,7 +441,7 @@ def read_pbn(text: str) -> list[PbnBoard]:
     """The boards of a PBN file's text, in order; :class:`PbnError` naming the first board that
     cannot be read (see :func:`iter_pbn` to read the others all the same)."""
     boards = []
-    for _, board in iter_pbn(text):
+    for _, board in _iter_pbn(expect(text, str, "text", _PBN_TEXT)):
         if isinstance(board, PbnError):
             raise board
         boards.append(board)
@@ -386,7 +451,8 @@ def read_pbn(text: str) -> list[PbnBoard]:
 def write_pbn(boards: Iterable[PbnBoard]) -> str:
     """PBN text for ``boards``: their tags and section lines, a blank line between boards."""
     chunks = []
-    for board in boards:
+    checked: tuple[PbnBoard, ...] = each(boards, PbnBoard, "boards", "an iterable of PbnBoards")
+    for board in checked:
         data = dict(board.sections)
         lines = []
         for name, value in board.tags:

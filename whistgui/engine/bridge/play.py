@@ -15,10 +15,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
-from whistgui.engine.bridge.contract import Contract
-from whistgui.engine.bridge.deal import BridgeCard, BridgeDeal, Seat, Side, Strain, Suit
-from whistgui.engine.errors import IllegalPlayError
+from whistgui.engine.bridge.contract import TRICKS, Contract
+from whistgui.engine.bridge.deal import (
+    BridgeCard,
+    BridgeDeal,
+    Seat,
+    Side,
+    Strain,
+    Suit,
+    check_hands,
+)
+from whistgui.engine.checks import described, each, expect, whole
+from whistgui.engine.errors import ArgumentTypeError, IllegalPlayError
+from whistgui.engine.reading import quote
 
 __all__ = ["BridgePosition", "trick_winner"]
 
@@ -33,8 +44,26 @@ def trick_winner(leader: Seat, cards: Sequence[BridgeCard], trump: Strain | Suit
     >>> trick_winner(Seat.N, [c("HA"), c("HK"), c("S2"), c("H3")], Strain.NT)
     <Seat.N: 0>
     """
-    if len(cards) != 4:
-        raise IllegalPlayError(f"a trick has 4 cards, not {len(cards)}: {[str(x) for x in cards]}")
+    expect(leader, Seat, "leader")
+    trick: tuple[BridgeCard, ...] = each(cards, BridgeCard, "cards", _CARDS, whole=Sequence)
+    if trump is not None and not isinstance(trump, (Strain, Suit)):
+        raise ArgumentTypeError(f"trump must be a Strain, a Suit or None, not {described(trump)}")
+    if len(trick) != 4:
+        raise IllegalPlayError(
+            f"cards must be a trick of 4 cards, not {len(trick)}: {quote([str(x) for x in trick])}"
+        )
+    if len(set(trick)) != 4:
+        raise IllegalPlayError(
+            f"cards must be 4 different cards, not {quote([str(x) for x in trick])}"
+        )
+    return _trick_winner(leader, trick, trump)
+
+
+_CARDS: Final = "a sequence of 4 BridgeCards, in the order played"
+
+
+def _trick_winner(leader: Seat, cards: Sequence[BridgeCard], trump: Strain | Suit | None) -> Seat:
+    """:func:`trick_winner` of checked arguments."""
     suit = trump.trump if isinstance(trump, Strain) else trump
     led = cards[0].suit
 
@@ -68,9 +97,29 @@ class BridgePosition:
     tricks: tuple[int, int] = (0, 0)
 
     def __post_init__(self) -> None:
+        check_hands(self.hands)
+        expect(self.strain, Strain, "strain")
+        expect(self.leader, Seat, "leader")
+        each(
+            self.trick,
+            BridgeCard,
+            "trick",
+            "a tuple of BridgeCards (the trick so far)",
+            whole=tuple,
+        )
+        if not isinstance(self.tricks, tuple) or len(self.tricks) != 2:
+            raise ArgumentTypeError(f"tricks must be {_TRICKS_WON}, not {described(self.tricks)}")
+        for side, n in zip(("NS", "EW"), self.tricks, strict=True):  # the types first
+            whole(n, f"tricks[{side}]")
+        won = tuple(
+            whole(n, f"tricks[{side}]", low=0, high=TRICKS, what=f"from 0 to {TRICKS} tricks")
+            for side, n in zip(("NS", "EW"), self.tricks, strict=True)
+        )
+        object.__setattr__(self, "tricks", won)
         if len(self.trick) >= 4:
             raise IllegalPlayError(
-                f"a trick in progress has at most 3 cards, not {[str(c) for c in self.trick]}"
+                f"trick must be the trick in progress, of at most 3 cards, not "
+                f"{quote([str(c) for c in self.trick])}"
             )
         played = self.leader.following()[: len(self.trick)]
         # The hands plus the cards on the table must make a deal of equal hands.
@@ -83,17 +132,24 @@ class BridgePosition:
                 raise IllegalPlayError(
                     f"{str(card)!r} was played by {seat.word} but is still in their hand"
                 )
-        if min(self.tricks) < 0:
-            raise IllegalPlayError(f"tricks won {self.tricks} must not be negative")
+        if sum(won) + len(self.hands[self.to_move]) > TRICKS:
+            raise IllegalPlayError(
+                f"tricks won {won} and {len(self.hands[self.to_move])} to play make more than "
+                f"the {TRICKS} tricks of a deal"
+            )
 
     @classmethod
     def start(cls, deal: BridgeDeal, contract: Contract, declarer: Seat) -> BridgePosition:
         """The opening position: the declarer's left-hand opponent leads."""
+        expect(deal, BridgeDeal, "deal")
+        expect(contract, Contract, "contract")
+        expect(declarer, Seat, "declarer")
         return cls(deal.hands, contract.strain, declarer.lho)
 
     @classmethod
     def from_deal(cls, deal: BridgeDeal, strain: Strain, leader: Seat) -> BridgePosition:
         """A position at a trick boundary: ``leader`` to lead to the next trick."""
+        expect(deal, BridgeDeal, "deal")
         return cls(deal.hands, strain, leader)
 
     @property
@@ -121,7 +177,8 @@ class BridgePosition:
         )
 
     def hand(self, seat: Seat) -> frozenset[BridgeCard]:
-        return self.hands[seat]
+        """The cards ``seat`` still holds."""
+        return self.hands[expect(seat, Seat, "seat")]
 
     def legal(self) -> tuple[BridgeCard, ...]:
         """The cards the player to move may play, sorted: the suit led if they hold it,
@@ -136,6 +193,8 @@ class BridgePosition:
 
     def play(self, card: BridgeCard) -> BridgePosition:
         """The position after the player to move plays ``card``."""
+        if type(card) is not BridgeCard:
+            expect(card, BridgeCard, "card")
         seat = self.to_move
         if card not in self.hands[seat]:
             held = " ".join(str(c) for c in sorted(self.hands[seat], reverse=True))
@@ -161,7 +220,7 @@ class BridgePosition:
         if len(trick) < 4:
             fields = (hands, self.strain, self.leader, trick, self.tricks)
         else:
-            winner = trick_winner(self.leader, trick, self.strain)
+            winner = _trick_winner(self.leader, trick, self.strain)
             won = list(self.tricks)
             won[winner.side] += 1
             fields = (hands, self.strain, winner, (), (won[0], won[1]))
@@ -170,7 +229,9 @@ class BridgePosition:
         return new
 
     def won_by(self, side: Side) -> int:
-        return self.tricks[side]
+        """The tricks ``side`` has won."""
+        return self.tricks[expect(side, Side, "side")]
 
 
 _FIELDS = ("hands", "strain", "leader", "trick", "tricks")
+_TRICKS_WON: Final = "the tricks won by North–South and by East–West (a tuple of 2 ints)"

@@ -66,6 +66,7 @@ from collections.abc import Callable
 
 from whistgui.engine.bridge.deal import BridgeCard, Seat, Side, Suit
 from whistgui.engine.bridge.play import BridgePosition
+from whistgui.engine.checks import expect, optional_callable
 from whistgui.engine.errors import Cancelled
 
 __all__ = ["EndgameSolver"]
@@ -103,8 +104,8 @@ class EndgameSolver:
         should_stop: Callable[[], bool] | None = None,
         progress: Callable[[int], None] | None = None,
     ) -> None:
-        self.should_stop = should_stop
-        self.progress = progress
+        self.should_stop = optional_callable(should_stop, "should_stop")
+        self.progress = optional_callable(progress, "progress")
         self.memo: dict[Key, Entry] = {}
         self.hits = 0
         self.misses = 0
@@ -139,7 +140,7 @@ class EndgameSolver:
         ...     BridgePosition.from_deal(b, Strain.H, Seat.W))
         True
         """
-        if pos.trick:
+        if expect(pos, BridgePosition, "pos").trick:
             return None
         solver = EndgameSolver()
         solver._load(pos)
@@ -156,6 +157,8 @@ class EndgameSolver:
         """The most tricks ``side`` can take from ``pos`` on (the trick in progress counts;
         tricks already won do not), against the best defence. A contract at level ``s`` by
         ``side`` makes iff ``pos.tricks[side] + tricks(pos, side) ≥ s + 6``."""
+        expect(pos, BridgePosition, "pos")
+        expect(side, Side, "side")
         if pos.is_over:
             return 0
         self._load(pos)
@@ -172,7 +175,7 @@ class EndgameSolver:
         start of the current trick on (this trick included) if they play it, both sides then
         playing best — what :func:`whistgui.engine.bridge.dds.card_scores` gives. Equivalent
         cards are searched once and share the score."""
-        if pos.is_over:
+        if expect(pos, BridgePosition, "pos").is_over:
             return {}
         self._load(pos)
         seat = int(pos.to_move)
