@@ -20,9 +20,11 @@ hypothesis test draws further values (any text, any float, large and negative in
 lists) for random entry points; the operators (``+ - < <= > >= == in``) of the value types meet
 the same values. What is not called is in :data:`EXCLUDED`, each with its reason.
 
-GOPS (:mod:`whistgui.engine.gops`: its rules, states, solver and matrix games) is a row too.
-Bridge is not scanned yet (it is being reworked): it is one more row of :data:`SURFACES` with
-its samples in :data:`SAMPLES`/:data:`ARGS`.
+GOPS (:mod:`whistgui.engine.gops`: its rules, states, solver and matrix games) is a row too, and
+so is bridge (:mod:`whistgui.engine.bridge`: seats, cards, deals, contracts, positions, PBN,
+the endgame solver; :mod:`whistgui.engine.bridge.dds`: DDS's tables, par, card scores, lines).
+DDS is called only with valid arguments, on small endings and one full deal whose table is
+remembered, so that the bridge rows take about as long as the others.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import whistgui.engine as engine
+import whistgui.engine.bridge as bridge
+import whistgui.engine.bridge.dds as dds
 import whistgui.engine.games as games
 import whistgui.engine.gops as gops
 import whistgui.engine.strategy as strategy
@@ -67,6 +71,18 @@ from whistgui.engine import (
     WhistError,
     play_line,
 )
+from whistgui.engine.bridge import (
+    BridgeCard,
+    BridgeDeal,
+    BridgePosition,
+    Contract,
+    EndgameSolver,
+    PbnBoard,
+    Seat,
+    Side,
+    Strain,
+    Suit,
+)
 from whistgui.engine.games import GAMES, find_game
 from whistgui.engine.games.greedy_whist import GreedyValue
 from whistgui.engine.games.misere_five_card import MisereValue
@@ -77,9 +93,17 @@ from whistgui.engine.tables import kernel, rows
 
 # ----------------------------------------------------------------------------- what is scanned
 
-#: The modules whose ``__all__`` is the public API scanned here. Next row:
-#: ``whistgui.engine.bridge`` (with its samples below).
-SURFACES: tuple[types.ModuleType, ...] = (engine, games, strategy, kernel, rows, gops)
+#: The modules whose ``__all__`` is the public API scanned here.
+SURFACES: tuple[types.ModuleType, ...] = (
+    engine,
+    games,
+    strategy,
+    kernel,
+    rows,
+    gops,
+    bridge,
+    dds,
+)
 
 #: Names exported but not called here, each with the reason.
 EXCLUDED: dict[str, str] = {
@@ -107,6 +131,8 @@ EXCLUDED: dict[str, str] = {
             "MatrixSolution",
             "FirstPrize",
             "GameSolution",
+            "Par",
+            "LineStep",
         )
     },
     # operator.lt itself, kept as a class attribute for speed: the searches call it millions
@@ -145,6 +171,21 @@ def _saved_gops() -> dict[str, Any]:
     solver = GopsSolver(GopsRules(3))
     solver.solve()
     return solver.to_json()
+
+
+#: Bridge: a 2-card ending (North on lead at no trumps cashes ♠A and ♠K), a full deal
+#: (its table solved once by DDS and remembered), and a PBN board of the ending.
+_ENDING = "N:AK... Q..K. .A.Q. ..A.K"
+_FULL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+_PBN = f'[Board "1"]\n[Deal "{_ENDING}"]\n[Contract "1NT"]\n[Declarer "W"]\n'
+
+
+def _ending() -> BridgeDeal:
+    return BridgeDeal.parse(_ENDING)
+
+
+def _bridge_position() -> BridgePosition:
+    return BridgePosition.from_deal(_ending(), Strain.NT, Seat.N)
 
 
 #: A valid value of each type, made afresh for each call (mutable ones: evaluators, solvers).
@@ -197,6 +238,17 @@ SAMPLES: dict[Any, Callable[[], object]] = {
     gops.MatrixSolution: lambda: gops.solve_matrix(_GAME),
     gops.FirstPrize: lambda: _gops_game().first[0],
     gops.GameSolution: _gops_game,
+    Seat: lambda: Seat.S,
+    Side: lambda: Side.EW,
+    Suit: lambda: Suit.H,
+    Strain: lambda: Strain.NT,
+    BridgeCard: lambda: BridgeCard(Suit.S, 14),
+    BridgeDeal: _ending,
+    Contract: lambda: Contract(1, Strain.NT),
+    BridgePosition: _bridge_position,
+    PbnBoard: lambda: bridge.read_pbn(_PBN)[0],
+    EndgameSolver: EndgameSolver,
+    dds.DDTable: lambda: dds.dd_table(_ending()),
 }
 
 #: Valid values of parameters that a type alone does not give (text, counts), by
@@ -306,6 +358,30 @@ ARGS: dict[str, object] = {
     "ExactSolution.__init__.value": Fraction(-1, 9),
     "ExactSolution.__init__.row": (Fraction(2, 9), Fraction(7, 9)),
     "ExactSolution.__init__.col": (Fraction(5, 9), Fraction(4, 9)),
+    # bridge: the ending above, its cards, PBN, one full deal for what DDS takes whole
+    "Seat.parse.text": " west",
+    "Suit.parse.text": "♠",
+    "Strain.parse.text": "nt",
+    "BridgeCard.parse.text": "d10",
+    "BridgeCard.__init__.rank": 12,
+    "BridgeDeal.parse.text": _ENDING,
+    "BridgeDeal.__init__.hands": _ending().hands,
+    "BridgeDeal.from_hands.hands": dict(zip(Seat, map(list, _ending().hands), strict=True)),
+    "BridgeDeal.owner.card": BridgeCard(Suit.D, 13),
+    "Contract.parse.text": "4SX",
+    "Contract.__init__.level": 3,
+    "BridgePosition.__init__.hands": _ending().hands,
+    "BridgePosition.play.card": BridgeCard(Suit.S, 14),
+    "PbnBoard.__init__.tags": (("Board", "1"), ("Deal", _ENDING)),
+    "PbnBoard.tag.name": "Deal",
+    "read_pbn.text": _PBN,
+    "iter_pbn.text": _PBN,
+    "write_pbn.boards": [bridge.read_pbn(_PBN)[0]],
+    "trick_winner.cards": [BridgeCard.parse(c) for c in ("HA", "HK", "S2", "H3")],
+    "dd_tables.deals": [_ending()],
+    "decide.deal": BridgeDeal.parse(_FULL),
+    "par.deal": BridgeDeal.parse(_FULL),
+    "DDTable.__init__.tricks": {seat: dict.fromkeys(Strain, 1) for seat in Seat},
     "m": _GAME,
     "pattern": "EEWWEW",
     "n": 2,
@@ -517,8 +593,8 @@ def _ours(obj: object) -> bool:
 def _class_entry_points(cls: type, module: types.ModuleType) -> Iterator[EntryPoint]:
     name = cls.__name__
     mod = inspect.getmodule(cls)
-    if issubclass(cls, enum.Enum):  # Player('W'): a member's value (text) or a member
-        hint = str | cls
+    if issubclass(cls, enum.Enum):  # Player('W'), Seat(2): a member's value or a member
+        hint = type(next(iter(cls)).value) | cls
         yield EntryPoint(f"{name}()", lambda: cls, [Param("value", hint, 0, True)], name)  # type: ignore[arg-type]
     elif getattr(cls, "_is_protocol", False):
         return  # a protocol: its methods are called on the classes that follow it
@@ -638,6 +714,13 @@ def hostile() -> list[object]:
         find_game("five-card"),
         GopsRules(4),
         GopsState.parse(_CHANCE),
+        Seat.E,
+        Strain.S,
+        BridgeCard(Suit.C, 2),
+        BridgeDeal.parse("N:.A.. K... ..Q. ...J"),
+        Contract(7, Strain.NT, 2),
+        BridgePosition.from_deal(BridgeDeal.parse("S:2... 3... 4... 5..."), Strain.C, Seat.W),
+        bridge.read_pbn(_PBN)[0],
     ]
 
 
@@ -650,6 +733,8 @@ def _quoted(value: object, message: str) -> bool:
     for a list, one of its items?"""
     if quote(value) in message or quote_json(value) in message:
         return True
+    if isinstance(value, int) and type(value) not in (int, bool) and quote(int(value)) in message:
+        return True  # an int enum (Seat.E) quoted as the int it is
     try:
         if quote(str(value)) in message:
             return True
@@ -730,6 +815,28 @@ def test_the_scan_finds_the_api() -> None:
         "game_value",
         "solve_exact",
         "dominated",
+        "Seat()",
+        "Seat.parse",
+        "BridgeCard()",
+        "BridgeCard.parse",
+        "BridgeDeal()",
+        "BridgeDeal.from_hands",
+        "Contract()",
+        "BridgePosition()",
+        "BridgePosition.play",
+        "PbnBoard.make",
+        "iter_pbn",
+        "write_pbn",
+        "trick_winner",
+        "EndgameSolver.tricks",
+        "EndgameSolver.card_scores",
+        "dd_table",
+        "dd_tables",
+        "par",
+        "card_scores",
+        "winning_line",
+        "DDTable()",
+        "DDTable.to_json",
     ):
         assert expected in names, expected
     assert len(ENTRY_POINTS) > 150
