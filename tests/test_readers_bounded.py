@@ -204,7 +204,7 @@ def _gops(file: Path, **fields: object) -> Path:
 
 _GOPS_CASES = {
     "ties": Case(
-        lambda d: _gops(d / "a.gops", rules={"n": 4, "ties": "x" * BIG}), "ties 'xxxxxxxx"
+        lambda d: _gops(d / "a.gops", rules={"n": 4, "ties": "x" * BIG}), '"ties" is "xxxxxxxx'
     ),
     "version": Case(lambda d: _gops(d / "a.gops", version="x" * BIG), '"version" "xxxxxxxx'),
     "move": Case(lambda d: _gops(d / "a.gops", path=[{"turn": "x" * BIG}]), "is not a move"),
