@@ -85,11 +85,12 @@ def test_legal_follows_suit_when_able():
 
 
 def test_illegal_plays_are_refused_with_reasons():
+    """The cards are named as the table names them (♠K, not 'SK')."""
     pos = BridgePosition.from_deal(SMALL, Strain.NT, Seat.N)
-    with pytest.raises(IllegalPlayError, match=r"North does not hold 'SK'"):
+    with pytest.raises(IllegalPlayError, match=r"^North does not hold ♠K; North holds ♠A ♥K ♣2$"):
         pos.play(c("SK"))
     pos = pos.play(c("SA"))
-    with pytest.raises(IllegalPlayError, match=r"must follow suit \(spades\).*'HA'.*legal: SK"):
+    with pytest.raises(IllegalPlayError, match=r"must follow suit \(spades\).* ♥A; legal: ♠K$"):
         pos.play(c("HA"))
 
 

@@ -165,7 +165,7 @@ def test_a_file_with_a_bad_board_opens_the_others_and_will_not_be_overwritten(  
     assert session.board_count == 2
     assert [session.document.deal, session._boards[1].deal] == [one.deal, three.deal]
     assert notices == [session.notice]
-    assert session.notice.startswith("Board 2 (line 4) was not opened: card 'SA' is in both")
+    assert session.notice.startswith("Board 2 (line 4) was not opened: card ♠A is in both")
     with pytest.raises(DocumentError, match="saving over it would lose them"):
         session.save()
     assert path.read_text(encoding="utf-8") == text  # untouched

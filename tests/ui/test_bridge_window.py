@@ -214,7 +214,7 @@ def test_a_pbn_file_with_a_bad_board_opens_the_good_ones_and_says_which(  # type
     assert window.bridge_session.board_count == 2
     notice = window.bridge.file_notice
     assert notice.isVisible()
-    assert notice.text().startswith("Board 2 (line 4) was not opened: card 'SA' is in both")
+    assert notice.text().startswith("Board 2 (line 4) was not opened: card ♠A is in both")
     assert not [kind for kind, _ in dialogs.shown if kind == "warning"]
     assert not window.save()  # over the file: it would lose board 2
     assert any("would lose them" in text for kind, text in dialogs.shown if kind == "warning")

@@ -33,7 +33,7 @@ from whistgui.engine.bridge import (
     Suit,
     write_pbn,
 )
-from whistgui.engine.bridge.pbn import iter_pbn
+from whistgui.engine.bridge.pbn import iter_pbn, pbn_text
 from whistgui.engine.errors import WhistError
 from whistgui.engine.reading import quote_path
 
@@ -89,7 +89,7 @@ class BridgeDocument:
         for hand in self.hands:
             if seen & hand:
                 raise DocumentError(
-                    f"card {str(min(seen & hand))!r} is in two hands; each card is dealt once"
+                    f"card {min(seen & hand).text} is in two hands; each card is dealt once"
                 )
             seen |= hand
         if self.played:
@@ -190,10 +190,14 @@ class BridgeDocument:
         )
 
     @classmethod
-    def from_board(cls, board: PbnBoard) -> BridgeDocument:
+    def from_board(cls, board: PbnBoard, number: int | None = None) -> BridgeDocument:
+        """The document of a PBN board; one with no Board tag is named by ``number`` (its
+        place in the file) when given, as messages about the file name it."""
         fields: dict[str, object] = {}
         if board.board:
             fields["board"] = board.board
+        elif number is not None:
+            fields["board"] = str(number)
         if board.dealer is not None:
             fields["dealer"] = board.dealer
         if board.vulnerable:
@@ -267,6 +271,7 @@ class LeftOut:
     reason: str
 
     def __str__(self) -> str:
+        """``board 2 (line 9): why``, as :class:`PbnError` and ``whist bridge`` say it."""
         return f"board {self.board} (line {self.line}): {self.reason}"
 
 
@@ -314,13 +319,7 @@ def load_pbn(path: str | os.PathLike[str]) -> BridgeFile:
     and line) if it cannot be read or holds no board that can."""
     name = os.fspath(path)
     raw = read_file(name, "a PBN file", MAX_PBN_BYTES)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise DocumentError(
-            f"{quote_path(name)} could not be read: not UTF-8 text (byte 0x{raw[exc.start]:02x} at "
-            f"offset {exc.start}); expected a PBN file"
-        ) from None
+    text = pbn_text(raw)  # UTF-8, else ISO 8859-1 as the PBN standard has it
     del raw
     boards: list[BridgeDocument] = []
     left_out: list[LeftOut] = []
@@ -333,7 +332,7 @@ def load_pbn(path: str | os.PathLike[str]) -> BridgeFile:
                 truncated = True
                 break
             try:
-                boards.append(BridgeDocument.from_board(board))
+                boards.append(BridgeDocument.from_board(board, i))
                 continue
             except WhistError as exc:
                 board = PbnError(str(exc), number=i, board=board.board, line=line)

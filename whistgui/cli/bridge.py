@@ -43,7 +43,7 @@ from whistgui.engine.bridge import (
 )
 from whistgui.engine.bridge.contract import result_words
 from whistgui.engine.bridge.dds import DDTable, dd_tables, par, winning_line
-from whistgui.engine.bridge.pbn import iter_pbn
+from whistgui.engine.bridge.pbn import iter_pbn, pbn_text
 from whistgui.engine.reading import PATH_QUOTE_LIMIT, label, quote
 
 _STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
@@ -142,7 +142,9 @@ def _register_render(bsub: Any) -> None:
 class _Item:
     """One deal the arguments name: where it came from (for messages), the board or why it
     could not be read; for a line of standard input or of a file its number and text, for a
-    board of a PBN file its name (its Board tag or its number) and the line where it starts."""
+    board of a PBN file the line where it starts; for every deal read from a file or standard
+    input its name (``"board"`` with ``--json``): a PBN board's Board tag or its number in the
+    file, a line's deal its number among the file's deals."""
 
     where: str
     board: PbnBoard | WhistError
@@ -150,12 +152,23 @@ class _Item:
     text: str | None = None
     name: str | None = None
 
+    @property
+    def heading(self) -> str | None:
+        """The line plain text prints before the board's answer: ``Board 3`` for a board of
+        a PBN file with a Board tag (so that, a board refused, the others are still told
+        apart), else None (a deal string, a line of deals, a board without a tag: the deal
+        is the answer's first line)."""
+        board = self.board
+        if isinstance(board, PbnBoard) and self.name is not None and board.board:
+            return f"Board {self.name}"
+        return None
+
 
 def _items(arg: str, stdin: TextIO) -> Iterator[_Item]:
     """The deals one argument names, read as they are answered; a file that cannot be read,
     or holds no deal, is a NotationError raised here, before any of them."""
     if arg == "-":
-        return _from_text(stdin.read(), "standard input")
+        return _from_text(_read_stdin(stdin), "standard input")
     if arg.lower().endswith(".pbn") or is_file(arg):
         where = label(arg, PATH_QUOTE_LIMIT)
         items = _from_text(_read_file(arg), where)
@@ -178,20 +191,34 @@ def _boards(args: list[str], stdin: TextIO) -> Iterator[_Item]:
 
 def _read_file(name: str) -> str:
     """The text of a PBN file (or a file of deal strings) named on the command line: a regular
-    file of at most ``MAX_PBN_BYTES`` in UTF-8, else a NotationError naming it."""
+    file of at most ``MAX_PBN_BYTES``, read as UTF-8, else as ISO 8859-1 (:func:`pbn_text`);
+    a NotationError naming it if it cannot be read."""
     from whistgui.app.bridge import MAX_PBN_BYTES
     from whistgui.app.document import DocumentError, read_file
 
     try:
         raw = read_file(name, "a PBN file or a file of deal strings", MAX_PBN_BYTES)
-        return raw.decode("utf-8-sig")
     except DocumentError as exc:
         raise NotationError(str(exc)) from None
-    except UnicodeDecodeError as exc:
+    return pbn_text(raw)
+
+
+def _read_stdin(stdin: TextIO) -> str:
+    """Standard input's text, as a file's is read: its bytes as UTF-8, else as ISO 8859-1
+    (a text stream without bytes beneath, as tests give, is read as it is), at most
+    ``MAX_PBN_BYTES`` (a NotationError beyond)."""
+    from whistgui.app.bridge import MAX_PBN_BYTES
+
+    raw = getattr(stdin, "buffer", None)
+    data: str | bytes = (
+        raw.read(MAX_PBN_BYTES + 1) if raw is not None else stdin.read(MAX_PBN_BYTES + 1)
+    )
+    if len(data) > MAX_PBN_BYTES:
         raise NotationError(
-            f"cannot read {quote_path(name)}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at "
-            f"offset {exc.start}); expected a PBN file or a file of deal strings"
-        ) from None
+            f"standard input holds more than {MAX_PBN_BYTES:,} bytes; expected a PBN file or "
+            f"deal strings of at most {MAX_PBN_BYTES:,} bytes"
+        )
+    return pbn_text(data) if isinstance(data, bytes) else data
 
 
 def _from_text(text: str, where: str) -> Iterator[_Item]:
@@ -201,14 +228,16 @@ def _from_text(text: str, where: str) -> Iterator[_Item]:
             yield _Item(f"{where}, board {name} (line {start}): ", read, start, name=name)
         return
     # lines end at LF, CR or CR LF only (str.splitlines would also break at U+2028 and others)
+    deals = 0
     for number, line in enumerate(input_lines([text]), start=1):
         s = line.strip()
         if s and not s.startswith(("#", ";", "%")):
+            deals += 1
             try:
                 board: PbnBoard | WhistError = PbnBoard.make(BridgeDeal.parse(s))
             except WhistError as exc:  # this line is said to be bad; the next ones go on
                 board = exc
-            yield _Item(f"{where}, line {number}: ", board, number, s)
+            yield _Item(f"{where}, line {number}: ", board, number, s, name=str(deals))
 
 
 def _reason(exc: WhistError) -> str:
@@ -227,7 +256,22 @@ def _contract(args: argparse.Namespace, board: PbnBoard) -> tuple[Contract, Seat
     return contract, declarer
 
 
-def _table(args: argparse.Namespace, board: PbnBoard, table: DDTable, out: TextIO) -> None:
+def _named(item: _Item, obj: dict[str, Any]) -> dict[str, Any]:
+    """``obj`` with the item's ``"board"`` first, for a deal read from a file or standard
+    input (an answer is told apart from the others, as an error in its place is)."""
+    return obj if item.name is None else {"board": item.name, **obj}
+
+
+def _lines_of(item: _Item, lines: list[str]) -> str:
+    """Plain text's answer: the board's heading line (:attr:`_Item.heading`) if it has one,
+    then ``lines``."""
+    heading = item.heading
+    return "\n".join([heading, *lines] if heading is not None else lines) + "\n"
+
+
+def _table(
+    args: argparse.Namespace, item: _Item, board: PbnBoard, table: DDTable, out: TextIO
+) -> None:
     deal = board.deal
     # the file's tag is one of PBN's names (read_pbn refuses others), not all of them par's
     vul = vulnerability(args.vulnerable or board.vulnerable or "None")
@@ -236,7 +280,7 @@ def _table(args: argparse.Namespace, board: PbnBoard, table: DDTable, out: TextI
         obj: dict[str, Any] = {"deal": deal.to_pbn(), "tricks": table.to_json()}
         if result is not None:
             obj["par"] = {"score": result.score, "contracts": list(result.contracts)}
-        out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        out.write(json.dumps(_named(item, obj), ensure_ascii=False) + "\n")
         return
     lines = [
         deal.to_pbn(),
@@ -246,7 +290,7 @@ def _table(args: argparse.Namespace, board: PbnBoard, table: DDTable, out: TextI
         lines.append(f"  {seat}  " + "".join(f"{table[seat, s]:>4}" for s in _STRAINS))
     if result is not None:
         lines.append(f"  par {result.score:+d} (NS): {', '.join(result.contracts) or 'pass'}")
-    out.write("\n".join(lines) + "\n")
+    out.write(_lines_of(item, lines))
 
 
 def _result_json(
@@ -268,6 +312,7 @@ def _result_json(
 
 def _solve(
     args: argparse.Namespace,
+    item: _Item,
     board: PbnBoard,
     contract: Contract,
     declarer: Seat,
@@ -278,16 +323,16 @@ def _solve(
     tricks = table[declarer, contract.strain]
     if args.json:
         obj = _result_json(deal, contract, declarer, tricks)
-        out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        out.write(json.dumps(_named(item, obj), ensure_ascii=False) + "\n")
         return
     counted = f" ({tricks} tricks)" if deal.size == 13 else ""
+    words = result_words(contract, tricks, deal.size)
     out.write(
-        f"{deal.to_pbn()}\n  {contract} by {declarer.word}: "
-        f"{result_words(contract, tricks, deal.size)}{counted}\n"
+        _lines_of(item, [deal.to_pbn(), f"  {contract} by {declarer.word}: {words}{counted}"])
     )
 
 
-def _line(args: argparse.Namespace, board: PbnBoard, out: TextIO) -> None:
+def _line(args: argparse.Namespace, item: _Item, board: PbnBoard, out: TextIO) -> None:
     """The winning line (§2.2), each card with its DDS score."""
     deal = board.deal
     contract, declarer = _contract(args, board)
@@ -307,7 +352,7 @@ def _line(args: argparse.Namespace, board: PbnBoard, out: TextIO) -> None:
                 for s in steps
             ],
         }
-        out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        out.write(json.dumps(_named(item, obj), ensure_ascii=False) + "\n")
         return
     lines = [f"{deal.to_pbn()}", f"  {contract} by {declarer.word}, {declarer.lho.word} leads"]
     for s in steps:
@@ -319,7 +364,7 @@ def _line(args: argparse.Namespace, board: PbnBoard, out: TextIO) -> None:
     lines.append(
         f"  {contract} by {declarer.word}: {result_words(contract, tricks, deal.size)}{counted}"
     )
-    out.write("\n".join(lines) + "\n")
+    out.write(_lines_of(item, lines))
 
 
 def _chosen_board(args: argparse.Namespace, stdin: TextIO) -> PbnBoard:
@@ -426,7 +471,7 @@ def _answers(
             ready.append(exc)
     if command == "line":
         for item, it in zip(batch, ready, strict=True):
-            yield item, it if isinstance(it, WhistError) else partial(_line, args, it[0])
+            yield item, it if isinstance(it, WhistError) else partial(_line, args, item, it[0])
         return
     tables = iter(dd_tables([it[0].deal for it in ready if not isinstance(it, WhistError)]))
     for item, it in zip(batch, ready, strict=True):
@@ -438,6 +483,6 @@ def _answers(
         if isinstance(table, WhistError):
             yield item, table
         elif contract is None:
-            yield item, partial(_table, args, board, table)
+            yield item, partial(_table, args, item, board, table)
         else:
-            yield item, partial(_solve, args, board, *contract, table)
+            yield item, partial(_solve, args, item, board, *contract, table)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Final, NamedTuple
 
-from whistgui.engine.cards import RANK_CHARS, SUIT_SYMBOLS, rank_text
+from whistgui.engine.cards import RANK_CHARS, SUIT_SYMBOLS, count, rank_text
 from whistgui.engine.checks import CheckedEnum, described, expect, whole
 from whistgui.engine.errors import ArgumentTypeError, DealError, NotationError
 from whistgui.engine.reading import quote
@@ -201,8 +201,8 @@ class BridgeCard(_CardFields):
     """A card: its suit (a :class:`Suit`) and its rank, 2 to 14 (A), checked when it is made.
     A tuple: sorts by suit (clubs lowest), then rank.
 
-    >>> BridgeCard.parse("♥T"), str(BridgeCard(Suit.S, 14))
-    (BridgeCard.parse('HT'), 'SA')
+    >>> BridgeCard.parse("♥T"), str(BridgeCard(Suit.S, 14)), BridgeCard.parse("HT").text
+    (BridgeCard.parse('HT'), 'SA', '♥10')
     >>> BridgeCard(Suit.S, 15)
     Traceback (most recent call last):
     ...
@@ -249,6 +249,17 @@ class BridgeCard(_CardFields):
     def __repr__(self) -> str:
         return f"BridgeCard.parse({str(self)!r})"
 
+    @property
+    def text(self) -> str:
+        """The card as people read it, in every message and view: its suit's symbol and its
+        rank as printed on a card (``♠A``, ``♥10``); ``str()`` is its PBN name (``SA``)."""
+        return f"{self.suit.symbol}{rank_text(self.rank, style='paper')}"
+
+
+def cards_text(cards: Iterable[BridgeCard]) -> str:
+    """Cards as people read them, spaced: ``♠A ♠K ♥10``."""
+    return " ".join(card.text for card in cards)
+
 
 _RANK_RANGE: Final = "a rank from 2 to 14 (A)"
 
@@ -278,7 +289,9 @@ def check_hands(hands: object, name: str = "hands") -> None:
 class BridgeDeal:
     """Four hands of equal size (13 in a full deal, fewer in an ending), in seat order N E S W.
 
-    Immutable and hashable; ``BridgeDeal.parse(str(deal)) == deal``.
+    Immutable and hashable; ``BridgeDeal.parse(str(deal)) == deal``. A deal of no cards (what
+    is left when the play is over) may be made but is not read: a text that deals no card is
+    refused.
     """
 
     hands: tuple[
@@ -293,7 +306,7 @@ class BridgeDeal:
             for card in hand:
                 if card in seen:
                     raise DealError(
-                        f"card {str(card)!r} is in both {seen[card].word}'s and {seat.word}'s "
+                        f"card {card.text} is in both {seen[card].word}'s and {seat.word}'s "
                         "hands; each card may be dealt once"
                     )
                 seen[card] = seat
@@ -363,7 +376,7 @@ class BridgeDeal:
         for seat, word in zip(first.following(), words, strict=True):
             if sizes[seat] > HAND_SIZE:
                 raise NotationError(
-                    f"{seat.word}'s hand {quote(word)} has {sizes[seat]} cards; "
+                    f"{seat.word}'s hand {quote(word)} has {count(sizes[seat], 'card')}; "
                     f"expected at most {HAND_SIZE}"
                 )
         if len(set(sizes.values())) != 1:
@@ -371,8 +384,14 @@ class BridgeDeal:
             odd = next(s for s in first.following() if sizes[s] != counts)
             word = words[first.following().index(odd)]
             raise NotationError(
-                f"{seat_hand(odd, word)} has {sizes[odd]} cards but the others hold {counts}; "
+                f"{seat_hand(odd, word)} has {count(sizes[odd], 'card')} but the others hold "
+                f"{count(counts, 'card')}; "
                 f"expected four hands of the same size (13 in a full deal) in {quote(text)}"
+            )
+        if not any(sizes.values()):
+            raise NotationError(
+                f"{quote(text)} deals no cards; expected four hands of the same size, at least "
+                "one card each (13 in a full deal)"
             )
         try:
             return cls((hands[Seat.N], hands[Seat.E], hands[Seat.S], hands[Seat.W]))
@@ -445,8 +464,8 @@ def _parse_hand(word: str, seat: Seat) -> frozenset[BridgeCard]:
     parts = word.split(".", 4)
     if len(parts) != 4:
         raise NotationError(
-            f"{seat_hand(seat, word)} has {word.count('.') + 1} suit(s); expected 4 separated "
-            "by dots: spades.hearts.diamonds.clubs ('-' or nothing for a void)"
+            f"{seat_hand(seat, word)} has {count(word.count('.') + 1, 'suit')}; expected 4 "
+            "separated by dots: spades.hearts.diamonds.clubs ('-' or nothing for a void)"
         )
     cards: set[BridgeCard] = set()
     for suit, part in zip(PBN_SUIT_ORDER, parts, strict=True):
@@ -462,7 +481,7 @@ def _parse_hand(word: str, seat: Seat) -> frozenset[BridgeCard]:
                 )
             if card in cards:
                 raise NotationError(
-                    f"{str(card)!r} appears twice in {seat_hand(seat, word)}; "
+                    f"{card.text} appears twice in {seat_hand(seat, word)}; "
                     "each card may be dealt once"
                 )
             cards.add(card)

@@ -34,7 +34,15 @@ from whistgui.engine.checks import described, each, expect, whole
 from whistgui.engine.errors import ArgumentTypeError, NotationError
 from whistgui.engine.reading import LINE_END, label, quote
 
-__all__ = ["MAX_BOARD_ITEMS", "PbnBoard", "PbnError", "iter_pbn", "read_pbn", "write_pbn"]
+__all__ = [
+    "MAX_BOARD_ITEMS",
+    "PbnBoard",
+    "PbnError",
+    "iter_pbn",
+    "pbn_text",
+    "read_pbn",
+    "write_pbn",
+]
 
 _TAG: Final = re.compile(
     # possessive: a value of millions of characters or escapes is matched in one pass, with no
@@ -57,10 +65,13 @@ VULNERABLE: Final = ("None", "NS", "EW", "All", "Love", "-", "Both")
 
 
 class PbnError(NotationError):
-    """A PBN board that cannot be read; the message names the board and line and quotes them.
-    ``reason`` is the message without the board's name; ``number`` (the board's place in the
-    file, from 1), ``board`` (its Board tag) and ``line`` (where it starts, from 1) say which
-    board, when the error is one board's."""
+    """A PBN board that cannot be read; the message names the board and line and quotes them:
+    ``board 2 (line 9): …``, the board named by its Board tag, or by its number in the file
+    when it has none (as ``whist bridge`` and the app name it). ``reason`` is the message
+    without the board's name (it begins ``line 12:`` when the fault is on another line than
+    the board's first); ``number`` (the board's place in the file, from 1), ``board`` (its
+    Board tag) and ``line`` (where it starts, from 1) say which board, when the error is one
+    board's."""
 
     def __init__(
         self,
@@ -76,9 +87,8 @@ class PbnError(NotationError):
         self.line = line
         message = reason
         if number is not None:
-            tag = f" ([Board {quote(board)}])" if board is not None else ""
-            at = f" starting at line {line}" if line is not None else ""
-            message = f"board {number}{tag}{at}: {reason}"
+            at = f" (line {line})" if line is not None else ""
+            message = f"board {self.label}{at}: {reason}"
         super().__init__(message)
 
     @property
@@ -274,8 +284,8 @@ def _uncommented(raw: str, at: int, number: int) -> tuple[str, bool, str | None]
         at = close + 1
         m = _TEXT.match(raw, at)
     problem = (
-        f"line {number} has more than {MAX_LINE_COMMENTS:,} {{ }} comments; expected a PBN "
-        "line (a tag pair or a line of a section)"
+        f"the line has more than {MAX_LINE_COMMENTS:,} {{ }} comments; expected a PBN line (a "
+        "tag pair or a line of a section)"
     )
     return "", False, problem
 
@@ -314,9 +324,11 @@ class _Chunk:
         self.items = 0
         self.error: str | None = None
 
-    def fail(self, message: str) -> None:
+    def fail(self, message: str, number: int) -> None:
+        """The board is refused for ``message``, found on line ``number`` (named in the reason
+        when it is not the board's first line, which the board's name gives)."""
         if self.error is None:
-            self.error = message
+            self.error = message if number == self.start else f"line {number}: {message}"
             self.sections.clear()  # what a bad board held is not kept
 
     def count(self, number: int) -> bool:
@@ -325,8 +337,9 @@ class _Chunk:
         self.items += 1
         if self.items > MAX_BOARD_ITEMS:
             self.fail(
-                f"line {number}: the board has more than {MAX_BOARD_ITEMS:,} tags and section "
-                "lines; expected a PBN board (a few dozen)"
+                f"the board has more than {MAX_BOARD_ITEMS:,} tags and section lines; expected "
+                "a PBN board (a few dozen)",
+                number,
             )
         return self.error is None
 
@@ -376,7 +389,7 @@ def _iter_pbn(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
         if problem is not None:
             if chunk is None:
                 chunk = _Chunk(number)
-            chunk.fail(problem)
+            chunk.fail(problem, number)
             continue
         if not line:
             board = finish()
@@ -390,8 +403,9 @@ def _iter_pbn(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
                 if chunk is None:
                     chunk = _Chunk(number)
                 chunk.fail(
-                    f"line {number}: {quote(line[pos:])} is not a tag pair; expected "
-                    '[Name "value"], e.g. [Board "1"]'
+                    f'{quote(line[pos:])} is not a tag pair; expected [Name "value"], e.g. '
+                    '[Board "1"]',
+                    number,
                 )
                 pos = len(line)
                 break
@@ -410,13 +424,13 @@ def _iter_pbn(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
             if value == "#":
                 if name not in previous:
                     chunk.fail(
-                        f'line {number}: [{name} "#"] repeats the previous board\'s '
-                        f"{name}, but there is none"
+                        f'[{name} "#"] repeats the previous board\'s {name}, but there is none',
+                        number,
                     )
                     continue
                 value = previous[name]
             if name in chunk.values:
-                chunk.fail(f"line {number}: tag {quote(name)} appears twice in one board")
+                chunk.fail(f"tag {quote(name)} appears twice in one board", number)
                 continue
             if chunk.count(number):
                 chunk.values[name] = value
@@ -427,8 +441,9 @@ def _iter_pbn(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
             if chunk is None:
                 chunk = _Chunk(number)
                 chunk.fail(
-                    f"line {number}: {quote(rest)} comes before any tag; expected a tag pair "
-                    'like [Board "1"] or [Deal "N:..."]'
+                    f'{quote(rest)} comes before any tag; expected a tag pair like [Board "1"] '
+                    'or [Deal "N:..."]',
+                    number,
                 )
             elif chunk.count(number):
                 chunk.sections[-1][1].append(rest)
@@ -460,3 +475,22 @@ def write_pbn(boards: Iterable[PbnBoard]) -> str:
             lines.extend(data.get(name, ()))
         chunks.append("\n".join(lines) + "\n")
     return "\n".join(chunks)
+
+
+def pbn_text(data: bytes) -> str:
+    """A PBN file's bytes as text: UTF-8 (a byte-order mark at its start is skipped), which
+    most files written today are, else ISO 8859-1, the character set the PBN standard names
+    (every byte is a character of it, so any file is read; a file that is not UTF-8 is taken
+    whole as ISO 8859-1, never half of each).
+
+    >>> pbn_text('[Event "Café"]'.encode("utf-8")), pbn_text('[Event "Café"]'.encode("latin-1"))
+    ('[Event "Café"]', '[Event "Café"]')
+    >>> pbn_text(b'\\xef\\xbb\\xbf[Board "1"]')
+    '[Board "1"]'
+    """
+    if not isinstance(data, (bytes, bytearray)):
+        raise ArgumentTypeError(f"data must be a PBN file's bytes (bytes), not {described(data)}")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")

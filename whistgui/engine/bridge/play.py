@@ -25,6 +25,7 @@ from whistgui.engine.bridge.deal import (
     Side,
     Strain,
     Suit,
+    cards_text,
     check_hands,
 )
 from whistgui.engine.checks import described, each, expect, whole
@@ -130,7 +131,7 @@ class BridgePosition:
         for seat, card in zip(played, self.trick, strict=True):
             if card in self.hands[seat]:
                 raise IllegalPlayError(
-                    f"{str(card)!r} was played by {seat.word} but is still in their hand"
+                    f"{card.text} was played by {seat.word} but is still in their hand"
                 )
         if sum(won) + len(self.hands[self.to_move]) > TRICKS:
             raise IllegalPlayError(
@@ -197,15 +198,15 @@ class BridgePosition:
             expect(card, BridgeCard, "card")
         seat = self.to_move
         if card not in self.hands[seat]:
-            held = " ".join(str(c) for c in sorted(self.hands[seat], reverse=True))
+            held = cards_text(sorted(self.hands[seat], reverse=True))
             raise IllegalPlayError(
-                f"{seat.word} does not hold {str(card)!r}; {seat.word} holds {held or 'nothing'}"
+                f"{seat.word} does not hold {card.text}; {seat.word} holds {held or 'nothing'}"
             )
         legal = self.legal()
         if card not in legal:
             raise IllegalPlayError(
                 f"{seat.word} must follow suit ({self.trick[0].suit.word}) and may not play "
-                f"{str(card)!r}; legal: {' '.join(str(c) for c in legal)}"
+                f"{card.text}; legal: {cards_text(legal)}"
             )
         return self._play(card)
 

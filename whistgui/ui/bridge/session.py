@@ -20,6 +20,7 @@ from PySide6.QtGui import QUndoCommand
 from whistgui.app.bridge import BridgeDocument, load_pbn, save_pbn
 from whistgui.app.document import DocumentError
 from whistgui.engine.bridge import BridgeCard, BridgeDeal, BridgePosition, Contract, Seat
+from whistgui.engine.bridge.deal import cards_text
 from whistgui.engine.reading import quote_path
 from whistgui.ui.session import FileSession
 
@@ -135,7 +136,7 @@ class BridgeSession(FileSession):
                 raise DocumentError(
                     f"{dest.word} would hold {size} cards; a bridge hand holds at most 13"
                 )
-        names = " ".join(str(c) for c in cards[:4]) + (" …" if len(cards) > 4 else "")
+        names = cards_text(cards[:4]) + (" …" if len(cards) > 4 else "")
         where = "the pool" if dest is None else dest.word
         return self.apply(self._doc.move(tuple(cards), dest), f"Move {names} to {where}")
 
@@ -177,7 +178,7 @@ class BridgeSession(FileSession):
         if doc is self._doc:
             self._set_cursor(self._cursor + 1)
             return True
-        return self.apply(doc, f"Play {card}", self._cursor + 1)
+        return self.apply(doc, f"Play {card.text}", self._cursor + 1)
 
     def take_back(self) -> bool:
         """Drop the cards of the line after the cursor (they stay undoable)."""

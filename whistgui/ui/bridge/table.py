@@ -67,7 +67,7 @@ from whistgui.app.bridge import BridgeDocument, CardMark
 from whistgui.engine.bridge import BridgeCard, BridgePosition, Contract, Seat, Side, Suit
 from whistgui.engine.errors import NotationError, WhistError
 from whistgui.ui.bridge.session import BridgeSession
-from whistgui.ui.cardart import FELT, FELT_DARK, paint_card, rank_label
+from whistgui.ui.cardart import FELT, FELT_DARK, paint_card
 
 __all__ = [
     "MIME_TYPE",
@@ -123,8 +123,8 @@ PROBLEM_TEXT: Final = QColor("#3d2e00")
 
 
 def card_text(card: BridgeCard) -> str:
-    """``♠K``, ``♥10``: a card as the table names it."""
-    return f"{card.suit.symbol}{rank_label(card.rank)}"
+    """``♠K``, ``♥10``: a card as the table (and every message) names it."""
+    return card.text
 
 
 def place_name(place: Place) -> str:
