@@ -177,3 +177,61 @@ def test_a_file_with_a_bad_board_opens_the_others_and_will_not_be_overwritten(  
     again.open(copy)
     assert again.board_count == 2
     assert again.notice == ""
+
+
+def test_every_new_position_arrives_whole(session: BridgeSession) -> None:
+    """However a change comes — a typed or random deal, a rotation, a card moved, another
+    contract, another board, undo, redo — a view that answers documentChanged or
+    cursorChanged finds the board and the cursor of the same position (a deal typed five cards
+    into the play was shown with cursor 5 and no cards played: the table's layout broke), and
+    positionChanged follows once, after both."""
+    session.replace(tuple(BridgeDocument.random(i, board=str(i)) for i in (1, 2)))
+    seen: list[tuple[str, int, int]] = []
+
+    def record(name: str) -> None:
+        seen.append((name, session.cursor, len(session.document.played)))
+        if session.document.problem() is None:
+            session.document.position(session.cursor)  # the position shown can be made
+
+    session.documentChanged.connect(lambda _doc: record("document"))
+    session.cursorChanged.connect(lambda _cursor: record("cursor"))
+    session.positionChanged.connect(lambda: record("position"))
+
+    def play_five() -> None:
+        for _ in range(5):
+            session.play(session.position().legal()[0])
+
+    changes = [
+        lambda: session.set_deal_text(BridgeDocument.random(30).deal.to_pbn()),
+        lambda: session.random_deal(31),
+        session.rotate,
+        lambda: session.set_contract(Contract.parse("2H"), Seat.W),
+        lambda: session.select_board(0 if session.board_index else 1),
+        session.undo_stack.undo,
+        lambda: session.move_cards([next(iter(session.document.hands[Seat.N]))], None),
+        session.undo_stack.undo,  # (no deal, no play: back to the deal five cards in)
+        session.clear_hands,
+        session.undo_stack.undo,
+    ]
+    for change in changes:
+        if session.position() is not None:
+            play_five()
+            assert session.cursor >= 5
+        seen.clear()
+        change()
+        assert seen, change
+        assert all(cursor <= played for _, cursor, played in seen), (change, seen)
+        assert [name for name, _, _ in seen].count("position") == 1, (change, seen)
+        assert seen[-1][0] == "position"
+    seen.clear()
+    session.undo_stack.redo()  # the hands cleared again
+    assert seen
+    assert all(cursor <= played for _, cursor, played in seen)
+    session.undo_stack.undo()
+    play_five()
+    seen.clear()
+    session.back()
+    assert [name for name, _, _ in seen] == ["cursor", "position"]
+    seen.clear()
+    session.set_cursor(session.cursor)  # nothing moves: nothing said
+    assert seen == []

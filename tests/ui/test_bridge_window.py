@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from whistgui.app.bridge import BridgeDocument, load_pbn, save_pbn
 from whistgui.engine.bridge import Contract, Seat, Strain
@@ -248,3 +249,112 @@ def test_an_ending_counts_its_tricks_instead_of_a_contracts_result(qtbot, window
     _, corner = window.bridge.table._corner_lines(window.bridge_session.document)
     assert f"N–S took {best} of 3" in corner
     assert not any("down" in line for line in corner)
+
+
+# -- a review of issue 23: a deal typed mid-trick, the title, endings, the boards, the buttons --
+
+#: Three boards, the second dealing ♠A twice: it is left out.
+TWICE = "N:A4.QT98.AJ75.A72 92.KJ65.986.KT43 KQJT5.A2.Q2.J865 A763.743.KT43.Q9"
+
+
+def _three_boards(tmp_path: Path) -> Path:
+    good = [BridgeDocument.random(i).deal.to_pbn() for i in (1, 3)]
+    path = tmp_path / "three.pbn"
+    path.write_text(
+        f'[Board "1"]\n[Deal "{good[0]}"]\n\n[Board "2"]\n[Deal "{TWICE}"]\n\n'
+        f'[Board "3"]\n[Deal "{good[1]}"]\n',
+        encoding="utf-8",
+    )
+    return path
+
+
+def _played_in_title(window) -> int:  # type: ignore[no-untyped-def]
+    """The "N cards played" the window's title says (0 when it says none)."""
+    import re
+
+    m = re.search(r"· (\d+) cards? played", window.windowTitle())
+    return int(m.group(1)) if m else 0
+
+
+def _press_b(qtbot, window, times: int, *, title: bool = False) -> None:  # type: ignore[no-untyped-def]
+    """Press B on the felt ``times`` times, each once the cards' scores are in (and with
+    ``title``, check the title's count after each)."""
+    for _ in range(times):
+        _ready(qtbot, window)
+        before = window.bridge_session.cursor
+        qtbot.keyClick(window.bridge.table, Qt.Key.Key_B)
+        assert window.bridge_session.cursor == before + 1
+        if title:
+            assert _played_in_title(window) == window.bridge_session.cursor
+
+
+def test_a_deal_typed_mid_trick_starts_the_play_again(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Open a file, click the felt, B five times (trick 2 under way), type a deal, Return:
+    the new deal is shown from its opening lead ('zip() argument 2 is shorter than argument 1'
+    from the table's layout, which saw the new deal with the old cursor). A random deal, the
+    other board and an undo back to the line mid-trick are new positions too."""
+    assert window.open_file(_three_boards(tmp_path))
+    table = window.bridge.table
+    qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=table.rect().center())
+    _press_b(qtbot, window, 5)
+    session = window.bridge_session
+    assert len(session.position().trick) == 1
+    typed = BridgeDocument.random(30).deal
+    edit = window.bridge.deal_edit
+    edit.selectAll()
+    qtbot.keyClicks(edit, typed.to_pbn())
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    assert session.document.deal == typed
+    assert (session.cursor, session.document.played) == (0, ())
+    assert {s.card for s in table.slots()} == {c for h in typed.hands for c in h}
+    assert table.trick_cards() == []
+    window.act_undo.trigger()  # back to the line, five cards in
+    assert session.cursor == 5
+    assert len(table.trick_cards()) == 1
+    window.bridge.random_button.click()
+    assert (session.cursor, session.document.played) == (0, ())
+    assert table.trick_cards() == []
+    window.act_undo.trigger()
+    assert session.cursor == 5
+    window.bridge.board_combo.activated.emit(1)  # the other board, mid-trick on this one
+    assert session.board_index == 1
+    assert session.cursor == 0
+    assert table.trick_cards() == []
+
+
+def test_the_title_follows_the_position_shown(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """The title's "N cards played" is the cursor's, always: after B (it was one behind),
+    at the end of autoplay (51 of 52), after Back, Forward and Page Up (never updated), and
+    after a new deal (the old count stayed)."""
+    from whistgui.engine.bridge import BridgeDeal
+
+    _choose_bridge(window)
+    session = window.bridge_session
+    session.replace((BridgeDocument.random(21).with_contract(Contract.parse("4S"), Seat.S),))
+    _press_b(qtbot, window, 5, title=True)
+    window.bridge.back_button.click()
+    assert _played_in_title(window) == session.cursor == 4
+    window.bridge.back_button.click()
+    assert _played_in_title(window) == 3
+    window.bridge.forward_button.click()
+    assert _played_in_title(window) == 4
+    qtbot.keyClick(window.bridge.table, Qt.Key.Key_PageUp)
+    assert _played_in_title(window) == session.cursor == 0
+    qtbot.keyClick(window.bridge.table, Qt.Key.Key_End)
+    assert _played_in_title(window) == 5
+    session.set_deal_text(BridgeDocument.random(22).deal.to_pbn())
+    assert "played" not in window.windowTitle()
+    _press_b(qtbot, window, 1)
+    window.bridge.random_button.click()
+    assert "played" not in window.windowTitle()
+    # autoplay to the end of a 3-card ending: the last card counted too
+    ending = BridgeDeal.parse("N:AK2.-.-.- -.-.-.432 QJ3.-.-.- -.-.-.765")
+    session.replace((BridgeDocument.from_deal(ending, contract=Contract.parse("1NT")),))
+    window.bridge._autoplay.setInterval(1)
+    window.bridge.set_autoplay(True)
+    qtbot.waitUntil(lambda: session.position().is_over, timeout=30000)
+    assert _played_in_title(window) == 12
+    window.bridge.start_button.click()
+    assert _played_in_title(window) == 0
+    window.bridge.end_button.click()
+    assert _played_in_title(window) == 12

@@ -150,10 +150,16 @@ class BridgeDocument:
             frozenset(hands[2]),
             frozenset(hands[3]),
         )
-        return dataclasses.replace(self, hands=new, played=())
+        return self.with_hands(new)
 
     def with_deal(self, deal: BridgeDeal) -> BridgeDocument:
-        return dataclasses.replace(self, hands=deal.hands, played=())
+        """Another deal: the line of play, which was for the old one, starts again."""
+        return self.with_hands(deal.hands)
+
+    def with_hands(self, hands: Hands) -> BridgeDocument:
+        """Other hands (a deal, or cards being dealt): the line of play starts again. Every
+        new deal, typed, random or rotated, comes through here."""
+        return dataclasses.replace(self, hands=hands, played=())
 
     # -- the contract and the play ----------------------------------------------------------
     def with_contract(self, contract: Contract, declarer: Seat) -> BridgeDocument:

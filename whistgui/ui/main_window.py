@@ -522,7 +522,7 @@ class MainWindow(QMainWindow):
         self.session.modifiedChanged.connect(self._update_title)
         self.bridge_session.pathChanged.connect(self._update_title)
         self.bridge_session.modifiedChanged.connect(self._update_title)
-        self.bridge_session.documentChanged.connect(self._update_title)
+        self.bridge_session.positionChanged.connect(self._update_title)
         self.table.refused.connect(self._show_refusal)
         self.notation.edit.textEdited.connect(self._on_text)
         self.notation.edit.undoRequested.connect(self._undo_from_text)

@@ -4,8 +4,11 @@ file, the undo stack, and how far along the line of play the views look (the *cu
 Every change of the board — cards moved, a new deal, another contract, a card played — is one
 undoable :class:`SetBridgeCommand`; :attr:`BridgeSession.documentChanged` then carries the new
 :class:`~whistgui.app.bridge.BridgeDocument`. Back and forward only move the cursor
-(:attr:`BridgeSession.cursorChanged`): the line is kept, nothing is recomputed. Views
-subscribe; they never change the board themselves.
+(:attr:`BridgeSession.cursorChanged`): the line is kept, nothing is recomputed. The board and
+the cursor change together, in one place (:meth:`BridgeSession._show`), before any signal is
+emitted: a view that answers one never sees a new deal with the old deal's cursor.
+:attr:`BridgeSession.positionChanged` follows every change of what is shown (for the window's
+title). Views subscribe; they never change the board themselves.
 """
 
 from __future__ import annotations
@@ -55,6 +58,9 @@ class BridgeSession(FileSession):
     documentChanged = Signal(object)  # BridgeDocument
     #: cards of the line shown (0: the opening position), after documentChanged if both change
     cursorChanged = Signal(int)
+    #: the position shown changed — another board, deal, contract, card played, or the cursor
+    #: moved — emitted once, after documentChanged and cursorChanged
+    positionChanged = Signal()
     #: the boards of the file changed (another file, a board added): (count, current index)
     boardsChanged = Signal(int, int)
     #: what to tell about the boards of the file that were not opened ("" once it no longer
@@ -104,18 +110,26 @@ class BridgeSession(FileSession):
         return self._doc.position(self._cursor)
 
     def _set(self, doc: BridgeDocument, cursor: int) -> None:
-        changed = doc != self._doc
+        self._show(doc, cursor)
+
+    def _set_cursor(self, cursor: int) -> None:
+        self._show(self._doc, cursor)
+
+    def _show(self, doc: BridgeDocument, cursor: int, *, force: bool = False) -> None:
+        """Make ``doc`` the board shown, at ``cursor`` (clamped to its line) — the one place
+        the board and the cursor change, both before any signal: documentChanged (if the
+        board changed, or ``force``), cursorChanged (if either did), then positionChanged."""
+        cursor = max(0, min(cursor, len(doc.played)))
+        changed = force or doc != self._doc
+        moved = changed or cursor != self._cursor
         self._doc = doc
         self._boards[self._index] = doc
+        self._cursor = cursor
         if changed:
             self.documentChanged.emit(doc)
-        self._set_cursor(cursor, force=changed)
-
-    def _set_cursor(self, cursor: int, *, force: bool = False) -> None:
-        cursor = max(0, min(cursor, len(self._doc.played)))
-        if cursor != self._cursor or force:
-            self._cursor = cursor
+        if moved:
             self.cursorChanged.emit(cursor)
+            self.positionChanged.emit()
 
     def apply(self, doc: BridgeDocument, text: str, cursor: int | None = None) -> bool:
         """Make ``doc`` current as one undoable action ``text`` (the cursor at the end of its
@@ -141,6 +155,8 @@ class BridgeSession(FileSession):
         return self.apply(self._doc.move(tuple(cards), dest), f"Move {names} to {where}")
 
     def set_deal(self, deal: BridgeDeal, text: str = "New deal") -> bool:
+        """A new deal, the line of play started again (typed, random: every new deal comes
+        through here, the cursor at the opening lead)."""
         return self.apply(self._doc.with_deal(deal), text)
 
     def set_deal_text(self, text: str) -> bool:
@@ -148,8 +164,7 @@ class BridgeSession(FileSession):
         return self.set_deal(BridgeDeal.parse(text), "Edit deal")
 
     def random_deal(self, seed: int | None = None) -> bool:
-        doc = BridgeDocument.random(seed)
-        return self.apply(dataclasses.replace(self._doc, hands=doc.hands, played=()), "Random deal")
+        return self.set_deal(BridgeDocument.random(seed).deal, "Random deal")
 
     def clear_hands(self) -> bool:
         return self.apply(
@@ -160,10 +175,7 @@ class BridgeSession(FileSession):
     def rotate(self) -> bool:
         """Every hand moves one seat clockwise (North's cards to East …)."""
         h = self._doc.hands
-        return self.apply(
-            dataclasses.replace(self._doc, hands=(h[3], h[0], h[1], h[2]), played=()),
-            "Rotate the hands",
-        )
+        return self.apply(self._doc.with_hands((h[3], h[0], h[1], h[2])), "Rotate the hands")
 
     # -- the contract and the play ----------------------------------------------------------
     def set_contract(self, contract: Contract, declarer: Seat) -> bool:
@@ -213,9 +225,7 @@ class BridgeSession(FileSession):
         self._boards = list(boards)
         self._index = 0
         self._path = path
-        self._doc = boards[0]
-        self.documentChanged.emit(self._doc)
-        self._set_cursor(len(self._doc.played), force=True)
+        self._show(boards[0], len(boards[0].played), force=True)
         self.undo_stack.setClean()
         self.boardsChanged.emit(len(self._boards), 0)
         self.pathChanged.emit(path)
@@ -227,9 +237,8 @@ class BridgeSession(FileSession):
             return
         self.undo_stack.clear()  # an undo step belongs to the board it was made on
         self._index = index
-        self._doc = self._boards[index]
-        self.documentChanged.emit(self._doc)
-        self._set_cursor(len(self._doc.played), force=True)
+        doc = self._boards[index]
+        self._show(doc, len(doc.played), force=True)
         self.boardsChanged.emit(len(self._boards), index)
 
     def add_board(self) -> None:
