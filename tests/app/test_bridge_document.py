@@ -176,14 +176,49 @@ def test_marks_agree_with_search(
         assert mark.cost == max(scores.values()) - scores[card]
 
 
-def test_mark_text() -> None:
-    deal = _ending(1, 1)
-    doc = BridgeDocument.from_deal(deal)
+def test_mark_text_of_a_whole_deal_is_the_contracts_result() -> None:
+    """On a full deal a card's badge is the contract's result, green when it makes."""
+    doc = BridgeDocument.random(6).with_contract(Contract.parse("3NT"), Seat.S)
+    pos = doc.position()  # West leads: the defence's scores
+    legal = pos.legal()
+    scores = {card: (4 if i == 0 else 5 if i == 1 else 3) for i, card in enumerate(legal)}
+    marks = card_marks(pos, scores, doc.contract, doc.declarer)
+    first, second, third = (marks[c] for c in legal[:3])
+    # the defence takes 4, 5 or 3 of 13: the declaring side 9 (=), 8 (−1), 10 (+1)
+    assert [m.text(doc.contract) for m in (first, second, third)] == ["=", "\u22121", "+1"]
+    assert [m.made for m in (first, second, third)] == [True, False, True]
+    assert [m.good for m in (first, second, third)] == [True, False, True]
+    assert second.best
+    assert not second.ending
+    assert (second.dealt, third.cost) == (13, 2)
+
+
+def test_mark_text_of_an_ending_counts_its_tricks_and_colours_the_movers_best() -> None:
+    """A 2-card ending, 3NT by North: East's cards are marked with North–South's tricks of
+    the two (not '−7' against the contract), and East's best card is green (not red for the
+    defence's best, as a failing contract's result was)."""
+    deal = BridgeDeal.parse("N:AK... QJ... T9... 87...")
+    doc = BridgeDocument.from_deal(deal, contract=Contract.parse("3NT"), declarer=Seat.N)
     pos = doc.position()
-    marks = card_marks(pos, dict.fromkeys(pos.legal(), 1), Contract.parse("1NT"), Seat.S)
-    (mark,) = marks.values()
-    assert mark.text(Contract.parse("1NT")) in ("\u22127", "\u22126")
-    assert isinstance(mark.text(Contract.parse("7NT")), str)
+    assert pos.to_move is Seat.E
+    scores = EndgameSolver().card_scores(pos)
+    marks = card_marks(pos, scores, doc.contract, doc.declarer)
+    assert {m.declarer_tricks for m in marks.values()} == {2}
+    for mark in marks.values():
+        assert mark.ending
+        assert mark.dealt == 2
+        assert mark.text(doc.contract) == "2"
+        assert not mark.made  # an ending says nothing of the contract's fate
+        assert mark.good == mark.best is True
+    # East's choice matters: ♥2 keeps North–South to 0 tricks, ♠K gives them both
+    deal = BridgeDeal.parse("N:AQ... K.2.. .43.. .65..")
+    doc = BridgeDocument.from_deal(deal, contract=Contract.parse("1NT"), declarer=Seat.N)
+    pos = doc.position()
+    marks = card_marks(pos, EndgameSolver().card_scores(pos), doc.contract, doc.declarer)
+    low, king = marks[C("H2")], marks[C("SK")]
+    assert (low.text(doc.contract), king.text(doc.contract)) == ("0", "2")
+    assert (low.best, low.good, king.best, king.good) == (True, True, False, False)
+    assert king.cost == 2
 
 
 def test_deal_property_message_is_a_whist_error() -> None:

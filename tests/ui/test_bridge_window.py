@@ -358,3 +358,77 @@ def test_the_title_follows_the_position_shown(qtbot, window) -> None:  # type: i
     assert _played_in_title(window) == 0
     window.bridge.end_button.click()
     assert _played_in_title(window) == 12
+
+
+def _badge_colour(window, card) -> str:  # type: ignore[no-untyped-def]
+    """'green' or 'red': the colour of ``card``'s badge on the felt, read from the image."""
+    from PySide6.QtGui import QColor
+
+    from whistgui.ui.bridge.table import DOWN, MADE
+
+    table = window.bridge.table
+    image = table.grab().toImage()
+    ratio = image.devicePixelRatio()
+    slot = table.slot_of(card)
+    disc = table.badge_rect(slot.visible, table.card_size()[1])
+    # the disc's left part, clear of its text and its white rim
+    point = (disc.center() - disc.center().__class__(disc.width() * 0.3, 0)) * ratio
+    pixel = QColor(image.pixel(point.toPoint()))
+
+    def distance(c: QColor) -> int:
+        return (
+            abs(c.red() - pixel.red())
+            + abs(c.green() - pixel.green())
+            + abs(c.blue() - pixel.blue())
+        )
+
+    assert min(distance(MADE), distance(DOWN)) < 60, pixel.name()
+    return "green" if distance(MADE) < distance(DOWN) else "red"
+
+
+def test_an_endings_badges_count_its_tricks_and_a_defenders_best_card_is_green(  # type: ignore[no-untyped-def]
+    qtbot, window
+) -> None:
+    """A 2-card ending, 3NT by North, typed in the Deal field: East's ♠Q ♠J carried red
+    '−7' badges. Now each badge is North–South's tricks of the two ('2'), green for a card
+    that is best for the side that plays it; in the trick tree a card is 'best' or 'costs
+    n', not 'lose −7'."""
+    from whistgui.engine.bridge import BridgeCard, BridgeDeal
+    from whistgui.ui.bridge.trick_tree import COL_RESULT
+
+    _choose_bridge(window)
+    session = window.bridge_session
+    session.set_contract(Contract.parse("3NT"), Seat.N)
+    window.bridge.deal_edit.setText("N:AK... QJ... T9... 87...")
+    window.bridge.deal_edit.returnPressed.emit()
+    assert session.document.deal == BridgeDeal.parse("N:AK... QJ... T9... 87...")
+    _ready(qtbot, window)
+    table = window.bridge.table
+    marks = table.marks
+    assert set(marks) == {BridgeCard.parse("SQ"), BridgeCard.parse("SJ")}
+    for card, mark in marks.items():
+        assert mark.text(session.document.contract) == "2"
+        assert mark.best
+        assert _badge_colour(window, card) == "green"
+    status = window.bridge.status.text()
+    assert "North–South take 2 of the 2 tricks of this ending" in status
+    assert "\u22127" not in status
+    # an ending where East's card matters: ♥2 holds North–South to none, ♠K gives both
+    session.set_deal_text("N:AQ... K.2.. .43.. .65..")
+    _ready(qtbot, window)
+    low, king = BridgeCard.parse("H2"), BridgeCard.parse("SK")
+    assert {c: m.text(session.document.contract) for c, m in table.marks.items()} == {
+        low: "0",
+        king: "2",
+    }
+    assert (_badge_colour(window, low), _badge_colour(window, king)) == ("green", "red")
+    tree = window.bridge.tree
+    qtbot.waitUntil(lambda: not tree.busy and tree.root is not None, timeout=20000)
+    qtbot.waitUntil(lambda: bool(tree.root.children) and not tree.root.waiting, timeout=20000)
+    model = tree.model
+    results = {n.cards[0]: model.index_of(n, COL_RESULT).data() for n in tree.root.children}
+    assert results == {low: "best", king: "costs 2"}
+    header = model.headerData(COL_RESULT, Qt.Orientation.Horizontal)
+    assert header == "ending\nbest/costs"
+    assert "win" not in tree.caption.text()
+    assert "best play: 0 of 2 tricks" in tree.caption.text()

@@ -33,6 +33,7 @@ from whistgui.engine.bridge import (
     Suit,
     write_pbn,
 )
+from whistgui.engine.bridge.contract import TRICKS
 from whistgui.engine.bridge.pbn import iter_pbn, pbn_text
 from whistgui.engine.errors import WhistError
 from whistgui.engine.reading import quote_path
@@ -218,18 +219,42 @@ class BridgeDocument:
 @dataclass(frozen=True, slots=True)
 class CardMark:
     """What a legal card leads to, double dummy: the tricks the declaring side ends with
-    (``declarer_tricks``), whether that makes the contract, whether the card is one of the
-    best for the player's side, and what it costs that side against its best card (0 for a
-    best card)."""
+    (``declarer_tricks``, of the ``dealt`` tricks of the deal: 13, or fewer in an ending),
+    whether that makes the contract (a whole deal only: an ending says nothing of the
+    contract's fate), whether the card is one of the best for the player's side, and what it
+    costs that side against its best card (0 for a best card)."""
 
     card: BridgeCard
     declarer_tricks: int
     made: bool
     best: bool
     cost: int
+    dealt: int = TRICKS
+
+    @property
+    def ending(self) -> bool:
+        """Whether the deal is an ending (fewer than 13 tricks), not a whole contract."""
+        return self.dealt < TRICKS
+
+    @property
+    def good(self) -> bool:
+        """How the card's badge is coloured: green (True) or red. On a whole deal, whether
+        the contract makes if it is played; in an ending, whether it is one of the best cards
+        for the side that plays it (a defender's best card is green too)."""
+        return self.best if self.ending else self.made
 
     def text(self, contract: Contract) -> str:
-        """``"=" / "+1" / "−2"``: the contract's result if this card is played."""
+        """``"=" / "+1" / "−2"``: the contract's result if this card is played; in an ending,
+        the tricks the declaring side takes of the ending's (``"2"``).
+
+        >>> card = BridgeCard.parse("SA")
+        >>> CardMark(card, 8, False, True, 0).text(Contract.parse("3NT"))
+        '−1'
+        >>> CardMark(card, 1, False, False, 1, dealt=2).text(Contract.parse("3NT"))
+        '1'
+        """
+        if self.ending:
+            return str(self.declarer_tricks)
         over = self.declarer_tricks - contract.tricks_needed
         return "=" if over == 0 else f"+{over}" if over > 0 else f"\u2212{-over}"
 
@@ -246,13 +271,14 @@ def card_marks(
     >>> pos = BridgePosition.from_deal(deal, Strain.C, Seat.E)
     >>> marks = card_marks(pos, {BridgeCard.parse("C3"): 2, BridgeCard.parse("C2"): 2},
     ...                    Contract.parse("1NT"), Seat.N)
-    >>> m = marks[BridgeCard.parse("C3")]; m.declarer_tricks, m.made, m.best, m.cost
-    (0, False, True, 0)
+    >>> m = marks[BridgeCard.parse("C3")]; m.declarer_tricks, m.best, m.cost, m.dealt
+    (0, True, 0, 2)
     """
     side = declarer.side
     mover = position.to_move.side
     left = position.tricks_left
     won = position.tricks[int(side)]
+    dealt = sum(position.tricks) + left  # the deal's tricks: 13, fewer in an ending
     best = max(scores.values(), default=0)
     marks = {}
     for card, score in scores.items():
@@ -260,9 +286,10 @@ def card_marks(
         marks[card] = CardMark(
             card,
             declarer_tricks,
-            declarer_tricks >= contract.tricks_needed,
+            dealt == TRICKS and declarer_tricks >= contract.tricks_needed,
             score == best,
             best - score,
+            dealt,
         )
     return marks
 

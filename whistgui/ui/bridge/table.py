@@ -440,16 +440,17 @@ class BridgeTable(QWidget):
         return self._marks_contract or self._session.document.contract
 
     def mark_tooltip(self, mark: CardMark) -> str:
-        """``♠K: South–North take 10 tricks, 4♠ makes (=); best``."""
+        """``♠K: South–North take 10 tricks, 4♠ makes (=); best``, or in an ending ``♠Q:
+        North–South take 1 trick of the 2 tricks of this ending; costs 1 trick`` (to the side
+        that plays it)."""
         doc = self._session.document
         contract = self._contract()
         decl = doc.declarer
         plural = "s" if mark.declarer_tricks != 1 else ""
         short = contract_text(contract, decl).split(" by ")[0]
         result = mark.text(contract)
-        dealt = doc.deal.size if doc.problem() is None else 13
-        if dealt < 13:  # an ending is no whole contract: its tricks are counted
-            outcome = f"of the {dealt} tricks of this ending"
+        if mark.ending:  # an ending is no whole contract: its tricks are counted
+            outcome = f"of the {mark.dealt} tricks of this ending"
         elif mark.made:
             outcome = f"{short} makes ({result})"
         else:
@@ -457,7 +458,7 @@ class BridgeTable(QWidget):
             outcome = f"{short} goes {down} down ({result})"
         cost = f"costs {mark.cost} trick{'s' if mark.cost != 1 else ''}"
         verdict = "best" if mark.best else cost
-        joint = " " if dealt < 13 else ", "
+        joint = " " if mark.ending else ", "
         return (
             f"{card_text(mark.card)}: {decl.word}–{decl.partner.word} take "
             f"{mark.declarer_tricks} trick{plural}{joint}{outcome}; {verdict}"
@@ -885,7 +886,7 @@ class BridgeTable(QWidget):
             visible = s.visible.translated(0, dy)
             if mark.best:
                 self._outline(p, visible, BEST)
-            self._badge(p, visible, lay.card_h, mark.text(contract), mark.made)
+            self._badge(p, visible, lay.card_h, mark.text(contract), mark.good)
 
     @staticmethod
     def _outline(p: QPainter, rect: QRectF, colour: QColor) -> None:
@@ -907,11 +908,13 @@ class BridgeTable(QWidget):
         return QRectF(x, y, d, d)
 
     @classmethod
-    def _badge(cls, p: QPainter, visible: QRectF, card_h: float, text: str, made: bool) -> None:
+    def _badge(cls, p: QPainter, visible: QRectF, card_h: float, text: str, good: bool) -> None:
+        """A card's disc: green if ``good`` (the contract makes; in an ending, a best card
+        for the side that plays it), else red."""
         p.save()
         disc = cls.badge_rect(visible, card_h)
         p.setPen(QPen(QColor("#ffffff"), 1.2))
-        p.setBrush(MADE if made else DOWN)
+        p.setBrush(MADE if good else DOWN)
         p.drawEllipse(disc)
         font = _font(disc.height() * (0.55 if len(text) < 2 else 0.46), bold=True)
         p.setFont(font)

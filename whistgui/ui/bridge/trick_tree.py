@@ -7,7 +7,9 @@ keeps the contract, at a level of the defence it must hold *for every* card.
 Each level has a column, headed by its quantifier and player, and each node's card stands in
 its level's column. A node shows the tricks the declaring side ends the deal with if that card
 is played and both sides then play best, and whether that makes the contract (*win*) or not
-(*lose*), coloured. The root row is the trick's start, with its value under best play.
+(*lose*), coloured. An ending (fewer than 13 tricks dealt) decides no contract: its nodes say
+instead whether the card is *best* for the side that plays it or what it *costs* that side.
+The root row is the trick's start, with its value under best play.
 Equivalent cards — one hand, one suit, no card of that suit in another hand or on the table
 between them — are one node (``♠KQ``), which keeps the tree small. The line actually played
 is marked (bold, ``●``); the cards already played to the trick at the session's cursor are
@@ -46,6 +48,7 @@ from whistgui.engine.bridge import (
     Suit,
     trick_winner,
 )
+from whistgui.engine.bridge.contract import TRICKS
 from whistgui.engine.cards import rank_text
 from whistgui.engine.errors import WhistError
 from whistgui.ui.bridge.dd_table import red_suit_colour
@@ -310,17 +313,47 @@ class TrickTreeModel(LazyTreeModel[TrickNode]):
             self.dataChanged.emit(self.index_of(stand_in, 0), self.index_of(stand_in, COL_RESULT))
 
     # -- what the columns show ------------------------------------------------------------------
+    @property
+    def dealt(self) -> int:
+        """The tricks of the deal the tree is of: 13, or fewer in an ending (13 with no tree)."""
+        root = self.root
+        if root is None:
+            return TRICKS
+        return sum(root.position.tricks) + root.position.tricks_left
+
+    @property
+    def ending(self) -> bool:
+        """Whether the tree is of an ending, which decides no contract."""
+        return self.dealt < TRICKS
+
     def header_tip(self, section: int) -> str:
         root = self.root
         if root is None or section not in COL_LEVELS:
+            result = (
+                f"best: the card keeps what its side can get of this ending's {self.dealt} "
+                "tricks; costs n: its side takes n tricks fewer (both sides playing best "
+                "after this card)"
+                if self.ending
+                else "win: the contract makes; lose: it goes down (both sides playing best "
+                "after this card)"
+            )
             return {
                 COL_TREE: "● and bold: the line actually played",
                 COL_TRICKS: "The tricks the declaring side ends the deal with if this card is "
                 "played and both sides then play best",
-                COL_RESULT: "win: the contract makes; lose: it goes down (both sides playing "
-                "best after this card)",
+                COL_RESULT: result,
             }.get(section, "")
         seat = root.position.leader.following()[COL_LEVELS.index(section)]
+        if self.ending:
+            if seat.side is self.declarer.side:
+                return (
+                    f"∃ {seat.word} (declarer's side chooses): the declaring side takes here "
+                    f"the most tricks any card of {seat.word}'s gives it"
+                )
+            return (
+                f"∀ {seat.word} (defence): the declaring side takes here the fewest tricks "
+                f"any card of {seat.word}'s leaves it"
+            )
         if seat.side is self.declarer.side:
             return (
                 f"∃ {seat.word} (declarer's side chooses): the contract is won here if "
@@ -341,6 +374,8 @@ class TrickTreeModel(LazyTreeModel[TrickNode]):
         if section == COL_TRICKS:
             return f"{self.declarer.side}\ntricks".replace("NS", "N–S").replace("EW", "E–W")
         if section == COL_RESULT:
+            if self.ending:
+                return "ending\nbest/costs"
             return f"{self.contract.level}{self.contract.strain.symbol} {self.declarer}\nwin/lose"
         return ""
 
@@ -356,6 +391,10 @@ class TrickTreeModel(LazyTreeModel[TrickNode]):
         return None
 
     def result_text(self, mark: CardMark) -> str:
+        """``win =``, ``lose −2`` for a whole deal; in an ending (no contract decided) ``best``
+        or ``costs 1``: the card against the best of its side's."""
+        if mark.ending:
+            return "best" if mark.best else f"costs {mark.cost}"
         return ("win " if mark.made else "lose ") + mark.text(self.contract)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -384,7 +423,7 @@ class TrickTreeModel(LazyTreeModel[TrickNode]):
             if col in COL_LEVELS and node.cards and node.cards[0].suit in (Suit.H, Suit.D):
                 return QBrush(red_suit_colour(pal))
             if col == COL_RESULT and node.mark is not None:
-                return QBrush(success_colour(pal) if node.mark.made else error_colour(pal))
+                return QBrush(success_colour(pal) if node.mark.good else error_colour(pal))
         return None
 
     def _text(self, node: TrickNode, col: int) -> str:
@@ -405,9 +444,21 @@ class TrickTreeModel(LazyTreeModel[TrickNode]):
     def _tip(self, node: TrickNode) -> str:
         if node.parent is None:
             pos = node.position
+            contract = f"{self.contract.level}{self.contract.strain.symbol}"
+            if self.ending:
+                text = (
+                    f"Trick {sum(pos.tricks) + 1}, {pos.leader.word} to lead; {contract} by "
+                    f"{self.declarer.word} in an ending of {self.dealt} tricks"
+                )
+                if node.mark is not None:
+                    text += (
+                        "; with best play the declaring side takes "
+                        f"{node.mark.declarer_tricks} of them"
+                    )
+                return text
             text = (
                 f"Trick {sum(pos.tricks) + 1}, {pos.leader.word} to lead; "
-                f"{self.contract.level}{self.contract.strain.symbol} by {self.declarer.word} "
+                f"{contract} by {self.declarer.word} "
                 f"needs {self.contract.tricks_needed} tricks"
             )
             if node.mark is not None:
@@ -636,6 +687,16 @@ class TrickTreeView(QWidget):
             return
         pos = root.position
         c, d = self.model.contract, self.model.declarer
+        if self.model.ending:  # no contract decided: the tricks of the ending counted
+            dealt = self.model.dealt
+            text = (
+                f"<b>Trick {sum(pos.tricks) + 1}</b>, {pos.leader.word} leads · "
+                f"{c.level}{_strain_html(c)} by {d.word}, an ending of {dealt} tricks"
+            )
+            if root.mark is not None:
+                text += f" · best play: {root.mark.declarer_tricks} of {dealt} tricks"
+            self.caption.setText(text)
+            return
         text = (
             f"<b>Trick {sum(pos.tricks) + 1}</b>, {pos.leader.word} leads · "
             f"{c.level}{_strain_html(c)} by {d.word} needs {c.tricks_needed}"
@@ -793,10 +854,11 @@ class TrickTreeView(QWidget):
             fm.horizontalAdvance("∀ North"),
             fm.horizontalAdvance("♠AKQJ"),
         )
+        result = max(fm.horizontalAdvance(t) for t in ("lose −13", "best/costs", "costs 12"))
         widths = {
             COL_TREE: self.tree.indentation() * 4 + fm.horizontalAdvance(PLAYED) + pad,
             COL_TRICKS: fm.horizontalAdvance("tricks") + pad,
-            COL_RESULT: fm.horizontalAdvance("lose −13") + pad,
+            COL_RESULT: result + pad,
         }
         for col in COL_LEVELS:
             widths[col] = level + pad

@@ -494,12 +494,14 @@ class BridgeWorkspace(QWidget):
         best = max(m.declarer_tricks for m in marks.values() if m.best)
         if dealt < 13:
             outcome = f"{pair} take {best} of the {dealt} tricks of this ending"
+            badges = f"each badge shows {pair}'s tricks with that card"
         else:
             made = best >= doc.contract.tricks_needed
             outcome = f"the contract {'makes' if made else 'fails'} ({best} tricks)"
+            badges = "the badges show each card's result"
         self.status.setText(
             text + f"{pos.to_move.word} to play. With best play {outcome}; outlined cards "
-            "keep that, the badges show each card's result."
+            f"keep that, {badges}."
         )
 
     # -- the line of play -------------------------------------------------------------------
