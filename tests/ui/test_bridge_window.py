@@ -432,3 +432,23 @@ def test_an_endings_badges_count_its_tricks_and_a_defenders_best_card_is_green( 
     assert header == "ending\nbest/costs"
     assert "win" not in tree.caption.text()
     assert "best play: 0 of 2 tricks" in tree.caption.text()
+
+
+def test_the_board_selector_names_the_files_boards(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Board 2 left out: the selector lists '1' and '3' (the file's Board tags; the third
+    board showed as '2 of 2' while the title said 'Board 3') and the label beside it says
+    which of the boards opened is shown and how many were left out."""
+    assert window.open_file(_three_boards(tmp_path))
+    bridge = window.bridge
+    combo = bridge.board_combo
+    assert [combo.itemText(i) for i in range(combo.count())] == ["1", "3"]
+    assert bridge.board_count.text() == "1 of 2 opened (1 left out)"
+    combo.activated.emit(1)
+    assert combo.currentText() == "3"
+    assert bridge.board_count.text() == "2 of 2 opened (1 left out)"
+    assert "Board 3" in window.windowTitle()
+    window.bridge_session.add_board()  # a new board is named by the next number
+    assert [combo.itemText(i) for i in range(combo.count())] == ["1", "3", "4"]
+    assert bridge.board_count.text() == "3 of 3 opened (1 left out)"
+    window.bridge_session.save(tmp_path / "elsewhere.pbn")  # saved elsewhere: none left out
+    assert bridge.board_count.text() == "3 of 3"

@@ -74,6 +74,7 @@ class BridgeSession(FileSession):
         self._boards: list[BridgeDocument] = [self._doc]
         self._index = 0
         self._notice = ""
+        self._left_out = 0
 
     # -- state ----------------------------------------------------------------------------
     @property
@@ -94,11 +95,26 @@ class BridgeSession(FileSession):
         return self._index
 
     @property
+    def board_names(self) -> list[str]:
+        """The boards' names, in file order: their Board tags (a board of a file without one
+        is named by its number in the file)."""
+        return [b.board for b in self._boards]
+
+    @property
+    def left_out(self) -> int:
+        """How many boards of the open file were not opened (0 once that no longer applies:
+        another file, a new one, the boards saved elsewhere)."""
+        return self._left_out
+
+    @property
     def notice(self) -> str:
         """Which boards of the open file were not opened and why ("" if none)."""
         return self._notice
 
-    def _set_notice(self, notice: str) -> None:
+    def _set_notice(self, notice: str, left_out: int = 0) -> None:
+        if left_out != self._left_out:
+            self._left_out = left_out
+            self.boardsChanged.emit(len(self._boards), self._index)
         if notice != self._notice:
             self._notice = notice
             self.noticeChanged.emit(notice)
@@ -217,19 +233,24 @@ class BridgeSession(FileSession):
 
     # -- boards and files ---------------------------------------------------------------------
     def replace(
-        self, boards: tuple[BridgeDocument, ...], path: Path | None = None, notice: str = ""
+        self,
+        boards: tuple[BridgeDocument, ...],
+        path: Path | None = None,
+        notice: str = "",
+        left_out: int = 0,
     ) -> None:
         """Start afresh on ``boards`` (New / Open): clears the undo history. ``notice`` says
-        which boards of the file were left out."""
+        which boards of the file were left out, ``left_out`` how many."""
         self.undo_stack.clear()
         self._boards = list(boards)
         self._index = 0
         self._path = path
+        self._left_out = left_out
         self._show(boards[0], len(boards[0].played), force=True)
         self.undo_stack.setClean()
         self.boardsChanged.emit(len(self._boards), 0)
         self.pathChanged.emit(path)
-        self._set_notice(notice)
+        self._set_notice(notice, left_out)
 
     def select_board(self, index: int) -> None:
         """Show board ``index`` of the file (its edits so far are kept with it)."""
@@ -259,7 +280,7 @@ class BridgeSession(FileSession):
         """Load a PBN file: its good boards, those that cannot be read left out and said in
         :attr:`notice` (DocumentError, with nothing changed, if no board can be read)."""
         file = load_pbn(path)
-        self.replace(file.boards, Path(path), file.notice() or "")
+        self.replace(file.boards, Path(path), file.notice() or "", file.left_out_count)
 
     def save(self, path: str | os.PathLike[str] | None = None) -> Path:
         """Save every board to ``path`` (or the current file) as PBN; DocumentError on failure,

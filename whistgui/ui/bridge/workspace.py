@@ -44,6 +44,7 @@ from whistgui.engine.bridge import (
 )
 from whistgui.engine.bridge.play import trick_winner
 from whistgui.engine.errors import WhistError
+from whistgui.engine.reading import label
 from whistgui.ui.bridge.dd_table import DDTableView
 from whistgui.ui.bridge.session import BridgeSession
 from whistgui.ui.bridge.table import BridgeTable, card_text
@@ -51,7 +52,7 @@ from whistgui.ui.bridge.trick_tree import TrickTreeView
 from whistgui.ui.engine_service import EngineService, JobContext
 from whistgui.ui.messages import for_display
 
-__all__ = ["BridgeWorkspace", "best_card"]
+__all__ = ["BridgeWorkspace", "best_card", "board_count_text"]
 
 TABLE_CHANNEL = "bridge-table"
 SCORES_CHANNEL = "bridge-scores"
@@ -59,6 +60,17 @@ SCORES_CHANNEL = "bridge-scores"
 AUTOPLAY_MS = 450
 #: The strains in the order bridge players bid them.
 STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
+
+
+def board_count_text(index: int, count: int, left_out: int = 0) -> str:
+    """Where the board shown stands among those opened: ``2 of 3``, or with boards of the
+    file left out ``2 of 2 opened (1 left out)``.
+
+    >>> board_count_text(1, 3), board_count_text(1, 2, 1), board_count_text(0, 1, 4)
+    ('2 of 3', '2 of 2 opened (1 left out)', '1 of 1 opened (4 left out)')
+    """
+    text = f"{index + 1} of {count:,}"
+    return f"{text} opened ({left_out:,} left out)" if left_out else text
 
 
 def best_card(scores: dict[BridgeCard, int]) -> BridgeCard:
@@ -151,10 +163,15 @@ class BridgeWorkspace(QWidget):
 
         # -- the board: boards of the file, the deal as text, random, contract ------------------
         self.board_combo = QComboBox(self)
-        self.board_combo.setToolTip("The board of the PBN file shown (Alt+B)")
+        self.board_combo.setObjectName("bridgeBoards")
+        self.board_combo.setToolTip("The board of the PBN file shown, by its Board tag (Alt+B)")
+        self.board_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.board_combo.activated.connect(self.session.select_board)
         board_label = QLabel("&Board:", self)
         board_label.setBuddy(self.board_combo)
+        #: which of the boards opened is shown, and how many of the file's were left out
+        self.board_count = QLabel(self)
+        self.board_count.setObjectName("bridgeBoardCount")
         self.add_board_button = QToolButton(self)
         self.add_board_button.setText("+")
         self.add_board_button.setToolTip("Add a random board to the file")
@@ -206,6 +223,7 @@ class BridgeWorkspace(QWidget):
         top = QHBoxLayout()
         top.addWidget(board_label)
         top.addWidget(self.board_combo)
+        top.addWidget(self.board_count)
         top.addWidget(self.add_board_button)
         top.addSpacing(12)
         top.addWidget(deal_label)
@@ -336,11 +354,14 @@ class BridgeWorkspace(QWidget):
             self.message.emit(for_display(notice))
 
     def _on_boards(self, count: int, index: int) -> None:
+        """The selector lists the boards by their names (Board tags), the label beside it
+        says which of them is shown and how many of the file's boards were left out."""
         self.board_combo.clear()
-        for i in range(count):
-            self.board_combo.addItem(f"{i + 1} of {count}")
+        for name in self.session.board_names:
+            self.board_combo.addItem(label(name))
         self.board_combo.setCurrentIndex(index)
         self.board_combo.setEnabled(count > 1)
+        self.board_count.setText(board_count_text(index, count, self.session.left_out))
 
     def _on_document(self, doc: BridgeDocument) -> None:
         self._user_acts()  # a card played on the table, an undo, another deal: autoplay stops
@@ -360,10 +381,7 @@ class BridgeWorkspace(QWidget):
             w.blockSignals(False)
         self.strain.setCurrentIndex(STRAINS.index(doc.contract.strain))
         self.declarer.setCurrentIndex(int(doc.declarer))
-        self.board_combo.setItemText(
-            self.session.board_index,
-            f"{self.session.board_index + 1} of {self.session.board_count}",
-        )
+        self.board_combo.setItemText(self.session.board_index, label(doc.board))
         self.dd_table.set_current(doc.contract, doc.declarer)
         self._fill_line()
         if problem is not None:
