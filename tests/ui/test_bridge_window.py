@@ -452,3 +452,54 @@ def test_the_board_selector_names_the_files_boards(qtbot, window, tmp_path: Path
     assert bridge.board_count.text() == "3 of 3 opened (1 left out)"
     window.bridge_session.save(tmp_path / "elsewhere.pbn")  # saved elsewhere: none left out
     assert bridge.board_count.text() == "3 of 3"
+
+
+def test_the_navigation_buttons_stay_put_as_the_explanation_changes(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """The explanation above ◀ ▶ always takes two lines (a longer one is elided, whole in its
+    tooltip): the buttons moved as it went between one and two lines, so a second click
+    could miss."""
+    _choose_bridge(window)
+    _ready(qtbot, window)
+    bridge = window.bridge
+    status = bridge.status
+    where = bridge.back_button.mapTo(window, bridge.back_button.rect().topLeft())
+    height = status.height()
+    for text in ("short", "a longer explanation " * 30, ""):
+        status.setText(text)
+        qtbot.wait(1)
+        assert status.height() == height
+        assert bridge.back_button.mapTo(window, bridge.back_button.rect().topLeft()) == where
+        assert status.text() == text
+    status.setText("a longer explanation " * 30)
+    assert status.is_elided()
+    assert status.toolTip() == status.text()
+    assert status.shown_text().count("\n") == 1
+    assert status.shown_text().endswith("…")
+    status.setText("short")
+    assert not status.is_elided()
+    assert status.toolTip() == ""
+    _press_b(qtbot, window, 1)  # a real explanation, of whatever length
+    assert bridge.back_button.mapTo(window, bridge.back_button.rect().topLeft()) == where
+
+
+def test_a_latin_1_pbn_file_makes_a_screenshot(tmp_path: Path) -> None:
+    """``whistgui latin1.pbn --screenshot x.png`` exited 2 ('not UTF-8 text'): PBN's own
+    character set, ISO 8859-1, is read when a file is not UTF-8."""
+    import subprocess
+    import sys
+
+    from PySide6.QtGui import QImage
+
+    deal = BridgeDocument.random(2).deal.to_pbn()
+    path = tmp_path / "latin1.pbn"
+    path.write_bytes(f'[Event "Café"]\n[Board "1"]\n[Deal "{deal}"]\n'.encode("latin-1"))
+    out = tmp_path / "x.png"
+    res = subprocess.run(
+        [sys.executable, "-m", "whistgui", str(path), "--screenshot", str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert res.returncode == 0, res.stderr
+    assert not QImage(str(out)).isNull()
