@@ -321,12 +321,15 @@ def test_bridge_refuses_a_pbn_name_linked_to_a_device_or_a_pipe(capsys, tmp_path
         assert len(err.splitlines()) == 1
 
 
-def test_bridge_reads_a_file_of_deals_that_is_not_utf8_as_an_error(capsys, tmp_path):
+def test_bridge_reads_a_file_that_is_not_utf8_as_iso_8859_1(capsys, tmp_path):
+    """PBN's own character set is ISO 8859-1: the byte 0xFF is ÿ, and the deal is judged as
+    that text (here: one hand where four are expected), not refused as undecodable."""
     path = tmp_path / "deals.pbn"
     path.write_bytes(b'[Deal "N:\xff"]\n')
     code, _, err = run(capsys, "bridge", "solve", str(path))
     assert code == EXIT_BAD_INPUT
-    assert "not UTF-8 text (byte 0xff" in err
+    assert "'N:ÿ' has 1 hand after 'N:'" in err
+    assert "UTF-8" not in err
 
 
 def test_a_long_abstract_suit_too_long_for_a_deck_is_quoted_by_its_ends(capsys, tmp_path):

@@ -68,11 +68,12 @@ def test_an_undecodable_byte_in_an_argument_is_shown_as_the_input_shows_it():
     assert not SURROGATE_ESCAPE.search(refused["error"] + res.stderr.decode("utf-8"))
 
 
-def test_an_undecodable_byte_in_a_pbn_on_standard_input_is_shown_as_the_replacement():
+def test_a_pbn_on_standard_input_that_is_not_utf8_is_read_as_iso_8859_1():
+    # PBN's own character set: the byte 0xFF is ÿ, quoted as itself, never as an escape
     res = whist("bridge", "table", "--json", "-", stdin=b'[Deal "N:\xff"]\n')
     assert res.returncode == EXIT_BAD_INPUT
     (refused,) = (json.loads(line) for line in res.stdout.decode("utf-8").splitlines())
-    assert "'N:\ufffd'" in refused["error"]
+    assert "'N:\u00ff' has 1 hand after 'N:'; expected 4 hands" in refused["error"]
     assert not SURROGATE_ESCAPE.search(refused["error"] + res.stderr.decode("utf-8"))
 
 

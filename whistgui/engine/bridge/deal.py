@@ -364,9 +364,13 @@ class BridgeDeal:
         first = Seat.parse(head)
         words = rest.split(None, 4)  # (a text of a million words is not cut into a million)
         if len(words) != 4:
-            many = "more than 4" if len(words) > 4 else str(len(words))
+            many = (
+                "more than 4 hands"
+                if len(words) > 4
+                else f"{len(words)} hand{'' if len(words) == 1 else 's'}"
+            )
             raise NotationError(
-                f"{quote(text)} has {many} hands after {quote(head.strip())}:; expected 4 "
+                f"{quote(text)} has {many} after {quote(head.strip() + ':')}; expected 4 "
                 "hands separated by spaces, each spades.hearts.diamonds.clubs"
             )
         hands: dict[Seat, frozenset[BridgeCard]] = {}
