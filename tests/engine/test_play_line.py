@@ -27,7 +27,7 @@ from whistgui.engine import (
 from whistgui.engine.games import GAMES, find_game
 from whistgui.engine.strategy import SEARCH_MAX_CARDS, Searcher, search_line, value_step
 from whistgui.engine.strategy.line import latex_text, make_step, trick_number
-from whistgui.engine.strategy.marks import trick_start
+from whistgui.engine.strategy.state import trick_start
 
 from .strategies import symmetric_deals
 

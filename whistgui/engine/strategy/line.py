@@ -1,11 +1,14 @@
 r"""A deal played out card by card: the :class:`Step` of each card and the :class:`PlayLine`
 they make — the one record that the text, the LaTeX and the JSON of a line are drawn from.
 
-:func:`play_line` plays a whole deal with :meth:`Strategist.choice
-<whistgui.engine.strategy.marks.Strategist.choice>`, recording for every card its reason, the
-marks of all legal cards, the labels and the running value:
+Every way of playing records its cards so: :func:`~whistgui.engine.strategy.marks.play_line`
+plays a whole deal with :meth:`Strategist.choice
+<whistgui.engine.strategy.marks.Strategist.choice>` (from values), recording for every card its
+reason, the marks of all legal cards, the labels and the running value;
+:func:`~whistgui.engine.strategy.search.search_line` plays it by exact search. This module
+knows neither: a way of playing reaches it as a :class:`Marker`.
 
->>> from whistgui.engine import Deal, Player
+>>> from whistgui.engine import Deal, Player, play_line
 >>> line = play_line(Deal.parse('KJ/AQ A/K K/A'), Player.WEST)
 >>> for step in line.steps[:4]:
 ...     print(step.trick, step.player.value, step.name, step.reason.split(' (')[0])
@@ -25,8 +28,9 @@ West took 2 tricks.
 {'outcome': 2, 'predicted': 2, 'deal': 'KJ/AQ A/K K/A', 'lead': 'W', 'value': '3/2+-e0',
  'confirmed': False}
 
-Any legal card makes a step, best or not (:func:`value_step`, :meth:`Strategist.step
-<whistgui.engine.strategy.marks.Strategist.step>`); a card that is not best says what it cost:
+Any legal card makes a step, best or not (:func:`~whistgui.engine.strategy.marks.value_step`,
+:meth:`Strategist.step <whistgui.engine.strategy.marks.Strategist.step>`); a card that is not
+best says what it cost:
 
 >>> from whistgui.engine import Position, Strategist
 >>> p = Position.start(Deal.parse('KJ/AQ A/K K/A'), Player.WEST)
@@ -40,23 +44,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
+from typing import Any, Final, Literal, Protocol
 
 from whistgui.engine.cards import Card, Player, count
 from whistgui.engine.checks import described, expect, whole
-from whistgui.engine.deal import Deal, check_deal, check_player
+from whistgui.engine.deal import Deal
 from whistgui.engine.errors import ArgumentTypeError, NotationError, TheoryError
 from whistgui.engine.play import Position
 from whistgui.engine.rules import WHIST_RULES, Result, Rules, Scoring
 from whistgui.engine.rules import result_text as result_words
-from whistgui.engine.solver import Solver
-from whistgui.engine.strategy.marks import CONFIRM_MAX_CARDS, Strategist, SuitLabel
+from whistgui.engine.strategy.state import SuitLabel, TheoryElement
 from whistgui.engine.value import Value, format_number
 
-if TYPE_CHECKING:
-    from whistgui.engine.strategy.search import TheoryElement
-
 __all__ = [
+    "CONFIRM_MAX_CARDS",
+    "Marker",
     "Method",
     "PlayLine",
     "Step",
@@ -64,14 +66,17 @@ __all__ = [
     "latex_text",
     "make_step",
     "mark_text",
-    "play_line",
     "play_out",
     "result_json",
     "trick_number",
-    "value_step",
 ]
 
 _W, _E = Player.WEST, Player.EAST
+
+#: Deals with at most this many cards a hand are small enough for the exact solver to confirm
+#: every mark (:meth:`Strategist.confirm <whistgui.engine.strategy.marks.Strategist.confirm>`,
+#: :func:`~whistgui.engine.strategy.marks.play_line`); a longer line is told as not searched.
+CONFIRM_MAX_CARDS: Final = 8
 
 #: How a line's cards were marked: from values (whist) or by exact search (any game).
 Method = Literal["values", "search"]
@@ -112,7 +117,7 @@ class Step:
     ``value`` is the running value of the state between tricks at this card — before the
     trick for the leader's card, after it for the follower's (who then leads is
     ``on_lead``); a whist :class:`~whistgui.engine.value.Value`, another game's element
-    (:class:`~whistgui.engine.strategy.search.TheoryElement`) or None where its theory
+    (:class:`~whistgui.engine.strategy.state.TheoryElement`) or None where its theory
     has none. ``predicted`` is the card's mark: West's result under optimal play after it
     (tricks, or the winner of a last-trick game); ``best_mark`` that of the best card.
     ``labels`` label the suits at the start of the trick; ``marks`` (and ``refined``, whist
@@ -280,6 +285,7 @@ class PlayLine:
     def latex(self) -> str:
         r"""The record as a LaTeX ``tabular``: trick, player, card, mark, reason.
 
+        >>> from whistgui.engine import play_line
         >>> line = play_line(Deal.parse('A/K'), Player.WEST)
         >>> print(line.latex(), end='')
         \begin{tabular}{rllrp{0.6\textwidth}}
@@ -536,15 +542,6 @@ def make_step(
     )
 
 
-def value_step(st: Strategist, position: Position, card: Card) -> Step:
-    """``card`` (any legal card) played at ``position``, with everything from the values:
-    its reason, the marks of every legal card (plain and refined), the best cards, the
-    labels and the running value. :func:`play_line` and the play panel both record cards
-    so."""
-    expect(st, Strategist, "st", "a Strategist")
-    return make_step(position, card, st, refined_marks=st.refined_marks)
-
-
 def check_forced(forced: object) -> tuple[Card | str, ...]:
     """The forced cards of a line, checked: a sequence (not text) of Cards or ``S:Q`` text."""
     if isinstance(forced, (str, bytes)) or not isinstance(forced, Sequence):
@@ -601,55 +598,3 @@ def check_line(line: PlayLine) -> PlayLine:
                 f"at trick {step.trick} was marked {mark_text(step.predicted)}"
             )
     return line
-
-
-def play_line(
-    deal: Deal,
-    leader: Player,
-    *,
-    solver: Solver | None = None,
-    forced: Sequence[Card | str] = (),
-    strategist: Strategist | None = None,
-) -> PlayLine:
-    """Play ``deal`` out with :meth:`Strategist.choice` from ``leader``'s lead (after the
-    ``forced`` cards, given as cards or ``S:Q`` text, played whatever their marks), with a
-    fresh strategist unless one is given.
-
-    Every chosen card is optimal, so West must end with exactly its mark; a line that
-    does not raises :class:`TheoryError`. With a solver and at most
-    :data:`CONFIRM_MAX_CARDS` cards a hand every position is also confirmed by exact
-    search (plain and refined marks of every legal card), and a disagreement raises
-    :class:`TheoryError` listing it.
-
-    >>> line = play_line(Deal.parse('AJ9/KQT'), Player.EAST, forced=['S:K'], solver=Solver())
-    >>> [(s.name, s.predicted) for s in line], line.outcome, line.confirmed
-    ([('S:K', 2), ('S:9', 2), ('S:Q', 2), ('S:A', 2), ('S:J', 2), ('S:T', 2)], 2, True)
-    """
-    check_deal(deal)
-    check_player(leader, "leader")
-    if solver is not None:
-        expect(solver, Solver, "solver", "a Solver or None")
-    if strategist is not None:
-        expect(strategist, Strategist, "strategist", "a Strategist or None")
-    forced = check_forced(forced)
-    st = strategist if strategist is not None else Strategist()
-    start = Position.start(deal, leader)
-    check = solver is not None and deal.size <= CONFIRM_MAX_CARDS
-    start_value = st.value(start)  # raises for positions the values cannot play
-    predicted = st.predicted(start)
-
-    def confirm(position: Position) -> None:
-        assert solver is not None
-        bad = st.confirm(position, solver, max_cards=None)
-        if bad:
-            raise TheoryError(
-                f"marks from values disagree with exact search in {deal} ({leader.word} on "
-                f"lead) at trick {trick_number(position)}, {position.to_move.word} to play: "
-                + "; ".join(str(b) for b in bad)
-            )
-
-    steps = play_out(start, st.choice, st.step, forced=forced, before=confirm if check else None)
-    line = PlayLine(
-        deal, leader, steps, predicted, start_value, confirmed=check, forced=len(forced)
-    )
-    return check_line(line)

@@ -1,5 +1,6 @@
 """Marks from values: every legal card marked with the tricks West ends with, the card to
-play, the suits labelled, and the marks confirmed by search (§12, §15).
+play, the suits labelled, the marks confirmed by search, the reason for a card and the line
+played from them (§12, §15).
 
 By Theorem 12.1 the outcome of a symmetric state ``m + D`` is ρ(m + val(D)). After a complete
 trick the state is symmetric again, so every card of a position can be *marked* — with the
@@ -35,97 +36,65 @@ whistgui.engine.errors.NoTheoryError: marks from values are whist's ... exact se
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
+from typing import Final
 
 from whistgui.engine.cards import Card, Player
 from whistgui.engine.checks import expect, whole
-from whistgui.engine.deal import Deal, SuitDeal, check_deal
+from whistgui.engine.deal import Deal, check_deal, check_player
 from whistgui.engine.describe import describe
-from whistgui.engine.errors import AsymmetricSuitError, IllegalPlayError, NoTheoryError
+from whistgui.engine.errors import (
+    AsymmetricSuitError,
+    IllegalPlayError,
+    NoTheoryError,
+    TheoryError,
+)
 from whistgui.engine.evaluator import Evaluator
 from whistgui.engine.play import Position
 from whistgui.engine.reading import quote
-from whistgui.engine.rounding import Outcome, rho, rho_prime
+from whistgui.engine.rounding import rho, rho_prime
 from whistgui.engine.rules import WHIST_RULES, Rules
 from whistgui.engine.solver import Solver
+from whistgui.engine.strategy.line import (
+    CONFIRM_MAX_CARDS,
+    PlayLine,
+    Step,
+    check_forced,
+    check_line,
+    make_step,
+    play_out,
+    trick_number,
+)
+from whistgui.engine.strategy.narrate import card_reason
+from whistgui.engine.strategy.state import (
+    LabelKind,
+    SuitLabel,
+    check_position,
+    exit_owner,
+    pick,
+    side,
+    total,
+    trick_start,
+)
 from whistgui.engine.value import Value
 
-if TYPE_CHECKING:  # the line builds on this module; imported where used
-    from whistgui.engine.strategy.line import PlayLine, Step
-    from whistgui.engine.strategy.search import TheoryElement
-
 __all__ = [
-    "CONFIRM_MAX_CARDS",
     "Disagreement",
-    "LabelKind",
     "Strategist",
-    "SuitLabel",
     "confirm",
+    "play_line",
+    "reason",
     "suit_labels",
+    "value_step",
 ]
-
-#: Deals with at most this many cards a hand are small enough for the exact solver to confirm
-#: every mark (:meth:`Strategist.confirm`, :func:`~whistgui.engine.strategy.line.play_line`).
-CONFIRM_MAX_CARDS: Final = 8
 
 _W, _E = Player.WEST, Player.EAST
 _MEMO_SIZE: Final = 4096  # positions whose marks a Strategist keeps
 
-#: A whist value is a number or an exit; another game's theory gives an element; an empty suit
-#: is played out.
-LabelKind = Literal["number", "exit", "element", "played out"]
-
 
 # ----------------------------------------------------------------------------- records
-@dataclass(frozen=True, slots=True)
-class SuitLabel:
-    """What one suit is at a moment of play: from its whist value (§6, §8) a number, an exit
-    for West or for East with its stoppers (ε_k / −ε_k); from another game's theory its
-    element (kind ``element``); or played out."""
-
-    index: int
-    name: str  # the suit's name in the deal: S, H, D, C, 5, …
-    suit: SuitDeal
-    value: Value | TheoryElement  # both write themselves with pretty() and ascii()
-    kind: LabelKind
-    exit_for: Player | None  # whose exit (None for numbers, elements and played-out suits)
-    stoppers: int  # k of ±ε_k; 0 for unprotected exits and numbers
-    words: str  # describe()'s phrase (the theory's for an element), or "played out"
-
-    @property
-    def is_number(self) -> bool:
-        return self.kind == "number"
-
-    @property
-    def text(self) -> str:
-        """``H 2 + ε₂: exit for West with 2 stoppers``."""
-        if self.kind == "played out":
-            return f"{self.name} played out"
-        return f"{self.name} {self.value.pretty()}: {self.words}"
-
-    def record(self) -> dict[str, Any]:
-        """The label as JSON-ready data (``whist play --json``).
-
-        >>> suit_labels(Deal.parse('A/K'))[0].record()['value']
-        '1-e0'
-        """
-        return {
-            "suit": self.name,
-            "cards": str(self.suit) if not self.suit.is_empty else "-/-",
-            "value": self.value.ascii(),
-            "kind": self.kind,
-            "exit_for": self.exit_for.value if self.exit_for is not None else None,
-            "stoppers": self.stoppers,
-            "label": self.words,
-        }
-
-    def __str__(self) -> str:
-        return self.text
-
-
 @dataclass(frozen=True, slots=True)
 class Disagreement:
     """A card whose mark from the values differs from the exact search: a bug, shown loudly."""
@@ -141,55 +110,7 @@ class Disagreement:
         return f"{self.name}: {kind} {self.mark} from the values, {self.searched} by search"
 
 
-# ----------------------------------------------------------------------------- helpers
-def exit_owner(v: Value) -> Player | None:
-    """Whose exit ``v`` carries: West's for a positive infinitesimal part, East's for a
-    negative one, nobody's for a number or ±ε₀."""
-    inf = v.infinitesimal
-    if inf.is_positive:
-        return _W
-    if inf.is_negative:
-        return _E
-    return None
-
-
-def side(o: Outcome, leader: Player) -> int | Fraction:
-    """West's tricks in ``o`` with ``leader`` on lead."""
-    x = o.west_lead if leader is _W else o.east_lead
-    assert not isinstance(x, Player)  # whist's outcomes are tricks
-    return x
-
-
-_N = TypeVar("_N", bound="int | Fraction")
-
-
-def pick(player: Player, xs: Iterable[_N]) -> _N:
-    """The best of ``xs`` for ``player``: the most tricks for West, the fewest for East."""
-    return max(xs) if player is _W else min(xs)
-
-
-def total(tricks: int, values: Sequence[Value]) -> Value:
-    """West's tricks plus the sum of ``values``: the value of a state between tricks."""
-    out = Value(tricks)
-    for v in values:
-        out = out + v
-    return out
-
-
-def trick_start(position: Position) -> Position:
-    """The position at the start of the current trick: the led card back in its hand (the
-    origin and the rules kept)."""
-    if position.led is None:
-        return position
-    deal = position.deal.with_card(position.led, position.leader)
-    return replace(position, deal=deal, led=None)
-
-
-def check_position(position: Position) -> Position:
-    """``position`` if it is a Position, else ArgumentTypeError."""
-    return position if type(position) is Position else expect(position, Position, "position")
-
-
+# ----------------------------------------------------------------------------- checks
 def _check_rules(rules: Rules) -> None:
     if rules.greedy or not rules.scoring.counts_tricks:
         raise NoTheoryError(
@@ -430,16 +351,12 @@ class Strategist:
     # -- delegates: reasons, steps and lines are built on the marks ---------------------
     def reason(self, position: Position, card: Card) -> str:
         """Why ``card`` now, in the paper's terms (:func:`~whistgui.engine.strategy.narrate.
-        reason`)."""
-        from whistgui.engine.strategy.narrate import reason
-
-        return reason(position, card, strategist=self)
+        card_reason`)."""
+        return card_reason(position, card, self)
 
     def step(self, position: Position, card: Card) -> Step:
         """``card`` played at ``position`` as one step of a line, whether best or not
-        (:func:`~whistgui.engine.strategy.line.value_step`)."""
-        from whistgui.engine.strategy.line import value_step
-
+        (:func:`value_step`)."""
         return value_step(self, position, card)
 
     def play_line(
@@ -450,10 +367,7 @@ class Strategist:
         solver: Solver | None = None,
         forced: Sequence[Card | str] = (),
     ) -> PlayLine:
-        """``deal`` played out by :meth:`choice` (:func:`~whistgui.engine.strategy.line.
-        play_line`)."""
-        from whistgui.engine.strategy.line import play_line
-
+        """``deal`` played out by :meth:`choice` (:func:`play_line`)."""
         return play_line(deal, leader, solver=solver, forced=forced, strategist=self)
 
 
@@ -471,3 +385,79 @@ def confirm(position: Position, solver: Solver | None = None) -> list[Disagreeme
     """:meth:`Strategist.confirm`: marks from values against the solver's ``card_results``
     (for at most :data:`CONFIRM_MAX_CARDS` cards a hand; empty list = agreement)."""
     return Strategist(solver=solver).confirm(position)
+
+
+def reason(position: Position, card: Card, *, strategist: Strategist | None = None) -> str:
+    """Why ``card`` now, in the paper's terms, from the marks and values of ``strategist`` (a
+    fresh one unless given): :func:`~whistgui.engine.strategy.narrate.card_reason`, which
+    lists the phrases.
+
+    >>> p = Position.start(Deal.parse('AJ9/KQT'), Player.EAST)   # deal (23)
+    >>> p = p.play(p.deal.card_from_text('S:K'))
+    >>> print(reason(p, p.deal.card_from_text('S:9')))
+    holds up (plays low although it could win) to keep East on lead — winning would cost a trick
+    """
+    if strategist is not None:
+        expect(strategist, Strategist, "strategist", "a Strategist or None")
+    return card_reason(position, card, strategist if strategist is not None else Strategist())
+
+
+def value_step(st: Strategist, position: Position, card: Card) -> Step:
+    """``card`` (any legal card) played at ``position``, with everything from the values:
+    its reason, the marks of every legal card (plain and refined), the best cards, the
+    labels and the running value. :func:`play_line` and the play panel both record cards
+    so."""
+    expect(st, Strategist, "st", "a Strategist")
+    return make_step(position, card, st, refined_marks=st.refined_marks)
+
+
+def play_line(
+    deal: Deal,
+    leader: Player,
+    *,
+    solver: Solver | None = None,
+    forced: Sequence[Card | str] = (),
+    strategist: Strategist | None = None,
+) -> PlayLine:
+    """Play ``deal`` out with :meth:`Strategist.choice` from ``leader``'s lead (after the
+    ``forced`` cards, given as cards or ``S:Q`` text, played whatever their marks), with a
+    fresh strategist unless one is given.
+
+    Every chosen card is optimal, so West must end with exactly its mark; a line that
+    does not raises :class:`TheoryError`. With a solver and at most
+    :data:`CONFIRM_MAX_CARDS` cards a hand every position is also confirmed by exact
+    search (plain and refined marks of every legal card), and a disagreement raises
+    :class:`TheoryError` listing it.
+
+    >>> line = play_line(Deal.parse('AJ9/KQT'), Player.EAST, forced=['S:K'], solver=Solver())
+    >>> [(s.name, s.predicted) for s in line], line.outcome, line.confirmed
+    ([('S:K', 2), ('S:9', 2), ('S:Q', 2), ('S:A', 2), ('S:J', 2), ('S:T', 2)], 2, True)
+    """
+    check_deal(deal)
+    check_player(leader, "leader")
+    if solver is not None:
+        expect(solver, Solver, "solver", "a Solver or None")
+    if strategist is not None:
+        expect(strategist, Strategist, "strategist", "a Strategist or None")
+    forced = check_forced(forced)
+    st = strategist if strategist is not None else Strategist()
+    start = Position.start(deal, leader)
+    check = solver is not None and deal.size <= CONFIRM_MAX_CARDS
+    start_value = st.value(start)  # raises for positions the values cannot play
+    predicted = st.predicted(start)
+
+    def confirm(position: Position) -> None:
+        assert solver is not None
+        bad = st.confirm(position, solver, max_cards=None)
+        if bad:
+            raise TheoryError(
+                f"marks from values disagree with exact search in {deal} ({leader.word} on "
+                f"lead) at trick {trick_number(position)}, {position.to_move.word} to play: "
+                + "; ".join(str(b) for b in bad)
+            )
+
+    steps = play_out(start, st.choice, st.step, forced=forced, before=confirm if check else None)
+    line = PlayLine(
+        deal, leader, steps, predicted, start_value, confirmed=check, forced=len(forced)
+    )
+    return check_line(line)

@@ -1,24 +1,27 @@
 """Reasons in words: why a card, in the paper's terms (§§6, 8, 15–17), from the suit values
 before and after its trick.
 
-Every function here takes the :class:`~whistgui.engine.strategy.marks.Strategist` whose marks
-and values it puts in words; :meth:`Strategist.reason
-<whistgui.engine.strategy.marks.Strategist.reason>` is :func:`reason` with itself.
+Every function here takes the marks and values it puts in words from a :class:`ValueMarks` —
+the :class:`~whistgui.engine.strategy.marks.Strategist`, which passes itself in
+(:meth:`Strategist.reason <whistgui.engine.strategy.marks.Strategist.reason>`); this module
+imports none of it.
 
->>> from whistgui.engine import Deal, Player, Position
->>> p = Position.start(Deal.parse('KJ/AQ A/K K/A'), Player.WEST)   # deal (15)
->>> print(reason(p, p.deal.card_from_text('H:A')))  # doctest: +NORMALIZE_WHITESPACE
+>>> from whistgui.engine import Deal, Player, Position, Strategist
+>>> p, st = Position.start(Deal.parse('KJ/AQ A/K K/A'), Player.WEST), Strategist()  # deal (15)
+>>> print(card_reason(p, p.deal.card_from_text('H:A'), st))  # doctest: +NORMALIZE_WHITESPACE
 eliminates East's exit before a throw-in: the ♥A wins and leaves East without an exit
 (hearts 1 − ε₀ → 1)
->>> print(reason(p, p.deal.card_from_text('D:K')))  # doctest: +NORMALIZE_WHITESPACE
+>>> print(card_reason(p, p.deal.card_from_text('D:K'), st))  # doctest: +NORMALIZE_WHITESPACE
 not best: West ends with 1 instead of 2 (1 trick lost) — exits in a suit with positive
 infinitesimal part, putting East on lead (diamonds ε₀ → 0)
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Final
+from fractions import Fraction
+from typing import Final, Protocol
 
 from whistgui.engine.cards import SUIT_SYMBOLS, Card, Player
 from whistgui.engine.checks import expect
@@ -26,20 +29,38 @@ from whistgui.engine.deal import Deal
 from whistgui.engine.infinitesimal import Infinitesimal
 from whistgui.engine.play import Position
 from whistgui.engine.rounding import rho
-from whistgui.engine.strategy.marks import (
-    Strategist,
-    check_position,
-    exit_owner,
-    pick,
-    side,
-    total,
-)
+from whistgui.engine.strategy.state import check_position, exit_owner, pick, side, total
 from whistgui.engine.value import Value
 
-__all__ = ["not_best", "reason"]
+__all__ = ["ValueMarks", "card_reason", "not_best"]
 
 _W = Player.WEST
 _SUIT_WORDS: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+class ValueMarks(Protocol):
+    """What a reason is drawn from: the values and marks of a
+    :class:`~whistgui.engine.strategy.marks.Strategist`."""
+
+    def trick_start(self, position: Position) -> Position:
+        """The start of the current trick, checked playable from values."""
+        ...
+
+    def suit_values(self, deal: Deal) -> list[Value]:
+        """The value of every suit of ``deal``, in order."""
+        ...
+
+    def marks(self, position: Position) -> Mapping[Card, int]:
+        """West's tricks after every legal card."""
+        ...
+
+    def refined_marks(self, position: Position) -> Mapping[Card, Fraction]:
+        """West's points in refined whist after every legal card."""
+        ...
+
+    def choice(self, position: Position) -> Card:
+        """The card to play."""
+        ...
 
 
 @dataclass(slots=True)
@@ -94,7 +115,7 @@ def not_best(mark: int, best: int, phrase: str) -> str:
 
 
 # ----------------------------------------------------------------------------- facts
-def _facts(st: Strategist, position: Position, card: Card) -> _Trick:
+def _facts(st: ValueMarks, position: Position, card: Card) -> _Trick:
     start = st.trick_start(position)
     if position.led is None:
         mid = position.play(card)
@@ -140,10 +161,10 @@ def _throw_in(t: _Trick) -> str:
 
 
 # ----------------------------------------------------------------------------- reasons
-def reason(position: Position, card: Card, *, strategist: Strategist | None = None) -> str:
+def card_reason(position: Position, card: Card, strategist: ValueMarks) -> str:
     """A short phrase in the paper's terms for playing ``card`` now, from the point of
     view of the player to move, derived from the suit values before and after the trick,
-    who wins it (for a lead: against the reply :meth:`~Strategist.choice` would make) and
+    who wins it (for a lead: against the reply ``strategist.choice`` would make) and
     §15's rules. A card that is not optimal is said to be so first. "P" is the player to move,
     "O" the other; P's exit is a positive infinitesimal part for West, a negative one for East.
 
@@ -165,16 +186,15 @@ def reason(position: Position, card: Card, *, strategist: Strategist | None = No
     only number suits, when there was an exit before it, adds *throw-in: O must now lead
     from a number suit* (*thrown in* when the mover himself must).
 
+    >>> from whistgui.engine import Strategist
     >>> p = Position.start(Deal.parse('AJ9/KQT'), Player.EAST)   # deal (23)
     >>> p = p.play(p.deal.card_from_text('S:K'))
-    >>> print(reason(p, p.deal.card_from_text('S:9')))
+    >>> print(card_reason(p, p.deal.card_from_text('S:9'), Strategist()))
     holds up (plays low although it could win) to keep East on lead — winning would cost a trick
     """
     check_position(position)
     expect(card, Card, "card")
-    if strategist is not None:
-        expect(strategist, Strategist, "strategist", "a Strategist or None")
-    st = strategist if strategist is not None else Strategist()
+    st = strategist
     if card not in position.legal_cards():
         position.play(card)  # raises IllegalPlayError with the details
     marks = st.marks(position)
@@ -187,7 +207,7 @@ def reason(position: Position, card: Card, *, strategist: Strategist | None = No
     return not_best(marks[card], best, phrase) if marks[card] != best else phrase
 
 
-def _lead_reason(st: Strategist, position: Position, card: Card) -> str:
+def _lead_reason(st: ValueMarks, position: Position, card: Card) -> str:
     t = _facts(st, position, card)
     me, opp = t.mover, t.mover.other
     deal = t.start.deal
@@ -249,7 +269,9 @@ def _lead_reason(st: Strategist, position: Position, card: Card) -> str:
     return f"leads from a number suit ({change})" + _throw_in(t)
 
 
-def _follow_reason(st: Strategist, position: Position, card: Card, marks: dict[Card, int]) -> str:
+def _follow_reason(
+    st: ValueMarks, position: Position, card: Card, marks: Mapping[Card, int]
+) -> str:
     t = _facts(st, position, card)
     me, opp = t.mover, t.mover.other
     deal = t.start.deal

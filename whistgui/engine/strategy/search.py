@@ -22,7 +22,6 @@ of Greedy Whist or Five-card the line plays R43's normal strategy (§4) when it 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Final
 
 from whistgui.engine.cards import Card, Player, count
@@ -43,9 +42,9 @@ from whistgui.engine.strategy.line import (
     make_step,
     play_out,
 )
-from whistgui.engine.strategy.marks import SuitLabel, check_position, trick_start
+from whistgui.engine.strategy.state import SuitLabel, TheoryElement, check_position, trick_start
 
-__all__ = ["SEARCH_MAX_CARDS", "Searcher", "TheoryElement", "search_line"]
+__all__ = ["SEARCH_MAX_CARDS", "Searcher", "search_line"]
 
 #: Deals with more cards a hand than this are refused: searching every position of the line
 #: would take too long.
@@ -56,31 +55,6 @@ BY_SEARCH: Final = "optimal by exact search"
 
 _W = Player.WEST
 _GAME = "a Game or a game's name (a str)"
-
-
-@dataclass(frozen=True, slots=True)
-class TheoryElement:
-    """A game theory's element as its theory writes it: ASCII (:meth:`ascii`, what the
-    theory parses back), with the paper's symbols (:meth:`pretty`), and in words."""
-
-    text: str
-    pretty_text: str
-    words: str
-
-    @classmethod
-    def of(cls, theory: Theory[Any], element: Any) -> TheoryElement:
-        """The element as ``theory`` writes it (each theory checks that it is one of its own)."""
-        check_theory(theory)
-        return cls(theory.text(element), theory.pretty(element), theory.describe(element))
-
-    def ascii(self) -> str:
-        return self.text
-
-    def pretty(self) -> str:
-        return self.pretty_text
-
-    def __str__(self) -> str:
-        return self.pretty_text
 
 
 class Searcher:
