@@ -32,7 +32,7 @@ from whistgui.engine import (
 )
 from whistgui.engine.evaluator import Bounds
 from whistgui.engine.games.single_suit import all_patterns
-from whistgui.engine.tables import kernel
+from whistgui.engine.tables import ranks
 from whistgui.engine.tables.kernel import (
     KEY_MAX_N,
     MAX_SUIT_N,
@@ -257,7 +257,7 @@ def test_reduction_ranks_follow_their_definition(upto: int) -> None:
     for n in range(1, upto + 1):
         patterns = all_patterns(n)
         x = np.array([pattern_mask(p) for p in patterns], dtype=np.int64)
-        for where, g in kernel._blocks(x, n):
+        for where, g in ranks.run_blocks(x, n):
             for col, i in enumerate(where.tolist()):
                 p = patterns[i]
                 tops = [k for k in range(2 * n) if k == 2 * n - 1 or p[k] != p[k + 1]]

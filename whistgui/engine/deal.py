@@ -43,7 +43,7 @@ from whistgui.engine.errors import (
 )
 from whistgui.engine.reading import quote, read_int
 
-__all__ = ["Deal", "State", "SuitDeal", "check_deal", "check_player"]
+__all__ = ["Deal", "State", "SuitDeal", "check_deal", "check_pattern", "check_player"]
 
 #: The most digits of the tricks ``m`` of a state ``m + D`` in text.
 _MAX_TRICKS_DIGITS = 9
@@ -68,6 +68,23 @@ def check_player(player: object, name: str = "player") -> Player:
 
 
 _INT: Final = frozenset({int})
+
+
+def check_pattern(pattern: str, name: str = "pattern") -> str:
+    """``pattern`` if it is a symmetric suit's pattern (:attr:`SuitDeal.pattern`: its owners
+    from low to high) — as many W as E, nothing else — else ArgumentTypeError (not text) or
+    AsymmetricSuitError naming ``name``.
+
+    >>> check_pattern('EWEW'), check_pattern('')
+    ('EWEW', '')
+    """
+    if type(pattern) is not str:
+        expect(pattern, str, name, "a suit's pattern (a str of W and E)")
+    if pattern.count("W") * 2 != len(pattern) or set(pattern) - {"W", "E"}:
+        raise AsymmetricSuitError(
+            f"{name} {quote(pattern)} is not a symmetric suit of W and E cards"
+        )
+    return pattern
 
 
 def _ranks(ranks: object, name: str) -> list[int]:

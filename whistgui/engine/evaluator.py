@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from whistgui.engine.cards import Player
 from whistgui.engine.checks import described, expect, optional_callable, whole
-from whistgui.engine.deal import Deal, State, SuitDeal
+from whistgui.engine.deal import Deal, State, SuitDeal, check_pattern
 from whistgui.engine.errors import (
     ArgumentTypeError,
     AsymmetricSuitError,
@@ -36,9 +36,9 @@ from whistgui.engine.errors import (
 )
 from whistgui.engine.infinitesimal import FUZZY, Infinitesimal, eps
 from whistgui.engine.interval import InfinitesimalRange, Interval
-from whistgui.engine.reading import quote
 from whistgui.engine.rounding import Outcome, rho, rho_prime
 from whistgui.engine.rules import WHIST_RULES
+from whistgui.engine.tables.keys import MAX_TABLE_N
 from whistgui.engine.value import LabeledValue, Value
 
 if TYPE_CHECKING:
@@ -46,12 +46,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "KERNEL_FROM",
-    "MAX_TABLE_N",
     "Bounds",
     "Evaluator",
     "Reduction",
     "SuitAnalysis",
-    "check_pattern",
     "kernel_available",
     "labeled_max",
     "labeled_min",
@@ -320,22 +318,6 @@ def labeled_min(items: Sequence[LabeledValue]) -> LabeledValue:
     return best
 
 
-def check_pattern(pattern: str, name: str = "pattern") -> str:
-    """``pattern`` if it is a symmetric suit's pattern — as many W as E, nothing else — else
-    ArgumentTypeError (not text) or AsymmetricSuitError naming ``name``.
-
-    >>> check_pattern('EWEW'), check_pattern('')
-    ('EWEW', '')
-    """
-    if type(pattern) is not str:
-        expect(pattern, str, name, "a suit's pattern (a str of W and E)")
-    if pattern.count("W") * 2 != len(pattern) or set(pattern) - {"W", "E"}:
-        raise AsymmetricSuitError(
-            f"{name} {quote(pattern)} is not a symmetric suit of W and E cards"
-        )
-    return pattern
-
-
 def kernel_available() -> bool:
     """Does the numpy kernel import (numpy comes with pyqtgraph; the engine works without)?"""
     try:
@@ -408,10 +390,6 @@ KERNEL_FROM = 9
 _RECURSION_N = 100
 #: How many long suits' reaches an evaluator keeps (a 13-card suit's: a few MB).
 KEPT_REACHES = 4
-#: The largest n of a table of every suit of n cards a hand (:meth:`Evaluator.table`, the
-#: kernel's :func:`~whistgui.engine.tables.kernel.suit_table`): C(30, 15), some 155 million
-#: suits, 4.1 GB in the kernel; a larger one could never be finished.
-MAX_TABLE_N: Final = 15
 
 _DEAL = "a Deal or deal text (a str)"
 
@@ -687,9 +665,9 @@ class Evaluator:
     def table(
         self, n: int, *, progress: Callable[[int, int], None] | None = None
     ) -> Iterator[tuple[SuitDeal, Value]]:
-        """Every single-suit deal with ``n`` cards a hand (1 to :data:`MAX_TABLE_N`) in which
-        East holds the top card, with its value; West's hands in decreasing order (highest
-        cards first).
+        """Every single-suit deal with ``n`` cards a hand (1 to
+        :data:`~whistgui.engine.tables.keys.MAX_TABLE_N`) in which East holds the top card,
+        with its value; West's hands in decreasing order (highest cards first).
 
         From :data:`KERNEL_FROM` cards a hand the values are read from the kernel's table of
         every suit of ``n`` (:func:`~whistgui.engine.tables.kernel.suit_table`, computed

@@ -27,9 +27,9 @@ from math import comb
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from whistgui.engine.checks import expect, optional_callable, whole
-from whistgui.engine.deal import SuitDeal
+from whistgui.engine.deal import SuitDeal, check_pattern
 from whistgui.engine.errors import Cancelled, DealError, TheoryError
-from whistgui.engine.evaluator import Evaluator, check_pattern, kernel_available
+from whistgui.engine.evaluator import Evaluator, kernel_available
 from whistgui.engine.notation import format_suit_paper
 from whistgui.engine.reading import quote
 from whistgui.engine.rounding import rho

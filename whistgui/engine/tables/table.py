@@ -1,0 +1,206 @@
+"""A table of every suit of n cards a hand (:class:`SuitTable`: its patterns, values, maxmin and
+minmax as numpy arrays of ids) and the memo that tables and suits computed so far share
+(:class:`TableCache`: the values and labeled values met, the simplest value of each pair of
+bounds, the finished tables). The kernel (:mod:`~whistgui.engine.tables.kernel`) fills both.
+
+>>> from whistgui.engine.tables.kernel import suit_table
+>>> t = suit_table(2)
+>>> t.pattern_text(4), t.value_of(4).pretty(), len(t)
+('EWEW', '1½', 6)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from whistgui.engine.checks import expect, whole
+from whistgui.engine.errors import DealError
+from whistgui.engine.reading import quote
+from whistgui.engine.tables.keys import (
+    check_key,
+    labeled_from_key,
+    mask_text,
+    pattern_rank,
+    simplest_key,
+    value_from_key,
+    value_key,
+)
+from whistgui.engine.tables.ranks import Int32s, colex_ranks, reverse_bits
+from whistgui.engine.value import LabeledValue, Value
+
+__all__ = ["SuitTable", "TableCache"]
+
+
+# -- the memo -----------------------------------------------------------------------------------
+class TableCache:
+    """What tables and suits computed so far share: the values and labeled values met (their
+    ids index :attr:`SuitTable.values` and :attr:`SuitTable.labeled`), the simplest value of
+    each (maxmin, minmax) pair met, and the finished tables by n (so a larger table goes on
+    from the largest one here). Not thread-safe; one per worker.
+
+    >>> from whistgui.engine.tables.kernel import suit_table
+    >>> cache = TableCache()
+    >>> _ = suit_table(3, upto_cache=cache)
+    >>> sorted(cache.tables), cache.stats['values']
+    ([1, 2, 3], 19)
+    """
+
+    def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self) -> None:
+        self.values: list[Value] = []
+        self.labeled: list[LabeledValue] = []
+        self.value_keys: list[int] = []
+        self._value_ids: dict[int, int] = {}
+        self._labeled_ids: dict[int, int] = {}
+        self._simplest: dict[tuple[int, int], int] = {}
+        self.tables: dict[int, SuitTable] = {}
+        self._hits = 0
+        self._misses = 0
+        self.value_id(Value(0))
+
+    def clear(self) -> None:
+        """Forget every value, pair and table (tables already handed out keep their lists)."""
+        self._reset()
+
+    @property
+    def stats(self) -> dict[str, int]:
+        """Values and labeled values known, simplest-value pairs memoized, hits and misses."""
+        return {
+            "values": len(self.values),
+            "labeled": len(self.labeled),
+            "pairs": len(self._simplest),
+            "hits": self._hits,
+            "misses": self._misses,
+        }
+
+    def value_id(self, v: Value) -> int:
+        """The id of ``v`` (added if new)."""
+        return self._key_id(value_key(v))
+
+    def _key_id(self, key: int) -> int:
+        i = self._value_ids.get(key)
+        if i is None:
+            v = value_from_key(key)
+            i = self._value_ids[key] = len(self.values)
+            self.values.append(v)
+            self.value_keys.append(key)
+        return i
+
+    def labeled_id(self, key: int) -> int:
+        """The id of the labeled value with key ``key`` (added if new)."""
+        if type(key) is not int:
+            check_key(key, "key", labeled=True)
+        i = self._labeled_ids.get(key)
+        if i is None:
+            check_key(key, "key", labeled=True)
+        if i is None:
+            i = self._labeled_ids[key] = len(self.labeled)
+            self.labeled.append(labeled_from_key(key))
+        return i
+
+    def simplest_id(self, maxmin_key: int, minmax_key: int) -> int:
+        """The id of the simplest value between two labeled keys (:func:`simplest_key`)."""
+        if type(maxmin_key) is not int or type(minmax_key) is not int:
+            check_key(maxmin_key, "maxmin_key", labeled=True)
+            check_key(minmax_key, "minmax_key", labeled=True)
+        i = self._simplest.get((maxmin_key, minmax_key))
+        if i is not None:
+            self._hits += 1
+            return i
+        check_key(maxmin_key, "maxmin_key", labeled=True)
+        check_key(minmax_key, "minmax_key", labeled=True)
+        self._misses += 1
+        i = self._simplest[(maxmin_key, minmax_key)] = self._key_id(
+            simplest_key(maxmin_key, minmax_key)
+        )
+        return i
+
+    def pairs(self) -> list[tuple[int, int, Value]]:
+        """Every (maxmin key, minmax key, simplest value) met so far."""
+        return [(a, b, self.values[i]) for (a, b), i in self._simplest.items()]
+
+
+# -- the table ----------------------------------------------------------------------------------
+@dataclass(frozen=True, eq=False)
+class SuitTable:
+    """Every single suit of ``n`` cards a hand, whoever holds the top card: C(2n, n) rows.
+
+    Row i is the suit whose bitmask is ``patterns[i]`` (increasing; see the module); its value
+    is ``values[value_id[i]]``, its maxmin ``labeled[maxmin_id[i]]`` and its minmax
+    ``labeled[minmax_id[i]]``. The lists are shared by every table of one
+    :class:`TableCache` and only grow.
+    """
+
+    n: int
+    patterns: npt.NDArray[np.uint64]
+    value_id: Int32s
+    maxmin_id: Int32s
+    minmax_id: Int32s
+    values: list[Value]
+    labeled: list[LabeledValue]
+
+    def __len__(self) -> int:
+        return len(self.patterns)
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held by the four arrays."""
+        return sum(a.nbytes for a in (self.patterns, self.value_id, self.maxmin_id, self.minmax_id))
+
+    def _row(self, i: object) -> int:
+        last = len(self.patterns) - 1
+        return whole(i, "i", low=0, high=last, what=f"a row of the table, from 0 to {last:,}")
+
+    def value_of(self, i: int) -> Value:
+        """Row i's value."""
+        return self.values[int(self.value_id[self._row(i)])]
+
+    def maxmin_of(self, i: int) -> LabeledValue:
+        """Row i's maxmin."""
+        return self.labeled[int(self.maxmin_id[self._row(i)])]
+
+    def minmax_of(self, i: int) -> LabeledValue:
+        """Row i's minmax."""
+        return self.labeled[int(self.minmax_id[self._row(i)])]
+
+    def pattern_text(self, i: int) -> str:
+        """Row i's pattern, owners from low to high (the evaluator's convention)."""
+        return mask_text(int(self.patterns[self._row(i)]), self.n)
+
+    def index_of(self, pattern: str) -> int:
+        """The row of ``pattern``.
+
+        >>> from whistgui.engine.tables.kernel import suit_table
+        >>> t = suit_table(3)
+        >>> t.index_of('EWEWWE'), t.pattern_text(t.index_of('EWEWWE'))
+        (8, 'EWEWWE')
+        """
+        if len(expect(pattern, str, "pattern")) != 2 * self.n:
+            raise DealError(
+                f"pattern {quote(pattern)} has {len(pattern)} cards, not the {2 * self.n} of a "
+                f"suit of {self.n} cards a hand"
+            )
+        return pattern_rank(pattern)
+
+    def lex_order(self) -> npt.NDArray[np.intp]:
+        """The rows in the order of :func:`~whistgui.engine.tables.rows.patterns` (West's
+        positions in lexicographic order): ``lex_order()[k]`` is the row of the k-th pattern
+        there.
+
+        >>> from whistgui.engine.tables.kernel import suit_table
+        >>> t = suit_table(2)
+        >>> [t.pattern_text(i) for i in t.lex_order()]
+        ['WWEE', 'WEWE', 'WEEW', 'EWWE', 'EWEW', 'EEWW']
+        """
+        # Lexicographic order of a position set is the reverse of the colex order of the
+        # mirrored set (p -> 2n - 1 - p), and the mirrored patterns are again all patterns.
+        mirrored = reverse_bits(self.patterns.view(np.int64), 2 * self.n)
+        place = len(self) - 1 - colex_ranks(mirrored, 2 * self.n)
+        order = np.empty(len(self), dtype=np.intp)
+        order[place] = np.arange(len(self), dtype=np.intp)
+        return order
