@@ -13,7 +13,7 @@ import pytest
 
 from whistgui.engine import NotationError
 from whistgui.engine.gops import MAX_SOLVE_N, GopsRules, GopsSolver, GopsState
-from whistgui.engine.gops.solver import _pack
+from whistgui.engine.gops.recursion import pack
 
 Saved = dict[str, Any]
 
@@ -42,7 +42,7 @@ def resealed(data: Saved) -> Saved:
     forged = GopsSolver(GopsRules.from_json(data["rules"]))
     for name, memo in (("chance", forged._chance_memo), ("bidding", forged._bid_memo)):
         for *key, value in data[name]:
-            memo[_pack(*key)] = float(value)
+            memo[pack(*key)] = float(value)
     return json.loads(json.dumps(forged.to_json()))
 
 
@@ -94,7 +94,7 @@ def test_the_saved_form_is_canonical():
     whatever the order of its entries in the file, and changes with the rules."""
     data = genuine(5)
     for name in ("chance", "bidding"):
-        keys = [_pack(*e[:5]) for e in data[name]]
+        keys = [pack(*e[:5]) for e in data[name]]
         assert keys == sorted(keys)
     shuffled = copy.deepcopy(data)
     shuffled["chance"].reverse()

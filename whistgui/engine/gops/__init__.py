@@ -4,8 +4,9 @@ larger matrix games and is imported only when first needed.
 
 :mod:`~whistgui.engine.gops.rules` (N, ties, score), :mod:`~whistgui.engine.gops.state` (a
 chance or bidding state and its text form), :mod:`~whistgui.engine.gops.matrix` (matrix games
-in floats and exactly), :mod:`~whistgui.engine.gops.solver` (reply 771.9's recursion with a
-memo).
+in floats and exactly), :mod:`~whistgui.engine.gops.recursion` (reply 771.9's recursion with a
+memo), :mod:`~whistgui.engine.gops.saved` (the memo saved, read back and checked),
+:mod:`~whistgui.engine.gops.solver` (the :class:`GopsSolver` over both).
 
 >>> from whistgui.engine.gops import GopsRules, GopsSolver, GopsState
 >>> s = GopsSolver(GopsRules(4))
