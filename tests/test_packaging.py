@@ -109,7 +109,7 @@ def test_the_wheel_carries_the_code_and_every_resource(wheel: Path):
     ):
         here = {f"whistgui/{package}/{p.name}" for p in (ROOT / "whistgui" / package).glob("*.py")}
         assert here <= names
-    assert "whistgui/engine/value.py" in names
+    assert "whistgui/engine/games/whist/value.py" in names
     assert "whistgui/engine/games/five_card.py" in names
     assert "whistgui/cli/__init__.py" in names
     for module in ("__init__", "__main__", "resources", "app/examples", "app/document"):

@@ -1,5 +1,5 @@
 /* suit_values.c: val of every symmetric single suit with up to N cards a hand, by the
- * recursion of whistgui/engine/evaluator.py (Evaluator._compute), written plainly in C.
+ * recursion of whistgui/engine/games/whist/evaluator.py (Evaluator._compute), written plainly in C.
  * It is the yardstick of benchmarks/bench_tables.py, not part of the program.
  *
  *   cc -O2 -o suit_values suit_values.c && ./suit_values N [DUMP]

@@ -15,8 +15,9 @@ from whistgui.app.analysis import (
     result_text,
 )
 from whistgui.app.document import Document
-from whistgui.engine import Deal, Evaluator, Outcome, Player, Solver, rules
+from whistgui.engine import Deal, Evaluator, Outcome, Player, Solver
 from whistgui.engine.games import GAMES, find_game
+from whistgui.engine.trick import rules
 
 W, E = Player.WEST, Player.EAST
 

@@ -17,8 +17,8 @@ from whistgui.app.lab import (
     value_counts,
 )
 from whistgui.engine import Cancelled, DealError, Evaluator
-from whistgui.engine.deal import SuitDeal
 from whistgui.engine.tables.kernel import TableCache
+from whistgui.engine.trick.deal import SuitDeal
 
 
 @pytest.fixture(scope="module")

@@ -39,7 +39,7 @@ from whistgui.engine import Deal, Player
 from whistgui.engine.bridge import BridgeDeal
 from whistgui.engine.games import GAMES
 from whistgui.engine.gops import GopsRules, GopsState
-from whistgui.engine.notation import format_suit_paper
+from whistgui.engine.trick.notation import format_suit_paper
 
 #: What the contract asks of one process: an exit status in under this many seconds.
 PROCESS_TIMEOUT = 120

@@ -22,9 +22,9 @@ from whistgui.engine import (
     TheoryError,
     Value,
 )
-from whistgui.engine.cards import rank_from_text, rank_text, standard_ranks
-from whistgui.engine.explain import MAX_REJECTED_LINES, REASONS, explain, reason_for
-from whistgui.engine.latex import alpha_matrix_latex, labeled_latex, value_latex
+from whistgui.engine.games.whist.explain import MAX_REJECTED_LINES, REASONS, explain, reason_for
+from whistgui.engine.games.whist.latex import alpha_matrix_latex, labeled_latex, value_latex
+from whistgui.engine.trick.cards import rank_from_text, rank_text, standard_ranks
 
 EV = Evaluator()
 W, E = Player.WEST, Player.EAST

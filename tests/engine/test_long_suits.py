@@ -15,7 +15,7 @@ from functools import cache
 import pytest
 
 from whistgui.engine import Evaluator, LabeledValue, Player, Value
-from whistgui.engine.evaluator import Bounds, labeled_max, labeled_min
+from whistgui.engine.games.whist.evaluator import Bounds, labeled_max, labeled_min
 
 
 def _runs(owners: list[tuple[str, int]]) -> str:

@@ -18,7 +18,7 @@ from whistgui.engine import (
     State,
     SuitDeal,
 )
-from whistgui.engine.notation import format_deal_compact, format_deal_paper
+from whistgui.engine.trick.notation import format_deal_compact, format_deal_paper
 
 
 @given(symmetric_deals(max_cards=10))

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from tests.engine.strategies import asymmetric_deals, symmetric_deals
 from whistgui.engine import Deal, State, SuitDeal, Value, WhistError
-from whistgui.engine.notation import format_deal, format_deal_paper
 from whistgui.engine.reading import quote
+from whistgui.engine.trick.notation import format_deal, format_deal_paper
 
 T = TypeVar("T")
 

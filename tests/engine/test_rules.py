@@ -19,7 +19,7 @@ from whistgui.engine import (
     Solver,
 )
 from whistgui.engine.games import GAMES, find_game
-from whistgui.engine.rules import Result
+from whistgui.engine.trick.rules import Result
 
 ALL_RULES = [Rules(g, s) for g in (False, True) for s in Scoring]
 

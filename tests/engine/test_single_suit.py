@@ -14,7 +14,6 @@ from __future__ import annotations
 import pytest
 
 from whistgui.engine import Player, Position, Solver, SuitDeal
-from whistgui.engine.deal import Deal
 from whistgui.engine.games import find_game
 from whistgui.engine.games.single_suit import (
     a_matrix,
@@ -28,6 +27,7 @@ from whistgui.engine.games.single_suit import (
 from whistgui.engine.games.single_suit import (
     all_patterns as patterns,
 )
+from whistgui.engine.trick.deal import Deal
 
 SOLVER = Solver()
 GREEDY = find_game("greedy-whist").rules

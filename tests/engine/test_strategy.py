@@ -28,7 +28,7 @@ from whistgui.engine import (
     play_line,
     suit_labels,
 )
-from whistgui.engine.cards import Card
+from whistgui.engine.trick.cards import Card
 
 from .strategies import symmetric_deals
 

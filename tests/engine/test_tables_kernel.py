@@ -30,8 +30,8 @@ from whistgui.engine import (
     TheoryError,
     Value,
 )
-from whistgui.engine.evaluator import Bounds
 from whistgui.engine.games.single_suit import all_patterns
+from whistgui.engine.games.whist.evaluator import Bounds
 from whistgui.engine.tables import ranks
 from whistgui.engine.tables.kernel import (
     KEY_MAX_N,

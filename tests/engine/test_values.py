@@ -27,7 +27,7 @@ from whistgui.engine import (
     rho,
     rho_prime,
 )
-from whistgui.engine.infinitesimal import MAX_INDEX
+from whistgui.engine.games.whist.infinitesimal import MAX_INDEX
 
 # --------------------------------------------------------------------------- infinitesimals
 
@@ -338,7 +338,7 @@ def test_infinitesimal_round_trip(x):
 def test_bounds_are_the_analysis_maxmin_and_minmax(letters: list[str]) -> None:
     """Evaluator.bounds (no α matrix built) gives what analyze gives."""
     from whistgui.engine import Evaluator
-    from whistgui.engine.deal import SuitDeal
+    from whistgui.engine.trick.deal import SuitDeal
 
     pattern = "".join(letters)
     ev = Evaluator()

@@ -25,7 +25,7 @@ from whistgui.engine.bridge import (
     Suit,
     write_pbn,
 )
-from whistgui.engine.cards import rank_text
+from whistgui.engine.trick.cards import rank_text
 from whistgui.figures.backends import FORMATS, write
 from whistgui.figures.bridge import (
     BRIDGE_VIEWS,

@@ -14,10 +14,10 @@ import pytest
 from tests.figures.helpers import WIDTH, assert_apart, assert_inside
 from tests.figures.helpers import texts as _texts
 from whistgui.engine import Evaluator, SuitDeal, WhistError
-from whistgui.engine.cards import rank_text
 from whistgui.engine.games import find_game
 from whistgui.engine.games.five_card import symmetrize
-from whistgui.engine.latex import alpha_matrix_latex
+from whistgui.engine.games.whist.latex import alpha_matrix_latex
+from whistgui.engine.trick.cards import rank_text
 from whistgui.figures.backends import write
 from whistgui.figures.matrix import BOTH_FILL, MAXMIN_FILL, MINMAX_FILL, build_matrix
 from whistgui.figures.scene import Figure, Rect, Text

@@ -16,8 +16,8 @@ from PySide6.QtGui import QImage
 from tests.figures.helpers import MM, assert_inside, texts
 from whistgui.app.document import Document
 from whistgui.engine import Deal, Player, SuitDeal, WhistError
-from whistgui.engine.cards import suit_symbol
 from whistgui.engine.strategy import PlayLine, play_line, search_line
+from whistgui.engine.trick.cards import suit_symbol
 from whistgui.figures.backends import write
 from whistgui.figures.play import HEADERS, NARROW_TRICK, build_play
 from whistgui.figures.scene import Figure, Text

@@ -8,7 +8,7 @@ from math import comb
 
 from whistgui.app.document import STANDARD_DECK, SuitDeck
 from whistgui.engine import Deal
-from whistgui.engine.deal import SuitDeal
+from whistgui.engine.trick.deal import SuitDeal
 from whistgui.ui.lab.suit_model import PatternRole
 from whistgui.ui.table import POOL
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QStyle, QTreeView
 from whistgui.app.analysis import analyse
 from whistgui.app.document import Document
 from whistgui.engine import Deal, Evaluator, Player, Solver, SuitDeal, play_line
-from whistgui.engine.latex import labeled_latex
+from whistgui.engine.games.whist.latex import labeled_latex
 from whistgui.ui.inspector import Inspector
 from whistgui.ui.matrix_model import MarkRole, ReductionRole
 from whistgui.ui.play_panel import PlayPanel, card_text, display_line

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from tests.engine.strategies import asymmetric_deals, symmetric_deals
 from whistgui.engine import Card, Deal, Evaluator, Player, Position, Solver, SuitDeal
 from whistgui.engine.games import DEFAULT_GAME, GAMES, Game, find_game
-from whistgui.engine.rules import Result, Rules, Scoring
+from whistgui.engine.trick.rules import Result, Rules, Scoring
 from whistgui.ui.play_tree_model import (
     COL_EXACT,
     COL_PREDICTED,

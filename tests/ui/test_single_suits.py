@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 
 from whistgui.app.lab import LabRow, lab_table
 from whistgui.engine import Evaluator
-from whistgui.engine.deal import SuitDeal
+from whistgui.engine.trick.deal import SuitDeal
 from whistgui.ui.lab.suit_model import (
     COLUMNS,
     FIVE,

@@ -43,12 +43,12 @@ from whistgui.engine import (
     rho,
     rho_prime,
 )
-from whistgui.engine.cards import count
 from whistgui.engine.games import Game, Theory
 from whistgui.engine.reading import quote
-from whistgui.engine.rules import outcome_text as outcome_words
-from whistgui.engine.rules import result_text
 from whistgui.engine.strategy import TheoryElement
+from whistgui.engine.trick.cards import count
+from whistgui.engine.trick.rules import outcome_text as outcome_words
+from whistgui.engine.trick.rules import result_text
 
 __all__ = [
     "MAX_LIVE_SOLVE",

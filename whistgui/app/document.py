@@ -41,17 +41,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal, TypeGuard
 
-from whistgui.engine.cards import (
+from whistgui.engine.errors import WhistError
+from whistgui.engine.games import DEFAULT_GAME, Game, find_game
+from whistgui.engine.reading import quote, quote_path
+from whistgui.engine.trick.cards import (
     DEFAULT_SUIT_NAMES,
     Player,
     default_suit_name,
     rank_text,
     suit_name_from_text,
 )
-from whistgui.engine.deal import Deal, SuitDeal
-from whistgui.engine.errors import WhistError
-from whistgui.engine.games import DEFAULT_GAME, Game, find_game
-from whistgui.engine.reading import quote, quote_path
+from whistgui.engine.trick.deal import Deal, SuitDeal
 
 __all__ = [
     "DOCUMENT_VERSION",

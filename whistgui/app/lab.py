@@ -29,9 +29,6 @@ import numpy as np
 import numpy.typing as npt
 
 from whistgui.engine import Deal, Evaluator, LabeledValue, Outcome, Player, Solver
-from whistgui.engine.cards import rank_text
-from whistgui.engine.deal import SuitDeal
-from whistgui.engine.describe import describe
 from whistgui.engine.errors import Cancelled, DealError, TheoryError
 from whistgui.engine.games.single_suit import (
     all_patterns,
@@ -40,6 +37,8 @@ from whistgui.engine.games.single_suit import (
     sign_change,
     trace,
 )
+from whistgui.engine.games.whist.describe import describe
+from whistgui.engine.games.whist.value import Value
 from whistgui.engine.tables.kernel import (
     MAX_TABLE_N,
     TableCache,
@@ -49,7 +48,8 @@ from whistgui.engine.tables.kernel import (
     value_key,
 )
 from whistgui.engine.tables.rows import r43_block
-from whistgui.engine.value import Value
+from whistgui.engine.trick.cards import rank_text
+from whistgui.engine.trick.deal import SuitDeal
 
 __all__ = [
     "FIVE_CARD",
@@ -588,7 +588,7 @@ def r43_report(suit: SuitDeal, solver: Solver | None = None) -> R43Report:
     """
     from whistgui.engine.games import find_game
     from whistgui.engine.games.single_suit import normal_card
-    from whistgui.engine.play import Position
+    from whistgui.engine.trick.play import Position
 
     s = solver if solver is not None else Solver()
     deal = Deal([suit])

@@ -1,6 +1,6 @@
 """What every ``whist`` command shares: the argument parser's error style, deals from
 arguments or standard input, outcomes as JSON (in words they are the engine's
-:func:`~whistgui.engine.rules.outcome_text`), the limits on what a command takes, the exit
+:func:`~whistgui.engine.trick.rules.outcome_text`), the limits on what a command takes, the exit
 statuses, and the per-run :class:`Command`.
 
 Exit statuses: 0 every deal answered; 1 ``whist conjectures`` found a counterexample; 2 bad
@@ -43,8 +43,8 @@ from whistgui.engine.reading import (
     readable,
 )
 from whistgui.engine.reading import quote_path as quote_path  # for the commands
-from whistgui.engine.rules import Outcome
 from whistgui.engine.strategy.line import result_json
+from whistgui.engine.trick.rules import Outcome
 
 #: Every deal answered; some input refused (or a bad option); an internal error (a bug).
 EXIT_OK, EXIT_BAD_INPUT, EXIT_BUG = 0, 2, 3

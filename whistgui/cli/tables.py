@@ -24,7 +24,6 @@ from typing import Any, Final, TextIO
 
 from whistgui.cli.common import EXIT_INTERRUPTED, EXIT_OK, Command, ProgressLine, number_text
 from whistgui.engine import Cancelled, LabeledValue, WhistError
-from whistgui.engine.cards import ranks_text
 from whistgui.engine.reading import quote_path
 from whistgui.engine.symbols import and_list, minus
 from whistgui.engine.tables.conjectures import (
@@ -35,6 +34,7 @@ from whistgui.engine.tables.conjectures import (
 )
 from whistgui.engine.tables.rows import MAX_ROWS_N, RowMaker, SuitRow, count_patterns
 from whistgui.engine.tables.store import TableStore, fill, store_word, value_class
+from whistgui.engine.trick.cards import ranks_text
 
 __all__ = ["COMMANDS", "EXIT_COUNTEREXAMPLE", "MAX_LISTING_N", "register", "run"]
 

@@ -20,7 +20,7 @@ from whistgui.cli.common import (
 )
 from whistgui.engine import Deal, NoTheoryError, SuitAnalysis, SuitDeal, WhistError, outcome_text
 from whistgui.engine.games import Theory
-from whistgui.engine.notation import format_suit_paper
+from whistgui.engine.trick.notation import format_suit_paper
 
 
 def register(sub: Any, add: Any) -> None:

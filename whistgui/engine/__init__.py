@@ -1,11 +1,14 @@
 """The whist engine: pure Python, no Qt.
 
-Cards and deals (:mod:`~whistgui.engine.deal`, :mod:`~whistgui.engine.notation`), the semigroup
-of values (:mod:`~whistgui.engine.value`, :mod:`~whistgui.engine.infinitesimal`), rounding
-(:mod:`~whistgui.engine.rounding`), single-suit analysis and val(D)
-(:mod:`~whistgui.engine.evaluator`), play positions (:mod:`~whistgui.engine.play`), the exact
-solver (:mod:`~whistgui.engine.solver`) and play from values with reasons
-(:mod:`~whistgui.engine.strategy`).
+The trick game under any rules (:mod:`~whistgui.engine.trick`: cards, deals and their
+notations, rules, play positions, the exact solver); the games and their theories
+(:mod:`~whistgui.engine.games`), whist's among them (:mod:`~whistgui.engine.games.whist`: the
+semigroup of values, rounding, single-suit analysis and val(D)); play from values with reasons
+(:mod:`~whistgui.engine.strategy`); and beside them bridge, GOPS and the single-suit tables
+(:mod:`~whistgui.engine.bridge`, :mod:`~whistgui.engine.gops`, :mod:`~whistgui.engine.tables`).
+Shared by all: errors, argument checks, reading and quoting input, symbols.
+
+The names most code needs are exported here:
 
 >>> from whistgui.engine import Deal, Evaluator, Solver
 >>> d = Deal.parse('AQ/KJ AKJ/Q109 AJ9/KQ10')
@@ -13,9 +16,6 @@ solver (:mod:`~whistgui.engine.solver`) and play from values with reasons
 ('5½', Outcome(west_lead=5, east_lead=6), Outcome(west_lead=5, east_lead=6))
 """
 
-from whistgui.engine.cards import Card, Player
-from whistgui.engine.deal import Deal, State, SuitDeal
-from whistgui.engine.describe import Character, describe
 from whistgui.engine.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -28,21 +28,19 @@ from whistgui.engine.errors import (
     TheoryError,
     WhistError,
 )
-from whistgui.engine.evaluator import Bounds, Evaluator, Reduction, SuitAnalysis
-from whistgui.engine.infinitesimal import EPS0, FUZZY, NEG_EPS0, ZERO, Infinitesimal, eps
-from whistgui.engine.interval import InfinitesimalRange, Interval
-from whistgui.engine.play import Position, Trick
-from whistgui.engine.rounding import rho, rho_prime
-from whistgui.engine.rules import (
-    REFINED_WHIST_RULES,
-    WHIST_RULES,
-    Outcome,
-    Rules,
-    Scoring,
-    outcome_text,
-    result_text,
+from whistgui.engine.games.whist.describe import Character, describe
+from whistgui.engine.games.whist.evaluator import Bounds, Evaluator, Reduction, SuitAnalysis
+from whistgui.engine.games.whist.infinitesimal import (
+    EPS0,
+    FUZZY,
+    NEG_EPS0,
+    ZERO,
+    Infinitesimal,
+    eps,
 )
-from whistgui.engine.solver import Solver
+from whistgui.engine.games.whist.interval import InfinitesimalRange, Interval
+from whistgui.engine.games.whist.rounding import rho, rho_prime
+from whistgui.engine.games.whist.value import Complexity, LabeledValue, Value
 from whistgui.engine.strategy import (
     CONFIRM_MAX_CARDS,
     Disagreement,
@@ -55,7 +53,19 @@ from whistgui.engine.strategy import (
     reason,
     suit_labels,
 )
-from whistgui.engine.value import Complexity, LabeledValue, Value
+from whistgui.engine.trick.cards import Card, Player
+from whistgui.engine.trick.deal import Deal, State, SuitDeal
+from whistgui.engine.trick.play import Position, Trick
+from whistgui.engine.trick.rules import (
+    REFINED_WHIST_RULES,
+    WHIST_RULES,
+    Outcome,
+    Rules,
+    Scoring,
+    outcome_text,
+    result_text,
+)
+from whistgui.engine.trick.solver import Solver
 
 __all__ = [
     "CONFIRM_MAX_CARDS",

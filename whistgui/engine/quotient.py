@@ -22,12 +22,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from whistgui.engine.deal import Deal, SuitDeal
 from whistgui.engine.errors import Cancelled, NotationError, NoTheoryError
 from whistgui.engine.games import Game, deal_element
 from whistgui.engine.games.single_suit import all_patterns
-from whistgui.engine.rules import Outcome
-from whistgui.engine.solver import Solver
+from whistgui.engine.trick.deal import Deal, SuitDeal
+from whistgui.engine.trick.rules import Outcome
+from whistgui.engine.trick.solver import Solver
 
 __all__ = ["MAX_CARDS", "Quotient", "QuotientClass", "positions", "quotient"]
 

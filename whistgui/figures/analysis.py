@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from whistgui.app.analysis import AnalysisResult, game_label, is_whist, outcome_words, result_text
 from whistgui.engine import Player
-from whistgui.engine.cards import suit_symbol
-from whistgui.engine.rules import Result
+from whistgui.engine.trick.cards import suit_symbol
+from whistgui.engine.trick.rules import Result
 from whistgui.figures.deal import RED
 from whistgui.figures.layout import Cell, Column, Table, paragraph
 from whistgui.figures.scene import Figure

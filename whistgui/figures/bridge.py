@@ -37,7 +37,7 @@ from whistgui.engine.bridge import (
     Suit,
 )
 from whistgui.engine.bridge.dds import DDTable, Par
-from whistgui.engine.cards import rank_text, ranks_text
+from whistgui.engine.trick.cards import rank_text, ranks_text
 from whistgui.figures.backends import whole_points
 from whistgui.figures.deal import RED
 from whistgui.figures.layout import paragraph, text_item

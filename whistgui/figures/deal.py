@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from whistgui.app.document import Document
 from whistgui.engine import Player
-from whistgui.engine.cards import ranks_text, standard_ranks, suit_symbol
+from whistgui.engine.trick.cards import ranks_text, standard_ranks, suit_symbol
 from whistgui.figures.layout import paragraph, text_item
 from whistgui.figures.scene import Figure
 from whistgui.figures.text import line_height, measure

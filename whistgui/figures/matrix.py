@@ -47,11 +47,11 @@ from whistgui.engine import (
     SuitDeal,
     WhistError,
 )
-from whistgui.engine.cards import count, rank_text
 from whistgui.engine.games import Game
 from whistgui.engine.games.five_card import symmetrize
 from whistgui.engine.games.misere_five_card import stopper_pairs
 from whistgui.engine.symbols import minus, signed_or_zero
+from whistgui.engine.trick.cards import count, rank_text
 from whistgui.figures.layout import Cell, Column, Table, paragraph, text_item
 from whistgui.figures.scene import BLACK, GREY, Figure, Line, Rect
 from whistgui.figures.text import line_height, measure

@@ -9,8 +9,8 @@ filled when the number itself is in I(D); the numerical parts of maxmin(D) (belo
 pointing up, labelled towards L(D)) and minmax(D) (above, pointing down, labelled towards R(D))
 as small triangles; val(D) as a vertical line labelled at the top. Ticks at the half-integers
 and at I(D)'s ends and val's number, labelled with
-:func:`~whistgui.engine.value.pretty_number`; labels that would touch go to a second row, and
-half-integers that find no room keep their tick without a label.
+:func:`~whistgui.engine.games.whist.value.pretty_number`; labels that would touch go to a second
+row, and half-integers that find no room keep their tick without a label.
 
 When the decision is made at one number q (maxmin and minmax share their numerical part, so
 I(D) holds no other number), an inset magnifies the infinitesimals at q as the chain
@@ -47,7 +47,7 @@ from whistgui.engine import (
     SuitDeal,
     Value,
 )
-from whistgui.engine.value import pretty_number
+from whistgui.engine.games.whist.value import pretty_number
 from whistgui.figures.layout import text_item
 from whistgui.figures.matrix import LegendEntry, Run, draw_legend, draw_runs
 from whistgui.figures.scene import BLACK, Circle, Figure, Line, Polygon, Rect, Text

@@ -16,9 +16,9 @@ from typing import Final
 from whistgui.app.analysis import game_label, is_whist
 from whistgui.app.document import Document
 from whistgui.engine import NotationError, Player, WhistError
-from whistgui.engine.cards import SUIT_SYMBOLS, count, suit_symbol
 from whistgui.engine.strategy import PlayLine, Step, play_line, search_line
 from whistgui.engine.strategy.line import mark_text
+from whistgui.engine.trick.cards import SUIT_SYMBOLS, count, suit_symbol
 from whistgui.figures.deal import RED
 from whistgui.figures.layout import paragraph, text_item
 from whistgui.figures.scene import BLACK, Figure, Line

@@ -24,9 +24,9 @@ from whistgui.engine import (
     WhistError,
     rho,
 )
-from whistgui.engine.cards import ranks_text
-from whistgui.engine.notation import format_suit_paper
-from whistgui.engine.rules import WHIST_RULES
+from whistgui.engine.trick.cards import ranks_text
+from whistgui.engine.trick.notation import format_suit_paper
+from whistgui.engine.trick.rules import WHIST_RULES
 from whistgui.figures.layout import text_item
 from whistgui.figures.scene import GREY, Figure, Line
 from whistgui.figures.text import line_height, measure, wrap_tokens

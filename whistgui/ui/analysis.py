@@ -30,7 +30,7 @@ from whistgui.app.analysis import (
     result_text,
 )
 from whistgui.engine import Outcome, Player
-from whistgui.engine.rules import Result
+from whistgui.engine.trick.rules import Result
 from whistgui.ui.cardart import suit_symbol
 from whistgui.ui.engine_service import EngineService, JobContext
 from whistgui.ui.session import Session

@@ -7,7 +7,7 @@ from typing import Final
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 
-from whistgui.engine.cards import rank_text, suit_symbol
+from whistgui.engine.trick.cards import rank_text, suit_symbol
 
 #: Colour of each suit's symbol and ranks: conventional black and red, and distinct colours for
 #: the suits after the fourth.

@@ -68,13 +68,13 @@ from whistgui.engine import (
     Value,
     WhistError,
 )
-from whistgui.engine.cards import count, rank_text
-from whistgui.engine.explain import explain
 from whistgui.engine.games import Game, find_game
 from whistgui.engine.games.five_card import symmetrize
 from whistgui.engine.games.misere_five_card import stopper_pairs
-from whistgui.engine.latex import alpha_matrix_latex
+from whistgui.engine.games.whist.explain import explain
+from whistgui.engine.games.whist.latex import alpha_matrix_latex
 from whistgui.engine.symbols import minus, signed_or_zero
+from whistgui.engine.trick.cards import count, rank_text
 from whistgui.figures import build_figure
 from whistgui.figures import write as write_figure
 from whistgui.figures.matrix import MINUS_FILL, PLUS_FILL

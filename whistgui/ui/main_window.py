@@ -806,7 +806,7 @@ class MainWindow(QMainWindow):
         """The suit ``pattern`` (owners low to high) as the deal, in the table and the
         inspector (an undo step of its own; the game stays). The suit brings its own deck: a
         suit of n ≥ 7 cards a hand is numbered, a shorter one opened after it has letters again."""
-        from whistgui.engine.deal import SuitDeal
+        from whistgui.engine.trick.deal import SuitDeal
 
         self.show_page(WHIST)
         suit = SuitDeal.from_pattern(pattern)

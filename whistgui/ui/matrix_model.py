@@ -14,7 +14,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from whistgui.engine import LabeledValue, Player, Reduction, SuitAnalysis, rho
-from whistgui.engine.cards import ranks_text
+from whistgui.engine.trick.cards import ranks_text
 from whistgui.figures.matrix import BOTH_FILL, MAXMIN_FILL, MINMAX_FILL, SUMMARY_FILL
 from whistgui.ui.theme import contrasting_text
 

@@ -24,7 +24,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsRectItem, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from whistgui.engine import FUZZY, Infinitesimal, SuitAnalysis, Value
-from whistgui.engine.value import pretty_number
+from whistgui.engine.games.whist.value import pretty_number
 from whistgui.figures.numberline import SIDE_COLOURS, SIDE_NAMES, half_integers, inset_number
 from whistgui.ui.pg import pg
 

@@ -55,10 +55,8 @@ from whistgui.engine import (
     Solver,
     WhistError,
 )
-from whistgui.engine.cards import count
 from whistgui.engine.games import Game, find_game
 from whistgui.engine.reading import quote
-from whistgui.engine.rules import Result, Scoring
 from whistgui.engine.strategy import (
     CONFIRM_MAX_CARDS,
     SEARCH_MAX_CARDS,
@@ -70,6 +68,8 @@ from whistgui.engine.strategy import (
     SuitLabel,
 )
 from whistgui.engine.strategy.line import mark_text, trick_number
+from whistgui.engine.trick.cards import count
+from whistgui.engine.trick.rules import Result, Scoring
 from whistgui.figures import FigureError
 from whistgui.figures import write as write_figure
 from whistgui.figures.play import build_play, card_text

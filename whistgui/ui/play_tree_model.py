@@ -50,12 +50,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 
 from whistgui.engine import Card, Deal, Evaluator, Player, Position, Solver, Trick
-from whistgui.engine.cards import count
 from whistgui.engine.errors import NoTheoryError
 from whistgui.engine.games import DEFAULT_GAME, Game, Theory, deal_element, find_game
 from whistgui.engine.games.whist import WhistTheory
-from whistgui.engine.rules import Outcome, Result, Scoring
 from whistgui.engine.strategy.line import mark_text
+from whistgui.engine.trick.cards import count
+from whistgui.engine.trick.rules import Outcome, Result, Scoring
 from whistgui.ui.lazy_tree import Index, LazyTreeModel, NodeRole
 
 __all__ = [

@@ -172,7 +172,7 @@ class Session(FileSession):
 
     def add_suit(self) -> bool:
         deal = self._doc.deal
-        from whistgui.engine.cards import default_suit_name
+        from whistgui.engine.trick.cards import default_suit_name
 
         used = set(deal.names)
         name = next(

@@ -14,9 +14,9 @@ from typing import Any, Final
 from PySide6.QtCore import Qt
 
 from whistgui.engine import Evaluator, LabeledValue, Player, SuitDeal, Value, rho
-from whistgui.engine.cards import ranks_text
-from whistgui.engine.notation import format_suit_paper
-from whistgui.engine.rules import WHIST_RULES
+from whistgui.engine.trick.cards import ranks_text
+from whistgui.engine.trick.notation import format_suit_paper
+from whistgui.engine.trick.rules import WHIST_RULES
 from whistgui.figures.tree import reductions
 from whistgui.ui.lazy_tree import Index, LazyTreeModel, NodeRole
 

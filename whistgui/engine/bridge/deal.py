@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Final, NamedTuple
 
-from whistgui.engine.cards import RANK_CHARS, SUIT_SYMBOLS, count, rank_text
 from whistgui.engine.checks import CheckedEnum, described, expect, whole
 from whistgui.engine.errors import ArgumentTypeError, DealError, NotationError
 from whistgui.engine.reading import quote
+from whistgui.engine.trick.cards import RANK_CHARS, SUIT_SYMBOLS, count, rank_text
 
 __all__ = [
     "BridgeCard",

@@ -1,7 +1,7 @@
 """The games: one :class:`Game` per game — its rules and its value theory — and the registry
 :data:`GAMES`, the only place that lists them (python-chess's ``variant.py`` is the model).
 
-A new game is a module with its :class:`~whistgui.engine.rules.Rules` and a class following
+A new game is a module with its :class:`~whistgui.engine.trick.rules.Rules` and a class following
 :class:`~whistgui.engine.games.theory.Theory`, plus one line in :data:`GAMES`.
 
 >>> [g.name for g in GAMES]
@@ -24,7 +24,7 @@ from whistgui.engine.games.misere_five_card import MISERE_FIVE_CARD_RULES, Miser
 from whistgui.engine.games.theory import Theory, deal_element, predict
 from whistgui.engine.games.whist import WhistTheory
 from whistgui.engine.reading import quote
-from whistgui.engine.rules import REFINED_WHIST_RULES, WHIST_RULES, Rules
+from whistgui.engine.trick.rules import REFINED_WHIST_RULES, WHIST_RULES, Rules
 
 __all__ = [
     "DEFAULT_GAME",

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import re
 
-from whistgui.engine.cards import Player
 from whistgui.engine.checks import expect, whole
-from whistgui.engine.deal import Deal, SuitDeal, check_deal
 from whistgui.engine.errors import NotationError
 from whistgui.engine.games.single_suit import details, trace
 from whistgui.engine.reading import quote, read_int
-from whistgui.engine.rules import Outcome, Rules, Scoring
 from whistgui.engine.symbols import signed
+from whistgui.engine.trick.cards import Player
+from whistgui.engine.trick.deal import Deal, SuitDeal, check_deal
+from whistgui.engine.trick.rules import Outcome, Rules, Scoring
 
 __all__ = ["FIVE_CARD_RULES", "FiveCardTheory", "symmetrize"]
 

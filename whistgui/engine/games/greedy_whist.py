@@ -20,14 +20,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from whistgui.engine.cards import Player
 from whistgui.engine.checks import expect
-from whistgui.engine.deal import Deal, SuitDeal, check_deal
 from whistgui.engine.errors import NotationError, NoTheoryError
 from whistgui.engine.games.single_suit import details, greedy_tricks, h_greedy, sign_change
 from whistgui.engine.reading import quote, read_int
-from whistgui.engine.rules import Outcome, Rules, Scoring, outcome_text
 from whistgui.engine.symbols import minus, signed
+from whistgui.engine.trick.cards import Player
+from whistgui.engine.trick.deal import Deal, SuitDeal, check_deal
+from whistgui.engine.trick.rules import Outcome, Rules, Scoring, outcome_text
 
 __all__ = ["GREEDY_WHIST_RULES", "GreedyValue", "GreedyWhistTheory"]
 

@@ -27,12 +27,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from whistgui.engine.cards import Player, count
 from whistgui.engine.checks import expect
-from whistgui.engine.deal import Deal, SuitDeal, check_deal
 from whistgui.engine.errors import NotationError
 from whistgui.engine.reading import quote, read_int
-from whistgui.engine.rules import Outcome, Rules, Scoring
+from whistgui.engine.trick.cards import Player, count
+from whistgui.engine.trick.deal import Deal, SuitDeal, check_deal
+from whistgui.engine.trick.rules import Outcome, Rules, Scoring
 
 __all__ = ["MISERE_FIVE_CARD_RULES", "MisereFiveCardTheory", "MisereValue", "stoppers"]
 

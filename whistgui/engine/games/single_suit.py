@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from whistgui.engine.cards import Card, Player
-from whistgui.engine.deal import SuitDeal
 from whistgui.engine.errors import AsymmetricSuitError
-from whistgui.engine.play import Position
 from whistgui.engine.reading import quote
+from whistgui.engine.trick.cards import Card, Player
+from whistgui.engine.trick.deal import SuitDeal
+from whistgui.engine.trick.play import Position
 
 __all__ = [
     "a_matrix",

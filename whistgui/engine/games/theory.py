@@ -19,9 +19,9 @@ from functools import reduce
 from typing import Protocol, TypeVar, cast
 
 from whistgui.engine.checks import described
-from whistgui.engine.deal import Deal, SuitDeal, check_deal
 from whistgui.engine.errors import ArgumentTypeError, NoTheoryError
-from whistgui.engine.rules import Outcome
+from whistgui.engine.trick.deal import Deal, SuitDeal, check_deal
+from whistgui.engine.trick.rules import Outcome
 
 __all__ = ["Theory", "check_theory", "deal_element", "predict"]
 
@@ -33,12 +33,12 @@ class Theory(Protocol[E]):
 
     #: What the elements are, in a few words, with the paper they come from.
     title: str
-    #: Are the elements whist's values val(D) (:class:`~whistgui.engine.value.Value`,
+    #: Are the elements whist's values val(D) (:class:`~whistgui.engine.games.whist.value.Value`,
     #: symmetric whist R44)? Then a deal is played from them by the
     #: :class:`~whistgui.engine.strategy.marks.Strategist`, a suit is analysed by
-    #: :meth:`Evaluator.analyze <whistgui.engine.evaluator.Evaluator.analyze>` (the α matrix),
-    #: and JSON calls an element a ``value``. A capability, declared by each theory: ask it,
-    #: never the theory's class.
+    #: :meth:`Evaluator.analyze <whistgui.engine.games.whist.evaluator.Evaluator.analyze>` (the α
+    #: matrix), and JSON calls an element a ``value``. A capability, declared by each theory: ask
+    #: it, never the theory's class.
     whist_values: bool
 
     def covers(self, deal: Deal) -> str | None:

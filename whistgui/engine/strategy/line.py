@@ -46,15 +46,15 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Final, Literal, Protocol
 
-from whistgui.engine.cards import Card, Player, count
 from whistgui.engine.checks import described, expect, whole
-from whistgui.engine.deal import Deal
 from whistgui.engine.errors import ArgumentTypeError, NotationError, TheoryError
-from whistgui.engine.play import Position
-from whistgui.engine.rules import WHIST_RULES, Result, Rules, Scoring
-from whistgui.engine.rules import result_text as result_words
+from whistgui.engine.games.whist.value import Value, format_number
 from whistgui.engine.strategy.state import SuitLabel, TheoryElement
-from whistgui.engine.value import Value, format_number
+from whistgui.engine.trick.cards import Card, Player, count
+from whistgui.engine.trick.deal import Deal
+from whistgui.engine.trick.play import Position
+from whistgui.engine.trick.rules import WHIST_RULES, Result, Rules, Scoring
+from whistgui.engine.trick.rules import result_text as result_words
 
 __all__ = [
     "CONFIRM_MAX_CARDS",
@@ -87,7 +87,7 @@ Method = Literal["values", "search"]
 
 def mark_text(r: Result) -> str:
     """A mark as text: tricks ``3``, refined points ``5/4``, a winner ``W``/``E`` (the short
-    :func:`~whistgui.engine.rules.result_text`).
+    :func:`~whistgui.engine.trick.rules.result_text`).
 
     >>> mark_text(3), mark_text(Player.EAST)
     ('3', 'E')
@@ -116,7 +116,7 @@ class Step:
 
     ``value`` is the running value of the state between tricks at this card — before the
     trick for the leader's card, after it for the follower's (who then leads is
-    ``on_lead``); a whist :class:`~whistgui.engine.value.Value`, another game's element
+    ``on_lead``); a whist :class:`~whistgui.engine.games.whist.value.Value`, another game's element
     (:class:`~whistgui.engine.strategy.state.TheoryElement`) or None where its theory
     has none. ``predicted`` is the card's mark: West's result under optimal play after it
     (tricks, or the winner of a last-trick game); ``best_mark`` that of the best card.

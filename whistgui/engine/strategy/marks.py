@@ -7,7 +7,7 @@ trick the state is symmetric again, so every card of a position can be *marked* 
 number of tricks West ends with under optimal play after it — from values alone: a follower's
 card by the ρ component of the new leader, a leader's card by the follower's best reply. No
 search is needed, so a 13-card deal steps instantly; for small deals the exact
-:class:`~whistgui.engine.solver.Solver` can confirm every mark (:meth:`Strategist.confirm`).
+:class:`~whistgui.engine.trick.solver.Solver` can confirm every mark (:meth:`Strategist.confirm`).
 
 >>> from whistgui.engine import Deal, Player, Position
 >>> st = Strategist()
@@ -41,22 +41,18 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Final
 
-from whistgui.engine.cards import Card, Player
 from whistgui.engine.checks import expect, whole
-from whistgui.engine.deal import Deal, check_deal, check_player
-from whistgui.engine.describe import describe
 from whistgui.engine.errors import (
     AsymmetricSuitError,
     IllegalPlayError,
     NoTheoryError,
     TheoryError,
 )
-from whistgui.engine.evaluator import Evaluator
-from whistgui.engine.play import Position
+from whistgui.engine.games.whist.describe import describe
+from whistgui.engine.games.whist.evaluator import Evaluator
+from whistgui.engine.games.whist.rounding import rho, rho_prime
+from whistgui.engine.games.whist.value import Value
 from whistgui.engine.reading import quote
-from whistgui.engine.rounding import rho, rho_prime
-from whistgui.engine.rules import WHIST_RULES, Rules
-from whistgui.engine.solver import Solver
 from whistgui.engine.strategy.line import (
     CONFIRM_MAX_CARDS,
     PlayLine,
@@ -78,7 +74,11 @@ from whistgui.engine.strategy.state import (
     total,
     trick_start,
 )
-from whistgui.engine.value import Value
+from whistgui.engine.trick.cards import Card, Player
+from whistgui.engine.trick.deal import Deal, check_deal, check_player
+from whistgui.engine.trick.play import Position
+from whistgui.engine.trick.rules import WHIST_RULES, Rules
+from whistgui.engine.trick.solver import Solver
 
 __all__ = [
     "Disagreement",

@@ -23,14 +23,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Final, Protocol
 
-from whistgui.engine.cards import SUIT_SYMBOLS, Card, Player
 from whistgui.engine.checks import expect
-from whistgui.engine.deal import Deal
-from whistgui.engine.infinitesimal import Infinitesimal
-from whistgui.engine.play import Position
-from whistgui.engine.rounding import rho
+from whistgui.engine.games.whist.infinitesimal import Infinitesimal
+from whistgui.engine.games.whist.rounding import rho
+from whistgui.engine.games.whist.value import Value
 from whistgui.engine.strategy.state import check_position, exit_owner, pick, side, total
-from whistgui.engine.value import Value
+from whistgui.engine.trick.cards import SUIT_SYMBOLS, Card, Player
+from whistgui.engine.trick.deal import Deal
+from whistgui.engine.trick.play import Position
 
 __all__ = ["ValueMarks", "card_reason", "not_best"]
 

@@ -1,5 +1,5 @@
 """Any game's deal played out by exact search: every card optimal by the
-:class:`~whistgui.engine.solver.Solver` under the game's rules, recorded as the same
+:class:`~whistgui.engine.trick.solver.Solver` under the game's rules, recorded as the same
 :class:`~whistgui.engine.strategy.line.PlayLine` as a line played from whist's values.
 
 Marks are the solver's results (tricks, or the winner of a last-trick game); values and suit
@@ -24,16 +24,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from whistgui.engine.cards import Card, Player, count
 from whistgui.engine.checks import expect
-from whistgui.engine.deal import Deal, check_deal, check_player
 from whistgui.engine.errors import NoTheoryError, WhistError
 from whistgui.engine.games import Game, find_game
 from whistgui.engine.games.single_suit import normal_card
 from whistgui.engine.games.theory import Theory, check_theory, deal_element
-from whistgui.engine.play import Position
-from whistgui.engine.rules import Result, Scoring
-from whistgui.engine.solver import Solver
 from whistgui.engine.strategy.line import (
     PlayLine,
     Step,
@@ -43,6 +38,11 @@ from whistgui.engine.strategy.line import (
     play_out,
 )
 from whistgui.engine.strategy.state import SuitLabel, TheoryElement, check_position, trick_start
+from whistgui.engine.trick.cards import Card, Player, count
+from whistgui.engine.trick.deal import Deal, check_deal, check_player
+from whistgui.engine.trick.play import Position
+from whistgui.engine.trick.rules import Result, Scoring
+from whistgui.engine.trick.solver import Solver
 
 __all__ = ["SEARCH_MAX_CARDS", "Searcher", "search_line"]
 

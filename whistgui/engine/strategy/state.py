@@ -22,13 +22,13 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Literal, TypeVar
 
-from whistgui.engine.cards import Player
 from whistgui.engine.checks import expect
-from whistgui.engine.deal import SuitDeal
 from whistgui.engine.games.theory import Theory, check_theory
-from whistgui.engine.play import Position
-from whistgui.engine.rounding import Outcome
-from whistgui.engine.value import Value
+from whistgui.engine.games.whist.rounding import Outcome
+from whistgui.engine.games.whist.value import Value
+from whistgui.engine.trick.cards import Player
+from whistgui.engine.trick.deal import SuitDeal
+from whistgui.engine.trick.play import Position
 
 __all__ = [
     "LabelKind",

@@ -16,7 +16,7 @@ producer of :class:`~.rows.SuitRow`):
   read off the values of the suits of n − 1 cards (ρ(val) = χ, Theorem 12.1).
 
 By exact search (every single suit up to ``search_upto`` cards a hand, the engine's
-:class:`~whistgui.engine.solver.Solver`):
+:class:`~whistgui.engine.trick.solver.Solver`):
 
 * Conjecture 18.3 on single suits, every lead of every suit, both leaders — and, since R43
   proved the single-suit case, on every position of two suits (up to ``two_suit_upto`` cards
@@ -34,7 +34,7 @@ A wrong value is caught and shown in the paper's notation:
 
 >>> from dataclasses import replace
 >>> from whistgui.engine.tables.rows import suit_rows
->>> from whistgui.engine.value import Value
+>>> from whistgui.engine.games.whist.value import Value
 >>> def planted(n, **kw):
 ...     for r in suit_rows(n, **kw):
 ...         yield r if r.pattern != 'EWEW' else replace(r, value=Value.parse('1/2+e1'))
@@ -50,17 +50,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final
 
-from whistgui.engine.cards import Card, Player
-from whistgui.engine.deal import Deal, SuitDeal
 from whistgui.engine.errors import TheoryError
-from whistgui.engine.evaluator import without_pair
 from whistgui.engine.games.greedy_whist import GREEDY_WHIST_RULES
 from whistgui.engine.games.single_suit import greedy_tricks, normal_card
-from whistgui.engine.infinitesimal import eps
-from whistgui.engine.notation import format_suit_paper
-from whistgui.engine.play import Position
-from whistgui.engine.rules import WHIST_RULES, Rules
-from whistgui.engine.solver import Solver, canonical, owner_runs
+from whistgui.engine.games.whist.evaluator import without_pair
+from whistgui.engine.games.whist.infinitesimal import eps
+from whistgui.engine.games.whist.value import Value, pretty_number
 from whistgui.engine.tables.rows import (
     RowMaker,
     SuitRow,
@@ -70,7 +65,12 @@ from whistgui.engine.tables.rows import (
     r43_numbers,
     whist_tricks,
 )
-from whistgui.engine.value import Value, pretty_number
+from whistgui.engine.trick.cards import Card, Player
+from whistgui.engine.trick.deal import Deal, SuitDeal
+from whistgui.engine.trick.notation import format_suit_paper
+from whistgui.engine.trick.play import Position
+from whistgui.engine.trick.rules import WHIST_RULES, Rules
+from whistgui.engine.trick.solver import Solver, canonical, owner_runs
 
 __all__ = [
     "KEEP",

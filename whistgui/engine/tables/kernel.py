@@ -1,12 +1,12 @@
 """The value kernel: val, maxmin and minmax of every single suit at once, vectorised with numpy.
 
-It computes what :meth:`~whistgui.engine.evaluator.Evaluator.pattern_value` computes — the same
-recursion (§10, §17): α over one West and one East card per run, maxmin = max of the row
+It computes what :meth:`~whistgui.engine.games.whist.evaluator.Evaluator.pattern_value` computes —
+the same recursion (§10, §17): α over one West and one East card per run, maxmin = max of the row
 minima, minmax = min of the column maxima, val = the simplest value between them — but as one
-dynamic program over *all* patterns of m cards a hand, level by level m = 1, 2, …, n, with
-integer arrays in place of strings and dictionaries. The evaluator stays the readable reference;
-the tests check the kernel against it on every suit up to 7 (9 with ``--exhaustive``) cards a
-hand and on random longer suits.
+dynamic program over *all* patterns of m cards a hand, level by level m = 1, 2, …, n, with integer
+arrays in place of strings and dictionaries. The evaluator stays the readable reference; the tests
+check the kernel against it on every suit up to 7 (9 with ``--exhaustive``) cards a hand and on
+random longer suits.
 
 >>> t = suit_table(2)
 >>> [t.pattern_text(i) for i in range(len(t))]
@@ -49,6 +49,7 @@ import numpy.typing as npt
 
 from whistgui.engine.checks import expect, optional_callable, whole
 from whistgui.engine.errors import Cancelled, DealError, TheoryError
+from whistgui.engine.games.whist.value import Value
 from whistgui.engine.reading import quote
 from whistgui.engine.tables.keys import (
     KEY_MAX_N,
@@ -74,7 +75,6 @@ from whistgui.engine.tables.ranks import (
     run_blocks,
 )
 from whistgui.engine.tables.table import SuitTable, TableCache
-from whistgui.engine.value import Value
 
 __all__ = [
     "KEY_MAX_N",
@@ -529,7 +529,7 @@ def reach_size(pattern: str) -> int:
 def suit_value(pattern: str, *, cache: TableCache | None = None) -> Value:
     """val of the symmetric single suit with owners ``pattern`` (low to high), from the
     patterns it reaches (:func:`reach`); equal to the evaluator's
-    :meth:`~whistgui.engine.evaluator.Evaluator.pattern_value`.
+    :meth:`~whistgui.engine.games.whist.evaluator.Evaluator.pattern_value`.
 
     >>> suit_value('EWEW'), suit_value('')
     (Value.parse('3/2'), Value.parse('0'))

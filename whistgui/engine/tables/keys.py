@@ -5,18 +5,18 @@ numpy kernel (:mod:`~whistgui.engine.tables.kernel`) imports.
 **Keys.** Values and labeled values compare by exact integers (:func:`value_key`,
 :func:`labeled_key`): a single-suit value q + x (never fuzzy, Lemma 10.2) has the key
 ``q·2^42·S + pos + P`` with P = 164 and S = 2P + 1 = 329, pos the chain position of x
-(:attr:`~whistgui.engine.infinitesimal.Infinitesimal.pos`); a labeled value ``(P, v)`` has
-``2·key(v) + bit``, the bit ordering E above W for numbers and W above E otherwise (§10). The key
-is exact and order-preserving for |q| ≤ 41, |pos| ≤ 164 and q a multiple of 2⁻⁴², which every
-value of a suit of at most :data:`KEY_MAX_N` = 40 cards a hand satisfies: by induction on n,
-val(D) for n cards a hand has 0 ≤ q ≤ n (q lies between the numbers of maxmin and minmax, which
-are values of n − 1 cards plus 0 or 1), denominator at most 2^(n+1) (:meth:`Bounds.candidates`
-tries denominators up to twice the larger of the bounds' and 2) and |pos| ≤ 4n (it tries
-ε_k up to the bounds' largest |pos| + 3, whose position is one more). The largest key is below
-2^57 (labeled keys); :func:`value_key` checks the bound on every value it meets and raises
-:class:`~whistgui.engine.errors.TheoryError` if one were ever outside it. The simplest value of
-a (maxmin, minmax) pair is found from their keys by :func:`simplest_key` (:meth:`Bounds.simplest`
-in integers; the tests compare the two on every pair).
+(:attr:`~whistgui.engine.games.whist.infinitesimal.Infinitesimal.pos`); a labeled value ``(P, v)``
+has ``2·key(v) + bit``, the bit ordering E above W for numbers and W above E otherwise (§10). The
+key is exact and order-preserving for |q| ≤ 41, |pos| ≤ 164 and q a multiple of 2⁻⁴², which every
+value of a suit of at most :data:`KEY_MAX_N` = 40 cards a hand satisfies: by induction on n, val(D)
+for n cards a hand has 0 ≤ q ≤ n (q lies between the numbers of maxmin and minmax, which are values
+of n − 1 cards plus 0 or 1), denominator at most 2^(n+1) (:meth:`Bounds.candidates` tries
+denominators up to twice the larger of the bounds' and 2) and |pos| ≤ 4n (it tries ε_k up to the
+bounds' largest |pos| + 3, whose position is one more). The largest key is below 2^57 (labeled
+keys); :func:`value_key` checks the bound on every value it meets and raises
+:class:`~whistgui.engine.errors.TheoryError` if one were ever outside it. The simplest value of a
+(maxmin, minmax) pair is found from their keys by :func:`simplest_key` (:meth:`Bounds.simplest` in
+integers; the tests compare the two on every pair).
 
 **Patterns.** A suit of m cards a hand is its pattern (owners from low to high, as the
 evaluator's), here also an integer bitmask (:func:`pattern_mask`): bit k is 1 when West holds
@@ -33,12 +33,12 @@ from fractions import Fraction
 from math import comb
 from typing import Final
 
-from whistgui.engine.cards import Player
 from whistgui.engine.checks import expect, whole
-from whistgui.engine.deal import check_pattern
 from whistgui.engine.errors import TheoryError
-from whistgui.engine.infinitesimal import Infinitesimal
-from whistgui.engine.value import LabeledValue, Value
+from whistgui.engine.games.whist.infinitesimal import Infinitesimal
+from whistgui.engine.games.whist.value import LabeledValue, Value
+from whistgui.engine.trick.cards import Player
+from whistgui.engine.trick.deal import check_pattern
 
 __all__ = [
     "KEY_MAX_N",
@@ -63,8 +63,8 @@ KEY_MAX_N: Final = 40
 MAX_SUIT_N: Final = 16
 #: The largest n of a table of every suit of n cards a hand (the kernel's
 #: :func:`~whistgui.engine.tables.kernel.suit_table`, :meth:`Evaluator.table
-#: <whistgui.engine.evaluator.Evaluator.table>`): C(30, 15), some 155 million suits, 4.1 GB in
-#: the kernel; a larger one could never be finished.
+#: <whistgui.engine.games.whist.evaluator.Evaluator.table>`): C(30, 15), some 155 million
+#: suits, 4.1 GB in the kernel; a larger one could never be finished.
 MAX_TABLE_N: Final = 15
 
 _SCALE_BITS: Final = KEY_MAX_N + 2
@@ -154,8 +154,8 @@ def labeled_pair(vkey: int) -> tuple[int, int]:
 
 def simplest_key(maxmin: int, minmax: int) -> int:
     """The key of val(D), the simplest value between maxmin(D) and minmax(D) given by their
-    labeled keys: :meth:`Bounds.simplest <whistgui.engine.evaluator.Bounds.simplest>` done in
-    integers (the same candidates in the same order, the same membership tests; the tests
+    labeled keys: :meth:`Bounds.simplest <whistgui.engine.games.whist.evaluator.Bounds.simplest>`
+    done in integers (the same candidates in the same order, the same membership tests; the tests
     compare the two on every pair the tables meet).
 
     >>> E, W = Player.EAST, Player.WEST

@@ -13,7 +13,7 @@ the top card.
 
 The values, maxmin and minmax come from the numpy kernel
 (:func:`~whistgui.engine.tables.kernel.suit_table`) when it imports, else from the pure-Python
-:class:`~whistgui.engine.evaluator.Evaluator` (:meth:`~Evaluator.pattern_value`,
+:class:`~whistgui.engine.games.whist.evaluator.Evaluator` (:meth:`~Evaluator.pattern_value`,
 :meth:`~Evaluator.bounds`) — the tests check that the two agree; T_0, H and H̄ come from the
 pattern (:func:`r43_numbers`).
 """
@@ -27,13 +27,13 @@ from math import comb
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from whistgui.engine.checks import expect, optional_callable, whole
-from whistgui.engine.deal import SuitDeal, check_pattern
 from whistgui.engine.errors import Cancelled, DealError, TheoryError
-from whistgui.engine.evaluator import Evaluator, kernel_available
-from whistgui.engine.notation import format_suit_paper
+from whistgui.engine.games.whist.evaluator import Evaluator, kernel_available
+from whistgui.engine.games.whist.rounding import rho
+from whistgui.engine.games.whist.value import LabeledValue, Value
 from whistgui.engine.reading import quote
-from whistgui.engine.rounding import rho
-from whistgui.engine.value import LabeledValue, Value
+from whistgui.engine.trick.deal import SuitDeal, check_pattern
+from whistgui.engine.trick.notation import format_suit_paper
 
 if TYPE_CHECKING:
     import numpy as np

@@ -32,12 +32,12 @@ from pathlib import Path
 from types import TracebackType
 from typing import Final
 
-from whistgui.engine.cards import Player
-from whistgui.engine.describe import describe
 from whistgui.engine.errors import NotationError, WhistError
+from whistgui.engine.games.whist.describe import describe
+from whistgui.engine.games.whist.value import LabeledValue, Value
 from whistgui.engine.reading import PATH_QUOTE_LIMIT, quote, quote_path
 from whistgui.engine.tables.rows import RowMaker, SuitRow, count_patterns, whist_tricks
-from whistgui.engine.value import LabeledValue, Value
+from whistgui.engine.trick.cards import Player
 
 __all__ = [
     "APPLICATION",

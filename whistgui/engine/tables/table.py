@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from whistgui.engine.checks import expect, whole
 from whistgui.engine.errors import DealError
+from whistgui.engine.games.whist.value import LabeledValue, Value
 from whistgui.engine.reading import quote
 from whistgui.engine.tables.keys import (
     check_key,
@@ -29,7 +30,6 @@ from whistgui.engine.tables.keys import (
     value_key,
 )
 from whistgui.engine.tables.ranks import Int32s, colex_ranks, reverse_bits
-from whistgui.engine.value import LabeledValue, Value
 
 __all__ = ["SuitTable", "TableCache"]
 

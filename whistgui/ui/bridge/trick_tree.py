@@ -49,8 +49,8 @@ from whistgui.engine.bridge import (
     trick_winner,
 )
 from whistgui.engine.bridge.contract import TRICKS
-from whistgui.engine.cards import rank_text
 from whistgui.engine.errors import WhistError
+from whistgui.engine.trick.cards import rank_text
 from whistgui.ui.bridge.dd_table import red_suit_colour
 from whistgui.ui.bridge.session import BridgeSession
 from whistgui.ui.engine_service import EngineService, JobContext

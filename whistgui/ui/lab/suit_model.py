@@ -34,7 +34,7 @@ from PySide6.QtCore import (
 )
 
 from whistgui.app.lab import FIVE_CARD, WHIST_PICKS, LabTable
-from whistgui.engine.deal import SuitDeal
+from whistgui.engine.trick.deal import SuitDeal
 
 __all__ = [
     "COLUMNS",

@@ -49,8 +49,8 @@ from PySide6.QtWidgets import (
 )
 
 from whistgui.app.lab import LIVE_LIMIT, LabTable, distinct_values, lab_table
+from whistgui.engine.games.whist.value import Value
 from whistgui.engine.tables.kernel import TableCache
-from whistgui.engine.value import Value
 from whistgui.ui.engine_service import EngineService, JobContext
 from whistgui.ui.lab.suit_model import COLUMNS, KIND, SUIT, PatternRole, SuitTableModel
 from whistgui.ui.pg import pg

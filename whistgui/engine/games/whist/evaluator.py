@@ -24,9 +24,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import TYPE_CHECKING, Final, Literal
 
-from whistgui.engine.cards import Player
 from whistgui.engine.checks import described, expect, optional_callable, whole
-from whistgui.engine.deal import Deal, State, SuitDeal, check_pattern
 from whistgui.engine.errors import (
     ArgumentTypeError,
     AsymmetricSuitError,
@@ -34,12 +32,14 @@ from whistgui.engine.errors import (
     DealError,
     TheoryError,
 )
-from whistgui.engine.infinitesimal import FUZZY, Infinitesimal, eps
-from whistgui.engine.interval import InfinitesimalRange, Interval
-from whistgui.engine.rounding import Outcome, rho, rho_prime
-from whistgui.engine.rules import WHIST_RULES
+from whistgui.engine.games.whist.infinitesimal import FUZZY, Infinitesimal, eps
+from whistgui.engine.games.whist.interval import InfinitesimalRange, Interval
+from whistgui.engine.games.whist.rounding import Outcome, rho, rho_prime
+from whistgui.engine.games.whist.value import LabeledValue, Value
 from whistgui.engine.tables.keys import MAX_TABLE_N
-from whistgui.engine.value import LabeledValue, Value
+from whistgui.engine.trick.cards import Player
+from whistgui.engine.trick.deal import Deal, State, SuitDeal, check_pattern
+from whistgui.engine.trick.rules import WHIST_RULES
 
 if TYPE_CHECKING:
     from whistgui.engine.tables.kernel import SuitReach, TableCache

@@ -31,10 +31,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, NamedTuple
 
-from whistgui.engine.cards import Player
 from whistgui.engine.checks import described, expect
 from whistgui.engine.errors import ArgumentTypeError, NotationError
-from whistgui.engine.infinitesimal import ZERO, Infinitesimal
+from whistgui.engine.games.whist.infinitesimal import ZERO, Infinitesimal
 from whistgui.engine.reading import quote, read_int
 from whistgui.engine.symbols import (
     SUB as _SUB,
@@ -48,6 +47,7 @@ from whistgui.engine.symbols import (
 from whistgui.engine.symbols import (
     normalise_value_text,
 )
+from whistgui.engine.trick.cards import Player
 
 __all__ = [
     "MAX_NUMBER_DIGITS",

@@ -10,12 +10,12 @@ replies, the higher card of the suit led wins the trick and the lead — and dif
   last trick (refined whist, symmetric whist §11), or only the last trick, which wins
   (five-card) or loses (misère five-card).
 
-A :class:`Rules` object answers those questions; :class:`~whistgui.engine.play.Position`, the
-:class:`~whistgui.engine.solver.Solver`, the strategist and the tree views ask it and restate
+A :class:`Rules` object answers those questions; :class:`~whistgui.engine.trick.play.Position`, the
+:class:`~whistgui.engine.trick.solver.Solver`, the strategist and the tree views ask it and restate
 nothing. Scores are integers in the rules' own *points* (quarters for refined whist, 1 for the
 winner of a last-trick game), turned into results by :meth:`Rules.result`.
 
->>> from whistgui.engine.cards import Card
+>>> from whistgui.engine.trick.cards import Card
 >>> GREEDY = Rules(greedy=True)
 >>> led = Card(0, 11)
 >>> [c.rank for c in WHIST_RULES.legal([Card(0, 14), Card(0, 9), Card(1, 5)], led)]
@@ -43,10 +43,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar, NamedTuple
 
-from whistgui.engine.cards import Card, Player, count
 from whistgui.engine.checks import CheckedEnum, described, each, expect, few_digits, whole
 from whistgui.engine.errors import ArgumentError, ArgumentTypeError, NotationError
 from whistgui.engine.reading import quote
+from whistgui.engine.trick.cards import Card, Player, count
 
 __all__ = [
     "REFINED_WHIST_RULES",

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from whistgui.engine.cards import Player
 from whistgui.engine.checks import expect
-from whistgui.engine.rounding import Outcome, rho
-from whistgui.engine.value import Value
+from whistgui.engine.games.whist.rounding import Outcome, rho
+from whistgui.engine.games.whist.value import Value
+from whistgui.engine.trick.cards import Player
 
 __all__ = ["Character", "describe"]
 

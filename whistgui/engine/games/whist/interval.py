@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from whistgui.engine.checks import expect, few_digits
-from whistgui.engine.infinitesimal import FUZZY, Infinitesimal
-from whistgui.engine.value import MAX_NUMBER_DIGITS, Value, pretty_number
+from whistgui.engine.games.whist.infinitesimal import FUZZY, Infinitesimal
+from whistgui.engine.games.whist.value import MAX_NUMBER_DIGITS, Value, pretty_number
 
 __all__ = ["InfinitesimalRange", "Interval"]
 

@@ -1,8 +1,17 @@
 """Two-person whist and refined whist: Wästlund's values in Z(2) × E (symmetric whist, R44).
 
-The element of a suit is val(D) (:class:`~whistgui.engine.evaluator.Evaluator`); values add;
-the outcome is ρ(val) for whist (Theorem 9.x) and ρ′(val) for refined whist (§11, Theorem
-12.1).
+This module is the game's theory (:class:`WhistTheory`, registered in
+:data:`~whistgui.engine.games.GAMES`); its package holds the value theory it stands on: the
+semigroup of values and its order (:mod:`~whistgui.engine.games.whist.value`,
+:mod:`~whistgui.engine.games.whist.infinitesimal`, :mod:`~whistgui.engine.games.whist.interval`),
+ρ and ρ′ (:mod:`~whistgui.engine.games.whist.rounding`), val(D) of a suit and of a deal
+(:mod:`~whistgui.engine.games.whist.evaluator`), and val(D) in words, in LaTeX and by kind
+(:mod:`~whistgui.engine.games.whist.explain`, :mod:`~whistgui.engine.games.whist.latex`,
+:mod:`~whistgui.engine.games.whist.describe`).
+
+The element of a suit is val(D) (:class:`~whistgui.engine.games.whist.evaluator.Evaluator`);
+values add; the outcome is ρ(val) for whist (Theorem 9.x) and ρ′(val) for refined whist (§11,
+Theorem 12.1).
 
 >>> t = WhistTheory()
 >>> v = t.add(t.element(SuitDeal.parse('AQ/KJ')), t.element(SuitDeal.parse('K/A')))
@@ -15,14 +24,14 @@ Outcome(west_lead=Fraction(7, 4), east_lead=Fraction(7, 4))
 from __future__ import annotations
 
 from whistgui.engine.checks import expect
-from whistgui.engine.deal import Deal, SuitDeal, check_deal
-from whistgui.engine.describe import describe
-from whistgui.engine.evaluator import Evaluator
-from whistgui.engine.latex import value_latex
+from whistgui.engine.games.whist.describe import describe
+from whistgui.engine.games.whist.evaluator import Evaluator
+from whistgui.engine.games.whist.latex import value_latex
+from whistgui.engine.games.whist.rounding import rho, rho_prime
+from whistgui.engine.games.whist.value import Value
 from whistgui.engine.reading import quote
-from whistgui.engine.rounding import rho, rho_prime
-from whistgui.engine.rules import Outcome
-from whistgui.engine.value import Value
+from whistgui.engine.trick.deal import Deal, SuitDeal, check_deal
+from whistgui.engine.trick.rules import Outcome
 
 __all__ = ["WhistTheory"]
 

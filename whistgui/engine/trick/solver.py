@@ -1,4 +1,4 @@
-"""Exact search: any two-person trick-taking game of :mod:`~whistgui.engine.rules` solved by
+"""Exact search: any two-person trick-taking game of :mod:`~whistgui.engine.trick.rules` solved by
 minimax over tricks.
 
 Follow suit as the rules allow (freely, or greedily: win the trick if able), otherwise discard
@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from whistgui.engine.cards import Card, Player
 from whistgui.engine.checks import each, expect, optional_callable
-from whistgui.engine.deal import Deal, check_deal
 from whistgui.engine.errors import Cancelled, DealError
-from whistgui.engine.play import Position
-from whistgui.engine.rules import WHIST_RULES, Outcome, Result, Rules, Scoring
+from whistgui.engine.trick.cards import Card, Player
+from whistgui.engine.trick.deal import Deal, check_deal
+from whistgui.engine.trick.play import Position
+from whistgui.engine.trick.rules import WHIST_RULES, Outcome, Result, Rules, Scoring
 
 __all__ = ["Scoring", "Solver", "canonical", "owner_runs"]
 

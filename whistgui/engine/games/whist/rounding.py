@@ -18,8 +18,8 @@ import math
 from fractions import Fraction
 
 from whistgui.engine.checks import expect
-from whistgui.engine.rules import Outcome
-from whistgui.engine.value import Value
+from whistgui.engine.games.whist.value import Value
+from whistgui.engine.trick.rules import Outcome
 
 __all__ = ["Outcome", "rho", "rho_lattice", "rho_prime"]
 

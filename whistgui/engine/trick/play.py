@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from whistgui.engine.cards import Card, Player, count
 from whistgui.engine.checks import expect, whole
-from whistgui.engine.deal import Deal, check_deal, check_player
 from whistgui.engine.errors import DealError, IllegalPlayError
-from whistgui.engine.rules import WHIST_RULES, Rules
+from whistgui.engine.trick.cards import Card, Player, count
+from whistgui.engine.trick.deal import Deal, check_deal, check_player
+from whistgui.engine.trick.rules import WHIST_RULES, Rules
 
 __all__ = ["Position", "Trick"]
 

@@ -11,7 +11,7 @@ Math-mode bodies carry no dollars; fractions are mixed numbers with ``\frac``:
 
 :func:`alpha_matrix_latex` writes a complete ``tabular`` (no package beyond LaTeX itself):
 
->>> from whistgui.engine.evaluator import Evaluator
+>>> from whistgui.engine.games.whist.evaluator import Evaluator
 >>> print(alpha_matrix_latex(Evaluator().analyze('AQ/KJ')))
 % D = AQ/KJ
 % val(D) = 1\frac{1}{2}
@@ -32,12 +32,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from whistgui.engine.cards import Player, rank_text, standard_ranks
-from whistgui.engine.deal import SuitDeal
 from whistgui.engine.errors import TheoryError
-from whistgui.engine.evaluator import SuitAnalysis, labeled_max, labeled_min
-from whistgui.engine.infinitesimal import Infinitesimal
-from whistgui.engine.value import LabeledValue, Value
+from whistgui.engine.games.whist.evaluator import SuitAnalysis, labeled_max, labeled_min
+from whistgui.engine.games.whist.infinitesimal import Infinitesimal
+from whistgui.engine.games.whist.value import LabeledValue, Value
+from whistgui.engine.trick.cards import Player, rank_text, standard_ranks
+from whistgui.engine.trick.deal import SuitDeal
 
 __all__ = ["alpha_matrix_latex", "labeled_latex", "number_latex", "value_latex"]
 
@@ -96,7 +96,7 @@ def alpha_matrix_latex(analysis: SuitAnalysis, *, group_sequences: bool = False)
     ``13--12`` when a label is longer than one character or the suit is not standard);
     :class:`TheoryError` if they differ.
 
-    >>> from whistgui.engine.evaluator import Evaluator
+    >>> from whistgui.engine.games.whist.evaluator import Evaluator
     >>> t = alpha_matrix_latex(Evaluator().analyze('AKT/QJ9'), group_sequences=True)
     >>> [line.split(' & ')[0] for line in t.splitlines()[5:]]
     ['AK', '10', '\\hline', 'max', '\\end{tabular}']

@@ -1,11 +1,11 @@
 """Why val(D) is what it is: §10's computation for one suit, told in short sentences.
 
-:func:`explain` reads a :class:`~whistgui.engine.evaluator.SuitAnalysis` and says which of
-West's and East's cards give maxmin(D) and minmax(D), where the order of labeled values had to
+:func:`explain` reads a :class:`~whistgui.engine.games.whist.evaluator.SuitAnalysis` and says which
+of West's and East's cards give maxmin(D) and minmax(D), where the order of labeled values had to
 break a tie between equal values, what I(D) is, which candidates of the simplicity order of
 §8.3 were tried before val(D) and why each lies in L(D) or R(D), and why val(D) is simplest.
 
->>> from whistgui.engine.evaluator import Evaluator
+>>> from whistgui.engine.games.whist.evaluator import Evaluator
 >>> e = explain(Evaluator().analyze('AQ/KJ'))
 >>> e.reason
 'half-integer'
@@ -30,14 +30,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from whistgui.engine.cards import Player
-from whistgui.engine.deal import SuitDeal
 from whistgui.engine.errors import TheoryError
-from whistgui.engine.evaluator import Bounds, SuitAnalysis
-from whistgui.engine.infinitesimal import FUZZY
-from whistgui.engine.interval import Interval
+from whistgui.engine.games.whist.evaluator import Bounds, SuitAnalysis
+from whistgui.engine.games.whist.infinitesimal import FUZZY
+from whistgui.engine.games.whist.interval import Interval
+from whistgui.engine.games.whist.value import LabeledValue, Value
 from whistgui.engine.symbols import and_list
-from whistgui.engine.value import LabeledValue, Value
+from whistgui.engine.trick.cards import Player
+from whistgui.engine.trick.deal import SuitDeal
 
 __all__ = ["MAX_REJECTED_LINES", "REASONS", "Explanation", "Reason", "explain", "reason_for"]
 
@@ -94,7 +94,7 @@ def reason_for(value: Value) -> Reason:
 def explain(analysis: SuitAnalysis) -> Explanation:
     r"""Explain val(D) for the analysed suit in plain Unicode sentences.
 
-    >>> from whistgui.engine.evaluator import Evaluator
+    >>> from whistgui.engine.games.whist.evaluator import Evaluator
     >>> e = explain(Evaluator().analyze('K/A'))
     >>> e.reason, [v.pretty() for v in e.rejected]
     ('infinitesimal', ['0'])

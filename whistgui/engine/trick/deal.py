@@ -23,8 +23,16 @@ from dataclasses import dataclass
 from itertools import repeat
 from typing import Final
 
-from whistgui.engine import notation
-from whistgui.engine.cards import (
+from whistgui.engine.checks import described, each, expect, whole
+from whistgui.engine.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    AsymmetricSuitError,
+    DealError,
+)
+from whistgui.engine.reading import quote, read_int
+from whistgui.engine.trick import notation
+from whistgui.engine.trick.cards import (
     MAX_RANK,
     Card,
     Player,
@@ -34,14 +42,6 @@ from whistgui.engine.cards import (
     rank_text,
     standard_ranks,
 )
-from whistgui.engine.checks import described, each, expect, whole
-from whistgui.engine.errors import (
-    ArgumentError,
-    ArgumentTypeError,
-    AsymmetricSuitError,
-    DealError,
-)
-from whistgui.engine.reading import quote, read_int
 
 __all__ = ["Deal", "State", "SuitDeal", "check_deal", "check_pattern", "check_player"]
 
@@ -175,9 +175,9 @@ class SuitDeal:
     def card_text(
         self, rank: int, *, standard: bool | None = None, style: RankStyle = "compact"
     ) -> str:
-        """A rank as this suit writes it (:func:`~whistgui.engine.cards.rank_text`): ``T``/``K``
-        in a standard suit, the integer in an abstract one (``standard`` overrides, e.g. for
-        what remains of an abstract suit)."""
+        """A rank as this suit writes it (:func:`~whistgui.engine.trick.cards.rank_text`):
+        ``T``/``K`` in a standard suit, the integer in an abstract one (``standard`` overrides,
+        e.g. for what remains of an abstract suit)."""
         whole(rank, "rank", low=1, high=MAX_RANK)
         if standard is not None:
             expect(standard, bool, "standard", "True, False or None")

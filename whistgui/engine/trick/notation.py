@@ -33,7 +33,10 @@ from collections.abc import Sequence
 from itertools import islice
 from typing import Final, NamedTuple, Protocol
 
-from whistgui.engine.cards import (
+from whistgui.engine.checks import described
+from whistgui.engine.errors import ArgumentTypeError, NotationError
+from whistgui.engine.reading import quote
+from whistgui.engine.trick.cards import (
     DEFAULT_SUIT_NAMES,
     Card,
     default_suit_name,
@@ -43,9 +46,6 @@ from whistgui.engine.cards import (
     standard_ranks,
     suit_name_from_text,
 )
-from whistgui.engine.checks import described
-from whistgui.engine.errors import ArgumentTypeError, NotationError
-from whistgui.engine.reading import quote
 
 __all__ = [
     "MAX_DEAL_CARDS",
@@ -83,7 +83,7 @@ class ParsedSuit(NamedTuple):
 
 
 class ParsedDeal(NamedTuple):
-    """A deal as the text gives it; :class:`~whistgui.engine.deal.Deal` builds itself from it
+    """A deal as the text gives it; :class:`~whistgui.engine.trick.deal.Deal` builds itself from it
     (this module knows text, never the deal types, so the import runs one way)."""
 
     suits: tuple[ParsedSuit, ...]
