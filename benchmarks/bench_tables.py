@@ -1,6 +1,6 @@
 """Time the single-suit value kernel against a plain C program of the same recursion.
 
-``whistgui.engine.tables.kernel.tables_upto(N)`` computes val, maxmin and minmax of every
+``whistgui.engine.games.whist.kernel.tables_upto(N)`` computes val, maxmin and minmax of every
 single suit with up to N cards a hand (numpy). The yardstick is ``benchmarks/c/suit_values.c``,
 the same recursion written plainly in C, which this script compiles with the system's
 ``cc -O2`` into a temporary directory. Before timing, it checks that the C program gives the
@@ -43,7 +43,7 @@ ROOT = HERE.parent
 KERNEL_RUN = """
 import json, sys, time
 import numpy as np
-from whistgui.engine.tables.kernel import TableCache, tables_upto
+from whistgui.engine.games.whist.kernel import TableCache, tables_upto
 n = int(sys.argv[1])
 cache = TableCache()
 t0 = time.perf_counter()
@@ -60,7 +60,7 @@ print(json.dumps({"seconds": seconds, "checksums": sums,
 
 KERNEL_DUMP = """
 import json, sys
-from whistgui.engine.tables.kernel import TableCache, tables_upto
+from whistgui.engine.games.whist.kernel import TableCache, tables_upto
 n = int(sys.argv[1])
 cache = TableCache()
 tables = tables_upto(n, upto_cache=cache)
@@ -130,7 +130,7 @@ def spread(xs: list[float]) -> str:
 
 
 def single_suits(repeat: int) -> None:
-    from whistgui.engine.tables.kernel import TableCache, suit_value
+    from whistgui.engine.games.whist.kernel import TableCache, suit_value
 
     rng = random.Random(15)
     print()

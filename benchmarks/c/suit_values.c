@@ -12,7 +12,7 @@
  * the trick's winner; maxmin = max of row minima, minmax = min of column maxima; val = the
  * simplest value between them (a port of Bounds.simplest on integer keys, memoized by pair).
  *
- * Keys are those of whistgui/engine/tables/keys.py: a value q + x (x the infinitesimal at
+ * Keys are those of whistgui/engine/games/whist/keys.py: a value q + x (x the infinitesimal at
  * chain position pos) has key q * 2^42 * 329 + pos + 164, a labeled value (P, v) has
  * 2 * key(v) + bit, bit = 1 for (E, number) and (W, non-number). Exact for up to 40 cards.
  *

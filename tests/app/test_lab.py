@@ -17,7 +17,7 @@ from whistgui.app.lab import (
     value_counts,
 )
 from whistgui.engine import Cancelled, DealError, Evaluator
-from whistgui.engine.tables.kernel import TableCache
+from whistgui.engine.games.whist.kernel import TableCache
 from whistgui.engine.trick.deal import SuitDeal
 
 

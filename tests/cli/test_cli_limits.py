@@ -248,7 +248,7 @@ def test_suits_past_the_kernel_that_reach_too_many_patterns_are_refused(capsys, 
 def test_every_suit_value_takes_has_its_reach_counted_quickly(capsys):
     """``check_reach`` counts the reach of any suit ``value`` or ``analyze`` takes: their limit
     is the kernel's counting bound (kept apart so that the command line loads numpy late)."""
-    from whistgui.engine.tables.kernel import MAX_REACH_COUNT_N, RECURSION_RATE
+    from whistgui.engine.games.whist.kernel import MAX_REACH_COUNT_N, RECURSION_RATE
 
     assert MAX_SUIT_CARDS == MAX_REACH_COUNT_N
     code, _, err = run(capsys, "value", alternating_suit(17))
@@ -267,7 +267,7 @@ def test_suits_past_the_kernel_are_limited_together(capsys):
     """Each suit under the limit, four of them over it together: 71 s with no progress
     (issue 16's second review); refused at once, naming the total."""
     from whistgui.engine import SuitDeal
-    from whistgui.engine.tables.kernel import reach_size
+    from whistgui.engine.games.whist.kernel import reach_size
 
     size = reach_size(SuitDeal.parse(NEAR_LIMIT).pattern)
     assert size <= MAX_RECURSION_REACH < 2 * size

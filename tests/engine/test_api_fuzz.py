@@ -86,10 +86,11 @@ from whistgui.engine.bridge import (
 from whistgui.engine.games import GAMES, find_game
 from whistgui.engine.games.greedy_whist import GreedyValue
 from whistgui.engine.games.misere_five_card import MisereValue
+from whistgui.engine.games.whist import kernel
 from whistgui.engine.gops import GopsRules, GopsSolver, GopsState
 from whistgui.engine.reading import quote, quote_json
 from whistgui.engine.strategy import Searcher, search_line
-from whistgui.engine.tables import kernel, rows
+from whistgui.engine.tables import rows
 
 # ----------------------------------------------------------------------------- what is scanned
 

@@ -1,4 +1,4 @@
-"""The value kernel (whistgui.engine.tables.kernel) against the pure-Python evaluator.
+"""The value kernel (whistgui.engine.games.whist.kernel) against the pure-Python evaluator.
 
 Every suit up to 7 cards a hand (9 with ``pytest --exhaustive``) has the evaluator's value,
 maxmin and minmax; random suits of 10 to 13 cards a hand have the evaluator's value by
@@ -32,8 +32,7 @@ from whistgui.engine import (
 )
 from whistgui.engine.games.single_suit import all_patterns
 from whistgui.engine.games.whist.evaluator import Bounds
-from whistgui.engine.tables import ranks
-from whistgui.engine.tables.kernel import (
+from whistgui.engine.games.whist.kernel import (
     KEY_MAX_N,
     MAX_SUIT_N,
     MAX_TABLE_N,
@@ -43,6 +42,7 @@ from whistgui.engine.tables.kernel import (
     labeled_key,
     pattern_mask,
     pattern_rank,
+    ranks,
     reach,
     reach_size,
     simplest_key,

@@ -8,7 +8,7 @@ import json
 import time
 
 from whistgui.engine import Deal, Player, SuitDeal
-from whistgui.engine.tables.kernel import suit_value
+from whistgui.engine.games.whist.kernel import suit_value
 
 NEW = "KJ/AQ A/K K/A"
 

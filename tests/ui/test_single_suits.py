@@ -351,7 +351,7 @@ def stalled(monkeypatch):  # type: ignore[no-untyped-def]
 
 
 def test_a_listings_progress_rises_to_one_through_valuing_and_listing() -> None:
-    from whistgui.engine.tables.kernel import TableCache
+    from whistgui.engine.games.whist.kernel import TableCache
     from whistgui.ui.lab.window import _list_job, _Listing
 
     listing = _Listing((5, 8), "5 to 8 cards a hand")

@@ -38,8 +38,7 @@ from whistgui.engine.games.single_suit import (
     trace,
 )
 from whistgui.engine.games.whist.describe import describe
-from whistgui.engine.games.whist.value import Value
-from whistgui.engine.tables.kernel import (
+from whistgui.engine.games.whist.kernel import (
     MAX_TABLE_N,
     TableCache,
     labeled_key,
@@ -47,6 +46,7 @@ from whistgui.engine.tables.kernel import (
     tables_upto,
     value_key,
 )
+from whistgui.engine.games.whist.value import Value
 from whistgui.engine.tables.rows import r43_block
 from whistgui.engine.trick.cards import rank_text
 from whistgui.engine.trick.deal import SuitDeal
@@ -353,7 +353,7 @@ def lab_table(
 ) -> LabTable:
     """Every symmetric single suit of ``lo`` to ``hi`` (default ``lo``) cards a hand as a
     :class:`LabTable`, from the numpy kernel's tables
-    (:func:`~whistgui.engine.tables.kernel.suit_table`; ``cache`` keeps them for the next
+    (:func:`~whistgui.engine.games.whist.kernel.suit_table`; ``cache`` keeps them for the next
     call) — the same rows as :func:`lab_rows` (the tests compare them on every suit up to 5
     cards a hand), for n = 11 (705,432 suits) in about 2 s. ``progress(n, stage, done,
     total)`` now and then (:data:`LabProgress`); :class:`Cancelled` when ``should_stop`` says

@@ -578,7 +578,7 @@ def check_reach(deal: Deal, text: str, command: str) -> int:
     long for the kernel reach more than :data:`MAX_RECURSION_REACH` patterns, one suit or
     all together, which the recursion would value one by one for minutes or hours (how many
     a suit reaches is counted, not listed: a fraction of a second even at 200 cards a hand)."""
-    from whistgui.engine.tables.kernel import MAX_SUIT_N, RECURSION_RATE, reach_size
+    from whistgui.engine.games.whist.kernel import MAX_SUIT_N, RECURSION_RATE, reach_size
 
     rate = f"the exact recursion values some {RECURSION_RATE:,} a second"
     total, long_suits = 0, 0

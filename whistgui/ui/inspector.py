@@ -107,7 +107,7 @@ class _DealReady:
 
 def _cost(suit: SuitDeal) -> str:
     """What valuing a suit past the live limit costs, for the question before doing it."""
-    from whistgui.engine.tables.kernel import (
+    from whistgui.engine.games.whist.kernel import (
         MAX_REACH_COUNT_N,
         MAX_SUIT_N,
         RECURSION_RATE,

@@ -12,7 +12,7 @@ the top card.
 ('[A Q, K J]', '1½', '(W, 1 + ε₀)', '(W, 2 − ε₀)', (2, 0, 1))
 
 The values, maxmin and minmax come from the numpy kernel
-(:func:`~whistgui.engine.tables.kernel.suit_table`) when it imports, else from the pure-Python
+(:func:`~whistgui.engine.games.whist.kernel.suit_table`) when it imports, else from the pure-Python
 :class:`~whistgui.engine.games.whist.evaluator.Evaluator` (:meth:`~Evaluator.pattern_value`,
 :meth:`~Evaluator.bounds`) — the tests check that the two agree; T_0, H and H̄ come from the
 pattern (:func:`r43_numbers`).
@@ -310,7 +310,7 @@ class RowMaker:
         should_stop: Callable[[], bool] | None,
         progress: Callable[[int, int], None] | None,
     ) -> Iterator[SuitRow]:
-        from whistgui.engine.tables.kernel import TableCache, suit_table
+        from whistgui.engine.games.whist.kernel import TableCache, suit_table
 
         if not isinstance(self._cache, TableCache):
             self._cache = TableCache()

@@ -10,7 +10,7 @@ button, or Enter in a "cards a hand" box), as a columnar :class:`~whistgui.app.l
 from the numpy kernel (n = 11, 705,432 suits, in about two seconds). While it lists, the window
 shows its own progress (the kernel's, as a bar) and a Cancel button (Escape, Ctrl+.); the table
 already shown stays usable, and the count says "listing …" until the new table lands. The
-kernel's tables stay in the window's :class:`~whistgui.engine.tables.kernel.TableCache` (about
+kernel's tables stay in the window's :class:`~whistgui.engine.games.whist.kernel.TableCache` (about
 19 MB up to n = 11), so listing a smaller n, or the same again, takes a fraction of that. The
 model sorts and filters with numpy; a filter that needs the suits' texts of more than
 :data:`~whistgui.ui.lab.suit_model.SYNC_SUIT_TEXTS` suits has them written on the engine
@@ -49,8 +49,8 @@ from PySide6.QtWidgets import (
 )
 
 from whistgui.app.lab import LIVE_LIMIT, LabTable, distinct_values, lab_table
+from whistgui.engine.games.whist.kernel import TableCache
 from whistgui.engine.games.whist.value import Value
-from whistgui.engine.tables.kernel import TableCache
 from whistgui.ui.engine_service import EngineService, JobContext
 from whistgui.ui.lab.suit_model import COLUMNS, KIND, SUIT, PatternRole, SuitTableModel
 from whistgui.ui.pg import pg

@@ -34,15 +34,15 @@ from whistgui.engine.errors import (
 )
 from whistgui.engine.games.whist.infinitesimal import FUZZY, Infinitesimal, eps
 from whistgui.engine.games.whist.interval import InfinitesimalRange, Interval
+from whistgui.engine.games.whist.keys import MAX_TABLE_N
 from whistgui.engine.games.whist.rounding import Outcome, rho, rho_prime
 from whistgui.engine.games.whist.value import LabeledValue, Value
-from whistgui.engine.tables.keys import MAX_TABLE_N
 from whistgui.engine.trick.cards import Player
 from whistgui.engine.trick.deal import Deal, State, SuitDeal, check_pattern
 from whistgui.engine.trick.rules import WHIST_RULES
 
 if TYPE_CHECKING:
-    from whistgui.engine.tables.kernel import SuitReach, TableCache
+    from whistgui.engine.games.whist.kernel import SuitReach, TableCache
 
 __all__ = [
     "KERNEL_FROM",
@@ -321,7 +321,7 @@ def labeled_min(items: Sequence[LabeledValue]) -> LabeledValue:
 def kernel_available() -> bool:
     """Does the numpy kernel import (numpy comes with pyqtgraph; the engine works without)?"""
     try:
-        from whistgui.engine.tables import kernel  # noqa: F401
+        from whistgui.engine.games.whist import kernel  # noqa: F401
     except ImportError:  # pragma: no cover - numpy is installed with the app
         return False
     return True
@@ -381,8 +381,8 @@ def _key_to_labeled(k: _Key) -> LabeledValue:
 
 
 #: Suits of at least this many cards a hand (and at most the kernel's
-#: :data:`~whistgui.engine.tables.kernel.MAX_SUIT_N`) are valued by the numpy kernel when it
-#: imports (:func:`~whistgui.engine.tables.kernel.reach`: a 13-card-a-hand suit in about 0.15 s
+#: :data:`~whistgui.engine.games.whist.kernel.MAX_SUIT_N`) are valued by the numpy kernel when it
+#: imports (:func:`~whistgui.engine.games.whist.kernel.reach`: a 13-card-a-hand suit in about 0.15 s
 #: where this recursion takes seconds); shorter ones by the recursion here.
 KERNEL_FROM = 9
 #: Longer patterns are valued from an explicit stack (see Evaluator._value_deep): Python's
@@ -532,7 +532,7 @@ class Evaluator:
             v = r.value(pattern)
             if v is not None:
                 return v
-        from whistgui.engine.tables.kernel import MAX_SUIT_N, TableCache, reach
+        from whistgui.engine.games.whist.kernel import MAX_SUIT_N, TableCache, reach
 
         if not new or len(pattern) > 2 * MAX_SUIT_N:
             return None
@@ -666,11 +666,11 @@ class Evaluator:
         self, n: int, *, progress: Callable[[int, int], None] | None = None
     ) -> Iterator[tuple[SuitDeal, Value]]:
         """Every single-suit deal with ``n`` cards a hand (1 to
-        :data:`~whistgui.engine.tables.keys.MAX_TABLE_N`) in which East holds the top card,
+        :data:`~whistgui.engine.games.whist.keys.MAX_TABLE_N`) in which East holds the top card,
         with its value; West's hands in decreasing order (highest cards first).
 
         From :data:`KERNEL_FROM` cards a hand the values are read from the kernel's table of
-        every suit of ``n`` (:func:`~whistgui.engine.tables.kernel.suit_table`, computed
+        every suit of ``n`` (:func:`~whistgui.engine.games.whist.kernel.suit_table`, computed
         first, ``progress(done, total)`` counting its suits), not valued one suit at a time
         (n = 10: a new reach for each of 92,378 suits, some 40 a second).
 
@@ -687,7 +687,7 @@ class Evaluator:
         size = 2 * n
         value: Callable[[str], Value] = self.pattern_value
         if self.kernel_from is not None and n >= self.kernel_from:
-            from whistgui.engine.tables.kernel import pattern_rank, suit_table
+            from whistgui.engine.games.whist.kernel import pattern_rank, suit_table
 
             table = suit_table(n, should_stop=self.should_stop, progress=progress)
 

@@ -1,6 +1,6 @@
 """The kernel's integers: exact keys of values, labeled values and patterns, and the kernel's
 limits — in plain Python (no numpy), so that the evaluator reads the limits whether or not the
-numpy kernel (:mod:`~whistgui.engine.tables.kernel`) imports.
+numpy kernel (:mod:`~whistgui.engine.games.whist.kernel`) imports.
 
 **Keys.** Values and labeled values compare by exact integers (:func:`value_key`,
 :func:`labeled_key`): a single-suit value q + x (never fuzzy, Lemma 10.2) has the key
@@ -59,10 +59,10 @@ __all__ = [
 #: Keys are exact for every value of a suit of at most this many cards a hand.
 KEY_MAX_N: Final = 40
 #: The longest suit (cards a hand) the kernel values
-#: (:func:`~whistgui.engine.tables.kernel.suit_value`).
+#: (:func:`~whistgui.engine.games.whist.kernel.suit_value`).
 MAX_SUIT_N: Final = 16
 #: The largest n of a table of every suit of n cards a hand (the kernel's
-#: :func:`~whistgui.engine.tables.kernel.suit_table`, :meth:`Evaluator.table
+#: :func:`~whistgui.engine.games.whist.kernel.suit_table`, :meth:`Evaluator.table
 #: <whistgui.engine.games.whist.evaluator.Evaluator.table>`): C(30, 15), some 155 million
 #: suits, 4.1 GB in the kernel; a larger one could never be finished.
 MAX_TABLE_N: Final = 15

@@ -18,17 +18,20 @@ random longer suits.
 >>> suit_value('WE' * 13).pretty()
 '6'
 
-The kernel is four modules: this one, the recursion over levels and the public functions
-(which it also exports from the others); :mod:`~whistgui.engine.tables.keys`, the exact
-integer keys of values and labeled values (compared in place of the values), of patterns
-(bitmasks, ranked in increasing order) and the kernel's limits, in plain Python;
-:mod:`~whistgui.engine.tables.ranks`, the ranks of many patterns and of their reductions at once
-in numpy (a reduction ranked without being built); :mod:`~whistgui.engine.tables.table`, the
-table of every suit of n cards a hand and the memo tables and suits share. The hot loop
-compares small *ordinals* (the rank of a value among the values of one level, uint8 or uint16)
-and maps the few row minima and column maxima to labeled keys afterwards; the simplest value of
-each distinct (maxmin, minmax) pair is found once, by
-:func:`~whistgui.engine.tables.keys.simplest_key`.
+The kernel is this package: here the recursion over levels and the public functions (which it
+also exports from the others); :mod:`~whistgui.engine.games.whist.kernel.ranks`, the ranks of
+many patterns and of their reductions at once in numpy (a reduction ranked without being built);
+:mod:`~whistgui.engine.games.whist.kernel.table`, the table of every suit of n cards a hand and
+the memo tables and suits share. Beside it, in plain Python so that the evaluator reads them
+without numpy, :mod:`~whistgui.engine.games.whist.keys`: the exact integer keys of values and
+labeled values (compared in place of the values), of patterns (bitmasks, ranked in increasing
+order) and the kernel's limits. It is part of whist's value theory, the evaluator's fast path
+for long suits and whole tables; the tables (:mod:`whistgui.engine.tables`) build on it.
+
+The hot loop compares small *ordinals* (the rank of a value among the values of one level, uint8 or
+uint16) and maps the few row minima and column maxima to labeled keys afterwards; the simplest value
+of each distinct (maxmin, minmax) pair is found once, by
+:func:`~whistgui.engine.games.whist.keys.simplest_key`.
 
 **Limits.** Tables go up to :data:`MAX_TABLE_N` cards a hand (20 bytes a suit: the tables up to
 n = 14, 54 million suits, hold 1.0 GB; up to 15 about 4.1 GB), one suit up to
@@ -49,9 +52,18 @@ import numpy.typing as npt
 
 from whistgui.engine.checks import expect, optional_callable, whole
 from whistgui.engine.errors import Cancelled, DealError, TheoryError
-from whistgui.engine.games.whist.value import Value
-from whistgui.engine.reading import quote
-from whistgui.engine.tables.keys import (
+from whistgui.engine.games.whist.kernel.ranks import (
+    Block,
+    Int32s,
+    Int64s,
+    Ordinals,
+    Runs,
+    colex_unrank,
+    reduction_ranks,
+    run_blocks,
+)
+from whistgui.engine.games.whist.kernel.table import SuitTable, TableCache
+from whistgui.engine.games.whist.keys import (
     KEY_MAX_N,
     MAX_SUIT_N,
     MAX_TABLE_N,
@@ -64,17 +76,8 @@ from whistgui.engine.tables.keys import (
     value_from_key,
     value_key,
 )
-from whistgui.engine.tables.ranks import (
-    Block,
-    Int32s,
-    Int64s,
-    Ordinals,
-    Runs,
-    colex_unrank,
-    reduction_ranks,
-    run_blocks,
-)
-from whistgui.engine.tables.table import SuitTable, TableCache
+from whistgui.engine.games.whist.value import Value
+from whistgui.engine.reading import quote
 
 __all__ = [
     "KEY_MAX_N",

@@ -1,9 +1,9 @@
 """A table of every suit of n cards a hand (:class:`SuitTable`: its patterns, values, maxmin and
 minmax as numpy arrays of ids) and the memo that tables and suits computed so far share
 (:class:`TableCache`: the values and labeled values met, the simplest value of each pair of
-bounds, the finished tables). The kernel (:mod:`~whistgui.engine.tables.kernel`) fills both.
+bounds, the finished tables). The kernel (:mod:`~whistgui.engine.games.whist.kernel`) fills both.
 
->>> from whistgui.engine.tables.kernel import suit_table
+>>> from whistgui.engine.games.whist.kernel import suit_table
 >>> t = suit_table(2)
 >>> t.pattern_text(4), t.value_of(4).pretty(), len(t)
 ('EWEW', '1½', 6)
@@ -18,9 +18,8 @@ import numpy.typing as npt
 
 from whistgui.engine.checks import expect, whole
 from whistgui.engine.errors import DealError
-from whistgui.engine.games.whist.value import LabeledValue, Value
-from whistgui.engine.reading import quote
-from whistgui.engine.tables.keys import (
+from whistgui.engine.games.whist.kernel.ranks import Int32s, colex_ranks, reverse_bits
+from whistgui.engine.games.whist.keys import (
     check_key,
     labeled_from_key,
     mask_text,
@@ -29,7 +28,8 @@ from whistgui.engine.tables.keys import (
     value_from_key,
     value_key,
 )
-from whistgui.engine.tables.ranks import Int32s, colex_ranks, reverse_bits
+from whistgui.engine.games.whist.value import LabeledValue, Value
+from whistgui.engine.reading import quote
 
 __all__ = ["SuitTable", "TableCache"]
 
@@ -41,7 +41,7 @@ class TableCache:
     each (maxmin, minmax) pair met, and the finished tables by n (so a larger table goes on
     from the largest one here). Not thread-safe; one per worker.
 
-    >>> from whistgui.engine.tables.kernel import suit_table
+    >>> from whistgui.engine.games.whist.kernel import suit_table
     >>> cache = TableCache()
     >>> _ = suit_table(3, upto_cache=cache)
     >>> sorted(cache.tables), cache.stats['values']
@@ -175,7 +175,7 @@ class SuitTable:
     def index_of(self, pattern: str) -> int:
         """The row of ``pattern``.
 
-        >>> from whistgui.engine.tables.kernel import suit_table
+        >>> from whistgui.engine.games.whist.kernel import suit_table
         >>> t = suit_table(3)
         >>> t.index_of('EWEWWE'), t.pattern_text(t.index_of('EWEWWE'))
         (8, 'EWEWWE')
@@ -192,7 +192,7 @@ class SuitTable:
         positions in lexicographic order): ``lex_order()[k]`` is the row of the k-th pattern
         there.
 
-        >>> from whistgui.engine.tables.kernel import suit_table
+        >>> from whistgui.engine.games.whist.kernel import suit_table
         >>> t = suit_table(2)
         >>> [t.pattern_text(i) for i in t.lex_order()]
         ['WWEE', 'WEWE', 'WEEW', 'EWWE', 'EWEW', 'EEWW']

@@ -2,7 +2,7 @@
 ranks of their reductions without building them — what the kernel's levels are indexed by.
 
 A table lists the C(2m, m) patterns of m cards a hand in increasing order of their bitmasks
-(:func:`~whistgui.engine.tables.keys.pattern_mask`) — which is the *colex* order of West's
+(:func:`~whistgui.engine.games.whist.keys.pattern_mask`) — which is the *colex* order of West's
 positions — so a pattern's index is its rank in the combinatorial number system, Σ C(p_k, k)
 over West's positions p_1 < … < p_m (k from 1; :func:`colex_ranks`, :func:`colex_unrank`). A
 reduction (one West card and one East card removed, both tops of their runs) is ranked without
@@ -25,7 +25,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from whistgui.engine.tables.keys import MAX_SUIT_N
+from whistgui.engine.games.whist.keys import MAX_SUIT_N
 
 __all__ = [
     "Block",
