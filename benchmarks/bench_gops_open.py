@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from whistgui.engine.gops import GopsRules, GopsSolver
-from whistgui.engine.gops import solver as gops_solver
+from whistgui.engine.gops import saved as gops_saved
 
 
 def best(fn: Callable[[], object], repeat: int) -> float:
@@ -86,19 +86,19 @@ def report(rules: GopsRules, path: Path, version: int, repeat: int) -> None:
     def fill() -> None:
         for name, memo in zip(names, memos, strict=True):
             memo.clear()
-            gops_solver._read_entries(name, data[name], memo)
+            gops_saved._read_entries(name, data[name], memo)
 
     fill()
-    saved = [gops_solver._Saved(rules, n, data[n], m) for n, m in zip(names, memos, strict=True)]
+    saved = [gops_saved._Saved(rules, n, data[n], m) for n, m in zip(names, memos, strict=True)]
     solver = GopsSolver(rules)
     solver._chance_memo, solver._bid_memo = memos
 
     def arrays() -> None:
         for s, m in zip(saved, memos, strict=True):
-            gops_solver._Saved(rules, s.name, s.entries, m)
+            gops_saved._Saved(rules, s.name, s.entries, m)
 
     def digest() -> None:
-        gops_solver._digest(rules, [gops_solver._key_order(s.keys, s.values) for s in saved])
+        gops_saved._digest(rules, [gops_saved._key_order(s.keys, s.values) for s in saved])
 
     yardstick = best(parse, repeat) + best(fill, repeat)
     opened = best(lambda: read_gops(path), repeat)
@@ -106,8 +106,8 @@ def report(rules: GopsRules, path: Path, version: int, repeat: int) -> None:
         "arrays": best(arrays, repeat),
         "states and values": best(lambda: [s.check_states() for s in saved], repeat),
         "digest": best(digest, repeat) if version == 2 else 0.0,
-        "first bids": best(lambda: gops_solver._Checker(solver).first_bids(), repeat),
-        "sample": best(lambda: gops_solver._Checker(solver).sample(saved), repeat),
+        "first bids": best(lambda: gops_saved._Checker(solver).first_bids(), repeat),
+        "sample": best(lambda: gops_saved._Checker(solver).sample(saved), repeat),
     }
     size = path.stat().st_size / 2**20
     print(
