@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QApplication
 
 from whistgui.app.document import Document
 from whistgui.engine import Deal
-from whistgui.ui.table import CardTable
+from whistgui.ui.trick.table import CardTable
 
 
 def main() -> None:

@@ -114,8 +114,10 @@ def test_the_wheel_carries_the_code_and_every_resource(wheel: Path):
     assert "whistgui/cli/__init__.py" in names
     for module in ("__init__", "__main__", "resources", "app/examples", "app/document"):
         assert f"whistgui/{module}.py" in names
-    ui = {f"whistgui/ui/{p.name}" for p in (ROOT / "whistgui" / "ui").glob("*.py")}
-    assert ui <= names
+    for package in ("ui", "ui/trick", "ui/widgets", "ui/bridge", "ui/gops", "ui/lab"):
+        ui = {f"whistgui/{package}/{p.name}" for p in (ROOT / "whistgui" / package).glob("*.py")}
+        assert ui
+        assert ui <= names
     assert not [n for n in names if n.startswith(("tests/", "packaging/", "benchmarks/"))]
     assert not [n for n in names if "__pycache__" in n]
 

@@ -202,7 +202,7 @@ def _run(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int
 
     from whistgui.app.document import Document
     from whistgui.engine import Deal, Player, WhistError
-    from whistgui.ui.messages import for_display
+    from whistgui.ui.widgets.messages import for_display
 
     if args.file and args.file.lower().endswith(".gops"):
         from whistgui.engine import WhistError as GopsFileError

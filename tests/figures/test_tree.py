@@ -18,7 +18,7 @@ from whistgui.figures.backends import write
 from whistgui.figures.scene import Figure, Line, Text
 from whistgui.figures.text import ensure_app
 from whistgui.figures.tree import HEADERS, MAX_ROWS, build_tree
-from whistgui.ui.tree_model import ReductionTreeModel
+from whistgui.ui.trick.tree_model import ReductionTreeModel
 
 SUITS = {
     "AQ/KJ": SuitDeal.parse("AQ/KJ"),

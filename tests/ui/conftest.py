@@ -75,7 +75,7 @@ def _shown(qtbot, widget, width: int, height: int):  # type: ignore[no-untyped-d
 @pytest.fixture
 def inspector(qtbot):
     """A game-tree inspector on its own, shown."""
-    from whistgui.ui.inspector import Inspector
+    from whistgui.ui.trick.inspector import Inspector
 
     yield from _shown(qtbot, Inspector(), 1300, 800)
 
@@ -83,6 +83,6 @@ def inspector(qtbot):
 @pytest.fixture
 def panel(qtbot):
     """A play panel on its own, shown."""
-    from whistgui.ui.play_panel import PlayPanel
+    from whistgui.ui.trick.play_panel import PlayPanel
 
     yield from _shown(qtbot, PlayPanel(), 1200, 700)

@@ -10,7 +10,7 @@ from whistgui.app.document import STANDARD_DECK, SuitDeck
 from whistgui.engine import Deal
 from whistgui.engine.trick.deal import SuitDeal
 from whistgui.ui.lab.suit_model import PatternRole
-from whistgui.ui.table import POOL
+from whistgui.ui.trick.table import POOL
 
 LONG = SuitDeck("abstract", 16)
 

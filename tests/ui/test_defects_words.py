@@ -14,10 +14,10 @@ from whistgui.app.analysis import analyse
 from whistgui.app.document import Document
 from whistgui.engine import Deal, Evaluator, Player, Solver, SuitDeal, play_line
 from whistgui.engine.games.whist.latex import labeled_latex
-from whistgui.ui.inspector import Inspector
-from whistgui.ui.matrix_model import MarkRole, ReductionRole
-from whistgui.ui.play_panel import PlayPanel, card_text, display_line
-from whistgui.ui.tree_model import COL_DEAL
+from whistgui.ui.trick.inspector import Inspector
+from whistgui.ui.trick.matrix_model import MarkRole, ReductionRole
+from whistgui.ui.trick.play_panel import PlayPanel, card_text, display_line
+from whistgui.ui.trick.tree_model import COL_DEAL
 
 W, E = Player.WEST, Player.EAST
 COLON_NAME = re.compile(r"\b[SHDC]:[2-9TJQKA]\b")  # D:A, the engine's names
@@ -263,7 +263,7 @@ def test_the_figure_of_the_inspector_tree_is_wide_enough(qtbot, inspector):
 def test_no_lead_arrow_once_play_is_over(qtbot):
     """Defect 6: the West-on-lead arrow stayed after play ended."""
     from whistgui.engine import Deal, Player
-    from whistgui.ui.play_panel import PlayPanel
+    from whistgui.ui.trick.play_panel import PlayPanel
 
     panel = PlayPanel()
     qtbot.addWidget(panel)

@@ -11,9 +11,9 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QImage
 
 from whistgui.engine import Evaluator, LabeledValue, Player, SuitDeal, Value, eps
-from whistgui.ui.inspector import Inspector
-from whistgui.ui.matrix_model import AlphaMatrixModel, MarkRole
-from whistgui.ui.tree_model import COL_ALPHA, COL_DEAL, NodeRole, ReductionTreeModel
+from whistgui.ui.trick.inspector import Inspector
+from whistgui.ui.trick.matrix_model import AlphaMatrixModel, MarkRole
+from whistgui.ui.trick.tree_model import COL_ALPHA, COL_DEAL, NodeRole, ReductionTreeModel
 
 W, E = Player.WEST, Player.EAST
 
@@ -308,7 +308,7 @@ def test_tree_root_shows_the_value(qtbot, inspector):
 
 def test_whole_deal_play_tree(qtbot, inspector):
     from whistgui.engine import Deal, Solver
-    from whistgui.ui.play_tree_model import COL_EXACT, OptimalRole
+    from whistgui.ui.trick.play_tree_model import COL_EXACT, OptimalRole
 
     deal = Deal.parse("KJ/AQ A/K K/A")  # (15): throw-in
     with qtbot.waitSignal(inspector.playReady, timeout=30000):

@@ -9,8 +9,8 @@ from itertools import pairwise
 import pytest
 
 from whistgui.engine import FUZZY, Evaluator, SuitAnalysis, Value
-from whistgui.ui.numberline import NumberLine
-from whistgui.ui.pg import pg
+from whistgui.ui.trick.numberline import NumberLine
+from whistgui.ui.widgets.pg import pg
 
 SEVEN = "[13 12 9 8 7 2 1, 14 11 10 6 5 4 3]"
 DEALS = ["K/A", "AQ/KJ", "AJ/KQ", "KQT98/AJ765", SEVEN, "AKQJ2/76543", "[8 7 5 1, 6 4 3 2]"]

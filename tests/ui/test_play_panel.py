@@ -10,7 +10,7 @@ from PySide6.QtGui import QImage
 
 from tests.engine.strategies import symmetric_deals
 from whistgui.engine import Deal, Player, Position, Solver, WhistError, play_line
-from whistgui.ui.play_panel import display_line
+from whistgui.ui.trick.play_panel import display_line
 
 W, E = Player.WEST, Player.EAST
 

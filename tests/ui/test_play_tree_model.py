@@ -14,7 +14,7 @@ from tests.engine.strategies import asymmetric_deals, symmetric_deals
 from whistgui.engine import Card, Deal, Evaluator, Player, Position, Solver, SuitDeal
 from whistgui.engine.games import DEFAULT_GAME, GAMES, Game, find_game
 from whistgui.engine.trick.rules import Result, Rules, Scoring
-from whistgui.ui.play_tree_model import (
+from whistgui.ui.trick.play_tree_model import (
     COL_EXACT,
     COL_PREDICTED,
     COL_REMAINING,

@@ -68,7 +68,7 @@ def _overlaps(r43) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
     from PySide6.QtCore import QPoint, QRect
     from PySide6.QtWidgets import QLabel, QTableWidget
 
-    from whistgui.ui.r43_view import LatticeView
+    from whistgui.ui.trick.r43_view import LatticeView
 
     body = r43.body
     shown = [
@@ -124,7 +124,7 @@ def test_nothing_overlaps_at_any_size(qtbot, suit, width, height) -> None:  # ty
     refuse), the tab keeps each view whole and scrolls."""
     from PySide6.QtWidgets import QWidget
 
-    from whistgui.ui.inspector import Inspector
+    from whistgui.ui.trick.inspector import Inspector
 
     host = QWidget()
     qtbot.addWidget(host)
@@ -150,7 +150,7 @@ def test_nothing_overlaps_at_any_size(qtbot, suit, width, height) -> None:  # ty
 
 
 def _lattice(qtbot, n: int, west, east):  # type: ignore[no-untyped-def]
-    from whistgui.ui.r43_view import LatticeView
+    from whistgui.ui.trick.r43_view import LatticeView
 
     view = LatticeView()
     qtbot.addWidget(view)
@@ -281,7 +281,7 @@ def test_a_seven_card_suit_names_its_trick_sets_in_words(qtbot, inspector) -> No
     r43 = inspector.r43
     qtbot.waitUntil(lambda: r43.report is not None, timeout=60000)
     west, east = r43.report.west_trick_sets
-    from whistgui.ui.r43_view import trick_words
+    from whistgui.ui.trick.r43_view import trick_words
 
     assert r43.lattice.n == 7
     assert f"with West on lead West wins {trick_words(west)}" in r43.lattice.message()

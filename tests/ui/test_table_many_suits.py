@@ -10,7 +10,7 @@ from PySide6.QtCore import QPointF, Qt
 
 from whistgui.app.document import Document, SuitDeck
 from whistgui.engine import Card, Deal
-from whistgui.ui.table import POOL, CardTable
+from whistgui.ui.trick.table import POOL, CardTable
 
 
 def many(n: int, suit: str = "AQ/KJ") -> Document:

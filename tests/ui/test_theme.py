@@ -9,7 +9,6 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
 
 from whistgui.engine import Evaluator
-from whistgui.ui.matrix_model import AlphaMatrixModel
 from whistgui.ui.theme import (
     ThemeError,
     apply_theme,
@@ -18,6 +17,7 @@ from whistgui.ui.theme import (
     is_dark,
     success_colour,
 )
+from whistgui.ui.trick.matrix_model import AlphaMatrixModel
 
 
 def _luminance(c: QColor) -> float:

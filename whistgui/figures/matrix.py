@@ -71,12 +71,13 @@ __all__ = [
     "draw_runs",
 ]
 
-#: The inspector's fills (whistgui/ui/matrix_model.py): West's choice, East's, both, summaries.
+#: The inspector's fills (whistgui/ui/trick/matrix_model.py): West's choice, East's, both,
+#: summaries.
 MAXMIN_FILL: Final = "#ffe082"
 MINMAX_FILL: Final = "#90caf9"
 BOTH_FILL: Final = "#a5d6a7"
 SUMMARY_FILL: Final = "#f5f5f5"
-#: A_ij = +1 and −1 (whistgui/ui/inspector.py).
+#: A_ij = +1 and −1 (whistgui/ui/trick/inspector.py).
 PLUS_FILL: Final = "#e8f5e9"
 MINUS_FILL: Final = "#ffebee"
 #: Asides (the order of labels, the theory's source).

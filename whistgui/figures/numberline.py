@@ -1,5 +1,5 @@
 """The number line of a suit, for print: where val(D) sits between L(D) and R(D) (§10), as
-the inspector's number line (:mod:`whistgui.ui.numberline`) draws it.
+the inspector's number line (:mod:`whistgui.ui.trick.numberline`) draws it.
 
 Above, the suit and I(D), and a legend of the three sides in the Okabe–Ito colours the app
 uses. The main plot spans the numbers around I(D) (its ends widened by ½ on each side): L(D)
@@ -67,7 +67,7 @@ __all__ = [
 
 Side = Literal["L", "I", "R"]
 
-#: The sides' colours (Okabe–Ito, as whistgui.ui.numberline.SIDE_COLORS).
+#: The sides' colours (Okabe–Ito, as whistgui.ui.trick.numberline.SIDE_COLORS).
 SIDE_COLOURS: Final[dict[str, str]] = {"L": "#0072B2", "I": "#009E73", "R": "#D55E00"}
 SIDE_NAMES: Final[dict[str, str]] = {"L": "L(D)", "I": "I(D)", "R": "R(D)"}
 

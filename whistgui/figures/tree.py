@@ -5,7 +5,7 @@ state (tricks West has won + the cards left), the cards played, the labeled valu
 its value) and ρ, West's tricks with West and with East on lead.
 
 The rows are made here from the engine (:func:`tree_rows`), in the same order and the same words
-as :class:`whistgui.ui.tree_model.ReductionTreeModel`, so that a figure needs no item model.
+as :class:`whistgui.ui.trick.tree_model.ReductionTreeModel`, so that a figure needs no item model.
 Columns too wide for the figure wrap their text (the state at its indent); nothing is cut.
 """
 

@@ -53,23 +53,23 @@ from whistgui.engine import Deal, Player, WhistError
 from whistgui.engine.games import GAMES, find_game
 from whistgui.figures import FigureError, FigureOptions, build_figure, write
 from whistgui.figures.text import ensure_app
-from whistgui.ui.analysis import AnalysisPanel
 from whistgui.ui.bridge.session import BridgeSession
-from whistgui.ui.cardart import suit_symbol
 from whistgui.ui.engine_service import EngineService, JobStatus
-from whistgui.ui.figure_dialog import (
+from whistgui.ui.gops.session import FILE_SUFFIX as GOPS_SUFFIX
+from whistgui.ui.session import Session
+from whistgui.ui.theme import THEMES, apply_theme
+from whistgui.ui.trick.analysis import AnalysisPanel
+from whistgui.ui.trick.inspector import Inspector
+from whistgui.ui.trick.play_panel import PlayPanel
+from whistgui.ui.trick.table import CardTable
+from whistgui.ui.widgets.cardart import suit_symbol
+from whistgui.ui.widgets.figure_dialog import (
     FigureDialog,
     FigureSource,
     copy_figure_image,
     copy_figure_svg,
 )
-from whistgui.ui.gops.session import FILE_SUFFIX as GOPS_SUFFIX
-from whistgui.ui.inspector import Inspector
-from whistgui.ui.messages import for_display
-from whistgui.ui.play_panel import PlayPanel
-from whistgui.ui.session import Session
-from whistgui.ui.table import CardTable
-from whistgui.ui.theme import THEMES, apply_theme
+from whistgui.ui.widgets.messages import for_display
 
 MAX_RECENT = 8
 _FILTER = (

@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
 
 from whistgui.engine.bridge import Contract, Seat, Strain
 from whistgui.engine.bridge.dds import DDTable
-from whistgui.ui.grid import ChoiceGrid, OutlineDelegate
 from whistgui.ui.theme import is_dark, success_colour
+from whistgui.ui.widgets.grid import ChoiceGrid, OutlineDelegate
 
 __all__ = [
     "COLUMNS",

@@ -67,7 +67,7 @@ from whistgui.app.bridge import BridgeDocument, CardMark
 from whistgui.engine.bridge import BridgeCard, BridgePosition, Contract, Seat, Side, Suit
 from whistgui.engine.errors import NotationError, WhistError
 from whistgui.ui.bridge.session import BridgeSession
-from whistgui.ui.cardart import FELT, FELT_DARK, paint_card
+from whistgui.ui.widgets.cardart import FELT, FELT_DARK, paint_card
 
 __all__ = [
     "MIME_TYPE",

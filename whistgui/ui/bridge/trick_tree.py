@@ -54,8 +54,8 @@ from whistgui.engine.trick.cards import rank_text
 from whistgui.ui.bridge.dd_table import red_suit_colour
 from whistgui.ui.bridge.session import BridgeSession
 from whistgui.ui.engine_service import EngineService, JobContext
-from whistgui.ui.lazy_tree import Index, LazyTreeModel, NodeRole
 from whistgui.ui.theme import error_colour, success_colour
+from whistgui.ui.widgets.lazy_tree import Index, LazyTreeModel, NodeRole
 
 __all__ = [
     "CHANNEL",

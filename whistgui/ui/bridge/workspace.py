@@ -51,7 +51,7 @@ from whistgui.ui.bridge.session import BridgeSession
 from whistgui.ui.bridge.table import BridgeTable, card_text
 from whistgui.ui.bridge.trick_tree import TrickTreeView
 from whistgui.ui.engine_service import EngineService, JobContext
-from whistgui.ui.messages import for_display
+from whistgui.ui.widgets.messages import for_display
 
 __all__ = ["BridgeWorkspace", "ElidedLabel", "best_card", "board_count_text"]
 

@@ -104,11 +104,11 @@ from whistgui.figures.gops import (
     value_text,
 )
 from whistgui.ui.engine_service import EngineService, JobContext
-from whistgui.ui.figure_dialog import FigureSource
 from whistgui.ui.gops.session import FILE_SUFFIX, GopsSession, Move, Step
-from whistgui.ui.grid import ChoiceGrid, OutlineDelegate
-from whistgui.ui.messages import for_display
 from whistgui.ui.theme import contrasting_text, is_dark
+from whistgui.ui.widgets.figure_dialog import FigureSource
+from whistgui.ui.widgets.grid import ChoiceGrid, OutlineDelegate
+from whistgui.ui.widgets.messages import for_display
 
 __all__ = [
     "EXACT_CHANNEL",

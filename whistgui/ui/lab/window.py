@@ -53,8 +53,8 @@ from whistgui.engine.games.whist.kernel import TableCache
 from whistgui.engine.games.whist.value import Value
 from whistgui.ui.engine_service import EngineService, JobContext
 from whistgui.ui.lab.suit_model import COLUMNS, KIND, SUIT, PatternRole, SuitTableModel
-from whistgui.ui.pg import pg
 from whistgui.ui.theme import is_dark
+from whistgui.ui.widgets.pg import pg
 
 __all__ = ["CHANNEL", "SingleSuitsWindow"]
 

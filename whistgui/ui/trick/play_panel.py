@@ -73,11 +73,11 @@ from whistgui.engine.trick.rules import Result, Scoring
 from whistgui.figures import FigureError
 from whistgui.figures import write as write_figure
 from whistgui.figures.play import build_play, card_text
-from whistgui.ui.banner import StaleBanner
 from whistgui.ui.engine_service import EngineService, JobContext
 from whistgui.ui.session import Session
-from whistgui.ui.table import CardTable
 from whistgui.ui.theme import contrasting_text
+from whistgui.ui.trick.banner import StaleBanner
+from whistgui.ui.trick.table import CardTable
 
 #: The optimal cards' rows in the list (their text colour is paired with it).
 _OPTIMAL = QColor("#e8f5e9")

@@ -64,7 +64,7 @@ class R43View(QWidget):
     """R43's view of one suit. ``engine`` is the app's service (not owned)."""
 
     def __init__(self, engine: EngineService, parent: QWidget | None = None) -> None:
-        from whistgui.ui.inspector import GameSuitView
+        from whistgui.ui.trick.inspector import GameSuitView
 
         super().__init__(parent)
         self.setObjectName("r43View")

@@ -79,15 +79,15 @@ from whistgui.figures import build_figure
 from whistgui.figures import write as write_figure
 from whistgui.figures.matrix import MINUS_FILL, PLUS_FILL
 from whistgui.figures.text import ensure_app
-from whistgui.ui.banner import StaleBanner
 from whistgui.ui.engine_service import EngineService, JobContext
-from whistgui.ui.figure_dialog import FigureDialog
-from whistgui.ui.matrix_model import AlphaMatrixModel, ReductionRole
-from whistgui.ui.numberline import NumberLine
-from whistgui.ui.play_tree_model import COL_EXACT, PlayTreeModel, path_text
 from whistgui.ui.session import Session
 from whistgui.ui.theme import contrasting_text, error_colour, success_colour
-from whistgui.ui.tree_model import COL_DEAL, Node, ReductionTreeModel
+from whistgui.ui.trick.banner import StaleBanner
+from whistgui.ui.trick.matrix_model import AlphaMatrixModel, ReductionRole
+from whistgui.ui.trick.numberline import NumberLine
+from whistgui.ui.trick.play_tree_model import COL_EXACT, PlayTreeModel, path_text
+from whistgui.ui.trick.tree_model import COL_DEAL, Node, ReductionTreeModel
+from whistgui.ui.widgets.figure_dialog import FigureDialog
 
 
 @dataclass(frozen=True, slots=True)
@@ -529,7 +529,7 @@ class Inspector(QWidget):
         self.game_view = GameSuitView(self)
         self.tabs.addTab(self.game_view, "Suit: the game's structure")
         self.tabs.setTabVisible(2, False)
-        from whistgui.ui.r43_view import R43View
+        from whistgui.ui.trick.r43_view import R43View
 
         self.r43 = R43View(self._service, self)
         self.tabs.addTab(self.r43, "Suit: R43")

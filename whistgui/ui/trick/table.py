@@ -50,8 +50,8 @@ from PySide6.QtWidgets import QApplication, QMenu, QToolTip, QWidget
 from whistgui.app.document import Document
 from whistgui.engine import Card, Player, WhistError
 from whistgui.engine.trick.cards import SUIT_SYMBOLS
-from whistgui.ui.cardart import FELT, FELT_DARK, paint_card, rank_label, suit_symbol
 from whistgui.ui.session import Session
+from whistgui.ui.widgets.cardart import FELT, FELT_DARK, paint_card, rank_label, suit_symbol
 
 MIME_TYPE: Final = "application/x-whistgui-cards"
 

@@ -31,9 +31,9 @@ from whistgui.app.analysis import (
 )
 from whistgui.engine import Outcome, Player
 from whistgui.engine.trick.rules import Result
-from whistgui.ui.cardart import suit_symbol
 from whistgui.ui.engine_service import EngineService, JobContext
 from whistgui.ui.session import Session
+from whistgui.ui.widgets.cardart import suit_symbol
 
 #: The engine service's channel for the live analysis.
 CHANNEL = "analysis"

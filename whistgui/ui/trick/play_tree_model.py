@@ -56,7 +56,7 @@ from whistgui.engine.games.whist import WhistTheory
 from whistgui.engine.strategy.line import mark_text
 from whistgui.engine.trick.cards import count
 from whistgui.engine.trick.rules import Outcome, Result, Scoring
-from whistgui.ui.lazy_tree import Index, LazyTreeModel, NodeRole
+from whistgui.ui.widgets.lazy_tree import Index, LazyTreeModel, NodeRole
 
 __all__ = [
     "COL_EXACT",

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QGraphicsRectItem, QLabel, QSizePolicy, QVBoxLayou
 from whistgui.engine import FUZZY, Infinitesimal, SuitAnalysis, Value
 from whistgui.engine.games.whist.value import pretty_number
 from whistgui.figures.numberline import SIDE_COLOURS, SIDE_NAMES, half_integers, inset_number
-from whistgui.ui.pg import pg
+from whistgui.ui.widgets.pg import pg
 
 __all__ = ["SIDE_COLORS", "NumberLine"]
 

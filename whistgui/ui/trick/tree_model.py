@@ -18,7 +18,7 @@ from whistgui.engine.trick.cards import ranks_text
 from whistgui.engine.trick.notation import format_suit_paper
 from whistgui.engine.trick.rules import WHIST_RULES
 from whistgui.figures.tree import reductions
-from whistgui.ui.lazy_tree import Index, LazyTreeModel, NodeRole
+from whistgui.ui.widgets.lazy_tree import Index, LazyTreeModel, NodeRole
 
 COL_DEAL, COL_PLAYED, COL_ALPHA, COL_OUTCOME = range(4)
 HEADERS: Final = ("State", "Cards played", "α", "ρ")
