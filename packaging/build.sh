@@ -36,7 +36,8 @@ for dep in tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]
 fi
 
 echo "build.sh: PyInstaller $("$py" -m PyInstaller --version) with $("$py" --version)"
-"$py" -m PyInstaller --noconfirm --clean --log-level WARN \
+# run_pyinstaller.py: python -m PyInstaller, and an empty file for a missing /dev/null
+"$py" packaging/run_pyinstaller.py --noconfirm --clean --log-level WARN \
     --distpath "$root/dist" --workpath "$root/build/pyinstaller" packaging/whistgui.spec
 
 bundle="$root/dist/whistgui"

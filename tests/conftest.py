@@ -30,3 +30,16 @@ def exhaustive(request: pytest.FixtureRequest) -> bool:
     """True under ``pytest --exhaustive``: a test then checks its whole range; otherwise a
     representative slice, so that the suite stays within CI's budget."""
     return bool(request.config.getoption("--exhaustive"))
+
+
+def pytest_runtest_teardown(item):  # type: ignore[no-untyped-def]
+    """The engine service turns automatic cycle collection off for the process and collects on
+    a timer in the GUI thread (ui/engine_service.py); a test that runs no event loop would let
+    cycles pile up, so what is due is collected between tests, as the timer would."""
+    import gc
+    import sys
+
+    service = sys.modules.get("whistgui.ui.engine_service")
+    collector = getattr(service, "_COLLECTOR", None)
+    if collector is not None and not gc.isenabled():
+        collector.check()

@@ -446,3 +446,24 @@ def test_the_walk_finds_a_new_json_command() -> None:
     assert ("newcommand",) in commands
     assert ("quiet",) not in commands
     assert ("render",) not in commands
+
+
+def test_json_is_only_json_on_a_machine_without_a_null_device(tmp_path: Path) -> None:
+    """C libraries' output goes to the null device; a CI sandbox had no /dev/null, and opening
+    it failed. The command must still print only its JSON (the library's banner thrown away
+    into an unnamed file instead). Run as a process whose os.devnull names no file."""
+    missing = tmp_path / "no-such-device"
+    code = (
+        "import os, sys\n"
+        f"os.devnull = {str(missing)!r}\n"
+        "from whistgui.cli import main\n"
+        f"sys.exit(main(['gops', 'solve', '--n', '{GOPS_N}', '--json']))\n"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, timeout=PROCESS_TIMEOUT, check=False
+    )
+    assert r.returncode == 0, r.stderr.decode(errors="replace")
+    assert r.stderr == b""
+    answer = json.loads(r.stdout)  # from the first byte: no banner before it
+    assert answer["n"] == GOPS_N
+    assert not missing.exists()

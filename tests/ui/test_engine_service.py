@@ -4,6 +4,7 @@ cancel within a second on a long search, and a shutdown that returns within half
 from __future__ import annotations
 
 import time
+from typing import ClassVar
 
 import pytest
 
@@ -153,3 +154,46 @@ def test_a_job_submitted_from_its_channels_finished_handler_is_kept(qtbot) -> No
         qtbot.waitUntil(lambda: results == [1, 2], timeout=5000)
     finally:
         service.shutdown()
+
+
+class _Cycle:
+    """A cycle whose collection records the thread it happened in."""
+
+    collected_in: ClassVar[list[str]] = []
+
+    def __init__(self) -> None:
+        self.me = self
+
+    def __del__(self) -> None:
+        import threading
+
+        _Cycle.collected_in.append(threading.current_thread().name)
+
+
+def test_cycles_are_collected_in_the_gui_thread_never_the_worker(service, qtbot):
+    """A cycle collected in the worker thread freed Qt wrappers there: Qt disconnected them from
+    the worker while the GUI thread, inside Qt with the interpreter's lock, waited for Qt's lock
+    — both threads stopped for good (the suite hung building a main window while an analysis
+    job ran). The worker's allocations must not collect; the GUI thread's timer does."""
+    import gc
+    import threading
+
+    _Cycle.collected_in.clear()
+    assert not gc.isenabled()
+
+    def churn(ctx: JobContext) -> int:
+        for _ in range(50):
+            _Cycle()
+            # far past generation 0's threshold: automatic collection would run here
+            junk = [[i] for i in range(5 * gc.get_threshold()[0])]
+            del junk
+        return 0
+
+    with qtbot.waitSignal(service.finished, timeout=20000):
+        service.submit("analysis", churn)
+    assert _Cycle.collected_in == []  # the worker allocated plenty and collected nothing
+    # the GUI thread allocates (kept: the count of generation 0 grows) and its timer collects
+    kept = [[i] for i in range(3 * gc.get_threshold()[0])]
+    qtbot.waitUntil(lambda: len(_Cycle.collected_in) == 50, timeout=5000)
+    del kept
+    assert set(_Cycle.collected_in) == {threading.main_thread().name}

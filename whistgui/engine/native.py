@@ -16,6 +16,7 @@ import contextlib
 import ctypes
 import os
 import sys
+import tempfile
 import threading
 from collections.abc import Iterator
 
@@ -33,6 +34,16 @@ def _flush_c_stdio() -> None:
         ctypes.CDLL(None).fflush(None)
 
 
+def _discarding_descriptor() -> int:
+    """A descriptor whose writes are thrown away: the null device, or, on a machine without
+    one (a sandbox with no ``/dev/null``), an unnamed temporary file, gone when closed."""
+    try:
+        return os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        with tempfile.TemporaryFile() as stand_in:
+            return os.dup(stand_in.fileno())
+
+
 @contextlib.contextmanager
 def silenced_native_output() -> Iterator[None]:
     """Descriptor 1 sent to the null device for the duration (see the module's text)."""
@@ -47,7 +58,7 @@ def silenced_native_output() -> Iterator[None]:
             yield
             return
         try:
-            null = os.open(os.devnull, os.O_WRONLY)
+            null = _discarding_descriptor()
             try:
                 os.dup2(null, 1)
             finally:

@@ -14,10 +14,19 @@ for progress text, and ``memo``. The service emits :attr:`~EngineService.progres
 and :attr:`~EngineService.busy`; :class:`JobStatus` shows a job that runs longer than half a
 second in the status bar with a Cancel button. :meth:`EngineService.shutdown` cancels
 everything and returns within about half a second.
+
+Python's cycle collector may run in whichever thread allocates; run in the worker, it frees
+Qt wrappers that died in cycles on the GUI side there, and Qt then disconnects them from the
+worker thread: with the GUI thread inside Qt, holding the interpreter's lock and waiting for
+Qt's lock, the two threads wait for each other for ever (seen: the main window built while an
+analysis job ran). So the service collects cycles only in the GUI thread
+(:func:`collect_cycles_in_gui_thread`, pyqtgraph's ``GarbageCollector``: automatic collection
+off, a one-second timer collecting by generation as the interpreter would).
 """
 
 from __future__ import annotations
 
+import gc
 import queue
 import threading
 import time
@@ -30,10 +39,34 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from whistgui.engine import Cancelled, Evaluator, Solver, WhistError
 
-__all__ = ["EngineService", "GameMemo", "Job", "JobContext", "JobStatus"]
+__all__ = [
+    "EngineService",
+    "GameMemo",
+    "Job",
+    "JobContext",
+    "JobStatus",
+    "collect_cycles_in_gui_thread",
+]
 
 #: Progress reports closer together than this (seconds) are merged.
 _REPORT_EVERY = 0.1
+
+#: The GUI thread's collector, once made (see the module's text).
+_COLLECTOR: Any = None
+
+
+def collect_cycles_in_gui_thread() -> Any:
+    """Turn Python's automatic cycle collection off and collect on a timer in the GUI thread
+    instead (once per process; the collector, whose ``check()`` collects what is due now).
+    Called from the GUI thread, before any worker thread runs Python."""
+    global _COLLECTOR
+    if _COLLECTOR is None:
+        from pyqtgraph.util.garbage_collector import GarbageCollector
+
+        _COLLECTOR = GarbageCollector(interval=1.0)
+    elif gc.isenabled():  # turned back on by someone: off again, the timer collects
+        gc.disable()
+    return _COLLECTOR
 
 
 class GameMemo:
@@ -134,6 +167,7 @@ class EngineService(QObject):
         self._done.connect(self._on_done, Qt.ConnectionType.QueuedConnection)
         self._progress.connect(self.progress, Qt.ConnectionType.QueuedConnection)
         self._started.connect(self.started, Qt.ConnectionType.QueuedConnection)
+        collect_cycles_in_gui_thread()
         self._thread = threading.Thread(target=self._work, name="whistgui-engine", daemon=True)
         self._thread.start()
         app = QCoreApplication.instance()
