@@ -8,6 +8,13 @@ can drop a result that belongs to a state it has left. Jobs run one at a time on
 thread and share one memo per game (:meth:`EngineService.memo`: an evaluator and a solver),
 so the same suit is never valued twice, whichever view asks.
 
+Work belongs to a view. A view that follows its session submits through its
+:class:`ViewWork`: a job is then *owned* by the view, runs while the view is shown (or kept
+working, as a pinned view may be), and is cancelled when the view is hidden; the view is told
+to catch up when it is shown again, and computes then what it missed — so a closed dock starts
+nothing, whatever changes meanwhile. :meth:`EngineService.cancel_owned` cancels an owner's
+jobs.
+
 A job receives a :class:`JobContext`: ``should_stop`` for the engine's cancellation hooks
 (the solver and evaluator poll it and raise :class:`~whistgui.engine.Cancelled`), ``report``
 for progress text, and ``memo``. The service emits :attr:`~EngineService.progress` (throttled)
@@ -34,7 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from whistgui.engine import Cancelled, Evaluator, Solver, WhistError
@@ -45,6 +52,7 @@ __all__ = [
     "Job",
     "JobContext",
     "JobStatus",
+    "ViewWork",
     "collect_cycles_in_gui_thread",
 ]
 
@@ -98,6 +106,8 @@ class Job:
     fn: Callable[[JobContext], Any]
     tag: Any = None
     cancelled: threading.Event = field(default_factory=threading.Event)
+    #: who asked for it (a :class:`ViewWork`), or None
+    owner: object = None
 
 
 class JobContext:
@@ -182,17 +192,19 @@ class EngineService(QObject):
         *,
         label: str = "",
         tag: Any = None,
+        owner: object = None,
     ) -> int:
         """Queue ``fn(context)`` on ``channel``, cancelling the channel's older job; returns
         the job's id. Its result arrives by :attr:`finished` only if no newer job was
-        submitted on the channel meanwhile."""
+        submitted on the channel meanwhile. ``owner`` (a :class:`ViewWork`): who the job
+        is for; :meth:`cancel_owned` cancels it."""
         if not self._alive:
             raise RuntimeError("the engine service has been shut down")
         old = self._newest.get(channel)
         if old is not None:
             self._cancel(old)
         self._next += 1
-        job = Job(self._next, channel, label or channel, fn, tag)
+        job = Job(self._next, channel, label or channel, fn, tag, owner=owner)
         self._newest[channel] = job
         self._pending += 1
         if self._pending == 1:
@@ -206,6 +218,20 @@ class EngineService(QObject):
         for job in jobs:
             if job is not None:
                 self._cancel(job)
+
+    def cancel_owned(self, owner: object) -> list[str]:
+        """Cancel every job ``owner`` asked for that still counts (its channels' newest, and
+        the one running); the channels of the jobs cancelled."""
+        jobs = [j for j in self._newest.values() if j.owner is owner]
+        running = self._running
+        if running is not None and running.owner is owner and running not in jobs:
+            jobs.append(running)
+        stopped = []
+        for job in jobs:
+            if not job.cancelled.is_set():
+                self._cancel(job)
+                stopped.append(job.channel)
+        return stopped
 
     def cancel_running(self) -> None:
         """Cancel whatever job runs now (the status bar's Cancel button)."""
@@ -313,6 +339,65 @@ class EngineService(QObject):
         self._queue.put(None)
         self._thread.join(seconds)
         return not self._thread.is_alive()
+
+
+class ViewWork(QObject):
+    """The background work of one view: the jobs it submits here are owned by it. They run
+    while the view is shown — or while :attr:`keep` is set (a pinned view, a computation the
+    user asked for and waits on) — and are cancelled when it is hidden; a view asked to
+    compute while hidden (:meth:`defer`) is *behind*, and ``catch_up`` is called when it is
+    shown again, to compute what it missed.
+
+    Hidden means hidden by the app (a dock closed, a tab or a page put away), not a window
+    minimised: the system's own (spontaneous) show and hide events are ignored."""
+
+    def __init__(
+        self, service: EngineService, view: QWidget, catch_up: Callable[[], object]
+    ) -> None:
+        super().__init__(view)
+        self.service = service
+        self._view = view
+        self._catch_up = catch_up
+        #: work on while hidden (a pinned view)
+        self.keep = False
+        #: something changed, or work was stopped, while the view was hidden
+        self.behind = False
+        view.installEventFilter(self)
+
+    @property
+    def active(self) -> bool:
+        """May the view compute now: shown, or kept working?"""
+        return self.keep or self._view.isVisible()
+
+    def defer(self) -> bool:
+        """For a view that follows its session: True if it must not compute now (hidden and
+        not kept) — it is then behind, and catches up when shown."""
+        if self.active:
+            return False
+        self.behind = True
+        return True
+
+    def submit(
+        self, channel: str, fn: Callable[[JobContext], Any], *, label: str = "", tag: Any = None
+    ) -> int:
+        """:meth:`EngineService.submit`, the job owned by the view."""
+        return self.service.submit(channel, fn, label=label, tag=tag, owner=self)
+
+    def stop(self) -> list[str]:
+        """Cancel the view's jobs (the channels stopped); it is behind if any was."""
+        stopped = self.service.cancel_owned(self)
+        if stopped:
+            self.behind = True
+        return stopped
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._view and not event.spontaneous():
+            if event.type() == QEvent.Type.Hide and not self.keep:
+                self.stop()
+            elif event.type() == QEvent.Type.Show and self.behind:
+                self.behind = False
+                self._catch_up()
+        return False
 
 
 class JobStatus(QWidget):

@@ -1,32 +1,237 @@
 """Light and dark: the app follows the system palette, or a theme the user picks
-(View ▸ Theme: System, Light, Dark), and every colour it paints is either taken from the
-palette or paired with a text colour that contrasts with it.
+(View ▸ Theme: System, Light, Dark), and every colour it paints comes from here.
+
+One palette source. Qt's :class:`QPalette` names the colours of widgets (window, base, text,
+highlight …); :class:`Colours` names the rest — what the views paint themselves: the reds and
+greens of messages, the fills of the α matrix and of the play panel's optimal rows, the number
+line's plot, the banner of a stale view, GOPS's heat map, the felt and the cards. There is one
+set of roles for a light background and one for a dark one (:data:`LIGHT`, :data:`DARK`);
+:func:`colours` gives the set that matches the palette in use, :func:`colour` one role as a
+:class:`QColor`. The light roles of the α matrix, the number line and GOPS are the printed
+figures' colours (:mod:`whistgui.figures`), so screen and print agree; the felt and the card
+faces are the same in both themes (a card table is green in any light).
+
+A view re-styles when the theme changes: :func:`apply_theme` sets the application's palette,
+which sends every widget :data:`~PySide6.QtCore.QEvent.Type.ApplicationPaletteChange` (and
+:data:`~PySide6.QtCore.QEvent.Type.PaletteChange`); :func:`is_theme_change` tells such an event,
+and a view that paints its own colours handles it in ``changeEvent`` by painting them again
+from :func:`colours` — nothing a view painted keeps an old theme's colour. Models read their
+colours when asked (``data()``), so their views' repaint is enough.
 
 >>> contrasting_text(QColor("#ffe082")).name(), contrasting_text(QColor("#202020")).name()
 ('#000000', '#ffffff')
+>>> colours(dark=True).error, colours(dark=False).error
+('#ff6b6b', '#b71c1c')
+>>> colour("felt").name() == colour("felt", dark=True).name()
+True
 """
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass
 from typing import Final
 
+from PySide6.QtCore import QEvent
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
+from whistgui.figures.gops import A_COLOUR, B_COLOUR, DOMINATED_FILL, DOMINATED_INK
+from whistgui.figures.matrix import (
+    BOTH_FILL,
+    MAXMIN_FILL,
+    MINMAX_FILL,
+    MINUS_FILL,
+    PLUS_FILL,
+    SUMMARY_FILL,
+)
+from whistgui.figures.numberline import SIDE_COLOURS
+
 __all__ = [
+    "DARK",
+    "LIGHT",
     "THEMES",
+    "Colours",
     "ThemeError",
     "apply_theme",
+    "colour",
+    "colours",
     "contrasting_text",
     "error_colour",
     "is_dark",
+    "is_theme_change",
     "success_colour",
 ]
 
 #: The themes a user can pick; "system" leaves the platform's palette alone.
 THEMES: Final = ("system", "light", "dark")
 
+
+@dataclass(frozen=True, slots=True)
+class Colours:
+    """The colours the views paint themselves, by role (``#rrggbb``). A ``*_fill`` is a
+    background whose text is :func:`contrasting_text` of it; a ``felt_*`` or ``card_*`` role
+    is painted on the felt or a card face, the same in both themes."""
+
+    # -- text on the window or a view's base
+    error: str  # a refusal, a failure, a card that gave away tricks
+    success: str  # an agreement, a contract made
+    warning: str  # a notice about a file
+    muted: str  # an aside (the theory a game is valued by)
+    red_suit: str  # ♥ and ♦ in text
+    link: str  # West's mark in R43's lattice
+    # -- notes painted over a view
+    note_fill: str  # the banner of a view that keeps an older position
+    note_text: str
+    alarm_fill: str  # exact search disagrees with the values: a bug
+    alarm_text: str
+    # -- painted cells (the α matrix, matrix A, the play panel's optimal cards)
+    maxmin_fill: str  # West's choice
+    minmax_fill: str  # East's choice
+    both_fill: str
+    summary_fill: str  # row minima, column maxima
+    plus_fill: str  # A_ij = +1
+    minus_fill: str  # A_ij = −1
+    optimal_fill: str  # an optimal card's row
+    # -- the number line's plot (drawn on the palette's base)
+    plot_text: str
+    plot_mark: str  # maxmin / minmax triangles and their labels
+    plot_grey: str  # where the chain changes side; the order of ±ε₀
+    plot_title: str
+    side_l: str  # L(D)
+    side_i: str  # I(D)
+    side_r: str  # R(D)
+    # -- GOPS
+    heat_zero: str  # a cell worth 0 (the middle of the diverging scale)
+    side_a: str  # A's colour: its bars, the cells that favour it
+    side_b: str
+    dominated_fill: str
+    dominated_text: str
+    # -- the felt (whist's table, bridge's) and the cards: the same in both themes
+    felt: str
+    felt_band: str  # the pool's band
+    felt_text: str
+    felt_text_soft: str
+    felt_drop: str  # a hand under a drag
+    felt_turn: str  # the hand to play
+    felt_shade: str  # a dimmed hand
+    felt_note: str  # a note on the felt
+    felt_refusal: str  # a refusal on the felt
+    turn: str  # the player to move, the focused card's outline
+    best: str  # the best card's outline
+    optimal_mark: str  # an optimal card's badge
+    other_mark: str  # another card's badge
+    vulnerable: str
+    made: str
+    down: str
+    card_face: str
+    card_face_dimmed: str
+    card_border: str
+    card_selection: str
+    card_black: str  # ♠ ♣ on a card
+    card_red: str  # ♥ ♦ on a card
+    paper: str  # a figure's preview: the page it is printed on
+
+    def values(self) -> tuple[str, ...]:
+        """Every role's colour."""
+        return dataclasses.astuple(self)
+
+
+_FELT: Final = {
+    "felt": "#2e6b3f",
+    "felt_band": "#245633",
+    "felt_text": "#f1f8e9",
+    "felt_text_soft": "#c8e6c9",
+    "felt_drop": "#3d8c53",
+    "felt_turn": "#347a4a",
+    "felt_shade": "#0c1e12",
+    "felt_note": "#37474f",
+    "felt_refusal": "#b71c1c",
+    "turn": "#ffca28",
+    "best": "#ffd600",
+    "optimal_mark": "#00c853",
+    "other_mark": "#455a64",
+    "vulnerable": "#c62828",
+    "made": "#2e7d32",
+    "down": "#c62828",
+    "card_face": "#fdfdf8",
+    "card_face_dimmed": "#ecece4",
+    "card_border": "#6b6b6b",
+    "card_selection": "#1e88e5",
+    "card_black": "#111111",
+    "card_red": "#c8102e",
+    "paper": "#fafafa",
+}
+
+#: The roles on a light background: the printed figures' colours where there are some.
+LIGHT: Final = Colours(
+    error="#b71c1c",
+    success="#1b5e20",
+    warning="#b26a00",
+    muted="#555555",
+    red_suit="#c8102e",
+    link="#0b57b5",
+    note_fill="#fff3cd",
+    note_text="#3d2e00",
+    alarm_fill="#b71c1c",
+    alarm_text="#ffffff",
+    maxmin_fill=MAXMIN_FILL,
+    minmax_fill=MINMAX_FILL,
+    both_fill=BOTH_FILL,
+    summary_fill=SUMMARY_FILL,
+    plus_fill=PLUS_FILL,
+    minus_fill=MINUS_FILL,
+    optimal_fill="#e8f5e9",
+    plot_text="#000000",
+    plot_mark="#404040",
+    plot_grey="#b0b0b0",
+    plot_title="#303030",
+    side_l=SIDE_COLOURS["L"].lower(),
+    side_i=SIDE_COLOURS["I"].lower(),
+    side_r=SIDE_COLOURS["R"].lower(),
+    heat_zero="#f7f7f7",
+    side_a=A_COLOUR,
+    side_b=B_COLOUR,
+    dominated_fill=DOMINATED_FILL,
+    dominated_text=DOMINATED_INK,
+    **_FELT,
+)
+
+#: The roles on a dark background: the same hues, lighter inks and darker fills.
+DARK: Final = Colours(
+    error="#ff6b6b",
+    success="#7bd88f",
+    warning="#ffb74d",
+    muted="#a8a8a8",
+    red_suit="#ff7a7a",
+    link="#6cb4ff",
+    note_fill="#fff3cd",
+    note_text="#3d2e00",
+    alarm_fill="#b71c1c",
+    alarm_text="#ffffff",
+    maxmin_fill=MAXMIN_FILL,
+    minmax_fill=MINMAX_FILL,
+    both_fill=BOTH_FILL,
+    summary_fill="#3a3a3a",
+    plus_fill="#1f4227",
+    minus_fill="#4d2328",
+    optimal_fill="#1f4227",
+    plot_text="#e8e8e8",
+    plot_mark="#c8c8c8",
+    plot_grey="#6e6e6e",
+    plot_title="#d8d8d8",
+    side_l="#56b4e9",
+    side_i="#3ccf9a",
+    side_r="#ff8f4d",
+    heat_zero="#262626",
+    side_a="#6fa8dc",
+    side_b="#e07a6a",
+    dominated_fill="#303030",
+    dominated_text="#7a7a7a",
+    **_FELT,
+)
+
 _ROLE = QPalette.ColorRole
-_DARK: Final = {
+_DARK_PALETTE: Final = {
     _ROLE.Window: "#2b2b2b",
     _ROLE.WindowText: "#e8e8e8",
     _ROLE.Base: "#1e1e1e",
@@ -38,11 +243,11 @@ _DARK: Final = {
     _ROLE.Button: "#353535",
     _ROLE.ButtonText: "#e8e8e8",
     _ROLE.BrightText: "#ff6b6b",
-    _ROLE.Link: "#6cb4ff",
+    _ROLE.Link: DARK.link,
     _ROLE.Highlight: "#3d6fb4",
     _ROLE.HighlightedText: "#ffffff",
 }
-_LIGHT: Final = {
+_LIGHT_PALETTE: Final = {
     _ROLE.Window: "#efefef",
     _ROLE.WindowText: "#141414",
     _ROLE.Base: "#ffffff",
@@ -54,7 +259,7 @@ _LIGHT: Final = {
     _ROLE.Button: "#e6e6e6",
     _ROLE.ButtonText: "#141414",
     _ROLE.BrightText: "#d00000",
-    _ROLE.Link: "#0b57b5",
+    _ROLE.Link: LIGHT.link,
     _ROLE.Highlight: "#3d7bd9",
     _ROLE.HighlightedText: "#ffffff",
 }
@@ -67,7 +272,8 @@ class ThemeError(ValueError):
 
 
 def apply_theme(app: QGuiApplication, name: str) -> None:
-    """Use the theme ``name`` (one of :data:`THEMES`) for the whole application."""
+    """Use the theme ``name`` (one of :data:`THEMES`) for the whole application: every widget
+    is sent :data:`~PySide6.QtCore.QEvent.Type.ApplicationPaletteChange` and re-styles."""
     global _system_palette  # the platform's palette, kept to return to "system"
     key = name.strip().lower()
     if key not in THEMES:
@@ -77,9 +283,9 @@ def apply_theme(app: QGuiApplication, name: str) -> None:
     if key == "system":
         app.setPalette(_system_palette)
         return
-    colours = _DARK if key == "dark" else _LIGHT
+    roles = _DARK_PALETTE if key == "dark" else _LIGHT_PALETTE
     pal = QPalette()
-    for role, hex_ in colours.items():
+    for role, hex_ in roles.items():
         pal.setColor(role, QColor(hex_))
     disabled = QColor("#7f7f7f")
     for role in (_ROLE.WindowText, _ROLE.Text, _ROLE.ButtonText):
@@ -87,10 +293,32 @@ def apply_theme(app: QGuiApplication, name: str) -> None:
     app.setPalette(pal)
 
 
+def is_theme_change(event: QEvent) -> bool:
+    """Is ``event`` a change of the palette a widget paints with (the theme changed)?"""
+    return event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange)
+
+
 def is_dark(palette: QPalette | None = None) -> bool:
     """Is the window background dark (the text light)?"""
     pal = palette if palette is not None else QGuiApplication.palette()
     return pal.color(_ROLE.Window).lightnessF() < 0.5
+
+
+def colours(palette: QPalette | None = None, *, dark: bool | None = None) -> Colours:
+    """The roles for ``palette`` (the application's by default): :data:`DARK` on a dark
+    window, :data:`LIGHT` otherwise; ``dark`` chooses the set itself."""
+    return DARK if (is_dark(palette) if dark is None else dark) else LIGHT
+
+
+_NAMES: Final = frozenset(f.name for f in dataclasses.fields(Colours))
+
+
+def colour(role: str, palette: QPalette | None = None, *, dark: bool | None = None) -> QColor:
+    """The colour of ``role`` (a field of :class:`Colours`) for ``palette``, as a new
+    :class:`QColor`; KeyError naming the roles for an unknown one."""
+    if role not in _NAMES:
+        raise KeyError(f"no colour role {role!r}; the roles are {', '.join(sorted(_NAMES))}")
+    return QColor(getattr(colours(palette, dark=dark), role))
 
 
 def contrasting_text(background: QColor) -> QColor:
@@ -105,10 +333,10 @@ def contrasting_text(background: QColor) -> QColor:
 
 
 def error_colour(palette: QPalette | None = None) -> QColor:
-    """A red that reads on the window background."""
-    return QColor("#ff6b6b") if is_dark(palette) else QColor("#b71c1c")
+    """A red that reads on the window background (the ``error`` role)."""
+    return colour("error", palette)
 
 
 def success_colour(palette: QPalette | None = None) -> QColor:
-    """A green that reads on the window background."""
-    return QColor("#7bd88f") if is_dark(palette) else QColor("#1b5e20")
+    """A green that reads on the window background (the ``success`` role)."""
+    return colour("success", palette)
