@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import stat
@@ -21,6 +22,7 @@ from whistgui.app.document import (
     Document,
     DocumentError,
     SuitDeck,
+    WrittenFor,
     load,
     random_document,
     save,
@@ -64,12 +66,14 @@ def documents(draw: st.DrawFn) -> Document:
         n = len(doc.deal.suits)
         names = draw(st.lists(suit_names, min_size=n, max_size=n, unique=True))
         doc = doc.with_deal(Deal(doc.deal.suits, names))
+    about = draw(st.sampled_from([None, WrittenFor(doc.deal), WrittenFor(doc.deal, "five-card")]))
     return Document(
         doc.deal,
         doc.decks,
         draw(st.sampled_from(Player)),
         draw(texts),
         draw(texts),
+        written_for=about,
     )
 
 
@@ -319,8 +323,75 @@ def test_to_json_layout():
         "title": "Two suits",
         "note": "from §7",
         "game": "whist",
+        "written_for": {"deal": "AQ/KJ K/A", "game": "whist"},
     }
     assert json.loads(json.dumps(doc.to_json())) == doc.to_json()
+    assert "written_for" not in _doc("AQ/KJ K/A").to_json()  # no title, no note: nothing
+
+
+# --------------------------------------------------------------------------- write-ups
+def test_a_write_up_describes_the_deal_and_game_it_was_written_for():
+    doc = _doc("KQ/AJ A/K", title="(15) Elimination", note="Having the lead is an advantage.")
+    assert doc.written_for == WrittenFor(Deal.parse("KQ/AJ A/K"), "whist")
+    assert doc.write_up_changed() == ""
+    moved = doc.with_deal(Deal.parse("KQ/AJ -/AK"))
+    assert moved.title == doc.title and moved.note == doc.note  # kept, for undo and provenance
+    assert moved.write_up_changed() == "the deal"
+    other = dataclasses.replace(doc, game="five-card")
+    assert other.write_up_changed() == "the game"
+    assert dataclasses.replace(moved, game="five-card").write_up_changed() == (
+        "the deal and the game"
+    )
+    # moving the card back is the deal the write-up describes again
+    assert moved.with_deal(doc.deal).write_up_changed() == ""
+    # a title and note written now describe the deal as it is
+    mine = other.with_write_up("My deal", "in five-card")
+    assert mine.write_up_changed() == "" and mine.written_for.game == "five-card"
+    # no title and no note: nothing is written, for any deal
+    assert dataclasses.replace(moved, title="", note="").written_for is None
+
+
+def test_a_random_deals_seed_holds_in_every_game_but_not_for_another_deal():
+    doc = random_document(2, 3, seed=7)
+    assert doc.written_for == WrittenFor(doc.deal)
+    assert dataclasses.replace(doc, game="greedy-whist").write_up_changed() == ""
+    first = doc.deal.suits[0]
+    card = first.west[0]
+    moved = doc.with_deal(Deal([SuitDeal(first.west[1:], (*first.east, card)), doc.deal.suits[1]]))
+    assert moved.write_up_changed() == "the deal"
+
+
+def test_a_file_keeps_what_the_write_up_describes(tmp_path: Path):
+    doc = _doc("AQ/KJ K/A", title="(9)", note="A note").with_deal(Deal.parse("AQ/KJ -/AK"))
+    save(doc, tmp_path / "d.whist")
+    again = load(tmp_path / "d.whist")
+    assert again == doc
+    assert again.write_up_changed() == "the deal"
+    data = doc.to_json()
+    del data["written_for"]  # a file of an older whistgui: the write-up describes its deal
+    older = Document.from_json(data)
+    assert older.written_for is None and older.write_up_changed() == ""
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("AQ/KJ", '"written_for" should be an object like {"deal": "AQ/KJ K/A"'),
+        (12, "found the number 12"),
+        ({}, '"written_for" needs a "deal", the deal as text, found none'),
+        ({"deal": 5}, '"written_for" needs a "deal", the deal as text, found the number 5'),
+        ({"deal": "AX/K"}, "\"written_for\": the deal 'AX/K': "),
+        ({"deal": "A/K", "game": 7}, '"game" should be a game\'s name or null, found the number 7'),
+        ({"deal": "A/K", "game": "chess"}, "chess"),
+        ({"deal": "A/K\ud800"}, "lone surrogate"),
+    ],
+)
+def test_a_bad_written_for_is_refused_and_quoted(tmp_path: Path, value: Any, expected: str):
+    data = _doc("AQ/KJ K/A", title="t").to_json()
+    data["written_for"] = value
+    message = _load_error(_write(tmp_path, data))
+    assert expected in message
+    assert "bad.whist" in message
 
 
 @pytest.mark.parametrize(
@@ -948,7 +1019,9 @@ def test_stale_temporaries_are_tidied_through_a_symlink_beside_the_real_file(tmp
     assert sorted(os.listdir(real_dir)) == ["d.whist"]
 
 
-@pytest.mark.parametrize("key", ["version", "deal", "suits", "lead", "game", "format"])
+@pytest.mark.parametrize(
+    "key", ["version", "deal", "suits", "lead", "game", "format", "written_for"]
+)
 @pytest.mark.parametrize("long", ["X" * 100_000, ["W"] * 30_000], ids=["text", "list"])
 def test_a_long_field_is_quoted_by_its_ends(tmp_path: Path, key: str, long: object):
     """A 100,000-character "lead" was repeated whole in the message (issue 16's review)."""

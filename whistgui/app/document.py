@@ -10,8 +10,15 @@ names the deal notation cannot read — it loads or is refused with a :class:`Do
 a document's suits are named as the notation names them (S, H, D, C, 5, 6, …; a file may
 write ``s`` or ``♠`` for ``S``), and its text is text a file can store.
 
-File versions: 2 records the game; 1 (before there were several games) has no ``"game"`` and
-opens as whist.
+A title and note belong to the deal they were written for: a document made from a deal with
+a write-up (an example of the paper, a random deal's seed) records that deal and its game in
+:attr:`Document.written_for`; when cards move or the game changes, the write-up no longer
+describes the document (:meth:`Document.write_up_changed` says what changed) and the views
+leave it out — undo, or moving the card back, brings it back, since the document is immutable.
+
+File versions: 2 records the game (and, when there is one, ``"written_for"``: the deal and game
+the title and note describe); 1 (before there were several games) has no ``"game"`` and opens
+as whist.
 
 >>> doc = Document.from_deal(Deal.parse('AQ/KJ K/A'), title='Two suits')
 >>> doc.decks[0], doc.pool(1)[:3]
@@ -22,25 +29,31 @@ True
 'five-card'
 >>> SuitDeck.fitting(SuitDeal.parse('[1 3, 2 4]'))
 SuitDeck(kind='abstract', size=4)
+>>> moved, other = doc.with_deal(Deal.parse('AQ/KJ A/K')), replace(doc, game='five-card')
+>>> doc.write_up_changed(), moved.write_up_changed(), other.write_up_changed()
+('', 'the deal', 'the game')
 
 No Qt here: the engine and the command line may use this module as well as the UI.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import random
-import re
 import secrets
-import stat
-import tempfile
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal, TypeGuard
 
+from whistgui.app.files import (
+    STALE_TEMPORARY_SECONDS,
+    DocumentError,
+    check_encodable,
+    read_file,
+    remove_stale_temporaries,
+    write_atomically,
+)
 from whistgui.engine.errors import WhistError
 from whistgui.engine.games import DEFAULT_GAME, Game, find_game
 from whistgui.engine.reading import quote, quote_path
@@ -56,12 +69,15 @@ from whistgui.engine.trick.deal import Deal, SuitDeal
 __all__ = [
     "DOCUMENT_VERSION",
     "FILE_SUFFIX",
+    "STALE_TEMPORARY_SECONDS",
     "STANDARD_DECK",
     "Document",
     "DocumentError",
     "SuitDeck",
+    "WrittenFor",
     "load",
     "random_document",
+    "read_file",
     "remove_stale_temporaries",
     "save",
     "write_atomically",
@@ -83,9 +99,6 @@ _MAX_SUIT_DIGITS: Final = 9
 #: Integers in a file of more digits than this are kept as text (:class:`_BigNumber`): none
 #: of a document's numbers is near so long, and Python refuses to read ones of 4,300 digits.
 _MAX_DIGITS: Final = 30
-#: A temporary file of an interrupted save (``.NAME.whist.<8 characters>.tmp``, the name
-#: :func:`write_atomically` gives it) older than this is removed by the next save of NAME.
-STALE_TEMPORARY_SECONDS: Final = 15 * 60
 
 
 def _is_int(x: object) -> TypeGuard[int]:
@@ -124,32 +137,6 @@ def _suit_name(text: str) -> str:
             if _is_suit_name(name):
                 return name
     raise DocumentError(f"the suit name {quote(text)} is not one; {_SUIT_NAMES_EXPECTED}")
-
-
-#: A surrogate code point: the only characters of a ``str`` that UTF-8 cannot encode.
-_SURROGATE: Final = re.compile("[\ud800-\udfff]")
-
-
-def _unencodable(text: str) -> tuple[int, str] | None:
-    """The position and character of the first lone surrogate in ``text`` (a character no
-    UTF-8 file can hold), or None; found without encoding a copy of the text."""
-    m = _SURROGATE.search(text)
-    return None if m is None else (m.start(), m.group())
-
-
-def _check_encodable(what: str, text: str) -> None:
-    found = _unencodable(text)
-    if found is not None:
-        i, ch = found
-        raise DocumentError(
-            f"{what} holds {ch!r} at position {i}, a lone surrogate, which no file can store; "
-            "expected text of whole Unicode characters"
-        )
-
-
-class DocumentError(WhistError, ValueError):
-    """A document that cannot exist, or a file that cannot be read or written as one; the
-    message names the file (if any) and says what was expected."""
 
 
 # --------------------------------------------------------------------------- decks
@@ -237,6 +224,26 @@ STANDARD_DECK: Final = SuitDeck("standard", 13)
 
 # --------------------------------------------------------------------------- documents
 @dataclass(frozen=True, slots=True)
+class WrittenFor:
+    """The deal a document's title and note were written for, and its game (None: the text
+    holds in any game, as a random deal's seed does)."""
+
+    deal: Deal
+    game: str | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.deal, Deal):
+            raise TypeError(f"deal is {self.deal!r}; expected a Deal")
+        if self.game is not None:
+            if not isinstance(self.game, str):
+                raise TypeError(f"game is {self.game!r}; expected a str or None")
+            try:
+                object.__setattr__(self, "game", find_game(self.game).name)
+            except WhistError as exc:
+                raise DocumentError(str(exc)) from None
+
+
+@dataclass(frozen=True, slots=True)
 class Document:
     """A deal with its decks (one per suit), the player to lead, a title and a note.
 
@@ -251,6 +258,9 @@ class Document:
     note: str = ""
     #: The game's registered name (any alias is accepted and stored as the name).
     game: str = DEFAULT_GAME.name
+    #: The deal (and game) the title and note describe; None: whatever the document holds
+    #: (and always None without a title or note).
+    written_for: WrittenFor | None = None
 
     def __post_init__(self) -> None:
         for field, kind in (
@@ -263,14 +273,18 @@ class Document:
             value = getattr(self, field)
             if not isinstance(value, kind):
                 raise TypeError(f"{field} is {value!r}; expected a {kind.__name__}")
+        if self.written_for is not None and not isinstance(self.written_for, WrittenFor):
+            raise TypeError(f"written_for is {self.written_for!r}; expected a WrittenFor or None")
+        if not self.title and not self.note:
+            object.__setattr__(self, "written_for", None)  # nothing is written
         if len(self.deal.suits) > MAX_DOCUMENT_SUITS:
             raise DocumentError(
                 f"the deal {quote(str(self.deal))} has {len(self.deal.suits):,} suits; a document "
                 f"holds at most {MAX_DOCUMENT_SUITS} (the card table draws every suit: 3,000 "
                 "took 20 s)"
             )
-        _check_encodable("the title", self.title)
-        _check_encodable("the note", self.note)
+        check_encodable("the title", self.title)
+        check_encodable("the note", self.note)
         for name in self.deal.names:
             if not _is_suit_name(name):
                 raise DocumentError(
@@ -312,10 +326,12 @@ class Document:
         game: str = DEFAULT_GAME.name,
     ) -> Document:
         """A document of ``deal``; the decks default to 13-card standard decks, or for suits
-        that need them the smallest abstract decks."""
+        that need them the smallest abstract decks. A ``title`` or ``note`` given here is
+        written for ``deal`` in ``game`` (:attr:`written_for`)."""
         if decks is None:
             decks = [SuitDeck.fitting(s, STANDARD_DECK) for s in deal.suits]
-        return cls(deal, tuple(decks), lead, title, note, game)
+        about = WrittenFor(deal, game) if isinstance(deal, Deal) and isinstance(game, str) else None
+        return cls(deal, tuple(decks), lead, title, note, game, about)
 
     @property
     def game_info(self) -> Game:
@@ -323,6 +339,16 @@ class Document:
         return find_game(self.game)
 
     # -- queries ---------------------------------------------------------------------------
+    def write_up_changed(self) -> str:
+        """What changed since the title and note were written (``"the deal"``, ``"the
+        game"``, ``"the deal and the game"``), or ``""`` if they describe the document."""
+        about = self.written_for
+        if about is None:
+            return ""
+        deal = about.deal != self.deal
+        game = about.game is not None and about.game != self.game
+        return " and ".join(w for w, changed in (("the deal", deal), ("the game", game)) if changed)
+
     def pool(self, suit: int) -> tuple[int, ...]:
         """The ranks of deck ``suit`` that neither hand holds, high to low."""
         self._check_index(suit)
@@ -368,6 +394,11 @@ class Document:
         ]
         return replace(doc, decks=tuple(decks))
 
+    def with_write_up(self, title: str, note: str) -> Document:
+        """The document with the title and note ``title`` and ``note``, written for its deal
+        and game as they are."""
+        return replace(self, title=title, note=note, written_for=WrittenFor(self.deal, self.game))
+
     def with_deck(self, suit: int, deck: SuitDeck) -> Document:
         """The document with deck ``suit`` replaced; DocumentError if a dealt card of the suit
         would fall outside the new deck."""
@@ -385,12 +416,8 @@ class Document:
     # -- JSON ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """The document as the JSON object a ``.whist`` file holds."""
-        text = str(self.deal)
-        if not _parses_to(text, self.deal):
-            # a safeguard (a document's suit names are the notation's, so its text reads
-            # back): the text without names, which the "suits" list carries
-            text = str(Deal(self.deal.suits))
-        return {
+        text = _deal_text(self.deal)
+        out: dict[str, Any] = {
             "format": FORMAT_NAME,
             "version": DOCUMENT_VERSION,
             "deal": text,
@@ -403,6 +430,10 @@ class Document:
             "note": self.note,
             "game": self.game,
         }
+        about = self.written_for
+        if about is not None:
+            out["written_for"] = {"deal": _deal_text(about.deal), "game": about.game}
+        return out
 
     @classmethod
     def from_json(cls, data: object, source: str = "<data>") -> Document:
@@ -421,6 +452,13 @@ def _check_fits(name: str, suit: SuitDeal, deck: SuitDeck) -> None:
         cards = ", ".join(f"{name}:{deck.rank_text(r)}" for r in bad)
         verb = "is" if len(bad) == 1 else "are"
         raise DocumentError(f"{cards} {verb} dealt but {deck.describe()}")
+
+
+def _deal_text(deal: Deal) -> str:
+    """The deal as a file writes it: its notation, or (a safeguard: a document's suit names
+    are the notation's, so its text reads back) the text without names."""
+    text = str(deal)
+    return text if _parses_to(text, deal) else str(Deal(deal.suits))
 
 
 def _parses_to(text: str, deal: Deal) -> bool:
@@ -523,7 +561,7 @@ def _from_json(data: object, source: str) -> Document:
             raise fail(f'"{key}" should be {expected}, found {_json_type(value)}')
         if isinstance(value, str):
             try:
-                _check_encodable(f'"{key}"', value)
+                check_encodable(f'"{key}"', value)
             except DocumentError as exc:
                 raise fail(str(exc)) from None
         return value
@@ -617,10 +655,39 @@ def _from_json(data: object, source: str) -> Document:
             deal = Deal(deal.suits, names)
         except WhistError as exc:
             raise fail(f'"suits": {exc}') from None
+    written_for = _written_for(data.get("written_for"), fail) if "written_for" in data else None
     try:
-        return Document(deal, tuple(decks), lead, title, note, game)
+        return Document(deal, tuple(decks), lead, title, note, game, written_for)
     except WhistError as exc:
         raise fail(str(exc)) from None
+
+
+_WRITTEN_FOR_EXPECTED: Final = (
+    'an object like {"deal": "AQ/KJ K/A", "game": "whist"} (the deal the title and note '
+    "describe; the game may be null), or null"
+)
+
+
+def _written_for(value: object, fail: Any) -> WrittenFor | None:
+    """The ``"written_for"`` entry of a file: None, or the deal and game the write-up
+    describes; a DocumentError (through ``fail``) quoting what is there otherwise."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise fail(f'"written_for" should be {_WRITTEN_FOR_EXPECTED}, found {_json_type(value)}')
+    text, game = value.get("deal"), value.get("game")
+    if not isinstance(text, str):
+        found = _json_type(text) if "deal" in value else "none"
+        raise fail(f'"written_for" needs a "deal", the deal as text, found {found}')
+    if game is not None and not isinstance(game, str):
+        found = _json_type(game)
+        raise fail(f'"written_for": "game" should be a game\'s name or null, found {found}')
+    try:
+        check_encodable('"written_for"', text)
+        deal = Deal.parse(text)
+        return WrittenFor(deal, game)
+    except WhistError as exc:
+        raise fail(f'"written_for": the deal {quote(text)}: {exc}') from None
 
 
 # --------------------------------------------------------------------------- files
@@ -631,172 +698,10 @@ def save(doc: Document, path: str | os.PathLike[str]) -> None:
     write_atomically(json.dumps(doc.to_json(), ensure_ascii=False, indent=2) + "\n", path)
 
 
-def write_atomically(text: str, path: str | os.PathLike[str]) -> None:
-    """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` atomically: a temporary file in
-    the same folder, flushed to disk, then renamed over ``path``. On any error the old file is
-    untouched, the temporary file removed, and a :class:`DocumentError` names the path (text
-    holding a lone surrogate, which UTF-8 cannot store, is refused before anything is written).
-
-    A save killed between creating its temporary file and renaming it leaves the file behind
-    (``.NAME.<8 characters>.tmp``); each successful save of ``NAME`` removes those of its
-    leftovers older than :data:`STALE_TEMPORARY_SECONDS` (a younger one may be another
-    program's save in progress)."""
-    name = os.fspath(path)
-    found = _unencodable(text)
-    if found is not None:
-        i, ch = found
-        raise DocumentError(
-            f"{quote_path(name)} could not be saved: the text holds {ch!r} at position {i}, a lone "
-            "surrogate, which UTF-8 cannot store; expected text of whole Unicode characters"
-        )
-    data = text.encode("utf-8")
-    target = os.path.realpath(name)  # write through a symlink rather than replacing it
-    folder = os.path.dirname(target)
-    try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
-    except OSError:
-        mode = _new_file_mode()
-    tmp: str | None = None
-    try:
-        with tempfile.NamedTemporaryFile(
-            "wb",
-            dir=folder,
-            prefix=_temporary_prefix(target),
-            suffix=".tmp",
-            delete=False,
-        ) as f:
-            tmp = f.name
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        with contextlib.suppress(OSError):
-            os.chmod(tmp, mode)
-        os.replace(tmp, target)
-        tmp = None
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise DocumentError(
-            f"{quote_path(name)} could not be saved: {reason}; expected a writable file in an "
-            "existing folder"
-        ) from exc
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-    _sync_folder(folder)
-    remove_stale_temporaries(target)
-
-
-def _temporary_prefix(target: str) -> str:
-    return f".{os.path.basename(target)}."
-
-
-#: The random part of a :mod:`tempfile` name: 8 of ``a-z0-9_``.
-_TEMPORARY_NAME: Final = r"[a-z0-9_]{8}\.tmp"
-
-
-def remove_stale_temporaries(
-    path: str | os.PathLike[str], older_than: float = STALE_TEMPORARY_SECONDS
-) -> list[str]:
-    """Remove the temporary files that interrupted saves of ``path`` left beside it
-    (``.NAME.<8 characters>.tmp``, regular files last changed over ``older_than`` seconds
-    ago); the paths removed. Nothing else is touched, and errors are ignored: this is
-    tidying, not saving."""
-    target = os.path.realpath(os.fspath(path))
-    folder = os.path.dirname(target)
-    pattern = re.compile(re.escape(_temporary_prefix(target)) + _TEMPORARY_NAME)
-    now = time.time()
-    removed: list[str] = []
-    with contextlib.suppress(OSError), os.scandir(folder) as entries:
-        for entry in entries:
-            if not pattern.fullmatch(entry.name):
-                continue
-            with contextlib.suppress(OSError):
-                info = entry.stat(follow_symlinks=False)
-                if stat.S_ISREG(info.st_mode) and now - info.st_mtime > older_than:
-                    os.unlink(entry.path)
-                    removed.append(entry.path)
-    return removed
-
-
-def _new_file_mode() -> int:
-    """The mode ``open()`` would give a new file (0o666 less the umask), read without
-    changing the umask, which other threads may rely on; 0o644 where it cannot be read."""
-    try:
-        with open("/proc/self/status", encoding="ascii", errors="replace") as f:
-            for line in f:
-                if line.startswith("Umask:"):
-                    return 0o666 & ~int(line.split()[1], 8)
-    except (OSError, ValueError, IndexError):
-        pass
-    return 0o644
-
-
-def _sync_folder(folder: str) -> None:
-    """Make the rename durable where the system allows opening a folder (POSIX)."""
-    flag = getattr(os, "O_DIRECTORY", None)
-    if flag is None:
-        return
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY | flag)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
 #: The most suits a document holds (the card table draws them all: 400 paint in about 1 s).
 MAX_DOCUMENT_SUITS: Final = 500
 #: The largest .whist file read (a document of a few hundred deals is a few hundred kB).
 MAX_DOCUMENT_BYTES: Final = 64 * 2**20
-
-
-def read_file(path: str | os.PathLike[str], expected: str, limit: int) -> bytes:
-    """The bytes of the regular file ``path``, of at most ``limit`` bytes; a
-    :class:`DocumentError` naming the path and saying it expected ``expected`` ("a whistgui
-    file") for a file that is missing, unreadable, a folder, a device, a pipe or a socket
-    (reading /dev/zero would never end; opening a pipe would wait for a writer) or too large.
-    The file is opened without waiting (``O_NONBLOCK``) and checked once open, so a file
-    swapped for a pipe after a check cannot hang the reader."""
-    name = os.fspath(path)
-    shown = quote_path(name)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    try:
-        fd = os.open(name, flags)
-    except FileNotFoundError:
-        raise DocumentError(f"{shown} does not exist; expected {expected}") from None
-    except IsADirectoryError:
-        raise DocumentError(f"{shown} is a folder; expected {expected}") from None
-    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
-        reason = getattr(exc, "strerror", None) or str(exc)
-        raise DocumentError(f"{shown} cannot be read: {reason}; expected {expected}") from None
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise DocumentError(f"{shown} is a folder; expected {expected}")
-        if not stat.S_ISREG(info.st_mode):
-            raise DocumentError(
-                f"{shown} is not a regular file (a device, a pipe or a socket); expected {expected}"
-            )
-        if info.st_size > limit:
-            raise DocumentError(
-                f"{shown} holds {info.st_size:,} bytes; expected {expected} of at most "
-                f"{limit:,} bytes"
-            )
-        with os.fdopen(fd, "rb") as f:
-            fd = -1
-            data = f.read(limit + 1)
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise DocumentError(f"{shown} cannot be read: {reason}; expected {expected}") from None
-    finally:
-        if fd >= 0:
-            os.close(fd)
-    if len(data) > limit:  # it grew while read
-        raise DocumentError(
-            f"{shown} holds over {limit:,} bytes; expected {expected} of at most {limit:,} bytes"
-        )
-    return data
 
 
 def load(path: str | os.PathLike[str]) -> Document:
@@ -870,4 +775,6 @@ def random_document(suits: int, per_hand: int | Sequence[int], seed: int | None 
         dealt.append(SuitDeal(cards[:k], cards[k:]))
         decks.append(deck)
     names = [default_suit_name(i) for i in range(suits)]
-    return Document(Deal(dealt, names), tuple(decks), title=f"Random deal (seed {seed})")
+    deal = Deal(dealt, names)
+    title = f"Random deal (seed {seed})"
+    return Document(deal, tuple(decks), title=title, written_for=WrittenFor(deal))

@@ -205,9 +205,7 @@ class Session(FileSession):
         return self.apply(doc, f"Play {game.name}")
 
     def set_title_note(self, title: str, note: str) -> bool:
-        return self.apply(
-            dataclasses.replace(self._doc, title=title, note=note), "Edit title and note"
-        )
+        return self.apply(self._doc.with_write_up(title, note), "Edit title and note")
 
     # -- files ----------------------------------------------------------------------------
     def replace(self, doc: Document, path: Path | None = None) -> None:
