@@ -43,8 +43,6 @@ KNOWN_UI_DEBT: frozenset[str] = frozenset(
         "long whistgui.ui.gops.explorer",
         "long whistgui.ui.main_window",
         "long whistgui.ui.bridge.table",
-        "long whistgui.ui.trick.inspector",
-        "circle whistgui.ui.trick.inspector whistgui.ui.trick.r43_view",
     }
 )
 

@@ -127,6 +127,7 @@ def test_saving_and_opening_keeps_the_game(qtbot, window, settings, tmp_path):
 
     other = MainWindow(settings=settings)
     qtbot.addWidget(other)
+    other.show()  # a window nobody sees analyses nothing (issue 24: work is a shown view's)
     try:
         assert other.session.game == "whist"
         with qtbot.waitSignal(other.analysisShown, timeout=20000) as blocker:

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from whistgui.engine.bridge import Contract, Seat, Strain
 from whistgui.engine.bridge.dds import DDTable
-from whistgui.ui.theme import is_dark, success_colour
+from whistgui.ui.theme import colour, is_dark, success_colour
 from whistgui.ui.widgets.grid import ChoiceGrid, OutlineDelegate
 
 __all__ = [
@@ -58,8 +58,9 @@ BOOK: Final = 6
 
 
 def red_suit_colour(palette: QPalette | None = None) -> QColor:
-    """The red of ♥ and ♦: the printed red on a light background, a lighter one on a dark."""
-    return QColor("#ff7a7a") if is_dark(palette) else QColor("#c8102e")
+    """The red of ♥ and ♦ (the theme's ``red_suit``): the printed red on a light background,
+    a lighter one on a dark."""
+    return colour("red_suit", palette)
 
 
 def chosen_contract(tricks: int, strain: Strain) -> Contract:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
-from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QFont, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -54,7 +54,7 @@ from whistgui.engine.trick.cards import rank_text
 from whistgui.ui.bridge.dd_table import red_suit_colour
 from whistgui.ui.bridge.session import BridgeSession
 from whistgui.ui.engine_service import EngineService, JobContext
-from whistgui.ui.theme import error_colour, success_colour
+from whistgui.ui.theme import error_colour, is_theme_change, success_colour
 from whistgui.ui.widgets.lazy_tree import Index, LazyTreeModel, NodeRole
 
 __all__ = [
@@ -680,6 +680,11 @@ class TrickTreeView(QWidget):
         if start is not None:
             self._open()
 
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if is_theme_change(event) and getattr(self, "caption", None) is not None:
+            self._describe()  # win / lose and the red suits in the new theme's colours
+
     def _describe(self) -> None:
         root = self.model.root
         if root is None:
@@ -687,11 +692,12 @@ class TrickTreeView(QWidget):
             return
         pos = root.position
         c, d = self.model.contract, self.model.declarer
+        strain = _strain_html(c, self.palette())
         if self.model.ending:  # no contract decided: the tricks of the ending counted
             dealt = self.model.dealt
             text = (
                 f"<b>Trick {sum(pos.tricks) + 1}</b>, {pos.leader.word} leads · "
-                f"{c.level}{_strain_html(c)} by {d.word}, an ending of {dealt} tricks"
+                f"{c.level}{strain} by {d.word}, an ending of {dealt} tricks"
             )
             if root.mark is not None:
                 text += f" · best play: {root.mark.declarer_tricks} of {dealt} tricks"
@@ -699,7 +705,7 @@ class TrickTreeView(QWidget):
             return
         text = (
             f"<b>Trick {sum(pos.tricks) + 1}</b>, {pos.leader.word} leads · "
-            f"{c.level}{_strain_html(c)} by {d.word} needs {c.tricks_needed}"
+            f"{c.level}{strain} by {d.word} needs {c.tricks_needed}"
         )
         if root.mark is not None:
             colour = (success_colour if root.mark.made else error_colour)(self.palette()).name()
@@ -867,10 +873,10 @@ class TrickTreeView(QWidget):
             header.resizeSection(col, width)
 
 
-def _strain_html(contract: Contract) -> str:
+def _strain_html(contract: Contract, palette: QPalette) -> str:
     symbol = contract.strain.symbol
     if contract.strain.trump in (Suit.H, Suit.D):
-        return f"<span style='color:{red_suit_colour().name()}'>{symbol}</span>"
+        return f"<span style='color:{red_suit_colour(palette).name()}'>{symbol}</span>"
     return symbol
 
 

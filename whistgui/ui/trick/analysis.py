@@ -3,14 +3,21 @@
 :func:`~whistgui.app.analysis.analyse` is plain Python; the panel follows the session and runs
 it on the app's :class:`~whistgui.ui.engine_service.EngineService` (channel ``"analysis"``, the
 game's shared memo), so a newer deal cancels the older analysis and a result is shown only
-for the deal the session still holds.
+for the deal the session still holds. The work is the panel's own
+(:class:`~whistgui.ui.engine_service.ViewWork`): hidden (another workspace shown), it computes
+nothing and catches up when shown.
+
+Above the table, the document's title and note — when they describe the deal and game shown;
+after a card moved or the game changed, the title says the write-up was for the deal as it was
+opened, and the note is left out (undo brings it back).
 """
 
 from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -29,14 +36,40 @@ from whistgui.app.analysis import (
     outcome_words,
     result_text,
 )
+from whistgui.app.document import Document
 from whistgui.engine import Outcome, Player
+from whistgui.engine.games import find_game
 from whistgui.engine.trick.rules import Result
-from whistgui.ui.engine_service import EngineService, JobContext
+from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.session import Session
+from whistgui.ui.theme import colours, is_theme_change
 from whistgui.ui.widgets.cardart import suit_symbol
 
 #: The engine service's channel for the live analysis.
 CHANNEL = "analysis"
+
+
+def write_up_html(doc: Document) -> str:
+    """The document's title and note as the panel shows them: both when they describe the
+    document; after the deal or the game changed, the title marked as written for the deal as
+    it was, and no note ("" without a title or note)."""
+    changed = doc.write_up_changed()
+    title = html.escape(doc.title)
+    if not changed:
+        parts = [f"<b>{title}</b>"] if doc.title else []
+        if doc.note:
+            parts.append(html.escape(doc.note).replace("\n", "<br>"))
+        return "<br>".join(parts)
+    about = doc.written_for
+    assert about is not None
+    was = html.escape(str(about.deal))
+    if about.game is not None and "game" in changed:
+        was += f" in {html.escape(game_label(find_game(about.game)))}"
+    what = f"<b>{title}</b> — changed" if doc.title else "<b>Changed</b>"
+    return (
+        f"{what}: the title and note were written for the deal as it was opened ({was}); "
+        f"{html.escape(changed)} changed since, so the note is left out (Undo brings it back)."
+    )
 
 
 def _cell(r: Result) -> str:
@@ -70,6 +103,9 @@ class AnalysisPanel(QWidget):
             if service is not None
             else (EngineService(self) if session is not None else None)
         )
+        #: the panel's work: while it is shown
+        self.work = ViewWork(self._service, self, self._catch_up) if self._service else None
+        self._error = ""  # the failure shown, painted again in a new theme
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         self.heading = QLabel("<b>Analysis</b>", self)
@@ -109,7 +145,6 @@ class AnalysisPanel(QWidget):
         self.theory = QLabel(self)
         self.theory.setObjectName("analysisTheory")
         self.theory.setWordWrap(True)
-        self.theory.setStyleSheet("color: #555;")
         self.theory.hide()
         layout.addWidget(self.theory)
         self.status = QLabel(self)
@@ -125,11 +160,21 @@ class AnalysisPanel(QWidget):
             self._service.finished.connect(self._on_finished)
             self._service.failed.connect(self._on_failed)
             self._service.cancelled.connect(self._on_cancelled)
-            self.request()
+            self._on_document(self._session.document)
+        self._restyle()
 
     # -- following the session ------------------------------------------------------------
     def _on_document(self, _doc: object) -> None:
+        if self.work is not None and self.work.defer():
+            return  # hidden: computed when shown
         self.request()
+
+    def _catch_up(self) -> None:
+        """Shown again: analyse the session's document, unless it is the one shown."""
+        if self._session is None:
+            return
+        if self._result is None or self._result.document != self._session.document:
+            self.request()
 
     def request(self) -> int:
         """Analyse the session's document on the engine service; returns the job's id."""
@@ -142,7 +187,8 @@ class AnalysisPanel(QWidget):
             memo = ctx.memo(doc.game)
             return analyse(doc, memo.evaluator, memo.solver)
 
-        return self._service.submit(CHANNEL, job, label="Analysing the deal", tag=doc)
+        assert self.work is not None
+        return self.work.submit(CHANNEL, job, label="Analysing the deal", tag=doc)
 
     def _on_link(self, link: str) -> None:
         if link == "retry":
@@ -162,6 +208,8 @@ class AnalysisPanel(QWidget):
     def _on_cancelled(self, job: int, channel: str) -> None:
         if channel != CHANNEL or self._service is None:
             return
+        if self.work is not None and not self.work.active:
+            return  # hidden: computed again when shown
         if self._service.is_newest(job, CHANNEL):  # cancelled by the user, not superseded
             self.status.setText("<i>cancelled</i> — <a href='retry'>analyse again</a>")
 
@@ -179,10 +227,25 @@ class AnalysisPanel(QWidget):
         self.status.setVisible(not on)
 
     def set_pending(self) -> None:
+        self._error = ""
         self.status.setText("<i>computing…</i>")
 
     def set_error(self, message: str) -> None:
-        self.status.setText(f"<span style='color:#b71c1c'>{message}</span>")
+        self._error = message
+        colour = colours(self.palette()).error
+        self.status.setText(f"<span style='color:{colour}'>{html.escape(message)}</span>")
+
+    # -- the theme ------------------------------------------------------------------------
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if is_theme_change(event):
+            self._restyle()
+
+    def _restyle(self) -> None:
+        """The colours this panel paints, in the palette's theme."""
+        self.theory.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # muted, any theme
+        if self._error:
+            self.set_error(self._error)
 
     def show_result(self, r: AnalysisResult) -> None:
         self._result = r
@@ -194,13 +257,9 @@ class AnalysisPanel(QWidget):
             if game.name == "whist"
             else f"<b>Analysis</b> — {html.escape(game_label(game))}"
         )
-        parts = []
-        if doc.title:
-            parts.append(f"<b>{html.escape(doc.title)}</b>")
-        if doc.note:
-            parts.append(html.escape(doc.note).replace("\n", "<br>"))
-        self.about.setText("<br>".join(parts))
-        self.about.setVisible(bool(parts))
+        about = write_up_html(doc)
+        self.about.setText(about)
+        self.about.setVisible(bool(about))
         columns = self.COLUMNS if whist else self.GAME_COLUMNS
         self.table.setHorizontalHeaderLabels(list(columns))
         lead_tip = (
@@ -235,6 +294,7 @@ class AnalysisPanel(QWidget):
             + (theory.title if theory is not None else "none (search only)")
         )
         self.theory.setVisible(not whist)
+        self._error = ""
         self.status.setText("<i>up to date</i>")
         self._fit_table()
 

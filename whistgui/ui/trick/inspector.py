@@ -4,19 +4,25 @@ explanation in words, the lazily expanded tree of reductions, and a check by exa
 The inspector works on one single suit at a time. Opening a suit computes its values in a
 background thread (a fresh evaluator whose memo then covers every reduction), after which every
 step through the tree — a click in the matrix, a node in the tree, Back, Up, the arrow keys —
-is a memo look-up on the GUI thread.
+is a memo look-up on the GUI thread. The breadcrumb above names the node walked to, and shows
+on the tabs that show that node: the reductions, and R43's view of the node's suit; the deal's
+play tree (:mod:`~whistgui.ui.trick.play_tree_page`) and another game's structure have none.
 
-The inspector follows the session it is given: when the deal changes it shows the same suit
-of the new deal (and the play tree of the new deal, if one was open), and a new deal cancels the
-work the old one started. Pinned (the Pin button), it keeps what it shows and says so, with a
-button to follow the deal again. Its computations run on the app's
+The inspector follows the session it is given: what it shows is of the session's deal *now*
+— the same suit of the new deal, the play tree of the new deal if one was open — and a new
+deal cancels the work the old one started. Its work is its own
+(:class:`~whistgui.ui.engine_service.ViewWork`): closed (or put behind another dock), it stops
+and starts nothing, whatever the deal does; shown again, it shows the session's deal and
+computes what it missed. Pinned (the Pin button), it keeps what it shows, says so, with a button
+to follow the deal again, and works on while closed. Its computations run on the app's
 :class:`~whistgui.ui.engine_service.EngineService` (channels ``inspector-suit``,
 ``inspector-deal``, ``inspector-check``), with progress and Cancel in the status bar.
 
 That is the view of whist and refined whist. The other games show their own single-suit
-structure (:class:`GameSuitView`): Greedy Whist and five-card R43's matrix A with its diagonal
-sums T_k, the sign change H, H̄ and H_Greedy; misère five-card the exit and its stoppers; each
-with the suit's element and its words. Those are a few comparisons, computed at once.
+structure (:class:`~whistgui.ui.trick.game_suit_view.GameSuitView`): Greedy Whist and five-card
+R43's matrix A with its diagonal sums T_k, the sign change H, H̄ and H_Greedy; misère five-card
+the exit and its stoppers; each with the suit's element and its words. Those are a few
+comparisons, computed at once.
 """
 
 from __future__ import annotations
@@ -24,359 +30,59 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QBrush, QColor, QFont, QKeySequence, QPalette
+from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QCheckBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QMenu,
-    QSizePolicy,
-    QSplitter,
-    QTableView,
-    QTableWidget,
-    QTableWidgetItem,
     QTabWidget,
-    QTextBrowser,
     QToolButton,
     QTreeView,
     QVBoxLayout,
     QWidget,
 )
 
-from whistgui.app.analysis import (
-    MAX_LIVE_SUIT,
-    cannot_inspect,
-    game_label,
-    is_whist,
-    outcome_words,
-)
+from whistgui.app.analysis import MAX_LIVE_SUIT, cannot_inspect, game_label, is_whist
 from whistgui.app.checks import SearchCheck, search_check
-from whistgui.app.document import Document
-from whistgui.engine import (
-    Deal,
-    Evaluator,
-    Player,
-    Position,
-    Solver,
-    SuitAnalysis,
-    SuitDeal,
-    Value,
-    WhistError,
-)
+from whistgui.engine import Deal, Evaluator, Player, SuitAnalysis, SuitDeal, Value, WhistError
 from whistgui.engine.games import Game, find_game
-from whistgui.engine.games.five_card import symmetrize
-from whistgui.engine.games.misere_five_card import stopper_pairs
 from whistgui.engine.games.whist.explain import explain
-from whistgui.engine.games.whist.latex import alpha_matrix_latex
-from whistgui.engine.symbols import minus, signed_or_zero
-from whistgui.engine.trick.cards import count, rank_text
-from whistgui.figures import build_figure
-from whistgui.figures import write as write_figure
-from whistgui.figures.matrix import MINUS_FILL, PLUS_FILL
-from whistgui.figures.text import ensure_app
-from whistgui.ui.engine_service import EngineService, JobContext
+from whistgui.engine.trick.cards import count
+from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.session import Session
-from whistgui.ui.theme import contrasting_text, error_colour, success_colour
+from whistgui.ui.theme import is_theme_change
 from whistgui.ui.trick.banner import StaleBanner
+from whistgui.ui.trick.game_suit_view import GameSuitView
 from whistgui.ui.trick.matrix_model import AlphaMatrixModel, ReductionRole
-from whistgui.ui.trick.numberline import NumberLine
-from whistgui.ui.trick.play_tree_model import COL_EXACT, PlayTreeModel, path_text
-from whistgui.ui.trick.tree_model import COL_DEAL, Node, ReductionTreeModel
+from whistgui.ui.trick.play_tree_model import PlayTreeModel
+from whistgui.ui.trick.play_tree_page import DEAL_CHANNEL, PlayTreePage
+from whistgui.ui.trick.r43_view import R43View
+from whistgui.ui.trick.reductions_page import ReductionsPage
+from whistgui.ui.trick.suit_exports import SuitExports
+from whistgui.ui.trick.suit_text import (
+    bounds_html,
+    check_html,
+    crumbs_html,
+    error_html,
+    live_limit_cost,
+)
+from whistgui.ui.trick.tree_model import Node, ReductionTreeModel
 from whistgui.ui.widgets.figure_dialog import FigureDialog
+
+__all__ = ["CHECK_CHANNEL", "DEAL_CHANNEL", "SUIT_CHANNEL", "Inspector"]
+
+#: The engine service's channels for the inspector's work on a suit.
+SUIT_CHANNEL, CHECK_CHANNEL = "inspector-suit", "inspector-check"
+#: The reductions tab, the play tree's, the game's structure's (the R43 tab is ``r43``).
+_REDUCTIONS, _PLAY_TREE, _GAME = 0, 1, 2
 
 
 @dataclass(frozen=True, slots=True)
 class _SuitReady:
     suit: SuitDeal
     evaluator: Evaluator  # its memo covers every reduction of the suit
-
-
-@dataclass(frozen=True, slots=True)
-class _DealReady:
-    deal: Deal
-    leader: Player
-    game: Game
-    solver: Solver  # its table covers every position of the deal
-    evaluator: Evaluator
-
-
-def _cost(suit: SuitDeal) -> str:
-    """What valuing a suit past the live limit costs, for the question before doing it."""
-    from whistgui.engine.games.whist.kernel import (
-        MAX_REACH_COUNT_N,
-        MAX_SUIT_N,
-        RECURSION_RATE,
-        reach_size,
-    )
-
-    if suit.n <= MAX_SUIT_N:
-        return f"{MAX_LIVE_SUIT + 1} to {MAX_SUIT_N} cards a hand take seconds"
-    if suit.n > MAX_REACH_COUNT_N:  # counting alone takes seconds past here
-        return "so long a suit takes minutes and more"
-    size = reach_size(suit.pattern)
-    seconds = size / RECURSION_RATE
-    when = f"about {seconds:.0f} s" if seconds < 120 else f"about {seconds / 60:,.0f} min"
-    if seconds > 86_400:
-        days = seconds / 86_400
-        when = f"about {days:,.0f} days" if days < 1000 else "years"
-    return (
-        f"it reaches {size:,} positions, which the exact recursion values at some "
-        f"{RECURSION_RATE:,} a second: {when}"
-    )
-
-
-def _warm_deal(deal: Deal, leader: Player, game: Game, solver: Solver, ev: Evaluator) -> None:
-    """Search every position of the play tree of ``deal`` in ``game`` (and value it, in
-    whist), so that the tree's look-ups are table hits."""
-    solver.warm(deal, leaders=(leader,), scorings=(False,), rules=game.rules)
-    if is_whist(game) and deal.is_symmetric:
-        ev.value(deal)
-
-
-#: The engine service's channels for the inspector's work.
-SUIT_CHANNEL, DEAL_CHANNEL, CHECK_CHANNEL = "inspector-suit", "inspector-deal", "inspector-check"
-
-
-_SUBSCRIPTS = str.maketrans("0123456789-", "₀₁₂₃₄₅₆₇₈₉₋")
-_PLUS, _MINUS = QColor(PLUS_FILL), QColor(MINUS_FILL)  # as the printed figure
-
-
-class GameSuitView(QWidget):
-    """One suit as another game than whist sees it: R43's matrix A (lowest cards first, as in
-    the paper), its diagonal sums T_k and the sign change H, H̄, H_Greedy (Greedy Whist and
-    five-card, on the suit's symmetrization), or the exit and its stoppers (misère
-    five-card); and the suit's element with the theory's words."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("gameSuitView")
-        v = QVBoxLayout(self)
-        v.setContentsMargins(4, 4, 4, 4)
-
-        def label(name: str) -> QLabel:
-            lab = QLabel(self)
-            lab.setObjectName(name)
-            lab.setWordWrap(True)
-            lab.setTextFormat(Qt.TextFormat.RichText)
-            lab.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            v.addWidget(lab)
-            return lab
-
-        self.heading = label("gameSuitHeading")
-        self.element = label("gameElement")
-        self.caption = label("aCaption")
-        row = QHBoxLayout()
-        self.a_table = QTableWidget(0, 0, self)
-        self.a_table.setObjectName("aMatrix")
-        self.t_table = QTableWidget(0, 0, self)
-        self.t_table.setObjectName("diagonalSums")
-        for table in (self.a_table, self.t_table):
-            table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-            table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-            table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-            table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-            table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-            table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-            table.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        row.addWidget(self.a_table, 0, Qt.AlignmentFlag.AlignTop)
-        row.addWidget(self.t_table, 0, Qt.AlignmentFlag.AlignTop)
-        row.addStretch(1)
-        v.addLayout(row)
-        self.sign = label("signChange")
-        self.stoppers = label("stoppers")
-        v.addStretch(1)
-        self.theory = label("gameTheory")
-        self.theory.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # muted, any theme
-        self.details: dict[str, object] = {}
-
-    def clear(self, text: str = "") -> None:
-        self.details = {}
-        self.heading.setText(html.escape(text))
-        for lab in (self.element, self.caption, self.sign, self.stoppers, self.theory):
-            lab.clear()
-            lab.hide()
-        for table in (self.a_table, self.t_table):
-            table.clear()
-            table.setRowCount(0)
-            table.setColumnCount(0)
-            table.hide()
-
-    def show_suit(self, suit: SuitDeal, game: Game) -> None:
-        """Fill the view with ``suit`` in ``game`` (a suit :func:`cannot_inspect` accepts)."""
-        self.clear()
-        theory = game.new_theory()
-        self.heading.setText(
-            f"<b>{html.escape(str(suit))}</b> in {html.escape(game_label(game))} — "
-            f"{html.escape(game.rules.describe())}"
-        )
-        if theory is None:
-            self.element.setText("No value theory: this game is solved by search only.")
-            self.element.show()
-            return
-        self.theory.setText(f"Theory: {html.escape(theory.title)}")
-        self.theory.show()
-        self.details = theory.details(suit)
-        self._show_element(suit, theory)
-        standard = all(2 <= r <= 14 for r in suit.west + suit.east)
-        if "A" in self.details:
-            shown = symmetrize(suit) if "symmetrization" in self.details else suit
-            self._show_matrix(shown, standard, suit if shown != suit else None)
-        if "stoppers" in self.details:
-            self._show_stoppers(suit, standard)
-
-    def _show_element(self, suit: SuitDeal, theory: Any) -> None:
-        try:
-            element = theory.element(suit)
-        except WhistError as exc:
-            self.element.setText(f"<b>No element:</b> {html.escape(str(exc))}")
-        else:
-            alone = ""
-            if theory.covers(Deal([suit])) is None:
-                alone = (
-                    f"<br><b>This suit alone:</b> "
-                    f"{html.escape(outcome_words(theory.outcome(element)))}"
-                )
-            self.element.setText(
-                f"<b>Element</b> {html.escape(theory.pretty(element))}: "
-                f"{html.escape(theory.describe(element))}{alone}"
-            )
-        self.element.show()
-
-    def _show_matrix(self, suit: SuitDeal, standard: bool, original: SuitDeal | None) -> None:
-        d = self.details
-        a = d["A"]
-        t = d["T"]
-        assert isinstance(a, list)
-        assert isinstance(t, dict)
-        west = list(reversed(suit.west))  # W_1 < … < W_n, the paper's order
-        east = list(reversed(suit.east))
-        n = len(west)
-
-        def card(r: int) -> str:
-            return rank_text(r, standard=standard)
-
-        sym = (
-            f"Its symmetrization (Theorem 7.1: the lowest cards of the longer holding "
-            f"dropped) is <b>{html.escape(str(suit))}</b>. "
-            if original is not None
-            else ""
-        )
-        self.caption.setText(
-            f"{sym}<b>A</b>: A<sub>ij</sub> = +1 if West's i-th lowest card beats East's j-th "
-            "lowest, else −1 (R43 §3); <b>T<sub>k</sub></b> sums the diagonal j − i = k."
-        )
-        self.caption.show()
-        at = self.a_table
-        at.setRowCount(n)
-        at.setColumnCount(n)
-        at.setVerticalHeaderLabels(
-            [f"W{str(i + 1).translate(_SUBSCRIPTS)} {card(w)}" for i, w in enumerate(west)]
-        )
-        at.setHorizontalHeaderLabels(
-            [f"E{str(j + 1).translate(_SUBSCRIPTS)} {card(e)}" for j, e in enumerate(east)]
-        )
-        bold = QFont()
-        bold.setBold(True)
-        for i in range(n):
-            for j in range(n):
-                x = int(a[i][j])
-                item = QTableWidgetItem(signed_or_zero(x))
-                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                item.setBackground(QBrush(_PLUS if x > 0 else _MINUS))
-                item.setForeground(QBrush(contrasting_text(_PLUS if x > 0 else _MINUS)))
-                beats = "beats" if x > 0 else "does not beat"
-                item.setToolTip(
-                    f"A{i + 1},{j + 1} = {signed_or_zero(x)}: West's {card(west[i])} {beats} "
-                    f"East's {card(east[j])} (diagonal k = {minus(j - i)})"
-                )
-                if i == j:
-                    item.setFont(bold)
-                at.setItem(i, j, item)
-        h, hbar = int(str(d["H"])), int(str(d["H̄"]))
-        tt = self.t_table
-        ks = sorted(int(k) for k in t)
-        tt.setRowCount(1)
-        tt.setColumnCount(len(ks))
-        tt.setVerticalHeaderLabels(["T"])
-        tt.setHorizontalHeaderLabels([f"k = {minus(k)}" for k in ks])
-        for c, k in enumerate(ks):
-            x = int(t[str(k)])
-            item = QTableWidgetItem(signed_or_zero(x))
-            item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-            if x:
-                item.setBackground(QBrush(_PLUS if x > 0 else _MINUS))
-                item.setForeground(QBrush(contrasting_text(_PLUS if x > 0 else _MINUS)))
-            item.setToolTip(f"T{minus(k).translate(_SUBSCRIPTS)} = {signed_or_zero(x)}")
-            if k in (h, hbar):
-                item.setFont(bold)
-            tt.setItem(0, c, item)
-        for table in (at, tt):
-            self._fit(table)
-        if h == hbar and abs(h) == n:
-            where = f"{'West' if h > 0 else 'East'} holds every high card"
-        elif h == hbar:
-            where = f"T<sub>{minus(h)}</sub> = 0"
-        else:
-            where = f"T<sub>k</sub> changes sign between k = {minus(h)} and k = {minus(hbar)}"
-        self.sign.setText(
-            f"<b>H</b> = {minus(h)}, <b><span style='text-decoration: overline'>H</span></b> = "
-            f"{minus(hbar)} ({where}; R43 §5) &nbsp; "
-            f"<b>H<sub>Greedy</sub></b> = {signed_or_zero(int(str(d['H_Greedy'])))} (Theorem 6.1) "
-            f"&nbsp; <b>trace</b> T<sub>0</sub> = {signed_or_zero(int(str(d['trace'])))}"
-        )
-        self.sign.show()
-
-    @staticmethod
-    def _fit(table: QTableWidget) -> None:
-        """Size ``table`` to show every cell, and nothing more, without scroll bars."""
-        table.resizeColumnsToContents()
-        table.resizeRowsToContents()
-        frame = 2 * table.frameWidth()
-        vh, hh = table.verticalHeader(), table.horizontalHeader()
-        table.setFixedSize(
-            vh.sizeHint().width() + hh.length() + frame,
-            hh.sizeHint().height() + vh.length() + frame,
-        )
-        table.show()
-
-    def _show_stoppers(self, suit: SuitDeal, standard: bool) -> None:
-        d = self.details
-        holder = Player.parse(str(d["exit"]))
-        k = int(str(d["stoppers"]))
-        name = holder.name.title()
-        other = holder.other.name.title()
-        lowest = min(suit.west + suit.east)
-        mine = sorted(suit.hand(holder))[1:]
-        theirs = sorted(suit.hand(holder.other))[1:]
-        found = stopper_pairs(suit)  # the comparisons the theory counts
-        pairs = found[1] if found is not None else []
-
-        def cards(rs: list[int]) -> str:
-            return " ".join(rank_text(r, standard=standard) for r in sorted(rs, reverse=True))
-
-        shown = (
-            ", ".join(
-                f"{rank_text(a, standard=standard)} &gt; {rank_text(b, standard=standard)}"
-                for a, b in sorted(pairs, reverse=True)
-            )
-            if len(pairs) == k and pairs
-            else ""
-        )
-        self.stoppers.setText(
-            f"<b>Exit:</b> the lowest card, the {rank_text(lowest, standard=standard)}, is "
-            f"{name}'s — an exit for {name} (strange algebra §7.3).<br>"
-            f"<b>Stoppers:</b> without each hand's lowest card, {name}'s "
-            f"{cards(mine) or '—'} against {other}'s {cards(theirs) or '—'}: {name} wins at most "
-            f"{count(k, 'comparison')} — <b>{count(k, 'stopper')}</b>"
-            + (f" ({shown})" if shown else "")
-            + "."
-        )
-        self.stoppers.show()
 
 
 class Inspector(QWidget):
@@ -386,18 +92,6 @@ class Inspector(QWidget):
     playReady = Signal()  # the play tree of a whole deal is ready
     ready = Signal()  # the suit's values are computed and the views filled
     checked = Signal(object)  # SearchCheck for the current node
-
-    @property
-    def _suit(self) -> SuitDeal | None:
-        """The suit opened last; the R43 tab follows it."""
-        return self.__dict__.get("_suit_opened")
-
-    @_suit.setter
-    def _suit(self, suit: SuitDeal | None) -> None:
-        self.__dict__["_suit_opened"] = suit
-        r43 = self.__dict__.get("r43")
-        if r43 is not None:
-            r43.set_suit(suit)
 
     def __init__(
         self,
@@ -410,6 +104,8 @@ class Inspector(QWidget):
         self._session = session
         self._own_service = service is None
         self._service = service if service is not None else EngineService(self)
+        #: the inspector's work: while it is shown (or pinned)
+        self.work = ViewWork(self._service, self, self._catch_up)
         self._service.finished.connect(self._on_job_done)
         self._service.failed.connect(self._on_job_failed)
         self._service.cancelled.connect(self._on_job_cancelled)
@@ -418,12 +114,17 @@ class Inspector(QWidget):
         self._node: Node | None = None
         self._history: list[Node] = []
         self._game = find_game("whist")
-        self._suit = None  # the suit opened last
+        #: the suit opened last (its values shown, or being computed)
+        self._suit: SuitDeal | None = None
         #: Which suit of the session's deal is shown (None: a suit opened on its own)
         self._suit_index: int | None = None
-        #: The whole deal shown (or being searched) in the play tree, with its leader and game
-        self._deal_key: tuple[Deal, Player, str] | None = None
+        #: the suit and game whose structure is shown, and the one being computed
+        self._shown_suit: tuple[SuitDeal, str] | None = None
+        self._pending_suit: tuple[SuitDeal, str] | None = None
+        #: the node whose exact-search check is asked for, and its answer (None: not in)
         self._check_key: object = None
+        self._check: SearchCheck | None = None
+        self._error = ""  # the failure shown in the status line
 
         self.tree_model = ReductionTreeModel(self._evaluator, self)
         self.matrix_model = AlphaMatrixModel(self)
@@ -469,68 +170,31 @@ class Inspector(QWidget):
         self.banner_text, self.follow_button = self.banner.text, self.banner.button
         outer.addWidget(self.banner)
 
-        split = QSplitter(Qt.Orientation.Horizontal, self)
-        left = QWidget(split)
-        lv = QVBoxLayout(left)
-        lv.setContentsMargins(0, 0, 0, 0)
-        toggles = QHBoxLayout()
-        self.group_box = QCheckBox("&Group sequences", left)
-        self.group_box.toggled.connect(self.matrix_model.set_grouped)
-        self.outcome_box = QCheckBox("Show each cell's &outcome", left)
+        page = ReductionsPage(self.matrix_model, self)
+        self.reductions = page
+        self.group_box, self.outcome_box = page.group_box, page.outcome_box
         self.outcome_box.toggled.connect(self._on_outcomes)
-        toggles.addWidget(self.group_box)
-        toggles.addWidget(self.outcome_box)
-        toggles.addStretch(1)
-        lv.addLayout(toggles)
-        self.matrix = QTableView(left)
-        self.matrix.setObjectName("alphaMatrix")
-        self.matrix.setModel(self.matrix_model)
-        self.matrix.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.matrix.setWordWrap(True)
-        self.matrix.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.matrix.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.matrix, self.bounds_label, self.check_label = (
+            page.matrix,
+            page.bounds_label,
+            page.check_label,
+        )
+        self.explanation, self.number_line, self.tree = (
+            page.explanation,
+            page.number_line,
+            page.tree,
+        )
         self.matrix.activated.connect(self._on_cell)
         self.matrix.doubleClicked.connect(self._on_cell)
-        lv.addWidget(self.matrix, 3)
-        self.bounds_label = QLabel(left)
-        self.bounds_label.setObjectName("bounds")
-        self.bounds_label.setWordWrap(True)
-        self.bounds_label.setTextFormat(Qt.TextFormat.RichText)
-        lv.addWidget(self.bounds_label)
-        self.check_label = QLabel(left)
-        self.check_label.setObjectName("searchCheck")
-        self.check_label.setWordWrap(True)
-        self.check_label.setTextFormat(Qt.TextFormat.RichText)
-        lv.addWidget(self.check_label)
-        self.explanation = QTextBrowser(left)
-        self.explanation.setObjectName("explanation")
-        lv.addWidget(self.explanation, 2)
-
-        right = QSplitter(Qt.Orientation.Vertical, split)
-        self.number_line = NumberLine(right)
-        self.tree = QTreeView(right)
-        self.tree.setObjectName("reductionTree")
-        self.tree.setModel(self.tree_model)
-        self.tree.setUniformRowHeights(True)
-        self._set_tree_column_modes()
-        self.tree.selectionModel().currentChanged.connect(self._on_tree_current)
-        self.tree.expanded.connect(self._fit_state_column_later)
-        self.tree.collapsed.connect(self._fit_state_column_later)
-        right.addWidget(self.number_line)
-        right.addWidget(self.tree)
-        split.addWidget(left)
-        split.addWidget(right)
-        split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 1)
-        split.setSizes([660, 640])
+        self._set_tree_model(self.tree_model)
         self.tabs = QTabWidget(self)
-        self.tabs.addTab(split, "Suit: reductions and values")
-        self.tabs.addTab(self._build_play_page(), "Deal: play tree")
+        self.tabs.addTab(page, "Suit: reductions and values")
+        self.play_page = PlayTreePage(self.work, self)
+        self.play_page.ready.connect(self.playReady)
+        self.tabs.addTab(self.play_page, "Deal: play tree")
         self.game_view = GameSuitView(self)
         self.tabs.addTab(self.game_view, "Suit: the game's structure")
         self.tabs.setTabVisible(2, False)
-        from whistgui.ui.trick.r43_view import R43View
-
         self.r43 = R43View(self._service, self)
         self.tabs.addTab(self.r43, "Suit: R43")
         self.tabs.setTabToolTip(
@@ -538,7 +202,7 @@ class Inspector(QWidget):
             "The suit as the single-suit paper sees it: A, T_k, H, H̄; Whist, Greedy and "
             "Five-card side by side; the normal strategy against optimal play",
         )
-        self.r43.set_suit(self._suit)
+        self.tabs.currentChanged.connect(lambda _i: self._update_bar())
         outer.addWidget(self.tabs, 1)
         self.status = QLabel("Choose a suit to inspect.", self)
         self.status.setObjectName("inspectorStatus")
@@ -556,8 +220,16 @@ class Inspector(QWidget):
             act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             act.triggered.connect(slot)
             self.addAction(act)
-        self._build_export_menu()
-        self._update_buttons()
+        self.exports = SuitExports(
+            self,
+            self._service,
+            self._shown_suit_for_export,
+            lambda: self._analysis,
+            lambda: self.matrix_model.grouped,
+            self._say,
+        )
+        self.exports.fill(self.export_menu)
+        self._update_bar()
         if session is not None:
             self.set_game(session.game)
             session.documentChanged.connect(self._on_document)
@@ -578,6 +250,7 @@ class Inspector(QWidget):
         return not self.banner.isHidden()
 
     def _on_pin(self, on: bool) -> None:
+        self.work.keep = on  # pinned, it works on while closed
         if not on:
             self.follow()
 
@@ -587,8 +260,32 @@ class Inspector(QWidget):
     def _on_document(self, _doc: object) -> None:
         if self.pinned:
             self._say_if_stale()
+        elif not self.work.defer():  # hidden: it follows when shown
+            self._follow_deal()
+
+    def _catch_up(self) -> None:
+        """Shown again: show the session's deal (unless pinned) and compute what was missed
+        or stopped while hidden."""
+        self._pending_suit = None  # what was under way was stopped when it was hidden
+        self._check_key = None if self._check is None else self._check_key
+        if self.pinned:
+            self._say_if_stale()
         else:
             self._follow_deal()
+        self._resume()
+
+    def _resume(self) -> None:
+        """Compute what is shown but not computed: the suit in the current game, the play
+        tree of the deal, the check of the node walked to."""
+        suit = self._suit
+        if suit is not None and (suit, self._game.name) not in (
+            self._shown_suit,
+            self._pending_suit,
+        ):
+            self._open(suit, self._suit_index, switch=False)
+        self.play_page.resume()
+        if self._node is not None and self._check is None and self._check_key is None:
+            self._ask_check(self._node)
 
     def _shows_old(self) -> list[str]:
         """What the inspector shows that the session's deal no longer holds."""
@@ -600,8 +297,9 @@ class Inspector(QWidget):
             i = self._suit_index
             if i >= len(doc.deal.suits) or doc.deal.suits[i] != self._suit:
                 old.append(f"the suit {self._suit}")
-        if self._deal_key is not None and self._deal_key != (doc.deal, doc.lead, doc.game):
-            deal, leader, _game = self._deal_key
+        key = self.play_page.key
+        if key is not None and key != (doc.deal, doc.lead, doc.game):
+            deal, leader, _game = key
             old.append(f"the play tree of {deal} ({leader.name.title()} on lead)")
         return old
 
@@ -620,27 +318,30 @@ class Inspector(QWidget):
         self._follow_deal()
 
     def _follow_deal(self) -> None:
-        """Show the session's deal: the same suit of it, and its play tree if one is open."""
+        """Show the session's deal: the same suit of it (a suit opened on its own: that suit,
+        if the deal holds it), and its play tree if one is open."""
         self.banner.hide()
         if self._session is None:
             return
         doc = self._session.document
-        i = self._suit_index
-        if i is not None and (
-            self._suit is None or i >= len(doc.deal.suits) or doc.deal.suits[i] != self._suit
-        ):
-            if i < len(doc.deal.suits):
+        suits = doc.deal.suits
+        i, suit = self._suit_index, self._suit
+        if i is None and suit is not None and suit not in suits:
+            self._clear_suit(f"The deal has no suit {suit} any more: choose a suit.")
+        elif i is not None and (suit is None or i >= len(suits) or suits[i] != suit):
+            if i < len(suits):
                 self.open_suit_at(i)
             else:
                 self._clear_suit(f"The deal has no suit {i + 1} any more: choose a suit.")
-        if self._deal_key is not None and self._deal_key != (doc.deal, doc.lead, doc.game):
+        key = self.play_page.key
+        if key is not None and key != (doc.deal, doc.lead, doc.game):
             try:
                 self.open_deal(doc.deal, doc.lead, switch=False)
             except WhistError as exc:  # keep following: the next deal may have a tree
-                self._deal_key = (doc.deal, doc.lead, doc.game)
-                self._service.cancel(DEAL_CHANNEL)
-                self.play_model.set_position(None)
-                self.play_line.setText(f"No play tree of {doc.deal}: {html.escape(str(exc))}")
+                self.play_page.refuse(
+                    (doc.deal, doc.lead, doc.game),
+                    f"No play tree of {html.escape(str(doc.deal))}: {html.escape(str(exc))}",
+                )
 
     def inspect_session_deal(self) -> str | None:
         """Open the session's deal as a play tree (and follow it); returns why it cannot be
@@ -664,17 +365,17 @@ class Inspector(QWidget):
         if why is not None and is_whist(self._game):
             self._suit_index = index
             self._clear_suit(f"Suit {deal.names[index]}: {why}")
-            self._suit = suit
+            self._set_suit(suit)
+            self._shown_suit = (suit, self._game.name)  # nothing more to compute
             return 0
-        job = self.open_suit(suit)
-        self._suit_index = index
-        return job
+        return self._open(suit, index)
 
     def _reset_suit_views(self) -> None:
         """No suit analysis in the matrix, tree and number line; no history, no breadcrumb."""
         self._analysis = None
         self._node = None
         self._history.clear()
+        self._check, self._check_key = None, None
         self.matrix_model.set_analysis(None)
         self.tree_model.set_suit(None)
         self.number_line.set_analysis(None)
@@ -685,46 +386,60 @@ class Inspector(QWidget):
         """Nothing inspected in the suit views; ``message`` says why."""
         self._service.cancel(SUIT_CHANNEL)
         self._service.cancel(CHECK_CHANNEL)
-        self._suit = None
+        self._set_suit(None)
+        self._shown_suit = self._pending_suit = None
         self._reset_suit_views()
         self.bounds_label.setText("")
         self.check_label.setText("")
         self.explanation.setPlainText("")
         self.game_view.clear(message)
-        self.status.setText(html.escape(message))
+        self._say(message)
         self._update_buttons()
+
+    def _set_suit(self, suit: SuitDeal | None) -> None:
+        """The suit opened last; R43's tab shows it until a node of it is shown."""
+        self._suit = suit
+        self.r43.set_suit(suit)
 
     # -- the engine service's answers -------------------------------------------------------
     def _on_job_done(self, _job: int, channel: str, tag: object, result: object) -> None:
-        if channel == SUIT_CHANNEL and isinstance(result, _SuitReady) and tag == self._suit:
-            self._on_warm(0, result)
-        elif channel == DEAL_CHANNEL and isinstance(result, _DealReady) and tag == self._deal_key:
-            self._on_deal_warm(result)
+        if channel == SUIT_CHANNEL and isinstance(result, _SuitReady) and tag == self._asked():
+            self._pending_suit = None
+            self._on_warm(result)
         elif channel == CHECK_CHANNEL and tag == self._check_key:
             self._on_checked(0, result)  # type: ignore[arg-type]
 
+    def _asked(self) -> tuple[SuitDeal, str] | None:
+        return None if self._suit is None else (self._suit, self._game.name)
+
     def _on_job_failed(self, _job: int, channel: str, tag: object, message: str) -> None:
-        if channel == DEAL_CHANNEL and tag == self._deal_key:
-            self.play_line.setText(f"No play tree: {html.escape(message)}")
-        elif channel in (SUIT_CHANNEL, CHECK_CHANNEL):
+        if channel == SUIT_CHANNEL and tag == self._asked():
+            self._pending_suit = None
+            self._shown_suit = self._asked()  # failed: not computed again by itself
+            self._on_failed(0, message)
+        elif channel == CHECK_CHANNEL and tag == self._check_key:
             self._on_failed(0, message)
 
     def _on_job_cancelled(self, job: int, channel: str) -> None:
+        if channel not in (SUIT_CHANNEL, CHECK_CHANNEL):
+            return
         if not self._service.is_newest(job, channel):
             return  # superseded by newer work of the same kind: that one will answer
-        if channel == DEAL_CHANNEL:
-            self.play_line.setText("Search cancelled. <a href='search'>Search the deal again</a>")
-        elif channel == SUIT_CHANNEL:
-            self.status.setText("Cancelled. <a href='suit'>Compute the values again</a>")
-        elif channel == CHECK_CHANNEL:
+        if not self.work.active:
+            return  # closed: computed again when shown
+        if channel == SUIT_CHANNEL:
+            self._pending_suit = None
+            self._shown_suit = self._asked()  # stopped by the user: computed on request
+            self._say("Cancelled. <a href='suit'>Compute the values again</a>", rich=True)
+        else:
+            self._check = None
             self.check_label.setText("<i>exact search cancelled</i>")
 
     def _on_again(self, link: str) -> None:
-        if link == "search" and self._deal_key is not None:
-            deal, leader, _game = self._deal_key
-            self.open_deal(deal, leader)
+        if link == "search":
+            self.play_page.resume()
         elif link == "suit" and self._suit is not None:
-            self.open_suit(self._suit)
+            self._open(self._suit, self._suit_index)
 
     # -- the game -------------------------------------------------------------------------
     @property
@@ -732,31 +447,36 @@ class Inspector(QWidget):
         return self._game
 
     def set_game(self, name: str) -> None:
-        """Show suits as the game ``name`` sees them; the suit open is shown again."""
+        """Show suits as the game ``name`` sees them; the suit open is shown again (when the
+        inspector is shown)."""
         game = find_game(name)
         if game == self._game:
             return
         self._game = game
         whist = is_whist(game)
-        showing_tree = self.tabs.currentIndex() == 1
+        showing_tree = self.tabs.currentIndex() == _PLAY_TREE
         # before the tabs change: hiding the current tab makes its neighbour (R43) current
         showing_r43 = self.tabs.currentWidget() is self.r43
-        self.tabs.setTabVisible(0, whist)
-        self.tabs.setTabVisible(2, not whist)
-        self.tabs.setTabText(2, f"Suit: {game_label(game)}")
-        for w in (self.back_button, self.up_button, self.breadcrumb, self.export_button):
-            w.setVisible(whist)  # they walk and export whist's views
+        self.tabs.setTabVisible(_REDUCTIONS, whist)
+        self.tabs.setTabVisible(_GAME, not whist)
+        self.tabs.setTabText(_GAME, f"Suit: {game_label(game)}")
         if not whist:
             self._service.cancel(SUIT_CHANNEL)  # a whist suit still being valued is dropped
             self._service.cancel(CHECK_CHANNEL)
+            self._pending_suit = None
         if showing_r43:
             self.tabs.setCurrentWidget(self.r43)
         elif not showing_tree:
-            self.tabs.setCurrentIndex(0 if whist else 2)
+            self.tabs.setCurrentIndex(_REDUCTIONS if whist else _GAME)
+        self._update_bar()
+        self._set_r43()
+        if self.work.defer():
+            return  # closed: the suit and the deal are shown in this game when it is shown
         if self._suit is not None:
-            self.open_suit(self._suit, switch=not showing_tree)
-        if self._deal_key is not None and not self.pinned:
-            deal, leader, _old = self._deal_key
+            self._open(self._suit, self._suit_index, switch=not showing_tree)
+        key = self.play_page.key
+        if key is not None and not self.pinned:
+            deal, leader, _old = key
             self.open_deal(deal, leader, switch=showing_tree)
 
     def _show_suit_tab(self, index: int) -> None:
@@ -765,9 +485,23 @@ class Inspector(QWidget):
         if self.tabs.currentWidget() is not self.r43:
             self.tabs.setCurrentIndex(index)
 
+    def _update_bar(self) -> None:
+        """The breadcrumb and its buttons show on the tabs that show its node — whist's
+        reductions and R43's view of the node's suit — and Export with them."""
+        node_tab = self.tabs.currentIndex() == _REDUCTIONS or self.tabs.currentWidget() is self.r43
+        shown = is_whist(self._game) and node_tab
+        self.breadcrumb.setVisible(shown)
+        for button in (self.back_button, self.up_button, self.export_button):
+            button.setVisible(shown and not self._figure_mode)
+
+    def _set_r43(self) -> None:
+        """R43's tab shows the node walked to (whist), or the suit opened (another game)."""
+        node = self._node
+        self.r43.set_suit(node.suit if node is not None and is_whist(self._game) else self._suit)
+
     def has_content(self) -> bool:
         """Has a suit (or a deal's play tree) been opened?"""
-        return self._suit is not None or self.play_model.rowCount() > 0
+        return self._suit is not None or self.play_page.has_tree()
 
     def cannot_inspect(self, suit: SuitDeal) -> str | None:
         """Why ``suit`` has nothing to inspect in the current game (None: it has)."""
@@ -783,138 +517,90 @@ class Inspector(QWidget):
         return self._node
 
     # -- the play tree of a whole deal -----------------------------------------------------
-    def _build_play_page(self) -> QWidget:
-        page = QWidget(self)
-        v = QVBoxLayout(page)
-        v.setContentsMargins(0, 0, 0, 0)
-        self.play_line = QLabel("Open a whole deal: View ▸ Inspect Whole Deal.", page)
-        self.play_line.setObjectName("playLine")
-        self.play_line.setWordWrap(True)
-        self.play_line.setTextFormat(Qt.TextFormat.RichText)
-        self.play_line.linkActivated.connect(self._on_again)
-        v.addWidget(self.play_line)
-        self.play_model = PlayTreeModel(Solver(), Evaluator(), self, game=self._game)
-        self.play_tree = QTreeView(page)
-        self.play_tree.setObjectName("playTree")
-        self.play_tree.setModel(self.play_model)
-        self.play_tree.setUniformRowHeights(True)
-        v.addWidget(self.play_tree, 1)
-        return page
+    @property
+    def play_model(self) -> PlayTreeModel:
+        return self.play_page.play_model
+
+    @property
+    def play_line(self) -> QLabel:
+        return self.play_page.play_line
+
+    @property
+    def play_tree(self) -> QTreeView:
+        return self.play_page.play_tree
 
     def open_deal(self, deal: Deal, leader: Player, *, switch: bool = True) -> int:
         """Show the trick-by-trick play tree of ``deal`` in the current game; the exact
         search that backs it up runs on the engine service first, with progress and Cancel
         (:attr:`playReady` follows). A newer deal cancels it, and its result never lands in
         a newer deal's tree."""
-        Position.start(deal, leader, self._game.rules)  # DealError for unequal hands
+        job = self.play_page.open(deal, leader, self._game)  # DealError for unequal hands
         if switch:
-            self.tabs.setCurrentIndex(1)
-        game = self._game
-        key = (deal, leader, game.name)
-        self._deal_key = key
-        self.play_line.setText(
-            html.escape(f"Searching {deal} with {leader.name.title()} on lead …")
-        )
-        self.play_model.set_position(None)
-
-        def job(ctx: JobContext) -> _DealReady:  # on the engine's thread
-            solver, evaluator = ctx.new_solver(), ctx.memo(game.name).evaluator
-            _warm_deal(deal, leader, game, solver, evaluator)
-            solver.should_stop = solver.progress = None
-            return _DealReady(deal, leader, game, solver, evaluator.snapshot())
-
-        return self._service.submit(
-            DEAL_CHANNEL, job, label=f"Searching the play tree of {deal}", tag=key
-        )
+            self.tabs.setCurrentIndex(_PLAY_TREE)
+        return job
 
     def open_deal_now(self, deal: Deal, leader: Player) -> None:
         """As :meth:`open_deal`, searching on this thread (scripts, headless figures)."""
-        self._deal_key = (deal, leader, self._game.name)
-        solver, evaluator = Solver(), Evaluator()
-        _warm_deal(deal, leader, self._game, solver, evaluator)
-        self._on_deal_warm(_DealReady(deal, leader, self._game, solver, evaluator))
-
-    def _on_deal_warm(self, ready: _DealReady) -> None:
-        deal, leader, solver, evaluator = ready.deal, ready.leader, ready.solver, ready.evaluator
-        self.play_model = PlayTreeModel(solver, evaluator, self, game=ready.game)
-        self.play_tree.setModel(self.play_model)
-        self.play_tree.selectionModel().currentChanged.connect(self._on_play_current)
-        self.play_model.set_position(deal, leader)
-        root = self.play_model.root
-        assert root is not None
-        self.play_tree.expand(self.play_model.index_of(root))
-        self._fit_play_columns()
-        exact = self.play_model.exact(root)
-        if isinstance(exact, Player):
-            outcome = f"{exact.name.title()} wins"
-        else:
-            shown = self.play_model.data(self.play_model.index_of(root, COL_EXACT))
-            outcome = f"West takes {shown}"
-        self.play_line.setText(
-            html.escape(
-                f"{deal}, {leader.name.title()} on lead ({ready.game.name}): {outcome} under "
-                "optimal play. ★ marks optimal tricks; expand a trick to go on."
-            )
-        )
-        self.playReady.emit()
-
-    def _fit_play_columns(self) -> None:
-        """Every column fits its contents and header, the figures close to their headers; the
-        Remaining column takes what width is left over (not the last column, which would
-        push Exact far from its header)."""
-        header = self.play_tree.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-
-    def _on_play_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        node = self.play_model.node(current)
-        if node is not None and node.trick is not None:
-            self.play_line.setText(f"Line: {path_text(node)}")
+        self.play_page.open_now(deal, leader, self._game)
 
     def open_suit(self, suit: SuitDeal, *, switch: bool = True, anyway: bool = False) -> int:
         """Inspect ``suit`` in the current game: whist's values are computed on the engine
         service, another game's structure at once; :attr:`ready` follows. A whist suit past
-        the live limit waits for *evaluate anyway* (``anyway``: value it now)."""
-        self._suit_index = None
+        the live limit waits for *evaluate anyway* (``anyway``: value it now). With a
+        session, a suit of its deal is followed as the deal changes."""
+        index = None
+        if self._session is not None and suit in self._session.document.deal.suits:
+            index = self._session.document.deal.suits.index(suit)
+        return self._open(suit, index, switch=switch, anyway=anyway)
+
+    def _open(
+        self, suit: SuitDeal, index: int | None, *, switch: bool = True, anyway: bool = False
+    ) -> int:
+        """:meth:`open_suit`, the suit being suit ``index`` of the session's deal (None: on
+        its own)."""
+        self._suit_index = index
+        self._error = ""
         if not is_whist(self._game):
             return self._open_game_suit(suit, switch=switch)
         if not suit.is_symmetric or suit.is_empty:
-            self.status.setText(
-                f"{html.escape(str(suit))} cannot be inspected: the value theory needs a "
-                "nonempty symmetric suit"
+            self._say(
+                f"{suit} cannot be inspected: the value theory needs a nonempty symmetric suit"
             )
             return 0
-        self._suit = suit
+        self._set_suit(suit)
+        self._shown_suit = None
         self._reset_suit_views()
         if suit.n > MAX_LIVE_SUIT and not anyway:
             self._service.cancel(SUIT_CHANNEL)
-            self.status.setText(
+            self._pending_suit = None
+            self._shown_suit = (suit, self._game.name)  # waits for the user to ask
+            self._say(
                 f"{html.escape(str(suit))} has {suit.n} cards a hand: past the live limit of "
-                f"{MAX_LIVE_SUIT} ({_cost(suit)}). "
-                "<a href='anyway'>Evaluate anyway</a> — progress and Cancel in the status bar."
+                f"{MAX_LIVE_SUIT} ({live_limit_cost(suit)}). "
+                "<a href='anyway'>Evaluate anyway</a> — progress and Cancel in the status bar.",
+                rich=True,
             )
             return 0
         if switch:
-            self._show_suit_tab(0)
-        self.status.setText(f"Computing the values of {html.escape(str(suit))} …")
+            self._show_suit_tab(_REDUCTIONS)
+        self._say(f"Computing the values of {suit} …")
+        game = self._game.name
 
         def job(ctx: JobContext) -> _SuitReady:  # on the engine's thread
-            ev = ctx.memo(self._game.name).evaluator
+            ev = ctx.memo(game).evaluator
             ev.analyze(suit)
             return _SuitReady(suit, ev.snapshot())
 
-        return self._service.submit(
-            SUIT_CHANNEL, job, label=f"Valuing {suit} and its reductions", tag=suit
+        self._pending_suit = (suit, game)
+        return self.work.submit(
+            SUIT_CHANNEL, job, label=f"Valuing {suit} and its reductions", tag=(suit, game)
         )
 
     def evaluate_anyway(self) -> int:
         """Value the suit shown, past the live limit (progress and Cancel in the status bar)."""
         if self._suit is None:
             return 0
-        index = self._suit_index
-        job = self.open_suit(self._suit, anyway=True)
-        self._suit_index = index
-        return job
+        return self._open(self._suit, self._suit_index, anyway=True)
 
     def _on_status_link(self, link: str) -> None:
         if link == "anyway":
@@ -923,21 +609,23 @@ class Inspector(QWidget):
             self._on_again(link)
 
     def _open_game_suit(self, suit: SuitDeal, *, switch: bool = True) -> int:
-        self._suit = suit
+        self._set_suit(suit)
+        self._shown_suit = (suit, self._game.name)
+        self._node = None
         if switch:
-            self._show_suit_tab(2)
+            self._show_suit_tab(_GAME)
         why = self.cannot_inspect(suit)
         if why is not None:
             self.game_view.clear(why)
-            self.status.setText(html.escape(why))
+            self._say(why)
             return 0
         try:
             self.game_view.show_suit(suit, self._game)
         except WhistError as exc:
             self.game_view.clear(f"{suit}: {exc}")
-            self.status.setText(html.escape(str(exc)))
+            self._say(str(exc))
             return 0
-        self.status.setText(html.escape(f"Inspecting {suit} in {self._game.name}."))
+        self._say(f"Inspecting {suit} in {self._game.name}.")
         self.ready.emit()
         return 0
 
@@ -946,16 +634,17 @@ class Inspector(QWidget):
         if not is_whist(self._game):
             self._open_game_suit(suit)
             return
-        self._suit = suit
+        self._set_suit(suit)
         ev = Evaluator()
         ev.analyze(suit)
-        self._on_warm(0, _SuitReady(suit, ev))
+        self._on_warm(_SuitReady(suit, ev))
+
+    _figure_mode = False
 
     def set_figure_mode(self, on: bool) -> None:
         """Hide the controls (buttons, toggles, tabs, status) for a figure, or show them."""
-        whist = is_whist(self._game)
-        for button in (self.back_button, self.up_button, self.export_button):
-            button.setVisible(not on and whist)
+        self._figure_mode = on
+        self._update_bar()
         for w in (self.group_box, self.outcome_box, self.status):
             w.setVisible(not on)
         self.tabs.tabBar().setVisible(not on)
@@ -971,20 +660,15 @@ class Inspector(QWidget):
         self._on_checked(0, check)
         return check
 
-    def _on_warm(self, _job: int, ready: _SuitReady | _DealReady | None) -> None:
-        if ready is None or not is_whist(self._game):  # superseded by another game
-            return
-        if isinstance(ready, _DealReady):
-            self._on_deal_warm(ready)
+    def _on_warm(self, ready: _SuitReady) -> None:
+        if not is_whist(self._game):  # superseded by another game
             return
         suit, ev = ready.suit, ready.evaluator
-        if self.tabs.currentIndex() != 1:
-            self._show_suit_tab(0)
+        self._shown_suit = (suit, self._game.name)
+        if self.tabs.currentIndex() != _PLAY_TREE:
+            self._show_suit_tab(_REDUCTIONS)
         self._evaluator = ev
-        self.tree_model = ReductionTreeModel(ev, self)
-        self.tree.setModel(self.tree_model)
-        self._set_tree_column_modes()  # a new model resets the header's sections
-        self.tree.selectionModel().currentChanged.connect(self._on_tree_current)
+        self._set_tree_model(ReductionTreeModel(ev, self))
         self.tree_model.set_suit(suit)
         root = self.tree_model.root
         assert root is not None
@@ -992,11 +676,26 @@ class Inspector(QWidget):
         self._show(root, remember=False)
         self.tree.expand(self.tree_model.index_of(root))
         self.fit_state_column()
-        self.status.setText(f"Inspecting {suit}: double-click a cell or walk the tree.")
+        self._say(f"Inspecting {suit}: double-click a cell or walk the tree.")
         self.ready.emit()
 
     def _on_failed(self, _job: int, message: str) -> None:
-        self.status.setText(f"<span style='color:#b71c1c'>{html.escape(message)}</span>")
+        self._error = message
+        self.status.setText(error_html(message, self.palette()))
+
+    def _say(self, text: str, *, rich: bool = False) -> None:
+        """The status line: ``text`` (plain, or ``rich`` text)."""
+        self._error = ""
+        self.status.setText(text if rich else html.escape(text))
+
+    # -- the theme --------------------------------------------------------------------------
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if is_theme_change(event):
+            if self._check is not None:
+                self.check_label.setText(check_html(self._check, self.palette()))
+            if self._error:
+                self.status.setText(error_html(self._error, self.palette()))
 
     # -- navigation -----------------------------------------------------------------------
     def _show(self, node: Node, remember: bool = True) -> None:
@@ -1017,26 +716,32 @@ class Inspector(QWidget):
             self._analysis = a
             self.matrix_model.set_analysis(a)
             self.number_line.set_analysis(a)
-            self.bounds_label.setText(self._bounds_html(a, node))
+            self.bounds_label.setText(bounds_html(a, node))
             try:
                 self.explanation.setPlainText(explain(a).text)
             except WhistError as exc:
                 self.explanation.setPlainText(f"No explanation: {exc}")
         self._sync_tree(node)
-        self.breadcrumb.setText(self._crumbs(node))
+        self.breadcrumb.setText(crumbs_html(node, self.tree_model.abstract))
         self._update_buttons()
+        self._set_r43()
+        self._ask_check(node)
+        self.nodeChanged.emit(node)
+
+    def _ask_check(self, node: Node) -> None:
+        """Check ``node``'s value by exact search on the engine service."""
+        self._check = None
         self.check_label.setText("<i>checking by exact search …</i>")
         suit, tricks = node.suit, node.tricks
         v = self._evaluator.suit_value(suit) if not suit.is_empty else Value(0)
         text = node.state_text(self.tree_model.abstract)
         self._check_key = (suit, tricks)
-        self._service.submit(
+        self.work.submit(
             CHECK_CHANNEL,
             lambda _ctx: search_check(suit, tricks, v, text),
             label=f"Checking {text} by exact search",
             tag=self._check_key,
         )
-        self.nodeChanged.emit(node)
 
     def _sync_tree(self, node: Node) -> None:
         for ancestor in node.path()[:-1]:
@@ -1048,29 +753,14 @@ class Inspector(QWidget):
         self.fit_state_column()
         self.tree.scrollTo(index)
 
-    def _set_tree_column_modes(self) -> None:
-        """Every column of the tree fits its contents; the State column is sized by
-        :meth:`fit_state_column` (and may be widened by hand)."""
-        header = self.tree.header()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(COL_DEAL, QHeaderView.ResizeMode.Interactive)
+    def _set_tree_model(self, model: ReductionTreeModel) -> None:
+        self.tree_model = model
+        self.reductions.set_tree_model(model)
+        self.tree.selectionModel().currentChanged.connect(self._on_tree_current)
 
     def fit_state_column(self) -> int:
-        """Size the State column to its widest shown state (``1 + A8/KJ`` after its
-        indentation) plus the width of two figures, and return the width. Exactly fitting
-        text is clipped where it is drawn a little wider than measured: in figures drawn at
-        another scale, on screens with fractional scaling."""
-        tree = self.tree
-        spare = tree.fontMetrics().horizontalAdvance("00")
-        contents = max(tree.sizeHintForColumn(COL_DEAL), tree.header().sectionSizeHint(COL_DEAL))
-        width = contents + spare
-        tree.setColumnWidth(COL_DEAL, width)
-        return width
-
-    def _fit_state_column_later(self, _index: QModelIndex) -> None:
-        """After a node is expanded or collapsed: its children are fetched only after the
-        view's signal, so fit the column once they are laid out."""
-        QTimer.singleShot(0, self, self.fit_state_column)
+        """Size the tree's State column to its widest state (see :class:`ReductionsPage`)."""
+        return self.reductions.fit_state_column()
 
     def _on_tree_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         node = self.tree_model.node(current)
@@ -1125,118 +815,32 @@ class Inspector(QWidget):
     def _on_checked(self, _job: int, check: SearchCheck | None) -> None:
         if check is None:  # a superseded request
             return
-        ok = check.agrees
-        mark = "✓ agree" if ok else "✗ DISAGREE — a bug: please report this state"
-        colour = (success_colour() if ok else error_colour()).name()
-        self.check_label.setText(
-            f"<span style='color:{colour}'><b>Exact search of {html.escape(check.state)}:</b> "
-            f"χ = {check.chi}, ρ(val) = {check.rho}; χ′ = {check.chi_refined}, "
-            f"ρ′(val) = {check.rho_refined} — {mark}</span>"
-        )
+        self._check = check
+        self.check_label.setText(check_html(check, self.palette()))
         self.checked.emit(check)
 
-    # -- text -----------------------------------------------------------------------------
-    def _crumbs(self, node: Node) -> str:
-        abstract = self.tree_model.abstract
-        parts = []
-        path = node.path()
-        for depth, n in enumerate(path):
-            text = "D" if n.played is None else n.played_text(abstract)
-            if depth == len(path) - 1:
-                parts.append(f"<b>{html.escape(text)}</b>")
-            else:
-                parts.append(f"<a href='{depth}'>{html.escape(text)}</a>")
-        state = html.escape(node.state_text(abstract))
-        return " › ".join(parts) + f" &nbsp; <tt>{state}</tt>"
-
-    @staticmethod
-    def _bounds_html(a: SuitAnalysis, node: Node) -> str:
-        def order_note(lv_text: str, number: bool) -> str:
-            rule = (
-                "(E, x) > (W, x) when x is a number"
-                if number
-                else ("(W, x) > (E, x) when x is not a number")
-            )
-            return f"{lv_text} &nbsp;<small>[{rule}]</small>"
-
-        extra = f" (plus the {count(node.tricks, 'trick')} West has taken)" if node.tricks else ""
-        return (
-            f"<b>maxmin(D)</b> = {order_note(a.maxmin.pretty(), a.maxmin.value.is_number)}<br>"
-            f"<b>minmax(D)</b> = {order_note(a.minmax.pretty(), a.minmax.value.is_number)}<br>"
-            f"<b>I(D)</b> = {html.escape(a.interval.pretty())}<br>"
-            f"<b>val(D)</b> = {a.value.pretty()}{extra}, complexity {a.value.complexity}"
-        )
-
     # -- exports --------------------------------------------------------------------------
-    def _build_export_menu(self) -> None:
-        m = self.export_menu
-        for label, fn in (
-            ("Matrix Figure…", lambda: self.figure_dialog("matrix")),
-            ("Matrix as LaTeX Table…", self._latex_dialog),
-            ("Number Line Figure…", lambda: self.figure_dialog("numberline")),
-            ("Tree Figure…", lambda: self.figure_dialog("tree")),
-        ):
-            act = m.addAction(label)
-            act.triggered.connect(fn)
-
-    def _figure_document(self) -> Document:
-        """The suit shown (the node walked to) as a one-suit document, for figures."""
+    def _shown_suit_for_export(self) -> tuple[SuitDeal | None, str]:
+        """The suit shown: the node walked to, or the suit opened."""
         node = self._node
         suit = node.suit if node is not None and not node.suit.is_empty else self._suit
-        if suit is None:
-            raise WhistError("no suit is being inspected")
-        return Document.from_deal(Deal([suit]), game=self._game.name)
+        return suit, self._game.name
 
     def figure_dialog(self, view: str) -> FigureDialog | None:
         """Export Figure on the suit shown, starting on ``view``."""
-        try:
-            doc = self._figure_document()
-        except WhistError as exc:
-            self.status.setText(html.escape(str(exc)))
-            return None
-        ensure_app()
-        dlg = FigureDialog(doc, self._service, None, self, view=view, suit=1)
-        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dlg.show()
-        return dlg
-
-    def _latex_dialog(self) -> None:
-        from PySide6.QtWidgets import QFileDialog, QMessageBox
-
-        path, _ = QFileDialog.getSaveFileName(self, "Export LaTeX", "alpha.tex")
-        if not path:
-            return
-        try:
-            self.export_latex(path)
-        except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, "Export", str(exc))
+        return self.exports.figure_dialog(view)
 
     def latex(self) -> str:
         """The α matrix of the current node as a LaTeX ``tabular``."""
-        if self._analysis is None:
-            raise ValueError("no suit is being inspected")
-        return alpha_matrix_latex(self._analysis, group_sequences=self.matrix_model.grouped)
+        return self.exports.latex()
 
     def export_latex(self, path: str | Path) -> Path:
-        target = Path(path)
-        try:
-            target.write_text(self.latex() + "\n", encoding="utf-8")
-        except OSError as exc:
-            raise ValueError(f"could not write {str(target)!r}: {exc.strerror}") from exc
-        return target
+        return self.exports.export_latex(path)
 
     def export_views(self, folder: str | Path, stem: str = "inspector") -> list[Path]:
-        """The suit shown as matrix, number line and tree figures, PNG and SVG (drawn from
-        the data, 120 mm wide), and its α matrix as a LaTeX table."""
-        out = Path(folder)
-        doc = self._figure_document()
-        paths = []
-        for view in ("matrix", "numberline", "tree"):
-            fig = build_figure(view, doc)
-            for suffix in (".png", ".svg"):
-                paths.append(write_figure(fig, out / f"{stem}-{view}{suffix}"))
-        paths.append(self.export_latex(out / f"{stem}-alpha.tex"))
-        return paths
+        """The suit shown as matrix, number line and tree figures, PNG and SVG, and its α
+        matrix as a LaTeX table."""
+        return self.exports.export_views(folder, stem)
 
     def shutdown(self) -> None:
         """Stop the inspector's own engine service (one given to it belongs to its owner)."""

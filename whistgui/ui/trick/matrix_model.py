@@ -4,6 +4,10 @@ Each cell is α_ij = (who wins the trick, val(D_ij)). A last column holds each r
 a last row each column's maximum; the cells giving maxmin(D) and minmax(D) are marked. With
 :attr:`AlphaMatrixModel.grouped`, cards in sequence share one row or column (their rows are the
 same by construction).
+
+The marked and summary cells are painted in the theme's roles (``maxmin_fill``, ``minmax_fill``,
+``both_fill``, ``summary_fill``: the printed figure's fills on a light background), read when a
+view asks — a new theme is in the next paint.
 """
 
 from __future__ import annotations
@@ -11,24 +15,17 @@ from __future__ import annotations
 from typing import Any, Final
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor, QFont, QGuiApplication
 
 from whistgui.engine import LabeledValue, Player, Reduction, SuitAnalysis, rho
 from whistgui.engine.trick.cards import ranks_text
-from whistgui.figures.matrix import BOTH_FILL, MAXMIN_FILL, MINMAX_FILL, SUMMARY_FILL
-from whistgui.ui.theme import contrasting_text
+from whistgui.ui.theme import colours, contrasting_text
 
 Index = QModelIndex | QPersistentModelIndex
 
 #: Custom roles.
 ReductionRole: Final = Qt.ItemDataRole.UserRole + 1  # the Reduction of a cell (None elsewhere)
 MarkRole: Final = Qt.ItemDataRole.UserRole + 2  # "maxmin", "minmax", "both", "rowmin", "colmax"
-
-# the printed figure's fills, one source for screen and print
-MAXMIN_COLOUR: Final = QColor(MAXMIN_FILL)  # amber: West's choice
-MINMAX_COLOUR: Final = QColor(MINMAX_FILL)  # blue: East's choice
-BOTH_COLOUR: Final = QColor(BOTH_FILL)
-SUMMARY_COLOUR: Final = QColor(SUMMARY_FILL)
 
 
 class AlphaMatrixModel(QAbstractTableModel):
@@ -209,14 +206,17 @@ class AlphaMatrixModel(QAbstractTableModel):
         return ranks_text(sorted(ranks, reverse=True), standard=a.suit.is_standard)
 
     def _background(self, row: int, col: int) -> QColor | None:
-        colour = {
-            "maxmin": MAXMIN_COLOUR,
-            "minmax": MINMAX_COLOUR,
-            "both": BOTH_COLOUR,
+        """A marked cell's fill — amber West's choice, blue East's — or a summary's, in the
+        theme of the application's palette; None for the others."""
+        roles = colours(QGuiApplication.palette())
+        fill = {
+            "maxmin": roles.maxmin_fill,
+            "minmax": roles.minmax_fill,
+            "both": roles.both_fill,
         }.get(self._mark(row, col) or "")
-        if colour is None and self.is_summary(row, col):
-            colour = SUMMARY_COLOUR
-        return colour
+        if fill is None and self.is_summary(row, col):
+            fill = roles.summary_fill
+        return QColor(fill) if fill is not None else None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():

@@ -11,6 +11,10 @@ side.
 Everything a test needs is public state (:meth:`NumberLine.number_range`,
 :meth:`NumberLine.inset_visible`, :meth:`NumberLine.inset_points`,
 :meth:`NumberLine.inset_value`, :meth:`NumberLine.value_label`); nobody has to read pixels.
+
+The plots are drawn on the palette's base colour, their inks the theme's roles
+(:mod:`whistgui.ui.theme`: ``side_l``, ``side_i``, ``side_r``, ``plot_text``, ``plot_mark`` …;
+on a light background the printed figure's colours), and drawn again when the theme changes.
 """
 
 from __future__ import annotations
@@ -19,22 +23,21 @@ import html
 from fractions import Fraction
 from typing import Final
 
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPen
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPalette, QPen
 from PySide6.QtWidgets import QGraphicsRectItem, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from whistgui.engine import FUZZY, Infinitesimal, SuitAnalysis, Value
 from whistgui.engine.games.whist.value import pretty_number
 from whistgui.figures.numberline import SIDE_COLOURS, SIDE_NAMES, half_integers, inset_number
+from whistgui.ui.theme import Colours, colours, is_theme_change
 from whistgui.ui.widgets.pg import pg
 
 __all__ = ["SIDE_COLORS", "NumberLine"]
 
-SIDE_COLORS: Final = SIDE_COLOURS  # the printed figure's, one source
+SIDE_COLORS: Final = SIDE_COLOURS  # the printed figure's (the light theme's), one source
 
 HALF: Final = Fraction(1, 2)
-_MARK: Final = "#404040"  # maxmin / minmax triangles
-_GREY: Final = "#B0B0B0"
 
 
 def _font(points: float = 9, *, bold: bool = False) -> QFont:
@@ -53,6 +56,8 @@ def _color(hex_: str, alpha: int = 255) -> QColor:
 class NumberLine(QWidget):
     """L(D) ◀ I(D) ▶ R(D) for one single-suit analysis, with an inset for the infinitesimals."""
 
+    _restyling = True  # until the plots are made and styled; then while they are restyled
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._analysis: SuitAnalysis | None = None
@@ -70,9 +75,9 @@ class NumberLine(QWidget):
         layout.setSpacing(2)
 
         self._caption = QLabel(self)
+        self._caption.setObjectName("numberLineCaption")
         self._caption.setTextFormat(Qt.TextFormat.RichText)
         self._caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self._caption.setStyleSheet("QLabel { background: white; color: black; }")
         self._caption.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         layout.addWidget(self._caption)
 
@@ -83,11 +88,39 @@ class NumberLine(QWidget):
         self._main.getPlotItem().vb.sigResized.connect(lambda *_: self._place_mark_labels())
         self._inset.getPlotItem().vb.sigResized.connect(lambda *_: self._place_chain_labels())
         self.setAutoFillBackground(True)
-        pal = self.palette()
-        pal.setColor(self.backgroundRole(), QColor("white"))
-        self.setPalette(pal)
+        self.setBackgroundRole(QPalette.ColorRole.Base)
+        self._roles: Colours = colours(self.palette())
+        self._restyle()  # ends with _restyling False
 
-        self.set_analysis(None)
+    # -- the theme ------------------------------------------------------------------------
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if is_theme_change(event) and not self._restyling:
+            self._restyle()
+
+    def _restyle(self) -> None:
+        """Draw the plots again on the palette's base, in the theme's inks."""
+        self._restyling = True
+        try:
+            pal = self.palette()
+            self._roles = colours(pal)
+            base = pal.color(QPalette.ColorRole.Base).name()
+            self._caption.setStyleSheet(
+                f"QLabel {{ background: {base}; color: {self._roles.plot_text}; }}"
+            )
+            for plot in (self._main, self._inset):
+                plot.setBackground(base)
+                axis = plot.getPlotItem().getAxis("bottom")
+                axis.setPen(pg.mkPen(self._roles.plot_text))
+                axis.setTextPen(pg.mkPen(self._roles.plot_text))
+            self.set_analysis(self._analysis)
+        finally:
+            self._restyling = False
+
+    def _side(self, side: str) -> str:
+        """The colour of a side, L, I or R, in the theme."""
+        roles = self._roles
+        return {"L": roles.side_l, "I": roles.side_i, "R": roles.side_r}[side]
 
     def sizeHint(self) -> QSize:
         return QSize(700, 360)
@@ -153,7 +186,6 @@ class NumberLine(QWidget):
         p.setMenuEnabled(False)
         p.vb.disableAutoRange()
         p.getAxis("bottom").setStyle(tickFont=_font(9), tickTextOffset=4)
-        w.setBackground("w")
         w.setMinimumHeight(80)
         return w
 
@@ -167,7 +199,7 @@ class NumberLine(QWidget):
         p.hideAxis("bottom")
         p.setXRange(0, 1, padding=0)
         p.setYRange(-1, 1, padding=0)
-        t = pg.TextItem("no suit", color="#808080", anchor=(0.5, 0.5))
+        t = pg.TextItem("no suit", color=self._roles.muted, anchor=(0.5, 0.5))
         t.setFont(_font(11))
         t.setPos(0.5, 0)
         p.addItem(t)
@@ -180,7 +212,7 @@ class NumberLine(QWidget):
 
     def _legend_html(self) -> str:
         def side(s: str) -> str:
-            return f'<span style="color:{SIDE_COLORS[s]}">■&nbsp;{SIDE_NAMES[s]}</span>'
+            return f'<span style="color:{self._side(s)}">■&nbsp;{SIDE_NAMES[s]}</span>'
 
         return f"{side('L')} ◀ {side('I')} ▶ {side('R')}"
 
@@ -211,20 +243,22 @@ class NumberLine(QWidget):
             sliver = (hi - lo) / 160
             self._band(p, low - sliver, low + sliver, "I", strip_only=True)
 
-        axis_line = pg.PlotCurveItem([float(lo), float(hi)], [0, 0], pen=pg.mkPen("k", width=1))
+        axis_line = pg.PlotCurveItem(
+            [float(lo), float(hi)], [0, 0], pen=pg.mkPen(self._roles.plot_text, width=1)
+        )
         p.addItem(axis_line)
 
         # Band names, away from the ends and from val's line.
         vx = a.value.number
         name_y = -0.68
         for x0, x1, side in ((lo, low, left_side), (high, hi, right_side)):
-            self._text(p, SIDE_NAMES[side], (x0 + x1) / 2, name_y, (0.5, 0.5), SIDE_COLORS[side])
+            self._text(p, SIDE_NAMES[side], (x0 + x1) / 2, name_y, (0.5, 0.5), self._side(side))
         if low < high:
             gaps = [(vx - low, (low + vx) / 2), (high - vx, (vx + high) / 2)]
             x_name = max(gaps)[1] if low < vx < high else (low + high) / 2
-            self._text(p, "I(D)", x_name, name_y, (0.5, 0.5), SIDE_COLORS["I"])
+            self._text(p, "I(D)", x_name, name_y, (0.5, 0.5), self._side("I"))
         else:  # I(D) is among the values q + x: say where to look
-            self._text(p, "I(D) ▼", low, name_y, (0.5, 0.5), SIDE_COLORS["I"], fill=True)
+            self._text(p, "I(D) ▼", low, name_y, (0.5, 0.5), self._side("I"), fill=True)
 
         # The interval's ends: filled when the number itself is in I(D), hollow when not.
         if low == high:  # q itself may or may not be in I(D); the inset shows the rest
@@ -238,8 +272,8 @@ class NumberLine(QWidget):
                     "pos": (float(x), 0.0),
                     "size": 13,
                     "symbol": "o",
-                    "pen": pg.mkPen(SIDE_COLORS["I"], width=2.5),
-                    "brush": pg.mkBrush(SIDE_COLORS["I"] if closed else "w"),
+                    "pen": pg.mkPen(self._side("I"), width=2.5),
+                    "brush": pg.mkBrush(self._side("I") if closed else self._base()),
                 }
             )
         ends_item = pg.ScatterPlotItem(spots=spots, useCache=False)
@@ -262,19 +296,21 @@ class NumberLine(QWidget):
             (f"maxmin = {a.maxmin.pretty()}", float(mx), -0.3, True),
             (f"minmax = {a.minmax.pretty()}", float(nx), 0.3, False),
         ):
-            item = self._text(p, text, x, y, (1, 0.5) if left else (0, 0.5), _MARK, fill=True)
+            item = self._text(
+                p, text, x, y, (1, 0.5) if left else (0, 0.5), self._roles.plot_mark, fill=True
+            )
             self._mark_labels.append((item, x, y, left))
 
         # val(D): a vertical line with its label at the top.
         line = pg.InfiniteLine(
             pos=float(vx),
             angle=90,
-            pen=pg.mkPen("k", width=2),
+            pen=pg.mkPen(self._roles.plot_text, width=2),
             label=self._value_label,
             labelOpts={
                 "position": 0.93,
-                "color": "k",
-                "fill": (255, 255, 255),
+                "color": self._roles.plot_text,
+                "fill": self._base(),
                 "movable": False,
                 "anchors": [(0.5, 0.5), (0.5, 0.5)],
             },
@@ -317,15 +353,19 @@ class NumberLine(QWidget):
         # "…" in the colour of the chain's end: it goes on that way.
         for i in range(len(chain) - 1):
             same = sides[i] == sides[i + 1]
-            pen = pg.mkPen(SIDE_COLORS[sides[i]] if same else _GREY, width=4 if same else 1.5)
+            pen = pg.mkPen(
+                self._side(sides[i]) if same else self._roles.plot_grey, width=4 if same else 1.5
+            )
             p.addItem(pg.PlotCurveItem([i - span, i + 1 - span], [0, 0], pen=pen))
-        self._text(p, "…", -span - 0.4, 0.06, (1, 0.5), SIDE_COLORS[sides[0]], bold=True, size=12)
-        self._text(p, "…", span + 0.4, 0.06, (0, 0.5), SIDE_COLORS[sides[-1]], bold=True, size=12)
+        self._text(p, "…", -span - 0.4, 0.06, (1, 0.5), self._side(sides[0]), bold=True, size=12)
+        self._text(p, "…", span + 0.4, 0.06, (0, 0.5), self._side(sides[-1]), bold=True, size=12)
 
         # ±ε₀ above 0, between −ε₀ and ε₀ (dashed: the order), incomparable with 0.
         fy = 0.5
         hasse = pg.PlotCurveItem(
-            [-1, 0, 1], [0, fy, 0], pen=pg.mkPen(_GREY, width=1.2, style=Qt.PenStyle.DashLine)
+            [-1, 0, 1],
+            [0, fy, 0],
+            pen=pg.mkPen(self._roles.plot_grey, width=1.2, style=Qt.PenStyle.DashLine),
         )
         p.addItem(hasse)
 
@@ -340,14 +380,23 @@ class NumberLine(QWidget):
 
         for x, s in zip(chain, sides, strict=True):
             is_val = x == val_inf
-            item = self._text(p, label(x), x.pos or 0, -0.13, (0.5, 0), SIDE_COLORS[s], bold=is_val)
+            item = self._text(p, label(x), x.pos or 0, -0.13, (0.5, 0), self._side(s), bold=is_val)
             self._chain_labels.append((item, float(x.pos or 0)))
             if is_val:
-                self._text(p, "val(D)", x.pos or 0, 0.14, (0.5, 1), "k", bold=True, fill=True)
-        self._text(p, label(FUZZY), 0, fy + 0.08, (0.5, 1), SIDE_COLORS[fuzzy_side])
+                self._text(
+                    p,
+                    "val(D)",
+                    x.pos or 0,
+                    0.14,
+                    (0.5, 1),
+                    self._roles.plot_text,
+                    bold=True,
+                    fill=True,
+                )
+        self._text(p, label(FUZZY), 0, fy + 0.08, (0.5, 1), self._side(fuzzy_side))
 
         title = f"near {pretty_number(q)}, magnified: I(D) = {a.interval.pretty()}"
-        p.setTitle(html.escape(title), size="9pt", color="#303030")
+        p.setTitle(html.escape(title), size="9pt", color=self._roles.plot_title)
         p.hideAxis("bottom")
         p.setXRange(-span - 1.1, span + 1.1, padding=0)
         p.setYRange(-0.52, 0.95, padding=0)
@@ -389,32 +438,33 @@ class NumberLine(QWidget):
             item.setPos(x, -0.47 if stagger and i % 2 else -0.13)
         self._inset.getPlotItem().setYRange(-0.85 if stagger else -0.52, 0.95, padding=0)
 
-    @staticmethod
-    def _triangle(x: float, y: float, symbol: str) -> dict[str, object]:
+    def _base(self) -> QColor:
+        """The plots' background: the palette's base."""
+        return self.palette().color(QPalette.ColorRole.Base)
+
+    def _triangle(self, x: float, y: float, symbol: str) -> dict[str, object]:
         return {
             "pos": (x, y),
             "symbol": symbol,
             "size": 11,
-            "pen": pg.mkPen(_MARK),
-            "brush": pg.mkBrush(_MARK),
+            "pen": pg.mkPen(self._roles.plot_mark),
+            "brush": pg.mkBrush(self._roles.plot_mark),
         }
 
-    @staticmethod
-    def _spot(x: float, y: float, side: str, is_val: bool) -> dict[str, object]:
-        color = SIDE_COLORS[side]
+    def _spot(self, x: float, y: float, side: str, is_val: bool) -> dict[str, object]:
+        color = self._side(side)
         return {
             "pos": (x, y),
             "size": 17 if is_val else 10,
             "symbol": "o",
-            "pen": pg.mkPen("k" if is_val else color, width=2.5 if is_val else 1),
+            "pen": pg.mkPen(self._roles.plot_text if is_val else color, width=2.5 if is_val else 1),
             "brush": pg.mkBrush(color),
         }
 
-    @staticmethod
     def _band(
-        p: pg.PlotItem, x0: Fraction, x1: Fraction, side: str, *, strip_only: bool = False
+        self, p: pg.PlotItem, x0: Fraction, x1: Fraction, side: str, *, strip_only: bool = False
     ) -> None:
-        color = SIDE_COLORS[side]
+        color = self._side(side)
         if not strip_only:
             shade = QGraphicsRectItem(QRectF(float(x0), -1.0, float(x1 - x0), 2.0))
             shade.setPen(QPen(Qt.PenStyle.NoPen))
@@ -427,8 +477,8 @@ class NumberLine(QWidget):
         strip.setZValue(-10)
         p.addItem(strip)
 
-    @staticmethod
     def _text(
+        self,
         p: pg.PlotItem,
         text: str,
         x: Fraction | float | int,
@@ -440,7 +490,9 @@ class NumberLine(QWidget):
         size: float = 9,
         fill: bool = False,
     ) -> pg.TextItem:
-        t = pg.TextItem(text, color=color, anchor=anchor, fill=pg.mkBrush("w") if fill else None)
+        t = pg.TextItem(
+            text, color=color, anchor=anchor, fill=pg.mkBrush(self._base()) if fill else None
+        )
         t.setFont(_font(size, bold=bold))
         t.setPos(float(x), y)
         t.setZValue(20)

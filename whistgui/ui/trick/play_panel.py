@@ -16,20 +16,22 @@ look-up; deals of more than :data:`~whistgui.engine.strategy.SEARCH_MAX_CARDS` c
 are refused.
 
 Given the session, the panel follows it: a new deal, lead or game starts the panel afresh —
-unless a line is in progress (cards played), which the panel keeps, saying so in a banner with
-a button to play the current deal. Hidden, it catches up when shown. Its work runs on the
-app's :class:`~whistgui.ui.engine_service.EngineService` (channels ``play`` and
-``play-confirm``), with progress and Cancel in the status bar.
+unless a line is in progress (cards played), which the panel keeps, saying in a banner what
+changed on the table (the deal, the game, the lead) with a button to play the current deal.
+Its work runs on the app's :class:`~whistgui.ui.engine_service.EngineService` (channels
+``play`` and ``play-confirm``), with progress and Cancel in the status bar, and is the panel's
+own (:class:`~whistgui.ui.engine_service.ViewWork`): hidden, it computes nothing and stops what
+it was computing; shown, it catches up.
 """
 
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QBrush, QColor, QFont, QKeySequence
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QBrush, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -43,98 +45,52 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from whistgui.app.analysis import is_whist
+from whistgui.app.analysis import game_label, is_whist
 from whistgui.app.analysis import result_text as result_words
 from whistgui.app.document import Document
 from whistgui.engine import (
     Card,
     Deal,
-    Evaluator,
     Player,
     Position,
     Solver,
     WhistError,
 )
 from whistgui.engine.games import Game, find_game
-from whistgui.engine.reading import quote
 from whistgui.engine.strategy import (
     CONFIRM_MAX_CARDS,
-    SEARCH_MAX_CARDS,
     Disagreement,
     PlayLine,
     Searcher,
     Step,
     Strategist,
-    SuitLabel,
 )
 from whistgui.engine.strategy.line import mark_text, trick_number
 from whistgui.engine.trick.cards import count
-from whistgui.engine.trick.rules import Result, Scoring
+from whistgui.engine.trick.rules import Scoring
 from whistgui.figures import FigureError
 from whistgui.figures import write as write_figure
 from whistgui.figures.play import build_play, card_text
-from whistgui.ui.engine_service import EngineService, JobContext
+from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.session import Session
-from whistgui.ui.theme import contrasting_text
+from whistgui.ui.theme import colour, colours, contrasting_text, is_theme_change
 from whistgui.ui.trick.banner import StaleBanner
+from whistgui.ui.trick.play_turns import (
+    Ready,
+    Turn,
+    display_line,
+    search_turn,
+    start_position,
+    value_turn,
+    warm_search,
+    warm_values,
+)
 from whistgui.ui.trick.table import CardTable
-
-#: The optimal cards' rows in the list (their text colour is paired with it).
-_OPTIMAL = QColor("#e8f5e9")
-
-MAX_PLAY_SUIT = 10  # longest suit (cards a hand) whose values are computed for play
 
 
 def _esc(text: str) -> str:
     """Text for a rich-text label (apostrophes are fine as they are)."""
     return html.escape(text, quote=False)
-
-
-def display_step(step: Step) -> Step:
-    """``step`` with every card named as the panel writes it (:func:`card_text`)."""
-    return replace(
-        step,
-        name=card_text(step.name),
-        marks={card_text(n): m for n, m in step.marks.items()},
-        refined={card_text(n): m for n, m in step.refined.items()},
-        best=tuple(card_text(n) for n in step.best),
-    )
-
-
-def display_line(line: PlayLine) -> PlayLine:
-    """``line`` with every card named as the panel writes it: its record, its LaTeX."""
-    return replace(line, steps=tuple(display_step(s) for s in line.steps))
-
-
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """What the panel shows at one position (cached: stepping back recomputes nothing).
-
-    ``marks`` are West's tricks after each legal card, or (last-trick games) the winner;
-    ``predicted`` West's result under optimal play from here; ``value_text`` the running
-    value or element ("" where the game's theory does not cover the cards left) and
-    ``value_words`` the theory's words for an element."""
-
-    position: Position
-    marks: dict[Card, Result]
-    best: tuple[Card, ...]
-    choice: Card | None
-    reasons: dict[Card, str]
-    labels: tuple[SuitLabel, ...]
-    value_text: str
-    predicted: Result
-    value_words: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class _Ready:
-    """A deal ready to step through: its start and what marks its cards — whist's values
-    (``strategist``) or exact search (``searcher``, its solver warmed on every position)."""
-
-    start: Position
-    game: Game
-    strategist: Strategist | None = None
-    searcher: Searcher | None = None
 
 
 class PlayPanel(QWidget):
@@ -158,9 +114,13 @@ class PlayPanel(QWidget):
         self._service.finished.connect(self._on_job_done)
         self._service.failed.connect(self._on_job_failed)
         self._service.cancelled.connect(self._on_job_cancelled)
+        #: the panel's work: while it is shown
+        self.work = ViewWork(self._service, self, self._catch_up)
         #: the (deal, leader, game name) asked for last; its answer is the only one shown
         self._asked: tuple[Deal, Player, str] | None = None
-        self._behind = False  # hidden while the session moved on: catch up when shown
+        #: the one whose line is on the panel (or that failed): nothing more to compute
+        self._settled: tuple[Deal, Player, str] | None = None
+        self._error = ""  # the refusal or failure in the status line
         self._strategist = Strategist()
         self._game = find_game("whist")
         #: marks by exact search (another game than whist); None: by values
@@ -224,9 +184,6 @@ class PlayPanel(QWidget):
         outer.addLayout(bar)
         self.alarm = QLabel(self)
         self.alarm.setObjectName("disagreement")
-        self.alarm.setStyleSheet(
-            "background: #b71c1c; color: white; font-weight: bold; padding: 4px;"
-        )
         self.alarm.setWordWrap(True)
         self.alarm.hide()
         outer.addWidget(self.alarm)
@@ -288,6 +245,7 @@ class PlayPanel(QWidget):
             act.triggered.connect(slot)
             self.addAction(act)
         self._update_buttons()
+        self._restyle()
         if session is not None:
             session.documentChanged.connect(self._on_document)
 
@@ -308,26 +266,44 @@ class PlayPanel(QWidget):
         if self._asked is None or key == self._asked:
             self.banner.hide()
             return  # never opened, or already this deal
-        if not self.isVisible():
-            self._behind = True
-            return
+        if self.work.defer():
+            return  # hidden: it catches up when shown
         self._catch_up()
 
     def _catch_up(self) -> None:
-        """The session moved on: follow it, unless a line is in progress."""
-        self._behind = False
+        """The session moved on, or the panel's work was stopped while it was hidden: follow
+        the session, unless a line is in progress; compute what was stopped."""
         key = self._session_key()
-        if key is None or key == self._asked:
-            return
-        in_progress = self._index > 0 and self._asked is not None
-        if in_progress:
-            deal, leader, game = self._asked  # type: ignore[misc]
-            self.banner.say(
-                f"Playing an earlier deal: {deal} ({game}, {leader.name.title()} on lead), "
-                f"{count(self._index, 'card')} played. The table's deal is now {key[0]}."
-            )
-            return
-        self.follow()
+        if key is not None and key != self._asked:
+            in_progress = self._index > 0 and self._asked is not None
+            if not in_progress:
+                self.follow()
+                return
+            self.banner.say(self._changed_text(key))
+        asked = self._asked
+        if asked is not None and asked != self._settled:
+            self.set_deal(*asked)  # stopped while hidden: computed again
+        elif self.position is not None:
+            self._confirm(self.position)
+
+    def _changed_text(self, key: tuple[Deal, Player, str]) -> str:
+        """The banner over a line in progress: what it plays, and what changed on the table."""
+        assert self._asked is not None
+        deal, leader, game = self._asked
+        new_deal, new_leader, new_game = key
+        what = "an earlier deal" if new_deal != deal else "the deal"
+        text = (
+            f"Playing {what}: {deal} ({game}, {leader.name.title()} on lead), "
+            f"{count(self._index, 'card')} played."
+        )
+        same = "" if new_deal != deal else " (the deal is the same)"
+        if new_deal != deal:
+            text += f" The table's deal is now {new_deal}."
+        if new_game != game:
+            text += f" The table's game is now {game_label(find_game(new_game))}{same}."
+        if new_leader != leader:
+            text += f" On the table {new_leader.name.title()} is now on lead{same}."
+        return text
 
     def follow(self) -> str | None:
         """Play the session's deal from the start (the line on the panel is left); returns
@@ -340,7 +316,7 @@ class PlayPanel(QWidget):
             self.set_deal(doc.deal, doc.lead, doc.game)
         except WhistError as exc:
             self._service.cancel("play")
-            self._asked = (doc.deal, doc.lead, doc.game)
+            self._asked = self._settled = (doc.deal, doc.lead, doc.game)
             self._clear(f"No optimal play of {doc.deal}: {exc}")
             return str(exc)
         return None
@@ -359,17 +335,41 @@ class PlayPanel(QWidget):
         self.labels.clear()
         self.record.clear()
         self.table.set_document(Document.new())
-        self.status.setText(f"<span style='color:#b71c1c'>{_esc(message)}</span>")
+        self._set_error(message)
         self._update_buttons()
 
-    def showEvent(self, event: object) -> None:
-        super().showEvent(event)  # type: ignore[arg-type]
-        if self._behind:
-            self._catch_up()
+    def _set_error(self, message: str) -> None:
+        """``message`` in the status line, in the theme's red."""
+        self._error = message
+        self.status.setText(f"<span style='color:{self._red()}'>{_esc(message)}</span>")
+
+    def _red(self) -> str:
+        return colours(self.palette()).error
+
+    # -- the theme ------------------------------------------------------------------------
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if is_theme_change(event):
+            self._restyle()
+
+    def _restyle(self) -> None:
+        """Paint again what the panel colours itself, in the palette's theme."""
+        roles = colours(self.palette())
+        self.alarm.setStyleSheet(
+            f"background: {roles.alarm_fill}; color: {roles.alarm_text}; font-weight: bold; "
+            "padding: 4px;"
+        )
+        pos = self.position
+        if self._error:
+            self._set_error(self._error)
+        elif pos is not None and self._doc is not None:
+            turn = self.turn(pos)
+            self._show_cards(pos, turn)
+            self._show_status(pos, turn)
 
     # -- the engine service's answers -------------------------------------------------------
     def _on_job_done(self, _job: int, channel: str, tag: object, result: object) -> None:
-        if channel == "play" and tag == self._asked and isinstance(result, _Ready):
+        if channel == "play" and tag == self._asked and isinstance(result, Ready):
             self._on_ready(0, result)
         elif channel == "play-confirm" and tag == self._asked:
             self._on_confirmed(0, result)  # type: ignore[arg-type]
@@ -379,6 +379,8 @@ class PlayPanel(QWidget):
             self._on_failed(0, message)
 
     def _on_job_cancelled(self, job: int, channel: str) -> None:
+        if not self.work.active:
+            return  # hidden: computed again when shown
         if channel == "play" and self._service.is_newest(job, channel):
             self.status.setText("Cancelled. <a href='again'>Compute again</a>")
 
@@ -402,78 +404,45 @@ class PlayPanel(QWidget):
         mark = "West ends with" if self._game.counts_tricks else "Who wins"
         return ("Card", mark, "Why")
 
-    def _start(self, deal: Deal, leader: Player, game: Game | str) -> tuple[Position, Game]:
-        """The start of ``deal`` in ``game``, or a WhistError saying why it cannot be played."""
-        g = find_game(game) if isinstance(game, str) else game
-        if is_whist(g):
-            start = Position.start(deal, leader)
-            if not deal.is_symmetric:
-                raise WhistError(
-                    f"{quote(str(deal))} is not symmetric: optimal play from values needs each "
-                    "suit the same length in both hands"
-                )
-            long = [s for s in deal.suits if s.n > MAX_PLAY_SUIT]
-            if long:
-                raise WhistError(f"suit {long[0]} is too long (at most {MAX_PLAY_SUIT} a hand)")
-            return start, g
-        start = Position.start(deal, leader, g.rules)  # DealError for unequal hands
-        if deal.size == 0:
-            raise WhistError("no cards are dealt: there is nothing to play")
-        if deal.size > SEARCH_MAX_CARDS:
-            raise WhistError(
-                f"{deal} has {count(deal.size, 'card')} a hand: {g.name} is played by exact "
-                f"search, which takes at most {SEARCH_MAX_CARDS} cards a hand"
-            )
-        return start, g
-
     def set_deal(self, deal: Deal, leader: Player, game: Game | str = "whist") -> int:
         """Start playing ``deal`` in ``game`` with ``leader`` on lead: whist's values, or for
         another game every position by exact search, are computed in the background
         (:attr:`ready` follows). Raises a WhistError at once for a deal the game's way of
         playing cannot take."""
-        start, g = self._start(deal, leader, game)
+        start, g = start_position(deal, leader, game)
         self.set_autoplay(False)
         self.banner.hide()
         self._asked = key = (deal, leader, g.name)
+        self._settled = None
+        self._error = ""
         if is_whist(g):
             self.status.setText(f"Computing the values of {_esc(str(deal))} …")
 
-            def values(ctx: JobContext) -> _Ready:
+            def values(ctx: JobContext) -> Ready:
                 ev = ctx.memo(g.name).evaluator
                 ev.value(start.deal)
-                return _Ready(start, g, strategist=Strategist(ev.snapshot()))
+                return Ready(start, g, strategist=Strategist(ev.snapshot()))
 
-            return self._service.submit("play", values, label=f"Valuing {deal} for play", tag=key)
+            return self.work.submit("play", values, label=f"Valuing {deal} for play", tag=key)
         self.status.setText(f"Searching {_esc(str(deal))} in {_esc(g.name)} …")
-        return self._service.submit(
+        return self.work.submit(
             "play",
-            lambda ctx: self._warm_search(start, g, ctx.new_solver()),
+            lambda ctx: warm_search(start, g, ctx.new_solver()),
             label=f"Searching every position of {deal} ({g.name})",
             tag=key,
         )
 
-    @staticmethod
-    def _warm(start: Position, game: Game) -> _Ready:
-        ev = Evaluator()
-        ev.value(start.deal)
-        return _Ready(start, game, strategist=Strategist(ev))
-
-    @staticmethod
-    def _warm_search(start: Position, game: Game, solver: Solver) -> _Ready:
-        """Search every position of the deal, so that the panel's look-ups are table hits."""
-        solver.warm(start.deal, leaders=(start.leader,), scorings=(False,), rules=game.rules)
-        solver.should_stop = solver.progress = None
-        return _Ready(start, game, searcher=Searcher(game.new_theory(), solver))
-
     def set_deal_now(self, deal: Deal, leader: Player, game: Game | str = "whist") -> None:
         """As :meth:`set_deal`, computing on this thread (scripts, headless figures)."""
-        start, g = self._start(deal, leader, game)
+        start, g = start_position(deal, leader, game)
         self._asked = (deal, leader, g.name)
-        ready = self._warm(start, g) if is_whist(g) else self._warm_search(start, g, Solver())
+        self._error = ""
+        ready = warm_values(start, g) if is_whist(g) else warm_search(start, g, Solver())
         self._on_ready(0, ready)
 
-    def _on_ready(self, _job: int, ready: _Ready) -> None:
+    def _on_ready(self, _job: int, ready: Ready) -> None:
         start, g = ready.start, ready.game
+        self._settled = (start.deal, start.leader, g.name)
         self._game = g
         self._searcher = ready.searcher
         if ready.strategist is not None:
@@ -511,7 +480,8 @@ class PlayPanel(QWidget):
         self.ready.emit()
 
     def _on_failed(self, _job: int, message: str) -> None:
-        self.status.setText(f"<span style='color:#b71c1c'>{_esc(message)}</span>")
+        self._settled = self._asked
+        self._set_error(message)
 
     # -- turns ----------------------------------------------------------------------------
     @property
@@ -530,48 +500,15 @@ class PlayPanel(QWidget):
     def turn(self, position: Position) -> Turn:
         """Marks, best cards, reasons and labels at ``position`` (cached)."""
         t = self._turns.get(position)
-        if t is not None:
-            return t
-        if self._searcher is not None:
-            t = self._search_turn(self._searcher, position)
-            self._turns[position] = t
-            return t
-        st = self._strategist
-        if position.is_over:
-            t = Turn(position, {}, (), None, {}, tuple(st.suit_labels(position.deal)), "", 0)
-        else:
-            marks: dict[Card, Result] = {c: int(v) for c, v in st.marks(position).items()}
-            best = tuple(st.best(position))
-            choice = st.choice(position)
-            reasons = {c: st.reason(position, c) for c in (*best, choice)}
-            t = Turn(
-                position,
-                marks,
-                best,
-                choice,
-                reasons,
-                tuple(st.suit_labels(position)),
-                st.value(position).pretty(),
-                st.predicted(position) if position.led is None else marks[choice],
+        if t is None:
+            sr = self._searcher
+            t = (
+                search_turn(sr, position)
+                if sr is not None
+                else value_turn(self._strategist, position)
             )
-        self._turns[position] = t
+            self._turns[position] = t
         return t
-
-    @staticmethod
-    def _search_turn(sr: Searcher, position: Position) -> Turn:
-        """A turn marked by exact search (look-ups in the warmed solver)."""
-        value = sr.value(position)
-        text = value.pretty() if value is not None else ""
-        words = value.words if value is not None else ""
-        labels = tuple(sr.suit_labels(position))
-        if position.is_over:
-            result = sr.solver.result(position)
-            return Turn(position, {}, (), None, {}, labels, text, result, words)
-        marks = sr.marks(position)
-        best = tuple(sr.best(position))
-        choice = sr.choice(position)
-        reasons = {c: sr.reason(position, c) for c in (*best, choice)}
-        return Turn(position, marks, best, choice, reasons, labels, text, marks[choice], words)
 
     @staticmethod
     def _completed(pos: Position) -> int:
@@ -633,10 +570,11 @@ class PlayPanel(QWidget):
                 top.setText(2, reason)
                 top.setToolTip(2, reason)
                 if optimal:
+                    fill = colour("optimal_fill", self.palette())
                     for col in range(3):
                         top.setFont(col, bold)
-                        top.setBackground(col, QBrush(_OPTIMAL))
-                        top.setForeground(col, QBrush(contrasting_text(_OPTIMAL)))
+                        top.setBackground(col, QBrush(fill))
+                        top.setForeground(col, QBrush(contrasting_text(fill)))
                 for c in cards if len(cards) > 1 else []:
                     child = QTreeWidgetItem(
                         [card_text(pos.card_name(c)), result_words(t.marks[c]), ""]
@@ -689,8 +627,9 @@ class PlayPanel(QWidget):
         last = self.played[-1] if self.played else None
         if last is not None and last.cost > 0:
             who = "West" if last.player is Player.WEST else "East"
+            name = _esc(card_text(last.name))
             text += (
-                f" <span style='color:#b71c1c'>{who}'s {_esc(card_text(last.name))} gave away "
+                f" <span style='color:{self._red()}'>{who}'s {name} gave away "
                 f"{last.cost_text}.</span>"
             )
         self.status.setText(text)
@@ -735,7 +674,7 @@ class PlayPanel(QWidget):
             memo = ctx.memo("whist")
             return pos, Strategist(memo.evaluator, memo.solver).confirm(pos)
 
-        self._service.submit(
+        self.work.submit(
             "play-confirm", confirm, label="Confirming the marks by exact search", tag=self._asked
         )
 
@@ -762,9 +701,9 @@ class PlayPanel(QWidget):
             return
         t = self.turn(pos)
         if card not in t.marks:
+            name = _esc(card_text(pos.card_name(card)))
             self.status.setText(
-                f"<span style='color:#b71c1c'>{_esc(card_text(pos.card_name(card)))} cannot be "
-                "played now</span>"
+                f"<span style='color:{self._red()}'>{name} cannot be played now</span>"
             )
             return
         assert self._line is not None

@@ -3,8 +3,11 @@ its matrix A with the diagonal sums T_k and the sign change H, H̄; the results 
 Greedy Whist and Five-card side by side for both leads, optimal and by the normal strategy;
 and the tricks West wins under optimal whist play.
 
-The report is computed on the engine service (channel ``inspector-r43``), only while the tab
-is shown, and remembered per suit.
+The inspector shows here the suit of the node it shows (the suit opened, or the reduction
+walked to), as its breadcrumb names it. The report is computed on the engine service (channel
+``inspector-r43``), only while the tab is shown (the tab's own
+:class:`~whistgui.ui.engine_service.ViewWork`: hidden, its search stops, and starts again when
+it is shown), and the last few are remembered by suit.
 """
 
 from __future__ import annotations
@@ -44,14 +47,17 @@ from whistgui.app.lab import R43_GAMES, R43Report, lattice, r43_report
 from whistgui.engine import Player, SuitDeal
 from whistgui.engine.games import find_game
 from whistgui.engine.symbols import and_list
-from whistgui.ui.engine_service import EngineService, JobContext
-from whistgui.ui.theme import error_colour
+from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
+from whistgui.ui.theme import error_colour, is_theme_change
+from whistgui.ui.trick.game_suit_view import GameSuitView
 
 __all__ = ["CHANNEL", "LatticeView", "R43View", "set_text", "trick_words"]
 
 CHANNEL = "inspector-r43"
 #: Suits longer than this are not searched for the tab (the solver's time grows fast).
 MAX_CARDS = 9
+#: The reports remembered (by suit), the newest kept.
+MAX_REPORTS = 64
 
 
 def _result_text(result: object) -> str:
@@ -64,11 +70,10 @@ class R43View(QWidget):
     """R43's view of one suit. ``engine`` is the app's service (not owned)."""
 
     def __init__(self, engine: EngineService, parent: QWidget | None = None) -> None:
-        from whistgui.ui.trick.inspector import GameSuitView
-
         super().__init__(parent)
         self.setObjectName("r43View")
         self.engine = engine
+        self.work = ViewWork(engine, self, self._resume)
         self._suit: SuitDeal | None = None
         self._reports: dict[SuitDeal, R43Report] = {}
         self._asked: SuitDeal | None = None
@@ -126,6 +131,11 @@ class R43View(QWidget):
         engine.failed.connect(self._on_failed)
 
     @property
+    def suit(self) -> SuitDeal | None:
+        """The suit shown (None: nothing)."""
+        return self._suit
+
+    @property
     def report(self) -> R43Report | None:
         """The report of the suit shown, once computed."""
         return self._reports.get(self._suit) if self._suit is not None else None
@@ -141,12 +151,27 @@ class R43View(QWidget):
         super().showEvent(event)
         self._fill()
 
+    def _resume(self) -> None:
+        """Shown again after its search was stopped: search again."""
+        self._asked = None
+        self._fill()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        report = self.report
+        if is_theme_change(event) and report is not None:
+            self._show(report)  # the normal strategy's worse results in the theme's red
+
     def _fill(self) -> None:
         suit = self._suit
         self.outcomes.clearContents()
         self.lattice.set_sets(0, None, None)
-        if suit is None or suit.is_empty:
+        if suit is None:
             self.matrix.clear("No suit inspected.")
+            self.note.setText("")
+            return
+        if suit.is_empty:
+            self.matrix.clear("The empty deal: no cards left, nothing to show.")
             self.note.setText("")
             return
         try:
@@ -176,13 +201,16 @@ class R43View(QWidget):
         def job(_ctx: JobContext) -> R43Report:
             return r43_report(suit)
 
-        self.engine.submit(CHANNEL, job, label=f"R43 results of {suit}", tag=suit)
+        self.work.submit(CHANNEL, job, label=f"R43 results of {suit}", tag=suit)
 
     def _on_finished(self, _job: int, channel: str, tag: object, result: object) -> None:
         if channel != CHANNEL or not isinstance(result, R43Report):
             return
         if isinstance(tag, SuitDeal):
-            self._reports[tag] = result
+            self._reports.pop(tag, None)
+            self._reports[tag] = result  # the newest last
+            while len(self._reports) > MAX_REPORTS:
+                del self._reports[next(iter(self._reports))]
             if tag == self._asked:
                 self._asked = None
             if tag == self._suit:

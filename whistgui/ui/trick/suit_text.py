@@ -1,0 +1,97 @@
+"""What the inspector writes about a suit and the node walked to: the breadcrumb, maxmin and
+minmax with I(D) and val(D), the exact-search check, and what valuing a suit past the live
+limit costs. Rich text, its colours from the theme's roles for the palette given."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtGui import QPalette
+
+from whistgui.app.analysis import MAX_LIVE_SUIT
+from whistgui.app.checks import SearchCheck
+from whistgui.engine import SuitAnalysis, SuitDeal
+from whistgui.engine.trick.cards import count
+from whistgui.ui.theme import colours
+from whistgui.ui.trick.tree_model import Node
+
+__all__ = ["bounds_html", "check_html", "crumbs_html", "error_html", "live_limit_cost"]
+
+
+def live_limit_cost(suit: SuitDeal) -> str:
+    """What valuing a suit past the live limit costs, for the question before doing it."""
+    from whistgui.engine.games.whist.kernel import (
+        MAX_REACH_COUNT_N,
+        MAX_SUIT_N,
+        RECURSION_RATE,
+        reach_size,
+    )
+
+    if suit.n <= MAX_SUIT_N:
+        return f"{MAX_LIVE_SUIT + 1} to {MAX_SUIT_N} cards a hand take seconds"
+    if suit.n > MAX_REACH_COUNT_N:  # counting alone takes seconds past here
+        return "so long a suit takes minutes and more"
+    size = reach_size(suit.pattern)
+    seconds = size / RECURSION_RATE
+    when = f"about {seconds:.0f} s" if seconds < 120 else f"about {seconds / 60:,.0f} min"
+    if seconds > 86_400:
+        days = seconds / 86_400
+        when = f"about {days:,.0f} days" if days < 1000 else "years"
+    return (
+        f"it reaches {size:,} positions, which the exact recursion values at some "
+        f"{RECURSION_RATE:,} a second: {when}"
+    )
+
+
+def crumbs_html(node: Node, abstract: bool) -> str:
+    """The path from the suit to ``node``, each step but the last a link to its depth, then
+    the node's state."""
+    parts = []
+    path = node.path()
+    for depth, n in enumerate(path):
+        text = "D" if n.played is None else n.played_text(abstract)
+        if depth == len(path) - 1:
+            parts.append(f"<b>{html.escape(text)}</b>")
+        else:
+            parts.append(f"<a href='{depth}'>{html.escape(text)}</a>")
+    state = html.escape(node.state_text(abstract))
+    return " › ".join(parts) + f" &nbsp; <tt>{state}</tt>"
+
+
+def bounds_html(a: SuitAnalysis, node: Node) -> str:
+    """maxmin(D) and minmax(D) with the order their labels follow, I(D) and val(D)."""
+
+    def order_note(lv_text: str, number: bool) -> str:
+        rule = (
+            "(E, x) > (W, x) when x is a number"
+            if number
+            else ("(W, x) > (E, x) when x is not a number")
+        )
+        return f"{lv_text} &nbsp;<small>[{rule}]</small>"
+
+    extra = f" (plus the {count(node.tricks, 'trick')} West has taken)" if node.tricks else ""
+    return (
+        f"<b>maxmin(D)</b> = {order_note(a.maxmin.pretty(), a.maxmin.value.is_number)}<br>"
+        f"<b>minmax(D)</b> = {order_note(a.minmax.pretty(), a.minmax.value.is_number)}<br>"
+        f"<b>I(D)</b> = {html.escape(a.interval.pretty())}<br>"
+        f"<b>val(D)</b> = {a.value.pretty()}{extra}, complexity {a.value.complexity}"
+    )
+
+
+def check_html(check: SearchCheck, palette: QPalette) -> str:
+    """The exact search's verdict on a node: agreement in the theme's green, a disagreement
+    (a bug) in its red."""
+    ok = check.agrees
+    mark = "✓ agree" if ok else "✗ DISAGREE — a bug: please report this state"
+    roles = colours(palette)
+    colour = roles.success if ok else roles.error
+    return (
+        f"<span style='color:{colour}'><b>Exact search of {html.escape(check.state)}:</b> "
+        f"χ = {check.chi}, ρ(val) = {check.rho}; χ′ = {check.chi_refined}, "
+        f"ρ′(val) = {check.rho_refined} — {mark}</span>"
+    )
+
+
+def error_html(message: str, palette: QPalette) -> str:
+    """``message`` in the theme's red."""
+    return f"<span style='color:{colours(palette).error}'>{html.escape(message)}</span>"
