@@ -40,7 +40,6 @@ UI = "whistgui.ui"
 #: circle of a package's parts (``package circle <its parts, sorted>``).
 KNOWN_UI_DEBT: frozenset[str] = frozenset(
     {
-        "long whistgui.ui.gops.explorer",
         "long whistgui.ui.main_window",
         "long whistgui.ui.bridge.table",
     }

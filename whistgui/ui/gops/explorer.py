@@ -24,90 +24,65 @@ written out and long ones are in the selectable line under them), the state in i
 All the work runs on the app's :class:`~whistgui.ui.engine_service.EngineService`: the solve
 (channel ``gops-solve``, progress and cancel), each state's matrix and solution
 (``gops-state``, from the solved memo: instant), its exact value (``gops-exact``) and saving
-(``gops-save``: the memo is serialised on the engine's thread, where the solver lives).
+(``gops-save``: the memo is serialised on the engine's thread, where the solver lives). A
+state's values are the shown explorer's work (:class:`~whistgui.ui.engine_service.ViewWork`):
+hidden, it stops them and asks again when shown; a solve or a save asked for goes on.
+
+The parts, one a module: the rules and solve controls (:mod:`.solve_bar`), the breadcrumb
+(:mod:`.breadcrumb`), the heat map (:mod:`.heat_map`), the prizes (:mod:`.prize_chips`), the
+value and the strategies (:mod:`.value_panel`, :mod:`.strategy_bars`), their colours
+(:mod:`.colours`), words (:mod:`.words`) and jobs (:mod:`.jobs`).
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Final
 
-from PySide6.QtCore import (
-    QEvent,
-    QRectF,
-    QSize,
-    Qt,
-    Signal,
-)
-from PySide6.QtGui import (
-    QBrush,
-    QColor,
-    QFont,
-    QKeyEvent,
-    QKeySequence,
-    QPainter,
-    QPaintEvent,
-    QPalette,
-    QResizeEvent,
-    QShortcut,
-)
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QApplication,
-    QComboBox,
     QFileDialog,
-    QFrame,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QLineEdit,
     QMessageBox,
-    QProgressBar,
-    QPushButton,
-    QScrollArea,
-    QSizePolicy,
-    QSpinBox,
     QSplitter,
-    QStackedWidget,
     QStyle,
-    QTableWidgetItem,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from whistgui.engine import WhistError
-from whistgui.engine.gops import (
-    MAX_SOLVE_N,
-    ExactSolution,
-    GopsRules,
-    GopsSolver,
-    GopsState,
-    MatrixSolution,
-    dominated,
-    solve_matrix,
-)
+from whistgui.engine.gops import ExactSolution, GopsRules, GopsState
 from whistgui.engine.symbols import MINUS
 from whistgui.figures import Figure, FigureOptions
-from whistgui.figures.gops import (
-    A_COLOUR,
-    B_COLOUR,
-    GOPS_VIEWS,
-    format_payoff,
-    format_probability,
-    fraction_text,
-    payoff_colour,
-    value_text,
+from whistgui.figures.gops import GOPS_VIEWS, fraction_text, value_text
+from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
+from whistgui.ui.gops.breadcrumb import Breadcrumb
+from whistgui.ui.gops.heat_map import HeatMap
+from whistgui.ui.gops.jobs import (
+    CHANNELS,
+    EXACT_CHANNEL,
+    SAVE_CHANNEL,
+    SOLVE_CHANNEL,
+    STATE_CHANNEL,
+    SolveResult,
+    StateView,
+    exact_job,
+    solve_job,
+    view_job,
 )
-from whistgui.ui.engine_service import EngineService, JobContext
-from whistgui.ui.gops.session import FILE_SUFFIX, GopsSession, Move, Step
-from whistgui.ui.theme import contrasting_text, is_dark
+from whistgui.ui.gops.prize_chips import PrizeChips
+from whistgui.ui.gops.session import FILE_SUFFIX, GopsSession, Move
+from whistgui.ui.gops.solve_bar import MAX_N, MIN_N, SolveBar
+from whistgui.ui.gops.state_pages import StatePages
+from whistgui.ui.gops.strategy_bars import StrategyBars
+from whistgui.ui.gops.value_panel import ValuePanel
+from whistgui.ui.gops.words import SOLVE_TIMES, describe_state, result_words, signed, value_caption
 from whistgui.ui.widgets.figure_dialog import FigureSource
-from whistgui.ui.widgets.grid import ChoiceGrid, OutlineDelegate
 from whistgui.ui.widgets.messages import for_display
 
 __all__ = [
@@ -124,583 +99,14 @@ __all__ = [
     "StrategyBars",
 ]
 
-SOLVE_CHANNEL: Final = "gops-solve"
-STATE_CHANNEL: Final = "gops-state"
-EXACT_CHANNEL: Final = "gops-exact"
-SAVE_CHANNEL: Final = "gops-save"
-CHANNELS: Final = (SOLVE_CHANNEL, STATE_CHANNEL, EXACT_CHANNEL, SAVE_CHANNEL)
-
-#: The decks the explorer offers: N = 8, the largest that solves in a sitting, is the largest
-#: the engine solves and reads back from a file (and ``whist gops solve`` takes).
-MIN_N: Final = 2
-MAX_N: Final = MAX_SOLVE_N
 #: Games this small are solved as soon as they are chosen (well under a second).
 AUTO_SOLVE_N: Final = 6
 #: The exact value of a state with more cards than this in each hand is computed only when
 #: asked for (the engine's exact search takes about 10 s for a first bid at N = 6; it stops
 #: when another state is shown).
 EXACT_AUTO_CARDS: Final = 5
-#: How long solving takes on a desktop, for the N box's tip.
-SOLVE_TIMES: Final = "N ≤ 5 solves at once, 6 in about 2 s, 7 in about 20 s, 8 in about 4 minutes"
 
-TIES_WORDS: Final = {"carry": "carry over", "split": "are split", "lost": "are lost"}
-SCORE_WORDS: Final = {"sign": "sign of A − B", "points": "points A − B"}
 
-
-# -- what a state shows ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class StateView:
-    """What the explorer shows of one state, computed on the engine's thread: A's value; a
-    bidding state's matrix game (rows A's bids, columns B's), its solution and dominated bids;
-    a chance state's value after each prize turned."""
-
-    state: GopsState
-    value: float
-    rows: tuple[int, ...] = ()
-    cols: tuple[int, ...] = ()
-    matrix: tuple[tuple[float, ...], ...] = ()
-    solution: MatrixSolution | None = None
-    dominated_rows: tuple[int, ...] = ()
-    dominated_cols: tuple[int, ...] = ()
-    prize_values: tuple[tuple[int, float], ...] = ()
-
-
-def _prepare(solver: GopsSolver, ctx: JobContext, *, exact: bool = False) -> None:
-    """Point the solver's hooks at the running job (a solver read from a file has none)."""
-    solver.should_stop = ctx.should_stop
-    if exact:
-        solver.progress = lambda n: ctx.report(
-            f"{n:,} states valued exactly, {solver.exact_memo_size:,} in the exact memo"
-        )
-    else:
-        solver.progress = lambda n: ctx.report(f"{n:,} states solved, memo {solver.memo_size:,}")
-
-
-def _view_job(solver: GopsSolver, state: GopsState) -> Callable[[JobContext], StateView]:
-    def job(ctx: JobContext) -> StateView:
-        _prepare(solver, ctx)
-        value = solver.value(state)
-        if state.is_bidding:
-            m = solver.matrix(state)
-            dr, dc = dominated(m)
-            return StateView(
-                state,
-                value,
-                tuple(sorted(state.a)),
-                tuple(sorted(state.b)),
-                tuple(tuple(r) for r in m),
-                solve_matrix(m),
-                tuple(dr),
-                tuple(dc),
-            )
-        prizes = tuple((p, solver.value(state.turn(p))) for p in sorted(state.prizes))
-        return StateView(state, value, prize_values=prizes)
-
-    return job
-
-
-def _exact_job(
-    solver: GopsSolver, state: GopsState
-) -> Callable[[JobContext], ExactSolution | Fraction]:
-    def job(ctx: JobContext) -> ExactSolution | Fraction:
-        _prepare(solver, ctx, exact=True)
-        ctx.report("exact values", force=True)
-        if state.is_bidding:
-            return solver.exact_solution(state)
-        return solver.exact_value(state)
-
-    return job
-
-
-@dataclass(frozen=True)
-class SolveResult:
-    solver: GopsSolver
-    value: float
-    seconds: float
-
-
-def _solve_job(rules: GopsRules) -> Callable[[JobContext], SolveResult]:
-    def job(ctx: JobContext) -> SolveResult:
-        solver = GopsSolver(rules)
-        _prepare(solver, ctx)
-        ctx.report(f"solving {rules.describe()}", force=True)
-        t0 = time.monotonic()
-        game = solver.solve()
-        return SolveResult(solver, game.value, time.monotonic() - t0)
-
-    return job
-
-
-# -- colours --------------------------------------------------------------------------------------
-def heat_colour(value: float, scale: float, palette: QPalette | None = None) -> QColor:
-    """A cell's fill: the printed figure's scale on a light background; on a dark one the
-    same hues from the window's base colour to deeper ends."""
-    if not is_dark(palette):
-        return QColor(payoff_colour(value, scale))
-    base = QColor("#262626")
-    end = QColor("#2166ac" if value > 0 else "#b2182b")
-    t = 0.0 if scale <= 0 else min(1.0, abs(value) / scale)
-    return QColor(
-        round(base.red() + (end.red() - base.red()) * t),
-        round(base.green() + (end.green() - base.green()) * t),
-        round(base.blue() + (end.blue() - base.blue()) * t),
-    )
-
-
-def side_colour(side: str, palette: QPalette | None = None) -> QColor:
-    """A's colour (blue) or B's (red), a little lighter on a dark background."""
-    if is_dark(palette):
-        return QColor("#6fa8dc" if side == "A" else "#e07a6a")
-    return QColor(A_COLOUR if side == "A" else B_COLOUR)
-
-
-def dominated_colours(palette: QPalette | None = None) -> tuple[QColor, QColor]:
-    """Fill and text of a dominated bid's cells."""
-    if is_dark(palette):
-        return QColor("#303030"), QColor("#7a7a7a")
-    return QColor("#e4e4e4"), QColor("#8a8a8a")
-
-
-def cards_text(cards: Sequence[int] | frozenset[int]) -> str:
-    return " ".join(map(str, sorted(cards))) or "none"
-
-
-def _signed(n: int) -> str:
-    return f"{n:+d}".replace("-", MINUS) if n else "0"
-
-
-def describe_state(state: GopsState, rules: GopsRules) -> str:
-    """The state in words (HTML) for the heading."""
-    score = f"score A − B: {_signed(state.diff)}"
-    score_ = "S" + score[1:]
-    hands = f"A holds {cards_text(state.a)}; B holds {cards_text(state.b)}"
-    if state.is_over:
-        return f"<b>The game is over</b> — {score}. {result_words(state.diff, rules)}"
-    if state.is_bidding:
-        face_down = f" Prizes face down: {cards_text(state.prizes)}." if state.prizes else ""
-        return f"<b>Bidding for a pot of {state.pot}</b>. {hands}.{face_down} {score_}."
-    pot = f" A pot of {state.pot} carried over from a tie goes with it." if state.pot else ""
-    return (
-        f"<b>The next prize is turned</b> from {cards_text(state.prizes)}.{pot} {hands}. {score_}."
-    )
-
-
-def result_words(diff: int, rules: GopsRules) -> str:
-    if rules.score == "points":
-        return f"Result for A: {_signed(diff)} points."
-    return "A wins." if diff > 0 else "B wins." if diff < 0 else "A draw."
-
-
-def value_caption(rules: GopsRules) -> str:
-    if rules.score == "points":
-        return "expected points difference A − B with best play"
-    return "expected result for A with best play: +1 a win, −1 a loss"
-
-
-# -- the heat map ---------------------------------------------------------------------------------
-#: True on the cell of the bids the path took from this state.
-TakenRole: Final = Qt.ItemDataRole.UserRole + 1
-
-
-class HeatMap(ChoiceGrid):
-    """The matrix game of bids: rows A's bids, columns B's, each cell A's value after them.
-    A click, or Enter (or Space) on the keyboard's cell, emits :attr:`chosen` (row, column)."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(0, 0, parent)
-        self.setObjectName("gopsMatrix")
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.setTabKeyNavigation(False)
-        self.setItemDelegate(OutlineDelegate(TakenRole, self))
-        self.setWordWrap(False)
-        self.setCornerButtonEnabled(False)
-        self.setAccessibleName("Matrix game of bids")
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        for header in (self.horizontalHeader(), self.verticalHeader()):
-            header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-            header.setHighlightSections(False)
-            header.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.clicked.connect(lambda index: self.chosen.emit(index.row(), index.column()))
-        self._view: StateView | None = None
-        self._taken: tuple[int, int] | None = None
-        self._room = QSize(0, 0)
-
-    def set_room(self, room: QSize) -> None:
-        """The space the matrix may fill: its cells grow (within limits) to use it."""
-        self._room = QSize(room)
-        if self.columnCount():
-            self._fit()
-
-    def cell_size(self) -> QSize:
-        """A cell's size: at least room for ``−0.000``, at most about twice that, as large
-        as :meth:`set_room`'s space allows."""
-        fm = self.fontMetrics()
-        least = QSize(fm.horizontalAdvance("−0.000") + 30, 2 * fm.height() + 8)
-        rows, cols = max(1, self.rowCount()), max(1, self.columnCount())
-        room = self._room
-        header_w = self._header_width()
-        header_h = self.horizontalHeader().sizeHint().height()
-        w = (room.width() - header_w - 2 * self.frameWidth() - 4) // cols
-        h = (room.height() - header_h - 2 * self.frameWidth() - 4) // rows
-        w = max(least.width(), min(w, 2 * least.width()))
-        h = max(least.height(), min(h, least.height() * 3 // 2, w * 3 // 4))
-        return QSize(w, h)
-
-    def _header_width(self) -> int:
-        vh = self.verticalHeader()
-        return max(vh.sizeHint().width(), self.fontMetrics().horizontalAdvance("88") + 24)
-
-    def _fit(self) -> None:
-        size = self.cell_size()
-        hh, vh = self.horizontalHeader(), self.verticalHeader()
-        hh.setDefaultSectionSize(size.width())
-        vh.setDefaultSectionSize(size.height())
-        for j in range(self.columnCount()):
-            hh.resizeSection(j, size.width())
-        for i in range(self.rowCount()):
-            vh.resizeSection(i, size.height())
-        vh.setFixedWidth(self._header_width())
-        self.setFixedSize(self.sizeHint())
-
-    def set_view(self, view: StateView | None, taken: tuple[int, int] | None = None) -> None:
-        """Show ``view``'s matrix (None: empty), the cell at ``taken`` (bids) outlined."""
-        self._view = view
-        self._taken = taken
-        current = self.currentIndex()
-        keep = (current.row(), current.column()) if current.isValid() else None
-        self.clear()
-        if view is None or view.solution is None:
-            self.setRowCount(0)
-            self.setColumnCount(0)
-            return
-        self.setRowCount(len(view.rows))
-        self.setColumnCount(len(view.cols))
-        self.setHorizontalHeaderLabels([str(c) for c in view.cols])
-        self.setVerticalHeaderLabels([str(r) for r in view.rows])
-        self._refresh()
-        self._fit()
-        target = None
-        if taken is not None and taken[0] in view.rows and taken[1] in view.cols:
-            target = (view.rows.index(taken[0]), view.cols.index(taken[1]))
-        elif keep is not None and keep[0] < len(view.rows) and keep[1] < len(view.cols):
-            target = keep
-        else:
-            target = (0, 0)
-        self.setCurrentCell(*target)
-
-    def _refresh(self) -> None:
-        view = self._view
-        if view is None or view.solution is None:
-            return
-        pal = self.palette()
-        scale = max((abs(v) for r in view.matrix for v in r), default=0.0) or 1.0
-        grey_fill, grey_ink = dominated_colours(pal)
-        bold = QFont(self.font())
-        bold.setBold(True)
-        dr, dc = set(view.dominated_rows), set(view.dominated_cols)
-        sol = view.solution
-        text = pal.color(QPalette.ColorRole.Text)
-        for j, c in enumerate(view.cols):
-            head = QTableWidgetItem(str(c))
-            head.setFont(bold)
-            head.setForeground(QBrush(grey_ink if j in dc else text))
-            note = " (dominated)" if j in dc else ""
-            head.setToolTip(f"B bids {c}{note}: B plays it with probability {sol.col[j]:.3f}")
-            self.setHorizontalHeaderItem(j, head)
-        for i, r in enumerate(view.rows):
-            head = QTableWidgetItem(str(r))
-            head.setFont(bold)
-            head.setForeground(QBrush(grey_ink if i in dr else text))
-            note = " (dominated)" if i in dr else ""
-            head.setToolTip(f"A bids {r}{note}: A plays it with probability {sol.row[i]:.3f}")
-            self.setVerticalHeaderItem(i, head)
-            for j, c in enumerate(view.cols):
-                v = view.matrix[i][j]
-                item = QTableWidgetItem(format_payoff(v))
-                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
-                if i in dr or j in dc:
-                    item.setBackground(QBrush(grey_fill))
-                    item.setForeground(QBrush(grey_ink))
-                else:
-                    fill = heat_colour(v, scale, pal)
-                    item.setBackground(QBrush(fill))
-                    item.setForeground(QBrush(contrasting_text(fill)))
-                item.setData(Qt.ItemDataRole.UserRole, v)
-                item.setData(TakenRole, self._taken == (r, c))
-                item.setToolTip(_cell_tip(view.state, r, c, v, i in dr or j in dc))
-                self.setItem(i, j, item)
-
-    def sizeHint(self) -> QSize:
-        if self.columnCount() == 0:
-            return QSize(200, 120)
-        w = (
-            self._header_width()
-            + self.columnCount() * self.horizontalHeader().defaultSectionSize()
-            + 2 * self.frameWidth()
-            + 2
-        )
-        h = (
-            self.horizontalHeader().sizeHint().height()
-            + self.rowCount() * self.verticalHeader().defaultSectionSize()
-            + 2 * self.frameWidth()
-            + 2
-        )
-        return QSize(w, h)
-
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.FontChange):
-            self._refresh()
-            if self.columnCount():
-                self._fit()
-
-
-def _cell_tip(state: GopsState, i: int, j: int, value: float, greyed: bool) -> str:
-    if i > j:
-        what = f"A takes the pot of {state.pot}"
-    elif i < j:
-        what = f"B takes the pot of {state.pot}"
-    elif state.prizes:
-        what = "a tie: the pot carries over (or is split or lost, by the rules)"
-    else:
-        what = "a tie"
-    tip = f"A bids {i}, B bids {j}: {what}; then A's value is {format_payoff(value, 4)}"
-    if greyed:
-        tip += "\n(a dominated bid: an optimal player never needs it)"
-    return tip + "\nClick, or Enter, to go there"
-
-
-class _RoomPage(QWidget):
-    """A widget that tells when its size changes (the room the matrix may fill)."""
-
-    resized = Signal(QSize)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self.resized.emit(event.size())
-
-
-# -- the strategies -------------------------------------------------------------------------------
-class StrategyBars(QWidget):
-    """One player's optimal mixed bids: a bar a bid, as long as its probability (the track is
-    probability 1), the probability after it (with its fraction when short and known)."""
-
-    def __init__(self, title: str, side: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.title = title
-        self.side = side
-        self._labels: list[str] = []
-        self._probs: list[float] = []
-        self._exact: list[Fraction] | None = None
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setAccessibleName(title)
-
-    def set_strategy(
-        self, bids: Sequence[int], probs: Sequence[float], exact: Sequence[Fraction] | None
-    ) -> None:
-        self._labels = [str(b) for b in bids]
-        self._probs = [float(p) for p in probs]
-        self._exact = list(exact) if exact is not None else None
-        self.setAccessibleDescription(
-            "; ".join(f"bid {b}: {t}" for b, t in zip(self._labels, self.texts(), strict=True))
-        )
-        self.updateGeometry()
-        self.update()
-
-    def clear(self) -> None:
-        self.set_strategy((), (), None)
-
-    def probabilities(self) -> list[float]:
-        return list(self._probs)
-
-    def texts(self) -> list[str]:
-        """The probabilities as written beside the bars."""
-        return [
-            format_probability(p, self._exact[k] if self._exact else None)
-            for k, p in enumerate(self._probs)
-        ]
-
-    def _row_h(self) -> int:
-        return self.fontMetrics().height() + 6
-
-    def sizeHint(self) -> QSize:
-        return QSize(300, (len(self._probs) + 1) * self._row_h() + 6)
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(200, self.sizeHint().height())
-
-    def paintEvent(self, _event: QPaintEvent) -> None:
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        pal = self.palette()
-        fm = self.fontMetrics()
-        row_h = self._row_h()
-        bold = QFont(self.font())
-        bold.setBold(True)
-        p.setFont(bold)
-        p.setPen(pal.color(QPalette.ColorRole.WindowText))
-        p.drawText(QRectF(0, 0, self.width(), row_h), Qt.AlignmentFlag.AlignVCenter, self.title)
-        p.setFont(self.font())
-        texts = self.texts()
-        label_w = fm.horizontalAdvance("88") + 10
-        text_w = max([fm.horizontalAdvance(t) for t in texts] + [fm.horizontalAdvance("0.000")])
-        track = max(40, self.width() - label_w - text_w - 16)
-        colour = side_colour(self.side, pal)
-        track_colour = QColor(pal.color(QPalette.ColorRole.Mid))
-        track_colour.setAlpha(70)
-        muted = QColor(pal.color(QPalette.ColorRole.PlaceholderText))
-        for k, (label, prob) in enumerate(zip(self._labels, self._probs, strict=True)):
-            y = (k + 1) * row_h
-            p.setPen(pal.color(QPalette.ColorRole.WindowText))
-            p.drawText(
-                QRectF(0, y, label_w - 8, row_h),
-                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                label,
-            )
-            bar = QRectF(label_w, y + 4, track, row_h - 8)
-            p.fillRect(bar, track_colour)
-            if prob > 0:
-                p.fillRect(QRectF(bar.x(), bar.y(), track * min(1.0, prob), bar.height()), colour)
-            p.setPen(pal.color(QPalette.ColorRole.WindowText) if prob > 0 else muted)
-            p.drawText(
-                QRectF(label_w + track + 8, y, text_w + 8, row_h),
-                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                texts[k],
-            )
-        p.end()
-
-
-# -- the prizes -----------------------------------------------------------------------------------
-class PrizeChips(QWidget):
-    """The prizes still face down as chips; clicking one emits :attr:`turned` (the prize)."""
-
-    turned = Signal(int)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._layout = QHBoxLayout(self)
-        self._layout.setContentsMargins(0, 0, 0, 0)
-        self._layout.setSpacing(10)
-        self.chips: dict[int, QPushButton] = {}
-
-    def set_prizes(self, prizes: Sequence[tuple[int, float | None]]) -> None:
-        """Chips for ``(prize, A's value once it is turned or None)``."""
-        for chip in self.chips.values():
-            self._layout.removeWidget(chip)
-            chip.deleteLater()
-        self.chips = {}
-        while self._layout.count():
-            self._layout.takeAt(0)
-        for prize, value in prizes:
-            chip = _Chip(prize, value, self)
-            chip.clicked.connect(lambda _checked=False, p=prize: self.turned.emit(p))
-            self._layout.addWidget(chip)
-            self.chips[prize] = chip
-        self._layout.addStretch(1)
-
-
-class _Chip(QPushButton):
-    """A prize face down: its number large, A's value once it is turned under it."""
-
-    def __init__(self, prize: int, value: float | None, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName(f"gopsPrize{prize}")
-        self.prize = prize
-        self.value = value
-        number = QLabel(str(prize), self)
-        big = QFont(self.font())
-        big.setPointSizeF(big.pointSizeF() * 2.0)
-        big.setBold(True)
-        number.setFont(big)
-        below = QLabel(format_payoff(value, 3) if value is not None else "…", self)
-        for label in (number, below):
-            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(6, 8, 6, 8)
-        lay.addWidget(number)
-        lay.addWidget(below)
-        self.setMinimumSize(QSize(72, 88))
-        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        tip = f"Turn prize {prize} (key {prize})" if prize < 10 else f"Turn prize {prize}"
-        if value is not None:
-            tip += f": A's value then {format_payoff(value, 4)}"
-        self.setToolTip(tip)
-        self.setAccessibleName(f"Prize {prize}")
-
-    def sizeHint(self) -> QSize:
-        return QSize(72, 88)
-
-
-# -- the breadcrumb -------------------------------------------------------------------------------
-class Breadcrumb(QWidget):
-    """The path from the start, a button a step; clicking one emits :attr:`chosen` (its index).
-    Steps after the one shown (where Forward goes) are drawn faint."""
-
-    chosen = Signal(int)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._inner = QWidget(self)
-        self._row = QHBoxLayout(self._inner)
-        self._row.setContentsMargins(0, 0, 0, 0)
-        self._row.setSpacing(2)
-        self.scroll = QScrollArea(self)
-        self.scroll.setWidget(self._inner)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        lay = QHBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.scroll)
-        self.buttons: list[QToolButton] = []
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-
-    def set_path(self, steps: Sequence[Step], index: int) -> None:
-        while self._row.count():
-            item = self._row.takeAt(0)
-            w = item.widget() if item is not None else None
-            if w is not None:
-                w.deleteLater()
-        self.buttons = []
-        muted = self.palette().color(QPalette.ColorRole.PlaceholderText).name()
-        for k, step in enumerate(steps):
-            if k:
-                sep = QLabel("›", self._inner)
-                sep.setStyleSheet(f"color: {muted};")
-                self._row.addWidget(sep)
-            b = QToolButton(self._inner)
-            b.setText(step.label())
-            b.setAutoRaise(True)
-            b.setCheckable(True)
-            b.setChecked(k == index)
-            font = QFont(b.font())
-            font.setBold(k == index)
-            b.setFont(font)
-            if k > index:
-                b.setStyleSheet(f"color: {muted};")
-            b.setToolTip(f"Go to: {step.state}")
-            b.clicked.connect(lambda _checked=False, i=k: self.chosen.emit(i))
-            self._row.addWidget(b)
-            self.buttons.append(b)
-        self._row.addStretch(1)
-        probe = QToolButton(self)
-        probe.setText("Start")
-        height = probe.sizeHint().height()
-        probe.deleteLater()
-        self.setFixedHeight(height + self.scroll.horizontalScrollBar().sizeHint().height() + 4)
-        if self.buttons:
-            self.scroll.ensureWidgetVisible(self.buttons[index])
-
-    def labels(self) -> list[str]:
-        return [b.text() for b in self.buttons]
-
-
-# -- the explorer ---------------------------------------------------------------------------------
 class GopsExplorer(QWidget):
     """Everything about the GOPS game of ``session``. ``engine`` is the app's engine service
     (not owned: :meth:`shutdown` only cancels this explorer's jobs)."""
@@ -722,6 +128,9 @@ class GopsExplorer(QWidget):
         self.setObjectName("gopsExplorer")
         self.session = session
         self.engine = engine
+        #: the state's values and exact value are computed while the explorer is shown;
+        #: a solve or a save the user asked for goes on when it is hidden
+        self.work = ViewWork(engine, self, self._show)
         self.auto_solve = auto_solve
         #: solve jobs submitted (a reopened game is never solved again)
         self.solve_jobs = 0
@@ -745,62 +154,24 @@ class GopsExplorer(QWidget):
         self._last_ready: bool | None = None
         self._focus_page = False
 
-        # -- the rules and the solve ------------------------------------------------------------
-        self.n_spin = QSpinBox(self)
-        self.n_spin.setRange(MIN_N, MAX_N)
-        self.n_spin.setToolTip(
-            f"Cards in each suit, 1..N (the thread plays N = 6). {SOLVE_TIMES}; "
-            f"N = {MAX_N} is the largest solved, here and by whist gops solve"
+        # -- the rules and the solve ----------------------------------------------------------
+        self.controls = SolveBar(self)
+        c = self.controls
+        self.n_spin, self.ties_combo, self.score_combo = c.n_spin, c.ties_combo, c.score_combo
+        self.solve_button, self.cancel_button, self.progress = (
+            c.solve_button,
+            c.cancel_button,
+            c.progress,
         )
-        n_label = QLabel("&N:", self)
-        n_label.setBuddy(self.n_spin)
-        self.ties_combo = QComboBox(self)
-        for key, words in TIES_WORDS.items():
-            self.ties_combo.addItem(f"Ties {words}", key)
-        self.ties_combo.setToolTip(
-            "Equal bids: the prize carries over to the next turn (the thread's rule), is "
-            "split between the players, or is lost"
+        self.solve_status, self.open_button, self.save_button = (
+            c.solve_status,
+            c.open_button,
+            c.save_button,
         )
-        self.score_combo = QComboBox(self)
-        for key, words in SCORE_WORDS.items():
-            self.score_combo.addItem(f"Result: {words}", key)
-        self.score_combo.setToolTip(
-            "What A plays for: the sign of the final score difference (win +1, draw 0, "
-            "loss −1: the thread's), or the points difference itself"
-        )
-        self.solve_button = QPushButton("&Solve", self)
-        self.solve_button.setToolTip("Solve the whole game for these rules (Ctrl+Return)")
         self.solve_button.clicked.connect(self.solve)
-        self.cancel_button = QPushButton("Cancel", self)
-        self.cancel_button.setToolTip("Stop solving")
         self.cancel_button.clicked.connect(self.cancel_solve)
-        self.progress = QProgressBar(self)
-        self.progress.setRange(0, 0)
-        self.progress.setMaximumWidth(120)
-        self.progress.setTextVisible(False)
-        self.solve_status = QLabel(self)
-        self.solve_status.setObjectName("gopsSolveStatus")
-        self.solve_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        # long news (a solve's summary) must not widen the window: it is cut, its tip has it all
-        self.solve_status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.open_button = QPushButton("&Open…", self)
-        self.open_button.setToolTip("Open a solved game saved as a .gops file")
         self.open_button.clicked.connect(self.open_dialog)
-        self.save_button = QPushButton("Sa&ve…", self)
-        self.save_button.setToolTip("Save the solved game (and the path) to a .gops file")
         self.save_button.clicked.connect(self.save_dialog)
-
-        top = QHBoxLayout()
-        top.addWidget(n_label)
-        top.addWidget(self.n_spin)
-        top.addWidget(self.ties_combo)
-        top.addWidget(self.score_combo)
-        top.addWidget(self.solve_button)
-        top.addWidget(self.cancel_button)
-        top.addWidget(self.progress)
-        top.addWidget(self.solve_status, 1)
-        top.addWidget(self.open_button)
-        top.addWidget(self.save_button)
 
         # -- the breadcrumb ---------------------------------------------------------------------
         SP = QStyle.StandardPixmap
@@ -827,59 +198,21 @@ class GopsExplorer(QWidget):
         self.heading.setWordWrap(True)
         self.heading.setTextFormat(Qt.TextFormat.RichText)
 
-        self.pages = QStackedWidget(self)
-        self.unsolved_page = QLabel(self.pages)
-        self.unsolved_page.setObjectName("gopsUnsolved")
-        self.unsolved_page.setWordWrap(True)
-        self.unsolved_page.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.waiting_page = QLabel("Computing …", self.pages)
-        self.waiting_page.setAlignment(Qt.AlignmentFlag.AlignCenter)
-
-        self.chance_page = QWidget(self.pages)
-        self.chips = PrizeChips(self.chance_page)
+        self.pages = StatePages(self)
+        pages = self.pages
+        self.unsolved_page, self.waiting_page, self.over_page = (
+            pages.unsolved_page,
+            pages.waiting_page,
+            pages.over_page,
+        )
+        self.chance_page, self.chips = pages.chance_page, pages.chips
+        self.bidding_page, self.matrix, self.matrix_area = (
+            pages.bidding_page,
+            pages.matrix,
+            pages.matrix_area,
+        )
         self.chips.turned.connect(self.turn)
-        chance_title = QLabel(
-            "<b>Prizes still face down</b> — under each, A's value once it is turned; the "
-            "state's value is their average",
-            self.chance_page,
-        )
-        chance_title.setWordWrap(True)
-        chance_layout = QVBoxLayout(self.chance_page)
-        chance_layout.addWidget(chance_title)
-        chance_layout.addWidget(self.chips)
-        chance_layout.addStretch(1)
-
-        self.bidding_page = _RoomPage(self.pages)
-        self.matrix = HeatMap(self.bidding_page)
         self.matrix.chosen.connect(self._on_cell)
-        matrix_title = QLabel(
-            "<b>The matrix game of bids</b>: rows A's bids, columns B's; each cell is A's "
-            "value after that pair (blue favours A, red B; grey bids are dominated)",
-            self.bidding_page,
-        )
-        matrix_title.setWordWrap(True)
-        self.matrix_area = _RoomPage(self.bidding_page)
-        self.matrix_area.resized.connect(self.matrix.set_room)
-        area = QHBoxLayout(self.matrix_area)
-        area.setContentsMargins(0, 0, 0, 0)
-        area.addWidget(self.matrix, 0, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        area.addStretch(1)
-        bidding_layout = QVBoxLayout(self.bidding_page)
-        bidding_layout.addWidget(matrix_title)
-        bidding_layout.addWidget(self.matrix_area, 1)
-
-        self.over_page = QLabel(self.pages)
-        self.over_page.setObjectName("gopsOver")
-        self.over_page.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.over_page.setWordWrap(True)
-        for page in (
-            self.unsolved_page,
-            self.waiting_page,
-            self.chance_page,
-            self.bidding_page,
-            self.over_page,
-        ):
-            self.pages.addWidget(page)
 
         left = QWidget(self)
         left_layout = QVBoxLayout(left)
@@ -888,67 +221,17 @@ class GopsExplorer(QWidget):
         left_layout.addWidget(self.pages, 1)
 
         # -- the side: value, strategies, state, hints ------------------------------------------
-        self.value_label = QLabel(self)
-        self.value_label.setObjectName("gopsValue")
-        self.value_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        big = QFont(self.value_label.font())
-        big.setPointSizeF(big.pointSizeF() * 1.5)
-        big.setBold(True)
-        self.value_label.setFont(big)
-        self.value_caption = QLabel(self)
-        self.value_caption.setWordWrap(True)
-        self.exact_label = QLabel(self)
-        self.exact_label.setObjectName("gopsExact")
-        self.exact_label.setWordWrap(True)
-        self.exact_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.exact_button = QPushButton("Compute e&xact value", self)
-        self.exact_button.setToolTip(
-            "The value and both strategies as fractions, exact all the way down (large "
-            "states take a while; going to another state stops it)"
+        side = ValuePanel(self)
+        self.side = side
+        self.value_label, self.value_caption = side.value_label, side.value_caption
+        self.exact_label, self.exact_button, self.exact_edit = (
+            side.exact_label,
+            side.exact_button,
+            side.exact_edit,
         )
         self.exact_button.clicked.connect(self.compute_exact)
-        self.exact_edit = QLineEdit(self)
-        self.exact_edit.setObjectName("gopsExactText")
-        self.exact_edit.setReadOnly(True)
-        self.exact_edit.setToolTip("The exact value in full (select and copy it)")
-        self.a_bars = StrategyBars("A's optimal bids", "A", self)
-        self.b_bars = StrategyBars("B's optimal bids", "B", self)
-        state_label = QLabel("State (&text form):", self)
-        self.state_edit = QLineEdit(self)
-        self.state_edit.setObjectName("gopsState")
-        self.state_edit.setReadOnly(True)
-        self.state_edit.setToolTip(
-            "The state as `whist gops state` reads it: select and copy it (Ctrl+C)"
-        )
-        state_label.setBuddy(self.state_edit)
-        self.hints = QLabel(self)
-        self.hints.setObjectName("gopsHints")
-        self.hints.setWordWrap(True)
-        muted = QPalette(self.hints.palette())
-        muted.setColor(
-            QPalette.ColorRole.WindowText, muted.color(QPalette.ColorRole.PlaceholderText)
-        )
-        self.hints.setPalette(muted)
-
-        side = QWidget(self)
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(6, 0, 0, 0)
-        side_layout.addWidget(QLabel("<b>Value for A</b>", side))
-        side_layout.addWidget(self.value_label)
-        side_layout.addWidget(self.value_caption)
-        side_layout.addWidget(self.exact_label)
-        side_layout.addWidget(self.exact_button, 0, Qt.AlignmentFlag.AlignLeft)
-        side_layout.addWidget(self.exact_edit)
-        side_layout.addSpacing(8)
-        side_layout.addWidget(self.a_bars)
-        side_layout.addWidget(self.b_bars)
-        side_layout.addSpacing(8)
-        side_layout.addWidget(state_label)
-        side_layout.addWidget(self.state_edit)
-        side_layout.addSpacing(8)
-        side_layout.addWidget(self.hints)
-        side_layout.addStretch(1)
-        side.setMinimumWidth(340)
+        self.a_bars, self.b_bars = side.a_bars, side.b_bars
+        self.state_edit, self.hints = side.state_edit, side.hints
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.addWidget(left)
@@ -960,7 +243,7 @@ class GopsExplorer(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
-        layout.addLayout(top)
+        layout.addWidget(self.controls)
         layout.addLayout(crumbs)
         layout.addWidget(self.splitter, 1)
 
@@ -991,11 +274,7 @@ class GopsExplorer(QWidget):
     # -- the rules and solving ----------------------------------------------------------------
     def rules_chosen(self) -> GopsRules:
         """The rules the controls name."""
-        return GopsRules(
-            self.n_spin.value(),
-            str(self.ties_combo.currentData()),
-            str(self.score_combo.currentData()),
-        )
+        return self.controls.rules_chosen()
 
     def set_rules(self, rules: GopsRules) -> None:
         """Play by ``rules`` (as if chosen in the controls)."""
@@ -1030,7 +309,7 @@ class GopsExplorer(QWidget):
         self._solve_rules = rules
         self._solve_asked = asked
         self._solve_job = self.engine.submit(
-            SOLVE_CHANNEL, _solve_job(rules), label=f"Solving GOPS, N = {rules.n}", tag=rules
+            SOLVE_CHANNEL, solve_job(rules), label=f"Solving GOPS, N = {rules.n}", tag=rules
         )
         self._set_status(f"Solving {rules.describe()} …")
         self.message.emit(f"Solving GOPS, {rules.describe()}")
@@ -1049,23 +328,11 @@ class GopsExplorer(QWidget):
             )
 
     def _set_status(self, text: str) -> None:
-        self.solve_status.setText(text)
-        self.solve_status.setToolTip(text)
+        self.controls.set_status(text)
 
     # -- following the session --------------------------------------------------------------
     def _on_rules(self, rules: GopsRules) -> None:
-        for w, value in (
-            (self.n_spin, rules.n),
-            (self.ties_combo, rules.ties),
-            (self.score_combo, rules.score),
-        ):
-            w.blockSignals(True)
-            if isinstance(w, QSpinBox):
-                w.setRange(min(MIN_N, int(value)), max(MAX_N, int(value)))
-                w.setValue(int(value))
-            else:
-                w.setCurrentIndex(max(0, w.findData(value)))
-            w.blockSignals(False)
+        self.controls.set_rules(rules)
         self._stopped = None
         if self.solving and self._solve_rules != rules:
             self.engine.cancel(SOLVE_CHANNEL)
@@ -1161,9 +428,9 @@ class GopsExplorer(QWidget):
             self._clear_side()
             self.hints.setText("Computing this state's values …")
             assert session.solver is not None
-            if key not in self._view_jobs.values():
-                job = self.engine.submit(
-                    STATE_CHANNEL, _view_job(session.solver, state), label="GOPS state", tag=key
+            if key not in self._view_jobs.values() and not self.work.defer():
+                job = self.work.submit(
+                    STATE_CHANNEL, view_job(session.solver, state), label="GOPS state", tag=key
                 )
                 self._view_jobs = {job: key}  # a newer job on the channel cancels the older
             self._emit_ready()
@@ -1192,13 +459,7 @@ class GopsExplorer(QWidget):
         self.hints.setText("Pick N and the rules above; then Solve.")
 
     def _clear_side(self) -> None:
-        self.exact_label.setText("")
-        self.exact_button.hide()
-        self.exact_edit.hide()
-        self.a_bars.hide()
-        self.b_bars.hide()
-        self.a_bars.clear()
-        self.b_bars.clear()
+        self.side.clear()
 
     def _taken(self) -> tuple[int, int] | None:
         """The bids the path took from the state shown, if it goes on from there."""
@@ -1217,7 +478,7 @@ class GopsExplorer(QWidget):
             self.pages.setCurrentWidget(self.over_page)
             self.over_page.setText(
                 f"<p style='font-size:large'><b>{result_words(state.diff, rules)}</b></p>"
-                f"<p>Final score A − B: {_signed(state.diff)}"
+                f"<p>Final score A − B: {signed(state.diff)}"
                 + (f" (a pot of {state.pot} left on the table is lost)" if state.pot else "")
                 + "</p>"
             )
@@ -1302,8 +563,10 @@ class GopsExplorer(QWidget):
         solver = self.session.solver
         if solver is None or key in self._exact or key in self._exact_jobs.values():
             return
-        job = self.engine.submit(
-            EXACT_CHANNEL, _exact_job(solver, key[1]), label="GOPS exact value", tag=key
+        if self.work.defer():
+            return  # hidden: asked when shown
+        job = self.work.submit(
+            EXACT_CHANNEL, exact_job(solver, key[1]), label="GOPS exact value", tag=key
         )
         self._exact_jobs = {job: key}  # a newer job on the channel cancels the older
 
@@ -1588,8 +851,3 @@ class GopsExplorer(QWidget):
         """Cancel this explorer's jobs (the engine service is the app's)."""
         for channel in CHANNELS:
             self.engine.cancel(channel)
-
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.PaletteChange:
-            self.breadcrumb.set_path(self.session.steps, self.session.index)

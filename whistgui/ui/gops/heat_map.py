@@ -1,0 +1,204 @@
+"""The GOPS explorer's heat map: the matrix game of bids, rows A's bids, columns B's, each cell
+A's value after them, coloured on the theme's diverging scale (painted again when the theme
+changes); the cell of the bids the path took outlined."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QFont, QPalette, QResizeEvent
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidgetItem, QWidget
+
+from whistgui.engine.gops import GopsState
+from whistgui.figures.gops import format_payoff
+from whistgui.ui.gops.colours import dominated_colours, heat_colour
+from whistgui.ui.gops.jobs import StateView
+from whistgui.ui.theme import contrasting_text, is_theme_change
+from whistgui.ui.widgets.grid import ChoiceGrid, OutlineDelegate
+
+__all__ = ["HeatMap", "RoomPage", "TakenRole"]
+
+#: True on the cell of the bids the path took from this state.
+TakenRole: Final = Qt.ItemDataRole.UserRole + 1
+
+
+class HeatMap(ChoiceGrid):
+    """The matrix game of bids: rows A's bids, columns B's, each cell A's value after them.
+    A click, or Enter (or Space) on the keyboard's cell, emits :attr:`chosen` (row, column)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(0, 0, parent)
+        self.setObjectName("gopsMatrix")
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setTabKeyNavigation(False)
+        self.setItemDelegate(OutlineDelegate(TakenRole, self))
+        self.setWordWrap(False)
+        self.setCornerButtonEnabled(False)
+        self.setAccessibleName("Matrix game of bids")
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        for header in (self.horizontalHeader(), self.verticalHeader()):
+            header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+            header.setHighlightSections(False)
+            header.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.clicked.connect(lambda index: self.chosen.emit(index.row(), index.column()))
+        self._view: StateView | None = None
+        self._taken: tuple[int, int] | None = None
+        self._room = QSize(0, 0)
+
+    def set_room(self, room: QSize) -> None:
+        """The space the matrix may fill: its cells grow (within limits) to use it."""
+        self._room = QSize(room)
+        if self.columnCount():
+            self._fit()
+
+    def cell_size(self) -> QSize:
+        """A cell's size: at least room for ``−0.000``, at most about twice that, as large
+        as :meth:`set_room`'s space allows."""
+        fm = self.fontMetrics()
+        least = QSize(fm.horizontalAdvance("−0.000") + 30, 2 * fm.height() + 8)
+        rows, cols = max(1, self.rowCount()), max(1, self.columnCount())
+        room = self._room
+        header_w = self._header_width()
+        header_h = self.horizontalHeader().sizeHint().height()
+        w = (room.width() - header_w - 2 * self.frameWidth() - 4) // cols
+        h = (room.height() - header_h - 2 * self.frameWidth() - 4) // rows
+        w = max(least.width(), min(w, 2 * least.width()))
+        h = max(least.height(), min(h, least.height() * 3 // 2, w * 3 // 4))
+        return QSize(w, h)
+
+    def _header_width(self) -> int:
+        vh = self.verticalHeader()
+        return max(vh.sizeHint().width(), self.fontMetrics().horizontalAdvance("88") + 24)
+
+    def _fit(self) -> None:
+        size = self.cell_size()
+        hh, vh = self.horizontalHeader(), self.verticalHeader()
+        hh.setDefaultSectionSize(size.width())
+        vh.setDefaultSectionSize(size.height())
+        for j in range(self.columnCount()):
+            hh.resizeSection(j, size.width())
+        for i in range(self.rowCount()):
+            vh.resizeSection(i, size.height())
+        vh.setFixedWidth(self._header_width())
+        self.setFixedSize(self.sizeHint())
+
+    def set_view(self, view: StateView | None, taken: tuple[int, int] | None = None) -> None:
+        """Show ``view``'s matrix (None: empty), the cell at ``taken`` (bids) outlined."""
+        self._view = view
+        self._taken = taken
+        current = self.currentIndex()
+        keep = (current.row(), current.column()) if current.isValid() else None
+        self.clear()
+        if view is None or view.solution is None:
+            self.setRowCount(0)
+            self.setColumnCount(0)
+            return
+        self.setRowCount(len(view.rows))
+        self.setColumnCount(len(view.cols))
+        self.setHorizontalHeaderLabels([str(c) for c in view.cols])
+        self.setVerticalHeaderLabels([str(r) for r in view.rows])
+        self._refresh()
+        self._fit()
+        target = None
+        if taken is not None and taken[0] in view.rows and taken[1] in view.cols:
+            target = (view.rows.index(taken[0]), view.cols.index(taken[1]))
+        elif keep is not None and keep[0] < len(view.rows) and keep[1] < len(view.cols):
+            target = keep
+        else:
+            target = (0, 0)
+        self.setCurrentCell(*target)
+
+    def _refresh(self) -> None:
+        view = self._view
+        if view is None or view.solution is None:
+            return
+        pal = self.palette()
+        scale = max((abs(v) for r in view.matrix for v in r), default=0.0) or 1.0
+        grey_fill, grey_ink = dominated_colours(pal)
+        bold = QFont(self.font())
+        bold.setBold(True)
+        dr, dc = set(view.dominated_rows), set(view.dominated_cols)
+        sol = view.solution
+        text = pal.color(QPalette.ColorRole.Text)
+        for j, c in enumerate(view.cols):
+            head = QTableWidgetItem(str(c))
+            head.setFont(bold)
+            head.setForeground(QBrush(grey_ink if j in dc else text))
+            note = " (dominated)" if j in dc else ""
+            head.setToolTip(f"B bids {c}{note}: B plays it with probability {sol.col[j]:.3f}")
+            self.setHorizontalHeaderItem(j, head)
+        for i, r in enumerate(view.rows):
+            head = QTableWidgetItem(str(r))
+            head.setFont(bold)
+            head.setForeground(QBrush(grey_ink if i in dr else text))
+            note = " (dominated)" if i in dr else ""
+            head.setToolTip(f"A bids {r}{note}: A plays it with probability {sol.row[i]:.3f}")
+            self.setVerticalHeaderItem(i, head)
+            for j, c in enumerate(view.cols):
+                v = view.matrix[i][j]
+                item = QTableWidgetItem(format_payoff(v))
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+                if i in dr or j in dc:
+                    item.setBackground(QBrush(grey_fill))
+                    item.setForeground(QBrush(grey_ink))
+                else:
+                    fill = heat_colour(v, scale, pal)
+                    item.setBackground(QBrush(fill))
+                    item.setForeground(QBrush(contrasting_text(fill)))
+                item.setData(Qt.ItemDataRole.UserRole, v)
+                item.setData(TakenRole, self._taken == (r, c))
+                item.setToolTip(_cell_tip(view.state, r, c, v, i in dr or j in dc))
+                self.setItem(i, j, item)
+
+    def sizeHint(self) -> QSize:
+        if self.columnCount() == 0:
+            return QSize(200, 120)
+        w = (
+            self._header_width()
+            + self.columnCount() * self.horizontalHeader().defaultSectionSize()
+            + 2 * self.frameWidth()
+            + 2
+        )
+        h = (
+            self.horizontalHeader().sizeHint().height()
+            + self.rowCount() * self.verticalHeader().defaultSectionSize()
+            + 2 * self.frameWidth()
+            + 2
+        )
+        return QSize(w, h)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if is_theme_change(event) or event.type() == QEvent.Type.FontChange:
+            self._refresh()
+            if self.columnCount():
+                self._fit()
+
+
+def _cell_tip(state: GopsState, i: int, j: int, value: float, greyed: bool) -> str:
+    if i > j:
+        what = f"A takes the pot of {state.pot}"
+    elif i < j:
+        what = f"B takes the pot of {state.pot}"
+    elif state.prizes:
+        what = "a tie: the pot carries over (or is split or lost, by the rules)"
+    else:
+        what = "a tie"
+    tip = f"A bids {i}, B bids {j}: {what}; then A's value is {format_payoff(value, 4)}"
+    if greyed:
+        tip += "\n(a dominated bid: an optimal player never needs it)"
+    return tip + "\nClick, or Enter, to go there"
+
+
+class RoomPage(QWidget):
+    """A widget that tells when its size changes (the room the matrix may fill)."""
+
+    resized = Signal(QSize)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.resized.emit(event.size())

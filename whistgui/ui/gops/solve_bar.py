@@ -1,0 +1,116 @@
+"""The GOPS explorer's top row: N and the rules, Solve and Cancel with the solve's progress and
+status, Open… and Save… for ``.gops`` files."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QWidget,
+)
+
+from whistgui.engine.gops import MAX_SOLVE_N, GopsRules
+from whistgui.ui.gops.words import SCORE_WORDS, SOLVE_TIMES, TIES_WORDS
+
+__all__ = ["MAX_N", "MIN_N", "SolveBar"]
+
+#: The decks the explorer offers: N = 8, the largest that solves in a sitting, is the largest
+#: the engine solves and reads back from a file (and ``whist gops solve`` takes).
+MIN_N: Final = 2
+MAX_N: Final = MAX_SOLVE_N
+
+
+class SolveBar(QWidget):
+    """The rules' controls (:meth:`rules_chosen`, :meth:`set_rules`), the buttons (the
+    explorer connects them) and the solve's progress and status."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.n_spin = QSpinBox(self)
+        self.n_spin.setRange(MIN_N, MAX_N)
+        self.n_spin.setToolTip(
+            f"Cards in each suit, 1..N (the thread plays N = 6). {SOLVE_TIMES}; "
+            f"N = {MAX_N} is the largest solved, here and by whist gops solve"
+        )
+        n_label = QLabel("&N:", self)
+        n_label.setBuddy(self.n_spin)
+        self.ties_combo = QComboBox(self)
+        for key, words in TIES_WORDS.items():
+            self.ties_combo.addItem(f"Ties {words}", key)
+        self.ties_combo.setToolTip(
+            "Equal bids: the prize carries over to the next turn (the thread's rule), is "
+            "split between the players, or is lost"
+        )
+        self.score_combo = QComboBox(self)
+        for key, words in SCORE_WORDS.items():
+            self.score_combo.addItem(f"Result: {words}", key)
+        self.score_combo.setToolTip(
+            "What A plays for: the sign of the final score difference (win +1, draw 0, "
+            "loss −1: the thread's), or the points difference itself"
+        )
+        self.solve_button = QPushButton("&Solve", self)
+        self.solve_button.setToolTip("Solve the whole game for these rules (Ctrl+Return)")
+        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button.setToolTip("Stop solving")
+        self.progress = QProgressBar(self)
+        self.progress.setRange(0, 0)
+        self.progress.setMaximumWidth(120)
+        self.progress.setTextVisible(False)
+        self.solve_status = QLabel(self)
+        self.solve_status.setObjectName("gopsSolveStatus")
+        self.solve_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # long news (a solve's summary) must not widen the window: it is cut, its tip has it all
+        self.solve_status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.open_button = QPushButton("&Open…", self)
+        self.open_button.setToolTip("Open a solved game saved as a .gops file")
+        self.save_button = QPushButton("Sa&ve…", self)
+        self.save_button.setToolTip("Save the solved game (and the path) to a .gops file")
+
+        top = QHBoxLayout(self)
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(n_label)
+        top.addWidget(self.n_spin)
+        top.addWidget(self.ties_combo)
+        top.addWidget(self.score_combo)
+        top.addWidget(self.solve_button)
+        top.addWidget(self.cancel_button)
+        top.addWidget(self.progress)
+        top.addWidget(self.solve_status, 1)
+        top.addWidget(self.open_button)
+        top.addWidget(self.save_button)
+
+    def rules_chosen(self) -> GopsRules:
+        """The rules the controls name."""
+        return GopsRules(
+            self.n_spin.value(),
+            str(self.ties_combo.currentData()),
+            str(self.score_combo.currentData()),
+        )
+
+    def set_rules(self, rules: GopsRules) -> None:
+        """Show ``rules`` in the controls, asking for nothing."""
+        for w, value in (
+            (self.n_spin, rules.n),
+            (self.ties_combo, rules.ties),
+            (self.score_combo, rules.score),
+        ):
+            w.blockSignals(True)
+            if isinstance(w, QSpinBox):
+                w.setRange(min(MIN_N, int(value)), max(MAX_N, int(value)))
+                w.setValue(int(value))
+            else:
+                w.setCurrentIndex(max(0, w.findData(value)))
+            w.blockSignals(False)
+
+    def set_status(self, text: str) -> None:
+        """The solve's news (cut to the row; its tip has it all)."""
+        self.solve_status.setText(text)
+        self.solve_status.setToolTip(text)

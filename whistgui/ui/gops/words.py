@@ -1,0 +1,62 @@
+"""The GOPS explorer's words: a state, a result, what the value means, the rules' choices."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from whistgui.engine.gops import GopsRules, GopsState
+from whistgui.engine.symbols import MINUS
+
+__all__ = [
+    "SCORE_WORDS",
+    "SOLVE_TIMES",
+    "TIES_WORDS",
+    "cards_text",
+    "describe_state",
+    "result_words",
+    "signed",
+    "value_caption",
+]
+
+#: How long solving takes on a desktop, for the N box's tip.
+SOLVE_TIMES: Final = "N ≤ 5 solves at once, 6 in about 2 s, 7 in about 20 s, 8 in about 4 minutes"
+
+TIES_WORDS: Final = {"carry": "carry over", "split": "are split", "lost": "are lost"}
+SCORE_WORDS: Final = {"sign": "sign of A − B", "points": "points A − B"}
+
+
+def cards_text(cards: Sequence[int] | frozenset[int]) -> str:
+    return " ".join(map(str, sorted(cards))) or "none"
+
+
+def signed(n: int) -> str:
+    return f"{n:+d}".replace("-", MINUS) if n else "0"
+
+
+def describe_state(state: GopsState, rules: GopsRules) -> str:
+    """The state in words (HTML) for the heading."""
+    score = f"score A − B: {signed(state.diff)}"
+    score_ = "S" + score[1:]
+    hands = f"A holds {cards_text(state.a)}; B holds {cards_text(state.b)}"
+    if state.is_over:
+        return f"<b>The game is over</b> — {score}. {result_words(state.diff, rules)}"
+    if state.is_bidding:
+        face_down = f" Prizes face down: {cards_text(state.prizes)}." if state.prizes else ""
+        return f"<b>Bidding for a pot of {state.pot}</b>. {hands}.{face_down} {score_}."
+    pot = f" A pot of {state.pot} carried over from a tie goes with it." if state.pot else ""
+    return (
+        f"<b>The next prize is turned</b> from {cards_text(state.prizes)}.{pot} {hands}. {score_}."
+    )
+
+
+def result_words(diff: int, rules: GopsRules) -> str:
+    if rules.score == "points":
+        return f"Result for A: {signed(diff)} points."
+    return "A wins." if diff > 0 else "B wins." if diff < 0 else "A draw."
+
+
+def value_caption(rules: GopsRules) -> str:
+    if rules.score == "points":
+        return "expected points difference A − B with best play"
+    return "expected result for A with best play: +1 a win, −1 a loss"
