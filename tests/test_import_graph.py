@@ -41,7 +41,6 @@ UI = "whistgui.ui"
 KNOWN_UI_DEBT: frozenset[str] = frozenset(
     {
         "long whistgui.ui.main_window",
-        "long whistgui.ui.bridge.table",
     }
 )
 

@@ -364,7 +364,9 @@ def _badge_colour(window, card) -> str:  # type: ignore[no-untyped-def]
     """'green' or 'red': the colour of ``card``'s badge on the felt, read from the image."""
     from PySide6.QtGui import QColor
 
-    from whistgui.ui.bridge.table import DOWN, MADE
+    from whistgui.ui.theme import colour
+
+    made, down = colour("made"), colour("down")
 
     table = window.bridge.table
     image = table.grab().toImage()
@@ -382,8 +384,8 @@ def _badge_colour(window, card) -> str:  # type: ignore[no-untyped-def]
             + abs(c.blue() - pixel.blue())
         )
 
-    assert min(distance(MADE), distance(DOWN)) < 60, pixel.name()
-    return "green" if distance(MADE) < distance(DOWN) else "red"
+    assert min(distance(made), distance(down)) < 60, pixel.name()
+    return "green" if distance(made) < distance(down) else "red"
 
 
 def test_an_endings_badges_count_its_tricks_and_a_defenders_best_card_is_green(  # type: ignore[no-untyped-def]
