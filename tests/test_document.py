@@ -335,7 +335,8 @@ def test_a_write_up_describes_the_deal_and_game_it_was_written_for():
     assert doc.written_for == WrittenFor(Deal.parse("KQ/AJ A/K"), "whist")
     assert doc.write_up_changed() == ""
     moved = doc.with_deal(Deal.parse("KQ/AJ -/AK"))
-    assert moved.title == doc.title and moved.note == doc.note  # kept, for undo and provenance
+    assert moved.title == doc.title
+    assert moved.note == doc.note
     assert moved.write_up_changed() == "the deal"
     other = dataclasses.replace(doc, game="five-card")
     assert other.write_up_changed() == "the game"
@@ -346,7 +347,8 @@ def test_a_write_up_describes_the_deal_and_game_it_was_written_for():
     assert moved.with_deal(doc.deal).write_up_changed() == ""
     # a title and note written now describe the deal as it is
     mine = other.with_write_up("My deal", "in five-card")
-    assert mine.write_up_changed() == "" and mine.written_for.game == "five-card"
+    assert mine.write_up_changed() == ""
+    assert mine.written_for.game == "five-card"
     # no title and no note: nothing is written, for any deal
     assert dataclasses.replace(moved, title="", note="").written_for is None
 
@@ -370,7 +372,8 @@ def test_a_file_keeps_what_the_write_up_describes(tmp_path: Path):
     data = doc.to_json()
     del data["written_for"]  # a file of an older whistgui: the write-up describes its deal
     older = Document.from_json(data)
-    assert older.written_for is None and older.write_up_changed() == ""
+    assert older.written_for is None
+    assert older.write_up_changed() == ""
 
 
 @pytest.mark.parametrize(

@@ -64,7 +64,9 @@ def _text_colours(root: QWidget) -> list[tuple[str, QColor, QColor]]:
         sheet = lab.styleSheet()
         bg_match = BACKGROUND.search(sheet)
         background = (
-            QColor(bg_match.group(1)) if bg_match else lab.palette().color(QPalette.ColorRole.Window)
+            QColor(bg_match.group(1))
+            if bg_match
+            else lab.palette().color(QPalette.ColorRole.Window)
         )
         where = f"{lab.objectName() or type(lab.parent()).__name__}: {lab.text()[:60]!r}"
         for name in COLOUR.findall(lab.text()) + COLOUR.findall(sheet):
@@ -224,3 +226,47 @@ def test_every_colour_a_view_paints_is_a_role_of_the_theme(qtbot, app_theme, fil
         for where, colour, _bg in shown:
             assert colour.name() in roles | palette, f"{theme}: {colour.name()} in {where}"
             assert colour.name() not in other, f"{theme}: {colour.name()} in {where}"
+
+
+@pytest.mark.parametrize("page", ["bridge", "gops"])
+def test_the_other_workspaces_paint_the_themes_roles(qtbot, app_theme, window, page):
+    """Bridge (its trick tree's win/lose, a refusal in the deal field) and GOPS (the heat
+    map, the bars, the hints) in both themes: every colour named in their text is a role of
+    the theme in use or of its palette, and reads on its background."""
+    from whistgui.ui.theme import colours
+
+    window.set_game(page)
+    workspace = window.bridge if page == "bridge" else window.gops
+    qtbot.waitUntil(workspace.ready, timeout=60000)
+    if page == "bridge":
+        workspace.deal_edit.setText("not a deal")
+        workspace.deal_edit.returnPressed.emit()
+        assert workspace.deal_error.isVisible()
+    for theme in THEMES:
+        _switch(qtbot, app_theme, theme)
+        roles = {QColor(v).name() for v in colours().values()}
+        pal = QApplication.palette()
+        palette = {pal.color(role).name() for role in QPalette.ColorRole if role.value < 21}
+        shown = _text_colours(window)
+        if page == "bridge":
+            assert shown, "the deal field's refusal and the trick tree's caption are coloured"
+        for where, colour, _bg in shown:
+            assert colour.name() in roles | palette, f"{theme}: {colour.name()} in {where}"
+        _check_text(window, theme)
+
+
+def test_the_deal_fields_error_keeps_the_themes_red(qtbot, app_theme, window):
+    from whistgui.ui.theme import colours
+
+    window.notation.set_error("'AX/K': unknown rank 'X'")
+    for theme in THEMES:
+        _switch(qtbot, app_theme, theme)
+        assert f"color: {colours().error}" in window.notation.error.styleSheet(), theme
+        _check_text(window, theme)
+
+
+def test_a_text_role_must_be_one_of_the_themes():
+    from whistgui.ui.theme import text_role
+
+    with pytest.raises(KeyError, match=r"no colour role 'errror'; the roles are .*error"):
+        text_role(QLabel(), "errror")

@@ -70,7 +70,8 @@ def test_an_examples_write_up_goes_when_a_card_moves_and_comes_back_on_undo(qtbo
         window.session.move_cards([Card(1, 9)], "E")  # ♥9 from West to East
     assert not window.session.document.deal.is_symmetric
     assert NOTE_27 not in about.text()  # the paper's words describe another deal
-    assert "(27)" in about.text() and "changed" in about.text()
+    assert "(27)" in about.text()
+    assert "changed" in about.text()
     with qtbot.waitSignal(window.analysisShown, timeout=30000):
         window.session.undo_stack.undo()
     assert NOTE_27 in about.text()
@@ -133,7 +134,8 @@ def test_the_play_banner_says_the_game_changed_when_only_the_game_did(qtbot, win
     window.set_game("five-card")
     assert panel.stale
     text = panel.banner_text.text()
-    assert "Five-card" in text and "game" in text
+    assert "Five-card" in text
+    assert "game" in text
     assert "deal is now" not in text  # the deal did not change
     window.set_game("whist")  # back to the line's own game: nothing stale
     assert not panel.stale

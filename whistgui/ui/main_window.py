@@ -57,7 +57,7 @@ from whistgui.ui.bridge.session import BridgeSession
 from whistgui.ui.engine_service import EngineService, JobStatus
 from whistgui.ui.gops.session import FILE_SUFFIX as GOPS_SUFFIX
 from whistgui.ui.session import Session
-from whistgui.ui.theme import THEMES, apply_theme
+from whistgui.ui.theme import THEMES, apply_theme, text_role
 from whistgui.ui.trick.analysis import AnalysisPanel
 from whistgui.ui.trick.inspector import Inspector
 from whistgui.ui.trick.play_panel import PlayPanel
@@ -263,7 +263,7 @@ class NotationField(QWidget):
         layout.addLayout(row)
         self.error = QLabel(self)
         self.error.setObjectName("notationError")
-        self.error.setStyleSheet("color: #b71c1c;")
+        text_role(self.error, "error")  # the theme's red, in any theme
         self.error.setWordWrap(True)
         self.error.hide()
         layout.addWidget(self.error)

@@ -12,11 +12,14 @@ figures' colours (:mod:`whistgui.figures`), so screen and print agree; the felt 
 faces are the same in both themes (a card table is green in any light).
 
 A view re-styles when the theme changes: :func:`apply_theme` sets the application's palette,
-which sends every widget :data:`~PySide6.QtCore.QEvent.Type.ApplicationPaletteChange` (and
-:data:`~PySide6.QtCore.QEvent.Type.PaletteChange`); :func:`is_theme_change` tells such an event,
+which sends the windows :data:`~PySide6.QtCore.QEvent.Type.ApplicationPaletteChange` and every
+widget whose palette follows the application's
+:data:`~PySide6.QtCore.QEvent.Type.PaletteChange`; :func:`is_theme_change` tells such an event,
 and a view that paints its own colours handles it in ``changeEvent`` by painting them again
 from :func:`colours` — nothing a view painted keeps an old theme's colour. Models read their
-colours when asked (``data()``), so their views' repaint is enough.
+colours when asked (``data()``), so their views' repaint is enough. A widget whose text colour
+is a style sheet (which stops palette changes reaching it) takes it from :func:`text_role`,
+which follows :func:`notifier`'s ``changed`` signal, emitted by :func:`apply_theme`.
 
 >>> contrasting_text(QColor("#ffe082")).name(), contrasting_text(QColor("#202020")).name()
 ('#000000', '#ffffff')
@@ -32,8 +35,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Final
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QWidget
 
 from whistgui.figures.gops import A_COLOUR, B_COLOUR, DOMINATED_FILL, DOMINATED_INK
 from whistgui.figures.matrix import (
@@ -48,10 +52,12 @@ from whistgui.figures.numberline import SIDE_COLOURS
 
 __all__ = [
     "DARK",
+    "EXTRA_SUIT_COLOURS",
     "LIGHT",
     "THEMES",
     "Colours",
     "ThemeError",
+    "ThemeNotifier",
     "apply_theme",
     "colour",
     "colours",
@@ -59,7 +65,9 @@ __all__ = [
     "error_colour",
     "is_dark",
     "is_theme_change",
+    "notifier",
     "success_colour",
+    "text_role",
 ]
 
 #: The themes a user can pick; "system" leaves the platform's palette alone.
@@ -104,6 +112,8 @@ class Colours:
     heat_zero: str  # a cell worth 0 (the middle of the diverging scale)
     side_a: str  # A's colour: its bars, the cells that favour it
     side_b: str
+    heat_a: str  # the heat map's end that favours A (the scale runs from heat_zero)
+    heat_b: str
     dominated_fill: str
     dominated_text: str
     # -- the felt (whist's table, bridge's) and the cards: the same in both themes
@@ -111,6 +121,8 @@ class Colours:
     felt_band: str  # the pool's band
     felt_text: str
     felt_text_soft: str
+    felt_symbol: str  # a suit's symbol beside its band
+    felt_line: str  # the line between two suits' bands (drawn faint)
     felt_drop: str  # a hand under a drag
     felt_turn: str  # the hand to play
     felt_shade: str  # a dimmed hand
@@ -120,6 +132,7 @@ class Colours:
     best: str  # the best card's outline
     optimal_mark: str  # an optimal card's badge
     other_mark: str  # another card's badge
+    mark_text: str  # the text on a badge
     vulnerable: str
     made: str
     down: str
@@ -136,11 +149,16 @@ class Colours:
         return dataclasses.astuple(self)
 
 
+#: The symbols and ranks of the suits after the fourth (5, 6, …) on a card, in turn.
+EXTRA_SUIT_COLOURS: Final = ("#1b5e20", "#4a148c", "#0d47a1", "#e65100", "#004d40", "#880e4f")
+
 _FELT: Final = {
     "felt": "#2e6b3f",
     "felt_band": "#245633",
     "felt_text": "#f1f8e9",
     "felt_text_soft": "#c8e6c9",
+    "felt_symbol": "#fafafa",
+    "felt_line": "#ffffff",
     "felt_drop": "#3d8c53",
     "felt_turn": "#347a4a",
     "felt_shade": "#0c1e12",
@@ -150,6 +168,7 @@ _FELT: Final = {
     "best": "#ffd600",
     "optimal_mark": "#00c853",
     "other_mark": "#455a64",
+    "mark_text": "#ffffff",
     "vulnerable": "#c62828",
     "made": "#2e7d32",
     "down": "#c62828",
@@ -191,6 +210,8 @@ LIGHT: Final = Colours(
     heat_zero="#f7f7f7",
     side_a=A_COLOUR,
     side_b=B_COLOUR,
+    heat_a=A_COLOUR,
+    heat_b=B_COLOUR,
     dominated_fill=DOMINATED_FILL,
     dominated_text=DOMINATED_INK,
     **_FELT,
@@ -225,6 +246,8 @@ DARK: Final = Colours(
     heat_zero="#262626",
     side_a="#6fa8dc",
     side_b="#e07a6a",
+    heat_a="#2166ac",
+    heat_b="#b2182b",
     dominated_fill="#303030",
     dominated_text="#7a7a7a",
     **_FELT,
@@ -271,6 +294,24 @@ class ThemeError(ValueError):
     """An unknown theme name."""
 
 
+class ThemeNotifier(QObject):
+    """Says when :func:`apply_theme` has changed the theme."""
+
+    changed = Signal(str)  # the theme's name
+
+
+_notifier: ThemeNotifier | None = None
+
+
+def notifier() -> ThemeNotifier:
+    """The one :class:`ThemeNotifier` (its ``changed`` is emitted after every
+    :func:`apply_theme`)."""
+    global _notifier  # one for the application, made when first asked for
+    if _notifier is None:
+        _notifier = ThemeNotifier()
+    return _notifier
+
+
 def apply_theme(app: QGuiApplication, name: str) -> None:
     """Use the theme ``name`` (one of :data:`THEMES`) for the whole application: every widget
     is sent :data:`~PySide6.QtCore.QEvent.Type.ApplicationPaletteChange` and re-styles."""
@@ -282,6 +323,7 @@ def apply_theme(app: QGuiApplication, name: str) -> None:
         _system_palette = QPalette(app.palette())
     if key == "system":
         app.setPalette(_system_palette)
+        notifier().changed.emit(key)
         return
     roles = _DARK_PALETTE if key == "dark" else _LIGHT_PALETTE
     pal = QPalette()
@@ -291,6 +333,7 @@ def apply_theme(app: QGuiApplication, name: str) -> None:
     for role in (_ROLE.WindowText, _ROLE.Text, _ROLE.ButtonText):
         pal.setColor(QPalette.ColorGroup.Disabled, role, disabled)
     app.setPalette(pal)
+    notifier().changed.emit(key)
 
 
 def is_theme_change(event: QEvent) -> bool:
@@ -319,6 +362,28 @@ def colour(role: str, palette: QPalette | None = None, *, dark: bool | None = No
     if role not in _NAMES:
         raise KeyError(f"no colour role {role!r}; the roles are {', '.join(sorted(_NAMES))}")
     return QColor(getattr(colours(palette, dark=dark), role))
+
+
+class _TextRole(QObject):
+    """Keeps a widget's text in a role's colour, set again when the theme changes."""
+
+    def __init__(self, widget: QWidget, role: str) -> None:
+        super().__init__(widget)
+        colour(role)  # KeyError naming the roles for an unknown one
+        self._role = role
+        self._widget = widget
+        notifier().changed.connect(self.apply)
+        self.apply()
+
+    def apply(self, _theme: str = "") -> None:
+        ink = getattr(colours(QGuiApplication.palette()), self._role)
+        self._widget.setStyleSheet(f"color: {ink};")
+
+
+def text_role(widget: QWidget, role: str) -> None:
+    """Draw ``widget``'s text in the colour of ``role`` (an error line: ``"error"``), in the
+    theme of the moment, now and after every :func:`apply_theme`."""
+    _TextRole(widget, role)
 
 
 def contrasting_text(background: QColor) -> QColor:

@@ -51,6 +51,7 @@ from whistgui.ui.bridge.session import BridgeSession
 from whistgui.ui.bridge.table import BridgeTable, card_text
 from whistgui.ui.bridge.trick_tree import TrickTreeView
 from whistgui.ui.engine_service import EngineService, JobContext
+from whistgui.ui.theme import text_role
 from whistgui.ui.widgets.messages import for_display
 
 __all__ = ["BridgeWorkspace", "ElidedLabel", "best_card", "board_count_text"]
@@ -271,14 +272,14 @@ class BridgeWorkspace(QWidget):
         self.deal_error = QLabel(self)
         self.deal_error.setObjectName("bridgeDealError")
         self.deal_error.setWordWrap(True)
-        self.deal_error.setStyleSheet("color: #c62828;")
+        text_role(self.deal_error, "error")
         self.deal_error.hide()
         #: which boards of the open file were not opened, and why (hidden when none were)
         self.file_notice = QLabel(self)
         self.file_notice.setObjectName("bridgeFileNotice")
         self.file_notice.setWordWrap(True)
         self.file_notice.setTextFormat(Qt.TextFormat.PlainText)
-        self.file_notice.setStyleSheet("color: #b26a00;")
+        text_role(self.file_notice, "warning")
         self.file_notice.hide()
         self.random_button = QPushButton("&Random Deal", self)
         self.random_button.setToolTip("Deal the 52 cards at random (Ctrl+R)")

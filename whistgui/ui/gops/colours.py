@@ -14,22 +14,19 @@ __all__ = ["dominated_colours", "heat_colour", "side_colour"]
 
 def heat_colour(value: float, scale: float, palette: QPalette | None = None) -> QColor:
     """A cell's fill: the printed figure's scale on a light background; on a dark one the
-    same hues from the theme's ``heat_zero`` to deeper ends."""
+    same hues from the theme's ``heat_zero`` to its ``heat_a`` and ``heat_b``, deep enough for
+    white text."""
     if not is_dark(palette):
         return QColor(payoff_colour(value, scale))
     roles = colours(palette)
     base = QColor(roles.heat_zero)
-    end = QColor(_DARK_ENDS[0] if value > 0 else _DARK_ENDS[1])
+    end = QColor(roles.heat_a if value > 0 else roles.heat_b)
     t = 0.0 if scale <= 0 else min(1.0, abs(value) / scale)
     return QColor(
         round(base.red() + (end.red() - base.red()) * t),
         round(base.green() + (end.green() - base.green()) * t),
         round(base.blue() + (end.blue() - base.blue()) * t),
     )
-
-
-#: The dark scale's ends: A's and B's hues, deep enough for white text.
-_DARK_ENDS = ("#2166ac", "#b2182b")
 
 
 def side_colour(side: str, palette: QPalette | None = None) -> QColor:

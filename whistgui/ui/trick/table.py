@@ -51,7 +51,8 @@ from whistgui.app.document import Document
 from whistgui.engine import Card, Player, WhistError
 from whistgui.engine.trick.cards import SUIT_SYMBOLS
 from whistgui.ui.session import Session
-from whistgui.ui.widgets.cardart import FELT, FELT_DARK, paint_card, rank_label, suit_symbol
+from whistgui.ui.theme import colour, contrasting_text
+from whistgui.ui.widgets.cardart import paint_card, rank_label, suit_symbol
 
 MIME_TYPE: Final = "application/x-whistgui-cards"
 
@@ -547,20 +548,18 @@ class CardTable(QWidget):
     def paint(self, p: QPainter) -> None:
         """Draw the whole table with ``p`` (also used by figure export)."""
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        p.fillRect(self.rect(), FELT)
+        p.fillRect(self.rect(), colour("felt"))
         doc = self._doc
         lay = self._geometry()
         headers = self.headers()
         for place in PLACES:
             zone = self.zone_rect(place)
-            shade = QColor(FELT_DARK)
-            if place == self._drop_zone:
-                shade = QColor("#3d8c53")
+            shade = colour("felt_drop" if place == self._drop_zone else "felt_band")
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(shade)
             p.drawRoundedRect(zone, 8, 8)
             header = headers[place]
-            p.setPen(QColor("#f1f8e9"))
+            p.setPen(colour("felt_text"))
             p.setFont(header.font)
             p.drawText(header.rect, Qt.AlignmentFlag.AlignCenter, header.text)
         # suit labels and band lines
@@ -569,7 +568,7 @@ class CardTable(QWidget):
         for i, name in enumerate(doc.deal.names):
             band = self.zone_rect(WEST, i)
             mid = band.center().y()
-            p.setPen(QColor("#fafafa"))
+            p.setPen(colour("felt_symbol"))
             big = QFont(font)
             px = int(min(30, band.height() * 0.45))
             if px > 0:  # a band under 3 px (hundreds of suits) keeps the 13 px of ``font``
@@ -583,7 +582,7 @@ class CardTable(QWidget):
             label = QRectF(self.MARGIN, mid + 8, self.LABEL_W - 6, 18)
             p.setFont(font)
             deck = doc.decks[i]
-            p.setPen(QColor("#c8e6c9"))
+            p.setPen(colour("felt_text_soft"))
             small = QFont(font)
             small.setPixelSize(11)
             p.setFont(small)
@@ -594,7 +593,9 @@ class CardTable(QWidget):
                 p.drawText(label, Qt.AlignmentFlag.AlignCenter, size)
             p.setFont(font)
             if i:
-                p.setPen(QColor(255, 255, 255, 40))
+                line_colour = colour("felt_line")
+                line_colour.setAlpha(40)
+                p.setPen(line_colour)
                 y = band.top()
                 p.drawLine(QPointF(self.MARGIN, y), QPointF(self.width() - self.MARGIN, y))
         selected = set(self._selected)
@@ -612,13 +613,13 @@ class CardTable(QWidget):
                 abstract=doc.decks[s.card.suit].kind == "abstract",
             )
             if s.card in self._optimal:
-                self._outline(p, rect, QColor("#00c853"))
+                self._outline(p, rect, colour("optimal_mark"))
             mark = self._marks.get(s.card)
             if mark is not None:
                 self._badge(p, rect, mark, s.card in self._optimal)
         for s in lay.slots:  # the trick in play, on top of its neighbours
             if s.card in self._current:
-                self._outline(p, s.rect, QColor("#ffca28"))
+                self._outline(p, s.rect, colour("turn"))
                 paint_card(
                     p,
                     s.rect,
@@ -626,7 +627,7 @@ class CardTable(QWidget):
                     s.card.rank,
                     abstract=doc.decks[s.card.suit].kind == "abstract",
                 )
-                self._outline(p, s.rect, QColor("#ffca28"))
+                self._outline(p, s.rect, colour("turn"))
         # status line / refusal
         bottom = QRectF(self.MARGIN, self.height() - 22, self.width() - 2 * self.MARGIN, 20)
         line = bottom.adjusted(6, 0, -6, 0)
@@ -634,21 +635,22 @@ class CardTable(QWidget):
         elide = p.fontMetrics().elidedText  # a narrow table shortens the line, never clips it
         if self._message:
             p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor("#b71c1c"))
+            refusal = colour("felt_refusal")
+            p.setBrush(refusal)
             p.drawRoundedRect(bottom, 4, 4)
-            p.setPen(QColor("#ffffff"))
+            p.setPen(contrasting_text(refusal))
             text = elide(self._message, Qt.TextElideMode.ElideRight, int(line.width()))
             p.drawText(line, Qt.AlignmentFlag.AlignVCenter, text)
         elif self.show_hint:
-            p.setPen(QColor("#c8e6c9"))
+            p.setPen(colour("felt_text_soft"))
             hint = "Drag cards, or select (click, Space) and press W, E or P to move them"
             text = elide(hint, Qt.TextElideMode.ElideRight, int(line.width()))
             p.drawText(line, Qt.AlignmentFlag.AlignVCenter, text)
 
     @staticmethod
-    def _outline(p: QPainter, rect: QRectF, colour: QColor) -> None:
+    def _outline(p: QPainter, rect: QRectF, ink: QColor) -> None:
         p.save()
-        pen = QPen(colour)
+        pen = QPen(ink)
         pen.setWidthF(max(2.0, rect.width() * 0.06))
         p.setPen(pen)
         p.setBrush(Qt.BrushStyle.NoBrush)
@@ -663,13 +665,14 @@ class CardTable(QWidget):
         disc = CardTable.badge_rect(rect)
         d = disc.width()
         p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor("#00c853") if optimal else QColor("#455a64"))
+        fill = colour("optimal_mark" if optimal else "other_mark")
+        p.setBrush(fill)
         p.drawEllipse(disc)
         f = QFont("DejaVu Sans")
         f.setBold(True)
         f.setPixelSize(max(9, round(d * 0.55)))
         p.setFont(f)
-        p.setPen(QColor("#ffffff"))
+        p.setPen(colour("mark_text"))
         p.drawText(disc, Qt.AlignmentFlag.AlignCenter, text)
         p.restore()
 

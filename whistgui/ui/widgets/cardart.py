@@ -1,4 +1,5 @@
-"""Cards drawn as vectors with QPainter: crisp at any size and device pixel ratio."""
+"""Cards drawn as vectors with QPainter: crisp at any size and device pixel ratio. Their
+colours are the theme's card roles (:mod:`whistgui.ui.theme`), the same in every theme."""
 
 from __future__ import annotations
 
@@ -8,30 +9,22 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 
 from whistgui.engine.trick.cards import rank_text, suit_symbol
+from whistgui.ui.theme import EXTRA_SUIT_COLOURS, colour
 
-#: Colour of each suit's symbol and ranks: conventional black and red, and distinct colours for
-#: the suits after the fourth.
-SUIT_COLOURS: Final = {
-    "S": QColor("#111111"),
-    "H": QColor("#c8102e"),
-    "D": QColor("#c8102e"),
-    "C": QColor("#111111"),
-}
-_EXTRA_COLOURS: Final = ["#1b5e20", "#4a148c", "#0d47a1", "#e65100", "#004d40", "#880e4f"]
-
-FELT: Final = QColor("#2e6b3f")
-FELT_DARK: Final = QColor("#245633")
-SELECTION: Final = QColor("#1e88e5")
+#: The role of each suit's symbol and ranks: conventional black and red; the suits after the
+#: fourth take :data:`~whistgui.ui.theme.EXTRA_SUIT_COLOURS` in turn.
+SUIT_ROLES: Final = {"S": "card_black", "H": "card_red", "D": "card_red", "C": "card_black"}
 
 
 def suit_colour(name: str) -> QColor:
-    if name in SUIT_COLOURS:
-        return SUIT_COLOURS[name]
+    role = SUIT_ROLES.get(name)
+    if role is not None:
+        return colour(role)
     try:
         i = int(name) - 5
     except ValueError:
         i = 0
-    return QColor(_EXTRA_COLOURS[i % len(_EXTRA_COLOURS)])
+    return QColor(EXTRA_SUIT_COLOURS[i % len(EXTRA_SUIT_COLOURS)])
 
 
 def rank_label(rank: int, abstract: bool = False) -> str:
@@ -58,17 +51,16 @@ def paint_card(
     radius = rect.width() * 0.09
     path = QPainterPath()
     path.addRoundedRect(rect, radius, radius)
-    painter.fillPath(path, QColor("#ecece4") if dimmed else QColor("#fdfdf8"))
-    border = QPen(SELECTION if selected else QColor("#6b6b6b"))
+    painter.fillPath(path, colour("card_face_dimmed" if dimmed else "card_face"))
+    border = QPen(colour("card_selection" if selected else "card_border"))
     border.setWidthF(max(1.0, rect.width() * (0.06 if selected else 0.02)))
     painter.setPen(border)
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawPath(path)
-    colour = suit_colour(suit_name)
+    ink = suit_colour(suit_name)
     if dimmed:
-        colour = QColor(colour)
-        colour.setAlpha(200)
-    painter.setPen(colour)
+        ink.setAlpha(200)
+    painter.setPen(ink)
     label = rank_label(rank, abstract)
     font = QFont("DejaVu Sans")
     font.setBold(True)
@@ -95,7 +87,7 @@ def paint_card(
     centre.translate(QPointF(rect.width() * 0.12, 0))
     painter.drawText(centre, Qt.AlignmentFlag.AlignCenter, suit_symbol(suit_name))
     if focused:
-        pen = QPen(QColor("#ffca28"))
+        pen = QPen(colour("turn"))
         pen.setWidthF(max(1.5, rect.width() * 0.05))
         pen.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(pen)

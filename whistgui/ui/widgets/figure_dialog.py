@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QMimeData, QSettings, Qt, QTimer
-from PySide6.QtGui import QGuiApplication, QImage, QPixmap
+from PySide6.QtGui import QColor, QGuiApplication, QImage, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -40,6 +40,7 @@ from whistgui.app.document import Document
 from whistgui.figures import VIEWS, Figure, FigureError, FigureOptions, build_figure, write
 from whistgui.figures.backends import to_image, to_svg
 from whistgui.ui.engine_service import EngineService, JobContext
+from whistgui.ui.theme import LIGHT, colours, contrasting_text
 
 __all__ = ["FigureDialog", "FigureSource", "copy_figure_image", "copy_figure_svg"]
 
@@ -185,7 +186,10 @@ class FigureDialog(QDialog):
         self.preview.setObjectName("figurePreview")
         self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.preview.setWordWrap(True)
-        self.preview.setStyleSheet("background: #fafafa;")
+        # the page the figure is printed on: light in any theme, its text the light theme's
+        self.preview.setStyleSheet(
+            f"background: {LIGHT.paper}; color: {contrasting_text(QColor(LIGHT.paper)).name()};"
+        )
         self.zoom = QComboBox(self)
         self.zoom.setObjectName("previewZoom")
         for label, factor in (("Print size", 1.0), ("150 %", 1.5), ("200 %", 2.0), ("300 %", 3.0)):
@@ -349,9 +353,15 @@ class FigureDialog(QDialog):
             return
         self._figure = None
         self.preview.setPixmap(QPixmap())
-        self.preview.setText(f"<span style='color:#b71c1c'>No figure: {message}</span>")
+        self.preview.setText(
+            f"<span style='color:{LIGHT.error}'>No figure: {html.escape(message)}</span>"
+        )
         self.status.setText("")
         self._set_busy(False, failed=True)
+
+    def _error_html(self, message: str) -> str:
+        """``message`` in the theme's red, for the status line."""
+        return f"<span style='color:{colours(self.palette()).error}'>{html.escape(message)}</span>"
 
     def _set_busy(self, busy: bool, *, failed: bool = False) -> None:
         ready = not busy and not failed
@@ -393,7 +403,7 @@ class FigureDialog(QDialog):
                 fig, path, self.kind, dpi=self.dpi.value(), outlines=self.outlines.isChecked()
             )
         except FigureError as exc:
-            self.status.setText(f"<span style='color:#b71c1c'>{exc}</span>")
+            self.status.setText(self._error_html(str(exc)))
             return None
         self._save_settings()
         self.saved = out
@@ -405,7 +415,7 @@ class FigureDialog(QDialog):
             try:
                 copy_figure_image(self._figure, self.dpi.value())
             except FigureError as exc:  # too many pixels at this resolution
-                self.status.setText(f"<span style='color:#b71c1c'>{html.escape(str(exc))}</span>")
+                self.status.setText(self._error_html(str(exc)))
                 return
             self._save_settings()
             self.status.setText(f"Copied as an image at {self.dpi.value()} dpi")
