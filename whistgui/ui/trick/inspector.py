@@ -144,6 +144,9 @@ class Inspector(QWidget):
         self.breadcrumb.setObjectName("breadcrumb")
         self.breadcrumb.setTextFormat(Qt.TextFormat.RichText)
         self.breadcrumb.linkActivated.connect(self._on_crumb)
+        keep = self.breadcrumb.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)  # hidden on other tabs, Pin stays at the right
+        self.breadcrumb.setSizePolicy(keep)
         self.export_button = QToolButton(self)
         self.export_button.setText("Export")
         self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)

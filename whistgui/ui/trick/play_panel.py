@@ -291,11 +291,16 @@ class PlayPanel(QWidget):
         assert self._asked is not None
         deal, leader, game = self._asked
         new_deal, new_leader, new_game = key
-        what = "an earlier deal" if new_deal != deal else "the deal"
-        text = (
-            f"Playing {what}: {deal} ({game}, {leader.name.title()} on lead), "
-            f"{count(self._index, 'card')} played."
-        )
+        played = count(self._index, "card")
+        if new_deal != deal:
+            text = (
+                f"Playing an earlier deal: {deal} ({game}, {leader.name.title()} on lead), "
+                f"{played} played."
+            )
+        else:
+            text = (
+                f"Playing {deal} in {game} ({leader.name.title()} on lead), {played} played."
+            )
         same = "" if new_deal != deal else " (the deal is the same)"
         if new_deal != deal:
             text += f" The table's deal is now {new_deal}."
