@@ -197,3 +197,67 @@ def test_cycles_are_collected_in_the_gui_thread_never_the_worker(service, qtbot)
     qtbot.waitUntil(lambda: len(_Cycle.collected_in) == 50, timeout=5000)
     del kept
     assert set(_Cycle.collected_in) == {threading.main_thread().name}
+
+
+# -- work owned by a view (issue 24) ------------------------------------------------------------
+def _view(qtbot):  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QWidget
+
+    view = QWidget()
+    qtbot.addWidget(view)
+    return view
+
+
+def test_cancel_owned_stops_only_the_owners_jobs(service, qtbot):
+    mine, theirs = object(), object()
+    with qtbot.waitSignal(service.started, timeout=5000):
+        service.submit("tree", _warm_27, owner=mine)
+    service.submit("analysis", lambda ctx: "kept", owner=theirs)
+    cancelled: list[str] = []
+    service.cancelled.connect(lambda _j, channel: cancelled.append(channel))
+    finished: list[str] = []
+    service.finished.connect(lambda _j, channel, _t, _r: finished.append(channel))
+    assert service.cancel_owned(mine) == ["tree"]
+    assert service.cancel_owned(mine) == []  # nothing left of it
+    qtbot.waitUntil(lambda: "analysis" in finished, timeout=5000)
+    assert cancelled == ["tree"]
+
+
+def test_a_views_work_stops_when_it_is_hidden_and_catches_up_when_shown(service, qtbot):
+    from whistgui.ui.engine_service import ViewWork
+
+    view = _view(qtbot)
+    caught_up: list[bool] = []
+    work = ViewWork(service, view, lambda: caught_up.append(True))
+    assert work.defer()  # never shown: it must not compute, and is behind
+    view.show()
+    assert caught_up == [True]  # shown: it catches up, once
+    assert not work.defer()
+    with qtbot.waitSignal(service.started, timeout=5000):
+        work.submit("tree", _warm_27, label="Searching the whole deal")
+    t0 = time.monotonic()
+    with qtbot.waitSignal(service.cancelled, timeout=2000) as blocker:
+        view.hide()
+    assert blocker.args[1] == "tree"
+    assert time.monotonic() - t0 < 1.5
+    assert work.behind
+    view.show()
+    assert caught_up == [True, True]
+    view.hide()  # nothing of its own runs: nothing to catch up on
+    view.show()
+    assert caught_up == [True, True]
+
+
+def test_a_kept_view_works_on_while_hidden(service, qtbot):
+    from whistgui.ui.engine_service import ViewWork
+
+    view = _view(qtbot)
+    work = ViewWork(service, view, lambda: None)
+    work.keep = True  # pinned
+    assert not work.defer()
+    view.show()
+    finished: list[object] = []
+    service.finished.connect(lambda _j, _c, _t, result: finished.append(result))
+    work.submit("check", lambda ctx: (time.sleep(0.3), "done")[1])
+    view.hide()
+    qtbot.waitUntil(lambda: finished == ["done"], timeout=5000)

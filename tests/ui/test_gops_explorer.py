@@ -18,7 +18,7 @@ from whistgui.figures.gops import GOPS_VIEWS, format_payoff, fraction_text, valu
 from whistgui.ui.engine_service import EngineService
 from whistgui.ui.gops import GopsExplorer, GopsSession
 from whistgui.ui.gops import explorer as explorer_module
-from whistgui.ui.gops.explorer import EXACT_CHANNEL, SOLVE_CHANNEL
+from whistgui.ui.gops.explorer import EXACT_CHANNEL, SOLVE_CHANNEL, STATE_CHANNEL
 from whistgui.ui.gops.session import Move
 
 WAIT = 20_000
@@ -292,6 +292,36 @@ def test_leaving_a_state_stops_its_exact_value(qtbot, make, service) -> None:
     result = w.current_exact()
     assert isinstance(result, ExactSolution)
     assert result.value == GopsSolver(GopsRules(5)).exact_value(GopsState.start(5).turn(3))
+
+
+def test_a_hidden_explorer_stops_its_exact_value_and_asks_again_when_shown(
+    qtbot, make, service
+) -> None:
+    """Issue 24: a state's values are the shown explorer's work (the whist page shown, the
+    explorer hidden, nothing of GOPS runs); a solve asked for is not."""
+    w = solved(qtbot, make(GopsRules(5)))
+    w.turn(3)
+    qtbot.waitUntil(lambda: w.current_view() is not None, timeout=WAIT)  # its exact: asked
+    assert not w.ready()
+    with qtbot.waitSignal(
+        service.cancelled, timeout=WAIT, check_params_cb=lambda _job, ch: ch == EXACT_CHANNEL
+    ):
+        w.hide()
+    asked: list[str] = []
+    service.started.connect(lambda _job, channel, _label: asked.append(channel))
+    w.session.back()  # moved while hidden: nothing is computed for it
+    w.session.turn(4)
+    qtbot.wait(200)
+    assert asked == []
+    assert not w.ready()
+    w.show()
+    wait_ready(qtbot, w)
+    assert asked[:2] == [STATE_CHANNEL, EXACT_CHANNEL]
+    state = GopsState.start(5).turn(4)
+    assert w.session.state == state
+    result = w.current_exact()
+    assert isinstance(result, ExactSolution)
+    assert result.value == GopsSolver(GopsRules(5)).exact_value(state)
 
 
 # -- files --------------------------------------------------------------------------------------
