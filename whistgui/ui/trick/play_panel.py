@@ -298,9 +298,7 @@ class PlayPanel(QWidget):
                 f"{played} played."
             )
         else:
-            text = (
-                f"Playing {deal} in {game} ({leader.name.title()} on lead), {played} played."
-            )
+            text = f"Playing {deal} in {game} ({leader.name.title()} on lead), {played} played."
         same = "" if new_deal != deal else " (the deal is the same)"
         if new_deal != deal:
             text += f" The table's deal is now {new_deal}."
