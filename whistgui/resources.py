@@ -56,9 +56,15 @@ FIGURE_FONTS: Final = (
     "fonts/DejaVuSans.ttf",
     "fonts/DejaVuSans-Bold.ttf",
     "fonts/DejaVuSans-Oblique.ttf",
+    "fonts/lmroman10-regular.otf",
+    "fonts/lmroman10-bold.otf",
+    "fonts/lmroman10-italic.otf",
+    "fonts/latinmodern-math.otf",
 )
-"""The font figures are laid out and drawn in (DejaVu Sans: the papers' symbols ε, ±, ½,
-subscripts and suits in one face), shipped so that a figure is the same on every machine."""
+"""The fonts figures are laid out and drawn in, shipped so that a figure is the same on every
+machine: DejaVu Sans (the papers' symbols ε, ±, ½, subscripts and suits in one face), and
+Latin Modern Roman with Latin Modern Math for its symbols (the face of LaTeX articles; see
+:mod:`whistgui.figures.fonts`)."""
 
 RESOURCES: Final[tuple[str, ...]] = (
     "examples.json",
@@ -66,6 +72,7 @@ RESOURCES: Final[tuple[str, ...]] = (
     *(f"icons/whistgui-{size}.png" for size in ICON_SIZES),
     *FIGURE_FONTS,
     "fonts/LICENSE-DejaVu.txt",
+    "fonts/LICENSE-LatinModern.txt",
 )
 """Every run-time resource, by name (a ``/``-separated path under ``resources/``)."""
 

@@ -289,7 +289,7 @@ def test_a_bad_format_or_folder_is_a_clear_error(tmp_path):
 @pytest.mark.parametrize(
     ("text", "latex"),
     [
-        ("3⅛ + ε₂", r"3\ensuremath{\frac{1}{8}} + \ensuremath{\varepsilon}\ensuremath{_{2}}"),
+        ("3⅛ + ε₂", r"3\ensuremath{{}^{1}\!/{}_{8}} + \ensuremath{\varepsilon}\ensuremath{_{2}}"),
         ("−ε₋₁", r"\ensuremath{-}\ensuremath{\varepsilon}\ensuremath{_{-1}}"),
         ("♠A 100%", r"\ensuremath{\spadesuit}A 100\%"),
         ("a_b {c}", r"a\_b \{c\}"),

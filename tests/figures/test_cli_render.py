@@ -308,3 +308,45 @@ def test_a_binary_figure_is_not_written_to_a_terminal(tmp_path, fmt):
     assert f"standard output is a terminal, and {fmt.upper()} is binary".encode() in res.stderr
     assert shown == b""
     assert not (tmp_path / "-").exists()
+
+
+# -- the face (issue 25) ------------------------------------------------------------------------
+def test_font_latin_modern_sets_every_format_in_it(tmp_path):
+    outs = {}
+    for fmt in ("pdf", "svg", "tex", "png"):
+        out = tmp_path / f"lm.{fmt}"
+        res = whist(DEAL, "--view", "table", "--font", "latin-modern", "--out", str(out))
+        assert res.returncode == 0, res.stderr
+        outs[fmt] = out
+    assert b"LMRoman10-Regular" in outs["pdf"].read_bytes()
+    assert b"DejaVu" not in outs["pdf"].read_bytes()
+    root = ET.fromstring(outs["svg"].read_text(encoding="utf-8"))
+    families = {t.get("font-family") for t in root.iter("{http://www.w3.org/2000/svg}text")}
+    assert len(families) == 1
+    assert families.pop().startswith("'LM Roman 10'")
+    assert r"font=\rmfamily" in outs["tex"].read_text(encoding="utf-8")
+    default = tmp_path / "dv.png"
+    assert whist(DEAL, "--view", "table", "--out", str(default)).returncode == 0
+    assert default.read_bytes() != outs["png"].read_bytes()
+
+
+def test_font_is_one_of_the_faces(capsys, tmp_path):
+    err = usage(capsys, DEAL, "--font", "times", "--out", str(tmp_path / "f.svg"))
+    assert "argument --font: invalid choice: 'times'" in err
+    assert "dejavu-sans" in err
+    assert "latin-modern" in err
+
+
+def test_bridge_render_takes_the_face_too(tmp_path):
+    deal = "N:AKQ2.KJ3.T98.A54 J876.Q54.AK2.J32 T943.A987.QJ4.K7 5.T62.7653.QT986"
+    out = tmp_path / "b.pdf"
+    args = ["bridge", "render", deal, "--view", "deal", "--font", "latin-modern", "-o", str(out)]
+    res = subprocess.run(
+        [sys.executable, "-m", "whistgui.cli", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert res.returncode == 0, res.stderr
+    assert b"LMRoman10-Regular" in out.read_bytes()

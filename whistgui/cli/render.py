@@ -1,7 +1,8 @@
 """``whist render``: a figure for an article, drawn from the data with no screen — the deal, its
-analysis, a suit's α matrix, number line or tree of reductions, or the record of optimal play —
-as PNG, SVG, PDF or TikZ, laid out for a width and a font size (Qt is imported only when the
-command runs)."""
+analysis, a suit's α matrix, number line or tree of reductions, or the record of optimal
+play — as PNG, SVG, PDF or TikZ, laid out for a width, a
+font size and a face (DejaVu Sans, or Latin Modern to match a LaTeX article; Qt is imported
+only when the command runs)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,17 @@ from whistgui.engine import Deal, NotationError, Player, WhistError
 #: figures import Qt, which this module loads only when the command runs).
 FORMATS: Final = ("png", "svg", "pdf", "tex")
 
-VIEW_NAMES = ("deal", "analysis", "table", "matrix", "numberline", "tree", "play")
+VIEW_NAMES = (
+    "deal",
+    "analysis",
+    "table",
+    "matrix",
+    "numberline",
+    "tree",
+    "play",
+)
+#: The faces a figure is set in (whistgui.figures.FONTS, not imported here: see FORMATS).
+FONT_NAMES: Final = ("dejavu-sans", "latin-modern")
 
 
 def register(sub: Any, add: Any) -> None:
@@ -37,8 +48,8 @@ def register(sub: Any, add: Any) -> None:
         description=(
             "Draw a figure of a deal for an article: the deal as the papers print it, its "
             "analysis, a suit's α matrix, number line or tree of reductions, or the record of "
-            "optimal play; laid out for a width and a font size, written as PNG, SVG, PDF or "
-            "TikZ (a standalone LaTeX document)."
+            "optimal play; laid out for a width, a font size and a face, written as PNG, SVG, "
+            "PDF or TikZ (a standalone LaTeX document)."
         ),
     )
     sp.add_argument("deal", metavar="DEAL", help="a deal in either notation, or a .whist file")
@@ -91,6 +102,14 @@ def add_output_options(p: Any) -> None:
         "(default 120mm)",
     )
     p.add_argument("--font-size", default="9pt", help="the size of the figure's text (default 9pt)")
+    p.add_argument(
+        "--font",
+        choices=list(FONT_NAMES),
+        default=FONT_NAMES[0],
+        help="the face the figure is set in: dejavu-sans (the default: the app's sans-serif, "
+        "every symbol in one face) or latin-modern (Latin Modern Roman, the serif of LaTeX "
+        "articles); both ship with whistgui, and every format uses the one chosen",
+    )
     p.add_argument(
         "--dpi",
         type=option_dpi,
@@ -204,6 +223,7 @@ def render(args: argparse.Namespace) -> int:
             suit=args.suit,
             depth=args.depth,
             cards=args.cards,
+            font=args.font,
         )
         return build_figure(args.view, _document(args), options)
 
@@ -214,14 +234,15 @@ def write_figure(args: argparse.Namespace, draw: Callable[[], Any]) -> int:
     """Write the figure ``draw()`` builds (checking the options in its own order) to
     ``--out`` in the format :func:`output_kind` names, and print the file's name — or, when
     ``--out`` is ``-``, write the file's bytes to standard output and nothing else (a binary
-    format not to a terminal); a bad option or input prints the reason and returns the
-    bad-input status. A PNG larger than :func:`whistgui.figures.backends.check_image_size`
-    allows is refused before painting."""
-    from whistgui.figures import FigureError, write
+    format not to a terminal). The figure is built in the face ``--font`` names; a bad
+    option or input prints the reason and returns the bad-input status. A PNG larger than
+    :func:`whistgui.figures.backends.check_image_size` allows is refused before painting."""
+    from whistgui.figures import FigureError, using_font, write
     from whistgui.figures.backends import check_image_size, encode
 
     try:
-        fig = draw()
+        with using_font(getattr(args, "font", None)):  # the face every figure is built in
+            fig = draw()
         kind = output_kind(args)
         if args.out == STDOUT and kind in _BINARY and _is_terminal(sys.stdout):
             raise NotationError(

@@ -15,6 +15,9 @@ DPI), SVG, PDF or TikZ. The views:
 ``play``        the record of optimal play, trick by trick with reasons (:mod:`.play`)
 ==============  ==================================================================
 
+Each is set in one of :data:`FONTS` (``FigureOptions.font``): DejaVu Sans, or Latin Modern to
+match a LaTeX article (:mod:`.fonts`).
+
 Qt (QtGui only) measures and paints text; the application's window is not needed, so the
 ``whist render`` command and the app's Export Figure dialog share everything here.
 """
@@ -29,9 +32,12 @@ from whistgui.app.document import Document
 from whistgui.engine import NotationError, SuitDeal, WhistError
 from whistgui.engine.reading import quote
 from whistgui.figures.backends import FORMATS, FigureError, whole_points, write
+from whistgui.figures.fonts import DEFAULT_FONT, FONTS, find_font, using_font
 from whistgui.figures.scene import Figure
 
 __all__ = [
+    "DEFAULT_FONT",
+    "FONTS",
     "FORMATS",
     "MAX_SUITS",
     "VIEWS",
@@ -40,9 +46,11 @@ __all__ = [
     "FigureOptions",
     "build_figure",
     "check_suits",
+    "find_font",
     "format_length",
     "parse_font_size",
     "parse_length",
+    "using_font",
     "write",
 ]
 
@@ -125,13 +133,16 @@ def format_length(points: float) -> str:
 @dataclass(frozen=True, slots=True)
 class FigureOptions:
     """What a figure is laid out for. ``suit`` counts from 1; ``cards`` is how much of the
-    play record to show (None: all of it)."""
+    play record to show (None: all of it); ``font`` the face it is set in, one of
+    :data:`FONTS` (None: the face in use, :func:`~whistgui.figures.fonts.using_font`, DejaVu
+    Sans outside any)."""
 
     width: float = 120 * 72 / 25.4
     font_size: float = 9.0
     suit: int = 1
     depth: int = 2
     cards: int | None = None
+    font: str | None = None
 
 
 def _suit(doc: Document, options: FigureOptions) -> SuitDeal:
@@ -142,11 +153,14 @@ def _suit(doc: Document, options: FigureOptions) -> SuitDeal:
 
 
 def build_figure(view: str, doc: Document, options: FigureOptions | None = None) -> Figure:
-    """The figure ``view`` (one of :data:`VIEWS`) of ``doc``, laid out for ``options``, its
-    page a whole number of points (the width rounded — within 0.18 mm of the request — and
-    the height rounded up: PDF writers count pages in whole points, and every format gets the
-    same page). WhistError (with the reason) for a view the deal or its game cannot have."""
-    return whole_points(_build(view, doc, options or FigureOptions()))
+    """The figure ``view`` (one of :data:`VIEWS`) of ``doc``, laid out for ``options`` in its
+    font, its page a whole number of points (the width rounded — within 0.18 mm of the
+    request — and the height rounded up: PDF writers count pages in whole points, and every
+    format gets the same page). WhistError (with the reason) for a view the deal or its game
+    cannot have; NotationError for a font that is not one of :data:`FONTS`."""
+    o = options or FigureOptions()
+    with using_font(o.font):
+        return whole_points(_build(view, doc, o))
 
 
 def check_suits(view: str, doc: Document) -> None:

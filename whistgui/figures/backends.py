@@ -18,11 +18,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from whistgui.engine.reading import quote_path
+from whistgui.figures.fonts import Typeface, find_font
 from whistgui.figures.scene import Circle, Figure, Line, Polygon, Rect, Text
-from whistgui.figures.text import FAMILY, ensure_app, font
+from whistgui.figures.text import ensure_app, font, runs
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtGui import QImage, QPainter, QPainterPath
 
 __all__ = [
     "FORMATS",
@@ -76,8 +77,10 @@ def whole_points(fig: Figure) -> Figure:
 
 
 # -- Qt painting (PNG, PDF, the clipboard and the app's preview) ------------------------------
-def paint(fig: Figure, painter: QPainter) -> None:
-    """Draw ``fig`` with ``painter``, whose units are points on a 72-dpi device."""
+def paint(fig: Figure, painter: QPainter, *, raster: bool = False) -> None:
+    """Draw ``fig`` with ``painter``, whose units are points on a 72-dpi device. ``raster``:
+    the device is an image — a face whose glyphs are PostScript (CFF) outlines, as Latin
+    Modern's are, is then drawn as its glyphs' outlines (:data:`_CFF_FACES`)."""
     from PySide6.QtCore import QPointF, QRectF, Qt
     from PySide6.QtGui import QBrush, QColor, QPen, QPolygonF
 
@@ -98,11 +101,16 @@ def paint(fig: Figure, painter: QPainter) -> None:
     def brush(colour: str | None) -> QBrush:
         return QBrush(QColor(colour)) if colour is not None else QBrush(Qt.BrushStyle.NoBrush)
 
+    face = find_font(fig.font)
+    as_paths = raster and face.key in _CFF_FACES
     for item in fig.items:
-        if isinstance(item, Text):
-            painter.setFont(font(item.size, bold=item.bold, italic=item.italic))
+        if isinstance(item, Text) and as_paths:
+            painter.fillPath(_glyphs(item, face), QColor(item.colour))
+        elif isinstance(item, Text):
             painter.setPen(QColor(item.colour))
-            painter.drawText(QPointF(item.left, item.y), item.text)
+            for run in runs(item.text, item.size, bold=item.bold, italic=item.italic, face=face):
+                painter.setFont(font(run.size, bold=item.bold, italic=item.italic, face=face))
+                painter.drawText(QPointF(item.left + run.dx, item.y + run.rise), run.text)
         elif isinstance(item, Line):
             painter.setPen(pen(item.colour, item.width, item.dash))
             painter.drawLine(QPointF(item.x1, item.y1), QPointF(item.x2, item.y2))
@@ -195,7 +203,7 @@ def to_image(fig: Figure, dpi: float = 300) -> QImage:
     image.fill(0xFFFFFFFF)
     painter = QPainter(image)
     painter.scale(scale, scale)
-    paint(fig, painter)
+    paint(fig, painter, raster=True)
     painter.end()
     dpm = round(dpi / 0.0254)  # the file says its real resolution
     image.setDotsPerMeterX(dpm)
@@ -264,16 +272,31 @@ def to_pdf(fig: Figure) -> bytes:
 
 
 # -- SVG -----------------------------------------------------------------------------------
-def _outline(item: Text) -> str:
-    """The path data of ``item``'s glyphs, in points."""
-    from PySide6.QtGui import QFont, QPainterPath, QTransform
+#: The faces whose glyphs are PostScript (CFF) outlines. Qt's FreeType engine darkens their
+#: stems when it draws them into an image (Latin Modern's text came out with a third more ink
+#: in a PNG than in the PDF or SVG), so an image draws them as their outlines, which every
+#: format then renders alike.
+_CFF_FACES: Final = frozenset({"latin-modern"})
 
-    f = font(item.size, bold=item.bold, italic=item.italic)
-    f.setPixelSize(1000)  # glyphs at 1000 units to the em, then scaled to the size
+
+def _glyphs(item: Text, face: Typeface) -> QPainterPath:
+    """The outlines of ``item``'s glyphs in ``face``, in points, where it is drawn."""
+    from PySide6.QtGui import QPainterPath, QTransform
+
     path = QPainterPath()
-    path.addText(0, 0, f, item.text)
-    k = item.size / 1000
-    path = QTransform(k, 0, 0, k, item.left, item.y).map(path)
+    for run in runs(item.text, item.size, bold=item.bold, italic=item.italic, face=face):
+        f = font(run.size, bold=item.bold, italic=item.italic, face=face)
+        f.setPixelSize(1000)  # glyphs at 1000 units to the em, then scaled to the size
+        glyphs = QPainterPath()
+        glyphs.addText(0, 0, f, run.text)
+        k = run.size / 1000
+        path.addPath(QTransform(k, 0, 0, k, item.left + run.dx, item.y + run.rise).map(glyphs))
+    return path
+
+
+def _outline(item: Text, face: Typeface) -> str:
+    """The path data of ``item``'s glyphs in ``face``, in points."""
+    path = _glyphs(item, face)
     out: list[str] = []
     i, n = 0, path.elementCount()
     while i < n:
@@ -289,14 +312,16 @@ def _outline(item: Text) -> str:
             )
             i += 2
         i += 1
-    _ = QFont  # the type only
     return "".join(out) + "Z" if out else ""
 
 
 def to_svg(fig: Figure, *, outlines: bool = False) -> str:
     """``fig`` as an SVG document sized in points (one user unit a point). Text is ``<text>``
-    in DejaVu Sans at its size (renderers without that font substitute one), or with
-    ``outlines`` the glyphs' shapes, the same everywhere."""
+    in the figure's face at its size (renderers without that font substitute one; the pieces
+    of a run a face draws smaller or lowered, :func:`~whistgui.figures.text.runs`, are
+    ``<tspan>`` at their places), or with ``outlines`` the glyphs' shapes, the same
+    everywhere."""
+    face = find_font(fig.font)
     if outlines:
         ensure_app()
     whole_points(fig)
@@ -324,7 +349,7 @@ def to_svg(fig: Figure, *, outlines: bool = False) -> str:
     for item in fig.items:
         if isinstance(item, Text):
             if outlines:
-                d = _outline(item)
+                d = _outline(item, face)
                 if d:
                     node = ET.SubElement(svg, "path", {"d": d, "fill": item.colour})
                     ET.SubElement(node, "title").text = item.text
@@ -332,7 +357,7 @@ def to_svg(fig: Figure, *, outlines: bool = False) -> str:
             attrs = {
                 "x": _fmt(item.left),
                 "y": _fmt(item.y),
-                "font-family": f"{FAMILY}, sans-serif",
+                "font-family": face.css,
                 "font-size": _fmt(item.size),
                 "fill": item.colour,
                 "xml:space": "preserve",
@@ -341,7 +366,16 @@ def to_svg(fig: Figure, *, outlines: bool = False) -> str:
                 attrs["font-weight"] = "bold"
             if item.italic:
                 attrs["font-style"] = "italic"
-            ET.SubElement(svg, "text", attrs).text = item.text
+            pieces = runs(item.text, item.size, bold=item.bold, italic=item.italic, face=face)
+            node = ET.SubElement(svg, "text", attrs)
+            if len(pieces) == 1 and pieces[0].text == item.text:
+                node.text = item.text
+                continue
+            for run in pieces:
+                span = {"x": _fmt(item.left + run.dx), "y": _fmt(item.y + run.rise)}
+                if run.size != item.size:
+                    span["font-size"] = _fmt(run.size)
+                ET.SubElement(node, "tspan", span).text = run.text
         elif isinstance(item, Line):
             attrs = {
                 "x1": _fmt(item.x1),
@@ -386,6 +420,11 @@ def to_svg(fig: Figure, *, outlines: bool = False) -> str:
                 },
             )
     ET.indent(svg)
+    for text_node in svg.iter("text"):  # no indenting inside a text: its spaces are kept
+        if len(text_node):
+            text_node.text = None
+            for child in text_node:
+                child.tail = None
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(svg, encoding="unicode")
 
 
@@ -455,15 +494,28 @@ _LATEX_MATH = {
     "≠": r"\neq",
     "|": "|",
     "⁄": "/",
+    "∅": r"\emptyset",
 }
-_LATEX_TEXT = {"—": "---", "–": "--", "…": r"\ldots{}", "✗": "x", "“": "``", "”": "''"}
+_LATEX_TEXT = {
+    "—": "---",
+    "–": "--",
+    "…": r"\ldots{}",
+    "✗": "x",
+    "“": "``",
+    "”": "''",
+    "§": r"\S{}",
+    "\u00a0": "~",
+    "’": "'",
+    "‘": "`",
+}
 _SUPER = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 _SUB = str.maketrans("₀₁₂₃₄₅₆₇₈₉₋", "0123456789-")
 
 
 def latex_text(text: str) -> str:
-    """``text`` for pdflatex: the papers' symbols in math mode (``ε₂`` → ``ε_{2}``, ``⅜`` →
-    a fraction), LaTeX's special characters escaped."""
+    r"""``text`` for pdflatex: the papers' symbols in math mode (``ε₂`` → ``ε_{2}``, ``⅜`` →
+    a fraction, ``{}^{3}\!/{}_{8}``, no taller than a line), LaTeX's special characters
+    escaped."""
     out: list[str] = []
     i = 0
     while i < len(text):
@@ -490,7 +542,8 @@ def latex_text(text: str) -> str:
             out.append(ch)
         elif unicodedata.category(ch) == "No" and unicodedata.numeric(ch, None) is not None:
             q = Fraction(unicodedata.numeric(ch)).limit_denominator(64)
-            out.append(rf"\ensuremath{{\frac{{{q.numerator}}}{{{q.denominator}}}}}")
+            # as the figure draws it, ³⁄₈: a stacked \frac is taller than a line of text
+            out.append(rf"\ensuremath{{{{}}^{{{q.numerator}}}\!/{{}}_{{{q.denominator}}}}}")
         else:
             name = unicodedata.name(ch, "?")
             out.append(rf"\textsf{{[{latex_text(name.lower())}]}}" if name != "?" else "?")
@@ -498,9 +551,31 @@ def latex_text(text: str) -> str:
     return "".join(out)
 
 
+#: The macro every text node is set with: ``\wgfit{width}{text}`` is ``text``, squeezed
+#: across (never taller or shorter) to ``width`` when it is wider than that. Defined where
+#: the picture is, only if it is not yet, so that a picture can be ``\input`` many times.
+_FIT_MACRO: Final = (
+    r"\ifdefined\wgfitbox\else\newsavebox{\wgfitbox}\fi",
+    r"\providecommand{\wgfit}[2]{\sbox{\wgfitbox}{#2}\ifdim\wd\wgfitbox>#1\relax"
+    r"\resizebox{#1}{\height}{\usebox{\wgfitbox}}\else\usebox{\wgfitbox}\fi}",
+)
+
+
 def to_tikz(fig: Figure, *, standalone: bool = True) -> str:
-    """``fig`` as a ``tikzpicture`` in points (y down, as laid out), in a ``standalone``
-    document by default; text is set in Latin Modern Sans at each run's size."""
+    r"""``fig`` as a ``tikzpicture`` in points (y down, as laid out), in a ``standalone``
+    document by default; text is set in Latin Modern at each run's size — Latin Modern Sans
+    for a figure in DejaVu Sans, Latin Modern Roman for one in Latin Modern (the roman of
+    the document it is put in, for a picture alone).
+
+    The text was measured in the figure's face, and LaTeX sets it in its own: to keep the
+    layout whatever the face, each node is anchored at the side its text is aligned to
+    (``base west`` for text that starts at its point, ``base east`` for text that ends
+    there, ``base`` for centred text: a narrower setting keeps to its side, a centred one
+    to its middle), and its text is no wider than was measured: set wider, it is squeezed
+    across to the measured width (``\wgfit``; its height and baseline unchanged). So a
+    text takes no more room than the layout gave it, and texts that were apart stay
+    apart."""
+    face = find_font(fig.font)
     whole_points(fig)
     colours: dict[str, str] = {}
 
@@ -523,7 +598,7 @@ def to_tikz(fig: Figure, *, standalone: bool = True) -> str:
             body.append(
                 rf"\node[anchor={anchor},inner sep=0pt,outer sep=0pt,font={{{style}}},"
                 rf"text={colour(item.colour)}] at ({_fmt(item.x)},{_fmt(item.y)}) "
-                rf"{{{latex_text(item.text)}}};"
+                rf"{{\wgfit{{{_fmt(max(item.width, 0.01))}pt}}{{{latex_text(item.text)}}}}};"
             )
         elif isinstance(item, Line):
             dash = (
@@ -562,20 +637,22 @@ def to_tikz(fig: Figure, *, standalone: bool = True) -> str:
     picture = "\n".join(
         [
             *defs,
-            r"\begin{tikzpicture}[x=1pt,y=-1pt,font=\sffamily]",
+            *_FIT_MACRO,
+            rf"\begin{{tikzpicture}}[x=1pt,y=-1pt,font={face.latex}]",
             *(f"  {line}" for line in body),
             r"\end{tikzpicture}",
         ]
     )
     if not standalone:
         return picture
+    sans = [r"\renewcommand{\familydefault}{\sfdefault}"] if face.latex == r"\sffamily" else []
     return "\n".join(
         [
             r"\documentclass[tikz,border=0pt]{standalone}",
             r"\usepackage[T1]{fontenc}",
             r"\usepackage{lmodern}",
             r"\usepackage{amssymb}",
-            r"\renewcommand{\familydefault}{\sfdefault}",
+            *sans,
             r"\begin{document}",
             picture,
             r"\end{document}",

@@ -1,7 +1,7 @@
 """A figure as data: a page of a given size in points holding text, lines, boxes and marks.
 
 Every figure module lays its data out into a :class:`Figure` — positions in points (1/72 inch)
-from the top left, text already measured and wrapped in the figure font at the requested size —
+from the top left, text already measured and wrapped in the figure's font at the requested size —
 and the backends (:mod:`whistgui.figures.backends`) draw that one description as PNG, SVG, PDF
 or TikZ. Nothing here knows Qt; the measuring is done by :mod:`whistgui.figures.text`.
 """
@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Literal
+
+from whistgui.figures.fonts import current_font
 
 __all__ = [
     "BLACK",
@@ -100,13 +102,16 @@ Item = Text | Line | Rect | Circle | Polygon
 @dataclass(slots=True)
 class Figure:
     """A page ``width`` × ``height`` points on a white ground, and what is drawn on it, in
-    order. ``title`` names it (the SVG's and PDF's title); ``font_size`` is its body text."""
+    order. ``title`` names it (the SVG's and PDF's title); ``font_size`` is its body text;
+    ``font`` the face its text was measured in, which every backend draws it in (one of
+    :data:`~whistgui.figures.fonts.FONTS`: the face in use where the figure is made)."""
 
     width: float
     height: float
     items: list[Item] = field(default_factory=list)
     title: str = "whistgui figure"
     font_size: float = 9.0
+    font: str = field(default_factory=lambda: current_font().key)
 
     def add(self, *items: Item) -> None:
         self.items.extend(items)

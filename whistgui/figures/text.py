@@ -1,37 +1,54 @@
 """The figure font, and text measured and wrapped in it.
 
-Figures are set in DejaVu Sans, shipped with the app (it holds the papers' ε, ±, ½, subscripts
-and suit symbols in one face), so that a figure is laid out the same on every machine. Sizes are
-in points and so are the measurements: they are taken on a 72-dpi device with hinting off, so
-that they scale exactly to any resolution the figure is drawn at.
+Figures are set in a face shipped with the app (:mod:`whistgui.figures.fonts`: DejaVu Sans,
+which holds the papers' ε, ±, ½, subscripts and suit symbols in one face, or Latin Modern, the
+face of LaTeX articles), so that a figure is laid out the same on every machine; the functions
+here measure in the face of the :func:`~whistgui.figures.fonts.using_font` block they run in,
+or in the ``face`` they are given. Sizes are in points and so are the measurements: they are
+taken on a 72-dpi device with hinting off, so that they scale exactly to any resolution the
+figure is drawn at.
+
+A run of text is drawn as one or more :class:`Run` pieces (:func:`runs`): one, in DejaVu
+Sans; in Latin Modern, which has no subscript digits, ``ε₇`` is ``𝜀`` then a ``7`` at 70 %
+of the size, lowered by 0.15 of the size — where TeX puts ``$\\varepsilon_7$`` — and a
+superscript is raised by 0.36 of it; a fraction the face lacks (``⅜``) is a raised small
+numerator, the fraction slash and a small denominator. Every backend draws the pieces, so
+that what is drawn is what was measured.
 """
 
 from __future__ import annotations
 
 import os
-from functools import cache
-from typing import TYPE_CHECKING
+import unicodedata
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Final
+
+from whistgui.figures.fonts import FONTS, Typeface, current_font
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QFont, QFontMetricsF, QImage
 
 __all__ = [
     "FAMILY",
+    "Run",
     "ensure_app",
     "font",
     "line_height",
     "measure",
+    "runs",
     "use_figure_font",
     "wrap",
     "wrap_tokens",
 ]
 
+#: The app's own face (its screens are set in it) and the figures' default.
 FAMILY = "DejaVu Sans"
 
 
 def ensure_app() -> None:
     """A Qt GUI application (offscreen when there is none and no screen is wanted), with the
-    figure font loaded from the app's resources."""
+    figure fonts loaded from the app's resources."""
     from PySide6.QtGui import QGuiApplication
 
     if QGuiApplication.instance() is None:
@@ -56,18 +73,24 @@ def use_figure_font(app: object) -> None:
 def _load_fonts() -> None:
     from PySide6.QtGui import QFontDatabase
 
-    from whistgui.resources import FIGURE_FONTS, resource_path
+    from whistgui.resources import resource_path
 
-    for name in FIGURE_FONTS:
+    for name in dict.fromkeys(f for face in FONTS.values() for f in face.files):
         QFontDatabase.addApplicationFont(str(resource_path(name)))
 
 
-def font(size: float, *, bold: bool = False, italic: bool = False) -> QFont:
-    """The figure font at ``size`` points (on a 72-dpi device: one point per unit)."""
+def font(
+    size: float, *, bold: bool = False, italic: bool = False, face: Typeface | None = None
+) -> QFont:
+    """The figure font (``face``, or the one in use) at ``size`` points (on a 72-dpi device:
+    one point per unit); a glyph its first family lacks is taken from the next."""
     from PySide6.QtGui import QFont
 
     ensure_app()
-    f = QFont(FAMILY)
+    fam = (face or current_font()).families
+    f = QFont(fam[0])
+    if len(fam) > 1:
+        f.setFamilies(list(fam))
     f.setPointSizeF(size)
     f.setBold(bold)
     f.setItalic(italic)
@@ -77,11 +100,11 @@ def font(size: float, *, bold: bool = False, italic: bool = False) -> QFont:
 
 
 @cache
-def _metrics(size: float, bold: bool, italic: bool) -> QFontMetricsF:
+def _metrics(size: float, bold: bool, italic: bool, face: Typeface) -> QFontMetricsF:
     from PySide6.QtGui import QFontMetricsF
 
     device = _device()
-    return QFontMetricsF(font(size, bold=bold, italic=italic), device)
+    return QFontMetricsF(font(size, bold=bold, italic=italic, face=face), device)
 
 
 @cache
@@ -96,9 +119,133 @@ def _device() -> QImage:
     return image
 
 
-def measure(text: str, size: float, *, bold: bool = False, italic: bool = False) -> float:
-    """The advance of ``text`` in points."""
-    return _metrics(size, bold, italic).horizontalAdvance(text)
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A piece of a run of text as drawn: ``text`` at ``size`` points, starting ``dx`` points
+    after the run's start, its baseline ``rise`` points below the run's (negative: above)."""
+
+    text: str
+    dx: float
+    size: float
+    rise: float = 0.0
+
+
+#: A script's size, as a part of the text's (TeX's 7 pt scripts in 10 pt text).
+SCRIPT: Final = 0.7
+#: How far a subscript is lowered and a superscript raised, as parts of the text's size (TeX's
+#: sub1 and sup2 of Computer Modern: 0.15 and 0.363 em).
+SUB_DROP: Final = 0.15
+SUP_RISE: Final = 0.36
+_SUB: Final = str.maketrans("₀₁₂₃₄₅₆₇₈₉₋₊₌₍₎", "0123456789−+=()")
+_SUPER: Final = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺⁼⁽⁾", "0123456789−+=()")
+#: The fractions Latin Modern Roman has glyphs for (the others are made of digits).
+_OWN_FRACTIONS: Final = frozenset("½¼¾")
+_FRACTION_SLASH: Final = "\u2044"
+#: Greek α … ω to mathematical italic 𝛼 … 𝜔 (U+1D6FC …), as LaTeX sets them in math.
+_MATH_ITALIC: Final = {c: chr(0x1D6FC + c - 0x3B1) for c in range(0x3B1, 0x3CA)}
+
+
+def _script(ch: str) -> str | None:
+    """``"sub"``, ``"sup"`` or None: is ``ch`` a subscript or superscript character?"""
+    if ch.translate(_SUB) != ch:
+        return "sub"
+    if ch.translate(_SUPER) != ch:
+        return "sup"
+    return None
+
+
+def _fraction(ch: str) -> tuple[str, str] | None:
+    """A vulgar fraction's numerator and denominator (``⅜`` → ``("3", "8")``), or None."""
+    if ch in _OWN_FRACTIONS or unicodedata.category(ch) != "No":
+        return None
+    name = unicodedata.decomposition(ch)  # '<fraction> 0033 2044 0038'
+    if not name.startswith("<fraction>"):
+        return None
+    digits = "".join(chr(int(h, 16)) for h in name.split()[1:])
+    num, slash, den = digits.partition(_FRACTION_SLASH)
+    return (num, den) if slash else None
+
+
+def runs(
+    text: str,
+    size: float,
+    *,
+    bold: bool = False,
+    italic: bool = False,
+    face: Typeface | None = None,
+) -> tuple[Run, ...]:
+    """The pieces ``text`` at ``size`` points is drawn as in ``face`` (or the one in use): the
+    whole text at once in a face that has every glyph the papers use; in one that does not,
+    its subscripts, superscripts and missing fractions as smaller digits, lowered or raised
+    (see the module docstring), and Greek in math italic where the face asks for it.
+
+    >>> LM = FONTS["latin-modern"]
+
+    >>> [(r.text, r.size, round(r.rise, 2)) for r in runs("ε₁₂ + ⅜", 10, face=LM)]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('𝜀', 10, 0.0), ('12', 7.0, 1.5), (' + ', 10, 0.0),
+     ('3', 7.0, -3.6), ('⁄', 10, 0.0), ('8', 7.0, 0.0)]
+    >>> runs("ε₁₂", 10, face=FONTS["dejavu-sans"])  # it has them all
+    (Run(text='ε₁₂', dx=0.0, size=10, rise=0.0),)
+    """
+    return _runs(text, size, bold, italic, face or current_font())
+
+
+@lru_cache(maxsize=8192)
+def _runs(text: str, size: float, bold: bool, italic: bool, face: Typeface) -> tuple[Run, ...]:
+    if not (face.scripts or face.math_italic or face.stand_ins):
+        return (Run(text, 0.0, size),)
+    small = SCRIPT * size
+    pieces: list[tuple[str, float, float]] = []  # (text, size, rise)
+
+    def add(t: str, s: float, rise: float) -> None:
+        if pieces and pieces[-1][1:] == (s, rise):
+            pieces[-1] = (pieces[-1][0] + t, s, rise)
+        else:
+            pieces.append((t, s, rise))
+
+    stand_ins = dict(face.stand_ins)
+    for ch in text:
+        ch = stand_ins.get(ch, ch)
+        kind = _script(ch) if face.scripts else None
+        frac = _fraction(ch) if face.scripts else None
+        if kind == "sub":
+            add(ch.translate(_SUB), small, SUB_DROP * size)
+        elif kind == "sup":
+            add(ch.translate(_SUPER), small, -SUP_RISE * size)
+        elif frac is not None:
+            add(frac[0], small, -SUP_RISE * size)
+            add(_FRACTION_SLASH, size, 0.0)
+            add(frac[1], small, 0.0)
+        elif face.math_italic and ord(ch) in _MATH_ITALIC:
+            add(_MATH_ITALIC[ord(ch)], size, 0.0)
+        else:
+            add(ch, size, 0.0)
+    if not pieces:
+        return (Run("", 0.0, size),)
+    out: list[Run] = []
+    x = 0.0
+    for t, s, rise in pieces:
+        out.append(Run(t, x, s, rise))
+        x += _metrics(s, bold, italic, face).horizontalAdvance(t)
+    return tuple(out)
+
+
+def measure(
+    text: str,
+    size: float,
+    *,
+    bold: bool = False,
+    italic: bool = False,
+    face: Typeface | None = None,
+) -> float:
+    """The advance of ``text`` in points, in ``face`` (or the one in use)."""
+    f = face or current_font()
+    if not (f.scripts or f.math_italic or f.stand_ins):
+        return _metrics(size, bold, italic, f).horizontalAdvance(text)
+    pieces = _runs(text, size, bold, italic, f)
+    last = pieces[-1]
+    return last.dx + _metrics(last.size, bold, italic, f).horizontalAdvance(last.text)
 
 
 def line_height(size: float) -> float:
