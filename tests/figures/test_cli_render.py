@@ -43,6 +43,8 @@ def media_box_width(pdf: bytes) -> float:
         ("numberline", "val(D)"),
         ("tree", "KJ/AQ"),
         ("play", "♥A"),
+        ("lattice", "{1,2}"),
+        ("playtree", "Start:"),
     ],
 )
 def test_every_view_as_svg(tmp_path, view, needle):
@@ -350,3 +352,12 @@ def test_bridge_render_takes_the_face_too(tmp_path):
     )
     assert res.returncode == 0, res.stderr
     assert b"LMRoman10-Regular" in out.read_bytes()
+
+
+def test_a_lattice_the_suit_cannot_have_is_refused_clearly(tmp_path):
+    out = tmp_path / "l.svg"
+    res = whist("AKQ/JT9 AQ/K", "--view", "lattice", "--suit", "2", "--out", str(out))
+    assert res.returncode == 2
+    assert "'AQ/K'" in res.stderr
+    assert "Traceback" not in res.stderr
+    assert not out.exists()

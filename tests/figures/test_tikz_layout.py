@@ -22,7 +22,7 @@ import pytest
 from tests.figures.test_backends import DEALS
 from tests.tools import require_tool
 from whistgui.app.document import Document
-from whistgui.engine import Player
+from whistgui.engine import Deal, Player, SuitDeal
 from whistgui.figures import FigureOptions, build_figure
 from whistgui.figures.backends import to_tikz
 from whistgui.figures.scene import Figure, Text
@@ -126,14 +126,16 @@ def _example(number: int) -> Document:
     return Document.from_deal(e.deal, lead=e.lead or Player.WEST, title=e.title, note=e.note)
 
 
-#: The views with dense text: the deal and its analysis, the α matrix, number lines and the
-#: tree of reductions.
+#: The views with dense text: the deal and its analysis, the α matrix, number lines, the tree
+#: of reductions, the lattice and the play tree.
 DENSE = {
     "table": (lambda: DEALS["26"](), FigureOptions()),
     "analysis": (lambda: _example(27), FigureOptions()),
     "matrix": (lambda: DEALS["26"](), FigureOptions(suit=1)),
     "numberline": (lambda: DEALS["26"](), FigureOptions(suit=2)),
     "tree": (lambda: _example(9), FigureOptions(depth=2)),
+    "lattice": (lambda: Document.from_deal(Deal.parse("AQJ97/KT865")), FigureOptions()),
+    "playtree": (lambda: _example(24), FigureOptions(depth=2)),
 }
 
 
@@ -195,3 +197,9 @@ def test_the_check_sees_a_dense_figure_set_wider_than_measured(tmp_path: Path) -
     fig = build_figure("tree", _example(9), FigureOptions(depth=2, font="latin-modern"))
     faults = layout_faults(fig, compile_words(_unfitted(to_tikz(fig), 1.15), tmp_path))
     assert len(faults) > 10
+
+
+def test_a_suit_of_the_lattice_is_written_as_the_paper_writes_sets(tmp_path: Path) -> None:
+    fig = build_figure("lattice", Document.from_deal(Deal([SuitDeal.parse("AQ/KJ")])))
+    words = {w[4] for w in compile_words(to_tikz(fig), tmp_path)}
+    assert {"{1,2}", "{1}", "{2}", "∅"} <= words

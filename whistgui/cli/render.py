@@ -1,6 +1,6 @@
 """``whist render``: a figure for an article, drawn from the data with no screen — the deal, its
-analysis, a suit's α matrix, number line or tree of reductions, or the record of optimal
-play — as PNG, SVG, PDF or TikZ, laid out for a width, a
+analysis, a suit's α matrix, number line, tree of reductions or R43 lattice, the record of
+optimal play or the whole deal's play tree — as PNG, SVG, PDF or TikZ, laid out for a width, a
 font size and a face (DejaVu Sans, or Latin Modern to match a LaTeX article; Qt is imported
 only when the command runs)."""
 
@@ -35,7 +35,9 @@ VIEW_NAMES = (
     "matrix",
     "numberline",
     "tree",
+    "lattice",
     "play",
+    "playtree",
 )
 #: The faces a figure is set in (whistgui.figures.FONTS, not imported here: see FORMATS).
 FONT_NAMES: Final = ("dejavu-sans", "latin-modern")
@@ -47,9 +49,9 @@ def register(sub: Any, add: Any) -> None:
         help="draw a figure of a deal (PNG, SVG, PDF or TikZ) for an article, with no screen",
         description=(
             "Draw a figure of a deal for an article: the deal as the papers print it, its "
-            "analysis, a suit's α matrix, number line or tree of reductions, or the record of "
-            "optimal play; laid out for a width, a font size and a face, written as PNG, SVG, "
-            "PDF or TikZ (a standalone LaTeX document)."
+            "analysis, a suit's α matrix, number line, tree of reductions or R43 lattice, the "
+            "record of optimal play or the whole deal's play tree; laid out for a width, a font "
+            "size and a face, written as PNG, SVG, PDF or TikZ (a standalone LaTeX document)."
         ),
     )
     sp.add_argument("deal", metavar="DEAL", help="a deal in either notation, or a .whist file")
@@ -64,13 +66,18 @@ def register(sub: Any, add: Any) -> None:
         "--view",
         choices=VIEW_NAMES,
         default="table",
-        help="deal; analysis; table (deal and analysis, the default); matrix, numberline, tree "
-        "(of suit --suit); play (the record of optimal play)",
+        help="deal; analysis; table (deal and analysis, the default); matrix, numberline, tree, "
+        "lattice (of suit --suit; lattice: R43's lattice of trick sets, 1 to 6 cards a hand); "
+        "play (the record of optimal play); playtree (the whole deal's tree of tricks along "
+        "optimal play, --depth tricks deep)",
     )
     add_output_options(sp)
     sp.add_argument("--suit", type=int, default=1, help="the suit, counted from 1 (default 1)")
     sp.add_argument(
-        "--depth", type=int, default=2, help="with --view tree: levels below the root (default 2)"
+        "--depth",
+        type=int,
+        default=2,
+        help="with --view tree: levels below the root; with --view playtree: tricks (default 2)",
     )
     sp.add_argument(
         "--cards", type=int, help="with --view play: the cards played (default: all of them)"

@@ -12,7 +12,11 @@ DPI), SVG, PDF or TikZ. The views:
 ``matrix``      the α matrix of a suit (:mod:`.matrix`); R43's matrix A in other games
 ``numberline``  L(D), I(D), R(D) with the infinitesimal inset (:mod:`.numberline`)
 ``tree``        the tree of reductions of a suit to a depth (:mod:`.tree`)
+``lattice``     R43's lattice L_n of a suit's trick sets, optimal play's marked
+                (:mod:`.lattice`)
 ``play``        the record of optimal play, trick by trick with reasons (:mod:`.play`)
+``playtree``    the whole deal's tree of tricks along optimal play, to a depth, with
+                values and results (:mod:`.playtree`)
 ==============  ==================================================================
 
 Each is set in one of :data:`FONTS` (``FigureOptions.font``): DejaVu Sans, or Latin Modern to
@@ -61,11 +65,13 @@ VIEWS: Final = {
     "matrix": "the α matrix of a suit (R43's matrix A in Greedy Whist and five-card)",
     "numberline": "L(D), I(D) and R(D) of a suit on the number line",
     "tree": "the tree of a suit's reductions, to a depth",
+    "lattice": "R43's lattice of a suit's trick sets, those optimal play reaches marked",
     "play": "the record of optimal play, trick by trick, with reasons",
+    "playtree": "the whole deal's tree of tricks along optimal play, to a depth",
 }
 
 #: The views that draw every suit of the deal (the others draw one suit, ``--suit``).
-_ALL_SUITS_VIEWS: Final = ("deal", "analysis", "table", "play")
+_ALL_SUITS_VIEWS: Final = ("deal", "analysis", "table", "play", "playtree")
 #: The most suits a figure of the whole deal draws. An article's deal has a handful; 100 suits
 #: make a table 1.3 m tall at 9 pt (still a PNG at 300 dpi) and take seconds to analyse and
 #: lay out, where thousands took minutes and gigabytes.
@@ -171,7 +177,7 @@ def check_suits(view: str, doc: Document) -> None:
         raise WhistError(
             f"the deal {quote(str(doc.deal))} has {n:,} suits; the {view} figure draws at most "
             f"{MAX_SUITS}: choose fewer suits, or a figure of one suit (matrix, "
-            "numberline or tree)"
+            "numberline, tree or lattice)"
         )
 
 
@@ -203,7 +209,15 @@ def _build(view: str, doc: Document, o: FigureOptions) -> Figure:
         from whistgui.figures.play import build_play
 
         return build_play(doc, o.width, o.font_size, cards=o.cards)
+    if view == "playtree":
+        from whistgui.figures.playtree import build_play_tree
+
+        return build_play_tree(doc, o.width, o.font_size, depth=o.depth)
     suit = _suit(doc, o)
+    if view == "lattice":
+        from whistgui.figures.lattice import build_lattice
+
+        return build_lattice(suit, o.width, o.font_size)
     if view == "matrix":
         from whistgui.figures.matrix import build_matrix
 

@@ -12,9 +12,18 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from whistgui.figures.scene import BLACK, Figure, Line, Rect, Text
-from whistgui.figures.text import line_height, measure, wrap
+from whistgui.figures.text import line_height, measure, wrap, wrap_tokens
 
-__all__ = ["Cell", "Column", "Table", "paragraph", "text_item"]
+__all__ = [
+    "Cell",
+    "Column",
+    "Table",
+    "fit_widths",
+    "paragraph",
+    "split_suit",
+    "text_item",
+    "wrap_pieces",
+]
 
 Align = Literal["left", "center", "right"]
 
@@ -64,6 +73,48 @@ def paragraph(
         fig.add(text_item(x, y + size, line, size, bold=bold, italic=italic, colour=colour))
         y += lh
     return y
+
+
+def fit_widths(natural: list[float], limits: list[list[float]], room: float) -> list[float]:
+    """Column widths, no wider in all than ``room`` if they can be: from ``natural``, the
+    columns give up width, in equal shares, down to each of ``limits`` in turn (a column
+    whose limit is infinite gives none at that step) until they fit."""
+    widths = list(natural)
+    for limit in limits:
+        excess = sum(widths) - room
+        while excess > 0.01:
+            able = [j for j in range(len(widths)) if widths[j] - limit[j] > 0.01]
+            if not able:
+                break
+            share = excess / len(able)
+            for j in able:
+                cut = min(share, widths[j] - limit[j])
+                widths[j] -= cut
+                excess -= cut
+    return widths
+
+
+def split_suit(text: str) -> list[str]:
+    """``AT9/QJ8`` → ``['AT9/', 'QJ8']``: where a suit may break, after West's cards."""
+    west, slash, east = text.partition("/")
+    return [west + slash, east] if slash and east else [text]
+
+
+def wrap_pieces(
+    pieces: tuple[str, ...], size: float, width: float, bold: bool = False
+) -> list[str]:
+    """``pieces`` joined by spaces into lines no wider than ``width``, breaking only between
+    pieces — or, where a piece is wider than a line, inside it: after the ``/`` of a suit,
+    then between words, then between characters. Never shortened."""
+    tokens: list[tuple[str, str]] = []  # (text, what joins it to the text before)
+    for piece in pieces:
+        if measure(piece, size, bold=bold) <= width:
+            tokens.append((piece, " "))
+            continue
+        for word in piece.split(" "):
+            first, *rest = split_suit(word)
+            tokens += [(first, " "), *((r, "") for r in rest)]
+    return wrap_tokens(tokens, size, width, bold=bold)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,9 +27,9 @@ from whistgui.engine import (
 from whistgui.engine.trick.cards import ranks_text
 from whistgui.engine.trick.notation import format_suit_paper
 from whistgui.engine.trick.rules import WHIST_RULES
-from whistgui.figures.layout import text_item
+from whistgui.figures.layout import fit_widths, split_suit, text_item, wrap_pieces
 from whistgui.figures.scene import GREY, Figure, Line
-from whistgui.figures.text import line_height, measure, wrap_tokens
+from whistgui.figures.text import line_height, measure
 
 __all__ = ["HEADERS", "MAX_ROWS", "TreeRow", "build_tree", "count_rows", "tree_rows"]
 
@@ -206,49 +206,9 @@ def tree_rows(suit: SuitDeal, depth: int, evaluator: Evaluator | None = None) ->
 _CENTRED: Final = (False, False, False, True)
 
 
-def _fit(natural: list[float], limits: list[list[float]], room: float) -> list[float]:
-    """Column widths, no wider in all than ``room`` if they can be: from ``natural``, the
-    columns give up width, in equal shares, down to each of ``limits`` in turn (a column
-    whose limit is infinite gives none at that step) until they fit."""
-    widths = list(natural)
-    for limit in limits:
-        excess = sum(widths) - room
-        while excess > 0.01:
-            able = [j for j in range(len(widths)) if widths[j] - limit[j] > 0.01]
-            if not able:
-                break
-            share = excess / len(able)
-            for j in able:
-                cut = min(share, widths[j] - limit[j])
-                widths[j] -= cut
-                excess -= cut
-    return widths
-
-
-def _split_suit(text: str) -> list[str]:
-    """``AT9/QJ8`` → ``['AT9/', 'QJ8']``: where a suit may break, after West's cards."""
-    west, slash, east = text.partition("/")
-    return [west + slash, east] if slash and east else [text]
-
-
 def _words(text: str) -> list[str]:
     """The pieces no line of a cell breaks inside: words, and a suit's two hands."""
-    return [part for word in text.split() for part in _split_suit(word)]
-
-
-def _wrap_pieces(pieces: tuple[str, ...], size: float, width: float, bold: bool) -> list[str]:
-    """``pieces`` joined by spaces into lines no wider than ``width``, breaking only between
-    pieces — or, where a piece is wider than a line, inside it: after the ``/`` of a suit,
-    then between words, then between characters. Never shortened."""
-    tokens: list[tuple[str, str]] = []  # (text, what joins it to the text before)
-    for piece in pieces:
-        if measure(piece, size, bold=bold) <= width:
-            tokens.append((piece, " "))
-            continue
-        for word in piece.split(" "):
-            first, *rest = _split_suit(word)
-            tokens += [(first, " "), *((r, "") for r in rest)]
-    return wrap_tokens(tokens, size, width, bold=bold)
+    return [part for word in text.split() for part in split_suit(word)]
 
 
 #: The orders in which the columns give up width once their headers are on two lines, as
@@ -317,7 +277,7 @@ def _widths(
     for name, cols in order:
         steps.append([limit[name][j] if j in cols else inf for j in range(len(HEADERS))])
     steps.append(limit["floor"])
-    return natural, _fit(natural, steps, room)
+    return natural, fit_widths(natural, steps, room)
 
 
 def _lines(
@@ -330,7 +290,7 @@ def _lines(
         rooms = [w - 2 * pad + 0.01 for w in widths]
         rooms[0] -= indent[i]
         counts = [
-            len(_wrap_pieces(cell, size, room, False))
+            len(wrap_pieces(cell, size, room, False))
             for cell, room in zip(r.pieces, rooms, strict=True)
         ]
         height += max(counts)
@@ -380,7 +340,7 @@ def build_tree(
         for j, cell in enumerate(cells):
             left = lefts[j] + pad + (shift if j == 0 else 0.0)
             room = widths[j] - 2 * pad - (shift if j == 0 else 0.0) + 0.01  # rounding
-            lines = _wrap_pieces(cell, size, room, bold) if cell else []
+            lines = wrap_pieces(cell, size, room, bold) if cell else []
             counts.append(len(lines))
             x, anchor = left, "start"
             if _CENTRED[j]:
