@@ -1,8 +1,12 @@
 """File ▸ Export Figure: a figure of the session's deal for an article, chosen and previewed.
 
-The dialog chooses the view (deal, analysis, table, α matrix, number line, tree, play record),
-its suit, depth or cards, the width and font size it is laid out for, and the format (PNG at a
-DPI, SVG with text or outlines, PDF, TikZ). The figure is built from the data by
+The dialog chooses the view (deal, analysis, table, α matrix, number line, tree, R43 lattice,
+play record, play tree), its suit, depth or cards, the width, font size and face it is laid
+out for (DejaVu Sans, or Latin Modern to match a LaTeX article), and the format (PNG at a DPI,
+SVG with text or outlines, PDF, TikZ). Only the fields the chosen view and format use are
+shown: Suit for a view of one suit, Depth for the trees, Cards played for the play record,
+Resolution for PNG, Text as outlines for SVG (a GOPS or bridge figure has none of the first
+three). The figure is built from the data by
 :mod:`whistgui.figures` on the engine service (a long play record never blocks the window) and
 shown as it will print, at the chosen width; Save writes it, Copy as Image and Copy as SVG put
 it on the clipboard. The choices are remembered.
@@ -10,6 +14,7 @@ it on the clipboard. The choices are remembered.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import os
 from collections.abc import Callable, Mapping
@@ -37,7 +42,17 @@ from PySide6.QtWidgets import (
 
 from whistgui.app.bridge import BridgeDocument
 from whistgui.app.document import Document
-from whistgui.figures import VIEWS, Figure, FigureError, FigureOptions, build_figure, write
+from whistgui.figures import (
+    DEFAULT_FONT,
+    FONTS,
+    VIEWS,
+    Figure,
+    FigureError,
+    FigureOptions,
+    build_figure,
+    using_font,
+    write,
+)
 from whistgui.figures.backends import to_image, to_svg
 from whistgui.ui.engine_service import EngineService, JobContext
 from whistgui.ui.theme import LIGHT, colours, contrasting_text
@@ -53,7 +68,26 @@ FORMAT_FILTERS = {
     "tex": "TikZ / LaTeX (*.tex)",
 }
 #: Views about one suit of the deal (the Suit box applies).
-SUIT_VIEWS = ("matrix", "numberline", "tree")
+SUIT_VIEWS = ("matrix", "numberline", "tree", "lattice")
+#: The fields each view of a whist document uses, beyond width, font and format.
+WHIST_FIELDS: Mapping[str, tuple[str, ...]] = {
+    **{view: ("suit",) for view in SUIT_VIEWS},
+    "tree": ("suit", "depth"),
+    "playtree": ("depth",),
+    "play": ("cards",),
+}
+#: How the view box names a view (else its name, capitalised).
+VIEW_LABELS: Mapping[str, str] = {
+    "numberline": "Number line",
+    "playtree": "Play tree",
+    "lattice": "Lattice (R43)",
+    "ddtable": "DD table",
+}
+#: What the Depth box counts, per view.
+_DEPTH_TIPS: Mapping[str, str] = {
+    "tree": "Levels of reductions below the suit",
+    "playtree": "Tricks along optimal play: every trick from the start and each optimal one",
+}
 
 
 @dataclass(frozen=True)
@@ -69,6 +103,9 @@ class FigureSource:
     suits: int = 0  # suits to choose one from (the suit views)
     cards: int = 0  # cards a play record may show
     key: str = "figure"  # the settings group remembering the choices
+    #: the option fields (``suit``, ``depth``, ``cards``) each view uses; a view not named
+    #: uses none of them
+    fields: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
 
     @classmethod
     def whist(cls, doc: Document) -> FigureSource:
@@ -80,6 +117,7 @@ class FigureSource:
             "table",
             suits=len(doc.deal.suits),
             cards=2 * max(0, doc.deal.size),
+            fields=WHIST_FIELDS,
         )
 
     @classmethod
@@ -93,7 +131,8 @@ class FigureSource:
 
         def build(view: str, options: FigureOptions) -> Figure:
             o = BridgeFigureOptions(width=options.width, font_size=options.font_size)
-            return build_bridge_figure(view, board, o, position=position)
+            with using_font(options.font):
+                return build_bridge_figure(view, board, o, position=position)
 
         return cls(BRIDGE_VIEWS, build, f"board-{doc.board}", "both", key="bridgeFigure")
 
@@ -140,7 +179,7 @@ class FigureDialog(QDialog):
         form = QFormLayout()
         self.view = QComboBox(self)
         for name, what in self._source.views.items():
-            self.view.addItem(name.title() if name != "numberline" else "Number line", name)
+            self.view.addItem(VIEW_LABELS.get(name, name.title()), name)
             self.view.setItemData(self.view.count() - 1, what, Qt.ItemDataRole.ToolTipRole)
         self.suit = QSpinBox(self)
         self.suit.setRange(1, max(1, self._source.suits))
@@ -160,6 +199,15 @@ class FigureDialog(QDialog):
         self.font_pt.setDecimals(1)
         self.font_pt.setSingleStep(0.5)
         self.font_pt.setSuffix(" pt")
+        self.font_face = QComboBox(self)
+        self.font_face.setObjectName("figureFont")
+        for key, face in FONTS.items():
+            self.font_face.addItem(face.name, key)
+        self.font_face.setToolTip(
+            "DejaVu Sans: the app's face, every symbol in one sans-serif. Latin Modern: the "
+            "serif of LaTeX articles (symbols from Latin Modern Math). Both ship with the app; "
+            "every format is set in the one chosen."
+        )
         self.format = QComboBox(self)
         for kind in FORMAT_FILTERS:
             self.format.addItem(kind.upper() if kind != "tex" else "TikZ (LaTeX)", kind)
@@ -175,11 +223,13 @@ class FigureDialog(QDialog):
             ("&Cards played:", self.cards),
             ("&Width:", self.width_mm),
             ("&Font size:", self.font_pt),
+            ("F&ont:", self.font_face),
             ("Fo&rmat:", self.format),
             ("&Resolution:", self.dpi),
             ("", self.outlines),
         ):
             form.addRow(label, w)
+        self.form = form
         self._load_settings(view, suit, cards)
 
         self.preview = QLabel(self)
@@ -239,7 +289,7 @@ class FigureDialog(QDialog):
         self._timer.setSingleShot(True)
         self._timer.setInterval(150)
         self._timer.timeout.connect(self.rebuild)
-        for w in (self.view, self.format, self.zoom):
+        for w in (self.view, self.format, self.zoom, self.font_face):
             w.currentIndexChanged.connect(self._changed)
         for w in (self.suit, self.depth, self.cards, self.dpi):
             w.valueChanged.connect(self._changed)
@@ -266,6 +316,8 @@ class FigureDialog(QDialog):
             self.cards.setValue(cards)
         self.width_mm.setValue(float(str(value("width_mm", 120))))
         self.font_pt.setValue(float(str(value("font_pt", 9))))
+        i = self.font_face.findData(str(value("font", DEFAULT_FONT)))
+        self.font_face.setCurrentIndex(max(0, i))
         i = self.format.findData(str(value("format", "pdf")))
         self.format.setCurrentIndex(max(0, i))
         self.dpi.setValue(int(float(str(value("dpi", 300)))))
@@ -277,6 +329,7 @@ class FigureDialog(QDialog):
             ("view", self.view.currentData()),
             ("width_mm", self.width_mm.value()),
             ("font_pt", self.font_pt.value()),
+            ("font", self.font_face.currentData()),
             ("format", self.kind),
             ("dpi", self.dpi.value()),
         ):
@@ -297,15 +350,28 @@ class FigureDialog(QDialog):
             suit=self.suit.value(),
             depth=self.depth.value(),
             cards=None if self.cards.value() < 0 else self.cards.value(),
+            font=str(self.font_face.currentData()),
         )
 
-    def _update_enabled(self) -> None:
+    def applies(self) -> dict[QWidget, bool]:
+        """Which of the optional fields the chosen view and format use."""
         view = str(self.view.currentData())
-        self.suit.setEnabled(view in SUIT_VIEWS and self._source.suits > 0)
-        self.depth.setEnabled(view == "tree")
-        self.cards.setEnabled(view == "play" and self._source.cards > 0)
-        self.dpi.setEnabled(self.kind == "png")
-        self.outlines.setEnabled(self.kind == "svg")
+        uses = self._source.fields.get(view, ())
+        return {
+            self.suit: "suit" in uses and self._source.suits > 0,
+            self.depth: "depth" in uses,
+            self.cards: "cards" in uses and self._source.cards > 0,
+            self.dpi: self.kind == "png",
+            self.outlines: self.kind == "svg",
+        }
+
+    def _update_enabled(self) -> None:
+        """Show the fields the view and format use, and hide (and disable) the others."""
+        for w, used in self.applies().items():
+            w.setEnabled(used)
+            self.form.setRowVisible(w, used)
+        view = str(self.view.currentData())
+        self.depth.setToolTip(_DEPTH_TIPS.get(view, ""))
 
     def _changed(self, *_args: object) -> None:
         self._update_enabled()
@@ -333,7 +399,8 @@ class FigureDialog(QDialog):
         dpi = (screen.logicalDotsPerInch() if screen is not None else 96.0) * ratio * zoom
 
         def job(_ctx: JobContext) -> tuple[Figure, QImage]:
-            fig = build(view, options)
+            with using_font(options.font):  # any source's figure in the chosen face
+                fig = build(view, options)
             return fig, to_image(fig, dpi)  # the preview, drawn off the GUI thread too
 
         return self._engine.submit(CHANNEL, job, label=f"Drawing the {view} figure", tag=key)
@@ -346,7 +413,11 @@ class FigureDialog(QDialog):
         self._show_preview(image)
         self._set_busy(False)
         w_mm, h_mm = fig.width / _MM, fig.height / _MM
-        self.status.setText(f"{w_mm:.0f} × {h_mm:.0f} mm, text {self.font_pt.value():g} pt")
+        face = FONTS.get(fig.font)
+        self.status.setText(
+            f"{w_mm:.0f} × {h_mm:.0f} mm, text {fig.font_size:g} pt "
+            f"{face.name if face is not None else fig.font}"
+        )
 
     def _on_failed(self, _job: int, channel: str, tag: object, message: str) -> None:
         if channel != CHANNEL or tag != self._asked:

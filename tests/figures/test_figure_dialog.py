@@ -1,0 +1,170 @@
+"""File ▸ Export Figure: each view shows the fields it uses and hides the others (Suit, Depth,
+Cards played; Resolution for PNG, Text as outlines for SVG) — for GOPS and bridge figures
+none of the first three; the new views are offered; the face is chosen there, the figure built
+in it (any source's) and the choice remembered."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from whistgui.app.document import Document
+from whistgui.engine import Deal
+from whistgui.figures import FigureOptions, build_figure
+from whistgui.figures.gops import GOPS_VIEWS
+from whistgui.figures.scene import Figure
+from whistgui.ui.engine_service import EngineService
+from whistgui.ui.widgets.figure_dialog import FigureDialog, FigureSource
+
+#: The fields each whist view uses (the rest must be hidden).
+USES = {
+    "deal": set(),
+    "analysis": set(),
+    "table": set(),
+    "matrix": {"suit"},
+    "numberline": {"suit"},
+    "tree": {"suit", "depth"},
+    "lattice": {"suit"},
+    "play": {"cards"},
+    "playtree": {"depth"},
+}
+
+
+@pytest.fixture
+def engine():  # type: ignore[no-untyped-def]
+    service = EngineService()
+    yield service
+    service.shutdown()
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+def _dialog(qtbot, source, engine, settings=None, **kw) -> FigureDialog:  # type: ignore[no-untyped-def]
+    dlg = FigureDialog(source, engine, settings, **kw)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    return dlg
+
+
+def _shown(dlg: FigureDialog) -> dict[str, bool]:
+    return {
+        name: w.isVisibleTo(dlg)
+        for name, w in (
+            ("suit", dlg.suit),
+            ("depth", dlg.depth),
+            ("cards", dlg.cards),
+            ("dpi", dlg.dpi),
+            ("outlines", dlg.outlines),
+        )
+    }
+
+
+def _label_shown(dlg: FigureDialog, field) -> bool:  # type: ignore[no-untyped-def]
+
+    label = dlg.form.labelForField(field)
+    return label is None or label.isVisibleTo(dlg)
+
+
+def test_each_view_shows_the_fields_it_uses_and_hides_the_others(qtbot, engine) -> None:  # type: ignore[no-untyped-def]
+    doc = Document.from_deal(Deal.parse("AQ/KJ K/A"))
+    dlg = _dialog(qtbot, doc, engine)
+    views = [dlg.view.itemData(i) for i in range(dlg.view.count())]
+    assert views == list(USES)
+    assert dlg.view.itemText(views.index("playtree")) == "Play tree"
+    dlg.format.setCurrentIndex(dlg.format.findData("pdf"))
+    for view, uses in USES.items():
+        dlg.set_view(view)
+        shown = _shown(dlg)
+        assert {k for k in ("suit", "depth", "cards") if shown[k]} == uses, view
+        for name, w in (("suit", dlg.suit), ("depth", dlg.depth), ("cards", dlg.cards)):
+            assert w.isEnabled() == (name in uses), (view, name)  # hidden and disabled
+            assert _label_shown(dlg, w) == (name in uses), (view, name)  # its label too
+        assert not shown["dpi"]
+        assert not shown["outlines"]
+    # the format's own fields
+    dlg.format.setCurrentIndex(dlg.format.findData("png"))
+    assert _shown(dlg)["dpi"]
+    assert not _shown(dlg)["outlines"]
+    dlg.format.setCurrentIndex(dlg.format.findData("svg"))
+    assert _shown(dlg)["outlines"]
+    assert not _shown(dlg)["dpi"]
+    assert _label_shown(dlg, dlg.dpi) is False
+    dlg.close()
+
+
+def test_a_gops_figure_shows_no_suit_depth_or_cards(qtbot, engine) -> None:  # type: ignore[no-untyped-def]
+    def build(view: str, options: FigureOptions) -> Figure:
+        return build_figure("deal", Document.from_deal(Deal.parse("AQ/KJ")), options)
+
+    source = FigureSource(GOPS_VIEWS, build, "gops", "both", key="gopsFigure")
+    dlg = _dialog(qtbot, source, engine)
+    for i in range(dlg.view.count()):
+        dlg.view.setCurrentIndex(i)
+        shown = _shown(dlg)
+        assert [k for k in ("suit", "depth", "cards") if shown[k]] == []
+    assert dlg.font_face.isVisibleTo(dlg)  # the face applies to every figure
+    dlg.close()
+
+
+def test_the_face_chosen_builds_the_figure_in_it_and_is_remembered(  # type: ignore[no-untyped-def]
+    qtbot, engine, settings, tmp_path
+) -> None:
+    doc = Document.from_deal(Deal.parse("AQ/KJ K/A"))
+    dlg = _dialog(qtbot, doc, engine, settings, view="table")
+    qtbot.waitUntil(lambda: dlg.figure is not None, timeout=20000)
+    assert dlg.figure.font == "dejavu-sans"
+    assert [dlg.font_face.itemText(i) for i in range(dlg.font_face.count())] == [
+        "DejaVu Sans",
+        "Latin Modern",
+    ]
+    dlg.font_face.setCurrentIndex(dlg.font_face.findData("latin-modern"))
+    qtbot.waitUntil(
+        lambda: dlg.figure is not None and dlg.figure.font == "latin-modern", timeout=20000
+    )
+    assert "Latin Modern" in dlg.status.text()
+    dlg.format.setCurrentIndex(dlg.format.findData("pdf"))
+    out = dlg.save(tmp_path / "f.pdf")
+    assert out is not None
+    assert b"LMRoman10-Regular" in out.read_bytes()
+    dlg.close()
+    again = _dialog(qtbot, doc, engine, settings)
+    assert again.font_face.currentData() == "latin-modern"
+    again.close()
+
+
+def test_any_sources_figure_is_built_in_the_face_chosen(qtbot, engine) -> None:  # type: ignore[no-untyped-def]
+    """A source that knows nothing of faces (GOPS's, bridge's) is built in the one chosen."""
+    seen: list[str] = []
+
+    def build(view: str, options: FigureOptions) -> Figure:
+        fig = Figure(100, 50)  # made in the face in use
+        seen.append(fig.font)
+        return fig
+
+    source = FigureSource(GOPS_VIEWS, build, "gops", "both", key="gopsFigure")
+    dlg = _dialog(qtbot, source, engine)
+    dlg.font_face.setCurrentIndex(dlg.font_face.findData("latin-modern"))
+    qtbot.waitUntil(
+        lambda: dlg.figure is not None and dlg.figure.font == "latin-modern", timeout=20000
+    )
+    assert "latin-modern" in seen
+    dlg.close()
+
+
+@pytest.mark.parametrize("view", ["lattice", "playtree"])
+def test_the_new_views_are_drawn_and_saved(qtbot, engine, tmp_path, view) -> None:  # type: ignore[no-untyped-def]
+    doc = Document.from_deal(Deal.parse("AJ9/KQT A/K K/A"))
+    dlg = _dialog(qtbot, doc, engine, view=view)
+    qtbot.waitUntil(lambda: dlg.figure is not None, timeout=20000)
+    texts = dlg.figure.texts()
+    assert ("{1,2,3}" in texts) if view == "lattice" else ("Trick" in texts)
+    dlg.format.setCurrentIndex(dlg.format.findData("svg"))
+    out = dlg.save(tmp_path / f"{view}.svg")
+    assert out is not None
+    assert dlg.default_name().endswith(f"-{view}.svg")
+    dlg.close()
