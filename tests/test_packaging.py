@@ -295,3 +295,50 @@ def test_the_wheel_installs_into_a_fresh_venv_and_starts_with_no_screen(
     )
     assert res.returncode == 0, res.stdout + res.stderr
     assert "outcome" in res.stdout
+
+
+def _run_pyinstaller_module():  # type: ignore[no-untyped-def]
+    import importlib.util
+
+    path = ROOT / "packaging" / "run_pyinstaller.py"
+    spec = importlib.util.spec_from_file_location("run_pyinstaller", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_bundles_build_survives_a_machine_without_a_null_device(monkeypatch, tmp_path):
+    """CI's sandbox had /dev/null as a plain file; PyInstaller's ctypes.util.find_library ran
+    ``ld -o /dev/null -l<name>`` for a library it could not find, ld removed its output, and
+    the next subprocess with standard input from os.devnull failed the build. Where there is no
+    null device, run_pyinstaller's stand-in must open as the null device would, and survive ld."""
+    if shutil.which("ld") is None:  # no ld, no removing linker: nothing to guard against
+        pytest.skip("no ld on this machine")
+    module = _run_pyinstaller_module()
+    monkeypatch.setattr(module, "_has_null_device", lambda: False)
+    link = ["ld", "-o", "", "-lwhistgui_no_such_library"]
+
+    # the failure mode, on a plain file standing in: ld's failed link removes it
+    plain = tmp_path / "null"
+    plain.write_bytes(b"")
+    link[2] = str(plain)
+    assert subprocess.run(link, capture_output=True, check=False).returncode != 0
+    assert not plain.exists()
+
+    before = os.devnull
+    with module.null_device() as null:
+        assert os.devnull == null != before
+        link[2] = null
+        assert subprocess.run(link, capture_output=True, check=False).returncode != 0
+        for _ in range(2):  # still there after ld, and again after a first use
+            r = subprocess.run(
+                [sys.executable, "-c", "import sys; print(repr(sys.stdin.read()))"],
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            assert r.stdout.strip() == "''"  # an empty input, as the null device gives
+    assert os.devnull == before
