@@ -68,7 +68,7 @@ def test_transposition_table_is_used_and_cleared():
     assert s.stats["hits"] > 0
     assert s.outcome(deal) == first
     s.clear()
-    assert s.stats == {"positions": 0, "hits": 0, "misses": 0}
+    assert s.stats == {"positions": 0, "hits": 0, "misses": 0, "evicted": 0}
     assert s.outcome(deal) == first
 
 

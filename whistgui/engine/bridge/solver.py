@@ -63,13 +63,15 @@ start of the current trick on; equivalent cards (West's ♥9 and ♠7, both usel
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, Final
 
 from whistgui.engine.bridge.deal import BridgeCard, Seat, Side, Suit
 from whistgui.engine.bridge.play import BridgePosition
 from whistgui.engine.checks import expect, optional_callable
 from whistgui.engine.errors import Cancelled
+from whistgui.engine.memo import Memo, check_bound
 
-__all__ = ["EndgameSolver"]
+__all__ = ["MEMO_POSITIONS", "MEMO_SUITS", "EndgameSolver"]
 
 #: A trick boundary as the table knows it: strain, leader, and per suit the owners of the
 #: cards still in play from the highest down (relative ranks). Tricks won are not part of it.
@@ -82,6 +84,12 @@ Entry = list[int]
 #: How many cards are played between two polls of ``should_stop`` (a power of two, less one).
 POLL_MASK = 4095
 
+#: The trick boundaries an :class:`EndgameSolver` keeps by default (about 20 MB a 100,000, so
+#: some 40 MB): 15 solves of a 7-card ending (every strain, three deals) store about 9,000.
+MEMO_POSITIONS: Final = 200_000
+#: The groups of equivalent cards and the suits' codes it keeps (small ints: a few MB).
+MEMO_SUITS: Final = 100_000
+
 
 def _bits(mask: int) -> int:
     return mask.bit_count()
@@ -91,8 +99,11 @@ class EndgameSolver:
     """Tricks to come for a side under best play, by null-window alpha-beta with a table.
 
     ``memo`` is the transposition table (:data:`Key` → bounds and best lead), kept until
-    :meth:`clear`; ``hits``/``misses`` count its look-ups at trick boundaries that found an
-    entry or made a new one; ``nodes`` counts the cards played in the search.
+    :meth:`clear` and bounded: between public calls it holds at most ``memo_bound`` entries
+    (None: no bound), the least recently made forgotten first (:mod:`~whistgui.engine.memo`;
+    a forgotten boundary is searched again); ``hits``/``misses`` count its look-ups at trick
+    boundaries that found an entry or made a new one, ``evicted`` the entries forgotten;
+    ``nodes`` counts the cards played in the search.
 
     ``should_stop`` is polled every few thousand cards (``True`` raises
     :class:`~whistgui.engine.errors.Cancelled`, the table keeping what it has learnt, which
@@ -103,17 +114,25 @@ class EndgameSolver:
         self,
         should_stop: Callable[[], bool] | None = None,
         progress: Callable[[int], None] | None = None,
+        *,
+        memo_bound: int | None = MEMO_POSITIONS,
     ) -> None:
         self.should_stop = optional_callable(should_stop, "should_stop")
         self.progress = optional_callable(progress, "progress")
-        self.memo: dict[Key, Entry] = {}
+        memo_bound = check_bound(memo_bound, "memo_bound")
+        table: Memo[Key, Entry] = Memo(memo_bound, "trick boundaries")
+        suits = None if memo_bound is None else min(memo_bound, MEMO_SUITS)
+        reps: Memo[int, tuple[int, ...]] = Memo(suits, "groups of equivalent cards")
+        codes: Memo[int, int] = Memo(suits, "suits' relative-rank codes")
+        self._memos: tuple[Memo[Any, Any], ...] = (table, reps, codes)
+        self.memo = table.data
         self.hits = 0
         self.misses = 0
         self.nodes = 0
         #: Groups of equivalent cards, as their lowest card, by (own cards, others' cards).
-        self._reps: dict[int, tuple[int, ...]] = {}
+        self._reps = reps.data
         #: A suit's relative-rank code by its four hands' masks.
-        self._codes: dict[int, int] = {}
+        self._codes = codes.data
         # the position being searched (set by _load): masks of ranks (bit r - 2) by seat and
         # suit, the cards in play by suit (in hands or on the table), the cards on the table
         self._hands: list[list[int]] = [[0] * 4 for _ in range(4)]
@@ -148,10 +167,24 @@ class EndgameSolver:
 
     def clear(self) -> None:
         """Forget the table and the counts."""
-        self.memo.clear()
-        self._reps.clear()
-        self._codes.clear()
+        for m in self._memos:
+            m.clear()
         self.hits = self.misses = self.nodes = 0
+
+    @property
+    def memo_bound(self) -> int | None:
+        """The most trick boundaries the table keeps between calls (None: no bound)."""
+        return self._memos[0].bound
+
+    @property
+    def evicted(self) -> int:
+        """Entries the table forgot (past :attr:`memo_bound`)."""
+        return self._memos[0].evicted
+
+    def _trim(self) -> None:
+        """A public call returns: each memo forgets past its bound."""
+        for m in self._memos:
+            m.trim()
 
     def tricks(self, pos: BridgePosition, side: Side) -> int:
         """The most tricks ``side`` can take from ``pos`` on (the trick in progress counts;
@@ -162,7 +195,10 @@ class EndgameSolver:
         if pos.is_over:
             return 0
         self._load(pos)
-        ns = self._exact()
+        try:
+            ns = self._exact()
+        finally:
+            self._trim()
         return ns if side is Side.NS else pos.tricks_left - ns
 
     def max_tricks(self, pos: BridgePosition, side: Side) -> int:
@@ -182,12 +218,15 @@ class EndgameSolver:
         k = len(pos.trick)
         start = pos.tricks_left  # tricks from the start of this trick
         scores: dict[BridgeCard, int] = {}
-        for group in self._groups(seat, k):
-            s, b = group[0]
-            ns = self._exact_after(seat, k, s, b)
-            mine = ns if seat % 2 == 0 else start - ns
-            for s, b in group:
-                scores[BridgeCard(Suit(s), b.bit_length() + 1)] = mine
+        try:
+            for group in self._groups(seat, k):
+                s, b = group[0]
+                ns = self._exact_after(seat, k, s, b)
+                mine = ns if seat % 2 == 0 else start - ns
+                for s, b in group:
+                    scores[BridgeCard(Suit(s), b.bit_length() + 1)] = mine
+        finally:
+            self._trim()
         return scores
 
     def best_cards(self, pos: BridgePosition) -> tuple[BridgeCard, ...]:

@@ -28,18 +28,43 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from whistgui.engine.checks import expect, optional_callable
 from whistgui.engine.errors import Cancelled, IllegalPlayError
 from whistgui.engine.gops.matrix import ExactSolution, _game_value, _solve_exact, _solve_matrix
 from whistgui.engine.gops.rules import MAX_N, GopsRules
 from whistgui.engine.gops.state import MAX_POINTS, GopsState
+from whistgui.engine.memo import Memo, check_bound
 
-__all__ = ["BITS", "POLL_MASK", "SUM", "GopsRecursion", "Key", "mask", "pack", "unpack"]
+__all__ = [
+    "BITS",
+    "EXACT_STATES",
+    "MEMO_HANDS",
+    "MEMO_STATES",
+    "POLL_MASK",
+    "SUM",
+    "GopsRecursion",
+    "Key",
+    "mask",
+    "pack",
+    "unpack",
+]
 
 #: How many states are computed between two polls of ``should_stop`` (a power of two, less 1).
 POLL_MASK = 1023
+
+#: The states each float memo (chance, bidding) keeps between calls by default: above what a
+#: whole game of N = 8 needs (the sign, ties carried: 735,084 chance and 1,627,685 bidding
+#: states; ties split, about 0.45 and 1.8 million by the growth from N = 7), so that a solve
+#: is never trimmed; about 10.5 MB a 100,000, so at most some 630 MB for both, reached only
+#: by exploring many states beyond one game's.
+MEMO_STATES: Final = 3_000_000
+#: The states each exact memo keeps (about 12.5 MB a 100,000 at N = 6; its fractions grow
+#: with N): the whole game of N = 6 is 36,545.
+EXACT_STATES: Final = 500_000
+#: The renumbered hands and their bids kept (about 33 MB a 100,000; N = 8 meets at most 12,870).
+MEMO_HANDS: Final = 100_000
 
 #: A memo key: one int packing prizes (bit v = prize v, 14 bits), both hands renumbered
 #: (13 bits each), the pot (7 bits) and the difference + 91 (8 bits) — less than half the memory
@@ -91,6 +116,11 @@ class GopsRecursion:
     then told how many states have been computed. :attr:`stats` counts states ``computed``
     (memo misses), memo ``hits``, matrix games solved (``games``) and states valued exactly
     (``exact``; these poll ``should_stop`` too, and tell ``progress`` their own count).
+
+    The memos are bounded (:mod:`~whistgui.engine.memo`): between calls each float memo keeps
+    at most ``memo_bound`` states and each exact memo ``exact_bound`` (None: no bound), the
+    least recently made forgotten first; a solve is never trimmed while it runs, and the
+    default bound is above what the whole game of N = 8 needs.
     """
 
     def __init__(
@@ -99,18 +129,38 @@ class GopsRecursion:
         *,
         should_stop: Callable[[], bool] | None = None,
         progress: Callable[[int], None] | None = None,
+        memo_bound: int | None = MEMO_STATES,
+        exact_bound: int | None = EXACT_STATES,
     ) -> None:
         self.rules = expect(rules, GopsRules, "rules") if rules is not None else GopsRules()
         self.should_stop = optional_callable(should_stop, "should_stop")
         self.progress = optional_callable(progress, "progress")
         self._points = self.rules.score == "points"
         self._carry = self.rules.ties == "carry"
-        self._chance_memo: dict[Key, float] = {}
-        self._bid_memo: dict[Key, float] = {}
-        self._exact_chance: dict[Key, Fraction] = {}
-        self._exact_bid: dict[Key, Fraction] = {}
-        self._canon_cache: dict[tuple[int, int], tuple[int, int]] = {}
-        self._kids: dict[tuple[int, int], list[list[tuple[int, int, int]]]] = {}
+        memo_bound = check_bound(memo_bound, "memo_bound")
+        exact_bound = check_bound(exact_bound, "exact_bound")
+        small = None if memo_bound is None else min(memo_bound, MEMO_HANDS)
+        chance: Memo[Key, float] = Memo(memo_bound, "chance states")
+        bid: Memo[Key, float] = Memo(memo_bound, "bidding states")
+        exact_chance: Memo[Key, Fraction] = Memo(exact_bound, "exact chance states")
+        exact_bid: Memo[Key, Fraction] = Memo(exact_bound, "exact bidding states")
+        canon: Memo[tuple[int, int], tuple[int, int]] = Memo(small, "renumbered hands")
+        kids: Memo[tuple[int, int], list[list[tuple[int, int, int]]]] = Memo(small, "bids")
+        self._memos: tuple[Memo[Any, Any], ...] = (
+            chance,
+            bid,
+            exact_chance,
+            exact_bid,
+            canon,
+            kids,
+        )
+        # the recursion reads and writes the plain dicts; they are trimmed between calls
+        self._chance_memo = chance.data
+        self._bid_memo = bid.data
+        self._exact_chance = exact_chance.data
+        self._exact_bid = exact_bid.data
+        self._canon_cache = canon.data
+        self._kids = kids.data
         self.stats = {"computed": 0, "hits": 0, "games": 0, "exact": 0}
 
     @property
@@ -123,11 +173,29 @@ class GopsRecursion:
         """States in the memo of exact values."""
         return len(self._exact_chance) + len(self._exact_bid)
 
+    @property
+    def memo_bound(self) -> int | None:
+        """The most states each float memo (chance, bidding) keeps between calls."""
+        return self._memos[0].bound
+
+    @property
+    def evicted(self) -> int:
+        """States the memos forgot (past their bounds)."""
+        return sum(m.evicted for m in self._memos[:4])
+
     def clear(self) -> None:
         """Forget every value (and the statistics)."""
-        for d in (self._chance_memo, self._bid_memo, self._exact_chance, self._exact_bid):
-            d.clear()
+        for m in self._memos[:4]:
+            m.clear()
         self.stats = {"computed": 0, "hits": 0, "games": 0, "exact": 0}
+
+    def _trim(self) -> None:
+        """Each memo forgets its least recently made entries past its bound. Never during a
+        solve — the recursion needs its whole working set (N = 8 with the sign: 2.36 million
+        states), and a matrix's entries share their states — only when a public call of
+        :class:`~whistgui.engine.gops.solver.GopsSolver` returns."""
+        for m in self._memos:
+            m.trim()
 
     # --- the canonical key -----------------------------------------------------------------
 

@@ -129,30 +129,48 @@ takes minutes, each card more about ten times as long)
 
     def value(self, state: GopsState) -> float:
         """The value for A (the rows): VALUE0 of a chance state, VALUE1 of a bidding state."""
-        return self._value(self._checked(state))
+        try:
+            return self._value(self._checked(state))
+        finally:
+            self._trim()
 
     def exact_value(self, state: GopsState) -> Fraction:
         """:meth:`value` as a fraction, exact all the way down (a memo of its own)."""
-        return self._exact_value(self._checked(state))
+        try:
+            return self._exact_value(self._checked(state))
+        finally:
+            self._trim()
 
     def matrix(self, state: GopsState) -> list[list[float]]:
         """The matrix game of a bidding state: Z[i][j] the value after A bids the i-th card of
         ``sorted(state.a)`` and B the j-th of ``sorted(state.b)``."""
-        return self._state_matrix(self._checked(state))
+        try:
+            return self._state_matrix(self._checked(state))
+        finally:
+            self._trim()
 
     def exact_matrix(self, state: GopsState) -> list[list[Fraction]]:
         """:meth:`matrix` in fractions."""
-        return self._exact_state_matrix(self._checked(state))
+        try:
+            return self._exact_state_matrix(self._checked(state))
+        finally:
+            self._trim()
 
     def solution(self, state: GopsState) -> MatrixSolution:
         """The value and optimal mixed bids of both players (in the order of :meth:`matrix`)."""
-        return _solve_matrix(self._state_matrix(self._checked(state)))
+        try:
+            return _solve_matrix(self._state_matrix(self._checked(state)))
+        finally:
+            self._trim()
 
     def exact_solution(self, state: GopsState) -> ExactSolution:
         """:meth:`solution` exactly, verified exactly; every value below is exact too."""
         s = self._checked(state)
-        hint = _solve_matrix(self._state_matrix(s))
-        return _solve_exact(self._exact_state_matrix(s), hint)
+        try:
+            hint = _solve_matrix(self._state_matrix(s))
+            return _solve_exact(self._exact_state_matrix(s), hint)
+        finally:
+            self._trim()
 
     def solve(self) -> GameSolution:
         """The whole game from :meth:`GopsState.start`: its value, and for each first prize the
@@ -167,12 +185,15 @@ takes minutes, each card more about ten times as long)
             )
         start = GopsState.start(n)
         firsts = []
-        for prize in sorted(start.prizes):
-            state = start.turn(prize)
-            m = self._state_matrix(state)
-            rows, cols = _dominated(m)
-            firsts.append(FirstPrize(prize, m, _solve_matrix(m), rows, cols))
-        value = self._value(start)
+        try:
+            for prize in sorted(start.prizes):
+                state = start.turn(prize)
+                m = self._state_matrix(state)
+                rows, cols = _dominated(m)
+                firsts.append(FirstPrize(prize, m, _solve_matrix(m), rows, cols))
+            value = self._value(start)
+        finally:
+            self._trim()  # the memos past their bounds forget, once the game is solved
         return GameSolution(self.rules, value, tuple(firsts))
 
     # --- saving ----------------------------------------------------------------------------

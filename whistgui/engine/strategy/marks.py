@@ -52,6 +52,7 @@ from whistgui.engine.games.whist.describe import describe
 from whistgui.engine.games.whist.evaluator import Evaluator
 from whistgui.engine.games.whist.rounding import rho, rho_prime
 from whistgui.engine.games.whist.value import Value
+from whistgui.engine.memo import Memo, check_bound
 from whistgui.engine.reading import quote
 from whistgui.engine.strategy.line import (
     CONFIRM_MAX_CARDS,
@@ -91,7 +92,9 @@ __all__ = [
 ]
 
 _W, _E = Player.WEST, Player.EAST
-_MEMO_SIZE: Final = 4096  # positions whose marks a Strategist keeps
+#: The positions whose marks a Strategist keeps by default (a position's marks are asked for
+#: several times per card): about 75 MB a 100,000 (benchmarks/bench_memo.py), so some 3 MB.
+MEMO_MARKS: Final = 4096
 
 
 # ----------------------------------------------------------------------------- records
@@ -150,15 +153,32 @@ class Strategist:
     possible or plays low) — so he holds up only when winning is worse.
     """
 
-    def __init__(self, evaluator: Evaluator | None = None, solver: Solver | None = None) -> None:
+    def __init__(
+        self,
+        evaluator: Evaluator | None = None,
+        solver: Solver | None = None,
+        *,
+        memo_bound: int | None = MEMO_MARKS,
+    ) -> None:
         if evaluator is not None:
             expect(evaluator, Evaluator, "evaluator", "an Evaluator or None")
         if solver is not None:
             expect(solver, Solver, "solver", "a Solver or None")
         self.evaluator = evaluator if evaluator is not None else Evaluator()
         self.solver = solver
-        #: marks of recent positions (a position's marks are asked for several times per card)
-        self._memo: dict[tuple[Position, bool], dict[Card, int | Fraction]] = {}
+        #: marks of recent positions, at most ``memo_bound`` (the least recently used go)
+        self._memo: Memo[tuple[Position, bool], dict[Card, int | Fraction]] = Memo(
+            check_bound(memo_bound, "memo_bound"), "positions' marks"
+        )
+
+    @property
+    def stats(self) -> dict[str, int]:
+        """The memo of marks: positions held, its bound (0: none), hits, misses, forgotten."""
+        return self._memo.stats
+
+    def clear(self) -> None:
+        """Forget the marks memoized (the evaluator keeps its values)."""
+        self._memo.clear()
 
     # -- values -------------------------------------------------------------------------
     def suit_values(self, deal: Deal) -> list[Value]:
@@ -198,21 +218,27 @@ class Strategist:
 
     # -- marks --------------------------------------------------------------------------
     def _reply_marks(
-        self, mid: Position, base: list[Value], refined: bool
-    ) -> dict[Card, int | Fraction]:
-        """Marks of the follower's cards after ``mid.led``; ``base`` the suit values at the
-        start of the trick."""
+        self, mid: Position, base: list[Value]
+    ) -> tuple[dict[Card, int | Fraction], dict[Card, int | Fraction]]:
+        """Marks, plain and refined, of the follower's cards after ``mid.led`` (memoized);
+        ``base`` the suit values at the start of the trick."""
+        memo = self._memo
+        plain, fine = memo.get((mid, False)), memo.get((mid, True))
+        if plain is not None and fine is not None:
+            return plain, fine
         led = mid.led
         assert led is not None
-        rnd = rho_prime if refined else rho
         others = total(mid.west_tricks, [v for i, v in enumerate(base) if i != led.suit])
-        out: dict[Card, int | Fraction] = {}
+        plain, fine = {}, {}
         for r in mid.legal_cards():
             winner = mid.trick_winner(r)
             rest = mid.deal.without(r).suits[led.suit]
             t = others + self.evaluator.pattern_value(rest.pattern) + int(winner is _W)
-            out[r] = side(rnd(t), winner)
-        return out
+            plain[r] = side(rho(t), winner)
+            fine[r] = side(rho_prime(t), winner)
+        memo.put((mid, False), plain)
+        memo.put((mid, True), fine)
+        return plain, fine
 
     def _marks(self, position: Position, refined: bool) -> dict[Card, int | Fraction]:
         key = (check_position(position), refined)
@@ -224,17 +250,17 @@ class Strategist:
             return {}
         base = self.suit_values(start.deal)
         if position.led is not None:
-            out = self._reply_marks(position, base, refined)
-        else:
+            both = self._reply_marks(position, base)
+        else:  # a lead: the follower's best reply to each card, plain and refined at once
             follower = position.leader.other
-            out = {
-                c: pick(follower, self._reply_marks(position.play(c), base, refined).values())
-                for c in position.legal_cards()
-            }
-        if len(self._memo) >= _MEMO_SIZE:
-            self._memo.clear()
-        self._memo[key] = out
-        return dict(out)
+            both = ({}, {})
+            for c in position.legal_cards():
+                replies = self._reply_marks(position.play(c), base)
+                for out, marks in zip(both, replies, strict=True):
+                    out[c] = pick(follower, marks.values())
+            self._memo.put((position, False), both[0])
+            self._memo.put((position, True), both[1])
+        return dict(both[refined])
 
     def marks(self, position: Position) -> dict[Card, int]:
         """For every legal card of the player to move, the tricks West ends with (counting

@@ -25,18 +25,30 @@ Outcome(west_lead=<Player.WEST: 'W'>, east_lead=<Player.EAST: 'E'>)
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Final
 
 from whistgui.engine.checks import each, expect, optional_callable
 from whistgui.engine.errors import Cancelled, DealError
+from whistgui.engine.memo import Memo, check_bound
 from whistgui.engine.trick.cards import Card, Player
 from whistgui.engine.trick.deal import Deal, check_deal
 from whistgui.engine.trick.play import Position
 from whistgui.engine.trick.rules import WHIST_RULES, Outcome, Result, Rules, Scoring
 
-__all__ = ["Scoring", "Solver", "canonical", "owner_runs"]
+__all__ = ["MEMO_POSITIONS", "MEMO_SUITS", "Scoring", "Solver", "canonical", "owner_runs"]
 
 _Key = tuple[bool, tuple[str, ...]]
 _INF = 1 << 30
+
+#: The positions a solver's table keeps by default between calls, for each set of rules (plain
+#: and refined scoring are two), of exact scores and as many of bounds: about 15 MB a 100,000
+#: exact scores, 26 MB a 100,000 bounds (four suits; benchmarks/bench_memo.py), so some 80 MB
+#: at most. The paper's deal (27), 19 cards a hand, stores 30,000; a 13-card deal of Greedy
+#: Whist searched in every position (the play panel), 7,000; a search is never trimmed while
+#: it runs.
+MEMO_POSITIONS: Final = 200_000
+#: The suits' runs and replies a solver keeps (about 36 MB a 100,000).
+MEMO_SUITS: Final = 100_000
 
 
 def canonical(suits: Iterable[str]) -> tuple[str, ...]:
@@ -63,9 +75,11 @@ class _Game:
 
     __slots__ = (
         "bounds",
+        "exact",
         "final_east",
         "final_west",
         "follow",
+        "memos",
         "replies",
         "rules",
         "runs",
@@ -73,19 +87,33 @@ class _Game:
         "unit",
     )
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, positions: int | None, suits: int | None) -> None:
         self.rules = rules
-        self.table: dict[_Key, int] = {}  # exact scores
-        self.bounds: dict[_Key, tuple[int, int]] = {}  # (lower, upper) bounds
+        exact: Memo[_Key, int] = Memo(positions, "exact scores")
+        bounds: Memo[_Key, tuple[int, int]] = Memo(positions, "bounds on scores")
+        runs: Memo[tuple[str, str], list[int]] = Memo(suits, "runs of a suit")
+        follow: Memo[tuple[str, int], list[tuple[str, bool]]] = Memo(suits, "replies in a suit")
+        self.exact = exact
+        self.memos: tuple[Memo[Any, Any], ...] = (exact, bounds, runs, follow)
+        self.table = exact.data  # exact scores
+        self.bounds = bounds.data  # (lower, upper) bounds
         self.unit = rules.trick_points
         self.final_west = rules.final_points(True)
         self.final_east = rules.final_points(False)
         self.replies = rules._replies  # checked arguments: pattern positions
         #: (pattern, owner) -> one position per run of the owner's cards
-        self.runs: dict[tuple[str, str], list[int]] = {}
+        self.runs = runs.data
         #: (pattern, position led) -> the legal replies in that suit, the cheapest winner
         #: first, as (what remains of the suit, did West win the trick)
-        self.follow: dict[tuple[str, int], list[tuple[str, bool]]] = {}
+        self.follow = follow.data
+
+    def trim(self) -> int:
+        """Forget the least recently used entries past the bounds; how many."""
+        return sum(len(m.trim()) for m in self.memos)
+
+    @property
+    def evicted(self) -> int:
+        return sum(m.evicted for m in self.memos)
 
     def runs_of(self, pattern: str, owner: str) -> list[int]:
         key = (pattern, owner)
@@ -125,17 +153,26 @@ class Solver:
     Scores are the rules' integer points (:attr:`Rules.trick_points`,
     :meth:`Rules.final_points`): tricks for whist, quarter points for refined whist, 1 or 0 for
     a last-trick game.
+
+    The tables are bounded (:mod:`~whistgui.engine.memo`): each set of rules keeps at most
+    ``memo_bound`` exact scores and as many bounds between public calls, the least recently
+    made forgotten first (a search never loses what it is working on: a forgotten position is
+    searched again). None: no bound.
     """
 
     def __init__(
         self,
         should_stop: Callable[[], bool] | None = None,
         progress: Callable[[int], None] | None = None,
+        *,
+        memo_bound: int | None = MEMO_POSITIONS,
     ) -> None:
         #: Polled every few hundred new positions; True makes the search raise Cancelled.
         self.should_stop = optional_callable(should_stop, "should_stop")
         #: Told, as often, how many positions have been searched so far.
         self.progress = optional_callable(progress, "progress")
+        #: The most positions each table keeps between calls (None: no bound).
+        self.memo_bound = check_bound(memo_bound, "memo_bound")
         self._games: dict[Rules, _Game] = {}
         self._hits = 0
         self._misses = 0
@@ -143,19 +180,27 @@ class Solver:
     def _game(self, rules: Rules) -> _Game:
         g = self._games.get(rules)
         if g is None:
-            g = self._games[rules] = _Game(rules)
+            suits = None if self.memo_bound is None else min(self.memo_bound, MEMO_SUITS)
+            g = self._games[rules] = _Game(rules, self.memo_bound, suits)
         return g
 
     def clear(self) -> None:
         self._games.clear()
         self._hits = self._misses = 0
 
+    def _trim(self) -> None:
+        """A public call returns: each table forgets past its bound."""
+        for g in self._games.values():
+            g.trim()
+
     @property
     def stats(self) -> dict[str, int]:
+        """Positions stored (exact scores and bounds), hits, misses, entries forgotten."""
         return {
             "positions": sum(len(g.table) + len(g.bounds) for g in self._games.values()),
             "hits": self._hits,
             "misses": self._misses,
+            "evicted": sum(g.evicted for g in self._games.values()),
         }
 
     # -- the search ---------------------------------------------------------------------
@@ -291,7 +336,10 @@ class Solver:
         return v
 
     def _exact(self, suits: tuple[str, ...], west_leads: bool, rules: Rules) -> int:
-        return self._ab(suits, west_leads, self._game(rules), -_INF, _INF)
+        game = self._game(rules)
+        v = self._ab(suits, west_leads, game, -_INF, _INF)
+        game.exact.touch((west_leads, suits))  # asked for: the most recently used
+        return v
 
     def warm(
         self,
@@ -319,9 +367,12 @@ class Solver:
             for refined in scorings
             if not refined or rules.scoring.counts_tricks
         ]
-        for r in dict.fromkeys(variants):
-            for leader in leaders:
-                self._search(suits, leader is Player.WEST, self._game(r))
+        try:
+            for r in dict.fromkeys(variants):
+                for leader in leaders:
+                    self._search(suits, leader is Player.WEST, self._game(r))
+        finally:
+            self._trim()
 
     # -- positions ------------------------------------------------------------------------
     @staticmethod
@@ -359,7 +410,10 @@ class Solver:
         refined points, or the winner of a last-trick game."""
         expect(position, Position, "position")
         rules = self._rules(position.rules, expect(refined, bool, "refined"))
-        return self._total(position, self._score(position, rules), rules)
+        try:
+            return self._total(position, self._score(position, rules), rules)
+        finally:
+            self._trim()
 
     def card_results(self, position: Position, *, refined: bool = False) -> dict[Card, Result]:
         """For every legal card of the player to move, West's result under optimal play after
@@ -367,17 +421,23 @@ class Solver:
         expect(position, Position, "position")
         position.check()
         rules = self._rules(position.rules, expect(refined, bool, "refined"))
-        return {
-            c: self._total(position, self._after(position, c, rules), rules)
-            for c in position.legal_cards()
-        }
+        try:
+            return {
+                c: self._total(position, self._after(position, c, rules), rules)
+                for c in position.legal_cards()
+            }
+        finally:
+            self._trim()
 
     def best_cards(self, position: Position, *, refined: bool = False) -> list[Card]:
         """The optimal cards of the player to move."""
         expect(position, Position, "position")
         rules = self._rules(position.rules, expect(refined, bool, "refined"))
         position.check()
-        scores = {c: self._after(position, c, rules) for c in position.legal_cards()}
+        try:
+            scores = {c: self._after(position, c, rules) for c in position.legal_cards()}
+        finally:
+            self._trim()
         if not scores:
             return []
         pick = max if position.to_move is Player.WEST else min

@@ -18,6 +18,7 @@ Value.parse('3/2+e0')
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -37,6 +38,7 @@ from whistgui.engine.games.whist.interval import InfinitesimalRange, Interval
 from whistgui.engine.games.whist.keys import MAX_TABLE_N
 from whistgui.engine.games.whist.rounding import Outcome, rho, rho_prime
 from whistgui.engine.games.whist.value import LabeledValue, Value
+from whistgui.engine.memo import Memo, check_bound
 from whistgui.engine.trick.cards import Player
 from whistgui.engine.trick.deal import Deal, State, SuitDeal, check_pattern
 from whistgui.engine.trick.rules import WHIST_RULES
@@ -390,6 +392,12 @@ KERNEL_FROM = 9
 _RECURSION_N = 100
 #: How many long suits' reaches an evaluator keeps (a 13-card suit's: a few MB).
 KEPT_REACHES = 4
+#: How many patterns' values an evaluator keeps between calls by default (the least recently
+#: used forgotten first): about 20 MB a 100,000 (a pattern, its value shared with others of
+#: the same value, and its float key), so some 50 MB — every suit of up to 8 cards a hand
+#: is 17,576 patterns, and a suit at ``whist value``'s limit of the recursion reaches 250,000.
+MEMO_PATTERNS: Final = 250_000
+_EMPTY: Final = frozenset({""})
 
 _DEAL = "a Deal or deal text (a str)"
 
@@ -420,6 +428,7 @@ class Evaluator:
         should_stop: Callable[[], bool] | None = None,
         *,
         kernel_from: int | None = KERNEL_FROM,
+        memo_bound: int | None = MEMO_PATTERNS,
     ) -> None:
         #: Polled every few hundred new patterns; when it returns True the computation raises
         #: :class:`Cancelled` (the memo keeps what was finished).
@@ -427,18 +436,31 @@ class Evaluator:
         if kernel_from is not None:
             whole(kernel_from, "kernel_from", low=1)
         self.kernel_from = kernel_from if kernel_from is not None and kernel_available() else None
+        check_bound(memo_bound, "memo_bound")
         self._reaches: list[SuitReach] = []
         self._table_cache: TableCache | None = None
-        self._values: dict[str, Value] = {"": Value(0)}
+        #: val of each pattern met, the least recently asked for first (the empty suit's is
+        #: always kept: the recursion's base); trimmed to ``memo_bound`` when a public call
+        #: returns (:mod:`~whistgui.engine.memo`)
+        self._memo: Memo[str, Value] = Memo(memo_bound, "suit patterns' values", keep=_EMPTY)
+        self._bound: float = math.inf if memo_bound is None else memo_bound
+        self._values = self._memo.data
+        self._values[""] = Value(0)
+        #: the same patterns' values as float keys (the recursion compares these)
         self._vkeys: dict[str, _VKey] = {"": (0.0, 0)}
-        self._simplest: dict[tuple[_Key, _Key], Value] = {}
+        #: the simplest value between each pair of bounds met
+        self._simplest: Memo[tuple[_Key, _Key], Value] = Memo(
+            memo_bound, "simplest values of pairs of bounds"
+        )
         self._hits = 0
         self._misses = 0
 
     def clear(self) -> None:
         """Forget every memoized value."""
-        self._values = {"": Value(0)}
-        self._vkeys = {"": (0.0, 0)}
+        self._memo.clear()
+        self._values[""] = Value(0)
+        self._vkeys.clear()
+        self._vkeys[""] = (0.0, 0)
         self._simplest.clear()
         self._reaches = []
         self._table_cache = None
@@ -447,31 +469,57 @@ class Evaluator:
     def snapshot(self) -> Evaluator:
         """A new evaluator knowing every value this one has memoized (copies of its tables),
         for reading on another thread while this one goes on computing."""
-        other = Evaluator(kernel_from=self.kernel_from)
+        other = Evaluator(kernel_from=self.kernel_from, memo_bound=self._memo.bound)
         other._reaches = list(self._reaches)  # read-only once made
-        other._values = dict(self._values)
+        other._memo = self._memo.copy()
+        other._bound = self._bound
+        other._values = other._memo.data
         other._vkeys = dict(self._vkeys)
-        other._simplest = dict(self._simplest)
+        other._simplest = self._simplest.copy()
         return other
 
     @property
+    def memo_bound(self) -> int | None:
+        """The most patterns whose values are kept between calls (None: no bound)."""
+        return self._memo.bound
+
+    @property
     def stats(self) -> dict[str, int]:
-        """Memo statistics: patterns stored, hits, misses."""
-        return {"patterns": len(self._values), "hits": self._hits, "misses": self._misses}
+        """Memo statistics: patterns stored, hits, misses, patterns forgotten (the least
+        recently used, past :attr:`memo_bound`)."""
+        return {
+            "patterns": len(self._values),
+            "hits": self._hits,
+            "misses": self._misses,
+            "evicted": self._memo.evicted,
+        }
+
+    def _trim(self) -> None:
+        """Forget the least recently used patterns past the bound (a public call returns)."""
+        vkeys = self._vkeys
+        for pattern in self._memo.trim():
+            vkeys.pop(pattern, None)
 
     # -- the core -------------------------------------------------------------------------
     def pattern_value(self, pattern: str) -> Value:
         """val of the symmetric single suit whose owners from low to high are ``pattern``."""
         if type(pattern) is not str:
             expect(pattern, str, "pattern", "a suit's pattern (a str of W and E)")
-        v = self._values.get(pattern)
+        values = self._values
+        v = values.get(pattern)
         if v is not None:
             self._hits += 1
+            del values[pattern]  # now the most recently used
+            values[pattern] = v
             return v
         check_pattern(pattern)
-        if len(pattern) > 2 * _RECURSION_N:
-            return self._value_deep(pattern)
-        return self._value(pattern, top=True)
+        try:
+            if len(pattern) > 2 * _RECURSION_N:
+                return self._value_deep(pattern)
+            return self._value(pattern, top=True)
+        finally:
+            if len(values) > self._bound:
+                self._trim()
 
     def _value(self, pattern: str, top: bool = False) -> Value:
         """val of a checked pattern: memoized, or read from a kept reach, or — asked for from
@@ -536,7 +584,8 @@ class Evaluator:
 
         if not new or len(pattern) > 2 * MAX_SUIT_N:
             return None
-        if self._table_cache is None:
+        if self._table_cache is None or self._table_cache.full:
+            # a new cache: the kept reaches read their values from the old one, theirs
             self._table_cache = TableCache()
         r = reach(pattern, cache=self._table_cache, should_stop=self.should_stop)
         self._reaches = [r, *self._reaches[: KEPT_REACHES - 1]]
@@ -548,18 +597,20 @@ class Evaluator:
         self.pattern_value(pattern)  # checks the pattern; the reductions are then memoized
         if not pattern:
             raise AsymmetricSuitError("pattern '' is the empty suit: it has no α matrix")
-        maxmin_key, minmax_key = self._bound_keys(pattern)
+        maxmin_key, minmax_key = self._bound_keys(pattern)  # may value reductions forgotten
+        if len(self._values) > self._bound:
+            self._trim()
         return _key_to_labeled(maxmin_key), _key_to_labeled(minmax_key)
 
     def _compute(self, pattern: str) -> Value:
         """val: the simplest value between maxmin and minmax."""
         maxmin_key, minmax_key = self._bound_keys(pattern)
-        cached = self._simplest.get((maxmin_key, minmax_key))
+        cached = self._simplest.data.get((maxmin_key, minmax_key))
         if cached is not None:
             return cached
         bounds = Bounds(_key_to_labeled(maxmin_key), _key_to_labeled(minmax_key))
         v = bounds.simplest()
-        self._simplest[(maxmin_key, minmax_key)] = v
+        self._simplest.put((maxmin_key, minmax_key), v)
         return v
 
     def _bound_keys(self, pattern: str) -> tuple[_Key, _Key]:

@@ -311,6 +311,7 @@ def tables_upto(
         (k for k in range(1, n + 1) if all(j in cache.tables for j in range(1, k + 1))), default=0
     )
     if have == n:
+        cache._use_tables(range(1, n + 1))
         return {k: cache.tables[k] for k in range(1, n + 1)}
     if have == 0:
         level = _Level(0, np.ones(1, dtype=np.uint8), [cache.value_id(Value(0))])
@@ -356,7 +357,10 @@ def tables_upto(
         )
         if m < n:
             level = _next_level(cache, m, value_id, met, size)
-    return {k: cache.tables[k] for k in range(1, n + 1)}
+    out = {k: cache.tables[k] for k in range(1, n + 1)}
+    cache._use_tables(range(1, n + 1))
+    cache.trim_tables()  # the tables handed out stay whole: only the cache forgets
+    return out
 
 
 def suit_table(

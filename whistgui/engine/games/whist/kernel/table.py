@@ -11,7 +11,9 @@ bounds, the finished tables). The kernel (:mod:`~whistgui.engine.games.whist.ker
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -29,9 +31,17 @@ from whistgui.engine.games.whist.keys import (
     value_key,
 )
 from whistgui.engine.games.whist.value import LabeledValue, Value
+from whistgui.engine.memo import Memo, check_bound
 from whistgui.engine.reading import quote
 
-__all__ = ["SuitTable", "TableCache"]
+__all__ = ["PAIRS", "TABLE_BYTES", "SuitTable", "TableCache"]
+
+#: The bytes of finished tables a :class:`TableCache` keeps by default: every table up to 12
+#: cards a hand (the Single Suits window's limit) is 73 MB, the table of 13 alone 208 MB.
+TABLE_BYTES: Final = 256 << 20
+#: The simplest-value pairs a :class:`TableCache` keeps by default (some 1,300 up to 16 cards
+#: a hand), and the values and labeled values past which it is :attr:`~TableCache.full`.
+PAIRS: Final = 100_000
 
 
 # -- the memo -----------------------------------------------------------------------------------
@@ -41,6 +51,14 @@ class TableCache:
     each (maxmin, minmax) pair met, and the finished tables by n (so a larger table goes on
     from the largest one here). Not thread-safe; one per worker.
 
+    Bounded: the finished tables it keeps hold at most ``table_bytes`` bytes (2 MB a 100,000
+    rows), the least recently used forgotten first when :func:`~whistgui.engine.games.whist.
+    kernel.tables_upto` returns (a forgotten level is computed again when asked for); the
+    pairs are a :class:`~whistgui.engine.memo.Memo` of ``pairs`` entries. The values and
+    labeled values are registries, not memos — a table refers to them by id, so none is
+    forgotten; they are the distinct values met, a few hundred up to 16 cards a hand — and
+    :attr:`full` says when they pass ``pairs`` too, for an owner to start a new cache.
+
     >>> from whistgui.engine.games.whist.kernel import suit_table
     >>> cache = TableCache()
     >>> _ = suit_table(3, upto_cache=cache)
@@ -48,7 +66,9 @@ class TableCache:
     ([1, 2, 3], 19)
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, table_bytes: int | None = TABLE_BYTES, pairs: int | None = PAIRS) -> None:
+        self.table_bytes = check_bound(table_bytes, "table_bytes")
+        self.pair_bound = check_bound(pairs, "pairs")
         self._reset()
 
     def _reset(self) -> None:
@@ -57,10 +77,12 @@ class TableCache:
         self.value_keys: list[int] = []
         self._value_ids: dict[int, int] = {}
         self._labeled_ids: dict[int, int] = {}
-        self._simplest: dict[tuple[int, int], int] = {}
+        self._simplest: Memo[tuple[int, int], int] = Memo(self.pair_bound, "simplest values")
+        #: finished tables by n, the least recently used first
         self.tables: dict[int, SuitTable] = {}
         self._hits = 0
         self._misses = 0
+        self._evicted = 0
         self.value_id(Value(0))
 
     def clear(self) -> None:
@@ -69,14 +91,52 @@ class TableCache:
 
     @property
     def stats(self) -> dict[str, int]:
-        """Values and labeled values known, simplest-value pairs memoized, hits and misses."""
+        """Values and labeled values known, simplest-value pairs memoized, hits and misses,
+        bytes of the tables kept, tables forgotten (past :attr:`table_bytes`)."""
         return {
             "values": len(self.values),
             "labeled": len(self.labeled),
             "pairs": len(self._simplest),
             "hits": self._hits,
             "misses": self._misses,
+            "table_bytes": self.kept_bytes,
+            "evicted": self._evicted,
         }
+
+    @property
+    def kept_bytes(self) -> int:
+        """Bytes held by the tables kept."""
+        return sum(t.nbytes for t in self.tables.values())
+
+    @property
+    def full(self) -> bool:
+        """Have the registries of values and labeled values (which are never trimmed) passed
+        the bound of the pairs? An owner then starts a new cache."""
+        bound = self.pair_bound
+        return bound is not None and len(self.values) + len(self.labeled) > bound
+
+    def _use_tables(self, ns: Iterable[int]) -> None:
+        """Mark the tables of these n (those kept) as the most recently used."""
+        tables = self.tables
+        for n in ns:
+            t = tables.pop(n, None)
+            if t is not None:
+                tables[n] = t
+
+    def trim_tables(self) -> list[int]:
+        """Forget the least recently used tables until those kept hold at most
+        :attr:`table_bytes` bytes; the n of those forgotten."""
+        bound = self.table_bytes
+        if bound is None:
+            return []
+        gone = []
+        size = self.kept_bytes
+        while size > bound and self.tables:
+            n = next(iter(self.tables))
+            size -= self.tables.pop(n).nbytes
+            gone.append(n)
+        self._evicted += len(gone)
+        return gone
 
     def value_id(self, v: Value) -> int:
         """The id of ``v`` (added if new)."""
@@ -108,21 +168,19 @@ class TableCache:
         if type(maxmin_key) is not int or type(minmax_key) is not int:
             check_key(maxmin_key, "maxmin_key", labeled=True)
             check_key(minmax_key, "minmax_key", labeled=True)
-        i = self._simplest.get((maxmin_key, minmax_key))
+        i = self._simplest.data.get((maxmin_key, minmax_key))
         if i is not None:
             self._hits += 1
             return i
         check_key(maxmin_key, "maxmin_key", labeled=True)
         check_key(minmax_key, "minmax_key", labeled=True)
         self._misses += 1
-        i = self._simplest[(maxmin_key, minmax_key)] = self._key_id(
-            simplest_key(maxmin_key, minmax_key)
-        )
-        return i
+        i = self._key_id(simplest_key(maxmin_key, minmax_key))
+        return self._simplest.put((maxmin_key, minmax_key), i)
 
     def pairs(self) -> list[tuple[int, int, Value]]:
         """Every (maxmin key, minmax key, simplest value) met so far."""
-        return [(a, b, self.values[i]) for (a, b), i in self._simplest.items()]
+        return [(a, b, self.values[i]) for (a, b), i in self._simplest.data.items()]
 
 
 # -- the table ----------------------------------------------------------------------------------
