@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import io
+import subprocess
 
 import pytest
 
 from tests.cli.helpers import jsonl, run
+from tests.cli.test_output_contract import PROCESS_TIMEOUT, whist_command
 from whistgui.cli import main
 from whistgui.engine import Deal, Player, Position, Solver
 from whistgui.engine.games import find_game
@@ -223,3 +225,118 @@ def test_play_by_search_refuses_big_deals(capsys):
     assert (code, out) == (2, "")
     assert len(err.splitlines()) == 1
     assert "14 cards a hand; play by exact search takes at most 13" in err
+
+
+# ----------------------------------------------------------------------------- every card's reason
+def _whist(*argv: str) -> subprocess.CompletedProcess[str]:
+    """``whist play argv…`` as a user runs it: the installed command, in a process of its own."""
+    return subprocess.run(
+        [*whist_command(), "play", *argv],
+        capture_output=True,
+        text=True,
+        timeout=PROCESS_TIMEOUT,
+        check=False,
+    )
+
+
+DEAL_27 = "KQT98/AJ765 AK9/QJT AJ9753/KQT864 KQT86/AJ975"
+#: Deal (27) played as the line plays it up to trick 8, then West's ♦A (issue 25's mistake).
+BEFORE_8 = "S:K S:A H:Q H:K S:Q S:5 S:T S:J H:J H:A S:9 S:6 S:8 S:7"
+
+
+def test_play_text_gives_every_legal_card_its_reason_and_a_mistake_its_cost() -> None:
+    done = _whist(DEAL_15, "--cards", "D:K")
+    assert (done.returncode, done.stderr) == (0, "")
+    lines = done.stdout.splitlines()
+    i = next(k for k, ln in enumerate(lines) if ln.startswith("  W D:K"))
+    assert (
+        "not best: West ends with 1 instead of 2 (1 trick lost) — leading the ♦K uses up"
+        in (lines[i])
+    )
+    assert lines[i + 1].startswith("          marks: S:K 1  S:J 1  H:A 2*  D:K 1")
+    others = {ln.split()[0]: ln for ln in lines[i + 2 : i + 5]}
+    assert set(others) == {"S:K", "S:J", "H:A"}  # every other legal card, before it is played
+    assert "weakens spades (½ → ε₀)" in others["S:K"]
+    assert "H:A   2*  eliminates East's exit before a throw-in" in others["H:A"]
+    assert lines[i + 5] == (
+        "          now: After East's best reply, the ♦A: value 1½ − ε₀ with East on lead — West "
+        "should end with 1."
+    )
+    assert lines[-1] == (
+        "Outcome: West takes 1 (predicted 2; West's ♦K gave away 1 trick; every mark confirmed "
+        "by exact search)"
+    )
+
+
+def test_play_json_the_mistake_of_deal_27_states_the_value_now() -> None:
+    """Issue 25: after West's ♦A at trick 8 the value is the one after it (with East's best
+    reply) and predicts what West then ends with; the ♦A says what it cost and why."""
+    done = _whist("--json", DEAL_27, "--cards", f"{BEFORE_8} D:A")
+    assert (done.returncode, done.stderr) == (0, "")
+    objs = jsonl(done.stdout)
+    cards, final = objs[:-1], objs[-1]
+    ace = cards[14]
+    assert (ace["trick"], ace["player"], ace["card"], ace["cost"]) == (8, "W", "D:A", 1)
+    # the keys of before, and the new ones after them
+    assert list(ace)[:11] == [
+        "game",
+        "trick",
+        "player",
+        "card",
+        "reason",
+        "marks",
+        "best",
+        "labels",
+        "value",
+        "predicted",
+        "west_tricks",
+    ]
+    assert ace["value"] == "21/2+e0"  # the running value: at the start of the trick, as before
+    assert ace["standing"] == {"value": "10+e0", "lead": "W", "predicted": 10, "reply": "D:4"}
+    assert ace["reason"].startswith(
+        "not best: West ends with 10 instead of 11 (1 trick lost) — leading the ♦A weakens "
+        "diamonds (3 → 2½): 10 + ε₀ with West on lead after East's best reply, the ♦4"
+    )
+    reasons = ace["reasons"]
+    assert list(reasons) == list(ace["marks"])  # every legal card, in the marks' order
+    for name, r in reasons.items():
+        assert r["mark"] == ace["marks"][name]
+        assert r["cost"] == 11 - ace["marks"][name]
+        assert r["reason"].startswith("not best") == (r["cost"] > 0)
+    assert reasons["H:9"]["reason"].startswith("exits in a suit with positive infinitesimal part")
+    assert all(c["cost"] == 0 for c in cards[:14] + cards[15:])  # the line's own cards
+    assert (final["outcome"], final["predicted"]) == (10, 11)
+
+
+def test_play_json_every_cost_is_the_solvers_difference() -> None:
+    text = "KJ/AQ AJ/KQ A/K"
+    done = _whist("--json", "--lead", "E", text, "--cards", "S:A S:J")
+    assert done.returncode == 0
+    deal = Deal.parse(text)
+    position = Position.start(deal, Player.EAST)
+    solver = Solver()
+    for obj in jsonl(done.stdout)[:-1]:
+        searched = solver.card_results(position)
+        best = (max if position.to_move is Player.WEST else min)(searched.values())
+        for c, result in searched.items():
+            r = obj["reasons"][deal.card_name(c)]
+            cost = best - result if position.to_move is Player.WEST else result - best
+            assert (r["mark"], r["cost"]) == (result, cost)
+        position = position.play(deal.card_from_text(obj["card"]))
+
+
+@pytest.mark.parametrize(
+    ("cards", "needle"),
+    [
+        ("X:Z", "--cards, card 1 'X:Z': unknown suit 'X'"),
+        ("H:A S:Q", "S:Q does not follow suit to H:A; expected one of H:K"),
+        ("S:A", "S:A is East's card but West is to play"),
+        ("S:K S:A S:J S:Q H:A H:K H:A", "gives 7 cards, but 'KJ/AQ A/K' has only 6"),
+    ],
+)
+def test_play_bad_cards_are_refused(cards: str, needle: str) -> None:
+    done = _whist("KJ/AQ A/K", "--cards", cards)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert len(done.stderr.splitlines()) == 1
+    assert needle in done.stderr

@@ -113,6 +113,7 @@ EXCLUDED: dict[str, str] = {
     **{
         f"{name}()": "a record the engine returns; its methods are called on real ones"
         for name in (
+            "CardReason",
             "Character",
             "Complexity",
             "Disagreement",
@@ -122,6 +123,7 @@ EXCLUDED: dict[str, str] = {
             "PlayLine",
             "Reduction",
             "Step",
+            "Standing",
             "SuitAnalysis",
             "SuitLabel",
             "Trick",
@@ -219,6 +221,8 @@ SAMPLES: dict[Any, Callable[[], object]] = {
     engine.Step: lambda: _line().steps[0],
     engine.SuitLabel: lambda: engine.suit_labels(Deal.parse("AQ/KJ"))[0],
     engine.Disagreement: lambda: engine.Disagreement(Card(0, 14), "S:A", False, 1, 2),
+    strategy.CardReason: lambda: Strategist().explain(_position(), Card(0, 14)),
+    strategy.Standing: lambda: Strategist().standing(_position()),
     engine.Trick: lambda: engine.Trick(Player.WEST, Card(0, 14), Card(0, 13), Player.WEST),
     strategy.TheoryElement: lambda: (
         search_line(Deal.parse("KQT/AJ9"), Player.WEST, "five-card").start_value

@@ -50,7 +50,17 @@ def test_a_card_that_is_not_best_says_what_it_cost() -> None:
     assert not bad.is_best
     assert bad.best == ("H:A",)
     assert bad.reason.startswith("not best: West ends with 1 instead of 2 (1 trick lost)")
-    assert bad.text_lines() == [f" 1. W D:K   {bad.reason}  [gives away 1 trick]"]
+    better = bad.reasons["H:A"].text
+    assert bad.standing is not None
+    assert bad.text_lines() == [
+        f" 1. W D:K   {bad.reason}  [gives away 1 trick]",
+        f"     better: H:A — {better}",
+        f"     now: {bad.standing.text}",
+    ]
+    # the standing after the mistake: the value after East's best reply, and what it predicts
+    assert bad.standing.text == (
+        "After East's best reply, the ♦A: value 1½ − ε₀ with East on lead — West should end with 1."
+    )
     good = st_.step(p, card(p, "H:A"))
     assert (good.cost, good.cost_text, good.is_best) == (0, "", True)
     assert good.text_lines() == [f" 1. W H:A   {good.reason}"]
@@ -190,8 +200,23 @@ def test_records_are_the_json_objects() -> None:
         "value",
         "predicted",
         "west_tricks",
+        "cost",
+        "reasons",
+        "standing",
     ]
     assert first["marks"] == {"S:K": 1, "S:J": 1, "H:A": 2, "D:K": 1}
+    assert first["cost"] == 0
+    assert list(first["reasons"]) == list(first["marks"])
+    assert {n: r["cost"] for n, r in first["reasons"].items()} == {
+        "S:K": 1,
+        "S:J": 1,
+        "H:A": 0,
+        "D:K": 1,
+    }
+    assert first["reasons"]["H:A"]["reason"] == first["reason"]
+    assert first["reasons"]["D:K"]["reason"].startswith("not best: West ends with 1 instead of 2")
+    # after the ♥A and East's best reply: East's exit gone, West's left, West on lead
+    assert first["standing"] == {"value": "3/2+e0", "lead": "W", "predicted": 2, "reply": "H:K"}
     assert first["labels"][2]["value"] == "e0"
     assert records[-1] == {
         "outcome": 2,
@@ -279,6 +304,7 @@ def test_a_search_mistake_costs_the_game() -> None:
     step = Searcher(find_game("five-card").new_theory()).step(p, card(p, "S:T"))
     assert (step.mark, step.best_mark, step.cost, step.cost_text) == (E, W, 1, "the game")
     assert step.reason == "not best: East wins instead of West"
+    assert step.reasons["S:K"].text == "the normal strategy (R43 §4)"
     line = search_line(Deal.parse("KQT/AJ9"), W, "five-card", forced=["S:T"])
     assert line.outcome is E
     assert line.text_lines()[-1] == "West took 1 trick; East took the last trick and wins."

@@ -1,6 +1,7 @@
-"""``whist play``: a deal played out optimally, every card with its reason, the marks of all
-legal cards and the suit labels — from the values in whist (confirmed by search up to 8 cards
-a hand), by exact search in the other games."""
+"""``whist play``: a deal played out optimally, every card with its reason, the marks and
+reasons of all legal cards and the suit labels — from the values in whist (confirmed by search
+up to 8 cards a hand), by exact search in the other games. ``--cards`` plays given cards first,
+whatever their marks (a mistake says what it cost, why, and where play then stands)."""
 
 from __future__ import annotations
 
@@ -15,15 +16,18 @@ from whistgui.cli.common import (
     recursion_progress,
     require_suits,
 )
-from whistgui.engine import Deal, Player, Strategist
+from whistgui.engine import Deal, NotationError, Player, Strategist
+from whistgui.engine.reading import quote
 from whistgui.engine.strategy import SEARCH_MAX_CARDS, search_line
 
 
 def register(sub: Any, add: Any) -> None:
     sp = add(
         "play",
-        "play a deal out optimally: every card with its reason, the marks of all legal cards, "
-        "the suit labels and the running value — from the values in whist (confirmed by exact "
+        "play a deal out optimally: every card with its reason, the marks of all legal cards "
+        "and what each costs and why, the suit labels, the running value and, after a card "
+        "that is not best, the value now and what it predicts — from the values in whist "
+        "(confirmed by exact "
         f"search up to 8 cards a hand; up to {MAX_PLAY_CARDS} cards a hand), by exact search in "
         f"the other games (up to {SEARCH_MAX_CARDS} cards a hand)",
         json_help="for each deal, one JSON object per card played, a line each, then one "
@@ -31,13 +35,38 @@ def register(sub: Any, add: Any) -> None:
     )
     sp.add_argument("deals", nargs="+", metavar="DEAL")
     sp.add_argument("--lead", choices=["W", "E"], default="W", help="who leads (default W)")
+    sp.add_argument(
+        "--cards",
+        default="",
+        metavar="CARDS",
+        help="play these cards first, whatever their marks, then optimally: e.g. 'S:K S:A' "
+        "(spaces or commas between them); a card that is not best says what it cost and why",
+    )
     add_game_option(sp)
 
 
-def play(cmd: Command, text: str, lead: Player) -> None:
+def first_cards(deal: Deal, text: str, cards: str) -> list[str]:
+    """The cards of ``--cards``, each checked to be a card of ``deal`` (NotationError naming
+    it otherwise); whether each is legal when its turn comes, the play says."""
+    names = cards.replace(",", " ").split()
+    if names and len(names) > 2 * deal.size:
+        raise NotationError(
+            f"--cards {quote(cards)} gives {len(names)} cards, but {quote(text)} has only "
+            f"{2 * deal.size}"
+        )
+    for i, name in enumerate(names):
+        try:
+            deal.card_from_text(name)
+        except NotationError as exc:
+            raise NotationError(f"--cards, card {i + 1} {quote(name)}: {exc}") from None
+    return names
+
+
+def play(cmd: Command, text: str, lead: Player, cards: str = "") -> None:
     deal = Deal.parse(text)
     require_suits(deal, text)
     check_hands(deal, text, MAX_PLAY_CARDS, "play", "every card of the line is marked")
+    forced = first_cards(deal, text, cards)
     if cmd.theory is not None and cmd.theory.whist_values:
         if not deal.is_symmetric:
             _ = [s.n for s in deal.suits]  # raises AsymmetricSuitError naming the suit
@@ -45,9 +74,11 @@ def play(cmd: Command, text: str, lead: Player) -> None:
         with recursion_progress(cmd, reach):
             for s in deal.suits:  # the values first, with progress; the line reads them
                 cmd.evaluator.pattern_value(s.pattern)
-        line = Strategist(cmd.evaluator).play_line(deal, lead, solver=cmd.solver)
+        line = Strategist(cmd.evaluator).play_line(deal, lead, solver=cmd.solver, forced=forced)
     else:
-        line = search_line(deal, lead, cmd.game, theory=cmd.theory, solver=cmd.solver)
+        line = search_line(
+            deal, lead, cmd.game, theory=cmd.theory, solver=cmd.solver, forced=forced
+        )
     if cmd.as_json:
         for record in line.records():
             cmd.emit(record, "")
@@ -57,4 +88,4 @@ def play(cmd: Command, text: str, lead: Player) -> None:
 
 def run(cmd: Command, args: Any, items: Any) -> None:
     lead = Player.parse(args.lead)
-    cmd.run_each(items, lambda t: play(cmd, t, lead))
+    cmd.run_each(items, lambda t: play(cmd, t, lead, args.cards))

@@ -4,7 +4,9 @@ line (§12, §15).
 * :mod:`~whistgui.engine.strategy.state` — the state between tricks that every way of playing
   shares: the start of a trick, whose exit a value carries, a suit's :class:`SuitLabel`;
 * :mod:`~whistgui.engine.strategy.line` — a :class:`Step` per card and the :class:`PlayLine`
-  they make, from which every export of a line (text, LaTeX, JSON) is drawn;
+  they make, from which every export of a line (text, LaTeX, JSON) is drawn; a legal card's
+  :class:`CardReason` (what it does, costs and why) and a position's :class:`Standing` (its
+  value now and what it predicts);
 * :mod:`~whistgui.engine.strategy.narrate` — why a card, in the paper's words;
 * :mod:`~whistgui.engine.strategy.marks` — the :class:`Strategist`: marks of every legal card
   from whist's values (Theorem 12.1), the card to play, the suits' labels, confirmation by
@@ -22,7 +24,7 @@ Each imports only those above it in this list: no circle.
 2
 """
 
-from whistgui.engine.strategy.line import CONFIRM_MAX_CARDS, PlayLine, Step
+from whistgui.engine.strategy.line import CONFIRM_MAX_CARDS, CardReason, PlayLine, Standing, Step
 from whistgui.engine.strategy.marks import (
     Disagreement,
     Strategist,
@@ -38,9 +40,11 @@ from whistgui.engine.strategy.state import SuitLabel, TheoryElement
 __all__ = [
     "CONFIRM_MAX_CARDS",
     "SEARCH_MAX_CARDS",
+    "CardReason",
     "Disagreement",
     "PlayLine",
     "Searcher",
+    "Standing",
     "Step",
     "Strategist",
     "SuitLabel",

@@ -42,7 +42,7 @@ best says what it cost:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Final, Literal, Protocol
 
@@ -50,7 +50,7 @@ from whistgui.engine.checks import described, expect, whole
 from whistgui.engine.errors import ArgumentTypeError, NotationError, TheoryError
 from whistgui.engine.games.whist.value import Value, format_number
 from whistgui.engine.strategy.state import SuitLabel, TheoryElement
-from whistgui.engine.trick.cards import Card, Player, count
+from whistgui.engine.trick.cards import SUIT_SYMBOLS, Card, Player, count
 from whistgui.engine.trick.deal import Deal
 from whistgui.engine.trick.play import Position
 from whistgui.engine.trick.rules import WHIST_RULES, Result, Rules, Scoring
@@ -58,11 +58,15 @@ from whistgui.engine.trick.rules import result_text as result_words
 
 __all__ = [
     "CONFIRM_MAX_CARDS",
+    "CardReason",
     "Marker",
     "Method",
     "PlayLine",
+    "Standing",
     "Step",
+    "card_symbols",
     "check_line",
+    "cost_of",
     "latex_text",
     "make_step",
     "mark_text",
@@ -109,6 +113,151 @@ def _ends(r: Result) -> str:
     return result_words(r) if isinstance(r, Player) else f"West ends with {mark_text(r)}"
 
 
+def card_symbols(name: str) -> str:
+    """A card's name as a reason writes it: ``♥A`` for the standard suits, ``5:K`` otherwise.
+
+    >>> card_symbols('H:A'), card_symbols('5:K')
+    ('♥A', '5:K')
+    """
+    suit, _, rank = name.partition(":")
+    return f"{SUIT_SYMBOLS[suit]}{rank}" if suit in SUIT_SYMBOLS and rank else name
+
+
+def cost_of(player: Player, mark: Result, best: Result) -> int | Fraction:
+    """What a card marked ``mark`` gives away, for ``player`` who played it, against the best
+    card's ``best``: tricks (points in refined whist), or 1 for a last-trick game it lost; 0
+    for a best card.
+
+    >>> cost_of(Player.WEST, 8, 9), cost_of(Player.EAST, 10, 9), cost_of(Player.EAST, 9, 9)
+    (1, 1, 0)
+    """
+    if isinstance(mark, Player) or isinstance(best, Player):
+        return int(mark != best)
+    diff = best - mark if player is _W else mark - best
+    return int(diff) if isinstance(diff, int) or diff.denominator == 1 else diff
+
+
+def _lost(cost: int | Fraction, mark: Result) -> str:
+    """``1 trick``, ``3/4 point``, ``the game``."""
+    if isinstance(mark, Player):
+        return "the game"
+    if isinstance(cost, Fraction):
+        return f"{format_number(cost)} point"
+    return count(cost, "trick")
+
+
+@dataclass(frozen=True, slots=True)
+class CardReason:
+    """Why one legal card, before it is played: what it does (``does``) and, for a card that
+    is not best, what it costs (:attr:`cost`, from the marks: the exact solver's difference)
+    and why (``why``, from the values: :func:`~whistgui.engine.strategy.narrate.explain`).
+    :attr:`text` is the reason as the record and the list show it.
+
+    >>> r = CardReason(Card(0, 14), 'S:A', Player.WEST, 8, 9, 'cashes a sure trick',
+    ...                'leading the ♠A weakens spades (3⅛ → 3 + ε₂)')
+    >>> r.cost, r.text
+    (1, 'not best: West ends with 8 instead of 9 (1 trick lost) — leading the ♠A weakens \
+spades (3⅛ → 3 + ε₂)')
+    """
+
+    card: Card
+    name: str  # the card's name in the deal, e.g. "S:Q"
+    player: Player  # who plays it
+    mark: Result  # West's result under optimal play after it
+    best: Result  # that after the best card
+    does: str  # what the card does, in the paper's terms
+    why: str = ""  # why it costs: empty for a best card
+
+    @property
+    def cost(self) -> int | Fraction:
+        """What the card gives away (0 for a best card): tricks, or 1 for a lost game."""
+        return cost_of(self.player, self.mark, self.best)
+
+    @property
+    def is_best(self) -> bool:
+        return self.cost == 0
+
+    @property
+    def cost_text(self) -> str:
+        """``1 trick``, ``2 tricks``, ``the game``; empty for a best card."""
+        return _lost(self.cost, self.mark) if self.cost else ""
+
+    @property
+    def text(self) -> str:
+        """What the card does (a best card), or what it costs and why."""
+        if not self.cost:
+            return self.does
+        mark, best = self.mark, self.best
+        if isinstance(mark, Player) and isinstance(best, Player):
+            head = f"not best: {mark.word} wins instead of {best.word}"
+        else:
+            head = (
+                f"not best: West ends with {mark_text(mark)} instead of {mark_text(best)} "
+                f"({self.cost_text} lost)"
+            )
+        return f"{head} — {self.why}" if self.why else head
+
+    def record(self) -> dict[str, Any]:
+        """As JSON-ready data: the card, its mark, its cost and its reason."""
+        cost = self.cost
+        return {
+            "card": self.name,
+            "mark": result_json(self.mark),
+            "cost": cost if isinstance(cost, int) else format_number(cost),
+            "reason": self.text,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Where play stands at a position: the value West's result is read from now and what it
+    predicts — so that the two always belong together. Between tricks: the position's value
+    with its leader on lead. Inside a trick: the value once the follower completes it with his
+    best reply (``reply``, the card's name), the trick's winner then on lead. Once play is
+    over: West's tricks.
+
+    >>> from whistgui.engine.games.whist.value import Value
+    >>> Standing(8, Player.EAST, Value.parse('10+e0'), Player.WEST, 10, 'D:4').text
+    "After East's best reply, the ♦4: value 10 + ε₀ with West on lead — West should end with 10."
+    """
+
+    trick: int  # the current trick, from 1
+    to_move: Player | None  # None once play is over
+    value: Value | TheoryElement | None  # None where a game's theory has none
+    on_lead: Player  # who leads with that value
+    predicted: Result  # West's result under optimal play from here
+    reply: str = ""  # inside a trick: the follower's best reply the value assumes
+
+    @property
+    def text(self) -> str:
+        """The standing in words."""
+        should = (
+            f"{self.predicted.word} should win"
+            if isinstance(self.predicted, Player)
+            else f"West should end with {mark_text(self.predicted)}"
+        )
+        if self.to_move is None:
+            return f"Play is over: {_ends(self.predicted)}."
+        value = (
+            f"value {self.value.pretty()} with {self.on_lead.word} on lead"
+            if self.value is not None
+            else f"{self.on_lead.word} on lead"
+        )
+        if self.reply:
+            who = self.to_move.word
+            return f"After {who}'s best reply, the {card_symbols(self.reply)}: {value} — {should}."
+        return f"{value[0].upper()}{value[1:]}: {should}."
+
+    def record(self) -> dict[str, Any]:
+        """As JSON-ready data: value, who leads with it, the prediction, the reply assumed."""
+        return {
+            "value": self.value.ascii() if self.value is not None else None,
+            "lead": self.on_lead.value,
+            "predicted": result_json(self.predicted),
+            "reply": self.reply or None,
+        }
+
+
 # ----------------------------------------------------------------------------- records
 @dataclass(frozen=True, slots=True)
 class Step:
@@ -139,6 +288,10 @@ class Step:
     west_tricks: int  # West's tricks after the card
     on_lead: Player  # who leads the next trick (the leader, while the trick is open)
     wins: Player | None  # the trick's winner when this card completes it
+    #: every legal card's reason, by name, before the card was played (the card's own too)
+    reasons: dict[str, CardReason] = field(default_factory=dict)
+    #: where play stands after the card: its value now and what it predicts
+    standing: Standing | None = None
 
     @property
     def completes_trick(self) -> bool:
@@ -154,35 +307,38 @@ class Step:
         return self.name in self.best
 
     @property
-    def cost(self) -> int:
+    def cost(self) -> int | Fraction:
         """What the card gave away, for the player who played it: tricks, or 1 for a
         last-trick game it lost (0 for a best card)."""
-        mark, best = self.predicted, self.best_mark
-        if isinstance(mark, Player) or isinstance(best, Player):
-            return int(mark != best)
-        diff = best - mark
-        return int(diff if self.player is _W else -diff)
+        return cost_of(self.player, self.predicted, self.best_mark)
 
     @property
     def cost_text(self) -> str:
         """``1 trick``, ``2 tricks``, ``the game``; empty for a best card."""
-        if self.cost == 0:
-            return ""
-        if isinstance(self.predicted, Player):
-            return "the game"
-        return count(self.cost, "trick")
+        return _lost(self.cost, self.predicted) if self.cost else ""
 
     def text_lines(self) -> list[str]:
-        """The card in a record: `` 1. W H:A   why … [gives away 1 trick]``, and who won the
-        trick when it completes one."""
+        """The card in a record: `` 1. W H:A   why … [gives away 1 trick]``; for a card that
+        was not best, the best card it should have been with its reason (``better:``) and
+        where play stands after it (``now:``); who won the trick when it completes one."""
         cost = f"  [gives away {self.cost_text}]" if self.cost > 0 else ""
         out = [f"{self.trick:>2}. {self.player.value} {self.name:<5} {self.reason}{cost}"]
+        if self.cost > 0:
+            better = self.reasons.get(self.best[0]) if self.best else None
+            if better is not None:
+                out.append(f"     better: {self.best[0]} — {better.text}")
+            if self.standing is not None:
+                out.append(f"     now: {self.standing.text}")
         if self.wins is not None:
             out.append(f"     {self.wins.word} wins the trick")
         return out
 
     def record(self) -> dict[str, Any]:
-        """The card as JSON-ready data (one object of ``whist play --json``)."""
+        """The card as JSON-ready data (one object of ``whist play --json``): the card, its
+        reason and cost, the marks, reasons and costs of every legal card (``reasons``:
+        :meth:`CardReason.record` by name), the labels, the running value, and where play
+        stands after it (``standing``: :meth:`Standing.record`)."""
+        cost = self.cost
         return {
             "trick": self.trick,
             "player": self.player.value,
@@ -194,6 +350,10 @@ class Step:
             "value": self.value.ascii() if self.value is not None else None,
             "predicted": result_json(self.predicted),
             "west_tricks": self.west_tricks,
+            # added by issue 25, after the keys of before
+            "cost": cost if isinstance(cost, int) else format_number(cost),
+            "reasons": {n: r.record() for n, r in self.reasons.items()},
+            "standing": self.standing.record() if self.standing is not None else None,
         }
 
 
@@ -360,6 +520,12 @@ class PlayLine:
             )
             lines.append(f"  {step.player.value} {step.name:<5} {step.reason}")
             lines.append(f"          marks: {marks}")
+            for n, r in step.reasons.items():  # every other legal card, before it is played
+                if n != step.name:
+                    mark = f"{mark_text(r.mark)}{'*' if n in best else ''}"
+                    lines.append(f"          {n:<5} {mark:<3} {r.text}")
+            if step.cost > 0 and step.standing is not None:
+                lines.append(f"          now: {step.standing.text}")
             if step.wins is not None:
                 value = f", value {step.value.pretty()}" if step.value is not None else ""
                 lines.append(
@@ -383,7 +549,12 @@ class PlayLine:
             if isinstance(outcome, Player)
             else f"West takes {mark_text(outcome)}"
         )
-        lines.append(f"Outcome: {got} (predicted {mark_text(self.predicted)}; {check})")
+        given = "".join(
+            f"{s.player.word}'s {card_symbols(s.name)} gave away {s.cost_text}; "
+            for s in self.steps
+            if s.cost > 0
+        )
+        lines.append(f"Outcome: {got} (predicted {mark_text(self.predicted)}; {given}{check})")
         return lines
 
 
@@ -483,8 +654,12 @@ class Marker(Protocol):
         """The optimal cards, at least one while play is not over."""
         ...
 
-    def reason(self, position: Position, card: Card) -> str:
-        """Why ``card`` (a legal card), in words."""
+    def reasons(self, position: Position) -> Mapping[Card, CardReason]:
+        """Every legal card's reason: what it does, what it costs and why."""
+        ...
+
+    def standing(self, position: Position) -> Standing:
+        """Where play stands at ``position``: the value now and what it predicts."""
         ...
 
     def suit_labels(self, position: Position) -> Sequence[SuitLabel]:
@@ -504,11 +679,11 @@ def make_step(
     refined_marks: Callable[[Position], Mapping[Card, Fraction]] | None = None,
 ) -> Step:
     """The :class:`Step` of ``card`` (any legal card) at ``position`` from what ``way`` of
-    playing finds: the marks of every legal card (and ``refined_marks``' where given), the
-    best ones, the reason, the labels and the running value (after the trick for the card
-    that completes it). Every way of playing records cards so; a card that is not legal
-    raises :class:`~whistgui.engine.errors.IllegalPlayError` before anything is asked
-    about it.
+    playing finds: the marks and reasons of every legal card (and ``refined_marks``' where
+    given), the best ones, the labels, the running value (after the trick for the card that
+    completes it) and where play stands after it. Every way of playing records cards so; a
+    card that is not legal raises :class:`~whistgui.engine.errors.IllegalPlayError` before
+    anything is asked about it.
     """
     expect(position, Position, "position")
     expect(card, Card, "card")
@@ -517,7 +692,8 @@ def make_step(
         position.play(card)  # raises IllegalPlayError with the details
         raise TheoryError(f"the legal card {position.card_name(card)} has no mark (a bug)")
     best = way.best(position)
-    why = way.reason(position, card)
+    reasons = way.reasons(position)
+    why = reasons[card].text
     labels = way.suit_labels(position)
     refined = refined_marks(position) if refined_marks is not None else {}
     nxt = position.play(card)
@@ -539,6 +715,8 @@ def make_step(
         west_tricks=nxt.west_tricks,
         on_lead=nxt.leader,
         wins=nxt.leader if completes else None,
+        reasons={name(c): r for c, r in reasons.items()},
+        standing=way.standing(nxt),
     )
 
 

@@ -56,7 +56,9 @@ from whistgui.engine.memo import Memo, check_bound
 from whistgui.engine.reading import quote
 from whistgui.engine.strategy.line import (
     CONFIRM_MAX_CARDS,
+    CardReason,
     PlayLine,
+    Standing,
     Step,
     check_forced,
     check_line,
@@ -64,7 +66,7 @@ from whistgui.engine.strategy.line import (
     play_out,
     trick_number,
 )
-from whistgui.engine.strategy.narrate import card_reason
+from whistgui.engine.strategy.narrate import card_reason, explain
 from whistgui.engine.strategy.state import (
     LabelKind,
     SuitLabel,
@@ -379,6 +381,55 @@ class Strategist:
         """Why ``card`` now, in the paper's terms (:func:`~whistgui.engine.strategy.narrate.
         card_reason`)."""
         return card_reason(position, card, self)
+
+    def explain(self, position: Position, card: Card) -> CardReason:
+        """Why ``card`` (any legal card) now, before it is played: its mark, what it does
+        and, when it is not best, what it costs and why
+        (:func:`~whistgui.engine.strategy.narrate.explain`)."""
+        return explain(position, card, self)
+
+    def reasons(self, position: Position) -> dict[Card, CardReason]:
+        """Every legal card's :meth:`explain`, in the order of :meth:`marks` (empty once play
+        is over): what the play panel lists and the record keeps.
+
+        >>> p = Position.start(Deal.parse('KJ/AQ A/K K/A'), Player.WEST)   # deal (15)
+        >>> for r in Strategist().reasons(p).values():
+        ...     print(r.name, r.mark, r.cost, r.why.split(':')[0] or r.does.split(':')[0])
+        S:K 1 1 leading the ♠K weakens spades (½ → ε₀)
+        S:J 1 1 leading the ♠J weakens spades (½ → ε₀)
+        H:A 2 0 eliminates East's exit before a throw-in
+        D:K 1 1 leading the ♦K uses up West's exit in diamonds (diamonds ε₀ → 0)
+        """
+        return {c: explain(position, c, self) for c in self.marks(position)}
+
+    def standing(self, position: Position) -> Standing:
+        """Where play stands at ``position``: the value West's result is read from now and
+        what it predicts — between tricks the position's value with its leader on lead;
+        inside a trick the value after the follower's best reply (:meth:`choice`), the
+        trick's winner on lead. The play panel's header and ``whist play`` after a card that
+        was not best.
+
+        >>> p = Position.start(Deal.parse('KJ/AQ A/K K/A'), Player.WEST)   # deal (15)
+        >>> st = Strategist()
+        >>> st.standing(p).text
+        'Value 1½ ± ε₀ with West on lead: West should end with 2.'
+        >>> st.standing(p.play(p.deal.card_from_text('D:K'))).text
+        "After East's best reply, the ♦A: value 1½ − ε₀ with East on lead — West should end with 1."
+        """
+        start = self.trick_start(position)
+        trick = trick_number(position)
+        if position.is_over:
+            w = position.west_tricks
+            return Standing(trick, None, Value(w), position.leader, w)
+        if position.led is None:
+            return Standing(
+                trick, position.to_move, self.value(start), start.leader, self.predicted(start)
+            )
+        reply = self.choice(position)
+        end = position.play(reply)
+        value = self.value(end) if not end.is_over else Value(end.west_tricks)
+        mark = self.marks(position)[reply]
+        return Standing(trick, position.to_move, value, end.leader, mark, position.card_name(reply))
 
     def step(self, position: Position, card: Card) -> Step:
         """``card`` played at ``position`` as one step of a line, whether best or not

@@ -12,8 +12,9 @@ imports none of it.
 eliminates East's exit before a throw-in: the ♥A wins and leaves East without an exit
 (hearts 1 − ε₀ → 1)
 >>> print(card_reason(p, p.deal.card_from_text('D:K'), st))  # doctest: +NORMALIZE_WHITESPACE
-not best: West ends with 1 instead of 2 (1 trick lost) — exits in a suit with positive
-infinitesimal part, putting East on lead (diamonds ε₀ → 0)
+not best: West ends with 1 instead of 2 (1 trick lost) — leading the ♦K uses up West's exit
+in diamonds (diamonds ε₀ → 0): 1½ − ε₀ with East on lead after East's best reply, the ♦A,
+against 1½ ± ε₀ with West on lead; §15: attack East's exit (hearts) first
 """
 
 from __future__ import annotations
@@ -27,12 +28,13 @@ from whistgui.engine.checks import expect
 from whistgui.engine.games.whist.infinitesimal import Infinitesimal
 from whistgui.engine.games.whist.rounding import rho
 from whistgui.engine.games.whist.value import Value
+from whistgui.engine.strategy.line import CardReason, card_symbols
 from whistgui.engine.strategy.state import check_position, exit_owner, pick, side, total
-from whistgui.engine.trick.cards import SUIT_SYMBOLS, Card, Player
+from whistgui.engine.trick.cards import Card, Player, count
 from whistgui.engine.trick.deal import Deal
 from whistgui.engine.trick.play import Position
 
-__all__ = ["ValueMarks", "card_reason", "not_best"]
+__all__ = ["ValueMarks", "card_reason", "explain", "not_best"]
 
 _W = Player.WEST
 _SUIT_WORDS: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -92,9 +94,7 @@ def _suit_word(deal: Deal, index: int) -> str:
 
 def _card_text(position: Position, card: Card) -> str:
     """``♥A`` for the standard suits, ``5:K`` otherwise (named as the game was dealt)."""
-    name = position.card_name(card)
-    suit, rank = name.split(":", 1)
-    return f"{SUIT_SYMBOLS[suit]}{rank}" if suit in SUIT_SYMBOLS else name
+    return card_symbols(position.card_name(card))
 
 
 def _sign_word(player: Player) -> str:
@@ -162,11 +162,28 @@ def _throw_in(t: _Trick) -> str:
 
 # ----------------------------------------------------------------------------- reasons
 def card_reason(position: Position, card: Card, strategist: ValueMarks) -> str:
-    """A short phrase in the paper's terms for playing ``card`` now, from the point of
-    view of the player to move, derived from the suit values before and after the trick,
-    who wins it (for a lead: against the reply ``strategist.choice`` would make) and
-    §15's rules. A card that is not optimal is said to be so first. "P" is the player to move,
-    "O" the other; P's exit is a positive infinitesimal part for West, a negative one for East.
+    """Why ``card`` now, in words: :func:`explain`'s :attr:`~whistgui.engine.strategy.line.
+    CardReason.text`.
+
+    >>> from whistgui.engine import Strategist
+    >>> p = Position.start(Deal.parse('AJ9/KQT'), Player.EAST)   # deal (23)
+    >>> p = p.play(p.deal.card_from_text('S:K'))
+    >>> print(card_reason(p, p.deal.card_from_text('S:9'), Strategist()))
+    holds up (plays low although it could win) to keep East on lead — winning would cost a trick
+    """
+    return explain(position, card, strategist).text
+
+
+def explain(position: Position, card: Card, strategist: ValueMarks) -> CardReason:
+    """Why ``card`` (any legal card) now, before it is played, in the paper's terms, from the
+    point of view of the player to move: its mark and the best card's, what it does and — a
+    card that is not best — what it costs and why (:class:`~whistgui.engine.strategy.line.
+    CardReason`).
+
+    *What it does* is a short phrase derived from the suit values before and after the
+    trick, who wins it (for a lead: against the reply ``strategist.choice`` would make) and
+    §15's rules. "P" is the player to move, "O" the other; P's exit is a positive
+    infinitesimal part for West, a negative one for East.
 
     A lead from a suit whose value carries O's exit: *eliminates O's exit before a
     throw-in* (P wins, O has no exit left, P still has one), *eliminates O's exit* (none
@@ -186,11 +203,27 @@ def card_reason(position: Position, card: Card, strategist: ValueMarks) -> str:
     only number suits, when there was an exit before it, adds *throw-in: O must now lead
     from a number suit* (*thrown in* when the mover himself must).
 
+    *Why it costs* (:func:`_costs`) compares the trick it makes with the best play: for a
+    lead, the suit led before the trick and after it (West's trick in it counted) against
+    O's best reply; for a reply, the suit after it and after P's best reply. The card
+    *weakens* the suit (its number part worse for P, §16: "a lead in either of the numerical
+    suits ... will weaken that suit"), or costs an exit (the same number, the infinitesimal
+    part worse for P: P's exit used up, turned into O's or short of a stopper; O given an
+    exit or a stronger one), or leaves the suit as it is but *puts the wrong player on lead*
+    (§16, deal (25): "the problem is that West gets the lead"). Then the value of the deal it
+    leaves, with who leads, against the best play's — whose ρ are the two marks. A lead not in
+    O's exit while every best lead is there adds §15's rule (attack O's exit first), one in a
+    number suit while every best lead is in an exit the Number Avoidance rule.
+
     >>> from whistgui.engine import Strategist
-    >>> p = Position.start(Deal.parse('AJ9/KQT'), Player.EAST)   # deal (23)
+    >>> p = Position.start(Deal.parse('AJ98/KQT7 AKT/QJ9 KQ9/AJT'), Player.EAST)  # deal (25)
     >>> p = p.play(p.deal.card_from_text('S:K'))
-    >>> print(card_reason(p, p.deal.card_from_text('S:9'), Strategist()))
-    holds up (plays low although it could win) to keep East on lead — winning would cost a trick
+    >>> r = explain(p, p.deal.card_from_text('S:A'), Strategist())
+    >>> r.mark, r.best, r.cost
+    (5, 6, 1)
+    >>> print(r.why)  # doctest: +NORMALIZE_WHITESPACE
+    winning with the ♠A puts West on lead (spades 2 either way): 5½ with West on lead,
+    against 5½ with East on lead after the ♠8
     """
     check_position(position)
     expect(card, Card, "card")
@@ -198,17 +231,134 @@ def card_reason(position: Position, card: Card, strategist: ValueMarks) -> str:
     if card not in position.legal_cards():
         position.play(card)  # raises IllegalPlayError with the details
     marks = st.marks(position)
-    best = pick(position.to_move, marks.values())
-    phrase = (
-        _lead_reason(st, position, card)
-        if position.led is None
-        else _follow_reason(st, position, card, marks)
-    )
-    return not_best(marks[card], best, phrase) if marks[card] != best else phrase
-
-
-def _lead_reason(st: ValueMarks, position: Position, card: Card) -> str:
+    me = position.to_move
+    best = pick(me, marks.values())
     t = _facts(st, position, card)
+    does = (
+        _lead_reason(position, card, t)
+        if position.led is None
+        else _follow_reason(st, position, card, marks, t)
+    )
+    why = "" if marks[card] == best else _costs(st, position, card, t)
+    return CardReason(card, position.card_name(card), me, marks[card], best, does, why)
+
+
+# ----------------------------------------------------------------------------- costs
+def _worse(player: Player, a: Value, b: Value) -> bool | None:
+    """Is ``a`` worse than ``b`` for ``player`` (West wants more)? None when incomparable."""
+    c = a.compare(b)
+    if c is None:
+        return None
+    return c < 0 if player is _W else c > 0
+
+
+def _exit_change(me: Player, before: Value, after: Value, word: str) -> str:
+    """What a change of the infinitesimal part of a suit (the number the same, worse for
+    ``me``) did to the exits in it."""
+    opp = me.other
+    was, now = exit_owner(before), exit_owner(after)
+    kb, ka = before.infinitesimal.stoppers, after.infinitesimal.stoppers
+    if was is me and now is opp:
+        return f"turns {me.word}'s exit in {word} into {opp.word}'s"
+    if was is me and now is not me:
+        return f"uses up {me.word}'s exit in {word}"
+    if was is me:
+        return (
+            f"costs {me.word}'s exit in {word} {count(kb - ka, 'stopper')}"
+            if ka < kb
+            else f"weakens {me.word}'s exit in {word}"
+        )
+    if now is opp and was is not opp:
+        return f"gives {opp.word} an exit in {word}"
+    if now is opp:
+        return f"strengthens {opp.word}'s exit in {word}" + (
+            f" ({count(ka - kb, 'more stopper')})" if ka > kb else ""
+        )
+    return f"changes {word} to {opp.word}'s advantage"
+
+
+def _suit_after(t: _Trick) -> Value:
+    """The led suit's part of the state after the trick, West's trick in it counted."""
+    return t.after[t.suit] + (1 if t.winner is _W else 0)
+
+
+def _leaves(t: _Trick) -> str:
+    """``10 + ε₀ with West on lead``: the value of the state after the trick and its
+    leader (West's tricks once play is over)."""
+    v = total(t.end.west_tricks, t.after)
+    if t.end.is_over:
+        return f"{v.pretty()} at the end"
+    return f"{v.pretty()} with {t.end.leader.word} on lead"
+
+
+def _costs(st: ValueMarks, position: Position, card: Card, t: _Trick) -> str:
+    """Why ``card`` (legal, not best; ``t`` its trick) costs what it does, from the values
+    (see :func:`explain`)."""
+    me, opp = t.mover, t.mover.other
+    deal = t.start.deal
+    word = _suit_word(deal, t.suit)
+    ctext = _card_text(t.start, card)
+    after = _suit_after(t)
+    if position.led is None:  # a lead: against the suit before the trick
+        ref = t.before[t.suit]
+        ref_lead = t.start.leader
+        did = f"leading the {ctext}"
+        what = f"{ref.pretty()} → {after.pretty()}"
+        against = (
+            f"{_leaves(t)} after {opp.word}'s best reply, the {_card_text(t.start, t.reply)}, "
+            f"against {total(t.start.west_tricks, t.before).pretty()} with {me.word} on lead"
+        )
+    else:  # a reply: against the best reply
+        alt = _facts(st, position, st.choice(position))
+        ref = _suit_after(alt)
+        ref_lead = alt.winner
+        wins = t.winner is me
+        could = any(position.trick_winner(c) is me for c in position.legal_cards())
+        did = (
+            f"winning with the {ctext}"
+            if wins
+            else f"holding up with the {ctext}"
+            if could
+            else f"playing the {ctext}"
+        )
+        what = f"{after.pretty()} instead of {ref.pretty()}"
+        against = f"{_leaves(t)}, against {_leaves(alt)} after the {_card_text(t.start, alt.reply)}"
+    if after.number < ref.number if me is _W else after.number > ref.number:
+        # the values are West's: a suit worth more to West is weaker for East
+        effect = f"weakens {word}{'' if me is _W else ' for East'} ({what})"
+    elif after.number == ref.number and _worse(me, after, ref):
+        effect = f"{_exit_change(me, ref, after, word)} ({word} {what})"
+    elif t.winner is not ref_lead:
+        same = f"{word} {after.pretty()} either way" if after == ref else f"{word} {what}"
+        effect = f"puts {t.winner.word} on lead ({same})"
+    else:
+        effect = f"changes {word} ({what})"
+    return f"{did} {effect}: {against}" + _rule_hint(st, position, card)
+
+
+def _rule_hint(st: ValueMarks, position: Position, card: Card) -> str:
+    """§15's rule that a lead broke, when every best lead keeps it: attack O's exit first;
+    never lead a number while there is an exit."""
+    if position.led is not None:
+        return ""
+    me = position.to_move
+    values = st.suit_values(st.trick_start(position).deal)
+    marks = st.marks(position)
+    best = pick(me, marks.values())
+    best_suits = {c.suit for c, m in marks.items() if m == best}
+    owner = exit_owner(values[card.suit])
+    deal = position.deal
+    owners = {i: exit_owner(values[i]) for i in best_suits}
+    if owner is not me.other and all(o is me.other for o in owners.values()):
+        names = ", ".join(_suit_word(deal, i) for i in sorted(owners))
+        return f"; §15: attack {me.other.word}'s exit ({names}) first"
+    if values[card.suit].is_number and not any(values[i].is_number for i in owners):
+        names = ", ".join(_suit_word(deal, i) for i in sorted(owners))
+        return f"; §15: never lead a number while there is an exit ({names})"
+    return ""
+
+
+def _lead_reason(position: Position, card: Card, t: _Trick) -> str:
     me, opp = t.mover, t.mover.other
     deal = t.start.deal
     s = card.suit
@@ -270,9 +420,8 @@ def _lead_reason(st: ValueMarks, position: Position, card: Card) -> str:
 
 
 def _follow_reason(
-    st: ValueMarks, position: Position, card: Card, marks: Mapping[Card, int]
+    st: ValueMarks, position: Position, card: Card, marks: Mapping[Card, int], t: _Trick
 ) -> str:
-    t = _facts(st, position, card)
     me, opp = t.mover, t.mover.other
     deal = t.start.deal
     led = t.led

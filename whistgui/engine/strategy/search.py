@@ -30,15 +30,18 @@ from whistgui.engine.games import Game, find_game
 from whistgui.engine.games.single_suit import normal_card
 from whistgui.engine.games.theory import Theory, check_theory, deal_element
 from whistgui.engine.strategy.line import (
+    CardReason,
     PlayLine,
+    Standing,
     Step,
     check_forced,
     check_line,
     make_step,
     play_out,
+    trick_number,
 )
 from whistgui.engine.strategy.state import SuitLabel, TheoryElement, check_position, trick_start
-from whistgui.engine.trick.cards import Card, Player, count
+from whistgui.engine.trick.cards import Card, Player
 from whistgui.engine.trick.deal import Deal, check_deal, check_player
 from whistgui.engine.trick.play import Position
 from whistgui.engine.trick.rules import Result, Scoring
@@ -110,20 +113,50 @@ class Searcher:
     def reason(self, position: Position, card: Card) -> str:
         """``the normal strategy (R43 §4)``, ``optimal by exact search``, or what the card
         gives away."""
+        return self.explain(position, card).text
+
+    def explain(self, position: Position, card: Card) -> CardReason:
+        """``card`` (any legal card) with its mark, the best card's, what it does (``the
+        normal strategy (R43 §4)``, ``optimal by exact search``) and what it gives away."""
         expect(card, Card, "card")
         marks = self.marks(position)
         if card not in marks:
             position.play(card)  # raises IllegalPlayError with the details
-        best = marks[self.best(position)[0]]
-        if marks[card] == best:
-            return NORMAL_STRATEGY if card == self.normal(position) else BY_SEARCH
+        return self._explain(position, card, marks, marks[self.best(position)[0]])
+
+    def _explain(
+        self, position: Position, card: Card, marks: dict[Card, Result], best: Result
+    ) -> CardReason:
         mark = marks[card]
-        if isinstance(mark, Player) and isinstance(best, Player):
-            return f"not best: {mark.word} wins instead of {best.word}"
-        assert not isinstance(mark, Player)
-        assert not isinstance(best, Player)
-        lost = count(abs(int(best) - int(mark)), "trick")
-        return f"not best: West ends with {mark} instead of {best} ({lost} lost)"
+        does = ""
+        if mark == best:
+            does = NORMAL_STRATEGY if card == self.normal(position) else BY_SEARCH
+        return CardReason(card, position.card_name(card), position.to_move, mark, best, does)
+
+    def reasons(self, position: Position) -> dict[Card, CardReason]:
+        """Every legal card's :meth:`explain`, in the order of :meth:`marks`."""
+        marks = self.marks(position)
+        if not marks:
+            return {}
+        best = marks[self.best(position)[0]]
+        return {c: self._explain(position, c, marks, best) for c in marks}
+
+    def standing(self, position: Position) -> Standing:
+        """Where play stands: West's result by search, read with the theory's element of the
+        cards left (None where it has none) — between tricks at the position, inside a trick
+        after the follower's best reply (:meth:`choice`)."""
+        check_position(position)
+        trick = trick_number(position)
+        result = self.solver.result(position)
+        if position.is_over:
+            return Standing(trick, None, self.value(position), position.leader, result)
+        if position.led is None:
+            return Standing(trick, position.to_move, self.value(position), position.leader, result)
+        reply = self.choice(position)
+        end = position.play(reply)
+        return Standing(
+            trick, position.to_move, self.value(end), end.leader, result, position.card_name(reply)
+        )
 
     # -- the theory -------------------------------------------------------------------------
     def value(self, position: Position) -> TheoryElement | None:
