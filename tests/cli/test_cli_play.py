@@ -340,3 +340,28 @@ def test_play_bad_cards_are_refused(cards: str, needle: str) -> None:
     assert done.stdout == ""
     assert len(done.stderr.splitlines()) == 1
     assert needle in done.stderr
+
+
+def test_play_by_search_says_why_a_card_is_not_best() -> None:
+    """In a game played by search a card that is not best says where it leaves play, against
+    the best card: in Five-card, West's ♠T lets East's ♠J take the trick and lead from 0 (the
+    player on lead wins), where the ♠K and East's ♠A leave +2 (West wins) with East on lead."""
+    done = _whist("--json", "--game", "five-card", "KQT/AJ9", "--cards", "S:T")
+    assert (done.returncode, done.stderr) == (0, "")
+    first = jsonl(done.stdout)[0]
+    assert (first["card"], first["cost"]) == ("S:T", 1)
+    assert (
+        first["reasons"]["S:T"]["reason"]
+        == first["reason"]
+        == (
+            "not best: East wins instead of West — leading the ♠T leaves East on lead with 0 after "
+            "East's best reply, the ♠J, against East on lead with +2 after the ♠K and the ♠A"
+        )
+    )
+    assert first["reasons"]["S:K"] == {
+        "card": "S:K",
+        "mark": "W",
+        "cost": 0,
+        "reason": "the normal strategy (R43 §4)",
+    }
+    assert first["standing"]["lead"] == "E"

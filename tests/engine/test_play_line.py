@@ -303,7 +303,7 @@ def test_a_search_mistake_costs_the_game() -> None:
     p = Position.start(Deal.parse("KQT/AJ9"), W, rules)
     step = Searcher(find_game("five-card").new_theory()).step(p, card(p, "S:T"))
     assert (step.mark, step.best_mark, step.cost, step.cost_text) == (E, W, 1, "the game")
-    assert step.reason == "not best: East wins instead of West"
+    assert step.reason.startswith("not best: East wins instead of West — leading the ♠T ")
     assert step.reasons["S:K"].text == "the normal strategy (R43 §4)"
     line = search_line(Deal.parse("KQT/AJ9"), W, "five-card", forced=["S:T"])
     assert line.outcome is E

@@ -17,10 +17,13 @@ from hypothesis import strategies as hs
 
 from whistgui.app.examples import load_examples
 from whistgui.engine import Deal, Player, Position, Solver, Strategist, Value
+from whistgui.engine.games import find_game
 from whistgui.engine.games.whist.rounding import rho
-from whistgui.engine.strategy import CardReason, Standing
-from whistgui.engine.strategy.state import exit_owner, side
-from whistgui.engine.trick.cards import count
+from whistgui.engine.strategy import CardReason, Searcher, Standing
+from whistgui.engine.strategy.line import card_symbols
+from whistgui.engine.strategy.state import exit_owner, side, trick_start
+from whistgui.engine.trick.cards import Card, count
+from whistgui.engine.trick.rules import Rules
 
 from .strategies import symmetric_deals
 
@@ -95,10 +98,12 @@ def _check_reason(r: CardReason, searched: dict, best: int, mover: Player) -> No
             assert was is not mover.other, why
 
 
-def _line(deal: Deal, leader: Player, picks: list[int]) -> list[Position]:
+def _line(
+    deal: Deal, leader: Player, picks: list[int], rules: Rules | None = None
+) -> list[Position]:
     """Every position of ``deal`` played out from ``leader``'s lead, each card the
     ``picks[i]``-th legal one (mod their number; the first when the picks run out)."""
-    p = Position.start(deal, leader)
+    p = Position.start(deal, leader) if rules is None else Position.start(deal, leader, rules)
     out = [p]
     i = 0
     while not p.is_over:
@@ -243,3 +248,109 @@ def test_every_position_of_the_paper_s_small_deals() -> None:
                 stack.append(p.play(card))
         checked += len(seen)
     assert checked > 2500
+
+
+# ----------------------------------------------------------------------------- by search
+_SEARCH_LEAD = re.compile(
+    r"leading the (\S+) leaves (.+) after (West|East)'s best reply, the (\S+), against (.+) "
+    r"after the (\S+) and the (\S+)"
+)
+_SEARCH_REPLY = re.compile(r"playing the (\S+) leaves (.+), against (.+) after the (\S+)")
+_LEAVES = re.compile(
+    r"(?:(West|East) on lead(?: with (.+?))?|the last trick to (West|East))"
+    r"(?: \(West (\d+) tricks?\))?"
+)
+
+
+def _check_leaves(sr: Searcher, text: str, before: Position, lead: Card, reply: Card) -> None:
+    """``text`` says truly where the trick ``lead``, ``reply`` from ``before`` leaves play:
+    its winner on lead (or with the last trick), the theory's element of the cards left, and
+    West's tricks in a game that counts them."""
+    m = _LEAVES.fullmatch(text)
+    assert m is not None, text
+    leader, value, last, tricks = m.groups()
+    mid = before.play(lead)
+    winner = mid.trick_winner(reply)
+    end = mid.play(reply)
+    assert (last or leader) == winner.word, text
+    assert bool(last) == end.is_over, text
+    if end.rules.scoring.counts_tricks:
+        assert tricks is not None, text
+        assert int(tricks) == before.west_tricks + (winner is W), text
+    else:
+        assert tricks is None, text
+    element = None if end.is_over else sr.value(end)
+    assert value == (element.pretty() if element is not None else None), text
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    deal=symmetric_deals(max_cards=5, max_suits=3, min_cards=2),
+    leader=hs.sampled_from([W, E]),
+    game=hs.sampled_from(["greedy-whist", "five-card", "misere-five-card", "refined-whist"]),
+    picks=hs.lists(hs.integers(0, 12), max_size=10),
+)
+def test_every_legal_card_has_a_reason_by_search(
+    deal: Deal, leader: Player, game: str, picks: list[int]
+) -> None:
+    """In the games played by search, every legal card's reason: its cost is the exact
+    solver's difference, and a card that is not best says where it leaves play once the trick
+    is over — after one of the other's best replies to a lead — against where one of the best
+    cards leaves it; each checked on the positions with a solver of its own."""
+    g = find_game(game)
+    sr, solver = Searcher(g.new_theory()), Solver()
+    for position in _line(deal, leader, picks, g.rules):
+        reasons = sr.reasons(position)
+        if position.is_over:
+            assert reasons == {}
+            continue
+        searched = solver.card_results(position)
+        assert list(reasons) == list(searched)
+        mover = position.to_move
+        results = list(searched.values())
+        if isinstance(results[0], Player):  # a last-trick game: the mover wins if he can
+            best: object = mover if mover in results else mover.other
+        else:
+            best = (max if mover is W else min)(results)  # type: ignore[type-var]
+        best_cards = set(solver.best_cards(position))
+        names = {card_symbols(position.card_name(c)): c for c in position.legal_cards()}
+        for card, r in reasons.items():
+            assert (r.mark, r.best, r.player) == (searched[card], best, mover)
+            if r.mark == best:
+                assert (r.cost, r.why) == (0, "")
+                assert r.text in ("the normal strategy (R43 §4)", "optimal by exact search")
+                continue
+            if isinstance(r.mark, Player):
+                assert r.cost == 1
+                assert isinstance(best, Player)
+                assert r.text.startswith(f"not best: {r.mark.word} wins instead of {best.word}")
+            else:
+                assert r.cost == (best - r.mark if mover is W else r.mark - best) > 0  # type: ignore[operator]
+                assert r.text.startswith(f"not best: West ends with {r.mark} instead of {best}")
+            assert r.text.endswith(f" — {r.why}")
+            if position.led is None:
+                m = _SEARCH_LEAD.fullmatch(r.why)
+                assert m is not None, r.why
+                led, leaves, other, reply, against, alt, alt_reply = m.groups()
+                assert (names[led], other) == (card, mover.other.word)
+                after = position.play(card)
+                replies = {card_symbols(after.card_name(c)): c for c in after.legal_cards()}
+                assert replies[reply] in solver.best_cards(after)
+                _check_leaves(sr, leaves, position, card, replies[reply])
+                b = names[alt]
+                assert b in best_cards
+                mid = position.play(b)
+                alts = {card_symbols(mid.card_name(c)): c for c in mid.legal_cards()}
+                assert alts[alt_reply] in solver.best_cards(mid)
+                _check_leaves(sr, against, position, b, alts[alt_reply])
+            else:
+                m = _SEARCH_REPLY.fullmatch(r.why)
+                assert m is not None, r.why
+                played, leaves, against, alt = m.groups()
+                assert names[played] == card
+                start = trick_start(position)
+                lead = position.led
+                assert lead is not None
+                _check_leaves(sr, leaves, start, lead, card)
+                assert names[alt] in best_cards
+                _check_leaves(sr, against, start, lead, names[alt])

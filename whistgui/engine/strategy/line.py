@@ -137,12 +137,16 @@ def cost_of(player: Player, mark: Result, best: Result) -> int | Fraction:
     return int(diff) if isinstance(diff, int) or diff.denominator == 1 else diff
 
 
-def _lost(cost: int | Fraction, mark: Result) -> str:
-    """``1 trick``, ``3/4 point``, ``the game``."""
+def _lost(cost: int | Fraction, mark: Result, best: Result) -> str:
+    """``1 trick``, ``1 point`` or ``1/2 point`` (refined points), ``the game``.
+
+    >>> _lost(1, 8, 9), _lost(1, Fraction(3, 4), Fraction(7, 4)), _lost(1, Player.EAST, _W)
+    ('1 trick', '1 point', 'the game')
+    """
     if isinstance(mark, Player):
         return "the game"
-    if isinstance(cost, Fraction):
-        return f"{format_number(cost)} point"
+    if isinstance(cost, Fraction) or isinstance(mark, Fraction) or isinstance(best, Fraction):
+        return f"{format_number(Fraction(cost))} point{'s' if cost > 1 else ''}"
     return count(cost, "trick")
 
 
@@ -150,7 +154,9 @@ def _lost(cost: int | Fraction, mark: Result) -> str:
 class CardReason:
     """Why one legal card, before it is played: what it does (``does``) and, for a card that
     is not best, what it costs (:attr:`cost`, from the marks: the exact solver's difference)
-    and why (``why``, from the values: :func:`~whistgui.engine.strategy.narrate.explain`).
+    and why (``why``: from the values in whist, :func:`~whistgui.engine.strategy.narrate.
+    explain`; by search in the other games, :meth:`~whistgui.engine.strategy.search.Searcher.
+    explain`).
     :attr:`text` is the reason as the record and the list show it.
 
     >>> r = CardReason(Card(0, 14), 'S:A', Player.WEST, 8, 9, 'cashes a sure trick',
@@ -180,7 +186,7 @@ spades (3⅛ → 3 + ε₂)')
     @property
     def cost_text(self) -> str:
         """``1 trick``, ``2 tricks``, ``the game``; empty for a best card."""
-        return _lost(self.cost, self.mark) if self.cost else ""
+        return _lost(self.cost, self.mark, self.best) if self.cost else ""
 
     @property
     def text(self) -> str:
@@ -315,7 +321,7 @@ class Step:
     @property
     def cost_text(self) -> str:
         """``1 trick``, ``2 tricks``, ``the game``; empty for a best card."""
-        return _lost(self.cost, self.predicted) if self.cost else ""
+        return _lost(self.cost, self.predicted, self.best_mark) if self.cost else ""
 
     def text_lines(self) -> list[str]:
         """The card in a record: `` 1. W H:A   why … [gives away 1 trick]``; for a card that

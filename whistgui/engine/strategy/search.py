@@ -15,8 +15,9 @@ of Greedy Whist or Five-card the line plays R43's normal strategy (§4) when it 
 >>> line.steps[0].marks
 {'S:K': <Player.WEST: 'W'>, 'S:Q': <Player.WEST: 'W'>, 'S:T': <Player.EAST: 'E'>}
 >>> p = Position.start(line.deal, Player.WEST, find_game('five-card').rules)
->>> Searcher().reason(p, p.deal.card_from_text('S:T'))
-'not best: East wins instead of West'
+>>> print(Searcher().reason(p, p.deal.card_from_text('S:T')))  # doctest: +NORMALIZE_WHITESPACE
+not best: East wins instead of West — leading the ♠T leaves East on lead after East's best
+reply, the ♠J, against East on lead after the ♠K and the ♠A
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from whistgui.engine.strategy.line import (
     PlayLine,
     Standing,
     Step,
+    card_symbols,
     check_forced,
     check_line,
     make_step,
@@ -41,7 +43,7 @@ from whistgui.engine.strategy.line import (
     trick_number,
 )
 from whistgui.engine.strategy.state import SuitLabel, TheoryElement, check_position, trick_start
-from whistgui.engine.trick.cards import Card, Player
+from whistgui.engine.trick.cards import Card, Player, count
 from whistgui.engine.trick.deal import Deal, check_deal, check_player
 from whistgui.engine.trick.play import Position
 from whistgui.engine.trick.rules import Result, Scoring
@@ -112,26 +114,86 @@ class Searcher:
 
     def reason(self, position: Position, card: Card) -> str:
         """``the normal strategy (R43 §4)``, ``optimal by exact search``, or what the card
-        gives away."""
+        gives away and why (:meth:`explain`)."""
         return self.explain(position, card).text
 
     def explain(self, position: Position, card: Card) -> CardReason:
         """``card`` (any legal card) with its mark, the best card's, what it does (``the
-        normal strategy (R43 §4)``, ``optimal by exact search``) and what it gives away."""
+        normal strategy (R43 §4)``, ``optimal by exact search``) and — a card that is not
+        best — what it gives away and why: where it leaves play once the trick is over (who
+        leads, West's tricks, the theory's element of the cards left), against the best
+        play's."""
         expect(card, Card, "card")
         marks = self.marks(position)
         if card not in marks:
             position.play(card)  # raises IllegalPlayError with the details
-        return self._explain(position, card, marks, marks[self.best(position)[0]])
+        best = marks[self.best(position)[0]]
+        against = self._against(position) if marks[card] != best else ""
+        return self._explain(position, card, marks, best, against)
 
     def _explain(
-        self, position: Position, card: Card, marks: dict[Card, Result], best: Result
+        self,
+        position: Position,
+        card: Card,
+        marks: dict[Card, Result],
+        best: Result,
+        against: str,
     ) -> CardReason:
+        """``card``'s reason; ``against`` the best play's part of a why (:meth:`_against`,
+        made once a position)."""
         mark = marks[card]
-        does = ""
+        name = position.card_name(card)
         if mark == best:
             does = NORMAL_STRATEGY if card == self.normal(position) else BY_SEARCH
-        return CardReason(card, position.card_name(card), position.to_move, mark, best, does)
+            return CardReason(card, name, position.to_move, mark, best, does)
+        why = self._why(position, card, against)
+        return CardReason(card, name, position.to_move, mark, best, "", why)
+
+    def _against(self, position: Position) -> str:
+        """Where the best play leaves play once the trick is over: ``West on lead with +1
+        after the ♠K and the ♠A`` (for a lead, against the other's best reply)."""
+        sym = card_symbols
+        best = self.choice(position)
+        mid = position.play(best)
+        if position.led is None:
+            alt = self.choice(mid)
+            return (
+                f"{self._leaves(mid.play(alt))} after the {sym(position.card_name(best))} and "
+                f"the {sym(position.card_name(alt))}"
+            )
+        return f"{self._leaves(mid)} after the {sym(position.card_name(best))}"
+
+    def _why(self, position: Position, card: Card, against: str) -> str:
+        """Why a card that is not best costs what it does, by search: who it leaves on lead
+        once the trick is over (the theory's element of the cards left with him, where it
+        covers them) — after the other's best reply to a lead — against the best play's
+        (``against``, :meth:`_against`)."""
+        sym = card_symbols
+        after = position.play(card)
+        if position.led is None:  # a lead: the other's best reply completes the trick
+            reply = self.choice(after)
+            return (
+                f"leading the {sym(position.card_name(card))} leaves "
+                f"{self._leaves(after.play(reply))} after {position.to_move.other.word}'s "
+                f"best reply, the {sym(position.card_name(reply))}, against {against}"
+            )
+        return (
+            f"playing the {sym(position.card_name(card))} leaves {self._leaves(after)}, "
+            f"against {against}"
+        )
+
+    def _leaves(self, end: Position) -> str:
+        """At the end of a trick: ``East on lead with +1`` (the theory's element of the cards
+        left, where it covers them), ``(West 1 trick)`` in a game that counts tricks, or ``the
+        last trick to East``."""
+        tricks = (
+            f" (West {count(end.west_tricks, 'trick')})" if end.rules.scoring.counts_tricks else ""
+        )
+        if end.is_over:
+            return f"the last trick to {end.leader.word}{tricks}"
+        value = self.value(end)
+        with_value = f" with {value.pretty()}" if value is not None else ""
+        return f"{end.leader.word} on lead{with_value}{tricks}"
 
     def reasons(self, position: Position) -> dict[Card, CardReason]:
         """Every legal card's :meth:`explain`, in the order of :meth:`marks`."""
@@ -139,7 +201,8 @@ class Searcher:
         if not marks:
             return {}
         best = marks[self.best(position)[0]]
-        return {c: self._explain(position, c, marks, best) for c in marks}
+        against = self._against(position) if any(m != best for m in marks.values()) else ""
+        return {c: self._explain(position, c, marks, best, against) for c in marks}
 
     def standing(self, position: Position) -> Standing:
         """Where play stands: West's result by search, read with the theory's element of the
