@@ -203,47 +203,22 @@ def _run(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int
     from whistgui.app.document import Document
     from whistgui.engine import Deal, Player, WhistError
     from whistgui.ui.widgets.messages import for_display
+    from whistgui.ui.workspace import Handover
 
-    if args.file and args.file.lower().endswith(".gops"):
-        from whistgui.engine import WhistError as GopsFileError
-
+    if args.file:
+        # the workspace of the file's kind opens it (.whist, .pbn, .gops; any other is read
+        # as a deal, and refused with the reason if it is not one)
         try:
-            window.ensure_gops().session.open(args.file)
-        except GopsFileError as exc:
+            window.load_file(args.file)
+        except (WhistError, OSError) as exc:
             if args.screenshot:
                 return _fail(str(exc))
             QMessageBox.warning(window, "Cannot open", for_display(str(exc)))
-        else:
-            window.show_page("gops")
-    elif args.file and args.file.lower().endswith(".pbn"):
-        from whistgui.app.document import DocumentError
-
-        try:
-            window.bridge_session.open(args.file)
-        except DocumentError as exc:
-            if args.screenshot:
-                return _fail(str(exc))
-            QMessageBox.warning(window, "Cannot open", for_display(str(exc)))
-        else:
-            window.show_bridge(True)
-    elif args.file:
-        from whistgui.app.document import DocumentError, load
-
-        try:
-            doc = load(args.file)
-        except DocumentError as exc:
-            if args.screenshot:
-                return _fail(str(exc))
-            QMessageBox.warning(window, "Cannot open", for_display(str(exc)))
-        else:
-            from pathlib import Path
-
-            window.session.replace(doc, Path(args.file))
     if args.deal:
         try:
             deal = Deal.parse(args.deal)
             lead = Player.parse(args.lead) if args.lead else Player.WEST
-            window.session.replace(Document.from_deal(deal, lead=lead))
+            window.hand_over(Handover(Document.from_deal(deal, lead=lead), replace=True))
         except (WhistError, ValueError) as exc:
             if args.screenshot:
                 return _fail(str(exc))
@@ -253,19 +228,15 @@ def _run(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int
         window.show()
         loop = QEventLoop()
         QTimer.singleShot(30000, loop.quit)
-        workspace = window.pages.currentWidget()
-        if window.page != "whist" and hasattr(workspace, "ready"):
-            # bridge: its table and the cards' scores; GOPS: the state's values
-            timer = QTimer(window)
-            timer.timeout.connect(lambda: loop.quit() if workspace.ready() else None)
-            timer.start(50)
+        # the workspace shown has computed what it shows: the whist analysis, bridge's table
+        # and the cards' scores, GOPS's values of the state
+        workspace = window.current
+        timer = QTimer(window)
+        timer.timeout.connect(lambda: loop.quit() if workspace.ready() else None)
+        timer.start(50)
+        if not workspace.ready():
             loop.exec()
-        else:
-            window.analysisShown.connect(lambda _r: loop.quit())
-            if window.analysis.result is None or window.analysis.result.document != (
-                window.session.document
-            ):
-                loop.exec()
+        timer.stop()
         app.processEvents()
         ok = window.grab().save(args.screenshot)
         if not ok:

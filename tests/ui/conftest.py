@@ -46,6 +46,25 @@ def dialogs(monkeypatch: pytest.MonkeyPatch) -> Dialogs:
 
 
 @pytest.fixture
+def room() -> tuple[int, int]:
+    """The screen's available size the main window fits itself to (a test may parametrize it);
+    the offscreen platform's own screen is 800 x 600 whatever this says."""
+    return (1280, 800)
+
+
+@pytest.fixture(autouse=True)
+def screen_room(monkeypatch: pytest.MonkeyPatch, room: tuple[int, int]) -> tuple[int, int]:
+    """The main window reads its screen's available geometry from one function
+    (:func:`whistgui.ui.host.fit.available_geometry`): here it says ``room``."""
+    from PySide6.QtCore import QRect
+
+    from whistgui.ui.host import fit
+
+    monkeypatch.setattr(fit, "available_geometry", lambda _widget=None: QRect(0, 0, *room))
+    return room
+
+
+@pytest.fixture
 def settings(tmp_path: Path) -> QSettings:
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 

@@ -9,6 +9,7 @@ import sys
 import pytest
 from PySide6.QtGui import QImage
 
+from tests.ui.workspaces import trick
 from whistgui.__main__ import SCREENSHOT_SIZE
 from whistgui.engine import Solver
 from whistgui.ui.main_window import MainWindow
@@ -25,13 +26,13 @@ def test_main_window_opens_on_a_real_deal(qtbot, settings):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    assert w.session.document.deal.hand_size(w.session.document.lead) > 0
-    with qtbot.waitSignal(w.analysisShown, timeout=20000):
-        w.analysis.request()
-    result = w.analysis.result
-    assert result.document == w.session.document
+    assert trick(w).session.document.deal.hand_size(trick(w).session.document.lead) > 0
+    with qtbot.waitSignal(trick(w).analysisShown, timeout=20000):
+        trick(w).analysis.request()
+    result = trick(w).analysis.result
+    assert result.document == trick(w).session.document
     # the theory's prediction is what exact search finds for the deal shown
-    assert result.predicted == Solver().outcome(w.session.document.deal)
+    assert result.predicted == Solver().outcome(trick(w).session.document.deal)
 
 
 def test_screenshot_writes_the_window_at_its_size(tmp_path):

@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.ui.workspaces import bridge, menu_texts, trick
 from whistgui.app.bridge import BridgeDocument, load_pbn, save_pbn
 from whistgui.engine.bridge import Contract, Seat, Strain
 from whistgui.engine.bridge.dds import card_scores, dd_table
 
 
 def _ready(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    qtbot.waitUntil(lambda: window.bridge is not None and window.bridge.ready(), timeout=20000)
+    qtbot.waitUntil(lambda: bridge(window).page.ready(), timeout=20000)
 
 
 def _choose_bridge(window) -> None:  # type: ignore[no-untyped-def]
@@ -26,46 +27,46 @@ def _choose_bridge(window) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_game_selector_shows_the_bridge_workspace_and_back(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    whist_deal = window.session.document
+    whist_deal = trick(window).session.document
     _choose_bridge(window)
-    assert window.bridge_mode
-    assert window.pages.currentWidget() is window.bridge
-    assert not window.act_play.isEnabled()
+    assert window.current.name == "bridge"
+    assert window.pages.currentWidget().widget() is bridge(window).page
+    assert "&Optimal Play of This Deal" not in menu_texts(window)  # the whist deal's
     _ready(qtbot, window)
-    deal = window.bridge_session.document.deal
+    deal = bridge(window).session.document.deal
     table = dd_table(deal)
-    shown = window.bridge.dd_table.table()
+    shown = bridge(window).page.dd_table.table()
     assert shown is not None
     assert all(shown[seat, strain] == table[seat, strain] for seat in Seat for strain in Strain)
     # back to whist: the whist deal is as it was, undo works on it again
     window.set_game("whist")
-    assert not window.bridge_mode
-    assert window.session.document == whist_deal
-    assert window.act_play.isEnabled()
+    assert window.current.name != "bridge"
+    assert trick(window).session.document == whist_deal
+    assert "&Optimal Play of This Deal" in menu_texts(window)
 
 
 def test_marks_play_back_forward_and_undo(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     _choose_bridge(window)
-    session = window.bridge_session
+    session = bridge(window).session
     session.replace((BridgeDocument.random(21).with_contract(Contract.parse("4S"), Seat.S),))
     _ready(qtbot, window)
     pos = session.position()
-    marks = window.bridge.marks()
+    marks = bridge(window).page.marks()
     scores = card_scores(pos)
     assert marks is not None
     assert set(marks) == set(pos.legal())
     best = max(scores.values())
     assert {c for c, m in marks.items() if m.best} == {c for c, v in scores.items() if v == best}
-    assert window.bridge.play_best()
+    assert bridge(window).page.play_best()
     assert session.cursor == 1
     _ready(qtbot, window)
-    assert window.bridge.play_best()
+    assert bridge(window).page.play_best()
     _ready(qtbot, window)
     line = session.document.played
-    window.bridge.back_button.click()
+    bridge(window).page.back_button.click()
     assert session.cursor == 1
-    assert window.bridge.ready()  # the position's scores are remembered, not recomputed
-    window.bridge.forward_button.click()
+    assert bridge(window).page.ready()  # the position's scores are remembered, not recomputed
+    bridge(window).page.forward_button.click()
     assert session.cursor == 2
     window.act_undo.trigger()
     assert session.document.played == line[:1]
@@ -79,26 +80,26 @@ def test_autoplay_plays_a_whole_ending_and_keeps_the_result(qtbot, window) -> No
     ending = BridgeDeal.parse("N:AK2.-.-.- -.-.-.432 QJ3.-.-.- -.-.-.765")
     doc = BridgeDocument.from_deal(ending).with_contract(Contract.parse("1NT"), Seat.N)
     _choose_bridge(window)
-    window.bridge_session.replace((doc,))
+    bridge(window).session.replace((doc,))
     _ready(qtbot, window)
-    first = window.bridge.marks()
+    first = bridge(window).page.marks()
     assert first is not None
     expected = max(m.declarer_tricks for m in first.values() if m.best)
-    window.bridge.set_autoplay(True)
-    qtbot.waitUntil(lambda: window.bridge_session.position().is_over, timeout=30000)
-    pos = window.bridge_session.position()
+    bridge(window).page.set_autoplay(True)
+    qtbot.waitUntil(lambda: bridge(window).session.position().is_over, timeout=30000)
+    pos = bridge(window).session.position()
     assert pos.tricks[int(Seat.N.side)] == expected
-    assert not window.bridge.autoplay_button.isChecked()
+    assert not bridge(window).page.autoplay_button.isChecked()
 
 
 def test_open_and_save_a_pbn_file(qtbot, window, tmp_path: Path, dialogs) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "boards.pbn"
     save_pbn(tuple(BridgeDocument.random(i, board=str(i)) for i in (1, 2)), path)
     assert window.open_file(path)
-    assert window.bridge_mode
-    assert window.bridge_session.board_count == 2
+    assert window.current.name == "bridge"
+    assert bridge(window).session.board_count == 2
     assert "boards.pbn" in window.windowTitle()
-    window.bridge_session.set_contract(Contract.parse("7NT"), Seat.W)
+    bridge(window).session.set_contract(Contract.parse("7NT"), Seat.W)
     assert window.save()
     assert load_pbn(path).boards[0].contract == Contract.parse("7NT")
     dialogs.save_path = str(tmp_path / "copy")
@@ -109,41 +110,41 @@ def test_open_and_save_a_pbn_file(qtbot, window, tmp_path: Path, dialogs) -> Non
 def test_a_bad_pbn_file_says_why_and_keeps_the_page(qtbot, window, tmp_path: Path, dialogs) -> None:  # type: ignore[no-untyped-def]
     bad = tmp_path / "bad.pbn"
     bad.write_text('[Board "1"]\n[Deal "N:AKQJ.-.-.- -.-.-.- -.-.-.- -.-.-.-"]\n')
-    before = window.session.document
+    before = trick(window).session.document
     assert not window.open_file(bad)
-    assert not window.bridge_mode
-    assert window.session.document == before
+    assert window.current.name != "bridge"
+    assert trick(window).session.document == before
     assert any("bad.pbn" in text for kind, text in dialogs.shown if kind == "warning")
 
 
 def test_typing_a_bad_deal_keeps_the_board(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     _choose_bridge(window)
-    bridge = window.bridge
-    before = window.bridge_session.document
-    bridge.deal_edit.setText("N:AKQ.xyz")
-    bridge.deal_edit.returnPressed.emit()
-    assert window.bridge_session.document == before
-    assert "N:AKQ.xyz" in bridge.deal_error.text()
-    assert bridge.deal_error.isVisible()
+    page = bridge(window).page
+    before = bridge(window).session.document
+    page.deal_edit.setText("N:AKQ.xyz")
+    page.deal_edit.returnPressed.emit()
+    assert bridge(window).session.document == before
+    assert "N:AKQ.xyz" in page.deal_error.text()
+    assert page.deal_error.isVisible()
 
 
 def test_the_dd_table_chooses_a_contract(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     _choose_bridge(window)
     _ready(qtbot, window)
-    table = window.bridge.dd_table.table()
+    table = bridge(window).page.dd_table.table()
     tricks = table[Seat.E, Strain.H]
-    window.bridge.dd_table.contractChosen.emit(Contract(max(1, tricks - 6), Strain.H), Seat.E)
-    doc = window.bridge_session.document
+    bridge(window).page.dd_table.contractChosen.emit(Contract(max(1, tricks - 6), Strain.H), Seat.E)
+    doc = bridge(window).session.document
     assert doc.declarer is Seat.E
     assert doc.contract.strain is Strain.H
-    assert window.bridge.declarer.currentData() is Seat.E
+    assert bridge(window).page.declarer.currentData() is Seat.E
 
 
 @pytest.mark.parametrize("unsaved", [True, False])
 def test_closing_asks_about_unsaved_boards(qtbot, window, dialogs, unsaved) -> None:  # type: ignore[no-untyped-def]
     _choose_bridge(window)
     if unsaved:
-        window.bridge_session.random_deal(3)
+        bridge(window).session.random_deal(3)
     dialogs.question_answer = dialogs.question_answer.Cancel
     window.close()
     asked = [t for k, t in dialogs.shown if k == "question" and "bridge" in t]
@@ -153,7 +154,7 @@ def test_closing_asks_about_unsaved_boards(qtbot, window, dialogs, unsaved) -> N
 
 def test_export_figure_of_the_board_at_the_cursor(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     _choose_bridge(window)
-    session = window.bridge_session
+    session = bridge(window).session
     for _ in range(3):
         session.play(session.position().legal()[0])
     dlg = window.export_dialog()
@@ -174,7 +175,7 @@ def test_export_figure_of_the_board_at_the_cursor(qtbot, window, tmp_path: Path)
 
 def test_export_refuses_an_unfinished_deal(qtbot, window, dialogs) -> None:  # type: ignore[no-untyped-def]
     _choose_bridge(window)
-    session = window.bridge_session
+    session = bridge(window).session
     session.move_cards([next(iter(session.document.hands[Seat.N]))], None)
     assert window.export_dialog() is None
     assert any("same number of cards" in t for k, t in dialogs.shown if k == "warning")
@@ -182,16 +183,16 @@ def test_export_refuses_an_unfinished_deal(qtbot, window, dialogs) -> None:  # t
 
 def test_choosing_a_trick_tree_node_plays_its_cards(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     _choose_bridge(window)
-    session = window.bridge_session
+    session = bridge(window).session
     session.replace((BridgeDocument.random(8).with_contract(Contract.parse("3NT"), Seat.N),))
     pos = session.position()
     first = pos.legal()[0]
     reply = pos.play(first).legal()[-1]
-    window.bridge.tree.cardsChosen.emit([first, reply])
+    bridge(window).page.tree.cardsChosen.emit([first, reply])
     assert session.document.played == (first, reply)
     assert session.cursor == 2
     # from the middle of the trick, a node's path starts at the trick's first card again
-    window.bridge.tree.cardsChosen.emit([first])
+    bridge(window).page.tree.cardsChosen.emit([first])
     assert session.cursor == 1
     assert session.document.played == (first, reply)
 
@@ -211,9 +212,9 @@ def test_a_pbn_file_with_a_bad_board_opens_the_good_ones_and_says_which(  # type
         encoding="utf-8",
     )
     assert window.open_file(path)
-    assert window.bridge_mode
-    assert window.bridge_session.board_count == 2
-    notice = window.bridge.file_notice
+    assert window.current.name == "bridge"
+    assert bridge(window).session.board_count == 2
+    notice = bridge(window).page.file_notice
     assert notice.isVisible()
     assert notice.text().startswith("Board 2 (line 4) was not opened: card ♠A is in both")
     assert not [kind for kind, _ in dialogs.shown if kind == "warning"]
@@ -232,21 +233,21 @@ def test_an_ending_counts_its_tricks_instead_of_a_contracts_result(qtbot, window
     ending = BridgeDeal.parse("N:AK2.-.-.- -.-.-.432 QJ3.-.-.- -.-.-.765")
     doc = BridgeDocument.from_deal(ending).with_contract(Contract.parse("1NT"), Seat.N)
     _choose_bridge(window)
-    window.bridge_session.replace((doc,))
+    bridge(window).session.replace((doc,))
     _ready(qtbot, window)
-    marks = window.bridge.marks()
+    marks = bridge(window).page.marks()
     assert marks is not None
     best = max(m.declarer_tricks for m in marks.values() if m.best)  # 0: East's clubs run
-    status = window.bridge.status.text()
+    status = bridge(window).page.status.text()
     assert f"With best play North–South take {best} of the 3 tricks of this ending" in status
-    tips = [window.bridge.table.mark_tooltip(m) for m in marks.values()]
+    tips = [bridge(window).page.table.mark_tooltip(m) for m in marks.values()]
     assert all("of the 3 tricks of this ending" in tip for tip in tips), tips
     assert not any("down" in tip or "fails" in tip for tip in [*tips, status])
-    window.bridge.set_autoplay(True)
-    qtbot.waitUntil(lambda: window.bridge_session.position().is_over, timeout=30000)
-    status = window.bridge.status.text()
+    bridge(window).page.set_autoplay(True)
+    qtbot.waitUntil(lambda: bridge(window).session.position().is_over, timeout=30000)
+    status = bridge(window).page.status.text()
     assert status.endswith(f"Played out: North–South took {best} of the 3 tricks of this ending.")
-    _, corner = window.bridge.table._corner_lines(window.bridge_session.document)
+    _, corner = bridge(window).page.table._corner_lines(bridge(window).session.document)
     assert f"N–S took {best} of 3" in corner
     assert not any("down" in line for line in corner)
 
@@ -281,11 +282,11 @@ def _press_b(qtbot, window, times: int, *, title: bool = False) -> None:  # type
     ``title``, check the title's count after each)."""
     for _ in range(times):
         _ready(qtbot, window)
-        before = window.bridge_session.cursor
-        qtbot.keyClick(window.bridge.table, Qt.Key.Key_B)
-        assert window.bridge_session.cursor == before + 1
+        before = bridge(window).session.cursor
+        qtbot.keyClick(bridge(window).page.table, Qt.Key.Key_B)
+        assert bridge(window).session.cursor == before + 1
         if title:
-            assert _played_in_title(window) == window.bridge_session.cursor
+            assert _played_in_title(window) == bridge(window).session.cursor
 
 
 def test_a_deal_typed_mid_trick_starts_the_play_again(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -294,13 +295,13 @@ def test_a_deal_typed_mid_trick_starts_the_play_again(qtbot, window, tmp_path: P
     from the table's layout, which saw the new deal with the old cursor). A random deal, the
     other board and an undo back to the line mid-trick are new positions too."""
     assert window.open_file(_three_boards(tmp_path))
-    table = window.bridge.table
+    table = bridge(window).page.table
     qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=table.rect().center())
     _press_b(qtbot, window, 5)
-    session = window.bridge_session
+    session = bridge(window).session
     assert len(session.position().trick) == 1
     typed = BridgeDocument.random(30).deal
-    edit = window.bridge.deal_edit
+    edit = bridge(window).page.deal_edit
     edit.selectAll()
     qtbot.keyClicks(edit, typed.to_pbn())
     qtbot.keyClick(edit, Qt.Key.Key_Return)
@@ -311,12 +312,12 @@ def test_a_deal_typed_mid_trick_starts_the_play_again(qtbot, window, tmp_path: P
     window.act_undo.trigger()  # back to the line, five cards in
     assert session.cursor == 5
     assert len(table.trick_cards()) == 1
-    window.bridge.random_button.click()
+    bridge(window).page.random_button.click()
     assert (session.cursor, session.document.played) == (0, ())
     assert table.trick_cards() == []
     window.act_undo.trigger()
     assert session.cursor == 5
-    window.bridge.board_combo.activated.emit(1)  # the other board, mid-trick on this one
+    bridge(window).page.board_combo.activated.emit(1)  # the other board, mid-trick on this one
     assert session.board_index == 1
     assert session.cursor == 0
     assert table.trick_cards() == []
@@ -329,34 +330,34 @@ def test_the_title_follows_the_position_shown(qtbot, window) -> None:  # type: i
     from whistgui.engine.bridge import BridgeDeal
 
     _choose_bridge(window)
-    session = window.bridge_session
+    session = bridge(window).session
     session.replace((BridgeDocument.random(21).with_contract(Contract.parse("4S"), Seat.S),))
     _press_b(qtbot, window, 5, title=True)
-    window.bridge.back_button.click()
+    bridge(window).page.back_button.click()
     assert _played_in_title(window) == session.cursor == 4
-    window.bridge.back_button.click()
+    bridge(window).page.back_button.click()
     assert _played_in_title(window) == 3
-    window.bridge.forward_button.click()
+    bridge(window).page.forward_button.click()
     assert _played_in_title(window) == 4
-    qtbot.keyClick(window.bridge.table, Qt.Key.Key_PageUp)
+    qtbot.keyClick(bridge(window).page.table, Qt.Key.Key_PageUp)
     assert _played_in_title(window) == session.cursor == 0
-    qtbot.keyClick(window.bridge.table, Qt.Key.Key_End)
+    qtbot.keyClick(bridge(window).page.table, Qt.Key.Key_End)
     assert _played_in_title(window) == 5
     session.set_deal_text(BridgeDocument.random(22).deal.to_pbn())
     assert "played" not in window.windowTitle()
     _press_b(qtbot, window, 1)
-    window.bridge.random_button.click()
+    bridge(window).page.random_button.click()
     assert "played" not in window.windowTitle()
     # autoplay to the end of a 3-card ending: the last card counted too
     ending = BridgeDeal.parse("N:AK2.-.-.- -.-.-.432 QJ3.-.-.- -.-.-.765")
     session.replace((BridgeDocument.from_deal(ending, contract=Contract.parse("1NT")),))
-    window.bridge._autoplay.setInterval(1)
-    window.bridge.set_autoplay(True)
+    bridge(window).page._autoplay.setInterval(1)
+    bridge(window).page.set_autoplay(True)
     qtbot.waitUntil(lambda: session.position().is_over, timeout=30000)
     assert _played_in_title(window) == 12
-    window.bridge.start_button.click()
+    bridge(window).page.start_button.click()
     assert _played_in_title(window) == 0
-    window.bridge.end_button.click()
+    bridge(window).page.end_button.click()
     assert _played_in_title(window) == 12
 
 
@@ -368,7 +369,7 @@ def _badge_colour(window, card) -> str:  # type: ignore[no-untyped-def]
 
     made, down = colour("made"), colour("down")
 
-    table = window.bridge.table
+    table = bridge(window).page.table
     image = table.grab().toImage()
     ratio = image.devicePixelRatio()
     slot = table.slot_of(card)
@@ -399,20 +400,20 @@ def test_an_endings_badges_count_its_tricks_and_a_defenders_best_card_is_green( 
     from whistgui.ui.bridge.trick_tree import COL_RESULT
 
     _choose_bridge(window)
-    session = window.bridge_session
+    session = bridge(window).session
     session.set_contract(Contract.parse("3NT"), Seat.N)
-    window.bridge.deal_edit.setText("N:AK... QJ... T9... 87...")
-    window.bridge.deal_edit.returnPressed.emit()
+    bridge(window).page.deal_edit.setText("N:AK... QJ... T9... 87...")
+    bridge(window).page.deal_edit.returnPressed.emit()
     assert session.document.deal == BridgeDeal.parse("N:AK... QJ... T9... 87...")
     _ready(qtbot, window)
-    table = window.bridge.table
+    table = bridge(window).page.table
     marks = table.marks
     assert set(marks) == {BridgeCard.parse("SQ"), BridgeCard.parse("SJ")}
     for card, mark in marks.items():
         assert mark.text(session.document.contract) == "2"
         assert mark.best
         assert _badge_colour(window, card) == "green"
-    status = window.bridge.status.text()
+    status = bridge(window).page.status.text()
     assert "North–South take 2 of the 2 tricks of this ending" in status
     assert "\u22127" not in status
     # an ending where East's card matters: ♥2 holds North–South to none, ♠K gives both
@@ -424,7 +425,7 @@ def test_an_endings_badges_count_its_tricks_and_a_defenders_best_card_is_green( 
         king: "2",
     }
     assert (_badge_colour(window, low), _badge_colour(window, king)) == ("green", "red")
-    tree = window.bridge.tree
+    tree = bridge(window).page.tree
     qtbot.waitUntil(lambda: not tree.busy and tree.root is not None, timeout=20000)
     qtbot.waitUntil(lambda: bool(tree.root.children) and not tree.root.waiting, timeout=20000)
     model = tree.model
@@ -441,19 +442,19 @@ def test_the_board_selector_names_the_files_boards(qtbot, window, tmp_path: Path
     board showed as '2 of 2' while the title said 'Board 3') and the label beside it says
     which of the boards opened is shown and how many were left out."""
     assert window.open_file(_three_boards(tmp_path))
-    bridge = window.bridge
-    combo = bridge.board_combo
+    page = bridge(window).page
+    combo = page.board_combo
     assert [combo.itemText(i) for i in range(combo.count())] == ["1", "3"]
-    assert bridge.board_count.text() == "1 of 2 opened (1 left out)"
+    assert page.board_count.text() == "1 of 2 opened (1 left out)"
     combo.activated.emit(1)
     assert combo.currentText() == "3"
-    assert bridge.board_count.text() == "2 of 2 opened (1 left out)"
+    assert page.board_count.text() == "2 of 2 opened (1 left out)"
     assert "Board 3" in window.windowTitle()
-    window.bridge_session.add_board()  # a new board is named by the next number
+    bridge(window).session.add_board()  # a new board is named by the next number
     assert [combo.itemText(i) for i in range(combo.count())] == ["1", "3", "4"]
-    assert bridge.board_count.text() == "3 of 3 opened (1 left out)"
-    window.bridge_session.save(tmp_path / "elsewhere.pbn")  # saved elsewhere: none left out
-    assert bridge.board_count.text() == "3 of 3"
+    assert page.board_count.text() == "3 of 3 opened (1 left out)"
+    bridge(window).session.save(tmp_path / "elsewhere.pbn")  # saved elsewhere: none left out
+    assert page.board_count.text() == "3 of 3"
 
 
 def test_the_navigation_buttons_stay_put_as_the_explanation_changes(qtbot, window) -> None:  # type: ignore[no-untyped-def]
@@ -462,15 +463,15 @@ def test_the_navigation_buttons_stay_put_as_the_explanation_changes(qtbot, windo
     could miss."""
     _choose_bridge(window)
     _ready(qtbot, window)
-    bridge = window.bridge
-    status = bridge.status
-    where = bridge.back_button.mapTo(window, bridge.back_button.rect().topLeft())
+    page = bridge(window).page
+    status = page.status
+    where = page.back_button.mapTo(window, page.back_button.rect().topLeft())
     height = status.height()
     for text in ("short", "a longer explanation " * 30, ""):
         status.setText(text)
         qtbot.wait(1)
         assert status.height() == height
-        assert bridge.back_button.mapTo(window, bridge.back_button.rect().topLeft()) == where
+        assert page.back_button.mapTo(window, page.back_button.rect().topLeft()) == where
         assert status.text() == text
     status.setText("a longer explanation " * 30)
     assert status.is_elided()
@@ -481,7 +482,7 @@ def test_the_navigation_buttons_stay_put_as_the_explanation_changes(qtbot, windo
     assert not status.is_elided()
     assert status.toolTip() == ""
     _press_b(qtbot, window, 1)  # a real explanation, of whatever length
-    assert bridge.back_button.mapTo(window, bridge.back_button.rect().topLeft()) == where
+    assert page.back_button.mapTo(window, page.back_button.rect().topLeft()) == where
 
 
 def test_a_latin_1_pbn_file_makes_a_screenshot(tmp_path: Path) -> None:

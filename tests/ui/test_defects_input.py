@@ -7,31 +7,33 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QDialog
 
+from tests.ui.workspaces import trick
 from whistgui.app.document import Document
 from whistgui.app.document import save as save_document
 from whistgui.engine import Card, Deal, Player
-from whistgui.ui.main_window import MainWindow, RandomDealDialog
+from whistgui.ui.main_window import MainWindow
+from whistgui.ui.trick.random_deal_dialog import RandomDealDialog
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 
 
 def start_on(qtbot, w: MainWindow, text: str, lead: Player = Player.WEST) -> None:
-    with qtbot.waitSignal(w.analysisShown, timeout=20000):
-        w.session.replace(Document.from_deal(Deal.parse(text), lead=lead))
+    with qtbot.waitSignal(trick(w).analysisShown, timeout=20000):
+        trick(w).session.replace(Document.from_deal(Deal.parse(text), lead=lead))
 
 
 def card(w: MainWindow, name: str) -> Card:
-    return w.session.document.deal.card_from_text(name)
+    return trick(w).session.document.deal.card_from_text(name)
 
 
 def deal_text(w: MainWindow) -> str:
-    return str(w.session.document.deal)
+    return str(trick(w).session.document.deal)
 
 
 def type_over(qtbot, w: MainWindow, text: str) -> None:
     """Select the deal field's text and type ``text`` over it, key by key."""
-    edit = w.notation.edit
+    edit = trick(w).notation.edit
     edit.setFocus()
     edit.selectAll()
     qtbot.keyClicks(edit, text)
@@ -41,24 +43,24 @@ def type_over(qtbot, w: MainWindow, text: str) -> None:
 
 
 def test_the_window_opens_with_the_table_focused_not_the_text(qtbot, window):
-    assert window.focusWidget() is window.table
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.table)
-    assert not window.notation.edit.hasFocus()
+    assert window.focusWidget() is trick(window).table
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is trick(window).table)
+    assert not trick(window).notation.edit.hasFocus()
 
 
 def test_ctrl_z_in_the_deal_field_undoes_the_deal_and_shows_its_text(qtbot, window):
     start_on(qtbot, window, "AQ/KJ K/A")
-    edit = window.notation.edit
+    edit = trick(window).notation.edit
     type_over(qtbot, window, "AQ/KX")  # bad text: marked, the deal kept
-    assert window.notation.has_error
+    assert trick(window).notation.has_error
     type_over(qtbot, window, "AQ/KJ A/K")  # corrected
-    assert not window.notation.has_error
+    assert not trick(window).notation.has_error
     assert deal_text(window) == "AQ/KJ A/K"
 
     qtbot.keyClick(edit, Qt.Key.Key_Z, CTRL)
     assert deal_text(window) == "AQ/KJ K/A"  # the deal went back ...
     assert edit.text() == "AQ/KJ K/A"  # ... and the field shows it, not the bad text
-    assert not window.notation.has_error
+    assert not trick(window).notation.has_error
     assert edit.hasFocus()
 
     qtbot.keyClick(edit, Qt.Key.Key_Z, CTRL | SHIFT)
@@ -67,55 +69,62 @@ def test_ctrl_z_in_the_deal_field_undoes_the_deal_and_shows_its_text(qtbot, wind
     assert deal_text(window) == edit.text() == "AQ/KJ K/A"
     qtbot.keyClick(edit, Qt.Key.Key_Y, CTRL)
     assert deal_text(window) == edit.text() == "AQ/KJ A/K"
-    assert not window.notation.has_error
+    assert not trick(window).notation.has_error
 
 
 def test_ctrl_z_in_the_deal_field_with_nothing_to_undo_shows_the_deal(qtbot, window):
     start_on(qtbot, window, "AQ/KJ K/A")
-    edit = window.notation.edit
+    edit = trick(window).notation.edit
     edit.setFocus()
     edit.end(False)
     qtbot.keyClicks(edit, " x")  # bad from the first key: nothing reaches the undo stack
-    assert window.notation.has_error
-    assert window.session.undo_stack.count() == 0
+    assert trick(window).notation.has_error
+    assert trick(window).session.undo_stack.count() == 0
     qtbot.keyClick(edit, Qt.Key.Key_Z, CTRL)
     assert edit.text() == deal_text(window) == "AQ/KJ K/A"
-    assert not window.notation.has_error
+    assert not trick(window).notation.has_error
 
 
 def test_escape_in_the_deal_field_goes_back_to_the_deal(qtbot, window):
     start_on(qtbot, window, "AQ/KJ K/A")
-    edit = window.notation.edit
+    edit = trick(window).notation.edit
     type_over(qtbot, window, "AQ/KJ K/X")
-    assert window.notation.has_error
-    count = window.session.undo_stack.count()
+    assert trick(window).notation.has_error
+    count = trick(window).session.undo_stack.count()
     qtbot.keyClick(edit, Qt.Key.Key_Escape)
     assert edit.text() == deal_text(window)
-    assert not window.notation.has_error
-    assert window.session.undo_stack.count() == count  # Esc changes the text, not the deal
+    assert not trick(window).notation.has_error
+    assert trick(window).session.undo_stack.count() == count  # Esc changes the text, not the deal
 
 
 def test_undo_keys_work_from_the_table_too(qtbot, window):
     start_on(qtbot, window, "AQ/KJ K/A")
-    window.session.move_cards([card(window, "S:Q")], "E")
+    trick(window).session.move_cards([card(window, "S:Q")], "E")
     window.activateWindow()
-    window.table.setFocus()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.table)
-    qtbot.keyClick(window.table, Qt.Key.Key_Z, CTRL)
+    trick(window).table.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is trick(window).table)
+    qtbot.keyClick(trick(window).table, Qt.Key.Key_Z, CTRL)
     assert deal_text(window) == "AQ/KJ K/A"
-    qtbot.keyClick(window.table, Qt.Key.Key_Z, CTRL | SHIFT)
+    qtbot.keyClick(trick(window).table, Qt.Key.Key_Z, CTRL | SHIFT)
     assert deal_text(window) == "A/KQJ K/A"
-    qtbot.keyClick(window.table, Qt.Key.Key_Z, CTRL)
-    qtbot.keyClick(window.table, Qt.Key.Key_Y, CTRL)
+    qtbot.keyClick(trick(window).table, Qt.Key.Key_Z, CTRL)
+    qtbot.keyClick(trick(window).table, Qt.Key.Key_Y, CTRL)
     assert deal_text(window) == "A/KQJ K/A"
 
 
 def test_the_field_context_menu_undoes_the_deal(qtbot, window):
-    menu = window.notation.edit.context_menu()
+    start_on(qtbot, window, "AQ/KJ K/A")
+    trick(window).session.set_deal_text("A/KQJ K/A")
+    menu = trick(window).notation.edit.context_menu()
     actions = menu.actions()
-    assert window.act_undo in actions
-    assert window.act_redo in actions
+    undo, redo = trick(window).notation.edit.history_actions
+    assert undo in actions
+    assert redo in actions
     assert not any(a.objectName() in ("edit-undo", "edit-redo") for a in actions)
+    undo.trigger()  # the deal's history, the one Edit ▸ Undo works on
+    assert deal_text(window) == "AQ/KJ K/A"
+    redo.trigger()
+    assert deal_text(window) == "A/KQJ K/A"
     menu.deleteLater()
 
 
@@ -126,16 +135,18 @@ def pick(qtbot, w: MainWindow, *names: str) -> list[Card]:
     """Ctrl+click the named cards on the table."""
     cards = [card(w, n) for n in names]
     for c in cards:
-        slot = w.table.slot_of(c)
+        slot = trick(w).table.slot_of(c)
         assert slot is not None
-        qtbot.mouseClick(w.table, Qt.MouseButton.LeftButton, CTRL, slot.rect.center().toPoint())
-    assert w.table.selected == cards
+        qtbot.mouseClick(
+            trick(w).table, Qt.MouseButton.LeftButton, CTRL, slot.rect.center().toPoint()
+        )
+    assert trick(w).table.selected == cards
     return cards
 
 
 def random_deal(qtbot, w: MainWindow, monkeypatch) -> None:
     monkeypatch.setattr(RandomDealDialog, "exec", lambda _self: QDialog.DialogCode.Accepted)
-    w.act_random.trigger()
+    trick(w).act_random.trigger()
 
 
 def typed_text(qtbot, w: MainWindow, monkeypatch) -> None:
@@ -143,9 +154,9 @@ def typed_text(qtbot, w: MainWindow, monkeypatch) -> None:
 
 
 def undo(qtbot, w: MainWindow, monkeypatch) -> None:
-    w.table.setFocus()
-    qtbot.keyClick(w.table, Qt.Key.Key_E)  # the table's own move: the cards stay picked
-    assert w.table.selected == [card(w, "S:K"), card(w, "S:J")]
+    trick(w).table.setFocus()
+    qtbot.keyClick(trick(w).table, Qt.Key.Key_E)  # the table's own move: the cards stay picked
+    assert trick(w).table.selected == [card(w, "S:K"), card(w, "S:J")]
     w.act_undo.trigger()  # but the undo of it is not the table's move
 
 
@@ -156,13 +167,13 @@ def open_file(qtbot, w: MainWindow, monkeypatch, tmp_path) -> None:
 
 
 def example(qtbot, w: MainWindow, monkeypatch) -> None:
-    w.open_example(2)  # AQ/KJ: the spade king and jack now East's
+    trick(w).open_example(2)  # AQ/KJ: the spade king and jack now East's
 
 
 @pytest.mark.parametrize("change", [random_deal, typed_text, undo, open_file, example])
 def test_a_change_of_deal_clears_the_selection(qtbot, window, monkeypatch, tmp_path, change):
     start_on(qtbot, window, "KJ/AQ A/K K/A")
-    table = window.table
+    table = trick(window).table
     cards = pick(qtbot, window, "S:K", "S:J")
     with qtbot.waitSignal(table.selectionChanged, timeout=1000):
         if change is open_file:
@@ -175,7 +186,7 @@ def test_a_change_of_deal_clears_the_selection(qtbot, window, monkeypatch, tmp_p
 
 def test_after_a_random_deal_a_drag_carries_only_the_pressed_card(qtbot, window, monkeypatch):
     start_on(qtbot, window, "KJ/AQ A/K K/A")
-    table = window.table
+    table = trick(window).table
     pick(qtbot, window, "S:K", "S:J")
     random_deal(qtbot, window, monkeypatch)
     dragged: list[list[Card]] = []
@@ -192,13 +203,13 @@ def test_after_a_random_deal_a_drag_carries_only_the_pressed_card(qtbot, window,
 
 def test_the_tables_own_move_keeps_the_selection_and_a_lead_change_too(qtbot, window):
     start_on(qtbot, window, "KJ/AQ A/K K/A")
-    table = window.table
+    table = trick(window).table
     cards = pick(qtbot, window, "S:K", "S:J")
     table.setFocus()
     qtbot.keyClick(table, Qt.Key.Key_E)  # the table's own move of the selection
     assert deal_text(window) == "-/AKQJ A/K K/A"
     assert table.selected == cards  # still picked: press W to send them back
-    window.act_east_leads.trigger()  # the deal is the same, so are the cards' places
+    trick(window).act_east_leads.trigger()  # the deal is the same, so are the cards' places
     assert table.selected == cards
     qtbot.keyClick(table, Qt.Key.Key_W)
     assert deal_text(window) == "KJ/AQ A/K K/A"
@@ -209,13 +220,15 @@ def test_both_docks_share_the_bottom_as_tabs_and_the_inspector_opens_on_a_suit(q
     """Defect 4: with both docks open side by side the play sidebar was about 100 px wide, and
     the inspector opened from the View menu showed an empty "no suit" pane."""
     window.resize(1280, 800)
-    with qtbot.waitSignal(window.analysisShown, timeout=20000):
-        window.session.set_deal_text("AQ/KJ KJ/AQ A/K")  # not the deal the window starts on
-    with qtbot.waitSignal(window.inspector.ready, timeout=20000):
-        window.act_inspector.trigger()
-    assert window.inspector.has_content()
-    window.play_deal()
-    qtbot.waitUntil(window.play_dock.isVisible, timeout=5000)
-    assert window.play_dock in window.tabifiedDockWidgets(window.inspector_dock)
-    qtbot.waitUntil(lambda: window.play_dock.width() > 0.9 * window.width(), timeout=5000)
-    assert window.table.height() >= window.table.minimumHeight() > 0  # the table stays legible
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=20000):
+        trick(window).session.set_deal_text("AQ/KJ KJ/AQ A/K")  # not the deal the window starts on
+    with qtbot.waitSignal(trick(window).inspector.ready, timeout=20000):
+        trick(window).act_inspector.trigger()
+    assert trick(window).inspector.has_content()
+    trick(window).play_deal()
+    qtbot.waitUntil(trick(window).play_dock.isVisible, timeout=5000)
+    assert trick(window).play_dock in window.tabifiedDockWidgets(trick(window).inspector_dock)
+    qtbot.waitUntil(lambda: trick(window).play_dock.width() > 0.9 * window.width(), timeout=5000)
+    assert (
+        trick(window).table.height() >= trick(window).table.minimumHeight() > 0
+    )  # the table stays legible

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 
+from tests.ui.workspaces import trick
 from whistgui.engine import Deal, Player, SuitDeal
 from whistgui.engine.games.whist.kernel import suit_value
 
@@ -14,48 +15,48 @@ NEW = "KJ/AQ A/K K/A"
 
 
 def _open(qtbot, window, number: int) -> None:
-    with qtbot.waitSignal(window.analysisShown, timeout=30000):
-        window.open_example(number)
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=30000):
+        trick(window).open_example(number)
 
 
 def _type(qtbot, window, text: str) -> None:
     """Type ``text`` into the deal field as a user would (replacing what is there)."""
-    edit = window.notation.edit
+    edit = trick(window).notation.edit
     edit.setFocus()
     edit.selectAll()
-    with qtbot.waitSignal(window.analysisShown, timeout=30000):
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=30000):
         qtbot.keyClicks(edit, text)
 
 
 def test_every_open_view_follows_typed_text(qtbot, window, tmp_path):
     _open(qtbot, window, 15)  # small: the panel and the inspector are ready at once
-    with qtbot.waitSignal(window.play_panel.ready, timeout=30000):
-        window.play_deal()
-    with qtbot.waitSignal(window.inspector.ready, timeout=30000):
-        window.inspect_suit(1)
-    old_crumb = window.inspector.breadcrumb.text()
-    assert "A/K" in old_crumb or "A/K" in window.inspector.status.text()
+    with qtbot.waitSignal(trick(window).play_panel.ready, timeout=30000):
+        trick(window).play_deal()
+    with qtbot.waitSignal(trick(window).inspector.ready, timeout=30000):
+        trick(window).inspect_suit(1)
+    old_crumb = trick(window).inspector.breadcrumb.text()
+    assert "A/K" in old_crumb or "A/K" in trick(window).inspector.status.text()
 
     new = Deal.parse("AQ/KJ AK/QJ K/A")
     with (
-        qtbot.waitSignal(window.play_panel.ready, timeout=30000),
-        qtbot.waitSignal(window.inspector.ready, timeout=30000),
+        qtbot.waitSignal(trick(window).play_panel.ready, timeout=30000),
+        qtbot.waitSignal(trick(window).inspector.ready, timeout=30000),
     ):
         _type(qtbot, window, str(new))
-    assert window.table.document.deal == new
-    assert window.analysis.result is not None
-    assert window.analysis.result.document.deal == new
-    assert window.play_panel.position is not None
-    assert window.play_panel.position.deal == new  # no longer (15)
-    assert not window.play_panel.stale
-    assert window.inspector.analysis is not None
-    assert window.inspector.analysis.suit == new.suits[1]  # the same suit of the new deal
-    assert window.inspector.breadcrumb.text() != old_crumb
-    assert "AK/QJ" in window.inspector.breadcrumb.text()
-    assert not window.inspector.stale
+    assert trick(window).table.document.deal == new
+    assert trick(window).analysis.result is not None
+    assert trick(window).analysis.result.document.deal == new
+    assert trick(window).play_panel.position is not None
+    assert trick(window).play_panel.position.deal == new  # no longer (15)
+    assert not trick(window).play_panel.stale
+    assert trick(window).inspector.analysis is not None
+    assert trick(window).inspector.analysis.suit == new.suits[1]  # the same suit of the new deal
+    assert trick(window).inspector.breadcrumb.text() != old_crumb
+    assert "AK/QJ" in trick(window).inspector.breadcrumb.text()
+    assert not trick(window).inspector.stale
     # the old example's title went with its deal: Save writes no "(15) …" into this deal
     path = tmp_path / "typed.whist"
-    window.session.save(path)
+    trick(window).session.save(path)
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["title"] == ""
     assert "(15)" not in path.read_text(encoding="utf-8")
@@ -63,9 +64,9 @@ def test_every_open_view_follows_typed_text(qtbot, window, tmp_path):
 
 def test_a_line_in_progress_is_kept_and_says_so(qtbot, window):
     _open(qtbot, window, 15)
-    with qtbot.waitSignal(window.play_panel.ready, timeout=30000):
-        window.play_deal()
-    panel = window.play_panel
+    with qtbot.waitSignal(trick(window).play_panel.ready, timeout=30000):
+        trick(window).play_deal()
+    panel = trick(window).play_panel
     panel.next_card()
     panel.next_card()
     kept = panel.position
@@ -85,20 +86,20 @@ def test_a_line_in_progress_is_kept_and_says_so(qtbot, window):
 
 def test_a_hidden_panel_catches_up_when_shown(qtbot, window):
     _open(qtbot, window, 15)
-    with qtbot.waitSignal(window.play_panel.ready, timeout=30000):
-        window.play_deal()
-    window.play_dock.hide()
+    with qtbot.waitSignal(trick(window).play_panel.ready, timeout=30000):
+        trick(window).play_deal()
+    trick(window).play_dock.hide()
     _type(qtbot, window, "AQ/KJ K/A")
-    with qtbot.waitSignal(window.play_panel.ready, timeout=30000):
-        window.play_dock.show()
-    assert window.play_panel.position.deal == Deal.parse("AQ/KJ K/A")
+    with qtbot.waitSignal(trick(window).play_panel.ready, timeout=30000):
+        trick(window).play_dock.show()
+    assert trick(window).play_panel.position.deal == Deal.parse("AQ/KJ K/A")
 
 
 def test_a_pinned_inspector_keeps_its_suit_and_says_so(qtbot, window):
     _open(qtbot, window, 15)
-    with qtbot.waitSignal(window.inspector.ready, timeout=30000):
-        window.inspect_suit(0)
-    inspector = window.inspector
+    with qtbot.waitSignal(trick(window).inspector.ready, timeout=30000):
+        trick(window).inspect_suit(0)
+    inspector = trick(window).inspector
     inspector.set_pinned(True)
     _type(qtbot, window, "AQ/KJ K/A")
     assert inspector.analysis is not None
@@ -115,11 +116,11 @@ def test_a_pinned_inspector_keeps_its_suit_and_says_so(qtbot, window):
 
 def test_the_inspector_says_when_the_new_deal_lacks_its_suit(qtbot, window):
     _open(qtbot, window, 15)
-    with qtbot.waitSignal(window.inspector.ready, timeout=30000):
-        window.inspect_suit(2)
+    with qtbot.waitSignal(trick(window).inspector.ready, timeout=30000):
+        trick(window).inspect_suit(2)
     _type(qtbot, window, "AQ/KJ")
-    assert window.inspector.analysis is None
-    assert "no suit 3" in window.inspector.status.text()
+    assert trick(window).inspector.analysis is None
+    assert "no suit 3" in trick(window).inspector.status.text()
 
 
 def test_a_new_deal_cancels_the_whole_deal_search_and_its_result_never_lands(qtbot, window):
@@ -128,24 +129,24 @@ def test_a_new_deal_cancels_the_whole_deal_search_and_its_result_never_lands(qtb
     cancelled: list[str] = []
     engine.cancelled.connect(lambda _job, channel: cancelled.append(channel))
     with qtbot.waitSignal(engine.progress, timeout=30000):  # the (27) search is under way
-        window.inspect_deal()
+        trick(window).inspect_deal()
     t0 = time.monotonic()
-    with qtbot.waitSignal(window.inspector.playReady, timeout=30000):
+    with qtbot.waitSignal(trick(window).inspector.playReady, timeout=30000):
         _type(qtbot, window, NEW)
     assert "inspector-deal" in cancelled
     assert time.monotonic() - t0 < 10  # not the 90 s of (27)
-    root = window.inspector.play_model.root
+    root = trick(window).inspector.play_model.root
     assert root is not None
     assert root.deal == Deal.parse(NEW)  # the new deal's tree, never (27)'s
     qtbot.wait(200)
-    assert window.inspector.play_model.root.deal == Deal.parse(NEW)
+    assert trick(window).inspector.play_model.root.deal == Deal.parse(NEW)
 
 
 def test_cancel_in_the_status_bar_stops_the_27_search_within_a_second(qtbot, window):
     _open(qtbot, window, 27)
     engine = window.engine
     with qtbot.waitSignal(engine.progress, timeout=30000):
-        window.inspect_deal()
+        trick(window).inspect_deal()
     qtbot.waitUntil(window.job_status.isVisible, timeout=3000)  # after half a second
     assert "play tree" in window.job_status.text.text()
     assert "positions searched" in window.job_status.text.text()
@@ -154,14 +155,14 @@ def test_cancel_in_the_status_bar_stops_the_27_search_within_a_second(qtbot, win
         window.job_status.cancel_button.click()
     assert time.monotonic() - t0 < 1.0
     qtbot.waitUntil(lambda: not window.job_status.isVisible(), timeout=2000)
-    assert "cancelled" in window.inspector.play_line.text()
-    assert window.inspector.play_model.root is None
+    assert "cancelled" in trick(window).inspector.play_line.text()
+    assert trick(window).inspector.play_model.root is None
 
 
 def test_quitting_during_a_long_search_takes_under_half_a_second(qtbot, window):
     _open(qtbot, window, 27)
     with qtbot.waitSignal(window.engine.progress, timeout=30000):
-        window.inspect_deal()
+        trick(window).inspect_deal()
     t0 = time.monotonic()
     stopped = window.shutdown()
     elapsed = time.monotonic() - t0
@@ -173,26 +174,26 @@ def test_the_longest_suits_a_deal_holds_are_valued_live(qtbot, window):
     """13 cards a hand (a whole suit each way: the most a document holds) are valued as the
     deal is typed, with the numpy kernel's values."""
     suits = [SuitDeal(range(2, 28, 2), range(1, 27, 2)), SuitDeal(range(1, 27, 2), range(2, 28, 2))]
-    with qtbot.waitSignal(window.analysisShown, timeout=30000):
-        window.session.set_deal_text(" + ".join(str(s) for s in suits))
-    rows = window.analysis.result.rows
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=30000):
+        trick(window).session.set_deal_text(" + ".join(str(s) for s in suits))
+    rows = trick(window).analysis.result.rows
     assert [row.value for row in rows] == [suit_value(s.pattern) for s in suits]
-    assert "up to date" in window.analysis.status.text()
+    assert "up to date" in trick(window).analysis.status.text()
 
 
 def test_a_game_change_reaches_every_open_view(qtbot, window):
     _open(qtbot, window, 15)
-    with qtbot.waitSignal(window.play_panel.ready, timeout=30000):
-        window.play_deal()
-    with qtbot.waitSignal(window.play_panel.ready, timeout=30000):
+    with qtbot.waitSignal(trick(window).play_panel.ready, timeout=30000):
+        trick(window).play_deal()
+    with qtbot.waitSignal(trick(window).play_panel.ready, timeout=30000):
         window.set_game("five-card")
-    assert window.play_panel.by_search
-    assert window.play_panel.game.name == "five-card"
-    assert window.inspector.game.name == "five-card"
-    assert window.analysis.result is not None
-    qtbot.waitUntil(lambda: window.analysis.result.game.name == "five-card", timeout=30000)
-    with qtbot.waitSignal(window.play_panel.ready, timeout=30000):
-        window.session.undo_stack.undo()
-    assert not window.play_panel.by_search
-    assert window.inspector.game.name == "whist"
-    assert window.play_panel.position.leader is Player.WEST
+    assert trick(window).play_panel.by_search
+    assert trick(window).play_panel.game.name == "five-card"
+    assert trick(window).inspector.game.name == "five-card"
+    assert trick(window).analysis.result is not None
+    qtbot.waitUntil(lambda: trick(window).analysis.result.game.name == "five-card", timeout=30000)
+    with qtbot.waitSignal(trick(window).play_panel.ready, timeout=30000):
+        trick(window).session.undo_stack.undo()
+    assert not trick(window).play_panel.by_search
+    assert trick(window).inspector.game.name == "whist"
+    assert trick(window).play_panel.position.leader is Player.WEST

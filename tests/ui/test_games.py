@@ -8,22 +8,23 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.ui.workspaces import trick
 from whistgui.app.document import Document, random_document
 from whistgui.engine import Deal, NotationError, Player, SuitDeal, WhistError
 from whistgui.engine.strategy import SEARCH_MAX_CARDS
 from whistgui.ui.main_window import MainWindow
-from whistgui.ui.session import Session
+from whistgui.ui.trick.session import Session
 
 W, E = Player.WEST, Player.EAST
 
 
 def start_on(qtbot, w: MainWindow, text: str, game: str = "whist") -> None:
-    with qtbot.waitSignal(w.analysisShown, timeout=20000):
-        w.session.replace(Document.from_deal(Deal.parse(text), game=game))
+    with qtbot.waitSignal(trick(w).analysisShown, timeout=20000):
+        trick(w).session.replace(Document.from_deal(Deal.parse(text), game=game))
 
 
 def headers(w: MainWindow) -> list[str]:
-    t = w.analysis.table
+    t = trick(w).analysis.table
     return [t.horizontalHeaderItem(i).text() for i in range(t.columnCount())]
 
 
@@ -66,7 +67,7 @@ def test_a_change_of_the_deal_alone_says_nothing_of_the_game(qtbot):
 def test_choosing_a_game_in_the_menu_reanalyses_in_that_game(qtbot, window):
     start_on(qtbot, window, "KQ/AJ A/K")
     assert headers(window)[2] == "Value"
-    with qtbot.waitSignal(window.analysisShown, timeout=20000) as blocker:
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=20000) as blocker:
         window.game_actions["five-card"].trigger()
     r = blocker.args[0]
     assert r.document.game == "five-card"
@@ -75,11 +76,11 @@ def test_choosing_a_game_in_the_menu_reanalyses_in_that_game(qtbot, window):
         "trace +1: West wins whoever leads",
     ]
     assert headers(window)[2] == "Element"
-    assert window.analysis.table.item(1, 2).text() == "+1"
-    assert "Predicted:</b> West wins" in window.analysis.total.text()
-    assert "Five-card" in window.analysis.heading.text()
+    assert trick(window).analysis.table.item(1, 2).text() == "+1"
+    assert "Predicted:</b> West wins" in trick(window).analysis.total.text()
+    assert "Five-card" in trick(window).analysis.heading.text()
     assert shown_game(window) == ("five-card", ["five-card"])
-    assert window.session.undo_stack.undoText() == "Play five-card"
+    assert trick(window).session.undo_stack.undoText() == "Play five-card"
 
 
 def test_the_selector_is_reached_and_used_from_the_keyboard(qtbot, window):
@@ -89,11 +90,11 @@ def test_the_selector_is_reached_and_used_from_the_keyboard(qtbot, window):
     assert window.act_focus_game.shortcut().toString() == "Ctrl+G"
     window.act_focus_game.trigger()
     qtbot.waitUntil(combo.hasFocus)
-    with qtbot.waitSignal(window.analysisShown, timeout=20000) as blocker:
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=20000) as blocker:
         qtbot.keyClick(combo, Qt.Key.Key_Down)
     assert blocker.args[0].document.game == "refined-whist"
     assert shown_game(window) == ("refined-whist", ["refined-whist"])
-    with qtbot.waitSignal(window.analysisShown, timeout=20000) as blocker:
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=20000) as blocker:
         qtbot.keyClick(combo, Qt.Key.Key_Down)
     r = blocker.args[0]
     assert r.document.game == "greedy-whist"
@@ -103,17 +104,17 @@ def test_the_selector_is_reached_and_used_from_the_keyboard(qtbot, window):
 
 def test_undo_restores_the_game_everywhere(qtbot, window):
     start_on(qtbot, window, "KQ/AJ A/K")
-    with qtbot.waitSignal(window.analysisShown, timeout=20000):
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=20000):
         window.set_game("misere-five-card")
     assert shown_game(window) == ("misere-five-card", ["misere-five-card"])
-    with qtbot.waitSignal(window.analysisShown, timeout=20000) as blocker:
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=20000) as blocker:
         window.act_undo.trigger()
     assert blocker.args[0].document.game == "whist"
-    assert window.session.game == "whist"
+    assert trick(window).session.game == "whist"
     assert shown_game(window) == ("whist", ["whist"])
     assert headers(window)[2] == "Value"
-    assert window.analysis.total.text().startswith("<b>Sum of values:</b>")
-    with qtbot.waitSignal(window.analysisShown, timeout=20000):
+    assert trick(window).analysis.total.text().startswith("<b>Sum of values:</b>")
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=20000):
         window.act_redo.trigger()
     assert shown_game(window) == ("misere-five-card", ["misere-five-card"])
 
@@ -122,19 +123,19 @@ def test_saving_and_opening_keeps_the_game(qtbot, window, settings, tmp_path):
     start_on(qtbot, window, "KQ/AJ A/K")
     window.set_game("five-card")
     path = tmp_path / "five.whist"
-    assert window._save_to(path)
+    assert trick(window).save_to(path)
     assert json.loads(path.read_text(encoding="utf-8"))["game"] == "five-card"
 
     other = MainWindow(settings=settings)
     qtbot.addWidget(other)
     other.show()  # a window nobody sees analyses nothing (issue 24: work is a shown view's)
     try:
-        assert other.session.game == "whist"
-        with qtbot.waitSignal(other.analysisShown, timeout=20000) as blocker:
+        assert trick(other).session.game == "whist"
+        with qtbot.waitSignal(trick(other).analysisShown, timeout=20000) as blocker:
             assert other.open_file(path)
         assert blocker.args[0].document.game == "five-card"
         assert shown_game(other) == ("five-card", ["five-card"])
-        assert other.inspector.game.name == "five-card"
+        assert trick(other).inspector.game.name == "five-card"
     finally:
         other.shutdown()
 
@@ -142,55 +143,62 @@ def test_saving_and_opening_keeps_the_game(qtbot, window, settings, tmp_path):
 def test_a_new_deal_keeps_the_game_and_an_example_is_whist(qtbot, window):
     start_on(qtbot, window, "KQ/AJ", game="five-card")
     window.new_document()
-    assert window.session.game == "five-card"
+    assert trick(window).session.game == "five-card"
     assert shown_game(window) == ("five-card", ["five-card"])
-    window.open_example(15)  # the paper's examples are whist deals
-    assert window.session.game == "whist"
+    trick(window).open_example(15)  # the paper's examples are whist deals
+    assert trick(window).session.game == "whist"
     assert shown_game(window) == ("whist", ["whist"])
 
 
 def test_search_only_shows_the_exact_outcome(qtbot, window):
     start_on(qtbot, window, "KQT/AJ9 K/A", game="greedy-whist")
-    r = window.analysis.result
+    r = trick(window).analysis.result
     assert r.search_only
-    assert "<b>Search only</b>" in window.analysis.total.text()
-    assert "Exact search:</b> West on lead" in window.analysis.total.text()
-    assert window.analysis.summary.text().startswith("Search only: Greedy Whist has a theory")
+    assert "<b>Search only</b>" in trick(window).analysis.total.text()
+    assert "Exact search:</b> West on lead" in trick(window).analysis.total.text()
+    assert (
+        trick(window).analysis.summary.text().startswith("Search only: Greedy Whist has a theory")
+    )
 
 
 # --------------------------------------------------------------------------- title and note
 
 
 def test_typing_another_deal_clears_the_examples_title_and_note(qtbot, window, tmp_path):
-    window.open_example(27)
-    assert window.session.document.title.startswith("(27)")
-    edit = window.notation.edit
+    trick(window).open_example(27)
+    assert trick(window).session.document.title.startswith("(27)")
+    edit = trick(window).notation.edit
     edit.setFocus()
     edit.selectAll()
     qtbot.keyClicks(edit, "KJ/AQ A/K K/A")
-    doc = window.session.document
+    doc = trick(window).session.document
     assert str(doc.deal) == "KJ/AQ A/K K/A"
     assert (doc.title, doc.note) == ("", "")
     path = tmp_path / "typed.whist"
-    assert window._save_to(path)
+    assert trick(window).save_to(path)
     data = json.loads(path.read_text(encoding="utf-8"))
     assert (data["deal"], data["title"], data["note"]) == ("KJ/AQ A/K K/A", "", "")
     window.act_undo.trigger()  # the typing was one step: the example comes back whole
-    doc = window.session.document
+    doc = trick(window).session.document
     assert doc.title.startswith("(27)")
     assert doc.note.startswith("Both sides")
-    assert window.session.undo_stack.index() == 0
+    assert trick(window).session.undo_stack.index() == 0
 
 
 def test_moving_a_card_keeps_the_title_and_note(qtbot, window):
-    window.open_example(27)
-    title, note = window.session.document.title, window.session.document.note
-    window.session.move_cards([window.session.document.deal.card_from_text("S:K")], "E")
-    assert (window.session.document.title, window.session.document.note) == (title, note)
-    window.session.clear_hands()  # every card to the pool: the deal is gone, and its title
-    assert window.session.document.title == ""
+    trick(window).open_example(27)
+    title, note = trick(window).session.document.title, trick(window).session.document.note
+    trick(window).session.move_cards(
+        [trick(window).session.document.deal.card_from_text("S:K")], "E"
+    )
+    assert (trick(window).session.document.title, trick(window).session.document.note) == (
+        title,
+        note,
+    )
+    trick(window).session.clear_hands()  # every card to the pool: the deal is gone, and its title
+    assert trick(window).session.document.title == ""
     window.act_undo.trigger()
-    assert window.session.document.title == title
+    assert trick(window).session.document.title == title
 
 
 def test_the_same_deal_typed_again_keeps_the_title():
@@ -261,13 +269,13 @@ def test_deals_too_big_for_search_or_unequal_are_refused(panel):
 
 def test_the_play_panel_follows_a_change_of_game(qtbot, window):
     start_on(qtbot, window, "KQ/AJ")
-    with qtbot.waitSignal(window.play_panel.ready, timeout=20000):
-        window.play_deal()
-    assert not window.play_panel.by_search
-    with qtbot.waitSignal(window.play_panel.ready, timeout=20000):
+    with qtbot.waitSignal(trick(window).play_panel.ready, timeout=20000):
+        trick(window).play_deal()
+    assert not trick(window).play_panel.by_search
+    with qtbot.waitSignal(trick(window).play_panel.ready, timeout=20000):
         window.set_game("five-card")
-    assert window.play_panel.game.name == "five-card"
-    assert window.play_panel.by_search
+    assert trick(window).play_panel.game.name == "five-card"
+    assert trick(window).play_panel.by_search
 
 
 # --------------------------------------------------------------------------- inspector
@@ -346,18 +354,18 @@ def test_the_inspector_follows_game_changes(qtbot, inspector):
 
 def test_the_window_inspects_a_suit_in_the_documents_game(qtbot, window):
     start_on(qtbot, window, "KQT/AJ9 K/A", game="greedy-whist")
-    with qtbot.waitSignal(window.inspector.ready, timeout=20000):
-        window.inspect_suit(0)
-    assert window.inspector.game.name == "greedy-whist"
-    assert window.inspector.game_view.a_table.rowCount() == 3
-    with qtbot.waitSignal(window.inspector.playReady, timeout=20000):
-        window.inspect_deal()  # the play tree by Greedy Whist's rules
-    model = window.inspector.play_model
+    with qtbot.waitSignal(trick(window).inspector.ready, timeout=20000):
+        trick(window).inspect_suit(0)
+    assert trick(window).inspector.game.name == "greedy-whist"
+    assert trick(window).inspector.game_view.a_table.rowCount() == 3
+    with qtbot.waitSignal(trick(window).inspector.playReady, timeout=20000):
+        trick(window).inspect_deal()  # the play tree by Greedy Whist's rules
+    model = trick(window).inspector.play_model
     assert model.game.name == "greedy-whist"
     root = model.root
     from whistgui.engine import Position, Solver
 
-    doc = window.session.document
+    doc = trick(window).session.document
     start = Position.start(doc.deal, doc.lead, model.game.rules)
     assert model.exact(root) == Solver().result(start)
-    assert "West takes" in window.inspector.play_line.text()
+    assert "West takes" in trick(window).inspector.play_line.text()

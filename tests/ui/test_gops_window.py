@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.ui.workspaces import gops, menu_texts, trick
 from whistgui.engine.gops import GopsRules, GopsSolver
 
 
@@ -17,24 +18,25 @@ def _choose(window, key: str) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_the_selector_shows_the_gops_explorer_and_back(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    deal = window.session.document
+    deal = trick(window).session.document
     _choose(window, "gops")
-    assert window.gops_mode
-    assert window.pages.currentWidget() is window.gops
+    assert window.current.name == "gops"
+    assert window.pages.currentWidget().widget() is gops(window).explorer
     assert not window.act_undo.isEnabled()
-    assert not window.act_random.isEnabled()
+    # GOPS deals no cards: Deal ▸ Random Deal is not there (nor the whist deal's actions)
+    assert not {"&Random Deal…", "&Random Deal", "&West on Lead"} & menu_texts(window)
     assert "GOPS" in window.windowTitle()
     _choose(window, "bridge")
-    assert window.bridge_mode
+    assert window.current.name == "bridge"
     _choose(window, "whist")
-    assert window.page == "whist"
-    assert window.session.document == deal
-    assert window.act_random.isEnabled()
+    assert window.current.name == "trick"
+    assert trick(window).session.document == deal
+    assert "&Random Deal…" in menu_texts(window)
 
 
 def test_open_a_solved_game_and_export_its_figure(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     _choose(window, "gops")
-    explorer = window.gops
+    explorer = gops(window).explorer
     explorer.set_rules(GopsRules(n=3))
     qtbot.waitUntil(lambda: explorer.session.solved and explorer.ready(), timeout=30000)
     path = tmp_path / "three.gops"
@@ -42,7 +44,7 @@ def test_open_a_solved_game_and_export_its_figure(qtbot, window, tmp_path: Path)
     qtbot.waitUntil(lambda: path.is_file(), timeout=10000)
     _choose(window, "whist")
     assert window.open_file(path)
-    assert window.gops_mode
+    assert window.current.name == "gops"
     assert explorer.session.rules == GopsRules(n=3)
     explorer.turn(2)
     qtbot.waitUntil(explorer.ready, timeout=20000)
@@ -69,5 +71,5 @@ def test_a_corrupt_gops_file_is_refused_and_the_page_kept(
     bad = tmp_path / "bad.gops"
     bad.write_text("{not json")
     assert not window.open_file(bad)
-    assert window.page == "whist"
+    assert window.current.name == "trick"
     assert any("bad.gops" in text for kind, text in dialogs.shown if kind == "warning")

@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from tests.hostile import BIG
+from tests.ui.workspaces import bridge, trick
 from whistgui.app.bridge import BridgeDocument
 from whistgui.app.document import Document, DocumentError
 from whistgui.engine import Deal, Player
@@ -19,14 +20,14 @@ from whistgui.ui.main_window import MainWindow
 
 
 def start_on(qtbot, w: MainWindow, text: str) -> None:
-    with qtbot.waitSignal(w.analysisShown, timeout=20000):
-        w.session.replace(Document.from_deal(Deal.parse(text), lead=Player.WEST))
+    with qtbot.waitSignal(trick(w).analysisShown, timeout=20000):
+        trick(w).session.replace(Document.from_deal(Deal.parse(text), lead=Player.WEST))
 
 
 def paste_over(w: MainWindow, text: str) -> None:
     """Paste ``text`` over the deal field's text, as a user would (textEdited is emitted)."""
     QApplication.clipboard().setText(text)
-    edit = w.notation.edit
+    edit = trick(w).notation.edit
     edit.setFocus()
     edit.selectAll()
     edit.paste()
@@ -44,15 +45,15 @@ def paste_over(w: MainWindow, text: str) -> None:
 def test_a_number_of_5000_digits_in_the_deal_field_is_marked_in_red(qtbot, window, text: str):
     start_on(qtbot, window, "AQ/KJ K/A")
     paste_over(window, text)  # an exception in the slot would fail the test (pytest-qt)
-    assert window.notation.has_error
-    message = window.notation.error.text()
+    assert trick(window).notation.has_error
+    message = trick(window).notation.error.text()
     assert "9999999999" in message, message  # the message quotes the number (or its start)
     assert len(message) < 2000  # … and does not print all 5000 digits in the window
-    assert str(window.session.document.deal) == "AQ/KJ K/A"
+    assert str(trick(window).session.document.deal) == "AQ/KJ K/A"
     assert window.width() < 3000  # the message's long word did not widen the window
     paste_over(window, "AK/QJ")
-    assert not window.notation.has_error
-    assert str(window.session.document.deal) == "AK/QJ"
+    assert not trick(window).notation.has_error
+    assert str(trick(window).session.document.deal) == "AK/QJ"
 
 
 def test_a_deal_of_thousands_of_suits_is_refused_in_the_deal_field(qtbot, window):
@@ -61,37 +62,37 @@ def test_a_deal_of_thousands_of_suits_is_refused_in_the_deal_field(qtbot, window
 
     start_on(qtbot, window, "AQ/KJ K/A")
     paste_over(window, " ".join(["A/K"] * 3000))
-    assert window.notation.has_error
-    message = window.notation.error.text()
+    assert trick(window).notation.has_error
+    message = trick(window).notation.error.text()
     assert f"has 3,000 suits; a document holds at most {MAX_DOCUMENT_SUITS}" in message
-    assert str(window.session.document.deal) == "AQ/KJ K/A"
+    assert str(trick(window).session.document.deal) == "AQ/KJ K/A"
     paste_over(window, " ".join(["A/K"] * MAX_DOCUMENT_SUITS))
-    assert not window.notation.has_error
-    assert len(window.session.document.deal.suits) == MAX_DOCUMENT_SUITS
+    assert not trick(window).notation.has_error
+    assert len(trick(window).session.document.deal.suits) == MAX_DOCUMENT_SUITS
 
 
 def test_a_long_message_cannot_widen_the_window(qtbot, window):
     width = window.width()
-    window.notation.set_error(f"{BIG!r} is bad; expected a deal")
+    trick(window).notation.set_error(f"{BIG!r} is bad; expected a deal")
     qtbot.wait(10)
     assert window.width() == width
-    shown = window.notation.error.text()
+    shown = trick(window).notation.error.text()
     assert shown == f"'{'9' * 49}…{'9' * 29}' is bad; expected a deal"
     path = "/a/folder/of/some/length/" + "d" * 60 + ".whist"
-    window.notation.set_error(f"{path!r} cannot be read")
-    assert window.notation.error.text() == f"{path!r} cannot be read"  # paths stay whole
+    trick(window).notation.set_error(f"{path!r} cannot be read")
+    assert trick(window).notation.error.text() == f"{path!r} cannot be read"  # paths stay whole
 
 
 def test_a_number_of_5000_digits_in_the_bridge_deal_field_is_refused(qtbot, window):
-    window.show_bridge(True)
-    bridge = window.ensure_bridge()
-    before = bridge.session.document
+    window.show_workspace("bridge")
+    page = bridge(window).page
+    before = page.session.document
     width = window.width()
-    bridge.deal_edit.setText(f"N:{BIG}.-.-.- -.-.-.- -.-.-.- -.-.-.-")
-    bridge.deal_edit.returnPressed.emit()
-    assert not bridge.deal_error.isHidden()
-    assert "appears twice in North's hand '9999999999" in bridge.deal_error.text()
-    assert bridge.session.document == before
+    page.deal_edit.setText(f"N:{BIG}.-.-.- -.-.-.- -.-.-.- -.-.-.-")
+    page.deal_edit.returnPressed.emit()
+    assert not page.deal_error.isHidden()
+    assert "appears twice in North's hand '9999999999" in page.deal_error.text()
+    assert page.session.document == before
     assert window.width() == width
 
 
@@ -131,15 +132,15 @@ def test_a_hostile_whist_file_is_refused_with_a_warning_and_the_deal_kept(
     qtbot, window, dialogs, tmp_path: Path, edit: dict[str, object] | None, raw: str, says: str
 ):
     start_on(qtbot, window, "AK/QJ")
-    before = window.session.document
+    before = trick(window).session.document
     path = _whist_file(tmp_path, edit, raw)
     assert window.open_file(path) is False
     (shown,) = dialogs.shown
     assert shown[0] == "warning"
     assert shown[1].startswith(f"Cannot open: {str(path)!r}")
     assert says in shown[1]
-    assert window.session.document == before
-    assert window.session.path is None
+    assert trick(window).session.document == before
+    assert trick(window).session.path is None
 
 
 def test_a_gops_file_with_a_5000_digit_number_is_refused_with_a_warning(
@@ -173,7 +174,7 @@ def test_a_pbn_file_with_a_5000_digit_contract_is_refused_with_a_warning(
 
 def test_boards_of_any_number_get_a_new_board_numbered_after_the_plain_ones(qtbot, window):
     boards = [BridgeDocument.random(i, board=b) for i, b in enumerate([BIG, "²", "7", "12a"])]
-    session = window.bridge_session
+    session = bridge(window).session
     session.replace(tuple(boards), None)
     session.add_board()
     assert session.board_count == 5
@@ -199,8 +200,8 @@ def test_whatever_stops_a_save_is_said_in_a_warning(
     def fail(*_args: object) -> None:
         raise error
 
-    monkeypatch.setattr(window.session, "save", fail)
-    assert window._save_to(tmp_path / "x.whist") is False
+    monkeypatch.setattr(trick(window).session, "save", fail)
+    assert trick(window).save_to(tmp_path / "x.whist") is False
     (shown,) = dialogs.shown
     assert shown == ("warning", f"Cannot save: {error}")
     assert "Not saved" in window.statusBar().currentMessage()
@@ -216,4 +217,4 @@ def test_save_as_into_a_missing_folder_warns_and_keeps_the_session_unsaved(
     (shown,) = dialogs.shown
     assert shown[0] == "warning"
     assert "could not be saved" in shown[1]
-    assert window.session.path is None
+    assert trick(window).session.path is None

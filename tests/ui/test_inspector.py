@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QImage
 
+from tests.ui.workspaces import trick
 from whistgui.engine import Evaluator, LabeledValue, Player, SuitDeal, Value, eps
 from whistgui.ui.trick.inspector import Inspector
 from whistgui.ui.trick.matrix_model import AlphaMatrixModel, MarkRole
@@ -330,18 +331,18 @@ def test_main_window_opens_the_play_tree(qtbot, window):
     from whistgui.engine import Solver
 
     w = window  # shown: a dock's visibility means something only in a window on screen
-    w.inspector_dock.hide()
-    assert not w.inspector_dock.isVisible()
-    with qtbot.waitSignal(w.inspector.playReady, timeout=30000):
-        w.act_inspect_deal.trigger()
-    assert w.inspector_dock.isVisible()
-    doc = w.session.document
-    root = w.inspector.play_model.root
+    trick(w).inspector_dock.hide()
+    assert not trick(w).inspector_dock.isVisible()
+    with qtbot.waitSignal(trick(w).inspector.playReady, timeout=30000):
+        trick(w).act_inspect_deal.trigger()
+    assert trick(w).inspector_dock.isVisible()
+    doc = trick(w).session.document
+    root = trick(w).inspector.play_model.root
     assert root.deal == doc.deal
     assert root.position.leader == doc.lead
     outcome = Solver().outcome(doc.deal)
     expected = outcome.west_lead if doc.lead is Player.WEST else outcome.east_lead
-    assert w.inspector.play_model.exact(root) == expected
+    assert trick(w).inspector.play_model.exact(root) == expected
 
 
 def test_double_clicking_a_suit_value_opens_the_inspector(qtbot, settings):
@@ -352,16 +353,16 @@ def test_double_clicking_a_suit_value_opens_the_inspector(qtbot, settings):
     w = MainWindow(settings=settings)
     qtbot.addWidget(w)
     w.show()
-    with qtbot.waitSignal(w.analysisShown, timeout=20000):
-        w.session.replace(Document.from_deal(Deal.parse("AQ/KJ AKT/QJ9")))
-    table = w.analysis.table
+    with qtbot.waitSignal(trick(w).analysisShown, timeout=20000):
+        trick(w).session.replace(Document.from_deal(Deal.parse("AQ/KJ AKT/QJ9")))
+    table = trick(w).analysis.table
     rect = table.visualRect(table.model().index(1, 2))  # the hearts' value
-    with qtbot.waitSignal(w.inspector.ready, timeout=30000):
+    with qtbot.waitSignal(trick(w).inspector.ready, timeout=30000):
         qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
         qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert w.inspector_dock.isVisible()
-    assert str(w.inspector.analysis.suit) == "AKT/QJ9"
-    assert w.inspector.analysis.value == Value.parse("9/4")
+    assert trick(w).inspector_dock.isVisible()
+    assert str(trick(w).inspector.analysis.suit) == "AKT/QJ9"
+    assert trick(w).inspector.analysis.value == Value.parse("9/4")
 
 
 def test_a_suit_past_the_live_limit_waits_for_evaluate_anyway(qtbot, inspector):
@@ -430,16 +431,16 @@ def test_the_deal_field_and_the_table_keep_the_r43_tab(qtbot, window):
     from whistgui.app.document import Document
     from whistgui.engine import Deal
 
-    inspector = window.inspector
+    inspector = trick(window).inspector
     with qtbot.waitSignal(inspector.ready, timeout=30000):
-        window.session.replace(Document.from_deal(Deal.parse("KQT8/AJ97 AQ/KJ")))
-        window.inspect_suit(0)
+        trick(window).session.replace(Document.from_deal(Deal.parse("KQT8/AJ97 AQ/KJ")))
+        trick(window).inspect_suit(0)
     inspector.tabs.setCurrentWidget(inspector.r43)
     with qtbot.waitSignal(inspector.ready, timeout=30000):
-        window.inspect_suit(1)  # as the table's and the analysis' Inspect do
+        trick(window).inspect_suit(1)  # as the table's and the analysis' Inspect do
     assert inspector.tabs.currentWidget() is inspector.r43
     qtbot.waitUntil(lambda: getattr(inspector.r43.report, "suit", "") == "AQ/KJ", timeout=20000)
     with qtbot.waitSignal(inspector.ready, timeout=30000):
-        window.session.set_deal_text("KQT8/AJ97 AK/QJ")  # typed: the inspector follows
+        trick(window).session.set_deal_text("KQT8/AJ97 AK/QJ")  # typed: the inspector follows
     assert inspector.tabs.currentWidget() is inspector.r43
     qtbot.waitUntil(lambda: getattr(inspector.r43.report, "suit", "") == "AK/QJ", timeout=20000)

@@ -11,22 +11,23 @@ from PySide6.QtCore import QByteArray, QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent, QFontMetricsF, QImage
 from PySide6.QtWidgets import QApplication
 
+from tests.ui.workspaces import trick
 from whistgui.app.document import Document, SuitDeck
 from whistgui.app.document import load as load_document
 from whistgui.engine import Card, Deal, Player, Value
-from whistgui.ui.main_window import KEYS_HTML, MainWindow
+from whistgui.ui.main_window import MainWindow
 from whistgui.ui.trick.table import MIME_TYPE, CardTable, encode_cards
 
 
 def start_on(qtbot, w: MainWindow, text: str, lead: Player = Player.WEST) -> None:
     """Put ``text`` on the table as a fresh document and wait for its analysis."""
-    with qtbot.waitSignal(w.analysisShown, timeout=20000):
-        w.session.replace(Document.from_deal(Deal.parse(text), lead=lead))
+    with qtbot.waitSignal(trick(w).analysisShown, timeout=20000):
+        trick(w).session.replace(Document.from_deal(Deal.parse(text), lead=lead))
 
 
 def drop(w: MainWindow, mime: QMimeData, place: str, suit: int = 0) -> QDropEvent:
     """Send the drag-enter, drag-move and drop events Qt sends for a real drop."""
-    table = w.table
+    table = trick(w).table
     pos = table.zone_rect(place, suit).center()
     actions = Qt.DropAction.MoveAction | Qt.DropAction.CopyAction
     buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
@@ -40,7 +41,7 @@ def drop(w: MainWindow, mime: QMimeData, place: str, suit: int = 0) -> QDropEven
 
 
 def card(w: MainWindow, name: str) -> Card:
-    return w.session.document.deal.card_from_text(name)
+    return trick(w).session.document.deal.card_from_text(name)
 
 
 # --------------------------------------------------------------------------- drops
@@ -48,40 +49,40 @@ def card(w: MainWindow, name: str) -> Card:
 
 def test_drop_from_the_pool_deals_the_card_and_undo_takes_it_back(qtbot, window):
     start_on(qtbot, window, "AQ/KJ K/A")
-    doc = window.session.document
+    doc = trick(window).session.document
     two = Card(0, 2)
-    assert window.session.document.deal.holder(two) is None
+    assert trick(window).session.document.deal.holder(two) is None
     event = drop(window, encode_cards(doc, [two], "P"), "W")
     assert event.isAccepted()
-    assert window.session.document.deal.holder(two) is Player.WEST
-    assert str(window.session.document.deal) == "AQ2/KJ K/A"
-    assert window.notation.edit.text() == "AQ2/KJ K/A"
+    assert trick(window).session.document.deal.holder(two) is Player.WEST
+    assert str(trick(window).session.document.deal) == "AQ2/KJ K/A"
+    assert trick(window).notation.edit.text() == "AQ2/KJ K/A"
     window.act_undo.trigger()
-    assert str(window.session.document.deal) == "AQ/KJ K/A"
+    assert str(trick(window).session.document.deal) == "AQ/KJ K/A"
     window.act_redo.trigger()
-    assert str(window.session.document.deal) == "AQ2/KJ K/A"
+    assert str(trick(window).session.document.deal) == "AQ2/KJ K/A"
 
 
 def test_drop_moves_a_selection_between_hands(qtbot, window):
     start_on(qtbot, window, "AQ/KJ K/A")
-    doc = window.session.document
+    doc = trick(window).session.document
     cards = [card(window, "S:A"), card(window, "H:K")]
     drop(window, encode_cards(doc, cards, "W"), "E", suit=1)
-    assert str(window.session.document.deal) == "Q/AKJ -/AK"
-    assert window.session.undo_stack.count() == 1  # one command for the whole drop
+    assert str(trick(window).session.document.deal) == "Q/AKJ -/AK"
+    assert trick(window).session.undo_stack.count() == 1  # one command for the whole drop
 
 
 def test_a_drop_of_a_card_outside_the_deck_is_refused_and_changes_nothing(qtbot, window):
     start_on(qtbot, window, "AQ/KJ K/A")
-    window.session.set_deck(0, SuitDeck("standard", 6))  # spades A K Q J T 9
-    before = window.session.document
+    trick(window).session.set_deck(0, SuitDeck("standard", 6))  # spades A K Q J T 9
+    before = trick(window).session.document
     mime = QMimeData()
     mime.setData(MIME_TYPE, QByteArray(json.dumps({"cards": [{"suit": "S", "rank": 2}]}).encode()))
     event = drop(window, mime, "W")
     assert not event.isAccepted()
-    assert window.session.document == before
-    assert "not in this suit's 6-card deck" in window.table.message
-    assert "♠2" in window.table.message
+    assert trick(window).session.document == before
+    assert "not in this suit's 6-card deck" in trick(window).table.message
+    assert "♠2" in trick(window).table.message
     assert "deck" in window.statusBar().currentMessage()
 
 
@@ -99,19 +100,19 @@ def test_a_drop_of_a_card_outside_the_deck_is_refused_and_changes_nothing(qtbot,
 )
 def test_malformed_drops_are_refused_with_a_reason(qtbot, window, payload, needle):
     start_on(qtbot, window, "AQ/KJ K/A")
-    before = window.session.document
+    before = trick(window).session.document
     mime = QMimeData()
     mime.setData(MIME_TYPE, QByteArray(payload))
     drop(window, mime, "E")
-    assert window.session.document == before
-    assert needle in window.table.message
-    assert window.session.undo_stack.count() == 0
+    assert trick(window).session.document == before
+    assert needle in trick(window).table.message
+    assert trick(window).session.undo_stack.count() == 0
 
 
 def test_foreign_data_is_not_even_accepted_for_dragging(qtbot, window):
     mime = QMimeData()
     mime.setText("AQ/KJ")
-    pos = window.table.zone_rect("W").center().toPoint()
+    pos = trick(window).table.zone_rect("W").center().toPoint()
     enter = QDragEnterEvent(
         pos,
         Qt.DropAction.CopyAction,
@@ -119,7 +120,7 @@ def test_foreign_data_is_not_even_accepted_for_dragging(qtbot, window):
         Qt.MouseButton.LeftButton,
         Qt.KeyboardModifier.NoModifier,
     )
-    QApplication.sendEvent(window.table, enter)
+    QApplication.sendEvent(trick(window).table, enter)
     assert not enter.isAccepted()
 
 
@@ -128,7 +129,7 @@ def test_foreign_data_is_not_even_accepted_for_dragging(qtbot, window):
 
 def test_keyboard_moves_cards_without_a_mouse(qtbot, window):
     start_on(qtbot, window, "AQ/KJ K/A")
-    table = window.table
+    table = trick(window).table
     table.setFocus()
     qtbot.keyClick(table, Qt.Key.Key_Right)  # focus walks the spade row
     first = table.focus_card
@@ -146,28 +147,28 @@ def test_keyboard_moves_cards_without_a_mouse(qtbot, window):
     qtbot.keyClick(table, Qt.Key.Key_Space)
     assert table.selected == [Card(0, 2)]
     qtbot.keyClick(table, Qt.Key.Key_E)
-    assert window.session.document.deal.holder(Card(0, 2)) is Player.EAST
+    assert trick(window).session.document.deal.holder(Card(0, 2)) is Player.EAST
     qtbot.keyClick(table, Qt.Key.Key_P)
-    assert window.session.document.deal.holder(Card(0, 2)) is None
-    assert window.session.undo_stack.count() == 2
+    assert trick(window).session.document.deal.holder(Card(0, 2)) is None
+    assert trick(window).session.undo_stack.count() == 2
 
 
 def test_click_selects_and_double_click_switches_hands(qtbot, window):
     start_on(qtbot, window, "AQ/KJ K/A")
-    table = window.table
+    table = trick(window).table
     slot = table.slot_of(card(window, "S:Q"))
     assert slot is not None
     qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=slot.rect.center().toPoint())
     assert table.selected == [card(window, "S:Q")]
     qtbot.mouseDClick(table, Qt.MouseButton.LeftButton, pos=slot.rect.center().toPoint())
-    assert str(window.session.document.deal) == "A/KQJ K/A"
+    assert str(trick(window).session.document.deal) == "A/KQJ K/A"
 
 
 def test_moving_a_card_to_where_it_is_says_so(qtbot, window):
     start_on(qtbot, window, "AQ/KJ K/A")
-    window.table.request_move([card(window, "S:A")], "W")
-    assert "already with West" in window.table.message
-    assert window.session.undo_stack.count() == 0
+    trick(window).table.request_move([card(window, "S:A")], "W")
+    assert "already with West" in trick(window).table.message
+    assert trick(window).session.undo_stack.count() == 0
 
 
 # --------------------------------------------------------------------------- notation field
@@ -175,36 +176,36 @@ def test_moving_a_card_to_where_it_is_says_so(qtbot, window):
 
 def test_typed_text_updates_the_table_and_bad_text_is_marked_inline(qtbot, window):
     start_on(qtbot, window, "AQ/KJ K/A")
-    edit = window.notation.edit
+    edit = trick(window).notation.edit
     edit.clear()
     qtbot.keyClicks(edit, "[A K 10, Q J 9]")
-    assert str(window.session.document.deal) == "AKT/QJ9"
+    assert str(trick(window).session.document.deal) == "AKT/QJ9"
     qtbot.keyClicks(edit, " + [K")  # unfinished: marked, deal kept
-    assert window.notation.has_error
-    assert "paper's notation" in window.notation.error.text()
-    assert str(window.session.document.deal) == "AKT/QJ9"
+    assert trick(window).notation.has_error
+    assert "paper's notation" in trick(window).notation.error.text()
+    assert str(trick(window).session.document.deal) == "AKT/QJ9"
     qtbot.keyClicks(edit, ", A]")
-    assert not window.notation.has_error
-    assert str(window.session.document.deal) == "AKT/QJ9 K/A"
+    assert not trick(window).notation.has_error
+    assert str(trick(window).session.document.deal) == "AKT/QJ9 K/A"
     # the typing merged into one undoable edit
     window.act_undo.trigger()
-    assert str(window.session.document.deal) == "AQ/KJ K/A"
+    assert str(trick(window).session.document.deal) == "AQ/KJ K/A"
     assert edit.text() == "AQ/KJ K/A"
 
 
 def test_a_bad_rank_names_itself(qtbot, window):
     start_on(qtbot, window, "AQ/KJ")
-    edit = window.notation.edit
+    edit = trick(window).notation.edit
     edit.selectAll()
     qtbot.keyClicks(edit, "AX/KQ")
-    assert "unknown rank 'X' in suit 'AX/KQ'" in window.notation.error.text()
-    assert str(window.session.document.deal) == "AQ/KJ"
+    assert "unknown rank 'X' in suit 'AX/KQ'" in trick(window).notation.error.text()
+    assert str(trick(window).session.document.deal) == "AQ/KJ"
 
 
 def test_table_moves_update_the_text(qtbot, window):
     start_on(qtbot, window, "AQ/KJ")
-    window.session.move_cards([card(window, "S:J")], "W")
-    assert window.notation.edit.text() == "AQJ/K"
+    trick(window).session.move_cards([card(window, "S:J")], "W")
+    assert trick(window).notation.edit.text() == "AQJ/K"
 
 
 # --------------------------------------------------------------------------- analysis
@@ -212,38 +213,38 @@ def test_table_moves_update_the_text(qtbot, window):
 
 def test_analysis_arrives_from_the_worker_and_matches_the_engine(qtbot, window):
     start_on(qtbot, window, "KQT98/AJ765 AK9/QJT AJ9753/KQT864 KQT86/AJ975")
-    r = window.analysis.result
+    r = trick(window).analysis.result
     assert r is not None
-    assert r.document == window.session.document
+    assert r.document == trick(window).session.document
     assert r.total == Value.parse("21/2+-e0")
     assert r.predicted == (11, 10)
     assert [row.value.ascii() for row in r.rows if row.value] == ["3-e2", "2+e2", "3", "5/2"]
     assert "exit for East with 2 stoppers" in r.rows[0].words
-    assert window.analysis.table.item(0, 2).text() == "3 − ε₂"
-    assert "up to date" in window.analysis.status.text()
+    assert trick(window).analysis.table.item(0, 2).text() == "3 − ε₂"
+    assert "up to date" in trick(window).analysis.status.text()
 
 
 def test_a_stale_result_is_never_shown(qtbot, window):
     start_on(qtbot, window, "AQ/KJ")
     seen = []
-    window.analysisShown.connect(lambda r: seen.append(r.document))
-    with qtbot.waitSignal(window.analysisShown, timeout=20000):
-        window.session.set_deal_text("AK/QJ")
-        window.session.set_deal_text("AKQ/JT9")
-        window.session.set_deal_text("AKQJ/T987")
+    trick(window).analysisShown.connect(lambda r: seen.append(r.document))
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=20000):
+        trick(window).session.set_deal_text("AK/QJ")
+        trick(window).session.set_deal_text("AKQ/JT9")
+        trick(window).session.set_deal_text("AKQJ/T987")
     qtbot.wait(200)
     assert seen
-    assert all(d == window.session.document for d in seen)
-    assert window.analysis.result.document == window.session.document
+    assert all(d == trick(window).session.document for d in seen)
+    assert trick(window).analysis.result.document == trick(window).session.document
 
 
 def test_asymmetric_deals_show_the_exact_outcome_or_say_why_not(qtbot, window):
     start_on(qtbot, window, "AKQ/J J/AKQ")
-    r = window.analysis.result
+    r = trick(window).analysis.result
     assert r.exact == (3, 1)
-    assert "Exact search" in window.analysis.total.text()
+    assert "Exact search" in trick(window).analysis.total.text()
     start_on(qtbot, window, "AKQ/J")
-    r = window.analysis.result
+    r = trick(window).analysis.result
     assert r.exact is None
     assert "West holds 3 cards and East 1" in r.summary
 
@@ -253,18 +254,18 @@ def test_asymmetric_deals_show_the_exact_outcome_or_say_why_not(qtbot, window):
 
 def test_save_and_open_round_trip(qtbot, window, tmp_path, dialogs):
     start_on(qtbot, window, "AQ/KJ K/A", lead=Player.EAST)
-    window.session.set_title_note("Throw-in", "a note")
+    trick(window).session.set_title_note("Throw-in", "a note")
     path = tmp_path / "deal.whist"
     dialogs.save_path = str(path)
     assert window.save()  # no file yet: Save As
-    assert window.session.path == path
-    assert not window.session.modified
-    assert load_document(path) == window.session.document
+    assert trick(window).session.path == path
+    assert not trick(window).session.modified
+    assert load_document(path) == trick(window).session.document
     assert str(path.resolve()) in window.recent_files()
     start_on(qtbot, window, "A/K")
-    with qtbot.waitSignal(window.analysisShown, timeout=20000):
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=20000):
         assert window.open_file(path)
-    doc = window.session.document
+    doc = trick(window).session.document
     assert str(doc.deal) == "AQ/KJ K/A"
     assert doc.lead is Player.EAST
     assert doc.title == "Throw-in"
@@ -288,38 +289,38 @@ def test_a_corrupt_or_future_file_is_refused_and_the_deal_kept(
     qtbot, window, tmp_path, dialogs, content, needle
 ):
     start_on(qtbot, window, "AQ/KJ K/A")
-    window.session.move_cards([Card(0, 2)], "W")
-    before = window.session.document
+    trick(window).session.move_cards([Card(0, 2)], "W")
+    before = trick(window).session.document
     path = tmp_path / "bad.whist"
     path.write_bytes(content)
     assert not window.open_file(path)
-    assert window.session.document == before
-    assert window.session.modified  # nothing lost: the unsaved change is still there
+    assert trick(window).session.document == before
+    assert trick(window).session.modified  # nothing lost: the unsaved change is still there
     assert any(needle in text and "bad.whist" in text for _, text in dialogs.shown)
 
 
 def test_new_asks_before_discarding_changes(qtbot, window, dialogs):
     start_on(qtbot, window, "AQ/KJ")
-    window.session.move_cards([Card(0, 2)], "W")
+    trick(window).session.move_cards([Card(0, 2)], "W")
     dialogs.question_answer = dialogs.question_answer.Cancel
     window.new_document()
-    assert str(window.session.document.deal) == "AQ2/KJ"
+    assert str(trick(window).session.document.deal) == "AQ2/KJ"
     dialogs.question_answer = dialogs.question_answer.Discard
     window.new_document()
-    assert window.session.document == Document.new()
+    assert trick(window).session.document == Document.new()
 
 
 def test_examples_and_random_deals(qtbot, window):
-    names = [a.text() for a in window.examples_menu.actions()]
+    names = [a.text() for a in trick(window).examples_menu.actions()]
     assert any(n.startswith("(27)") for n in names)
-    with qtbot.waitSignal(window.analysisShown, timeout=20000):
-        window.open_example(26)
-    assert window.session.document.title.startswith("(26)")
-    assert window.analysis.result.predicted == (9, 9)
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=20000):
+        trick(window).open_example(26)
+    assert trick(window).session.document.title.startswith("(26)")
+    assert trick(window).analysis.result.predicted == (9, 9)
 
 
 def test_the_examples_menu_says_why_20_to_22_are_missing(window):
-    actions = [a for a in window.examples_menu.actions() if not a.isSeparator()]
+    actions = [a for a in trick(window).examples_menu.actions() if not a.isSeparator()]
     names = [a.text() for a in actions]
     i = next(k for k, n in enumerate(names) if "(20)" in n)
     assert names[i - 1].startswith("(19)")
@@ -330,7 +331,7 @@ def test_the_examples_menu_says_why_20_to_22_are_missing(window):
     assert "not deals" in formulas.text()
     assert "inequalities" in formulas.toolTip()
     assert formulas.statusTip() == formulas.toolTip()
-    assert window.examples_menu.toolTipsVisible()  # the examples' notes show on hover
+    assert trick(window).examples_menu.toolTipsVisible()  # the examples' notes show on hover
     assert all(a.toolTip() for a in actions)
 
 
@@ -340,7 +341,7 @@ def test_undo_and_redo_keys_include_ctrl_shift_z_and_ctrl_y(window):
 
     assert "Ctrl+Z" in keys(window.act_undo)
     assert {"Ctrl+Shift+Z", "Ctrl+Y"} <= keys(window.act_redo)
-    assert "Esc" in KEYS_HTML
+    assert "Esc" in window.keys_html()
 
 
 # --------------------------------------------------------------------------- narrow window
@@ -354,7 +355,7 @@ def test_at_960_px_the_table_headers_fit_and_the_cards_stay_legible(qtbot, windo
     start_on(qtbot, window, "KJ/AQ A/K K/A")  # 11 cards undealt in every suit: a wide pool
     window.resize(960, 700)
     qtbot.waitUntil(lambda: window.width() == 960)
-    table = window.table
+    table = trick(window).table
     qtbot.waitUntil(lambda: table.width() <= 600)
     assert table.width() >= CardTable.MIN_WIDTH
     headers = table.headers()
@@ -372,21 +373,21 @@ def test_at_960_px_the_table_headers_fit_and_the_cards_stay_legible(qtbot, windo
     assert len({h.font.pixelSize() for h in headers.values()}) == 1  # one size for all
     # every card is wide enough to show its index
     assert min(s.rect.width() for s in table.slots()) >= 30
-    assert window.figure.splitter.sizes()[0] == table.width()
+    assert trick(window).figure.splitter.sizes()[0] == table.width()
 
 
 def test_at_960_px_with_both_docks_open_nothing_in_the_analysis_overlaps(qtbot, window):
     """Defect 4 as seen under Xvfb: with (26)'s note and a dock open below, the sum and the
     summary were drawn over the suit table. The analysis scrolls instead."""
     window.resize(960, 800)
-    with qtbot.waitSignal(window.analysisShown, timeout=30000):
-        window.open_example(26)
-    with qtbot.waitSignal(window.play_panel.ready, timeout=30000):
-        window.play_deal()
-    window.inspector_dock.show()
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=30000):
+        trick(window).open_example(26)
+    with qtbot.waitSignal(trick(window).play_panel.ready, timeout=30000):
+        trick(window).play_deal()
+    trick(window).inspector_dock.show()
     qtbot.waitUntil(lambda: window.width() == 960)
     qtbot.wait(50)
-    panel = window.analysis
+    panel = trick(window).analysis
     parts = [panel.about, panel.table, panel.total, panel.summary, panel.status]
     shown = [w for w in parts if w.isVisible()]
     assert panel.table in shown
@@ -399,12 +400,12 @@ def test_at_960_px_with_both_docks_open_nothing_in_the_analysis_overlaps(qtbot, 
 
 def test_a_docked_panel_beside_the_table_cannot_squeeze_it(qtbot, window):
     window.resize(960, 700)
-    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, window.inspector_dock)
-    window.inspector_dock.show()
-    qtbot.waitUntil(lambda: window.inspector_dock.isVisible())
-    qtbot.waitUntil(lambda: window.inspector_dock.width() > 0)
-    assert window.table.width() >= CardTable.MIN_WIDTH
-    assert window.table.minimumSizeHint().width() == CardTable.MIN_WIDTH
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, trick(window).inspector_dock)
+    trick(window).inspector_dock.show()
+    qtbot.waitUntil(lambda: trick(window).inspector_dock.isVisible())
+    qtbot.waitUntil(lambda: trick(window).inspector_dock.width() > 0)
+    assert trick(window).table.width() >= CardTable.MIN_WIDTH
+    assert trick(window).table.minimumSizeHint().width() == CardTable.MIN_WIDTH
 
 
 def test_a_table_narrower_than_its_titles_elides_them(qtbot):
@@ -458,7 +459,7 @@ def test_settings_keep_recent_files_and_geometry(qtbot, settings, tmp_path, dial
 def test_export_figure_draws_the_deal_from_its_data(qtbot, window, tmp_path):
     """Not a grab of the window: the same size whatever the window's shape or selection."""
     start_on(qtbot, window, "AQ/KJ K/A")
-    window.table.set_selected([s.card for s in window.table.slots()][:2])
+    trick(window).table.set_selected([s.card for s in trick(window).table.slots()][:2])
     window.resize(1500, 700)
     png = window.export_figure(tmp_path / "fig.png")
     img = QImage(str(png))
@@ -541,52 +542,52 @@ def test_copy_as_image_and_as_svg(qtbot, window):
 
 def test_lead_menu_is_undoable(qtbot, window):
     start_on(qtbot, window, "AQ/KJ")
-    window.act_east_leads.trigger()
-    assert window.session.document.lead is Player.EAST
+    trick(window).act_east_leads.trigger()
+    assert trick(window).session.document.lead is Player.EAST
     window.act_undo.trigger()
-    assert window.session.document.lead is Player.WEST
-    assert window.act_west_leads.isChecked()
+    assert trick(window).session.document.lead is Player.WEST
+    assert trick(window).act_west_leads.isChecked()
 
 
 def test_deck_too_small_for_dealt_cards_is_refused(qtbot, window):
     start_on(qtbot, window, "AQ2/KJ3")
     with pytest.raises(ValueError, match="S:2"):
-        window.session.set_deck(0, SuitDeck("standard", 6))
-    assert window.session.document.decks[0] == SuitDeck("standard", 13)
+        trick(window).session.set_deck(0, SuitDeck("standard", 6))
+    assert trick(window).session.document.decks[0] == SuitDeck("standard", 13)
 
 
 def test_suits_can_be_added_and_removed(qtbot, window):
     start_on(qtbot, window, "AQ/KJ K/A D:A/K C:K/A")
-    window.act_add_suit.trigger()
-    assert window.session.document.deal.names == ("S", "H", "D", "C", "5")
-    assert window.table.zone_rect("W", 4).height() > 0
-    window.act_remove_suit.trigger()
-    assert window.session.document.deal.names == ("S", "H", "D", "C")
+    trick(window).act_add_suit.trigger()
+    assert trick(window).session.document.deal.names == ("S", "H", "D", "C", "5")
+    assert trick(window).table.zone_rect("W", 4).height() > 0
+    trick(window).act_remove_suit.trigger()
+    assert trick(window).session.document.deal.names == ("S", "H", "D", "C")
 
 
 def test_dragging_over_the_suit_labels_is_not_a_drop_target(qtbot, window):
     start_on(qtbot, window, "AQ/KJ")
-    mime = encode_cards(window.session.document, [Card(0, 2)], "P")
+    mime = encode_cards(trick(window).session.document, [Card(0, 2)], "P")
     buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
     enter = QDragEnterEvent(QPoint(2, 40), Qt.DropAction.MoveAction, mime, buttons, mods)
-    QApplication.sendEvent(window.table, enter)
+    QApplication.sendEvent(trick(window).table, enter)
     assert enter.isAccepted()  # our cards: the drag may go on
     move = QDragMoveEvent(QPoint(2, 40), Qt.DropAction.MoveAction, mime, buttons, mods)
-    QApplication.sendEvent(window.table, move)
+    QApplication.sendEvent(trick(window).table, move)
     assert not move.isAccepted()  # but not onto the suit labels
     move = QDragMoveEvent(
-        window.table.zone_rect("E", 0).center().toPoint(),
+        trick(window).table.zone_rect("E", 0).center().toPoint(),
         Qt.DropAction.MoveAction,
         mime,
         buttons,
         mods,
     )
-    QApplication.sendEvent(window.table, move)
+    QApplication.sendEvent(trick(window).table, move)
     assert move.isAccepted()
 
 
 def test_random_deal_dialog_makes_the_asked_deal(qtbot):
-    from whistgui.ui.main_window import RandomDealDialog
+    from whistgui.ui.trick.random_deal_dialog import RandomDealDialog
 
     dlg = RandomDealDialog(seed=42)
     qtbot.addWidget(dlg)
@@ -601,7 +602,7 @@ def test_random_deal_dialog_makes_the_asked_deal(qtbot):
 
 
 def test_deck_dialog_reads_and_writes_a_suit_length(qtbot):
-    from whistgui.ui.main_window import DeckDialog
+    from whistgui.ui.trick.deck_dialog import DeckDialog
 
     doc = Document.from_deal(Deal.parse("AQ/KJ K/A"))
     dlg = DeckDialog(doc)
@@ -640,12 +641,12 @@ def test_dropping_a_whist_file_on_the_window_opens_it(qtbot, window, tmp_path):
     enter = QDragEnterEvent(pos, Qt.DropAction.CopyAction, mime, buttons, mods)
     QApplication.sendEvent(window, enter)
     assert enter.isAccepted()
-    with qtbot.waitSignal(window.analysisShown, timeout=20000):
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=20000):
         QApplication.sendEvent(
             window, QDropEvent(QPointF(pos), Qt.DropAction.CopyAction, mime, buttons, mods)
         )
-    assert str(window.session.document.deal) == "AK9/QJT"
-    assert window.session.path == path
+    assert str(trick(window).session.document.deal) == "AK9/QJT"
+    assert trick(window).session.path == path
     text = QMimeData()
     text.setUrls([QUrl.fromLocalFile(str(tmp_path / "notes.txt"))])
     enter = QDragEnterEvent(pos, Qt.DropAction.CopyAction, text, buttons, mods)
@@ -662,14 +663,14 @@ def test_keyboard_shortcuts_are_listed(qtbot, window, dialogs):
 
 
 def test_ctrl_i_brings_the_inspector_to_the_front_of_the_play_panel(qtbot, window):
-    with qtbot.waitSignal(window.play_panel.ready, timeout=30000):
-        window.play_deal()
-    assert window.inspector.visibleRegion().isEmpty()  # closed
-    window.act_inspector.trigger()
-    qtbot.waitUntil(lambda: not window.inspector.visibleRegion().isEmpty(), timeout=2000)
+    with qtbot.waitSignal(trick(window).play_panel.ready, timeout=30000):
+        trick(window).play_deal()
+    assert trick(window).inspector.visibleRegion().isEmpty()  # closed
+    trick(window).act_inspector.trigger()
+    qtbot.waitUntil(lambda: not trick(window).inspector.visibleRegion().isEmpty(), timeout=2000)
     # a tab behind another is "visible" to Qt, only off the screen: nothing of it shows
-    qtbot.waitUntil(lambda: window.play_panel.visibleRegion().isEmpty(), timeout=2000)
-    assert window.tabifiedDockWidgets(window.play_dock) == [window.inspector_dock]
+    qtbot.waitUntil(lambda: trick(window).play_panel.visibleRegion().isEmpty(), timeout=2000)
+    assert window.tabifiedDockWidgets(trick(window).play_dock) == [trick(window).inspector_dock]
 
 
 def test_copying_a_figure_too_large_for_an_image_says_so(qtbot, window, monkeypatch):

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
 from tests.engine.strategies import symmetric_deals
+from tests.ui.workspaces import trick
 from whistgui.engine import Deal, Player, Position, Solver, WhistError, play_line
 from whistgui.ui.trick.play_panel import display_line
 
@@ -198,7 +199,7 @@ def test_main_window_opens_the_panel_on_the_table(qtbot, settings):
 
     w = MainWindow(settings=settings)
     qtbot.addWidget(w)
-    with qtbot.waitSignal(w.play_panel.ready, timeout=30000):
-        w.act_play.trigger()
-    assert w.play_panel.position.deal == w.session.document.deal
-    assert w.play_panel.position.leader is w.session.document.lead
+    with qtbot.waitSignal(trick(w).play_panel.ready, timeout=30000):
+        trick(w).act_play.trigger()
+    assert trick(w).play_panel.position.deal == trick(w).session.document.deal
+    assert trick(w).play_panel.position.leader is trick(w).session.document.lead

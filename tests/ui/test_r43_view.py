@@ -8,6 +8,7 @@ import itertools
 import pytest
 from PySide6.QtCore import QPointF
 
+from tests.ui.workspaces import trick
 from whistgui.app.lab import R43_GAMES
 from whistgui.engine import Deal, Player, Solver, SuitDeal
 from whistgui.engine.games import find_game
@@ -107,10 +108,10 @@ def test_nothing_overlaps_in_a_small_main_window(qtbot, window) -> None:  # type
     from whistgui.app.document import Document
 
     window.resize(1000, 700)
-    with qtbot.waitSignal(window.inspector.ready, timeout=30000):
-        window.session.replace(Document.from_deal(Deal.parse("KQT8/AJ97")))
-        window.inspect_suit(0)
-    inspector = window.inspector
+    with qtbot.waitSignal(trick(window).inspector.ready, timeout=30000):
+        trick(window).session.replace(Document.from_deal(Deal.parse("KQT8/AJ97")))
+        trick(window).inspect_suit(0)
+    inspector = trick(window).inspector
     inspector.tabs.setCurrentWidget(inspector.r43)
     _settle(qtbot, inspector.r43)
     assert inspector.r43.matrix.sign.text()  # the line that was painted over A

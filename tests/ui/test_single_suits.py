@@ -9,6 +9,7 @@ from math import comb
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.ui.workspaces import single_suits, trick
 from whistgui.app.lab import LabRow, lab_table
 from whistgui.engine import Evaluator
 from whistgui.engine.trick.deal import SuitDeal
@@ -228,7 +229,7 @@ def test_a_big_table_asks_for_its_suits_texts() -> None:
 
 
 def test_listing_plots_and_opening_a_suit(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    lab = window.single_suits()
+    lab = single_suits(window)
     qtbot.addWidget(lab)
     lab.n.setValue(4)
     lab.list_suits()
@@ -243,14 +244,14 @@ def test_listing_plots_and_opening_a_suit(qtbot, window) -> None:  # type: ignor
     index = lab.model.index(0, 0)
     pattern = index.data(PatternRole)
     lab.table.doubleClicked.emit(index)
-    assert window.session.document.deal.suits == (SuitDeal.from_pattern(pattern),)
-    assert window.inspector_dock.isVisible()
-    window.session.undo_stack.undo()
-    assert str(window.session.document.deal) != str(SuitDeal.from_pattern(pattern))
+    assert trick(window).session.document.deal.suits == (SuitDeal.from_pattern(pattern),)
+    assert trick(window).inspector_dock.isVisible()
+    trick(window).session.undo_stack.undo()
+    assert str(trick(window).session.document.deal) != str(SuitDeal.from_pattern(pattern))
 
 
 def test_enter_opens_the_current_suit(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    lab = window.single_suits()
+    lab = single_suits(window)
     qtbot.addWidget(lab)
     qtbot.waitUntil(lambda: lab.model.rowCount() == comb(12, 6), timeout=20000)  # n = 6
     lab.table.setCurrentIndex(lab.model.index(5, 0))
@@ -261,7 +262,7 @@ def test_enter_opens_the_current_suit(qtbot, window) -> None:  # type: ignore[no
 
 
 def test_a_range_of_n_lists_them_all(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    lab = window.single_suits()
+    lab = single_suits(window)
     qtbot.addWidget(lab)
     lab.n.setValue(2)
     lab.n_to.setValue(4)
@@ -279,7 +280,7 @@ def test_a_big_tables_suit_texts_come_from_the_engine(qtbot, window, monkeypatch
     import whistgui.ui.lab.suit_model as suit_model
 
     monkeypatch.setattr(suit_model, "SYNC_SUIT_TEXTS", 100)  # 252 suits are many here
-    lab = window.single_suits()
+    lab = single_suits(window)
     qtbot.addWidget(lab)
     lab.n.setValue(5)
     lab.list_suits()
@@ -295,7 +296,7 @@ def test_a_big_tables_suit_texts_come_from_the_engine(qtbot, window, monkeypatch
 
 
 def test_ten_cards_a_hand(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    lab = window.single_suits()
+    lab = single_suits(window)
     qtbot.addWidget(lab)
     lab.n.setValue(10)
     lab.list_suits()
@@ -384,7 +385,7 @@ def test_a_listings_progress_rises_to_one_through_valuing_and_listing() -> None:
 def test_a_listing_shows_its_progress_and_cancel_keeps_the_old_table(
     qtbot, window, stalled
 ) -> None:  # type: ignore[no-untyped-def]
-    lab = window.single_suits()
+    lab = single_suits(window)
     qtbot.addWidget(lab)
     lab.model.set_table(lab_table(6))  # as listed (the first listing is stalled too)
     lab.cancel_listing()
@@ -412,7 +413,7 @@ def test_a_listing_shows_its_progress_and_cancel_keeps_the_old_table(
 
 
 def test_asking_for_the_table_shown_stops_a_listing(qtbot, window, stalled) -> None:  # type: ignore[no-untyped-def]
-    lab = window.single_suits()
+    lab = single_suits(window)
     qtbot.addWidget(lab)
     lab.model.set_table(lab_table(6))
     lab.n.setValue(10)
@@ -430,7 +431,7 @@ def test_asking_for_the_table_shown_stops_a_listing(qtbot, window, stalled) -> N
 def test_escape_and_ctrl_period_in_the_window_cancel_a_listing(qtbot, window, stalled, key) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtGui import QKeySequence
 
-    lab = window.single_suits()
+    lab = single_suits(window)
     qtbot.addWidget(lab)
     assert stalled.wait(10)  # the first listing (n = 6) runs
     qtbot.waitUntil(lab.isActiveWindow)
@@ -443,7 +444,7 @@ def test_escape_and_ctrl_period_in_the_window_cancel_a_listing(qtbot, window, st
 
 
 def test_only_list_or_enter_lists(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    lab = window.single_suits()
+    lab = single_suits(window)
     qtbot.addWidget(lab)
     _listed(qtbot, lab, 6)
     lab.n.setValue(3)
@@ -463,7 +464,7 @@ def test_only_list_or_enter_lists(qtbot, window) -> None:  # type: ignore[no-unt
 
 
 def test_a_range_chooses_which_distribution_is_plotted(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    lab = window.single_suits()
+    lab = single_suits(window)
     qtbot.addWidget(lab)
     _listed(qtbot, lab, 6)
     lab.n.setValue(2)
@@ -508,7 +509,7 @@ def _double_click(widget, pos) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_a_click_opens_a_suit_once_and_the_arrows_only_move(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    lab = window.single_suits()
+    lab = single_suits(window)
     qtbot.addWidget(lab)
     _listed(qtbot, lab, 6)
     chosen: list[str] = []
@@ -520,7 +521,7 @@ def test_a_click_opens_a_suit_once_and_the_arrows_only_move(qtbot, window) -> No
     centre = view.visualRect(index).center()
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
     assert chosen == [index.data(PatternRole)]
-    assert window.session.document.deal.suits == (SuitDeal.from_pattern(chosen[0]),)
+    assert trick(window).session.document.deal.suits == (SuitDeal.from_pattern(chosen[0]),)
     assert fronts == []  # a click opens the suit behind the lab: one clicks on through rows
     other = lab.model.index(7, 2)
     _double_click(view.viewport(), view.visualRect(other).center())
@@ -538,7 +539,7 @@ def test_a_click_opens_a_suit_once_and_the_arrows_only_move(qtbot, window) -> No
 
 
 def test_the_suit_column_is_capped_and_the_header_stays_put(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    lab = window.single_suits()
+    lab = single_suits(window)
     qtbot.addWidget(lab)
     lab.resize(1560, 860)  # its size on a screen that has room
     view = lab.table
@@ -568,7 +569,7 @@ def test_the_suit_column_is_capped_and_the_header_stays_put(qtbot, window) -> No
 
 
 def test_the_plots_fit_a_small_window(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    lab = window.single_suits()
+    lab = single_suits(window)
     qtbot.addWidget(lab)
     _listed(qtbot, lab, 6)
     lab.resize(1000, 700)
@@ -590,7 +591,7 @@ def test_the_plots_follow_the_theme(qtbot, window) -> None:  # type: ignore[no-u
 
     from whistgui.ui.theme import apply_theme
 
-    lab = window.single_suits()
+    lab = single_suits(window)
     qtbot.addWidget(lab)
     _listed(qtbot, lab, 6)
     app = QApplication.instance()

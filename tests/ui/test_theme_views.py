@@ -18,6 +18,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
+from tests.ui.workspaces import bridge, gops, trick
 from whistgui.engine import SuitDeal
 from whistgui.ui.theme import apply_theme, is_dark
 from whistgui.ui.trick.matrix_model import MarkRole
@@ -91,12 +92,12 @@ def _pixel(widget: QWidget, at: QPoint) -> QColor:
 def filled(qtbot, window):
     """The main window with every trick-game view filled: the inspector on a suit, its search
     check done and a reduction walked; the play panel with a card that costs a trick."""
-    inspector = window.inspector
+    inspector = trick(window).inspector
     with qtbot.waitSignal(inspector.checked, timeout=30000):
-        window.inspect_suit(0)  # (15)'s KJ/AQ
-    panel = window.play_panel
+        trick(window).inspect_suit(0)  # (15)'s KJ/AQ
+    panel = trick(window).play_panel
     with qtbot.waitSignal(panel.ready, timeout=30000):
-        window.play_deal()
+        trick(window).play_deal()
     pos = panel.position
     wrong = next(c for c, m in panel.turn(pos).marks.items() if c not in panel.turn(pos).best)
     panel.play(wrong)  # the status says what it gave away, in red
@@ -105,13 +106,13 @@ def filled(qtbot, window):
 
 def test_every_trick_view_restyles_on_a_theme_change(qtbot, app_theme, filled):
     window = filled
-    inspector, panel = window.inspector, window.play_panel
+    inspector, panel = trick(window).inspector, trick(window).play_panel
     for theme in THEMES:
         _switch(qtbot, app_theme, theme)
         dark = theme == "dark"
         assert is_dark() is dark
         base = QApplication.palette().color(QPalette.ColorRole.Base)
-        window.inspector_dock.raise_()
+        trick(window).inspector_dock.raise_()
         qtbot.waitUntil(inspector.isVisible, timeout=5000)
         # every coloured text reads on its background: the check line, the status lines
         assert "agree" in inspector.check_label.text()
@@ -136,7 +137,7 @@ def test_every_trick_view_restyles_on_a_theme_change(qtbot, app_theme, filled):
             fill = model.data(index, Qt.ItemDataRole.BackgroundRole).color()
             assert is_dark_colour(fill) is dark, (theme, fill.name())
         # the play panel: its status (what the wrong card gave away) and its optimal rows
-        window.play_dock.raise_()
+        trick(window).play_dock.raise_()
         qtbot.waitUntil(panel.isVisible, timeout=5000)
         assert "gave away" in panel.status.text()
         _check_text(window, theme)
@@ -213,11 +214,11 @@ def test_every_colour_a_view_paints_is_a_role_of_the_theme(qtbot, app_theme, fil
     window = filled
     for theme in THEMES:
         _switch(qtbot, app_theme, theme)
-        window.play_dock.raise_()  # its status line, then the inspector's labels
-        qtbot.waitUntil(window.play_panel.isVisible, timeout=5000)
+        trick(window).play_dock.raise_()  # its status line, then the inspector's labels
+        qtbot.waitUntil(trick(window).play_panel.isVisible, timeout=5000)
         shown = _text_colours(window)
-        window.inspector_dock.raise_()
-        qtbot.waitUntil(window.inspector.isVisible, timeout=5000)
+        trick(window).inspector_dock.raise_()
+        qtbot.waitUntil(trick(window).inspector.isVisible, timeout=5000)
         shown += _text_colours(window)
         roles = {QColor(v).name() for v in colours().values()}
         other = {QColor(v).name() for v in colours(dark=theme != "dark").values()} - roles
@@ -236,7 +237,7 @@ def test_the_other_workspaces_paint_the_themes_roles(qtbot, app_theme, window, p
     from whistgui.ui.theme import colours
 
     window.set_game(page)
-    workspace = window.bridge if page == "bridge" else window.gops
+    workspace = bridge(window).page if page == "bridge" else gops(window).explorer
     qtbot.waitUntil(workspace.ready, timeout=60000)
     if page == "bridge":
         workspace.deal_edit.setText("not a deal")
@@ -258,10 +259,10 @@ def test_the_other_workspaces_paint_the_themes_roles(qtbot, app_theme, window, p
 def test_the_deal_fields_error_keeps_the_themes_red(qtbot, app_theme, window):
     from whistgui.ui.theme import colours
 
-    window.notation.set_error("'AX/K': unknown rank 'X'")
+    trick(window).notation.set_error("'AX/K': unknown rank 'X'")
     for theme in THEMES:
         _switch(qtbot, app_theme, theme)
-        assert f"color: {colours().error}" in window.notation.error.styleSheet(), theme
+        assert f"color: {colours().error}" in trick(window).notation.error.styleSheet(), theme
         _check_text(window, theme)
 
 

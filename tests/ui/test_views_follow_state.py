@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ui.workspaces import trick
 from whistgui.engine import Card, Deal, SuitDeal
 from whistgui.ui.engine_service import EngineService
-from whistgui.ui.session import Session
+from whistgui.ui.trick.session import Session
 
 NOTE_27 = "Both sides have exits protected by stoppers"
 NOTE_26 = "Leading from spades, diamonds or clubs"
@@ -21,8 +22,8 @@ NOTE_15 = "Here having the lead is an advantage"
 
 
 def _open(qtbot, window, number: int) -> None:
-    with qtbot.waitSignal(window.analysisShown, timeout=30000):
-        window.open_example(number)
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=30000):
+        trick(window).open_example(number)
 
 
 def _spy_submits(monkeypatch, engine: EngineService) -> list[str]:
@@ -43,16 +44,16 @@ def _spy_submits(monkeypatch, engine: EngineService) -> list[str]:
 def test_the_inspector_reopened_shows_a_suit_of_the_deal_on_the_table(qtbot, window, change_game):
     """Open a suit in the inspector (after a game change, or not), close it, load (27),
     press Ctrl+I: the inspector shows a suit of (27), never the earlier suit."""
-    inspector = window.inspector
+    inspector = trick(window).inspector
     with qtbot.waitSignal(inspector.ready, timeout=30000):
-        window.inspect_suit(1)  # (15)'s A/K
+        trick(window).inspect_suit(1)  # (15)'s A/K
     assert inspector.analysis is not None
     if change_game:
         window.set_game("five-card")
-    window.inspector_dock.hide()
+    trick(window).inspector_dock.hide()
     _open(qtbot, window, 27)
-    window.act_inspector.trigger()  # Ctrl+I
-    deal = window.session.document.deal
+    trick(window).act_inspector.trigger()  # Ctrl+I
+    deal = trick(window).session.document.deal
     qtbot.waitUntil(
         lambda: inspector.analysis is not None and inspector.analysis.suit in deal.suits,
         timeout=30000,
@@ -64,42 +65,42 @@ def test_the_inspector_reopened_shows_a_suit_of_the_deal_on_the_table(qtbot, win
 # ------------------------------------------------------------------------ 2b: the write-up
 def test_an_examples_write_up_goes_when_a_card_moves_and_comes_back_on_undo(qtbot, window):
     _open(qtbot, window, 27)
-    about = window.analysis.about
+    about = trick(window).analysis.about
     assert NOTE_27 in about.text()
-    with qtbot.waitSignal(window.analysisShown, timeout=30000):
-        window.session.move_cards([Card(1, 9)], "E")  # ♥9 from West to East
-    assert not window.session.document.deal.is_symmetric
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=30000):
+        trick(window).session.move_cards([Card(1, 9)], "E")  # ♥9 from West to East
+    assert not trick(window).session.document.deal.is_symmetric
     assert NOTE_27 not in about.text()  # the paper's words describe another deal
     assert "(27)" in about.text()
     assert "changed" in about.text()
-    with qtbot.waitSignal(window.analysisShown, timeout=30000):
-        window.session.undo_stack.undo()
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=30000):
+        trick(window).session.undo_stack.undo()
     assert NOTE_27 in about.text()
 
 
 def test_an_examples_write_up_goes_with_another_game(qtbot, window):
     _open(qtbot, window, 26)
-    assert NOTE_26 in window.analysis.about.text()
-    with qtbot.waitSignal(window.analysisShown, timeout=30000):
+    assert NOTE_26 in trick(window).analysis.about.text()
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=30000):
         window.set_game("greedy-whist")
-    assert NOTE_26 not in window.analysis.about.text()
-    assert "Greedy" in window.analysis.heading.text()
-    with qtbot.waitSignal(window.analysisShown, timeout=30000):
-        window.session.undo_stack.undo()
-    assert NOTE_26 in window.analysis.about.text()
+    assert NOTE_26 not in trick(window).analysis.about.text()
+    assert "Greedy" in trick(window).analysis.heading.text()
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=30000):
+        trick(window).session.undo_stack.undo()
+    assert NOTE_26 in trick(window).analysis.about.text()
 
 
 def test_five_card_shows_no_caption_written_for_whist(qtbot, window):
     """Review: the window opens on (15); under "Analysis — Five-card" it kept whist's
     caption "… Here having the lead is an advantage"."""
-    assert window.session.document.title.startswith("(15)")
-    with qtbot.waitSignal(window.analysisShown, timeout=30000):
-        window.analysis.request()
-    assert NOTE_15 in window.analysis.about.text()
-    with qtbot.waitSignal(window.analysisShown, timeout=30000):
+    assert trick(window).session.document.title.startswith("(15)")
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=30000):
+        trick(window).analysis.request()
+    assert NOTE_15 in trick(window).analysis.about.text()
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=30000):
         window.set_game("five-card")
-    assert "Five-card" in window.analysis.heading.text()
-    assert NOTE_15 not in window.analysis.about.text()
+    assert "Five-card" in trick(window).analysis.heading.text()
+    assert NOTE_15 not in trick(window).analysis.about.text()
 
 
 # ------------------------------------------------------------------------ 2c: one node shown
@@ -126,9 +127,9 @@ def test_the_breadcrumb_and_the_r43_tab_show_the_same_node(qtbot, inspector):
 # ------------------------------------------------------------------------ 2d: the banner
 def test_the_play_banner_says_the_game_changed_when_only_the_game_did(qtbot, window):
     _open(qtbot, window, 15)
-    panel = window.play_panel
+    panel = trick(window).play_panel
     with qtbot.waitSignal(panel.ready, timeout=30000):
-        window.play_deal()
+        trick(window).play_deal()
     panel.next_card()
     panel.next_card()
     window.set_game("five-card")
@@ -139,7 +140,7 @@ def test_the_play_banner_says_the_game_changed_when_only_the_game_did(qtbot, win
     assert "deal is now" not in text  # the deal did not change
     window.set_game("whist")  # back to the line's own game: nothing stale
     assert not panel.stale
-    window.session.move_cards([Card(1, 14)], "E")  # now the deal changes
+    trick(window).session.move_cards([Card(1, 14)], "E")  # now the deal changes
     assert "deal is now" in panel.banner_text.text()
 
 
@@ -148,36 +149,36 @@ def test_a_closed_inspector_starts_no_whole_deal_search_and_catches_up_when_show
     qtbot, window, monkeypatch
 ):
     _open(qtbot, window, 15)
-    inspector = window.inspector
+    inspector = trick(window).inspector
     with qtbot.waitSignal(inspector.playReady, timeout=30000):
-        window.inspect_deal()
-    window.inspector_dock.hide()
+        trick(window).inspect_deal()
+    trick(window).inspector_dock.hide()
     channels = _spy_submits(monkeypatch, window.engine)
     for text in ("AQ/KJ K/A", "AQ/KJ", "KQ/AJ A/K"):
-        with qtbot.waitSignal(window.analysisShown, timeout=30000):
-            window.session.set_deal_text(text)
+        with qtbot.waitSignal(trick(window).analysisShown, timeout=30000):
+            trick(window).session.set_deal_text(text)
     qtbot.waitUntil(lambda: not window.job_status.isVisible(), timeout=5000)
     assert channels.count("analysis") == 3
     assert [c for c in channels if c.startswith("inspector")] == []
     with qtbot.waitSignal(inspector.playReady, timeout=30000):
-        window.inspector_dock.show()
+        trick(window).inspector_dock.show()
     assert inspector.play_model.root is not None
     assert inspector.play_model.root.deal == Deal.parse("KQ/AJ A/K")
 
 
 def test_hiding_the_inspector_stops_its_search_and_showing_it_resumes(qtbot, window, monkeypatch):
     _open(qtbot, window, 27)
-    inspector = window.inspector
+    inspector = trick(window).inspector
     with qtbot.waitSignal(window.engine.progress, timeout=30000):  # the (27) search runs
-        window.inspect_deal()
+        trick(window).inspect_deal()
     cancelled: list[str] = []
     window.engine.cancelled.connect(lambda _job, channel: cancelled.append(channel))
     with qtbot.waitSignal(window.engine.cancelled, timeout=3000):
-        window.inspector_dock.hide()
+        trick(window).inspector_dock.hide()
     assert "inspector-deal" in cancelled
     assert "cancelled" not in inspector.play_line.text().lower()  # paused, not refused
     channels = _spy_submits(monkeypatch, window.engine)
-    window.inspector_dock.show()
+    trick(window).inspector_dock.show()
     assert "inspector-deal" in channels  # searched again, now that it is seen
     window.engine.cancel()
 

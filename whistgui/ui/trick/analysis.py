@@ -41,8 +41,8 @@ from whistgui.engine import Outcome, Player
 from whistgui.engine.games import find_game
 from whistgui.engine.trick.rules import Result
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
-from whistgui.ui.session import Session
 from whistgui.ui.theme import colours, is_theme_change
+from whistgui.ui.trick.session import Session
 from whistgui.ui.widgets.cardart import suit_symbol
 
 #: The engine service's channel for the live analysis.

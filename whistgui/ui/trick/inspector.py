@@ -51,7 +51,6 @@ from whistgui.engine.games import Game, find_game
 from whistgui.engine.games.whist.explain import explain
 from whistgui.engine.trick.cards import count
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
-from whistgui.ui.session import Session
 from whistgui.ui.theme import is_theme_change
 from whistgui.ui.trick.banner import StaleBanner
 from whistgui.ui.trick.game_suit_view import GameSuitView
@@ -60,6 +59,7 @@ from whistgui.ui.trick.play_tree_model import PlayTreeModel
 from whistgui.ui.trick.play_tree_page import DEAL_CHANNEL, PlayTreePage
 from whistgui.ui.trick.r43_view import R43View
 from whistgui.ui.trick.reductions_page import ReductionsPage
+from whistgui.ui.trick.session import Session
 from whistgui.ui.trick.suit_exports import SuitExports
 from whistgui.ui.trick.suit_text import (
     bounds_html,

@@ -72,7 +72,6 @@ from whistgui.figures import FigureError
 from whistgui.figures import write as write_figure
 from whistgui.figures.play import build_play, card_text
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
-from whistgui.ui.session import Session
 from whistgui.ui.theme import colour, colours, contrasting_text, is_theme_change
 from whistgui.ui.trick.banner import StaleBanner
 from whistgui.ui.trick.play_turns import (
@@ -85,6 +84,7 @@ from whistgui.ui.trick.play_turns import (
     warm_search,
     warm_values,
 )
+from whistgui.ui.trick.session import Session
 from whistgui.ui.trick.table import CardTable
 
 

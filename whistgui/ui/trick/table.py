@@ -3,8 +3,8 @@
 Cards move by drag and drop (the app's own mime type), by keyboard (arrows to walk, Space to
 select, ``W`` / ``E`` / ``P`` to send the selection to West, East or the pool) or by the context
 menu. Given the session, the table shows the session's document and follows it; a move asks
-the session (:meth:`~whistgui.ui.session.Session.move_cards`), and a refused move or drop shows
-its reason on the felt. Without a session (the play panel's table, figures) it shows the
+the session (:meth:`~whistgui.ui.trick.session.Session.move_cards`), and a refused move or drop
+shows its reason on the felt. Without a session (the play panel's table, figures) it shows the
 documents it is given and asks for moves with :attr:`CardTable.moveRequested`.
 """
 
@@ -50,8 +50,8 @@ from PySide6.QtWidgets import QApplication, QMenu, QToolTip, QWidget
 from whistgui.app.document import Document
 from whistgui.engine import Card, Player, WhistError
 from whistgui.engine.trick.cards import SUIT_SYMBOLS
-from whistgui.ui.session import Session
 from whistgui.ui.theme import colour, contrasting_text
+from whistgui.ui.trick.session import Session
 from whistgui.ui.widgets.cardart import paint_card, rank_label, suit_symbol
 
 MIME_TYPE: Final = "application/x-whistgui-cards"

@@ -1,0 +1,750 @@
+"""The bridge workspace's page: the board's controls, the table of four hands, the
+double-dummy table, the line of play and the tree of the current trick, all following one
+:class:`~whistgui.ui.bridge.session.BridgeSession`.
+
+The heavy work runs on the app's engine service: the double-dummy table and par of each deal
+(channel ``bridge-table``) and the scores of the legal cards in the position at the cursor
+(``bridge-scores``, DDS's per-card solve). Scores are remembered by position, so stepping back
+and forward through a line never computes a position twice. Autoplay plays the best card
+(the highest of the side's best, as :func:`~whistgui.engine.bridge.dds.winning_line` does) one
+card at a time until the play ends or the user does anything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut, QTextLayout, QTextOption
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QSplitter,
+    QStyle,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from whistgui.app.bridge import BridgeDocument, CardMark, card_marks
+from whistgui.engine.bridge import (
+    BridgeCard,
+    BridgeDeal,
+    BridgePosition,
+    Contract,
+    Seat,
+    Strain,
+)
+from whistgui.engine.bridge.play import trick_winner
+from whistgui.engine.errors import WhistError
+from whistgui.engine.reading import label
+from whistgui.ui.bridge.dd_table import DDTableView
+from whistgui.ui.bridge.session import BridgeSession
+from whistgui.ui.bridge.table import BridgeTable, card_text
+from whistgui.ui.bridge.trick_tree import TrickTreeView
+from whistgui.ui.engine_service import EngineService, JobContext
+from whistgui.ui.theme import text_role
+from whistgui.ui.widgets.messages import for_display
+
+__all__ = ["BridgePage", "ElidedLabel", "best_card", "board_count_text"]
+
+TABLE_CHANNEL = "bridge-table"
+SCORES_CHANNEL = "bridge-scores"
+#: Milliseconds between autoplayed cards.
+AUTOPLAY_MS = 450
+#: The strains in the order bridge players bid them.
+STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
+
+
+def board_count_text(index: int, count: int, left_out: int = 0) -> str:
+    """Where the board shown stands among those opened: ``2 of 3``, or with boards of the
+    file left out ``2 of 2 opened (1 left out)``.
+
+    >>> board_count_text(1, 3), board_count_text(1, 2, 1), board_count_text(0, 1, 4)
+    ('2 of 3', '2 of 2 opened (1 left out)', '1 of 1 opened (4 left out)')
+    """
+    text = f"{index + 1} of {count:,}"
+    return f"{text} opened ({left_out:,} left out)" if left_out else text
+
+
+#: The lines the explanation above the navigation buttons always takes (the buttons never
+#: move as it changes).
+STATUS_LINES = 2
+
+
+class ElidedLabel(QLabel):
+    """A label of a fixed number of lines: its text wrapped at words, the last line elided
+    (``…``) when the text is longer, the whole text then its tooltip. Its height never
+    changes with its text, so what is laid out below it stays in place. :meth:`text` is the
+    whole text."""
+
+    def __init__(self, lines: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._lines = lines
+        self._full = ""
+        self._elided = False
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(False)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._fit_height()
+
+    def text(self) -> str:
+        return self._full
+
+    def setText(self, text: str) -> None:
+        self._full = text
+        self._relayout()
+
+    def shown_text(self) -> str:
+        """The text as drawn: its lines, the last one elided if the text is longer."""
+        return super().text()
+
+    def is_elided(self) -> bool:
+        """Whether the text is longer than the lines show (the tooltip then holds it)."""
+        return self._elided
+
+    def _fit_height(self) -> None:
+        m = self.contentsMargins()
+        spacing = self.fontMetrics().lineSpacing()
+        self.setFixedHeight(self._lines * spacing + m.top() + m.bottom() + 2)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit_height()
+            self._relayout()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._relayout()
+
+    def _relayout(self) -> None:
+        width = max(10, self.contentsRect().width())
+        metrics = self.fontMetrics()
+        layout = QTextLayout(self._full, self.font())
+        option = QTextOption()
+        option.setWrapMode(QTextOption.WrapMode.WordWrap)
+        layout.setTextOption(option)
+        lines: list[str] = []
+        layout.beginLayout()
+        elided = False
+        while True:
+            line = layout.createLine()
+            if not line.isValid():
+                break
+            line.setLineWidth(width)
+            start = line.textStart()
+            if len(lines) == self._lines - 1:  # the last line shown takes the rest, elided
+                rest = self._full[start:]
+                shown = metrics.elidedText(rest, Qt.TextElideMode.ElideRight, width)
+                elided = shown != rest
+                lines.append(shown)
+                break
+            lines.append(self._full[start : start + line.textLength()].rstrip())
+        layout.endLayout()
+        self._elided = elided
+        super().setText("\n".join(lines))
+        self.setToolTip(self._full if elided else "")
+
+
+def best_card(scores: dict[BridgeCard, int]) -> BridgeCard:
+    """The card autoplay chooses: the highest of those with the best score (§2.2's choice,
+    as in :func:`~whistgui.engine.bridge.dds.winning_line`)."""
+    best = max(scores.values())
+    return max(c for c, v in scores.items() if v == best)
+
+
+def _table_job(deal: BridgeDeal, vulnerable: str, dealer: Seat) -> object:
+    from whistgui.engine.bridge.dds import dd_table, par
+
+    def job(ctx: JobContext) -> object:
+        ctx.report("double-dummy table (20 results)", force=True)
+        table = dd_table(deal)
+        par_text = ""
+        if deal.size == 13:
+            ctx.check()
+            try:
+                result = par(deal, _vulnerability(vulnerable), dealer)
+            except WhistError:
+                par_text = ""
+            else:
+                contracts = ", ".join(result.contracts) or "pass"
+                par_text = f"Par {result.score:+d} for N–S: {contracts}"
+        return table, par_text
+
+    return job
+
+
+def _vulnerability(text: str) -> str:
+    return {"Love": "None", "-": "None", "Both": "All"}.get(text, text)
+
+
+#: Endings of at most this many cards a hand are scored by the engine's own solver (the
+#: paper's search: a few milliseconds there), longer ones by DDS.
+SOLVER_CARDS = 6
+
+
+def make_scorer(engine: EngineService) -> Callable[[BridgePosition], dict[BridgeCard, int]]:
+    """Each legal card's score in a position (DDS's meaning): the engine's
+    :class:`~whistgui.engine.bridge.solver.EndgameSolver` for endings of up to
+    :data:`SOLVER_CARDS` cards a hand — one solver, its table kept from position to position,
+    stopping when the running job is cancelled — and DDS for the rest. Used on the engine's
+    thread only."""
+    from whistgui.engine.bridge.dds import card_scores
+    from whistgui.engine.bridge.solver import EndgameSolver
+
+    solver = EndgameSolver(should_stop=engine.stop_hook())
+
+    def score(position: BridgePosition) -> dict[BridgeCard, int]:
+        if position.tricks_left <= SOLVER_CARDS:
+            if len(solver.memo) > 200_000:
+                solver.clear()
+            return solver.card_scores(position)
+        return card_scores(position)
+
+    return score
+
+
+def _scores_job(
+    position: BridgePosition, scorer: Callable[[BridgePosition], dict[BridgeCard, int]]
+) -> object:
+    def job(ctx: JobContext) -> dict[BridgeCard, int]:
+        ctx.report(f"scoring {position.to_move.word}'s cards", force=True)
+        return scorer(position)
+
+    return job
+
+
+class BridgePage(QWidget):
+    """Everything about the open board. ``engine`` is the app's engine service (not owned)."""
+
+    #: a message for the status bar
+    message = Signal(str)
+
+    def __init__(
+        self, session: BridgeSession, engine: EngineService, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.engine = engine
+        self._scores: dict[BridgePosition, dict[BridgeCard, int]] = {}
+        self.scorer = make_scorer(engine)
+        self._table_for: BridgeDeal | None = None
+        self._autoplay = QTimer(self)
+        self._autoplay.setInterval(AUTOPLAY_MS)
+        self._autoplay.timeout.connect(self._autoplay_step)
+        self._autoplaying = False  # a card played by autoplay does not stop it
+
+        # -- the board: boards of the file, the deal as text, random, contract ------------------
+        self.board_combo = QComboBox(self)
+        self.board_combo.setObjectName("bridgeBoards")
+        self.board_combo.setToolTip("The board of the PBN file shown, by its Board tag (Alt+B)")
+        self.board_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.board_combo.activated.connect(self.session.select_board)
+        board_label = QLabel("&Board:", self)
+        board_label.setBuddy(self.board_combo)
+        #: which of the boards opened is shown, and how many of the file's were left out
+        self.board_count = QLabel(self)
+        self.board_count.setObjectName("bridgeBoardCount")
+        self.add_board_button = QToolButton(self)
+        self.add_board_button.setText("+")
+        self.add_board_button.setToolTip("Add a random board to the file")
+        self.add_board_button.clicked.connect(self.session.add_board)
+        self.deal_edit = QLineEdit(self)
+        self.deal_edit.setObjectName("bridgeDeal")
+        self.deal_edit.setPlaceholderText("a PBN deal: N:AKQ2.KJ3.T98.A54 J876.Q54.AK2.J32 …")
+        self.deal_edit.setToolTip(
+            "The deal as a PBN string (first seat, colon, four hands clockwise, each "
+            "spades.hearts.diamonds.clubs); Enter sets it"
+        )
+        self.deal_edit.returnPressed.connect(self._on_deal_text)
+        deal_label = QLabel("&Deal:", self)
+        deal_label.setBuddy(self.deal_edit)
+        self.deal_error = QLabel(self)
+        self.deal_error.setObjectName("bridgeDealError")
+        self.deal_error.setWordWrap(True)
+        text_role(self.deal_error, "error")
+        self.deal_error.hide()
+        #: which boards of the open file were not opened, and why (hidden when none were)
+        self.file_notice = QLabel(self)
+        self.file_notice.setObjectName("bridgeFileNotice")
+        self.file_notice.setWordWrap(True)
+        self.file_notice.setTextFormat(Qt.TextFormat.PlainText)
+        text_role(self.file_notice, "warning")
+        self.file_notice.hide()
+        self.random_button = QPushButton("&Random Deal", self)
+        self.random_button.setToolTip("Deal the 52 cards at random (Ctrl+R)")
+        self.random_button.clicked.connect(lambda: self.session.random_deal())
+
+        self.level = QSpinBox(self)
+        self.level.setRange(1, 7)
+        self.level.setToolTip("The contract's level (tricks needed: level + 6)")
+        self.strain = QComboBox(self)
+        for s in STRAINS:
+            self.strain.addItem(s.symbol if s is not Strain.NT else "NT", s)
+        self.strain.setToolTip("The contract's strain: trumps, or no trumps")
+        self.declarer = QComboBox(self)
+        for seat in Seat:
+            self.declarer.addItem(seat.word, seat)
+        self.declarer.setToolTip("The declarer; the player on their left leads")
+        contract_label = QLabel("&Contract:", self)
+        contract_label.setBuddy(self.level)
+        for w in (self.level, self.strain, self.declarer):
+            (w.valueChanged if isinstance(w, QSpinBox) else w.activated).connect(
+                self._on_contract_edited
+            )
+
+        top = QHBoxLayout()
+        top.addWidget(board_label)
+        top.addWidget(self.board_combo)
+        top.addWidget(self.board_count)
+        top.addWidget(self.add_board_button)
+        top.addSpacing(12)
+        top.addWidget(deal_label)
+        top.addWidget(self.deal_edit, 1)
+        top.addWidget(self.random_button)
+        top.addSpacing(12)
+        top.addWidget(contract_label)
+        top.addWidget(self.level)
+        top.addWidget(self.strain)
+        top.addWidget(QLabel("by", self))
+        top.addWidget(self.declarer)
+
+        # -- the table, and the side panel --------------------------------------------------
+        self.table = BridgeTable(session, self)
+        self.table.refused.connect(self.message)
+        self.dd_table = DDTableView(self)
+        self.dd_table.contractChosen.connect(self._on_contract_chosen)
+        self.status = ElidedLabel(STATUS_LINES, self)
+        self.status.setObjectName("bridgeStatus")
+
+        SP = QStyle.StandardPixmap
+        self.start_button = self._nav(
+            SP.SP_MediaSkipBackward, "To the opening lead (Home)", self._to_start
+        )
+        self.back_button = self._nav(
+            SP.SP_MediaSeekBackward, "Back one card (Alt+Left)", self._back
+        )
+        self.forward_button = self._nav(
+            SP.SP_MediaSeekForward, "Forward one card (Alt+Right)", self._forward
+        )
+        self.end_button = self._nav(
+            SP.SP_MediaSkipForward, "To the end of the line (End)", self._to_end
+        )
+        self.autoplay_button = QPushButton("&Autoplay", self)
+        self.autoplay_button.setCheckable(True)
+        self.autoplay_button.setToolTip(
+            "Play on card by card, each side choosing its best card (the highest of its best)"
+        )
+        self.autoplay_button.toggled.connect(self.set_autoplay)
+        self.best_button = QPushButton("&Best Card", self)
+        self.best_button.setToolTip("Play the best card for the side to move (B)")
+        self.best_button.clicked.connect(self.play_best)
+        nav = QHBoxLayout()
+        for b in (self.start_button, self.back_button, self.forward_button, self.end_button):
+            nav.addWidget(b)
+        nav.addStretch(1)
+        nav.addWidget(self.best_button)
+        nav.addWidget(self.autoplay_button)
+
+        self.line = QListWidget(self)
+        self.line.setObjectName("bridgeLine")
+        self.line.setToolTip("The line of play, a trick a row; click a card's trick to go there")
+        self.line.itemActivated.connect(self._on_line_item)
+        self.line.itemClicked.connect(self._on_line_item)
+        self.tree = TrickTreeView(session, engine, self, scorer=self.scorer)
+        self.tree.cardsChosen.connect(self.play_cards)
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(self.line, "&Line of play")
+        self.tabs.addTab(self.tree, "&Trick tree")
+
+        side = QWidget(self)
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        dd_title = QLabel("<b>Double dummy</b>: tricks for each declarer", side)
+        side_layout.addWidget(dd_title)
+        side_layout.addWidget(self.dd_table)
+        side_layout.addWidget(self.status)
+        side_layout.addLayout(nav)
+        side_layout.addWidget(self.tabs, 1)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(side)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setChildrenCollapsible(False)
+        side.setMinimumWidth(400)
+        self.splitter.setSizes([860, 520])  # the trick tree's six columns fit in 520
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addLayout(top)
+        layout.addWidget(self.deal_error)
+        layout.addWidget(self.file_notice)
+        layout.addWidget(self.splitter, 1)
+
+        for key, slot in (
+            (Qt.Key.Key_Home, self._to_start),
+            (Qt.Key.Key_End, self._to_end),
+            (Qt.Key.Key_PageUp, self._trick_back),
+            (Qt.Key.Key_PageDown, self._trick_forward),
+            (Qt.Key.Key_B, self.play_best),
+        ):
+            sc = QShortcut(QKeySequence(key), self)
+            sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            sc.activated.connect(slot)
+        for seq, slot in (("Alt+Left", self._back), ("Alt+Right", self._forward)):
+            sc = QShortcut(QKeySequence(seq), self)
+            sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            sc.activated.connect(slot)
+
+        engine.finished.connect(self._on_finished)
+        engine.failed.connect(self._on_failed)
+        session.documentChanged.connect(self._on_document)
+        session.cursorChanged.connect(self._on_cursor)
+        session.boardsChanged.connect(self._on_boards)
+        session.noticeChanged.connect(self._on_notice)
+        self._on_notice(session.notice)
+        self._on_boards(session.board_count, session.board_index)
+        self._on_document(session.document)
+        self._on_cursor(session.cursor)
+
+    def _nav(self, icon: QStyle.StandardPixmap, tip: str, slot: object) -> QToolButton:
+        b = QToolButton(self)
+        b.setIcon(self.style().standardIcon(icon))
+        b.setToolTip(tip)
+        b.setAccessibleName(tip.split(" (")[0])
+        b.clicked.connect(slot)
+        return b
+
+    # -- following the session ---------------------------------------------------------------
+    def _on_notice(self, notice: str) -> None:
+        """Say which boards of the file were not opened (a long quoted word cannot widen it)."""
+        self.file_notice.setText(for_display(notice))
+        self.file_notice.setVisible(bool(notice))
+        if notice:
+            self.message.emit(for_display(notice))
+
+    def _on_boards(self, count: int, index: int) -> None:
+        """The selector lists the boards by their names (Board tags), the label beside it
+        says which of them is shown and how many of the file's boards were left out."""
+        self.board_combo.clear()
+        for name in self.session.board_names:
+            self.board_combo.addItem(label(name))
+        self.board_combo.setCurrentIndex(index)
+        self.board_combo.setEnabled(count > 1)
+        self.board_count.setText(board_count_text(index, count, self.session.left_out))
+
+    def _on_document(self, doc: BridgeDocument) -> None:
+        self._user_acts()  # a card played on the table, an undo, another deal: autoplay stops
+        problem = doc.problem()
+        if problem is None:
+            text = doc.deal.to_pbn()
+            try:
+                same = BridgeDeal.parse(self.deal_edit.text()) == doc.deal
+            except WhistError:
+                same = False
+            if not same:
+                self.deal_edit.setText(text)
+        self._show_deal_error("")
+        for w, value in ((self.level, doc.contract.level),):
+            w.blockSignals(True)
+            w.setValue(value)
+            w.blockSignals(False)
+        self.strain.setCurrentIndex(STRAINS.index(doc.contract.strain))
+        self.declarer.setCurrentIndex(int(doc.declarer))
+        self.board_combo.setItemText(self.session.board_index, label(doc.board))
+        self.dd_table.set_current(doc.contract, doc.declarer)
+        self._fill_line()
+        if problem is not None:
+            self._table_for = None
+            self.dd_table.set_table(None)
+            self.dd_table.set_message(problem)
+            self.engine.cancel(TABLE_CHANNEL)
+            return
+        deal = doc.deal
+        if deal != self._table_for:
+            self._table_for = deal
+            self.dd_table.set_table(None)
+            self.dd_table.set_message("computing…")
+            self.engine.submit(
+                TABLE_CHANNEL,
+                _table_job(deal, doc.vulnerable, doc.dealer),  # type: ignore[arg-type]
+                label="Double-dummy table",
+                tag=deal,
+            )
+
+    def _on_cursor(self, cursor: int) -> None:
+        doc = self.session.document
+        self._select_line(cursor)
+        n = len(doc.played)
+        self.start_button.setEnabled(cursor > 0)
+        self.back_button.setEnabled(cursor > 0)
+        self.forward_button.setEnabled(cursor < n)
+        self.end_button.setEnabled(cursor < n)
+        pos = self.session.position()
+        self.table.set_marks(None)
+        if pos is None:
+            self.status.setText(doc.problem() or "")
+            self._stop_autoplay()
+            return
+        self._describe(pos, None)
+        if pos.is_over:
+            self._stop_autoplay()
+            return
+        scores = self._scores.get(pos)
+        if scores is not None:
+            self._show_scores(pos, scores)
+            return
+        self.table.set_thinking(True)
+        self.engine.submit(
+            SCORES_CHANNEL,
+            _scores_job(pos, self.scorer),  # type: ignore[arg-type]
+            label=f"Scoring {pos.to_move.word}'s cards",
+            tag=pos,
+        )
+
+    # -- results --------------------------------------------------------------------------
+    def _on_finished(self, _job: int, channel: str, tag: object, result: object) -> None:
+        if channel == TABLE_CHANNEL and tag == self._table_for:
+            table, par_text = result  # type: ignore[misc]
+            self.dd_table.set_table(table, par_text=par_text)
+        elif channel == SCORES_CHANNEL and isinstance(tag, BridgePosition):
+            self._scores[tag] = result  # type: ignore[assignment]
+            if len(self._scores) > 20000:  # a long session: forget the oldest half
+                for key in list(self._scores)[:10000]:
+                    del self._scores[key]
+            if tag == self.session.position():
+                self._show_scores(tag, result)  # type: ignore[arg-type]
+
+    def _on_failed(self, _job: int, channel: str, tag: object, message: str) -> None:
+        if channel == TABLE_CHANNEL and tag == self._table_for:
+            self.dd_table.set_message(message)
+        elif channel == SCORES_CHANNEL and tag == self.session.position():
+            self.table.set_thinking(False)
+            self.status.setText(message)
+            self._stop_autoplay()
+        if channel in (TABLE_CHANNEL, SCORES_CHANNEL):
+            self.message.emit(message)
+
+    def ready(self) -> bool:
+        """True once the double-dummy table and the scores of the position shown are in (or
+        the hands are not a deal, or the play is over): nothing is being computed for it."""
+        pos = self.session.position()
+        if pos is None:
+            return True
+        if self.dd_table.table() is None:
+            return False
+        return pos.is_over or pos in self._scores
+
+    def marks(self) -> dict[BridgeCard, CardMark] | None:
+        """The marks of the position at the cursor, if its scores are known."""
+        pos = self.session.position()
+        scores = self._scores.get(pos) if pos is not None else None
+        if pos is None or scores is None:
+            return None
+        doc = self.session.document
+        return card_marks(pos, scores, doc.contract, doc.declarer)
+
+    def _show_scores(self, pos: BridgePosition, scores: dict[BridgeCard, int]) -> None:
+        doc = self.session.document
+        marks = card_marks(pos, scores, doc.contract, doc.declarer)
+        self.table.set_thinking(False)
+        self.table.set_marks(marks, doc.contract)
+        self._describe(pos, marks)
+        if self.autoplay_button.isChecked():
+            self._autoplay.start()  # the next card after the interval
+
+    def _describe(self, pos: BridgePosition, marks: dict[BridgeCard, CardMark] | None) -> None:
+        doc = self.session.document
+        side = doc.declarer.side
+        won = pos.tricks[int(side)]
+        lost = pos.tricks[int(side.other)]
+        pair = "–".join(s.word for s in (doc.declarer, doc.declarer.partner))
+        text = f"{doc.contract.level}{doc.contract.strain.symbol} by {doc.declarer.word}: "
+        text += f"{pair} {won}, defence {lost}. "
+        dealt = doc.deal.size  # an ending (fewer than 13) is no whole contract: count its tricks
+        if pos.is_over:
+            if dealt < 13:
+                verdict = f"{pair} took {won} of the {dealt} tricks of this ending"
+            else:
+                over = won - doc.contract.tricks_needed
+                verdict = (
+                    "made exactly"
+                    if over == 0
+                    else f"made +{over}"
+                    if over > 0
+                    else f"down {-over}"
+                )
+            self.status.setText(text + f"Played out: {verdict}.")
+            return
+        if marks is None:
+            self.status.setText(text + f"{pos.to_move.word} to play; scoring the cards…")
+            return
+        best = max(m.declarer_tricks for m in marks.values() if m.best)
+        if dealt < 13:
+            outcome = f"{pair} take {best} of the {dealt} tricks of this ending"
+            badges = f"each badge shows {pair}'s tricks with that card"
+        else:
+            made = best >= doc.contract.tricks_needed
+            outcome = f"the contract {'makes' if made else 'fails'} ({best} tricks)"
+            badges = "the badges show each card's result"
+        self.status.setText(
+            text + f"{pos.to_move.word} to play. With best play {outcome}; outlined cards "
+            f"keep that, {badges}."
+        )
+
+    # -- the line of play -------------------------------------------------------------------
+    def _fill_line(self) -> None:
+        doc = self.session.document
+        self.line.clear()
+        if doc.problem() is not None or not doc.played:
+            item = QListWidgetItem("No card played yet: click a card of the player to move.")
+            item.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.line.addItem(item)
+            return
+        pos = BridgePosition.start(doc.deal, doc.contract, doc.declarer)
+        leader = pos.leader
+        for t in range(0, len(doc.played), 4):
+            cards = doc.played[t : t + 4]
+            seats = leader.following()
+            text = f"{t // 4 + 1:>2}. " + "  ".join(
+                f"{seat.name} {card_text(card)}" for seat, card in zip(seats, cards, strict=False)
+            )
+            if len(cards) == 4:
+                leader = trick_winner(leader, cards, doc.contract.strain)
+                text += f"  → {leader.word}"
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, t + len(cards))
+            self.line.addItem(item)
+
+    def _select_line(self, cursor: int) -> None:
+        if cursor == 0:
+            self.line.clearSelection()
+            return
+        row = (cursor - 1) // 4
+        if row < self.line.count():
+            self.line.setCurrentRow(row)
+
+    def _on_line_item(self, item: QListWidgetItem) -> None:
+        cards = item.data(Qt.ItemDataRole.UserRole)
+        if isinstance(cards, int):
+            self._user_acts()
+            self.session.set_cursor(cards)
+
+    # -- user actions ---------------------------------------------------------------------------
+    def _user_acts(self) -> None:
+        if not self._autoplaying:
+            self._stop_autoplay()
+
+    def _to_start(self) -> None:
+        self._user_acts()
+        self.session.set_cursor(0)
+
+    def _to_end(self) -> None:
+        self._user_acts()
+        self.session.set_cursor(len(self.session.document.played))
+
+    def _back(self) -> None:
+        self._user_acts()
+        self.session.back()
+
+    def _forward(self) -> None:
+        self._user_acts()
+        self.session.forward()
+
+    def _trick_back(self) -> None:
+        self._user_acts()
+        self.session.trick_back()
+
+    def _trick_forward(self) -> None:
+        self._user_acts()
+        self.session.trick_forward()
+
+    def _show_deal_error(self, message: str) -> None:
+        self.deal_error.setText(for_display(message))  # a long quoted word cannot widen it
+        self.deal_error.setVisible(bool(message))
+
+    def _on_deal_text(self) -> None:
+        text = self.deal_edit.text()
+        try:
+            self.session.set_deal_text(text)
+        except WhistError as exc:
+            self._show_deal_error(str(exc))
+            self.message.emit(str(exc))
+            return
+        self._show_deal_error("")
+
+    def _on_contract_edited(self, *_args: object) -> None:
+        strain = self.strain.currentData()
+        seat = self.declarer.currentData()
+        self._user_acts()
+        self.session.set_contract(Contract(self.level.value(), strain), seat)
+
+    def _on_contract_chosen(self, contract: Contract, declarer: Seat) -> None:
+        self._user_acts()
+        self.session.set_contract(contract, declarer)
+
+    def play_cards(self, cards: list[BridgeCard]) -> None:
+        """Play ``cards`` from the start of the current trick (a node of the trick tree
+        chosen): along the line where it has them, then on from there."""
+        self._user_acts()
+        c = self.session.cursor
+        start = c - c % 4
+        pos = self.session.position()
+        if pos is not None and pos.is_over and start == c >= 4:
+            start -= 4  # the tree of a finished play shows its last trick
+        self.session.set_cursor(start)
+        try:
+            for card in cards:
+                self.session.play(card)
+        except WhistError as exc:
+            self.message.emit(str(exc))
+
+    def play_best(self) -> bool:
+        """Play the best card in the position at the cursor, if its scores are known."""
+        pos = self.session.position()
+        scores = self._scores.get(pos) if pos is not None else None
+        if pos is None or scores is None or pos.is_over:
+            return False
+        self.session.play(best_card(scores))
+        return True
+
+    def set_autoplay(self, on: bool) -> None:
+        """Autoplay on or off (the button shows it)."""
+        if self.autoplay_button.isChecked() != on:
+            self.autoplay_button.setChecked(on)  # comes back here through toggled
+            return
+        if on:
+            self._autoplay.start()
+            self.message.emit("Autoplay: each side plays its best card; any action stops it")
+        else:
+            self._autoplay.stop()
+
+    def _stop_autoplay(self) -> None:
+        if self.autoplay_button.isChecked():
+            self.autoplay_button.setChecked(False)
+
+    def _autoplay_step(self) -> None:
+        pos = self.session.position()
+        if pos is None or pos.is_over:
+            self._stop_autoplay()
+            return
+        if pos not in self._scores:
+            self._autoplay.stop()  # waits for the scores; _show_scores starts it again
+            return
+        self._autoplaying = True
+        try:
+            self.play_best()
+        finally:
+            self._autoplaying = False

@@ -1,0 +1,81 @@
+"""The GOPS workspace, as the main window hosts it: the explorer of GOPS's matrix games
+(:class:`~whistgui.ui.gops.explorer.GopsExplorer`), ``.gops`` files of solved games, the
+figures of the bidding state shown. It walks back and forth instead of undoing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from PySide6.QtWidgets import QWidget
+
+from whistgui.engine.errors import WhistError
+from whistgui.ui.gops.explorer import GopsExplorer
+from whistgui.ui.gops.session import FILE_SUFFIX, GopsSession
+from whistgui.ui.widgets.figure_dialog import FigureSource
+from whistgui.ui.workspace import Choice, FileType, Services, Workspace
+
+__all__ = ["GopsWorkspace"]
+
+
+class GopsWorkspace(Workspace):
+    """The GOPS game of the session, solved and explored."""
+
+    name: ClassVar[str] = "gops"
+    title: ClassVar[str] = "GOPS"
+    file_types: ClassVar[tuple[FileType, ...]] = (FileType(FILE_SUFFIX, "Solved GOPS games"),)
+    can_save: ClassVar[bool] = True
+
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
+        self.session = GopsSession(parent=self)
+        self.explorer = GopsExplorer(self.session, services.engine)
+        self.explorer.message.connect(lambda text: self.message.emit(text, 8000))
+        self.session.fileChanged.connect(self.titleChanged)
+        self.session.rulesChanged.connect(self.titleChanged)
+        self.session.opened.connect(self.fileUsed)
+
+    @classmethod
+    def choices(cls) -> tuple[Choice, ...]:
+        return (
+            Choice(
+                "gops",
+                "GOPS (pure strategy)",
+                "G&OPS (Pure Strategy)",
+                "GOPS, the game of pure strategy: bids for prizes, solved as recursive matrix "
+                "games",
+                "GOPS: the matrix games of bids, solved exactly, to explore",
+            ),
+        )
+
+    def widget(self) -> QWidget:
+        return self.explorer
+
+    def open(self, path: Path) -> None:
+        self.session.open(path)  # the explorer says what was opened (its opened signal)
+
+    def save(self, *, ask: bool = False) -> bool:
+        """Save (always asking where: a game is saved on the engine, with its solver)."""
+        return self.explorer.save_dialog() is not None
+
+    def window_title(self) -> str:
+        path = self.session.file_path
+        return f"{path.name if path else 'GOPS'} — {self.session.rules.describe()} — whistgui"
+
+    def figure_source(self) -> FigureSource:
+        source = self.explorer.figure_source()
+        if source is None:
+            raise WhistError(
+                "No figure here: figures are of a matrix game of bids; turn a prize and wait for "
+                "its matrix"
+            )
+        return source
+
+    def ready(self) -> bool:
+        return self.explorer.ready()
+
+    def shown(self) -> None:
+        self.explorer.setFocus()
+
+    def shutdown(self) -> None:
+        self.explorer.shutdown()

@@ -1,0 +1,41 @@
+"""The one question before unsaved changes are lost: before a document replaces another (New,
+Open, an example) in one workspace, and at quitting in every workspace at once — one question
+listing them all, never one a workspace."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from whistgui.ui.workspace import Workspace
+
+__all__ = ["let_go", "question_text"]
+
+
+def question_text(workspaces: Sequence[Workspace]) -> str:
+    """The question for the unsaved changes of ``workspaces`` (at least one)."""
+    whats = [ws.unsaved_text() for ws in workspaces]
+    if len(whats) == 1:
+        return f"{whats[0][:1].upper()}{whats[0][1:]} has unsaved changes. Save them first?"
+    listed = "".join(f"<li>{w}</li>" for w in whats)
+    return f"These have unsaved changes:<ul>{listed}</ul>Save them first?"
+
+
+def let_go(parent: QWidget, workspaces: Sequence[Workspace]) -> bool:
+    """True if none of ``workspaces`` has unsaved changes, or the user lets them go, or saves
+    them all (Save saves each in turn; one not saved — refused or cancelled — stops it)."""
+    changed = [ws for ws in workspaces if ws.modified()]
+    if not changed:
+        return True
+    answer = QMessageBox.question(
+        parent,
+        "Unsaved changes",
+        question_text(changed),
+        QMessageBox.StandardButton.Save
+        | QMessageBox.StandardButton.Discard
+        | QMessageBox.StandardButton.Cancel,
+    )
+    if answer == QMessageBox.StandardButton.Save:
+        return all(ws.save() for ws in changed)
+    return answer == QMessageBox.StandardButton.Discard

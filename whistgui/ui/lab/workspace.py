@@ -1,0 +1,81 @@
+"""The Single Suits laboratory as a workspace: a window of its own, registered like the others.
+
+It stays a window beside the main one rather than becoming a page of it: a click on a row opens
+that suit in the card table and the inspector *behind* the list, so that one clicks on down the
+rows and watches the table follow — the list and the table must be on the screen together, which
+a page (shown instead of the table) cannot do. It is made the first time View ▸ Single Suits
+opens it, and it gives its suits to whichever workspace takes trick-game documents (the host
+finds it; this package knows none): a :class:`~whistgui.ui.workspace.Handover` of the suit in
+whist, the game whose values the list shows — never in the last game the table was in."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QWidget
+
+from whistgui.app.document import Document
+from whistgui.engine import Deal
+from whistgui.engine.trick.deal import SuitDeal
+from whistgui.ui.lab.window import SingleSuitsWindow
+from whistgui.ui.workspace import Handover, Opener, Services, Workspace
+
+__all__ = ["GAME", "LabWorkspace"]
+
+#: The game whose values the list shows (its Value, maxmin, minmax and T₀ are whist's): a suit
+#: opened from it opens in this game.
+GAME: Final = "whist"
+
+
+class LabWorkspace(Workspace):
+    """Every single suit of n cards a hand, in a window of its own."""
+
+    name: ClassVar[str] = "lab"
+    title: ClassVar[str] = "Single Suits"
+    hosted: ClassVar[bool] = False
+    opener: ClassVar[Opener | None] = Opener(
+        "Single &Suits…",
+        "Ctrl+Shift+L",
+        "Every single suit of n cards a hand: values, R43's T₀, H, H̄, plots",
+    )
+
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
+        self.suits = SingleSuitsWindow(services.engine, services.window)
+        self.suits.suitChosen.connect(self.open_suit)
+        self.suits.showTable.connect(self.frontRequested)
+        self.suits.message.connect(lambda text: self.message.emit(text, 8000))
+        self.suits.installEventFilter(self)
+        self._listed = False
+
+    def widget(self) -> QWidget:
+        return self.suits
+
+    def open_suit(self, pattern: str) -> None:
+        """Hand the suit ``pattern`` (owners low to high) over as a deal of whist, to be shown
+        in the inspector (an undo step of the receiving workspace)."""
+        suit = SuitDeal.from_pattern(pattern)
+        doc = Document.from_deal(Deal([suit]), game=GAME)
+        self.handover.emit(Handover(doc, f"Open the suit {suit}", view="inspector"))
+
+    def shown(self) -> None:
+        """Its window comes to the front; the first time, it lists n = 6 at once."""
+        if not self._listed:
+            self._listed = True
+            self.suits.list_suits()
+        self.suits.raise_()
+        self.suits.activateWindow()
+
+    def hidden(self) -> None:
+        """Its window closed: a listing under way is no longer watched."""
+        self.suits.cancel_listing()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.suits and event.type() == QEvent.Type.Hide and self.is_shown:
+            self.is_shown = False
+            self.hidden()
+        return super().eventFilter(watched, event)
+
+    def shutdown(self) -> None:
+        self.suits.shutdown()

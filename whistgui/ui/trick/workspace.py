@@ -1,0 +1,454 @@
+"""The trick games' workspace (whist and its family, :data:`~whistgui.engine.games.GAMES`): the
+deal as text above the table and the analysis, the game-tree inspector and optimal play in
+docks, the Deal and Examples menus, ``.whist`` files. Every view takes the one
+:class:`~whistgui.ui.trick.session.Session` and follows it by itself; this class wires them,
+it does not carry data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import ClassVar
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoStack
+from PySide6.QtWidgets import QDialog, QDockWidget, QMenu, QMessageBox, QVBoxLayout, QWidget
+
+from whistgui.app.analysis import game_label
+from whistgui.app.document import FILE_SUFFIX, Document
+from whistgui.app.examples import load_examples
+from whistgui.engine import Deal, Player, WhistError
+from whistgui.engine.games import GAMES, find_game
+from whistgui.ui.trick.analysis import AnalysisPanel
+from whistgui.ui.trick.deck_dialog import DeckDialog
+from whistgui.ui.trick.examples_menu import examples_menu
+from whistgui.ui.trick.figure_view import FigureView
+from whistgui.ui.trick.inspector import Inspector
+from whistgui.ui.trick.notation_field import NotationField
+from whistgui.ui.trick.note_dialog import NoteDialog
+from whistgui.ui.trick.play_panel import PlayPanel
+from whistgui.ui.trick.random_deal_dialog import RandomDealDialog
+from whistgui.ui.trick.session import Session
+from whistgui.ui.trick.table import CardTable
+from whistgui.ui.widgets.cardart import suit_symbol
+from whistgui.ui.widgets.figure_dialog import FigureSource
+from whistgui.ui.widgets.files import ask_save_path, save_to
+from whistgui.ui.widgets.scroll import dock_scroller
+from whistgui.ui.workspace import Choice, FileType, Handover, Services, Workspace
+
+__all__ = ["KEYS_HTML", "TrickWorkspace", "initial_document"]
+
+KEYS_HTML = """<tr><td colspan=2><b>Card table</b></td></tr>
+<tr><td>Arrows</td><td>walk the cards</td></tr>
+<tr><td>Space</td><td>select or unselect the card</td></tr>
+<tr><td>W / E / P (Delete)</td><td>send the selection to West / East / the pool</td></tr>
+<tr><td>Ctrl+A, Esc</td><td>select all, select none</td></tr>
+<tr><td>Double-click</td><td>a card to the other hand</td></tr>
+<tr><td>Ctrl+L, Ctrl+T</td><td>the deal text, the table</td></tr>
+<tr><td>Ctrl+Z, Ctrl+Shift+Z in the deal text</td><td>undo, redo the deal</td></tr>
+<tr><td>Esc in the deal text</td><td>back to the table's deal</td></tr>
+<tr><td>Ctrl+R</td><td>random deal</td></tr>
+<tr><td>Ctrl+I, Ctrl+Shift+I</td><td>game-tree inspector, play tree of the deal</td></tr>
+<tr><td>Ctrl+P</td><td>optimal play of the deal</td></tr>
+<tr><td colspan=2><b>Inspector</b></td></tr>
+<tr><td>Enter / double-click</td><td>descend into a cell's reduction</td></tr>
+<tr><td>Arrows in the tree</td><td>walk the reductions</td></tr>
+<tr><td>Alt+Left, Alt+Up</td><td>back, up</td></tr>
+<tr><td colspan=2><b>Optimal play</b></td></tr>
+<tr><td>Right, Down</td><td>next card, next trick</td></tr>
+<tr><td>Left, Home, End</td><td>back, to the start, to the end</td></tr>
+<tr><td>Click / Enter on a card</td><td>play it yourself</td></tr>"""
+
+
+def initial_document() -> Document:
+    """A real deal to start on: the paper's deal (15), elimination and throw-in."""
+    examples = {e.number: e for e in load_examples()}
+    ex = examples.get(15)
+    if ex is None:  # pragma: no cover - the examples ship with the app
+        return Document.new()
+    return Document.from_deal(ex.deal, lead=ex.lead or Player.WEST, title=ex.title, note=ex.note)
+
+
+class TrickWorkspace(Workspace):
+    """The card table of two hands and everything about its deal."""
+
+    name: ClassVar[str] = "trick"
+    title: ClassVar[str] = "Trick games"
+    file_types: ClassVar[tuple[FileType, ...]] = (FileType(FILE_SUFFIX, "whist deals"),)
+    document_types: ClassVar[tuple[type, ...]] = (Document,)
+    can_new: ClassVar[bool] = True
+    can_save: ClassVar[bool] = True
+    can_copy_figure: ClassVar[bool] = True
+    keys_html: ClassVar[str] = KEYS_HTML
+
+    analysisShown = Signal(object)  # AnalysisResult, once it is on screen
+
+    def __init__(self, services: Services, session: Session | None = None) -> None:
+        super().__init__(services)
+        self.session = session if session is not None else Session(initial_document())
+        self.session.setParent(self)
+        engine = services.engine
+        self.page = QWidget()
+        self.page.setObjectName("trickPage")
+        layout = QVBoxLayout(self.page)
+        layout.setContentsMargins(8, 8, 8, 8)
+        self.notation = NotationField(self.page)
+        layout.addWidget(self.notation)
+        # every view receives the session (and the engine) and follows it by itself
+        self.table = CardTable(self.session)
+        self.analysis = AnalysisPanel(self.session, engine)
+        self.figure = FigureView(self.table, self.analysis, self.page)
+        layout.addWidget(self.figure, 1)
+
+        self.inspector = Inspector(self.session, engine)
+        self.inspector_dock = QDockWidget("Game-tree inspector")
+        self.inspector_dock.setObjectName("inspectorDock")
+        self.inspector_dock.setWidget(dock_scroller(self.inspector))
+        self.play_panel = PlayPanel(self.session, engine)
+        self.play_dock = QDockWidget("Optimal play")
+        self.play_dock.setObjectName("playDock")
+        self.play_dock.setWidget(dock_scroller(self.play_panel))
+        self.inspector_dock.visibilityChanged.connect(self._on_inspector_shown)
+
+        self._build_actions()
+        self.examples_menu = examples_menu(self.page, self.open_example)
+        self.inspect_menu = QMenu("Inspect &Suit", self.page)
+        self.inspect_menu.aboutToShow.connect(self._fill_inspect_menu)
+
+        self.session.documentChanged.connect(self._on_document)
+        self.session.gameChanged.connect(self._on_game)
+        self.session.pathChanged.connect(self.titleChanged)
+        self.session.modifiedChanged.connect(self.titleChanged)
+        self.table.refused.connect(lambda text: self.message.emit(text, 8000))
+        self.notation.edit.textEdited.connect(self._on_text)
+        self.notation.edit.undoRequested.connect(self._undo_from_text)
+        self.notation.edit.redoRequested.connect(self._redo_from_text)
+        self.notation.edit.revertRequested.connect(self.revert_text)
+        # the field's context menu undoes and redoes the deal, never the field's own text
+        stack = self.session.undo_stack
+        self.notation.edit.history_actions = (
+            stack.createUndoAction(self.page, "&Undo"),
+            stack.createRedoAction(self.page, "&Redo"),
+        )
+        self.analysis.resultShown.connect(self.analysisShown)
+        self.analysis.suitActivated.connect(self.inspect_suit)
+        self._on_document(self.session.document)
+
+    # -- actions ------------------------------------------------------------------------------
+    def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None) -> QAction:  # type: ignore[no-untyped-def]
+        """An action of the page: its keys work while the page is shown, and only then."""
+        act = QAction(text, self.page)
+        if shortcut is not None:
+            act.setShortcut(QKeySequence(shortcut))
+        act.triggered.connect(slot)
+        self.page.addAction(act)
+        return act
+
+    def _build_actions(self) -> None:
+        self.act_note = self._action("&Title and Note…", self.edit_note)
+        self.act_focus_text = self._action("Edit Deal &Text", self._focus_text, "Ctrl+L")
+        self.act_focus_table = self._action("Focus the &Table", self.table.setFocus, "Ctrl+T")
+        self.act_random = self._action("&Random Deal…", self.random_dialog, "Ctrl+R")
+        self.act_clear = self._action("Return All Cards to the &Pool", self.session.clear_hands)
+        self.act_add_suit = self._action("&Add a Suit", self.session.add_suit)
+        self.act_remove_suit = self._action("Remove the &Last Suit", self._remove_last_suit)
+        self.act_deck = self._action("Suit &Length…", self.deck_dialog)
+        self.lead_group = QActionGroup(self)
+        self.act_west_leads = QAction("&West on Lead", self.page, checkable=True)
+        self.act_east_leads = QAction("&East on Lead", self.page, checkable=True)
+        for act, player in ((self.act_west_leads, Player.WEST), (self.act_east_leads, Player.EAST)):
+            self.lead_group.addAction(act)
+            act.triggered.connect(lambda _=False, p=player: self.session.set_lead(p))
+        self.act_inspect_deal = self._action(
+            "Inspect Whole &Deal (Play Tree)", self.inspect_deal, "Ctrl+Shift+I"
+        )
+        self.act_play = self._action("&Optimal Play of This Deal", self.play_deal, "Ctrl+P")
+        self.act_inspector = self.inspector_dock.toggleViewAction()
+        self.act_inspector.setText("Game-Tree &Inspector")
+        self.act_inspector.setShortcut(QKeySequence("Ctrl+I"))
+        self.page.addAction(self.act_inspector)
+        # shown, the inspector comes to the front (the docks share the bottom as tabs)
+        self.act_inspector.triggered.connect(
+            lambda on: QTimer.singleShot(0, self.inspector_dock.raise_) if on else None
+        )
+
+    # -- the protocol -------------------------------------------------------------------------
+    @classmethod
+    def choices(cls) -> tuple[Choice, ...]:
+        out = []
+        for g in GAMES:
+            theory = g.new_theory()
+            tip = (
+                f"{g.title}\n{g.rules.describe()}\n"
+                f"Theory: {theory.title if theory is not None else 'none (search only)'}"
+            )
+            # the games' labels start with different letters: each its own mnemonic
+            label = game_label(g)
+            out.append(Choice(g.name, label, f"&{label}", tip, f"{g.title}: {g.rules.describe()}"))
+        return tuple(out)
+
+    @classmethod
+    def offers(cls, key: str) -> bool:
+        """A game's name or any of its aliases (``greedy``, ``femkort``, …)."""
+        try:
+            find_game(key)
+        except WhistError:
+            return False
+        return True
+
+    def widget(self) -> QWidget:
+        return self.page
+
+    def docks(self) -> Sequence[QDockWidget]:
+        # the two share the bottom as tabs: side by side each would get half the width and
+        # the play panel's sidebar would clip (issue 11, defect 4)
+        return (self.inspector_dock, self.play_dock)
+
+    def menus(self) -> Sequence[QMenu]:
+        return (self.examples_menu,)
+
+    def contributions(self) -> Mapping[str, Sequence[QAction | QMenu | None]]:
+        return {
+            "edit": (self.act_focus_text, self.act_focus_table, self.act_note),
+            "deal": (
+                self.act_random,
+                None,
+                self.act_west_leads,
+                self.act_east_leads,
+                None,
+                self.act_deck,
+                self.act_add_suit,
+                self.act_remove_suit,
+                self.act_clear,
+            ),
+            "view": (
+                self.act_inspector,
+                self.inspect_menu,
+                self.act_inspect_deal,
+                None,
+                self.act_play,
+            ),
+        }
+
+    def undo_stack(self) -> QUndoStack:
+        return self.session.undo_stack
+
+    def open(self, path: Path) -> None:
+        self.session.open(path)
+        self.fileUsed.emit(path)
+
+    def new_document(self) -> None:
+        """A new deal in the same game."""
+        self.session.replace(replace(Document.new(), game=self.session.game))
+
+    def save(self, *, ask: bool = False) -> bool:
+        path = self.session.path
+        if ask or path is None:
+            start = str(path or (self.session.document.title or "deal") + FILE_SUFFIX)
+            kind = self.file_types[0]
+            path = ask_save_path(self.services.window, "Save deal", start, kind.filter, kind.suffix)
+            if path is None:
+                return False
+        return self.save_to(path)
+
+    def save_to(self, path: Path) -> bool:
+        """Save the deal to ``path``; a refusal said in the status bar, then a warning."""
+        if not save_to(self.services.window, self.session.save, path, self.message.emit):
+            return False
+        self.fileUsed.emit(path)
+        return True
+
+    def modified(self) -> bool:
+        return self.session.modified
+
+    def unsaved_text(self) -> str:
+        return f"the deal ({self._name()})"
+
+    def receive(self, handover: Handover) -> None:
+        """A document handed over: a fresh start on it (``replace``), or its deal and game in
+        one undo step, the lead and the rest kept; shown in the inspector if asked."""
+        doc = handover.document
+        assert isinstance(doc, Document)  # the host hands over only what document_types says
+        if handover.replace:
+            self.session.replace(doc)
+        else:
+            self.session.open_deal(doc.deal, handover.text or "Open a deal", game=doc.game)
+        if handover.view == "inspector":
+            self.inspect_suit(0)
+
+    def current_choice(self) -> str:
+        return self.session.game
+
+    def choose(self, key: str) -> None:
+        """Play the deal in the game ``key``: one undoable change of the document."""
+        self.session.set_game(key)
+        self.choiceChanged.emit(self.session.game)  # a refused or repeated choice: the current
+
+    def _name(self) -> str:
+        path = self.session.path
+        return path.name if path else (self.session.document.title or "Untitled")
+
+    def window_title(self) -> str:
+        return f"{self._name()}[*] — whistgui"
+
+    def figure_source(self) -> FigureSource:
+        return FigureSource.whist(self.session.document)
+
+    def ready(self) -> bool:
+        result = self.analysis.result
+        return result is not None and result.document == self.session.document
+
+    def shown(self) -> None:
+        self.table.setFocus()  # the workspace opens on the cards, not in the text field
+
+    def shutdown(self) -> None:
+        self.play_panel.shutdown()
+
+    # -- the document -------------------------------------------------------------------------
+    def _on_document(self, doc: Document) -> None:
+        """The workspace's own controls follow the document (the views follow it themselves)."""
+        current = self.notation.edit.text()
+        try:  # keep the user's own spelling of the same deal while they type
+            same = current.strip() != "" and Deal.parse(current) == doc.deal
+        except (WhistError, ValueError):
+            same = False
+        if not same:
+            self.notation.edit.setText(str(doc.deal))
+        self.notation.set_error("")
+        self.act_west_leads.setChecked(doc.lead is Player.WEST)
+        self.act_east_leads.setChecked(doc.lead is Player.EAST)
+        self.titleChanged.emit()
+
+    def _on_game(self, name: str) -> None:
+        """The game changed (chosen, undone, opened): the chooser follows, the status says."""
+        game = find_game(name)
+        self.choiceChanged.emit(name)
+        self.message.emit(f"{game.title}: {game.rules.describe()}", 8000)
+
+    def set_game(self, name: str) -> None:
+        self.choose(name)
+
+    def _on_text(self, text: str) -> None:
+        try:
+            self.session.set_deal_text(text)
+        except WhistError as exc:
+            self.notation.set_error(str(exc))
+            return
+        self.notation.set_error("")
+
+    def revert_text(self) -> None:
+        """The deal field back to the current deal's text, with no error."""
+        self.notation.edit.setText(str(self.session.document.deal))
+        self.notation.set_error("")
+
+    def _undo_from_text(self) -> None:
+        self.session.undo_stack.undo()
+        self.revert_text()
+
+    def _redo_from_text(self) -> None:
+        self.session.undo_stack.redo()
+        self.revert_text()
+
+    def _focus_text(self) -> None:
+        self.notation.edit.setFocus()
+        self.notation.edit.selectAll()
+
+    def _remove_last_suit(self) -> None:
+        n = len(self.session.document.deal.suits)
+        if not self.session.remove_suit(n - 1):
+            self.message.emit("A deal keeps at least one suit", 5000)
+
+    def open_example(self, number: int) -> None:
+        ex = {e.number: e for e in load_examples()}[number]
+        if self.services.let_go(self):
+            doc = Document.from_deal(
+                ex.deal, lead=ex.lead or Player.WEST, title=ex.title, note=ex.note
+            )
+            self.session.replace(doc)
+            self.message.emit(f"Example {ex.title}", 5000)
+
+    # -- the inspector and optimal play --------------------------------------------------------
+    def _on_inspector_shown(self, on: bool) -> None:
+        """The inspector opened from the View menu shows the deal's first suit rather than an
+        empty pane."""
+        if not on or self.inspector.has_content():
+            return
+        deal = self.session.document.deal
+        for i, suit in enumerate(deal.suits):
+            if not suit.is_empty and self.inspector.cannot_inspect(suit) is None:
+                self.inspect_suit(i)
+                break
+
+    def inspect_suit(self, index: int) -> None:
+        """Open suit ``index`` of the table in the game-tree inspector."""
+        deal = self.session.document.deal
+        if not 0 <= index < len(deal.suits):
+            return
+        suit = deal.suits[index]
+        self.inspector_dock.show()
+        self.inspector_dock.raise_()
+        why = self.inspector.cannot_inspect(suit)
+        if why is not None:
+            self.message.emit(f"Suit {deal.names[index]}: {why}", 8000)
+        self.inspector.open_suit_at(index)
+
+    def inspect_deal(self) -> None:
+        """Open the session's deal, with its leader, as a play tree in the inspector (searched
+        by the game's rules, with progress and Cancel; it follows the deal from then on)."""
+        why = self.inspector.inspect_session_deal()
+        if why is not None:
+            self.message.emit(f"No play tree: {why}", 8000)
+            return
+        self.inspector_dock.show()
+        self.inspector_dock.raise_()
+
+    def play_deal(self) -> None:
+        """Open the optimal-play panel on the session's deal (it follows the deal from then
+        on)."""
+        why = self.play_panel.follow()
+        if why is not None:
+            self.message.emit(f"No optimal play: {why}", 10000)
+            return
+        self.play_dock.show()
+        self.play_dock.raise_()
+        self.play_panel.setFocus()
+
+    def _fill_inspect_menu(self) -> None:
+        self.inspect_menu.clear()
+        deal = self.session.document.deal
+        for i, (suit, name) in enumerate(zip(deal.suits, deal.names, strict=True)):
+            act = self.inspect_menu.addAction(f"{suit_symbol(name)}  {suit}")
+            act.setEnabled(self.inspector.cannot_inspect(suit) is None)
+            act.triggered.connect(lambda _=False, i=i: self.inspect_suit(i))
+
+    # -- dialogs ------------------------------------------------------------------------------
+    def random_dialog(self) -> None:
+        settings = self.services.settings
+        dlg = RandomDealDialog(self.services.window, seed=int(settings.value("random/seed", 1)))
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return
+        try:
+            doc = dlg.document()
+        except (WhistError, ValueError) as exc:
+            QMessageBox.warning(self.services.window, "Random deal", str(exc))
+            return
+        settings.setValue("random/seed", dlg.seed.value())
+        if self.services.let_go(self):  # a random deal in the same game
+            self.session.replace(replace(doc, game=self.session.game))
+
+    def deck_dialog(self) -> None:
+        dlg = DeckDialog(self.session.document, self.services.window)
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return
+        suit, deck = dlg.deck()
+        try:
+            self.session.set_deck(suit, deck)
+        except (WhistError, ValueError) as exc:
+            QMessageBox.warning(self.services.window, "Suit length", str(exc))
+
+    def edit_note(self) -> None:
+        doc = self.session.document
+        dlg = NoteDialog(doc.title, doc.note, self.services.window)
+        if dlg.exec() == QDialog.DialogCode.Accepted:
+            self.session.set_title_note(dlg.title.text(), dlg.note.toPlainText())
