@@ -46,10 +46,10 @@ def dialogs(monkeypatch: pytest.MonkeyPatch) -> Dialogs:
 
 
 @pytest.fixture
-def room() -> tuple[int, int]:
-    """The screen's available size the main window fits itself to (a test may parametrize it);
-    the offscreen platform's own screen is 800 x 600 whatever this says."""
-    return (1280, 800)
+def room(request: pytest.FixtureRequest) -> tuple[int, int]:
+    """The screen's available size the main window fits itself to (a test may parametrize it,
+    indirectly); the offscreen platform's own screen is 800 x 600 whatever this says."""
+    return tuple(getattr(request, "param", (1280, 800)))  # type: ignore[return-value]
 
 
 @pytest.fixture(autouse=True)

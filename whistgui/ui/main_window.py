@@ -407,16 +407,20 @@ class MainWindow(QMainWindow):
             handle.screenChanged.connect(lambda _s: self.refit())
 
     def _on_dock_shown(self, dock: QDockWidget) -> None:
-        """A dock's first showing takes a share of the height, leaving the page shown its
-        minimum (so the cards never shrink to stamps); later it opens as it was left."""
+        """A dock's first showing leaves the page shown the height it asks for where the
+        window has it (so the cards stay large), and takes at least a third of the window
+        (never more than 42 %, never so much that the page has less than its minimum); later
+        it opens as it was left."""
         if dock in self._sized_docks:
             return
         self._sized_docks.add(dock)
         room = dock.height() + self.pages.height()
-        keep = self.pages.minimumSizeHint().height()
-        want = max(200, int(self.height() * 0.42))
-        size = max(dock.minimumSizeHint().height(), min(want, room - keep))
-        self.resizeDocks([dock], [size], Qt.Orientation.Vertical)
+        least = min(self.height() // 3, room - self.pages.minimumSizeHint().height())
+        most = int(self.height() * 0.42)
+        size = max(least, min(most, room - self.pages.sizeHint().height()))
+        self.resizeDocks(
+            [dock], [max(size, dock.minimumSizeHint().height())], Qt.Orientation.Vertical
+        )
 
     # -- files ----------------------------------------------------------------------------
     def _let_go_one(self, ws: Workspace) -> bool:

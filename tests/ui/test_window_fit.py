@@ -1,0 +1,203 @@
+"""A window that fits (issue 24, 5): it opens at a size proportional to the screen, its minimum
+never passes the screen's available geometry — for every workspace, with every dock open, at
+1280 × 800 and at 1920 × 1080 — no two visible widgets overlap, and closing a dock gives its room
+back. Before: at 1280 × 800, Examples ▸ (1) then Ctrl+I made the minimum 960 × 847 (the status
+bar below the screen), a visit to bridge raised every page's minimum width from 960 to 1120, and
+at 1920 × 1080 the window still opened at 1280 × 720."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QEvent, QSize
+from PySide6.QtWidgets import QApplication, QWidget
+
+from tests.ui.workspaces import trick
+from whistgui.ui.host import fit
+from whistgui.ui.workspace import WORKSPACES, workspace_class
+
+SIZES = [(1280, 800), (1920, 1080)]
+HOSTED = [e.name for e in WORKSPACES if workspace_class(e).hosted]
+
+
+def settle(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Layouts done, widgets deleted later gone."""
+    for _ in range(5):
+        QApplication.processEvents()
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    qtbot.wait(20)
+
+
+def minimum(window: QWidget) -> QSize:
+    return window.minimumSize().expandedTo(window.minimumSizeHint())
+
+
+def fits(size: QSize, room: tuple[int, int]) -> bool:
+    """``size`` and the window manager's frame within ``room``."""
+    return size.width() + fit.FRAME.width() <= room[0] and (
+        size.height() + fit.FRAME.height() <= room[1]
+    )
+
+
+def overlaps(window: QWidget) -> list[str]:
+    """Pairs of visible siblings whose geometries meet (a tab behind another, which Qt calls
+    visible though nothing of it shows, aside)."""
+    found = []
+    for parent in [window, *window.findChildren(QWidget)]:
+        if not parent.isVisible():
+            continue
+        kids = [
+            c
+            for c in parent.children()
+            if isinstance(c, QWidget)
+            and c.isVisible()
+            and not c.isWindow()
+            and not c.geometry().isEmpty()
+            and not c.visibleRegion().isEmpty()
+        ]
+        for a, b in itertools.combinations(kids, 2):
+            if a.geometry().intersects(b.geometry()):
+                found.append(
+                    f"in {type(parent).__name__} {parent.objectName()!r}: "
+                    f"{type(a).__name__} {a.objectName()!r} {a.geometry().getRect()} and "
+                    f"{type(b).__name__} {b.objectName()!r} {b.geometry().getRect()}"
+                )
+    return found
+
+
+def open_every_dock(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Every dock of the workspace shown, with something tall in it where it can have it: the
+    inspector on an 8-card suit, the play panel following (1)."""
+    ws = window.current
+    if ws.name == "trick":
+        with qtbot.waitSignal(ws.analysisShown, timeout=30000):
+            ws.open_example(1)
+        with qtbot.waitSignal(ws.play_panel.ready, timeout=30000):
+            ws.play_deal()
+        window.show_workspace("lab").open_suit("WE" * 8)
+        window.workspace("lab").widget().close()
+    for dock in ws.docks():
+        dock.show()
+    settle(qtbot)
+
+
+@pytest.mark.parametrize("room", SIZES, indirect=True, ids=["1280x800", "1920x1080"])
+@pytest.mark.parametrize("name", HOSTED)
+def test_every_workspace_with_every_dock_fits_the_screen(qtbot, window, room, name):
+    opened = window.size()
+    assert opened == fit.opening_size(QSize(*room))
+    window.show_workspace(name)
+    settle(qtbot)
+    bare = minimum(window)
+    assert fits(bare, room), bare
+    assert not overlaps(window)
+    open_every_dock(qtbot, window)
+    assert [d.isVisible() for d in window.current.docks()] == [True] * len(window.current.docks())
+    assert window.size() == opened  # a dock takes its room from the page, not the screen
+    assert fits(minimum(window), room), minimum(window)
+    assert not overlaps(window), "\n".join(overlaps(window))
+    for dock in window.current.docks():
+        dock.hide()
+    settle(qtbot)
+    assert minimum(window) == bare  # closing the docks gives their room back
+    assert window.size() == opened
+
+
+@pytest.mark.parametrize("room", SIZES, indirect=True, ids=["1280x800", "1920x1080"])
+def test_a_page_visited_once_no_longer_widens_the_others(qtbot, window, room):
+    settle(qtbot)
+    before = minimum(window)
+    for name in HOSTED:
+        window.show_workspace(name)
+        settle(qtbot)
+    window.set_game("whist")
+    settle(qtbot)
+    assert minimum(window) == before
+
+
+@pytest.mark.parametrize(
+    ("room", "share"), [((1280, 800), 1.15), ((1920, 1080), 1.4)], indirect=["room"]
+)
+def test_a_dock_leaves_the_table_its_room(qtbot, window, room, share):
+    """At 1920 × 1080 a dock squeezed the table to stamp-sized cards (its minimum height, 300
+    px): a dock's first showing leaves the page the height it asks for where the window has it,
+    and takes at least a third of the window."""
+    t = trick(window)
+    t.act_inspector.trigger()
+    settle(qtbot)
+    assert t.inspector_dock.isVisible()
+    assert t.table.height() >= share * t.table.minimumSizeHint().height()
+    page = window.pages.currentWidget()
+    assert page.height() >= page.minimumSizeHint().height()
+    assert t.inspector_dock.height() >= window.height() // 3
+
+
+_OPEN = """
+import json, sys
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from whistgui.ui.main_window import MainWindow
+out, settings, *resize = sys.argv[1:]
+w = MainWindow(settings=QSettings(settings, QSettings.Format.IniFormat))
+w.show()
+app.processEvents()
+if resize:
+    w.resize(*map(int, resize))
+    app.processEvents()
+room = app.primaryScreen().availableGeometry()
+with open(out, "w") as f:
+    json.dump({"room": [room.width(), room.height()], "size": [w.width(), w.height()]}, f)
+w.close()
+"""
+
+
+def open_on_screen(tmp_path: Path, width: int, height: int, *resize: int) -> dict[str, list[int]]:
+    """Open the window (and resize it, and close it) in a fresh interpreter whose offscreen
+    platform has one screen of ``width`` × ``height`` (its ``configfile`` option): the window
+    reads the screen's available geometry itself, nothing patched. The settings persist in
+    ``tmp_path`` from one call to the next."""
+    config = tmp_path / f"screen-{width}x{height}.json"
+    screen = {"name": "s", "x": 0, "y": 0, "width": width, "height": height}
+    screen |= {"logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}
+    config.write_text(json.dumps({"screens": [screen]}))
+    out = tmp_path / "size.json"
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}"}
+    res = subprocess.run(
+        [sys.executable, "-c", _OPEN, str(out), str(tmp_path / "settings.ini"), *map(str, resize)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        check=False,
+    )
+    assert res.returncode == 0, res.stderr
+    return json.loads(out.read_text())  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_on_a_real_screen_the_window_opens_in_proportion(tmp_path: Path, width, height):
+    shown = open_on_screen(tmp_path, width, height)
+    assert shown["room"] == [width, height]
+    assert shown["size"] == list(fit.opening_size(QSize(width, height)).toTuple())
+    assert shown["size"][0] + fit.FRAME.width() <= width
+    assert shown["size"][1] + fit.FRAME.height() <= height
+
+
+def test_a_size_saved_on_a_larger_screen_is_cut_to_the_smaller(tmp_path: Path):
+    """Closed on a larger screen, opened again on 1280 × 800: the size comes back no larger
+    than the screen has room for. (From a screen over 25 % wider Qt restores nothing, and the
+    window opens at its proportional size.)"""
+    assert open_on_screen(tmp_path, 1440, 900, 1420, 860)["size"] == [1420, 860]
+    again = open_on_screen(tmp_path, 1280, 800)["size"]
+    assert again == list(fit.usable(QSize(1280, 800)).toTuple())  # 1264 × 760
+    assert open_on_screen(tmp_path, 1920, 1080, 1800, 1000)["size"] == [1800, 1000]
+    assert open_on_screen(tmp_path, 1280, 800)["size"] == [1264, 720]
+    assert open_on_screen(tmp_path, 1280, 800, 1000, 620)["size"] == [1000, 620]
+    assert open_on_screen(tmp_path, 1280, 800)["size"] == [1000, 620]  # a size that fits stays
