@@ -313,13 +313,29 @@ def test_quitting_asks_once_about_every_workspace_with_unsaved_changes(qtbot, wi
     window.close()
     questions = [t for k, t in dialogs.shown if k == "question"]
     assert len(questions) == 1
-    assert "the deal" in questions[0]
-    assert "the bridge boards" in questions[0]
+    assert "<li>the deal “(15) Elimination and throw-in”</li>" in questions[0]
+    assert "<li>the new bridge boards</li>" in questions[0]
     assert window.isVisible()  # cancelled: nothing lost
     dialogs.question_answer = QMessageBox.StandardButton.Discard
     window.close()
     assert len([t for k, t in dialogs.shown if k == "question"]) == 2
     assert not window.isVisible()
+
+
+def test_the_question_names_what_is_unsaved_as_text_not_markup():
+    """A deal's title or a file's name is shown as written, "<b>" and "&" included."""
+    from types import SimpleNamespace
+
+    from whistgui.ui.host.unsaved import question_text
+
+    one = SimpleNamespace(unsaved_text=lambda: "the deal “<b>A & B</b>”")
+    two = SimpleNamespace(unsaved_text=lambda: "the new bridge boards")
+    assert question_text([one]) == (
+        "<p>The deal “&lt;b&gt;A &amp; B&lt;/b&gt;” has unsaved changes. Save them first?</p>"
+    )
+    text = question_text([one, two])
+    assert "<li>the deal “&lt;b&gt;A &amp; B&lt;/b&gt;”</li>" in text
+    assert "<li>the new bridge boards</li>" in text
 
 
 def test_quitting_with_nothing_unsaved_asks_nothing(qtbot, window, dialogs):
@@ -435,3 +451,16 @@ def test_a_new_workspace_is_one_registry_line(qtbot, settings, monkeypatch, tmp_
         w.workspace("tool").widget().close()
     finally:
         w.shutdown()
+
+
+# --------------------------------------------------------------------------- themes
+def test_every_workspace_made_hears_of_a_new_theme(qtbot, window, monkeypatch):
+    heard: list[tuple[str, str]] = []
+    for entry in WORKSPACES:
+        ws = window.workspace(entry.name)
+        monkeypatch.setattr(ws, "theme_changed", lambda key, n=entry.name: heard.append((n, key)))
+    window.set_theme("dark", save=False)
+    try:
+        assert sorted(heard) == sorted((e.name, "dark") for e in WORKSPACES)
+    finally:
+        window.set_theme("light", save=False)

@@ -220,7 +220,7 @@ class Workspace(QObject):
         return False
 
     def unsaved_text(self) -> str:
-        """What has the unsaved changes, for the question: "the deal (Untitled)"."""
+        """What has the unsaved changes, for the question: "the deal “Untitled”"."""
         return self.title
 
     def receive(self, handover: Handover) -> None:

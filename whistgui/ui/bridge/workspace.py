@@ -114,7 +114,7 @@ class BridgeWorkspace(Workspace):
 
     def unsaved_text(self) -> str:
         path = self.session.path
-        return f"the bridge boards ({path.name if path else 'new'})"
+        return f"the bridge boards “{path.name}”" if path else "the new bridge boards"
 
     def window_title(self) -> str:
         path = self.session.path

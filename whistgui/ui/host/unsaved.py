@@ -5,6 +5,7 @@ listing them all, never one a workspace."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
@@ -14,12 +15,14 @@ __all__ = ["let_go", "question_text"]
 
 
 def question_text(workspaces: Sequence[Workspace]) -> str:
-    """The question for the unsaved changes of ``workspaces`` (at least one)."""
-    whats = [ws.unsaved_text() for ws in workspaces]
+    """The question for the unsaved changes of ``workspaces`` (at least one), as rich text in
+    which a name (a file's, a deal's title) is text, never markup."""
+    whats = [escape(ws.unsaved_text(), quote=False) for ws in workspaces]
     if len(whats) == 1:
-        return f"{whats[0][:1].upper()}{whats[0][1:]} has unsaved changes. Save them first?"
+        what = f"{whats[0][:1].upper()}{whats[0][1:]}"
+        return f"<p>{what} has unsaved changes. Save them first?</p>"
     listed = "".join(f"<li>{w}</li>" for w in whats)
-    return f"These have unsaved changes:<ul>{listed}</ul>Save them first?"
+    return f"<p>These have unsaved changes:</p><ul>{listed}</ul><p>Save them first?</p>"
 
 
 def let_go(parent: QWidget, workspaces: Sequence[Workspace]) -> bool:

@@ -263,7 +263,7 @@ class TrickWorkspace(Workspace):
         return self.session.modified
 
     def unsaved_text(self) -> str:
-        return f"the deal ({self._name()})"
+        return f"the deal “{self._name()}”"
 
     def receive(self, handover: Handover) -> None:
         """A document handed over: a fresh start on it (``replace``), or its deal and game in
