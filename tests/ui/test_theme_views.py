@@ -257,13 +257,20 @@ def test_the_other_workspaces_paint_the_themes_roles(qtbot, app_theme, window, p
 
 
 def test_the_deal_fields_error_keeps_the_themes_red(qtbot, app_theme, window):
+    """The error line and the field's border (was #c62828 in any theme, 3.0:1 on the dark
+    theme's field) are the theme's red after every switch; no error, no border."""
     from whistgui.ui.theme import colours
 
-    trick(window).notation.set_error("'AX/K': unknown rank 'X'")
+    field = trick(window).notation
+    field.set_error("'AX/K': unknown rank 'X'")
     for theme in THEMES:
         _switch(qtbot, app_theme, theme)
-        assert f"color: {colours().error}" in trick(window).notation.error.styleSheet(), theme
+        assert f"color: {colours().error}" in field.error.styleSheet(), theme
+        assert f"border: 2px solid {colours().error}" in field.edit.styleSheet(), theme
         _check_text(window, theme)
+    field.set_error("")
+    _switch(qtbot, app_theme, "dark")
+    assert field.edit.styleSheet() == ""
 
 
 def test_a_text_role_must_be_one_of_the_themes():

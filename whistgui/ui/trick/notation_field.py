@@ -7,7 +7,7 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QContextMenuEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QMenu, QVBoxLayout, QWidget
 
-from whistgui.ui.theme import text_role
+from whistgui.ui.theme import colour, notifier, text_role
 from whistgui.ui.widgets.keys import redo_keys, undo_keys
 from whistgui.ui.widgets.messages import for_display
 
@@ -100,13 +100,23 @@ class NotationField(QWidget):
         self.error.setWordWrap(True)
         self.error.hide()
         layout.addWidget(self.error)
+        notifier().changed.connect(self._mark)  # the border in the new theme's red
 
     def set_error(self, message: str) -> None:
         """Mark the field with ``message`` (a long quoted word shortened, so that it cannot
         widen the window); an empty message clears the mark."""
         self.error.setText(for_display(message))
         self.error.setVisible(bool(message))
-        self.edit.setStyleSheet("QLineEdit { border: 2px solid #c62828; }" if message else "")
+        self._mark()
+
+    def _mark(self, _theme: str = "") -> None:
+        """The field's border in the theme's red while it has an error (the error line's
+        colour, :func:`~whistgui.ui.theme.text_role`), none otherwise."""
+        if self.error.isHidden():
+            self.edit.setStyleSheet("")
+        else:
+            red = colour("error").name()
+            self.edit.setStyleSheet(f"QLineEdit {{ border: 2px solid {red}; }}")
 
     @property
     def has_error(self) -> bool:
