@@ -30,7 +30,7 @@ def test_game_selector_shows_the_bridge_workspace_and_back(qtbot, window) -> Non
     whist_deal = trick(window).session.document
     _choose_bridge(window)
     assert window.current.name == "bridge"
-    assert window.pages.currentWidget().widget() is bridge(window).page
+    assert window.pages.currentWidget().page is bridge(window).page
     assert "&Optimal Play of This Deal" not in menu_texts(window)  # the whist deal's
     _ready(qtbot, window)
     deal = bridge(window).session.document.deal

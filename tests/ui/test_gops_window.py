@@ -21,7 +21,7 @@ def test_the_selector_shows_the_gops_explorer_and_back(qtbot, window) -> None:  
     deal = trick(window).session.document
     _choose(window, "gops")
     assert window.current.name == "gops"
-    assert window.pages.currentWidget().widget() is gops(window).explorer
+    assert window.pages.currentWidget().page is gops(window).explorer
     assert not window.act_undo.isEnabled()
     # GOPS deals no cards: Deal ▸ Random Deal is not there (nor the whist deal's actions)
     assert not {"&Random Deal…", "&Random Deal", "&West on Lead"} & menu_texts(window)

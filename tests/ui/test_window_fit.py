@@ -18,7 +18,7 @@ import pytest
 from PySide6.QtCore import QEvent, QSize
 from PySide6.QtWidgets import QApplication, QWidget
 
-from tests.ui.workspaces import trick
+from tests.ui.workspaces import bridge, trick
 from whistgui.ui.host import fit
 from whistgui.ui.workspace import WORKSPACES, workspace_class
 
@@ -136,6 +136,27 @@ def test_a_dock_leaves_the_table_its_room(qtbot, window, room, share):
     page = window.pages.currentWidget()
     assert page.height() >= page.minimumSizeHint().height()
     assert t.inspector_dock.height() >= window.height() // 3
+
+
+@pytest.mark.parametrize("room", SIZES, indirect=True, ids=["1280x800", "1920x1080"])
+def test_a_refusal_line_does_not_push_the_bridge_table_off_the_page(qtbot, window, room):
+    """Seen under Xvfb at 1280 × 800: a refused deal's line (a word-wrapped label) made the
+    bridge page as tall as it would like to be (765 px in a 644 px room) and scroll, South's
+    hand below the window, though its minimum (585 px) fitted. A page fills its room and
+    scrolls only below its minimum."""
+    window.set_game("bridge")
+    page = bridge(window).page
+    qtbot.waitUntil(page.ready, timeout=60000)
+    page.deal_edit.setText("not a deal")
+    page.deal_edit.returnPressed.emit()
+    settle(qtbot)
+    assert page.deal_error.isVisible()
+    scroll = window.pages.currentWidget()
+    assert page.minimumSizeHint().height() <= scroll.viewport().height()
+    assert not scroll.verticalScrollBar().isVisible()
+    table = page.table
+    bottom = table.mapTo(scroll.viewport(), table.rect().bottomLeft()).y()
+    assert bottom < scroll.viewport().height()  # South's hand on the screen
 
 
 _OPEN = """

@@ -439,7 +439,7 @@ def test_a_new_workspace_is_one_registry_line(qtbot, settings, monkeypatch, tmp_
         heaps = w.current
         assert isinstance(heaps, HeapsWorkspace)
         assert heaps.opened == [path]
-        assert w.pages.currentWidget().widget() is heaps.page
+        assert w.pages.currentWidget().page is heaps.page
         assert "&Take a Heap" in menu_texts(w)
         assert w.windowTitle() == "Nim — whistgui"
         assert "take a heap" in w.keys_html()

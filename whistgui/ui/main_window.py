@@ -140,7 +140,7 @@ class MainWindow(QMainWindow):
     def _install(self, ws: Workspace) -> None:
         """A hosted workspace's page in the stack (scrolled when the window is smaller than
         it) and its docks in the window, hidden: the first time it is shown."""
-        scroll = FitScrollArea(ws.widget())
+        scroll = FitScrollArea(ws.widget(), by_minimum=True)
         scroll.set_limit(self._page_limit())
         self._scrolls[ws.name] = scroll
         self.pages.addWidget(scroll)
