@@ -95,6 +95,22 @@ def test_the_value_shown_is_the_engines(qtbot, make, rules) -> None:
     assert not w.solve_button.isEnabled()
 
 
+def test_a_long_solve_summary_is_elided_not_cut(qtbot, make) -> None:
+    """Seen under Xvfb at 1280 × 800: the solve's summary was cut mid-word ("… 35,787 states
+    in the me"); it ends in "…" where it is longer than the row, and its tip has it all."""
+    w = make(GopsRules(3))
+    long = "Solved N = 6, ties carry over, result = sign of the score difference " * 3
+    w.controls.set_status(long)
+    qtbot.waitUntil(lambda: w.solve_status.is_elided(), timeout=WAIT)
+    assert w.solve_status.text() == long
+    assert w.solve_status.shown_text().endswith("…")
+    assert w.solve_status.toolTip() == long
+    w.controls.set_status("Solved")
+    assert not w.solve_status.is_elided()
+    assert w.solve_status.shown_text() == "Solved"
+    assert w.solve_status.toolTip() == ""
+
+
 def test_small_games_solve_as_soon_as_they_are_chosen(qtbot, make, jobs) -> None:
     w = make(GopsRules(3), auto_solve=5)
     qtbot.waitUntil(lambda: w.session.solved and w.ready(), timeout=WAIT)

@@ -12,13 +12,13 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
-    QSizePolicy,
     QSpinBox,
     QWidget,
 )
 
 from whistgui.engine.gops import MAX_SOLVE_N, GopsRules
 from whistgui.ui.gops.words import SCORE_WORDS, SOLVE_TIMES, TIES_WORDS
+from whistgui.ui.widgets.elided import ElidedLabel
 
 __all__ = ["MAX_N", "MIN_N", "SolveBar"]
 
@@ -64,11 +64,11 @@ class SolveBar(QWidget):
         self.progress.setRange(0, 0)
         self.progress.setMaximumWidth(120)
         self.progress.setTextVisible(False)
-        self.solve_status = QLabel(self)
+        # long news (a solve's summary) must not widen the window: one line, elided (…), its
+        # tip has it all
+        self.solve_status = ElidedLabel(1, self)
         self.solve_status.setObjectName("gopsSolveStatus")
         self.solve_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        # long news (a solve's summary) must not widen the window: it is cut, its tip has it all
-        self.solve_status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.open_button = QPushButton("&Open…", self)
         self.open_button.setToolTip("Open a solved game saved as a .gops file")
         self.save_button = QPushButton("Sa&ve…", self)
@@ -111,6 +111,5 @@ class SolveBar(QWidget):
             w.blockSignals(False)
 
     def set_status(self, text: str) -> None:
-        """The solve's news (cut to the row; its tip has it all)."""
+        """The solve's news (elided to the row; then its tip has it all)."""
         self.solve_status.setText(text)
-        self.solve_status.setToolTip(text)
