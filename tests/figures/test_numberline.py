@@ -110,11 +110,16 @@ def test_the_inset_magnifies_the_infinitesimals_at_q(
     bold = [t for t in texts if t.bold and t.text == val_label]
     assert len(bold) == 1
     assert bold[0].colour == SIDE_COLOURS["I"]
-    # every point of the chain labelled in its side's colour, ±ε₀ too
+    # every point of the chain drawn is labelled in its side's colour, ±ε₀ too; −ε₀, 0, ε₀ and
+    # val are always drawn
+    title = next(i for i, t in enumerate(texts) if t.text.startswith("near"))
+    inset = texts[title:]
     for x, side in chain.points:
-        label = [t for t in texts if t.text == chain.label(x) and t.anchor == "middle"]
-        assert label, chain.label(x)
-        assert label[-1].colour == SIDE_COLOURS[side]
+        label = [t for t in inset if t.text == chain.label(x)]
+        if x.pos in (-1, 0, 1):
+            assert label, chain.label(x)
+        for t in label:
+            assert t.colour == SIDE_COLOURS[side]
     fuzzy = [t for t in texts if t.text == chain.label(FUZZY)]
     assert [t.colour for t in fuzzy] == [SIDE_COLOURS[fuzzy_side]]
     assert chain.fuzzy_side == fuzzy_side
@@ -135,3 +140,117 @@ def test_written_as_png_of_the_figures_width(tmp_path: Path) -> None:
     w, h = struct.unpack(">II", data[16:24])
     assert w == math.ceil(fig.width * 150 / 72)  # whole pixels covering the page
     assert h == pytest.approx(fig.height * 150 / 72, abs=1)
+
+
+# -- no label on another or on a marker, at every magnification ---------------------------------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from whistgui.figures.label_place import Box  # noqa: E402
+from whistgui.figures.scene import Circle, Figure, Polygon, Rect, Text  # noqa: E402
+
+#: The issue's suit: West holds the seven top cards and the lowest, val = 7 + ε₇.
+SEVEN_EPS = SuitDeal.parse("[16 15 14 13 12 11 10 1, 9 8 7 6 5 4 3 2]")
+
+
+def top_and_bottom(n: int) -> SuitDeal:
+    """West holds the n − 1 top cards of 2n and the lowest: val = (n − 1) + ε_(n−1), the chain
+    at k = n − 1 stoppers."""
+    return SuitDeal([*range(2 * n, n + 1, -1), 1], range(n + 1, 1, -1))
+
+
+def label_boxes(fig: Figure) -> list[tuple[str, Box]]:
+    """Each text's box (from a size above its baseline to 0.3 size below), with the white
+    ground drawn just before it when it has one."""
+    out: list[tuple[str, Box]] = []
+    for before, item in zip([None, *fig.items], fig.items, strict=False):
+        if not isinstance(item, Text):
+            continue
+        box = Box(item.left, item.y - item.size, item.left + item.width, item.y + 0.3 * item.size)
+        if isinstance(before, Rect) and before.fill == "#ffffff" and before.stroke is None:
+            g = Box(before.x, before.y, before.x + before.w, before.y + before.h)
+            box = Box(
+                min(box.left, g.left),
+                min(box.top, g.top),
+                max(box.right, g.right),
+                max(box.bottom, g.bottom),
+            )
+        out.append((item.text, box))
+    return out
+
+
+def marker_boxes(fig: Figure) -> list[Box]:
+    """Every point, end of I(D) and triangle: circles with their outline, polygons."""
+    out: list[Box] = []
+    for item in fig.items:
+        if isinstance(item, Circle):
+            e = item.r + (item.width / 2 if item.stroke else 0)
+            out.append(Box.around(item.cx, item.cy, e, e))
+        elif isinstance(item, Polygon):
+            xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+            out.append(Box(min(xs), min(ys), max(xs), max(ys)))
+    return out
+
+
+def collisions(fig: Figure) -> list[tuple[str, str]]:
+    """Labels on labels (their ascent boxes, as the other figure tests take them) and labels
+    on markers (their whole boxes, descenders too)."""
+    texts = _texts(fig)
+    bad = [(a.text, b.text) for a, b in itertools.combinations(texts, 2) if _overlap(a, b)]
+    markers = marker_boxes(fig)
+    for text, box in label_boxes(fig):
+        bad += [(text, f"marker {m}") for m in markers if box.meets(m)]
+    return bad
+
+
+@pytest.mark.parametrize("width", [150.0, WIDTH, 600.0])
+def test_the_issues_suit_has_no_label_on_a_label_or_a_marker(width: float) -> None:
+    """7 + ε₇: labels overprinted each other and the val(D) marker; the val(D) box sat on
+    minmax's triangle."""
+    fig = build_numberline(SEVEN_EPS, width)
+    assert collisions(fig) == []
+    texts = fig.texts()
+    assert "val(D) = 7 + ε₇" in texts
+    for must in ("7 − ε₀", "7", "7 + ε₀", "7 + ε₇", "7 ± ε₀", "val(D)"):
+        assert must in texts, must
+
+
+def test_the_issues_suit_leaves_its_far_points_out_with_dots() -> None:
+    """At 120 mm the 19 points from 7 − ε₈ to 7 + ε₈ do not fit one row: some are omitted,
+    each run of them one "…" between its neighbours (besides the chain's two ends)."""
+    fig = build_numberline(SEVEN_EPS, WIDTH)
+    texts = fig.texts()
+    chain = [f"7 − ε{d}" for d in "₈₇₆₅₄₃₂₁₀"] + ["7"] + [f"7 + ε{d}" for d in "₀₁₂₃₄₅₆₇₈"]
+    drawn = [t for t in chain if t in texts]
+    assert len(drawn) < len(chain)
+    assert texts.count("…") >= 3  # the two ends and at least one run left out
+    # the points drawn keep their order on the chain, and the side change (ε₆ | ε₇) is drawn
+    assert "7 + ε₆" in drawn
+
+
+@pytest.mark.parametrize("n", range(1, 16))
+@pytest.mark.parametrize("width", [150.0, WIDTH, 600.0])
+def test_every_magnification_keeps_labels_clear(n: int, width: float) -> None:
+    """k = n − 1 stoppers, from 0 to 14: the chain spans k + 2 positions each side."""
+    suit = top_and_bottom(n)
+    a = Evaluator().analyze(suit)
+    assert a.value.infinitesimal.stoppers == n - 1
+    fig = build_numberline(suit, width)
+    assert collisions(fig) == []
+    for t in _texts(fig):
+        assert t.left >= -1e-6
+        assert t.left + t.width <= fig.width + 1e-6
+
+
+@st.composite
+def symmetric_suits(draw: st.DrawFn) -> SuitDeal:
+    n = draw(st.integers(1, 6))
+    cards = draw(st.permutations(range(1, 2 * n + 1)))
+    return SuitDeal(sorted(cards[:n], reverse=True), sorted(cards[n:], reverse=True))
+
+
+@settings(max_examples=60, deadline=None)
+@given(suit=symmetric_suits(), width=st.floats(150.0, 700.0))
+def test_random_suits_keep_labels_clear(suit: SuitDeal, width: float) -> None:
+    fig = build_numberline(suit, width)
+    assert collisions(fig) == [], str(suit)
