@@ -168,3 +168,161 @@ def test_none_clears_to_no_suit(line, tmp_path):
     assert line.number_range()[0] < line.number_range()[1]
     line.set_analysis(analyze("AQ/KJ"))
     assert line.value_label() == "val(D) = 1½"
+
+
+# -- labels clear of each other and of the markers, the view as high as it needs -----------------
+import itertools  # noqa: E402
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget  # noqa: E402
+
+from whistgui.engine import SuitDeal  # noqa: E402
+from whistgui.ui.theme import colours  # noqa: E402
+
+#: The issue's suit: val = 7 + ε₇, the chain from 7 − ε₈ to 7 + ε₈.
+ISSUE = "[16 15 14 13 12 11 10 1, 9 8 7 6 5 4 3 2]"
+
+
+def top_and_bottom(n: int) -> SuitDeal:
+    """West holds the n − 1 top cards of 2n and the lowest: val = (n − 1) + ε_(n−1)."""
+    return SuitDeal([*range(2 * n, n + 1, -1), 1], range(n + 1, 1, -1))
+
+
+@pytest.fixture
+def shown(qtbot) -> NumberLine:
+    w = NumberLine()
+    qtbot.addWidget(w)
+    w.resize(640, 700)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def settle(w: NumberLine, width: int, height: int = 700) -> None:
+    w.resize(width, height)
+    for _ in range(4):
+        QApplication.processEvents()
+
+
+def assert_clear(w: NumberLine) -> None:
+    """No label on another or on a marker, every label inside its plot, in the pixels drawn."""
+    plots = ("main", "inset") if w.inset_visible() else ("main",)
+    for plot in plots:
+        labels = w.label_rects(plot)
+        markers = w.marker_rects(plot)
+        whole = w.plot_rect(plot)
+        assert labels
+        for (ta, ra), (tb, rb) in itertools.combinations(labels, 2):
+            assert not ra.intersects(rb), (plot, ta, tb, ra, rb)
+        for t, r in labels:
+            for m in markers:
+                assert not r.intersects(m), (plot, t, r, m)
+            assert whole.adjusted(-0.5, -0.5, 0.5, 0.5).contains(r), (plot, t, r, whole)
+
+
+@pytest.mark.parametrize("width", [300, 420, 640, 900, 1400])
+def test_the_issues_suit_has_no_label_on_a_label_or_a_marker(shown, width):
+    """7 + ε₇: the inset's labels overprinted each other and val(D)'s point, the staggered row
+    was cut at the bottom, val(D)'s box sat on minmax's triangle, "I(D) ▼" on the axis's
+    point."""
+    shown.set_analysis(analyze(ISSUE))
+    settle(shown, width)
+    assert_clear(shown)
+    rects = dict(shown.label_rects("main"))
+    for marker in shown.marker_rects("main"):
+        assert not rects["val(D) = 7 + ε₇"].intersects(marker)
+        assert not rects["I(D) ▼"].intersects(marker)
+    drawn = shown.inset_shown()
+    for must in ("7 − ε₀", "7", "7 + ε₀", "7 + ε₆", "7 + ε₇"):
+        assert must in drawn, (width, must)
+
+
+@pytest.mark.parametrize("n", range(1, 16))
+def test_every_magnification_keeps_the_labels_clear(shown, n):
+    """k = n − 1 stoppers, 0 to 14, at a narrow and a wide view."""
+    a = analyze(top_and_bottom(n))
+    assert a.value.infinitesimal.stoppers == n - 1
+    shown.set_analysis(a)
+    for width in (360, 1000):
+        settle(shown, width)
+        assert_clear(shown)
+
+
+@st.composite
+def symmetric_suits(draw: st.DrawFn) -> SuitDeal:
+    n = draw(st.integers(1, 6))
+    cards = draw(st.permutations(range(1, 2 * n + 1)))
+    return SuitDeal(sorted(cards[:n], reverse=True), sorted(cards[n:], reverse=True))
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(suit=symmetric_suits(), width=st.integers(300, 1400))
+def test_random_suits_keep_the_labels_clear(shown, suit, width):
+    shown.set_analysis(analyze(suit))
+    settle(shown, width)
+    assert_clear(shown)
+
+
+def test_far_points_are_left_out_and_named_in_a_tooltip(shown):
+    """At 420 px the 19 points do not fit: each run left out is one "…" whose tooltip names
+    its points; the chain's end marks say how it goes on."""
+    shown.set_analysis(analyze(ISSUE))
+    settle(shown, 420)
+    chain = [label for label, _side in shown.inset_points()[:-1]]
+    drawn = shown.inset_shown()
+    elided = shown.inset_elided()
+    assert elided
+    assert len(drawn) < len(chain)
+    assert drawn == [c for c in chain if c in drawn]  # in the chain's order
+    for labels, tip in elided:
+        assert labels
+        assert not set(labels) & set(drawn)
+        for label in labels:
+            assert label in tip
+        assert "not drawn" in tip
+    ends = shown.tooltips("inset", "…")
+    assert any(t.startswith("The chain goes on below") and "L(D)" in t for t in ends)
+    assert any(t.startswith("The chain goes on above") and "I(D)" in t for t in ends)
+    # wider, everything that fits is drawn: fewer runs left out
+    settle(shown, 1400)
+    assert len(shown.inset_shown()) > len(drawn)
+
+
+def test_a_low_dock_scrolls_instead_of_cutting(qtbot):
+    """The view asks for the height its plots need; in a lower place it scrolls, and "±ε₀"
+    above the chain and "−ε₁" … "ε₁" below it are drawn whole inside the inset."""
+    host = QWidget()
+    qtbot.addWidget(host)
+    QVBoxLayout(host).setContentsMargins(0, 0, 0, 0)
+    line = NumberLine(host)
+    host.layout().addWidget(line)
+    host.resize(640, 170)
+    host.show()
+    qtbot.waitExposed(host)
+    line.set_analysis(analyze("K/A"))
+    for _ in range(4):
+        QApplication.processEvents()
+    need = line.needed_height()
+    assert need > 170
+    assert line.sizeHint().height() >= need
+    qtbot.waitUntil(line.is_scrolling)
+    assert line.plot_rect("main").height() + line.plot_rect("inset").height() < need
+    rects = dict(line.label_rects("inset"))
+    whole = line.plot_rect("inset")
+    for text in ("±ε₀", "−ε₁", "ε₁", "ε₀", "−ε₀", "0"):
+        assert whole.contains(rects[text]), text
+    assert_clear(line)
+
+
+def test_the_labels_take_the_themes_inks(shown):
+    shown.set_analysis(analyze(ISSUE))
+    settle(shown, 900)
+    roles = colours(shown.palette())
+    inks = dict(shown.label_inks("inset"))
+    assert inks["7 − ε₀"] == roles.side_l
+    assert inks["7 + ε₇"] == roles.side_i
+    assert dict(shown.label_inks("main"))["R(D)"] == roles.side_r
+    assert dict(shown.label_inks("main"))["val(D) = 7 + ε₇"] == roles.plot_text

@@ -6,11 +6,20 @@ vertical line. When the decision is made among the values q + x that share one n
 (maxmin and minmax have the same numerical part, so I(D) holds no other number), an inset
 magnifies the infinitesimals at q as the chain ``… < ε₋₁ < −ε₀ < 0 < ε₀ < ε₁ < …`` with ±ε₀
 drawn above 0, between −ε₀ and ε₀ and incomparable with 0; every point is coloured by its
-side.
+side. A chain too long for the width is drawn with its far points left out, each run of them
+one "…" whose tooltip names them.
+
+Both plots are drawn from the printed figure's geometry
+(:mod:`whistgui.figures.numberline_layout`), laid out again in pixels whenever the width
+changes: no label meets another or a marker, at every width and for every number of stoppers.
+The view asks for the height its plots need (:meth:`NumberLine.sizeHint`) and scrolls when its
+place is lower than that — nothing is squeezed or cut.
 
 Everything a test needs is public state (:meth:`NumberLine.number_range`,
 :meth:`NumberLine.inset_visible`, :meth:`NumberLine.inset_points`,
-:meth:`NumberLine.inset_value`, :meth:`NumberLine.value_label`); nobody has to read pixels.
+:meth:`NumberLine.inset_shown`, :meth:`NumberLine.inset_elided`,
+:meth:`NumberLine.inset_value`, :meth:`NumberLine.value_label`, and the rectangles drawn:
+:meth:`NumberLine.label_rects`, :meth:`NumberLine.marker_rects`); nobody has to read pixels.
 
 The plots are drawn on the palette's base colour, their inks the theme's roles
 (:mod:`whistgui.ui.theme`: ``side_l``, ``side_i``, ``side_r``, ``plot_text``, ``plot_mark`` …;
@@ -20,16 +29,44 @@ on a light background the printed figure's colours), and drawn again when the th
 from __future__ import annotations
 
 import html
+import math
 from fractions import Fraction
-from typing import Final
+from typing import Final, Literal
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPalette, QPen
-from PySide6.QtWidgets import QGraphicsRectItem, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPalette, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QFrame,
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsPolygonItem,
+    QGraphicsRectItem,
+    QGraphicsTextItem,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
-from whistgui.engine import FUZZY, Infinitesimal, SuitAnalysis, Value
-from whistgui.engine.games.whist.value import pretty_number
-from whistgui.figures.numberline import SIDE_COLOURS, SIDE_NAMES, half_integers, inset_number
+from whistgui.engine import FUZZY, SuitAnalysis
+from whistgui.figures.numberline import SIDE_COLOURS
+from whistgui.figures.numberline_layout import (
+    SIDE_NAMES,
+    Band,
+    Dot,
+    Label,
+    Layout,
+    Metrics,
+    Role,
+    Seg,
+    Tri,
+    inset_chain,
+    inset_layout,
+    inset_number,
+    main_layout,
+    number_range,
+)
 from whistgui.ui.theme import Colours, colours, is_theme_change
 from whistgui.ui.widgets.pg import pg
 
@@ -37,20 +74,41 @@ __all__ = ["SIDE_COLORS", "NumberLine"]
 
 SIDE_COLORS: Final = SIDE_COLOURS  # the printed figure's (the light theme's), one source
 
-HALF: Final = Fraction(1, 2)
+Plot = Literal["main", "inset"]
+#: Pixels kept free at the plots' left and right edges.
+_EDGE: Final = 6.0
 
 
-def _font(points: float = 9, *, bold: bool = False) -> QFont:
-    f = QFont()
-    f.setPointSizeF(points)
-    f.setBold(bold)
-    return f
+class _Canvas(pg.PlotWidget):  # type: ignore[misc]
+    """A pyqtgraph plot used as a canvas in pixels: no axes, no mouse, one data unit a pixel,
+    y growing downwards (the layout's coordinates)."""
 
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent=parent)
+        p = self.getPlotItem()
+        for axis in ("left", "bottom"):
+            p.hideAxis(axis)
+        p.setMouseEnabled(x=False, y=False)
+        p.hideButtons()
+        p.setMenuEnabled(False)
+        p.layout.setContentsMargins(0, 0, 0, 0)
+        p.vb.disableAutoRange()
+        p.vb.invertY(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setFixedHeight(80)
 
-def _color(hex_: str, alpha: int = 255) -> QColor:
-    c = QColor(hex_)
-    c.setAlpha(alpha)
-    return c
+    def pixels(self) -> tuple[float, float]:
+        """The plot's width and height in pixels (its view box's)."""
+        vb = self.getPlotItem().vb
+        return vb.width(), vb.height()
+
+    def fit(self) -> None:
+        """One data unit a pixel, (0, 0) at the top left."""
+        w, h = self.pixels()
+        self.getPlotItem().vb.setRange(xRange=(0, max(w, 1.0)), yRange=(0, max(h, 1.0)), padding=0)
 
 
 class NumberLine(QWidget):
@@ -62,33 +120,50 @@ class NumberLine(QWidget):
         super().__init__(parent)
         self._analysis: SuitAnalysis | None = None
         self._range: tuple[Fraction, Fraction] = (Fraction(0), Fraction(1))
-        self._inset_visible = False
         self._points: list[tuple[str, str]] = []
         self._inset_value: str | None = None
         self._value_label = ""
-        # Labels placed again whenever a plot changes size (they are sized in pixels).
-        self._mark_labels: list[tuple[pg.TextItem, float, float, bool]] = []
-        self._chain_labels: list[tuple[pg.TextItem, float]] = []
+        self._layouts: dict[Plot, Layout | None] = {"main": None, "inset": None}
+        self._drawn: dict[Plot, list[tuple[str, pg.TextItem, QGraphicsRectItem | None]]] = {
+            "main": [],
+            "inset": [],
+        }
+        self._marks: dict[Plot, list[QGraphicsItem]] = {"main": [], "inset": []}
+        self._laid_width: dict[Plot, float] = {"main": -1.0, "inset": -1.0}
+        self._measured: dict[tuple[str, bool, float], float] = {}
+        self._pending = False  # a layout asked for after a resize
 
-        layout = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self._scroll = QScrollArea(self)
+        self._scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self._scroll.setWidgetResizable(True)
+        self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        outer.addWidget(self._scroll)
+        self._content = QWidget()
+        self._content.setObjectName("numberLineContent")
+        layout = QVBoxLayout(self._content)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(2)
 
-        self._caption = QLabel(self)
+        self._caption = QLabel(self._content)
         self._caption.setObjectName("numberLineCaption")
         self._caption.setTextFormat(Qt.TextFormat.RichText)
         self._caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self._caption.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self._caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         layout.addWidget(self._caption)
 
-        self._main = self._make_plot()
-        self._inset = self._make_plot()
-        layout.addWidget(self._main, 4)
-        layout.addWidget(self._inset, 3)
-        self._main.getPlotItem().vb.sigResized.connect(lambda *_: self._place_mark_labels())
-        self._inset.getPlotItem().vb.sigResized.connect(lambda *_: self._place_chain_labels())
-        self.setAutoFillBackground(True)
-        self.setBackgroundRole(QPalette.ColorRole.Base)
+        self._main = _Canvas(self._content)
+        self._inset = _Canvas(self._content)
+        layout.addWidget(self._main)
+        layout.addWidget(self._inset)
+        layout.addStretch(1)
+        self._scroll.setWidget(self._content)
+        for w in (self, self._scroll.viewport(), self._content):
+            w.setAutoFillBackground(True)
+            w.setBackgroundRole(QPalette.ColorRole.Base)
+        self._main.getPlotItem().vb.sigResized.connect(lambda *_: self._resized("main"))
+        self._inset.getPlotItem().vb.sigResized.connect(lambda *_: self._resized("inset"))
         self._roles: Colours = colours(self.palette())
         self._restyle()  # ends with _restyling False
 
@@ -97,6 +172,9 @@ class NumberLine(QWidget):
         super().changeEvent(event)
         if is_theme_change(event) and not self._restyling:
             self._restyle()
+        elif event.type() == QEvent.Type.FontChange and not self._restyling:
+            self._measured.clear()
+            self._lay_out()
 
     def _restyle(self) -> None:
         """Draw the plots again on the palette's base, in the theme's inks."""
@@ -110,23 +188,47 @@ class NumberLine(QWidget):
             )
             for plot in (self._main, self._inset):
                 plot.setBackground(base)
-                axis = plot.getPlotItem().getAxis("bottom")
-                axis.setPen(pg.mkPen(self._roles.plot_text))
-                axis.setTextPen(pg.mkPen(self._roles.plot_text))
             self.set_analysis(self._analysis)
         finally:
             self._restyling = False
 
-    def _side(self, side: str) -> str:
-        """The colour of a side, L, I or R, in the theme."""
-        roles = self._roles
-        return {"L": roles.side_l, "I": roles.side_i, "R": roles.side_r}[side]
+    def _ink(self, role: Role) -> str:
+        """The colour of a layout's role in the theme."""
+        r = self._roles
+        if role == "base":
+            return self._base().name()
+        return {
+            "L": r.side_l,
+            "I": r.side_i,
+            "R": r.side_r,
+            "text": r.plot_text,
+            "mark": r.plot_mark,
+            "grey": r.plot_grey,
+            "title": r.plot_title,
+        }[role]
 
+    # -- size -----------------------------------------------------------------------------
     def sizeHint(self) -> QSize:
-        return QSize(700, 360)
+        """As wide as the inspector gives, as high as the plots need; with no suit, what a
+        suit with an inset usually needs (a splitter shares its room out by the hints it has
+        when first shown, often before the first suit)."""
+        if self._analysis is None:
+            need = math.ceil(QFontMetricsF(self.font()).height() * 19)
+        else:
+            need = self._content.minimumSizeHint().height() + 2
+        return QSize(700, need)
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(360, 200)
+        """Small: below the height it needs the view scrolls."""
+        return QSize(240, 120)
+
+    def needed_height(self) -> int:
+        """The height the caption and the plots take at the present width, in pixels."""
+        return self._content.minimumSizeHint().height()
+
+    def is_scrolling(self) -> bool:
+        """Is the view lower than what it shows (its scroll bar shown)?"""
+        return self._scroll.verticalScrollBar().maximum() > 0
 
     # -- public state ---------------------------------------------------------------------
     def analysis(self) -> SuitAnalysis | None:
@@ -138,11 +240,39 @@ class NumberLine(QWidget):
 
     def inset_visible(self) -> bool:
         """Is the inset of infinitesimals shown (the decision happens at one number q)?"""
-        return self._inset_visible
+        return self._analysis is not None and inset_number(self._analysis) is not None
 
     def inset_points(self) -> list[tuple[str, str]]:
-        """The inset's points as (label, side) in chain order, ±ε₀ last; side is L, R or I."""
+        """The chain's points as (label, side) in chain order, ±ε₀ last; side is L, R or I.
+        Those that find no room are among :meth:`inset_elided`."""
         return list(self._points)
+
+    def inset_shown(self) -> list[str]:
+        """The labels of the chain's points drawn, in order (±ε₀ not among them)."""
+        lay = self._layouts["inset"]
+        if lay is None or lay.chain is None:
+            return []
+        shown = set(lay.chain.shown())
+        span = len(self._points[:-1]) // 2
+        return [label for pos, (label, _s) in enumerate(self._points[:-1], -span) if pos in shown]
+
+    def inset_elided(self) -> list[tuple[list[str], str]]:
+        """Each "…" drawn for points left out, in chain order: their labels and the tooltip
+        that names them."""
+        lay = self._layouts["inset"]
+        if lay is None or lay.chain is None:
+            return []
+        span = len(self._points[:-1]) // 2
+        runs = lay.chain.elided()
+        tips = [
+            item.toolTip()
+            for text, item, _g in self._drawn["inset"]
+            if text == "…" and "not drawn" in item.toolTip()
+        ]
+        return [
+            ([self._points[p + span][0] for p in run], tip)
+            for run, tip in zip(runs, tips, strict=True)
+        ]
 
     def inset_value(self) -> str | None:
         """The label of the inset point highlighted as val(D), or None (no inset, or val's
@@ -153,348 +283,250 @@ class NumberLine(QWidget):
         """``"val(D) = 1½"``, or ``""`` with no suit."""
         return self._value_label
 
+    def label_rects(self, plot: Plot) -> list[tuple[str, QRectF]]:
+        """Every label drawn on ``plot`` ("main" or "inset") and the rectangle it covers (its
+        text, and its ground where it has one), in the plot's pixels."""
+        view = self._canvas(plot)
+        out = []
+        for text, item, ground in self._drawn[plot]:
+            rect = item.mapRectToScene(item.boundingRect())
+            if ground is not None:
+                rect = rect.united(ground.sceneBoundingRect())
+            out.append((text, view.viewportTransform().mapRect(rect)))
+        return out
+
+    def marker_rects(self, plot: Plot) -> list[QRectF]:
+        """Every marker drawn on ``plot`` (points, I(D)'s ends, the triangles), in pixels."""
+        view = self._canvas(plot)
+        return [view.viewportTransform().mapRect(m.sceneBoundingRect()) for m in self._marks[plot]]
+
+    def plot_rect(self, plot: Plot) -> QRectF:
+        """The whole of ``plot`` in its own pixels (what a label must stay inside)."""
+        w, h = self._canvas(plot).pixels()
+        return QRectF(0, 0, w, h)
+
+    def label_inks(self, plot: Plot) -> list[tuple[str, str]]:
+        """Every label drawn on ``plot`` and its colour (``#rrggbb``)."""
+        return [(text, item.color.name()) for text, item, _g in self._drawn[plot]]
+
+    def tooltips(self, plot: Plot, text: str) -> list[str]:
+        """The tooltips of the labels reading ``text`` on ``plot``."""
+        return [item.toolTip() for t, item, _g in self._drawn[plot] if t == text]
+
     # -- content --------------------------------------------------------------------------
     def set_analysis(self, analysis: SuitAnalysis | None) -> None:
         """Show ``analysis``; ``None`` clears the view to its empty "no suit" state."""
         self._analysis = analysis
-        self._main.getPlotItem().clear()
-        self._inset.getPlotItem().clear()
         self._points = []
         self._inset_value = None
-        self._mark_labels = []
-        self._chain_labels = []
         if analysis is None:
-            self._show_empty()
-            return
-        self._value_label = f"val(D) = {analysis.value.pretty()}"
-        self._draw_main(analysis)
-        q = self._inset_number(analysis)
-        self._inset_visible = q is not None
-        if q is not None:
-            self._draw_inset(analysis, q)
-        self._inset.setVisible(self._inset_visible)
-        self._caption.setText(self._caption_html(analysis))
-        self._place_mark_labels()
-        self._place_chain_labels()
+            self._range = (Fraction(0), Fraction(1))
+            self._value_label = ""
+        else:
+            self._range = number_range(analysis)
+            self._value_label = f"val(D) = {analysis.value.pretty()}"
+            q = inset_number(analysis)
+            if q is not None:
+                chain = inset_chain(analysis, q)
+                self._points = [(chain.label(x), s) for x, s in chain.points]
+                self._points.append((chain.label(FUZZY), chain.fuzzy_side))
+                if chain.value is not None:
+                    self._inset_value = chain.label(chain.value)
+        self._inset.setVisible(self.inset_visible())
+        self._laid_width = {"main": -1.0, "inset": -1.0}
+        self._lay_out()
 
-    def _make_plot(self) -> pg.PlotWidget:
-        w = pg.PlotWidget(parent=self)
-        p = w.getPlotItem()
-        p.hideAxis("left")
-        p.setMouseEnabled(x=False, y=False)
-        p.hideButtons()
-        p.setMenuEnabled(False)
-        p.vb.disableAutoRange()
-        p.getAxis("bottom").setStyle(tickFont=_font(9), tickTextOffset=4)
-        w.setMinimumHeight(80)
+    def _canvas(self, plot: Plot) -> _Canvas:
+        return self._main if plot == "main" else self._inset
+
+    def _resized(self, plot: Plot) -> None:
+        """A plot changed size: lay it out again if its width changed, else only fit its
+        view to its pixels."""
+        canvas = self._canvas(plot)
+        canvas.fit()
+        if abs(canvas.pixels()[0] - self._laid_width[plot]) > 0.5 and not self._pending:
+            # after this resize is done: a height set inside it is undone by its end
+            self._pending = True
+            QTimer.singleShot(0, self._lay_out_pending)
+
+    def _lay_out_pending(self) -> None:
+        self._pending = False
+        if any(
+            abs(self._canvas(p).pixels()[0] - self._laid_width[p]) > 0.5 for p in self._laid_width
+        ):
+            self._lay_out()
+
+    def _width(self, plot: Plot) -> float:
+        """The width a plot lays out in: its view box's, or, before it is laid out, what the
+        content's width leaves it."""
+        w = self._canvas(plot).pixels()[0]
+        if w <= 1:
+            w = max(self._content.width() - 8, 200)
         return w
 
-    def _show_empty(self) -> None:
-        self._range = (Fraction(0), Fraction(1))
-        self._inset_visible = False
-        self._value_label = ""
-        p = self._main.getPlotItem()
-        p.setTitle(None)
-        p.getAxis("bottom").setTicks([[], []])
-        p.hideAxis("bottom")
-        p.setXRange(0, 1, padding=0)
-        p.setYRange(-1, 1, padding=0)
-        t = pg.TextItem("no suit", color=self._roles.muted, anchor=(0.5, 0.5))
-        t.setFont(_font(11))
-        t.setPos(0.5, 0)
-        p.addItem(t)
-        self._inset.setVisible(False)
-        self._caption.setText(self._legend_html())
+    def _lay_out(self, which: Plot | None = None) -> None:
+        """Lay the plots (or the one named) out at their present widths and draw them."""
+        self._set_caption()
+        for plot in ("main", "inset") if which is None else (which,):
+            canvas = self._canvas(plot)
+            canvas.getPlotItem().clear()
+            self._drawn[plot] = []
+            self._marks[plot] = []
+            self._layouts[plot] = None
+            width = self._width(plot)
+            self._laid_width[plot] = width
+            a = self._analysis
+            if a is None:
+                if plot == "main":
+                    self._draw_empty(width)
+                continue
+            m = self._metrics()
+            inner = max(width - 2 * _EDGE, 10 * m.size)
+            if plot == "main":
+                lay = main_layout(a, inner, m)
+            else:
+                q = inset_number(a)
+                if q is None:
+                    continue
+                lay = inset_layout(a, inset_chain(a, q), inner, m)
+            self._layouts[plot] = lay
+            canvas.setFixedHeight(math.ceil(lay.height))
+            self._draw(plot, lay, _EDGE)
+            canvas.fit()
+        self.updateGeometry()
 
-    @staticmethod
-    def _inset_number(a: SuitAnalysis) -> Fraction | None:
-        return inset_number(a)  # the figure's rule: one place decides
+    def _set_caption(self) -> None:
+        """I(D) and the legend on one line if they fit the width, else on two."""
+        legend = self._legend_html()
+        a = self._analysis
+        if a is None:
+            self._caption.setText(legend)
+            lines = 1
+        else:
+            interval = a.interval.pretty()
+            fm = QFontMetricsF(self._caption.font())
+            one = fm.horizontalAdvance(f"I(D) = {interval}      ■ L(D) ◀ ■ I(D) ▶ ■ R(D)")
+            lines = 1 if one <= self._content.width() - 8 else 2
+            sep = "&nbsp;" * 5 if lines == 1 else "<br>"
+            self._caption.setText(f"I(D) = {html.escape(interval)}{sep}{legend}")
+        fm = QFontMetricsF(self._caption.font())
+        self._caption.setFixedHeight(math.ceil(lines * fm.lineSpacing() + 2))
+
+    def _metrics(self) -> Metrics:
+        """How the view's text measures, in pixels: the widget's font, boxes as drawn."""
+        base = QFont(self.font())
+        points = base.pointSizeF() if base.pointSizeF() > 0 else 9.0
+
+        def font(bold: bool, scale: float) -> QFont:
+            f = QFont(base)
+            f.setPointSizeF(points * scale)
+            f.setBold(bold)
+            return f
+
+        def measure(text: str, bold: bool, scale: float) -> float:
+            key = (text, bold, scale)
+            if key not in self._measured:
+                probe = QGraphicsTextItem()
+                probe.document().setDocumentMargin(0)
+                probe.setFont(font(bold, scale))
+                probe.setPlainText(text)
+                self._measured[key] = probe.boundingRect().width()
+            return self._measured[key]
+
+        def extent(bold: bool, scale: float) -> tuple[float, float]:
+            key = ("\n", bold, scale)
+            if key not in self._measured:
+                probe = QGraphicsTextItem()
+                probe.document().setDocumentMargin(0)
+                probe.setFont(font(bold, scale))
+                probe.setPlainText("Xg")
+                self._measured[key] = probe.boundingRect().height()
+            asc = QFontMetricsF(font(bold, scale)).ascent()
+            return asc, self._measured[key] - asc
+
+        size = QFontMetricsF(font(False, 1.0)).height() / 1.2
+        return Metrics(size, measure, extent)
+
+    def _draw(self, plot: Plot, lay: Layout, dx: float) -> None:
+        p = self._canvas(plot).getPlotItem()
+        for item in lay.items:
+            if isinstance(item, Band):
+                b = item.box
+                rect = QGraphicsRectItem(QRectF(b.left + dx, b.top, b.width, b.height))
+                rect.setPen(QPen(Qt.PenStyle.NoPen))
+                colour = QColor(self._ink(item.role))
+                colour.setAlphaF(item.alpha)
+                rect.setBrush(QBrush(colour))
+                rect.setZValue(-20 if item.alpha < 0.5 else -10)
+                p.addItem(rect)
+            elif isinstance(item, Seg):
+                pen = pg.mkPen(self._ink(item.role), width=item.width)
+                if item.dash:
+                    pen.setDashPattern([d / item.width for d in item.dash])
+                curve = pg.PlotCurveItem([item.x1 + dx, item.x2 + dx], [item.y1, item.y2], pen=pen)
+                p.addItem(curve)
+            elif isinstance(item, Dot):
+                e = QGraphicsEllipseItem(
+                    QRectF(item.cx + dx - item.r, item.cy - item.r, 2 * item.r, 2 * item.r)
+                )
+                pen = QPen(QColor(self._ink(item.stroke)))
+                pen.setWidthF(item.width)
+                e.setPen(pen)
+                e.setBrush(QBrush(QColor(self._ink(item.fill))))
+                e.setZValue(10)
+                p.addItem(e)
+                self._marks[plot].append(e)
+            elif isinstance(item, Tri):
+                poly = QGraphicsPolygonItem(QPolygonF([QPointF(x + dx, y) for x, y in item.points]))
+                poly.setPen(QPen(Qt.PenStyle.NoPen))
+                poly.setBrush(QBrush(QColor(self._ink(item.role))))
+                poly.setZValue(10)
+                p.addItem(poly)
+                self._marks[plot].append(poly)
+            elif isinstance(item, Label):
+                self._label(plot, p, item, dx)
+
+    def _label(self, plot: Plot, p: pg.PlotItem, label: Label, dx: float) -> None:
+        ground = None
+        if label.boxed:
+            a = label.area
+            ground = QGraphicsRectItem(QRectF(a.left + dx, a.top, a.width, a.height))
+            ground.setPen(QPen(Qt.PenStyle.NoPen))
+            ground.setBrush(QBrush(self._base()))
+            ground.setZValue(15)
+            p.addItem(ground)
+        t = pg.TextItem(label.text, color=self._ink(label.role), anchor=(0, 0))
+        t.textItem.document().setDocumentMargin(0)
+        f = QFont(self.font())
+        f.setPointSizeF((f.pointSizeF() if f.pointSizeF() > 0 else 9.0) * label.scale)
+        f.setBold(label.bold)
+        t.setFont(f)
+        t.setPos(label.box.left + dx, label.box.top)
+        t.setZValue(20)
+        if label.tooltip:
+            t.setToolTip(label.tooltip)
+            if ground is not None:
+                ground.setToolTip(label.tooltip)
+        p.addItem(t)
+        self._drawn[plot].append((label.text, t, ground))
+
+    def _draw_empty(self, width: float) -> None:
+        canvas = self._main
+        canvas.setFixedHeight(80)
+        t = pg.TextItem("no suit", color=self._roles.muted, anchor=(0.5, 0.5))
+        f = QFont(self.font())
+        f.setPointSizeF((f.pointSizeF() if f.pointSizeF() > 0 else 9.0) * 11 / 9)
+        t.setFont(f)
+        t.setPos(width / 2, 40)
+        canvas.getPlotItem().addItem(t)
+        canvas.fit()
 
     def _legend_html(self) -> str:
         def side(s: str) -> str:
-            return f'<span style="color:{self._side(s)}">■&nbsp;{SIDE_NAMES[s]}</span>'
+            return f'<span style="color:{self._ink(s)}">■&nbsp;{SIDE_NAMES[s]}</span>'  # type: ignore[arg-type]
 
         return f"{side('L')} ◀ {side('I')} ▶ {side('R')}"
-
-    def _caption_html(self, a: SuitAnalysis) -> str:
-        interval = html.escape(a.interval.pretty())
-        return f"I(D) = {interval}&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;{self._legend_html()}"
-
-    def _draw_main(self, a: SuitAnalysis) -> None:
-        p = self._main.getPlotItem()
-        p.showAxis("bottom")
-        p.setTitle(None)
-        iv, b = a.interval, a.bounds
-        low, high = iv.low, iv.high
-        lo, hi = low - HALF, high + HALF
-        if hi - lo < 1:  # never for I(D) from maxmin ≤ minmax, but keep a unit in view
-            pad = (1 - (hi - lo)) / 2
-            lo, hi = lo - pad, hi + pad
-        self._range = (lo, hi)
-
-        # Shaded bands; each colour is the side of a number inside the band, asked of the bounds.
-        left_side = b.side(Value((lo + low) / 2))
-        right_side = b.side(Value((high + hi) / 2))
-        self._band(p, lo, low, left_side)
-        self._band(p, high, hi, right_side)
-        if low < high:
-            self._band(p, low, high, b.side(Value((low + high) / 2)))
-        else:  # I(D) is infinitesimally close to q = low: a thin green sliver, magnified below
-            sliver = (hi - lo) / 160
-            self._band(p, low - sliver, low + sliver, "I", strip_only=True)
-
-        axis_line = pg.PlotCurveItem(
-            [float(lo), float(hi)], [0, 0], pen=pg.mkPen(self._roles.plot_text, width=1)
-        )
-        p.addItem(axis_line)
-
-        # Band names, away from the ends and from val's line.
-        vx = a.value.number
-        name_y = -0.68
-        for x0, x1, side in ((lo, low, left_side), (high, hi, right_side)):
-            self._text(p, SIDE_NAMES[side], (x0 + x1) / 2, name_y, (0.5, 0.5), self._side(side))
-        if low < high:
-            gaps = [(vx - low, (low + vx) / 2), (high - vx, (vx + high) / 2)]
-            x_name = max(gaps)[1] if low < vx < high else (low + high) / 2
-            self._text(p, "I(D)", x_name, name_y, (0.5, 0.5), self._side("I"))
-        else:  # I(D) is among the values q + x: say where to look
-            self._text(p, "I(D) ▼", low, name_y, (0.5, 0.5), self._side("I"), fill=True)
-
-        # The interval's ends: filled when the number itself is in I(D), hollow when not.
-        if low == high:  # q itself may or may not be in I(D); the inset shows the rest
-            ends = [(low, b.side(Value(low)) == "I")]
-        else:
-            ends = [(low, iv.low_closed), (high, iv.high_closed)]
-        spots = []
-        for x, closed in ends:
-            spots.append(
-                {
-                    "pos": (float(x), 0.0),
-                    "size": 13,
-                    "symbol": "o",
-                    "pen": pg.mkPen(self._side("I"), width=2.5),
-                    "brush": pg.mkBrush(self._side("I") if closed else self._base()),
-                }
-            )
-        ends_item = pg.ScatterPlotItem(spots=spots, useCache=False)
-        ends_item.setZValue(10)
-        p.addItem(ends_item)
-
-        # maxmin below the line (pointing up at it), minmax above (pointing down); their labels
-        # beside them, maxmin's towards L(D) and minmax's towards R(D), clear of val's line.
-        mx, nx = a.maxmin.value.number, a.minmax.value.number
-        marks = pg.ScatterPlotItem(
-            spots=[
-                self._triangle(float(mx), -0.3, "t1"),
-                self._triangle(float(nx), 0.3, "t"),
-            ],
-            useCache=False,
-        )
-        marks.setZValue(10)
-        p.addItem(marks)
-        for text, x, y, left in (
-            (f"maxmin = {a.maxmin.pretty()}", float(mx), -0.3, True),
-            (f"minmax = {a.minmax.pretty()}", float(nx), 0.3, False),
-        ):
-            item = self._text(
-                p, text, x, y, (1, 0.5) if left else (0, 0.5), self._roles.plot_mark, fill=True
-            )
-            self._mark_labels.append((item, x, y, left))
-
-        # val(D): a vertical line with its label at the top.
-        line = pg.InfiniteLine(
-            pos=float(vx),
-            angle=90,
-            pen=pg.mkPen(self._roles.plot_text, width=2),
-            label=self._value_label,
-            labelOpts={
-                "position": 0.93,
-                "color": self._roles.plot_text,
-                "fill": self._base(),
-                "movable": False,
-                "anchors": [(0.5, 0.5), (0.5, 0.5)],
-            },
-        )
-        line.label.setFont(_font(10, bold=True))
-        line.setZValue(5)
-        p.addItem(line)
-
-        # Ticks: half-integers, then the dyadics that matter (interval ends, val's number).
-        halves = half_integers(lo, hi)
-        extra = sorted({low, high, vx} - set(halves))
-        p.getAxis("bottom").setTicks(
-            [
-                [(float(x), pretty_number(x)) for x in halves],
-                [(float(x), pretty_number(x)) for x in extra],
-            ]
-        )
-        p.setXRange(float(lo), float(hi), padding=0.03)
-        p.setYRange(-1, 1, padding=0)
-
-    def _draw_inset(self, a: SuitAnalysis, q: Fraction) -> None:
-        p = self._inset.getPlotItem()
-        b = a.bounds
-        infs = [a.maxmin.value.infinitesimal, a.minmax.value.infinitesimal, a.value.infinitesimal]
-        k = max(x.stoppers for x in infs)
-        span = k + 2
-        chain = [Infinitesimal.from_pos(pos) for pos in range(-span, span + 1)]
-        val_inf = a.value.infinitesimal if a.value.number == q else None
-
-        def label(x: Infinitesimal) -> str:
-            return Value(q, x).pretty()
-
-        sides = [b.side(Value(q, x)) for x in chain]
-        fuzzy_side = b.side(Value(q, FUZZY))
-        self._points = [(label(x), s) for x, s in zip(chain, sides, strict=True)]
-        self._points.append((label(FUZZY), fuzzy_side))
-        self._inset_value = None if val_inf is None else label(val_inf)
-
-        # The chain: segments coloured where both ends share a side, grey where the side changes;
-        # "…" in the colour of the chain's end: it goes on that way.
-        for i in range(len(chain) - 1):
-            same = sides[i] == sides[i + 1]
-            pen = pg.mkPen(
-                self._side(sides[i]) if same else self._roles.plot_grey, width=4 if same else 1.5
-            )
-            p.addItem(pg.PlotCurveItem([i - span, i + 1 - span], [0, 0], pen=pen))
-        self._text(p, "…", -span - 0.4, 0.06, (1, 0.5), self._side(sides[0]), bold=True, size=12)
-        self._text(p, "…", span + 0.4, 0.06, (0, 0.5), self._side(sides[-1]), bold=True, size=12)
-
-        # ±ε₀ above 0, between −ε₀ and ε₀ (dashed: the order), incomparable with 0.
-        fy = 0.5
-        hasse = pg.PlotCurveItem(
-            [-1, 0, 1],
-            [0, fy, 0],
-            pen=pg.mkPen(self._roles.plot_grey, width=1.2, style=Qt.PenStyle.DashLine),
-        )
-        p.addItem(hasse)
-
-        spots = [
-            self._spot(float(x.pos or 0), 0.0, s, x == val_inf)
-            for x, s in zip(chain, sides, strict=True)
-        ]
-        spots.append(self._spot(0.0, fy, fuzzy_side, False))
-        pts = pg.ScatterPlotItem(spots=spots, useCache=False)
-        pts.setZValue(10)
-        p.addItem(pts)
-
-        for x, s in zip(chain, sides, strict=True):
-            is_val = x == val_inf
-            item = self._text(p, label(x), x.pos or 0, -0.13, (0.5, 0), self._side(s), bold=is_val)
-            self._chain_labels.append((item, float(x.pos or 0)))
-            if is_val:
-                self._text(
-                    p,
-                    "val(D)",
-                    x.pos or 0,
-                    0.14,
-                    (0.5, 1),
-                    self._roles.plot_text,
-                    bold=True,
-                    fill=True,
-                )
-        self._text(p, label(FUZZY), 0, fy + 0.08, (0.5, 1), self._side(fuzzy_side))
-
-        title = f"near {pretty_number(q)}, magnified: I(D) = {a.interval.pretty()}"
-        p.setTitle(html.escape(title), size="9pt", color=self._roles.plot_title)
-        p.hideAxis("bottom")
-        p.setXRange(-span - 1.1, span + 1.1, padding=0)
-        p.setYRange(-0.52, 0.95, padding=0)
-
-    # -- label placement (pixels) ---------------------------------------------------------
-    @staticmethod
-    def _pixels_per_unit(plot: pg.PlotWidget) -> tuple[float, float, float] | None:
-        vb = plot.getPlotItem().vb
-        (x0, x1), _ = vb.viewRange()
-        if vb.width() <= 1 or x1 <= x0:
-            return None
-        return vb.width() / (x1 - x0), x0, x1
-
-    def _place_mark_labels(self) -> None:
-        """maxmin's label goes left of its triangle and minmax's right of it, unless the plot's
-        edge is too near on that side; then the other side."""
-        scale = self._pixels_per_unit(self._main)
-        if scale is None:
-            return
-        ppu, x0, x1 = scale
-        gap = 9.0  # pixels between triangle and text
-        for item, x, y, prefer_left in self._mark_labels:
-            w = item.textItem.boundingRect().width()
-            room_left, room_right = (x - x0) * ppu - gap, (x1 - x) * ppu - gap
-            fits = w <= (room_left if prefer_left else room_right)
-            left = prefer_left if fits else room_left > room_right
-            item.setAnchor((1, 0.5) if left else (0, 0.5))
-            item.setPos(x - gap / ppu if left else x + gap / ppu, y)
-
-    def _place_chain_labels(self) -> None:
-        """One row of labels under the chain, or two (alternating) when they would touch."""
-        scale = self._pixels_per_unit(self._inset)
-        if scale is None or not self._chain_labels:
-            return
-        ppu = scale[0]  # pixels between neighbouring chain points
-        widest = max(item.textItem.boundingRect().width() for item, _ in self._chain_labels)
-        stagger = widest + 4 > ppu
-        for i, (item, x) in enumerate(self._chain_labels):
-            item.setPos(x, -0.47 if stagger and i % 2 else -0.13)
-        self._inset.getPlotItem().setYRange(-0.85 if stagger else -0.52, 0.95, padding=0)
 
     def _base(self) -> QColor:
         """The plots' background: the palette's base."""
         return self.palette().color(QPalette.ColorRole.Base)
-
-    def _triangle(self, x: float, y: float, symbol: str) -> dict[str, object]:
-        return {
-            "pos": (x, y),
-            "symbol": symbol,
-            "size": 11,
-            "pen": pg.mkPen(self._roles.plot_mark),
-            "brush": pg.mkBrush(self._roles.plot_mark),
-        }
-
-    def _spot(self, x: float, y: float, side: str, is_val: bool) -> dict[str, object]:
-        color = self._side(side)
-        return {
-            "pos": (x, y),
-            "size": 17 if is_val else 10,
-            "symbol": "o",
-            "pen": pg.mkPen(self._roles.plot_text if is_val else color, width=2.5 if is_val else 1),
-            "brush": pg.mkBrush(color),
-        }
-
-    def _band(
-        self, p: pg.PlotItem, x0: Fraction, x1: Fraction, side: str, *, strip_only: bool = False
-    ) -> None:
-        color = self._side(side)
-        if not strip_only:
-            shade = QGraphicsRectItem(QRectF(float(x0), -1.0, float(x1 - x0), 2.0))
-            shade.setPen(QPen(Qt.PenStyle.NoPen))
-            shade.setBrush(QBrush(_color(color, 28)))
-            shade.setZValue(-20)
-            p.addItem(shade)
-        strip = QGraphicsRectItem(QRectF(float(x0), -0.07, float(x1 - x0), 0.14))
-        strip.setPen(QPen(Qt.PenStyle.NoPen))
-        strip.setBrush(QBrush(_color(color, 200)))
-        strip.setZValue(-10)
-        p.addItem(strip)
-
-    def _text(
-        self,
-        p: pg.PlotItem,
-        text: str,
-        x: Fraction | float | int,
-        y: float,
-        anchor: tuple[float, float],
-        color: str,
-        *,
-        bold: bool = False,
-        size: float = 9,
-        fill: bool = False,
-    ) -> pg.TextItem:
-        t = pg.TextItem(
-            text, color=color, anchor=anchor, fill=pg.mkBrush(self._base()) if fill else None
-        )
-        t.setFont(_font(size, bold=bold))
-        t.setPos(float(x), y)
-        t.setZValue(20)
-        p.addItem(t)
-        return t
