@@ -1,10 +1,16 @@
 """The optimal-play panel: step through a deal played optimally, card by card, and see why.
 
 Every legal card is marked with the tricks West ends with after it (from the values, by the
-main theorem), the optimal ones outlined; each card played carries its reason in the paper's
-terms and every suit its label. The user may play any card instead (click it, or Enter on it):
-the panel goes on from there and says what the mistake cost. Turns are cached by position, so
-stepping back and forth recomputes nothing. For deals of at most 8 cards a hand every mark is
+main theorem), the optimal ones outlined; before it is played each legal card has its reason —
+what it costs and why, in the paper's words (the engine's :class:`~whistgui.engine.strategy.
+CardReason`) — in the card list (:class:`~whistgui.ui.trick.play_cards.CardList`, its reasons
+wrapped, never cut), and each card played carries it into the record; every suit has its label.
+The header says where play stands: the value now and what it predicts (the engine's
+:class:`~whistgui.engine.strategy.Standing`, after the follower's best reply inside a trick),
+and what a card that was not best gave away. The user may play any card instead (click it, or
+Enter on it): the panel goes on from there. Turns are cached by position, so stepping back and
+forth recomputes nothing. While a deal's values (or its search) are computed, the panel shows
+the deal's start, a progress line and Cancel. For deals of at most 8 cards a hand every mark is
 confirmed by exact search in the background, and a disagreement is shown loudly.
 
 That is whist and refined whist. The other games are played by their own rules and marked by
@@ -31,22 +37,20 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QBrush, QFont, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMenu,
-    QPlainTextEdit,
+    QScrollArea,
     QSplitter,
     QToolButton,
-    QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from whistgui.app.analysis import game_label, is_whist
-from whistgui.app.analysis import result_text as result_words
 from whistgui.app.document import Document
 from whistgui.engine import (
     Card,
@@ -67,17 +71,20 @@ from whistgui.engine.strategy import (
 )
 from whistgui.engine.strategy.line import mark_text, trick_number
 from whistgui.engine.trick.cards import count
-from whistgui.engine.trick.rules import Scoring
 from whistgui.figures import FigureError
 from whistgui.figures import write as write_figure
 from whistgui.figures.play import build_play, card_text
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
-from whistgui.ui.theme import colour, colours, contrasting_text, is_theme_change
+from whistgui.ui.theme import colours, is_theme_change
 from whistgui.ui.trick.banner import StaleBanner
+from whistgui.ui.trick.play_cards import CardList
+from whistgui.ui.trick.play_progress import ProgressLine
+from whistgui.ui.trick.play_record import RecordView
 from whistgui.ui.trick.play_turns import (
     Ready,
     Turn,
     display_line,
+    header_html,
     search_turn,
     start_position,
     value_turn,
@@ -162,6 +169,8 @@ class PlayPanel(QWidget):
         bar.addWidget(self.auto_button)
         self.status = QLabel("Open a deal: View ▸ Optimal Play.", self)
         self.status.setObjectName("playStatus")
+        self._cancelled = False  # the last computation was cancelled: its start is shown
+        self._job = 0  # the newest play job (values or search)
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.RichText)
         self.status.linkActivated.connect(self._on_status_link)
@@ -182,6 +191,10 @@ class PlayPanel(QWidget):
         self.export_button.setMenu(menu)
         bar.addWidget(self.export_button)
         outer.addLayout(bar)
+        self.progress = ProgressLine(self)
+        self.progress.cancelled.connect(self.cancel)
+        self._service.progress.connect(self.progress.report)
+        outer.addWidget(self.progress)
         self.alarm = QLabel(self)
         self.alarm.setObjectName("disagreement")
         self.alarm.setWordWrap(True)
@@ -202,33 +215,12 @@ class PlayPanel(QWidget):
         self.table.show_hint = False
         self.table.pool_title = "Played"
         self.table.setAcceptDrops(False)
+        self.table.pool_only = ()  # nothing played before a deal is open
         self.table.cardActivated.connect(self.play)
-        right = QSplitter(Qt.Orientation.Vertical, split)
-        self.cards = QTreeWidget(right)
-        self.cards.setObjectName("cardMarks")
-        self.cards.setHeaderLabels(list(self._card_headers()))
-        self.cards.setRootIsDecorated(True)
-        self.cards.itemActivated.connect(self._on_item)
-        self.why = QLabel(right)
-        self.why.setObjectName("why")
-        self.why.setWordWrap(True)
-        self.why.setTextFormat(Qt.TextFormat.RichText)
-        self.why.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self.labels = QLabel(right)
-        self.labels.setObjectName("suitLabels")
-        self.labels.setTextFormat(Qt.TextFormat.RichText)
-        self.labels.setWordWrap(True)
-        self.labels.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self.record = QPlainTextEdit(right)
-        self.record.setObjectName("playRecord")
-        self.record.setReadOnly(True)
-        right.addWidget(self.cards)
-        right.addWidget(self.why)
-        right.addWidget(self.labels)
-        right.addWidget(self.record)
-        right.setSizes([200, 80, 100, 240])
         split.addWidget(self.table)
-        split.addWidget(right)
+        split.addWidget(self._sidebar(split))
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 1)
         split.setSizes([640, 560])
         outer.addWidget(split, 1)
 
@@ -248,6 +240,45 @@ class PlayPanel(QWidget):
         self._restyle()
         if session is not None:
             session.documentChanged.connect(self._on_document)
+
+    def _sidebar(self, parent: QWidget) -> QWidget:
+        """Beside the table: the card to play and why, every legal card with its mark, cost
+        and reason (most of the height), and under them the suits' labels and the record."""
+        right = QWidget(parent)
+        col = QVBoxLayout(right)
+        col.setContentsMargins(0, 0, 0, 0)
+        self.why = QLabel(right)
+        self.why.setObjectName("why")
+        self.why.setWordWrap(True)
+        self.why.setTextFormat(Qt.TextFormat.RichText)
+        self.why.setAlignment(Qt.AlignmentFlag.AlignTop)
+        col.addWidget(self.why)
+        split = QSplitter(Qt.Orientation.Vertical, right)
+        self.cards = CardList(split)
+        self.cards.itemActivated.connect(self._on_item)
+        below = QSplitter(Qt.Orientation.Horizontal, split)
+        self.labels = QLabel()
+        self.labels.setObjectName("suitLabels")
+        self.labels.setTextFormat(Qt.TextFormat.RichText)
+        self.labels.setWordWrap(True)
+        self.labels.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.labels.setMargin(3)
+        scroll = QScrollArea(below)
+        scroll.setObjectName("suitLabelsScroll")
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.labels)
+        self.record = RecordView(below)
+        self.record.stepClicked.connect(self.go_to)
+        below.addWidget(scroll)
+        below.addWidget(self.record)
+        below.setSizes([260, 330])  # the labels fit a line a suit beside the record
+        split.addWidget(self.cards)
+        split.addWidget(below)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
+        split.setSizes([3000, 1000])  # the card list takes three parts of the height in four
+        col.addWidget(split, 1)
+        return right
 
     # -- following the session ------------------------------------------------------------
     @property
@@ -336,10 +367,43 @@ class PlayPanel(QWidget):
         self.cards.clear()
         self.why.clear()
         self.labels.clear()
-        self.record.clear()
+        self.record.show_line(None)
+        self.progress.finish()
+        self.table.pool_only = ()  # nothing is played: the pool stays empty
+        self.table.set_marks({}, set(), set())
         self.table.set_document(Document.new())
         self._set_error(message)
         self._update_buttons()
+
+    def _show_start(self, start: Position, game: Game) -> None:
+        """While ``start``'s values or search are computed: the deal as dealt on the table
+        (nothing played, no marks) and the record's first line; nothing to step through
+        yet (the progress line says what is computed)."""
+        self.set_autoplay(False)
+        self._positions = []
+        self._line = None
+        self._index = 0
+        self._deal = None
+        self._doc = None
+        self._turns.clear()
+        self.alarm.hide()
+        self.cards.clear()
+        self.why.setText("")
+        self.labels.setText("")
+        self.record.show_line(None, f"{start.deal} — {start.leader.word} on lead")
+        self.table.pool_only = ()
+        self.table.set_marks({}, set(), set())
+        self.table.set_document(Document.from_deal(start.deal, lead=start.leader, game=game.name))
+        arrow = {start.leader: "▶ "}
+        self.table.west_title = f"{arrow.get(Player.WEST, '')}West · 0 tricks"
+        self.table.east_title = f"{arrow.get(Player.EAST, '')}East · 0 tricks"
+        self.table.update()
+        self._update_buttons()
+
+    def cancel(self) -> None:
+        """Stop computing the deal (the start stays on the table; the status offers to
+        compute it again)."""
+        self._service.cancel("play")
 
     def _set_error(self, message: str) -> None:
         """``message`` in the status line, in the theme's red."""
@@ -368,7 +432,9 @@ class PlayPanel(QWidget):
         elif pos is not None and self._doc is not None:
             turn = self.turn(pos)
             self._show_cards(pos, turn)
-            self._show_status(pos, turn)
+            self._show_status(turn)
+        elif self._cancelled:
+            self._say_cancelled()
 
     # -- the engine service's answers -------------------------------------------------------
     def _on_job_done(self, _job: int, channel: str, tag: object, result: object) -> None:
@@ -382,10 +448,20 @@ class PlayPanel(QWidget):
             self._on_failed(0, message)
 
     def _on_job_cancelled(self, job: int, channel: str) -> None:
+        if channel != "play" or job != self._job:
+            return
+        self.progress.finish()
         if not self.work.active:
             return  # hidden: computed again when shown
-        if channel == "play" and self._service.is_newest(job, channel):
-            self.status.setText("Cancelled. <a href='again'>Compute again</a>")
+        self._cancelled = True
+        self._say_cancelled()
+
+    def _say_cancelled(self) -> None:
+        muted = colours(self.palette()).muted
+        self.status.setText(
+            f"<span style='color:{muted}'>Cancelled: the start of the deal is shown, "
+            "unmarked.</span> <a href='again'>Compute again</a>"
+        )
 
     def _on_status_link(self, link: str) -> None:
         if link == "again" and self._asked is not None:
@@ -403,9 +479,8 @@ class PlayPanel(QWidget):
         """Are the cards marked by exact search (another game than whist)?"""
         return self._searcher is not None
 
-    def _card_headers(self) -> tuple[str, str, str]:
-        mark = "West ends with" if self._game.counts_tricks else "Who wins"
-        return ("Card", mark, "Why")
+    def _mark_header(self) -> str:
+        return "West ends with" if self._game.counts_tricks else "Who wins"
 
     def set_deal(self, deal: Deal, leader: Player, game: Game | str = "whist") -> int:
         """Start playing ``deal`` in ``game`` with ``leader`` on lead: whist's values, or for
@@ -418,39 +493,52 @@ class PlayPanel(QWidget):
         self._asked = key = (deal, leader, g.name)
         self._settled = None
         self._error = ""
+        self._cancelled = False
+        self._show_start(start, g)
         if is_whist(g):
-            self.status.setText(f"Computing the values of {_esc(str(deal))} …")
+            label = f"Valuing {deal} for play"
+            self.status.setText(
+                f"{_esc(str(deal))}, {leader.word} on lead: computing the values that mark "
+                "every card …"
+            )
 
             def values(ctx: JobContext) -> Ready:
                 ev = ctx.memo(g.name).evaluator
                 ev.value(start.deal)
                 return Ready(start, g, strategist=Strategist(ev.snapshot()))
 
-            return self.work.submit("play", values, label=f"Valuing {deal} for play", tag=key)
-        self.status.setText(f"Searching {_esc(str(deal))} in {_esc(g.name)} …")
-        return self.work.submit(
-            "play",
-            lambda ctx: warm_search(start, g, ctx.new_solver()),
-            label=f"Searching every position of {deal} ({g.name})",
-            tag=key,
+            self._job = self.work.submit("play", values, label=label, tag=key)
+            self.progress.start(self._job, label)
+            return self._job
+        label = f"Searching every position of {deal} ({game_label(g)})"
+        self.status.setText(
+            f"{_esc(str(deal))}, {leader.word} on lead: searching every position in "
+            f"{_esc(game_label(g))} …"
         )
+        self._job = self.work.submit(
+            "play", lambda ctx: warm_search(start, g, ctx.new_solver()), label=label, tag=key
+        )
+        self.progress.start(self._job, label)
+        return self._job
 
     def set_deal_now(self, deal: Deal, leader: Player, game: Game | str = "whist") -> None:
         """As :meth:`set_deal`, computing on this thread (scripts, headless figures)."""
         start, g = start_position(deal, leader, game)
         self._asked = (deal, leader, g.name)
         self._error = ""
+        self._cancelled = False
         ready = warm_values(start, g) if is_whist(g) else warm_search(start, g, Solver())
         self._on_ready(0, ready)
 
     def _on_ready(self, _job: int, ready: Ready) -> None:
         start, g = ready.start, ready.game
         self._settled = (start.deal, start.leader, g.name)
+        self.progress.finish()
         self._game = g
         self._searcher = ready.searcher
         if ready.strategist is not None:
             self._strategist = ready.strategist
-        self.cards.setHeaderLabels(list(self._card_headers()))
+        self.cards.set_mark_header(self._mark_header())
         self._deal = start.deal
         self._doc = Document.from_deal(start.deal, lead=start.leader, game=g.name)
         self._positions = [start]
@@ -484,6 +572,7 @@ class PlayPanel(QWidget):
 
     def _on_failed(self, _job: int, message: str) -> None:
         self._settled = self._asked
+        self.progress.finish()
         self._set_error(message)
 
     # -- turns ----------------------------------------------------------------------------
@@ -527,7 +616,7 @@ class PlayPanel(QWidget):
         self._show_cards(pos, t)
         self._show_labels(t)
         self._show_record()
-        self._show_status(pos, t)
+        self._show_status(t)
         self._update_buttons()
         self._confirm(pos)
         self.turnChanged.emit(t)
@@ -552,44 +641,17 @@ class PlayPanel(QWidget):
         self.table.set_marks(marks, set(t.best), current)
 
     def _show_cards(self, pos: Position, t: Turn) -> None:
-        self.cards.clear()
-        deal = pos.deal
-        player = pos.to_move
-        bold = QFont()
-        bold.setBold(True)
-        for i, suit in enumerate(deal.suits):
-            for seq in suit.sequences(player):
-                cards = [Card(i, r) for r in seq if Card(i, r) in t.marks]
-                if not cards:
-                    continue
-                mark = t.marks[cards[0]]
-                names = " ".join(card_text(pos.card_name(c)) for c in cards)
-                optimal = cards[0] in t.best
-                top = QTreeWidgetItem([("★ " if optimal else "") + names, result_words(mark), ""])
-                top.setData(0, Qt.ItemDataRole.UserRole, cards[-1])
-                reason = t.reasons.get(cards[-1]) or next(
-                    (t.reasons[c] for c in cards if c in t.reasons), ""
-                )
-                top.setText(2, reason)
-                top.setToolTip(2, reason)
-                if optimal:
-                    fill = colour("optimal_fill", self.palette())
-                    for col in range(3):
-                        top.setFont(col, bold)
-                        top.setBackground(col, QBrush(fill))
-                        top.setForeground(col, QBrush(contrasting_text(fill)))
-                for c in cards if len(cards) > 1 else []:
-                    child = QTreeWidgetItem(
-                        [card_text(pos.card_name(c)), result_words(t.marks[c]), ""]
-                    )
-                    child.setData(0, Qt.ItemDataRole.UserRole, c)
-                    top.addChild(child)
-                self.cards.addTopLevelItem(top)
-        self.cards.resizeColumnToContents(0)
-        self.cards.resizeColumnToContents(1)
-        if t.choice is not None:
-            name = _esc(card_text(pos.card_name(t.choice)))
-            self.why.setText(f"<b>Next: {name}</b> — {_esc(t.reasons[t.choice])}")
+        """The card list, and the card ▶ plays next with its reason: the line's own next
+        card when the line goes on from here (selected in the list), else the best."""
+        self.cards.show_turn(pos, t, self.palette())
+        nxt = t.choice
+        if self._line is not None and self._index < len(self._line):
+            nxt = self._line[self._index].card
+            self.cards.select(nxt)
+        if nxt is not None:
+            name = _esc(card_text(pos.card_name(nxt)))
+            head = "Next" if nxt == t.choice else "Next in this line"
+            self.why.setText(f"<b>{head}: {name}</b> — {_esc(t.reason_text(nxt))}")
         else:
             self.why.setText("")
 
@@ -611,49 +673,23 @@ class PlayPanel(QWidget):
         return display_line(line).text_lines() if line is not None else []
 
     def _show_record(self) -> None:
-        self.record.setPlainText("\n".join(self.record_lines()))
-        self.record.verticalScrollBar().setValue(self.record.verticalScrollBar().maximum())
+        self.record.show_line(self.line())
 
-    def _show_status(self, pos: Position, t: Turn) -> None:
-        if self._searcher is not None:
-            text = self._search_status(pos, t)
-        elif pos.is_over:
-            n = pos.west_tricks
-            text = f"Play is over: West took <b>{count(n, 'trick')}</b>."
-        else:
-            who = "West" if pos.to_move is Player.WEST else "East"
-            trick = self._completed(pos) + 1
-            text = (
-                f"Trick {trick}, <b>{who}</b> to play. Value {t.value_text}: "
-                f"West should end with <b>{t.predicted}</b>."
+    def _show_status(self, t: Turn) -> None:
+        """The header: where play stands now (the value and what it predicts) and what the
+        cards that were not best gave away (:func:`~whistgui.ui.trick.play_turns.
+        header_html`)."""
+        roles = colours(self.palette())
+        self.status.setText(
+            header_html(
+                t,
+                self.played,
+                self._game,
+                by_search=self._searcher is not None,
+                red=roles.error,
+                muted=roles.muted,
             )
-        last = self.played[-1] if self.played else None
-        if last is not None and last.cost > 0:
-            who = "West" if last.player is Player.WEST else "East"
-            name = _esc(card_text(last.name))
-            text += (
-                f" <span style='color:{self._red()}'>{who}'s {name} gave away "
-                f"{last.cost_text}.</span>"
-            )
-        self.status.setText(text)
-
-    def _search_status(self, pos: Position, t: Turn) -> str:
-        """The status line of a game played by search."""
-        scoring = self._game.rules.scoring
-        if pos.is_over:
-            text = f"Play is over: West took <b>{count(pos.west_tricks, 'trick')}</b>"
-            if scoring.counts_tricks:
-                return text + "."
-            last = pos.leader.name.title()  # the last trick's winner leads next
-            verb = "wins" if scoring is Scoring.LAST_TRICK_WINS else "loses"
-            return f"{text}; {last} took the last trick and <b>{verb}</b>."
-        who = pos.to_move.name.title()
-        text = f"Trick {self._completed(pos) + 1}, <b>{who}</b> to play ({_esc(self._game.name)})."
-        if t.value_text:
-            text += f" Element {_esc(t.value_text)}: {_esc(t.value_words)}."
-        if isinstance(t.predicted, Player):
-            return text + f" By exact search <b>{t.predicted.name.title()} should win</b>."
-        return text + f" By exact search West should end with <b>{mark_text(t.predicted)}</b>."
+        )
 
     def _update_buttons(self) -> None:
         n = len(self._positions)
@@ -738,6 +774,13 @@ class PlayPanel(QWidget):
         pos = self.position
         if pos is not None and pos.led is not None:
             self.next_card()
+
+    def go_to(self, index: int) -> None:
+        """Show the position before the line's card ``index`` (the record's line of a card
+        leads here): the card list gives every legal card's reason as it stood then."""
+        if self._line is not None and 0 <= index <= len(self._line):
+            self._index = index
+            self._show()
 
     def back(self) -> None:
         if self._index > 0:

@@ -1,27 +1,37 @@
 """What the optimal-play panel shows at each position, computed without widgets: the start of
 a deal in a game (or why it cannot be played), the values or the exact search that mark its
-cards, and each position's :class:`Turn` — marks, best cards, reasons, the suits' labels and
-the running value — by whist's values (:func:`value_turn`) or by search (:func:`search_turn`).
+cards, and each position's :class:`Turn` — marks, best cards, every legal card's reason
+(:class:`~whistgui.engine.strategy.CardReason`: what it does, costs and why), where play stands
+(:class:`~whistgui.engine.strategy.Standing`: the value now and what it predicts), the suits'
+labels and the running value — by whist's values (:func:`value_turn`) or by search
+(:func:`search_turn`). The reasons and the standing are the engine's; this module only
+gathers them.
 """
 
 from __future__ import annotations
 
+import html
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from whistgui.app.analysis import is_whist
+from whistgui.app.analysis import game_label, is_whist
 from whistgui.engine import Card, Deal, Evaluator, Player, Position, Solver, WhistError
 from whistgui.engine.games import Game, find_game
 from whistgui.engine.reading import quote
 from whistgui.engine.strategy import (
     SEARCH_MAX_CARDS,
+    CardReason,
     PlayLine,
     Searcher,
+    Standing,
     Step,
     Strategist,
     SuitLabel,
+    TheoryElement,
 )
+from whistgui.engine.strategy.line import mark_text
 from whistgui.engine.trick.cards import count
-from whistgui.engine.trick.rules import Result
+from whistgui.engine.trick.rules import Result, Scoring
 from whistgui.figures.play import card_text
 
 __all__ = [
@@ -30,6 +40,7 @@ __all__ = [
     "Turn",
     "display_line",
     "display_step",
+    "header_html",
     "search_turn",
     "start_position",
     "value_turn",
@@ -41,13 +52,16 @@ MAX_PLAY_SUIT = 10  # longest suit (cards a hand) whose values are computed for 
 
 
 def display_step(step: Step) -> Step:
-    """``step`` with every card named as the panel writes it (:func:`card_text`)."""
+    """``step`` with every card named as the panel writes it (:func:`card_text`): its own,
+    the marks', the best cards' and every legal card's reason's (so the record's "better:"
+    line finds the best card's reason)."""
     return replace(
         step,
         name=card_text(step.name),
         marks={card_text(n): m for n, m in step.marks.items()},
         refined={card_text(n): m for n, m in step.refined.items()},
         best=tuple(card_text(n) for n in step.best),
+        reasons={card_text(n): replace(r, name=card_text(r.name)) for n, r in step.reasons.items()},
     )
 
 
@@ -61,19 +75,30 @@ class Turn:
     """What the panel shows at one position (cached: stepping back recomputes nothing).
 
     ``marks`` are West's tricks after each legal card, or (last-trick games) the winner;
-    ``predicted`` West's result under optimal play from here; ``value_text`` the running
-    value or element ("" where the game's theory does not cover the cards left) and
-    ``value_words`` the theory's words for an element."""
+    ``reasons`` every legal card's reason before it is played (the engine's
+    :class:`~whistgui.engine.strategy.CardReason`: its mark, what it costs and why);
+    ``standing`` where play stands here (the engine's :class:`~whistgui.engine.strategy.
+    Standing`: the value now — after the follower's best reply inside a trick — and what it
+    predicts); ``predicted`` West's result under optimal play from here; ``value_text`` the
+    running value or element at the start of the trick ("" where the game's theory does not
+    cover the cards left) and ``value_words`` the theory's words for an element."""
 
     position: Position
     marks: dict[Card, Result]
     best: tuple[Card, ...]
     choice: Card | None
-    reasons: dict[Card, str]
+    reasons: dict[Card, CardReason]
     labels: tuple[SuitLabel, ...]
     value_text: str
     predicted: Result
+    standing: Standing
     value_words: str = ""
+
+    def reason_text(self, card: Card) -> str:
+        """``card``'s reason as the record writes it: what it does, or what it costs and why
+        ("" for a card that is not legal here)."""
+        r = self.reasons.get(card)
+        return r.text if r is not None else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,21 +152,23 @@ def warm_search(start: Position, game: Game, solver: Solver) -> Ready:
 
 def value_turn(st: Strategist, position: Position) -> Turn:
     """A turn marked by whist's values (the strategist's look-ups)."""
+    standing = st.standing(position)
     if position.is_over:
-        return Turn(position, {}, (), None, {}, tuple(st.suit_labels(position.deal)), "", 0)
+        labels = tuple(st.suit_labels(position.deal))
+        return Turn(position, {}, (), None, {}, labels, "", position.west_tricks, standing)
     marks: dict[Card, Result] = {c: int(v) for c, v in st.marks(position).items()}
     best = tuple(st.best(position))
     choice = st.choice(position)
-    reasons = {c: st.reason(position, c) for c in (*best, choice)}
     return Turn(
         position,
         marks,
         best,
         choice,
-        reasons,
+        st.reasons(position),
         tuple(st.suit_labels(position)),
         st.value(position).pretty(),
         st.predicted(position) if position.led is None else marks[choice],
+        standing,
     )
 
 
@@ -151,11 +178,98 @@ def search_turn(sr: Searcher, position: Position) -> Turn:
     text = value.pretty() if value is not None else ""
     words = value.words if value is not None else ""
     labels = tuple(sr.suit_labels(position))
+    standing = sr.standing(position)
     if position.is_over:
         result = sr.solver.result(position)
-        return Turn(position, {}, (), None, {}, labels, text, result, words)
+        return Turn(position, {}, (), None, {}, labels, text, result, standing, words)
     marks = sr.marks(position)
     best = tuple(sr.best(position))
     choice = sr.choice(position)
-    reasons = {c: sr.reason(position, c) for c in (*best, choice)}
-    return Turn(position, marks, best, choice, reasons, labels, text, marks[choice], words)
+    reasons = sr.reasons(position)
+    return Turn(
+        position, marks, best, choice, reasons, labels, text, marks[choice], standing, words
+    )
+
+
+# ----------------------------------------------------------------------------- the header
+def _esc(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
+def _bold_prediction(text: str, predicted: Result) -> str:
+    """``text`` (a standing in words) for rich text, what it predicts in bold."""
+    out = _esc(text)
+    if isinstance(predicted, Player):
+        target = f"{predicted.word} should win"
+        bold = f"<b>{target}</b>"
+    else:
+        mark = _esc(mark_text(predicted))
+        target = f"should end with {mark}"
+        bold = f"should end with <b>{mark}</b>"
+    at = out.rfind(target)
+    return out if at < 0 else out[:at] + bold + out[at + len(target) :]
+
+
+def _should_have(step: Step) -> str:
+    """What the best card instead of ``step``'s would have kept: ``West should have ended
+    with 11`` / ``West should have won``."""
+    best = step.best_mark
+    if isinstance(best, Player):
+        return f"{best.word} should have won"
+    return f"West should have ended with {mark_text(best)}"
+
+
+def _given_away(steps: Sequence[Step], red: str) -> str:
+    """What the cards that were not best gave away: the last card's, said with what the best
+    card would have kept; else every earlier one, so the header never forgets them."""
+    if not steps:
+        return ""
+    last = steps[-1]
+    if last.cost > 0:
+        return (
+            f" <span style='color:{red}'>{last.player.word}'s {_esc(card_text(last.name))} "
+            f"gave away {_esc(last.cost_text)}: {_esc(_should_have(last))}.</span>"
+        )
+    earlier = [
+        f"{s.player.word}'s {_esc(card_text(s.name))} at trick {s.trick}, {_esc(s.cost_text)}"
+        for s in steps
+        if s.cost > 0
+    ]
+    if not earlier:
+        return ""
+    return f" <span style='color:{red}'>Given away so far: {'; '.join(earlier)}.</span>"
+
+
+def header_html(
+    turn: Turn, steps: Sequence[Step], game: Game, *, by_search: bool, red: str, muted: str
+) -> str:
+    """The panel's header at ``turn`` after ``steps`` (rich text): the trick and who is to
+    play, where play stands — the value now (inside a trick: after the follower's best reply)
+    and what it predicts, the engine's :class:`~whistgui.engine.strategy.Standing` — and what
+    the cards that were not best gave away (in ``red``, a theme colour); by search, the game
+    and the theory's words for its element (in ``muted``).
+
+    The value and the prediction always belong together: after deal (27)'s West ♦A at trick
+    8 the header reads the value after East's reply (10 + ε₀, predicting 10), not the value
+    from before the mistake (10½ + ε₀)."""
+    pos, standing = turn.position, turn.standing
+    if pos.is_over:
+        text = f"Play is over: West took <b>{count(pos.west_tricks, 'trick')}</b>"
+        scoring = game.rules.scoring
+        if by_search and not scoring.counts_tricks:
+            verb = "wins" if scoring is Scoring.LAST_TRICK_WINS else "loses"
+            text += f"; {pos.leader.word} took the last trick and <b>{verb}</b>"
+        return text + "." + _given_away(steps, red)
+    where = f" ({_esc(game_label(game))})" if by_search else ""
+    text = (
+        f"Trick {standing.trick}, <b>{pos.to_move.word}</b> to play{where}. "
+        f"{_bold_prediction(standing.text, standing.predicted)}"
+    )
+    if by_search:
+        value = standing.value
+        if isinstance(value, TheoryElement) and value.words:
+            text += (
+                f" <span style='color:{muted}'>{_esc(value.pretty())}: {_esc(value.words)}.</span>"
+            )
+        text += " By exact search."
+    return text + _given_away(steps, red)
