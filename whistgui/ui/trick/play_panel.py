@@ -175,6 +175,13 @@ class PlayPanel(QWidget):
         self.status.setTextFormat(Qt.TextFormat.RichText)
         self.status.linkActivated.connect(self._on_status_link)
         bar.addWidget(self.status, 1)
+        # while a deal is computed, the progress line stands in the status's place (in the
+        # same row: the panel is no taller while it computes)
+        self.progress = ProgressLine(self)
+        self.progress.cancelled.connect(self.cancel)
+        self.progress.shown.connect(lambda on: self.status.setVisible(not on))
+        self.progress.watch(self._service)
+        bar.addWidget(self.progress, 1)
         self.export_button = QToolButton(self)
         self.export_button.setText("Export")
         self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
@@ -191,10 +198,6 @@ class PlayPanel(QWidget):
         self.export_button.setMenu(menu)
         bar.addWidget(self.export_button)
         outer.addLayout(bar)
-        self.progress = ProgressLine(self)
-        self.progress.cancelled.connect(self.cancel)
-        self._service.progress.connect(self.progress.report)
-        outer.addWidget(self.progress)
         self.alarm = QLabel(self)
         self.alarm.setObjectName("disagreement")
         self.alarm.setWordWrap(True)
@@ -388,7 +391,11 @@ class PlayPanel(QWidget):
         self._turns.clear()
         self.alarm.hide()
         self.cards.clear()
-        self.why.setText("")
+        muted = colours(self.palette()).muted
+        self.why.setText(
+            f"<span style='color:{muted}'>Every legal card's mark, cost and reason follow "
+            "once the deal is computed.</span>"
+        )
         self.labels.setText("")
         self.record.show_line(None, f"{start.deal} — {start.leader.word} on lead")
         self.table.pool_only = ()
@@ -508,7 +515,7 @@ class PlayPanel(QWidget):
                 return Ready(start, g, strategist=Strategist(ev.snapshot()))
 
             self._job = self.work.submit("play", values, label=label, tag=key)
-            self.progress.start(self._job, label)
+            self.progress.start(self._job, "Valuing the deal for play")
             return self._job
         label = f"Searching every position of {deal} ({game_label(g)})"
         self.status.setText(
@@ -518,7 +525,7 @@ class PlayPanel(QWidget):
         self._job = self.work.submit(
             "play", lambda ctx: warm_search(start, g, ctx.new_solver()), label=label, tag=key
         )
-        self.progress.start(self._job, label)
+        self.progress.start(self._job, f"Searching every position ({game_label(g)})")
         return self._job
 
     def set_deal_now(self, deal: Deal, leader: Player, game: Game | str = "whist") -> None:

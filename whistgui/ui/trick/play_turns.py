@@ -268,8 +268,7 @@ def header_html(
     if by_search:
         value = standing.value
         if isinstance(value, TheoryElement) and value.words:
-            text += (
-                f" <span style='color:{muted}'>{_esc(value.pretty())}: {_esc(value.words)}.</span>"
-            )
+            words = value.words[0].upper() + value.words[1:]
+            text += f" <span style='color:{muted}'>{_esc(words)}.</span>"
         text += " By exact search."
     return text + _given_away(steps, red)
