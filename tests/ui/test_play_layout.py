@@ -83,6 +83,8 @@ def test_while_it_computes_the_start_is_shown_with_progress_and_cancel(qtbot, bl
     assert panel.status.isHidden()  # the progress line stands in its place, in its row
     assert panel.minimumSizeHint().height() == least  # no taller while it computes
     assert panel.record.toPlainText() == f"{deal} — West on lead"
+    assert "follow once the deal is computed" in panel.why.text()
+    assert f"color:{colours(panel.palette()).muted}" in panel.why.text()
     assert panel.cards.topLevelItemCount() == 0
     assert not any(b.isEnabled() for b in panel.buttons.values())
     qtbot.mouseClick(panel.progress.cancel_button, Qt.MouseButton.LeftButton)

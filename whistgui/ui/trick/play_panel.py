@@ -391,11 +391,7 @@ class PlayPanel(QWidget):
         self._turns.clear()
         self.alarm.hide()
         self.cards.clear()
-        muted = colours(self.palette()).muted
-        self.why.setText(
-            f"<span style='color:{muted}'>Every legal card's mark, cost and reason follow "
-            "once the deal is computed.</span>"
-        )
+        self._say_pending()
         self.labels.setText("")
         self.record.show_line(None, f"{start.deal} — {start.leader.word} on lead")
         self.table.pool_only = ()
@@ -406,6 +402,13 @@ class PlayPanel(QWidget):
         self.table.east_title = f"{arrow.get(Player.EAST, '')}East · 0 tricks"
         self.table.update()
         self._update_buttons()
+
+    def _say_pending(self) -> None:
+        muted = colours(self.palette()).muted
+        self.why.setText(
+            f"<span style='color:{muted}'>Every legal card's mark, cost and reason follow "
+            "once the deal is computed.</span>"
+        )
 
     def cancel(self) -> None:
         """Stop computing the deal (the start stays on the table; the status offers to
@@ -440,8 +443,10 @@ class PlayPanel(QWidget):
             turn = self.turn(pos)
             self._show_cards(pos, turn)
             self._show_status(turn)
-        elif self._cancelled:
-            self._say_cancelled()
+        elif self._asked is not None:  # the start, computing or cancelled
+            self._say_pending()
+            if self._cancelled:
+                self._say_cancelled()
 
     # -- the engine service's answers -------------------------------------------------------
     def _on_job_done(self, _job: int, channel: str, tag: object, result: object) -> None:
