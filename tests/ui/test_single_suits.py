@@ -538,7 +538,7 @@ def test_a_click_opens_a_suit_once_and_the_arrows_only_move(qtbot, window) -> No
     assert fronts == [True, True]  # and so does Enter
 
 
-def test_the_suit_column_is_capped_and_the_header_stays_put(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_the_suit_column_fits_and_the_header_stays_put(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     lab = single_suits(window)
     qtbot.addWidget(lab)
     lab.resize(1560, 860)  # its size on a screen that has room
@@ -557,10 +557,15 @@ def test_the_suit_column_is_capped_and_the_header_stays_put(qtbot, window) -> No
     assert header.geometry() == place
     assert lab.width() == width  # nor does the window grow with the count's text
     assert header.geometry().right() < view.width()
-    suit = view.model().index(0, SUIT).data()
-    full = view.fontMetrics().horizontalAdvance(suit)
-    assert header.sectionSize(SUIT) < full  # elided …
-    assert suit in view.model().index(0, SUIT).data(Qt.ItemDataRole.ToolTipRole)  # … not lost
+    from PySide6.QtGui import QFontMetrics
+
+    index = view.model().index(0, SUIT)
+    suit = index.data()
+    assert len(suit) == 18  # W/E, from the highest card down
+    full = QFontMetrics(index.data(Qt.ItemDataRole.FontRole)).horizontalAdvance(suit)
+    assert header.sectionSize(SUIT) >= full  # whole, not elided
+    tip = index.data(Qt.ItemDataRole.ToolTipRole)
+    assert tip.startswith(lab.model.table.suit_text(lab.model.suit_row(0)))  # the paper's text
     # every other column stays in view at the window's default size, the last one too
     last = header.sectionViewportPosition(FIVE) + view.fontMetrics().horizontalAdvance(
         "West / West"

@@ -4,23 +4,26 @@ minmax, R43's T_0, H, H̄, which of them Whist takes, Greedy Whist's and Five-ca
 
 The model sorts and filters itself, with numpy, so that the 705,432 suits of n = 11 (950,000
 for n = 1 to 11) sort and filter in a fraction of a second (a QSortFilterProxyModel calls
-Python for every comparison: minutes). Each column but Suit is a *code* per row (a value's id,
-a count, a pair of counts) whose text and sort key depend on the code alone, so a filter word
-is tried once against each code's text and a sort key is looked up per code. Sort keys: numbers
-as numbers, values and labeled values in their exact order (§10), words as words; Suit sorts in
+Python for every comparison: minutes). The columns, their texts and sort keys are
+:mod:`whistgui.app.lab_columns`' (the exports write the same cells). Sort keys: numbers as
+numbers, values and labeled values in their exact order (§10), words as words; Suit sorts in
 the natural order of the listing (as :func:`~whistgui.engine.games.single_suit.all_patterns`).
 
-Suit texts are made for the rows on screen only; a filter needs all of them (lower-cased,
-ASCII bytes: :meth:`~whistgui.app.lab.LabTable.suit_texts`). Up to :data:`SYNC_SUIT_TEXTS`
-suits the model writes them when a filter first needs them (n = 10: about 0.1 s); beyond, it
-emits :attr:`SuitTableModel.suitTextsWanted` and filters on the other columns until the window
-hands them over (:meth:`SuitTableModel.set_suit_texts`, written on the engine service: n = 11
-takes about 0.5 s), then filters again.
+The Suit column is compact (:func:`~whistgui.app.lab_columns.compact_suit`): letters up to 6
+cards a hand, from 7 on who holds each card from the highest down (``WWEW…``, in a fixed-pitch
+face so that a card's place is one column down the rows); its tooltip writes the suit in the
+paper's numbers. A filter word of W and E only is looked for in those texts (with bit masks).
+
+The suits' paper texts are made for the rows on screen only; a filter needs all of them
+(lower-cased, ASCII bytes: :meth:`~whistgui.app.lab.LabTable.suit_texts`). Up to
+:data:`SYNC_SUIT_TEXTS` suits the model writes them when a filter first needs them (n = 10:
+about 0.1 s); beyond, it emits :attr:`SuitTableModel.suitTextsWanted` and filters on the
+other columns until the window hands them over (:meth:`SuitTableModel.set_suit_texts`, written
+on the engine service: n = 11 takes about 0.5 s), then filters again.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Final
 
 import numpy as np
@@ -32,13 +35,47 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
+from PySide6.QtGui import QFont, QFontDatabase
 
-from whistgui.app.lab import FIVE_CARD, WHIST_PICKS, LabTable
-from whistgui.engine.trick.deal import SuitDeal
+from whistgui.app.lab import LabTable
+from whistgui.app.lab_columns import (
+    COLUMNS,
+    FIVE,
+    GREEDY,
+    HBAR,
+    KIND,
+    LETTERS_UPTO,
+    MAXMIN,
+    MINMAX,
+    SUIT,
+    T0,
+    VALUE,
+    WHIST,
+    WHIST_H,
+    Column,
+    H,
+    N,
+    columns,
+    compact_suit,
+    pattern_matches,
+)
 
 __all__ = [
     "COLUMNS",
+    "FIVE",
+    "GREEDY",
+    "HBAR",
+    "KIND",
+    "MAXMIN",
+    "MINMAX",
+    "SUIT",
     "SYNC_SUIT_TEXTS",
+    "T0",
+    "VALUE",
+    "WHIST",
+    "WHIST_H",
+    "H",
+    "N",
     "PatternRole",
     "RowRole",
     "SortRole",
@@ -53,24 +90,6 @@ SortRole: Final = Qt.ItemDataRole.UserRole + 1  # the cell's sort key (an intege
 PatternRole: Final = Qt.ItemDataRole.UserRole + 2  # the suit's W/E pattern, low to high
 RowRole: Final = Qt.ItemDataRole.UserRole + 3  # the LabRow (made when asked for)
 
-#: (header, tooltip) per column.
-COLUMNS: Final = (
-    ("Suit", "West's cards / East's cards"),
-    ("n", "cards in each hand"),
-    ("Value", "val(D), the suit's value in symmetric whist (§10)"),
-    ("Kind", "what the value is, in the paper's words"),
-    ("maxmin", "maxmin(D): West's best guaranteed α (§10)"),
-    ("minmax", "minmax(D): East's best guaranteed α (§10)"),
-    ("T₀", "R43: the trace of A (highest cards compared, second highest, …)"),
-    ("H", "R43: where T_k changes sign (§5)"),
-    ("H̄", "R43: H̄ = H or H + 1 (§5)"),
-    ("Whist h", "which of H, H̄ Whist's tricks are: (n + h)/2, down with West on lead"),
-    ("Whist", "West's tricks with West / East on lead"),
-    ("Greedy", "Greedy Whist: West's tricks with West / East on lead (Theorem 6.1)"),
-    ("Five-card", "who takes the last trick with West / East on lead (T₀'s sign)"),
-)
-SUIT, N, VALUE, KIND, MAXMIN, MINMAX, T0, H, HBAR, WHIST_H, WHIST, GREEDY, FIVE = range(13)
-
 #: Up to this many suits the model writes their texts itself when a filter first needs them.
 SYNC_SUIT_TEXTS: Final = 250_000
 
@@ -80,89 +99,12 @@ _ROLES: Final = frozenset(
         Qt.ItemDataRole.DisplayRole,
         Qt.ItemDataRole.TextAlignmentRole,
         Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.FontRole,
         SortRole,
         PatternRole,
         RowRole,
     }
 )
-_INT16: Final = 1 << 15
-_PAIR: Final = 32  # a pair of trick counts (a, b) is the code a·_PAIR + b
-_WHIST_H_TEXTS: Final = (*WHIST_PICKS, "H = H̄")  # code 3: H = H̄ and Whist takes it
-
-
-@dataclass(frozen=True, eq=False)
-class _Column:
-    """A column but Suit: row r's text is ``texts[codes[r] + offset]``, its sort key
-    ``keys[codes[r] + offset]``."""
-
-    codes: npt.NDArray[Any]
-    offset: int
-    texts: list[str]
-    keys: npt.NDArray[np.int32]
-
-    def at(self, row: int) -> int:
-        return int(self.codes[row]) + self.offset
-
-    def row_keys(self) -> npt.NDArray[np.int16] | npt.NDArray[np.int32]:
-        """Each row's sort key: 16 bits when they fit (numpy sorts them by radix, several
-        times faster), else 32."""
-        keys: npt.NDArray[np.int16] | npt.NDArray[np.int32] = self.keys
-        if len(keys) and int(keys.min()) > -_INT16 and int(keys.max()) < _INT16:
-            keys = keys.astype(np.int16)
-        return keys[self.codes.astype(np.intp) + self.offset]
-
-    def matches(self, word: str) -> npt.NDArray[np.bool_] | None:
-        """Which rows' text holds ``word`` (casefolded); None if none does."""
-        hit = np.array([word in t.casefold() for t in self.texts], dtype=bool)
-        if not hit.any():
-            return None
-        return hit[self.codes.astype(np.intp) + self.offset]
-
-    def present(self) -> list[str]:
-        """The texts some row has."""
-        counts = np.bincount(self.codes.astype(np.intp) + self.offset, minlength=len(self.texts))
-        return [self.texts[i] for i in np.flatnonzero(counts).tolist()]
-
-
-def _text_ranks(texts: list[str]) -> npt.NDArray[np.int32]:
-    rank = np.empty(len(texts), dtype=np.int32)
-    rank[sorted(range(len(texts)), key=texts.__getitem__)] = np.arange(len(texts), dtype=np.int32)
-    return rank
-
-
-def _columns(t: LabTable) -> dict[int, _Column]:
-    top = max(t.ns)
-    ints = list(range(-top, top + 1))
-    int_keys = np.arange(-top, top + 1, dtype=np.int32)
-
-    def counts(codes: npt.NDArray[Any]) -> _Column:
-        return _Column(codes, top, [str(k) for k in ints], int_keys)
-
-    pairs = [f"{a} / {b}" for a in range(_PAIR) for b in range(_PAIR)]
-    pair_keys = np.arange(_PAIR * _PAIR, dtype=np.int32)
-
-    def pair(a: npt.NDArray[np.int8], b: npt.NDArray[np.int8]) -> _Column:
-        return _Column(a.astype(np.int16) * _PAIR + b, 0, pairs, pair_keys)
-
-    values = [v.pretty() for v in t.values]
-    labeled = [v.pretty() for v in t.labeled]
-    kinds = list(t.kinds)
-    whist_h = np.where((t.whist_pick > 0) & (t.h == t.hbar), np.int8(3), t.whist_pick)
-    fives = [" / ".join(FIVE_CARD[k]) for k in (-1, 0, 1)]
-    return {
-        N: counts(t.n),
-        VALUE: _Column(t.value_id, 0, values, t.value_rank),
-        KIND: _Column(t.kind_id, 0, kinds, _text_ranks(kinds)),
-        MAXMIN: _Column(t.maxmin_id, 0, labeled, t.labeled_rank),
-        MINMAX: _Column(t.minmax_id, 0, labeled, t.labeled_rank),
-        T0: counts(t.t0),
-        H: counts(t.h),
-        HBAR: counts(t.hbar),
-        WHIST_H: _Column(whist_h, 0, list(_WHIST_H_TEXTS), _text_ranks(list(_WHIST_H_TEXTS))),
-        WHIST: pair(t.whist_west, t.whist_east),
-        GREEDY: pair(t.greedy_west, t.greedy_east),
-        FIVE: _Column(t.five, 1, fives, _text_ranks(fives)),
-    }
 
 
 class SuitTableModel(QAbstractTableModel):
@@ -177,7 +119,7 @@ class SuitTableModel(QAbstractTableModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self._table: LabTable | None = None
-        self._columns: dict[int, _Column] = {}
+        self._columns: dict[int, Column] = {}
         self._rows: Rows = np.zeros(0, dtype=np.intp)  # view row -> table row
         self._sort_column = -1  # -1: the natural order
         self._sort_order = Qt.SortOrder.AscendingOrder
@@ -199,7 +141,7 @@ class SuitTableModel(QAbstractTableModel):
         """Show ``table``, sorted and filtered as the last one was."""
         self.beginResetModel()
         self._table = table
-        self._columns = _columns(table) if table is not None else {}
+        self._columns = columns(table) if table is not None else {}
         self._suit_texts = None
         self._suit_wanted = False
         self._rows = self._arrange()
@@ -235,8 +177,28 @@ class SuitTableModel(QAbstractTableModel):
         if t is None:
             return []
         if column == SUIT:
-            return [str(SuitDeal.from_pattern(t.pattern(lo))) for lo, _ in t.spans.values()]
+            return [compact_suit(t, lo) for lo, _ in t.spans.values()]
         return self._columns[column].present()
+
+    def suit_font(self, n: int) -> QFont | None:
+        """The face of the Suit column's text for ``n`` cards a hand (None: the view's)."""
+        return _fixed_font() if n > LETTERS_UPTO else None
+
+    def shown_rows(self) -> Rows:
+        """The table rows shown, in the order shown (read-only)."""
+        rows = self._rows.view()
+        rows.flags.writeable = False
+        return rows
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The filter's words (casefolded)."""
+        return tuple(self._words)
+
+    @property
+    def sorting(self) -> tuple[int, Qt.SortOrder]:
+        """The column sorted by (-1: the natural order) and the order."""
+        return self._sort_column, self._sort_order
 
     # -- sorting and filtering ------------------------------------------------------------------
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
@@ -301,9 +263,9 @@ class SuitTableModel(QAbstractTableModel):
                 hit = column.matches(word)
                 if hit is not None:
                     found |= hit
-            suits = self._suit_matches(word)
-            if suits is not None:
-                found |= suits
+            for hit in (self._suit_matches(word), pattern_matches(t, word)):
+                if hit is not None:
+                    found |= hit
             keep &= found
         return keep
 
@@ -352,7 +314,7 @@ class SuitTableModel(QAbstractTableModel):
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if col == SUIT:
-                return t.suit_text(i)
+                return compact_suit(t, i)
             column = self._columns[col]
             return column.texts[column.at(i)]
         if role == SortRole:
@@ -366,7 +328,19 @@ class SuitTableModel(QAbstractTableModel):
             return t.row(i)
         if role == Qt.ItemDataRole.TextAlignmentRole and (col >= T0 or col == N):
             return int(Qt.AlignmentFlag.AlignCenter)
+        if role == Qt.ItemDataRole.FontRole:
+            return self.suit_font(int(t.n[i])) if col == SUIT else None
         if role == Qt.ItemDataRole.ToolTipRole:
             kind = t.kinds[int(t.kind_id[i])]
             return f"{t.suit_text(i)}: {t.value_of(i).pretty()} — {kind}"
         return None
+
+
+_FIXED: list[QFont] = []
+
+
+def _fixed_font() -> QFont:
+    """The system's fixed-pitch face (made once, when first needed)."""
+    if not _FIXED:
+        _FIXED.append(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+    return _FIXED[0]

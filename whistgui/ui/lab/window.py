@@ -27,7 +27,15 @@ from math import comb
 from typing import Final
 
 from PySide6.QtCore import QElapsedTimer, QEvent, QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QColor, QKeyEvent, QKeySequence, QPalette, QShortcut
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QFontMetrics,
+    QKeyEvent,
+    QKeySequence,
+    QPalette,
+    QShortcut,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -52,7 +60,7 @@ from whistgui.app.lab import LIVE_LIMIT, LabTable, distinct_values, lab_table
 from whistgui.engine.games.whist.kernel import TableCache
 from whistgui.engine.games.whist.value import Value
 from whistgui.ui.engine_service import EngineService, JobContext
-from whistgui.ui.lab.suit_model import COLUMNS, KIND, SUIT, PatternRole, SuitTableModel
+from whistgui.ui.lab.suit_model import COLUMNS, SUIT, PatternRole, SuitTableModel
 from whistgui.ui.theme import is_dark
 from whistgui.ui.widgets.pg import pg
 
@@ -64,11 +72,8 @@ TEXT_CHANNEL = "lab-suits"
 #: With more suits than this the filter waits for a pause in the typing (ms below).
 _DEBOUNCE_ROWS: Final = 100_000
 _DEBOUNCE_MS: Final = 250
-#: Widest a column is made to fit its texts, in average characters: the Suit column (from
-#: n = 8 on its texts are elided, the tooltip has them whole), the Kind column and the others.
-#: At the window's default size every column is in view.
-_MAX_SUIT_CHARS: Final = 24
-_MAX_KIND_CHARS: Final = 38
+#: Widest a column is made to fit its texts, in average characters (the longest kind, "number;
+#: the outcome depends on the lead", has 39; the Suit column's W/E texts of n = 11, 22).
 _MAX_COLUMN_CHARS: Final = 60
 #: Digits of the largest row number (n = 1 to LIVE_LIMIT): the row numbers' fixed width.
 _ROW_DIGITS: Final = len(str(sum(comb(2 * n, n) for n in range(1, LIVE_LIMIT + 1))))
@@ -481,20 +486,22 @@ class SingleSuitsWindow(QWidget):
         self._plot_growth()
 
     def _size_columns(self) -> None:
-        """Fit each column to its texts: the few a column has (every suit of one n is as
-        long), never by measuring every row; the Suit and Kind columns at most
-        :data:`_MAX_SUIT_CHARS` and :data:`_MAX_KIND_CHARS` characters wide (elided: a row's
-        tooltip has its suit and kind whole)."""
+        """Fit each column to its texts, whole: the few a column has (every suit of one n is
+        as long in its face), never by measuring every row."""
         header = self.table.horizontalHeader()
         cell = self.table.fontMetrics()
         head = header.fontMetrics()
-        chars = {SUIT: _MAX_SUIT_CHARS, KIND: _MAX_KIND_CHARS}
+        table = self.model.table
+        ns = table.ns if table is not None else ()
         for c, (title, _tip) in enumerate(COLUMNS):
             texts = self.model.sample_texts(c)
-            width = max([cell.horizontalAdvance(t) for t in texts], default=0) + 14
-            width = max(width, head.horizontalAdvance(title) + (20 if c != SUIT else 14))
-            cap = cell.averageCharWidth() * chars.get(c, _MAX_COLUMN_CHARS)
-            header.resizeSection(c, min(width, cap))
+            if c == SUIT:  # one text of each n, in its face
+                fonts = [QFontMetrics(self.model.suit_font(n) or self.table.font()) for n in ns]
+                widths = [f.horizontalAdvance(t) for f, t in zip(fonts, texts, strict=True)]
+            else:
+                widths = [cell.horizontalAdvance(t) for t in texts]
+            width = max(max(widths, default=0) + 14, head.horizontalAdvance(title) + 20)
+            header.resizeSection(c, min(width, cell.averageCharWidth() * _MAX_COLUMN_CHARS))
 
     # -- the plots ------------------------------------------------------------------------------
     def _plot_colours(self) -> tuple[QColor, QColor, str, str]:

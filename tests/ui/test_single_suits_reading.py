@@ -1,0 +1,124 @@
+"""Single Suits read as a newcomer reads them (issue 25): from 7 cards a hand every row's suit
+reads differently and whole, the Kind column is whole, a filter word finds the W/E texts shown."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
+
+from whistgui.app.lab import lab_table
+from whistgui.app.lab_columns import columns, compact_suit, compact_suits, pattern_matches
+from whistgui.ui.engine_service import EngineService
+from whistgui.ui.lab.suit_model import KIND, SUIT, SuitTableModel
+from whistgui.ui.lab.window import SingleSuitsWindow
+
+#: A cell's text margin in the view (Fusion: 3 px a side and the focus frame's pixel).
+_MARGIN = 8
+
+
+@pytest.fixture
+def lab(qtbot):  # type: ignore[no-untyped-def]
+    """The Single Suits window on its own engine, shown at its size on a 1280 × 800 screen
+    (1152 × 720), nothing listed."""
+    engine = EngineService()
+    w = SingleSuitsWindow(engine)
+    qtbot.addWidget(w)
+    w.cancel_listing()
+    w.resize(1152, 720)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.shutdown()
+    engine.shutdown()
+
+
+def _seen(view, row: int, column: int) -> str:  # type: ignore[no-untyped-def]
+    """The text a cell shows: elided as the view elides it to its column."""
+    index = view.model().index(row, column)
+    font = index.data(Qt.ItemDataRole.FontRole) or view.font()
+    room = view.horizontalHeader().sectionSize(column) - _MARGIN
+    return QFontMetrics(font).elidedText(index.data(), Qt.TextElideMode.ElideRight, room)
+
+
+# -- the Suit column ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [7, 8])
+def test_from_seven_cards_every_suit_reads_differently_and_whole(qtbot, lab, n: int) -> None:  # type: ignore[no-untyped-def]
+    table = lab_table(n)
+    lab.show_table(table)
+    view, model = lab.table, lab.model
+    seen = [_seen(view, r, SUIT) for r in range(model.rowCount())]
+    assert len(set(seen)) == len(table)  # no two rows read alike (all read "[16 15 14 …" before)
+    for r in (0, 1, len(table) // 2, len(table) - 1):
+        index = model.index(r, SUIT)
+        assert seen[r] == index.data()  # nothing cut
+        pattern = table.pattern(model.suit_row(r))
+        assert index.data() == pattern[::-1]  # who holds each card, the highest first
+        tip = index.data(Qt.ItemDataRole.ToolTipRole)
+        assert tip.startswith(table.suit_text(model.suit_row(r)) + ":")  # the paper's text
+
+
+def test_a_range_of_n_fits_every_suit_and_every_kind(qtbot, lab) -> None:  # type: ignore[no-untyped-def]
+    table = lab_table(5, 9)
+    lab.show_table(table)
+    view, model = lab.table, lab.model
+    header = view.horizontalHeader()
+    firsts = {n: lo for n, (lo, _hi) in table.spans.items()}
+    for n, row in firsts.items():
+        assert _seen(view, row, SUIT) == model.index(row, SUIT).data(), n
+    assert model.index(firsts[5], SUIT).data() == table.suit_text(firsts[5])  # letters to n = 6
+    kinds = {model.index(r, KIND).data(): r for r in range(model.rowCount())}
+    assert "number; the outcome depends on the lead" in kinds  # cut at "…depends on …" before
+    for kind, row in kinds.items():
+        assert _seen(view, row, KIND) == kind
+    widest = max(QFontMetrics(view.font()).horizontalAdvance(k) for k in kinds)
+    assert header.sectionSize(KIND) >= widest + _MARGIN
+
+
+def test_compact_suits_agree_one_by_one_and_in_bulk() -> None:
+    table = lab_table(6, 8)
+    rows = np.arange(len(table), dtype=np.intp)[::7]
+    assert compact_suits(table, rows) == [compact_suit(table, int(i)) for i in rows]
+
+
+WORDS = ["wwwe", "EW", "ewe 4", "wewewewewewewewe", "eeeeeeeeeeeeeeeeee", "we west"]
+
+
+@pytest.mark.parametrize("words", WORDS)
+def test_a_filter_word_finds_the_suits_as_shown(words: str) -> None:
+    table = lab_table(6, 8)
+    model = SuitTableModel()
+    model.set_table(table)
+    model.set_words(words)
+    others = columns(table)
+
+    def cells(i: int) -> list[str]:
+        texts = [c.texts[c.at(i)] for c in others.values()]
+        return [compact_suit(table, i), table.suit_text(i), *texts]
+
+    wanted = [w.casefold() for w in words.split()]
+    expected = [
+        i
+        for i in range(len(table))
+        if all(any(w in cell.casefold() for cell in cells(i)) for w in wanted)
+    ]
+    shown = [model.suit_row(r) for r in range(model.rowCount())]
+    assert shown == expected
+    if words == "wwwe":
+        assert any(table.n[i] == 8 for i in shown)  # found in the W/E texts
+
+
+def test_a_pattern_word_is_tried_at_every_place() -> None:
+    table = lab_table(7)
+    for word in ("w", "ew", "wwwwwwwe", "ewwwwwwwe", "eeeeeeewwwwwww"):
+        hit = pattern_matches(table, word)
+        assert hit is not None
+        expected = [word.upper() in compact_suit(table, i) for i in range(len(table))]
+        assert hit.tolist() == expected
+    assert pattern_matches(table, "wex") is None
+    assert pattern_matches(table, "w" * 15) is None  # longer than a suit of 14 cards
+    assert pattern_matches(table, "w" * 8) is None  # West holds 7 cards
+    assert pattern_matches(lab_table(6), "we") is None  # letters there: no W/E text shown
