@@ -1,17 +1,18 @@
 """Single Suits read as a newcomer reads them (issue 25): from 7 cards a hand every row's suit
-reads differently and whole, the Kind column is whole, a filter word finds the W/E texts shown."""
+reads differently and whole, the Kind column is whole, a filter word finds the W/E texts shown,
+and the sort indicator points the way the rows go."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QFontMetrics
 
 from whistgui.app.lab import lab_table
 from whistgui.app.lab_columns import columns, compact_suit, compact_suits, pattern_matches
 from whistgui.ui.engine_service import EngineService
-from whistgui.ui.lab.suit_model import KIND, SUIT, SuitTableModel
+from whistgui.ui.lab.suit_model import KIND, SUIT, VALUE, RowRole, SuitTableModel
 from whistgui.ui.lab.window import SingleSuitsWindow
 
 #: A cell's text margin in the view (Fusion: 3 px a side and the focus frame's pixel).
@@ -122,3 +123,47 @@ def test_a_pattern_word_is_tried_at_every_place() -> None:
     assert pattern_matches(table, "w" * 15) is None  # longer than a suit of 14 cards
     assert pattern_matches(table, "w" * 8) is None  # West holds 7 cards
     assert pattern_matches(lab_table(6), "we") is None  # letters there: no W/E text shown
+
+
+# -- the sort indicator ---------------------------------------------------------------------------
+
+
+def _arrow(header, section: int) -> str:  # type: ignore[no-untyped-def]
+    """Which way the section's sort indicator points: its pixels are those that change when
+    the indicator is hidden (the title aligned left, so that it stays put); a triangle pointing
+    up is narrow at the top."""
+    alignment = header.defaultAlignment()
+    header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    rect = QRect(header.sectionViewportPosition(section), 0, header.sectionSize(section), 40)
+    shown = header.grab(rect).toImage()
+    header.setSortIndicatorShown(False)
+    hidden = header.grab(rect).toImage()
+    header.setSortIndicatorShown(True)
+    header.setDefaultAlignment(alignment)
+    spans: dict[int, list[int]] = {}
+    for y in range(shown.height()):
+        for x in range(shown.width()):
+            if shown.pixel(x, y) != hidden.pixel(x, y):
+                spans.setdefault(y, []).append(x)
+    widths = [max(xs) - min(xs) for _y, xs in sorted(spans.items())]
+    assert len(widths) >= 2, "no sort indicator drawn"
+    assert widths[0] != widths[-1]
+    return "up" if widths[0] < widths[-1] else "down"
+
+
+def test_the_sort_indicator_points_the_way_the_rows_go(qtbot, lab) -> None:  # type: ignore[no-untyped-def]
+    lab.show_table(lab_table(5))
+    view, model = lab.table, lab.model
+    header = view.horizontalHeader()
+    for order, way in ((Qt.SortOrder.AscendingOrder, "up"), (Qt.SortOrder.DescendingOrder, "down")):
+        view.sortByColumn(VALUE, order)
+        assert header.sortIndicatorOrder() == order  # Qt's order, as the model has it
+        assert model.sorting == (VALUE, order)
+        values = [model.index(r, VALUE).data(RowRole).value for r in (0, model.rowCount() - 1)]
+        assert (values[0] < values[1]) == (order == Qt.SortOrder.AscendingOrder)
+        assert _arrow(header, VALUE) == way  # up: the smallest first (was down)
+    # a click on a new column sorts it ascending, the arrow up
+    centre = header.sectionViewportPosition(KIND) + header.sectionSize(KIND) // 2
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(centre, 5))
+    assert model.sorting == (KIND, Qt.SortOrder.AscendingOrder)
+    assert _arrow(header, KIND) == "up"

@@ -51,6 +51,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStackedWidget,
     QStyle,
+    QStyleOptionHeader,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -125,6 +126,24 @@ def _list_job(
     table = lab_table(lo, hi, cache=cache, should_stop=ctx.should_stop, progress=progress)
     growth = {m: distinct_values(m, cache) for m in range(1, hi + 1)}  # in the cache
     return table, growth
+
+
+class _Header(QHeaderView):
+    """A column header whose sort indicator points up for Qt.SortOrder.AscendingOrder (the
+    smallest at the top) and down for DescendingOrder. QHeaderView asks the style for SortDown
+    when ascending, which Fusion draws pointing down (the arrow read as where the values grow);
+    read by users as the order's direction, up for descending was taken for a fault. The order
+    itself, :meth:`sortIndicatorOrder` and the model's, is Qt's."""
+
+    def initStyleOptionForIndex(self, option: QStyleOptionHeader, logicalIndex: int) -> None:
+        super().initStyleOptionForIndex(option, logicalIndex)
+        if option.sortIndicator != QStyleOptionHeader.SortIndicator.None_:
+            ascending = self.sortIndicatorOrder() == Qt.SortOrder.AscendingOrder
+            option.sortIndicator = (
+                QStyleOptionHeader.SortIndicator.SortUp
+                if ascending
+                else QStyleOptionHeader.SortIndicator.SortDown
+            )
 
 
 class _Table(QTableView):
@@ -204,6 +223,10 @@ class SingleSuitsWindow(QWidget):
         self._filter_timer.timeout.connect(self._apply_filter)
         self.filter.textChanged.connect(self._on_filter)
         self.table = _Table(self)
+        header = _Header(Qt.Orientation.Horizontal, self.table)
+        header.setSectionsClickable(True)  # as QTableView's own header
+        header.setHighlightSections(True)
+        self.table.setHorizontalHeader(header)
         self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
