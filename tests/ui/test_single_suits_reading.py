@@ -1,6 +1,6 @@
 """Single Suits read as a newcomer reads them (issue 25): from 7 cards a hand every row's suit
 reads differently and whole, the Kind column is whole, a filter word finds the W/E texts shown,
-and the sort indicator points the way the rows go."""
+the sort indicator points the way the rows go, and the plots show the suits listed."""
 
 from __future__ import annotations
 
@@ -167,3 +167,63 @@ def test_the_sort_indicator_points_the_way_the_rows_go(qtbot, lab) -> None:  # t
     qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(centre, 5))
     assert model.sorting == (KIND, Qt.SortOrder.AscendingOrder)
     assert _arrow(header, KIND) == "up"
+
+
+# -- the plots follow the filter ------------------------------------------------------------------
+
+
+def _bars(lab) -> dict[float, float]:  # type: ignore[no-untyped-def]
+    (bars,) = lab.values_plot.getPlotItem().items
+    return dict(zip(bars.opts["x"], bars.opts["height"], strict=True))
+
+
+def _growth(lab) -> list[dict[int, int]]:  # type: ignore[no-untyped-def]
+    """Each series of the growth plot as n → count."""
+    out = []
+    for item in lab.growth_plot.getPlotItem().listDataItems():
+        xs, ys = item.getData()
+        out.append({int(x): int(y) for x, y in zip(xs, ys, strict=True)})
+    return out
+
+
+def test_the_plots_follow_the_filter(qtbot, lab) -> None:  # type: ignore[no-untyped-def]
+    table = lab_table(8)
+    lab.distinct.update({n: lab_table(n).distinct(n) for n in range(1, 8)})
+    lab.show_table(table)
+    assert sum(_bars(lab).values()) == 12_870
+    assert lab.values_summary.text() == f"12,870 suits, {table.distinct(8)} distinct values"
+    assert _growth(lab) == [{n: lab.distinct[n] for n in range(1, 9)}]
+    lab.filter.setText("east 2 stoppers")
+    shown = [lab.model.suit_row(r) for r in range(lab.model.rowCount())]
+    assert 0 < len(shown) < 12_870
+    values = [table.value_of(i) for i in shown]
+    by_number: dict[float, int] = {}
+    for v in values:
+        by_number[float(v.number)] = by_number.get(float(v.number), 0) + 1
+    assert _bars(lab) == by_number  # the shown suits only (all 12,870 before)
+    assert lab.values_summary.text() == (
+        f"{len(shown):,} of 12,870 suits, {len(set(values))} distinct values "
+        "(filter “east 2 stoppers”)"
+    )
+    every, filtered = _growth(lab)
+    assert every == {n: lab.distinct[n] for n in range(1, 9)}
+    assert filtered == {8: len(set(values))}
+    bars = lab.values_plot.getPlotItem().items[0]
+    lab.table.sortByColumn(VALUE, Qt.SortOrder.DescendingOrder)  # the same suits: not redrawn
+    assert lab.values_plot.getPlotItem().items[0] is bars
+    lab.filter.setText("")
+    assert sum(_bars(lab).values()) == 12_870
+    assert len(_growth(lab)) == 1
+
+
+def test_a_range_plots_the_chosen_n_of_the_suits_shown(qtbot, lab) -> None:  # type: ignore[no-untyped-def]
+    table = lab_table(3, 5)
+    lab.show_table(table)
+    lab.filter.setText("stopper")
+    kept = [lab.model.suit_row(r) for r in range(lab.model.rowCount())]
+    for i, n in enumerate(table.ns):
+        lab.dist_n.setCurrentIndex(i)
+        assert sum(_bars(lab).values()) == sum(table.n[k] == n for k in kept)
+    assert _growth(lab)[1] == {
+        n: len({table.value_of(k) for k in kept if table.n[k] == n}) for n in table.ns
+    }

@@ -1,7 +1,8 @@
 """The Single Suits window (issue 15): every single suit of n cards a hand in a sortable,
 filterable table — value, kind, maxmin, minmax, R43's T_0, H, H̄, which of them Whist takes,
-Greedy Whist's and Five-card's results — beside plots of how the values are distributed (for
-each n listed: a combo box chooses which) and how the number of distinct values grows with n.
+Greedy Whist's and Five-card's results — beside plots (:mod:`whistgui.ui.lab.plots`) of how
+the values of the suits shown are distributed (for each n listed: a combo box chooses which) and
+how the number of distinct values grows with n; a filter changes the plots as it does the list.
 A click on a row (or Enter on the current row) opens that suit in the card table and the
 inspector; the arrow keys only move.
 
@@ -15,21 +16,17 @@ kernel's tables stay in the window's :class:`~whistgui.engine.games.whist.kernel
 model sorts and filters with numpy; a filter that needs the suits' texts of more than
 :data:`~whistgui.ui.lab.suit_model.SYNC_SUIT_TEXTS` suits has them written on the engine
 service (channel ``lab-suits``) and filters on the other columns meanwhile.
-
-The plots follow the palette (light or dark theme).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import pairwise
 from math import comb
 from typing import Final
 
-from PySide6.QtCore import QElapsedTimer, QEvent, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QElapsedTimer, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
-    QColor,
     QFontMetrics,
     QKeyEvent,
     QKeySequence,
@@ -39,14 +36,12 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
-    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QProgressBar,
     QPushButton,
-    QSizePolicy,
     QSpinBox,
     QSplitter,
     QStackedWidget,
@@ -59,11 +54,9 @@ from PySide6.QtWidgets import (
 
 from whistgui.app.lab import LIVE_LIMIT, LabTable, distinct_values, lab_table
 from whistgui.engine.games.whist.kernel import TableCache
-from whistgui.engine.games.whist.value import Value
 from whistgui.ui.engine_service import EngineService, JobContext
+from whistgui.ui.lab.plots import LabPlots
 from whistgui.ui.lab.suit_model import COLUMNS, SUIT, PatternRole, SuitTableModel
-from whistgui.ui.theme import is_dark
-from whistgui.ui.widgets.pg import pg
 
 __all__ = ["CHANNEL", "SingleSuitsWindow"]
 
@@ -87,9 +80,6 @@ _REVEAL_MS: Final = 150
 _POLL_MS: Final = 100
 #: The progress bar's range.
 _STEPS: Final = 1000
-#: The plots' colours on a light and on a dark background: (bars, growth line).
-_LIGHT_PLOT: Final = ("#1565c0", "#b71c1c")
-_DARK_PLOT: Final = ("#64b5f6", "#ef9a9a")
 
 
 @dataclass(eq=False)
@@ -253,26 +243,11 @@ class SingleSuitsWindow(QWidget):
         self.table.activatedRow.connect(self.showTable)
 
         # -- the plots ----------------------------------------------------------------------
-        self.dist_n = QComboBox(self)
-        self.dist_n.setObjectName("labDistributionN")
-        self.dist_n.setToolTip("The n whose values the distribution shows (of the n listed)")
-        self.dist_n.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.dist_n.setMinimumContentsLength(2)
-        self.dist_n.currentIndexChanged.connect(self._plot_chosen_values)
-        dist_label = QLabel("&Values, n =", self)
-        dist_label.setBuddy(self.dist_n)
-        self.values_summary = QLabel(self)
-        self.values_summary.setObjectName("labValuesSummary")
-        self.values_summary.setWordWrap(True)
-        # its text never widens the plots (nor moves the table's border)
-        self.values_summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.values_plot = pg.PlotWidget(self)
-        self.values_plot.setObjectName("valuesPlot")
-        self.growth_plot = pg.PlotWidget(self)
-        self.growth_plot.setObjectName("growthPlot")
-        self._style_plots()
+        self.plots = LabPlots(self.model, self.distinct, self)
+        self.dist_n = self.plots.dist_n
+        self.values_summary = self.plots.values_summary
+        self.values_plot = self.plots.values_plot
+        self.growth_plot = self.plots.growth_plot
 
         # -- the progress of a listing, in place of the hint ----------------------------------
         hint = QLabel(
@@ -329,25 +304,9 @@ class SingleSuitsWindow(QWidget):
         top.addWidget(filter_label)
         top.addWidget(self.filter, 1)
         top.addWidget(self.count)
-        values = QWidget(self)
-        values_box = QVBoxLayout(values)
-        values_box.setContentsMargins(0, 0, 0, 0)
-        values_head = QHBoxLayout()
-        values_head.addWidget(dist_label)
-        values_head.addWidget(self.dist_n)
-        values_head.addWidget(self.values_summary, 1)
-        values_box.addLayout(values_head)
-        values_box.addWidget(self.values_plot, 1)
-        plots = QSplitter(Qt.Orientation.Vertical, self)
-        plots.addWidget(values)
-        plots.addWidget(self.growth_plot)
-        plots.setMinimumWidth(280)
-        plots.setChildrenCollapsible(False)
-        plots.setStretchFactor(0, 1)
-        plots.setStretchFactor(1, 1)
         split = QSplitter(Qt.Orientation.Horizontal, self)
         split.addWidget(self.table)
-        split.addWidget(plots)
+        split.addWidget(self.plots)
         split.setChildrenCollapsible(False)
         split.setStretchFactor(0, 1)  # a wider window widens the table; the plots keep theirs
         split.setStretchFactor(1, 0)
@@ -360,7 +319,7 @@ class SingleSuitsWindow(QWidget):
         width, height = min(1560, room.width() * 9 // 10), min(860, room.height() * 9 // 10)
         self.resize(width, height)
         split.setSizes([width - 420, 420])
-        plots.setSizes([height // 2, height // 2])
+        self.plots.setSizes([height // 2, height // 2])
 
         self._update_count()
         engine.started.connect(self._on_started)
@@ -493,20 +452,12 @@ class SingleSuitsWindow(QWidget):
         """Show ``table`` (one n or a range) in the table and the plots (the distribution for
         the largest n; :attr:`dist_n` chooses another)."""
         self.engine.cancel(TEXT_CHANNEL)  # texts for the table shown so far
-        self.model.set_table(table)
-        self._size_columns()
         for n in table.ns:
             if n not in self.distinct:  # the job counted them (off the event loop)
                 self.distinct[n] = table.distinct(n)
-        self.dist_n.blockSignals(True)
-        self.dist_n.clear()
-        for n in table.ns:
-            self.dist_n.addItem(str(n), n)
-        self.dist_n.setCurrentIndex(len(table.ns) - 1)
-        self.dist_n.setEnabled(len(table.ns) > 1)
-        self.dist_n.blockSignals(False)
-        self._plot_chosen_values()
-        self._plot_growth()
+        self.model.set_table(table)
+        self._size_columns()
+        self.plots.set_table()
 
     def _size_columns(self) -> None:
         """Fit each column to its texts, whole: the few a column has (every suit of one n is
@@ -525,89 +476,6 @@ class SingleSuitsWindow(QWidget):
                 widths = [cell.horizontalAdvance(t) for t in texts]
             width = max(max(widths, default=0) + 14, head.horizontalAdvance(title) + 20)
             header.resizeSection(c, min(width, cell.averageCharWidth() * _MAX_COLUMN_CHARS))
-
-    # -- the plots ------------------------------------------------------------------------------
-    def _plot_colours(self) -> tuple[QColor, QColor, str, str]:
-        """Background, text, bars, growth line: from the palette (light or dark)."""
-        pal = self.palette()
-        bars, line = _DARK_PLOT if is_dark(pal) else _LIGHT_PLOT
-        return pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text), bars, line
-
-    def _style_plots(self) -> None:
-        """Backgrounds, axes and labels in the palette's colours."""
-        background, text, _bars, _line = self._plot_colours()
-        css = {"color": text.name()}
-        for plot, left, bottom in (
-            (self.values_plot, "suits", "value (number part)"),
-            (self.growth_plot, "distinct values", "cards a hand"),
-        ):
-            plot.setBackground(background)
-            item = plot.getPlotItem()
-            for side in ("left", "bottom"):
-                axis = item.getAxis(side)
-                axis.setPen(text)
-                axis.setTextPen(text)
-            item.setLabel("left", left, **css)
-            item.setLabel("bottom", bottom, **css)
-            item.showGrid(x=True, y=True, alpha=0.2)
-        self.growth_plot.setTitle("Distinct values for each n", color=text.name())
-
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
-            self._style_plots()
-            self._plot_chosen_values()
-            self._plot_growth()
-
-    def _plot_chosen_values(self) -> None:
-        """The distribution of the values of the n :attr:`dist_n` shows."""
-        table = self.model.table
-        n = self.dist_n.currentData()
-        if table is None or not isinstance(n, int) or n not in table.spans:
-            self.values_plot.clear()
-            self.values_summary.setText("")
-            return
-        self._plot_values(n, table.value_counts(n))
-
-    def _plot_values(self, n: int, counts: dict[Value, int]) -> None:
-        by_number: dict[float, int] = {}
-        for value, c in counts.items():
-            x = float(value.number)
-            by_number[x] = by_number.get(x, 0) + c
-        xs = sorted(by_number)
-        _bg, _text, colour, _line = self._plot_colours()
-        self.values_plot.clear()
-        if xs:
-            width = min((b - a for a, b in pairwise(xs)), default=0.5) * 0.8
-            bars = pg.BarGraphItem(
-                x=xs,
-                height=[by_number[x] for x in xs],
-                width=max(width, 0.04),
-                brush=colour,
-                pen=pg.mkPen(colour),
-            )
-            self.values_plot.addItem(bars)
-        self.values_plot.enableAutoRange()
-        self.values_summary.setText(
-            f"{sum(counts.values()):,} suits, {len(counts)} distinct values"
-        )
-        self.values_summary.setToolTip(
-            f"The values of the suits of {n} cards a hand, by their number part"
-        )
-
-    def _plot_growth(self) -> None:
-        ns = sorted(self.distinct)
-        _bg, _text, _bars, colour = self._plot_colours()
-        self.growth_plot.clear()
-        if ns:
-            self.growth_plot.plot(
-                ns,
-                [self.distinct[n] for n in ns],
-                pen=pg.mkPen(colour, width=2),
-                symbol="o",
-                symbolBrush=colour,
-                symbolPen=pg.mkPen(colour),
-            )
 
     # -- the filter -----------------------------------------------------------------------------
     def _on_filter(self, _text: str) -> None:
