@@ -27,6 +27,7 @@ highest down, ``W`` or ``E`` (:func:`compact_suit`: ``WWWEEEWEWEWEEW``, 2n chara
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -60,6 +61,7 @@ __all__ = [
     "compact_suits",
     "latex_cell",
     "pattern_matches",
+    "pattern_texts",
 ]
 
 #: (header, tooltip) per column.
@@ -221,20 +223,37 @@ def _patterns(masks: npt.NDArray[np.uint64], n: int) -> npt.NDArray[np.bytes_]:
     return out
 
 
-def compact_suits(t: LabTable, rows: npt.NDArray[np.intp]) -> list[str]:
-    """:func:`compact_suit` of many rows (with numpy for the W/E texts)."""
+def _by_n(
+    t: LabTable, rows: npt.NDArray[np.intp], text: Callable[[int, npt.NDArray[np.intp]], list[str]]
+) -> list[str]:
+    """``text(n, rows of n)`` for each n among ``rows``, put back in the order of ``rows``."""
     n = t.n[rows]
     out: list[str] = [""] * len(rows)
     for size in np.unique(n).tolist():
         where = np.flatnonzero(n == size)
-        chosen = rows[where]
-        if size <= LETTERS_UPTO:
-            texts = [t.suit_text(int(i)) for i in chosen.tolist()]
-        else:
-            texts = [b.decode("ascii") for b in _patterns(t.mask[chosen], size).tolist()]
-        for k, text in zip(where.tolist(), texts, strict=True):
-            out[k] = text
+        for k, s in zip(where.tolist(), text(size, rows[where]), strict=True):
+            out[k] = s
     return out
+
+
+def pattern_texts(t: LabTable, rows: npt.NDArray[np.intp]) -> list[str]:
+    """The W/E texts of ``rows`` (who holds each card from the highest down), for any n."""
+
+    def text(n: int, chosen: npt.NDArray[np.intp]) -> list[str]:
+        return [b.decode("ascii") for b in _patterns(t.mask[chosen], n).tolist()]
+
+    return _by_n(t, rows, text)
+
+
+def compact_suits(t: LabTable, rows: npt.NDArray[np.intp]) -> list[str]:
+    """:func:`compact_suit` of many rows (with numpy for the W/E texts)."""
+
+    def text(n: int, chosen: npt.NDArray[np.intp]) -> list[str]:
+        if n <= LETTERS_UPTO:
+            return [t.suit_text(i) for i in chosen.tolist()]
+        return [b.decode("ascii") for b in _patterns(t.mask[chosen], n).tolist()]
+
+    return _by_n(t, rows, text)
 
 
 def pattern_matches(t: LabTable, word: str) -> npt.NDArray[np.bool_] | None:

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import comb
-from typing import Final
+from pathlib import Path
+from typing import Final, Literal
 
 from PySide6.QtCore import QElapsedTimer, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -36,10 +37,12 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
+    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -48,13 +51,22 @@ from PySide6.QtWidgets import (
     QStyle,
     QStyleOptionHeader,
     QTableView,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from whistgui.app.lab import LIVE_LIMIT, LabTable, distinct_values, lab_table
 from whistgui.engine.games.whist.kernel import TableCache
-from whistgui.ui.engine_service import EngineService, JobContext
+from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
+from whistgui.ui.lab.exports import (
+    EXPORT_CHANNEL,
+    FILE_FILTERS,
+    KIND_NAMES,
+    RowExport,
+    default_stem,
+    ns_text,
+)
 from whistgui.ui.lab.plots import LabPlots
 from whistgui.ui.lab.suit_model import COLUMNS, SUIT, PatternRole, SuitTableModel
 
@@ -165,6 +177,7 @@ class SingleSuitsWindow(QWidget):
         self.setObjectName("singleSuitsWindow")
         self.engine = engine
         self._listing: _Listing | None = None  # the listing under way
+        self._started = 0  # the job the engine started last
         self._note = ""  # said before the count until the filter changes ("listing cancelled")
         #: the kernel's tables, kept for the next listing (used on the engine's worker only)
         self._cache = TableCache()
@@ -201,6 +214,26 @@ class SingleSuitsWindow(QWidget):
         self.count = QLabel(self)
         self.count.setObjectName("labCount")
         self.count.setMinimumWidth(80)  # a long text is cut, never widens the window
+
+        # -- exports ------------------------------------------------------------------------
+        self._export: RowExport | None = None  # the export under way
+        self._work = ViewWork(engine, self, lambda: None)  # closing the window stops it
+        self.act_export_csv = QAction("Listed Rows as &CSV…", self)
+        self.act_export_csv.setStatusTip("The rows listed (filtered, in their order) as CSV")
+        self.act_export_csv.triggered.connect(lambda: self.export_rows_dialog("csv"))
+        self.act_export_tex = QAction("Listed Rows as &LaTeX Table…", self)
+        self.act_export_tex.setStatusTip("The rows listed as a LaTeX tabular (escaped)")
+        self.act_export_tex.triggered.connect(lambda: self.export_rows_dialog("tex"))
+        menu = QMenu(self)
+        menu.addAction(self.act_export_csv)
+        menu.addAction(self.act_export_tex)
+        self.export_button = QToolButton(self)
+        self.export_button.setObjectName("labExport")
+        self.export_button.setText("&Export")
+        self.export_button.setToolTip("Export the rows listed (CSV, LaTeX) (Alt+E)")
+        self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.export_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.export_button.setMenu(menu)
 
         # -- the table ----------------------------------------------------------------------
         self.model = SuitTableModel(self)
@@ -250,13 +283,15 @@ class SingleSuitsWindow(QWidget):
         self.growth_plot = self.plots.growth_plot
 
         # -- the progress of a listing, in place of the hint ----------------------------------
-        hint = QLabel(
+        self.hint = hint = QLabel(
             "Click a suit to open it in the card table and the inspector (double-click or "
             "Enter: and bring them to the front); click a column's header to sort by it.",
             self,
         )
+        hint.setObjectName("labHint")
         hint.setWordWrap(True)
         hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self._hint = hint.text()
         self.progress_label = QLabel(self)
         self.progress_label.setObjectName("labProgressText")
         self.progress = QProgressBar(self)
@@ -264,8 +299,10 @@ class SingleSuitsWindow(QWidget):
         self.progress.setRange(0, _STEPS)
         self.progress.setMaximumWidth(320)
         self.cancel_button = QPushButton("Cancel", self)
-        self.cancel_button.setToolTip("Stop this listing (Escape or Ctrl+.); the table stays")
-        self.cancel_button.clicked.connect(self.cancel_listing)
+        self.cancel_button.setToolTip(
+            "Stop this listing or export (Escape or Ctrl+.); the table stays"
+        )
+        self.cancel_button.clicked.connect(self._cancel_shown)
         busy = QWidget(self)
         busy_row = QHBoxLayout(busy)
         busy_row.setContentsMargins(0, 0, 0, 0)
@@ -289,7 +326,7 @@ class SingleSuitsWindow(QWidget):
         self.act_stop.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.act_stop.triggered.connect(self.stop)
         self.addAction(self.act_stop)
-        self._escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.cancel_listing)
+        self._escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._cancel_shown)
         self._escape.setContext(Qt.ShortcutContext.WindowShortcut)
         self._escape.setEnabled(False)
 
@@ -304,6 +341,7 @@ class SingleSuitsWindow(QWidget):
         top.addWidget(filter_label)
         top.addWidget(self.filter, 1)
         top.addWidget(self.count)
+        top.addWidget(self.export_button)
         split = QSplitter(Qt.Orientation.Horizontal, self)
         split.addWidget(self.table)
         split.addWidget(self.plots)
@@ -363,12 +401,7 @@ class SingleSuitsWindow(QWidget):
             return None
         self._listing = listing
         self._note = ""
-        self.progress.setValue(0)
-        self.progress_label.setText(f"Listing the suits of {what}: waiting for the engine …")
-        self._escape.setEnabled(True)
-        if self.status.currentWidget() is not self._busy_page:
-            self._reveal_timer.start()
-        self._poll_timer.start()
+        self._show_busy()
         self._update_count()
         return listing.job
 
@@ -378,35 +411,67 @@ class SingleSuitsWindow(QWidget):
         if listing is None:
             return False
         self.engine.cancel(CHANNEL)
-        self._end_listing(f"listing {_ns_text(listing.span)} cancelled")
+        self._end_listing(f"listing {ns_text(listing.span)} cancelled")
         self.message.emit(f"Single suits: listing the suits of {listing.what} cancelled")
         return True
 
     def stop(self) -> None:
-        """Ctrl+.: stop this window's listing, or else whatever the engine computes."""
-        if not self.cancel_listing():
+        """Ctrl+.: stop this window's listing or export, or else whatever the engine
+        computes."""
+        if not self._cancel_shown():
             self.engine.cancel_running()
+
+    def _cancel_shown(self) -> bool:
+        """Cancel (or Escape): stop the listing, or else the export, under way."""
+        return self.cancel_listing() or self.cancel_export()
 
     def _end_listing(self, note: str = "") -> None:
         self._listing = None
         self._note = note
-        self._reveal_timer.stop()
-        self._poll_timer.stop()
-        self._escape.setEnabled(False)
-        self.status.setCurrentIndex(0)
+        self._show_busy()
         self._update_count()
 
+    @property
+    def _busy(self) -> _Listing | RowExport | None:
+        """What the progress row shows: the listing under way, or else the export."""
+        return self._listing or self._export
+
+    def _show_busy(self) -> None:
+        """The progress row for what runs (shown after a moment), or the hint."""
+        busy = self._busy
+        self._escape.setEnabled(busy is not None)
+        if busy is None:
+            self._reveal_timer.stop()
+            self._poll_timer.stop()
+            self.status.setCurrentIndex(0)
+            return
+        self.progress.setValue(round(busy.fraction * _STEPS))
+        started = busy.job == self._started
+        if isinstance(busy, _Listing):
+            text = f"Listing the suits of {busy.what}" + (" …" if started else "")
+        else:
+            text = f"Writing {busy.what}" + (" …" if started else "")
+        self.progress_label.setText(text if started else f"{text}: waiting for the engine …")
+        if self.status.currentWidget() is not self._busy_page:
+            self._reveal_timer.start()
+        self._poll_timer.start()
+
     def _poll_progress(self) -> None:
-        if self._listing is not None:
-            self.progress.setValue(round(self._listing.fraction * _STEPS))
+        busy = self._busy
+        if busy is not None:
+            self.progress.setValue(round(busy.fraction * _STEPS))
 
     def _on_started(self, job: int, _channel: str, _label: str) -> None:
-        if self._listing is not None and job == self._listing.job:
-            self.progress_label.setText(f"Listing the suits of {self._listing.what} …")
+        self._started = job
+        busy = self._busy
+        if busy is not None and job == busy.job:
+            self._show_busy()
 
     def _on_progress(self, job: int, text: str) -> None:
-        if self._listing is not None and job == self._listing.job:
-            self.progress_label.setText(f"Listing {self._listing.what} — {text}")
+        busy = self._busy
+        if busy is not None and job == busy.job:
+            doing = "Listing" if isinstance(busy, _Listing) else "Writing"
+            self.progress_label.setText(f"{doing} {busy.what} — {text}")
 
     @property
     def _shown(self) -> tuple[int, int] | None:
@@ -414,6 +479,11 @@ class SingleSuitsWindow(QWidget):
         return (table.ns[0], table.ns[-1]) if table is not None else None
 
     def _on_finished(self, job: int, channel: str, tag: object, result: object) -> None:
+        if channel == EXPORT_CHANNEL:
+            export = self._export
+            if export is not None and tag is export:
+                self._end_export(f"Written: {export.what} ({result})")
+            return
         if channel == TEXT_CHANNEL:
             if isinstance(tag, LabTable) and isinstance(result, list):
                 self.model.set_suit_texts(tag, result)
@@ -430,6 +500,10 @@ class SingleSuitsWindow(QWidget):
         self.show_table(table)
 
     def _on_failed(self, job: int, channel: str, tag: object, message: str) -> None:
+        if channel == EXPORT_CHANNEL:
+            if tag is self._export:
+                self._end_export(f"Not written: {message}")
+            return
         listing = self._listing
         if channel == CHANNEL and listing is not None and job == listing.job:
             self._end_listing(f"not listed: {message}")
@@ -440,18 +514,87 @@ class SingleSuitsWindow(QWidget):
             self.message.emit(f"The suits' texts were not written: {message}")
 
     def _on_cancelled(self, job: int, channel: str) -> None:
+        export = self._export
+        if channel == EXPORT_CHANNEL and export is not None and job == export.job:
+            self._end_export(f"Export cancelled: nothing written to {export.path.name}")
+            return
         listing = self._listing
         if channel == CHANNEL and listing is not None and job == listing.job:
             # cancelled from elsewhere (the main window's Cancel or Ctrl+.)
-            self._end_listing(f"listing {_ns_text(listing.span)} cancelled")
+            self._end_listing(f"listing {ns_text(listing.span)} cancelled")
         elif channel == TEXT_CHANNEL:  # the next filter asks again
             self.model.suit_texts_dropped()
             self._update_count()
+
+    # -- exports --------------------------------------------------------------------------------
+    @property
+    def export(self) -> RowExport | None:
+        """The export under way, if any."""
+        return self._export
+
+    def export_rows_dialog(self, kind: Literal["csv", "tex"]) -> RowExport | None:
+        """Export ▸ Listed Rows as CSV or LaTeX: ask where, then write them."""
+        if self.model.rowCount() == 0:
+            self._say("Nothing to export: no suit is listed")
+            return None
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            f"Export the listed rows as {KIND_NAMES[kind]}",
+            f"{default_stem(self.model)}.{kind}",
+            FILE_FILTERS[kind],
+        )
+        if not path:
+            return None
+        if not Path(path).suffix:
+            path += f".{kind}"
+        return self.export_rows(path, kind)
+
+    def export_rows(self, path: str | Path, kind: Literal["csv", "tex"]) -> RowExport | None:
+        """Write the rows listed now to ``path`` as ``kind`` on the engine service, with
+        progress and Cancel; None if there is nothing to write (or the app is closing)."""
+        if self.model.table is None or self.model.rowCount() == 0:
+            return None
+        try:
+            export = RowExport.submit(self._work, self.model, Path(path), kind)
+        except RuntimeError:  # the app is closing: its engine has stopped
+            return None
+        self._export = export
+        self._show_busy()
+        return export
+
+    def cancel_export(self) -> bool:
+        """Stop the export under way (nothing is written); False if there was none."""
+        export = self._export
+        if export is None:
+            return False
+        self.engine.cancel(EXPORT_CHANNEL)
+        self._end_export(f"Export cancelled: nothing written to {export.path.name}")
+        return True
+
+    def _end_export(self, outcome: str) -> None:
+        self._export = None
+        self._say(outcome)
+        self._show_busy()
+
+    def _say(self, text: str) -> None:
+        """``text`` in the hint's place (until the table or its filter changes), and in the
+        main window's status bar."""
+        self.hint.setText(text)
+        self.hint.setToolTip(text)
+        self.hint.setForegroundRole(QPalette.ColorRole.WindowText)
+        self.message.emit(f"Single suits: {text}")
+
+    def _unsay(self) -> None:
+        if self.hint.text() != self._hint:
+            self.hint.setText(self._hint)
+            self.hint.setToolTip("")
+            self.hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
 
     def show_table(self, table: LabTable) -> None:
         """Show ``table`` (one n or a range) in the table and the plots (the distribution for
         the largest n; :attr:`dist_n` chooses another)."""
         self.engine.cancel(TEXT_CHANNEL)  # texts for the table shown so far
+        self._unsay()
         for n in table.ns:
             if n not in self.distinct:  # the job counted them (off the event loop)
                 self.distinct[n] = table.distinct(n)
@@ -480,6 +623,7 @@ class SingleSuitsWindow(QWidget):
     # -- the filter -----------------------------------------------------------------------------
     def _on_filter(self, _text: str) -> None:
         self._note = ""
+        self._unsay()
         if self.model.total > _DEBOUNCE_ROWS:
             self._filter_timer.start()  # after a pause in the typing
         else:
@@ -512,13 +656,15 @@ class SingleSuitsWindow(QWidget):
             text += " (the suits' texts to come)"
         listing, table = self._listing, self.model.table
         if listing is not None:
-            text = f"listing {_ns_text(listing.span)} …" + (
-                f" (shown: {text}, {_ns_text(table.ns)})" if table is not None else ""
+            text = f"listing {ns_text(listing.span)} …" + (
+                f" (shown: {text}, {ns_text(table.ns)})" if table is not None else ""
             )
         elif self._note:
             text = f"{self._note}; {text}"
         self.count.setText(text)
         self.count.setToolTip(text)
+        for act in (self.act_export_csv, self.act_export_tex):
+            act.setEnabled(shown > 0)
 
     # -- opening a suit -----------------------------------------------------------------------
     def _on_clicked(self, index: QModelIndex) -> None:
@@ -554,8 +700,4 @@ class SingleSuitsWindow(QWidget):
         self._poll_timer.stop()
         self.engine.cancel(CHANNEL)
         self.engine.cancel(TEXT_CHANNEL)
-
-
-def _ns_text(ns: tuple[int, ...]) -> str:
-    """``(6,)`` or ``(6, 6)`` → "n = 6", ``(1, …, 10)`` → "n = 1–10"."""
-    return f"n = {ns[0]}" if ns[0] == ns[-1] else f"n = {ns[0]}–{ns[-1]}"
+        self.engine.cancel(EXPORT_CHANNEL)

@@ -1,0 +1,154 @@
+"""Export from the Single Suits window (issue 25): the rows listed — filtered, in the order
+shown — as CSV and as a LaTeX table, written on the engine service with progress and Cancel;
+the plots as figures through Export Figure; the window's keys in F1's list."""
+
+from __future__ import annotations
+
+import csv
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from whistgui.app.lab import lab_table
+from whistgui.ui.engine_service import EngineService
+from whistgui.ui.lab.suit_model import SUIT, VALUE
+from whistgui.ui.lab.window import SingleSuitsWindow
+
+
+@pytest.fixture
+def lab(qtbot):  # type: ignore[no-untyped-def]
+    """The Single Suits window on its own engine, shown, n = 8 listed."""
+    engine = EngineService()
+    w = SingleSuitsWindow(engine)
+    qtbot.addWidget(w)
+    w.cancel_listing()
+    w.resize(1152, 720)
+    w.show()
+    qtbot.waitExposed(w)
+    w.show_table(lab_table(8))
+    yield w
+    w.shutdown()
+    engine.shutdown()
+
+
+def _listed(lab, column: int) -> list[str]:  # type: ignore[no-untyped-def]
+    model = lab.model
+    return [model.index(r, column).data() for r in range(model.rowCount())]
+
+
+def _written(qtbot, lab) -> str:  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: lab.export is None, timeout=20000)
+    return lab.hint.text()
+
+
+def test_the_listed_rows_export_as_csv_in_their_order(qtbot, lab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    lab.filter.setText("east 2 stoppers")
+    lab.table.sortByColumn(VALUE, Qt.SortOrder.DescendingOrder)
+    shown = lab.model.rowCount()
+    assert 0 < shown < 12_870
+    export = lab.export_rows(tmp_path / "suits.csv", "csv")
+    assert export is not None
+    assert export.rows == shown
+    outcome = _written(qtbot, lab)
+    assert outcome == f"Written: {shown} rows as CSV to suits.csv ({tmp_path / 'suits.csv'})"
+    with (tmp_path / "suits.csv").open(newline="", encoding="utf-8") as f:
+        head, *rows = list(csv.reader(f))
+    assert head[:4] == ["Suit", "W/E", "n", "Value"]
+    assert len(rows) == shown  # the filter's rows, not the table's 12,870
+    assert [r[1] for r in rows] == _listed(lab, SUIT)  # in the order shown
+    assert [r[3] for r in rows] == _listed(lab, VALUE)
+    table = lab.model.table
+    assert [r[0] for r in rows[:3]] == [table.suit_text(lab.model.suit_row(i)) for i in range(3)]
+    lab.filter.setText("")  # the outcome gives the hint its place back
+    assert lab.hint.text().startswith("Click a suit")
+
+
+def test_the_listed_rows_export_as_a_latex_table(qtbot, lab, tmp_path: Path, dialogs) -> None:  # type: ignore[no-untyped-def]
+    lab.filter.setText("wwwwwwwweeeeeeee")  # West holds the eight top cards: 1 suit
+    assert lab.model.rowCount() == 1
+    dialogs.save_path = str(tmp_path / "top")  # no suffix: .tex is added
+    lab.act_export_tex.trigger()
+    assert _written(qtbot, lab).startswith("Written: 1 row as a LaTeX table to top.tex")
+    tex = (tmp_path / "top.tex").read_text(encoding="utf-8")
+    assert tex.startswith(
+        "% Single suits: 1 of 12,870 suits of n = 8 cards a hand (filter “wwwwwwwweeeeeeee”).\n"
+    )
+    row = tex.splitlines()[-3].split(" & ")
+    assert row[:4] == [
+        "{[16 15 14 13 12 11 10 9, 8 7 6 5 4 3 2 1]}",
+        "WWWWWWWWEEEEEEEE",
+        "8",
+        "$8 - \\varepsilon_{0}$",
+    ]
+
+
+def test_nothing_listed_nothing_exported(qtbot, lab, tmp_path: Path, dialogs) -> None:  # type: ignore[no-untyped-def]
+    lab.filter.setText("no such word")
+    assert not lab.act_export_csv.isEnabled()
+    dialogs.save_path = str(tmp_path / "x.csv")
+    assert lab.export_rows_dialog("csv") is None
+    assert lab.hint.text() == "Nothing to export: no suit is listed"
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.fixture
+def held(monkeypatch):  # type: ignore[no-untyped-def]
+    """The window's exports write their first block and then wait to be stopped."""
+    import whistgui.ui.lab.exports as exports
+
+    started = threading.Event()
+    real = exports.export_rows
+
+    def hold(*args, progress, should_stop, **kwargs):  # type: ignore[no-untyped-def]
+        def step(done: int, total: int) -> None:
+            progress(done, total)
+            started.set()
+            while not should_stop():
+                threading.Event().wait(0.01)
+
+        return real(*args, progress=step, should_stop=should_stop, **kwargs)
+
+    monkeypatch.setattr(exports, "export_rows", hold)
+    monkeypatch.setattr("whistgui.app.lab_export.BLOCK", 1000)
+    return started
+
+
+@pytest.mark.parametrize("how", ["button", "Escape", "close"])
+def test_an_export_shows_its_progress_and_cancel_writes_nothing(  # type: ignore[no-untyped-def]
+    qtbot, lab, tmp_path: Path, held, how: str
+) -> None:
+    path = tmp_path / "suits.csv"
+    path.write_text("old\n", encoding="utf-8")
+    export = lab.export_rows(path, "csv")
+    assert export is not None
+    assert held.wait(10)
+    qtbot.waitUntil(lambda: lab.progress.isVisible() and lab.cancel_button.isVisible())
+    qtbot.waitUntil(lambda: "1,000 of 12,870 rows written" in lab.progress_label.text())
+    assert lab.progress_label.text().startswith("Writing 12,870 rows as CSV to suits.csv")
+    assert 0 < lab.progress.value() < lab.progress.maximum()
+    with qtbot.waitSignal(lab.engine.cancelled):
+        if how == "button":
+            qtbot.mouseClick(lab.cancel_button, Qt.MouseButton.LeftButton)
+        elif how == "Escape":
+            lab.activateWindow()
+            qtbot.waitUntil(lab.isActiveWindow)
+            qtbot.keyClick(lab.table, Qt.Key.Key_Escape)
+        else:
+            lab.close()  # the window's work stops with it
+    qtbot.waitUntil(lambda: lab.export is None)
+    assert lab.hint.text() == "Export cancelled: nothing written to suits.csv"
+    assert path.read_text(encoding="utf-8") == "old\n"
+    assert os.listdir(tmp_path) == ["suits.csv"]  # no temporary left
+
+
+def test_a_file_that_cannot_be_written_says_why(qtbot, lab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    messages: list[str] = []
+    lab.message.connect(messages.append)
+    lab.export_rows(tmp_path / "no folder" / "suits.csv", "csv")
+    outcome = _written(qtbot, lab)
+    assert outcome.startswith("Not written: '")
+    assert "suits.csv' could not be written: No such file or directory" in outcome
+    assert messages[-1] == f"Single suits: {outcome}"
