@@ -152,3 +152,50 @@ def test_a_file_that_cannot_be_written_says_why(qtbot, lab, tmp_path: Path) -> N
     assert outcome.startswith("Not written: '")
     assert "suits.csv' could not be written: No such file or directory" in outcome
     assert messages[-1] == f"Single suits: {outcome}"
+
+
+# -- the plots as figures -------------------------------------------------------------------------
+
+
+def test_ctrl_e_exports_the_plots_as_shown(qtbot, lab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QKeySequence
+
+    lab.filter.setText("east 2 stoppers")
+    lab.activateWindow()
+    qtbot.waitUntil(lab.isActiveWindow)
+    combo = QKeySequence("Ctrl+E")[0]
+    qtbot.keyClick(lab.table, combo.key(), combo.keyboardModifiers())
+    dlg = lab.figure_dialog
+    assert dlg is not None
+    views = [dlg.view.itemData(i) for i in range(dlg.view.count())]
+    assert views == ["values", "growth"]
+    assert not any(dlg.applies()[w] for w in (dlg.suit, dlg.depth, dlg.cards))  # no such fields
+    qtbot.waitUntil(lambda: dlg.figure is not None, timeout=20000)
+    summary = lab.values_summary.text()
+    assert summary.startswith("104 of 12,870 suits")
+    assert summary in dlg.figure.texts()  # what the window's plot says
+    assert dlg.default_name() == f"single-suits-n8-filtered-values.{dlg.kind}"
+    dlg.format.setCurrentIndex(dlg.format.findData("svg"))
+    dlg.set_view("growth")
+    qtbot.waitUntil(
+        lambda: dlg.figure is not None and dlg.figure.title == "Distinct values for each n",
+        timeout=20000,
+    )
+    assert "Squares: the suits shown (filter “east 2 stoppers”)" in dlg.figure.texts()
+    out = dlg.save(tmp_path / "growth.svg")
+    assert out is not None
+    assert "Distinct values for each n" in out.read_text(encoding="utf-8")
+    dlg.close()
+
+
+def test_no_figure_before_anything_is_listed(qtbot) -> None:  # type: ignore[no-untyped-def]
+    engine = EngineService()
+    w = SingleSuitsWindow(engine)
+    qtbot.addWidget(w)
+    w.cancel_listing()
+    try:
+        assert w.export_figure_dialog() is None
+        assert w.hint.text() == "No figure: no suit is listed"
+    finally:
+        w.shutdown()
+        engine.shutdown()

@@ -16,8 +16,13 @@ from whistgui import __version__
 from whistgui.app.lab_columns import COLUMNS
 from whistgui.app.lab_export import export_rows
 from whistgui.app.lab_plots import filter_text
+from whistgui.figures import FigureOptions
+from whistgui.figures.lab import LAB_VIEWS, build_lab_figure
+from whistgui.figures.scene import Figure
 from whistgui.ui.engine_service import JobContext, ViewWork
+from whistgui.ui.lab.plots import LabPlots
 from whistgui.ui.lab.suit_model import SuitTableModel
+from whistgui.ui.widgets.figure_dialog import FigureSource
 
 __all__ = [
     "EXPORT_CHANNEL",
@@ -25,6 +30,7 @@ __all__ = [
     "KIND_NAMES",
     "RowExport",
     "default_stem",
+    "figure_source",
     "ns_text",
     "rows_comment",
 ]
@@ -118,3 +124,17 @@ class RowExport:
             EXPORT_CHANNEL, job, label=f"Single suits, {export.what}", tag=export
         )
         return export
+
+
+def figure_source(plots: LabPlots) -> FigureSource | None:
+    """Export Figure's source for the plots as they are now (what they show is copied: the
+    filter may change while the dialog is open); None when nothing is listed."""
+    model = plots.model
+    if model.table is None:
+        return None
+    distribution, growth = plots.distribution(), plots.growth()
+
+    def build(view: str, options: FigureOptions) -> Figure:
+        return build_lab_figure(view, distribution, growth, options.width, options.font_size)
+
+    return FigureSource(LAB_VIEWS, build, default_stem(model), "values", key="labFigure")

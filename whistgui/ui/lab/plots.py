@@ -24,14 +24,16 @@ from PySide6.QtWidgets import (
 )
 
 from whistgui.app.lab_plots import Distribution, Growth, distribution, filter_text, growth
+from whistgui.figures.lab import BAR_COLOUR, LINE_COLOUR
 from whistgui.ui.lab.suit_model import SuitTableModel
 from whistgui.ui.theme import is_dark, is_theme_change
 from whistgui.ui.widgets.pg import pg
 
 __all__ = ["LabPlots"]
 
-#: The plots' colours on a light and on a dark background: (bars, growth line).
-_LIGHT_PLOT: Final = ("#1565c0", "#b71c1c")
+#: The plots' colours on a light and on a dark background: (bars, growth line); the light ones
+#: are the printed figures' (screen and print agree).
+_LIGHT_PLOT: Final = (BAR_COLOUR, LINE_COLOUR)
 _DARK_PLOT: Final = ("#64b5f6", "#ef9a9a")
 
 

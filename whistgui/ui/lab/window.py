@@ -25,7 +25,7 @@ from math import comb
 from pathlib import Path
 from typing import Final, Literal
 
-from PySide6.QtCore import QElapsedTimer, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QElapsedTimer, QModelIndex, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QFontMetrics,
@@ -58,6 +58,7 @@ from PySide6.QtWidgets import (
 
 from whistgui.app.lab import LIVE_LIMIT, LabTable, distinct_values, lab_table
 from whistgui.engine.games.whist.kernel import TableCache
+from whistgui.figures.text import ensure_app
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.lab.exports import (
     EXPORT_CHANNEL,
@@ -65,10 +66,12 @@ from whistgui.ui.lab.exports import (
     KIND_NAMES,
     RowExport,
     default_stem,
+    figure_source,
     ns_text,
 )
 from whistgui.ui.lab.plots import LabPlots
 from whistgui.ui.lab.suit_model import COLUMNS, SUIT, PatternRole, SuitTableModel
+from whistgui.ui.widgets.figure_dialog import FigureDialog
 
 __all__ = ["CHANNEL", "SingleSuitsWindow"]
 
@@ -171,11 +174,19 @@ class SingleSuitsWindow(QWidget):
     #: a message for the status bar
     message = Signal(str)
 
-    def __init__(self, engine: EngineService, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        engine: EngineService,
+        parent: QWidget | None = None,
+        *,
+        settings: QSettings | None = None,
+    ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle("Single Suits — whistgui")
         self.setObjectName("singleSuitsWindow")
         self.engine = engine
+        self._settings = settings  # where Export Figure remembers its choices (None: nowhere)
+        self.figure_dialog: FigureDialog | None = None  # the last one opened
         self._listing: _Listing | None = None  # the listing under way
         self._started = 0  # the job the engine started last
         self._note = ""  # said before the count until the filter changes ("listing cancelled")
@@ -224,13 +235,25 @@ class SingleSuitsWindow(QWidget):
         self.act_export_tex = QAction("Listed Rows as &LaTeX Table…", self)
         self.act_export_tex.setStatusTip("The rows listed as a LaTeX tabular (escaped)")
         self.act_export_tex.triggered.connect(lambda: self.export_rows_dialog("tex"))
+        self.act_export_figure = QAction("&Figure of the Plots…", self)
+        self.act_export_figure.setShortcut(QKeySequence("Ctrl+E"))
+        self.act_export_figure.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.act_export_figure.setStatusTip(
+            "The plots as a figure for an article (PNG, SVG, PDF, TikZ), with a preview"
+        )
+        self.act_export_figure.triggered.connect(lambda: self.export_figure_dialog())
+        self.addAction(self.act_export_figure)
         menu = QMenu(self)
         menu.addAction(self.act_export_csv)
         menu.addAction(self.act_export_tex)
+        menu.addSeparator()
+        menu.addAction(self.act_export_figure)
         self.export_button = QToolButton(self)
         self.export_button.setObjectName("labExport")
         self.export_button.setText("&Export")
-        self.export_button.setToolTip("Export the rows listed (CSV, LaTeX) (Alt+E)")
+        self.export_button.setToolTip(
+            "Export the rows listed (CSV, LaTeX) or the plots as a figure (Ctrl+E) — Alt+E"
+        )
         self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.export_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.export_button.setMenu(menu)
@@ -561,6 +584,21 @@ class SingleSuitsWindow(QWidget):
         self._export = export
         self._show_busy()
         return export
+
+    def export_figure_dialog(self) -> FigureDialog | None:
+        """Export ▸ Figure of the Plots (Ctrl+E): the plots as they are now in the Export
+        Figure dialog (view, size, face, format; preview), its choices remembered apart from
+        the deal's figures."""
+        source = figure_source(self.plots)
+        if source is None:
+            self._say("No figure: no suit is listed")
+            return None
+        ensure_app()  # the figure font is loaded on this thread, before the engine draws
+        dlg = FigureDialog(source, self.engine, self._settings, self)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dlg.show()
+        self.figure_dialog = dlg
+        return dlg
 
     def cancel_export(self) -> bool:
         """Stop the export under way (nothing is written); False if there was none."""
