@@ -199,3 +199,45 @@ def test_no_figure_before_anything_is_listed(qtbot) -> None:  # type: ignore[no-
     finally:
         w.shutdown()
         engine.shutdown()
+
+
+# -- F1's list ------------------------------------------------------------------------------------
+
+
+def _mnemonic(text: str) -> str | None:
+    """``&Cards a hand`` → ``Alt+C`` (``&&`` is a literal ampersand)."""
+    i = text.replace("&&", "").find("&")
+    plain = text.replace("&&", "")
+    return f"Alt+{plain[i + 1].upper()}" if 0 <= i < len(plain) - 1 else None
+
+
+def test_f1_lists_every_key_of_the_window(qtbot, lab) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+    import sys
+
+    from PySide6.QtGui import QAction, QKeySequence, QShortcut
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    from whistgui.ui.lab.keys import KEYS_HTML
+
+    keys: set[str] = set()
+    for w in lab.findChildren(QLabel) + lab.findChildren(QAbstractButton):
+        m = _mnemonic(w.text())
+        if m is not None and (not isinstance(w, QLabel) or w.buddy() is not None):
+            keys.add(m)
+    for act in lab.actions():
+        assert isinstance(act, QAction)
+        if not act.shortcut().isEmpty():
+            keys.add(act.shortcut().toString())
+    for sc in lab.findChildren(QShortcut):
+        keys.add(sc.key().toString(QKeySequence.SequenceFormat.NativeText))
+    assert keys >= {"Alt+C", "Alt+T", "Alt+L", "Alt+F", "Alt+V", "Alt+E", "Ctrl+E", "Ctrl+.", "Esc"}
+    missing = [k for k in sorted(keys) if k not in KEYS_HTML]
+    assert missing == []
+    # the help can list them without loading the window or pyqtgraph
+    code = (
+        "import sys, whistgui.ui.lab.keys\n"
+        "print('pyqtgraph' in sys.modules, 'PySide6' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]

@@ -1,0 +1,22 @@
+"""The Single Suits window's keys, for Help ▸ Keyboard Shortcuts (F1): rows of the two-column
+HTML table the help shows. Plain text, importing nothing, so that the help can list them
+without loading the window (nor pyqtgraph)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["KEYS_HTML"]
+
+#: The window's section of F1's list (``<tr>`` rows: the keys, what they do).
+KEYS_HTML: Final = """<tr><td colspan=2><b>Single Suits</b> (View ▸ Single Suits, \
+Ctrl+Shift+L)</td></tr>
+<tr><td>Alt+C, Alt+T; Enter, Alt+L</td><td>cards a hand (from, to); list them</td></tr>
+<tr><td>Alt+F</td><td>the filter (from 7 cards a hand a suit is its W/E text: WWE…)</td></tr>
+<tr><td>Arrows; click</td><td>move; open the suit in the table behind</td></tr>
+<tr><td>Enter, double-click</td><td>open the suit and bring the table to the front</td></tr>
+<tr><td>Click a column's header</td><td>sort by it (again: the other way; ▲ ascending)</td></tr>
+<tr><td>Alt+V</td><td>the n whose values are plotted</td></tr>
+<tr><td>Alt+E; Ctrl+E</td><td>export the rows (CSV, LaTeX) or the plots; the plots as a \
+figure</td></tr>
+<tr><td>Esc, Ctrl+.</td><td>stop the listing or the export</td></tr>"""
