@@ -85,7 +85,32 @@ def test_compact_suits_agree_one_by_one_and_in_bulk() -> None:
     assert compact_suits(table, rows) == [compact_suit(table, int(i)) for i in rows]
 
 
-WORDS = ["wwwe", "EW", "ewe 4", "wewewewewewewewe", "eeeeeeeeeeeeeeeeee", "we west"]
+WORDS = [
+    "wwwe",
+    "EW",
+    "ewe 4",
+    "wewewewewewewewe",
+    "eeeeeeeeeeeeeeeeee",
+    "we west",
+    "^wwe exit",
+    "eew$",
+    "^EEEEEEEEWWWWWWWW$",
+    "east 2 stoppers",
+    "aq",
+    "16",
+]
+
+
+def _holds(cell: str, word: str, pattern: bool) -> bool:
+    """Does ``cell`` hold ``word`` (casefolded; ``^`` and ``$`` anchor a W/E text)?"""
+    cell, word = cell.casefold(), word.casefold()
+    if pattern and word[:1] == "^" and word[-1:] == "$" and len(word) > 2:
+        return cell == word[1:-1]
+    if pattern and word[:1] == "^":
+        return cell.startswith(word[1:])
+    if pattern and word[-1:] == "$" and len(word) > 1:
+        return cell.endswith(word[:-1])
+    return word in cell
 
 
 @pytest.mark.parametrize("words", WORDS)
@@ -96,20 +121,20 @@ def test_a_filter_word_finds_the_suits_as_shown(words: str) -> None:
     model.set_words(words)
     others = columns(table)
 
-    def cells(i: int) -> list[str]:
-        texts = [c.texts[c.at(i)] for c in others.values()]
-        return [compact_suit(table, i), table.suit_text(i), *texts]
+    def found(i: int, word: str) -> bool:
+        """In a cell as shown: the Suit (letters, or W/E from 7 cards a hand), the others."""
+        pattern = table.n[i] > 6
+        if _holds(compact_suit(table, i), word, pattern):
+            return True
+        return any(word.casefold() in c.texts[c.at(i)].casefold() for c in others.values())
 
-    wanted = [w.casefold() for w in words.split()]
-    expected = [
-        i
-        for i in range(len(table))
-        if all(any(w in cell.casefold() for cell in cells(i)) for w in wanted)
-    ]
+    expected = [i for i in range(len(table)) if all(found(i, w) for w in words.split())]
     shown = [model.suit_row(r) for r in range(model.rowCount())]
     assert shown == expected
-    if words == "wwwe":
+    if words in ("wwwe", "^wwe exit", "eew$"):
         assert any(table.n[i] == 8 for i in shown)  # found in the W/E texts
+    if words == "16":  # in no cell shown (every suit of 8 cards holds a 16: it matched all)
+        assert not any(table.n[i] == 8 for i in shown)
 
 
 def test_a_pattern_word_is_tried_at_every_place() -> None:

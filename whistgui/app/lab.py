@@ -291,12 +291,19 @@ class LabTable:
         return self._format(int(self.n[i])).text(int(self.mask[i]))
 
     def suit_texts(
-        self, *, lower: bool = False, should_stop: Callable[[], bool] | None = None
+        self,
+        *,
+        lower: bool = False,
+        should_stop: Callable[[], bool] | None = None,
+        upto: int | None = None,
     ) -> list[npt.NDArray[np.bytes_]]:
         """Every row's suit text (ASCII bytes; lower-cased if ``lower``), one array for each n
-        of :attr:`ns`, in row order: about 0.5 s and 60 bytes a suit for n = 11."""
+        of :attr:`ns` (``upto``: each n up to it only), in row order: about 0.5 s and 60 bytes a
+        suit for n = 11."""
         out = []
         for n, (lo, hi) in self.spans.items():
+            if upto is not None and n > upto:
+                continue
             if should_stop is not None and should_stop():
                 raise Cancelled(f"stopped writing the suits of {n} cards a hand")
             out.append(self._format(n, lower).texts(self.mask[lo:hi]))

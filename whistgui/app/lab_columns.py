@@ -257,23 +257,43 @@ def compact_suits(t: LabTable, rows: npt.NDArray[np.intp]) -> list[str]:
 
 
 def pattern_matches(t: LabTable, word: str) -> npt.NDArray[np.bool_] | None:
-    """Which rows' W/E text (the Suit column from 7 cards a hand) holds ``word`` (any case);
-    None if none does (a word not of W and E only, longer than any suit, or no suit of more
-    than :data:`LETTERS_UPTO` cards a hand listed). With bit masks, no text written: a word of
-    L letters is tried at each of the 2n − L + 1 places."""
+    """Which rows' W/E text (the Suit column from 7 cards a hand) holds ``word`` (any case):
+    anywhere, or ``^WWE`` at the top (the highest cards first), ``EEW$`` at the bottom; None
+    if none does (a word not of W and E only, longer than any suit, or no suit of more than
+    :data:`LETTERS_UPTO` cards a hand listed). With bit masks, no text written: a word of L
+    letters is tried at each of the 2n − L + 1 places (or the one its anchor names).
+
+    >>> from whistgui.app.lab import lab_table
+    >>> t = lab_table(7)
+    >>> [int(pattern_matches(t, w).sum()) for w in ("WWE", "^WWE", "eew$", "^WWWWWWWEEEEEEE$")]
+    [3304, 462, 462, 1]
+    >>> pattern_matches(t, "^wwe$") is None  # 14 cards, not 3
+    True
+    """
     w = word.casefold()
+    top, bottom = w.startswith("^"), w.endswith("$") and len(w) > 1
+    w = w[1 if top else 0 : -1 if bottom else None]
     if not w or set(w) - {"w", "e"}:
         return None
     length = len(w)
-    wanted = sum(1 << k for k, ch in enumerate(reversed(w)) if ch == "w")  # lowest bit last
+    wanted = sum(1 << k for k, ch in enumerate(reversed(w)) if ch == "w")  # the last, bit 0
     found: npt.NDArray[np.bool_] | None = None
     for n, (lo, hi) in t.spans.items():
         if n <= LETTERS_UPTO or length > 2 * n:
             continue
+        # the text's start is bit 2n − 1 (the highest card), its end bit 0
+        if top and bottom:
+            shifts = [0] if length == 2 * n else []
+        elif top:
+            shifts = [2 * n - length]
+        elif bottom:
+            shifts = [0]
+        else:
+            shifts = list(range(2 * n - length + 1))
         masks = t.mask[lo:hi]
         window = np.uint64((1 << length) - 1)
         hit = np.zeros(hi - lo, dtype=bool)
-        for shift in range(2 * n - length + 1):
+        for shift in shifts:
             hit |= ((masks >> np.uint64(shift)) & window) == np.uint64(wanted)
         if found is None:
             found = np.zeros(len(t), dtype=bool)

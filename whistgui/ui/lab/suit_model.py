@@ -12,14 +12,18 @@ the natural order of the listing (as :func:`~whistgui.engine.games.single_suit.a
 The Suit column is compact (:func:`~whistgui.app.lab_columns.compact_suit`): letters up to 6
 cards a hand, from 7 on who holds each card from the highest down (``WWEW…``, in a fixed-pitch
 face so that a card's place is one column down the rows); its tooltip writes the suit in the
-paper's numbers. A filter word of W and E only is looked for in those texts (with bit masks).
+paper's numbers.
 
-The suits' paper texts are made for the rows on screen only; a filter needs all of them
-(lower-cased, ASCII bytes: :meth:`~whistgui.app.lab.LabTable.suit_texts`). Up to
-:data:`SYNC_SUIT_TEXTS` suits the model writes them when a filter first needs them (n = 10:
-about 0.1 s); beyond, it emits :attr:`SuitTableModel.suitTextsWanted` and filters on the
-other columns until the window hands them over (:meth:`SuitTableModel.set_suit_texts`, written
-on the engine service: n = 11 takes about 0.5 s), then filters again.
+A filter word is looked for in the cells as shown: in a W/E text with bit masks
+(:func:`~whistgui.app.lab_columns.pattern_matches`: ``WWE`` anywhere, ``^WWE`` at the top,
+``EEW$`` at the bottom), never in the paper's numbers the row does not show (every suit of 8
+cards a hand holds a "16": the word matched them all). The suits in letters are written when
+a filter first needs them (lower-cased, ASCII bytes:
+:meth:`~whistgui.app.lab.LabTable.suit_texts`, at most 1,716 suits, those of n = 1 to 6);
+beyond :data:`SYNC_SUIT_TEXTS` of them the model would emit
+:attr:`SuitTableModel.suitTextsWanted` and filter on the other columns until the window hands
+them over (:meth:`SuitTableModel.set_suit_texts`, written on the engine service), then filter
+again — which a table of n ≤ 11 never needs.
 """
 
 from __future__ import annotations
@@ -112,8 +116,9 @@ class SuitTableModel(QAbstractTableModel):
     :meth:`sort` and filtered by :meth:`set_words`, both with numpy. A view row's suit is
     :meth:`suit_row` in the table."""
 
-    #: A filter needs every suit's text and the table is too big to write them here: hand
-    #: them to :meth:`set_suit_texts` (the table's ``suit_texts(lower=True)``).
+    #: A filter needs the suits' texts in letters and there are too many to write them here:
+    #: hand them to :meth:`set_suit_texts` (the table's ``suit_texts(lower=True,
+    #: upto=LETTERS_UPTO)``).
     suitTextsWanted = Signal()
 
     def __init__(self, parent: Any = None) -> None:
@@ -158,7 +163,8 @@ class SuitTableModel(QAbstractTableModel):
         return bool(self._words) and self._suit_texts is None and self._suit_wanted
 
     def set_suit_texts(self, table: LabTable, texts: list[npt.NDArray[np.bytes_]]) -> None:
-        """The lower-cased texts of ``table``'s suits (ignored if another table is shown);
+        """The lower-cased texts of ``table``'s suits in letters, one array for each n up to
+        :data:`~whistgui.app.lab_columns.LETTERS_UPTO` (ignored if another table is shown);
         the filter is applied again with them."""
         if table is self._table and self._suit_texts is None:
             self._suit_texts = texts
@@ -209,8 +215,9 @@ class SuitTableModel(QAbstractTableModel):
         self._relayout()
 
     def set_words(self, text: str) -> None:
-        """Keep the rows in which every word of ``text`` (casefolded) is found in some cell
-        (``1½ exit`` keeps the suits valued 1½ … with an exit)."""
+        """Keep the rows in which every word of ``text`` (casefolded) is found in some cell as
+        shown (``1½ exit`` keeps the suits valued 1½ … with an exit; ``^wwe`` the suits of 7
+        cards a hand or more whose three highest cards are West's, West's and East's)."""
         words = [w.casefold() for w in text.split()]
         if words != self._words:
             self._words = words
@@ -270,12 +277,15 @@ class SuitTableModel(QAbstractTableModel):
         return keep
 
     def _suit_matches(self, word: str) -> npt.NDArray[np.bool_] | None:
+        """Which rows' Suit cell in letters (up to 6 cards a hand) holds ``word``."""
         t = self._table
-        if t is None:
+        spans = [span for n, span in t.spans.items() if n <= LETTERS_UPTO] if t else []
+        if t is None or not spans:
             return None
+        letters = sum(hi - lo for lo, hi in spans)
         if self._suit_texts is None:
-            if len(t) <= SYNC_SUIT_TEXTS:
-                self._suit_texts = t.suit_texts(lower=True)
+            if letters <= SYNC_SUIT_TEXTS:
+                self._suit_texts = t.suit_texts(lower=True, upto=LETTERS_UPTO)
             else:
                 if not self._suit_wanted:
                     self._suit_wanted = True
@@ -285,7 +295,10 @@ class SuitTableModel(QAbstractTableModel):
             needle = word.encode("ascii")
         except UnicodeEncodeError:  # suits are written in ASCII
             return None
-        return np.concatenate([np.char.find(s, needle) >= 0 for s in self._suit_texts])
+        found = np.zeros(len(t), dtype=bool)
+        for (lo, hi), texts in zip(spans, self._suit_texts, strict=True):
+            found[lo:hi] = np.char.find(texts, needle) >= 0
+        return found if found.any() else None
 
     # -- the model ------------------------------------------------------------------------------
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008

@@ -57,6 +57,7 @@ from PySide6.QtWidgets import (
 )
 
 from whistgui.app.lab import LIVE_LIMIT, LabTable, distinct_values, lab_table
+from whistgui.app.lab_columns import LETTERS_UPTO
 from whistgui.engine.games.whist.kernel import TableCache
 from whistgui.figures.text import ensure_app
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
@@ -216,8 +217,9 @@ class SingleSuitsWindow(QWidget):
         self.filter = QLineEdit(self)
         self.filter.setPlaceholderText("filter: words that a row must contain, e.g. 'exit 1½'")
         self.filter.setToolTip(
-            "Keep the suits with every word in some cell (any column, the suit's text too; "
-            "case does not matter)"
+            "Keep the suits with every word in some cell as shown, any column, case aside. "
+            "From 7 cards a hand the suit is who holds each card from the highest down: "
+            "WWE finds it anywhere, ^WWE at the top, EEW$ at the bottom"
         )
         self.filter.setClearButtonEnabled(True)
         filter_label = QLabel("&Filter:", self)
@@ -678,7 +680,8 @@ class SingleSuitsWindow(QWidget):
             return
 
         def job(ctx: JobContext) -> list[object]:
-            return list(table.suit_texts(lower=True, should_stop=ctx.should_stop))
+            texts = table.suit_texts(lower=True, should_stop=ctx.should_stop, upto=LETTERS_UPTO)
+            return list(texts)
 
         try:
             self.engine.submit(TEXT_CHANNEL, job, label="Single suits, the suits' texts", tag=table)
