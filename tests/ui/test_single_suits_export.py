@@ -157,14 +157,17 @@ def test_a_file_that_cannot_be_written_says_why(qtbot, lab, tmp_path: Path) -> N
 # -- the plots as figures -------------------------------------------------------------------------
 
 
-def test_ctrl_e_exports_the_plots_as_shown(qtbot, lab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("where", ["table", "filter"])
+def test_ctrl_e_exports_the_plots_as_shown(qtbot, lab, tmp_path: Path, where: str) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtGui import QKeySequence
 
     lab.filter.setText("east 2 stoppers")
     lab.activateWindow()
     qtbot.waitUntil(lab.isActiveWindow)
     combo = QKeySequence("Ctrl+E")[0]
-    qtbot.keyClick(lab.table, combo.key(), combo.keyboardModifiers())
+    widget = lab.table if where == "table" else lab.filter  # the box took it as End before
+    widget.setFocus()
+    qtbot.keyClick(widget, combo.key(), combo.keyboardModifiers())
     dlg = lab.figure_dialog
     assert dlg is not None
     views = [dlg.view.itemData(i) for i in range(dlg.view.count())]
@@ -241,3 +244,18 @@ def test_f1_lists_every_key_of_the_window(qtbot, lab) -> None:  # type: ignore[n
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_the_filter_box_leaves_ctrl_e_to_the_window(qtbot, lab) -> None:  # type: ignore[no-untyped-def]
+    """On X11 a line edit binds Ctrl+E to End of line and takes it before any shortcut (under
+    Xvfb Ctrl+E in the filter box moved the cursor); the offscreen platform has no such
+    binding, so the box's shortcut override is asked directly: declined for Ctrl+E only."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QKeyEvent
+
+    def override(key: Qt.Key) -> bool:
+        event = QKeyEvent(QEvent.Type.ShortcutOverride, key, Qt.KeyboardModifier.ControlModifier)
+        return lab.eventFilter(lab.filter, event)
+
+    assert override(Qt.Key.Key_E)
+    assert not override(Qt.Key.Key_A)  # select all stays the box's

@@ -25,7 +25,16 @@ from math import comb
 from pathlib import Path
 from typing import Final, Literal
 
-from PySide6.QtCore import QElapsedTimer, QModelIndex, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QElapsedTimer,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QSettings,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import (
     QAction,
     QFontMetrics,
@@ -270,6 +279,7 @@ class SingleSuitsWindow(QWidget):
         self._filter_timer.setInterval(_DEBOUNCE_MS)
         self._filter_timer.timeout.connect(self._apply_filter)
         self.filter.textChanged.connect(self._on_filter)
+        self.filter.installEventFilter(self)  # Ctrl+E there is Export Figure, not End
         self.table = _Table(self)
         header = _Header(Qt.Orientation.Horizontal, self.table)
         header.setSectionsClickable(True)  # as QTableView's own header
@@ -725,6 +735,18 @@ class SingleSuitsWindow(QWidget):
         pattern = index.data(PatternRole)
         if isinstance(pattern, str):
             self.suitChosen.emit(pattern)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Ctrl+E in the filter box exports a figure, as elsewhere in the window (a line edit
+        takes it as End of line on X11, before any shortcut)."""
+        if (
+            watched is self.filter
+            and event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and QKeySequence(event.keyCombination()) == self.act_export_figure.shortcut()
+        ):
+            return True  # not taken by the box: the window's shortcut fires
+        return super().eventFilter(watched, event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Enter in a "cards a hand" box lists (the boxes pass it on to the window)."""
