@@ -464,3 +464,21 @@ def test_every_workspace_made_hears_of_a_new_theme(qtbot, window, monkeypatch):
         assert sorted(heard) == sorted((e.name, "dark") for e in WORKSPACES)
     finally:
         window.set_theme("light", save=False)
+
+
+def test_f1_lists_the_keys_of_gops_and_single_suits(window):
+    """F1's list had the table's and bridge's keys only (issue 25)."""
+    import re
+
+    from PySide6.QtWidgets import QPushButton
+
+    text = window.keys_html()
+    assert "<b>GOPS</b>" in text
+    assert "<b>Single Suits</b>" in text
+    # every mnemonic of the GOPS page's buttons is in the list
+    window.set_game("gops")
+    page = window.workspace("gops").widget()
+    for button in page.findChildren(QPushButton):
+        found = re.search(r"&(\w)", button.text())
+        if found:
+            assert f"Alt+{found.group(1).upper()}" in text, button.text()

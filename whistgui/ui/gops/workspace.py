@@ -25,6 +25,14 @@ class GopsWorkspace(Workspace):
     title: ClassVar[str] = "GOPS"
     file_types: ClassVar[tuple[FileType, ...]] = (FileType(FILE_SUFFIX, "Solved GOPS games"),)
     can_save: ClassVar[bool] = True
+    keys_html: ClassVar[str] = """<tr><td colspan=2><b>GOPS</b> (Game ▸ GOPS)</td></tr>
+<tr><td>Alt+N</td><td>N, the cards in each suit</td></tr>
+<tr><td>Alt+S, Ctrl+Return</td><td>solve the game</td></tr>
+<tr><td>Alt+O, Alt+V</td><td>open, save a solved game (.gops)</td></tr>
+<tr><td>1–8 (or click a prize)</td><td>turn that prize</td></tr>
+<tr><td>Click a cell of the matrix</td><td>the bids: go to the state they lead to</td></tr>
+<tr><td>Alt+Left (Backspace), Alt+Right</td><td>back, forward along the path</td></tr>
+<tr><td>Alt+X; Alt+T</td><td>compute the exact value; the state's text form</td></tr>"""
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QWidget
 from whistgui.app.document import Document
 from whistgui.engine import Deal
 from whistgui.engine.trick.deal import SuitDeal
+from whistgui.ui.lab.keys import KEYS_HTML
 from whistgui.ui.lab.window import SingleSuitsWindow
 from whistgui.ui.workspace import Handover, Opener, Services, Workspace
 
@@ -39,10 +40,11 @@ class LabWorkspace(Workspace):
         "Ctrl+Shift+L",
         "Every single suit of n cards a hand: values, R43's T₀, H, H̄, plots",
     )
+    keys_html: ClassVar[str] = KEYS_HTML
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
-        self.suits = SingleSuitsWindow(services.engine, services.window)
+        self.suits = SingleSuitsWindow(services.engine, services.window, settings=services.settings)
         self.suits.suitChosen.connect(self.open_suit)
         self.suits.showTable.connect(self.frontRequested)
         self.suits.message.connect(lambda text: self.message.emit(text, 8000))
