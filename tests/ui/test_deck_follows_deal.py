@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from math import comb
 
+from PySide6.QtCore import Qt
+
 from tests.ui.workspaces import single_suits, trick
 from whistgui.app.document import STANDARD_DECK, SuitDeck
 from whistgui.engine import Deal
@@ -72,6 +74,7 @@ def test_a_deal_typed_after_a_long_suit_goes_back_to_letters(qtbot, window) -> N
     edit.setFocus()
     edit.selectAll()
     qtbot.keyClicks(edit, "AQT86/KJ975")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
 
     assert str(trick(window).session.document.deal) == "AQT86/KJ975"
     assert trick(window).table.document.decks == (STANDARD_DECK,)

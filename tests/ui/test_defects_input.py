@@ -32,11 +32,12 @@ def deal_text(w: MainWindow) -> str:
 
 
 def type_over(qtbot, w: MainWindow, text: str) -> None:
-    """Select the deal field's text and type ``text`` over it, key by key."""
+    """Select the deal field's text and type ``text`` over it, key by key, then Enter."""
     edit = trick(w).notation.edit
     edit.setFocus()
     edit.selectAll()
     qtbot.keyClicks(edit, text)
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
 
 
 # --------------------------------------------------------------------------- the deal field
@@ -78,6 +79,7 @@ def test_ctrl_z_in_the_deal_field_with_nothing_to_undo_shows_the_deal(qtbot, win
     edit.setFocus()
     edit.end(False)
     qtbot.keyClicks(edit, " x")  # bad from the first key: nothing reaches the undo stack
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
     assert trick(window).notation.has_error
     assert trick(window).session.undo_stack.count() == 0
     qtbot.keyClick(edit, Qt.Key.Key_Z, CTRL)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import time
 
+from PySide6.QtCore import Qt
+
 from tests.ui.workspaces import trick
 from whistgui.engine import Deal, Player, SuitDeal
 from whistgui.engine.games.whist.kernel import suit_value
@@ -26,6 +28,7 @@ def _type(qtbot, window, text: str) -> None:
     edit.selectAll()
     with qtbot.waitSignal(trick(window).analysisShown, timeout=30000):
         qtbot.keyClicks(edit, text)
+        qtbot.keyClick(edit, Qt.Key.Key_Return)
 
 
 def test_every_open_view_follows_typed_text(qtbot, window, tmp_path):

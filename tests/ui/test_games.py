@@ -171,6 +171,7 @@ def test_typing_another_deal_clears_the_examples_title_and_note(qtbot, window, t
     edit.setFocus()
     edit.selectAll()
     qtbot.keyClicks(edit, "KJ/AQ A/K K/A")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
     doc = trick(window).session.document
     assert str(doc.deal) == "KJ/AQ A/K K/A"
     assert (doc.title, doc.note) == ("", "")

@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from tests.hostile import BIG
@@ -25,13 +27,14 @@ def start_on(qtbot, w: MainWindow, text: str) -> None:
 
 
 def paste_over(w: MainWindow, text: str) -> None:
-    """Paste ``text`` over the deal field's text, as a user would (textEdited is emitted)."""
+    """Paste ``text`` over the deal field's text and press Enter, as a user would."""
     QApplication.clipboard().setText(text)
     edit = trick(w).notation.edit
     edit.setFocus()
     edit.selectAll()
     edit.paste()
     assert edit.text() == text
+    QTest.keyClick(edit, Qt.Key.Key_Return)
 
 
 # --------------------------------------------------------------------------- the deal field

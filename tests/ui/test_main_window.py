@@ -179,15 +179,21 @@ def test_typed_text_updates_the_table_and_bad_text_is_marked_inline(qtbot, windo
     edit = trick(window).notation.edit
     edit.clear()
     qtbot.keyClicks(edit, "[A K 10, Q J 9]")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
     assert str(trick(window).session.document.deal) == "AKT/QJ9"
     qtbot.keyClicks(edit, " + [K")  # unfinished: marked, deal kept
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
     assert trick(window).notation.has_error
     assert "paper's notation" in trick(window).notation.error.text()
     assert str(trick(window).session.document.deal) == "AKT/QJ9"
     qtbot.keyClicks(edit, ", A]")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
     assert not trick(window).notation.has_error
     assert str(trick(window).session.document.deal) == "AKT/QJ9 K/A"
-    # the typing merged into one undoable edit
+    # each deal applied is an undo step
+    window.act_undo.trigger()
+    assert str(trick(window).session.document.deal) == "AKT/QJ9"
+    assert edit.text() == "AKT/QJ9"
     window.act_undo.trigger()
     assert str(trick(window).session.document.deal) == "AQ/KJ K/A"
     assert edit.text() == "AQ/KJ K/A"
@@ -198,6 +204,7 @@ def test_a_bad_rank_names_itself(qtbot, window):
     edit = trick(window).notation.edit
     edit.selectAll()
     qtbot.keyClicks(edit, "AX/KQ")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
     assert "unknown rank 'X' in suit 'AX/KQ'" in trick(window).notation.error.text()
     assert str(trick(window).session.document.deal) == "AQ/KJ"
 

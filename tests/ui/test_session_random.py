@@ -32,6 +32,7 @@ def test_random_actions_keep_everything_in_step(qtbot, settings, seed):
                     rng.choice(["AK/QJ", "AQ2/KJ3 K/A", "[A, K] + [K, A]", "oops", "AX/K", "0"])
                 )
                 trick(w).notation.edit.textEdited.emit(trick(w).notation.edit.text())
+                trick(w).notation.edit.editingFinished.emit()  # Enter: the text settles
             elif action == "lead":
                 (
                     trick(w).act_east_leads if rng.random() < 0.5 else trick(w).act_west_leads

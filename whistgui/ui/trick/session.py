@@ -1,7 +1,8 @@
 """The trick games' session: the current document, its file, and the undo stack.
 
 The document is an immutable :class:`~whistgui.app.document.Document`; every user action replaces it
-through one :class:`SetDocumentCommand` on the :class:`QUndoStack`, and the session emits
+through one :class:`SetDocumentCommand` on the :class:`QUndoStack` — one undo step per action,
+a deal applied from the text included — and the session emits
 :attr:`Session.documentChanged` with the new document (and :attr:`Session.gameChanged` with the
 game's name when the game is another). Views subscribe; they never change the document
 themselves.
@@ -26,29 +27,15 @@ from whistgui.engine import Card, Deal, Player, SuitDeal
 from whistgui.engine.games import find_game
 from whistgui.ui.session import FileSession
 
-_TEXT_EDIT_ID = 1001
-
 
 class SetDocumentCommand(QUndoCommand):
-    """Replace the session's document; consecutive edits of the notation text merge."""
+    """Replace the session's document: one user action, one undo step."""
 
-    def __init__(
-        self, session: Session, before: Document, after: Document, text: str, merge: int = -1
-    ) -> None:
+    def __init__(self, session: Session, before: Document, after: Document, text: str) -> None:
         super().__init__(text)
         self._session = session
         self.before = before
         self.after = after
-        self._merge = merge
-
-    def id(self) -> int:
-        return self._merge
-
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, SetDocumentCommand) or other.id() != self.id() or self.id() < 0:
-            return False
-        self.after = other.after
-        return True
 
     def redo(self) -> None:
         self._session._set(self.after)
@@ -84,11 +71,11 @@ class Session(FileSession):
         if doc.game != old:
             self.gameChanged.emit(doc.game)
 
-    def apply(self, doc: Document, text: str, merge: int = -1) -> bool:
+    def apply(self, doc: Document, text: str) -> bool:
         """Make ``doc`` current as one undoable action named ``text``; False if unchanged."""
         if doc == self._doc:
             return False
-        self.undo_stack.push(SetDocumentCommand(self, self._doc, doc, text, merge))
+        self.undo_stack.push(SetDocumentCommand(self, self._doc, doc, text))
         return True
 
     # -- actions --------------------------------------------------------------------------
@@ -124,19 +111,19 @@ class Session(FileSession):
     def set_deal_text(self, text: str) -> bool:
         """Set the deal from notation (raises NotationError, changing nothing, on bad text).
         Text that is another deal clears the title and note; its suits get decks that fit them.
-        Consecutive edits of the text are one undo step."""
+        Each deal applied is an undo step of its own (the deal field applies complete text
+        only: on Enter, or after a pause in the typing)."""
         deal = Deal.parse(text)
         if not deal.suits:
             deal = Deal([SuitDeal((), ())])
         doc = self._new_deal(deal, fit_decks=True)
-        return self.apply(doc, "Edit deal text", merge=_TEXT_EDIT_ID)
+        return self.apply(doc, "Edit deal text")
 
     def open_deal(self, deal: Deal, text: str, game: str | None = None) -> bool:
         """Make ``deal`` the deal as an undo step of its own named ``text`` (a suit opened from
-        Single Suits), never merged with the text edits before or after it; decks, title and
-        note as for :meth:`set_deal_text`. ``game`` (a registered name or alias): the deal is
-        played in that game, in the same step (Single Suits lists whist's values, so its suits
-        open in whist); None keeps the game."""
+        Single Suits); decks, title and note as for :meth:`set_deal_text`. ``game`` (a
+        registered name or alias): the deal is played in that game, in the same step (Single
+        Suits lists whist's values, so its suits open in whist); None keeps the game."""
         doc = self._new_deal(deal, fit_decks=True)
         if game is not None:
             doc = dataclasses.replace(doc, game=find_game(game).name)

@@ -46,6 +46,7 @@ KEYS_HTML = """<tr><td colspan=2><b>Card table</b></td></tr>
 <tr><td>Ctrl+A, Esc</td><td>select all, select none</td></tr>
 <tr><td>Double-click</td><td>a card to the other hand</td></tr>
 <tr><td>Ctrl+L, Ctrl+T</td><td>the deal text, the table</td></tr>
+<tr><td>Enter in the deal text</td><td>apply the deal typed (so does a pause)</td></tr>
 <tr><td>Ctrl+Z, Ctrl+Shift+Z in the deal text</td><td>undo, redo the deal</td></tr>
 <tr><td>Esc in the deal text</td><td>back to the table's deal</td></tr>
 <tr><td>Ctrl+R</td><td>random deal</td></tr>
@@ -121,7 +122,7 @@ class TrickWorkspace(Workspace):
         self.session.pathChanged.connect(self.titleChanged)
         self.session.modifiedChanged.connect(self.titleChanged)
         self.table.refused.connect(lambda text: self.message.emit(text, 8000))
-        self.notation.edit.textEdited.connect(self._on_text)
+        self.notation.settled.connect(self._on_text)
         self.notation.edit.undoRequested.connect(self._undo_from_text)
         self.notation.edit.redoRequested.connect(self._redo_from_text)
         self.notation.edit.revertRequested.connect(self.revert_text)
@@ -314,8 +315,9 @@ class TrickWorkspace(Workspace):
         except (WhistError, ValueError):
             same = False
         if not same:
-            self.notation.edit.setText(str(doc.deal))
-        self.notation.set_error("")
+            self.notation.show_text(str(doc.deal))  # typed text not yet applied goes too
+        else:
+            self.notation.set_error("")
         self.act_west_leads.setChecked(doc.lead is Player.WEST)
         self.act_east_leads.setChecked(doc.lead is Player.EAST)
         self.titleChanged.emit()
@@ -330,6 +332,8 @@ class TrickWorkspace(Workspace):
         self.choose(name)
 
     def _on_text(self, text: str) -> None:
+        """The field's text is complete (Enter, or a pause): the deal it names is applied, one
+        undo step, or the field is marked with why not and the table keeps its deal."""
         try:
             self.session.set_deal_text(text)
         except WhistError as exc:
@@ -338,9 +342,9 @@ class TrickWorkspace(Workspace):
         self.notation.set_error("")
 
     def revert_text(self) -> None:
-        """The deal field back to the current deal's text, with no error."""
-        self.notation.edit.setText(str(self.session.document.deal))
-        self.notation.set_error("")
+        """The deal field back to the current deal's text, with no error (typed text that was
+        not applied yet is dropped)."""
+        self.notation.show_text(str(self.session.document.deal))
 
     def _undo_from_text(self) -> None:
         self.session.undo_stack.undo()
