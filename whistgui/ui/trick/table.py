@@ -90,7 +90,7 @@ class _Layout:
     once (one pass over the suits) and read by painting, hit tests and keys, so a paint
     costs time linear in the cards, not in cards × suits."""
 
-    #: The most cards any suit shows in each column (at least 1).
+    #: How many cards a row of each column is laid out for (:meth:`CardTable._room_for`).
     fullest: dict[str, int]
     #: Each column's left edge and width.
     columns: dict[str, tuple[float, float]]
@@ -334,9 +334,9 @@ class CardTable(QWidget):
 
     def _compute_layout(self) -> _Layout:
         doc = self._doc
-        fullest = self._fullest()
-        # The columns share the width by how many cards their fullest row holds, so a
-        # crowded pool gets room.
+        fullest = self._room_for(self._fullest())
+        # The columns share the width by how many cards they are laid out for, so a crowded
+        # pool gets room.
         x0 = self.MARGIN + self.LABEL_W
         total = self.width() - x0 - self.MARGIN - 2 * self.GAP
         weights = {p: max(4, n) + 1.5 for p, n in fullest.items()}
@@ -433,12 +433,27 @@ class CardTable(QWidget):
                 fullest[place] = max(fullest[place], n)
         return fullest
 
+    def _room_for(self, fullest: dict[str, int]) -> dict[str, int]:
+        """How many cards a row of each column is laid out for, so that moving cards seldom
+        moves a column or resizes the cards: the pool has room for the longest deck, whatever
+        it holds; both hands alike for 4 cards, then for half the deck, then for their
+        longest suit — they widen only when a suit in a hand passes 4 cards, or half its
+        deck. In play mode, or with a pool filter, the columns fit the cards shown (the pool
+        only the cards played)."""
+        if self.play_mode or self._pool_only is not None:
+            return fullest
+        deck = max((d.size for d in self._doc.decks), default=1)
+        longest = max(fullest[WEST], fullest[EAST])
+        hand = 4 if longest <= 4 else max((deck + 1) // 2, longest)
+        return {WEST: hand, POOL: max(deck, fullest[POOL]), EAST: hand}
+
     def _shown_in_pool(self, card: Card) -> bool:
         return self._pool_only is None or card in self._pool_only
 
     def zone_rect(self, place: str, suit: int | None = None) -> QRectF:
         """The area of a column (all bands, or one suit's band); columns share the width by
-        how many cards their fullest row holds, so a crowded pool gets room."""
+        how many cards a row is laid out for (:meth:`_room_for`), so a crowded pool gets
+        room."""
         lay = self._geometry()
         x, width = lay.columns[place]
         if suit is None:
