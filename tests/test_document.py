@@ -1043,3 +1043,19 @@ def test_a_file_of_more_suits_than_a_document_holds_is_refused(tmp_path: Path):
     data["suits"].append(data["suits"][0] | {"name": str(MAX_DOCUMENT_SUITS + 1)})
     message = _load_error(_write(tmp_path, data))
     assert f"has {MAX_DOCUMENT_SUITS + 1} suits; a document holds at most" in message
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ('{"deal": "AQ/KJ\x01"}', "invalid JSON at line 1 column 16: invalid control character"),
+        ('{"deal": "AQ/KJ', "invalid JSON at line 1 column 10: unterminated string"),
+        ("{} {}", "invalid JSON at line 1 column 4: extra data"),
+    ],
+)
+def test_the_json_error_is_a_whole_phrase(tmp_path: Path, text: str, says: str):
+    """Issue 25: Python's "Invalid control character at" is written to be followed by where;
+    in parentheses after the place it read "(Invalid control character at)", cut mid-phrase."""
+    message = _load_error(_write(tmp_path, text))
+    assert message.endswith(says), message
+    assert not message.rstrip(")").endswith(" at")

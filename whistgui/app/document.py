@@ -56,7 +56,7 @@ from whistgui.app.files import (
 )
 from whistgui.engine.errors import WhistError
 from whistgui.engine.games import DEFAULT_GAME, Game, find_game
-from whistgui.engine.reading import quote, quote_path
+from whistgui.engine.reading import json_error, quote, quote_path
 from whistgui.engine.trick.cards import (
     DEFAULT_SUIT_NAMES,
     Player,
@@ -722,8 +722,7 @@ def load(path: str | os.PathLike[str]) -> Document:
         data = json.loads(text, parse_int=_read_int)
     except json.JSONDecodeError as exc:
         raise DocumentError(
-            f"{quote_path(name)} is not a whistgui file: invalid JSON at line {exc.lineno} column "
-            f"{exc.colno} ({exc.msg})"
+            f"{quote_path(name)} is not a whistgui file: invalid JSON {json_error(exc)}"
         ) from None
     except RecursionError:
         raise DocumentError(

@@ -36,6 +36,7 @@ __all__ = [
     "PATH_QUOTE_LIMIT",
     "QUOTE_LIMIT",
     "REPLACEMENT",
+    "json_error",
     "label",
     "quote",
     "quote_json",
@@ -199,6 +200,21 @@ def _quote_ends(text: str, head: int, tail: int) -> str:
     start = repr(_bytes_shown(text[:head]) + added)[:-cut]
     end = repr(_bytes_shown(text[-tail:]) + added)[1:-cut] + mark
     return start[:head] + "…" + end[-tail:]
+
+
+def json_error(exc: json.JSONDecodeError) -> str:
+    """Where JSON text went wrong and what is wrong there, as a whole phrase. (Python's own
+    message is written to take the place after it: "Invalid control character at" alone is
+    cut mid-phrase.)
+
+    >>> json_error(json.JSONDecodeError('Invalid control character at', '{"a": "\\x01"}', 7))
+    'at line 1 column 8: invalid control character'
+    >>> json_error(json.JSONDecodeError('Expecting value', '', 0))
+    'at line 1 column 1: expecting value'
+    """
+    what = exc.msg.removesuffix(" at").removesuffix(" starting").strip()
+    what = what[:1].lower() + what[1:]
+    return f"at line {exc.lineno} column {exc.colno}: {what}"
 
 
 def read_int(digits: str, *, what: str, text: str, max_digits: int, hint: str = "") -> int:

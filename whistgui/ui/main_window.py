@@ -44,6 +44,7 @@ from whistgui.ui.host import fit
 from whistgui.ui.host.chooser import GameChooser
 from whistgui.ui.host.help import about_html, keys_html
 from whistgui.ui.host.recent import RecentFiles
+from whistgui.ui.host.status import StatusBar
 from whistgui.ui.host.unsaved import let_go
 from whistgui.ui.theme import THEMES, apply_theme
 from whistgui.ui.widgets.figure_dialog import FigureDialog, copy_figure_image, copy_figure_svg
@@ -103,6 +104,7 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_menus()
         self.setAcceptDrops(True)  # files dropped on the window open in their workspace
+        self.setStatusBar(StatusBar(self))  # a long message elided, whole in its tooltip
         self.job_status = JobStatus(self.engine, self)
         self.statusBar().addPermanentWidget(self.job_status)
         self.statusBar().showMessage("Ready")

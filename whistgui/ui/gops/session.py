@@ -38,7 +38,7 @@ from PySide6.QtCore import QObject, Signal
 from whistgui.app.document import DocumentError, read_file, write_atomically
 from whistgui.engine import WhistError
 from whistgui.engine.gops import GopsRules, GopsSolver, GopsState
-from whistgui.engine.reading import quote_json, quote_path
+from whistgui.engine.reading import json_error, quote_json, quote_path
 
 __all__ = ["FILE_FORMAT", "FILE_SUFFIX", "GopsSession", "Move", "Step"]
 
@@ -356,7 +356,7 @@ def read_gops(
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise bad(f"{exc.msg} at line {exc.lineno}, column {exc.colno}; expected JSON") from exc
+        raise bad(f"invalid JSON {json_error(exc)}; expected JSON") from exc
     except RecursionError:
         raise bad("its JSON is nested too deeply") from None
     finally:

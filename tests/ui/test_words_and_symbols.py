@@ -1,0 +1,32 @@
+"""Issue 25, words and symbols: what the GUI writes as a reader of the papers expects it — the
+kind of value the sum is (as the CLI says it), a legend for the inspector's marked cells,
+"complexity ω", H_Greedy with its subscript, games by their titles, red hearts and diamonds,
+a corrupt file's message whole, and a focused card's ring above its neighbour."""
+
+from __future__ import annotations
+
+# --------------------------------------------------------------------------- a corrupt file
+
+
+def test_a_corrupt_files_message_is_whole_in_the_warning_and_the_status_bar(
+    qtbot, window, tmp_path, dialogs
+):
+    folder = tmp_path / ("a folder of deals with a rather long name, " * 3).strip()
+    folder.mkdir()
+    path = folder / "corrupt deal.whist"
+    path.write_bytes(b'{"deal": "AQ/KJ\x01", "format": "whistgui"}')
+    window.resize(1280, 800)
+    assert not window.open_file(path)
+    (_kind, warning), *_ = dialogs.shown
+    assert warning.endswith("invalid JSON at line 1 column 16: invalid control character")
+    bar = window.statusBar()
+    said = bar.currentMessage()
+    assert said.startswith("Not opened: ")
+    assert said.endswith("invalid control character")
+    shown = bar.shown_message()  # too long for the bar: elided, whole in the tooltip
+    assert shown.endswith("…")
+    assert bar.fontMetrics().horizontalAdvance(shown) <= bar.width()
+    assert bar.toolTip() == said
+    bar.showMessage("Ready")
+    assert bar.shown_message() == "Ready"
+    assert bar.toolTip() == ""
