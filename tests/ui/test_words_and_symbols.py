@@ -5,6 +5,8 @@ a corrupt file's message whole, and a focused card's ring above its neighbour.""
 
 from __future__ import annotations
 
+from whistgui.engine import SuitDeal
+
 # --------------------------------------------------------------------------- a corrupt file
 
 
@@ -30,3 +32,19 @@ def test_a_corrupt_files_message_is_whole_in_the_warning_and_the_status_bar(
     bar.showMessage("Ready")
     assert bar.shown_message() == "Ready"
     assert bar.toolTip() == ""
+
+
+# --------------------------------------------------------------------------- the inspector
+
+
+def open_suit(qtbot, inspector, text: str) -> None:
+    with qtbot.waitSignal(inspector.ready, timeout=30000):
+        inspector.open_suit(SuitDeal.parse(text))
+
+
+def test_complexity_omega_is_written_omega(qtbot, inspector):
+    open_suit(qtbot, inspector, "A/K")  # val(D) = 1 − ε₀: q ± ε₀'s class, ω + 0 = ω
+    bounds = inspector.bounds_label.text()
+    assert "complexity ω" in bounds
+    assert "ω+0" not in bounds
+    assert "(complexity ω)" in inspector.explanation.toPlainText()

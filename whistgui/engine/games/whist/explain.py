@@ -100,7 +100,7 @@ def explain(analysis: SuitAnalysis) -> Explanation:
     ('infinitesimal', ['0'])
     >>> print(*e.lines[-3:], sep="\n")
     No number lies in I(D): all of it has numerical part 0.
-    val(D) = ε₀ (complexity ω+0): numbers are simpler than other values, and q ± ε_k is
+    val(D) = ε₀ (complexity ω): numbers are simpler than other values, and q ± ε_k is
     simpler when |k| is smaller (§8.3); ε₀ has the least |k| = 0 in I(D).
     ±ε₀ lies in I(D) too, but values q ± ε₀ are the most complex (§8.3).
     """

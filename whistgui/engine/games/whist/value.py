@@ -106,10 +106,12 @@ class Complexity(NamedTuple):
     """A complexity class of §8.3 as the ordinal ``omega * omega_part + finite``.
 
     Half-integers are 0, numbers with least denominator 2ᵏ (k ≥ 2) are k − 1, q ± ε_k is
-    ω + |k| and q ± ε₀ (fuzzy) is ω + ω.
+    ω + |k| and q ± ε₀ (fuzzy) is ω + ω. Written as ordinals are: ω + 0 is ω.
 
     >>> str(Value.parse('3/8').complexity), str(Value.parse('1-e1').complexity)
     ('2', 'ω+1')
+    >>> str(Value.parse('1-e0').complexity), str(Value.parse('21/2+-e0').complexity)
+    ('ω', 'ω+ω')
     """
 
     omega_part: int
@@ -119,7 +121,7 @@ class Complexity(NamedTuple):
         if self.omega_part == 0:
             return str(self.finite)
         if self.omega_part == 1:
-            return f"ω+{self.finite}"
+            return f"ω+{self.finite}" if self.finite else "ω"
         return "ω+ω"
 
 
