@@ -5,7 +5,12 @@ a corrupt file's message whole, and a focused card's ring above its neighbour.""
 
 from __future__ import annotations
 
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+
 from whistgui.engine import SuitDeal
+from whistgui.ui.theme import colours
 
 # --------------------------------------------------------------------------- a corrupt file
 
@@ -40,6 +45,31 @@ def test_a_corrupt_files_message_is_whole_in_the_warning_and_the_status_bar(
 def open_suit(qtbot, inspector, text: str) -> None:
     with qtbot.waitSignal(inspector.ready, timeout=30000):
         inspector.open_suit(SuitDeal.parse(text))
+
+
+@pytest.mark.parametrize(("suit", "both"), [("AQ/KJ", False), ("A/K", True)])
+def test_the_matrix_has_a_legend_of_its_fills(qtbot, inspector, suit, both):
+    open_suit(qtbot, inspector, suit)
+    legend = inspector.reductions.legend
+    assert legend.isVisible()
+    text = legend.text()
+    roles = colours(QGuiApplication.palette())
+    for fill, name in (
+        (roles.maxmin_fill, "maxmin(D)"),
+        (roles.minmax_fill, "minmax(D)"),
+        (roles.both_fill, "both"),
+    ):
+        # each name on the fill its cells have, as the printed matrix's legend shows it
+        shown = f"background-color:{fill}; color:#000000'>&nbsp;<b>{name}</b>" in text
+        assert shown is (name != "both" or both), (name, text)
+    model = inspector.matrix_model
+    backgrounds = [
+        model.data(model.index(r, c), Qt.ItemDataRole.BackgroundRole)
+        for r in range(model.rowCount())
+        for c in range(model.columnCount())
+    ]
+    fills = {b.color().name() for b in backgrounds if b is not None}  # the cells' own fills
+    assert {roles.maxmin_fill, roles.minmax_fill} <= fills or roles.both_fill in fills
 
 
 def test_complexity_omega_is_written_omega(qtbot, inspector):

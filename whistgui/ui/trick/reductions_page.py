@@ -1,11 +1,13 @@
 """The inspector's "Suit: reductions and values" tab (whist): the α matrix of the node walked
-to with its toggles, maxmin/minmax with I(D) and val(D), the exact-search check, the
-explanation, the number line, and the lazily expanded tree of reductions. The inspector fills
-it and walks it; the page lays it out and sizes the tree's State column."""
+to with its toggles and the legend of its fills, maxmin/minmax with I(D) and val(D), the
+exact-search check, the explanation, the number line, and the lazily expanded tree of
+reductions. The inspector fills it and walks it; the page lays it out and sizes the tree's
+State column."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt, QTimer
+from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -20,7 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from whistgui.ui.trick.matrix_model import AlphaMatrixModel
+from whistgui.ui.theme import colours, contrasting_text, is_theme_change
+from whistgui.ui.trick.matrix_model import AlphaMatrixModel, MarkRole
 from whistgui.ui.trick.numberline import NumberLine
 from whistgui.ui.trick.tree_model import COL_DEAL, ReductionTreeModel
 
@@ -42,6 +45,18 @@ class ReductionsPage(QSplitter):
         toggles.addWidget(self.group_box)
         toggles.addWidget(self.outcome_box)
         toggles.addStretch(1)
+        # what the fills mean, as the printed matrix's legend says it: beside the toggles,
+        # in sight at any height of the dock
+        self.legend = self._label("matrixLegend", left)
+        self.legend.setWordWrap(False)
+        self.legend.setToolTip(
+            "maxmin(D): West's choice, the highest row minimum\n"
+            "minmax(D): East's choice, the lowest column maximum\n"
+            "both: a cell that gives both"
+        )
+        self._model = matrix_model
+        matrix_model.modelReset.connect(self.show_legend)
+        toggles.addWidget(self.legend)
         lv.addLayout(toggles)
         self.matrix = QTableView(left)
         self.matrix.setObjectName("alphaMatrix")
@@ -73,6 +88,33 @@ class ReductionsPage(QSplitter):
         self.setStretchFactor(0, 1)
         self.setStretchFactor(1, 1)
         self.setSizes([660, 640])
+
+    def show_legend(self) -> None:
+        """The legend of the matrix's fills, each name on its fill (as the cells are): maxmin(D)
+        and minmax(D), and "both" when a cell gives both; hidden with no matrix."""
+        model = self._model
+        marks = {
+            model.data(model.index(r, c), MarkRole)
+            for r in range(model.rowCount())
+            for c in range(model.columnCount())
+        }
+        self.legend.setVisible(model.analysis is not None)
+        roles = colours(self.palette())
+        entries = [(roles.maxmin_fill, "maxmin(D)"), (roles.minmax_fill, "minmax(D)")]
+        if "both" in marks:
+            entries.append((roles.both_fill, "both"))
+
+        def swatch(fill: str, name: str) -> str:
+            ink = contrasting_text(QColor(fill)).name()
+            style = f"background-color:{fill}; color:{ink}"
+            return f"<span style='{style}'>&nbsp;<b>{name}</b>&nbsp;</span>"
+
+        self.legend.setText(" ".join(swatch(*e) for e in entries))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if is_theme_change(event):
+            self.show_legend()  # the fills of the new theme
 
     @staticmethod
     def _label(name: str, parent: QWidget) -> QLabel:
