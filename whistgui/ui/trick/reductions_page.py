@@ -6,14 +6,17 @@ State column."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer
-from PySide6.QtGui import QColor
+from typing import Final
+
+from PySide6.QtCore import QModelIndex, QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QGuiApplication, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QSizePolicy,
     QSplitter,
     QTableView,
     QTextBrowser,
@@ -22,12 +25,69 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from whistgui.ui.theme import colours, contrasting_text, is_theme_change
+from whistgui.ui.theme import colours, contrasting_text
 from whistgui.ui.trick.matrix_model import AlphaMatrixModel, MarkRole
 from whistgui.ui.trick.numberline import NumberLine
 from whistgui.ui.trick.tree_model import COL_DEAL, ReductionTreeModel
 
 __all__ = ["ReductionsPage"]
+
+
+class FillLegend(QWidget):
+    """The α matrix's fills and their names, each name on its fill as the marked cells show
+    it (:class:`~whistgui.ui.trick.matrix_model.AlphaMatrixModel`'s roles, read when painted:
+    a new theme is in the next paint)."""
+
+    #: Each mark's name in the legend, as the printed matrix's legend writes it.
+    NAMES: Final = {"maxmin": "maxmin(D)", "minmax": "minmax(D)", "both": "both"}
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._marks: list[str] = []
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+
+    def set_entries(self, marks: list[str]) -> None:
+        """Show the fills of ``marks`` (``"maxmin"``, ``"minmax"``, ``"both"``)."""
+        self._marks = list(marks)
+        self.updateGeometry()
+        self.update()
+
+    def entries(self) -> list[tuple[str, str]]:
+        """(fill, name) of each entry, in the theme of the moment."""
+        roles = colours(QGuiApplication.palette())
+        fills = {"maxmin": roles.maxmin_fill, "minmax": roles.minmax_fill, "both": roles.both_fill}
+        return [(fills[m], self.NAMES[m]) for m in self._marks]
+
+    def swatches(self) -> list[QRect]:
+        """Where each entry is painted."""
+        font = QFont(self.font())
+        font.setBold(True)
+        metrics = QFontMetrics(font)
+        pad, gap, x = metrics.horizontalAdvance(" "), 6, 0
+        out = []
+        for _fill, name in self.entries():
+            width = metrics.horizontalAdvance(name) + 2 * pad
+            out.append(QRect(x, 0, width, metrics.height() + 4))
+            x += width + gap
+        return out
+
+    def sizeHint(self) -> QSize:
+        rects = self.swatches()
+        if not rects:
+            return QSize(0, 0)
+        return QSize(rects[-1].right() + 1, rects[-1].height())
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        p = QPainter(self)
+        font = QFont(self.font())
+        font.setBold(True)
+        p.setFont(font)
+        for (fill, name), rect in zip(self.entries(), self.swatches(), strict=True):
+            background = QColor(fill)
+            p.fillRect(rect, background)
+            p.setPen(contrasting_text(background))
+            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, name)
+        p.end()
 
 
 class ReductionsPage(QSplitter):
@@ -47,8 +107,8 @@ class ReductionsPage(QSplitter):
         toggles.addStretch(1)
         # what the fills mean, as the printed matrix's legend says it: beside the toggles,
         # in sight at any height of the dock
-        self.legend = self._label("matrixLegend", left)
-        self.legend.setWordWrap(False)
+        self.legend = FillLegend(left)
+        self.legend.setObjectName("matrixLegend")
         self.legend.setToolTip(
             "maxmin(D): West's choice, the highest row minimum\n"
             "minmax(D): East's choice, the lowest column maximum\n"
@@ -90,31 +150,17 @@ class ReductionsPage(QSplitter):
         self.setSizes([660, 640])
 
     def show_legend(self) -> None:
-        """The legend of the matrix's fills, each name on its fill (as the cells are): maxmin(D)
-        and minmax(D), and "both" when a cell gives both; hidden with no matrix."""
+        """The legend of the matrix's fills: maxmin(D) and minmax(D), and "both" when a cell
+        gives both; hidden with no matrix."""
         model = self._model
         marks = {
             model.data(model.index(r, c), MarkRole)
             for r in range(model.rowCount())
             for c in range(model.columnCount())
         }
+        names = ["maxmin", "minmax"] + (["both"] if "both" in marks else [])
+        self.legend.set_entries(names)
         self.legend.setVisible(model.analysis is not None)
-        roles = colours(self.palette())
-        entries = [(roles.maxmin_fill, "maxmin(D)"), (roles.minmax_fill, "minmax(D)")]
-        if "both" in marks:
-            entries.append((roles.both_fill, "both"))
-
-        def swatch(fill: str, name: str) -> str:
-            ink = contrasting_text(QColor(fill)).name()
-            style = f"background-color:{fill}; color:{ink}"
-            return f"<span style='{style}'>&nbsp;<b>{name}</b>&nbsp;</span>"
-
-        self.legend.setText(" ".join(swatch(*e) for e in entries))
-
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        if is_theme_change(event):
-            self.show_legend()  # the fills of the new theme
 
     @staticmethod
     def _label(name: str, parent: QWidget) -> QLabel:
