@@ -5,12 +5,27 @@ a corrupt file's message whole, and a focused card's ring above its neighbour.""
 
 from __future__ import annotations
 
-import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QGuiApplication
+import re
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
 
-from whistgui.engine import SuitDeal
-from whistgui.ui.theme import colours
+import pytest
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import (
+    QGuiApplication,
+    QTextCharFormat,
+    QTextDocument,
+    QTextDocumentFragment,
+)
+from PySide6.QtWidgets import QStyleOptionViewItem
+
+from tests.ui.workspaces import trick
+from whistgui.app.document import Document
+from whistgui.engine import Deal, Player, SuitDeal
+from whistgui.ui.theme import apply_theme, colour, colours
+from whistgui.ui.widgets.rich_text import RichTextDelegate, subscripts_html
 
 # --------------------------------------------------------------------------- a corrupt file
 
@@ -77,3 +92,115 @@ def test_complexity_omega_is_written_omega(qtbot, inspector):
     assert "complexity ω" in bounds
     assert "ω+0" not in bounds
     assert "(complexity ω)" in inspector.explanation.toPlainText()
+
+
+# --------------------------------------------------------------------------- the analysis
+
+
+WHIST = Path(sys.executable).parent / "whist"
+
+
+def cli_sum_words(deal: str, game: str) -> str:
+    """What the installed ``whist value`` prints after the sum: the kind of value it is."""
+    res = subprocess.run(
+        [str(WHIST), "value", "--game", game, deal],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    line = next(x for x in res.stdout.splitlines() if x.lstrip().startswith("sum "))
+    return re.split(r"\s{2,}", line.strip())[-1]
+
+
+def start_on(qtbot, w, text: str, game: str = "whist") -> None:
+    doc = replace(Document.from_deal(Deal.parse(text), lead=Player.WEST), game=game)
+    with qtbot.waitSignal(trick(w).analysisShown, timeout=30000):
+        trick(w).session.replace(doc)
+
+
+@pytest.mark.parametrize(
+    ("deal", "game"),
+    [
+        ("KJ/AQ A/K K/A", "whist"),  # exits for both sides, stoppers level; the lead decides
+        ("AQ/KJ K/A", "whist"),  # an exit for West
+        ("AQ/KJ AJ/KQ", "refined"),
+        ("KQ/AJ A/K", "five-card"),  # an element: the trace
+    ],
+)
+def test_the_sum_says_what_kind_of_value_it_is_as_the_cli_does(qtbot, window, deal, game):
+    start_on(qtbot, window, deal, game)
+    words = cli_sum_words(deal, game)
+    total = QTextDocumentFragment.fromHtml(trick(window).analysis.total.text()).toPlainText()
+    assert f"{trick(window).analysis.result.total.pretty()} — {words}" in total
+    assert trick(window).analysis.result.total_words == words
+
+
+def test_h_greedy_is_written_with_its_subscript_in_the_analysis_table(qtbot, window):
+    start_on(qtbot, window, "KJ/AQ A/K K/A", "greedy")
+    table = trick(window).analysis.table
+    delegate = table.itemDelegateForColumn(3)
+    assert isinstance(delegate, RichTextDelegate)
+    for row in range(table.rowCount()):
+        text = table.item(row, 3).text()
+        assert "H_Greedy" in text  # the cell's own text stays plain
+        doc = QTextDocument()
+        doc.setHtml(subscripts_html(text))  # as the delegate draws it
+        subscripts = [
+            fragment.text()
+            for block in _blocks(doc)
+            for fragment in _fragments(block)
+            if fragment.charFormat().verticalAlignment()
+            == QTextCharFormat.VerticalAlignment.AlignSubScript
+        ]
+        assert subscripts == ["Greedy"]
+        assert "H_Greedy" not in doc.toPlainText()
+    # the rows are as tall as the wrapped words
+    option = QStyleOptionViewItem()
+    option.initFrom(table)
+    option.rect = QRect(0, 0, table.columnWidth(3), 10)
+    need = delegate.sizeHint(option, table.model().index(0, 3)).height()
+    assert table.rowHeight(0) >= need
+    theory = trick(window).analysis.theory.text()
+    assert "H<sub>Greedy</sub>" in theory
+
+
+def _blocks(doc: QTextDocument):
+    block = doc.begin()
+    while block.isValid():
+        yield block
+        block = block.next()
+
+
+def _fragments(block):
+    it = block.begin()
+    while not it.atEnd():
+        yield it.fragment()
+        it += 1
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_hearts_and_diamonds_are_red_in_the_analysis_table(qtbot, window, qapp, theme):
+    try:
+        apply_theme(qapp, theme)
+        start_on(qtbot, window, "AQ/KJ K/A A/K KJ/AQ")
+        table = trick(window).analysis.table
+        red = colour("red_suit")
+        inks = [table.item(i, 0).foreground().color() for i in range(4)]
+        assert [c == red for c in inks] == [False, True, True, False]
+        apply_theme(qapp, "dark" if theme == "light" else "light")  # the other theme's red
+        qtbot.waitUntil(lambda: table.item(1, 0).foreground().color() == colour("red_suit"))
+        assert colour("red_suit") != red
+    finally:
+        apply_theme(qapp, "system")
+
+
+def test_moving_a_card_leaves_the_analysis_columns_as_they_were(qtbot, window):
+    start_on(qtbot, window, "KJ/AQ A/K K/A")
+    table = trick(window).analysis.table
+    widths = [table.columnWidth(j) for j in range(table.columnCount())]
+    session = trick(window).session
+    for name, dest in (("H:K", "W"), ("H:A", "E"), ("S:Q", "W"), ("S:T", "E")):
+        with qtbot.waitSignal(trick(window).analysisShown, timeout=30000):
+            session.move_cards([session.document.deal.card_from_text(name)], dest)
+        assert [table.columnWidth(j) for j in range(table.columnCount())] == widths, name

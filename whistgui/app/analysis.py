@@ -7,14 +7,16 @@ predicted outcome — or, where the theory does not cover the deal, the exact ou
 >>> r = analyse(Document.from_deal(Deal.parse('AQ/KJ K/A')), Evaluator(), Solver())
 >>> [row.value.pretty() for row in r.rows], r.predicted
 (['1½', 'ε₀'], Outcome(west_lead=2, east_lead=2))
+>>> r.total.pretty(), r.total_words  # the kind of value, as ``whist value`` says it
+('1½ + ε₀', 'exit for West, unprotected')
 
 In five-card each suit's element is its trace, and the sum predicts the winner:
 
 >>> r = analyse(Document.from_deal(Deal.parse('KQ/AJ A/K'), game='five-card'), Evaluator(), Solver())
 >>> [row.words for row in r.rows]
 ['trace 0: the player on lead wins', 'trace +1: West wins whoever leads']
->>> r.total.pretty(), outcome_words(r.predicted)
-('+1', 'West wins whoever leads')
+>>> r.total.pretty(), r.total_words, outcome_words(r.predicted)
+('+1', 'trace +1: West wins whoever leads', 'West wins whoever leads')
 
 A deal the theory does not cover is solved by search ("search only"):
 
@@ -138,6 +140,9 @@ class AnalysisResult:
     #: For another game than whist: why its theory does not cover the deal ("search only");
     #: empty when it does, when the hands are empty or unequal, and always for whist.
     search_only: str = ""
+    #: What kind of value (element) the sum is, in the theory's words as ``whist value`` says
+    #: it ("exits for both sides, stoppers level; the lead decides"); empty with no sum.
+    total_words: str = ""
 
     @property
     def game(self) -> Game:
@@ -232,7 +237,10 @@ def _analyse_whist(
             "Asymmetric deal: the value theory does not apply (a suit has unequal lengths). "
             f"Exact search: {outcome_words(exact)}."
         )
-    return AnalysisResult(generation, doc, tuple(rows), total, predicted, exact, summary)
+    words = describe(total).words if total is not None else ""
+    return AnalysisResult(
+        generation, doc, tuple(rows), total, predicted, exact, summary, total_words=words
+    )
 
 
 def _suit_row(theory: Theory[Any], name: str, suit: SuitDeal) -> tuple[SuitRow, Any]:
@@ -270,6 +278,7 @@ def _analyse_game(doc: Document, game: Game, solver: Solver, generation: int) ->
             elements.append(element)
     w, e = deal.hand_size(Player.WEST), deal.hand_size(Player.EAST)
     total: TheoryElement | None = None
+    total_words = ""
     predicted: Outcome | None = None
     exact: Outcome | None = None
     why = "" if theory is not None else f"{label} has no value theory"
@@ -283,6 +292,7 @@ def _analyse_game(doc: Document, game: Game, solver: Solver, generation: int) ->
             else:
                 total = TheoryElement.of(theory, sum_)
                 predicted = theory.outcome(sum_)
+                total_words = theory.describe(sum_)
     if w + e == 0:
         summary = "No cards dealt yet: drag cards from the pool to West and East."
         why = ""
@@ -304,7 +314,15 @@ def _analyse_game(doc: Document, game: Game, solver: Solver, generation: int) ->
         exact = solver.outcome(deal, rules=game.rules)
         summary = f"Search only: {_sentence(why)} Exact search: {outcome_words(exact)}."
     return AnalysisResult(
-        generation, doc, tuple(rows), total, predicted, exact, summary, search_only=why
+        generation,
+        doc,
+        tuple(rows),
+        total,
+        predicted,
+        exact,
+        summary,
+        search_only=why,
+        total_words=total_words,
     )
 
 

@@ -15,9 +15,10 @@ opened, and the note is left out (undo brings it back).
 from __future__ import annotations
 
 import html
+from typing import Final
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QBrush, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -41,12 +42,20 @@ from whistgui.engine import Outcome, Player
 from whistgui.engine.games import find_game
 from whistgui.engine.trick.rules import Result
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
-from whistgui.ui.theme import colours, is_theme_change
+from whistgui.ui.theme import colour, colours, is_theme_change
 from whistgui.ui.trick.session import Session
 from whistgui.ui.widgets.cardart import suit_symbol
+from whistgui.ui.widgets.rich_text import RichTextDelegate, subscripts_html
 
 #: The engine service's channel for the live analysis.
 CHANNEL = "analysis"
+#: The widest cells usual in a deal (hands of up to 4 cards a suit): the Cards and Value
+#: columns are at least this wide, so that moving a card seldom changes their widths.
+USUAL_WIDEST: Final = {1: "AKQJ/T987", 2: "3½ − ε₂"}
+#: The suits whose symbol is red (the rest are in the text's colour).
+RED_SUITS: Final = frozenset("HD")
+#: The suit's name (S, H, …) on the Suit column's items.
+SuitNameRole: Final = Qt.ItemDataRole.UserRole + 1
 
 
 def write_up_html(doc: Document) -> str:
@@ -128,10 +137,13 @@ class AnalysisPanel(QWidget):
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        # the columns keep their widths as cards move (wide enough for the cells usual in a
+        # deal, wider only for a wider one); What it is takes the rest
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # the words with the papers' subscripts (H_Greedy), wrapped to the column
+        self.table.setItemDelegateForColumn(3, RichTextDelegate(self.table))
         layout.addWidget(self.table)
         self.total = QLabel(self)
         self.total.setObjectName("analysisTotal")
@@ -145,6 +157,7 @@ class AnalysisPanel(QWidget):
         self.theory = QLabel(self)
         self.theory.setObjectName("analysisTheory")
         self.theory.setWordWrap(True)
+        self.theory.setTextFormat(Qt.TextFormat.RichText)
         self.theory.hide()
         layout.addWidget(self.theory)
         self.status = QLabel(self)
@@ -246,6 +259,35 @@ class AnalysisPanel(QWidget):
         self.theory.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # muted, any theme
         if self._error:
             self.set_error(self._error)
+        self._paint_suits()
+
+    def _paint_suits(self) -> None:
+        """♥ and ♦ in the theme's red for text (``red_suit``), the other suits in the text's
+        colour."""
+        red = QBrush(colour("red_suit", self.palette()))
+        for i in range(self.table.rowCount()):
+            item = self.table.item(i, 0)
+            if item is not None:
+                red_suit = item.data(SuitNameRole) in RED_SUITS
+                item.setForeground(red if red_suit else QBrush())
+
+    def _fit_columns(self) -> None:
+        """Every column but What it is as wide as its header and the widest cell usual in a
+        deal (:data:`USUAL_WIDEST`), wider only for a wider cell: moving a card, which changes
+        the cards and values shown, leaves the widths as they were."""
+        metrics = self.table.fontMetrics()
+        pad = 2 * metrics.horizontalAdvance("0")
+        header = self.table.horizontalHeader()
+        for j in (0, 1, 2, 4, 5):
+            usual = metrics.horizontalAdvance(USUAL_WIDEST[j]) + pad if j in USUAL_WIDEST else 0
+            width = max(usual, header.sectionSizeFromContents(j).width(), self._widest(j) + pad)
+            if header.sectionSize(j) != width:
+                header.resizeSection(j, width)
+
+    def _widest(self, column: int) -> int:
+        metrics = self.table.fontMetrics()
+        cells = (self.table.item(i, column) for i in range(self.table.rowCount()))
+        return max((metrics.horizontalAdvance(c.text()) for c in cells if c is not None), default=0)
 
     def show_result(self, r: AnalysisResult) -> None:
         self._result = r
@@ -286,12 +328,17 @@ class AnalysisPanel(QWidget):
                 if j in (0, 2, 4, 5):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(i, j, item)
+            self.table.item(i, 0).setData(SuitNameRole, row.name)
+        self._paint_suits()
+        self._fit_columns()
         self.total.setText(self._total_html(r, whist))
         self.summary.setText(r.summary)
         theory = None if whist else game.new_theory()
         self.theory.setText(
-            f"{game.title}: {game.rules.describe()}. Theory: "
-            + (theory.title if theory is not None else "none (search only)")
+            subscripts_html(
+                f"{game.title}: {game.rules.describe()}. Theory: "
+                + (theory.title if theory is not None else "none (search only)")
+            )
         )
         self.theory.setVisible(not whist)
         self._error = ""
@@ -311,8 +358,9 @@ class AnalysisPanel(QWidget):
 
         what = "Sum of values" if whist else "Sum of elements"
         if r.total is not None and r.predicted is not None:
+            kind = f" — {subscripts_html(r.total_words)}" if r.total_words else ""
             return (
-                f"<b>{what}:</b> {html.escape(r.total.pretty())} &nbsp;&nbsp; "
+                f"<b>{what}:</b> {html.escape(r.total.pretty())}{kind}<br>"
                 f"<b>Predicted:</b> {leads(r.predicted)}"
             )
         if r.exact is not None:
