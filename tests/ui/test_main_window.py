@@ -16,7 +16,8 @@ from whistgui.app.document import Document, SuitDeck
 from whistgui.app.document import load as load_document
 from whistgui.engine import Card, Deal, Player, Value
 from whistgui.ui.main_window import MainWindow
-from whistgui.ui.trick.table import MIME_TYPE, CardTable, encode_cards
+from whistgui.ui.trick.table import CardTable
+from whistgui.ui.trick.table_cards import MIME_TYPE, encode_cards
 
 
 def start_on(qtbot, w: MainWindow, text: str, lead: Player = Player.WEST) -> None:

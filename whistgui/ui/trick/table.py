@@ -10,15 +10,12 @@ documents it is given and asks for moves with :attr:`CardTable.moveRequested`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
 from PySide6.QtCore import (
-    QByteArray,
     QEvent,
-    QMimeData,
     QPoint,
     QPointF,
     QRectF,
@@ -52,9 +49,8 @@ from whistgui.engine import Card, Player, WhistError
 from whistgui.engine.trick.cards import SUIT_SYMBOLS
 from whistgui.ui.theme import colour, contrasting_text
 from whistgui.ui.trick.session import Session
-from whistgui.ui.widgets.cardart import paint_card, rank_label, suit_symbol
-
-MIME_TYPE: Final = "application/x-whistgui-cards"
+from whistgui.ui.trick.table_cards import MIME_TYPE, decode_cards, encode_cards
+from whistgui.ui.widgets.cardart import paint_card, suit_symbol
 
 WEST, POOL, EAST = "W", "P", "E"
 PLACES: Final = (WEST, POOL, EAST)
@@ -103,59 +99,6 @@ class _Layout:
     #: Every shown card with its rect, in drawing order, and the same by card.
     slots: tuple[Slot, ...]
     by_card: dict[Card, Slot]
-
-
-def encode_cards(doc: Document, cards: list[Card], origin: str) -> QMimeData:
-    """Mime data for dragging ``cards``: the app's JSON and plain text card names."""
-    payload = {
-        "cards": [{"suit": doc.deal.names[c.suit], "rank": c.rank} for c in cards],
-        "from": origin,
-    }
-    mime = QMimeData()
-    mime.setData(MIME_TYPE, QByteArray(json.dumps(payload).encode()))
-    mime.setText(" ".join(doc.deal.card_name(c) for c in cards))
-    return mime
-
-
-def decode_cards(doc: Document, mime: QMimeData) -> list[Card]:
-    """The cards of this table that ``mime`` carries; ValueError with the reason otherwise."""
-    if not mime.hasFormat(MIME_TYPE):
-        formats = ", ".join(mime.formats()) or "nothing"
-        raise ValueError(f"only cards can be dropped here, not {formats}")
-    raw = bytes(mime.data(MIME_TYPE).data())
-    try:
-        payload = json.loads(raw.decode())
-        items = payload["cards"]
-        cards = []
-        for item in items:
-            name, rank = item["suit"], item["rank"]
-            if not isinstance(name, str) or not isinstance(rank, int):
-                raise TypeError
-            cards.append((name, rank))
-    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
-        raise ValueError(f"the dropped data {raw[:60]!r} is not a list of cards") from None
-    if not cards:
-        raise ValueError("the drop carries no cards")
-    result = []
-    for name, rank in cards:
-        if name not in doc.deal.names:
-            raise ValueError(
-                f"the deal has no suit {name}; its suits are {', '.join(doc.deal.names)}"
-            )
-        i = doc.deal.names.index(name)
-        deck = doc.decks[i]
-        if rank not in deck:
-            abstract = deck.kind == "abstract"
-            held = " ".join(rank_label(r, abstract) for r in deck.ranks)
-            raise ValueError(
-                f"{suit_symbol(name)}{rank_label(rank, abstract)} is not in this suit's "
-                f"{deck.size}-card deck ({held})"
-            )
-        card = Card(i, rank)
-        if card in result:
-            raise ValueError(f"{doc.deal.card_name(card)} is dropped twice")
-        result.append(card)
-    return result
 
 
 def place_of(doc: Document, card: Card) -> str:
@@ -434,12 +377,9 @@ class CardTable(QWidget):
         return fullest
 
     def _room_for(self, fullest: dict[str, int]) -> dict[str, int]:
-        """How many cards a row of each column is laid out for, so that moving cards seldom
-        moves a column or resizes the cards: the pool has room for the longest deck, whatever
-        it holds; both hands alike for 4 cards, then for half the deck, then for their
-        longest suit — they widen only when a suit in a hand passes 4 cards, or half its
-        deck. In play mode, or with a pool filter, the columns fit the cards shown (the pool
-        only the cards played)."""
+        """The cards a row of each column is laid out for, so that moving cards seldom moves a
+        column: the pool's room is its deck; the hands' 4 cards, then half the deck, then their
+        longest suit. In play mode, or with a pool filter, the cards shown."""
         if self.play_mode or self._pool_only is not None:
             return fullest
         deck = max((d.size for d in self._doc.decks), default=1)
