@@ -19,11 +19,11 @@ from PySide6.QtGui import (
     QTextDocument,
     QTextDocumentFragment,
 )
-from PySide6.QtWidgets import QStyleOptionViewItem
+from PySide6.QtWidgets import QApplication, QStyleOptionViewItem
 
 from tests.ui.workspaces import trick
 from whistgui.app.document import Document
-from whistgui.engine import Deal, Player, SuitDeal
+from whistgui.engine import Card, Deal, Player, SuitDeal
 from whistgui.ui.theme import apply_theme, colour, colours
 from whistgui.ui.widgets.rich_text import RichTextDelegate, subscripts_html
 
@@ -204,3 +204,36 @@ def test_moving_a_card_leaves_the_analysis_columns_as_they_were(qtbot, window):
         with qtbot.waitSignal(trick(window).analysisShown, timeout=30000):
             session.move_cards([session.document.deal.card_from_text(name)], dest)
         assert [table.columnWidth(j) for j in range(table.columnCount())] == widths, name
+
+
+# --------------------------------------------------------------------------- the card table
+
+
+def test_the_focus_ring_of_an_overlapped_card_is_painted_above_its_neighbour(qtbot, window):
+    start_on(qtbot, window, "A/K")  # eleven undealt spades, each overlapped by the next
+    table = trick(window).table
+    window.activateWindow()
+    table.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is table)
+    qtbot.keyClick(table, Qt.Key.Key_Right)  # from West's ace to the pool's queen
+    focus = table.slot_of(table.focus_card)
+    assert focus is not None
+    assert focus.place == "P"
+    neighbour = table.slot_of(Card(0, focus.card.rank - 1))
+    assert neighbour is not None
+    assert neighbour.rect.left() < focus.rect.right() - 10  # the jack covers the queen's right
+    image = table.grab().toImage()
+    ring = colour("turn")
+    x = round(focus.rect.right() + 2)  # the ring's right side, over the jack
+    top, bottom = round(focus.rect.top()) + 10, round(focus.rect.bottom()) - 10
+
+    def near(c) -> bool:
+        return (
+            abs(c.red() - ring.red()) + abs(c.green() - ring.green()) + abs(c.blue() - ring.blue())
+            < 90
+        )
+
+    on_ring = sum(
+        near(image.pixelColor(x + dx, y)) for y in range(top, bottom) for dx in (-1, 0, 1)
+    )
+    assert on_ring > (bottom - top) // 2  # a dashed line, drawn over the jack

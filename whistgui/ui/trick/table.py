@@ -50,7 +50,7 @@ from whistgui.engine.trick.cards import SUIT_SYMBOLS
 from whistgui.ui.theme import colour, contrasting_text
 from whistgui.ui.trick.session import Session
 from whistgui.ui.trick.table_cards import MIME_TYPE, decode_cards, encode_cards
-from whistgui.ui.widgets.cardart import paint_card, suit_symbol
+from whistgui.ui.widgets.cardart import paint_card, paint_focus, suit_symbol
 
 WEST, POOL, EAST = "W", "P", "E"
 PLACES: Final = (WEST, POOL, EAST)
@@ -563,7 +563,6 @@ class CardTable(QWidget):
                 name,
                 s.card.rank,
                 selected=s.card in selected,
-                focused=s.card == self._focus and self.hasFocus(),
                 dimmed=s.place == POOL and s.card not in self._current,
                 abstract=doc.decks[s.card.suit].kind == "abstract",
             )
@@ -583,6 +582,9 @@ class CardTable(QWidget):
                     abstract=doc.decks[s.card.suit].kind == "abstract",
                 )
                 self._outline(p, s.rect, colour("turn"))
+        focus = lay.by_card.get(self._focus) if self._focus and self.hasFocus() else None
+        if focus is not None:  # the ring on top: a neighbour overlapping the card hid it
+            paint_focus(p, focus.rect.translated(0, -6 if focus.card in selected else 0))
         # status line / refusal
         bottom = QRectF(self.MARGIN, self.height() - 22, self.width() - 2 * self.MARGIN, 20)
         line = bottom.adjusted(6, 0, -6, 0)

@@ -87,10 +87,20 @@ def paint_card(
     centre.translate(QPointF(rect.width() * 0.12, 0))
     painter.drawText(centre, Qt.AlignmentFlag.AlignCenter, suit_symbol(suit_name))
     if focused:
-        pen = QPen(colour("turn"))
-        pen.setWidthF(max(1.5, rect.width() * 0.05))
-        pen.setStyle(Qt.PenStyle.DashLine)
-        painter.setPen(pen)
-        inner = rect.adjusted(-2, -2, 2, 2)
-        painter.drawRoundedRect(inner, radius, radius)
+        paint_focus(painter, rect)
+    painter.restore()
+
+
+def paint_focus(painter: QPainter, rect: QRectF) -> None:
+    """The keyboard's ring around the card drawn at ``rect``. Where cards overlap, paint it
+    after them all, so that no neighbour covers it."""
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    pen = QPen(colour("turn"))
+    pen.setWidthF(max(1.5, rect.width() * 0.05))
+    pen.setStyle(Qt.PenStyle.DashLine)
+    painter.setPen(pen)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    radius = rect.width() * 0.09
+    painter.drawRoundedRect(rect.adjusted(-2, -2, 2, 2), radius, radius)
     painter.restore()
