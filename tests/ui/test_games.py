@@ -44,7 +44,7 @@ def test_set_game_is_one_undoable_command_with_a_signal(qtbot):
     assert blocker.args == ["five-card"]
     assert s.document.game == "five-card"
     assert s.undo_stack.count() == 1
-    assert s.undo_stack.undoText() == "Play five-card"
+    assert s.undo_stack.undoText() == "Play Five-card"
     assert not s.set_game("five-card")  # already: no command
     with qtbot.waitSignal(s.gameChanged) as blocker:
         s.undo_stack.undo()
@@ -80,7 +80,7 @@ def test_choosing_a_game_in_the_menu_reanalyses_in_that_game(qtbot, window):
     assert "Predicted:</b> West wins" in trick(window).analysis.total.text()
     assert "Five-card" in trick(window).analysis.heading.text()
     assert shown_game(window) == ("five-card", ["five-card"])
-    assert trick(window).session.undo_stack.undoText() == "Play five-card"
+    assert trick(window).session.undo_stack.undoText() == "Play Five-card"
 
 
 def test_the_selector_is_reached_and_used_from_the_keyboard(qtbot, window):

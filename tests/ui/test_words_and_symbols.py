@@ -237,3 +237,24 @@ def test_the_focus_ring_of_an_overlapped_card_is_painted_above_its_neighbour(qtb
         near(image.pixelColor(x + dx, y)) for y in range(top, bottom) for dx in (-1, 0, 1)
     )
     assert on_ring > (bottom - top) // 2  # a dashed line, drawn over the jack
+
+
+# --------------------------------------------------------------------------- games by title
+
+
+def test_games_are_named_by_their_titles_not_their_identifiers(qtbot, window):
+    start_on(qtbot, window, "KJ/AQ A/K K/A")
+    session = trick(window).session
+    session.set_game("misere-five-card")
+    assert session.undo_stack.undoText() == "Play Misère five-card"  # Edit ▸ Undo's words
+    with qtbot.waitSignal(trick(window).inspector.playReady, timeout=30000):
+        trick(window).inspect_deal()
+    line = trick(window).inspector.play_page.play_line.text()
+    assert "on lead (Misère five-card):" in line
+    assert "misere-five-card" not in line
+    session.set_game("greedy")
+    with qtbot.waitSignal(trick(window).inspector.ready, timeout=30000):
+        trick(window).inspect_suit(0)
+    status = trick(window).inspector.status.text()
+    assert "in Greedy Whist." in status
+    assert "greedy-whist" not in status

@@ -628,7 +628,7 @@ class Inspector(QWidget):
             self.game_view.clear(f"{suit}: {exc}")
             self._say(str(exc))
             return 0
-        self._say(f"Inspecting {suit} in {self._game.name}.")
+        self._say(f"Inspecting {suit} in {game_label(self._game)}.")
         self.ready.emit()
         return 0
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import QHeaderView, QLabel, QTreeView, QVBoxLayout, QWidget
 
-from whistgui.app.analysis import is_whist
+from whistgui.app.analysis import game_label, is_whist
 from whistgui.engine import Deal, Evaluator, Player, Position, Solver
 from whistgui.engine.games import Game, find_game
 from whistgui.ui.engine_service import JobContext, ViewWork
@@ -167,9 +167,10 @@ class PlayTreePage(QWidget):
         else:
             shown = self.play_model.data(self.play_model.index_of(root, COL_EXACT))
             outcome = f"West takes {shown}"
+        game = game_label(ready.game)  # the game's title, never its identifier
         self.play_line.setText(
             html.escape(
-                f"{deal}, {leader.name.title()} on lead ({ready.game.name}): {outcome} under "
+                f"{deal}, {leader.name.title()} on lead ({game}): {outcome} under "
                 "optimal play. ★ marks optimal tricks; expand a trick to go on."
             )
         )

@@ -22,6 +22,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand
 
 from whistgui.app import document as docfile
+from whistgui.app.analysis import game_label
 from whistgui.app.document import Document, SuitDeck
 from whistgui.engine import Card, Deal, Player, SuitDeal
 from whistgui.engine.games import find_game
@@ -170,7 +171,7 @@ class Session(FileSession):
         games otherwise) as one undoable action; False if it is the game already."""
         game = find_game(name)
         doc = dataclasses.replace(self._doc, game=game.name)
-        return self.apply(doc, f"Play {game.name}")
+        return self.apply(doc, f"Play {game_label(game)}")
 
     def set_title_note(self, title: str, note: str) -> bool:
         return self.apply(self._doc.with_write_up(title, note), "Edit title and note")
