@@ -163,6 +163,11 @@ def test_h_greedy_is_written_with_its_subscript_in_the_analysis_table(qtbot, win
     assert table.rowHeight(0) >= need
     theory = trick(window).analysis.theory.text()
     assert "H<sub>Greedy</sub>" in theory
+    with qtbot.waitSignal(trick(window).inspector.ready, timeout=30000):
+        trick(window).inspect_suit(0)  # the inspector's tab of the game's structure too
+    element = trick(window).inspector.game_view.element.text()
+    assert "H<sub>Greedy</sub> = −1" in element
+    assert "H_Greedy" not in element
 
 
 def _blocks(doc: QTextDocument):

@@ -34,6 +34,7 @@ from whistgui.engine.games.misere_five_card import stopper_pairs
 from whistgui.engine.symbols import minus, signed_or_zero
 from whistgui.engine.trick.cards import count, rank_text
 from whistgui.ui.theme import colour, contrasting_text, is_theme_change
+from whistgui.ui.widgets.rich_text import subscripts_html
 
 __all__ = ["GameSuitView"]
 
@@ -141,7 +142,7 @@ class GameSuitView(QWidget):
                 )
             self.element.setText(
                 f"<b>Element</b> {html.escape(theory.pretty(element))}: "
-                f"{html.escape(theory.describe(element))}{alone}"
+                f"{subscripts_html(theory.describe(element))}{alone}"
             )
         self.element.show()
 
