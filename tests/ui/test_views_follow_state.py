@@ -138,6 +138,7 @@ def test_the_play_banner_says_the_game_changed_when_only_the_game_did(qtbot, win
     assert "Five-card" in text
     assert "game" in text
     assert "deal is now" not in text  # the deal did not change
+    assert "in Two-person whist (" in text  # the line's own game by its title, not "whist"
     window.set_game("whist")  # back to the line's own game: nothing stale
     assert not panel.stale
     trick(window).session.move_cards([Card(1, 14)], "E")  # now the deal changes

@@ -326,13 +326,14 @@ class PlayPanel(QWidget):
         deal, leader, game = self._asked
         new_deal, new_leader, new_game = key
         played = count(self._index, "card")
+        title = game_label(find_game(game))
         if new_deal != deal:
             text = (
-                f"Playing an earlier deal: {deal} ({game}, {leader.name.title()} on lead), "
+                f"Playing an earlier deal: {deal} ({title}, {leader.name.title()} on lead), "
                 f"{played} played."
             )
         else:
-            text = f"Playing {deal} in {game} ({leader.name.title()} on lead), {played} played."
+            text = f"Playing {deal} in {title} ({leader.name.title()} on lead), {played} played."
         same = "" if new_deal != deal else " (the deal is the same)"
         if new_deal != deal:
             text += f" The table's deal is now {new_deal}."

@@ -131,7 +131,7 @@ def start_position(deal: Deal, leader: Player, game: Game | str) -> tuple[Positi
         raise WhistError("no cards are dealt: there is nothing to play")
     if deal.size > SEARCH_MAX_CARDS:
         raise WhistError(
-            f"{deal} has {count(deal.size, 'card')} a hand: {g.name} is played by exact "
+            f"{deal} has {count(deal.size, 'card')} a hand: {game_label(g)} is played by exact "
             f"search, which takes at most {SEARCH_MAX_CARDS} cards a hand"
         )
     return start, g
