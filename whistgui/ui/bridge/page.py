@@ -270,7 +270,7 @@ class BridgePage(QWidget):
             "Play on card by card, each side choosing its best card (the highest of its best)"
         )
         self.autoplay_button.toggled.connect(self.set_autoplay)
-        self.best_button = QPushButton("&Best Card", self)
+        self.best_button = QPushButton("Be&st Card", self)
         self.best_button.setToolTip("Play the best card for the side to move (B)")
         self.best_button.clicked.connect(self.play_best)
         nav = QHBoxLayout()
@@ -288,7 +288,7 @@ class BridgePage(QWidget):
         self.tree = TrickTreeView(session, engine, self, scorer=self.scorer)
         self.tree.cardsChosen.connect(self.play_cards)
         self.tabs = QTabWidget(self)
-        self.tabs.addTab(self.line, "&Line of play")
+        self.tabs.addTab(self.line, "Line of &play")
         self.tabs.addTab(self.tree, "&Trick tree")
 
         side = QWidget(self)

@@ -71,7 +71,7 @@ class SolveBar(QWidget):
         self.solve_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.open_button = QPushButton("&Open…", self)
         self.open_button.setToolTip("Open a solved game saved as a .gops file")
-        self.save_button = QPushButton("Sa&ve…", self)
+        self.save_button = QPushButton("S&ave…", self)
         self.save_button.setToolTip("Save the solved game (and the path) to a .gops file")
 
         top = QHBoxLayout(self)

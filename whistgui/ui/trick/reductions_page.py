@@ -99,7 +99,7 @@ class ReductionsPage(QSplitter):
         lv = QVBoxLayout(left)
         lv.setContentsMargins(0, 0, 0, 0)
         toggles = QHBoxLayout()
-        self.group_box = QCheckBox("&Group sequences", left)
+        self.group_box = QCheckBox("Group &sequences", left)
         self.group_box.toggled.connect(matrix_model.set_grouped)
         self.outcome_box = QCheckBox("Show each cell's &outcome", left)
         toggles.addWidget(self.group_box)

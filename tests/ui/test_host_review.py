@@ -1,0 +1,62 @@
+"""The host after a fresh-eyes review: unsaved marks that follow the document as saved, one
+owner for each Alt+letter, a Game box that switches on a choice (not on each arrow key), each
+workspace's status messages only while it is shown, and one set of names for the games."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel, QTabBar, QWidget
+
+from whistgui.ui.main_window import MainWindow
+from whistgui.ui.workspace import WORKSPACES, workspace_class
+
+_MNEMONIC = re.compile(r"&([^&])")
+
+
+def _mnemonic(text: str) -> str | None:
+    found = _MNEMONIC.search(text.replace("&&", ""))
+    return found.group(1).lower() if found else None
+
+
+def _alt_keys(window: MainWindow) -> list[tuple[str, str]]:
+    """Every Alt+letter the window answers while its current workspace is shown: the menu
+    bar's titles, labels with a buddy, buttons, group boxes and tabs on screen (docks too)."""
+    keys: list[tuple[str, str]] = []
+    for act in window.menuBar().actions():
+        key = _mnemonic(act.text())
+        if key and act.isVisible():
+            keys.append((key, f"menu {act.text()!r}"))
+    for w in window.findChildren(QWidget):
+        if not w.isVisibleTo(window):
+            continue
+        if (isinstance(w, QLabel) and w.buddy() is not None) or isinstance(w, QAbstractButton):
+            texts = [w.text()]
+        elif isinstance(w, QGroupBox):
+            texts = [w.title()]
+        elif isinstance(w, QTabBar):
+            texts = [w.tabText(i) for i in range(w.count()) if w.isTabVisible(i)]
+        else:
+            continue
+        for text in texts:
+            key = _mnemonic(text)
+            if key:
+                keys.append((key, f"{type(w).__name__} {text!r}"))
+    return keys
+
+
+@pytest.mark.parametrize("name", [e.name for e in WORKSPACES if workspace_class(e).hosted])
+def test_no_alt_letter_is_claimed_twice_in_any_workspace(window, qtbot, name):
+    ws = window.show_workspace(name)
+    for dock in ws.docks():
+        dock.show()
+    qtbot.wait(50)
+    keys = _alt_keys(window)
+    twice = {
+        k: [w for key, w in keys if key == k]
+        for k, n in Counter(k for k, _ in keys).items()
+        if n > 1
+    }
+    assert not twice, f"{name}: {twice}"
