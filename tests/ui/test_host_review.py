@@ -8,6 +8,7 @@ import re
 from collections import Counter
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel, QTabBar, QWidget
 
 from whistgui.ui.main_window import MainWindow
@@ -60,3 +61,40 @@ def test_no_alt_letter_is_claimed_twice_in_any_workspace(window, qtbot, name):
         if n > 1
     }
     assert not twice, f"{name}: {twice}"
+
+
+# --------------------------------------------------------------------------- the Game box
+def _focused_box(window: MainWindow, qtbot):  # type: ignore[no-untyped-def]
+    combo = window.game_selector.combo
+    window.activateWindow()
+    combo.setFocus()
+    qtbot.waitUntil(combo.hasFocus)
+    return combo
+
+
+def test_arrow_keys_on_the_game_box_browse_and_enter_chooses(window, qtbot):
+    combo = _focused_box(window, qtbot)
+    qtbot.keyClick(combo, Qt.Key.Key_End)
+    assert combo.currentData() == "gops"
+    assert window.current.name == "trick"  # not yet: End only browsed
+    qtbot.keyClick(combo, Qt.Key.Key_Up)
+    assert combo.currentData() == "bridge"
+    assert window.current.name == "trick"
+    qtbot.keyClick(combo, Qt.Key.Key_Return)
+    assert window.current.name == "bridge"
+    assert not combo.pause.isActive()
+
+
+def test_a_pause_after_browsing_chooses_the_entry_browsed_to(window, qtbot):
+    combo = _focused_box(window, qtbot)
+    qtbot.keyClick(combo, Qt.Key.Key_End)
+    assert window.current.name == "trick"
+    qtbot.waitUntil(lambda: window.current.name == "gops", timeout=3000)
+    assert window.game_selector.game == "gops"
+
+
+def test_an_entry_picked_from_the_list_is_chosen_at_once(window, qtbot):
+    combo = window.game_selector.combo
+    combo.activated.emit(combo.findData("bridge"))  # as the list's click or Enter reports it
+    assert window.current.name == "bridge"
+    assert not combo.pause.isActive()
