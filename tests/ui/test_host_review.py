@@ -98,3 +98,34 @@ def test_an_entry_picked_from_the_list_is_chosen_at_once(window, qtbot):
     combo.activated.emit(combo.findData("bridge"))  # as the list's click or Enter reports it
     assert window.current.name == "bridge"
     assert not combo.pause.isActive()
+
+
+# --------------------------------------------------------------------------- status messages
+def test_a_workspace_put_away_says_nothing_over_the_one_shown(window, qtbot):
+    gops_ws = window.show_workspace("gops")
+    gops_ws.message.emit("Solved N = 6: GOPS is worth 0", 5000)
+    assert window.statusBar().currentMessage().startswith("Solved N = 6")
+    window.show_workspace("trick")
+    assert window.statusBar().currentMessage() == ""  # switching cleared it
+    gops_ws.message.emit("Solved N = 6: GOPS is worth 0", 5000)  # a late result
+    assert window.statusBar().currentMessage() == ""
+    window.current.message.emit("Example 1", 5000)
+    assert window.statusBar().currentMessage() == "Example 1"
+
+
+def test_autoplays_message_goes_when_a_random_deal_stops_it(window, qtbot):
+    ws = window.show_workspace("bridge")
+    page = ws.page
+    page.set_autoplay(True)
+    assert window.statusBar().currentMessage().startswith("Autoplay:")
+    ws.session.random_deal(seed=3)
+    assert not page.autoplay_button.isChecked()
+    assert window.statusBar().currentMessage() == ""
+
+
+def test_a_message_said_after_autoplay_started_stays_when_it_stops(window, qtbot):
+    ws = window.show_workspace("bridge")
+    ws.page.set_autoplay(True)
+    ws.page.message.emit("No double-dummy table: the engine failed")
+    ws.page.set_autoplay(False)
+    assert window.statusBar().currentMessage().startswith("No double-dummy table")

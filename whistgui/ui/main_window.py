@@ -126,7 +126,7 @@ class MainWindow(QMainWindow):
             return made
         ws = workspace_class(find_workspace(name))(self.services)
         self._made[name] = ws
-        ws.message.connect(lambda text, ms: self.statusBar().showMessage(text, ms))
+        ws.message.connect(lambda text, ms, w=ws: self._say(w, text, ms))
         ws.titleChanged.connect(lambda w=ws: self._update_title() if w is self._current else None)
         ws.choiceChanged.connect(
             lambda key, w=ws: self.chooser.show_choice(key) if w is self._current else None
@@ -138,6 +138,12 @@ class MainWindow(QMainWindow):
         if stack is not None:
             self.undo_group.addStack(stack)
         return ws
+
+    def _say(self, ws: Workspace, text: str, ms: int) -> None:
+        """``ws``'s status message, shown only while ``ws`` is (a workspace put away says
+        nothing over the one shown); an empty one clears the bar."""
+        if ws is self._current or not ws.hosted:
+            self.statusBar().showMessage(text, ms)
 
     def _install(self, ws: Workspace) -> None:
         """A hosted workspace's page in the stack (scrolled when the window is smaller than
@@ -175,6 +181,7 @@ class MainWindow(QMainWindow):
             for dock in old.docks():
                 dock.hide()
             old.is_shown = False
+            self.statusBar().clearMessage()  # the message of the one left goes with it
         self._current = ws
         if name not in self._scrolls:
             self._install(ws)

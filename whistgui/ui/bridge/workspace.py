@@ -45,6 +45,8 @@ class BridgeWorkspace(Workspace):
         super().__init__(services)
         self.session = BridgeSession(parent=self)
         self._page: BridgePage | None = None  # made when first shown: it starts the DD table
+        self._said = ""  # the page's last status message
+        self._autoplay_said = ""  # the one that said autoplay is on
         # a bridge deal needs no choices: 52 cards, 13 each
         self.act_random = QAction("&Random Deal", self)
         self.act_random.setShortcut(QKeySequence("Ctrl+R"))
@@ -76,12 +78,27 @@ class BridgeWorkspace(Workspace):
         if self._page is None:
             page = self._page = BridgePage(self.session, self.services.engine)
             page.setObjectName("bridgePage")
-            page.message.connect(lambda text: self.message.emit(text, 8000))
+            page.message.connect(self._say)
+            page.autoplay_button.toggled.connect(self._on_autoplay)
             page.addAction(self.act_random)  # its key works while the page is shown
         return self._page
 
     def widget(self) -> QWidget:
         return self.page
+
+    def _say(self, text: str) -> None:
+        self._said = text
+        self.message.emit(text, 8000)
+
+    def _on_autoplay(self, on: bool) -> None:
+        """Autoplay's message ("any action stops it") is said while it plays, and goes when
+        it stops (another deal, a card played, the end) unless something has been said
+        since."""
+        if on:
+            self._autoplay_said = self._said  # the page said it before this slot runs
+        elif self._said and self._said == self._autoplay_said:
+            self._said = self._autoplay_said = ""
+            self.message.emit("", 0)
 
     def contributions(self) -> Mapping[str, Sequence[QAction | QMenu | None]]:
         return {"deal": (self.act_random,)}
