@@ -129,3 +129,56 @@ def test_a_message_said_after_autoplay_started_stays_when_it_stops(window, qtbot
     ws.page.message.emit("No double-dummy table: the engine failed")
     ws.page.set_autoplay(False)
     assert window.statusBar().currentMessage().startswith("No double-dummy table")
+
+
+# --------------------------------------------------------------------------- unsaved changes
+def test_another_game_and_back_is_no_change(window, qtbot, dialogs):
+    ws = window.show_workspace("trick")
+    ws.open_example(1)
+    assert not window.isWindowModified()
+    window.set_game("greedy-whist")
+    assert ws.modified()
+    assert window.isWindowModified()
+    window.set_game("whist")
+    assert not ws.modified()
+    assert not window.isWindowModified()
+    ws.open_example(2)
+    assert not [d for d in dialogs.shown if d[0] == "question"]
+
+
+def test_a_suit_handed_over_is_not_an_edit(window, qtbot, dialogs):
+    from whistgui.app.document import Document
+    from whistgui.engine import Deal
+    from whistgui.ui.workspace import Handover
+
+    ws = window.show_workspace("trick")
+    doc = Document.from_deal(Deal.parse("AQ/KJ"))
+    assert window.hand_over(Handover(doc, "Open the suit AQ/KJ"))
+    assert ws.session.document.deal == doc.deal
+    assert not ws.modified()
+    assert not window.isWindowModified()
+    ws.session.undo_stack.undo()  # back to the deal before: that one is not the one opened
+    assert ws.modified()
+    ws.session.undo_stack.redo()
+    assert not ws.modified()
+    ws.open_example(1)
+    assert not [d for d in dialogs.shown if d[0] == "question"]
+
+
+def test_a_suit_handed_over_onto_unsaved_edits_keeps_the_question(window, qtbot, dialogs):
+    from whistgui.app.document import Document
+    from whistgui.engine import Deal
+    from whistgui.ui.workspace import Handover
+
+    ws = window.show_workspace("trick")
+    ws.session.set_deal_text("AK/QJ")
+    window.hand_over(Handover(Document.from_deal(Deal.parse("AQ/KJ")), "Open the suit"))
+    assert ws.modified()  # the edit lives on in the undo history only
+
+
+def test_the_bridge_boards_have_unsaved_changes(window, qtbot, dialogs):
+    from whistgui.ui.host.unsaved import question_text
+
+    ws = window.show_workspace("bridge")
+    assert "The new bridge boards have unsaved changes" in question_text([ws])
+    assert "has unsaved" in question_text([window.workspace("trick")])

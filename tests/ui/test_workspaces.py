@@ -328,8 +328,10 @@ def test_the_question_names_what_is_unsaved_as_text_not_markup():
 
     from whistgui.ui.host.unsaved import question_text
 
-    one = SimpleNamespace(unsaved_text=lambda: "the deal “<b>A & B</b>”")
-    two = SimpleNamespace(unsaved_text=lambda: "the new bridge boards")
+    one = SimpleNamespace(
+        unsaved_text=lambda: "the deal “<b>A & B</b>”", unsaved_plural=lambda: False
+    )
+    two = SimpleNamespace(unsaved_text=lambda: "the new bridge boards", unsaved_plural=lambda: True)
     assert question_text([one]) == (
         "<p>The deal “&lt;b&gt;A &amp; B&lt;/b&gt;” has unsaved changes. Save them first?</p>"
     )

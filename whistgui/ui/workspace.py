@@ -223,6 +223,10 @@ class Workspace(QObject):
         """What has the unsaved changes, for the question: "the deal “Untitled”"."""
         return self.title
 
+    def unsaved_plural(self) -> bool:
+        """Is :meth:`unsaved_text` plural ("the new bridge boards have unsaved changes")?"""
+        return False
+
     def receive(self, handover: Handover) -> None:
         """Take the document of ``handover`` (one of :attr:`document_types`)."""
 

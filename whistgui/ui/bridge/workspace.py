@@ -133,6 +133,9 @@ class BridgeWorkspace(Workspace):
         path = self.session.path
         return f"the bridge boards “{path.name}”" if path else "the new bridge boards"
 
+    def unsaved_plural(self) -> bool:
+        return True
+
     def window_title(self) -> str:
         path = self.session.path
         name = path.name if path else f"Untitled{PBN_SUFFIX}"

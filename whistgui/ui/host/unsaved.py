@@ -20,7 +20,8 @@ def question_text(workspaces: Sequence[Workspace]) -> str:
     whats = [escape(ws.unsaved_text(), quote=False) for ws in workspaces]
     if len(whats) == 1:
         what = f"{whats[0][:1].upper()}{whats[0][1:]}"
-        return f"<p>{what} has unsaved changes. Save them first?</p>"
+        verb = "have" if workspaces[0].unsaved_plural() else "has"
+        return f"<p>{what} {verb} unsaved changes. Save them first?</p>"
     listed = "".join(f"<li>{w}</li>" for w in whats)
     return f"<p>These have unsaved changes:</p><ul>{listed}</ul><p>Save them first?</p>"
 

@@ -54,6 +54,8 @@ class Session(FileSession):
     def __init__(self, doc: Document | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._doc = doc if doc is not None else Document.new()
+        #: the document as opened or last saved: the session is modified while it differs
+        self._clean = self._doc
 
     # -- state ----------------------------------------------------------------------------
     @property
@@ -65,12 +67,36 @@ class Session(FileSession):
         """The document's game (its registered name)."""
         return self._doc.game
 
+    @property
+    def modified(self) -> bool:
+        """Does the document differ from the one opened or last saved? (Another game and back,
+        or an edit undone by hand, is no change.)"""
+        return self._doc != self._clean
+
+    def _on_clean_changed(self, clean: bool) -> None:
+        """The mark follows the document itself (:attr:`modified`), not the undo index."""
+
+    def _set_clean(self, doc: Document) -> None:
+        was = self.modified
+        self._clean = doc
+        if self.modified != was:
+            self.modifiedChanged.emit(self.modified)
+
+    def mark_unmodified(self) -> None:
+        """The document shown is taken as opened afresh (a deal handed over to an untouched
+        session): not modified until edited; its undo history stays."""
+        self._set_clean(self._doc)
+        self.undo_stack.setClean()
+
     def _set(self, doc: Document) -> None:
         old = self._doc.game
+        was = self.modified
         self._doc = doc
         self.documentChanged.emit(doc)
         if doc.game != old:
             self.gameChanged.emit(doc.game)
+        if self.modified != was:
+            self.modifiedChanged.emit(self.modified)
 
     def apply(self, doc: Document, text: str) -> bool:
         """Make ``doc`` current as one undoable action named ``text``; False if unchanged."""
@@ -182,6 +208,7 @@ class Session(FileSession):
         self.undo_stack.clear()
         self._path = path
         self._set(doc)
+        self._set_clean(doc)
         self.undo_stack.setClean()
         self.pathChanged.emit(path)
 
@@ -197,6 +224,7 @@ class Session(FileSession):
             raise ValueError("no file name: use Save As")
         docfile.save(self._doc, target)
         self._path = target
+        self._set_clean(self._doc)
         self.undo_stack.setClean()
         self.pathChanged.emit(target)
         return target

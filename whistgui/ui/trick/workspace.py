@@ -274,7 +274,10 @@ class TrickWorkspace(Workspace):
         if handover.replace:
             self.session.replace(doc)
         else:
+            fresh = not self.session.modified and self.session.path is None
             self.session.open_deal(doc.deal, handover.text or "Open a deal", game=doc.game)
+            if fresh:  # nothing of the user's is lost: a deal opened, not an edit
+                self.session.mark_unmodified()
         if handover.view == "inspector":
             self.inspect_suit(0)
 
