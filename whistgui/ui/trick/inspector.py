@@ -52,7 +52,7 @@ from whistgui.engine.games.whist.explain import explain
 from whistgui.engine.trick.cards import count
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.theme import is_theme_change
-from whistgui.ui.trick.banner import StaleBanner
+from whistgui.ui.trick.banner import PinButton, StaleBanner
 from whistgui.ui.trick.game_suit_view import GameSuitView
 from whistgui.ui.trick.matrix_model import AlphaMatrixModel, ReductionRole
 from whistgui.ui.trick.play_tree_model import PlayTreeModel
@@ -152,13 +152,10 @@ class Inspector(QWidget):
         self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.export_menu = QMenu(self.export_button)
         self.export_button.setMenu(self.export_menu)
-        self.pin_button = QToolButton(self)
-        self.pin_button.setObjectName("pinButton")
-        self.pin_button.setText("Pin")
-        self.pin_button.setCheckable(True)
-        self.pin_button.setToolTip(
+        self.pin_button = PinButton(
             "Keep showing this suit and play tree when the deal changes (unpinned, the "
-            "inspector follows the deal)"
+            "inspector follows the deal)",
+            self,
         )
         self.pin_button.toggled.connect(self._on_pin)
         bar.addWidget(self.back_button)
@@ -250,11 +247,13 @@ class Inspector(QWidget):
     @property
     def stale(self) -> bool:
         """Is the inspector showing something of an earlier deal (pinned)?"""
-        return not self.banner.isHidden()
+        return self.banner.stale
 
     def _on_pin(self, on: bool) -> None:
         self.work.keep = on  # pinned, it works on while closed
-        if not on:
+        if on:
+            self._say_if_stale()  # a note that it was unpinned goes
+        else:
             self.follow()
 
     def _on_game(self, name: str) -> None:
@@ -336,6 +335,12 @@ class Inspector(QWidget):
                 self.open_suit_at(i)
             else:
                 self._clear_suit(f"The deal has no suit {i + 1} any more: choose a suit.")
+        self._follow_play_tree()
+
+    def _follow_play_tree(self) -> None:
+        """The play tree, if one is open, of the session's deal."""
+        assert self._session is not None
+        doc = self._session.document
         key = self.play_page.key
         if key is not None and key != (doc.deal, doc.lead, doc.game):
             try:
@@ -346,12 +351,33 @@ class Inspector(QWidget):
                     f"No play tree of {html.escape(str(doc.deal))}: {html.escape(str(exc))}",
                 )
 
+    def _unpin_for(self, what: str, *, suit_too: bool) -> None:
+        """Asked to show ``what`` of the session's deal while pinned: unpin — the suit tabs,
+        the play tree and the banner then all show the session's deal (``suit_too``: the
+        suit shown follows it too; otherwise the caller opens one) — and say so."""
+        if not self.pinned:
+            return
+        blocked = self.pin_button.blockSignals(True)  # not _on_pin: following is done here
+        self.pin_button.setChecked(False)
+        self.pin_button.blockSignals(blocked)
+        self.work.keep = False
+        if self._session is not None:
+            if suit_too:
+                self._follow_deal()
+            else:
+                self._follow_play_tree()
+        self.banner.note(
+            f"Unpinned to show {what}: the inspector follows the deal again "
+            "(Pin keeps what it shows)."
+        )
+
     def inspect_session_deal(self) -> str | None:
         """Open the session's deal as a play tree (and follow it); returns why it cannot be
-        (shown in the play tree's page too), or None."""
+        (shown in the play tree's page too), or None. Pinned, it unpins (and says so)."""
         if self._session is None:
             return "the inspector has no session to follow"
         doc = self._session.document
+        self._unpin_for(f"the play tree of {doc.deal}", suit_too=True)
         try:
             self.open_deal(doc.deal, doc.lead)
         except WhistError as exc:
@@ -360,10 +386,12 @@ class Inspector(QWidget):
         return None
 
     def open_suit_at(self, index: int) -> int:
-        """Inspect suit ``index`` of the session's deal, following it as the deal changes."""
+        """Inspect suit ``index`` of the session's deal, following it as the deal changes.
+        Pinned, it unpins (and says so): the suit asked for is of the deal now."""
         assert self._session is not None
         deal = self._session.document.deal
         suit = deal.suits[index]
+        self._unpin_for(f"the suit {suit}", suit_too=False)
         why = self.cannot_inspect(suit)
         if why is not None and is_whist(self._game):
             self._suit_index = index
@@ -554,6 +582,7 @@ class Inspector(QWidget):
         index = None
         if self._session is not None and suit in self._session.document.deal.suits:
             index = self._session.document.deal.suits.index(suit)
+        self._unpin_for(f"the suit {suit}", suit_too=False)
         return self._open(suit, index, switch=switch, anyway=anyway)
 
     def _open(

@@ -1,0 +1,91 @@
+"""The game-tree inspector after the issue-24 review: a pinned inspector and a suit opened in
+it, a superseded job that is not the user's cancel, a suit it cannot value shown in place of
+the empty views, and a new suit shown from the top."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QGuiApplication, QImage
+
+from tests.ui.workspaces import trick
+from whistgui.app.document import Document
+from whistgui.engine import Deal, SuitDeal
+from whistgui.ui.theme import apply_theme
+from whistgui.ui.workspace import Handover
+
+SUIT_27 = "KQT98/AJ765"  # (27)'s spades, the suit the inspector opens first
+SINGLE = "T76543/AKQJ98"
+
+
+def _open(qtbot, window, number: int) -> None:  # type: ignore[no-untyped-def]
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=30000):
+        trick(window).open_example(number)
+
+
+def _single_suits_row(window, text: str) -> None:  # type: ignore[no-untyped-def]
+    """What a Single Suits row does on Enter: its suit as the deal, shown in the inspector."""
+    doc = Document.from_deal(Deal([SuitDeal.parse(text)]), game="whist")
+    window.hand_over(Handover(doc, f"Open the suit {text}", view="inspector"))
+
+
+def _shown_suits(inspector) -> set[str]:  # type: ignore[no-untyped-def]
+    """The suit each suit tab shows: the breadcrumb's root, the matrix's, R43's."""
+    shown = {str(inspector.r43.suit)}
+    if inspector.analysis is not None:
+        shown.add(str(inspector.node.path()[0].suit))
+        shown.add(str(inspector.matrix_model.analysis.suit))
+    return shown
+
+
+# ------------------------------------------------------------------- 1: pinned, a suit opened
+def test_a_suit_opened_while_pinned_unpins_and_every_tab_and_the_banner_agree(qtbot, window):
+    _open(qtbot, window, 27)
+    ws = trick(window)
+    inspector = ws.inspector
+    with qtbot.waitSignal(inspector.playReady, timeout=60000):
+        ws.inspect_deal()  # Ctrl+Shift+I
+    qtbot.waitUntil(lambda: inspector.analysis is not None, timeout=30000)
+    assert str(inspector.analysis.suit) == SUIT_27
+    inspector.pin_button.click()
+    assert inspector.pinned
+    with qtbot.waitSignal(inspector.ready, timeout=30000):
+        _single_suits_row(window, SINGLE)
+    assert not inspector.pinned  # the suit asked for is shown: the inspector follows again
+    assert _shown_suits(inspector) == {SINGLE}
+    assert str(SuitDeal.parse(SINGLE)) in inspector.breadcrumb.text()
+    assert not inspector.stale  # nothing of an earlier deal is shown ...
+    assert "Unpinned" in inspector.banner_text.text()  # ... and it says why it follows
+    assert SUIT_27 not in inspector.banner_text.text()
+    assert inspector.play_page.key[0] == Deal.parse(SINGLE)  # the play tree follows too
+    with qtbot.waitSignal(inspector.ready, timeout=30000):
+        ws.session.undo_stack.undo()  # Ctrl+Z: back to (27), followed
+    assert _shown_suits(inspector) == {SUIT_27}
+    assert inspector.banner.isHidden()
+    assert inspector.play_page.key[0] == ws.session.document.deal
+
+
+def test_the_pin_button_looks_pinned_in_both_themes(qtbot, inspector):
+    app = QGuiApplication.instance()
+    try:
+        for theme in ("dark", "light"):
+            apply_theme(app, theme)
+            qtbot.wait(10)
+            inspector.set_pinned(False)
+            off = inspector.pin_button.grab().toImage()
+            inspector.set_pinned(True)
+            on = inspector.pin_button.grab().toImage()
+            assert _mean_difference(off, on) > 40, theme  # of 255: plainly different
+            assert inspector.pin_button.text() != "Pin"  # and it says so
+    finally:
+        apply_theme(app, "system")
+
+
+def _mean_difference(a: QImage, b: QImage) -> float:
+    """The mean difference of the two images' middle rows, in grey levels (0-255)."""
+    a = a.convertToFormat(QImage.Format.Format_RGB32)
+    b = b.convertToFormat(QImage.Format.Format_RGB32)
+    y, width = min(a.height(), b.height()) // 2, min(a.width(), b.width())
+    total = 0
+    for x in range(width):
+        ca, cb = a.pixelColor(x, y), b.pixelColor(x, y)
+        total += abs(ca.lightness() - cb.lightness())
+    return total / width
