@@ -89,3 +89,28 @@ def _mean_difference(a: QImage, b: QImage) -> float:
         ca, cb = a.pixelColor(x, y), b.pixelColor(x, y)
         total += abs(ca.lightness() - cb.lightness())
     return total / width
+
+
+# ------------------------------------------------------------- 2: superseded, not cancelled
+def test_a_superseded_job_leaves_no_cancelled_message(qtbot, window):
+    """(15) in misère five-card, a Single Suits row (the table switches to whist: the suit is
+    valued), Ctrl+Z before it is: the values are superseded by misère's structure, which the
+    inspector shows — the user cancelled nothing."""
+    _open(qtbot, window, 15)
+    ws = trick(window)
+    inspector = ws.inspector
+    with qtbot.waitSignal(inspector.ready, timeout=30000):
+        ws.inspect_suit(0)
+    window.set_game("misere-five-card")
+    cancelled: list[str] = []
+    window.engine.cancelled.connect(lambda _job, channel: cancelled.append(channel))
+    _single_suits_row(window, "KQT98/AJ765")  # 5 cards a hand: valued on the engine
+    assert ws.session.game == "whist"
+    ws.session.undo_stack.undo()  # Ctrl+Z: misère again, (15)
+    assert ws.session.game == "misere-five-card"
+    qtbot.waitUntil(lambda: "inspector-suit" in cancelled, timeout=10000)
+    qtbot.wait(50)  # every queued answer delivered
+    text = inspector.status.text()
+    assert "Cancelled" not in text
+    suit = ws.session.document.deal.suits[0]
+    assert f"Inspecting {suit} in Misère five-card." in text

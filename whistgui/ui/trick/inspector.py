@@ -125,6 +125,8 @@ class Inspector(QWidget):
         self._check_key: object = None
         self._check: SearchCheck | None = None
         self._error = ""  # the failure shown in the status line
+        #: the job the inspector waits for on each channel: only its cancel is the user's
+        self._waiting: dict[str, int] = {}
 
         self.tree_model = ReductionTreeModel(self._evaluator, self)
         self.matrix_model = AlphaMatrixModel(self)
@@ -415,8 +417,8 @@ class Inspector(QWidget):
 
     def _clear_suit(self, message: str) -> None:
         """Nothing inspected in the suit views; ``message`` says why."""
-        self._service.cancel(SUIT_CHANNEL)
-        self._service.cancel(CHECK_CHANNEL)
+        self._drop(SUIT_CHANNEL)
+        self._drop(CHECK_CHANNEL)
         self._set_suit(None)
         self._shown_suit = self._pending_suit = None
         self._reset_suit_views()
@@ -451,11 +453,16 @@ class Inspector(QWidget):
         elif channel == CHECK_CHANNEL and tag == self._check_key:
             self._on_failed(0, message)
 
+    def _drop(self, channel: str) -> None:
+        """Cancel the work on ``channel``: superseded, not waited for (no "Cancelled")."""
+        self._waiting.pop(channel, None)
+        self._service.cancel(channel)
+
     def _on_job_cancelled(self, job: int, channel: str) -> None:
         if channel not in (SUIT_CHANNEL, CHECK_CHANNEL):
             return
-        if not self._service.is_newest(job, channel):
-            return  # superseded by newer work of the same kind: that one will answer
+        if not self._service.is_newest(job, channel) or self._waiting.get(channel) != job:
+            return  # superseded by newer work, or dropped by the inspector: not the user's
         if not self.work.active:
             return  # closed: computed again when shown
         if channel == SUIT_CHANNEL:
@@ -492,8 +499,8 @@ class Inspector(QWidget):
         self.tabs.setTabVisible(_GAME, not whist)
         self.tabs.setTabText(_GAME, f"Suit: {game_label(game)}")
         if not whist:
-            self._service.cancel(SUIT_CHANNEL)  # a whist suit still being valued is dropped
-            self._service.cancel(CHECK_CHANNEL)
+            self._drop(SUIT_CHANNEL)  # a whist suit still being valued is dropped
+            self._drop(CHECK_CHANNEL)
             self._pending_suit = None
         if showing_r43:
             self.tabs.setCurrentWidget(self.r43)
@@ -603,7 +610,7 @@ class Inspector(QWidget):
         self._shown_suit = None
         self._reset_suit_views()
         if suit.n > MAX_LIVE_SUIT and not anyway:
-            self._service.cancel(SUIT_CHANNEL)
+            self._drop(SUIT_CHANNEL)
             self._pending_suit = None
             self._shown_suit = (suit, self._game.name)  # waits for the user to ask
             self._say(
@@ -624,9 +631,10 @@ class Inspector(QWidget):
             return _SuitReady(suit, ev.snapshot())
 
         self._pending_suit = (suit, game)
-        return self.work.submit(
+        self._waiting[SUIT_CHANNEL] = self.work.submit(
             SUIT_CHANNEL, job, label=f"Valuing {suit} and its reductions", tag=(suit, game)
         )
+        return self._waiting[SUIT_CHANNEL]
 
     def evaluate_anyway(self) -> int:
         """Value the suit shown, past the live limit (progress and Cancel in the status bar)."""
@@ -688,7 +696,7 @@ class Inspector(QWidget):
             return None
         v = self._evaluator.suit_value(node.suit) if not node.suit.is_empty else Value(0)
         check = search_check(node.suit, node.tricks, v, node.state_text(self.tree_model.abstract))
-        self._service.cancel(CHECK_CHANNEL)  # a background check of it is not needed
+        self._drop(CHECK_CHANNEL)  # a background check of it is not needed
         self._on_checked(0, check)
         return check
 
@@ -768,7 +776,7 @@ class Inspector(QWidget):
         v = self._evaluator.suit_value(suit) if not suit.is_empty else Value(0)
         text = node.state_text(self.tree_model.abstract)
         self._check_key = (suit, tricks)
-        self.work.submit(
+        self._waiting[CHECK_CHANNEL] = self.work.submit(
             CHECK_CHANNEL,
             lambda _ctx: search_check(suit, tricks, v, text),
             label=f"Checking {text} by exact search",
