@@ -8,7 +8,7 @@ from PySide6.QtGui import QGuiApplication, QImage
 
 from tests.ui.workspaces import trick
 from whistgui.app.document import Document
-from whistgui.engine import Deal, SuitDeal
+from whistgui.engine import Card, Deal, SuitDeal
 from whistgui.ui.theme import apply_theme
 from whistgui.ui.workspace import Handover
 
@@ -114,3 +114,29 @@ def test_a_superseded_job_leaves_no_cancelled_message(qtbot, window):
     assert "Cancelled" not in text
     suit = ws.session.document.deal.suits[0]
     assert f"Inspecting {suit} in Misère five-card." in text
+
+
+# ------------------------------------------------------------- 3: why there is nothing to show
+def test_a_suit_that_cannot_be_valued_says_why_in_place_of_the_empty_views(qtbot, window):
+    """(27)'s ♥ inspected, ♥8 moved from the pool to West: AK98/QJT has no value — the
+    reason, with the suit's symbol, stands where the matrix was, not under empty views."""
+    _open(qtbot, window, 27)
+    ws = trick(window)
+    inspector = ws.inspector
+    with qtbot.waitSignal(inspector.ready, timeout=30000):
+        ws.inspect_suit(1)
+    assert inspector.reductions.isVisible()
+    ws.session.move_cards([Card(1, 8)], "W")
+    reason = inspector.suit_tab.reason
+    assert reason.isVisible()
+    assert not inspector.reductions.isVisible()  # no empty matrix, number line, tree
+    assert "♥" in reason.text()
+    assert "not symmetric" in reason.text()
+    assert "Suit H" not in reason.text()
+    assert "Suit H" not in inspector.status.text()
+    top = reason.mapTo(inspector, reason.rect().topLeft()).y()
+    assert top < inspector.tabs.mapTo(inspector, inspector.tabs.rect().topLeft()).y() + 60
+    with qtbot.waitSignal(inspector.ready, timeout=30000):
+        ws.session.undo_stack.undo()  # ♥8 back in the pool: the views again
+    assert inspector.reductions.isVisible()
+    assert not reason.isVisible()

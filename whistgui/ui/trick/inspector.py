@@ -49,7 +49,7 @@ from whistgui.app.checks import SearchCheck, search_check
 from whistgui.engine import Deal, Evaluator, Player, SuitAnalysis, SuitDeal, Value, WhistError
 from whistgui.engine.games import Game, find_game
 from whistgui.engine.games.whist.explain import explain
-from whistgui.engine.trick.cards import count
+from whistgui.engine.trick.cards import count, suit_symbol
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.theme import is_theme_change
 from whistgui.ui.trick.banner import PinButton, StaleBanner
@@ -58,7 +58,7 @@ from whistgui.ui.trick.matrix_model import AlphaMatrixModel, ReductionRole
 from whistgui.ui.trick.play_tree_model import PlayTreeModel
 from whistgui.ui.trick.play_tree_page import DEAL_CHANNEL, PlayTreePage
 from whistgui.ui.trick.r43_view import R43View
-from whistgui.ui.trick.reductions_page import ReductionsPage
+from whistgui.ui.trick.reductions_page import ReductionsPage, SuitTab
 from whistgui.ui.trick.session import Session
 from whistgui.ui.trick.suit_exports import SuitExports
 from whistgui.ui.trick.suit_text import (
@@ -190,7 +190,8 @@ class Inspector(QWidget):
         self.matrix.doubleClicked.connect(self._on_cell)
         self._set_tree_model(self.tree_model)
         self.tabs = QTabWidget(self)
-        self.tabs.addTab(page, "Suit: reductions and values")
+        self.suit_tab = SuitTab(page, self)
+        self.tabs.addTab(self.suit_tab, "Suit: reductions and values")
         self.play_page = PlayTreePage(self.work, self)
         self.play_page.ready.connect(self.playReady)
         self.tabs.addTab(self.play_page, "Deal: play tree")
@@ -397,7 +398,7 @@ class Inspector(QWidget):
         why = self.cannot_inspect(suit)
         if why is not None and is_whist(self._game):
             self._suit_index = index
-            self._clear_suit(f"Suit {deal.names[index]}: {why}")
+            self._clear_suit(f"Suit {suit_symbol(deal.names[index])}: {why}")
             self._set_suit(suit)
             self._shown_suit = (suit, self._game.name)  # nothing more to compute
             return 0
@@ -426,6 +427,7 @@ class Inspector(QWidget):
         self.check_label.setText("")
         self.explanation.setPlainText("")
         self.game_view.clear(message)
+        self.suit_tab.show_reason(message)
         self._say(message)
         self._update_buttons()
 
@@ -609,6 +611,7 @@ class Inspector(QWidget):
         self._set_suit(suit)
         self._shown_suit = None
         self._reset_suit_views()
+        self.suit_tab.show_page()
         if suit.n > MAX_LIVE_SUIT and not anyway:
             self._drop(SUIT_CHANNEL)
             self._pending_suit = None
@@ -705,6 +708,7 @@ class Inspector(QWidget):
             return
         suit, ev = ready.suit, ready.evaluator
         self._shown_suit = (suit, self._game.name)
+        self.suit_tab.show_page()
         if self.tabs.currentIndex() != _PLAY_TREE:
             self._show_suit_tab(_REDUCTIONS)
         self._evaluator = ev

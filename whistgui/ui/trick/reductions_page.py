@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QSizePolicy,
     QSplitter,
+    QStackedWidget,
     QTableView,
     QTextBrowser,
     QTreeView,
@@ -30,7 +31,7 @@ from whistgui.ui.trick.matrix_model import AlphaMatrixModel, MarkRole
 from whistgui.ui.trick.numberline import NumberLine
 from whistgui.ui.trick.tree_model import COL_DEAL, ReductionTreeModel
 
-__all__ = ["ReductionsPage"]
+__all__ = ["ReductionsPage", "SuitTab"]
 
 
 class FillLegend(QWidget):
@@ -194,3 +195,27 @@ class ReductionsPage(QSplitter):
         """After a node is expanded or collapsed: its children are fetched only after the
         view's signal, so fit the column once they are laid out."""
         QTimer.singleShot(0, self, self.fit_state_column)
+
+
+class SuitTab(QStackedWidget):
+    """The reductions tab: the page, or — for a suit with nothing to value — the reason, at
+    the top where the matrix would be (not empty views over a reason out of sight)."""
+
+    def __init__(self, page: ReductionsPage, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.page = page
+        self.reason = QLabel(self)
+        self.reason.setObjectName("suitReason")
+        self.reason.setWordWrap(True)
+        self.reason.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.reason.setContentsMargins(8, 8, 8, 8)
+        self.addWidget(page)
+        self.addWidget(self.reason)
+
+    def show_reason(self, text: str) -> None:
+        """``text`` (plain) in place of the page."""
+        self.reason.setText(text)
+        self.setCurrentWidget(self.reason)
+
+    def show_page(self) -> None:
+        self.setCurrentWidget(self.page)
