@@ -4,7 +4,9 @@ the empty views, and a new suit shown from the top."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QImage
+from PySide6.QtWidgets import QScrollArea
 
 from tests.ui.workspaces import trick
 from whistgui.app.document import Document
@@ -140,3 +142,26 @@ def test_a_suit_that_cannot_be_valued_says_why_in_place_of_the_empty_views(qtbot
         ws.session.undo_stack.undo()  # ♥8 back in the pool: the views again
     assert inspector.reductions.isVisible()
     assert not reason.isVisible()
+
+
+# ------------------------------------------------------------- 4: a new suit from the top
+def test_a_new_suit_is_shown_from_the_top_of_the_inspector(qtbot, window):
+    _open(qtbot, window, 27)
+    ws = trick(window)
+    inspector = ws.inspector
+    with qtbot.waitSignal(inspector.ready, timeout=30000):
+        ws.inspect_suit(0)
+    scroller = inspector.parentWidget()
+    while not isinstance(scroller, QScrollArea):
+        scroller = scroller.parentWidget()
+    window.resizeDocks([ws.inspector_dock], [150], Qt.Orientation.Vertical)
+    qtbot.waitUntil(lambda: scroller.verticalScrollBar().maximum() > 0, timeout=5000)
+    bar = scroller.verticalScrollBar()
+    bar.setValue(bar.maximum())  # read down to the tree
+    with qtbot.waitSignal(inspector.ready, timeout=30000):
+        ws.inspect_suit(2)
+    assert bar.value() == 0  # the breadcrumb and the tabs in sight
+    bar.setValue(bar.maximum())
+    with qtbot.waitSignal(inspector.ready, timeout=30000):
+        _open(qtbot, window, 26)  # another file: its suit from the top too
+    assert bar.value() == 0

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMenu,
+    QScrollArea,
     QTabWidget,
     QToolButton,
     QTreeView,
@@ -432,7 +433,14 @@ class Inspector(QWidget):
         self._update_buttons()
 
     def _set_suit(self, suit: SuitDeal | None) -> None:
-        """The suit opened last; R43's tab shows it until a node of it is shown."""
+        """The suit opened last; R43's tab shows it until a node of it is shown. A new suit is
+        shown from the top of the dock's scroller: the breadcrumb and the tabs in sight."""
+        if suit is not None and suit != self._suit:
+            area = self.parentWidget()
+            while area is not None and not isinstance(area, QScrollArea):
+                area = area.parentWidget()
+            if area is not None:
+                area.verticalScrollBar().setValue(0)
         self._suit = suit
         self.r43.set_suit(suit)
 
