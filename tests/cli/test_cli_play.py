@@ -365,3 +365,39 @@ def test_play_by_search_says_why_a_card_is_not_best() -> None:
         "reason": "the normal strategy (R43 §4)",
     }
     assert first["standing"]["lead"] == "E"
+
+
+# ----------------------------------------------------------------------------- refined whist
+@pytest.mark.parametrize("game", ["refined-whist", "whist"])
+@pytest.mark.parametrize("text", ["AQ/KJ K/A", "KJ/AQ A/K K/A", "AJ9/KQT A/K K/A"])
+def test_play_predicts_what_the_analysis_predicts(game: str, text: str) -> None:
+    """The line's prediction is the analysis' (ρ′ in refined whist, ρ in whist), both leads."""
+    import json
+    from fractions import Fraction
+
+    from whistgui.app.analysis import analyse
+    from whistgui.app.document import Document
+    from whistgui.engine import Evaluator
+    from whistgui.engine.trick.rules import result_text
+
+    doc = Document.from_deal(Deal.parse(text), game=game)
+    predicted = analyse(doc, Evaluator(), Solver()).predicted
+    assert predicted is not None
+    for lead, want in (("W", predicted.west_lead), ("E", predicted.east_lead)):
+        done = _whist("--game", game, "--lead", lead, text)
+        assert (done.returncode, done.stderr) == (0, "")
+        head = done.stdout.splitlines()[1]
+        rho = "ρ′" if game == "refined-whist" else "ρ"
+        verb = "score" if game == "refined-whist" else "take"
+        who = "West" if lead == "W" else "East"
+        assert head.endswith(f"West should {verb} {result_text(want)} ({rho} for {who} on lead)")
+        final = json.loads(
+            _whist("--json", "--game", game, "--lead", lead, text).stdout.splitlines()[-1]
+        )
+        assert Fraction(final["predicted"]) == want == Fraction(final["outcome"])
+
+
+def test_play_of_an_empty_deal_says_there_is_nothing_to_play() -> None:
+    done = _whist("-/-")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.strip() == "-/- — Nothing to play: no cards are dealt."

@@ -317,3 +317,58 @@ def test_search_refuses_big_deals() -> None:
     assert big.size > SEARCH_MAX_CARDS
     with pytest.raises(WhistError, match="14 cards a hand; play by exact search takes at most"):
         search_line(big, W, "five-card")
+
+
+# ----------------------------------------------------------------------------- refined whist
+REFINED_DEALS = ("AQ/KJ K/A", "KJ/AQ A/K K/A", "AJ9/KQT A/K K/A", "AQ/KJ", "K/A A/K")
+
+
+@pytest.mark.parametrize("text", REFINED_DEALS)
+@pytest.mark.parametrize("leader", [Player.WEST, Player.EAST])
+def test_a_refined_line_predicts_rho_prime_and_scores_it(text: str, leader: Player) -> None:
+    from fractions import Fraction
+
+    from whistgui.engine import Evaluator, Solver, Strategist, rho, rho_prime
+    from whistgui.engine.strategy.state import side
+
+    deal = Deal.parse(text)
+    value = Evaluator().value(deal)
+    line = Strategist(refined=True).play_line(deal, leader, solver=Solver())
+    want = side(rho_prime(value), leader)
+    assert isinstance(line.predicted, Fraction)
+    assert line.predicted == want
+    assert line.outcome == want
+    assert line.confirmed
+    assert all(isinstance(s.predicted, Fraction) for s in line)
+    assert f"(ρ′ for {leader.word} on lead)" in line.narration()[1]
+    assert line.narration()[-1].startswith(f"Outcome: West scores {want.numerator}/4")
+    plain = Strategist().play_line(deal, leader, solver=Solver())  # whist: ρ, tricks, as before
+    assert plain.predicted == side(rho(value), leader)
+    assert isinstance(plain.predicted, int)
+    assert "(ρ for" in plain.narration()[1]
+    assert [s.card for s in plain] == [s.card for s in line]
+
+
+def test_a_refined_reason_counts_points_and_the_standing_names_rho_prime() -> None:
+    from whistgui.engine import Position, Strategist
+
+    p = Position.start(Deal.parse("AQ/KJ K/A"), Player.WEST)
+    st = Strategist(refined=True)
+    r = st.explain(p, p.deal.card_from_text("S:A"))
+    assert r.text.startswith("not best: West ends with 5/4 instead of 7/4 (1/2 point lost)")
+    assert st.standing(p).text == (
+        "Value 1½ + ε₀ with West on lead: West should score 7/4 (ρ′, refined whist)."
+    )
+
+
+def test_an_empty_deal_has_nothing_to_play() -> None:
+    from whistgui.engine import Position, Strategist
+
+    line = play_line(Deal.parse("-/-"), Player.WEST)
+    assert line.text_lines()[-1] == "Nothing to play: no cards are dealt."
+    assert line.narration() == ["-/- — Nothing to play: no cards are dealt."]
+    p = Position.start(Deal.parse("-/-"), Player.EAST)
+    assert Strategist().standing(p).text == "Nothing to play: no cards are dealt."
+    # a deal played out still says what West took
+    done = play_line(Deal.parse("A/K"), Player.WEST)
+    assert done.text_lines()[-1] == "West took 1 trick."

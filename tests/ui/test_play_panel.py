@@ -203,3 +203,38 @@ def test_main_window_opens_the_panel_on_the_table(qtbot, settings):
         trick(w).act_play.trigger()
     assert trick(w).play_panel.position.deal == trick(w).session.document.deal
     assert trick(w).play_panel.position.leader is trick(w).session.document.lead
+
+
+@pytest.mark.parametrize("game", ["refined-whist", "whist"])
+@pytest.mark.parametrize("text", ["AQ/KJ K/A", "KJ/AQ A/K K/A", "AJ9/KQT A/K K/A"])
+def test_the_header_predicts_what_the_analysis_predicts(panel, game: str, text: str):
+    """Refined whist: the header says West's refined score, ρ′, the analysis' "Predicted"."""
+    from whistgui.app.analysis import analyse
+    from whistgui.app.document import Document
+    from whistgui.engine import Evaluator
+    from whistgui.engine.trick.rules import result_text
+
+    deal = Deal.parse(text)
+    predicted = analyse(Document.from_deal(deal, game=game), Evaluator(), Solver()).predicted
+    assert predicted is not None
+    for leader, want in ((W, predicted.west_lead), (E, predicted.east_lead)):
+        panel.set_deal_now(deal, leader, game)
+        header = panel.status.text()
+        if game == "refined-whist":
+            assert f"West should score <b>{result_text(want)}</b> (ρ′, refined whist)" in header
+        else:
+            assert f"West should end with <b>{result_text(want)}</b>" in header
+            assert "ρ′" not in header
+        assert panel.line().predicted == want
+        panel.to_end()
+        assert panel.line().outcome == want
+        over = panel.status.text()
+        assert over.startswith("Play is over: West took")
+        assert (f"refined score of <b>{result_text(want)}</b> (ρ′)" in over) == (
+            game == "refined-whist"
+        )
+
+
+def test_an_empty_deal_has_nothing_to_play(panel):
+    panel.set_deal_now(Deal.parse("-/-"), W)
+    assert panel.status.text() == "Nothing to play: no cards are dealt."

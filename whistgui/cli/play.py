@@ -19,6 +19,7 @@ from whistgui.cli.common import (
 from whistgui.engine import Deal, NotationError, Player, Strategist
 from whistgui.engine.reading import quote
 from whistgui.engine.strategy import SEARCH_MAX_CARDS, search_line
+from whistgui.engine.trick.rules import Scoring
 
 
 def register(sub: Any, add: Any) -> None:
@@ -74,7 +75,10 @@ def play(cmd: Command, text: str, lead: Player, cards: str = "") -> None:
         with recursion_progress(cmd, reach):
             for s in deal.suits:  # the values first, with progress; the line reads them
                 cmd.evaluator.pattern_value(s.pattern)
-        line = Strategist(cmd.evaluator).play_line(deal, lead, solver=cmd.solver, forced=forced)
+        refined = cmd.game.rules.scoring is Scoring.REFINED  # ρ′, as `whist analyse` predicts
+        line = Strategist(cmd.evaluator, refined=refined).play_line(
+            deal, lead, solver=cmd.solver, forced=forced
+        )
     else:
         line = search_line(
             deal, lead, cmd.game, theory=cmd.theory, solver=cmd.solver, forced=forced

@@ -58,6 +58,7 @@ from whistgui.engine.trick.rules import result_text as result_words
 
 __all__ = [
     "CONFIRM_MAX_CARDS",
+    "NOTHING_TO_PLAY",
     "CardReason",
     "Marker",
     "Method",
@@ -81,6 +82,9 @@ _W, _E = Player.WEST, Player.EAST
 #: every mark (:meth:`Strategist.confirm <whistgui.engine.strategy.marks.Strategist.confirm>`,
 #: :func:`~whistgui.engine.strategy.marks.play_line`); a longer line is told as not searched.
 CONFIRM_MAX_CARDS: Final = 8
+
+#: What a line, its standing and ``whist play`` say of a deal with no cards.
+NOTHING_TO_PLAY: Final = "Nothing to play: no cards are dealt."
 
 #: How a line's cards were marked: from values (whist) or by exact search (any game).
 Method = Literal["values", "search"]
@@ -225,6 +229,11 @@ class Standing:
     >>> from whistgui.engine.games.whist.value import Value
     >>> Standing(8, Player.EAST, Value.parse('10+e0'), Player.WEST, 10, 'D:4').text
     "After East's best reply, the ♦4: value 10 + ε₀ with West on lead — West should end with 10."
+
+    In refined whist the prediction is West's refined score, ρ′ of the value:
+
+    >>> Standing(1, Player.WEST, Value.parse('3/2+e0'), Player.WEST, Fraction(7, 4)).text
+    'Value 1½ + ε₀ with West on lead: West should score 7/4 (ρ′, refined whist).'
     """
 
     trick: int  # the current trick, from 1
@@ -240,8 +249,12 @@ class Standing:
         should = (
             f"{self.predicted.word} should win"
             if isinstance(self.predicted, Player)
+            else f"West should score {mark_text(self.predicted)} (ρ′, refined whist)"
+            if isinstance(self.predicted, Fraction)
             else f"West should end with {mark_text(self.predicted)}"
         )
+        if self.to_move is None and self.trick == 1:
+            return NOTHING_TO_PLAY
         if self.to_move is None:
             return f"Play is over: {_ends(self.predicted)}."
         value = (
@@ -428,6 +441,8 @@ class PlayLine:
 
     # -- exports ----------------------------------------------------------------------------
     def _final(self) -> str:
+        if self.deal.size == 0:
+            return NOTHING_TO_PLAY
         n = self.west_tricks
         took = f"West took {count(n, 'trick')}"
         if self.rules.scoring.counts_tricks or not self.steps:
@@ -495,7 +510,15 @@ class PlayLine:
         each trick's result, and the outcome against the prediction."""
         who = self.leader.word
         v = self.start_value
-        if self.method == "values":
+        if self.method == "values" and self.rules.scoring is Scoring.REFINED:
+            assert v is not None
+            lines = [
+                f"{self.deal} — {who} on lead (refined whist: the last trick scores ¾, "
+                "¼ for not taking it)",
+                f"  value {v.pretty()}: West should score {mark_text(self.predicted)} "
+                f"(ρ′ for {who} on lead)",
+            ]
+        elif self.method == "values":
             assert v is not None
             lines = [
                 f"{self.deal} — {who} on lead",
@@ -553,6 +576,8 @@ class PlayLine:
             if outcome is None
             else result_words(outcome)
             if isinstance(outcome, Player)
+            else f"West scores {mark_text(outcome)}"
+            if isinstance(outcome, Fraction)
             else f"West takes {mark_text(outcome)}"
         )
         given = "".join(
@@ -560,6 +585,8 @@ class PlayLine:
             for s in self.steps
             if s.cost > 0
         )
+        if self.deal.size == 0:
+            return [f"{self.deal} — {NOTHING_TO_PLAY}"]
         lines.append(f"Outcome: {got} (predicted {mark_text(self.predicted)}; {given}{check})")
         return lines
 

@@ -80,7 +80,7 @@ from whistgui.engine.strategy.state import (
 from whistgui.engine.trick.cards import Card, Player
 from whistgui.engine.trick.deal import Deal, check_deal, check_player
 from whistgui.engine.trick.play import Position
-from whistgui.engine.trick.rules import WHIST_RULES, Rules
+from whistgui.engine.trick.rules import REFINED_WHIST_RULES, WHIST_RULES, Rules
 from whistgui.engine.trick.solver import Solver
 
 __all__ = [
@@ -153,6 +153,15 @@ class Strategist:
     first, and the highest card of that suit; a follower takes the trick as cheaply as he can
     if that is among them, else plays his lowest card (§17: a reply either wins as cheaply as
     possible or plays low) — so he holds up only when winning is worse.
+
+    With ``refined=True`` it plays refined whist (§11): :meth:`marks`, :meth:`best`,
+    :meth:`predicted`, the standing, the reasons and the line speak of West's refined points
+    (ρ′ of the value, as the analysis predicts) instead of his tricks; the cards chosen are
+    the same (an optimal strategy for refined whist is optimal for whist, Theorem 11.4).
+
+    >>> p = Position.start(Deal.parse('AQ/KJ K/A'), Player.WEST)
+    >>> Strategist().predicted(p), Strategist(refined=True).predicted(p)
+    (2, Fraction(7, 4))
     """
 
     def __init__(
@@ -161,13 +170,17 @@ class Strategist:
         solver: Solver | None = None,
         *,
         memo_bound: int | None = MEMO_MARKS,
+        refined: bool = False,
     ) -> None:
+        expect(refined, bool, "refined")
         if evaluator is not None:
             expect(evaluator, Evaluator, "evaluator", "an Evaluator or None")
         if solver is not None:
             expect(solver, Solver, "solver", "a Solver or None")
         self.evaluator = evaluator if evaluator is not None else Evaluator()
         self.solver = solver
+        #: West's result is his refined points (ρ′), not his tricks (ρ)
+        self.refined = refined
         #: marks of recent positions, at most ``memo_bound`` (the least recently used go)
         self._memo: Memo[tuple[Position, bool], dict[Card, int | Fraction]] = Memo(
             check_bound(memo_bound, "memo_bound"), "positions' marks"
@@ -207,16 +220,29 @@ class Strategist:
         start = self.trick_start(position)
         return total(start.west_tricks, self.suit_values(start.deal))
 
-    def predicted(self, position: Position) -> int:
-        """ρ(value) for the player on lead: West's tricks under optimal play (Theorem 12.1).
+    @property
+    def rounding(self) -> str:
+        """The rounding West's result is read from the value with: ``ρ``, or ``ρ′`` (refined)."""
+        return "ρ′" if self.refined else "ρ"
+
+    def result(self, value: Value, leader: Player) -> int | Fraction:
+        """West's result from ``value`` with ``leader`` on lead: ρ (tricks), or ρ′ (refined
+        points) for a refined strategist — what the analysis predicts (Theorem 12.1)."""
+        if self.refined:
+            return Fraction(side(rho_prime(value), leader))
+        return int(side(rho(value), leader))
+
+    def predicted(self, position: Position) -> int | Fraction:
+        """ρ(value) for the player on lead: West's tricks under optimal play (Theorem 12.1);
+        ρ′(value), his refined points, for a refined strategist.
 
         >>> Strategist().predicted(Position.start(Deal.parse('AQ/KJ'), Player.EAST))
         2
         """
         start = self.trick_start(position)
         if position.led is not None:
-            return int(pick(position.to_move, self.marks(position).values()))
-        return int(side(rho(self.value(start)), start.leader))
+            return pick(position.to_move, self.marks(position).values())
+        return self.result(self.value(start), start.leader)
 
     # -- marks --------------------------------------------------------------------------
     def _reply_marks(
@@ -264,15 +290,18 @@ class Strategist:
             self._memo.put((position, True), both[1])
         return dict(both[refined])
 
-    def marks(self, position: Position) -> dict[Card, int]:
+    def marks(self, position: Position) -> dict[Card, int | Fraction]:
         """For every legal card of the player to move, the tricks West ends with (counting
-        ``position.west_tricks``) under optimal play after it — from values only.
+        ``position.west_tricks``) under optimal play after it — from values only; his refined
+        points (:meth:`refined_marks`) for a refined strategist.
 
         >>> p = Position.start(Deal.parse('AJ9/KQT'), Player.EAST)
         >>> p = p.play(p.deal.card_from_text('S:K'))
         >>> {p.deal.card_name(c): m for c, m in Strategist().marks(p).items()}
         {'S:A': 1, 'S:J': 1, 'S:9': 2}
         """
+        if self.refined:
+            return dict(self.refined_marks(position))
         return {c: int(m) for c, m in self._marks(position, False).items()}
 
     def refined_marks(self, position: Position) -> dict[Card, Fraction]:
@@ -285,7 +314,7 @@ class Strategist:
         return {c: Fraction(m) for c, m in self._marks(position, True).items()}
 
     def best(self, position: Position) -> list[Card]:
-        """Every card optimal by the plain marks (max for West, min for East)."""
+        """Every card optimal by the marks (max for West, min for East)."""
         marks = self.marks(position)
         if not marks:
             return []
@@ -420,7 +449,9 @@ class Strategist:
         trick = trick_number(position)
         if position.is_over:
             w = position.west_tricks
-            return Standing(trick, None, Value(w), position.leader, w)
+            return Standing(
+                trick, None, Value(w), position.leader, self.result(Value(w), position.leader)
+            )
         if position.led is None:
             return Standing(
                 trick, position.to_move, self.value(start), start.leader, self.predicted(start)
@@ -535,6 +566,14 @@ def play_line(
 
     steps = play_out(start, st.choice, st.step, forced=forced, before=confirm if check else None)
     line = PlayLine(
-        deal, leader, steps, predicted, start_value, confirmed=check, forced=len(forced)
+        deal,
+        leader,
+        steps,
+        predicted,
+        start_value,
+        confirmed=check,
+        forced=len(forced),
+        rules=REFINED_WHIST_RULES if st.refined else WHIST_RULES,
+        game="refined-whist" if st.refined else "whist",
     )
     return check_line(line)

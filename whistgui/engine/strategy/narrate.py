@@ -26,8 +26,8 @@ from typing import Final, Protocol
 
 from whistgui.engine.checks import expect
 from whistgui.engine.games.whist.infinitesimal import Infinitesimal
-from whistgui.engine.games.whist.rounding import rho
-from whistgui.engine.games.whist.value import Value
+from whistgui.engine.games.whist.rounding import rho, rho_prime
+from whistgui.engine.games.whist.value import Value, format_number
 from whistgui.engine.strategy.line import CardReason, card_symbols
 from whistgui.engine.strategy.state import check_position, exit_owner, pick, side, total
 from whistgui.engine.trick.cards import Card, Player, count
@@ -42,7 +42,13 @@ _SUIT_WORDS: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs
 
 class ValueMarks(Protocol):
     """What a reason is drawn from: the values and marks of a
-    :class:`~whistgui.engine.strategy.marks.Strategist`."""
+    :class:`~whistgui.engine.strategy.marks.Strategist` (its marks West's refined points when
+    ``refined``)."""
+
+    @property
+    def refined(self) -> bool:
+        """Are the marks West's refined points (ρ′) rather than his tricks (ρ)?"""
+        ...
 
     def trick_start(self, position: Position) -> Position:
         """The start of the current trick, checked playable from values."""
@@ -52,8 +58,8 @@ class ValueMarks(Protocol):
         """The value of every suit of ``deal``, in order."""
         ...
 
-    def marks(self, position: Position) -> Mapping[Card, int]:
-        """West's tricks after every legal card."""
+    def marks(self, position: Position) -> Mapping[Card, int | Fraction]:
+        """West's tricks (refined points) after every legal card."""
         ...
 
     def refined_marks(self, position: Position) -> Mapping[Card, Fraction]:
@@ -112,6 +118,11 @@ def not_best(mark: int, best: int, phrase: str) -> str:
         f"not best: West ends with {mark} instead of {best} "
         f"({diff} trick{'s' if diff != 1 else ''} lost) — {phrase}"
     )
+
+
+def _points(x: int | Fraction) -> str:
+    """``1/2 point``, ``1 point``: a difference of refined scores."""
+    return f"{format_number(Fraction(x))} point{'s' if x > 1 else ''}"
 
 
 # ----------------------------------------------------------------------------- facts
@@ -420,7 +431,11 @@ def _lead_reason(position: Position, card: Card, t: _Trick) -> str:
 
 
 def _follow_reason(
-    st: ValueMarks, position: Position, card: Card, marks: Mapping[Card, int], t: _Trick
+    st: ValueMarks,
+    position: Position,
+    card: Card,
+    marks: Mapping[Card, int | Fraction],
+    t: _Trick,
 ) -> str:
     me, opp = t.mover, t.mover.other
     deal = t.start.deal
@@ -449,7 +464,14 @@ def _follow_reason(
         if optimal:
             win_best = pick(me, [marks[c] for c in winners])
             if win_best != marks[card]:
-                tail = " — winning would cost a trick"
+                lost = abs(Fraction(win_best) - Fraction(marks[card]))
+                tail = (
+                    f" — winning would cost {_points(lost)}"
+                    if st.refined
+                    else " — winning would cost a trick"
+                )
+            elif st.refined:
+                tail = " (winning does as well)"
             else:
                 refined = st.refined_marks(position)
                 win_refined = pick(me, [refined[c] for c in winners])
@@ -470,11 +492,12 @@ def _follow_reason(
             f"{me.word}'s exit, which stays ({change})"
         )
     after_total = total(t.end.west_tricks, t.after)
-    o = rho(after_total)
+    o = rho_prime(after_total) if st.refined else rho(after_total)
     mine, theirs = side(o, me), side(o, opp)
     if (mine > theirs) if me is _W else (mine < theirs):
         why = "both sides have exits (± ε₀), so" if after_total.infinitesimal.is_fuzzy else "here"
-        return f"wins to take the lead: {why} the lead is worth a trick ({change})"
+        worth = _points(abs(Fraction(mine) - Fraction(theirs))) if st.refined else "a trick"
+        return f"wins to take the lead: {why} the lead is worth {worth} ({change})"
     cheapest = min(c.rank for c in winners)
     if same_group(card.rank, cheapest):
         return f"wins the trick as cheaply as possible ({change})"

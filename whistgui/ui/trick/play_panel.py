@@ -87,6 +87,8 @@ from whistgui.ui.trick.play_turns import (
     header_html,
     search_turn,
     start_position,
+    value_line,
+    value_strategist,
     value_turn,
     warm_search,
     warm_values,
@@ -518,7 +520,7 @@ class PlayPanel(QWidget):
             def values(ctx: JobContext) -> Ready:
                 ev = ctx.memo(g.name).evaluator
                 ev.value(start.deal)
-                return Ready(start, g, strategist=Strategist(ev.snapshot()))
+                return Ready(start, g, strategist=value_strategist(g, ev.snapshot()))
 
             self._job = self.work.submit("play", values, label=label, tag=key)
             self.progress.start(self._job, "Valuing the deal for play")
@@ -557,13 +559,7 @@ class PlayPanel(QWidget):
         self._positions = [start]
         sr = self._searcher
         if sr is None:
-            self._line = PlayLine(
-                start.deal,
-                start.leader,
-                (),
-                self._strategist.predicted(start),
-                self._strategist.value(start),
-            )
+            self._line = value_line(replace(ready, strategist=self._strategist))
         else:
             self._line = PlayLine(
                 start.deal,

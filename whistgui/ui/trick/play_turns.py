@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from whistgui.app.analysis import game_label, is_whist
 from whistgui.engine import Card, Deal, Evaluator, Player, Position, Solver, WhistError
@@ -29,7 +30,7 @@ from whistgui.engine.strategy import (
     SuitLabel,
     TheoryElement,
 )
-from whistgui.engine.strategy.line import mark_text
+from whistgui.engine.strategy.line import NOTHING_TO_PLAY, mark_text
 from whistgui.engine.trick.cards import count
 from whistgui.engine.trick.rules import Result, Scoring
 from whistgui.figures.play import card_text
@@ -41,8 +42,11 @@ __all__ = [
     "display_line",
     "display_step",
     "header_html",
+    "is_refined",
     "search_turn",
     "start_position",
+    "value_line",
+    "value_strategist",
     "value_turn",
     "warm_search",
     "warm_values",
@@ -137,10 +141,37 @@ def start_position(deal: Deal, leader: Player, game: Game | str) -> tuple[Positi
     return start, g
 
 
+def is_refined(game: Game) -> bool:
+    """Is ``game`` scored by refined whist's points (its results ρ′ of the value)?"""
+    return game.rules.scoring is Scoring.REFINED
+
+
+def value_strategist(game: Game, evaluator: Evaluator) -> Strategist:
+    """The strategist that marks ``game`` (whist or refined whist) from ``evaluator``'s
+    values: West's tricks (ρ), or his refined points (ρ′) — as the analysis predicts."""
+    return Strategist(evaluator, refined=is_refined(game))
+
+
+def value_line(ready: Ready) -> PlayLine:
+    """The empty record of a deal marked by values, scored by its game's rules."""
+    st = ready.strategist
+    assert st is not None
+    start = ready.start
+    return PlayLine(
+        start.deal,
+        start.leader,
+        (),
+        st.predicted(start),
+        st.value(start),
+        rules=ready.game.rules,
+        game=ready.game.name,
+    )
+
+
 def warm_values(start: Position, game: Game) -> Ready:
     ev = Evaluator()
     ev.value(start.deal)
-    return Ready(start, game, strategist=Strategist(ev))
+    return Ready(start, game, strategist=value_strategist(game, ev))
 
 
 def warm_search(start: Position, game: Game, solver: Solver) -> Ready:
@@ -155,8 +186,8 @@ def value_turn(st: Strategist, position: Position) -> Turn:
     standing = st.standing(position)
     if position.is_over:
         labels = tuple(st.suit_labels(position.deal))
-        return Turn(position, {}, (), None, {}, labels, "", position.west_tricks, standing)
-    marks: dict[Card, Result] = {c: int(v) for c, v in st.marks(position).items()}
+        return Turn(position, {}, (), None, {}, labels, "", standing.predicted, standing)
+    marks: dict[Card, Result] = dict(st.marks(position))
     best = tuple(st.best(position))
     choice = st.choice(position)
     return Turn(
@@ -204,8 +235,9 @@ def _bold_prediction(text: str, predicted: Result) -> str:
         bold = f"<b>{target}</b>"
     else:
         mark = _esc(mark_text(predicted))
-        target = f"should end with {mark}"
-        bold = f"should end with <b>{mark}</b>"
+        verb = "should score" if isinstance(predicted, Fraction) else "should end with"
+        target = f"{verb} {mark}"
+        bold = f"{verb} <b>{mark}</b>"
     at = out.rfind(target)
     return out if at < 0 else out[:at] + bold + out[at + len(target) :]
 
@@ -253,8 +285,12 @@ def header_html(
     8 the header reads the value after East's reply (10 + ε₀, predicting 10), not the value
     from before the mistake (10½ + ε₀)."""
     pos, standing = turn.position, turn.standing
+    if pos.is_over and not steps and pos.deal.size == 0:
+        return _esc(NOTHING_TO_PLAY)
     if pos.is_over:
         text = f"Play is over: West took <b>{count(pos.west_tricks, 'trick')}</b>"
+        if isinstance(standing.predicted, Fraction):
+            text += f", a refined score of <b>{_esc(mark_text(standing.predicted))}</b> (ρ′)"
         scoring = game.rules.scoring
         if by_search and not scoring.counts_tricks:
             verb = "wins" if scoring is Scoring.LAST_TRICK_WINS else "loses"
