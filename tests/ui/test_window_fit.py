@@ -224,12 +224,6 @@ def test_a_size_saved_on_a_larger_screen_is_cut_to_the_smaller(tmp_path: Path):
     assert open_on_screen(tmp_path, 1280, 800)["size"] == [1000, 620]  # a size that fits stays
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 25 review, finding 3, not fixed yet: the host's _on_dock_shown sizes a dock "
-    "on its first showing only; shown at the opening size (1536 x 864) the play dock gets "
-    "288 px, and maximising then gives every added pixel to the page (dock 288, page 710)",
-)
 @pytest.mark.parametrize("room", [(1920, 1080)], indirect=True, ids=["1920x1080"])
 def test_the_play_dock_keeps_a_fair_share_when_the_window_is_maximised(qtbot, window, room):
     """Maximised at 1920 × 1080 the Optimal play dock stayed about 260 px tall, one suit row,
@@ -244,3 +238,23 @@ def test_the_play_dock_keeps_a_fair_share_when_the_window_is_maximised(qtbot, wi
     settle(qtbot)
     assert t.play_dock.isVisible()
     assert t.play_dock.height() >= window.height() // 3, (t.play_dock.height(), window.height())
+
+
+@pytest.mark.parametrize("room", [(1920, 1080)], indirect=True, ids=["1920x1080"])
+def test_a_dock_the_user_has_sized_keeps_its_height_when_the_window_grows(qtbot, window, room):
+    """The first showing's share follows the window only until the user moves the dock."""
+    from PySide6.QtCore import Qt
+
+    t = trick(window)
+    with qtbot.waitSignal(t.analysisShown, timeout=30000):
+        t.open_example(1)
+    with qtbot.waitSignal(t.play_panel.ready, timeout=30000):
+        t.play_deal()
+    settle(qtbot)
+    chosen = t.play_dock.height() + 60
+    window.resizeDocks([t.play_dock], [chosen], Qt.Orientation.Vertical)  # as a drag would
+    settle(qtbot)
+    chosen = t.play_dock.height()
+    window.resize(window.width(), window.height() + 120)
+    settle(qtbot)
+    assert t.play_dock.height() == chosen

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QMimeData, QSettings, QSize, Qt
+from PySide6.QtCore import QByteArray, QMimeData, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -24,6 +24,7 @@ from PySide6.QtGui import (
     QDragEnterEvent,
     QDropEvent,
     QKeySequence,
+    QResizeEvent,
     QUndoGroup,
 )
 from PySide6.QtWidgets import (
@@ -90,6 +91,9 @@ class MainWindow(QMainWindow):
         self._scrolls: dict[str, FitScrollArea] = {}  # each hosted workspace's page, scrolled
         self._dock_state: dict[str, QByteArray] = {}  # the docks as a workspace left them
         self._sized_docks: set[QDockWidget] = set()
+        #: docks still at the height their first showing gave them (the user has not moved
+        #: them): sized again by the same rule when the window grows or shrinks
+        self._first_heights: dict[QDockWidget, int] = {}
         self.pages = fit.PageStack(self)
         self.setCentralWidget(self.pages)
         self.undo_group = QUndoGroup(self)
@@ -419,17 +423,35 @@ class MainWindow(QMainWindow):
         """A dock's first showing leaves the page shown the height it asks for where the
         window has it (so the cards stay large), and takes at least a third of the window
         (never more than 42 %, never so much that the page has less than its minimum); later
-        it opens as it was left."""
+        it opens as it was left. Until the user moves it, the rule holds as the window is
+        resized (maximised after the first showing, the dock kept 288 of 1,080 px)."""
         if dock in self._sized_docks:
             return
         self._sized_docks.add(dock)
+        self._fit_dock(dock)
+
+    def _fit_dock(self, dock: QDockWidget) -> None:
         room = dock.height() + self.pages.height()
         least = min(self.height() // 3, room - self.pages.minimumSizeHint().height())
         most = int(self.height() * 0.42)
         size = max(least, min(most, room - self.pages.sizeHint().height()))
-        self.resizeDocks(
-            [dock], [max(size, dock.minimumSizeHint().height())], Qt.Orientation.Vertical
-        )
+        size = max(size, dock.minimumSizeHint().height())
+        self.resizeDocks([dock], [size], Qt.Orientation.Vertical)
+        self._first_heights[dock] = size  # the layout gives it later: compared then
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._first_heights:
+            QTimer.singleShot(0, self._refit_first_docks)
+
+    def _refit_first_docks(self) -> None:
+        for dock, given in list(self._first_heights.items()):
+            if not dock.isVisible() or dock.isFloating():
+                continue
+            if abs(dock.height() - given) > 2:  # moved by the user: its height is theirs now
+                del self._first_heights[dock]
+                continue
+            self._fit_dock(dock)
 
     # -- files ----------------------------------------------------------------------------
     def _let_go_one(self, ws: Workspace) -> bool:
