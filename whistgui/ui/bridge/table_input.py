@@ -1,26 +1,16 @@
 """The bridge table's input: moving cards (drag and drop, the N E S W P keys, the context
 menu), playing them (a click, a double-click, Enter), selecting and walking them with the
 keyboard. A mixin of :class:`~whistgui.ui.bridge.table.BridgeTable`: its handlers read and
-change the table's selection and focus, and ask the table's session for moves and plays."""
+change the table's selection and focus, and ask the table's session for moves and plays; the
+drags and drops themselves are :class:`~whistgui.ui.widgets.card_drops.CardDragDrop`'s."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
-from PySide6.QtGui import (
-    QAction,
-    QContextMenuEvent,
-    QDrag,
-    QDragEnterEvent,
-    QDragMoveEvent,
-    QDropEvent,
-    QKeyEvent,
-    QMouseEvent,
-    QPainter,
-    QPixmap,
-)
-from PySide6.QtWidgets import QApplication, QMenu, QWidget
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
+from PySide6.QtGui import QAction, QContextMenuEvent, QKeyEvent, QMouseEvent
+from PySide6.QtWidgets import QApplication, QMenu
 
 from whistgui.engine.bridge import BridgeCard, Seat
 from whistgui.engine.errors import WhistError
@@ -36,12 +26,12 @@ from whistgui.ui.bridge.table_cards import (
     place_name,
 )
 from whistgui.ui.bridge.table_layout import Slot
-from whistgui.ui.widgets.cardart import paint_card
+from whistgui.ui.widgets.card_drops import CardDragDrop
 
 __all__ = ["TableInput"]
 
 
-class TableInput(QWidget):
+class TableInput(CardDragDrop):
     """The table's mouse, keyboard, drag-and-drop and context-menu handling."""
 
     # -- moving cards ---------------------------------------------------------------------
@@ -67,59 +57,24 @@ class TableInput(QWidget):
     def start_drag(self, cards: list[BridgeCard]) -> None:
         if not cards:
             return
-        drag = QDrag(self)
-        drag.setMimeData(encode_cards(cards, self.place_of(cards[0])))
         cw, ch = self.card_size()
-        shown = cards[:8]
-        pix = QPixmap(int(cw + 14 * (len(shown) - 1)) + 2, int(ch) + 2)
-        pix.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(pix)
-        for k, c in enumerate(shown):
-            paint_card(painter, QRectF(1 + 14 * k, 1, cw, ch), c.suit.name, c.rank)
-        painter.end()
-        drag.setPixmap(pix)
-        drag.setHotSpot(QPoint(int(cw / 2), int(ch / 3)))
-        drag.exec(Qt.DropAction.MoveAction)
+        self.drag_cards(
+            encode_cards(cards, self.place_of(cards[0])),
+            [(c.suit.name, c.rank) for c in cards],
+            (cw, ch),
+            step=14,
+            hot_spot=QPoint(int(cw / 2), int(ch / 3)),
+        )
 
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if event.mimeData().hasFormat(MIME_TYPE):
-            event.acceptProposedAction()
-        else:
-            event.ignore()
+    # -- drops (the rest is CardDragDrop's) -----------------------------------------------
+    drop_mime_type = MIME_TYPE
+    drop_outside = "Drop the cards on a hand, or in the middle to return them"
 
-    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
-        zone = self.zone_at(event.position())
-        if zone != self._drop_zone:
-            self._drop_zone = zone
-            self.update()
-        if zone is None:
-            event.ignore()
-        else:
-            event.acceptProposedAction()
+    def decode_drop(self, mime: QMimeData) -> list[BridgeCard]:
+        return decode_cards(mime)
 
-    def dragLeaveEvent(self, event: object) -> None:
-        self._drop_zone = None
-        self.update()
-
-    def dropEvent(self, event: QDropEvent) -> None:
-        self._drop_zone = None
-        self.update()
-        zone = self.zone_at(event.position())
-        if zone is None:
-            self.show_refusal("Drop the cards on a hand, or in the middle to return them")
-            event.ignore()
-            return
-        try:
-            cards = decode_cards(event.mimeData())
-        except ValueError as exc:
-            self.show_refusal(f"Drop refused: {exc}")
-            event.ignore()
-            return
-        if self.request_move(cards, zone, "Drop"):
-            event.setDropAction(Qt.DropAction.MoveAction)
-            event.accept()
-        else:
-            event.ignore()
+    def drop_cards(self, cards: list[BridgeCard], zone: Place) -> bool:
+        return self.request_move(cards, zone, "Drop")
 
     # -- playing --------------------------------------------------------------------------
     def play_card(self, card: BridgeCard) -> bool:

@@ -16,6 +16,7 @@ from typing import Final
 
 from PySide6.QtCore import (
     QEvent,
+    QMimeData,
     QPoint,
     QPointF,
     QRectF,
@@ -28,10 +29,6 @@ from PySide6.QtGui import (
     QAction,
     QColor,
     QContextMenuEvent,
-    QDrag,
-    QDragEnterEvent,
-    QDragMoveEvent,
-    QDropEvent,
     QFont,
     QFontMetricsF,
     QHelpEvent,
@@ -40,7 +37,6 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPen,
-    QPixmap,
 )
 from PySide6.QtWidgets import QApplication, QMenu, QToolTip, QWidget
 
@@ -50,6 +46,7 @@ from whistgui.engine.trick.cards import SUIT_SYMBOLS
 from whistgui.ui.theme import colour, contrasting_text
 from whistgui.ui.trick.session import Session
 from whistgui.ui.trick.table_cards import MIME_TYPE, decode_cards, encode_cards
+from whistgui.ui.widgets.card_drops import CardDragDrop
 from whistgui.ui.widgets.cardart import paint_card, paint_focus, suit_symbol
 
 WEST, POOL, EAST = "W", "P", "E"
@@ -110,7 +107,7 @@ def place_of(doc: Document, card: Card) -> str:
     return POOL
 
 
-class CardTable(QWidget):
+class CardTable(CardDragDrop):
     """The felt with both hands and the pool, by suit."""
 
     moveRequested = Signal(object, str)  # list[Card], destination place W / E / P
@@ -702,55 +699,24 @@ class CardTable(QWidget):
         if not cards:
             return
         origin = place_of(self._doc, cards[0])
-        drag = QDrag(self)
-        drag.setMimeData(encode_cards(self._doc, cards, origin))
-        cw, ch = self._card_size()
-        pix = QPixmap(int(cw + 12 * (len(cards) - 1)) + 2, int(ch) + 2)
-        pix.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(pix)
-        for k, c in enumerate(cards[:8]):
-            paint_card(painter, QRectF(1 + 12 * k, 1, cw, ch), self._doc.deal.names[c.suit], c.rank)
-        painter.end()
-        drag.setPixmap(pix)
-        drag.exec(Qt.DropAction.MoveAction)
+        names = self._doc.deal.names
+        self.drag_cards(
+            encode_cards(self._doc, cards, origin),
+            [(names[c.suit], c.rank) for c in cards],
+            self._card_size(),
+            step=12,
+        )
 
-    # -- drops ----------------------------------------------------------------------------
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if event.mimeData().hasFormat(MIME_TYPE):
-            event.acceptProposedAction()
-        else:
-            event.ignore()
+    # -- drops (the rest is CardDragDrop's) -----------------------------------------------
+    drop_mime_type = MIME_TYPE
+    drop_outside = "drop the cards on West's hand, East's hand or the pool"
 
-    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
-        zone = self.zone_at(event.position())
-        if zone != self._drop_zone:
-            self._drop_zone = zone
-            self.update()
-        if zone is None:
-            event.ignore()
-        else:
-            event.acceptProposedAction()
+    def decode_drop(self, mime: QMimeData) -> list[Card]:
+        return decode_cards(self._doc, mime)
 
-    def dragLeaveEvent(self, event: object) -> None:
-        self._drop_zone = None
-        self.update()
-
-    def dropEvent(self, event: QDropEvent) -> None:
-        self._drop_zone = None
-        zone = self.zone_at(event.position())
-        if zone is None:
-            self.show_refusal("drop the cards on West's hand, East's hand or the pool")
-            event.ignore()
-            return
-        try:
-            cards = decode_cards(self._doc, event.mimeData())
-        except ValueError as exc:
-            self.show_refusal(f"Drop refused: {exc}")
-            event.ignore()
-            return
-        event.setDropAction(Qt.DropAction.MoveAction)
-        event.accept()
+    def drop_cards(self, cards: list[Card], zone: str) -> bool:
         self.request_move(cards, zone)
+        return True
 
     def request_move(self, cards: list[Card], dest: str) -> None:
         """Ask for ``cards`` to go to ``dest``; cards already there are left alone."""
