@@ -3,22 +3,26 @@ above and below the header and at the foot, no vertical lines), fitted to a widt
 
 A :class:`Table` takes its cells as text; columns get their natural width, and when the table
 would be wider than it may be, the columns marked ``wrap`` give up width and their text wraps
-onto more lines (nothing is ever cut short).
+onto more lines (nothing is ever cut short). :func:`outline` draws a tree's rows in the same
+style, indented by depth with connector lines (the trees of reductions and of play).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol
 
-from whistgui.figures.scene import BLACK, Figure, Line, Rect, Text
+from whistgui.figures.scene import BLACK, GREY, Figure, Line, Rect, Text
 from whistgui.figures.text import line_height, measure, wrap, wrap_tokens
 
 __all__ = [
     "Cell",
     "Column",
+    "OutlineRow",
     "Table",
     "fit_widths",
+    "outline",
     "paragraph",
     "split_suit",
     "text_item",
@@ -115,6 +119,96 @@ def wrap_pieces(
             first, *rest = split_suit(word)
             tokens += [(first, " "), *((r, "") for r in rest)]
     return wrap_tokens(tokens, size, width, bold=bold)
+
+
+class OutlineRow(Protocol):
+    """A row of an outline: the index of its ``parent`` row (None for the root), whether it
+    is its parent's ``last`` child, and its cells as ``pieces`` (a line breaks between them)."""
+
+    @property
+    def parent(self) -> int | None: ...
+
+    @property
+    def last(self) -> bool: ...
+
+    @property
+    def pieces(self) -> tuple[tuple[str, ...], ...]: ...
+
+
+def outline(
+    fig: Figure,
+    top: float,
+    headers: Sequence[str],
+    rows: Sequence[OutlineRow],
+    lefts: Sequence[float],
+    widths: Sequence[float],
+    indent: Sequence[float],
+    centred: Sequence[bool],
+    size: float,
+    pad: float,
+    bold: Sequence[bool] | None = None,
+) -> float:
+    """Draw ``rows`` in ``fig`` as an outline in the papers' table style, its top rule at
+    ``top``: the headers (a line each word, if the column needs), rules above and below them
+    and at the foot, each cell wrapped between its pieces in its column (``lefts``,
+    ``widths``; ``pad`` either side of the text; the ``centred`` columns centred), each row's
+    first cell indented by its ``indent``, the rows marked in ``bold`` in bold. Grey
+    connectors run down from under each parent's first cell to its last child, with a tick to
+    each child. Returns the bottom of the foot rule."""
+    lh = line_height(size)
+    heavy, light = max(0.8, size / 11), max(0.4, size / 22)
+    left, right = lefts[0], lefts[0] + sum(widths)
+
+    def draw_row(
+        cells: Sequence[tuple[str, ...]], shift: float, row_top: float, strong: bool
+    ) -> list[int]:
+        """Draw one row's cells (the first indented by ``shift``, in bold if ``strong``) with
+        its top at ``row_top``; returns the number of lines of each cell."""
+        counts = []
+        anchor: Literal["start", "middle"]
+        for j, cell in enumerate(cells):
+            room = widths[j] - 2 * pad - (shift if j == 0 else 0.0) + 0.01  # rounding
+            lines = wrap_pieces(cell, size, room, strong) if cell else []
+            counts.append(len(lines))
+            if centred[j]:
+                x, anchor = lefts[j] + widths[j] / 2, "middle"
+            else:
+                x, anchor = lefts[j] + pad + (shift if j == 0 else 0.0), "start"
+            for k, line in enumerate(lines):
+                baseline = row_top + 0.3 * pad + k * lh + size
+                fig.add(text_item(x, baseline, line, size, bold=strong, anchor=anchor))
+        return counts
+
+    def height(counts: list[int]) -> float:
+        return max(1, *counts) * lh + 0.6 * pad
+
+    y = top
+    fig.add(Line(left, y, right, y, heavy))
+    y += heavy / 2
+    y += height(draw_row([tuple(h.split()) for h in headers], 0.0, y, True))
+    fig.add(Line(left, y, right, y, light))
+    y += light / 2
+    baselines: list[float] = []  # each row's first baseline
+    first_lines: list[int] = []  # how many lines each row's first cell takes
+    for i, r in enumerate(rows):
+        counts = draw_row(r.pieces, indent[i], y, bold is not None and bold[i])
+        baselines.append(y + 0.3 * pad + size)
+        first_lines.append(max(1, counts[0]))
+        y += height(counts)
+    fig.add(Line(left, y, right, y, heavy))
+
+    stroke = max(0.4, size / 18)
+    for i, r in enumerate(rows):
+        if r.parent is None:
+            continue
+        p = r.parent
+        stem = lefts[0] + pad + indent[p] + 0.4 * size
+        mid = baselines[i] - 0.36 * size
+        fig.add(Line(stem, mid, lefts[0] + pad + indent[i] - 0.25 * size, mid, stroke, GREY))
+        if r.last:
+            start = baselines[p] + (first_lines[p] - 1) * lh + 0.35 * size
+            fig.add(Line(stem, start, stem, mid + stroke / 2, stroke, GREY))
+    return y + heavy / 2
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from whistgui.app.analysis import game_label
 from whistgui.app.document import Document
@@ -29,9 +29,9 @@ from whistgui.engine.games import Game, Theory, deal_element
 from whistgui.engine.games.whist import WhistTheory
 from whistgui.engine.strategy.line import mark_text
 from whistgui.engine.trick.rules import Result, Scoring
-from whistgui.figures.layout import fit_widths, paragraph, split_suit, text_item, wrap_pieces
+from whistgui.figures.layout import fit_widths, outline, paragraph, split_suit
 from whistgui.figures.play import card_text
-from whistgui.figures.scene import GREY, Figure, Line
+from whistgui.figures.scene import Figure
 from whistgui.figures.text import line_height, measure
 
 __all__ = [
@@ -254,7 +254,7 @@ def play_tree_rows(
 
 
 # ----------------------------------------------------------------------------- layout
-_ALIGN: Final = ("start", "start", "middle", "middle", "middle", "middle")
+_CENTRED: Final = (False, False, True, True, True, True)
 
 
 def _caption(game: Game, theory: Theory[Any] | None) -> str:
@@ -308,7 +308,6 @@ def build_play_tree(
     margin = size
     pad = 0.4 * size
     lh = line_height(size)
-    heavy, light = max(0.8, size / 11), max(0.4, size / 22)
     room = width - 2 * margin
     step = 1.2 * size
     indent = [r.depth * step for r in rows]
@@ -361,55 +360,8 @@ def build_play_tree(
     )
     y += 0.5 * lh
 
-    def draw_row(
-        cells: tuple[tuple[str, ...], ...], shift: float, top: float, bold: bool
-    ) -> list[int]:
-        counts = []
-        anchor: Literal["start", "middle"]
-        for j, cell in enumerate(cells):
-            inner = widths[j] - 2 * pad - (shift if j == 0 else 0.0) + 0.01
-            lines = wrap_pieces(cell, size, inner, bold) if cell else []
-            counts.append(len(lines))
-            if _ALIGN[j] == "middle":
-                x, anchor = lefts[j] + widths[j] / 2, "middle"
-            else:
-                x, anchor = lefts[j] + pad + (shift if j == 0 else 0.0), "start"
-            for k, line in enumerate(lines):
-                baseline = top + 0.3 * pad + k * lh + size
-                fig.add(text_item(x, baseline, line, size, bold=bold, anchor=anchor))
-        return counts
-
-    def height(counts: list[int]) -> float:
-        return max(1, *counts) * lh + 0.6 * pad
-
-    fig.add(Line(margin, y, margin + total, y, heavy))
-    y += heavy / 2
-    y += height(draw_row(tuple(tuple(h.split()) for h in HEADERS), 0.0, y, True))
-    fig.add(Line(margin, y, margin + total, y, light))
-    y += light / 2
-    baselines: list[float] = []
-    first_lines: list[int] = []
-    for i, r in enumerate(rows):
-        counts = draw_row(r.pieces, indent[i], y, r.optimal and r.parent is not None)
-        baselines.append(y + 0.3 * pad + size)
-        first_lines.append(max(1, counts[0]))
-        y += height(counts)
-    fig.add(Line(margin, y, margin + total, y, heavy))
-    y += heavy / 2
-
-    # connectors: a stem under each parent's trick down to its last child, a tick to each
-    stroke = max(0.4, size / 18)
-    for i, r in enumerate(rows):
-        if r.parent is None:
-            continue
-        p = r.parent
-        stem = lefts[0] + pad + indent[p] + 0.4 * size
-        mid = baselines[i] - 0.36 * size
-        fig.add(Line(stem, mid, lefts[0] + pad + indent[i] - 0.25 * size, mid, stroke, GREY))
-        if r.last:
-            start = baselines[p] + (first_lines[p] - 1) * lh + 0.35 * size
-            fig.add(Line(stem, start, stem, mid + stroke / 2, stroke, GREY))
-
+    bold = [r.optimal and r.parent is not None for r in rows]
+    y = outline(fig, y, HEADERS, rows, lefts, widths, indent, _CENTRED, size, pad, bold)
     y += 0.4 * lh
     y = paragraph(fig, margin, y, text_w, _caption(game, game.new_theory()), size)
     fig.height = y + margin

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final
 
 from whistgui.engine import (
     Evaluator,
@@ -27,9 +27,9 @@ from whistgui.engine import (
 from whistgui.engine.trick.cards import ranks_text
 from whistgui.engine.trick.notation import format_suit_paper
 from whistgui.engine.trick.rules import WHIST_RULES
-from whistgui.figures.layout import fit_widths, split_suit, text_item, wrap_pieces
-from whistgui.figures.scene import GREY, Figure, Line
-from whistgui.figures.text import line_height, measure
+from whistgui.figures.layout import fit_widths, outline, split_suit, wrap_pieces
+from whistgui.figures.scene import Figure
+from whistgui.figures.text import measure
 
 __all__ = ["HEADERS", "MAX_ROWS", "TreeRow", "build_tree", "count_rows", "tree_rows"]
 
@@ -316,8 +316,6 @@ def build_tree(
     fig = Figure(width, 0, title=f"Tree of reductions of {suit}", font_size=size)
     margin = size
     pad = 0.4 * size  # either side of a column's text
-    lh = line_height(size)
-    heavy, light = max(0.8, size / 11), max(0.4, size / 22)
     room = width - 2 * margin
     # indent per level: roomy when the columns fit whole, tighter when they must wrap
     step = 1.5 * size
@@ -332,54 +330,6 @@ def build_tree(
     fig.width = max(width, total + 2 * margin)  # wider only if even broken words cannot fit
     lefts = [margin + sum(widths[:j]) for j in range(len(widths))]
 
-    def draw_row(cells: list[tuple[str, ...]], shift: float, top: float, bold: bool) -> list[int]:
-        """Draw one row's cells (the state indented by ``shift``) with its top at ``top``;
-        returns the number of lines of each cell."""
-        counts = []
-        anchor: Literal["start", "middle"]
-        for j, cell in enumerate(cells):
-            left = lefts[j] + pad + (shift if j == 0 else 0.0)
-            room = widths[j] - 2 * pad - (shift if j == 0 else 0.0) + 0.01  # rounding
-            lines = wrap_pieces(cell, size, room, bold) if cell else []
-            counts.append(len(lines))
-            x, anchor = left, "start"
-            if _CENTRED[j]:
-                x, anchor = lefts[j] + widths[j] / 2, "middle"
-            for k, line in enumerate(lines):
-                baseline = top + 0.3 * pad + k * lh + size
-                fig.add(text_item(x, baseline, line, size, bold=bold, anchor=anchor))
-        return counts
-
-    def height(counts: list[int]) -> float:
-        return max(1, *counts) * lh + 0.6 * pad
-
-    y = margin
-    fig.add(Line(margin, y, margin + total, y, heavy))
-    y += heavy / 2
-    y += height(draw_row([tuple(h.split()) for h in HEADERS], 0.0, y, True))
-    fig.add(Line(margin, y, margin + total, y, light))
-    y += light / 2
-    baselines: list[float] = []  # each row's first baseline
-    state_lines: list[int] = []
-    for i, r in enumerate(rows):
-        counts = draw_row(list(r.pieces), indent[i], y, False)
-        baselines.append(y + 0.3 * pad + size)
-        state_lines.append(max(1, counts[0]))
-        y += height(counts)
-    fig.add(Line(margin, y, margin + total, y, heavy))
-    bottom = y + heavy / 2
-
-    # connectors: a stem under each parent's state down to its last child, a tick to each child
-    stroke = max(0.4, size / 18)
-    for i, r in enumerate(rows):
-        if r.parent is None:
-            continue
-        p = r.parent
-        stem = lefts[0] + pad + indent[p] + 0.4 * size
-        mid = baselines[i] - 0.36 * size
-        fig.add(Line(stem, mid, lefts[0] + pad + indent[i] - 0.25 * size, mid, stroke, GREY))
-        if r.last:
-            start = baselines[p] + (state_lines[p] - 1) * lh + 0.35 * size
-            fig.add(Line(stem, start, stem, mid + stroke / 2, stroke, GREY))
+    bottom = outline(fig, margin, HEADERS, rows, lefts, widths, indent, _CENTRED, size, pad)
     fig.height = bottom + margin
     return fig
