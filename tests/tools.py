@@ -2,12 +2,15 @@
 appstreamcli): where one is missing the test skips, naming the Debian packages that have it —
 but not in CI (``CI`` set, as ``.ci/run`` sets it after installing them), where a missing
 program fails the test, so that CI cannot skip those tests silently (it did: the TikZ and
-.desktop checks never ran there)."""
+.desktop checks never ran there). LaTeX is run, and its PDF read back, by :func:`run_pdflatex`
+and :func:`pdf_text`."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -38,3 +41,33 @@ def require_tool(name: str) -> str:
     if IN_CI:
         pytest.fail(f"{message} — CI is set, so the test must run, not skip")
     pytest.skip(message)
+
+
+def run_pdflatex(folder: Path, tex: str) -> Path:
+    """``folder``'s file ``tex`` set by pdflatex (no prompts, stopping at the first error): the
+    PDF's path. The test fails with the end of LaTeX's log if LaTeX fails, and skips without
+    pdflatex (fails in CI)."""
+    pdflatex = require_tool("pdflatex")
+    res = subprocess.run(
+        [pdflatex, "-interaction=nonstopmode", "-halt-on-error", tex],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    if res.returncode != 0:
+        pytest.fail(f"pdflatex failed on {tex}:\n{res.stdout[-3000:]}")
+    return folder / Path(tex).with_suffix(".pdf").name
+
+
+def pdf_text(pdf: Path, *options: str) -> str:
+    """What pdftotext reads in ``pdf`` (``-layout``: laid out as on the page; ``-bbox``: each
+    word with its box, as HTML); skips without pdftotext (fails in CI)."""
+    return subprocess.run(
+        [require_tool("pdftotext"), *options, str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout

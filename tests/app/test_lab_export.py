@@ -6,13 +6,14 @@ from __future__ import annotations
 import csv
 import os
 import shutil
-import subprocess
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from tests.bounded import run_bounded
+from tests.lab_cells import row_cells
+from tests.tools import pdf_text, run_pdflatex
 from whistgui.app.files import DocumentError
 from whistgui.app.lab import LabRow, lab_table
 from whistgui.app.lab_columns import pattern_texts
@@ -21,27 +22,9 @@ from whistgui.engine import Cancelled
 
 
 def _cells(row: LabRow) -> list[str]:
-    """A row's CSV cells, from the LabRow (the evaluator's objects), not the columns' tables."""
-    if row.whist_h is None:
-        which = "neither"
-    else:
-        which = "H = H̄" if row.h == row.hbar else ("H" if row.whist_h == row.h else "H̄")
-    return [
-        row.suit,
-        row.pattern[::-1],
-        str(row.n),
-        row.value.pretty(),
-        row.kind,
-        row.maxmin.pretty(),
-        row.minmax.pretty(),
-        str(row.t0),
-        str(row.h),
-        str(row.hbar),
-        which,
-        f"{row.whist[0]} / {row.whist[1]}",
-        f"{row.greedy[0]} / {row.greedy[1]}",
-        f"{row.five_card[0]} / {row.five_card[1]}",
-    ]
+    """A row's CSV cells: the window's, with the suit's W/E text after the suit."""
+    suit, *rest = row_cells(row)
+    return [suit, row.pattern[::-1], *rest]
 
 
 def test_csv_reads_back_as_the_rows_in_their_order(tmp_path: Path) -> None:
@@ -75,24 +58,7 @@ def _latex(tmp_path: Path, table_file: Path) -> str:
         f"\\begin{{document}}\n\\tiny\n\\input{{{table_file.name}}}\n\\end{{document}}\n",
         encoding="utf-8",
     )
-    done = subprocess.run(
-        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", doc.name],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout[-3000:]
-    text = subprocess.run(
-        ["pdftotext", "-layout", "doc.pdf", "-"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    ).stdout
-    return text
+    return pdf_text(run_pdflatex(tmp_path, doc.name), "-layout")
 
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="needs pdflatex and pdftotext")

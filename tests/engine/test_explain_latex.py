@@ -5,12 +5,12 @@ from __future__ import annotations
 import dataclasses
 import re
 import shutil
-import subprocess
 
 import pytest
 from hypothesis import given, settings
 
 from tests.engine.strategies import suit_patterns, values
+from tests.tools import run_pdflatex
 from whistgui.engine import (
     Bounds,
     Evaluator,
@@ -402,13 +402,4 @@ def test_alpha_matrix_latex_compiles(tmp_path):
     )
     doc = tmp_path / "alpha.tex"
     doc.write_text("\\documentclass{article}\n\\begin{document}\n" + tables + "\n\\end{document}\n")
-    res = subprocess.run(
-        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", doc.name],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert res.returncode == 0, res.stdout[-2000:]
-    assert (tmp_path / "alpha.pdf").stat().st_size > 1000
+    assert run_pdflatex(tmp_path, doc.name).stat().st_size > 1000

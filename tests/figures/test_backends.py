@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.tools import require_tool
+from tests.tools import require_tool, run_pdflatex
 from whistgui.app.document import Document
 from whistgui.app.examples import load_examples
 from whistgui.engine import Deal, Player, SuitDeal
@@ -304,17 +304,7 @@ def test_measure_scales_with_the_size():
 def test_the_tikz_compiles(figures, tmp_path, name):
     tex = tmp_path / "f.tex"
     tex.write_text(to_tikz(figures[("table", name)]) + "\n", encoding="utf-8")
-    pdflatex = _tool("pdflatex")
-    res = subprocess.run(
-        [pdflatex, "-interaction=nonstopmode", "-halt-on-error", tex.name],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert res.returncode == 0, res.stdout[-3000:]
-    assert (tmp_path / "f.pdf").stat().st_size > 1000
+    assert run_pdflatex(tmp_path, tex.name).stat().st_size > 1000
 
 
 def test_nothing_is_cut_short(figures):

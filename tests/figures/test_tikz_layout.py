@@ -14,13 +14,12 @@ from __future__ import annotations
 import html
 import itertools
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from tests.figures.test_backends import DEALS
-from tests.tools import require_tool
+from tests.tools import pdf_text, run_pdflatex
 from whistgui.app.document import Document
 from whistgui.engine import Deal, Player, SuitDeal
 from whistgui.figures import FigureOptions, build_figure
@@ -40,24 +39,8 @@ Box = tuple[float, float, float, float, str]
 
 def compile_words(tex: str, folder: Path) -> list[Box]:
     """The words of the compiled ``tex`` with their boxes, in the figure's points."""
-    pdflatex, pdftotext = require_tool("pdflatex"), require_tool("pdftotext")
     (folder / "f.tex").write_text(tex + "\n", encoding="utf-8")
-    res = subprocess.run(
-        [pdflatex, "-interaction=nonstopmode", "-halt-on-error", "f.tex"],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert res.returncode == 0, res.stdout[-3000:]
-    out = subprocess.run(
-        [pdftotext, "-bbox", str(folder / "f.pdf"), "-"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    ).stdout
+    out = pdf_text(run_pdflatex(folder, "f.tex"), "-bbox")
     return [
         (
             float(a) / TEX_PT,

@@ -9,6 +9,7 @@ from math import comb
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.lab_cells import row_cells
 from tests.ui.workspaces import single_suits, trick
 from whistgui.app.lab import LabRow, lab_table
 from whistgui.engine import Evaluator
@@ -34,29 +35,6 @@ from whistgui.ui.lab.suit_model import (
 # -- plain Python over LabRows: what the model must agree with ---------------------------------
 
 
-def _texts(row: LabRow) -> list[str]:
-    """The cells of a row as the old model wrote them."""
-    if row.whist_h is None:
-        which = "neither"
-    else:
-        which = "H = H̄" if row.h == row.hbar else ("H" if row.whist_h == row.h else "H̄")
-    return [
-        row.suit,
-        str(row.n),
-        row.value.pretty(),
-        row.kind,
-        row.maxmin.pretty(),
-        row.minmax.pretty(),
-        str(row.t0),
-        str(row.h),
-        str(row.hbar),
-        which,
-        f"{row.whist[0]} / {row.whist[1]}",
-        f"{row.greedy[0]} / {row.greedy[1]}",
-        f"{row.five_card[0]} / {row.five_card[1]}",
-    ]
-
-
 def _key(row: LabRow, place: int, col: int) -> object:
     """Numbers as numbers, values by their order (their own <), words as words."""
     by_column: dict[int, object] = {
@@ -69,10 +47,10 @@ def _key(row: LabRow, place: int, col: int) -> object:
         T0: row.t0,
         7: row.h,
         8: row.hbar,
-        WHIST_H: _texts(row)[WHIST_H],
+        WHIST_H: row_cells(row)[WHIST_H],
         WHIST: row.whist,
         GREEDY: row.greedy,
-        FIVE: _texts(row)[FIVE],
+        FIVE: row_cells(row)[FIVE],
     }
     return by_column[col]
 
@@ -169,7 +147,7 @@ def test_filtering_agrees_with_plain_python(words: str, table456) -> None:  # ty
     expected = [
         i
         for i, row in enumerate(rows)
-        if all(any(w in cell.casefold() for cell in _texts(row)) for w in wanted)
+        if all(any(w in cell.casefold() for cell in row_cells(row)) for w in wanted)
     ]
     assert _shown(model) == expected
     model.sort(VALUE, Qt.SortOrder.DescendingOrder)  # sorted and filtered
