@@ -65,6 +65,15 @@ def screen_room(monkeypatch: pytest.MonkeyPatch, room: tuple[int, int]) -> tuple
 
 
 @pytest.fixture
+def app_theme(qapp):  # type: ignore[no-untyped-def]
+    """The application, put back in the system's theme after the test (which may change it)."""
+    from whistgui.ui.theme import apply_theme
+
+    yield qapp
+    apply_theme(qapp, "system")
+
+
+@pytest.fixture
 def settings(tmp_path: Path) -> QSettings:
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 

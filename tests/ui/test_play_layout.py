@@ -173,12 +173,6 @@ def test_the_why_column_wraps_and_the_list_takes_the_height(qtbot):
     assert cards.height() >= 0.55 * (cards.height() + others)
 
 
-@pytest.fixture
-def app_theme(qapp):
-    yield qapp
-    apply_theme(qapp, "system")
-
-
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_every_colour_of_the_panel_is_a_theme_role(qtbot, app_theme, panel, theme):
     apply_theme(app_theme, theme)

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
 
+from tests.ui.colours import contrast
 from whistgui.engine import Evaluator
 from whistgui.ui.theme import (
     ThemeError,
@@ -18,24 +19,6 @@ from whistgui.ui.theme import (
     success_colour,
 )
 from whistgui.ui.trick.matrix_model import AlphaMatrixModel
-
-
-def _luminance(c: QColor) -> float:
-    def lin(x: float) -> float:
-        return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF())
-
-
-def contrast(a: QColor, b: QColor) -> float:
-    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
-@pytest.fixture
-def app_theme(qapp):
-    yield qapp
-    apply_theme(qapp, "system")
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

@@ -18,6 +18,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
+from tests.ui.colours import contrast
 from tests.ui.workspaces import bridge, gops, trick
 from whistgui.engine import SuitDeal
 from whistgui.ui.theme import apply_theme, is_dark
@@ -27,24 +28,6 @@ THEMES = ("light", "dark", "light")
 #: A colour in rich text or a style sheet: ``color: #1b5e20`` (not ``background-color``).
 COLOUR = re.compile(r"(?<![-\w])color\s*:\s*(#[0-9a-fA-F]{3,8}|[a-zA-Z]+)")
 BACKGROUND = re.compile(r"background(?:-color)?\s*:\s*(#[0-9a-fA-F]{3,8}|[a-zA-Z]+)")
-
-
-def _luminance(c: QColor) -> float:
-    def lin(x: float) -> float:
-        return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF())
-
-
-def contrast(a: QColor, b: QColor) -> float:
-    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
-@pytest.fixture
-def app_theme(qapp):
-    yield qapp
-    apply_theme(qapp, "system")
 
 
 def _switch(qtbot, qapp, theme: str) -> None:
