@@ -36,8 +36,10 @@ import tracemalloc
 from collections.abc import Callable
 from itertools import combinations
 
-from whistgui.engine import Deal, Evaluator, Player, Position, Solver, Strategist, SuitDeal
-from whistgui.engine.bridge.deal import BridgeDeal, Seat, Side, Strain
+from benchmarks.bench_play import four_suit_deal
+from tests.engine.endings import random_ending
+from whistgui.engine import Deal, Evaluator, Player, Position, Solver, Strategist
+from whistgui.engine.bridge.deal import Seat, Side, Strain
 from whistgui.engine.bridge.play import BridgePosition
 from whistgui.engine.bridge.solver import MEMO_POSITIONS as BRIDGE_POSITIONS
 from whistgui.engine.bridge.solver import EndgameSolver
@@ -50,8 +52,6 @@ from whistgui.engine.gops.recursion import EXACT_STATES, MEMO_STATES
 from whistgui.engine.strategy import search_line
 from whistgui.engine.strategy.marks import MEMO_MARKS
 from whistgui.engine.trick.solver import MEMO_POSITIONS
-
-RANKS = list(range(2, 15))
 
 
 def freed(clear: Callable[[], object]) -> int:
@@ -67,33 +67,6 @@ def row(name: str, entries: int, nbytes: int, bound: int) -> None:
     per = nbytes / entries * 100_000 / 1e6 if entries else 0.0
     at = per * bound / 100_000
     print(f"{name:<44} {entries:>9,} {nbytes / 1e6:8.2f} {per:9.1f} {bound:>11,} {at:9.0f}")
-
-
-def four_suits(rng: random.Random, cards: int) -> Deal:
-    """Four symmetric suits, ``cards`` a hand in all (as bench_play deals them)."""
-    while True:
-        cuts = sorted(rng.sample(range(1, cards), 3))
-        sizes = [b - a for a, b in zip([0, *cuts], [*cuts, cards], strict=True)]
-        if max(sizes) <= 6:
-            break
-    suits = []
-    for n in sizes:
-        ranks = rng.sample(RANKS, 2 * n)
-        suits.append(SuitDeal(ranks[:n], ranks[n:]))
-    return Deal(suits)
-
-
-def ending(rng: random.Random, cards: int) -> BridgeDeal:
-    """``cards`` random cards a hand from a shuffled deck."""
-    ranks = "AKQJT98765432"
-    deck = [(s, r) for s in "SHDC" for r in ranks]
-    rng.shuffle(deck)
-    hands = []
-    for h in range(4):
-        mine = deck[h * cards : (h + 1) * cards]
-        suits = ("".join(sorted((r for s, r in mine if s == x), key=ranks.index)) for x in "SHDC")
-        hands.append(".".join(suits))
-    return BridgeDeal.parse("N:" + " ".join(hands))
 
 
 def per_entry(seed: int) -> None:
@@ -114,7 +87,7 @@ def per_entry(seed: int) -> None:
 
     st = Strategist(memo_bound=None)
     for _ in range(3):
-        d = four_suits(rng, 13)
+        d = four_suit_deal(rng, 13)
         st.play_line(d, Player.WEST)
         st.play_line(d, Player.EAST)
     n = st.stats["entries"]
@@ -122,7 +95,7 @@ def per_entry(seed: int) -> None:
 
     s = Solver(memo_bound=None)
     for _ in range(5):
-        s.result(Position.start(four_suits(rng, 13), Player.WEST))
+        s.result(Position.start(four_suit_deal(rng, 13), Player.WEST))
     g = next(iter(s._games.values()))
     n = len(g.bounds)
     row("Solver: bounds (5 deals, 13 cards a hand)", n, freed(g.bounds.clear), MEMO_POSITIONS)
@@ -131,7 +104,7 @@ def per_entry(seed: int) -> None:
 
     es = EndgameSolver(memo_bound=None)
     for _ in range(3):
-        deal = ending(rng, 7)
+        deal = random_ending(rng, 7)
         for strain in Strain:
             es.tricks(BridgePosition.from_deal(deal, strain, Seat.N), Side.NS)
     n = len(es.memo)
@@ -230,7 +203,7 @@ def session(mode: str, seed: int = 1) -> dict[str, object]:
 
     def play() -> None:
         for _ in range(20):
-            d = four_suits(rng, 13)
+            d = four_suit_deal(rng, 13)
             st.play_line(d, Player.WEST, solver=solver)
             st.play_line(d, Player.EAST, solver=solver)
         for text, cards in PAPER.values():
@@ -239,17 +212,17 @@ def session(mode: str, seed: int = 1) -> dict[str, object]:
     def search() -> None:
         greedy = find_game("greedy-whist")
         for _ in range(8):
-            search_line(four_suits(rng, 10), Player.WEST, greedy, solver=solver)
+            search_line(four_suit_deal(rng, 10), Player.WEST, greedy, solver=solver)
 
     def outcomes() -> None:
         for _ in range(40):
-            d = four_suits(rng, 13)
+            d = four_suit_deal(rng, 13)
             solver.outcome(d)
             solver.outcome(d, refined=True)
 
     def endings() -> None:
         for _ in range(6):
-            deal = ending(rng, 7)
+            deal = random_ending(rng, 7)
             for strain in Strain:
                 pos = BridgePosition.from_deal(deal, strain, Seat.N)
                 bridge.tricks(pos, Side.NS)

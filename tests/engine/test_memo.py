@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
+from tests.engine.endings import random_ending
 from whistgui.engine import (
     ArgumentError,
     ArgumentTypeError,
@@ -21,7 +22,7 @@ from whistgui.engine import (
     Solver,
     Strategist,
 )
-from whistgui.engine.bridge.deal import BridgeDeal, Seat, Side, Strain
+from whistgui.engine.bridge.deal import Seat, Side, Strain
 from whistgui.engine.bridge.play import BridgePosition
 from whistgui.engine.bridge.solver import EndgameSolver
 from whistgui.engine.games import find_game
@@ -173,24 +174,11 @@ def test_strategist_within_its_bound_plays_as_without() -> None:
 
 
 # ----------------------------------------------------------------------------- bridge
-def _ending(rng: random.Random, cards: int) -> BridgeDeal:
-    """``cards`` random cards a hand from a shuffled deck."""
-    ranks = "AKQJT98765432"
-    deck = [(s, r) for s in "SHDC" for r in ranks]
-    rng.shuffle(deck)
-    hands = []
-    for h in range(4):
-        mine = deck[h * cards : (h + 1) * cards]
-        suits = ("".join(sorted((r for s, r in mine if s == x), key=ranks.index)) for x in "SHDC")
-        hands.append(".".join(suits))
-    return BridgeDeal.parse("N:" + " ".join(hands))
-
-
 def test_endgame_solver_within_its_bound_answers_as_without() -> None:
     rng = random.Random(7)
     free, tight = EndgameSolver(memo_bound=None), EndgameSolver(memo_bound=5)
     for _ in range(3):
-        deal = _ending(rng, 4)
+        deal = random_ending(rng, 4)
         for strain in (Strain.NT, Strain.S):
             pos = BridgePosition.from_deal(deal, strain, Seat.N)
             assert tight.tricks(pos, Side.NS) == free.tricks(pos, Side.NS)
