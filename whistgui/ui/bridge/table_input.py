@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QAction, QContextMenuEvent, QKeyEvent, QMouseEvent
-from PySide6.QtWidgets import QApplication, QMenu
+from PySide6.QtWidgets import QMenu
 
 from whistgui.engine.bridge import BridgeCard, Seat
 from whistgui.engine.errors import WhistError
@@ -134,19 +134,8 @@ class TableInput(CardDragDrop):
         self.update()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        if (
-            self._press_card is None
-            or self._press_pos is None
-            or not event.buttons() & Qt.MouseButton.LeftButton
-        ):
-            return
-        moved = (event.position().toPoint() - self._press_pos).manhattanLength()
-        if moved < QApplication.startDragDistance():
-            return
-        card = self._press_card
-        self._press_card = None
-        self._press_plays = False
-        self.start_drag(self._selected if card in self._selected else [card])
+        if self.drag_pressed_card(event):
+            self._press_plays = False  # a drag, not a click that plays
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         card, plays = self._press_card, self._press_plays

@@ -38,7 +38,7 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPen,
 )
-from PySide6.QtWidgets import QApplication, QMenu, QToolTip, QWidget
+from PySide6.QtWidgets import QMenu, QToolTip, QWidget
 
 from whistgui.app.document import Document
 from whistgui.engine import Card, Player, WhistError
@@ -669,20 +669,8 @@ class CardTable(CardDragDrop):
         return None
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        if (
-            self.play_mode
-            or self._press_card is None
-            or self._press_pos is None
-            or not event.buttons() & Qt.MouseButton.LeftButton
-        ):
-            return
-        moved = (event.position().toPoint() - self._press_pos).manhattanLength()
-        if moved < QApplication.startDragDistance():
-            return
-        self.start_drag(
-            self._selected if self._press_card in self._selected else [self._press_card]
-        )
-        self._press_card = None
+        if not self.play_mode:
+            self.drag_pressed_card(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         self._press_card = None

@@ -7,6 +7,9 @@ A mixin of the card tables of two workspaces, the trick game's
 (:class:`~whistgui.ui.bridge.table.BridgeTable`). The table supplies:
 
 - ``_drop_zone``: the zone highlighted under a drag (None: none), which its painter reads;
+- ``_press_card`` and ``_press_pos``: the card the left button was pressed on, and where
+  (its mouseMoveEvent calls :meth:`drag_pressed_card`); ``_selected``, the cards selected;
+- ``start_drag(cards)``: the drag of ``cards`` begun (by :meth:`drag_cards`);
 - ``zone_at(pos)``: the place a drop at ``pos`` goes to, None outside every place;
 - ``show_refusal(reason)``: a refusal said on the felt;
 - :meth:`decode_drop` and :meth:`drop_cards`, and the class attributes :attr:`drop_mime_type`
@@ -25,10 +28,11 @@ from PySide6.QtGui import (
     QDragLeaveEvent,
     QDragMoveEvent,
     QDropEvent,
+    QMouseEvent,
     QPainter,
     QPixmap,
 )
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from whistgui.ui.widgets.cardart import paint_card
 
@@ -46,12 +50,18 @@ class CardDragDrop(QWidget):
     #: The refusal of a drop outside every place.
     drop_outside: ClassVar[str]
     _drop_zone: Any = None
+    _press_card: Any = None
+    _press_pos: QPoint | None = None
 
     if TYPE_CHECKING:  # the table's own
 
         def zone_at(self, pos: QPointF) -> Any: ...
 
         def show_refusal(self, reason: str) -> None: ...
+
+        _selected: list[Any]
+
+        def start_drag(self, cards: list[Any]) -> None: ...
 
     # -- what the table gives -------------------------------------------------------------
     def decode_drop(self, mime: QMimeData) -> list[Any]:
@@ -64,6 +74,20 @@ class CardDragDrop(QWidget):
         raise NotImplementedError
 
     # -- dragging -------------------------------------------------------------------------
+    def drag_pressed_card(self, event: QMouseEvent) -> bool:
+        """Drag the card the left button was pressed on (``_press_card``, at ``_press_pos``),
+        with the rest of the selection if it is selected, once the mouse has moved far
+        enough with the button held; whether it did."""
+        card, start = self._press_card, self._press_pos
+        if card is None or start is None or not event.buttons() & Qt.MouseButton.LeftButton:
+            return False
+        moved = (event.position().toPoint() - start).manhattanLength()
+        if moved < QApplication.startDragDistance():
+            return False
+        self._press_card = None
+        self.start_drag(self._selected if card in self._selected else [card])
+        return True
+
     def drag_cards(
         self,
         mime: QMimeData,
