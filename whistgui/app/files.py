@@ -12,7 +12,8 @@ import re
 import stat
 import tempfile
 import time
-from typing import Final
+from collections.abc import Iterator
+from typing import IO, Any, Final
 
 from whistgui.engine.errors import WhistError
 from whistgui.engine.reading import quote_path
@@ -23,6 +24,7 @@ __all__ = [
     "check_encodable",
     "read_file",
     "remove_stale_temporaries",
+    "replacing",
     "unencodable",
     "write_atomically",
 ]
@@ -76,24 +78,49 @@ def write_atomically(text: str, path: str | os.PathLike[str]) -> None:
             f"{quote_path(name)} could not be saved: the text holds {ch!r} at position {i}, a lone "
             "surrogate, which UTF-8 cannot store; expected text of whole Unicode characters"
         )
-    data = text.encode("utf-8")
+    with replacing(name, binary=True) as f:
+        f.write(text.encode("utf-8"))
+    target = os.path.realpath(name)
+    _sync_folder(os.path.dirname(target))
+    remove_stale_temporaries(target)
+
+
+@contextlib.contextmanager
+def replacing(
+    path: str | os.PathLike[str],
+    *,
+    binary: bool = False,
+    keep_mode: bool = True,
+    verb: str = "saved",
+) -> Iterator[IO[Any]]:
+    """A temporary file beside ``path`` (through a symlink, beside its target) to write to,
+    renamed over ``path`` when the block ends without an error, flushed to disk first and
+    given ``path``'s mode (``keep_mode``; else, or for a new file, the mode ``open()`` would
+    give). Text is UTF-8, its line ends as written. On any error the temporary file is
+    removed and ``path`` left as it was; an OSError becomes a :class:`DocumentError` naming
+    the path ("could not be ``verb``"). Syncing the folder and removing old temporaries are
+    the caller's (:func:`write_atomically` does both)."""
+    name = os.fspath(path)
     target = os.path.realpath(name)  # write through a symlink rather than replacing it
-    folder = os.path.dirname(target)
-    try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
-    except OSError:
+    mode: int | None = None
+    if keep_mode:
+        with contextlib.suppress(OSError):
+            mode = stat.S_IMODE(os.stat(target).st_mode)
+    if mode is None:
         mode = _new_file_mode()
     tmp: str | None = None
     try:
         with tempfile.NamedTemporaryFile(
-            "wb",
-            dir=folder,
+            "wb" if binary else "w",
+            encoding=None if binary else "utf-8",
+            newline=None if binary else "",
+            dir=os.path.dirname(target),
             prefix=_temporary_prefix(target),
             suffix=".tmp",
             delete=False,
         ) as f:
             tmp = f.name
-            f.write(data)
+            yield f
             f.flush()
             os.fsync(f.fileno())
         with contextlib.suppress(OSError):
@@ -103,15 +130,13 @@ def write_atomically(text: str, path: str | os.PathLike[str]) -> None:
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise DocumentError(
-            f"{quote_path(name)} could not be saved: {reason}; expected a writable file in an "
+            f"{quote_path(name)} could not be {verb}: {reason}; expected a writable file in an "
             "existing folder"
         ) from exc
     finally:
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
-    _sync_folder(folder)
-    remove_stale_temporaries(target)
 
 
 def _temporary_prefix(target: str) -> str:

@@ -39,10 +39,8 @@ left behind), and a file that cannot be written is a
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import os
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Final, Literal
@@ -50,7 +48,7 @@ from typing import IO, Final, Literal
 import numpy as np
 import numpy.typing as npt
 
-from whistgui.app.files import DocumentError, _new_file_mode, remove_stale_temporaries
+from whistgui.app.files import DocumentError, remove_stale_temporaries, replacing
 from whistgui.app.lab import LabTable
 from whistgui.app.lab_columns import (
     COLUMNS,
@@ -61,7 +59,6 @@ from whistgui.app.lab_columns import (
     pattern_texts,
 )
 from whistgui.engine.errors import Cancelled
-from whistgui.engine.reading import quote_path
 
 __all__ = [
     "BLOCK",
@@ -173,41 +170,12 @@ def export_rows(
     if kind not in EXPORT_KINDS:
         raise DocumentError(f"{kind!r} is not a kind of export; expected one of csv, tex")
     name = os.fspath(path)
-    target = os.path.realpath(name)
-    folder = os.path.dirname(target)
-    tmp: str | None = None
-    try:
-        with tempfile.NamedTemporaryFile(
-            "w",
-            encoding="utf-8",
-            newline="",
-            dir=folder,
-            prefix=f".{os.path.basename(target)}.",
-            suffix=".tmp",
-            delete=False,
-        ) as f:
-            tmp = f.name
-            if kind == "csv":
-                write_csv_rows(table, rows, f, should_stop=should_stop, progress=progress)
-            else:
-                write_latex_rows(
-                    table, rows, f, comment=comment, should_stop=should_stop, progress=progress
-                )
-            f.flush()
-            os.fsync(f.fileno())
-        with contextlib.suppress(OSError):
-            os.chmod(tmp, _new_file_mode())
-        os.replace(tmp, target)
-        tmp = None
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise DocumentError(
-            f"{quote_path(name)} could not be written: {reason}; expected a writable file in "
-            "an existing folder"
-        ) from exc
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-    remove_stale_temporaries(target)
+    with replacing(name, keep_mode=False, verb="written") as f:
+        if kind == "csv":
+            write_csv_rows(table, rows, f, should_stop=should_stop, progress=progress)
+        else:
+            write_latex_rows(
+                table, rows, f, comment=comment, should_stop=should_stop, progress=progress
+            )
+    remove_stale_temporaries(name)
     return Path(name)
