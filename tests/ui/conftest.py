@@ -101,6 +101,25 @@ def _shown(qtbot, widget, width: int, height: int):  # type: ignore[no-untyped-d
 
 
 @pytest.fixture
+def lab(qtbot):  # type: ignore[no-untyped-def]
+    """The Single Suits window on its own engine, shown at its size on a 1280 × 800 screen
+    (1152 × 720), nothing listed; window and engine shut down after."""
+    from whistgui.ui.engine_service import EngineService
+    from whistgui.ui.lab.window import SingleSuitsWindow
+
+    engine = EngineService()
+    w = SingleSuitsWindow(engine)
+    qtbot.addWidget(w)
+    w.cancel_listing()
+    w.resize(1152, 720)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.shutdown()
+    engine.shutdown()
+
+
+@pytest.fixture
 def inspector(qtbot):
     """A game-tree inspector on its own, shown."""
     from whistgui.ui.trick.inspector import Inspector

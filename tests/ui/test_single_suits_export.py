@@ -19,19 +19,10 @@ from whistgui.ui.lab.window import SingleSuitsWindow
 
 
 @pytest.fixture
-def lab(qtbot):  # type: ignore[no-untyped-def]
-    """The Single Suits window on its own engine, shown, n = 8 listed."""
-    engine = EngineService()
-    w = SingleSuitsWindow(engine)
-    qtbot.addWidget(w)
-    w.cancel_listing()
-    w.resize(1152, 720)
-    w.show()
-    qtbot.waitExposed(w)
-    w.show_table(lab_table(8))
-    yield w
-    w.shutdown()
-    engine.shutdown()
+def lab(lab):  # type: ignore[no-untyped-def]
+    """The Single Suits window (tests/ui/conftest.py), n = 8 listed."""
+    lab.show_table(lab_table(8))
+    return lab
 
 
 def _listed(lab, column: int) -> list[str]:  # type: ignore[no-untyped-def]

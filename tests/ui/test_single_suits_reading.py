@@ -11,28 +11,10 @@ from PySide6.QtGui import QFontMetrics
 
 from whistgui.app.lab import lab_table
 from whistgui.app.lab_columns import columns, compact_suit, compact_suits, pattern_matches
-from whistgui.ui.engine_service import EngineService
 from whistgui.ui.lab.suit_model import KIND, SUIT, VALUE, RowRole, SuitTableModel
-from whistgui.ui.lab.window import SingleSuitsWindow
 
 #: A cell's text margin in the view (Fusion: 3 px a side and the focus frame's pixel).
 _MARGIN = 8
-
-
-@pytest.fixture
-def lab(qtbot):  # type: ignore[no-untyped-def]
-    """The Single Suits window on its own engine, shown at its size on a 1280 × 800 screen
-    (1152 × 720), nothing listed."""
-    engine = EngineService()
-    w = SingleSuitsWindow(engine)
-    qtbot.addWidget(w)
-    w.cancel_listing()
-    w.resize(1152, 720)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.shutdown()
-    engine.shutdown()
 
 
 def _seen(view, row: int, column: int) -> str:  # type: ignore[no-untyped-def]
