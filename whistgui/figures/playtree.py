@@ -18,17 +18,16 @@ said. A column too wide for the page wraps between the pieces of its cells; noth
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Final
 
 from whistgui.app.analysis import game_label
 from whistgui.app.document import Document
+from whistgui.app.play_tree import optimal_tricks, position_value, predicted_result, theory_for
 from whistgui.engine import Card, Evaluator, Player, Position, Solver, WhistError
 from whistgui.engine.errors import NoTheoryError
-from whistgui.engine.games import Game, Theory, deal_element
-from whistgui.engine.games.whist import WhistTheory
+from whistgui.engine.games import Game, Theory
 from whistgui.engine.strategy.line import mark_text
-from whistgui.engine.trick.rules import Result, Scoring
+from whistgui.engine.trick.rules import Scoring
 from whistgui.figures.layout import fit_widths, outline, paragraph, split_suit
 from whistgui.figures.play import card_text
 from whistgui.figures.scene import Figure
@@ -55,8 +54,6 @@ MAX_CARDS: Final = 20
 NO_VALUE: Final = "—"
 STAR: Final = "★"
 
-_W = Player.WEST
-
 
 @dataclass(frozen=True, slots=True)
 class PlayTreeRow:
@@ -75,13 +72,6 @@ class PlayTreeRow:
     @property
     def cells(self) -> tuple[str, ...]:
         return tuple(" ".join(c) for c in self.pieces)
-
-
-def _prefers(r: Result) -> int | Fraction:
-    """How much West likes ``r``: tricks or refined points, 1 for a West win, 0 for East's."""
-    if isinstance(r, Player):
-        return 1 if r is _W else 0
-    return r
 
 
 class _Node:
@@ -113,11 +103,7 @@ class _Tree:
     def __init__(self, doc: Document, solver: Solver, evaluator: Evaluator) -> None:
         self.game: Game = doc.game_info
         self.solver = solver
-        theory = self.game.new_theory()
-        if isinstance(theory, WhistTheory):
-            theory = WhistTheory(refined=theory.refined, evaluator=evaluator)
-        self.theory: Theory[Any] | None = theory
-        self.whist = theory is not None and theory.whist_values
+        self.theory = theory_for(self.game, evaluator)
         self.root = _Node(Position.start(doc.deal, doc.lead, self.game.rules))
 
     def expand(self, node: _Node) -> None:
@@ -128,17 +114,9 @@ class _Tree:
             for reply_seq in after_lead.legal_groups():
                 child = _Node(after_lead.play(reply_seq[-1]), pos.leader, lead_seq, reply_seq, g)
                 node.children.append(child)
-        pick_lead, pick_reply = (max, min) if pos.leader is _W else (min, max)
-        results = [_prefers(self.solver.result(c.position)) for c in node.children]
-        best_reply: dict[int, int | Fraction] = {}
-        for c, x in zip(node.children, results, strict=True):
-            g = c.lead_group
-            best_reply[g] = x if g not in best_reply else pick_reply(best_reply[g], x)
-        if not best_reply:
-            return
-        best = pick_lead(best_reply.values())
-        for c, x in zip(node.children, results, strict=True):
-            c.optimal = best_reply[c.lead_group] == best and x == best
+        tricks = [(c.lead_group, self.solver.result(c.position)) for c in node.children]
+        for c, optimal in zip(node.children, optimal_tricks(pos.leader, tricks), strict=True):
+            c.optimal = optimal
 
     def cells(self, node: _Node) -> tuple[tuple[str, ...], ...]:
         """The row's pieces: trick, remaining deal, West's tricks, value, prediction, exact."""
@@ -162,15 +140,10 @@ class _Tree:
         if theory is None:
             return (NO_VALUE,), (NO_VALUE,)
         try:
-            element = deal_element(theory, pos.deal)
+            _, v = position_value(theory, pos)
         except NoTheoryError:
             return (NO_VALUE,), (NO_VALUE,)
-        v = element + pos.west_tricks if self.whist else element
-        o = theory.outcome(v)
-        r = o.west_lead if pos.leader is _W else o.east_lead
-        if not (isinstance(r, Player) or self.whist):
-            r = r + pos.west_tricks
-        return (theory.pretty(v),), (mark_text(r),)
+        return (theory.pretty(v),), (mark_text(predicted_result(theory, v, pos)),)
 
 
 def _seq_text(position: Position, seq: tuple[Card, ...]) -> str:

@@ -43,19 +43,24 @@ slowly.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, Final
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 
+from whistgui.app.play_tree import (
+    optimal_tricks,
+    position_value,
+    predicted_result,
+    theory_for,
+    west_prefers,
+)
 from whistgui.engine import Card, Deal, Evaluator, Player, Position, Solver, Trick
 from whistgui.engine.errors import NoTheoryError
-from whistgui.engine.games import DEFAULT_GAME, Game, Theory, deal_element, find_game
-from whistgui.engine.games.whist import WhistTheory
+from whistgui.engine.games import DEFAULT_GAME, Game, Theory, find_game
 from whistgui.engine.strategy.line import mark_text
 from whistgui.engine.trick.cards import count
-from whistgui.engine.trick.rules import Outcome, Result, Scoring
+from whistgui.engine.trick.rules import Result, Scoring
 from whistgui.ui.widgets.lazy_tree import Index, LazyTreeModel, NodeRole
 
 __all__ = [
@@ -84,25 +89,6 @@ OptimalRole: Final = Qt.ItemDataRole.UserRole + 2
 #: Shown for Value and Predicted where the game's theory does not cover the remaining deal.
 NO_VALUE: Final = "—"
 STAR: Final = "★"
-
-_W = Player.WEST
-
-
-def west_prefers(r: Result) -> int | Fraction:
-    """How much West likes the result ``r`` of a deal: its tricks or refined points, or 1 for
-    a West win and 0 for an East win in a last-trick game — results of one game compare by
-    this key (West maximises it, East minimises it).
-
-    >>> west_prefers(Player.WEST) > west_prefers(Player.EAST), west_prefers(3)
-    (True, 3)
-    """
-    if isinstance(r, Player):
-        return 1 if r is _W else 0
-    return r
-
-
-def _for_leader(o: Outcome, leader: Player) -> Result:
-    return o.west_lead if leader is _W else o.east_lead
 
 
 class Node:
@@ -283,10 +269,7 @@ class PlayTreeModel(LazyTreeModel[Node]):
         """The game's value theory (made on first use; whist's and refined whist's use the
         model's evaluator), or None for a game valued by search only."""
         if not self._theory_made:
-            theory = self._game.new_theory()
-            if isinstance(theory, WhistTheory):
-                theory = WhistTheory(refined=theory.refined, evaluator=self._ev)
-            self._theory, self._theory_made = theory, True
+            self._theory, self._theory_made = theory_for(self._game, self._ev), True
         return self._theory
 
     @property
@@ -311,13 +294,9 @@ class PlayTreeModel(LazyTreeModel[Node]):
             node._why = f"{self._game.title} has no value theory: exact search only"
         else:
             try:
-                node._element = deal_element(theory, node.deal)
+                node._element, node._value = position_value(theory, node.position)
             except NoTheoryError as exc:
                 node._why = str(exc)
-            else:
-                node._value = node._element
-                if self._whist:
-                    node._value = node._element + node.position.west_tricks
         node._value_known = True
 
     def value(self, node: Node) -> Any:
@@ -347,10 +326,7 @@ class PlayTreeModel(LazyTreeModel[Node]):
         theory = self.theory
         if v is None or theory is None:
             return None
-        r = _for_leader(theory.outcome(v), node.position.leader)
-        if isinstance(r, Player) or self._whist:
-            return r
-        return r + node.position.west_tricks
+        return predicted_result(theory, v, node.position)
 
     def is_optimal(self, node: Node) -> bool:
         """``node``'s trick is optimal for both sides: its lead is one of the leader's best
@@ -365,20 +341,11 @@ class PlayTreeModel(LazyTreeModel[Node]):
 
     def _mark_optimal(self, parent: Node) -> None:
         children = parent.children or []
-        west_leads = parent.position.leader is _W
-        pick_lead, pick_reply = (max, min) if west_leads else (min, max)
-        # The follower's best per lead group: worst for West when East follows, best when
-        # West does.
-        lead_value: dict[int, int | Fraction] = {}
-        for c in children:
-            x = west_prefers(self.exact(c))
-            g = c.lead_group
-            lead_value[g] = x if g not in lead_value else pick_reply(lead_value[g], x)
-        if not lead_value:
-            return
-        best = pick_lead(lead_value.values())
-        for c in children:
-            c._optimal = lead_value[c.lead_group] == best and west_prefers(self.exact(c)) == best
+        tricks = [(c.lead_group, self.exact(c)) for c in children]
+        for c, optimal in zip(
+            children, optimal_tricks(parent.position.leader, tricks), strict=True
+        ):
+            c._optimal = optimal
 
     def make_children(self, node: Node) -> list[Node]:
         pos = node.position
