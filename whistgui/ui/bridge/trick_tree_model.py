@@ -18,7 +18,7 @@ from whistgui.engine.bridge.contract import TRICKS
 from whistgui.engine.trick.cards import rank_text
 from whistgui.ui.bridge.dd_table import red_suit_colour
 from whistgui.ui.theme import error_colour, success_colour
-from whistgui.ui.widgets.lazy_tree import Index, LazyTreeModel, NodeRole
+from whistgui.ui.widgets.lazy_tree import Index, LazyTreeModel, NodeRole, path_from_root
 
 __all__ = [
     "CACHE_SIZE",
@@ -158,12 +158,7 @@ class TrickNode:
 
     def path(self) -> list[TrickNode]:
         """The nodes from the first level down to this one (the root left out)."""
-        out: list[TrickNode] = []
-        node: TrickNode | None = self
-        while node is not None and node.parent is not None:
-            out.append(node)
-            node = node.parent
-        return out[::-1]
+        return path_from_root(self)[1:]
 
     def walk(self) -> Iterator[TrickNode]:
         """This node and every node fetched under it, depth first."""

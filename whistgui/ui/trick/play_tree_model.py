@@ -61,7 +61,7 @@ from whistgui.engine.games import DEFAULT_GAME, Game, Theory, find_game
 from whistgui.engine.strategy.line import mark_text
 from whistgui.engine.trick.cards import count
 from whistgui.engine.trick.rules import Result, Scoring
-from whistgui.ui.widgets.lazy_tree import Index, LazyTreeModel, NodeRole
+from whistgui.ui.widgets.lazy_tree import Index, LazyTreeModel, NodeRole, path_from_root
 
 __all__ = [
     "COL_EXACT",
@@ -162,12 +162,7 @@ class Node:
 
     def path(self) -> list[Node]:
         """The nodes from the root down to this one."""
-        out: list[Node] = []
-        node: Node | None = self
-        while node is not None:
-            out.append(node)
-            node = node.parent
-        return out[::-1]
+        return path_from_root(self)
 
     def trick_text(self) -> str:
         """``W S:A · E S:K``; a card standing for a longer sequence lists the others in

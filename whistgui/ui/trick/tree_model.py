@@ -18,7 +18,7 @@ from whistgui.engine.trick.cards import ranks_text
 from whistgui.engine.trick.notation import format_suit_paper
 from whistgui.engine.trick.rules import WHIST_RULES
 from whistgui.figures.tree import reductions
-from whistgui.ui.widgets.lazy_tree import Index, LazyTreeModel, NodeRole
+from whistgui.ui.widgets.lazy_tree import Index, LazyTreeModel, NodeRole, path_from_root
 
 COL_DEAL, COL_PLAYED, COL_ALPHA, COL_OUTCOME = range(4)
 HEADERS: Final = ("State", "Cards played", "α", "ρ")
@@ -65,12 +65,8 @@ class Node:
         return f"W {wt} · E {et}"
 
     def path(self) -> list[Node]:
-        out: list[Node] = []
-        node: Node | None = self
-        while node is not None:
-            out.append(node)
-            node = node.parent
-        return out[::-1]
+        """The nodes from the root down to this one."""
+        return path_from_root(self)
 
 
 class ReductionTreeModel(LazyTreeModel[Node]):

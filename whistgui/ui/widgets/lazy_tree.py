@@ -26,6 +26,16 @@ class TreeNode(Protocol):
 N = TypeVar("N", bound=TreeNode)
 
 
+def path_from_root(node: N) -> list[N]:
+    """The nodes from the root down to ``node``, both included."""
+    out: list[N] = []
+    at: N | None = node
+    while at is not None:
+        out.append(at)
+        at = at.parent
+    return out[::-1]
+
+
 class LazyTreeModel(QAbstractItemModel, Generic[N]):
     """One root, children fetched on demand (``canFetchMore`` / ``fetchMore``)."""
 
