@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QFormLayout, QHBoxLayout, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
 
 from whistgui.app.document import Document, random_document
 from whistgui.ui.widgets.dialogs import ok_cancel
@@ -36,7 +44,9 @@ class RandomDealDialog(QDialog):
         seed_row.addWidget(reseed)
         form.addRow("&Suits:", self.suits)
         form.addRow("&Cards per suit per hand:", self.cards)
-        form.addRow("S&eed:", seed_row)
+        seed_label = QLabel("S&eed:", self)  # a row of two: the label's buddy is the seed
+        seed_label.setBuddy(self.seed)
+        form.addRow(seed_label, seed_row)
         form.addRow(ok_cancel(self))
 
     def document(self) -> Document:

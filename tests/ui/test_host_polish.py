@@ -1,0 +1,73 @@
+"""The host after a second fresh-eyes review: every label with a mnemonic has its buddy (the
+Random deal dialog showed a literal "S&eed:"), one set of names for the games in the Game box and
+Deal ▸ Game, no Deal menu holding only the game choice, Copy Figure wherever Export Figure has a
+figure, Single Suits centred on the main window, bridge's explanation line whole at 1280 × 800."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import Qt as GuiQt
+from PySide6.QtWidgets import QDialog, QLabel, QWidget
+
+from tests.ui.workspaces import single_suits, trick
+from whistgui.ui.trick.deck_dialog import DeckDialog
+from whistgui.ui.trick.note_dialog import NoteDialog
+from whistgui.ui.trick.random_deal_dialog import RandomDealDialog
+from whistgui.ui.workspace import WORKSPACES, workspace_class
+
+HOSTED = [e.name for e in WORKSPACES if workspace_class(e).hosted]
+_MNEMONIC = re.compile(r"&[^&\s]")
+
+
+def _labels_without_buddy(root: QWidget) -> list[str]:
+    """The plain-text labels under ``root`` (itself included) whose text has an "&" that is a
+    mnemonic — shown as a literal "&" unless the label has a buddy."""
+    found = []
+    for w in [root, *root.findChildren(QWidget)]:
+        if not isinstance(w, QLabel) or w.buddy() is not None:
+            continue
+        text = w.text()
+        rich = w.textFormat() == Qt.TextFormat.RichText or (
+            w.textFormat() == Qt.TextFormat.AutoText and GuiQt.mightBeRichText(text)
+        )
+        if not rich and _MNEMONIC.search(text.replace("&&", "")):
+            found.append(f"{type(root).__name__}: QLabel {text!r}")
+    return found
+
+
+@pytest.mark.parametrize("name", HOSTED)
+def test_every_label_with_a_mnemonic_in_a_workspace_has_its_buddy(window, qtbot, name):
+    ws = window.show_workspace(name)
+    for dock in ws.docks():
+        dock.show()
+    qtbot.wait(20)
+    assert _labels_without_buddy(window) == []
+
+
+def test_every_label_with_a_mnemonic_in_single_suits_has_its_buddy(window, qtbot):
+    assert _labels_without_buddy(single_suits(window)) == []
+
+
+def test_every_label_with_a_mnemonic_in_the_dialogs_has_its_buddy(window, qtbot):
+    doc = trick(window).session.document
+    dialogs: list[QDialog] = [
+        RandomDealDialog(window),
+        DeckDialog(doc, window),
+        NoteDialog("A title", "a note", window),
+    ]
+    figure = window.export_dialog()
+    assert figure is not None
+    dialogs.append(figure)
+    for dlg in dialogs:
+        qtbot.addWidget(dlg)
+    assert [m for dlg in dialogs for m in _labels_without_buddy(dlg)] == []
+
+
+def test_the_random_deal_dialogs_seed_label_reaches_the_seed(window, qtbot):
+    dlg = RandomDealDialog(window)
+    qtbot.addWidget(dlg)
+    seed = next(w for w in dlg.findChildren(QLabel) if w.text() == "S&eed:")
+    assert seed.buddy() is dlg.seed
