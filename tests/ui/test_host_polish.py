@@ -71,3 +71,21 @@ def test_the_random_deal_dialogs_seed_label_reaches_the_seed(window, qtbot):
     qtbot.addWidget(dlg)
     seed = next(w for w in dlg.findChildren(QLabel) if w.text() == "S&eed:")
     assert seed.buddy() is dlg.seed
+
+
+# --------------------------------------------------------------------------- the games' names
+def test_the_game_box_and_the_game_menu_name_the_games_alike(window):
+    combo = window.game_selector.combo
+    box = [combo.itemText(i) for i in range(combo.count()) if combo.itemData(i) is not None]
+    menu = [act.text().replace("&", "") for act in window.chooser.menu.actions() if act.data()]
+    assert box == menu
+    assert "Bridge (double dummy)" in box
+    assert "GOPS (pure strategy)" in box
+
+
+def test_a_choice_named_two_ways_is_refused():
+    from whistgui.ui.workspace import Choice
+
+    assert Choice("g", "Bridge (double dummy)", "&Bridge (double dummy)").label
+    with pytest.raises(ValueError, match="Bridge"):
+        Choice("g", "Bridge (double dummy)", "&Bridge (Double Dummy)")

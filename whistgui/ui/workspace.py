@@ -75,9 +75,17 @@ class Choice:
 
     key: str  # unique among all workspaces' choices: "whist", "bridge", …
     label: str  # the box's text
-    menu_text: str  # the menu's text, with its mnemonic
+    menu_text: str  # the menu's text: the box's, with its mnemonic ("&Bridge (double dummy)")
     tip: str = ""  # the box's tooltip
     status_tip: str = ""  # the menu's status tip
+
+    def __post_init__(self) -> None:
+        if self.menu_text.replace("&&", "\0").replace("&", "").replace("\0", "&") != self.label:
+            raise ValueError(
+                f"the game {self.key!r} is {self.label!r} in the Game box but "
+                f"{self.menu_text!r} in the Game menu; expected one name, with a mnemonic "
+                "in the menu"
+            )
 
 
 @dataclass(frozen=True, slots=True)

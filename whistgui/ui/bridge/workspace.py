@@ -65,7 +65,7 @@ class BridgeWorkspace(Workspace):
             Choice(
                 "bridge",
                 "Bridge (double dummy)",
-                "&Bridge (Double Dummy)",
+                "&Bridge (double dummy)",
                 "Bridge, double dummy: four open hands, who makes which contract, and how",
                 "Four-hand bridge, double dummy: the table, contracts and the play",
             ),

@@ -49,7 +49,7 @@ class GopsWorkspace(Workspace):
             Choice(
                 "gops",
                 "GOPS (pure strategy)",
-                "G&OPS (Pure Strategy)",
+                "G&OPS (pure strategy)",
                 "GOPS, the game of pure strategy: bids for prizes, solved as recursive matrix "
                 "games",
                 "GOPS: the matrix games of bids, solved exactly, to explore",
