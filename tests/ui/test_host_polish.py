@@ -89,3 +89,23 @@ def test_a_choice_named_two_ways_is_refused():
     assert Choice("g", "Bridge (double dummy)", "&Bridge (double dummy)").label
     with pytest.raises(ValueError, match="Bridge"):
         Choice("g", "Bridge (double dummy)", "&Bridge (Double Dummy)")
+
+
+# --------------------------------------------------------------------------- the Deal menu
+@pytest.mark.parametrize("name", HOSTED)
+def test_the_deal_menu_is_shown_only_with_something_of_the_workspaces_own(window, qtbot, name):
+    ws = window.show_workspace(name)
+    shown = window.deal_menu.menuAction().isVisible()
+    assert shown == bool(ws.contributions().get("deal"))
+    if shown:  # the game choice stays in it, before the workspace's entries
+        assert window.chooser.menu.menuAction() in window.deal_menu.actions()
+    assert window.game_selector.isVisible()  # the Game box chooses in every workspace
+
+
+def test_gops_has_no_deal_menu_and_bridge_has_it_back(window, qtbot):
+    window.show_workspace("gops")
+    titles = [a.text() for a in window.menuBar().actions() if a.isVisible()]
+    assert "Dea&l" not in titles
+    window.set_game("bridge")
+    titles = [a.text() for a in window.menuBar().actions() if a.isVisible()]
+    assert "Dea&l" in titles

@@ -345,6 +345,9 @@ class MainWindow(QMainWindow):
         if given.get("deal"):
             m.addSeparator()
             add(m, "deal")
+        # a Deal menu with nothing of the workspace's own is not shown (GOPS): the Game box
+        # still chooses the game
+        m.menuAction().setVisible(bool(given.get("deal")))
         m = _emptied(self.view_menu)
         add(m, "view")
         if given.get("view"):
