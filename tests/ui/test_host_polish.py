@@ -109,3 +109,51 @@ def test_gops_has_no_deal_menu_and_bridge_has_it_back(window, qtbot):
     window.set_game("bridge")
     titles = [a.text() for a in window.menuBar().actions() if a.isVisible()]
     assert "Dea&l" in titles
+
+
+# --------------------------------------------------------------------------- Copy Figure
+@pytest.mark.parametrize("name", HOSTED)
+def test_copy_figure_is_enabled_where_the_workspace_draws_figures(window, name):
+    ws = window.show_workspace(name)
+    assert ws.has_figures()  # every hosted workspace has figures to export
+    for act in (window.act_export, window.act_copy_image, window.act_copy_svg):
+        assert act.isEnabled(), f"{act.text()} in {name}"
+
+
+def test_a_workspace_without_figures_has_copy_figure_disabled():
+    from whistgui.ui.workspace import Workspace
+
+    class Plain(Workspace):
+        pass
+
+    assert not Plain.has_figures()
+
+
+def _svg_on_clipboard() -> str:
+    from PySide6.QtGui import QGuiApplication
+
+    mime = QGuiApplication.clipboard().mimeData()
+    assert "image/svg+xml" in mime.formats()
+    svg = bytes(mime.data("image/svg+xml")).decode("utf-8")
+    QGuiApplication.clipboard().clear()  # data left there crashes the offscreen Qt at exit
+    return svg
+
+
+def test_copy_figure_in_bridge_and_gops_puts_their_figure_on_the_clipboard(window, qtbot):
+    from PySide6.QtGui import QGuiApplication
+
+    from whistgui.engine.gops import GopsRules
+
+    QGuiApplication.clipboard().clear()
+    window.show_workspace("bridge")
+    window.act_copy_svg.trigger()
+    assert "<svg" in _svg_on_clipboard()
+    ws = window.show_workspace("gops")
+    explorer = ws.explorer  # type: ignore[attr-defined]
+    explorer.set_rules(GopsRules(n=3))
+    qtbot.waitUntil(lambda: explorer.session.solved and explorer.ready(), timeout=30000)
+    explorer.turn(2)
+    qtbot.waitUntil(explorer.ready, timeout=20000)
+    window.act_copy_svg.trigger()
+    assert "<svg" in _svg_on_clipboard()
+    assert window.statusBar().currentMessage().startswith("Figure copied")

@@ -198,8 +198,8 @@ class MainWindow(QMainWindow):
         self.act_new.setEnabled(ws.can_new)
         for act in (self.act_save, self.act_save_as):
             act.setEnabled(ws.can_save)
-        for act in (self.act_copy_image, self.act_copy_svg):
-            act.setEnabled(ws.can_copy_figure)
+        for act in (self.act_export, self.act_copy_image, self.act_copy_svg):
+            act.setEnabled(ws.has_figures())
         self.chooser.show_choice(ws.current_choice())
         self._update_title()
         if old is not None:

@@ -141,10 +141,9 @@ class Workspace(QObject):
     #: (:attr:`opener` says how it is opened), beside whichever page is shown
     hosted: ClassVar[bool] = True
     opener: ClassVar[Opener | None] = None
-    #: File ▸ New, File ▸ Save and Save As, Copy Figure as Image or SVG
+    #: File ▸ New, File ▸ Save and Save As (Export and Copy Figure: :meth:`has_figures`)
     can_new: ClassVar[bool] = False
     can_save: ClassVar[bool] = False
-    can_copy_figure: ClassVar[bool] = False
     #: its section of Help ▸ Keyboard Shortcuts (rows of a two-column HTML table)
     keys_html: ClassVar[str] = ""
 
@@ -177,6 +176,13 @@ class Workspace(QObject):
     def offers(cls, key: str) -> bool:
         """Is ``key`` one of its choices (or a name it knows for one)?"""
         return any(c.key == key for c in cls.choices())
+
+    @classmethod
+    def has_figures(cls) -> bool:
+        """Does it draw figures (File ▸ Export Figure, Copy Figure as Image or SVG)? Those
+        that override :meth:`figure_source` do (which figure, and whether there is one now, is
+        for it to say)."""
+        return cls.figure_source is not Workspace.figure_source
 
     @classmethod
     def takes(cls, document: object) -> bool:

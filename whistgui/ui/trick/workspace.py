@@ -80,7 +80,6 @@ class TrickWorkspace(Workspace):
     document_types: ClassVar[tuple[type, ...]] = (Document,)
     can_new: ClassVar[bool] = True
     can_save: ClassVar[bool] = True
-    can_copy_figure: ClassVar[bool] = True
     keys_html: ClassVar[str] = KEYS_HTML
 
     analysisShown = Signal(object)  # AnalysisResult, once it is on screen
