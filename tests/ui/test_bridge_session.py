@@ -235,3 +235,37 @@ def test_every_new_position_arrives_whole(session: BridgeSession) -> None:
     seen.clear()
     session.set_cursor(session.cursor)  # nothing moves: nothing said
     assert seen == []
+
+
+def test_the_unsaved_mark_follows_what_the_pbn_file_would_hold(session, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The line of play is not saved in a PBN file: playing cards changes nothing Save would
+    write (it asked about "the new bridge boards" at quit after one card); the contract, the
+    hands and another board do, also after going to another board and back."""
+    marks: list[bool] = []
+    session.modifiedChanged.connect(marks.append)
+    assert not session.modified
+    session.play(session.position().legal()[0])
+    session.play(session.position().legal()[0])
+    assert not session.modified
+    assert marks == []
+    session.set_contract(Contract.parse("2S"), Seat.W)
+    assert session.modified
+    assert marks == [True]
+    session.undo_stack.undo()  # the contract back as it was: no change
+    assert not session.modified
+    assert marks == [True, False]
+    path = tmp_path / "two.pbn"
+    save_pbn(tuple(BridgeDocument.random(i, board=str(i)) for i in (1, 2)), path)
+    session.open(path)
+    session.set_contract(Contract.parse("4H"), Seat.N)
+    session.select_board(1)  # the undo history goes with the board; the change does not
+    assert session.modified
+    session.select_board(0)
+    session.set_contract(Contract.parse("3NT"), Seat.S)  # as the file has it
+    assert not session.modified
+    session.add_board()
+    assert session.modified
+    session.save()
+    assert not session.modified
+    session.play(session.position().legal()[0])
+    assert not session.modified

@@ -157,3 +157,14 @@ def test_copy_figure_in_bridge_and_gops_puts_their_figure_on_the_clipboard(windo
     window.act_copy_svg.trigger()
     assert "<svg" in _svg_on_clipboard()
     assert window.statusBar().currentMessage().startswith("Figure copied")
+
+
+# --------------------------------------------------------------------------- bridge's unsaved mark
+def test_a_card_played_in_bridge_asks_nothing_at_quit(window, qtbot, dialogs):
+    ws = window.show_workspace("bridge")
+    session = ws.session  # type: ignore[attr-defined]
+    session.play(session.position().legal()[0])
+    assert not ws.modified()
+    assert not window.isWindowModified()
+    window.close()
+    assert [text for kind, text in dialogs.shown if kind == "question"] == []

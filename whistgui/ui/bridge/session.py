@@ -75,6 +75,12 @@ class BridgeSession(FileSession):
         self._index = 0
         self._notice = ""
         self._left_out = 0
+        #: the boards as the file holds them (opened or last saved; no line of play: PBN keeps
+        #: deal, board, dealer, vulnerability, contract and declarer), and the indices of the
+        #: boards that differ from them now — the session is modified while what Save would
+        #: write differs from what was opened or saved
+        self._clean: list[BridgeDocument] = [_as_filed(self._doc)]
+        self._differs: set[int] = set()
 
     # -- state ----------------------------------------------------------------------------
     @property
@@ -119,6 +125,25 @@ class BridgeSession(FileSession):
             self._notice = notice
             self.noticeChanged.emit(notice)
 
+    @property
+    def modified(self) -> bool:
+        """Would Save write something else than the file opened or last saved? (A card played
+        is no change: the line of play is not saved.)"""
+        return len(self._boards) != len(self._clean) or bool(self._differs)
+
+    def _on_clean_changed(self, clean: bool) -> None:
+        """The mark follows the boards themselves (:attr:`modified`), not the undo index."""
+
+    def _mark_filed(self, was: bool) -> None:
+        """The boards are as the file holds them now (opened, new or saved)."""
+        self._clean = [_as_filed(b) for b in self._boards]
+        self._differs.clear()
+        self._say_modified(was)
+
+    def _say_modified(self, was: bool) -> None:
+        if self.modified != was:
+            self.modifiedChanged.emit(self.modified)
+
     def position(self) -> BridgePosition | None:
         """The position at the cursor, or None while the hands are not a deal."""
         if self._doc.problem() is not None:
@@ -138,14 +163,21 @@ class BridgeSession(FileSession):
         cursor = max(0, min(cursor, len(doc.played)))
         changed = force or doc != self._doc
         moved = changed or cursor != self._cursor
+        was = self.modified
         self._doc = doc
         self._boards[self._index] = doc
         self._cursor = cursor
+        i = self._index
+        if i < len(self._clean) and _as_filed(doc) == self._clean[i]:
+            self._differs.discard(i)
+        else:
+            self._differs.add(i)
         if changed:
             self.documentChanged.emit(doc)
         if moved:
             self.cursorChanged.emit(cursor)
             self.positionChanged.emit()
+        self._say_modified(was)
 
     def apply(self, doc: BridgeDocument, text: str, cursor: int | None = None) -> bool:
         """Make ``doc`` current as one undoable action ``text`` (the cursor at the end of its
@@ -241,11 +273,13 @@ class BridgeSession(FileSession):
     ) -> None:
         """Start afresh on ``boards`` (New / Open): clears the undo history. ``notice`` says
         which boards of the file were left out, ``left_out`` how many."""
+        was = self.modified
         self.undo_stack.clear()
         self._boards = list(boards)
         self._index = 0
         self._path = path
         self._left_out = left_out
+        self._mark_filed(was)
         self._show(boards[0], len(boards[0].played), force=True)
         self.undo_stack.setClean()
         self.boardsChanged.emit(len(self._boards), 0)
@@ -272,8 +306,10 @@ class BridgeSession(FileSession):
             if b.board.isascii() and b.board.isdigit() and len(b.board) <= 18
         ]
         doc = BridgeDocument.random(board=str(max(numbers, default=0) + 1))
+        was = self.modified
         self._boards.append(doc)
         self.select_board(len(self._boards) - 1)
+        self._say_modified(was)  # a board more than the file holds
         self.undo_stack.resetClean()
 
     def open(self, path: str | os.PathLike[str]) -> None:
@@ -295,6 +331,7 @@ class BridgeSession(FileSession):
             )
         save_pbn(tuple(self._boards), target)
         self._path = target
+        self._mark_filed(self.modified)
         self.undo_stack.setClean()
         self.pathChanged.emit(target)
         self._set_notice("")
@@ -309,6 +346,11 @@ class BridgeSession(FileSession):
         if self._cursor:
             text += f" · {self._cursor} card{'s' if self._cursor != 1 else ''} played"
         return text
+
+
+def _as_filed(doc: BridgeDocument) -> BridgeDocument:
+    """``doc`` as a PBN file holds it: without its line of play."""
+    return dataclasses.replace(doc, played=()) if doc.played else doc
 
 
 def _same_file(a: Path, b: Path) -> bool:
