@@ -168,3 +168,28 @@ def test_a_card_played_in_bridge_asks_nothing_at_quit(window, qtbot, dialogs):
     assert not window.isWindowModified()
     window.close()
     assert [text for kind, text in dialogs.shown if kind == "question"] == []
+
+
+# --------------------------------------------------------------------------- Single Suits
+def test_single_suits_opens_centred_on_the_main_window(window, qtbot):
+    screen = window.screen().availableGeometry()  # the offscreen screen: 800 x 600
+    window.move(screen.center() - window.rect().center())  # the main window is wider
+    qtbot.wait(20)
+    lab = single_suits(window)
+    qtbot.waitExposed(lab)
+    frame = lab.frameGeometry()
+    assert screen.contains(frame), (frame.getRect(), screen.getRect())
+    centre, main_centre = frame.center(), window.frameGeometry().center()
+    assert abs(centre.x() - main_centre.x()) <= 2
+    assert abs(centre.y() - main_centre.y()) <= 2
+    assert frame.topLeft() != screen.topLeft()  # it opened at the corner before
+
+
+def test_single_suits_stays_on_the_screen_beside_a_main_window_near_its_edge(window, qtbot):
+    screen = window.screen().availableGeometry()
+    window.resize(screen.width() // 2, screen.height() // 2)
+    window.move(screen.right() - screen.width() // 2, screen.top())
+    qtbot.wait(20)
+    lab = single_suits(window)
+    qtbot.waitExposed(lab)
+    assert screen.contains(lab.frameGeometry())

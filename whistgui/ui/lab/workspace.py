@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect
 from PySide6.QtWidgets import QWidget
 
 from whistgui.app.document import Document
@@ -50,6 +50,7 @@ class LabWorkspace(Workspace):
         self.suits.message.connect(lambda text: self.message.emit(text, 8000))
         self.suits.installEventFilter(self)
         self._listed = False
+        self._placed = False  # centred on the main window at its first showing
 
     def widget(self) -> QWidget:
         return self.suits
@@ -73,7 +74,26 @@ class LabWorkspace(Workspace):
         """Its window closed: a listing under way is no longer watched."""
         self.suits.cancel_listing()
 
+    def place(self) -> None:
+        """Its window centred on the main window, within the main window's screen (no larger
+        than its room there); it stays where the user moves it afterwards."""
+        main = self.services.window
+        room = main.screen().availableGeometry()
+        frame = self.suits.frameGeometry()
+        margins = frame.size() - self.suits.size()  # the window manager's frame (none yet)
+        size = frame.size().boundedTo(room.size())
+        if size != frame.size():
+            self.suits.resize(size - margins)
+        rect = QRect(QPoint(0, 0), size)
+        rect.moveCenter(main.frameGeometry().center())
+        x = max(room.left(), min(rect.left(), room.right() + 1 - rect.width()))
+        y = max(room.top(), min(rect.top(), room.bottom() + 1 - rect.height()))
+        self.suits.move(x, y)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.suits and event.type() == QEvent.Type.Show and not self._placed:
+            self._placed = True  # before the window is mapped: it opens where it belongs
+            self.place()
         if watched is self.suits and event.type() == QEvent.Type.Hide and self.is_shown:
             self.is_shown = False
             self.hidden()
