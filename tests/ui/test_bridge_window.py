@@ -12,6 +12,7 @@ from tests.ui.workspaces import bridge, menu_texts, trick
 from whistgui.app.bridge import BridgeDocument, load_pbn, save_pbn
 from whistgui.engine.bridge import Contract, Seat, Strain
 from whistgui.engine.bridge.dds import card_scores, dd_table
+from whistgui.ui.bridge.page import STATUS_LINES
 
 
 def _ready(qtbot, window) -> None:  # type: ignore[no-untyped-def]
@@ -458,9 +459,9 @@ def test_the_board_selector_names_the_files_boards(qtbot, window, tmp_path: Path
 
 
 def test_the_navigation_buttons_stay_put_as_the_explanation_changes(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    """The explanation above ◀ ▶ always takes two lines (a longer one is elided, whole in its
-    tooltip): the buttons moved as it went between one and two lines, so a second click
-    could miss."""
+    """The explanation above ◀ ▶ always takes its lines (STATUS_LINES; a longer one is elided,
+    whole in its tooltip): the buttons moved as it went between one and two lines, so a second
+    click could miss."""
     _choose_bridge(window)
     _ready(qtbot, window)
     page = bridge(window).page
@@ -476,7 +477,7 @@ def test_the_navigation_buttons_stay_put_as_the_explanation_changes(qtbot, windo
     status.setText("a longer explanation " * 30)
     assert status.is_elided()
     assert status.toolTip() == status.text()
-    assert status.shown_text().count("\n") == 1
+    assert status.shown_text().count("\n") == STATUS_LINES - 1
     assert status.shown_text().endswith("…")
     status.setText("short")
     assert not status.is_elided()

@@ -76,8 +76,8 @@ def board_count_text(index: int, count: int, left_out: int = 0) -> str:
 
 
 #: The lines the explanation above the navigation buttons always takes (the buttons never
-#: move as it changes).
-STATUS_LINES = 2
+#: move as it changes): three, so that it is whole beside the table at 1280 × 800.
+STATUS_LINES = 3
 
 
 def best_card(scores: dict[BridgeCard, int]) -> BridgeCard:
