@@ -228,6 +228,8 @@ class Strategist:
     def result(self, value: Value, leader: Player) -> int | Fraction:
         """West's result from ``value`` with ``leader`` on lead: ρ (tricks), or ρ′ (refined
         points) for a refined strategist — what the analysis predicts (Theorem 12.1)."""
+        expect(value, Value, "value")
+        expect(leader, Player, "leader")
         if self.refined:
             return Fraction(side(rho_prime(value), leader))
         return int(side(rho(value), leader))
