@@ -11,14 +11,15 @@ The page shows the state at the end of the breadcrumb:
 * a **chance** state — the prizes still face down as chips, each with A's value once it is
   turned; click one (or type its number) to turn it;
 * a **bidding** state — the matrix game of bids as a heat map (rows A's bids, columns B's;
-  each cell A's value after that pair of bids, blue for A, red for B; dominated bids grey);
+  each cell A's value after that pair of bids, blue for A, red for B, as its colour key under
+  it says; dominated bids grey);
   click a cell, or move with the arrows and press Enter, to go to the state those bids lead
   to; beside it both optimal mixed strategies as bars;
 * the end of a game — its result.
 
 Beside the page: the value for A as a float and exactly (the exact value is a separate job;
 it is shown when ready — large states' fractions run to thousands of digits, so short ones are
-written out and long ones are in the selectable line under them), the state in its text form
+written out and long ones read "≈ 0.6611 · exact p/q" with Copy), the state in its text form
 (selectable and copyable; ``whist gops state`` reads it), and hints.
 
 All the work runs on the app's :class:`~whistgui.ui.engine_service.EngineService`: the solve
@@ -57,9 +58,8 @@ from PySide6.QtWidgets import (
 
 from whistgui.engine import WhistError
 from whistgui.engine.gops import ExactSolution, GopsRules, GopsState
-from whistgui.engine.symbols import MINUS
 from whistgui.figures import Figure, FigureOptions
-from whistgui.figures.gops import GOPS_VIEWS, fraction_text, value_text
+from whistgui.figures.gops import GOPS_VIEWS, value_text
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.gops.breadcrumb import Breadcrumb
 from whistgui.ui.gops.heat_map import HeatMap
@@ -224,10 +224,10 @@ class GopsExplorer(QWidget):
         side = ValuePanel(self)
         self.side = side
         self.value_label, self.value_caption = side.value_label, side.value_caption
-        self.exact_label, self.exact_button, self.exact_edit = (
+        self.exact_label, self.exact_button, self.copy_button = (
             side.exact_label,
             side.exact_button,
-            side.exact_edit,
+            side.copy_button,
         )
         self.exact_button.clicked.connect(self.compute_exact)
         self.a_bars, self.b_bars = side.a_bars, side.b_bars
@@ -525,36 +525,24 @@ class GopsExplorer(QWidget):
         key = self._key()
         state = key[1]
         view = self._views.get(key)
-        self.exact_edit.hide()
         self.exact_button.hide()
         if view is None:
             return
         if key in self._exact_failed:
-            self.exact_label.setText(f"Exact: not available ({self._exact_failed[key]})")
+            self.side.set_exact_text(f"Exact: not available ({self._exact_failed[key]})")
             return
         result = self._exact.get(key)
         if result is None:
             if key in self._wanted_exact or len(state.a) <= EXACT_AUTO_CARDS:
                 self._ask_exact()
-                self.exact_label.setText("Exact: computing …")
+                self.side.set_exact_text("Exact: computing …")
             else:
-                self.exact_label.setText(
+                self.side.set_exact_text(
                     f"Exact: not computed ({len(state.a)} cards a hand take a while)"
                 )
                 self.exact_button.show()
             return
-        exact_value = result.value if isinstance(result, ExactSolution) else result
-        short = fraction_text(exact_value)
-        if short is not None:
-            self.exact_label.setText(f"Exact: {short}")
-        else:
-            num, den = len(str(abs(exact_value.numerator))), len(str(exact_value.denominator))
-            self.exact_label.setText(
-                f"Exact: a fraction of {num:,} digits over {den:,} (in full below)"
-            )
-        self.exact_edit.setText(str(exact_value).replace("-", MINUS))
-        self.exact_edit.setCursorPosition(0)
-        self.exact_edit.setVisible(short is None)
+        self.side.set_exact(result.value if isinstance(result, ExactSolution) else result)
         if isinstance(result, ExactSolution):
             self._set_bars(view, result)
 

@@ -4,6 +4,7 @@ changes); the cell of the bids the path took outlined."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
@@ -17,7 +18,7 @@ from whistgui.ui.gops.jobs import StateView
 from whistgui.ui.theme import contrasting_text, is_theme_change
 from whistgui.ui.widgets.grid import ChoiceGrid, OutlineDelegate
 
-__all__ = ["HeatMap", "RoomPage", "TakenRole"]
+__all__ = ["HeatMap", "RoomPage", "TakenRole", "heat_scale"]
 
 #: True on the cell of the bids the path took from this state.
 TakenRole: Final = Qt.ItemDataRole.UserRole + 1
@@ -25,7 +26,11 @@ TakenRole: Final = Qt.ItemDataRole.UserRole + 1
 
 class HeatMap(ChoiceGrid):
     """The matrix game of bids: rows A's bids, columns B's, each cell A's value after them.
-    A click, or Enter (or Space) on the keyboard's cell, emits :attr:`chosen` (row, column)."""
+    A click, or Enter (or Space) on the keyboard's cell, emits :attr:`chosen` (row, column).
+    Its colour scale runs from −:attr:`scale` to +:attr:`scale` (the largest |value| of the
+    matrix), said by :attr:`scaleChanged` for the colour key (0.0: no matrix)."""
+
+    scaleChanged = Signal(float)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(0, 0, parent)
@@ -47,6 +52,8 @@ class HeatMap(ChoiceGrid):
         self._view: StateView | None = None
         self._taken: tuple[int, int] | None = None
         self._room = QSize(0, 0)
+        #: the value at the blue end of the scale (its negative at the red end); 0.0: none
+        self.scale = 0.0
 
     def set_room(self, room: QSize) -> None:
         """The space the matrix may fill: its cells grow (within limits) to use it."""
@@ -95,7 +102,11 @@ class HeatMap(ChoiceGrid):
         if view is None or view.solution is None:
             self.setRowCount(0)
             self.setColumnCount(0)
+            self.scale = 0.0
+            self.scaleChanged.emit(0.0)
             return
+        self.scale = heat_scale(view.matrix)
+        self.scaleChanged.emit(self.scale)
         self.setRowCount(len(view.rows))
         self.setColumnCount(len(view.cols))
         self.setHorizontalHeaderLabels([str(c) for c in view.cols])
@@ -116,7 +127,7 @@ class HeatMap(ChoiceGrid):
         if view is None or view.solution is None:
             return
         pal = self.palette()
-        scale = max((abs(v) for r in view.matrix for v in r), default=0.0) or 1.0
+        scale = heat_scale(view.matrix)
         grey_fill, grey_ink = dominated_colours(pal)
         bold = QFont(self.font())
         bold.setBold(True)
@@ -177,6 +188,11 @@ class HeatMap(ChoiceGrid):
             self._refresh()
             if self.columnCount():
                 self._fit()
+
+
+def heat_scale(matrix: Sequence[Sequence[float]]) -> float:
+    """The heat map's scale: the largest |value| of ``matrix`` (1.0 for a matrix of zeros)."""
+    return max((abs(v) for r in matrix for v in r), default=0.0) or 1.0
 
 
 def _cell_tip(state: GopsState, i: int, j: int, value: float, greyed: bool) -> str:

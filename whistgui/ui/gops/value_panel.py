@@ -1,17 +1,64 @@
-"""The side of the GOPS explorer: the value for A as a float and exactly (short fractions
-written out, long ones in a selectable line), the button that computes the exact value of a
-large state, both players' optimal bids as bars, the state in its text form, and hints (in the
-palette's placeholder colour)."""
+"""The side of the GOPS explorer: the value for A as a float and exactly — a short fraction
+written out, a long one (a state of six cards a hand runs to hundreds of digits) as
+"≈ 0.6611 · exact p/q" with the lengths of p and q and a Copy button that puts the whole fraction
+on the clipboard —, the button that computes the exact value of a large state, both players'
+optimal bids as bars, the state in its text form, and hints (in the palette's placeholder
+colour)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QPalette
-from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from fractions import Fraction
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QGuiApplication, QPalette
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from whistgui.engine.symbols import MINUS
+from whistgui.figures.gops import fraction_text
 from whistgui.ui.gops.strategy_bars import StrategyBars
 
-__all__ = ["ValuePanel"]
+__all__ = ["ValuePanel", "approximate_text", "digits_text"]
+
+
+def approximate_text(value: Fraction) -> str:
+    """``value`` to four decimals for "≈ …", or to four significant digits where four
+    decimals would read 0 (the exact value is then not 0).
+
+    >>> approximate_text(Fraction(1, 9)), approximate_text(Fraction(-2, 3))
+    ('0.1111', '−0.6667')
+    >>> approximate_text(Fraction(1, 3**20)), approximate_text(Fraction(-5, 10**9))
+    ('2.868 × 10⁻¹⁰', '−5.000 × 10⁻⁹')
+    """
+    v = float(value)
+    if value == 0 or abs(v) >= 0.5e-4:
+        return f"{v:.4f}".replace("-", MINUS)
+    mantissa, exponent = f"{v:.3e}".split("e")
+    sup = str(int(exponent)).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+    return f"{mantissa} × 10{sup}".replace("-", MINUS)
+
+
+def digits_text(value: Fraction, ends: int = 6) -> str:
+    """The fraction with its numerator and denominator cut to their first and last ``ends``
+    digits, for a tooltip: ``3141…2653/1000…0000``.
+
+    >>> digits_text(Fraction(-(10**20) - 7, 3**50), ends=3)
+    '−100…007/717…249'
+    """
+
+    def cut(n: int) -> str:
+        d = str(abs(n))
+        return d if len(d) <= 2 * ends + 1 else f"{d[:ends]}…{d[-ends:]}"
+
+    sign = MINUS if value < 0 else ""
+    return f"{sign}{cut(value.numerator)}/{cut(value.denominator)}"
 
 
 class ValuePanel(QWidget):
@@ -37,10 +84,13 @@ class ValuePanel(QWidget):
             "The value and both strategies as fractions, exact all the way down (large "
             "states take a while; going to another state stops it)"
         )
-        self.exact_edit = QLineEdit(self)
-        self.exact_edit.setObjectName("gopsExactText")
-        self.exact_edit.setReadOnly(True)
-        self.exact_edit.setToolTip("The exact value in full (select and copy it)")
+        self.copy_button = QToolButton(self)
+        self.copy_button.setObjectName("gopsCopyExact")
+        self.copy_button.setText("Copy")
+        self.copy_button.setAccessibleName("Copy the exact value")
+        self.copy_button.clicked.connect(self.copy_exact)
+        #: the exact value shown (None: none)
+        self.exact: Fraction | None = None
         self.a_bars = StrategyBars("A's optimal bids", "A", self)
         self.b_bars = StrategyBars("B's optimal bids", "B", self)
         state_label = QLabel("State (&text form):", self)
@@ -61,9 +111,11 @@ class ValuePanel(QWidget):
         side.addWidget(QLabel("<b>Value for A</b>", self))
         side.addWidget(self.value_label)
         side.addWidget(self.value_caption)
-        side.addWidget(self.exact_label)
+        exact_row = QHBoxLayout()
+        exact_row.addWidget(self.exact_label, 1)
+        exact_row.addWidget(self.copy_button, 0, Qt.AlignmentFlag.AlignTop)
+        side.addLayout(exact_row)
         side.addWidget(self.exact_button, 0, Qt.AlignmentFlag.AlignLeft)
-        side.addWidget(self.exact_edit)
         side.addSpacing(8)
         side.addWidget(self.a_bars)
         side.addWidget(self.b_bars)
@@ -77,10 +129,44 @@ class ValuePanel(QWidget):
 
     def clear(self) -> None:
         """No exact value, no strategies."""
-        self.exact_label.setText("")
+        self.set_exact_text("")
         self.exact_button.hide()
-        self.exact_edit.hide()
         self.a_bars.hide()
         self.b_bars.hide()
         self.a_bars.clear()
         self.b_bars.clear()
+
+    # -- the exact value ------------------------------------------------------------------------
+    def set_exact_text(self, text: str) -> None:
+        """A line in place of the exact value (computing, not computed, not available)."""
+        self.exact = None
+        self.exact_label.setText(text)
+        self.exact_label.setToolTip("")
+        self.copy_button.hide()
+
+    def set_exact(self, value: Fraction) -> None:
+        """Show the exact value: a short fraction written out ("Exact: −1/9"), a long one as
+        "Exact: ≈ 0.6611 · exact p/q" with how many digits p and q have, its ends in the
+        tooltip, and Copy to put the whole of it on the clipboard."""
+        self.exact = value
+        short = fraction_text(value)
+        if short is not None:
+            self.exact_label.setText(f"Exact: {short}")
+            self.exact_label.setToolTip("")
+            self.copy_button.hide()
+            return
+        p, q = len(str(abs(value.numerator))), len(str(value.denominator))
+        self.exact_label.setText(
+            f"Exact: ≈ {approximate_text(value)} · exact p/q (p of {p:,} digits, q of {q:,})"
+        )
+        self.exact_label.setToolTip(f"p/q = {digits_text(value)}")
+        self.copy_button.setToolTip(
+            f"Copy the exact value p/q to the clipboard: {p + q + 1 + (value < 0):,} characters, "
+            "as Python's Fraction reads it"
+        )
+        self.copy_button.show()
+
+    def copy_exact(self) -> None:
+        """The exact value shown, whole, on the clipboard (as ``str(Fraction)``: ``-12/35``)."""
+        if self.exact is not None:
+            QGuiApplication.clipboard().setText(str(self.exact))
