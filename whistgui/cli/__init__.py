@@ -19,7 +19,10 @@ traceback.
 One module per command group, each thin over the engine: :mod:`~whistgui.cli.values`
 (value, analyze), :mod:`~whistgui.cli.tables` (table, conjectures), :mod:`~whistgui.cli.search`
 (solve), :mod:`~whistgui.cli.play`, :mod:`~whistgui.cli.games` (games, quotient),
-:mod:`~whistgui.cli.render`, :mod:`~whistgui.cli.bridge` (four-hand bridge double dummy).
+:mod:`~whistgui.cli.render`, :mod:`~whistgui.cli.bridge` (four-hand bridge double dummy). The
+groups are imported when the parser is built, not with this package: ``whistgui`` reads its own
+options with :class:`~whistgui.cli.common.Parser` and needs none of them (nor bridge's DDS, GOPS's
+HiGHS) at start-up.
 """
 
 from __future__ import annotations
@@ -30,7 +33,6 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from whistgui import __version__
-from whistgui.cli import bridge, games, gops, play, render, search, tables, values
 from whistgui.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_BUG,
@@ -63,6 +65,8 @@ DESCRIPTION = (
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from whistgui.cli import bridge, games, gops, play, render, search, tables, values
+
     p = Parser(
         prog="whist",
         description=DESCRIPTION,
@@ -143,6 +147,8 @@ def _input_of(args: argparse.Namespace) -> str:
 
 
 def _run(args: argparse.Namespace, parser: argparse.ArgumentParser, stdin: TextIO | None) -> int:
+    from whistgui.cli import bridge, games, gops, play, render, search, tables, values
+
     if args.command == "render":
         return render.render(args)
     stdin = stdin if stdin is not None else sys.stdin

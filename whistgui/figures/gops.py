@@ -29,6 +29,13 @@ from whistgui.engine import NotationError
 from whistgui.engine.symbols import MINUS
 from whistgui.figures import FigureOptions
 from whistgui.figures.backends import whole_points
+from whistgui.figures.gops_colours import (
+    A_COLOUR,
+    B_COLOUR,
+    DOMINATED_FILL,
+    DOMINATED_INK,
+    MIDDLE,
+)
 from whistgui.figures.layout import paragraph, text_item
 from whistgui.figures.matrix import LegendEntry, draw_legend
 from whistgui.figures.scene import BLACK, GREY, Figure, Line, Rect
@@ -60,14 +67,6 @@ GOPS_VIEWS: Final = {
     "both": "the matrix of bids with both optimal mixed strategies under it",
 }
 
-#: The ends of the diverging scale: a cell that favours A (the row player), one that favours
-#: B, and the middle (0). Black text reads on every colour between them.
-A_COLOUR: Final = "#4393c3"
-B_COLOUR: Final = "#d6604d"
-MIDDLE: Final = "#f7f7f7"
-#: Dominated bids: their cells' fill and their text.
-DOMINATED_FILL: Final = "#e4e4e4"
-DOMINATED_INK: Final = "#8a8a8a"
 #: The track behind a strategy's bar (probability 1).
 TRACK_FILL: Final = "#eeeeee"
 _NOTE: Final = "#555555"

@@ -27,8 +27,9 @@ Qt wrappers that died in cycles on the GUI side there, and Qt then disconnects t
 worker thread: with the GUI thread inside Qt, holding the interpreter's lock and waiting for
 Qt's lock, the two threads wait for each other for ever (seen: the main window built while an
 analysis job ran). So the service collects cycles only in the GUI thread
-(:func:`collect_cycles_in_gui_thread`, pyqtgraph's ``GarbageCollector``: automatic collection
-off, a one-second timer collecting by generation as the interpreter would).
+(:func:`collect_cycles_in_gui_thread`, a :class:`GuiCycleCollector`: automatic collection off, a
+one-second timer collecting by generation as the interpreter would — what pyqtgraph's
+``GarbageCollector`` does, without importing pyqtgraph at start-up).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from whistgui.engine import Cancelled, Evaluator, Solver, WhistError
 __all__ = [
     "EngineService",
     "GameMemo",
+    "GuiCycleCollector",
     "Job",
     "JobContext",
     "JobStatus",
@@ -59,19 +61,44 @@ __all__ = [
 #: Progress reports closer together than this (seconds) are merged.
 _REPORT_EVERY = 0.1
 
+
+class GuiCycleCollector(QObject):
+    """Python's cycle collector run by a timer of the GUI thread instead of by whichever thread
+    allocates: automatic collection is turned off, and every ``interval`` seconds
+    :meth:`check` collects the generations whose counts have passed the interpreter's
+    thresholds, as the interpreter would have (generation 1 only when 0 is due, 2 only when 1
+    is: the youngest first)."""
+
+    def __init__(self, interval: float = 1.0, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.threshold = gc.get_threshold()
+        gc.disable()
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.check)
+        self.timer.start(int(interval * 1000))
+
+    def check(self) -> None:
+        """Collect what is due now (in the calling thread: the GUI thread's timer calls it)."""
+        l0, l1, l2 = gc.get_count()
+        if l0 > self.threshold[0]:
+            gc.collect(0)
+            if l1 > self.threshold[1]:
+                gc.collect(1)
+                if l2 > self.threshold[2]:
+                    gc.collect(2)
+
+
 #: The GUI thread's collector, once made (see the module's text).
-_COLLECTOR: Any = None
+_COLLECTOR: GuiCycleCollector | None = None
 
 
-def collect_cycles_in_gui_thread() -> Any:
+def collect_cycles_in_gui_thread() -> GuiCycleCollector:
     """Turn Python's automatic cycle collection off and collect on a timer in the GUI thread
     instead (once per process; the collector, whose ``check()`` collects what is due now).
     Called from the GUI thread, before any worker thread runs Python."""
     global _COLLECTOR
     if _COLLECTOR is None:
-        from pyqtgraph.util.garbage_collector import GarbageCollector
-
-        _COLLECTOR = GarbageCollector(interval=1.0)
+        _COLLECTOR = GuiCycleCollector(interval=1.0)
     elif gc.isenabled():  # turned back on by someone: off again, the timer collects
         gc.disable()
     return _COLLECTOR

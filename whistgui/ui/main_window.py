@@ -15,6 +15,7 @@ proportional to its screen and never asks for more than the screen (:mod:`~whist
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QMimeData, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import (
@@ -38,8 +39,6 @@ from PySide6.QtWidgets import (
 )
 
 from whistgui.engine import WhistError
-from whistgui.figures import FigureError, FigureOptions, write
-from whistgui.figures.text import ensure_app
 from whistgui.ui.engine_service import EngineService, JobStatus
 from whistgui.ui.host import fit
 from whistgui.ui.host.chooser import GameChooser
@@ -48,7 +47,6 @@ from whistgui.ui.host.recent import RecentFiles
 from whistgui.ui.host.status import StatusBar
 from whistgui.ui.host.unsaved import let_go
 from whistgui.ui.theme import THEMES, apply_theme
-from whistgui.ui.widgets.figure_dialog import FigureDialog, copy_figure_image, copy_figure_svg
 from whistgui.ui.widgets.keys import redo_keys, undo_keys
 from whistgui.ui.widgets.messages import for_display
 from whistgui.ui.widgets.scroll import FitScrollArea
@@ -61,6 +59,10 @@ from whistgui.ui.workspace import (
     find_workspace,
     workspace_class,
 )
+
+if TYPE_CHECKING:  # the figures and their dialog are imported when first asked for
+    from whistgui.figures import FigureOptions
+    from whistgui.ui.widgets.figure_dialog import FigureDialog
 
 __all__ = ["MainWindow"]
 
@@ -534,6 +536,9 @@ class MainWindow(QMainWindow):
     ) -> FigureDialog | None:
         """File ▸ Export Figure: the workspace's figures, the view, size, font and format
         chosen with a live preview (``view``, ``suit``, ``cards``: what to start on)."""
+        from whistgui.figures.text import ensure_app
+        from whistgui.ui.widgets.figure_dialog import FigureDialog
+
         ensure_app()  # the figure font is loaded on this thread, before the engine draws
         try:
             source = self.current.figure_source()
@@ -553,6 +558,8 @@ class MainWindow(QMainWindow):
     ) -> Path | None:
         """Write the figure ``view`` of the workspace shown to ``path`` (its format by the
         extension), drawn on this thread; None, with the reason shown, if it cannot be."""
+        from whistgui.figures import FigureError, FigureOptions, write
+
         try:
             fig = self.current.figure_source().build(view, options or FigureOptions())
             out = write(fig, path)
@@ -564,6 +571,9 @@ class MainWindow(QMainWindow):
 
     def copy_figure(self, *, svg: bool = False) -> None:
         """The workspace's figure on the clipboard, as an image (300 dpi) or as SVG."""
+        from whistgui.figures import FigureOptions
+        from whistgui.ui.widgets.figure_dialog import copy_figure_image, copy_figure_svg
+
         try:
             source = self.current.figure_source()
             fig = source.build(source.default_view, FigureOptions())

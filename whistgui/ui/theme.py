@@ -39,7 +39,7 @@ from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QWidget
 
-from whistgui.figures.gops import A_COLOUR, B_COLOUR, DOMINATED_FILL, DOMINATED_INK
+from whistgui.figures.gops_colours import A_COLOUR, B_COLOUR, DOMINATED_FILL, DOMINATED_INK
 from whistgui.figures.matrix import (
     BOTH_FILL,
     MAXMIN_FILL,

@@ -1,23 +1,32 @@
 """The bridge workspace, as the main window hosts it: four-hand bridge double dummy on its page
 (:class:`~whistgui.ui.bridge.page.BridgePage`), ``.pbn`` hand records, its own undo stack, the
-board's figures."""
+board's figures. This module is what the host reads before the workspace is made (its class's
+name, choices, files): it imports nothing of bridge — the session, the page, the engine and DDS
+come when the workspace is made."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QMenu, QWidget
 
-from whistgui.app.bridge import PBN_SUFFIX, BridgeDocument
 from whistgui.engine.errors import WhistError
-from whistgui.ui.bridge.page import BridgePage
-from whistgui.ui.bridge.session import BridgeSession
-from whistgui.ui.widgets.figure_dialog import FigureSource
 from whistgui.ui.widgets.files import ask_save_path, save_to
 from whistgui.ui.workspace import Choice, FileType, Services, Workspace
+
+if TYPE_CHECKING:  # imported when the workspace is made: the window opens without bridge
+    from whistgui.ui.bridge.page import BridgePage
+    from whistgui.ui.widgets.figure_dialog import FigureSource
+
+#: :data:`whistgui.app.bridge.PBN_SUFFIX`, written here so that the host can build Open's filter
+#: without importing bridge (tests/ui/test_startup.py checks that they agree).
+PBN_SUFFIX: Final = ".pbn"
+#: The module of :class:`~whistgui.app.bridge.BridgeDocument`, the documents it takes.
+_DOCUMENTS: Final = "whistgui.app.bridge"
 
 __all__ = ["KEYS_HTML", "BridgeWorkspace"]
 
@@ -36,12 +45,13 @@ class BridgeWorkspace(Workspace):
     name: ClassVar[str] = "bridge"
     title: ClassVar[str] = "Bridge"
     file_types: ClassVar[tuple[FileType, ...]] = (FileType(PBN_SUFFIX, "Bridge boards, PBN"),)
-    document_types: ClassVar[tuple[type, ...]] = (BridgeDocument,)
     can_new: ClassVar[bool] = True
     can_save: ClassVar[bool] = True
     keys_html: ClassVar[str] = KEYS_HTML
 
     def __init__(self, services: Services) -> None:
+        from whistgui.ui.bridge.session import BridgeSession
+
         super().__init__(services)
         self.session = BridgeSession(parent=self)
         self._page: BridgePage | None = None  # made when first shown: it starts the DD table
@@ -71,11 +81,20 @@ class BridgeWorkspace(Workspace):
             ),
         )
 
+    @classmethod
+    def takes(cls, document: object) -> bool:
+        """A :class:`~whistgui.app.bridge.BridgeDocument` (none exists before its module is
+        imported: asked then, it takes nothing, and imports nothing)."""
+        module = sys.modules.get(_DOCUMENTS)
+        return module is not None and isinstance(document, module.BridgeDocument)
+
     @property
     def page(self) -> BridgePage:
         """The page: the table, the double-dummy table, the play (made the first time it is
         asked for — a file opened and refused never starts its computations)."""
         if self._page is None:
+            from whistgui.ui.bridge.page import BridgePage
+
             page = self._page = BridgePage(self.session, self.services.engine)
             page.setObjectName("bridgePage")
             page.message.connect(self._say)
@@ -111,6 +130,8 @@ class BridgeWorkspace(Workspace):
         self.fileUsed.emit(path)
 
     def new_document(self) -> None:
+        from whistgui.app.bridge import BridgeDocument
+
         self.session.replace((BridgeDocument.random(),))
 
     def save(self, *, ask: bool = False) -> bool:
@@ -142,6 +163,8 @@ class BridgeWorkspace(Workspace):
         return f"{name}[*] — {self.session.describe()} — whistgui"
 
     def figure_source(self) -> FigureSource:
+        from whistgui.ui.widgets.figure_dialog import FigureSource
+
         try:
             return FigureSource.bridge(self.session.document, self.session.cursor)
         except WhistError as exc:

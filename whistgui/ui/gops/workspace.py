@@ -1,19 +1,25 @@
 """The GOPS workspace, as the main window hosts it: the explorer of GOPS's matrix games
 (:class:`~whistgui.ui.gops.explorer.GopsExplorer`), ``.gops`` files of solved games, the
-figures of the bidding state shown. It walks back and forth instead of undoing."""
+figures of the bidding state shown. It walks back and forth instead of undoing. This module is
+what the host reads before the workspace is made: it imports nothing of GOPS (the explorer, the
+engine, HiGHS come when the workspace is made)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from PySide6.QtWidgets import QWidget
 
 from whistgui.engine.errors import WhistError
-from whistgui.ui.gops.explorer import GopsExplorer
-from whistgui.ui.gops.session import FILE_SUFFIX, GopsSession
-from whistgui.ui.widgets.figure_dialog import FigureSource
 from whistgui.ui.workspace import Choice, FileType, Services, Workspace
+
+if TYPE_CHECKING:  # imported when the workspace is made: the window opens without GOPS
+    from whistgui.ui.widgets.figure_dialog import FigureSource
+
+#: :data:`whistgui.ui.gops.session.FILE_SUFFIX`, written here so that the host can build Open's
+#: filter without importing GOPS (tests/ui/test_startup.py checks that they agree).
+FILE_SUFFIX: Final = ".gops"
 
 __all__ = ["GopsWorkspace"]
 
@@ -35,6 +41,9 @@ class GopsWorkspace(Workspace):
 <tr><td>Alt+X; Alt+T</td><td>compute the exact value; the state's text form</td></tr>"""
 
     def __init__(self, services: Services) -> None:
+        from whistgui.ui.gops.explorer import GopsExplorer
+        from whistgui.ui.gops.session import GopsSession
+
         super().__init__(services)
         self.session = GopsSession(parent=self)
         self.explorer = GopsExplorer(self.session, services.engine)

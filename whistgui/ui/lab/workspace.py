@@ -19,7 +19,6 @@ from whistgui.app.document import Document
 from whistgui.engine import Deal
 from whistgui.engine.trick.deal import SuitDeal
 from whistgui.ui.lab.keys import KEYS_HTML
-from whistgui.ui.lab.window import SingleSuitsWindow
 from whistgui.ui.workspace import Handover, Opener, Services, Workspace
 
 __all__ = ["GAME", "LabWorkspace"]
@@ -43,8 +42,12 @@ class LabWorkspace(Workspace):
     keys_html: ClassVar[str] = KEYS_HTML
 
     def __init__(self, services: Services) -> None:
+        from whistgui.ui.lab.window import SingleSuitsWindow  # and pyqtgraph: when first opened
+
         super().__init__(services)
-        self.suits = SingleSuitsWindow(services.engine, services.window, settings=services.settings)
+        self.suits = SingleSuitsWindow(
+            services.engine, services.window, settings=services.settings
+        )
         self.suits.suitChosen.connect(self.open_suit)
         self.suits.showTable.connect(self.frontRequested)
         self.suits.message.connect(lambda text: self.message.emit(text, 8000))

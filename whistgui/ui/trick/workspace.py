@@ -2,40 +2,42 @@
 deal as text above the table and the analysis, the game-tree inspector and optimal play in
 docks, the Deal and Examples menus, ``.whist`` files. Every view takes the one
 :class:`~whistgui.ui.trick.session.Session` and follows it by itself; this class wires them,
-it does not carry data."""
+it does not carry data. The page is made with the workspace; the inspector and the play panel
+(and with the inspector's number line pyqtgraph) the first time their dock is shown or they are
+asked for (:attr:`TrickWorkspace.inspector`, :attr:`TrickWorkspace.play_panel`): the window
+opens without them."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QDialog, QDockWidget, QMenu, QMessageBox, QVBoxLayout, QWidget
 
-from whistgui.app.analysis import game_label
+from whistgui.app.analysis import cannot_inspect, game_label
 from whistgui.app.document import FILE_SUFFIX, Document
 from whistgui.app.examples import load_examples
-from whistgui.engine import Deal, Player, WhistError
+from whistgui.engine import Deal, Player, SuitDeal, WhistError
 from whistgui.engine.games import GAMES, find_game
 from whistgui.ui.trick.analysis import AnalysisPanel
-from whistgui.ui.trick.deck_dialog import DeckDialog
 from whistgui.ui.trick.examples_menu import examples_menu
 from whistgui.ui.trick.figure_view import FigureView
-from whistgui.ui.trick.inspector import Inspector
 from whistgui.ui.trick.notation_field import NotationField
-from whistgui.ui.trick.note_dialog import NoteDialog
-from whistgui.ui.trick.play_panel import PlayPanel
-from whistgui.ui.trick.random_deal_dialog import RandomDealDialog
 from whistgui.ui.trick.session import Session
 from whistgui.ui.trick.table import CardTable
 from whistgui.ui.widgets.cardart import suit_symbol
-from whistgui.ui.widgets.figure_dialog import FigureSource
 from whistgui.ui.widgets.files import ask_save_path, save_to
 from whistgui.ui.widgets.scroll import dock_scroller
 from whistgui.ui.workspace import Choice, FileType, Handover, Services, Workspace
+
+if TYPE_CHECKING:  # made when first shown (start-up imports neither, nor pyqtgraph)
+    from whistgui.ui.trick.inspector import Inspector
+    from whistgui.ui.trick.play_panel import PlayPanel
+    from whistgui.ui.widgets.figure_dialog import FigureSource
 
 __all__ = ["KEYS_HTML", "TrickWorkspace", "initial_document"]
 
@@ -101,15 +103,15 @@ class TrickWorkspace(Workspace):
         self.figure = FigureView(self.table, self.analysis, self.page)
         layout.addWidget(self.figure, 1)
 
-        self.inspector = Inspector(self.session, engine)
+        # the docks now, their views when first shown (see the properties)
+        self._inspector: Inspector | None = None
         self.inspector_dock = QDockWidget("Game-tree inspector")
         self.inspector_dock.setObjectName("inspectorDock")
-        self.inspector_dock.setWidget(dock_scroller(self.inspector))
-        self.play_panel = PlayPanel(self.session, engine)
+        self._play_panel: PlayPanel | None = None
         self.play_dock = QDockWidget("Optimal play")
         self.play_dock.setObjectName("playDock")
-        self.play_dock.setWidget(dock_scroller(self.play_panel))
         self.inspector_dock.visibilityChanged.connect(self._on_inspector_shown)
+        self.play_dock.visibilityChanged.connect(lambda on: self.play_panel if on else None)
 
         self._build_actions()
         self.examples_menu = examples_menu(self.page, self.open_example)
@@ -134,6 +136,34 @@ class TrickWorkspace(Workspace):
         self.analysis.resultShown.connect(self.analysisShown)
         self.analysis.suitActivated.connect(self.inspect_suit)
         self._on_document(self.session.document)
+
+    # -- the docks' views, made when first wanted ----------------------------------------------
+    @property
+    def inspector(self) -> Inspector:
+        """The game-tree inspector, in its dock (made the first time it is asked for)."""
+        if self._inspector is None:
+            from whistgui.ui.trick.inspector import Inspector
+
+            self._inspector = Inspector(self.session, self.services.engine)
+            self.inspector_dock.setWidget(dock_scroller(self._inspector))
+        return self._inspector
+
+    @property
+    def play_panel(self) -> PlayPanel:
+        """The optimal-play panel, in its dock (made the first time it is asked for)."""
+        if self._play_panel is None:
+            from whistgui.ui.trick.play_panel import PlayPanel
+
+            self._play_panel = PlayPanel(self.session, self.services.engine)
+            self.play_dock.setWidget(dock_scroller(self._play_panel))
+        return self._play_panel
+
+    def _cannot_inspect(self, suit: SuitDeal) -> str | None:
+        """Why the inspector would have nothing in ``suit`` (asked without making it: a new
+        inspector follows the session's game)."""
+        if self._inspector is not None:
+            return self._inspector.cannot_inspect(suit)
+        return cannot_inspect(suit, find_game(self.session.game))
 
     # -- actions ------------------------------------------------------------------------------
     def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None) -> QAction:  # type: ignore[no-untyped-def]
@@ -296,6 +326,8 @@ class TrickWorkspace(Workspace):
         return f"{self._name()}[*] — whistgui"
 
     def figure_source(self) -> FigureSource:
+        from whistgui.ui.widgets.figure_dialog import FigureSource
+
         return FigureSource.whist(self.session.document)
 
     def ready(self) -> bool:
@@ -306,7 +338,8 @@ class TrickWorkspace(Workspace):
         self.table.setFocus()  # the workspace opens on the cards, not in the text field
 
     def shutdown(self) -> None:
-        self.play_panel.shutdown()
+        if self._play_panel is not None:
+            self._play_panel.shutdown()
 
     # -- the document -------------------------------------------------------------------------
     def _on_document(self, doc: Document) -> None:
@@ -425,11 +458,13 @@ class TrickWorkspace(Workspace):
         deal = self.session.document.deal
         for i, (suit, name) in enumerate(zip(deal.suits, deal.names, strict=True)):
             act = self.inspect_menu.addAction(f"{suit_symbol(name)}  {suit}")
-            act.setEnabled(self.inspector.cannot_inspect(suit) is None)
+            act.setEnabled(self._cannot_inspect(suit) is None)
             act.triggered.connect(lambda _=False, i=i: self.inspect_suit(i))
 
     # -- dialogs ------------------------------------------------------------------------------
     def random_dialog(self) -> None:
+        from whistgui.ui.trick.random_deal_dialog import RandomDealDialog
+
         settings = self.services.settings
         dlg = RandomDealDialog(self.services.window, seed=int(settings.value("random/seed", 1)))
         if dlg.exec() != QDialog.DialogCode.Accepted:
@@ -444,6 +479,8 @@ class TrickWorkspace(Workspace):
             self.session.replace(replace(doc, game=self.session.game))
 
     def deck_dialog(self) -> None:
+        from whistgui.ui.trick.deck_dialog import DeckDialog
+
         dlg = DeckDialog(self.session.document, self.services.window)
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return
@@ -454,6 +491,8 @@ class TrickWorkspace(Workspace):
             QMessageBox.warning(self.services.window, "Suit length", str(exc))
 
     def edit_note(self) -> None:
+        from whistgui.ui.trick.note_dialog import NoteDialog
+
         doc = self.session.document
         dlg = NoteDialog(doc.title, doc.note, self.services.window)
         if dlg.exec() == QDialog.DialogCode.Accepted:

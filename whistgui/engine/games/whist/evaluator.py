@@ -18,6 +18,7 @@ Value.parse('3/2+e0')
 
 from __future__ import annotations
 
+import importlib.util
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -321,12 +322,11 @@ def labeled_min(items: Sequence[LabeledValue]) -> LabeledValue:
 
 
 def kernel_available() -> bool:
-    """Does the numpy kernel import (numpy comes with pyqtgraph; the engine works without)?"""
-    try:
-        from whistgui.engine.games.whist import kernel  # noqa: F401
-    except ImportError:  # pragma: no cover - numpy is installed with the app
-        return False
-    return True
+    """Can the numpy kernel be used (numpy comes with pyqtgraph; the engine works without)?
+    Numpy is looked for, not imported: importing it takes some 60 ms, which an evaluator that
+    values only short suits never needs (the app's opening deal); the kernel imports it when
+    it is first used."""
+    return importlib.util.find_spec("numpy") is not None
 
 
 def _runs(pattern: str) -> tuple[list[int], list[int]]:

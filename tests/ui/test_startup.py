@@ -1,0 +1,148 @@
+"""Start-up (issue 25): the first window imports what it shows and nothing else — not pyqtgraph
+(the inspector's number line and Single Suits' plots), not bridge (DDS), not GOPS (HiGHS), not
+the inspector or the play panel of its closed docks. Not timed: how long start-up takes is
+measured in benchmarks/bench_startup.py."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+#: Imported by the first window neither directly nor through another module: a module is here
+#: if its name is one of these or starts with one and a dot.
+NOT_AT_START = (
+    "pyqtgraph",
+    "numpy",  # the numpy kernel values suits of 9 cards a hand and more; (15) has 4
+    "endplay",
+    "highspy",
+    "whistgui.engine.bridge",
+    "whistgui.engine.gops",
+    "whistgui.app.bridge",
+    "whistgui.figures.gops",
+    "whistgui.figures.bridge",
+    "whistgui.cli.bridge",
+    "whistgui.cli.gops",
+    "whistgui.ui.trick.inspector",
+    "whistgui.ui.trick.numberline",
+    "whistgui.ui.trick.play_panel",
+    "whistgui.ui.widgets.figure_dialog",
+    "whistgui.ui.widgets.pg",
+)
+#: The other workspaces' packages: only their declarations (the module with the class the host
+#: reads for the chooser, Open's filter, View's entries) are imported at start.
+WORKSPACE_PACKAGES = ("whistgui.ui.bridge", "whistgui.ui.gops", "whistgui.ui.lab")
+
+#: Runs ``whistgui --screenshot`` in this interpreter and prints the modules imported, as JSON;
+#: with ``--then-all`` it then shows every other workspace and the trick games' docks, and
+#: prints the modules again (the control: the check sees what those import).
+_CHILD = """
+import json, sys
+from whistgui.__main__ import main
+out, then_all = sys.argv[1], sys.argv[2] == "1"
+status = main(["--screenshot", out])
+first = sorted(sys.modules)
+later = []
+if then_all:
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+    from whistgui.ui.main_window import MainWindow
+    w = MainWindow(settings=QSettings(out + ".ini", QSettings.Format.IniFormat))
+    w.show()
+    for name in ("bridge", "gops", "lab", "trick"):
+        w.show_workspace(name)
+    w.current.inspector_dock.show()
+    QApplication.processEvents()
+    w.current.play_dock.show()
+    w.current.play_dock.raise_()  # a tab behind the inspector's: made when it comes to the front
+    QApplication.processEvents()
+    w.shutdown()
+    later = sorted(sys.modules)
+print(json.dumps({"status": status, "first": first, "later": later}))
+"""
+
+
+def _start(tmp_path: Path, *, then_all: bool = False) -> dict[str, object]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    res = subprocess.run(
+        [sys.executable, "-c", _CHILD, str(tmp_path / "shot.png"), "1" if then_all else "0"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env=env,
+        check=False,
+    )
+    assert res.returncode == 0, res.stderr
+    return json.loads(res.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def _unwanted(modules: list[str]) -> list[str]:
+    out = [m for m in modules if any(m == p or m.startswith(p + ".") for p in NOT_AT_START)]
+    for package in WORKSPACE_PACKAGES:
+        out += [m for m in modules if m.startswith(package + ".") and m != f"{package}.workspace"]
+    return sorted(out)
+
+
+def test_the_first_window_imports_no_pyqtgraph_bridge_gops_or_closed_docks(tmp_path):
+    run = _start(tmp_path, then_all=True)
+    assert run["status"] == 0
+    assert (tmp_path / "shot.png").is_file()  # drawn, with its analysis
+    first = run["first"]
+    assert isinstance(first, list)
+    assert "whistgui.ui.trick.analysis" in first  # what it shows is there
+    assert _unwanted(first) == []
+    # the control: shown, the other workspaces and the docks import what the list names
+    later = run["later"]
+    assert isinstance(later, list)
+    for name in (
+        "pyqtgraph",
+        "whistgui.engine.bridge",
+        "whistgui.engine.gops",
+        "whistgui.ui.bridge.page",
+        "whistgui.ui.gops.explorer",
+        "whistgui.ui.lab.window",
+        "whistgui.ui.trick.inspector",
+        "whistgui.ui.trick.play_panel",
+    ):
+        assert name in later, name
+
+
+def test_the_file_kinds_the_host_reads_early_are_the_workspaces():
+    """The bridge and GOPS workspaces name their files' suffixes without importing bridge or
+    GOPS: the same suffixes as the modules that read and write those files."""
+    from whistgui.app.bridge import PBN_SUFFIX
+    from whistgui.ui.bridge.workspace import BridgeWorkspace
+    from whistgui.ui.gops.session import FILE_SUFFIX
+    from whistgui.ui.gops.workspace import GopsWorkspace
+
+    assert [t.suffix for t in BridgeWorkspace.file_types] == [PBN_SUFFIX]
+    assert [t.suffix for t in GopsWorkspace.file_types] == [FILE_SUFFIX]
+
+
+def test_the_bridge_workspace_takes_bridge_documents_only():
+    from whistgui.app.bridge import BridgeDocument
+    from whistgui.app.document import Document
+    from whistgui.ui.bridge.workspace import BridgeWorkspace
+
+    assert BridgeWorkspace.takes(BridgeDocument.random())
+    assert not BridgeWorkspace.takes(Document.new())
+    assert not BridgeWorkspace.takes("a deal")
+
+
+def test_the_trick_workspace_makes_its_docks_views_when_first_shown(qtbot, window):
+    from tests.ui.workspaces import trick
+
+    ws = trick(window)
+    assert ws._inspector is None
+    assert ws._play_panel is None
+    assert ws.inspector_dock.widget() is None
+    ws.inspector_dock.show()
+    qtbot.waitUntil(lambda: ws._inspector is not None, timeout=5000)
+    assert ws.inspector_dock.widget() is not None
+    assert ws.inspector.has_content()  # opened on the deal's first suit
+    assert ws._play_panel is None
+    ws.play_deal()
+    assert ws._play_panel is not None
+    assert ws.play_dock.isVisible()
