@@ -231,9 +231,18 @@ def _run(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int
         # the workspace shown has computed what it shows: the whist analysis, bridge's table
         # and the cards' scores, GOPS's values of the state
         workspace = window.current
+
+        def check(*_args: object) -> None:
+            if workspace.ready():
+                loop.quit()
+
+        # asked as each job ends (after the view that waited for it has shown its result: it
+        # connected first), and every 10 ms for work that is no job
+        window.engine.finished.connect(check)
+        window.engine.failed.connect(check)
         timer = QTimer(window)
-        timer.timeout.connect(lambda: loop.quit() if workspace.ready() else None)
-        timer.start(50)
+        timer.timeout.connect(check)
+        timer.start(10)
         if not workspace.ready():
             loop.exec()
         timer.stop()

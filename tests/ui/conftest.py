@@ -80,13 +80,16 @@ def settings(tmp_path: Path) -> QSettings:
 
 @pytest.fixture
 def window(qtbot, settings):
-    """The main window, shown, with settings of its own; its workers stopped after."""
+    """The main window, shown and painted once, with settings of its own; its workers stopped
+    after. (Jobs wait for the first paint: a test that then blocks the GUI thread on a job
+    would otherwise wait for ever.)"""
     from whistgui.ui.main_window import MainWindow
 
     w = MainWindow(settings=settings)
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: not w.engine.holding, timeout=5000)
     yield w
     w.shutdown()
 

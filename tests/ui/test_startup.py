@@ -1,7 +1,7 @@
 """Start-up (issue 25): the first window imports what it shows and nothing else — not pyqtgraph
 (the inspector's number line and Single Suits' plots), not bridge (DDS), not GOPS (HiGHS), not
-the inspector or the play panel of its closed docks. Not timed: how long start-up takes is
-measured in benchmarks/bench_startup.py."""
+the inspector or the play panel of its closed docks — and computes the opening analysis after its
+first paint. Not timed: how long start-up takes is measured in benchmarks/bench_startup.py."""
 
 from __future__ import annotations
 
@@ -10,6 +10,12 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QPaintEvent
+from PySide6.QtWidgets import QWidget
+
+from whistgui.ui.engine_service import EngineService, JobContext
 
 #: Imported by the first window neither directly nor through another module: a module is here
 #: if its name is one of these or starts with one and a dot.
@@ -129,6 +135,73 @@ def test_the_bridge_workspace_takes_bridge_documents_only():
     assert BridgeWorkspace.takes(BridgeDocument.random())
     assert not BridgeWorkspace.takes(Document.new())
     assert not BridgeWorkspace.takes("a deal")
+
+
+class _Painted(QWidget):
+    """Records its paints in ``events``, beside the jobs' starts."""
+
+    def __init__(self, events: list[str]) -> None:
+        super().__init__()
+        self.events = events
+        self.resize(200, 100)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        self.events.append("paint")
+        super().paintEvent(event)
+
+
+@pytest.fixture
+def service(qtbot):
+    s = EngineService()
+    yield s
+    s.shutdown()
+
+
+def test_work_asked_for_as_a_window_is_shown_starts_after_its_first_paint(qtbot, service):
+    events: list[str] = []
+    window = _Painted(events)
+    qtbot.addWidget(window)
+    service.hold_until_painted(window)
+
+    def job(name: str):  # type: ignore[no-untyped-def]
+        def run(ctx: JobContext) -> str:
+            events.append(f"job {name}")
+            return name
+
+        return run
+
+    # before the window is shown nothing waits
+    with qtbot.waitSignal(service.finished, timeout=5000):
+        service.submit("before", job("before"))
+    assert events == ["job before"]
+    # asked for as it is shown (a view's catch-up at its Show event): after the paint, in order
+    window.show()
+    assert service.holding
+    service.submit("a", job("a"))
+    service.submit("b", job("b"))
+    qtbot.waitUntil(lambda: events[-2:] == ["job a", "job b"], timeout=5000)
+    assert events.index("paint") < events.index("job a")
+    assert not service.holding
+    # and after it, at once
+    with qtbot.waitSignal(service.finished, timeout=5000):
+        service.submit("after", job("after"))
+    assert events[-1] == "job after"
+
+
+def test_a_window_never_painted_holds_its_work_no_longer_than_the_limit(qtbot, service):
+    """A window shown but not painted (no event loop turns, or a platform that never exposes
+    it) lets the work go after the limit."""
+    events: list[str] = []
+    window = _Painted(events)
+    qtbot.addWidget(window)
+    window.paintEvent = lambda _e: None  # type: ignore[method-assign]
+    service.hold_until_painted(window, limit_ms=200)
+    window.setUpdatesEnabled(False)  # no paint at all
+    window.show()
+    service.submit("a", lambda ctx: events.append("job a"))
+    assert service.holding
+    qtbot.waitUntil(lambda: "job a" in events, timeout=5000)
+    assert not service.holding
 
 
 def test_the_trick_workspace_makes_its_docks_views_when_first_shown(qtbot, window):

@@ -201,6 +201,9 @@ class EngineService(QObject):
         self._pending = 0
         self._alive = True
         self._last_report = 0.0
+        #: the window whose first paint jobs wait for (:meth:`hold_until_painted`), and the jobs
+        self._first_paint: _FirstPaint | None = None
+        self._held: list[Job] = []
         self._done.connect(self._on_done, Qt.ConnectionType.QueuedConnection)
         self._progress.connect(self.progress, Qt.ConnectionType.QueuedConnection)
         self._started.connect(self.started, Qt.ConnectionType.QueuedConnection)
@@ -236,8 +239,31 @@ class EngineService(QObject):
         self._pending += 1
         if self._pending == 1:
             self.busy.emit(True)
-        self._queue.put(job)
+        if self._first_paint is not None and self._first_paint.waiting():
+            self._held.append(job)
+        else:
+            self._queue.put(job)
         return job.id
+
+    def hold_until_painted(self, window: QWidget, limit_ms: int = 1000) -> None:
+        """Start no job while ``window`` is shown but not yet painted (at most ``limit_ms``
+        from its showing): the views' opening work — the analysis of the opening deal, caught
+        up as the window is shown — waits for the first picture instead of taking the
+        interpreter from it. Jobs submitted meanwhile wait, in order, and start after the
+        paint; before the window is shown, and after its first paint, nothing waits."""
+        self._first_paint = _FirstPaint(window, self, limit_ms)
+
+    @property
+    def holding(self) -> bool:
+        """Are jobs waiting for a window's first paint?"""
+        return self._first_paint is not None and self._first_paint.waiting()
+
+    def _release(self) -> None:
+        """The window is painted: the jobs held start, and no job waits from now on."""
+        self._first_paint = None
+        held, self._held = self._held, []
+        for job in held:
+            self._queue.put(job)
 
     def cancel(self, channel: str | None = None) -> None:
         """Cancel the newest job of ``channel`` (None: of every channel)."""
@@ -366,6 +392,50 @@ class EngineService(QObject):
         self._queue.put(None)
         self._thread.join(seconds)
         return not self._thread.is_alive()
+
+
+class _FirstPaint(QObject):
+    """Watches a window for :meth:`EngineService.hold_until_painted`: waiting from its showing
+    (Qt marks a window visible before its children are shown, so the views' work at their
+    showing waits too) to the end of its first paint, or the limit."""
+
+    def __init__(self, window: QWidget, service: EngineService, limit_ms: int) -> None:
+        super().__init__(window)
+        self._window = window
+        self._service = service
+        self._over = False
+        self._painted = False
+        self._limit = QTimer(self)
+        self._limit.setSingleShot(True)
+        self._limit.setInterval(limit_ms)
+        self._limit.timeout.connect(self._done)
+        window.installEventFilter(self)
+
+    def waiting(self) -> bool:
+        """Shown and not yet painted (the limit counted from now if it has not started)."""
+        if self._over or not self._window.isVisible():
+            return False
+        if not self._limit.isActive():
+            self._limit.start()
+        return True
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._window and not self._over:
+            if event.type() == QEvent.Type.Show and not self._limit.isActive():
+                self._limit.start()
+            elif event.type() == QEvent.Type.Paint and not self._painted:
+                # the window is painted first, its children after, in one pass: done when the
+                # pass is over
+                self._painted = True
+                QTimer.singleShot(0, self._done)
+        return False
+
+    def _done(self) -> None:
+        self._over = True
+        self._limit.stop()
+        self._window.removeEventFilter(self)
+        if self._service._first_paint is self:
+            self._service._release()
 
 
 class ViewWork(QObject):

@@ -85,6 +85,8 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else QSettings("whistgui", "whistgui")
         #: the one engine worker: every workspace's computations, with progress and Cancel
         self.engine = EngineService(self)
+        # the opening deal's analysis (and any view's opening work) after the first paint
+        self.engine.hold_until_painted(self)
         self.services = Services(self.engine, self.settings, self, self._let_go_one)
         self.classes = {e.name: workspace_class(e) for e in WORKSPACES}
         self.figure_dialog: FigureDialog | None = None  # File ▸ Export Figure, once opened
