@@ -58,6 +58,7 @@ from PySide6.QtWidgets import (
 
 from whistgui.engine import WhistError
 from whistgui.engine.gops import ExactSolution, GopsRules, GopsState
+from whistgui.engine.memo import Memo
 from whistgui.figures import Figure, FigureOptions
 from whistgui.figures.gops import GOPS_VIEWS, value_text
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
@@ -101,6 +102,11 @@ __all__ = [
 
 #: Games this small are solved as soon as they are chosen (well under a second).
 AUTO_SOLVE_N: Final = 6
+#: How many states' values (a matrix and its solution each, a few KB) and exact values (their
+#: fractions run to thousands of digits at N = 6: some 40 KB) the explorer keeps, the least
+#: recently shown forgotten first (and computed again if shown again).
+VIEWS_KEPT: Final = 2000
+EXACT_KEPT: Final = 200
 #: The exact value of a state with more cards than this in each hand is computed only when
 #: asked for (the engine's exact search takes about 10 s for a first bid at N = 6; it stops
 #: when another state is shown).
@@ -142,8 +148,12 @@ class GopsExplorer(QWidget):
         #: the rules of a solve asked for and just stopped by new rules (for the status of a
         #: file opened)
         self._stopped: GopsRules | None = None
-        self._views: dict[tuple[int, GopsState], StateView] = {}
-        self._exact: dict[tuple[int, GopsState], ExactSolution | Fraction] = {}
+        #: the states' values and exact values computed, the least recently shown forgotten
+        #: past their bounds (a long walk through N = 8 would keep them all)
+        self._views: Memo[tuple[int, GopsState], StateView] = Memo(VIEWS_KEPT, "GOPS views")
+        self._exact: Memo[tuple[int, GopsState], ExactSolution | Fraction] = Memo(
+            EXACT_KEPT, "GOPS exact values"
+        )
         self._exact_failed: dict[tuple[int, GopsState], str] = {}
         #: states whose exact value was asked for (the button): asked again on coming back
         self._wanted_exact: set[tuple[int, GopsState]] = set()
@@ -585,12 +595,12 @@ class GopsExplorer(QWidget):
             self._show()
         elif channel == STATE_CHANNEL and isinstance(tag, tuple) and isinstance(result, StateView):
             self._view_jobs.pop(job, None)
-            self._views[tag] = result  # type: ignore[index]
+            self._views.put(tag, result)  # type: ignore[arg-type]
             if tag == self._key():
                 self._show()
         elif channel == EXACT_CHANNEL and isinstance(tag, tuple):
             self._exact_jobs.pop(job, None)
-            self._exact[tag] = result  # type: ignore[index,assignment]
+            self._exact.put(tag, result)  # type: ignore[arg-type]
             if tag == self._key():
                 self._show_exact()
                 self._emit_ready()

@@ -21,6 +21,7 @@ from whistgui.engine import Deal, Evaluator, Player, Position, Solver
 from whistgui.engine.games import Game, find_game
 from whistgui.ui.engine_service import JobContext, ViewWork
 from whistgui.ui.trick.play_tree_model import COL_EXACT, PlayTreeModel, path_text
+from whistgui.ui.widgets.lazy_tree import show_model
 
 __all__ = ["DEAL_CHANNEL", "DealKey", "PlayTreePage"]
 
@@ -154,7 +155,7 @@ class PlayTreePage(QWidget):
         deal, leader, solver, evaluator = ready.deal, ready.leader, ready.solver, ready.evaluator
         self._shown = (deal, leader, ready.game.name)
         self.play_model = PlayTreeModel(solver, evaluator, self, game=ready.game)
-        self.play_tree.setModel(self.play_model)
+        show_model(self.play_tree, self.play_model)  # the last deal's model (and solver) goes
         self.play_tree.selectionModel().currentChanged.connect(self._on_current)
         self.play_model.set_position(deal, leader)
         root = self.play_model.root

@@ -30,6 +30,7 @@ from whistgui.ui.theme import colours, contrasting_text
 from whistgui.ui.trick.matrix_model import AlphaMatrixModel, MarkRole
 from whistgui.ui.trick.numberline import NumberLine
 from whistgui.ui.trick.tree_model import COL_DEAL, ReductionTreeModel
+from whistgui.ui.widgets.lazy_tree import show_model
 
 __all__ = ["ReductionsPage", "SuitTab"]
 
@@ -173,8 +174,9 @@ class ReductionsPage(QSplitter):
 
     def set_tree_model(self, model: ReductionTreeModel) -> None:
         """Show ``model`` in the tree: every column fits its contents; the State column is
-        sized by :meth:`fit_state_column` (and may be widened by hand)."""
-        self.tree.setModel(model)
+        sized by :meth:`fit_state_column` (and may be widened by hand). The model shown before
+        goes (with its evaluator), unless someone still holds it."""
+        show_model(self.tree, model)
         header = self.tree.header()  # a new model resets the header's sections
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(COL_DEAL, QHeaderView.ResizeMode.Interactive)
