@@ -45,9 +45,7 @@ class LabWorkspace(Workspace):
         from whistgui.ui.lab.window import SingleSuitsWindow  # and pyqtgraph: when first opened
 
         super().__init__(services)
-        self.suits = SingleSuitsWindow(
-            services.engine, services.window, settings=services.settings
-        )
+        self.suits = SingleSuitsWindow(services.engine, services.window, settings=services.settings)
         self.suits.suitChosen.connect(self.open_suit)
         self.suits.showTable.connect(self.frontRequested)
         self.suits.message.connect(lambda text: self.message.emit(text, 8000))
