@@ -263,3 +263,15 @@ def test_games_are_named_by_their_titles_not_their_identifiers(qtbot, window):
     status = trick(window).inspector.status.text()
     assert "in Greedy Whist." in status
     assert "greedy-whist" not in status
+
+
+def test_a_long_suit_leaves_what_it_is_and_the_leads_in_sight(qtbot, window):
+    """An 8-card suit's cards took the whole width: "What it is" read "What i" and the leads
+    were off the pane (issue 25's review). The cards wrap within their share instead."""
+    start_on(qtbot, window, "[16 15 14 13 12 11 10 1, 9 8 7 6 5 4 3 2]")
+    table = trick(window).analysis.table
+    header = table.horizontalHeader()
+    for j in (3, 4, 5):  # What it is, W leads, E leads: whole, inside the table
+        assert header.sectionViewportPosition(j) + header.sectionSize(j) <= table.viewport().width()
+    assert header.sectionSize(3) >= header.sectionSizeFromContents(3).width()
+    assert header.sectionSize(1) <= 0.3 * table.width() + 1

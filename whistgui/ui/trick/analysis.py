@@ -52,6 +52,9 @@ CHANNEL = "analysis"
 #: The widest cells usual in a deal (hands of up to 4 cards a suit): the Cards and Value
 #: columns are at least this wide, so that moving a card seldom changes their widths.
 USUAL_WIDEST: Final = {1: "AKQJ/T987", 2: "3½ − ε₂"}
+#: The share of the table's width a column of cards or values may take at most: a longer suit
+#: (``[16 15 … 1, 9 8 … 2]``) wraps in it, and What it is and the leads stay in sight.
+MOST_OF_WIDTH: Final = {1: 0.3, 2: 0.2}
 #: The suits whose symbol is red (the rest are in the text's colour).
 RED_SUITS: Final = frozenset("HD")
 #: The suit's name (S, H, …) on the Suit column's items.
@@ -281,6 +284,8 @@ class AnalysisPanel(QWidget):
         for j in (0, 1, 2, 4, 5):
             usual = metrics.horizontalAdvance(USUAL_WIDEST[j]) + pad if j in USUAL_WIDEST else 0
             width = max(usual, header.sectionSizeFromContents(j).width(), self._widest(j) + pad)
+            if j in MOST_OF_WIDTH:  # never past its share of the table (its cells wrap)
+                width = min(width, max(usual, int(self.table.width() * MOST_OF_WIDTH[j])))
             if header.sectionSize(j) != width:
                 header.resizeSection(j, width)
 
@@ -372,6 +377,8 @@ class AnalysisPanel(QWidget):
 
     def resizeEvent(self, event: object) -> None:
         super().resizeEvent(event)  # type: ignore[arg-type]
+        if self._result is not None:
+            self._fit_columns()
         self._fit_table()
 
     def _fit_table(self) -> None:
