@@ -1,0 +1,114 @@
+"""The games of strange algebra §6 and §9 played on positions that form a monoid — heaps of
+counters, hackenbush piles, End-nim's row — beside the trick games of
+:mod:`whistgui.engine.games`: each one module with its rules
+(:class:`~whistgui.engine.heaps.rules.PositionRules`) and, where the paper gives one, its theory
+(:class:`~whistgui.engine.heaps.rules.HeapTheory`), plus one line in :data:`HEAP_GAMES`, the
+only list of them. A game with a parameter is named ``name:PARAM`` (``moore-nim:3``,
+``misere-octal:0.77``); :func:`find_heap_game` makes its rules.
+
+>>> [g.name for g in HEAP_GAMES]
+['nim']
+>>> rules = find_heap_game('Nim')
+>>> rules.name, rules.text(rules.parse('6 3 4'))
+('nim', '3 4 6')
+>>> heap_game_of(rules).theory is not None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from whistgui.engine.checks import expect
+from whistgui.engine.errors import NotationError
+from whistgui.engine.heaps.nim import NimRules, NimTheory
+from whistgui.engine.heaps.rules import HeapTheory, PositionRules
+from whistgui.engine.reading import quote
+
+__all__ = ["HEAP_GAMES", "HeapGame", "find_heap_game", "heap_game_of", "is_heap_game"]
+
+
+@dataclass(frozen=True, slots=True)
+class HeapGame:
+    """A game of this package: its name, how its rules are made (from the parameter after the
+    colon, None without one), the factory of its theory (None: search only), where it comes
+    from."""
+
+    name: str
+    title: str
+    #: Makes the rules; ``param`` is the text after ``name:`` (None if there is none). Raises
+    #: NotationError quoting a bad parameter.
+    make: Callable[[str | None], PositionRules[Any]]
+    #: Makes a fresh theory for the rules made (None: search only).
+    theory: Callable[[PositionRules[Any]], HeapTheory[Any]] | None
+    #: What the parameter is (``"K, 2 or more"``), None if the game takes none.
+    parameter: str | None = None
+    aliases: tuple[str, ...] = ()
+    source: str = ""
+    #: How a position is written, with an example.
+    notation: str = "heap sizes separated by spaces, such as '3 4 6'"
+    notes: str = field(default="", compare=False)
+
+
+def _no_parameter(
+    name: str, make: Callable[[], PositionRules[Any]]
+) -> Callable[[str | None], PositionRules[Any]]:
+    def made(param: str | None) -> PositionRules[Any]:
+        if param is not None:
+            raise NotationError(f"{quote(f'{name}:{param}')}: the game {name} takes no parameter")
+        return make()
+
+    return made
+
+
+HEAP_GAMES: tuple[HeapGame, ...] = (
+    HeapGame(
+        "nim",
+        "Nim (take any number from one heap; the last to move wins)",
+        _no_parameter("nim", NimRules),
+        lambda _rules: NimTheory(),
+        source="Bouton (1902); strange algebra §6.1",
+    ),
+)
+
+
+def _key(name: str) -> str:
+    return name.strip().lower().replace("_", "-").replace(" ", "-").replace("è", "e")
+
+
+def is_heap_game(name: str) -> bool:
+    """Does ``name`` (with or without a parameter) name a game of this package?"""
+    k = _key(expect(name, str, "name", "a game's name (a str)")).partition(":")[0]
+    return any(k == g.name or k in g.aliases for g in HEAP_GAMES)
+
+
+def find_heap_game(name: str) -> PositionRules[Any]:
+    """The rules of the game ``name`` (``nim``, ``moore-nim:3``, any case); NotationError
+    naming the known games, or quoting a bad parameter."""
+    text = expect(name, str, "name", "a game's name (a str)")
+    base, colon, param = _key(text).partition(":")
+    for g in HEAP_GAMES:
+        if base == g.name or base in g.aliases:
+            if g.parameter is not None and not colon:
+                raise NotationError(
+                    f"{quote(text)}: the game {g.name} needs {g.parameter} after a colon, "
+                    f"such as {g.name}:3"
+                )
+            rules = g.make(param if colon else None)
+            return rules
+    raise NotationError(
+        f"unknown game {quote(text)}; expected one of "
+        + ", ".join(
+            g.name + (":" + g.parameter.split(",")[0] if g.parameter else "") for g in HEAP_GAMES
+        )
+    )
+
+
+def heap_game_of(rules: PositionRules[Any]) -> HeapGame:
+    """The registry entry whose rules ``rules`` are (made by :func:`find_heap_game`)."""
+    for g in HEAP_GAMES:
+        if rules.name == g.name or rules.name.partition(":")[0] == g.name:
+            return g
+    raise NotationError(f"{quote(rules.name)} is not a registered game")

@@ -1,0 +1,55 @@
+"""How heap positions are written: heap sizes separated by spaces (``3 4 6``; ``0`` or nothing
+for the empty position). A commutative game keeps them sorted (the formal sum of heaps, §6.1);
+End-nim keeps the written order.
+
+>>> read_heaps('6 3  4'), read_heaps('6 3 0 4', ordered=True), read_heaps(' '), read_heaps('0')
+((3, 4, 6), (6, 3, 4), (), ())
+>>> write_heaps((3, 4, 6)), write_heaps(())
+('3 4 6', '0')
+>>> read_heaps('3 x')
+Traceback (most recent call last):
+...
+whistgui.engine.errors.NotationError: heap 'x' in '3 x' is not a number; expected heap sizes
+separated by spaces, such as '3 4 6'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from whistgui.engine.checks import expect
+from whistgui.engine.errors import NotationError
+from whistgui.engine.reading import quote, read_int
+
+__all__ = ["HEAP_EXAMPLE", "MAX_HEAP", "MAX_HEAPS", "read_heaps", "write_heaps"]
+
+#: The largest heap and the most heaps a position may have (an exact search is far slower).
+MAX_HEAP: Final = 1000
+MAX_HEAPS: Final = 100
+HEAP_EXAMPLE: Final = "'3 4 6'"
+
+
+def read_heaps(text: str, *, ordered: bool = False) -> tuple[int, ...]:
+    """The heaps written in ``text``, sorted (unless ``ordered``), empty heaps dropped."""
+    expect(text, str, "position", "heap sizes separated by spaces (a str)")
+    words = text.split()
+    expected = f"expected heap sizes separated by spaces, such as {HEAP_EXAMPLE}"
+    if len(words) > MAX_HEAPS:
+        raise NotationError(f"{quote(text)} has {len(words):,} heaps; expected at most {MAX_HEAPS}")
+    heaps = []
+    for w in words:
+        if not w.isdigit() or not w.isascii():
+            raise NotationError(f"heap {quote(w)} in {quote(text)} is not a number; {expected}")
+        n = read_int(w, what="heap", text=text, max_digits=len(str(MAX_HEAP)))
+        if n > MAX_HEAP:
+            raise NotationError(
+                f"heap {n} in {quote(text)} is too large; expected at most {MAX_HEAP}"
+            )
+        if n:
+            heaps.append(n)
+    return tuple(heaps) if ordered else tuple(sorted(heaps))
+
+
+def write_heaps(heaps: tuple[int, ...]) -> str:
+    """The heaps as :func:`read_heaps` reads them back (``0`` for none)."""
+    return " ".join(map(str, heaps)) or "0"
