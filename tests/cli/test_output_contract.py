@@ -130,6 +130,9 @@ TABLE_N, UPTO, MAX_CARDS = 3, 2, 1
 
 GAME = frozenset({"game"})
 
+#: A position of heaps (strange algebra §6) and one that is not.
+HEAPS, BAD_HEAPS = "3 4 6", "3 x 6"
+
 CONTRACTS: tuple[Contract, ...] = (
     Contract(
         ("value",),
@@ -168,6 +171,26 @@ CONTRACTS: tuple[Contract, ...] = (
         GAME | {"deal", "outcome", "best"},
         (DEAL, BAD_DEAL),
         "errors",
+    ),
+    Contract(
+        ("solve",),
+        (HEAPS, "--game", "nim"),
+        lambda: f"{HEAPS}   (nim)",
+        "lines",
+        GAME | {"position", "outcome"},
+        (HEAPS, BAD_HEAPS, "--game", "nim"),
+        "errors",
+        label="heaps",
+    ),
+    Contract(
+        ("value",),
+        (HEAPS, "--game", "nim"),
+        lambda: f"{HEAPS}   (nim)",
+        "lines",
+        GAME | {"position", "components", "element", "outcome"},
+        (HEAPS, BAD_HEAPS, "--game", "nim"),
+        "errors",
+        label="heaps",
     ),
     Contract(
         ("play",),

@@ -49,6 +49,7 @@ from whistgui.cli.common import (
     unrecognized,
 )
 from whistgui.engine import WhistError
+from whistgui.engine.heaps import is_heap_game
 
 __all__ = ["DESCRIPTION", "build_parser", "main"]
 
@@ -158,6 +159,8 @@ def _run(args: argparse.Namespace, parser: argparse.ArgumentParser, stdin: TextI
         return gops.run(args)
     if args.command in tables.COMMANDS:
         return tables.run(args, parser)
+    if _heap_game(args):
+        return _run_heaps(args, parser, stdin)
     cmd = Command(sys.stdout, sys.stderr, args.json, game_of(args, parser))
     try:
         if args.command == "games":
@@ -178,4 +181,31 @@ def _run(args: argparse.Namespace, parser: argparse.ArgumentParser, stdin: TextI
     except BrokenPipeError:  # e.g. `whist table 8 | head`
         sys.stderr.close()
         return cmd.status
+    return cmd.status
+
+
+def _heap_game(args: argparse.Namespace) -> bool:
+    """Does ``--game`` name a game of positions (nim, hackenbush, …; not a trick game)?"""
+    name = getattr(args, "game", None)
+    return isinstance(name, str) and is_heap_game(name)
+
+
+def _run_heaps(args: argparse.Namespace, parser: argparse.ArgumentParser, stdin: TextIO) -> int:
+    """``solve`` and ``value`` of positions of a game of strange algebra §6 and §9."""
+    from whistgui.cli import heaps
+
+    if args.command not in ("solve", "value"):
+        parser.error(
+            f"--game {args.game}: {args.command} is for the trick games; the games of heaps "
+            "and piles take 'whist solve' and 'whist value'"
+        )
+    if getattr(args, "refined", False):
+        parser.error(f"--refined: {args.game} is not a trick game, so it has no refined scoring")
+    cmd = Command(sys.stdout, sys.stderr, args.json)
+    try:
+        heaps.run(cmd, args.command, args.game, deal_texts(args.deals, stdin))
+    except WhistError as exc:  # a bad game name or parameter
+        parser.error(str(exc))
+    except BrokenPipeError:
+        sys.stderr.close()
     return cmd.status

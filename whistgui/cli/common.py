@@ -426,6 +426,8 @@ class Command:
         self.out, self.err, self.as_json = out, err, as_json
         self.status = EXIT_OK
         self.game = game
+        #: The name the JSON objects carry: the game's, or a game of positions' (``nim``).
+        self.game_name = game.name
         self.evaluator = Evaluator()
         self.solver = Solver()
         self._theory: Theory[Any] | None = None
@@ -441,7 +443,7 @@ class Command:
 
     def emit(self, obj: dict[str, Any], text: str) -> None:
         if self.as_json:
-            self.out.write(json_line({"game": self.game.name, **obj}) + "\n")
+            self.out.write(json_line({"game": self.game_name, **obj}) + "\n")
         else:
             self.out.write(text + "\n")
         self.out.flush()

@@ -42,6 +42,7 @@ def games(cmd: Command) -> None:
         theory = g.new_theory()
         obj = {
             "name": g.name,
+            "kind": "trick game",
             "aliases": list(g.aliases),
             "title": g.title,
             "rules": g.rules.describe(),
@@ -61,7 +62,11 @@ def games(cmd: Command) -> None:
             lines.append(f"           {g.notes}")
         lines.append(f"  source:  {g.source}")
         cmd.game = g
+        cmd.game_name = g.name
         cmd.emit(obj, "\n".join(lines))
+    from whistgui.cli import heaps
+
+    heaps.games(cmd)
 
 
 def run_quotient(cmd: Command, max_cards: int, tests: int | None, examples: int) -> None:

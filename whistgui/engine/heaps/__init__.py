@@ -45,6 +45,8 @@ class HeapGame:
     theory: Callable[[PositionRules[Any]], HeapTheory[Any]] | None
     #: What the parameter is (``"K, 2 or more"``), None if the game takes none.
     parameter: str | None = None
+    #: A parameter the game is shown with (``"3"``, ``"0.77"``); needed with ``parameter``.
+    example_parameter: str | None = None
     aliases: tuple[str, ...] = ()
     source: str = ""
     #: How a position is written, with an example.

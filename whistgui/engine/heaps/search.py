@@ -52,8 +52,10 @@ class Search:
         self.memo: Memo[tuple[Hashable, Flag, Player], Fraction] = Memo(
             bound, f"{rules.name} results"
         )
+        #: ``should_stop`` is asked each time some 4,096 units of work more are done.
         self.should_stop = should_stop
-        self._count = 0
+        #: The work done so far: positions searched and options looked at.
+        self.work = 0
 
     def result(self, position: Hashable, flag: Flag, mover: Player) -> Fraction:
         """The result from Left's side with ``mover`` to move from ``position`` under ``flag``."""
@@ -90,10 +92,11 @@ class Search:
         hit = data.get(key)
         if hit is not None:
             return hit
-        self._count += 1
-        if self.should_stop is not None and self._count % 4096 == 0 and self.should_stop():
-            raise Cancelled(f"the search of {rules.name} was stopped")
         moves = list(rules.options(position, flag, mover))
+        before = self.work
+        self.work = before + 1 + len(moves)
+        if self.should_stop is not None and self.work >> 12 != before >> 12 and self.should_stop():
+            raise Cancelled(f"the search of {rules.name} was stopped")
         done = rules.end(position, flag, mover, not moves)
         if done is None:
             if not moves:

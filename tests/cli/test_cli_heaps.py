@@ -1,0 +1,124 @@
+"""`whist solve`, `whist value` and `whist games` for the games of heaps and piles (strange
+algebra §6 and §9, issue 26), run as processes: the JSON shapes scripts depend on, answers
+equal to the engine's search, and bad input refused in one line."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from whistgui.engine.heaps import HEAP_GAMES, find_heap_game, heap_game_of
+from whistgui.engine.heaps.search import Search
+
+
+def whist(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    script = Path(sys.executable).parent / "whist"
+    cmd = [str(script)] if script.is_file() else [sys.executable, "-m", "whistgui.cli"]
+    return subprocess.run(
+        [*cmd, *argv], input=stdin, capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+def objects(out: str) -> list[dict]:
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def test_solve_json_is_the_search_s_outcome_for_random_nim_positions():
+    rng = random.Random(26)
+    texts = [" ".join(str(rng.randint(1, 7)) for _ in range(rng.randint(1, 4))) for _ in range(12)]
+    res = whist("solve", "--game", "nim", *texts, "--json")
+    assert res.returncode == 0, res.stderr
+    assert res.stderr == ""
+    rules = find_heap_game("nim")
+    search = Search(rules)
+    got = objects(res.stdout)
+    assert [o["position"] for o in got] == [rules.text(rules.parse(t)) for t in texts]
+    for o, t in zip(got, texts, strict=True):
+        assert set(o) == {"game", "position", "outcome"}
+        assert o["game"] == "nim"
+        assert o["outcome"] == search.verdict(rules.parse(t))
+    assert {o["outcome"] for o in got} == {"N", "P"}  # both kinds seen: the test can fail
+
+
+def test_value_predicts_what_solve_finds_for_every_game_with_a_theory():
+    for g in HEAP_GAMES:
+        if g.theory is None:
+            continue
+        name = g.name + (f":{g.example_parameter}" if g.parameter else "")
+        positions = ["1 2 3", "2 2", "1 4 5", "3"] if g.notation.startswith("heap") else None
+        if positions is None:
+            continue
+        value = whist("value", "--game", name, *positions, "--json")
+        solve = whist("solve", "--game", name, *positions, "--json")
+        assert value.returncode == solve.returncode == 0, value.stderr + solve.stderr
+        for v, s in zip(objects(value.stdout), objects(solve.stdout), strict=True):
+            assert v["outcome"] == s["outcome"], (name, v, s)
+            assert [c["component"] for c in v["components"]] == v["position"].split()
+        rules = find_heap_game(name)
+        theory = heap_game_of(rules).theory(rules)
+        for v in objects(value.stdout):
+            assert theory.parse(v["element"]) == theory.parse(
+                theory.text(theory.parse(v["element"]))
+            )
+
+
+def test_value_text_shows_each_heap_s_element_and_the_sum():
+    res = whist("value", "--game", "nim", "3 4 6")
+    assert res.returncode == 0
+    lines = res.stdout.splitlines()
+    assert lines[0] == "3 4 6   (nim)"
+    assert lines[1].split() == ["3:", "*3", "4:", "*4", "6:", "*6"]
+    assert lines[2].startswith("  sum: *1")  # 3 xor 4 xor 6
+    assert "N (the next player wins)" in lines[3]
+
+
+def test_positions_from_standard_input_and_a_bad_one_among_them():
+    res = whist("solve", "--game", "nim", "-", "--json", stdin="1 2 3\n3 y\n\n2 2\n")
+    assert res.returncode == 2
+    got = objects(res.stdout)
+    assert [o.get("outcome") for o in got] == ["P", None, "P"]
+    assert got[1]["line"] == 2
+    assert got[1]["input"] == "3 y"
+    assert "'y'" in got[1]["error"]
+    assert "heap sizes separated by spaces" in got[1]["error"]
+    assert res.stderr.count("\n") == 1
+    assert res.stderr.startswith("whist: error: line 2: ")
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("solve", "--game", "nimm", "1"), "unknown game 'nimm'"),
+        (("solve", "--game", "nim:3", "1"), "takes no parameter"),
+        (("analyze", "--game", "nim", "1"), "analyze is for the trick games"),
+        (("play", "--game", "nim", "1"), "play is for the trick games"),
+        (("solve", "--game", "nim", "--refined", "1"), "not a trick game"),
+        (("solve", "--game", "nim", "1 1001"), "heap 1001 in '1 1001' is too large"),
+        (("solve", "--game", "nim", "-3"), "'-3'"),
+    ],
+)
+def test_bad_requests_are_one_line_with_status_2(argv, said):
+    res = whist(*argv)
+    assert res.returncode == 2
+    assert said in res.stderr
+    assert len(res.stderr.strip().splitlines()) == 1, res.stderr
+    assert "Traceback" not in res.stderr
+
+
+def test_games_lists_the_games_of_positions_after_the_trick_games():
+    res = whist("games", "--json")
+    assert res.returncode == 0
+    got = objects(res.stdout)
+    kinds = [o["kind"] for o in got]
+    assert kinds == sorted(kinds, key=lambda k: k != "trick game")
+    heaps = [o for o in got if o["kind"] == "positions"]
+    assert [o["name"].partition(":")[0] for o in heaps] == [g.name for g in HEAP_GAMES]
+    nim = heaps[0]
+    assert nim["game"] == "nim"
+    assert "nim group" in nim["theory"]
+    assert nim["notation"]
