@@ -7,7 +7,7 @@ only list of them. A game with a parameter is named ``name:PARAM`` (``moore-nim:
 ``misere-octal:0.77``); :func:`find_heap_game` makes its rules.
 
 >>> [g.name for g in HEAP_GAMES]
-['nim']
+['nim', 'misere-nim']
 >>> rules = find_heap_game('Nim')
 >>> rules.name, rules.text(rules.parse('6 3 4'))
 ('nim', '3 4 6')
@@ -17,13 +17,16 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from whistgui.engine.checks import expect
 from whistgui.engine.errors import NotationError
+from whistgui.engine.heaps.misere_nim import MisereNimRules, MisereNimTheory
 from whistgui.engine.heaps.nim import NimRules, NimTheory
+from whistgui.engine.heaps.notation import random_heaps
 from whistgui.engine.heaps.rules import HeapTheory, PositionRules
 from whistgui.engine.reading import quote
 
@@ -52,6 +55,12 @@ class HeapGame:
     #: How a position is written, with an example.
     notation: str = "heap sizes separated by spaces, such as '3 4 6'"
     notes: str = field(default="", compare=False)
+    #: The text of a random position of at most ``size`` counters (pieces, edges) in all, drawn
+    #: with ``rng``: positions the exact search solves in a fraction of a second for ``size`` up
+    #: to 12 (the game may keep them smaller). The one test harness of every theory
+    #: (tests/engine/heaps/test_theories.py) draws its positions through it, so every game with
+    #: a theory gives one; :func:`~whistgui.engine.heaps.notation.random_heaps` for heap games.
+    random_position: Callable[[random.Random, int], str] | None = field(default=None, compare=False)
 
 
 def _no_parameter(
@@ -72,6 +81,15 @@ HEAP_GAMES: tuple[HeapGame, ...] = (
         _no_parameter("nim", NimRules),
         lambda _rules: NimTheory(),
         source="Bouton (1902); strange algebra §6.1",
+        random_position=random_heaps,
+    ),
+    HeapGame(
+        "misere-nim",
+        "Misère nim (take any number from one heap; the last to move loses)",
+        _no_parameter("misere-nim", MisereNimRules),
+        lambda _rules: MisereNimTheory(),
+        source="Bouton (1902); strange algebra §6.2",
+        random_position=random_heaps,
     ),
 )
 

@@ -29,7 +29,7 @@ from whistgui.engine.heaps.notation import read_heaps, write_heaps
 from whistgui.engine.heaps.rules import Flag, Move, Outcome, Player, ResultKind
 from whistgui.engine.reading import quote, read_int
 
-__all__ = ["HeapRules", "Heaps", "NimRules", "NimTheory", "normal_play_end"]
+__all__ = ["HeapRules", "Heaps", "NimRules", "NimTheory", "heap_of", "normal_play_end"]
 
 Heaps = tuple[int, ...]
 
@@ -39,6 +39,21 @@ _ONE: Final = Fraction(1)
 def normal_play_end(mover: Player, stuck: bool) -> Fraction | None:
     """Normal play: the player unable to move loses."""
     return Fraction(-mover.sign) if stuck else None
+
+
+def heap_of(component: object) -> int:
+    """The size of one heap given as a component ``(n,)`` (what :meth:`HeapRules.components`
+    yields); ArgumentTypeError for anything else."""
+    if (
+        not isinstance(component, tuple)
+        or len(component) != 1
+        or not isinstance(component[0], int)
+        or isinstance(component[0], bool)
+    ):
+        raise ArgumentTypeError(
+            f"component must be one heap, a tuple (n,), not {described(component)}"
+        )
+    return component[0]
 
 
 class HeapRules:
@@ -93,11 +108,7 @@ class NimTheory:
     title = "the nim group ⊕Z₂ (Bouton): nim-sum of the heaps; P exactly when it is 0"
 
     def element(self, component: object) -> int:
-        if not isinstance(component, tuple) or len(component) != 1:
-            raise ArgumentTypeError(
-                f"component must be one heap, a tuple (n,), not {described(component)}"
-            )
-        return int(component[0])
+        return heap_of(component)
 
     def zero(self) -> int:
         return 0

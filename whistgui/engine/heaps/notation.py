@@ -15,13 +15,14 @@ separated by spaces, such as '3 4 6'
 
 from __future__ import annotations
 
+import random
 from typing import Final
 
 from whistgui.engine.checks import expect
 from whistgui.engine.errors import NotationError
 from whistgui.engine.reading import quote, read_int
 
-__all__ = ["HEAP_EXAMPLE", "MAX_HEAP", "MAX_HEAPS", "read_heaps", "write_heaps"]
+__all__ = ["HEAP_EXAMPLE", "MAX_HEAP", "MAX_HEAPS", "random_heaps", "read_heaps", "write_heaps"]
 
 #: The largest heap and the most heaps a position may have (an exact search is far slower).
 MAX_HEAP: Final = 1000
@@ -52,4 +53,21 @@ def read_heaps(text: str, *, ordered: bool = False) -> tuple[int, ...]:
 
 def write_heaps(heaps: tuple[int, ...]) -> str:
     """The heaps as :func:`read_heaps` reads them back (``0`` for none)."""
+    return " ".join(map(str, heaps)) or "0"
+
+
+def random_heaps(rng: random.Random, size: int, *, max_heaps: int = 4) -> str:
+    """The text of a random heap position of at most ``size`` counters in all and at most
+    ``max_heaps`` heaps, written in a random order (a game's
+    :attr:`~whistgui.engine.heaps.HeapGame.random_position`).
+
+    >>> rng = random.Random(1)
+    >>> all(sum(read_heaps(random_heaps(rng, 9))) <= 9 for _ in range(100))
+    True
+    >>> random_heaps(rng, 0)
+    '0'
+    """
+    n = min(rng.randint(0, max_heaps), size)
+    top = size // n if n else 0
+    heaps = [rng.randint(1, top) for _ in range(n)]
     return " ".join(map(str, heaps)) or "0"
