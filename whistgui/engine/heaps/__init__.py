@@ -7,7 +7,7 @@ only list of them. A game with a parameter is named ``name:PARAM`` (``moore-nim:
 ``misere-octal:0.77``); :func:`find_heap_game` makes its rules.
 
 >>> [g.name for g in HEAP_GAMES]
-['nim', 'misere-nim']
+['nim', 'misere-nim', 'moore-nim']
 >>> rules = find_heap_game('Nim')
 >>> rules.name, rules.text(rules.parse('6 3 4'))
 ('nim', '3 4 6')
@@ -25,6 +25,9 @@ from typing import Any
 from whistgui.engine.checks import expect
 from whistgui.engine.errors import NotationError
 from whistgui.engine.heaps.misere_nim import MisereNimRules, MisereNimTheory
+from whistgui.engine.heaps.moore_nim import MAX_K as MOORE_MAX_K
+from whistgui.engine.heaps.moore_nim import MIN_K as MOORE_MIN_K
+from whistgui.engine.heaps.moore_nim import moore_nim, moore_theory
 from whistgui.engine.heaps.nim import NimRules, NimTheory
 from whistgui.engine.heaps.notation import random_heaps
 from whistgui.engine.heaps.rules import HeapTheory, PositionRules
@@ -89,6 +92,15 @@ HEAP_GAMES: tuple[HeapGame, ...] = (
         _no_parameter("misere-nim", MisereNimRules),
         lambda _rules: MisereNimTheory(),
         source="Bouton (1902); strange algebra §6.2",
+        random_position=random_heaps,
+    ),
+    HeapGame(
+        "moore-nim",
+        "Moore's nim_K (take from 1 to K − 1 heaps at once; the last to move wins)",
+        moore_nim,
+        moore_theory,
+        parameter=f"K, {MOORE_MIN_K} to {MOORE_MAX_K} (2 is nim)",
+        source="Moore (1910); strange algebra §6.3",
         random_position=random_heaps,
     ),
 )

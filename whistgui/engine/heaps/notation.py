@@ -22,7 +22,15 @@ from whistgui.engine.checks import expect
 from whistgui.engine.errors import NotationError
 from whistgui.engine.reading import quote, read_int
 
-__all__ = ["HEAP_EXAMPLE", "MAX_HEAP", "MAX_HEAPS", "random_heaps", "read_heaps", "write_heaps"]
+__all__ = [
+    "HEAP_EXAMPLE",
+    "MAX_HEAP",
+    "MAX_HEAPS",
+    "random_heaps",
+    "read_heaps",
+    "read_parameter",
+    "write_heaps",
+]
 
 #: The largest heap and the most heaps a position may have (an exact search is far slower).
 MAX_HEAP: Final = 1000
@@ -54,6 +62,27 @@ def read_heaps(text: str, *, ordered: bool = False) -> tuple[int, ...]:
 def write_heaps(heaps: tuple[int, ...]) -> str:
     """The heaps as :func:`read_heaps` reads them back (``0`` for none)."""
     return " ".join(map(str, heaps)) or "0"
+
+
+def read_parameter(game: str, param: str | None, *, low: int, high: int, what: str = "K") -> int:
+    """The whole-number parameter ``param`` of the game ``game`` (the text after
+    ``game:``), from ``low`` to ``high``; NotationError quoting ``game:param`` otherwise.
+
+    >>> read_parameter('moore-nim', '3', low=2, high=8)
+    3
+    >>> read_parameter('moore-nim', 'x', low=2, high=8)
+    Traceback (most recent call last):
+    ...
+    whistgui.engine.errors.NotationError: 'moore-nim:x': K must be a whole number from 2 to 8,
+    such as moore-nim:3
+    """
+    expected = f"{what} must be a whole number from {low} to {high}, such as {game}:{low + 1}"
+    if param is None:
+        raise NotationError(f"{quote(game)} needs its parameter after a colon: {expected}")
+    p = expect(param, str, "param", "the text after the colon (a str)").strip()
+    if not p.isascii() or not p.isdigit() or len(p) > len(str(high)) or not low <= int(p) <= high:
+        raise NotationError(f"{quote(f'{game}:{param}')}: {expected}")
+    return int(p)
 
 
 def random_heaps(rng: random.Random, size: int, *, max_heaps: int = 4) -> str:
