@@ -7,7 +7,7 @@ only list of them. A game with a parameter is named ``name:PARAM`` (``moore-nim:
 ``misere-octal:0.77``); :func:`find_heap_game` makes its rules.
 
 >>> [g.name for g in HEAP_GAMES]
-['nim', 'misere-nim', 'moore-nim']
+['nim', 'misere-nim', 'moore-nim', 'comply-constrain-nim']
 >>> rules = find_heap_game('Nim')
 >>> rules.name, rules.text(rules.parse('6 3 4'))
 ('nim', '3 4 6')
@@ -24,6 +24,9 @@ from typing import Any
 
 from whistgui.engine.checks import expect
 from whistgui.engine.errors import NotationError
+from whistgui.engine.heaps.comply_constrain import MAX_K as CC_MAX_K
+from whistgui.engine.heaps.comply_constrain import MIN_K as CC_MIN_K
+from whistgui.engine.heaps.comply_constrain import comply_constrain_nim, comply_constrain_theory
 from whistgui.engine.heaps.misere_nim import MisereNimRules, MisereNimTheory
 from whistgui.engine.heaps.moore_nim import MAX_K as MOORE_MAX_K
 from whistgui.engine.heaps.moore_nim import MIN_K as MOORE_MIN_K
@@ -101,6 +104,16 @@ HEAP_GAMES: tuple[HeapGame, ...] = (
         moore_theory,
         parameter=f"K, {MOORE_MIN_K} to {MOORE_MAX_K} (2 is nim)",
         source="Moore (1910); strange algebra §6.3",
+        random_position=random_heaps,
+    ),
+    HeapGame(
+        "comply-constrain-nim",
+        "Comply-constrain nim_K (take from one heap, not a size the opponent forbade; then "
+        "forbid K − 1 sizes)",
+        comply_constrain_nim,
+        comply_constrain_theory,
+        parameter=f"K, {CC_MIN_K} to {CC_MAX_K}",
+        source="Gavel and Strimling (2004); strange algebra §6.4",
         random_position=random_heaps,
     ),
 )
