@@ -7,7 +7,8 @@ only list of them. A game with a parameter is named ``name:PARAM`` (``moore-nim:
 ``misere-octal:0.77``); :func:`find_heap_game` makes its rules.
 
 >>> [g.name for g in HEAP_GAMES]
-['nim', 'misere-nim', 'moore-nim', 'comply-constrain-nim']
+ ['nim', 'misere-nim', 'moore-nim', 'comply-constrain-nim', 'hackenbush',
+  'integral-hackenbush', 'refined-integral-hackenbush']
 >>> rules = find_heap_game('Nim')
 >>> rules.name, rules.text(rules.parse('6 3 4'))
 ('nim', '3 4 6')
@@ -27,6 +28,18 @@ from whistgui.engine.errors import NotationError
 from whistgui.engine.heaps.comply_constrain import MAX_K as CC_MAX_K
 from whistgui.engine.heaps.comply_constrain import MIN_K as CC_MIN_K
 from whistgui.engine.heaps.comply_constrain import comply_constrain_nim, comply_constrain_theory
+from whistgui.engine.heaps.hackenbush import (
+    PILES_NOTATION,
+    HackenbushRules,
+    IntegralHackenbushRules,
+    RefinedIntegralHackenbushRules,
+    random_piles_of,
+)
+from whistgui.engine.heaps.hackenbush_theory import (
+    HackenbushTheory,
+    IntegralHackenbushTheory,
+    RefinedIntegralHackenbushTheory,
+)
 from whistgui.engine.heaps.misere_nim import MisereNimRules, MisereNimTheory
 from whistgui.engine.heaps.moore_nim import MAX_K as MOORE_MAX_K
 from whistgui.engine.heaps.moore_nim import MIN_K as MOORE_MIN_K
@@ -117,6 +130,34 @@ HEAP_GAMES: tuple[HeapGame, ...] = (
         example_parameter="3",
         source="Gavel and Strimling (2004); strange algebra §6.4",
         random_position=random_heaps,
+    ),
+    HeapGame(
+        "hackenbush",
+        HackenbushRules.title,
+        _no_parameter("hackenbush", HackenbushRules),
+        lambda _rules: HackenbushTheory(),
+        aliases=("hackenbush-strings",),
+        source="Berlekamp, Conway, Guy, Winning Ways (1982); strange algebra §6.6, Theorem 6.1",
+        notation=PILES_NOTATION,
+        random_position=random_piles_of,
+    ),
+    HeapGame(
+        "integral-hackenbush",
+        IntegralHackenbushRules.title,
+        _no_parameter("integral-hackenbush", IntegralHackenbushRules),
+        lambda _rules: IntegralHackenbushTheory(),
+        source="strange algebra §6.6, Theorem 6.2",
+        notation=PILES_NOTATION,
+        random_position=random_piles_of,
+    ),
+    HeapGame(
+        "refined-integral-hackenbush",
+        RefinedIntegralHackenbushRules.title,
+        _no_parameter("refined-integral-hackenbush", RefinedIntegralHackenbushRules),
+        lambda _rules: RefinedIntegralHackenbushTheory(),
+        source="strange algebra §6.6, Theorem 6.3",
+        notation=PILES_NOTATION,
+        random_position=random_piles_of,
     ),
 )
 
