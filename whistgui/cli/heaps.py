@@ -16,13 +16,13 @@ outcome it predicts.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from fractions import Fraction
 from typing import Any, Final
 
 from whistgui.cli.common import Command, DealText, LimitError
 from whistgui.engine import Cancelled, NoTheoryError
 from whistgui.engine.heaps import HEAP_GAMES, find_heap_game, heap_game_of
-from whistgui.engine.heaps.rules import Outcome, PositionRules, ResultKind
+from whistgui.engine.heaps.outcome import outcome_json as engine_outcome_json
+from whistgui.engine.heaps.rules import Outcome, PositionRules
 from whistgui.engine.heaps.search import Search
 from whistgui.engine.reading import quote
 
@@ -33,44 +33,32 @@ __all__ = ["MAX_SEARCH", "games", "outcome_json", "run"]
 MAX_SEARCH: Final = 12_000_000
 
 
-def _result_json(kind: ResultKind, r: Fraction, winner: tuple[str, str]) -> Any:
-    if kind is ResultKind.WIN:
-        return winner[0] if r > 0 else winner[1]
-    if kind is ResultKind.INTEGER:
-        return int(r)
-    return str(r)
-
-
-def _one(rules: PositionRules[Any], pair: tuple[Fraction, Fraction]) -> Any:
-    left, right = pair
-    if rules.impartial and rules.result_kind is ResultKind.WIN:
-        return "N" if left > 0 else "P"
-    return {
-        "blue_first": _result_json(rules.result_kind, left, ("B", "R")),
-        "red_first": _result_json(rules.result_kind, right, ("B", "R")),
-    }
+def _one(rules: PositionRules[Any], outcome: Outcome, flag: str) -> Any:
+    return engine_outcome_json(outcome, rules.result_kind, impartial=rules.impartial, flag=flag)
 
 
 def outcome_json(rules: PositionRules[Any], outcome: Outcome) -> dict[str, Any]:
-    """``{"outcome": …}`` and, for a game with named start flags, ``"by_flag"``."""
-    obj: dict[str, Any] = {"outcome": _one(rules, next(iter(outcome.by_flag.values())))}
-    if list(outcome.by_flag) != [""]:
-        obj["by_flag"] = {name: _one(rules, pair) for name, pair in outcome.by_flag.items()}
+    """``{"outcome": …}`` (:func:`~whistgui.engine.heaps.outcome.outcome_json`, for the first
+    start flag) and, for a game with named start flags, ``"by_flag"``."""
+    names = list(outcome.by_flag)
+    obj: dict[str, Any] = {"outcome": _one(rules, outcome, names[0])}
+    if names != [""]:
+        obj["by_flag"] = {name: _one(rules, outcome, name) for name in names}
     return obj
 
 
 def outcome_text(rules: PositionRules[Any], outcome: Outcome) -> str:
     """The outcome in words: ``N (the next player wins)``, ``Blue first: B, Red first: R``."""
 
-    def one(pair: tuple[Fraction, Fraction]) -> str:
-        o = _one(rules, pair)
+    def one(flag: str) -> str:
+        o = _one(rules, outcome, flag)
         if isinstance(o, str):
             return f"{o} ({'the next' if o == 'N' else 'the previous'} player wins)"
         return f"Blue first: {o['blue_first']}, Red first: {o['red_first']}"
 
     if list(outcome.by_flag) == [""]:
-        return one(outcome.by_flag[""])
-    return "; ".join(f"{name}: {one(pair)}" for name, pair in outcome.by_flag.items())
+        return one("")
+    return "; ".join(f"{name}: {one(name)}" for name in outcome.by_flag)
 
 
 def _search(rules: PositionRules[Any], position: Any, text: str) -> Outcome:
