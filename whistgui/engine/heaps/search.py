@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from whistgui.engine.errors import Cancelled, TheoryError
-from whistgui.engine.heaps.rules import Flag, Outcome, Player, PositionRules
+from whistgui.engine.heaps.rules import Flag, Outcome, Player, PositionRules, ResultKind
 from whistgui.engine.memo import Memo
 
 __all__ = ["DEFAULT_BOUND", "Search", "verdict"]
@@ -105,7 +105,16 @@ class Search:
                     "but the rules do not end the game there"
                 )
             other = mover.other
-            results = [self._result(m.position, m.flag, other) for m in moves]
-            done = max(results) if mover is Player.LEFT else min(results)
+            if rules.result_kind is ResultKind.WIN:
+                # a win is the best there is: the first move found to win decides
+                win = Fraction(mover.sign)
+                done = -win
+                for m in moves:
+                    if self._result(m.position, m.flag, other) == win:
+                        done = win
+                        break
+            else:
+                results = [self._result(m.position, m.flag, other) for m in moves]
+                done = max(results) if mover is Player.LEFT else min(results)
         data[key] = done
         return done
