@@ -375,6 +375,7 @@ class _Reading(HackenbushRules):
     ) -> None:
         self.stops, self.bonus, self.at_start = stops, bonus, at_start
         self.name = "a reading"
+        self.result_kind = ResultKind.FRACTION  # a payment, not a win
 
     def start_flags(self, position: Piles) -> Iterable[tuple[str, Flag]]:
         return (("", "start"),)
