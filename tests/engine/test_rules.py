@@ -84,6 +84,7 @@ def test_void_player_discards_anything_under_every_rules():
     [
         (Scoring.TRICKS, 0, 0),
         (Scoring.REFINED, -1, 1),
+        (Scoring.REDUCED, -1, 0),
         (Scoring.LAST_TRICK_WINS, 1, 0),
         (Scoring.LAST_TRICK_LOSES, 0, 1),
     ],
@@ -97,6 +98,8 @@ def test_final_points(scoring: Scoring, west_last: int, east_last: int):
 def test_results_of_each_scoring():
     assert Rules().result(3) == 3
     assert str(Rules(scoring=Scoring.REFINED).result(7)) == "7/4"
+    assert Rules(scoring=Scoring.REDUCED).result(2) == 2
+    assert Rules(scoring=Scoring.REDUCED).refined() == Rules(scoring=Scoring.REFINED)
     assert Rules(scoring=Scoring.LAST_TRICK_WINS).result(1) is Player.WEST
     assert Rules(scoring=Scoring.LAST_TRICK_LOSES).result(0) is Player.EAST
     with pytest.raises(ValueError, match="no refined scoring"):

@@ -7,8 +7,8 @@ replies, the higher card of the suit led wins the trick and the lead — and dif
   card that wins the trick if you have one: single-suit whist §1, strange algebra §7.2);
 * what a player void in the suit led may play (any card: a discard, in every game here);
 * how a finished deal scores: the tricks (whist), the tricks with a quarter for not taking the
-  last trick (refined whist, symmetric whist §11), or only the last trick, which wins
-  (five-card) or loses (misère five-card).
+  last trick (refined whist, symmetric whist §11), the tricks but the last (reduced whist,
+  §11), or only the last trick, which wins (five-card) or loses (misère five-card).
 
 A :class:`Rules` object answers those questions; :class:`~whistgui.engine.trick.play.Position`, the
 :class:`~whistgui.engine.trick.solver.Solver`, the strategist and the tree views ask it and restate
@@ -138,6 +138,8 @@ class Scoring(enum.Enum, metaclass=CheckedEnum):
     TRICKS = "tricks"
     #: Tricks, and a quarter for *not* taking the last trick (symmetric whist §11).
     REFINED = "refined"
+    #: The tricks but the last: the last trick does not count (reduced whist, §11).
+    REDUCED = "reduced"
     #: Whoever takes the last trick wins (five-card).
     LAST_TRICK_WINS = "last trick wins"
     #: Whoever takes the last trick loses (misère five-card).
@@ -154,7 +156,7 @@ class Scoring(enum.Enum, metaclass=CheckedEnum):
 
     @property
     def counts_tricks(self) -> bool:
-        return self in (Scoring.TRICKS, Scoring.REFINED)
+        return self in (Scoring.TRICKS, Scoring.REFINED, Scoring.REDUCED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,9 +176,10 @@ class Rules:
         expect(self.scoring, Scoring, "scoring")
         # derived once: a solver asks for them at every node
         s = self.scoring
-        points = {Scoring.TRICKS: 1, Scoring.REFINED: 4}.get(s, 0)
+        points = {Scoring.TRICKS: 1, Scoring.REFINED: 4, Scoring.REDUCED: 1}.get(s, 0)
         finals = {  # (West took the last trick, East did)
             Scoring.REFINED: (-1, 1),
+            Scoring.REDUCED: (-1, 0),  # the last trick taken back
             Scoring.LAST_TRICK_WINS: (1, 0),
             Scoring.LAST_TRICK_LOSES: (0, 1),
         }.get(s, (0, 0))
@@ -272,7 +275,7 @@ class Rules:
     def result(self, points: int) -> Result:
         """The result of a deal in which West scored ``points``."""
         whole(points, "points")
-        if self.scoring is Scoring.TRICKS:
+        if self.scoring is Scoring.TRICKS or self.scoring is Scoring.REDUCED:
             return points
         if self.scoring is Scoring.REFINED:
             return Fraction(points, 4)
@@ -289,9 +292,17 @@ class Rules:
     def describe(self) -> str:
         """The rules in a line."""
         reply = "must win the trick if able" if self.greedy else "free replies"
-        return f"follow suit ({reply}), discard when void; {self.scoring.value}" + (
-            " (+¼ for not taking the last trick)" if self.scoring is Scoring.REFINED else ""
+        return (
+            f"follow suit ({reply}), discard when void; {self.scoring.value}"
+            + _SCORING_NOTES.get(self.scoring, "")
         )
+
+
+#: What :meth:`Rules.describe` adds to a scoring's name.
+_SCORING_NOTES = {
+    Scoring.REFINED: " (+¼ for not taking the last trick)",
+    Scoring.REDUCED: " (the last trick does not count)",
+}
 
 
 def _holding(holding: object) -> tuple[int, ...]:

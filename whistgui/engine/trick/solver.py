@@ -4,8 +4,10 @@ minimax over tricks.
 Follow suit as the rules allow (freely, or greedily: win the trick if able), otherwise discard
 any card (so asymmetric deals play too); the higher card of the suit led wins. The solver gives
 the outcome χ (West's result with each player on lead: tricks, refined points — the last trick
-worth 3/4 or 1/4, §11 — or the winner of a last-trick game), the optimal cards, and the result
-of every legal card of a position, as double-dummy tools mark cards.
+worth 3/4 or 1/4, §11 —, the tricks but the last — reduced whist, §11: each trick 1 and the
+last taken back, so the search is whist's with other final points — or the winner of a
+last-trick game), the optimal cards, and the result of every legal card of a position, as
+double-dummy tools mark cards.
 
 Positions are stored in a transposition table under a canonical key — the rules, each suit
 reduced to its pattern of owners, suits sorted — and cards in sequence (adjacent in a suit, same
@@ -18,6 +20,8 @@ Outcome(west_lead=1, east_lead=2)
 Outcome(west_lead=4, east_lead=5)
 >>> s.outcome(Deal.parse('KJ/AQ'), refined=True)
 Outcome(west_lead=Fraction(1, 4), east_lead=Fraction(3, 4))
+>>> s.outcome(Deal.parse('AQ/KJ'), rules=Rules(scoring=Scoring.REDUCED))
+Outcome(west_lead=1, east_lead=1)
 >>> s.outcome(Deal.parse('KQ/AJ'), rules=Rules(greedy=True, scoring=Scoring.LAST_TRICK_WINS))
 Outcome(west_lead=<Player.WEST: 'W'>, east_lead=<Player.EAST: 'E'>)
 """
