@@ -189,6 +189,7 @@ def test_every_theory_declares_whether_its_elements_are_whist_values():
     assert declared == {
         "whist": True,
         "refined-whist": True,
+        "reduced-whist": True,
         "greedy-whist": False,
         "five-card": False,
         "misere-five-card": False,

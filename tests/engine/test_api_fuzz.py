@@ -324,6 +324,7 @@ ARGS: dict[str, object] = {
     ),
     # each theory's elements and their text
     "WhistTheory.*.text": "1-e1",
+    "ReducedWhistTheory.*.text": "1-e1",
     "FiveCardTheory.*.text": "+1",
     "GreedyWhistTheory.*.text": "(3, +1)",
     "MisereFiveCardTheory.*.text": "0WE",
@@ -331,6 +332,7 @@ ARGS: dict[str, object] = {
         f"{theory}.*.{p}": element
         for theory, element in (
             ("WhistTheory", Value.parse("1-e1")),
+            ("ReducedWhistTheory", Value.parse("1-e1")),
             ("FiveCardTheory", 1),
             ("GreedyWhistTheory", GreedyValue(3, 1)),
             ("MisereFiveCardTheory", MisereValue(0, True, True)),

@@ -96,6 +96,9 @@ def test_the_selector_is_reached_and_used_from_the_keyboard(qtbot, window):
     assert shown_game(window) == ("refined-whist", ["refined-whist"])
     with qtbot.waitSignal(trick(window).analysisShown, timeout=20000) as blocker:
         qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert blocker.args[0].document.game == "reduced-whist"
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=20000) as blocker:
+        qtbot.keyClick(combo, Qt.Key.Key_Down)
     r = blocker.args[0]
     assert r.document.game == "greedy-whist"
     assert r.rows[0].value.pretty() == "(3, +1)"  # R43's deal (5)

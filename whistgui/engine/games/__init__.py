@@ -5,7 +5,7 @@ A new game is a module with its :class:`~whistgui.engine.trick.rules.Rules` and 
 :class:`~whistgui.engine.games.theory.Theory`, plus one line in :data:`GAMES`.
 
 >>> [g.name for g in GAMES]
-['whist', 'refined-whist', 'greedy-whist', 'five-card', 'misere-five-card']
+['whist', 'refined-whist', 'reduced-whist', 'greedy-whist', 'five-card', 'misere-five-card']
 >>> find_game('Femkort').name, find_game('refined').rules.scoring.value
 ('five-card', 'refined')
 """
@@ -21,6 +21,7 @@ from whistgui.engine.errors import NotationError
 from whistgui.engine.games.five_card import FIVE_CARD_RULES, FiveCardTheory
 from whistgui.engine.games.greedy_whist import GREEDY_WHIST_RULES, GreedyWhistTheory
 from whistgui.engine.games.misere_five_card import MISERE_FIVE_CARD_RULES, MisereFiveCardTheory
+from whistgui.engine.games.reduced_whist import REDUCED_WHIST_RULES, ReducedWhistTheory
 from whistgui.engine.games.theory import Theory, deal_element, predict
 from whistgui.engine.games.whist import WhistTheory
 from whistgui.engine.reading import quote
@@ -83,6 +84,15 @@ GAMES: tuple[Game, ...] = (
         lambda: WhistTheory(refined=True),
         ("refined",),
         "Wästlund, Two-person symmetric whist §11 (R44)",
+    ),
+    Game(
+        "reduced-whist",
+        # a label of its own first letter (the Game menu's mnemonics): not R, refined whist's
+        "Whist without the last trick (reduced whist: the first n − 1 tricks count)",
+        REDUCED_WHIST_RULES,
+        ReducedWhistTheory,
+        ("reduced",),
+        "Wästlund, Two-person symmetric whist §11, Lemma 11.1 and Theorem 11.4 (R44)",
     ),
     Game(
         "greedy-whist",

@@ -8,13 +8,19 @@
 'exit for East, unprotected'
 >>> describe(Value.parse('21/2+-e0')).words
 'exits for both sides, stoppers level; the lead decides'
+
+Whether a number's outcome depends on the lead is a matter of the rounding (ρ unless told):
+
+>>> describe(Value(2), lambda v: Outcome(1, 2)).words
+'number; the outcome depends on the lead'
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from whistgui.engine.checks import expect
+from whistgui.engine.checks import expect, optional_callable
 from whistgui.engine.games.whist.rounding import Outcome, rho
 from whistgui.engine.games.whist.value import Value
 from whistgui.engine.trick.cards import Player
@@ -32,7 +38,7 @@ class Character:
     exit_for: Player | None  # who has the exit (positive infinitesimal: West)
     stoppers: int  # |k| of ε_k; 0 for unprotected exits and numbers
     fuzzy: bool  # ±ε₀: both sides have exits with level stoppers
-    outcome: Outcome  # ρ(value): tricks for West with West and with East on lead
+    outcome: Outcome  # ρ(value), or the rounding's: West's result with West and East on lead
     words: str
 
     @property
@@ -40,10 +46,12 @@ class Character:
         return self.outcome.west_lead != self.outcome.east_lead
 
 
-def describe(value: Value) -> Character:
-    """Classify ``value`` and put it in words."""
+def describe(value: Value, rounding: Callable[[Value], Outcome] | None = None) -> Character:
+    """Classify ``value`` and put it in words; whether the lead matters is read off
+    ``rounding(value)`` (ρ, whist's outcome, when None)."""
     inf = expect(value, Value, "value").infinitesimal
-    o = rho(value)
+    rounding = optional_callable(rounding, "rounding")
+    o = rho(value) if rounding is None else rounding(value)
     lead_matters = o.west_lead != o.east_lead
     if inf.is_zero:
         words = "number"
