@@ -18,7 +18,18 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 
-from whistgui.engine import Deal, Evaluator, Solver, SuitDeal, Value, WhistError
+from whistgui.engine import (
+    Deal,
+    Evaluator,
+    NoTheoryError,
+    Player,
+    Position,
+    Solver,
+    Strategist,
+    SuitDeal,
+    Value,
+    WhistError,
+)
 from whistgui.engine.games import deal_element, find_game, predict
 from whistgui.engine.games.reduced_whist import (
     REDUCED_WHIST_RULES,
@@ -27,8 +38,10 @@ from whistgui.engine.games.reduced_whist import (
     without_smallest,
 )
 from whistgui.engine.games.whist import WhistTheory
-from whistgui.engine.games.whist.rounding import rho, rho_prime
-from whistgui.engine.trick.rules import REFINED_WHIST_RULES, Outcome
+from whistgui.engine.games.whist.rounding import rho, rho_prime, rounding_symbol
+from whistgui.engine.strategy import search_line
+from whistgui.engine.strategy.marks import plays_by_values
+from whistgui.engine.trick.rules import REFINED_WHIST_RULES, Outcome, Scoring
 
 from .strategies import symmetric_deals, values
 
@@ -71,6 +84,16 @@ def test_the_lead_matters_at_the_integers_not_the_halves() -> None:
     assert (
         WhistTheory().describe(Value(Fraction(3, 2))) == "number; the outcome depends on the lead"
     )
+
+
+def test_each_scoring_names_its_rounding() -> None:
+    assert [rounding_symbol(s) for s in (Scoring.TRICKS, Scoring.REFINED, Scoring.REDUCED)] == [
+        "ρ",
+        "ρ′",
+        "⌊ρ′⌋",
+    ]
+    with pytest.raises(ValueError, match="'last trick wins' has no rounding"):
+        rounding_symbol(Scoring.LAST_TRICK_WINS)
 
 
 # ----------------------------------------------------------------------------- against search
@@ -170,6 +193,20 @@ def test_the_game_is_registered_with_whist_s_values() -> None:
     assert theory.element(d) == WhistTheory().element(d)
     assert theory.parse("1½ + ε₀") == Value.parse("3/2+e0")
     assert theory.text(Value.parse("3/2+e0")) == "3/2+e0"
+
+
+def test_the_strategist_leaves_it_to_search() -> None:
+    """The strategist's marks are ρ's or ρ′'s: reduced whist is played by search, whose
+    marks are its tricks."""
+    p = Position.start(Deal.parse("AQ/KJ"), Player.WEST, REDUCED_WHIST_RULES)
+    assert not plays_by_values(REDUCED_WHIST_RULES)
+    assert plays_by_values(REFINED_WHIST_RULES)
+    with pytest.raises(NoTheoryError, match="marks from values are whist's"):
+        Strategist().marks(p)
+    line = search_line(p.deal, Player.WEST, "reduced-whist")
+    assert [s.name for s in line][:2] == ["S:A", "S:J"]  # the ace, §11
+    assert line.outcome == line.predicted == 1
+    assert line.text_lines()[-1] == "West took 1 trick; the last trick, East's, does not count: 1."
 
 
 def test_the_evaluator_is_shared_when_set() -> None:

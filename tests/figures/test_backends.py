@@ -290,6 +290,10 @@ def test_a_bad_format_or_folder_is_a_clear_error(tmp_path):
         ("−ε₋₁", r"\ensuremath{-}\ensuremath{\varepsilon}\ensuremath{_{-1}}"),
         ("♠A 100%", r"\ensuremath{\spadesuit}A 100\%"),
         ("a_b {c}", r"a\_b \{c\}"),
+        (  # reduced whist's rounding
+            "⌊ρ′⌋(value)",
+            r"\ensuremath{\lfloor}\ensuremath{\rho}\ensuremath{{}^{\prime}}\ensuremath{\rfloor}(value)",
+        ),
     ],
 )
 def test_latex_text(text, latex):

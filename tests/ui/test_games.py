@@ -10,7 +10,8 @@ from PySide6.QtCore import Qt
 
 from tests.ui.workspaces import trick
 from whistgui.app.document import Document, random_document
-from whistgui.engine import Deal, NotationError, Player, SuitDeal, WhistError
+from whistgui.engine import Deal, NotationError, Outcome, Player, Solver, SuitDeal, WhistError
+from whistgui.engine.games import find_game
 from whistgui.engine.strategy import SEARCH_MAX_CARDS
 from whistgui.ui.main_window import MainWindow
 from whistgui.ui.trick.session import Session
@@ -151,6 +152,41 @@ def test_a_new_deal_keeps_the_game_and_an_example_is_whist(qtbot, window):
     trick(window).open_example(15)  # the paper's examples are whist deals
     assert trick(window).session.game == "whist"
     assert shown_game(window) == ("whist", ["whist"])
+
+
+def test_reduced_whist_is_chosen_in_the_menu_and_valued_by_whist_s_values(qtbot, window):
+    """The last trick does not count: the suits' values are whist's, the outcome ⌊ρ′⌋ of
+    their sum — AQ2/KJ3 alone (value 2) gives West 1 with the lead and 2 without, where whist
+    gives 2 either way."""
+    start_on(qtbot, window, "AQ2/KJ3 K/A")
+    with qtbot.waitSignal(trick(window).analysisShown, timeout=20000) as blocker:
+        window.game_actions["reduced-whist"].trigger()
+    r = blocker.args[0]
+    assert shown_game(window) == ("reduced-whist", ["reduced-whist"])
+    assert "Whist without the last trick" in window.game_selector.combo.currentText()
+    assert [row.value.pretty() for row in r.rows] == ["2", "ε₀"]
+    assert r.rows[0].outcome == Outcome(1, 2)
+    assert r.rows[0].words == "number; the outcome depends on the lead"
+    deal = Deal.parse("AQ2/KJ3 K/A")
+    assert r.predicted == Solver().outcome(deal, rules=find_game("reduced").rules) == (2, 2)
+    assert "Predicted:</b> West on lead 2, East on lead 2" in trick(window).analysis.total.text()
+    assert trick(window).session.undo_stack.undoText() == "Play Whist without the last trick"
+
+
+def test_reduced_whist_is_played_by_search(qtbot, panel):
+    deal = Deal.parse("AQ/KJ")  # §11: West leads the ace, and takes the trick that counts
+    panel.set_deal_now(deal, W, "reduced-whist")
+    assert panel.by_search
+    assert panel.cards.headerItem().text(1) == "West ends with"
+    t = panel.turn(panel.position)
+    assert t.predicted == 1
+    assert t.marks == {deal.card_from_text("S:A"): 1, deal.card_from_text("S:Q"): 0}
+    panel.to_end()
+    assert panel.position.is_over
+    status = panel.status.text()
+    assert "Play is over: West took <b>1 trick</b>" in status
+    assert "the last trick, East's, does not count: <b>1</b>" in status
+    assert panel.line().outcome == 1
 
 
 def test_search_only_shows_the_exact_outcome(qtbot, window):

@@ -561,6 +561,7 @@ def test_the_tree_is_lazy_in_another_game():
     [
         ("whist", "West's total tricks"),
         ("refined-whist", "West's refined score"),
+        ("reduced-whist", "West's total tricks under optimal play from here, the last trick not"),
         ("greedy-whist", "West's total tricks"),
         ("five-card", "Who wins under optimal play from here — last trick wins"),
         ("misere-five-card", "Who wins under optimal play from here — last trick loses"),
@@ -572,11 +573,32 @@ def test_header_tooltips_fit_the_game(name, exact_tip):
     assert [model.headerData(i, h) for i in range(len(HEADERS))] == list(HEADERS)
     assert model.headerData(COL_EXACT, h, Qt.ItemDataRole.ToolTipRole).startswith(exact_tip)
     value_tip = model.headerData(COL_VALUE, h, Qt.ItemDataRole.ToolTipRole)
-    if name in ("whist", "refined-whist"):
+    if name in ("whist", "refined-whist", "reduced-whist"):  # whist's values
         assert value_tip.startswith("val(remaining deal)")
     else:
         assert model.theory.title in value_tip
     assert model.headerData(COL_EXACT, Qt.Orientation.Vertical, Qt.ItemDataRole.ToolTipRole) is None
+
+
+def test_reduced_whist_predicts_by_its_rounding_with_the_tricks_so_far():
+    """The value is whist's plus West's tricks so far; ⌊ρ′⌋ of it is the exact result —
+    after the ace wins the first trick of AQ/KJ (value 1½ → ½ + 1) and at the end, where the
+    last trick is taken back from whoever took it."""
+    model = make_game("AQ/KJ", find_game("reduced-whist"), W)
+    h = Qt.Orientation.Horizontal
+    assert model.headerData(COL_PREDICTED, h, Qt.ItemDataRole.ToolTipRole).startswith("⌊ρ′⌋(value)")
+    root = model.root
+    assert (cell(model, root, COL_VALUE), cell(model, root, COL_PREDICTED)) == ("1½", "1")
+    ace = [c for c in model.ensure_children(root) if c.trick.lead == Card(0, 14)]
+    assert ace
+    assert all(cell(model, c, COL_PREDICTED) == cell(model, c, COL_EXACT) for c in ace)
+    end = ace[0]
+    while model.ensure_children(end):
+        end = model.ensure_children(end)[0]
+    assert end.position.is_over
+    assert cell(model, end, COL_PREDICTED) == cell(model, end, COL_EXACT)
+    tip = cell(model, end, COL_PREDICTED, Qt.ItemDataRole.ToolTipRole)
+    assert tip.startswith("⌊ρ′⌋(value) with")
 
 
 def test_five_card_shows_the_trace_and_the_winner():

@@ -19,6 +19,7 @@ from whistgui.cli.common import (
 from whistgui.engine import Deal, NotationError, Player, Strategist
 from whistgui.engine.reading import quote
 from whistgui.engine.strategy import SEARCH_MAX_CARDS, search_line
+from whistgui.engine.strategy.marks import plays_by_values
 from whistgui.engine.trick.rules import Scoring
 
 
@@ -68,7 +69,7 @@ def play(cmd: Command, text: str, lead: Player, cards: str = "") -> None:
     require_suits(deal, text)
     check_hands(deal, text, MAX_PLAY_CARDS, "play", "every card of the line is marked")
     forced = first_cards(deal, text, cards)
-    if cmd.theory is not None and cmd.theory.whist_values:
+    if cmd.theory is not None and cmd.theory.whist_values and plays_by_values(cmd.game.rules):
         if not deal.is_symmetric:
             _ = [s.n for s in deal.suits]  # raises AsymmetricSuitError naming the suit
         reach = check_reach(deal, text, "play")

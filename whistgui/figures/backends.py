@@ -469,6 +469,8 @@ _LATEX_MATH = {
     "σ": r"\sigma",
     "∞": r"\infty",
     "ρ": r"\rho",
+    "⌊": r"\lfloor",
+    "⌋": r"\rfloor",
     "α": r"\alpha",
     "χ": r"\chi",
     "′": r"{}^{\prime}",

@@ -26,6 +26,7 @@ from whistgui.app.play_tree import optimal_tricks, position_value, predicted_res
 from whistgui.engine import Card, Evaluator, Player, Position, Solver, WhistError
 from whistgui.engine.errors import NoTheoryError
 from whistgui.engine.games import Game, Theory
+from whistgui.engine.games.whist.rounding import rounding_symbol
 from whistgui.engine.strategy.line import mark_text
 from whistgui.engine.trick.rules import Scoring
 from whistgui.figures.layout import fit_widths, outline, paragraph, split_suit
@@ -237,12 +238,17 @@ def _caption(game: Game, theory: Theory[Any] | None) -> str:
         exact = "West's total tricks under optimal play from there (exact search)"
     elif scoring is Scoring.REFINED:
         exact = "West's refined score under optimal play from there (exact search)"
+    elif scoring is Scoring.REDUCED:
+        exact = (
+            "West's total tricks under optimal play from there, the last trick not counted "
+            "(exact search)"
+        )
     else:
         exact = f"who wins under optimal play from there, {scoring.value} (exact search)"
     if theory is None:
         value = f"Value, Predicted: {game.title} has no value theory, exact search only"
     elif theory.whist_values:
-        rho = "ρ′" if scoring is Scoring.REFINED else "ρ"
+        rho = rounding_symbol(scoring)
         value = (
             f"Value: val(remaining deal) + West's tricks so far; Predicted: {rho}(value) "
             "for the player on lead"

@@ -34,8 +34,9 @@ class Theory(Protocol[E]):
     #: What the elements are, in a few words, with the paper they come from.
     title: str
     #: Are the elements whist's values val(D) (:class:`~whistgui.engine.games.whist.value.Value`,
-    #: symmetric whist R44)? Then a deal is played from them by the
-    #: :class:`~whistgui.engine.strategy.marks.Strategist`, a suit is analysed by
+    #: symmetric whist R44)? Then a deal of whist or refined whist is played from them by the
+    #: :class:`~whistgui.engine.strategy.marks.Strategist` (``plays_by_values``; reduced
+    #: whist's, whose marks are not ρ's or ρ′'s, by search), a suit is analysed by
     #: :meth:`Evaluator.analyze <whistgui.engine.games.whist.evaluator.Evaluator.analyze>` (the α
     #: matrix), and JSON calls an element a ``value``. A capability, declared by each theory: ask
     #: it, never the theory's class.

@@ -445,10 +445,12 @@ class PlayLine:
             return NOTHING_TO_PLAY
         n = self.west_tricks
         took = f"West took {count(n, 'trick')}"
-        if self.rules.scoring.counts_tricks or not self.steps:
+        scoring = self.rules.scoring
+        last = self.steps[-1].wins if self.steps else None
+        if scoring is Scoring.REDUCED and last is not None:
+            return f"{took}; the last trick, {last.word}'s, does not count: {self.outcome}."
+        if scoring.counts_tricks or last is None:
             return took + "."
-        last = self.steps[-1].wins
-        assert last is not None
         verb = "wins" if self.rules.scoring is Scoring.LAST_TRICK_WINS else "loses"
         return f"{took}; {last.word} took the last trick and {verb}."
 

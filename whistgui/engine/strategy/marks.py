@@ -80,7 +80,7 @@ from whistgui.engine.strategy.state import (
 from whistgui.engine.trick.cards import Card, Player
 from whistgui.engine.trick.deal import Deal, check_deal, check_player
 from whistgui.engine.trick.play import Position
-from whistgui.engine.trick.rules import REFINED_WHIST_RULES, WHIST_RULES, Rules
+from whistgui.engine.trick.rules import REFINED_WHIST_RULES, WHIST_RULES, Rules, Scoring
 from whistgui.engine.trick.solver import Solver
 
 __all__ = [
@@ -88,6 +88,7 @@ __all__ = [
     "Strategist",
     "confirm",
     "play_line",
+    "plays_by_values",
     "reason",
     "suit_labels",
     "value_step",
@@ -116,8 +117,15 @@ class Disagreement:
 
 
 # ----------------------------------------------------------------------------- checks
+def plays_by_values(rules: Rules) -> bool:
+    """Are ``rules`` whist's or refined whist's, which the strategist marks from values (ρ,
+    ρ′)? Reduced whist's values are whist's too, but its tricks are marked by search."""
+    expect(rules, Rules, "rules")
+    return not rules.greedy and rules.scoring in (Scoring.TRICKS, Scoring.REFINED)
+
+
 def _check_rules(rules: Rules) -> None:
-    if rules.greedy or not rules.scoring.counts_tricks:
+    if not plays_by_values(rules):
         raise NoTheoryError(
             "marks from values are whist's (free replies, tricks or refined scoring); these "
             f"rules are not: {rules.describe()!r}; play such a deal by exact search instead"

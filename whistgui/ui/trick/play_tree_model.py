@@ -58,6 +58,7 @@ from whistgui.app.play_tree import (
 from whistgui.engine import Card, Deal, Evaluator, Player, Position, Solver, Trick
 from whistgui.engine.errors import NoTheoryError
 from whistgui.engine.games import DEFAULT_GAME, Game, Theory, find_game
+from whistgui.engine.games.whist.rounding import rounding_symbol
 from whistgui.engine.strategy.line import mark_text
 from whistgui.engine.trick.cards import count
 from whistgui.engine.trick.rules import Result, Scoring
@@ -390,7 +391,7 @@ class PlayTreeModel(LazyTreeModel[Node]):
             if theory is None:
                 return f"{self._game.title} has no value theory"
             if self._whist:
-                rho = "ρ′" if scoring is Scoring.REFINED else "ρ"
+                rho = rounding_symbol(scoring)
                 return f"{rho}(value): the outcome the theory predicts for the player on lead"
             if self._game.counts_tricks:
                 return (
@@ -405,6 +406,11 @@ class PlayTreeModel(LazyTreeModel[Node]):
                 return (
                     "West's refined score under optimal play from here: total tricks, "
                     "+¼ for not taking the last trick, −¼ for taking it (exact search)"
+                )
+            if scoring is Scoring.REDUCED:
+                return (
+                    "West's total tricks under optimal play from here, the last trick not "
+                    "counted (exact search)"
                 )
             return f"Who wins under optimal play from here — {scoring.value} (exact search)"
         return None
@@ -477,7 +483,7 @@ class PlayTreeModel(LazyTreeModel[Node]):
                     return f"val of the remaining deal ({words}) + West's {tricks} so far"
                 return f"{words} (the remaining deal; West has {tricks} so far)"
             if self._whist:
-                rho = "ρ′" if self._game.rules.scoring is Scoring.REFINED else "ρ"
+                rho = rounding_symbol(self._game.rules.scoring)
                 return f"{rho}(value) with {leader.word} on lead"
             p = self.predicted(n)
             if isinstance(p, Player):
@@ -490,5 +496,7 @@ class PlayTreeModel(LazyTreeModel[Node]):
                 return f"{r.word} wins under optimal play from here ({scoring.value})"
             if scoring is Scoring.REFINED:
                 return f"West's refined score under optimal play from here: {mark_text(r)}"
+            if scoring is Scoring.REDUCED:
+                return "West's total tricks under optimal play from here, the last not counted"
             return "West's total tricks under optimal play from here"
         return None

@@ -295,6 +295,15 @@ def header_html(
         if by_search and not scoring.counts_tricks:
             verb = "wins" if scoring is Scoring.LAST_TRICK_WINS else "loses"
             text += f"; {pos.leader.word} took the last trick and <b>{verb}</b>"
+        if scoring is Scoring.REDUCED and steps:
+            rules = game.rules
+            kept = rules.points_so_far(pos.west_tricks) + rules.final_points(
+                pos.leader is Player.WEST
+            )
+            text += (
+                f"; the last trick, {pos.leader.word}'s, does not count: "
+                f"<b>{_esc(mark_text(rules.result(kept)))}</b>"
+            )
         return text + "." + _given_away(steps, red)
     where = f" ({_esc(game_label(game))})" if by_search else ""
     text = (

@@ -10,6 +10,9 @@ Outcome(west_lead=11, east_lead=10)
 Outcome(west_lead=9, east_lead=9)
 >>> rho_prime(Value(0))
 Outcome(west_lead=Fraction(-1, 4), east_lead=Fraction(1, 4))
+
+Reduced whist's rounding, ⌊ρ′⌋, is derived in :mod:`~whistgui.engine.games.reduced_whist`;
+each scoring's rounding is named by :func:`rounding_symbol`.
 """
 
 from __future__ import annotations
@@ -18,10 +21,14 @@ import math
 from fractions import Fraction
 
 from whistgui.engine.checks import expect
+from whistgui.engine.errors import ArgumentError
 from whistgui.engine.games.whist.value import Value
-from whistgui.engine.trick.rules import Outcome
+from whistgui.engine.trick.rules import Outcome, Scoring
 
-__all__ = ["Outcome", "rho", "rho_lattice", "rho_prime"]
+__all__ = ["Outcome", "rho", "rho_lattice", "rho_prime", "rounding_symbol"]
+
+#: The rounding that reads the outcome off a whist value, by the game's scoring (§9, §11).
+_SYMBOLS = {Scoring.TRICKS: "ρ", Scoring.REFINED: "ρ′", Scoring.REDUCED: "⌊ρ′⌋"}
 
 
 def rho_lattice(value: Value, offset: Fraction, step: Fraction) -> tuple[Fraction, Fraction]:
@@ -57,3 +64,18 @@ def rho_prime(value: Value) -> Outcome:
     """ρ′: round to the odd multiples of 1/4 (the outcome of refined whist, §11)."""
     a, b = rho_lattice(value, Fraction(1, 4), Fraction(1, 2))
     return Outcome(a, b)
+
+
+def rounding_symbol(scoring: Scoring) -> str:
+    """The paper's name of the rounding that gives the outcome of a game scored by
+    ``scoring`` from its value: ρ (whist), ρ′ (refined whist), ⌊ρ′⌋ (reduced whist).
+
+    >>> rounding_symbol(Scoring.REDUCED)
+    '⌊ρ′⌋'
+    """
+    symbol = _SYMBOLS.get(expect(scoring, Scoring, "scoring"))
+    if symbol is None:
+        raise ArgumentError(
+            f"scoring: a game scored by {scoring.value!r} has no rounding of whist's values"
+        )
+    return symbol
