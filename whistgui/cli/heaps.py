@@ -93,10 +93,12 @@ def value(cmd: Command, rules: PositionRules[Any], text: str) -> None:
     theory = make(rules)
     total = theory.zero()
     parts = []
+    shown_parts = []
     for c in rules.components(position):
         e = theory.element(c)
         total = theory.add(total, e)
         parts.append({"component": rules.text(c), "element": theory.text(e)})
+        shown_parts.append(f"{rules.text(c)}: {theory.pretty(e)}")
     predicted = theory.outcome(total, rules.start_flags(position))
     shown = rules.text(position)
     obj = {
@@ -109,7 +111,7 @@ def value(cmd: Command, rules: PositionRules[Any], text: str) -> None:
     }
     lines = [
         f"{shown}   ({rules.name})",
-        "  " + "   ".join(f"{p['component']}: {p['element']}" for p in parts),
+        "  " + "   ".join(shown_parts),
         f"  sum: {theory.pretty(total)} — {theory.describe(total)}",
         f"  outcome: {outcome_text(rules, predicted)}",
     ]
