@@ -138,7 +138,7 @@ def test_text_lines_are_the_record() -> None:
     text = line.text_lines()
     assert text[0] == "KJ/AQ A/K K/A — West on lead"
     assert text[1].startswith(" 1. W H:A   eliminates East's exit before a throw-in")
-    assert text[2].startswith(" 1. E H:K   cannot beat the ♥A")
+    assert text[2].startswith(" 1. E H:K   the ♥A is the highest heart left; plays low")
     assert text[3] == "     West wins the trick"
     assert text[-1] == "West took 2 tricks."
     assert len(text) == 1 + 8 + 4 + 1

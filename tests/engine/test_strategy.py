@@ -421,6 +421,30 @@ def test_deal_27_the_race_to_knock_out_stoppers(st: Strategist) -> None:
     assert "winning would cost a trick" in why
 
 
+def test_a_reply_under_the_highest_card_left_says_so(st: Strategist) -> None:
+    """Deal (27), trick 8: West leads the ♦A (a mistake). East holds the ♦K and ♦Q, but no
+    card could beat the ace: the reason says it is the highest diamond left, not that East
+    "cannot beat" it. Under a king with the ace still in the leader's hand, East cannot."""
+    line = st.play_line(EXAMPLES[27], W)
+    p = Position.start(EXAMPLES[27], W)
+    for s in line.steps:
+        if s.trick == 8:
+            break
+        p = p.play(s.card)
+    assert p.leader is W
+    p = play(p, "D:A")
+    assert {"D:K", "D:Q"} <= names(p, p.legal_cards())
+    assert st.reason(p, card(p, "D:4")) == "the ♦A is the highest diamond left; plays low"
+    assert st.reason(p, card(p, "D:8")) == "the ♦A is the highest diamond left; plays the ♦8"
+    assert all("cannot beat" not in st.reason(p, c) for c in p.legal_cards())
+    # the leader keeps the ace: East cannot beat the king
+    p = play(Position.start(Deal.parse("AK/QJ"), W), "S:K")
+    assert st.reason(p, card(p, "S:J")) == "cannot beat the ♠K; plays low"
+    # a suit of no standard name
+    p = play(Position.start(Deal.parse("A/K A/K A/K A/K A/K"), W), "5:A")
+    assert st.reason(p, card(p, "5:K")) == "the 5:A is the highest card left in suit 5; plays low"
+
+
 def test_deal_18_number_of_exits_does_not_matter(st: Strategist) -> None:
     line = st.play_line(Deal.parse("KJ/AQ K/A A/K A/K"), W)
     leads = [s for s in line if s.player is W and s.wins is None][:3]

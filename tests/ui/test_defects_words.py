@@ -153,7 +153,7 @@ def test_the_panel_writes_every_card_one_way(panel):
         panel.next_card()
     record = panel.record.toPlainText()
     assert " 1. W ♥A    " in record  # as wide as "H:A" was: the reasons still line up
-    assert " 1. E ♥K    cannot beat the ♥A" in record
+    assert " 1. E ♥K    the ♥A is the highest heart left; plays low" in record
     assert "H:" not in record
 
 

@@ -13,7 +13,7 @@ knows neither: a way of playing reaches it as a :class:`Marker`.
 >>> for step in line.steps[:4]:
 ...     print(step.trick, step.player.value, step.name, step.reason.split(' (')[0])
 1 W H:A eliminates East's exit before a throw-in: the ♥A wins and leaves East without an exit
-1 E H:K cannot beat the ♥A; plays low
+1 E H:K the ♥A is the highest heart left; plays low
 2 W D:K exits in a suit with positive infinitesimal part, putting East on lead
 2 E D:A must win the trick
 >>> line.outcome, line.predicted
@@ -21,7 +21,7 @@ knows neither: a way of playing reaches it as a :class:`Marker`.
 >>> text = line.text_lines()
 >>> print('\n'.join([text[0], *text[2:4], text[-1]]))
 KJ/AQ A/K K/A — West on lead
- 1. E H:K   cannot beat the ♥A; plays low
+ 1. E H:K   the ♥A is the highest heart left; plays low
      West wins the trick
 West took 2 tricks.
 >>> line.records()[-1]
@@ -476,7 +476,7 @@ class PlayLine:
         \hline
         1 & West & S:A & 1 & eliminates East's exit: the $\spadesuit$A wins
             (spades 1 -- $\varepsilon$$_0$ $\to$ 1) \\
-        1 & East & S:K & 1 & cannot beat the $\spadesuit$A; plays low \\
+        1 & East & S:K & 1 & the $\spadesuit$A is the highest spade left; plays low \\
         \end{tabular}
         """
         what = "West ends with" if self.rules.scoring.counts_tricks else "winner"

@@ -38,6 +38,7 @@ __all__ = ["ValueMarks", "card_reason", "explain", "not_best"]
 
 _W = Player.WEST
 _SUIT_WORDS: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_CARD_WORDS: Final = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 
 
 class ValueMarks(Protocol):
@@ -96,6 +97,13 @@ class _Trick:
 def _suit_word(deal: Deal, index: int) -> str:
     name = deal.names[index]
     return _SUIT_WORDS.get(name, f"suit {name}")
+
+
+def _highest_left(deal: Deal, index: int) -> str:
+    """``the highest diamond left``; ``the highest card left in suit 5`` for other suits."""
+    name = deal.names[index]
+    word = _CARD_WORDS.get(name)
+    return f"the highest {word} left" if word else f"the highest card left in suit {name}"
 
 
 def _card_text(position: Position, card: Card) -> str:
@@ -205,7 +213,9 @@ def explain(position: Position, card: Card, strategist: ValueMarks) -> CardReaso
     A lead from a number suit: *cashes a sure trick* (no card of O is higher), *leads from
     the only suit left*, *number avoidance: every suit is a number; leads the number suit
     of largest denominator* (or *…at least as complex as the whole deal*, §15 rule 3),
-    else *leads from a number suit*. A reply: *cannot beat the …; plays low*, *holds up
+    else *leads from a number suit*. A reply that cannot win: *the ♦A is the highest diamond
+    left; plays low* when no card left in the suit is higher than the card led, else *cannot
+    beat the …; plays low* (the leader keeps a higher card), *holds up
     (plays low although it could win) to keep O on lead* (with *winning would cost a
     trick* when it would), *must win the trick*, *wins to keep a stopper* (P's exit with
     k ≥ 1 stoppers was attacked and stays an exit), *wins to take the lead* (ρ of the
@@ -454,11 +464,17 @@ def _follow_reason(
     if t.winner is not me:
         low = min(c.rank for c in legal)
         if not winners:
+            # the led card above every card left in its suit: no card could have beaten it
+            rest = position.deal.suits[led.suit]  # the led card is out of it
+            if all(r < led.rank for r in rest.west + rest.east):
+                why = f"the {ltext} is {_highest_left(deal, led.suit)}"
+            else:  # the leader keeps a higher card; the follower has none
+                why = f"cannot beat the {ltext}"
             if same_group(card.rank, low):
-                return f"cannot beat the {ltext}; plays low"
+                return f"{why}; plays low"
             if optimal and marks[card] == marks[Card(card.suit, low)]:
-                return f"cannot beat the {ltext}; plays the {ctext}"
-            return f"cannot beat the {ltext}; plays the {ctext}, keeping a lower card"
+                return f"{why}; plays the {ctext}"
+            return f"{why}; plays the {ctext}, keeping a lower card"
         how = "plays low" if same_group(card.rank, low) else f"plays the {ctext}"
         tail = ""
         if optimal:
