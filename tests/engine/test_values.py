@@ -177,6 +177,23 @@ def test_complexity_classes(text: str, complexity: str):
     assert str(Value.parse(text).complexity) == complexity
 
 
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("-3", "a half-integer"),
+        ("5/4", "a number of least denominator 4"),
+        ("33/16", "a number of least denominator 16"),
+        ("1-e0", "an unprotected exit"),
+        ("2+e1", "an exit protected by 1 stopper"),
+        ("3-e2", "an exit protected by 2 stoppers"),
+        ("21/2+-e0", "exits for both sides"),
+    ],
+)
+def test_complexity_classes_in_words(text: str, words: str):
+    """What a class counts, as §8.1.2 and §8.3 say it (ε_k: an exit with k stoppers)."""
+    assert Value.parse(text).complexity.words == words
+
+
 def test_complexity_order_numbers_before_infinitesimals_before_fuzzy():
     order = ["1/2", "1/4", "1/8", "e0", "e1", "e5", "+-e0"]
     cs = [Value.parse(t).complexity for t in order]

@@ -94,6 +94,34 @@ def test_complexity_omega_is_written_omega(qtbot, inspector):
     assert "(complexity ω)" in inspector.explanation.toPlainText()
 
 
+@pytest.mark.parametrize(
+    ("suit", "words"),
+    [
+        ("AQ/KJ", "complexity 0 (a half-integer)"),
+        ("A/K", "complexity ω (an unprotected exit)"),
+        (
+            "[16 15 14 13 12 11 10 1, 9 8 7 6 5 4 3 2]",
+            "complexity ω+7 (an exit protected by 7 stoppers)",
+        ),
+    ],
+)
+def test_the_complexity_says_what_it_counts(qtbot, inspector, suit, words):
+    """The ordinal is kept and said in the paper's words; the bounds' tooltip gives §8.3's
+    classes. The same words in the command line's analysis."""
+    open_suit(qtbot, inspector, suit)
+    bounds = QTextDocumentFragment.fromHtml(inspector.bounds_label.text()).toPlainText()
+    assert words in bounds
+    tip = inspector.bounds_label.toolTip()
+    assert tip.startswith("Complexity (§8.3)")
+    for cls in ("0 — half-integers", "2ᵏ", "ω + k — q + εₖ and q − εₖ", "k stoppers", "ω + ω"):
+        assert cls in tip
+    out = subprocess.run(
+        [str(WHIST), "analyze", suit], capture_output=True, text=True, check=True, timeout=120
+    ).stdout
+    ordinal, said = words.removeprefix("complexity ").split(" (")
+    assert f"(complexity {ordinal}: {said}" in out
+
+
 # --------------------------------------------------------------------------- the analysis
 
 

@@ -188,7 +188,8 @@ def _analyze_whist(cmd: Command, suit: SuitDeal) -> None:
         f"maxmin  {a.maxmin.pretty()}",
         f"minmax  {a.minmax.pretty()}",
         f"I(D)    {a.interval.pretty()}",
-        f"val     {a.value.pretty()}   (complexity {a.value.complexity})",
+        f"val     {a.value.pretty()}   (complexity {a.value.complexity}: "
+        f"{a.value.complexity.words})",
         f"outcome {outcome_text(o)}",
     ]
     cmd.emit(obj, "\n".join(lines))

@@ -392,7 +392,7 @@ def _draw_alpha(fig: Figure, a: SuitAnalysis, x: float, top: float, size: float)
             Run("val(D)", bold=True),
             Run(" = "),
             Run(a.value.pretty()),
-            Run(f", complexity {a.value.complexity}"),
+            Run(f", complexity {a.value.complexity} ({a.value.complexity.words})"),
         ],
         size,
         indent=indent,

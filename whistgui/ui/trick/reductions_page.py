@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from whistgui.ui.theme import colours, contrasting_text
 from whistgui.ui.trick.matrix_model import AlphaMatrixModel, MarkRole
 from whistgui.ui.trick.numberline import NumberLine
+from whistgui.ui.trick.suit_text import COMPLEXITY_TIP
 from whistgui.ui.trick.tree_model import COL_DEAL, ReductionTreeModel
 from whistgui.ui.widgets.lazy_tree import show_model
 
@@ -129,6 +130,7 @@ class ReductionsPage(QSplitter):
         self.matrix.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         lv.addWidget(self.matrix, 3)
         self.bounds_label = self._label("bounds", left)
+        self.bounds_label.setToolTip(COMPLEXITY_TIP)
         lv.addWidget(self.bounds_label)
         self.check_label = self._label("searchCheck", left)
         lv.addWidget(self.check_label)

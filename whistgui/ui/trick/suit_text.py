@@ -15,7 +15,24 @@ from whistgui.engine.trick.cards import count
 from whistgui.ui.theme import colours
 from whistgui.ui.trick.tree_model import Node
 
-__all__ = ["bounds_html", "check_html", "crumbs_html", "error_html", "live_limit_cost"]
+__all__ = [
+    "COMPLEXITY_TIP",
+    "bounds_html",
+    "check_html",
+    "crumbs_html",
+    "error_html",
+    "live_limit_cost",
+]
+
+#: The bounds' tooltip: §8.3's complexity classes, which the val(D) line names.
+COMPLEXITY_TIP = (
+    "Complexity (§8.3) ranks values from simple to complex; val(D) is the element of I(D)\n"
+    "of least complexity. The classes, labelled by ordinals:\n"
+    "  0 — half-integers, k/2\n"
+    "  k − 1 — numbers of least denominator 2ᵏ, k ≥ 2\n"
+    "  ω + k — q + εₖ and q − εₖ: an exit protected by k stoppers (ω: unprotected, ε₀)\n"
+    "  ω + ω — q ± ε₀: exits for both sides, the most complex"
+)
 
 
 def live_limit_cost(suit: SuitDeal) -> str:
@@ -59,7 +76,8 @@ def crumbs_html(node: Node, abstract: bool) -> str:
 
 
 def bounds_html(a: SuitAnalysis, node: Node) -> str:
-    """maxmin(D) and minmax(D) with the order their labels follow, I(D) and val(D)."""
+    """maxmin(D) and minmax(D) with the order their labels follow, I(D) and val(D) with its
+    complexity class and what it counts (:data:`COMPLEXITY_TIP` says what the classes are)."""
 
     def order_note(lv_text: str, number: bool) -> str:
         rule = (
@@ -70,11 +88,12 @@ def bounds_html(a: SuitAnalysis, node: Node) -> str:
         return f"{lv_text} &nbsp;<small>[{rule}]</small>"
 
     extra = f" (plus the {count(node.tricks, 'trick')} West has taken)" if node.tricks else ""
+    c = a.value.complexity
     return (
         f"<b>maxmin(D)</b> = {order_note(a.maxmin.pretty(), a.maxmin.value.is_number)}<br>"
         f"<b>minmax(D)</b> = {order_note(a.minmax.pretty(), a.minmax.value.is_number)}<br>"
         f"<b>I(D)</b> = {html.escape(a.interval.pretty())}<br>"
-        f"<b>val(D)</b> = {a.value.pretty()}{extra}, complexity {a.value.complexity}"
+        f"<b>val(D)</b> = {a.value.pretty()}{extra}, complexity {c} ({html.escape(c.words)})"
     )
 
 

@@ -47,7 +47,7 @@ from whistgui.engine.symbols import (
 from whistgui.engine.symbols import (
     normalise_value_text,
 )
-from whistgui.engine.trick.cards import Player
+from whistgui.engine.trick.cards import Player, count
 
 __all__ = [
     "MAX_NUMBER_DIGITS",
@@ -123,6 +123,26 @@ class Complexity(NamedTuple):
         if self.omega_part == 1:
             return f"ω+{self.finite}" if self.finite else "ω"
         return "ω+ω"
+
+    @property
+    def words(self) -> str:
+        """What the class counts, in the paper's terms: the least denominator of a number,
+        the stoppers protecting an exit (ε_k is an exit protected by k stoppers, §8.1.2).
+
+        >>> [Value.parse(t).complexity.words for t in ('3/2', '3/8', '7+e7', '1-e1', 'e0')]
+        ['a half-integer', 'a number of least denominator 8', 'an exit protected by 7 stoppers',
+         'an exit protected by 1 stopper', 'an unprotected exit']
+        >>> Value.parse('21/2+-e0').complexity.words
+        'exits for both sides'
+        """
+        if self.omega_part == 0:
+            if self.finite == 0:
+                return "a half-integer"
+            return f"a number of least denominator {2 ** (self.finite + 1)}"
+        if self.omega_part == 1:
+            k = self.finite
+            return f"an exit protected by {count(k, 'stopper')}" if k else "an unprotected exit"
+        return "exits for both sides"
 
 
 def format_number(q: Fraction) -> str:
