@@ -108,6 +108,35 @@ def test_points_that_must_be_seen_take_more_rows_when_one_is_too_narrow() -> Non
     _check(lay, pool, list(pool), widths, 0, 200, 4, 6, 4, lay.rows)
 
 
+def test_labels_keep_their_own_gap_wider_than_the_points() -> None:
+    """Points 5 apart, labels 12: where labels half as far apart would all fit, fewer points
+    are drawn and every two labels in a row stand 12 apart."""
+    pool = range(-6, 7)
+    widths = dict.fromkeys(pool, 30.0)
+    near = lay_chain(pool, widths, [[-1, 0, 1]], 0, 400, point=8, mark=10, end=20, gap=5)
+    far = lay_chain(
+        pool, widths, [[-1, 0, 1]], 0, 400, point=8, mark=10, end=20, gap=5, label_gap=12
+    )
+    assert len(far.shown()) < len(near.shown())
+    _check(far, pool, [-1, 0, 1], widths, 0, 400, 8, 10, 12, far.rows)
+    assert far.rows == 1
+
+
+def test_the_second_tier_may_take_a_row_more_and_nothing_else_does() -> None:
+    """Where the second tier's point does not fit beside the first's in one row, it takes a
+    second; no other point is added to fill that row."""
+    pool = range(-8, 9)
+    widths = dict.fromkeys(pool, 40.0)
+    must, second = [-1, 0, 1, 7], [6]
+    lay = lay_chain(pool, widths, [must, second], 0, 260, point=8, mark=10, end=20, gap=5)
+    assert lay.shown() == [-1, 0, 1, 6, 7]
+    assert lay.rows == 2
+    _check(lay, pool, must, widths, 0, 260, 8, 10, 5, 2)
+    one_row = lay_chain(pool, widths, [must], 0, 260, point=8, mark=10, end=20, gap=5)
+    assert one_row.rows == 1
+    assert 6 not in one_row.shown()
+
+
 def test_a_chain_with_room_for_all_draws_all() -> None:
     pool = range(-3, 4)
     widths = dict.fromkeys(pool, 10.0)

@@ -20,11 +20,13 @@ from whistgui.figures.backends import write
 from whistgui.figures.numberline import (
     SIDE_COLOURS,
     build_numberline,
+    figure_metrics,
     half_integers,
     inset_chain,
     inset_number,
     number_range,
 )
+from whistgui.figures.numberline_layout import inset_layout, main_layout
 
 SUITS = {
     "AQ/KJ": SuitDeal.parse("AQ/KJ"),
@@ -242,6 +244,28 @@ def test_every_magnification_keeps_labels_clear(n: int, width: float) -> None:
         assert t.left + t.width <= fig.width + 1e-6
 
 
+def crowded(suit: SuitDeal, width: float) -> list[tuple[str, str, float]]:
+    """Labels side by side, on the main line and the inset laid out at ``width`` in the
+    figure's font, with less than three word spaces between them, and the room they have."""
+    m = figure_metrics(9.0)
+    room = 3 * (m.width("a b") - m.width("ab"))  # three spaces of the labels' font
+    a = Evaluator().analyze(suit)
+    lays = [main_layout(a, width, m)]
+    q = inset_number(a)
+    if q is not None:
+        lays.append(inset_layout(a, inset_chain(a, q), width, m))
+    return [c for lay in lays for c in lay.crowded(room)]
+
+
+@pytest.mark.parametrize("width", [150.0, WIDTH, 600.0])
+def test_labels_side_by_side_stand_three_word_spaces_apart(width: float) -> None:
+    """ "7 + ε₇" and "7 + ε₈" stood half an em apart in the issue's inset, 1.6 spaces of their
+    font — as the spaces inside a label: they read as one. Every two labels side by side keep
+    at least three spaces between them (an em), at every magnification."""
+    for suit in [SEVEN_EPS, *(top_and_bottom(n) for n in range(1, 16)), *SUITS.values()]:
+        assert crowded(suit, width) == [], (str(suit), width)
+
+
 @st.composite
 def symmetric_suits(draw: st.DrawFn) -> SuitDeal:
     n = draw(st.integers(1, 6))
@@ -254,3 +278,4 @@ def symmetric_suits(draw: st.DrawFn) -> SuitDeal:
 def test_random_suits_keep_labels_clear(suit: SuitDeal, width: float) -> None:
     fig = build_numberline(suit, width)
     assert collisions(fig) == [], str(suit)
+    assert crowded(suit, width) == [], str(suit)

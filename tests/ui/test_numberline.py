@@ -175,6 +175,7 @@ import itertools  # noqa: E402
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from PySide6.QtGui import QFontMetricsF  # noqa: E402
 from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget  # noqa: E402
 
 from whistgui.engine import SuitDeal  # noqa: E402
@@ -205,8 +206,24 @@ def settle(w: NumberLine, width: int, height: int = 700) -> None:
         QApplication.processEvents()
 
 
+def side_by_side(w: NumberLine, plot: str) -> list[tuple[str, str, float]]:
+    """Every two labels drawn on ``plot`` side by side (sharing some height), and the pixels
+    between them."""
+    out = []
+    for (ta, ra), (tb, rb) in itertools.combinations(w.label_rects(plot), 2):
+        if ra.top() < rb.bottom() and rb.top() < ra.bottom():
+            out.append((ta, tb, max(rb.left() - ra.right(), ra.left() - rb.right())))
+    return out
+
+
+def three_spaces(w: NumberLine) -> float:
+    """Three word spaces of the view's font: the least room between labels side by side."""
+    return 3 * QFontMetricsF(w.font()).horizontalAdvance(" ")
+
+
 def assert_clear(w: NumberLine) -> None:
-    """No label on another or on a marker, every label inside its plot, in the pixels drawn."""
+    """No label on another or on a marker, every label inside its plot, labels side by side
+    three spaces apart, in the pixels drawn."""
     plots = ("main", "inset") if w.inset_visible() else ("main",)
     for plot in plots:
         labels = w.label_rects(plot)
@@ -215,6 +232,8 @@ def assert_clear(w: NumberLine) -> None:
         assert labels
         for (ta, ra), (tb, rb) in itertools.combinations(labels, 2):
             assert not ra.intersects(rb), (plot, ta, tb, ra, rb)
+        for ta, tb, room in side_by_side(w, plot):
+            assert room >= three_spaces(w) - 0.5, (plot, ta, tb, room)
         for t, r in labels:
             for m in markers:
                 assert not r.intersects(m), (plot, t, r, m)
@@ -264,6 +283,21 @@ def test_random_suits_keep_the_labels_clear(shown, suit, width):
     shown.set_analysis(analyze(suit))
     settle(shown, width)
     assert_clear(shown)
+
+
+@pytest.mark.parametrize("width", [420, 640, 900])
+def test_the_issues_inset_labels_stand_apart(shown, width):
+    """ "7 + ε₇" and "7 + ε₈" almost touched (half an em, 1.6 spaces: as the spaces inside a
+    label); every two labels of the chain stand three spaces apart at least."""
+    shown.set_analysis(analyze(ISSUE))
+    settle(shown, width)
+    rooms = {frozenset((a, b)): room for a, b, room in side_by_side(shown, "inset")}
+    chain = shown.inset_shown()
+    assert {"7 + ε₆", "7 + ε₇"} <= set(chain)
+    pairs = [frozenset(p) for p in pairwise(chain) if frozenset(p) in rooms]
+    assert frozenset(("7 + ε₆", "7 + ε₇")) in pairs  # the chain's labels share a row
+    for pair in pairs:
+        assert rooms[pair] >= three_spaces(shown) - 0.5, (width, sorted(pair), rooms[pair])
 
 
 def test_far_points_are_left_out_and_named_in_a_tooltip(shown):

@@ -175,25 +175,35 @@ def lay_chain(
     mark: float,
     end: float,
     gap: float,
+    label_gap: float | None = None,
     rows: int = 1,
 ) -> ChainLayout:
     """Lay the chain of consecutive ``positions`` out between ``left`` and ``right``.
 
     ``widths`` are the labels' widths (each label centred under its point), ``point`` a point's
     width, ``mark`` the width of a "…", ``end`` the room an end of the chain needs beyond its
-    outermost point (for the chain's end marks); ``gap`` the least room between two labels, two
-    points, or a point and a "…". The points of ``tiers[0]`` are always drawn (in more than
-    ``rows`` rows of labels if one row is too narrow for them); then, while the labels fit in
-    ``rows`` rows and the points ``gap`` apart, the other tiers' points in order, then the
-    rest, nearest to a point of the tiers first. A run of points left out between two drawn
-    ones becomes one "…". Where even the points of ``tiers[0]`` cannot stand ``gap`` apart (a
-    width of a few labels), they are crowded together — their labels still in rows apart and
-    inside.
+    outermost point (for the chain's end marks); ``gap`` the least room between two points, or
+    a point and a "…", ``label_gap`` between two labels side by side (``gap`` if not given).
+    The points of ``tiers[0]`` are always drawn (in more than ``rows`` rows of labels if one
+    row is too narrow for them); then, while the labels fit in those rows ``label_gap`` apart
+    and the points ``gap`` apart, the other tiers' points in order, then the rest, nearest to
+    a point of the tiers first. A point of ``tiers[1]`` that does not fit may take one row
+    more (when ``tiers[0]`` kept to ``rows``); the rest are drawn only in the rows
+    ``tiers[0]`` took. A run of points left out between two drawn ones becomes one "…".
+    Where even the points of ``tiers[0]`` cannot stand ``gap`` apart (a width of a few
+    labels), they are crowded together — their labels still in rows apart and inside.
 
-    >>> lay = lay_chain(range(-3, 4), dict.fromkeys(range(-3, 4), 4.0), [[0], [3]], 0, 30,
-    ...                 point=1, mark=1, end=1, gap=1)
+    >>> widths = dict.fromkeys(range(-3, 4), 4.0)
+    >>> lay = lay_chain(range(-3, 4), widths, [[0], [3]], 0, 24, point=1, mark=1, end=1, gap=1)
     >>> lay.shown(), lay.elided(), lay.before
-    ([-1, 0, 1, 3], [(2,)], (-3, -2))
+    ([-1, 0, 1, 2, 3], [], (-3, -2))
+
+    Labels kept further apart leave more out:
+
+    >>> lay = lay_chain(range(-3, 4), widths, [[0], [3]], 0, 24, point=1, mark=1, end=1, gap=1,
+    ...                 label_gap=2)
+    >>> lay.shown(), lay.elided(), lay.before
+    ([-1, 0, 3], [(1, 2)], (-3, -2))
     """
     pool = list(positions)
     if not pool:
@@ -204,9 +214,11 @@ def lay_chain(
     if not must:
         must = {pool[len(pool) // 2]}
 
+    apart = gap if label_gap is None else label_gap
+
     def attempt(shown: set[int], limit: int | None, strict: bool) -> ChainLayout | None:
         return _attempt(
-            pool, sorted(shown), widths, left, right, point, mark, end, gap, limit, strict
+            pool, sorted(shown), widths, left, right, point, mark, end, (gap, apart), limit, strict
         )
 
     limit = max(1, rows)
@@ -224,10 +236,15 @@ def lay_chain(
         (p for p in pool if p not in important),
         key=lambda p: (min(abs(p - q) for q in important or [0]), abs(p), p),
     )
+    second = set(tier_lists[1]) if len(tier_lists) > 1 else set()
+    base = limit  # the rest only where the labels keep to the rows the first tier took
     for p in [*important, *rest]:
         if p in shown:
             continue
-        trial = attempt(shown | {p}, limit, True)
+        trial = attempt(shown | {p}, limit if p in important else base, True)
+        if trial is None and p in second and limit == max(1, rows):  # a row more for these
+            trial = attempt(shown | {p}, limit + 1, True)
+            limit += trial is not None
         if trial is not None:
             shown.add(p)
             best = trial
@@ -243,11 +260,13 @@ def _attempt(
     point: float,
     mark: float,
     end: float,
-    gap: float,
+    gaps: tuple[float, float],
     limit: int | None,
     strict: bool,
 ) -> ChainLayout | None:
-    """The layout drawing ``shown`` (sorted), or None if it does not fit."""
+    """The layout drawing ``shown`` (sorted), or None if it does not fit; ``gaps``: the least
+    room between points, between labels."""
+    gap, label_gap = gaps
     kinds: list[tuple[tuple[int, ...], bool]] = [((shown[0],), False)]
     for a, b in pairwise(shown):
         if b - a > 1:
@@ -276,7 +295,7 @@ def _attempt(
             return None
         if any(e for _p, e in kinds) and spacing < (mark + point) / 2 + gap - 1e-9:
             return None
-    rows = Rows(gap)
+    rows = Rows(label_gap)
     slots: list[Slot] = []
     for x, (ps, elided) in zip(xs, kinds, strict=True):
         if elided:

@@ -19,8 +19,8 @@ is a sliver at one number, magnified below) in as many rows as they need; the nu
 its ticks labelled by priority (I(D)'s ends and val's number always, then the integers, then
 the halves that find room in two rows). The inset: its title, ±ε₀'s label and point (and
 "val(D)" above them when val is q ± ε₀), "val(D)" over val's point on the chain, the chain with
-its "…", the chain's labels in one row (more only when the points that must be seen need
-them).
+its "…", the chain's labels in one row (more only when the points that must be seen, or the
+points where the side changes, need them), :data:`LABEL_GAP` apart.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from whistgui.figures.label_place import Box, ChainLayout, Rows, first_free, lay
 
 __all__ = [
     "HALF",
+    "LABEL_GAP",
     "SIDE_NAMES",
     "Band",
     "Chain",
@@ -61,6 +62,9 @@ Anchor = Literal["start", "middle", "end"]
 SIDE_NAMES: Final[dict[str, str]] = {"L": "L(D)", "I": "I(D)", "R": "R(D)"}
 HALF: Final = Fraction(1, 2)
 DOTS: Final = "…"
+#: The least room between two labels side by side, in ems of the labels' size: about three
+#: word spaces, so that two labels never read as one ("7 + ε₇ 7 + ε₈" did, half an em apart).
+LABEL_GAP: Final = 1.0
 
 
 # -- the analysis's numbers -------------------------------------------------------------------
@@ -316,6 +320,21 @@ class Layout:
             out += [(a.text, type(m).__name__) for m in self.markers() if a.area.meets(m.box)]
         return out
 
+    def crowded(self, gap: float) -> list[tuple[str, str, float]]:
+        """Every pair of labels side by side (sharing some height) that stand nearer than
+        ``gap``, with the room between them (none, if the layout keeps its labels
+        :data:`LABEL_GAP` apart): for tests and for a reader in doubt."""
+        out: list[tuple[str, str, float]] = []
+        labels = self.labels()
+        for i, a in enumerate(labels):
+            for b in labels[i + 1 :]:
+                p, q = a.area, b.area
+                if p.top < q.bottom and q.top < p.bottom:
+                    room = max(q.left - p.right, p.left - q.right)
+                    if room < gap - 1e-9:
+                        out.append((a.text, b.text, room))
+        return out
+
 
 # -- the main plot ------------------------------------------------------------------------------
 def main_layout(a: SuitAnalysis, width: float, m: Metrics) -> Layout:
@@ -414,7 +433,7 @@ def main_layout(a: SuitAnalysis, width: float, m: Metrics) -> Layout:
         wanted.append((m.label("I(D)", 0, 0, anchor="start", role="I"), px(x_name)))
     wanted += homeless
     names: list[Label] = []
-    rows = Rows(0.6 * s)
+    rows = Rows(LABEL_GAP * s)
     for proto, cx in wanted:
         w = proto.box.width
         left = _centre(cx, w + 2 * proto.pad, 0, width) - w / 2
@@ -456,7 +475,7 @@ def main_layout(a: SuitAnalysis, width: float, m: Metrics) -> Layout:
         add(Seg(px(v), y_bottom, px(v), y_bottom + tick, thin, "text"))
     essential = [low, high, vx]
     order = list(dict.fromkeys([*essential, *[v for v in halves if v.denominator == 1], *halves]))
-    ticks = Rows(0.5 * s)
+    ticks = Rows(LABEL_GAP * s)
     lowest = y_bottom + tick
     for v in order:
         text = pretty_number(v)
@@ -547,6 +566,7 @@ def inset_layout(a: SuitAnalysis, chain: Chain, width: float, m: Metrics) -> Lay
         mark=dots_w + 2 * dots_pad,
         end=end_room,
         gap=0.5 * s,
+        label_gap=LABEL_GAP * s,
     )
     lay.chain = laid
     xs = {sl.positions[0]: sl.x for sl in laid.slots if not sl.elided}
