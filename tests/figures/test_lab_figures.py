@@ -4,6 +4,7 @@ where measured."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import numpy as np
@@ -35,20 +36,33 @@ def _bars(fig: Figure) -> list[Rect]:
     return [i for i in fig.items if isinstance(i, Rect) and i.fill == BAR_COLOUR]
 
 
-def test_the_values_figure_has_a_bar_for_each_number_part_as_tall_as_its_count() -> None:
-    d, _g = _shown(8, "east 2 stoppers")
+@pytest.mark.parametrize(("n", "words"), [(6, "east 2 stoppers"), (8, "east 2 stoppers"), (6, "")])
+def test_the_values_figure_has_a_bar_for_each_value_as_tall_as_its_count(
+    n: int, words: str
+) -> None:
+    """At n = 6 'east 2 stoppers' keeps 2 − ε₄, 2 + ε₂ and 4 − ε₂: three bars (were two, 1.6
+    units wide, 2 − ε₄ and 2 + ε₂ in one)."""
+    d, _g = _shown(n, words)
     fig = build_lab_figure("values", d, None, WIDTH, 9)
-    merged = d.by_number()
+    want = d.bars()
     bars = sorted(_bars(fig), key=lambda r: r.x)
-    assert len(bars) == len(merged)
-    unit = bars[0].h / merged[0][1]
-    for bar, (_x, count) in zip(bars, merged, strict=True):
-        assert bar.h == pytest.approx(count * unit)
-    words = " ".join(fig.texts())
-    assert 0 < d.shown < d.total == 12_870
-    summary = f"{d.shown} of 12,870 suits, {d.distinct} distinct values (filter “east 2 stoppers”)"
-    assert summary in words
-    assert fig.title == "Values of the suits of 8 cards a hand"
+    assert len(bars) == len(want) == d.distinct
+    if (n, words) == (6, "east 2 stoppers"):
+        assert d.distinct == 3
+    unit = bars[0].h / want[0].count
+    for bar, b in zip(bars, want, strict=True):
+        assert bar.h == pytest.approx(b.count * unit)
+    for a, b in itertools.pairwise(bars):
+        assert a.x + a.w <= b.x + 1e-9  # side by side, never one on another
+    words_drawn = " ".join(fig.texts())
+    total = f"{d.total:,}"
+    summary = (
+        f"{d.shown:,} of {total} suits, {d.distinct} distinct values (filter “{words}”)"
+        if words
+        else f"{total} suits, {d.distinct} distinct values"
+    )
+    assert summary in words_drawn
+    assert fig.title == f"Values of the suits of {n} cards a hand"
 
 
 def test_the_growth_figure_shows_every_suit_and_under_a_filter_the_suits_shown() -> None:

@@ -4,10 +4,13 @@ the sort indicator points the way the rows go, and the plots show the suits list
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import numpy as np
 import pytest
-from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, Qt
+from PySide6.QtGui import QFontMetrics, QMouseEvent
+from PySide6.QtWidgets import QApplication
 
 from whistgui.app.lab import lab_table
 from whistgui.app.lab_columns import columns, compact_suit, compact_suits, pattern_matches
@@ -184,6 +187,16 @@ def _bars(lab) -> dict[float, float]:  # type: ignore[no-untyped-def]
     return dict(zip(bars.opts["x"], bars.opts["height"], strict=True))
 
 
+def _drawn(lab) -> list[tuple[float, float, float]]:  # type: ignore[no-untyped-def]
+    """The bars drawn, left to right: (left, right, height)."""
+    (bars,) = lab.values_plot.getPlotItem().items
+    o = bars.opts
+    widths = np.broadcast_to(o["width"], len(o["x"]))  # one for all, or one a bar
+    return sorted(
+        (x - w / 2, x + w / 2, h) for x, w, h in zip(o["x"], widths, o["height"], strict=True)
+    )
+
+
 def _growth(lab) -> list[dict[int, int]]:  # type: ignore[no-untyped-def]
     """Each series of the growth plot as n → count."""
     out = []
@@ -204,10 +217,9 @@ def test_the_plots_follow_the_filter(qtbot, lab) -> None:  # type: ignore[no-unt
     shown = [lab.model.suit_row(r) for r in range(lab.model.rowCount())]
     assert 0 < len(shown) < 12_870
     values = [table.value_of(i) for i in shown]
-    by_number: dict[float, int] = {}
-    for v in values:
-        by_number[float(v.number)] = by_number.get(float(v.number), 0) + 1
-    assert _bars(lab) == by_number  # the shown suits only (all 12,870 before)
+    drawn = _drawn(lab)
+    assert len(drawn) == len(set(values))  # a bar a value, of the shown suits only
+    assert [h for _l, _r, h in drawn] == [values.count(v) for v in sorted(set(values))]
     assert lab.values_summary.text() == (
         f"{len(shown):,} of 12,870 suits, {len(set(values))} distinct values "
         "(filter “east 2 stoppers”)"
@@ -221,6 +233,49 @@ def test_the_plots_follow_the_filter(qtbot, lab) -> None:  # type: ignore[no-unt
     lab.filter.setText("")
     assert sum(_bars(lab).values()) == 12_870
     assert len(_growth(lab)) == 1
+
+
+def test_each_distinct_value_has_a_bar_of_its_own(qtbot, lab) -> None:  # type: ignore[no-untyped-def]
+    """n = 6, 'east 2 stoppers': "3 distinct values" (2 − ε₄, 2 + ε₂, 4 − ε₂) were two bars
+    1.6 units wide, 2 − ε₄ and 2 + ε₂ in one. Now three, apart, as wide as each other, the
+    two at 2 sharing 0.4 (0.8 of ½); the pointer on a bar names its value."""
+    lab.show_table(lab_table(6))
+    lab.filter.setText("east 2 stoppers")
+    assert (
+        lab.values_summary.text() == "14 of 924 suits, 3 distinct values (filter “east 2 stoppers”)"
+    )
+    drawn = _drawn(lab)
+    assert [h for _l, _r, h in drawn] == [2, 6, 6]
+    for (_l, right, _h), (left, _r, _h2) in pairwise(drawn):
+        assert right < left  # apart
+    widths = [r - le for le, r, _h in drawn]
+    assert max(widths) - min(widths) < 1e-9  # all as wide: heights alone compare
+    assert max(widths) <= 0.4
+    assert drawn[0][1] <= 2 <= drawn[1][0]  # 2 − ε₄ below 2, 2 + ε₂ above
+    plot = lab.values_plot
+    box = plot.getPlotItem().vb
+    QApplication.processEvents()  # the view's range follows the bars
+
+    def point_at(x: float) -> str:
+        """The values plot's tooltip with the pointer moved to ``x`` (1 suit high)."""
+        at = QPointF(plot.mapFromScene(box.mapViewToScene(QPointF(x, 1))))
+        move = QMouseEvent(
+            QEvent.Type.MouseMove,
+            at,
+            QPointF(plot.viewport().mapToGlobal(at.toPoint())),
+            Qt.MouseButton.NoButton,
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+        )
+        QApplication.sendEvent(plot.viewport(), move)
+        return plot.toolTip()
+
+    # the plot's scene passes on at most one move in so many ms: move until it has
+    for (left, right, _h), tip in zip(
+        drawn, ["2 − ε₄: 2 suits", "2 + ε₂: 6 suits", "4 − ε₂: 6 suits"], strict=True
+    ):
+        qtbot.waitUntil(lambda x=(left + right) / 2, tip=tip: point_at(x) == tip, timeout=2000)
+    qtbot.waitUntil(lambda: point_at(3) == "", timeout=2000)  # between the bars
 
 
 def test_a_range_plots_the_chosen_n_of_the_suits_shown(qtbot, lab) -> None:  # type: ignore[no-untyped-def]

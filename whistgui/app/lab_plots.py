@@ -6,8 +6,9 @@ one description for the window's plots and for their figures (:mod:`whistgui.fig
 >>> from whistgui.app.lab import lab_table
 >>> t = lab_table(1, 2)
 >>> d = distribution(t, np.arange(len(t)), 2)
->>> d.summary(), [(str(x), c) for x, c in d.by_number()]
-('6 suits, 6 distinct values', [('0', 1), ('1/2', 1), ('1', 2), ('3/2', 1), ('2', 1)])
+>>> d.summary(), [(b.value.pretty(), b.count, b.x) for b in d.bars()]
+('6 suits, 6 distinct values', [('ε₀', 1, 0.0), ('½', 1, 0.5), ('1 − ε₁', 1, 0.9), \
+('1 + ε₁', 1, 1.1), ('1½', 1, 1.5), ('2 − ε₀', 1, 2.0)])
 >>> kept = np.array([2, 3, 4])  # three suits of n = 2 shown
 >>> distribution(t, kept, 2, ("exit",)).summary()
 '3 of 6 suits, 3 distinct values (filter “exit”)'
@@ -21,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import groupby, pairwise
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -28,14 +31,32 @@ import numpy.typing as npt
 from whistgui.app.lab import LabTable
 from whistgui.engine.games.whist.value import Value
 
-__all__ = ["Distribution", "Growth", "distribution", "filter_text", "growth"]
+__all__ = ["BAR_SLOT", "Bar", "Distribution", "Growth", "distribution", "filter_text", "growth"]
 
 Rows = npt.NDArray[np.intp]
+
+#: A number part's share of the least spacing of those shown (and of ½, the half-integers'
+#: spacing, at most): its values' bars stand in it, the rest is the room between numbers.
+BAR_SLOT: Final = Fraction(4, 5)
+#: The share of its room a bar fills when a number part has several values: a gap between.
+_SHARED_BAR: Final = Fraction(7, 10)
 
 
 def filter_text(words: tuple[str, ...]) -> str:
     """The filter as the plots name it: ``(filter “exit 1½”)``, or nothing."""
     return f"(filter “{' '.join(words)}”)" if words else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Bar:
+    """One bar of the values plot: ``count`` suits have ``value``; it stands at ``x`` (its
+    centre), ``width`` wide, in ``room`` of its own (no two bars' rooms meet)."""
+
+    value: Value
+    count: int
+    x: float
+    width: float
+    room: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,13 +77,31 @@ class Distribution:
     def distinct(self) -> int:
         return len(self.counts)
 
-    def by_number(self) -> list[tuple[Fraction, int]]:
-        """The counts merged by the values' number part, smallest first (what the bars show:
-        1 − ε₁, 1 and 1 + ε₁ are one bar at 1)."""
-        merged: dict[Fraction, int] = {}
-        for value, c in self.counts:
-            merged[value.number] = merged.get(value.number, 0) + c
-        return sorted(merged.items())
+    def bars(self) -> list[Bar]:
+        """A bar for each distinct value, smallest first: as many as :attr:`distinct`. A
+        value stands at its number part; the values of one number part (q − ε₄, q, q + ε₂)
+        side by side around it, in their order. The most values of one number part share
+        :data:`BAR_SLOT` of the least spacing of the number parts shown, and of ½ at most (a
+        lone value, or values 2 apart, do not look like a range of values); every bar is as
+        wide.
+
+        >>> d = Distribution(6, ((Value.parse('2-e4'), 2), (Value.parse('2+e2'), 6),
+        ...                      (Value.parse('4-e2'), 6)), 924, ('east', '2', 'stoppers'))
+        >>> [(b.value.pretty(), b.count, b.x, b.room) for b in d.bars()]
+        [('2 − ε₄', 2, 1.9, 0.2), ('2 + ε₂', 6, 2.1, 0.2), ('4 − ε₂', 6, 4.0, 0.2)]
+        """
+        groups = [list(g) for _q, g in groupby(self.counts, key=lambda vc: vc[0].number)]
+        numbers = [g[0][0].number for g in groups]
+        spacing = min([b - a for a, b in pairwise(numbers)] + [Fraction(1, 2)])
+        most = max((len(g) for g in groups), default=1)
+        room = BAR_SLOT * spacing / most  # every bar as wide: heights alone compare
+        width = room if most == 1 else room * _SHARED_BAR
+        out: list[Bar] = []
+        for q, group in zip(numbers, groups, strict=True):
+            for i, (value, c) in enumerate(group):
+                x = q + (i - Fraction(len(group) - 1, 2)) * room
+                out.append(Bar(value, c, float(x), float(width), float(room)))
+        return out
 
     def summary(self) -> str:
         """``112 of 12,870 suits, 9 distinct values (filter “exit”)``; ``924 suits, 49

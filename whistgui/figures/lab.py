@@ -1,6 +1,6 @@
 """The Single Suits plots for print, drawn from what they show (:mod:`whistgui.app.lab_plots`),
 never from the window's widgets: ``values``, how the values of the suits of one n shown are
-distributed (a bar a number part, as the window's plot), and ``growth``, how many distinct
+distributed (a bar for each value, as the window's plot), and ``growth``, how many distinct
 values the suits of each n have — every suit's as a line of dots, and under a filter the shown
 suits' as squares, with a legend.
 
@@ -49,7 +49,7 @@ __all__ = [
 
 #: The views, as Export Figure offers them.
 LAB_VIEWS: Final = {
-    "values": "how the values of the suits of one n shown are distributed (by number part)",
+    "values": "how the values of the suits of one n shown are distributed (a bar for each)",
     "growth": "how many distinct values the suits of each n have",
 }
 #: The bars (and the shown suits' squares) and the growth line: the window's light colours.
@@ -159,31 +159,31 @@ def _axes(
 
 
 def _values(d: Distribution, width: float, size: float) -> Figure:
-    merged = d.by_number()
-    if not merged:
+    bars = d.bars()
+    if not bars:
         raise WhistError(
             f"no suit of {d.n} cards a hand is shown {filter_text(d.words)}: no values to plot"
         )
     title = f"Values of the suits of {d.n} cards a hand"
     fig = Figure(width, 0.0, title=title, font_size=size)
-    top = _header(fig, title, [d.summary(), "Bars: suits by the value's number part"], size)
-    numbers = [float(x) for x, _c in merged]
-    lo, hi = math.floor(numbers[0]), math.ceil(numbers[-1])
+    key = "Bars: one for each value, those of one number part side by side, smallest first"
+    top = _header(fig, title, [d.summary(), key], size)
+    lo, hi = math.floor(bars[0].value.number), math.ceil(bars[-1].value.number)
     hi = max(hi, lo + 1)
-    gap = min((b - a for a, b in pairwise(numbers)), default=0.5)
-    yticks = _count_ticks(max(c for _x, c in merged))
+    yticks = _count_ticks(max(b.count for b in bars))
     a = _axes(
         fig,
         top,
         (lo - 0.5, hi + 0.5, _whole_ticks(lo, hi), lambda t: f"{t:g}"),
         (0.0, yticks[-1], yticks),
-        ("value (number part)", "suits"),
+        ("value", "suits"),
         size,
     )
-    bar = max(gap * 0.8 * (a.px(1) - a.px(0)), 0.6)
-    for x, c in merged:
-        top_y = a.py(c)
-        fig.add(Rect(a.px(float(x)) - bar / 2, top_y, bar, a.bottom - top_y, fill=BAR_COLOUR))
+    unit = a.px(1) - a.px(0)
+    for b in bars:  # a hairline at least, never past its own room
+        w = min(max(b.width * unit, 0.5), b.room * unit)
+        top_y = a.py(b.count)
+        fig.add(Rect(a.px(b.x) - w / 2, top_y, w, a.bottom - top_y, fill=BAR_COLOUR))
     return fig
 
 

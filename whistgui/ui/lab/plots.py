@@ -7,11 +7,10 @@ the palette (light or dark theme)."""
 
 from __future__ import annotations
 
-from itertools import pairwise
 from typing import Final
 
 import numpy as np
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
@@ -23,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from whistgui.app.lab_plots import Distribution, Growth, distribution, filter_text, growth
+from whistgui.app.lab_plots import Bar, Distribution, Growth, distribution, filter_text, growth
 from whistgui.figures.lab import BAR_COLOUR, LINE_COLOUR
 from whistgui.ui.lab.suit_model import SuitTableModel
 from whistgui.ui.theme import is_dark, is_theme_change
@@ -67,6 +66,8 @@ class LabPlots(QSplitter):
         self.values_summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.values_plot = pg.PlotWidget(self)
         self.values_plot.setObjectName("valuesPlot")
+        self._bars: list[Bar] = []  # the values plot's bars
+        self.values_plot.scene().sigMouseMoved.connect(self._on_values_hover)
         self.growth_plot = pg.PlotWidget(self)
         self.growth_plot.setObjectName("growthPlot")
         self._legend = self.growth_plot.getPlotItem().addLegend(offset=(10, 10))
@@ -142,7 +143,7 @@ class LabPlots(QSplitter):
         background, text, _bars, _line = self._colours()
         css = {"color": text.name()}
         for plot, left, bottom in (
-            (self.values_plot, "suits", "value (number part)"),
+            (self.values_plot, "suits", "value"),
             (self.growth_plot, "distinct values", "cards a hand"),
         ):
             plot.setBackground(background)
@@ -169,18 +170,17 @@ class LabPlots(QSplitter):
         shown."""
         d = self.distribution()
         self.values_plot.clear()
+        self._bars = []
         if d is None:
             self.values_summary.setText("")
             return
         _bg, _text, colour, _line = self._colours()
-        merged = d.by_number()
-        if merged:
-            xs = [float(x) for x, _c in merged]
-            width = min((b - a for a, b in pairwise(xs)), default=0.5) * 0.8
+        self._bars = d.bars()
+        if self._bars:
             bars = pg.BarGraphItem(
-                x=xs,
-                height=[c for _x, c in merged],
-                width=max(width, 0.04),
+                x=[b.x for b in self._bars],
+                height=[b.count for b in self._bars],
+                width=[b.width for b in self._bars],
                 brush=colour,
                 pen=pg.mkPen(colour),
             )
@@ -188,8 +188,24 @@ class LabPlots(QSplitter):
         self.values_plot.enableAutoRange()
         self.values_summary.setText(d.summary())
         self.values_summary.setToolTip(
-            f"The values of the suits of {d.n} cards a hand shown, by their number part"
+            f"The values of the suits of {d.n} cards a hand shown: a bar for each value, those "
+            "of one number part side by side, smallest first (the pointer on a bar names it)"
         )
+
+    def bar_at(self, x: float) -> Bar | None:
+        """The bar of the values plot whose room holds ``x`` (in the plot's values)."""
+        return next((b for b in self._bars if abs(x - b.x) <= b.room / 2), None)
+
+    def _on_values_hover(self, pos: QPointF) -> None:
+        """The pointer over the values plot: its tooltip names the bar under it."""
+        box = self.values_plot.getPlotItem().vb
+        bar = None
+        if box.sceneBoundingRect().contains(pos):
+            bar = self.bar_at(box.mapSceneToView(pos).x())
+        text = ""
+        if bar is not None:
+            text = f"{bar.value.pretty()}: {bar.count:,} suit{'s' if bar.count != 1 else ''}"
+        self.values_plot.setToolTip(text)
 
     def _plot_growth(self) -> None:
         g = self.growth()
