@@ -258,3 +258,113 @@ def test_a_dock_the_user_has_sized_keeps_its_height_when_the_window_grows(qtbot,
     window.resize(window.width(), window.height() + 120)
     settle(qtbot)
     assert t.play_dock.height() == chosen
+
+
+# -- the Optimal play dock at 1280 × 800 ---------------------------------------------------------
+def shown_list(t) -> tuple[int, list[int]]:  # type: ignore[no-untyped-def]
+    """The card list's height on the screen (inside the list and inside the dock's scroll
+    area) and the heights of the rows wholly in it."""
+    from PySide6.QtCore import QRect
+
+    cards = t.play_panel.cards
+    seen = t.play_dock.widget().viewport()
+    corner = cards.viewport().mapTo(seen, cards.viewport().rect().topLeft())
+    on_screen = QRect(corner, cards.viewport().size()).intersected(seen.rect())
+    on_screen.translate(-corner)
+    rows = [cards.visualItemRect(item) for item in cards.rows()]
+    return on_screen.height(), [r.height() for r in rows if on_screen.contains(r)]
+
+
+@pytest.mark.parametrize("room", [(1280, 800)], indirect=True, ids=["1280x800"])
+@pytest.mark.parametrize(("example", "least"), [(27, 5), (25, 7)])
+def test_the_docked_play_panel_shows_its_card_list(qtbot, window, room, example, least):
+    """At 1280 × 800 the dock had 240 px (the table page kept its minimum, 344 px) and the panel
+    inside it scrolled: 140-154 px of the card list in sight, three rows of (27)'s first
+    turn, three of (25)'s seven. The dock takes 60 % of the window, the page above scrolling
+    in the rest, and the panel fills the dock: five rows of (27) (their reasons three lines
+    each), all of (25)'s, some 18 lines of text; the reasons' column wider than the panel's
+    half. The inspector raised in the docks' other tab keeps that height (its own first
+    showing shrank the two to 240 px, the panel then scrolling again)."""
+    t = trick(window)
+    with qtbot.waitSignal(t.analysisShown, timeout=30000):
+        t.open_example(example)
+    with qtbot.waitSignal(t.play_panel.ready, timeout=60000):
+        t.play_deal()
+    settle(qtbot)
+    height, rows = shown_list(t)
+    lines = height / t.play_panel.cards.fontMetrics().lineSpacing()
+    assert lines >= 16, (height, lines)
+    assert len(rows) >= least, rows
+    assert t.play_dock.height() >= 0.55 * window.height()
+    assert not t.play_dock.widget().verticalScrollBar().isVisible()  # the panel fits the dock
+    why = t.play_panel.cards.header().sectionSize(3)
+    assert why >= 55 * t.play_panel.cards.fontMetrics().averageCharWidth(), why
+    assert fits(minimum(window), room)  # the page scrolls: the window still fits
+    # the inspector raised in its tab and the panel raised again: it still has the room
+    t.inspect_suit(0)
+    settle(qtbot)
+    t.play_dock.raise_()
+    settle(qtbot)
+    assert not t.play_dock.widget().verticalScrollBar().isVisible()
+    assert shown_list(t)[0] >= 16 * t.play_panel.cards.fontMetrics().lineSpacing()
+    t.play_dock.hide()
+    settle(qtbot)
+    assert window.pages.minimumSizeHint().height() > window.height() * 0.25  # its room back
+
+
+@pytest.mark.parametrize("room", [(1280, 800)], indirect=True, ids=["1280x800"])
+def test_a_floated_play_panel_leaves_the_inspector_in_sight(qtbot, window, room):
+    """Floated, the panel opened where it was docked, over the inspector (the two share the
+    bottom as tabs): it goes beside the docks left in the window, within the screen, at
+    least its minimum size."""
+    from PySide6.QtCore import QRect
+
+    t = trick(window)
+    with qtbot.waitSignal(t.analysisShown, timeout=30000):
+        t.open_example(15)
+    with qtbot.waitSignal(t.play_panel.ready, timeout=60000):
+        t.play_deal()
+    t.inspect_suit(0)
+    t.play_dock.show()
+    t.play_dock.raise_()
+    settle(qtbot)
+    t.play_dock.setFloating(True)
+    settle(qtbot)
+    assert t.play_dock.isFloating()
+    inspector = t.inspector_dock
+    assert inspector.isVisible()
+    assert not inspector.visibleRegion().isEmpty()
+    seen = QRect(inspector.mapToGlobal(inspector.rect().topLeft()), inspector.size())
+    placed = t.play_dock.frameGeometry()
+    assert not placed.intersects(seen), (placed, seen)
+    assert QRect(0, 0, *room).contains(placed)
+    panel = t.play_panel
+    assert t.play_dock.width() >= panel.minimumSizeHint().width()
+    assert t.play_dock.height() >= panel.minimumSizeHint().height()
+    t.play_dock.setFloating(False)  # docked again: its share again, the panel whole in it
+    settle(qtbot)
+    t.play_dock.raise_()
+    settle(qtbot)
+    assert not t.play_dock.widget().verticalScrollBar().isVisible()
+    assert t.play_dock.height() >= panel.minimumSizeHint().height()
+
+
+def test_a_floated_panel_is_placed_beside_what_it_must_not_cover() -> None:
+    from PySide6.QtCore import QRect
+
+    screen = QRect(0, 0, 1280, 800)
+    least, want = QSize(700, 330), QSize(1250, 560)
+    bottom = QRect(8, 500, 1264, 260)  # the inspector docked under the page
+    above = fit.float_place(screen, bottom, want, least)
+    assert not above.intersects(bottom)
+    assert above.bottom() < bottom.top()
+    assert above.height() >= least.height()
+    right = QRect(0, 0, 400, 800)  # something tall at the left: the panel to its right
+    beside = fit.float_place(screen, right, want, least)
+    assert beside.left() > right.right()
+    assert screen.contains(beside)
+    everywhere = QRect(0, 0, 1280, 800)  # no room beside: the whole screen
+    assert screen.contains(fit.float_place(screen, everywhere, want, least))
+    alone = fit.float_place(screen, None, QSize(600, 400), least)
+    assert alone.size() == QSize(600, 400)
+    assert abs(alone.center().x() - screen.center().x()) <= 1  # in the middle of the screen

@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QMimeData, QSettings, QSize, Qt, QTimer
+from PySide6.QtCore import QByteArray, QMimeData, QRect, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -157,8 +157,8 @@ class MainWindow(QMainWindow):
         """A hosted workspace's page in the stack (scrolled when the window is smaller than
         it) and its docks in the window, hidden: the first time it is shown."""
         scroll = FitScrollArea(ws.widget(), by_minimum=True)
-        scroll.set_limit(self._page_limit())
         self._scrolls[ws.name] = scroll
+        self._set_limit(ws)
         self.pages.addWidget(scroll)
         previous: QDockWidget | None = None
         for dock in ws.docks():
@@ -167,9 +167,12 @@ class MainWindow(QMainWindow):
                 self.tabifyDockWidget(previous, dock)
             previous = dock
             dock.hide()
+            dock.visibilityChanged.connect(lambda _on, w=ws: self._set_limit(w))
             dock.visibilityChanged.connect(
                 lambda on, d=dock: self._on_dock_shown(d) if on else None
             )
+            dock.topLevelChanged.connect(lambda _f, w=ws: self._set_limit(w))
+            dock.topLevelChanged.connect(lambda _floating, d=dock, w=ws: self._on_floating(w, d))
 
     def show_workspace(self, name: str) -> Workspace:
         """Show the workspace ``name`` (made if need be): a hosted one in place of the one
@@ -411,12 +414,52 @@ class MainWindow(QMainWindow):
         else:
             self.resize(fit.opening_size(room.size()))
 
+    def _set_limit(self, ws: Workspace) -> None:
+        """The most ``ws``'s page asks for: :func:`fit.page_limit` of the screen, and while a
+        dock taking a share of the window (:meth:`Workspace.dock_share`) is in the window (a
+        tab behind another too), :data:`fit.PAGE_FLOOR` of the window's height."""
+        scroll = self._scrolls.get(ws.name)
+        if scroll is None:
+            return
+        limit = self._page_limit()
+        if any(
+            d.isVisible() and not d.isFloating() and ws.dock_share(d) is not None
+            for d in ws.docks()
+        ):
+            limit.setHeight(min(limit.height(), round(self.height() * fit.PAGE_FLOOR)))
+        if limit != scroll.limit:
+            scroll.set_limit(limit)
+            self.pages.updateGeometry()  # the window's layout asks the pages again now
+
+    def _on_floating(self, ws: Workspace, dock: QDockWidget) -> None:
+        """A dock floated out of the window goes beside the docks left in it (above them,
+        where a window filling the screen has room), within the screen — not over them; one
+        with a share of the window docked again takes its share again."""
+
+        def place() -> None:
+            if not dock.isFloating():
+                if ws.dock_share(dock) is not None and ws is self._current:
+                    self._fit_dock(dock)
+                return
+            left = [d for d in ws.docks() if d is not dock and d.isVisible() and not d.isFloating()]
+            avoid: QRect | None = None
+            for d in left:
+                frame = QRect(self.mapToGlobal(d.pos()), d.size())
+                avoid = frame if avoid is None else avoid.united(frame)
+            panel = dock.widget()
+            want = dock.size().expandedTo(panel.sizeHint() if panel is not None else QSize())
+            least = dock.minimumSizeHint()
+            if panel is not None:
+                least = least.expandedTo(getattr(panel, "page", panel).minimumSizeHint())
+            dock.setGeometry(fit.float_place(fit.available_geometry(self), avoid, want, least))
+
+        QTimer.singleShot(0, self, place)  # after the docks left have their places
+
     def refit(self) -> None:
         """The pages' limits for the screen the window is on now (called when it moves to
         another), the window no larger than its room."""
-        limit = self._page_limit()
-        for scroll in self._scrolls.values():
-            scroll.set_limit(limit)
+        for name in self._scrolls:
+            self._set_limit(self._made[name])
         self.resize(self.size().boundedTo(fit.usable(self._room())))
 
     def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]
@@ -429,25 +472,39 @@ class MainWindow(QMainWindow):
     def _on_dock_shown(self, dock: QDockWidget) -> None:
         """A dock's first showing leaves the page shown the height it asks for where the
         window has it (so the cards stay large), and takes at least a third of the window
-        (never more than 42 %, never so much that the page has less than its minimum); later
-        it opens as it was left. Until the user moves it, the rule holds as the window is
-        resized (maximised after the first showing, the dock kept 288 of 1,080 px)."""
+        (never more than 42 %, never so much that the page has less than its minimum) — or,
+        a dock with a share of its own (:meth:`Workspace.dock_share`), that share, the page
+        scrolling in the rest; later it opens as it was left. Until the user moves it, the
+        rule holds as the window is resized (maximised after the first showing, the dock kept
+        288 of 1,080 px)."""
         if dock in self._sized_docks:
             return
         self._sized_docks.add(dock)
         self._fit_dock(dock)
 
     def _fit_dock(self, dock: QDockWidget) -> None:
+        ws = self.current
+        mine = dock in ws.docks()
+        share = ws.dock_share(dock) if mine else None
+        if share is None and any(
+            d is not dock and d.isVisible() and not d.isFloating() and ws.dock_share(d)
+            for d in (ws.docks() if mine else ())
+        ):
+            return  # a dock with a share holds the bottom: its tabs keep that height
         room = dock.height() + self.pages.height()
         least = min(self.height() // 3, room - self.pages.minimumSizeHint().height())
         most = int(self.height() * 0.42)
         size = max(least, min(most, room - self.pages.sizeHint().height()))
+        if share is not None:  # its share, the page its floor (it scrolls)
+            size = min(round(self.height() * share), room - self.pages.minimumSizeHint().height())
         size = max(size, dock.minimumSizeHint().height())
         self.resizeDocks([dock], [size], Qt.Orientation.Vertical)
         self._first_heights[dock] = size  # the layout gives it later: compared then
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        if self._current is not None and self._current.hosted:
+            self._set_limit(self._current)  # the floor is a share of the window
         if self._first_heights:
             QTimer.singleShot(0, self._refit_first_docks)
 

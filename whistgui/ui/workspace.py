@@ -203,6 +203,13 @@ class Workspace(QObject):
         only while the workspace is shown, as the user left them."""
         return ()
 
+    def dock_share(self, dock: QDockWidget) -> float | None:
+        """The share of the window's height ``dock`` takes when first shown, the page keeping
+        only :data:`~whistgui.ui.host.fit.PAGE_FLOOR` of it (and scrolling) while the dock is
+        in the window; None, as here: the page keeps the height it asks for where the window
+        has it, the dock a third of the window at least."""
+        return None
+
     def menus(self) -> Sequence[QMenu]:
         """Menus of its own, shown in the menu bar while it is shown (before Help)."""
         return ()

@@ -224,9 +224,11 @@ class PlayPanel(QWidget):
         self.table.cardActivated.connect(self.play)
         split.addWidget(self.table)
         split.addWidget(self._sidebar(split))
-        split.setStretchFactor(0, 1)
+        # the hands at the table's least width, the reasons the rest: the wider they are,
+        # the fewer lines each takes and the more cards the list shows
+        split.setStretchFactor(0, 0)
         split.setStretchFactor(1, 1)
-        split.setSizes([640, 560])
+        split.setSizes([self.table.minimumSizeHint().width(), 10_000])
         outer.addWidget(split, 1)
 
         for key, slot in (
@@ -276,12 +278,12 @@ class PlayPanel(QWidget):
         self.record.stepClicked.connect(self.go_to)
         below.addWidget(scroll)
         below.addWidget(self.record)
-        below.setSizes([260, 330])  # the labels fit a line a suit beside the record
+        below.setSizes([330, 330])  # the labels fit a line a suit beside the record
         split.addWidget(self.cards)
         split.addWidget(below)
-        split.setStretchFactor(0, 3)
+        split.setStretchFactor(0, 4)
         split.setStretchFactor(1, 1)
-        split.setSizes([3000, 1000])  # the card list takes three parts of the height in four
+        split.setSizes([4000, 1000])  # the card list takes four parts of the height in five
         col.addWidget(split, 1)
         return right
 

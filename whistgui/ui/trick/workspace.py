@@ -39,7 +39,10 @@ if TYPE_CHECKING:  # made when first shown (start-up imports neither, nor pyqtgr
     from whistgui.ui.trick.play_panel import PlayPanel
     from whistgui.ui.widgets.figure_dialog import FigureSource
 
-__all__ = ["KEYS_HTML", "TrickWorkspace", "initial_document"]
+__all__ = ["KEYS_HTML", "PLAY_SHARE", "TrickWorkspace", "initial_document"]
+
+#: The share of the window's height the Optimal play dock takes when first shown.
+PLAY_SHARE = 0.6
 
 KEYS_HTML = """<tr><td colspan=2><b>Card table</b></td></tr>
 <tr><td>Arrows</td><td>walk the cards</td></tr>
@@ -155,7 +158,7 @@ class TrickWorkspace(Workspace):
             from whistgui.ui.trick.play_panel import PlayPanel
 
             self._play_panel = PlayPanel(self.session, self.services.engine)
-            self.play_dock.setWidget(dock_scroller(self._play_panel))
+            self.play_dock.setWidget(dock_scroller(self._play_panel, fill=True))
         return self._play_panel
 
     def _cannot_inspect(self, suit: SuitDeal) -> str | None:
@@ -234,6 +237,11 @@ class TrickWorkspace(Workspace):
         # the two share the bottom as tabs: side by side each would get half the width and
         # the play panel's sidebar would clip (issue 11, defect 4)
         return (self.inspector_dock, self.play_dock)
+
+    def dock_share(self, dock: QDockWidget) -> float | None:
+        # the panel shows the hands itself: its card list has the room, the table above
+        # scrolls (at 1280 × 800 the list had three rows, the table its minimum)
+        return PLAY_SHARE if dock is self.play_dock else None
 
     def menus(self) -> Sequence[QMenu]:
         return (self.examples_menu,)

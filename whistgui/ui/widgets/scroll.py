@@ -79,8 +79,9 @@ class FitScrollArea(QScrollArea):
         return self.page.sizeHint().expandedTo(self.minimumSizeHint())
 
 
-def dock_scroller(panel: QWidget) -> FitScrollArea:
+def dock_scroller(panel: QWidget, *, fill: bool = False) -> FitScrollArea:
     """``panel`` in a scroll area for a dock: the dock shrinks as far as its title and scroll
     bars, and the panel scrolls, instead of the dock pushing the window off the screen (and
-    closing the dock gives its room back)."""
-    return FitScrollArea(panel)
+    closing the dock gives its room back). ``fill``: the panel is given the dock's room down
+    to its minimum (its lists take the height), not the height it would like."""
+    return FitScrollArea(panel, by_minimum=fill)
