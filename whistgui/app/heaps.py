@@ -35,7 +35,16 @@ from typing import Any, Final
 
 from whistgui.engine.errors import NotationError, WhistError
 from whistgui.engine.heaps import HeapGame, find_heap_game, heap_game_of
-from whistgui.engine.heaps.rules import Flag, HeapTheory, Move, Player, PositionRules, ResultKind
+from whistgui.engine.heaps.rules import (
+    Flag,
+    HeapTheory,
+    Move,
+    Outcome,
+    Player,
+    PositionRules,
+    ResultKind,
+)
+from whistgui.engine.heaps.search import Search
 from whistgui.engine.reading import quote
 
 __all__ = [
@@ -44,12 +53,14 @@ __all__ = [
     "MAX_OPTIONS_LOOKED_AT",
     "PLAIN",
     "RED",
+    "Analysis",
     "HeapsDocument",
     "Kind",
     "MoveList",
     "Stack",
     "Step",
     "TheoryView",
+    "analyse",
     "example_position",
     "flag_text",
     "game_label",
@@ -524,3 +535,35 @@ def theory_view(doc: HeapsDocument, theory: HeapTheory[Any] | None = None) -> Th
         now[0] if doc.mover is Player.LEFT else now[1],
         tuple((name, lf, rf) for name, (lf, rf) in flags.items()),
     )
+
+
+# --------------------------------------------------------------------------- the search
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """What exact search says of a position: the result with the player to move under the
+    flag now, the outcome for each start flag (as ``whist solve`` reports it), and each legal
+    move with the result once it is made (the opponent to move) — all from Left's side.
+    ``complete``: every legal move is listed (at most :data:`MAX_MOVES_LISTED`)."""
+
+    result: Fraction
+    outcome: Outcome
+    marks: tuple[tuple[Move, Fraction], ...]
+    complete: bool
+    work: int
+
+    def best(self, move: Move) -> bool:
+        """Is ``move`` optimal (its result the position's: the best the mover can do)?"""
+        return any(m == move and r == self.result for m, r in self.marks)
+
+
+def analyse(doc: HeapsDocument, search: Search) -> Analysis:
+    """``doc``'s position now searched by ``search`` (of its rules; Cancelled when its
+    ``should_stop`` says so)."""
+    if search.rules.name != doc.game:
+        raise NotationError(f"a search of {quote(search.rules.name)} cannot analyse {doc.game}")
+    result = search.result(doc.position, doc.flag, doc.mover)
+    listed = doc.legal_moves()
+    other = doc.mover.other
+    marks = tuple((m, search.result(m.position, m.flag, other)) for m in listed.moves)
+    outcome = search.outcome(doc.position)
+    return Analysis(result, outcome, marks, listed.complete, search.work)

@@ -40,6 +40,7 @@ from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QWidget
 
 from whistgui.figures.gops_colours import A_COLOUR, B_COLOUR, DOMINATED_FILL, DOMINATED_INK
+from whistgui.figures.heaps_colours import BLUE_COUNTER, COUNTER, COUNTER_EDGE, RED_COUNTER
 from whistgui.figures.matrix import (
     BOTH_FILL,
     MAXMIN_FILL,
@@ -116,6 +117,11 @@ class Colours:
     heat_b: str
     dominated_fill: str
     dominated_text: str
+    # -- the games of heaps and piles: the counters (drawn on the palette's base)
+    counter: str  # a heap's counter
+    counter_blue: str  # a hackenbush pile's blue counter (Left's)
+    counter_red: str  # its red counter (Right's)
+    counter_edge: str  # the line round a counter
     # -- the felt (whist's table, bridge's) and the cards: the same in both themes
     felt: str
     felt_band: str  # the pool's band
@@ -214,6 +220,10 @@ LIGHT: Final = Colours(
     heat_b=B_COLOUR,
     dominated_fill=DOMINATED_FILL,
     dominated_text=DOMINATED_INK,
+    counter=COUNTER,
+    counter_blue=BLUE_COUNTER,
+    counter_red=RED_COUNTER,
+    counter_edge=COUNTER_EDGE,
     **_FELT,
 )
 
@@ -250,6 +260,10 @@ DARK: Final = Colours(
     heat_b="#b2182b",
     dominated_fill="#303030",
     dominated_text="#7a7a7a",
+    counter="#a1887f",
+    counter_blue="#4f8fe8",
+    counter_red="#e35d5d",
+    counter_edge="#0d0d0d",
     **_FELT,
 )
 
