@@ -38,6 +38,7 @@ VIEW_NAMES = (
     "lattice",
     "play",
     "playtree",
+    "position",
 )
 #: The faces a figure is set in (whistgui.figures.FONTS, not imported here: see FORMATS).
 FONT_NAMES: Final = ("dejavu-sans", "latin-modern")
@@ -54,7 +55,12 @@ def register(sub: Any, add: Any) -> None:
             "size and a face, written as PNG, SVG, PDF or TikZ (a standalone LaTeX document)."
         ),
     )
-    sp.add_argument("deal", metavar="DEAL", help="a deal in either notation, or a .whist file")
+    sp.add_argument(
+        "deal",
+        metavar="DEAL",
+        help="a deal in either notation, or a .whist file; with --game naming a game of heaps "
+        "and piles, its position ('3 4 6', 'BBR RB'), or a .heaps file",
+    )
     sp.add_argument(
         "--out",
         "-o",
@@ -69,7 +75,9 @@ def register(sub: Any, add: Any) -> None:
         help="deal; analysis; table (deal and analysis, the default); matrix, numberline, tree, "
         "lattice (of suit --suit; lattice: R43's lattice of trick sets, 1 to 6 cards a hand); "
         "play (the record of optimal play); playtree (the whole deal's tree of tricks along "
-        "optimal play, --depth tricks deep)",
+        "optimal play, --depth tricks deep); position (a game of heaps and piles, --game nim, "
+        "hackenbush, …: its heaps or piles, each one's element and the sum's; the default for "
+        "those games)",
     )
     add_output_options(sp)
     sp.add_argument("--suit", type=int, default=1, help="the suit, counted from 1 (default 1)")
@@ -218,7 +226,13 @@ _PLAY_LIMIT = "every card of the line is marked: 104 cards a hand took over a mi
 
 def render(args: argparse.Namespace) -> int:
     """``whist render``: Qt is imported only here."""
+    from whistgui.engine.heaps import is_heap_game
     from whistgui.figures import FigureOptions, build_figure
+
+    if (args.game is not None and is_heap_game(args.game)) or args.deal.lower().endswith(
+        HEAPS_FILE
+    ):
+        return render_heaps(args)
 
     def draw() -> Any:
         output_kind(args)
@@ -233,6 +247,46 @@ def render(args: argparse.Namespace) -> int:
             font=args.font,
         )
         return build_figure(args.view, _document(args), options)
+
+    return write_figure(args, draw)
+
+
+#: A saved game of heaps and piles (whistgui.app.heaps_files.FILE_SUFFIX, not imported here).
+HEAPS_FILE: Final = ".heaps"
+
+
+def render_heaps(args: argparse.Namespace) -> int:
+    """``whist render --game G POSITION`` for a game of heaps and piles (or a .heaps file):
+    the position, its elements and the sum's (:mod:`whistgui.figures.heaps`)."""
+    from whistgui.app.heaps import HeapsDocument
+    from whistgui.app.heaps_files import load_heaps
+    from whistgui.figures import FigureOptions
+    from whistgui.figures.heaps import build_heaps_figure
+
+    def draw() -> Any:
+        output_kind(args)
+        if args.view not in ("table", "position"):  # table: the default of every command
+            raise NotationError(
+                f"--view {args.view}: a game of heaps and piles draws its position; expected "
+                "--view position"
+            )
+        if args.lead is not None:
+            raise NotationError(
+                f"--lead {args.lead}: a game of heaps and piles has no lead; Left (Blue) moves "
+                "first, or the file's player"
+            )
+        if args.deal.lower().endswith(HEAPS_FILE):
+            doc = load_heaps(args.deal)
+            if args.game is not None and doc.game != args.game:
+                raise NotationError(
+                    f"--game {args.game}: {quote_path(args.deal)} holds a game of {doc.game}"
+                )
+        else:
+            doc = HeapsDocument.new(args.game, args.deal)
+        options = FigureOptions(
+            width=figure_width(args.width), font_size=figure_font_size(args.font_size)
+        )
+        return build_heaps_figure("position", doc, options)
 
     return write_figure(args, draw)
 
