@@ -551,9 +551,13 @@ class Analysis:
     complete: bool
     work: int
 
-    def best(self, move: Move) -> bool:
-        """Is ``move`` optimal (its result the position's: the best the mover can do)?"""
-        return any(m == move and r == self.result for m, r in self.marks)
+    def best(self, rules: PositionRules[Any], result: Fraction, mover: Player) -> bool:
+        """Is a move whose result is ``result`` marked as the best (the play panel's green):
+        in a game won or lost, a move that wins for ``mover``; in a scoring game, a move that
+        scores what the position does under optimal play."""
+        if rules.result_kind is ResultKind.WIN:
+            return result == mover.sign
+        return result == self.result
 
 
 def analyse(doc: HeapsDocument, search: Search) -> Analysis:

@@ -14,7 +14,7 @@ offers the game chooser, the documents it takes — are class attributes, so tha
 chooser and Open's file filter are built without making any workspace.
 
 >>> [w.name for w in WORKSPACES]
-['trick', 'bridge', 'gops', 'lab']
+['trick', 'bridge', 'heaps', 'gops', 'lab']
 >>> find_workspace('bridge').target
 'whistgui.ui.bridge.workspace:BridgeWorkspace'
 """
@@ -302,6 +302,7 @@ class WorkspaceEntry:
 WORKSPACES: tuple[WorkspaceEntry, ...] = (
     WorkspaceEntry("trick", "whistgui.ui.trick.workspace:TrickWorkspace"),
     WorkspaceEntry("bridge", "whistgui.ui.bridge.workspace:BridgeWorkspace"),
+    WorkspaceEntry("heaps", "whistgui.ui.heaps.workspace:HeapsWorkspace"),
     WorkspaceEntry("gops", "whistgui.ui.gops.workspace:GopsWorkspace"),
     WorkspaceEntry("lab", "whistgui.ui.lab.workspace:LabWorkspace"),
 )

@@ -1,0 +1,387 @@
+"""The heaps workspace's page: the game chooser and the position's text above, the board (the
+position drawn, played by clicks, edited by drag and drop and keys) and the panel (turn,
+outcome by search and by theory, elements, moves, history) beside it. It follows the session:
+every change of the document is shown, and the position's search is the page's work on the
+engine (:class:`~whistgui.ui.engine_service.ViewWork`: while the page is shown, with progress
+and Cancel), its result kept for the positions met again (undo, redo)."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Hashable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Final
+
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtWidgets import QMenu, QSplitter, QVBoxLayout, QWidget
+
+from whistgui.app.heaps import (
+    BLUE,
+    RED,
+    Analysis,
+    HeapsDocument,
+    Kind,
+    game_label,
+    mark_text,
+    player_name,
+    result_words,
+    theory_view,
+)
+from whistgui.engine.errors import WhistError
+from whistgui.engine.heaps.rules import Move, Player
+from whistgui.ui.engine_service import EngineService, ViewWork
+from whistgui.ui.heaps.board import HeapsBoard, Mark
+from whistgui.ui.heaps.chooser import GameChooser
+from whistgui.ui.heaps.jobs import CHANNEL, Searches, analysis_job
+from whistgui.ui.heaps.panel import HeapsPanel
+from whistgui.ui.heaps.position_field import PositionField
+from whistgui.ui.heaps.session import HeapsSession
+from whistgui.ui.widgets.messages import for_display
+from whistgui.ui.widgets.scroll import FitScrollArea
+
+if TYPE_CHECKING:
+    from whistgui.ui.widgets.figure_dialog import FigureSource
+
+__all__ = ["MARKED_COUNTERS", "HeapsPage"]
+
+#: The most counters marked on the board (each mark is a position to build and compare).
+MARKED_COUNTERS: Final = 3_000
+#: Searches kept for positions met again.
+_KEPT: Final = 64
+#: The most moves a click's menu lists (comply/constrain: a take with each constraint).
+_MENU_MOVES: Final = 16
+
+#: What a search is of: the game, the position, the flag and the player to move.
+Key = tuple[str, Hashable, Hashable, Player]
+
+
+def key_of(doc: HeapsDocument) -> Key:
+    return (doc.game, doc.position, doc.flag, doc.mover)
+
+
+class HeapsPage(QWidget):
+    """The game of the session, shown, played and edited."""
+
+    #: a status-bar message
+    message = Signal(str)
+    #: the search of the position shown is in (or failed, or was stopped)
+    readyChanged = Signal(bool)
+
+    def __init__(
+        self, session: HeapsSession, engine: EngineService, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("heapsPage")
+        self.session = session
+        self.engine = engine
+        self.searches = Searches()
+        self.analyses: OrderedDict[Key, Analysis] = OrderedDict()
+        self._job: int | None = None
+        self._job_key: Key | None = None
+        self._stopped: Key | None = None  # the search cancelled (not started again by itself)
+
+        self.chooser = GameChooser(self)
+        self.field = PositionField(self)
+        self.board = HeapsBoard(self)
+        self.panel = HeapsPanel(self)
+        self.side = FitScrollArea(self.panel, by_minimum=True)
+        self.side.setFrameShape(FitScrollArea.Shape.NoFrame)
+        self.side.setMinimumWidth(300)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setObjectName("heapsSplitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(self.board)
+        self.splitter.addWidget(self.side)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.chooser)
+        layout.addWidget(self.field)
+        layout.addWidget(self.splitter, 1)
+
+        self.work = ViewWork(engine, self, self._search)
+        self.chooser.gameChosen.connect(self._on_game)
+        self.field.settled.connect(self._on_text)
+        self.field.edit.undoRequested.connect(session.undo_stack.undo)
+        self.field.edit.redoRequested.connect(session.undo_stack.redo)
+        self.field.edit.revertRequested.connect(lambda: self.field.show_text(self.doc.text))
+        self.board.edited.connect(self._on_edited)
+        self.board.counterClicked.connect(self._on_counter)
+        self.panel.moveChosen.connect(self.play)
+        self.panel.moverChosen.connect(self._on_mover)
+        self.panel.flagChosen.connect(self._on_flag)
+        self.panel.cancelRequested.connect(self.cancel_search)
+        self.panel.searchRequested.connect(self.search_again)
+        engine.finished.connect(self._on_finished)
+        engine.failed.connect(self._on_failed)
+        engine.cancelled.connect(self._on_cancelled)
+        engine.progress.connect(self._on_progress)
+        session.documentChanged.connect(self.show_document)
+        self.show_document(session.document)
+
+    @property
+    def doc(self) -> HeapsDocument:
+        return self.session.document
+
+    # -- showing the document --------------------------------------------------------------
+    def show_document(self, doc: HeapsDocument) -> None:
+        """Show ``doc`` everywhere, and search it (or show the search kept)."""
+        view = theory_view(doc)
+        labels = tuple(t if doc.kind is Kind.HEAPS else "" for t in doc.layout)
+        elements = tuple(e for _c, e in view.components) if view else ()
+        self.board.set_position(doc.stacks, doc.kind, labels, elements)
+        self.board.set_caption(doc.rules.title)
+        self.chooser.set_game(doc.game)
+        self.field.show_text(doc.text)
+        self.panel.show_document(doc, view)
+        self._search()
+
+    def _search(self) -> None:
+        """The search of the position shown: the one kept, or a job (not while the page is
+        hidden: it catches up when shown; not again after a Cancel until asked)."""
+        doc = self.doc
+        key = key_of(doc)
+        kept = self.analyses.get(key)
+        if kept is not None:
+            self._show_analysis(kept)
+            return
+        if key == self._stopped:
+            self.panel.set_progress("Search stopped.", busy=False)
+            self.panel.search_stopped("stopped (Search to go on)")
+            return
+        if self._job is not None and self._job_key == key:
+            return  # asked already
+        if self.work.defer():
+            return
+        self._job_key = key
+        self._job = self.work.submit(
+            CHANNEL, analysis_job(doc, self.searches), label=f"Search of {doc.text}", tag=key
+        )
+        self.panel.set_progress("Searching …", busy=True)
+        self.readyChanged.emit(False)
+
+    def _show_analysis(self, analysis: Analysis) -> None:
+        self.panel.show_analysis(analysis)
+        self.panel.set_progress("", busy=False)
+        self.board.set_marks(self._marks(analysis))
+        self.readyChanged.emit(True)
+
+    def _marks(self, analysis: Analysis) -> dict[tuple[int, int], Mark]:
+        """Each counter whose taking is a move, marked with its best result for the mover
+        (several moves take it where the mover also names a constraint)."""
+        doc = self.doc
+        if sum(len(s) for s in doc.stacks) > MARKED_COUNTERS:
+            return {}
+        rules = doc.rules
+        mover = doc.mover
+        by_position: dict[Hashable, Fraction] = {}
+        for m, r in analysis.marks:
+            old = by_position.get(m.position)
+            if old is None or r * mover.sign > old * mover.sign:
+                by_position[m.position] = r
+        marks = {}
+        for i, stack in enumerate(doc.stacks):
+            for j in range(len(stack)):
+                r = by_position.get(doc.target(i, j))
+                if r is not None:
+                    tip = f"after it: {result_words(rules, r, mover.other)}"
+                    best = analysis.best(rules, r, mover)
+                    marks[(i, j)] = Mark(mark_text(rules, r, mover), best, tip)
+        return marks
+
+    def ready(self) -> bool:
+        """Is the search of the position shown in (or stopped)?"""
+        key = key_of(self.doc)
+        return key in self.analyses or key == self._stopped
+
+    # -- the engine's answers --------------------------------------------------------------
+    def _on_finished(self, job: int, channel: str, tag: object, result: object) -> None:
+        if channel != CHANNEL or job != self._job or not isinstance(result, Analysis):
+            return
+        self._job = self._job_key = None
+        key: Any = tag
+        self.analyses[key] = result
+        while len(self.analyses) > _KEPT:
+            self.analyses.popitem(last=False)
+        if tag == key_of(self.doc):
+            self._show_analysis(result)
+        else:
+            self._search()
+
+    def _on_failed(self, job: int, channel: str, _tag: object, message: str) -> None:
+        if channel != CHANNEL or job != self._job:
+            return
+        self._job = self._job_key = None
+        self.panel.set_progress(f"The search failed: {for_display(message)}", busy=False)
+        self.readyChanged.emit(True)
+
+    def _on_cancelled(self, job: int, channel: str) -> None:
+        if channel != CHANNEL or job != self._job:
+            return
+        key = self._job_key
+        self._job = self._job_key = None
+        if key != key_of(self.doc):
+            return
+        if self.isVisible():  # stopped by the user (here, or the status bar's Cancel)
+            self._stopped = key
+            self.panel.search_stopped("stopped (Search to go on)")
+            self.readyChanged.emit(True)
+        self.panel.set_progress("Search stopped.", busy=False)
+
+    def _on_progress(self, job: int, text: str) -> None:
+        if job == self._job:
+            self.panel.set_progress(f"Searching: {text}", busy=True)
+
+    def cancel_search(self) -> None:
+        """Stop the search of the position shown (Search starts it again)."""
+        self._stopped = key_of(self.doc)
+        self.work.stop()
+        self.panel.set_progress("Search stopped.", busy=False)
+        self.panel.search_stopped("stopped (Search to go on)")
+        self.readyChanged.emit(True)
+
+    def search_again(self) -> None:
+        self._stopped = None
+        self._search()
+
+    # -- changes asked for -----------------------------------------------------------------
+    def _change(self, doc: HeapsDocument, text: str) -> None:
+        if not self.session.change(doc, text):
+            self.show_document(self.doc)  # the same: the field shows the position's text again
+
+    def _on_game(self, name: str) -> None:
+        if name == self.doc.game:
+            return
+        try:
+            doc = self.doc.with_game(name)
+        except WhistError as exc:
+            self.chooser.set_error(str(exc))
+            return
+        self._change(doc, f"Game: {game_label(doc.entry)} ({doc.game})")
+
+    def _on_text(self, text: str) -> None:
+        if text.strip() == self.doc.text and not self.field.has_error:
+            return
+        try:
+            doc = self.doc.with_text(text)
+        except WhistError as exc:
+            self.field.set_error(str(exc))
+            return
+        self._change(doc, f"Position {doc.text}")
+
+    def _on_edited(self, stacks: object, text: str) -> None:
+        assert isinstance(stacks, list)
+        try:
+            doc = self.doc.with_stacks(stacks)
+        except WhistError as exc:
+            self.board.set_message(for_display(str(exc)))
+            return
+        self._change(doc, text)
+
+    def _on_mover(self, player: Player) -> None:
+        if player is not self.doc.mover:
+            doc = self.doc.with_mover(player)
+            self._change(doc, f"{player_name(doc.rules, player)} to move")
+
+    def _on_flag(self, name: str) -> None:
+        try:
+            doc = self.doc.with_start_flag(name)
+        except WhistError as exc:
+            self.message.emit(str(exc))
+            return
+        self._change(doc, f"Start flag {name}")
+
+    def play(self, move: Move, stack: int | None = None) -> None:
+        """Play ``move`` (one undo step)."""
+        doc = self.doc
+        who = player_name(doc.rules, doc.mover)
+        self.session.change(doc.play(move, stack=stack), f"{who}: {move.label}")
+
+    def _on_counter(self, stack: int, counter: int, where: QPoint) -> None:
+        """A counter clicked: the move that takes it and all above it — a choice of the
+        moves when there are several (a take with each constraint), or why there is none."""
+        doc = self.doc
+        over = doc.end_result()
+        if over is not None:
+            self.board.set_message(
+                f"The game is over: {result_words(doc.rules, over, doc.mover)}. Undo, or edit "
+                "the position"
+            )
+            return
+        try:
+            moves = doc.moves_to(stack, counter)
+        except WhistError as exc:
+            self.board.set_message(for_display(str(exc)))
+            return
+        if len(moves) == 1:
+            self.play(moves[0], stack)
+            return
+        if not moves:
+            self.board.set_message(self._no_move(stack, counter))
+            return
+        self._choose(moves, stack, where)
+
+    def _no_move(self, stack: int, counter: int) -> str:
+        doc = self.doc
+        who = player_name(doc.rules, doc.mover)
+        c = doc.stacks[stack][counter]
+        size = len(doc.stacks[stack])
+        if c in (BLUE, RED) and not doc.rules.impartial:
+            mine = BLUE if doc.mover is Player.LEFT else RED
+            if c != mine:
+                colour_word = "blue" if c == BLUE else "red"
+                own = "blue" if mine == BLUE else "red"
+                return f"{who} cuts {own} counters only: this one is {colour_word}"
+        return (
+            f"Taking counter {counter + 1} of {size} and those above it ({size} → {counter}) is "
+            f"not a move of {who} here in {doc.game}; the Moves list has every legal move"
+        )
+
+    def _choose(self, moves: tuple[Move, ...], stack: int, where: QPoint) -> None:
+        """A menu of the moves a click asks for, best first, the first few."""
+        doc = self.doc
+        analysis = self.analyses.get(key_of(doc))
+        results = dict(analysis.marks) if analysis is not None else {}
+        sign = doc.mover.sign
+
+        def order(m: Move) -> Fraction:
+            r = results.get(m)
+            return -r * sign if r is not None else Fraction(0)
+
+        menu = QMenu(self)
+        menu.setObjectName("heapsMoveMenu")
+        for m in sorted(moves, key=order)[:_MENU_MOVES]:
+            r = results.get(m)
+            mark = "" if r is None else f"   {mark_text(doc.rules, r, doc.mover)}"
+            best = analysis is not None and r is not None and analysis.best(doc.rules, r, doc.mover)
+            act = menu.addAction(("★ " if best else "") + m.label + mark)
+            act.triggered.connect(lambda _c=False, m=m: self.play(m, stack))
+        if len(moves) > _MENU_MOVES:
+            more = menu.addAction(f"{len(moves) - _MENU_MOVES:,} more in the Moves list …")
+            more.triggered.connect(lambda: self._select_in_list(moves))
+        self.move_menu = menu
+        menu.popup(where)
+
+    def _select_in_list(self, moves: tuple[Move, ...]) -> None:
+        item = self.panel.tree.row_of(moves[0])
+        if item is not None:
+            self.panel.tree.setCurrentItem(item)
+            self.panel.tree.scrollToItem(item)
+            self.panel.tree.setFocus()
+
+    # -- figures, focus, the end -----------------------------------------------------------
+    def figure_source(self) -> FigureSource:
+        from whistgui.figures.heaps import HEAPS_VIEWS, build_heaps_figure
+        from whistgui.ui.widgets.figure_dialog import FigureSource
+
+        doc = self.doc
+
+        def build(view: str, options: Any) -> Any:
+            return build_heaps_figure(view, doc, options)
+
+        name = f"{doc.game.replace(':', '-')}-{doc.text.replace(' ', '-')}"[:80]
+        return FigureSource(HEAPS_VIEWS, build, name, "position", key="heapsFigure")
+
+    def shutdown(self) -> None:
+        self.work.stop()

@@ -1,0 +1,402 @@
+"""The heaps workspace's side panel: whose turn it is (and the flag), the outcome by exact search
+beside the one the game's theory predicts (a loud line if they differ), each component's
+element and the sum's in the paper's symbols, every legal move with its mark, and the moves
+played. It shows what it is given (:meth:`HeapsPanel.show_document`, :meth:`~HeapsPanel.
+show_analysis`, …) and asks for changes by signals; it never changes the session."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Final
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QFont, QKeyEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QSizePolicy,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from whistgui.app.heaps import (
+    Analysis,
+    HeapsDocument,
+    TheoryView,
+    mark_text,
+    player_name,
+    result_words,
+)
+from whistgui.engine.heaps.rules import Move, Player
+from whistgui.ui.theme import colour, contrasting_text, notifier, text_role
+from whistgui.ui.widgets.messages import for_display
+
+__all__ = ["MOVE", "RESULT", "HeapsPanel", "MoveTree"]
+
+#: The moves list's columns.
+MOVE: Final = 0
+RESULT: Final = 1
+
+
+class MoveTree(QTreeWidget):
+    """Every legal move with its mark; Enter or a double click plays the current one."""
+
+    activated_move = Signal(object)  # Move
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("heapsMoves")
+        self.setColumnCount(2)
+        self.setHeaderLabels(["Move", "After it"])
+        self.setRootIsDecorated(False)
+        self.setUniformRowHeights(True)
+        self.setAlternatingRowColors(False)
+        head = self.header()
+        head.setStretchLastSection(False)
+        head.setSectionResizeMode(MOVE, QHeaderView.ResizeMode.Stretch)
+        head.setSectionResizeMode(RESULT, QHeaderView.ResizeMode.ResizeToContents)
+        self.itemDoubleClicked.connect(lambda item, _c: self._play(item))
+
+    def _play(self, item: QTreeWidgetItem | None) -> None:
+        move = item.data(MOVE, Qt.ItemDataRole.UserRole) if item is not None else None
+        if isinstance(move, Move):
+            self.activated_move.emit(move)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self._play(self.currentItem())
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def moves(self) -> list[Move]:
+        """The moves listed, in order."""
+        out = []
+        for k in range(self.topLevelItemCount()):
+            item = self.topLevelItem(k)
+            move = item.data(MOVE, Qt.ItemDataRole.UserRole) if item is not None else None
+            if isinstance(move, Move):
+                out.append(move)
+        return out
+
+    def row_of(self, move: Move) -> QTreeWidgetItem | None:
+        for k in range(self.topLevelItemCount()):
+            item = self.topLevelItem(k)
+            if item is not None and item.data(MOVE, Qt.ItemDataRole.UserRole) == move:
+                return item
+        return None
+
+
+class HeapsPanel(QWidget):
+    """Turn, outcome, theory, moves and history of the position shown."""
+
+    moveChosen = Signal(object)  # Move: play it
+    moverChosen = Signal(object)  # Player: set the position up with them to move
+    flagChosen = Signal(str)  # a start flag's name
+    cancelRequested = Signal()
+    searchRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("heapsPanel")
+        self._doc: HeapsDocument | None = None
+        self._theory: TheoryView | None = None
+        self._analysis: Analysis | None = None
+        self._moves: tuple[Move, ...] = ()
+        self._complete = True
+
+        # whose turn, the flag
+        self.turn = QLabel(self)
+        self.turn.setObjectName("heapsTurn")
+        bold = QFont(self.turn.font())
+        bold.setBold(True)
+        self.turn.setFont(bold)
+        self.turn.setWordWrap(True)
+        self.mover = QComboBox(self)
+        self.mover.setObjectName("heapsMover")
+        self.mover.setToolTip("Who moves from the position now (an edit: the moves go)")
+        self.mover.activated.connect(self._on_mover)
+        self.flag = QComboBox(self)
+        self.flag.setObjectName("heapsFlag")
+        self.flag.setToolTip(
+            "The flag of §3 the position starts under (comply/constrain: the sizes the player "
+            "to move may not take)"
+        )
+        self.flag.activated.connect(lambda _i: self.flagChosen.emit(self.flag.currentData()))
+        self.form = QFormLayout()
+        self.form.setContentsMargins(0, 0, 0, 0)
+        self.mover_label = QLabel("&To move:", self)
+        self.mover_label.setBuddy(self.mover)
+        self.flag_label = QLabel("Start f&lag:", self)
+        self.flag_label.setBuddy(self.flag)
+        self.form.addRow(self.mover_label, self.mover)
+        self.form.addRow(self.flag_label, self.flag)
+
+        # outcome: search and theory
+        self.outcome = QGroupBox("Outcome", self)
+        self.search_line = QLabel(self.outcome)
+        self.search_line.setObjectName("heapsSearchOutcome")
+        self.theory_line = QLabel(self.outcome)
+        self.theory_line.setObjectName("heapsTheoryOutcome")
+        self.alarm = QLabel(self.outcome)
+        self.alarm.setObjectName("heapsMismatch")
+        self.alarm.setWordWrap(True)
+        self.alarm.hide()
+        notifier().changed.connect(self._paint_alarm)
+        for w in (self.search_line, self.theory_line):
+            w.setWordWrap(True)
+            w.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        box = QVBoxLayout(self.outcome)
+        box.addWidget(self.search_line)
+        box.addWidget(self.theory_line)
+        box.addWidget(self.alarm)
+
+        # elements
+        self.elements = QGroupBox("Elements", self)
+        self.elements_text = QLabel(self.elements)
+        self.elements_text.setObjectName("heapsElements")
+        self.elements_text.setWordWrap(True)
+        self.elements_text.setTextFormat(Qt.TextFormat.RichText)
+        self.elements_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.elements_text.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        lay = QVBoxLayout(self.elements)
+        lay.addWidget(self.elements_text)
+
+        # moves, with the search's progress and cancel
+        self.moves_label = QLabel("&Moves", self)
+        self.tree = MoveTree(self)
+        self.moves_label.setBuddy(self.tree)
+        self.tree.activated_move.connect(self.moveChosen)
+        self.progress = QLabel(self)
+        self.progress.setObjectName("heapsProgress")
+        self.progress.setWordWrap(True)
+        text_role(self.progress, "muted")
+        self.cancel = QPushButton("Cancel", self)
+        self.cancel.setObjectName("heapsCancel")
+        self.cancel.setToolTip("Stop the search (the marks come when it is done)")
+        self.cancel.clicked.connect(self.cancelRequested)
+        self.again = QPushButton("Search", self)
+        self.again.setObjectName("heapsSearch")
+        self.again.setToolTip("Search the position again (after a Cancel)")
+        self.again.clicked.connect(self.searchRequested)
+        row = QHBoxLayout()
+        row.addWidget(self.progress, 1)
+        row.addWidget(self.cancel)
+        row.addWidget(self.again)
+
+        self.history_label = QLabel("Played", self)
+        self.history = QListWidget(self)
+        self.history.setObjectName("heapsHistory")
+        self.history.setMaximumHeight(96)
+        self.history.setMinimumHeight(48)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.turn)
+        layout.addLayout(self.form)
+        layout.addWidget(self.outcome)
+        layout.addWidget(self.elements)
+        layout.addWidget(self.moves_label)
+        layout.addWidget(self.tree, 1)
+        layout.addLayout(row)
+        layout.addWidget(self.history_label)
+        layout.addWidget(self.history)
+        self.set_progress("", busy=False)
+
+    # -- the document ----------------------------------------------------------------------
+    def show_document(self, doc: HeapsDocument, theory: TheoryView | None) -> None:
+        """Show ``doc`` (its turn, flag, moves unmarked, history) and what ``theory`` says;
+        the search's lines wait for :meth:`show_analysis`."""
+        self._doc = doc
+        self._theory = theory
+        self._analysis = None
+        rules = doc.rules
+        over = doc.end_result()
+        who = player_name(rules, doc.mover)
+        if over is not None:
+            self.turn.setText(f"Game over: {result_words(rules, over, doc.mover)}")
+        else:
+            side = "" if rules.impartial else f" ({doc.mover.name.title()})"
+            self.turn.setText(f"{who}{side} to move")
+        self.mover.clear()
+        for p in Player:
+            self.mover.addItem(player_name(rules, p), p)
+        self.mover.setCurrentIndex(list(Player).index(doc.mover))
+        flags = doc.flags
+        self.flag.clear()
+        for name in flags:
+            self.flag.addItem(name, name)
+        self.flag.setCurrentIndex(max(0, flags.index(doc.start_flag)))
+        has_flags = flags != ("",)
+        self.form.setRowVisible(self.flag_label, has_flags)
+        if has_flags:
+            self.turn.setText(self.turn.text() + f" · flag {doc.flag_text()}")
+        listed = doc.legal_moves()
+        self._moves, self._complete = listed.moves, listed.complete
+        self._fill_moves(None)
+        self.search_line.setText("Search: …")
+        self._show_theory()
+        self.history.clear()
+        mover0 = player_name(rules, doc.start_mover)
+        flag0 = f", flag {doc.start_flag}" if has_flags else ""
+        self.history.addItem(f"Set up: {doc.start_text} ({mover0} to move{flag0})")
+        mover = doc.start_mover
+        for k, label in enumerate(doc.history, 1):
+            self.history.addItem(f"{k}. {player_name(rules, mover)}: {label}")
+            mover = mover.other
+        self.history.scrollToBottom()
+
+    def _on_mover(self, index: int) -> None:
+        player = self.mover.itemData(index)
+        if isinstance(player, Player):
+            self.moverChosen.emit(player)
+
+    def _show_theory(self) -> None:
+        doc, view = self._doc, self._theory
+        if doc is None:
+            return
+        if view is None:
+            self.elements.setTitle("Elements")
+            self.elements_text.setText(
+                "<i>This game has no theory here: its outcomes are found by search only.</i>"
+            )
+            self.elements.setToolTip("")
+            self.theory_line.setText("Theory: none (search only)")
+            return
+        self.elements.setTitle("Elements (the game's theory)")
+        self.elements.setToolTip(view.title)
+        parts = " &nbsp; ".join(
+            f"{html.escape(c)} ↦ <b>{html.escape(e)}</b>" for c, e in view.components
+        )
+        self.elements_text.setText(
+            f"{parts or '(no components)'}<br>Sum: <b>{html.escape(view.total)}</b> — "
+            f"{html.escape(view.meaning)}"
+        )
+        self.theory_line.setText(
+            f"Theory: {result_words(doc.rules, view.predicted, doc.mover)}"
+            + self._by_flag_text(view.by_flag)
+        )
+        self._check()
+
+    def _by_flag_text(self, rows: Sequence[tuple[str, Fraction, Fraction]]) -> str:
+        doc = self._doc
+        if doc is None or [r[0] for r in rows] == [""]:
+            return ""
+        rules = doc.rules
+        parts = []
+        for name, lf, rf in rows:
+            if rules.impartial:
+                parts.append(f"{name}: {'N' if lf > 0 else 'P'}")
+            else:
+                parts.append(
+                    f"{name}: {mark_text(rules, lf, Player.RIGHT)}/"
+                    f"{mark_text(rules, rf, Player.LEFT)}"
+                )
+        return "; by start flag " + ", ".join(parts)
+
+    # -- the search ------------------------------------------------------------------------
+    def show_analysis(self, analysis: Analysis) -> None:
+        """The search's outcome and every move's mark."""
+        doc = self._doc
+        if doc is None:
+            return
+        self._analysis = analysis
+        rules = doc.rules
+        rows = [(n, lf, rf) for n, (lf, rf) in analysis.outcome.by_flag.items()]
+        self.search_line.setText(
+            f"Search: {result_words(rules, analysis.result, doc.mover)}" + self._by_flag_text(rows)
+        )
+        self._fill_moves(analysis)
+        self._check()
+
+    def search_stopped(self, why: str) -> None:
+        self.search_line.setText(f"Search: {why}")
+
+    def disagreement(self) -> str:
+        """What the theory and the search disagree on ("" if nothing, or not both known)."""
+        doc, view, a = self._doc, self._theory, self._analysis
+        if doc is None or view is None or a is None:
+            return ""
+        rules = doc.rules
+        if view.predicted != a.result:
+            return (
+                f"The theory and the search disagree: the theory predicts "
+                f"{result_words(rules, view.predicted, doc.mover)}, the search finds "
+                f"{result_words(rules, a.result, doc.mover)}. One of them is wrong — please "
+                "report this position."
+            )
+        theirs = {n: (lf, rf) for n, lf, rf in view.by_flag}
+        if theirs != dict(a.outcome.by_flag):
+            return (
+                "The theory and the search disagree on the outcome by start flag: "
+                + self._by_flag_text(view.by_flag).removeprefix("; by start flag ")
+                + " (theory) against "
+                + self._by_flag_text(
+                    [(n, lf, rf) for n, (lf, rf) in a.outcome.by_flag.items()]
+                ).removeprefix("; by start flag ")
+                + " (search)"
+            )
+        return ""
+
+    def _check(self) -> None:
+        text = self.disagreement()
+        self.alarm.setText(for_display(text))
+        self.alarm.setVisible(bool(text))
+        self._paint_alarm()
+
+    def _paint_alarm(self, _theme: str = "") -> None:
+        fill = colour("alarm_fill")
+        ink = colour("alarm_text")
+        self.alarm.setStyleSheet(
+            f"background: {fill.name()}; color: {ink.name()}; padding: 4px; font-weight: bold;"
+        )
+
+    def _fill_moves(self, analysis: Analysis | None) -> None:
+        doc = self._doc
+        if doc is None:
+            return
+        self.tree.clear()
+        results = dict(analysis.marks) if analysis is not None else {}
+        fill = colour("optimal_fill")
+        ink = contrasting_text(fill)
+        bold = QFont(self.tree.font())
+        bold.setBold(True)
+        for move in self._moves:
+            r = results.get(move)
+            mark = "…" if r is None else mark_text(doc.rules, r, doc.mover)
+            best = analysis is not None and r is not None and analysis.best(doc.rules, r, doc.mover)
+            item = QTreeWidgetItem([("★ " if best else "") + move.label, mark])
+            item.setData(MOVE, Qt.ItemDataRole.UserRole, move)
+            if r is not None:
+                item.setToolTip(
+                    RESULT,
+                    f"after it: {result_words(doc.rules, r, doc.mover.other)}"
+                    + (" — optimal" if best else ""),
+                )
+            if best:
+                for col in (MOVE, RESULT):
+                    item.setBackground(col, QBrush(fill))
+                    item.setForeground(col, QBrush(ink))
+                    item.setFont(col, bold)
+            self.tree.addTopLevelItem(item)
+        n = len(self._moves)
+        more = "" if self._complete else f", the first {n:,} listed"
+        self.moves_label.setText(f"&Moves ({n:,}{more})" if n else "&Moves (none)")
+
+    def set_progress(self, text: str, *, busy: bool) -> None:
+        """The search's state: ``text`` (how far it has come, or why it stopped), with Cancel
+        while it runs and Search once stopped."""
+        self.progress.setText(text)
+        self.progress.setVisible(bool(text))
+        self.cancel.setVisible(busy)
+        self.again.setVisible(not busy and bool(text))

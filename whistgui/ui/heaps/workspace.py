@@ -1,0 +1,137 @@
+"""The workspace of the games of heaps and piles (strange algebra §6 and §9, issue 26), as the
+main window hosts it: every game of :data:`~whistgui.engine.heaps.HEAP_GAMES` set up, edited
+and played on its page (:class:`~whistgui.ui.heaps.page.HeapsPage`), ``.heaps`` files, its own
+undo stack, the figure of the position. This module is what the host reads before the workspace
+is made: it imports nothing of the games (the session, the page and the engine's games come
+when the workspace is made)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QWidget
+
+from whistgui.ui.widgets.files import ask_save_path, save_to
+from whistgui.ui.workspace import Choice, FileType, Services, Workspace
+
+if TYPE_CHECKING:  # imported when the workspace is made
+    from whistgui.ui.heaps.page import HeapsPage
+    from whistgui.ui.widgets.figure_dialog import FigureSource
+
+__all__ = ["FILE_SUFFIX", "HeapsWorkspace"]
+
+#: :data:`whistgui.app.heaps_files.FILE_SUFFIX`, written here so that the host builds Open's
+#: filter without importing the games (tests/ui/test_heaps_workspace.py checks they agree).
+FILE_SUFFIX: Final = ".heaps"
+
+KEYS_HTML: Final = """<tr><td colspan=2><b>Heaps and piles</b> (Game ▸ Heaps and piles, or open a
+.heaps file)</td></tr>
+<tr><td>Alt+G, Alt+P</td><td>the game (and its parameter); the position as text</td></tr>
+<tr><td>Click a counter (Enter, Space)</td><td>take it and every counter above it (hackenbush:
+cut it); the badges: the result after it, outlined: optimal</td></tr>
+<tr><td>Drag a stack's top up or down</td><td>make it taller or shorter</td></tr>
+<tr><td>Drag a counter off the board; onto a stack; into “new”</td><td>remove it; move it
+there; a new stack of it</td></tr>
+<tr><td>Drag from the palette</td><td>a new counter (piles: blue or red) onto a stack</td></tr>
+<tr><td>Arrows, Home, End</td><td>walk the counters</td></tr>
+<tr><td>+ (B, R); −; Delete; Shift+Delete; Insert</td><td>add a counter on top (blue, red);
+take the top one off; remove the focused counter; the stack; a new stack</td></tr>
+<tr><td>Alt+M, Enter</td><td>the moves, every one marked; play the current one</td></tr>"""
+
+
+class HeapsWorkspace(Workspace):
+    """The game of heaps or piles being played, and the page that shows it."""
+
+    name: ClassVar[str] = "heaps"
+    title: ClassVar[str] = "Heaps and piles"
+    file_types: ClassVar[tuple[FileType, ...]] = (
+        FileType(FILE_SUFFIX, "Games of heaps and piles"),
+    )
+    can_new: ClassVar[bool] = True
+    can_save: ClassVar[bool] = True
+    keys_html: ClassVar[str] = KEYS_HTML
+
+    def __init__(self, services: Services) -> None:
+        from whistgui.ui.heaps.page import HeapsPage
+        from whistgui.ui.heaps.session import HeapsSession
+
+        super().__init__(services)
+        self.session = HeapsSession(parent=self)
+        self.page: HeapsPage = HeapsPage(self.session, services.engine)
+        self.page.message.connect(lambda text: self.message.emit(text, 8000))
+        for signal in (
+            self.session.pathChanged,
+            self.session.modifiedChanged,
+            self.session.documentChanged,
+        ):
+            signal.connect(self.titleChanged)
+
+    @classmethod
+    def choices(cls) -> tuple[Choice, ...]:
+        return (
+            Choice(
+                "heaps",
+                "Heaps and piles",
+                "&Heaps and piles",
+                "The games of heaps and piles of strange algebra §6 and §9: nim, misère nim, "
+                "Moore's nim, comply/constrain nim, hackenbush and the others — played, edited "
+                "and marked by exact search beside the game's theory",
+                "Games of heaps and piles: nim, hackenbush, … with their theories",
+            ),
+        )
+
+    def widget(self) -> QWidget:
+        return self.page
+
+    def undo_stack(self) -> QUndoStack:
+        return self.session.undo_stack
+
+    def open(self, path: Path) -> None:
+        self.session.open(path)
+        self.fileUsed.emit(path)
+
+    def new_document(self) -> None:
+        from whistgui.app.heaps import HeapsDocument
+
+        self.session.replace(HeapsDocument.new(self.session.document.game))
+
+    def save(self, *, ask: bool = False) -> bool:
+        path = self.session.path
+        if ask or path is None:
+            doc = self.session.document
+            start = str(path or f"{doc.game.replace(':', '-')}{FILE_SUFFIX}")
+            kind = self.file_types[0]
+            path = ask_save_path(self.services.window, "Save game", start, kind.filter, kind.suffix)
+            if path is None:
+                return False
+        if not save_to(self.services.window, self.session.save, path, self.message.emit):
+            return False
+        self.fileUsed.emit(path)
+        return True
+
+    def modified(self) -> bool:
+        return self.session.modified
+
+    def unsaved_text(self) -> str:
+        path = self.session.path
+        return f"the game “{path.name}”" if path else "the new game of heaps"
+
+    def window_title(self) -> str:
+        path = self.session.path
+        doc = self.session.document
+        name = path.name if path else f"Untitled{FILE_SUFFIX}"
+        return f"{name}[*] — {doc.game}: {doc.text} — whistgui"
+
+    def figure_source(self) -> FigureSource:
+        return self.page.figure_source()
+
+    def ready(self) -> bool:
+        return self.page.ready()
+
+    def shown(self) -> None:
+        self.page.board.setFocus()
+
+    def shutdown(self) -> None:
+        self.page.shutdown()
