@@ -11,15 +11,27 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from whistgui.app.heaps import Analysis, HeapsDocument, analyse
+from whistgui.engine.errors import Cancelled, WhistError
 from whistgui.engine.heaps.rules import PositionRules
 from whistgui.engine.heaps.search import Search
 from whistgui.ui.engine_service import JobContext
 
-__all__ = ["CHANNEL", "Searches", "analysis_job"]
+__all__ = ["CHANNEL", "MAX_ENTRIES", "MAX_WORK", "Searches", "TooLarge", "analysis_job"]
 
 CHANNEL: Final = "heaps-analysis"
 #: Games whose searches (and memos) are kept.
-KEPT: Final = 3
+KEPT: Final = 2
+#: The entries a search keeps between jobs (about 250 bytes each: some 75 MB).
+BOUND: Final = 300_000
+#: A job gives up past this many entries in its memo (about 250 MB: misère nim's '5 7 9 11 13
+#: 15 17 19' needs 1.1 million, in 140 s) or this much work (positions and moves looked at,
+#: some 400,000 a second): memory stays bounded whatever the position.
+MAX_ENTRIES: Final = 1_000_000
+MAX_WORK: Final = 50_000_000
+
+
+class TooLarge(WhistError):
+    """The position is too large to search here."""
 
 
 class Searches:
@@ -45,15 +57,27 @@ def analysis_job(doc: HeapsDocument, searches: Searches) -> Callable[[JobContext
     def job(ctx: JobContext) -> Analysis:
         search = searches.of(doc.rules)
         start = search.work
+        over = False
 
         def stop() -> bool:
-            ctx.report(f"{search.work - start:,} positions and moves looked at")
-            return ctx.should_stop()
+            nonlocal over
+            done = search.work - start
+            ctx.report(f"{done:,} positions and moves looked at")
+            over = done > MAX_WORK or len(search.memo.data) > MAX_ENTRIES
+            return over or ctx.should_stop()
 
         search.should_stop = stop
         ctx.report(f"searching {doc.text}", force=True)
         try:
             return analyse(doc, search)
+        except Cancelled:
+            if not over or ctx.should_stop():
+                raise
+            raise TooLarge(
+                f"{doc.text} is too large to search here: gave up after "
+                f"{search.work - start:,} positions and moves looked at (the theory, where the "
+                "game has one, still says who wins)"
+            ) from None
         finally:
             search.should_stop = None
 

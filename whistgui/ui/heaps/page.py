@@ -51,6 +51,8 @@ _KEPT: Final = 64
 #: The most moves a click's menu lists (comply/constrain: a take with each constraint).
 _MENU_MOVES: Final = 16
 
+_STOPPED: Final = "stopped (Search to go on)"
+
 #: What a search is of: the game, the position, the flag and the player to move.
 Key = tuple[str, Hashable, Hashable, Player]
 
@@ -79,6 +81,7 @@ class HeapsPage(QWidget):
         self._job: int | None = None
         self._job_key: Key | None = None
         self._stopped: Key | None = None  # the search cancelled (not started again by itself)
+        self._why = ""  # and why
 
         self.chooser = GameChooser(self)
         self.field = PositionField(self)
@@ -148,7 +151,7 @@ class HeapsPage(QWidget):
             return
         if key == self._stopped:
             self.panel.set_progress("Search stopped.", busy=False)
-            self.panel.search_stopped("stopped (Search to go on)")
+            self.panel.search_stopped(self._why)
             return
         if self._job is not None and self._job_key == key:
             return  # asked already
@@ -212,8 +215,13 @@ class HeapsPage(QWidget):
     def _on_failed(self, job: int, channel: str, _tag: object, message: str) -> None:
         if channel != CHANNEL or job != self._job:
             return
+        key = self._job_key
         self._job = self._job_key = None
-        self.panel.set_progress(f"The search failed: {for_display(message)}", busy=False)
+        said = for_display(message)
+        self._stopped, self._why = key, said  # not started again: it would fail again
+        self.panel.set_progress("", busy=False)
+        self.panel.search_stopped(said)
+        self.message.emit(f"Search: {said}")
         self.readyChanged.emit(True)
 
     def _on_cancelled(self, job: int, channel: str) -> None:
@@ -224,8 +232,8 @@ class HeapsPage(QWidget):
         if key != key_of(self.doc):
             return
         if self.isVisible():  # stopped by the user (here, or the status bar's Cancel)
-            self._stopped = key
-            self.panel.search_stopped("stopped (Search to go on)")
+            self._stopped, self._why = key, _STOPPED
+            self.panel.search_stopped(_STOPPED)
             self.readyChanged.emit(True)
         self.panel.set_progress("Search stopped.", busy=False)
 
@@ -235,10 +243,10 @@ class HeapsPage(QWidget):
 
     def cancel_search(self) -> None:
         """Stop the search of the position shown (Search starts it again)."""
-        self._stopped = key_of(self.doc)
+        self._stopped, self._why = key_of(self.doc), _STOPPED
         self.work.stop()
         self.panel.set_progress("Search stopped.", busy=False)
-        self.panel.search_stopped("stopped (Search to go on)")
+        self.panel.search_stopped(_STOPPED)
         self.readyChanged.emit(True)
 
     def search_again(self) -> None:

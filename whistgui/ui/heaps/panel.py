@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QBrush, QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPushButton,
     QSizePolicy,
+    QSplitter,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -38,7 +39,7 @@ from whistgui.app.heaps import (
     result_words,
 )
 from whistgui.engine.heaps.rules import Move, Player
-from whistgui.ui.theme import colour, contrasting_text, notifier, text_role
+from whistgui.ui.theme import colour, contrasting_text, is_theme_change, notifier, text_role
 from whistgui.ui.widgets.messages import for_display
 
 __all__ = ["MOVE", "RESULT", "HeapsPanel", "MoveTree"]
@@ -197,8 +198,7 @@ class HeapsPanel(QWidget):
         self.history_label = QLabel("Played", self)
         self.history = QListWidget(self)
         self.history.setObjectName("heapsHistory")
-        self.history.setMaximumHeight(96)
-        self.history.setMinimumHeight(48)
+        self.history.setMinimumHeight(40)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -206,11 +206,26 @@ class HeapsPanel(QWidget):
         layout.addLayout(self.form)
         layout.addWidget(self.outcome)
         layout.addWidget(self.elements)
-        layout.addWidget(self.moves_label)
-        layout.addWidget(self.tree, 1)
-        layout.addLayout(row)
-        layout.addWidget(self.history_label)
-        layout.addWidget(self.history)
+        # the moves above the moves played, the line between them movable
+        moves = QWidget(self)
+        lay_moves = QVBoxLayout(moves)
+        lay_moves.setContentsMargins(0, 0, 0, 0)
+        lay_moves.addWidget(self.moves_label)
+        lay_moves.addWidget(self.tree, 1)
+        lay_moves.addLayout(row)
+        played = QWidget(self)
+        lay_played = QVBoxLayout(played)
+        lay_played.setContentsMargins(0, 0, 0, 0)
+        lay_played.addWidget(self.history_label)
+        lay_played.addWidget(self.history, 1)
+        self.lists = QSplitter(Qt.Orientation.Vertical, self)
+        self.lists.setObjectName("heapsLists")
+        self.lists.setChildrenCollapsible(False)
+        self.lists.addWidget(moves)
+        self.lists.addWidget(played)
+        self.lists.setStretchFactor(0, 3)
+        self.lists.setStretchFactor(1, 1)
+        layout.addWidget(self.lists, 1)
         self.set_progress("", busy=False)
 
     # -- the document ----------------------------------------------------------------------
@@ -392,6 +407,11 @@ class HeapsPanel(QWidget):
         n = len(self._moves)
         more = "" if self._complete else f", the first {n:,} listed"
         self.moves_label.setText(f"&Moves ({n:,}{more})" if n else "&Moves (none)")
+
+    def changeEvent(self, event: QEvent) -> None:
+        if is_theme_change(event) and self._doc is not None:
+            self._fill_moves(self._analysis)  # the optimal rows' fill in the new theme
+        super().changeEvent(event)
 
     def set_progress(self, text: str, *, busy: bool) -> None:
         """The search's state: ``text`` (how far it has come, or why it stopped), with Cancel
