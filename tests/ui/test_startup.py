@@ -27,8 +27,10 @@ NOT_AT_START = (
     "whistgui.engine.bridge",
     "whistgui.engine.gops",
     "whistgui.app.bridge",
+    "whistgui.app.heaps",
     "whistgui.figures.gops",
     "whistgui.figures.bridge",
+    "whistgui.figures.heaps",
     "whistgui.cli.bridge",
     "whistgui.cli.gops",
     "whistgui.ui.trick.inspector",
@@ -39,7 +41,12 @@ NOT_AT_START = (
 )
 #: The other workspaces' packages: only their declarations (the module with the class the host
 #: reads for the chooser, Open's filter, View's entries) are imported at start.
-WORKSPACE_PACKAGES = ("whistgui.ui.bridge", "whistgui.ui.gops", "whistgui.ui.lab")
+WORKSPACE_PACKAGES = (
+    "whistgui.ui.bridge",
+    "whistgui.ui.gops",
+    "whistgui.ui.heaps",
+    "whistgui.ui.lab",
+)
 
 #: Plain text a declaration needs (F1's list of keys), importing nothing.
 DECLARATION_TEXTS = frozenset({"whistgui.ui.lab.keys"})
@@ -60,7 +67,7 @@ if then_all:
     from whistgui.ui.main_window import MainWindow
     w = MainWindow(settings=QSettings(out + ".ini", QSettings.Format.IniFormat))
     w.show()
-    for name in ("bridge", "gops", "lab", "trick"):
+    for name in ("bridge", "gops", "heaps", "lab", "trick"):
         w.show_workspace(name)
     w.current.inspector_dock.show()
     QApplication.processEvents()
@@ -117,6 +124,8 @@ def test_the_first_window_imports_no_pyqtgraph_bridge_gops_or_closed_docks(tmp_p
         "whistgui.engine.gops",
         "whistgui.ui.bridge.page",
         "whistgui.ui.gops.explorer",
+        "whistgui.ui.heaps.page",
+        "whistgui.app.heaps",
         "whistgui.ui.lab.window",
         "whistgui.ui.trick.inspector",
         "whistgui.ui.trick.play_panel",
@@ -134,6 +143,10 @@ def test_the_file_kinds_the_host_reads_early_are_the_workspaces():
 
     assert [t.suffix for t in BridgeWorkspace.file_types] == [PBN_SUFFIX]
     assert [t.suffix for t in GopsWorkspace.file_types] == [FILE_SUFFIX]
+    from whistgui.app.heaps_files import FILE_SUFFIX as HEAPS_SUFFIX
+    from whistgui.ui.heaps.workspace import HeapsWorkspace
+
+    assert [t.suffix for t in HeapsWorkspace.file_types] == [HEAPS_SUFFIX]
 
 
 def test_the_bridge_workspace_takes_bridge_documents_only():

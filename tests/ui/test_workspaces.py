@@ -43,7 +43,7 @@ def test_the_registry_lists_each_workspace_once_with_its_own_files_and_choices()
     keys = [ch.key for c in classes for ch in c.choices()]
     assert len(keys) == len(set(keys)), keys
     suffixes = [t.suffix for c in classes for t in c.file_types]
-    assert sorted(suffixes) == [".gops", ".pbn", ".whist"]
+    assert sorted(suffixes) == [".gops", ".heaps", ".pbn", ".whist"]
     assert classes[0].hosted  # the first is the page the window opens on
     lab = workspace_class(registry.find_workspace("lab"))
     assert not lab.hosted
@@ -52,8 +52,8 @@ def test_the_registry_lists_each_workspace_once_with_its_own_files_and_choices()
 
 
 def test_an_unknown_workspace_is_named_with_the_known_ones():
-    with pytest.raises(ValueError, match="unknown workspace 'heaps'; expected one of trick"):
-        registry.find_workspace("heaps")
+    with pytest.raises(ValueError, match="unknown workspace 'sprouts'; expected one of trick"):
+        registry.find_workspace("sprouts")
 
 
 def _names_in(path: Path) -> set[str]:
@@ -300,7 +300,7 @@ def test_open_dispatches_by_the_files_kind(qtbot, window, tmp_path):
     assert bridge(window).session.path == path
     assert window.recent_files()[0] == str(path.resolve())
     f = window.file_filter()
-    assert f.startswith("Deals and games (*.whist *.pbn *.gops);;whist deals (*.whist)")
+    assert f.startswith("Deals and games (*.whist *.pbn *.heaps *.gops);;whist deals (*.whist)")
 
 
 def test_quitting_asks_once_about_every_workspace_with_unsaved_changes(qtbot, window, dialogs):
@@ -367,27 +367,27 @@ def test_saving_all_at_quitting_saves_each_and_a_cancelled_one_stops_it(
 
 
 # --------------------------------------------------------------------------- one registry line
-class _HeapPage(QLabel):
+class _SproutsPage(QLabel):
     pass
 
 
-class HeapsWorkspace(Workspace):
+class SproutsWorkspace(Workspace):
     """A workspace of a later issue, as small as one can be."""
 
-    name: ClassVar[str] = "heaps"
-    title: ClassVar[str] = "Heaps"
-    file_types: ClassVar[tuple[FileType, ...]] = (FileType(".heaps", "Heap games"),)
-    keys_html: ClassVar[str] = "<tr><td>H</td><td>take a heap</td></tr>"
+    name: ClassVar[str] = "sprouts"
+    title: ClassVar[str] = "Sprouts"
+    file_types: ClassVar[tuple[FileType, ...]] = (FileType(".sprouts", "Sprouts games"),)
+    keys_html: ClassVar[str] = "<tr><td>S</td><td>draw a sprout</td></tr>"
 
     def __init__(self, services):  # type: ignore[no-untyped-def]
         super().__init__(services)
-        self.page = _HeapPage("heaps")
-        self.menu_action = QAction("&Take a Heap", self)
+        self.page = _SproutsPage("sprouts")
+        self.menu_action = QAction("&Draw a Sprout", self)
         self.opened: list[Path] = []
 
     @classmethod
     def choices(cls) -> tuple[Choice, ...]:
-        return (Choice("nim", "Nim", "&Nim"),)
+        return (Choice("sprouts", "Sprouts", "&Sprouts"),)
 
     def widget(self):  # type: ignore[no-untyped-def]
         return self.page
@@ -399,7 +399,7 @@ class HeapsWorkspace(Workspace):
         self.opened.append(path)
 
     def window_title(self) -> str:
-        return "Nim — whistgui"
+        return "Sprouts — whistgui"
 
 
 class ToolWorkspace(Workspace):
@@ -419,7 +419,7 @@ class ToolWorkspace(Workspace):
 def test_a_new_workspace_is_one_registry_line(qtbot, settings, monkeypatch, tmp_path):
     lines = (
         *WORKSPACES,
-        WorkspaceEntry("heaps", f"{__name__}:HeapsWorkspace"),
+        WorkspaceEntry("sprouts", f"{__name__}:SproutsWorkspace"),
         WorkspaceEntry("tool", f"{__name__}:ToolWorkspace"),
     )
     monkeypatch.setattr(registry, "WORKSPACES", lines)
@@ -430,23 +430,23 @@ def test_a_new_workspace_is_one_registry_line(qtbot, settings, monkeypatch, tmp_
     qtbot.addWidget(w)
     w.show()
     try:
-        assert "heaps" not in w._made
+        assert "sprouts" not in w._made
         combo = w.game_selector.combo
-        assert combo.itemData(combo.count() - 1) == "nim"
-        assert "&Take a Heap" not in menu_texts(w)
+        assert combo.itemData(combo.count() - 1) == "sprouts"
+        assert "&Draw a Sprout" not in menu_texts(w)
         assert "A &Tool…" in menu_texts(w)
-        path = tmp_path / "one.heaps"
-        assert "*.heaps" in w.file_filter()
+        path = tmp_path / "one.sprouts"
+        assert "*.sprouts" in w.file_filter()
         assert w.open_file(path)
-        heaps = w.current
-        assert isinstance(heaps, HeapsWorkspace)
-        assert heaps.opened == [path]
-        assert w.pages.currentWidget().page is heaps.page
-        assert "&Take a Heap" in menu_texts(w)
-        assert w.windowTitle() == "Nim — whistgui"
-        assert "take a heap" in w.keys_html()
+        sprouts = w.current
+        assert isinstance(sprouts, SproutsWorkspace)
+        assert sprouts.opened == [path]
+        assert w.pages.currentWidget().page is sprouts.page
+        assert "&Draw a Sprout" in menu_texts(w)
+        assert w.windowTitle() == "Sprouts — whistgui"
+        assert "draw a sprout" in w.keys_html()
         w.set_game("whist")
-        assert "&Take a Heap" not in menu_texts(w)
+        assert "&Draw a Sprout" not in menu_texts(w)
         w.opener_actions["tool"].trigger()
         assert w.workspace("tool").widget().isVisible()
         assert w.current.name == "trick"  # a window of its own, beside the page shown
