@@ -78,6 +78,8 @@ def test_arrow_keys_on_the_game_box_browse_and_enter_chooses(window, qtbot):
     assert combo.currentData() == "gops"
     assert window.current.name == "trick"  # not yet: End only browsed
     qtbot.keyClick(combo, Qt.Key.Key_Up)
+    assert combo.currentData() == "heaps"
+    qtbot.keyClick(combo, Qt.Key.Key_Up)
     assert combo.currentData() == "bridge"
     assert window.current.name == "trick"
     qtbot.keyClick(combo, Qt.Key.Key_Return)

@@ -82,6 +82,10 @@ def open_every_dock(qtbot, window) -> None:  # type: ignore[no-untyped-def]
             ws.play_deal()
         window.show_workspace("lab").open_suit("WE" * 8)
         window.workspace("lab").widget().close()
+    if ws.name == "heaps":  # many tall heaps, a game with a flag: every line of the panel
+        from whistgui.app.heaps import HeapsDocument
+
+        ws.session.change(HeapsDocument.new("comply-constrain-nim:3", "9 " * 30), "tall")
     for dock in ws.docks():
         dock.show()
     settle(qtbot)

@@ -1,0 +1,477 @@
+"""The workspace of the games of heaps and piles (issue 26, "The app"): listed and opened as a
+page of the main window; the position typed (applied when complete, a bad one quoted and the
+board kept), clicked (a move: nim, hackenbush, comply/constrain's choice of constraint) and
+edited by drag and drop and by keys; every move marked with the result a fresh search finds,
+for every game; the elements shown the theory's, a disagreement shown loud; undo and redo of
+every change; .heaps files; the search cancelled; both themes; the figure."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QMenu
+
+from whistgui.app.heaps import HeapsDocument, mark_text, theory_of
+from whistgui.engine.heaps import HEAP_GAMES, find_heap_game
+from whistgui.engine.heaps.rules import Player
+from whistgui.engine.heaps.search import Search
+from whistgui.figures import FigureOptions
+from whistgui.ui.heaps.panel import MOVE, RESULT
+from whistgui.ui.theme import apply_theme, colour
+from whistgui.ui.workspace import WORKSPACES, workspace_class
+
+NAMES = [g.name + (f":{g.example_parameter}" if g.parameter else "") for g in HEAP_GAMES]
+
+
+@pytest.fixture
+def heaps(qtbot, window):  # type: ignore[no-untyped-def]
+    """The heaps workspace, shown, its opening search done."""
+    ws = window.show_workspace("heaps")
+    qtbot.waitUntil(ws.ready, timeout=30000)
+    return ws
+
+
+def set_doc(qtbot, ws, doc: HeapsDocument) -> None:  # type: ignore[no-untyped-def]
+    ws.session.change(doc, "test")
+    qtbot.waitUntil(ws.ready, timeout=60000)
+
+
+def click_counter(qtbot, ws, i: int, j: int) -> None:  # type: ignore[no-untyped-def]
+    board = ws.page.board
+    centre = board.geometry_now().counter_rect(i, j).center().toPoint()
+    QTest.mouseClick(board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, centre)
+
+
+def drag(board, start: QPointF, end: QPointF) -> None:  # type: ignore[no-untyped-def]
+    """A press, a few moves and a release, as the pointer does."""
+    QTest.mousePress(
+        board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start.toPoint()
+    )
+    for k in range(1, 6):
+        p = start + (end - start) * (k / 5)
+        QTest.mouseMove(board, p.toPoint())
+    QTest.mouseRelease(
+        board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end.toPoint()
+    )
+
+
+# --------------------------------------------------------------------------- listed, opened
+def test_the_workspace_is_listed_and_opens(qtbot, window):
+    assert "heaps" in [e.name for e in WORKSPACES]
+    cls = workspace_class(next(e for e in WORKSPACES if e.name == "heaps"))
+    assert [c.key for c in cls.choices()] == ["heaps"]
+    assert "heaps" not in window._made  # made when first shown
+    combo = window.game_selector.combo
+    assert combo.findData("heaps") >= 0
+    window.set_game("heaps")
+    ws = window.current
+    assert ws.name == "heaps"
+    assert ws.page.isVisible()
+    assert ws.page.board.stacks  # a position to play
+    qtbot.waitUntil(ws.ready, timeout=30000)
+    assert "Search:" in ws.page.panel.search_line.text()
+    assert window.windowTitle().endswith("— whistgui")
+
+
+# --------------------------------------------------------------------------- typing
+def test_a_position_typed_is_applied_on_enter(qtbot, heaps):
+    field = heaps.page.field
+    field.edit.setFocus()
+    field.edit.selectAll()
+    QTest.keyClicks(field.edit, "6 1 2")
+    assert heaps.session.document.text != "1 2 6"  # not at each key
+    QTest.keyClick(field.edit, Qt.Key.Key_Return)
+    assert heaps.session.document.text == "1 2 6"
+    assert [len(s) for s in heaps.page.board.stacks] == [6, 1, 2]  # as typed
+    assert field.edit.text() == "1 2 6"  # as the rules write it
+
+
+def test_a_position_typed_is_applied_after_a_pause(qtbot, heaps):
+    field = heaps.page.field
+    field.edit.setFocus()
+    field.edit.selectAll()
+    QTest.keyClicks(field.edit, "7 7")
+    assert field.pending
+    qtbot.waitUntil(lambda: heaps.session.document.text == "7 7", timeout=5000)
+
+
+def test_a_bad_position_keeps_the_old_one_and_says_why_quoting_it(qtbot, heaps):
+    before = heaps.session.document
+    stacks = heaps.page.board.stacks
+    field = heaps.page.field
+    field.edit.setText("3 x 4")
+    field.edit.editingFinished.emit()
+    assert heaps.session.document == before
+    assert heaps.page.board.stacks == stacks
+    assert field.has_error
+    assert "'3 x 4'" in field.error.text()
+    assert "'x'" in field.error.text()
+    field.edit.setText("2 2")
+    field.edit.editingFinished.emit()
+    assert not field.has_error
+    assert heaps.session.document.text == "2 2"
+
+
+# --------------------------------------------------------------------------- clicks
+def test_clicking_a_counter_takes_it_and_those_above_in_nim(qtbot, heaps):
+    set_doc(qtbot, heaps, HeapsDocument.new("nim", "5 3"))
+    click_counter(qtbot, heaps, 0, 2)  # the 5 cut to 2
+    doc = heaps.session.document
+    assert doc.history == ("5 → 2",)
+    assert doc.text == "2 3"
+    assert [len(s) for s in heaps.page.board.stacks] == [2, 3]  # the heap kept its place
+    assert doc.mover is Player.RIGHT
+    assert heaps.page.panel.history.count() == 2
+
+
+def test_clicking_a_counter_of_one_s_colour_cuts_it_in_hackenbush(qtbot, heaps):
+    set_doc(qtbot, heaps, HeapsDocument.new("hackenbush", "BRB RB"))
+    click_counter(qtbot, heaps, 0, 1)  # red: not Blue's
+    assert heaps.session.document.history == ()
+    assert "Blue cuts blue counters only: this one is red" in heaps.page.board.message
+    click_counter(qtbot, heaps, 0, 2)
+    doc = heaps.session.document
+    assert doc.history == ("BRB → BR",)
+    assert doc.mover is Player.RIGHT
+    click_counter(qtbot, heaps, 0, 1)  # now Red's to cut
+    assert heaps.session.document.history == ("BRB → BR", "BR → B")
+
+
+def test_a_take_with_a_choice_of_constraint_asks_which(qtbot, heaps):
+    set_doc(qtbot, heaps, HeapsDocument.new("comply-constrain-nim:3", "3 5"))
+    click_counter(qtbot, heaps, 1, 1)  # 5 → 1: three constraints to choose from
+    menu = heaps.page.findChild(QMenu, "heapsMoveMenu")
+    assert menu is not None
+    qtbot.waitUntil(menu.isVisible, timeout=3000)
+    texts = [a.text() for a in menu.actions()]
+    assert len(texts) == 3
+    assert all("5 → 1, forbid" in t for t in texts)
+    chosen = next(a for a in menu.actions() if "{1,3}" in a.text())
+    chosen.trigger()
+    menu.close()
+    doc = heaps.session.document
+    assert doc.flag == frozenset({1, 3})
+    assert "flag {1,3}" in heaps.page.panel.turn.text()
+
+
+def test_a_move_of_several_heaps_is_played_from_the_list(qtbot, heaps):
+    set_doc(qtbot, heaps, HeapsDocument.new("moore-nim:3", "2 3 4"))
+    tree = heaps.page.panel.tree
+    item = next(
+        tree.topLevelItem(k)
+        for k in range(tree.topLevelItemCount())
+        if tree.topLevelItem(k).text(MOVE).count("→") == 2
+    )
+    tree.setCurrentItem(item)
+    tree.setFocus()
+    QTest.keyClick(tree, Qt.Key.Key_Return)
+    assert len(heaps.session.document.history) == 1
+    assert heaps.session.document.history[0].count("→") == 2
+
+
+# --------------------------------------------------------------------------- marks
+@pytest.mark.parametrize("name", NAMES)
+def test_every_move_s_mark_is_the_search_s_result(qtbot, heaps, name):
+    rules = find_heap_game(name)
+    g = next(g for g in HEAP_GAMES if g.name == name.partition(":")[0])
+    assert g.random_position is not None
+    rng = random.Random(name)
+    fresh = Search(rules)
+    for _ in range(2):
+        doc = HeapsDocument.new(name, g.random_position(rng, 8))
+        set_doc(qtbot, heaps, doc)
+        tree = heaps.page.panel.tree
+        assert tree.topLevelItemCount() == len(doc.legal_moves().moves)
+        for k in range(tree.topLevelItemCount()):
+            item = tree.topLevelItem(k)
+            move = item.data(MOVE, Qt.ItemDataRole.UserRole)
+            r = fresh.result(move.position, move.flag, doc.mover.other)
+            assert item.text(RESULT) == mark_text(rules, r, doc.mover), (doc.text, move.label)
+        # and on the board: each counter that is a move, with the best of its moves
+        marks = heaps.page.board.marks
+        for (i, j), mark in marks.items():
+            results = [
+                fresh.result(m.position, m.flag, doc.mover.other) for m in doc.moves_to(i, j)
+            ]
+            best = max(results, key=lambda r: r * doc.mover.sign)
+            assert mark.text == mark_text(rules, best, doc.mover)
+        clicks = {(i, j) for i, s in enumerate(doc.stacks) for j in range(len(s))}
+        assert set(marks) == {c for c in clicks if doc.moves_to(*c)}
+
+
+def test_winning_moves_are_marked_as_the_play_panel_marks_its_best_cards(qtbot, heaps):
+    set_doc(qtbot, heaps, HeapsDocument.new("nim", "1 2 4"))
+    marks = heaps.page.board.marks
+    best = {c for c, m in marks.items() if m.optimal}
+    assert best == {(2, 3)}  # 4 → 3 leaves 1 2 3, a P-position
+    assert marks[(2, 3)].text == "P"
+    row = heaps.page.panel.tree.row_of(heaps.session.document.moves_to(2, 3)[0])
+    assert row is not None
+    assert row.text(MOVE).startswith("★ ")
+    assert row.background(MOVE).color() == colour("optimal_fill")
+
+
+# --------------------------------------------------------------------------- the theory
+@pytest.mark.parametrize("name", ["nim", "misere-nim", "moore-nim:3", "integral-hackenbush"])
+def test_the_elements_shown_are_the_theory_s(qtbot, heaps, name):
+    doc = HeapsDocument.new(name)
+    set_doc(qtbot, heaps, doc)
+    theory = theory_of(doc)
+    assert theory is not None
+    rules = doc.rules
+    elements = [theory.element(rules.components(rules.parse(c))[0]) for c in doc.layout]
+    assert heaps.page.board.elements == tuple(theory.pretty(e) for e in elements)
+    total = theory.zero()
+    for e in elements:
+        total = theory.add(total, e)
+    text = heaps.page.panel.elements_text.text()
+    assert f"Sum: <b>{theory.pretty(total)}</b>" in text.replace("&lt;", "<")
+    assert not heaps.page.panel.alarm.isVisible()
+    panel = heaps.page.panel
+    assert (
+        panel.search_line.text().split(":", 1)[1].split(";")[0]
+        == (panel.theory_line.text().split(":", 1)[1].split(";")[0])
+    )
+
+
+def test_a_theory_that_disagrees_with_search_is_shown_loud(qtbot, heaps, monkeypatch):
+    import whistgui.ui.heaps.page as page_module
+
+    real = page_module.theory_view
+
+    def wrong(doc):  # type: ignore[no-untyped-def]
+        view = real(doc)
+        return dataclasses.replace(view, predicted=-view.predicted) if view else view
+
+    monkeypatch.setattr(page_module, "theory_view", wrong)
+    set_doc(qtbot, heaps, HeapsDocument.new("nim", "1 2 4"))
+    alarm = heaps.page.panel.alarm
+    assert alarm.isVisible()
+    assert "disagree" in alarm.text()
+    assert colour("alarm_fill").name() in alarm.styleSheet()
+
+
+# --------------------------------------------------------------------------- edits
+def test_dragging_a_stack_s_top_up_makes_it_taller(qtbot, heaps):
+    set_doc(qtbot, heaps, HeapsDocument.new("nim", "3 4"))
+    board = heaps.page.board
+    g = board.geometry_now()
+    top = g.counter_rect(0, 2).center()
+    drag(board, top, QPointF(top.x(), top.y() - 2 * g.pitch))
+    assert [len(s) for s in board.stacks] == [5, 4]
+    assert heaps.session.document.text == "4 5"
+
+
+def test_dragging_a_counter_off_the_board_removes_it(qtbot, heaps):
+    set_doc(qtbot, heaps, HeapsDocument.new("hackenbush", "BRB"))
+    board = heaps.page.board
+    g = board.geometry_now()
+    red = g.counter_rect(0, 1).center()
+    drag(board, red, QPointF(board.width() - 5, 40))  # anywhere but a stack
+    assert board.stacks == (("B", "B"),)
+
+
+def test_a_counter_from_the_palette_goes_on_a_pile_or_makes_a_new_one(qtbot, heaps):
+    set_doc(qtbot, heaps, HeapsDocument.new("hackenbush", "B"))
+    board = heaps.page.board
+    g = board.geometry_now()
+    drag(board, g.palette_item(1).center(), g.column_rect(0).center())  # red on the pile
+    assert board.stacks == (("B", "R"),)
+    g = board.geometry_now()
+    drag(board, g.palette_item(0).center(), g.column_rect(1).center())  # blue into "new"
+    assert board.stacks == (("B", "R"), ("B",))
+
+
+def test_the_keys_edit_and_play(qtbot, heaps):
+    set_doc(qtbot, heaps, HeapsDocument.new("hackenbush", "BB"))
+    board = heaps.page.board
+    board.setFocus()
+    QTest.keyClick(board, Qt.Key.Key_R)
+    assert board.stacks == (("B", "B", "R"),)
+    QTest.keyClick(board, Qt.Key.Key_Insert)
+    assert board.stacks == (("B", "B", "R"), ("B",))
+    QTest.keyClick(board, Qt.Key.Key_Plus)
+    assert board.stacks == (("B", "B", "R"), ("B", "B"))
+    QTest.keyClick(board, Qt.Key.Key_Delete, Qt.KeyboardModifier.ShiftModifier)
+    assert board.stacks == (("B", "B", "R"),)
+    QTest.keyClick(board, Qt.Key.Key_Minus)
+    assert board.stacks == (("B", "B"),)
+    QTest.keyClick(board, Qt.Key.Key_Home)
+    QTest.keyClick(board, Qt.Key.Key_Up)
+    QTest.keyClick(board, Qt.Key.Key_Return)  # Blue cuts the top counter
+    assert heaps.session.document.history == ("BB → B",)
+
+
+def test_a_bad_edit_is_refused_on_the_board(qtbot, heaps):
+    set_doc(qtbot, heaps, HeapsDocument.new("nim", "1000"))
+    board = heaps.page.board
+    board.setFocus()
+    QTest.keyClick(board, Qt.Key.Key_Plus)
+    assert heaps.session.document.text == "1000"
+    assert "1001" in board.message
+
+
+def test_the_game_and_its_parameter_are_chosen_and_checked(qtbot, heaps):
+    chooser = heaps.page.chooser
+    set_doc(qtbot, heaps, HeapsDocument.new("nim", "3 4 5"))
+    chooser.combo.setCurrentIndex(chooser.combo.findData("moore-nim"))
+    chooser.combo.activated.emit(chooser.combo.currentIndex())
+    assert heaps.session.document.game == "moore-nim:3"  # the example parameter
+    assert heaps.session.document.text == "3 4 5"
+    chooser.param.setText("9")
+    chooser.param.editingFinished.emit()
+    assert heaps.session.document.game == "moore-nim:3"
+    assert "'moore-nim:9'" in chooser.error.text()
+    chooser.param.setText("4")
+    chooser.param.editingFinished.emit()
+    assert heaps.session.document.game == "moore-nim:4"
+    assert not chooser.has_error
+
+
+def test_whose_turn_and_the_start_flag_are_set_in_the_panel(qtbot, heaps):
+    set_doc(qtbot, heaps, HeapsDocument.new("hackenbush", "BR"))
+    panel = heaps.page.panel
+    assert panel.turn.text().startswith("Blue (Left) to move")
+    panel.mover.setCurrentIndex(1)
+    panel.mover.activated.emit(1)
+    assert heaps.session.document.mover is Player.RIGHT
+    assert panel.turn.text().startswith("Red (Right) to move")
+    set_doc(qtbot, heaps, HeapsDocument.new("comply-constrain-nim:3", "4 5"))
+    assert panel.flag.isVisible()
+    panel.flag.setCurrentIndex(2)
+    panel.flag.activated.emit(2)
+    assert heaps.session.document.flag == frozenset({1, 2})
+
+
+# --------------------------------------------------------------------------- undo, files
+def test_every_change_is_undone_and_redone(qtbot, heaps):
+    stack = heaps.undo_stack()
+    docs = [heaps.session.document]
+    set_doc(qtbot, heaps, HeapsDocument.new("nim", "4 5"))
+    docs.append(heaps.session.document)
+    click_counter(qtbot, heaps, 0, 1)
+    docs.append(heaps.session.document)
+    heaps.page.board.setFocus()
+    QTest.keyClick(heaps.page.board, Qt.Key.Key_Insert)
+    docs.append(heaps.session.document)
+    assert len({id(d) for d in docs}) == 4
+    for doc in reversed(docs[:-1]):
+        stack.undo()
+        assert heaps.session.document == doc
+    for doc in docs[1:]:
+        stack.redo()
+        assert heaps.session.document == doc
+    assert heaps.page.board.stacks == heaps.session.document.stacks
+
+
+def test_a_game_saved_is_opened_again(qtbot, heaps, window, dialogs, tmp_path):
+    set_doc(qtbot, heaps, HeapsDocument.new("comply-constrain-nim:3", "3 5"))
+    click_counter(qtbot, heaps, 1, 3)  # 5 → 3: forbid a choice of sizes
+    menu = heaps.page.findChild(QMenu, "heapsMoveMenu")
+    if menu is not None and menu.isVisible():
+        menu.actions()[0].trigger()
+        menu.close()
+    saved = heaps.session.document
+    assert len(saved.history) == 1
+    dialogs.save_path = str(tmp_path / "game")
+    assert heaps.save(ask=True)
+    path = tmp_path / "game.heaps"
+    assert path.is_file()
+    assert not heaps.modified()
+    set_doc(qtbot, heaps, HeapsDocument.new("nim", "1"))
+    assert window.open_file(path)
+    assert heaps.session.document == saved
+    assert heaps.session.document.flag == saved.flag
+
+
+def test_a_corrupt_file_is_refused_with_a_message_quoting_it(
+    qtbot, heaps, window, dialogs, tmp_path
+):
+    before = heaps.session.document
+    path = tmp_path / "bad.heaps"
+    path.write_text(
+        json.dumps(
+            {
+                "format": "whistgui heaps",
+                "version": 1,
+                "game": "nim",
+                "position": "3 q",
+                "to_move": "L",
+            }
+        ),
+        encoding="utf-8",
+    )
+    assert not window.open_file(path)
+    warnings = [t for k, t in dialogs.shown if k == "warning"]
+    assert len(warnings) == 1
+    assert "'3 q'" in warnings[0]
+    assert str(path) in warnings[0]
+    assert heaps.session.document == before
+
+
+# --------------------------------------------------------------------------- the search
+def test_a_long_search_shows_its_progress_and_is_cancelled(qtbot, heaps):
+    page = heaps.page
+    doc = HeapsDocument.new("moore-nim:3", "13 14 15 16 17 18")
+    heaps.session.change(doc, "big")
+    qtbot.waitUntil(lambda: page.panel.cancel.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: "looked at" in page.panel.progress.text(), timeout=20000)
+    assert not heaps.ready()
+    QApplication.processEvents()  # the event loop is free while it searches
+    page.panel.cancel.click()
+    qtbot.waitUntil(heaps.ready, timeout=5000)
+    assert "stopped" in page.panel.search_line.text()
+    assert page.panel.again.isVisible()
+    qtbot.waitUntil(lambda: page._job is None, timeout=10000)  # the worker has stopped it
+    assert not page.panel.cancel.isVisible()
+    set_doc(qtbot, heaps, HeapsDocument.new("nim", "1 2"))  # another position: searched
+    assert "Search: the player to move wins" in page.panel.search_line.text()
+
+
+# --------------------------------------------------------------------------- themes, figure
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_counters_are_the_theme_s(qtbot, heaps, app_theme, theme):
+    apply_theme(app_theme, theme)
+    set_doc(qtbot, heaps, HeapsDocument.new("hackenbush", "BR"))
+    board = heaps.page.board
+    image = board.grab().toImage()
+    g = board.geometry_now()
+    for j, role in ((0, "counter_blue"), (1, "counter_red")):
+        rect = g.counter_rect(0, j)
+        at = QPoint(int(rect.left() + rect.width() * 0.3), int(rect.center().y()))
+        got = QColor(image.pixel(at))
+        want = colour(role)
+        assert abs(got.red() - want.red()) + abs(got.green() - want.green()) < 12, (role, got)
+    assert QColor(image.pixel(QPoint(3, 3))) == board.palette().base().color()
+
+
+def test_the_figure_is_the_position_shown(qtbot, heaps):
+    set_doc(qtbot, heaps, HeapsDocument.new("nim", "3 4 6"))
+    source = heaps.figure_source()
+    assert list(source.views) == ["position"]
+    fig = source.build("position", FigureOptions())
+    texts = fig.texts()
+    assert any("3 4 6" in t for t in texts)
+    assert {"*3", "*4", "*6"} <= set(texts)
+    assert any("*1" in t for t in texts)
+
+
+def test_the_board_draws_a_tall_position_as_bars_marked_and_answering_clicks(qtbot, heaps):
+    set_doc(qtbot, heaps, HeapsDocument.new("nim", "1000 1"))
+    board = heaps.page.board
+    g = board.geometry_now()
+    assert g.as_bars
+    board.grab()  # paints
+    point = QPointF(g.column_rect(0).center().x(), g.bottom - 0.5 * g.pitch * 1000)
+    hit = g.counter_at(point)
+    assert hit is not None
+    assert hit[0] == 0
+    assert 490 <= hit[1] <= 510
+    assert len(board.marks) == 1001  # every counter a move
+    assert [c for c, m in board.marks.items() if m.optimal] == [(0, 1)]  # 1000 → 1
