@@ -1,0 +1,172 @@
+"""The figure of a position of a game of heaps and piles (figures/heaps.py): a stack of counters
+per heap in the order drawn, a pile's blue and red counters in their colours, each stack's size
+and element and the sum's, on the page and apart; every format; ``whist render --game G
+POSITION`` run as the installed command."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from tests.figures.helpers import WIDTH, assert_apart, assert_inside, texts
+from whistgui.app.heaps import HeapsDocument, theory_view
+from whistgui.app.heaps_files import save_heaps
+from whistgui.engine.errors import NotationError
+from whistgui.engine.heaps import HEAP_GAMES
+from whistgui.figures import FigureOptions
+from whistgui.figures.backends import FORMATS, write
+from whistgui.figures.heaps import (
+    BLUE_COUNTER,
+    COUNTER,
+    HEAPS_VIEWS,
+    RED_COUNTER,
+    build_heaps_figure,
+)
+from whistgui.figures.scene import Rect
+
+NAMES = [g.name + (f":{g.example_parameter}" if g.parameter else "") for g in HEAP_GAMES]
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def counters(fig) -> list[Rect]:  # type: ignore[no-untyped-def]
+    return [i for i in fig.items if isinstance(i, Rect) and i.fill is not None]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_game_s_position_is_drawn_with_its_elements(name):
+    doc = HeapsDocument.new(name)
+    fig = build_heaps_figure("position", doc, FigureOptions(width=WIDTH))
+    assert_inside(fig)
+    assert_apart(fig)
+    shown = [t.text for t in texts(fig)]
+    assert doc.text in " ".join(shown)  # the title, wrapped where long
+    view = theory_view(doc)
+    assert view is not None
+    for _component, element in view.components:
+        assert element in shown
+    assert any(f"Sum: {view.total}" in t for t in shown)
+    assert len(counters(fig)) == sum(len(s) for s in doc.stacks)
+
+
+def test_a_pile_s_counters_are_blue_and_red_from_the_bottom_in_the_order_drawn():
+    doc = HeapsDocument.new("hackenbush", "BRR B")
+    fig = build_heaps_figure("position", doc)
+    rects = counters(fig)
+    by_column: dict[float, list[Rect]] = {}
+    for r in rects:
+        by_column.setdefault(round(r.x, 3), []).append(r)
+    columns = [by_column[x] for x in sorted(by_column)]
+    fills = [[r.fill for r in sorted(col, key=lambda r: -r.y)] for col in columns]
+    assert fills == [[BLUE_COUNTER, RED_COUNTER, RED_COUNTER], [BLUE_COUNTER]]
+    assert "Blue to move" in [t.text for t in texts(fig)]
+
+
+def test_heaps_are_drawn_in_the_order_drawn_on_the_board():
+    doc = HeapsDocument.new("nim", "6 1 3")
+    fig = build_heaps_figure("position", doc)
+    heights: dict[float, int] = {}
+    for r in counters(fig):
+        assert r.fill == COUNTER
+        heights[round(r.x, 3)] = heights.get(round(r.x, 3), 0) + 1
+    assert [heights[x] for x in sorted(heights)] == [6, 1, 3]
+
+
+def test_a_tall_stack_is_a_bar_and_the_page_stays_in_proportion():
+    doc = HeapsDocument.new("nim", "1000 3")
+    fig = build_heaps_figure("position", doc, FigureOptions(width=WIDTH))
+    assert len(counters(fig)) < 10  # bars, not a thousand discs
+    assert fig.height < 1.2 * WIDTH
+    assert_inside(fig)
+
+
+def test_the_empty_position_and_a_bad_view():
+    doc = HeapsDocument.new("nim", "0")
+    fig = build_heaps_figure("position", doc)
+    assert "(the empty position)" in [t.text for t in texts(fig)]
+    with pytest.raises(NotationError, match="view 'table'"):
+        build_heaps_figure("table", doc)
+    assert list(HEAPS_VIEWS) == ["position"]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_every_format_writes_a_file(tmp_path: Path, fmt: str) -> None:
+    fig = build_heaps_figure("position", HeapsDocument.new("integral-hackenbush", "BBR RB"))
+    path = write(fig, tmp_path / f"heaps.{fmt}", dpi=144)
+    data = path.read_bytes()
+    if fmt == "png":
+        assert data.startswith(b"\x89PNG")
+    elif fmt == "pdf":
+        assert data.startswith(b"%PDF")
+    elif fmt == "svg":
+        root = ET.fromstring(data.decode("utf-8"))
+        words = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+        assert "1½" in words
+        assert BLUE_COUNTER in data.decode("utf-8")
+    else:
+        text = data.decode("utf-8")
+        assert r"\begin{tikzpicture}" in text
+        assert "BBR RB" in text
+
+
+# --------------------------------------------------------------------------- whist render
+def whist(*argv: str) -> subprocess.CompletedProcess[str]:
+    script = Path(sys.executable).parent / "whist"
+    cmd = [str(script)] if script.is_file() else [sys.executable, "-m", "whistgui.cli"]
+    return subprocess.run(
+        [*cmd, "render", *argv], capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+def test_render_draws_a_position_in_every_format(tmp_path: Path):
+    for fmt in FORMATS:
+        out = tmp_path / f"nim.{fmt}"
+        res = whist("--game", "nim", "6 3 4", "--out", str(out))
+        assert res.returncode == 0, res.stderr
+        assert res.stdout.strip() == str(out)
+        assert out.stat().st_size > 100
+    root = ET.fromstring((tmp_path / "nim.svg").read_text(encoding="utf-8"))
+    words = [t.text or "" for t in root.iter(f"{SVG}text")]
+    assert "Nim (nim): 3 4 6" in words
+    assert {"*6", "*3", "*4"} <= set(words)
+    assert "Sum: *1 — nim-sum 1: the next player wins" in words
+    pdf = (tmp_path / "nim.pdf").read_bytes()
+    box = re.search(rb"/MediaBox\s*\[\s*[-\d.]+\s+[-\d.]+\s+([-\d.]+)", pdf)
+    assert box is not None
+    assert abs(float(box.group(1)) - WIDTH) < 1  # 120 mm by default
+
+
+def test_render_takes_a_saved_game_and_standard_output(tmp_path: Path):
+    doc = HeapsDocument.new("hackenbush", "BRB R")
+    doc = doc.play(doc.moves_to(0, 2)[0])
+    path = tmp_path / "g.heaps"
+    save_heaps(doc, path)
+    res = whist(str(path), "--out", "-", "--format", "svg", "--width", "80mm")
+    assert res.returncode == 0, res.stderr
+    root = ET.fromstring(res.stdout)
+    words = [t.text or "" for t in root.iter(f"{SVG}text")]
+    assert "Red to move" in words  # Blue has moved
+    assert any("BR R" in w for w in words)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--game", "nim", "3 x"], "heap 'x' in '3 x' is not a number"),
+        (["--game", "moore-nim:9", "3"], "'moore-nim:9': K must be a whole number from 2 to 8"),
+        (["--game", "hackenbush", "BX"], "pile 'BX' in 'BX' holds 'X'"),
+        (["--game", "nim", "3", "--view", "deal"], "--view deal: a game of heaps and piles"),
+        (["--game", "nim", "3", "--lead", "E"], "--lead E: a game of heaps and piles has no lead"),
+    ],
+)
+def test_render_refuses_bad_input_in_one_line(tmp_path: Path, argv, message):
+    res = whist(*argv, "--out", str(tmp_path / "x.png"))
+    assert res.returncode == 2, res.stderr
+    assert res.stderr.startswith("whist: error: ")
+    assert message in res.stderr
+    assert len(res.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "x.png").exists()
