@@ -475,3 +475,27 @@ def test_the_board_draws_a_tall_position_as_bars_marked_and_answering_clicks(qtb
     assert 490 <= hit[1] <= 510
     assert len(board.marks) == 1001  # every counter a move
     assert [c for c, m in board.marks.items() if m.optimal] == [(0, 1)]  # 1000 → 1
+
+
+def test_escape_brings_the_game_s_parameter_back(qtbot, heaps):
+    set_doc(qtbot, heaps, HeapsDocument.new("moore-nim:3", "3 4"))
+    chooser = heaps.page.chooser
+    chooser.param.setFocus()
+    chooser.param.setText("0")
+    chooser.param.editingFinished.emit()
+    assert "'moore-nim:0'" in chooser.error.text()
+    QTest.keyClick(chooser.param, Qt.Key.Key_Escape)
+    assert chooser.param.text() == "3"
+    assert not chooser.has_error
+
+
+def test_the_end_of_a_game_says_who_won_and_a_click_then_says_it_is_over(qtbot, heaps):
+    set_doc(qtbot, heaps, HeapsDocument.new("misere-nim", "1"))
+    click_counter(qtbot, heaps, 0, 0)  # Left takes the last counter: in misère play, loses
+    qtbot.waitUntil(heaps.ready, timeout=10000)
+    assert heaps.page.panel.turn.text() == "Game over: Right wins"
+    assert heaps.page.board.stacks == ()
+    heaps.page.board.setFocus()
+    QTest.keyClick(heaps.page.board, Qt.Key.Key_Insert)  # a heap of one again: an edit
+    assert heaps.session.document.text == "1"
+    assert heaps.session.document.mover is Player.RIGHT

@@ -66,6 +66,7 @@ __all__ = [
     "game_label",
     "kind_of",
     "mark_text",
+    "over_words",
     "player_name",
     "result_words",
     "stack_text",
@@ -211,6 +212,17 @@ def result_words(rules: PositionRules[Any], result: Fraction, mover: Player) -> 
             if result == mover.sign:
                 return "the player to move wins (N)"
             return "the player to move loses (P)"
+        return f"{player_name(rules, Player.LEFT if result > 0 else Player.RIGHT)} wins"
+    return f"Blue is paid {_minus(str(result))}"
+
+
+def over_words(rules: PositionRules[Any], result: Fraction) -> str:
+    """The result of a game that is over, in words: who won, or what Blue is paid.
+
+    >>> over_words(find_heap_game('misere-nim'), Fraction(-1))
+    'Right wins'
+    """
+    if rules.result_kind is ResultKind.WIN:
         return f"{player_name(rules, Player.LEFT if result > 0 else Player.RIGHT)} wins"
     return f"Blue is paid {_minus(str(result))}"
 

@@ -23,7 +23,6 @@ from whistgui.app.heaps import (
     Kind,
     Stack,
     flag_text,
-    game_label,
     player_name,
     theory_view,
 )
@@ -88,7 +87,7 @@ def position_picture(doc: HeapsDocument) -> PositionPicture:
         turn.append(f"flag {flag_text(rules, doc.position, doc.flag)}")
     if turn:
         caption.append("; ".join(turn).capitalize())
-    title = f"{game_label(doc.entry)} ({doc.game}): {doc.text}"
+    title = f"{rules.title.split(' (')[0]}: {doc.text}"  # Moore's nim_3: 3 4 5
     return PositionPicture(title, doc.stacks, labels, elements, tuple(caption))
 
 

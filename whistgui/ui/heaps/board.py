@@ -64,6 +64,32 @@ class Mark:
     tip: str = ""
 
 
+def _runs(stack: Stack, pitch: float) -> list[tuple[float, float, str]]:
+    """A stack drawn as a bar: its runs of one colour as (bottom, top, counter), heights
+    from the floor; where counters are thinner than a pixel (a heap of hundreds: a pile has at
+    most 100, and the board's floor room is more) a pixel row is one run, of the counter at
+    its foot, so that a bar costs its height in pixels, not its length.
+
+    >>> _runs(('B', 'B', 'R'), 2.0)
+    [(0.0, 4.0, 'B'), (4.0, 6.0, 'R')]
+    >>> _runs(('',) * 1000, 0.1)  # 1,000 counters, 100 pixel rows
+    [(0.0, 100.0, '')]
+    """
+    runs: list[tuple[float, float, str]] = []
+    step = max(1.0, pitch)
+    y = 0.0
+    top = len(stack) * pitch
+    while y < top - 1e-9:
+        c = stack[min(len(stack) - 1, int(y / pitch + 1e-9))]
+        high = min(top, y + step)
+        if runs and runs[-1][2] == c:
+            runs[-1] = (runs[-1][0], high, c)
+        else:
+            runs.append((y, high, c))
+        y = high
+    return runs
+
+
 class _Drag(enum.Enum):
     RESIZE = "resize"  # the top counter dragged up or down
     CARRY = "carry"  # a counter carried off its stack
@@ -396,6 +422,17 @@ class HeapsBoard(QWidget):
                     p.drawText(
                         rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, elided
                     )
+        if not shown:
+            word = "pile" if self.kind is Kind.PILES else "heap"
+            p.setPen(muted)
+            room = QRectF(14, 30, max(1.0, g.column_rect(0).left() - 28), g.bottom - 40)
+            p.drawText(
+                room,
+                Qt.AlignmentFlag.AlignRight
+                | Qt.AlignmentFlag.AlignBottom
+                | Qt.TextFlag.TextWordWrap,
+                f"The empty position: drag a counter into “new” for a {word} (or press Insert)",
+            )
         self._paint_new_slot(p, g, target == len(shown), muted)
         self._paint_palette(p, g, muted)
         if self._drag is not None:  # the counter carried, under the pointer
@@ -432,15 +469,11 @@ class HeapsBoard(QWidget):
     def _paint_stack(self, p: QPainter, g: BoardGeometry, i: int, stack: Stack) -> None:
         focus = self.hasFocus() and self.focus_at[0] == i
         if g.as_bars:
-            j = 0
-            while j < len(stack):
-                k = j
-                while k < len(stack) and stack[k] == stack[j]:
-                    k += 1
-                top = g.bottom - k * g.pitch
-                rect = QRectF(g.counter_rect(i, 0).left(), top, g.counter, (k - j) * g.pitch)
-                p.fillRect(rect, colour(_COUNTER_ROLES.get(stack[j], "counter")))
-                j = k
+            fills = {c: colour(role) for c, role in _COUNTER_ROLES.items()}
+            left = g.counter_rect(i, 0).left()
+            for low, high, c in _runs(stack, g.pitch):
+                rect = QRectF(left, g.bottom - high, g.counter, high - low)
+                p.fillRect(rect, fills.get(c, fills[PLAIN]))
             p.setPen(QPen(colour("counter_edge"), 1.0))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRect(g.stack_rect(i, len(stack)))

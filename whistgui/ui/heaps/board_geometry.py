@@ -23,8 +23,8 @@ MARGIN: Final = 14.0
 LABELS: Final = 40.0
 PALETTE: Final = 46.0
 #: The widest a column and a counter are.
-MAX_COLUMN: Final = 110.0
-MAX_COUNTER: Final = 66.0
+MAX_COLUMN: Final = 140.0
+MAX_COUNTER: Final = 90.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Final
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QSizePolicy, QWidget
 
 from whistgui.app.heaps import game_label
@@ -100,6 +101,14 @@ class GameChooser(QWidget):
             self.param.setToolTip(f"{g.name}:{what}: {g.parameter}")
             self.param.setText(param or g.example_parameter or "")
         self.set_error("")
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Esc: the parameter of the game shown back, no message."""
+        if event.key() == Qt.Key.Key_Escape and self.param.hasFocus():
+            self.set_game(self._shown)
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def set_error(self, message: str) -> None:
         self.error.setText(for_display(message))

@@ -23,6 +23,7 @@ from whistgui.app.heaps import (
     Kind,
     game_label,
     mark_text,
+    over_words,
     player_name,
     result_words,
     theory_view,
@@ -313,8 +314,7 @@ class HeapsPage(QWidget):
         over = doc.end_result()
         if over is not None:
             self.board.set_message(
-                f"The game is over: {result_words(doc.rules, over, doc.mover)}. Undo, or edit "
-                "the position"
+                f"The game is over: {over_words(doc.rules, over)}. Undo, or edit the position"
             )
             return
         try:

@@ -35,6 +35,7 @@ from whistgui.app.heaps import (
     HeapsDocument,
     TheoryView,
     mark_text,
+    over_words,
     player_name,
     result_words,
 )
@@ -239,7 +240,7 @@ class HeapsPanel(QWidget):
         over = doc.end_result()
         who = player_name(rules, doc.mover)
         if over is not None:
-            self.turn.setText(f"Game over: {result_words(rules, over, doc.mover)}")
+            self.turn.setText(f"Game over: {over_words(rules, over)}")
         else:
             side = "" if rules.impartial else f" ({doc.mover.name.title()})"
             self.turn.setText(f"{who}{side} to move")
@@ -291,7 +292,7 @@ class HeapsPanel(QWidget):
         self.elements.setTitle("Elements (the game's theory)")
         self.elements.setToolTip(view.title)
         parts = " &nbsp; ".join(
-            f"{html.escape(c)} ↦ <b>{html.escape(e)}</b>" for c, e in view.components
+            f"{html.escape(c)}&nbsp;↦&nbsp;<b>{html.escape(e)}</b>" for c, e in view.components
         )
         self.elements_text.setText(
             f"{parts or '(no components)'}<br>Sum: <b>{html.escape(view.total)}</b> — "
