@@ -499,3 +499,41 @@ def test_the_end_of_a_game_says_who_won_and_a_click_then_says_it_is_over(qtbot, 
     QTest.keyClick(heaps.page.board, Qt.Key.Key_Insert)  # a heap of one again: an edit
     assert heaps.session.document.text == "1"
     assert heaps.session.document.mover is Player.RIGHT
+
+
+def test_a_game_with_no_theory_is_searched_only(qtbot, heaps, monkeypatch):
+    import whistgui.ui.heaps.page as page_module
+
+    monkeypatch.setattr(page_module, "theory_view", lambda _doc: None)
+    set_doc(qtbot, heaps, HeapsDocument.new("nim", "2 5"))
+    panel = heaps.page.panel
+    assert panel.theory_line.text() == "Theory: none (search only)"
+    assert "search only" in panel.elements_text.text()
+    assert panel.search_line.text() == "Search: the player to move wins (N)"
+    assert not panel.alarm.isVisible()
+    assert heaps.page.board.elements == ()
+
+
+def test_the_search_waits_while_the_workspace_is_hidden(qtbot, heaps, window):
+    page = heaps.page
+    heaps.session.change(HeapsDocument.new("moore-nim:3", "13 14 15 16 17 18"), "big")
+    qtbot.waitUntil(lambda: page._job is not None, timeout=5000)
+    window.set_game("whist")
+    assert not page.isVisible()
+    qtbot.waitUntil(lambda: page._job is None, timeout=10000)  # cancelled with the page
+    window.set_game("heaps")
+    qtbot.waitUntil(lambda: page._job is not None, timeout=5000)  # and started again
+    page.cancel_search()
+    qtbot.waitUntil(lambda: page._job is None, timeout=10000)
+
+
+def test_new_starts_the_game_again_from_its_example(qtbot, heaps):
+    set_doc(qtbot, heaps, HeapsDocument.new("hackenbush", "BRB"))
+    click_counter(qtbot, heaps, 0, 2)
+    heaps.new_document()
+    doc = heaps.session.document
+    assert doc.game == "hackenbush"
+    assert doc.history == ()
+    assert doc == HeapsDocument.new("hackenbush")
+    assert not heaps.modified()
+    assert heaps.undo_stack().count() == 0
