@@ -1,6 +1,6 @@
-"""Every file loader (.whist, .pbn, .gops) refuses what is not a regular file, and a file over
-its size limit, with a DocumentError naming the path — reading /dev/zero never ended (memory
-ran out), and opening a pipe waited for a writer forever (issue 16's review)."""
+"""Every file loader (.whist, .pbn, .gops, .heaps) refuses what is not a regular file, and a
+file over its size limit, with a DocumentError naming the path — reading /dev/zero never ended
+(memory ran out), and opening a pipe waited for a writer forever (issue 16's review)."""
 
 from __future__ import annotations
 
@@ -14,14 +14,21 @@ import pytest
 
 from whistgui.app import bridge
 from whistgui.app.document import DocumentError, load
+from whistgui.app.heaps_files import load_heaps
 from whistgui.ui.gops import session as gops_session
 
 LOADERS: dict[str, Callable[[str], Any]] = {
     ".whist": load,
     ".pbn": bridge.load_pbn,
     ".gops": gops_session.read_gops,
+    ".heaps": load_heaps,
 }
-EXPECTED = {".whist": "a whistgui file", ".pbn": "a PBN file", ".gops": "a .gops file"}
+EXPECTED = {
+    ".whist": "a whistgui file",
+    ".pbn": "a PBN file",
+    ".gops": "a .gops file",
+    ".heaps": "a game of heaps and piles saved by whistgui (.heaps)",
+}
 
 
 def refusal(suffix: str, path: Path) -> str:
@@ -53,6 +60,7 @@ def test_a_pipe_is_refused_without_waiting_for_a_writer(tmp_path: Path, suffix: 
         (".whist", "whistgui.app.document", "MAX_DOCUMENT_BYTES"),
         (".pbn", "whistgui.app.bridge", "MAX_PBN_BYTES"),
         (".gops", "whistgui.ui.gops.session", "MAX_GOPS_BYTES"),
+        (".heaps", "whistgui.app.heaps_files", "MAX_FILE_BYTES"),
     ],
 )
 def test_a_file_over_the_limit_is_refused_before_it_is_read(
