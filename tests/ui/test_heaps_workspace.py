@@ -430,6 +430,11 @@ def test_a_long_search_shows_its_progress_and_is_cancelled(qtbot, heaps):
     assert page.panel.again.isVisible()
     qtbot.waitUntil(lambda: page._job is None, timeout=10000)  # the worker has stopped it
     assert not page.panel.cancel.isVisible()
+    page.panel.again.click()  # Search: on again
+    assert page._job is not None
+    assert page.panel.cancel.isVisible()
+    page.panel.cancel.click()
+    qtbot.waitUntil(lambda: page._job is None, timeout=10000)
     set_doc(qtbot, heaps, HeapsDocument.new("nim", "1 2"))  # another position: searched
     assert "Search: the player to move wins" in page.panel.search_line.text()
 

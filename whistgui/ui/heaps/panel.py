@@ -200,6 +200,8 @@ class HeapsPanel(QWidget):
         self.history = QListWidget(self)
         self.history.setObjectName("heapsHistory")
         self.history.setMinimumHeight(40)
+        self.history.setWordWrap(True)  # a long position wraps rather than scroll sideways
+        self.history.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
