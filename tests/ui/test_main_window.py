@@ -662,12 +662,17 @@ def test_dropping_a_whist_file_on_the_window_opens_it(qtbot, window, tmp_path):
     assert not enter.isAccepted()
 
 
-def test_keyboard_shortcuts_are_listed(qtbot, window, dialogs):
+def test_keyboard_shortcuts_are_listed(qtbot, window):
     window.act_keys.trigger()
-    kind, text = dialogs.shown[-1]
-    assert kind == "information"
+    dialog = window.keys_dialog
+    qtbot.waitUntil(dialog.isVisible, timeout=2000)
+    text = dialog.text.toPlainText()
     assert "Alt+Left" in text
     assert "Ctrl+P" in text
+    window.act_keys.trigger()  # again: the same dialog, in front
+    assert window.keys_dialog is dialog
+    dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
+    assert not dialog.isVisible()
 
 
 def test_ctrl_i_brings_the_inspector_to_the_front_of_the_play_panel(qtbot, window):

@@ -372,3 +372,31 @@ def test_a_floated_panel_is_placed_beside_what_it_must_not_cover() -> None:
     alone = fit.float_place(screen, None, QSize(600, 400), least)
     assert alone.size() == QSize(600, 400)
     assert abs(alone.center().x() - screen.center().x()) <= 1  # in the middle of the screen
+
+
+@pytest.mark.parametrize("room", SIZES, indirect=True, ids=["1280x800", "1920x1080"])
+def test_the_keyboard_shortcuts_fit_the_screen(qtbot, window, room):
+    """F1 was a message box as tall as its list: 500 × 1384 px on a 1280 × 800 screen, the
+    Bridge, GOPS and Single Suits keys and its OK button below the screen, no scroll bar
+    (issue 25's review, F5). The dialog fits; the list scrolls inside it, every row of it
+    reachable; OK in sight."""
+    window.act_keys.trigger()
+    dialog = window.findChild(QWidget, "keysDialog")
+    assert dialog is not None, "no keys dialog shown"
+    qtbot.waitUntil(dialog.isVisible, timeout=2000)
+    settle(qtbot)
+    assert fits(dialog.size(), room), dialog.size()
+    assert fits(minimum(dialog), room), minimum(dialog)
+    ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    assert ok.isVisible()
+    assert dialog.rect().contains(ok.geometry().translated(dialog.buttons.pos()))
+    text = dialog.text
+    bar = text.verticalScrollBar()
+    document = text.document().size().height()
+    assert document <= text.viewport().height() + bar.maximum() + 1  # all of it reachable
+    assert "Single Suits" in text.toPlainText()
+    if room == (1280, 800):
+        assert bar.maximum() > 0  # taller than the room: it scrolls
+        assert bar.isVisible()
+    else:
+        assert dialog.height() > 600  # where the screen has room, more of the list in sight

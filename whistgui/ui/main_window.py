@@ -48,6 +48,7 @@ from whistgui.ui.host.status import StatusBar
 from whistgui.ui.host.unsaved import let_go
 from whistgui.ui.theme import THEMES, apply_theme
 from whistgui.ui.widgets.keys import redo_keys, undo_keys
+from whistgui.ui.widgets.keys_dialog import KeysDialog
 from whistgui.ui.widgets.messages import for_display
 from whistgui.ui.widgets.scroll import FitScrollArea
 from whistgui.ui.workspace import (
@@ -90,6 +91,7 @@ class MainWindow(QMainWindow):
         self.services = Services(self.engine, self.settings, self, self._let_go_one)
         self.classes = {e.name: workspace_class(e) for e in WORKSPACES}
         self.figure_dialog: FigureDialog | None = None  # File ▸ Export Figure, once opened
+        self.keys_dialog: KeysDialog | None = None  # Help ▸ Keyboard Shortcuts, once opened
         self._made: dict[str, Workspace] = {}
         self._current: Workspace | None = None
         self._scrolls: dict[str, FitScrollArea] = {}  # each hosted workspace's page, scrolled
@@ -651,7 +653,16 @@ class MainWindow(QMainWindow):
         return keys_html(self.classes.values())
 
     def show_keys(self) -> None:
-        QMessageBox.information(self, "Keyboard shortcuts", self.keys_html())
+        """The keys in a dialog that fits the screen (the table scrolls inside it); F1 again
+        brings it to the front."""
+        room = fit.available_geometry(self).size()
+        if self.keys_dialog is None:
+            self.keys_dialog = KeysDialog(self, "Keyboard shortcuts", self.keys_html(), room)
+        else:
+            self.keys_dialog.fit_to(room)
+        self.keys_dialog.show()
+        self.keys_dialog.raise_()
+        self.keys_dialog.activateWindow()
 
     def about(self) -> None:
         QMessageBox.about(self, "About whistgui", about_html())
