@@ -250,3 +250,29 @@ def test_the_filter_box_leaves_ctrl_e_to_the_window(qtbot, lab) -> None:  # type
 
     assert override(Qt.Key.Key_E)
     assert not override(Qt.Key.Key_A)  # select all stays the box's
+
+
+@pytest.mark.parametrize("where", ["table", "filter"])
+def test_f1_in_the_window_shows_its_keys(qtbot, lab, where: str) -> None:  # type: ignore[no-untyped-def]
+    """F1 did nothing in the Single Suits window, a window of its own that the main window's
+    F1 does not reach (issue 25's review, F6): it shows the window's keys, in a dialog that
+    fits the screen."""
+    from PySide6.QtWidgets import QWidget
+
+    widget = getattr(lab, where)
+    widget.setFocus()
+    qtbot.keyClick(widget, Qt.Key.Key_F1)
+    dialog = lab.findChild(QWidget, "keysDialog")
+    assert dialog is not None, "F1 showed nothing"
+    qtbot.waitUntil(dialog.isVisible, timeout=2000)
+    text = dialog.text.toPlainText()
+    assert "Single Suits" in text
+    assert "Alt+F" in text
+    room = lab.screen().availableGeometry()
+    assert dialog.width() <= room.width()
+    assert dialog.height() <= room.height()
+    # a short list: no scrolling, and no empty pane below it
+    assert dialog.text.verticalScrollBar().maximum() == 0
+    assert dialog.text.viewport().height() <= dialog.text.document().size().height() + 40
+    qtbot.keyClick(dialog.text, Qt.Key.Key_Return)  # Enter is OK
+    assert not dialog.isVisible()

@@ -20,4 +20,5 @@ W/E text: WWE anywhere, ^WWE at the top, EEW$ at the bottom)</td></tr>
 <tr><td>Alt+V</td><td>the n whose values are plotted</td></tr>
 <tr><td>Alt+E; Ctrl+E</td><td>export the rows (CSV, LaTeX) or the plots; the plots as a \
 figure</td></tr>
-<tr><td>Esc, Ctrl+.</td><td>stop the listing or the export</td></tr>"""
+<tr><td>Esc, Ctrl+.</td><td>stop the listing or the export</td></tr>
+<tr><td>F1 (in the window)</td><td>these keys</td></tr>"""

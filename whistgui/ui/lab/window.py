@@ -79,9 +79,11 @@ from whistgui.ui.lab.exports import (
     figure_source,
     ns_text,
 )
+from whistgui.ui.lab.keys import KEYS_HTML
 from whistgui.ui.lab.plots import LabPlots
 from whistgui.ui.lab.suit_model import COLUMNS, SUIT, PatternRole, SuitTableModel
 from whistgui.ui.widgets.figure_dialog import FigureDialog
+from whistgui.ui.widgets.keys_dialog import KeysDialog
 
 __all__ = ["CHANNEL", "SingleSuitsWindow"]
 
@@ -364,6 +366,13 @@ class SingleSuitsWindow(QWidget):
         self._escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._cancel_shown)
         self._escape.setContext(Qt.ShortcutContext.WindowShortcut)
         self._escape.setEnabled(False)
+        # F1: this window's keys (the main window's F1 does not reach a window of its own)
+        self.keys_dialog: KeysDialog | None = None
+        self.act_keys = QAction("Keyboard Shortcuts", self)
+        self.act_keys.setShortcut(QKeySequence("F1"))
+        self.act_keys.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.act_keys.triggered.connect(self.show_keys)
+        self.addAction(self.act_keys)
 
         # -- the layout ---------------------------------------------------------------------
         top = QHBoxLayout()
@@ -735,6 +744,18 @@ class SingleSuitsWindow(QWidget):
         pattern = index.data(PatternRole)
         if isinstance(pattern, str):
             self.suitChosen.emit(pattern)
+
+    def show_keys(self) -> None:
+        """F1: this window's keys, in a dialog that fits the screen."""
+        room = self.screen().availableGeometry().size()
+        if self.keys_dialog is None:
+            html = f"<table cellspacing=4>\n{KEYS_HTML}\n</table>"
+            self.keys_dialog = KeysDialog(self, "Single Suits — keyboard shortcuts", html, room)
+        else:
+            self.keys_dialog.fit_to(room)
+        self.keys_dialog.show()
+        self.keys_dialog.raise_()
+        self.keys_dialog.activateWindow()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Ctrl+E in the filter box exports a figure, as elsewhere in the window (a line edit

@@ -48,7 +48,7 @@ class KeysDialog(QDialog):
             max(160, round(room.height() * _HEIGHT_SHARE) - _FRAME.height()),
         )
         width = min(_WIDTH, most.width())
-        doc = self.text.document()
+        doc = self.text.document().clone(self)  # the view lays its own out at its width
         margins = self.layout().contentsMargins()
         frame = 2 * self.text.frameWidth()
         scroll_bar = self.text.verticalScrollBar().sizeHint().width()
@@ -61,5 +61,6 @@ class KeysDialog(QDialog):
             + self.layout().spacing()
             + self.buttons.sizeHint().height()
         )
+        doc.deleteLater()
         self.setMaximumSize(most)
         self.resize(width, min(wanted, most.height()))
