@@ -594,3 +594,36 @@ def test_the_plots_follow_the_theme(qtbot, window) -> None:  # type: ignore[no-u
         assert axis_text() < 0.3
     finally:
         apply_theme(app, "system")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['"with 2 stoppers"', "“with 2 stoppers”", '"WITH  2 stoppers', '"exit for west" "1 + ε₁"'],
+)
+def test_a_phrase_in_quotes_is_found_whole_in_one_cell(text: str, table456) -> None:  # type: ignore[no-untyped-def]
+    """ "with 2 stoppers" kept the rows "exit for West with 4 stoppers" too: each word anywhere,
+    the 2 in their value 2 − ε₄ (issue 25's review, F3). In quotes, the phrase in one cell."""
+    rows = [table456.row(i) for i in range(len(table456))]
+    model = SuitTableModel()
+    model.set_table(table456)
+    model.set_words(text)
+    if "west" in text:
+        phrase, others = "exit for west", ["1 + ε₁"]
+    else:
+        phrase, others = "with 2 stoppers", []
+    expected = [
+        i
+        for i, row in enumerate(rows)
+        if any(phrase in cell.casefold() for cell in row_cells(row))
+        and all(any(w in cell.casefold() for cell in row_cells(row)) for w in others)
+    ]
+    assert expected
+    assert _shown(model) == expected
+    assert all(phrase in rows[i].kind.casefold() for i in expected)
+    assert model.words == tuple(f'"{t}"' for t in (phrase, *others))  # as the plots write it
+    if not others:
+        model.set_words(phrase)  # unquoted: each word anywhere, 4 stoppers valued 2 − ε₄ too
+        loose = _shown(model)
+        assert set(expected) < set(loose)
+        assert any("with 4 stoppers" in rows[i].kind for i in loose)
+        assert not any("with 4 stoppers" in rows[i].kind for i in expected)

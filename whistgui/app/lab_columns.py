@@ -59,6 +59,7 @@ __all__ = [
     "columns",
     "compact_suit",
     "compact_suits",
+    "filter_terms",
     "latex_cell",
     "pattern_matches",
     "pattern_texts",
@@ -299,6 +300,45 @@ def pattern_matches(t: LabTable, word: str) -> npt.NDArray[np.bool_] | None:
             found = np.zeros(len(t), dtype=bool)
         found[lo:hi] = hit
     return found if found is not None and found.any() else None
+
+
+# -- the filter ----------------------------------------------------------------------------------
+_QUOTES: Final = {'"': '"', "“": "”", "„": "“", "«": "»"}
+
+
+def filter_terms(text: str) -> list[str]:
+    """The terms of a filter's text, casefolded: each word, and each phrase in quotes (straight
+    or typographic) as one term, its spaces one each — a row must hold every term, a phrase in
+    one cell. A quote left open runs to the end.
+
+    >>> filter_terms('"with 2 stoppers"'), filter_terms("with 2 stoppers")
+    (['with 2 stoppers'], ['with', '2', 'stoppers'])
+    >>> filter_terms('1½  “Exit for  West” "with 2')
+    ['1½', 'exit for west', 'with 2']
+    >>> filter_terms('"" ok "  "')
+    ['ok']
+    """
+    terms: list[str] = []
+    i, size = 0, len(text)
+    while i < size:
+        if text[i].isspace():
+            i += 1
+            continue
+        close = _QUOTES.get(text[i])
+        if close is not None:
+            end = text.find(close, i + 1)
+            end = size if end < 0 else end
+            phrase = " ".join(text[i + 1 : end].split())
+            i = end + 1
+        else:
+            end = i
+            while end < size and not text[end].isspace():
+                end += 1
+            phrase = text[i:end]
+            i = end
+        if phrase:
+            terms.append(phrase.casefold())
+    return terms
 
 
 def latex_cell(text: str) -> str:

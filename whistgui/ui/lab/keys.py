@@ -12,8 +12,9 @@ __all__ = ["KEYS_HTML"]
 KEYS_HTML: Final = """<tr><td colspan=2><b>Single Suits</b> (View ▸ Single Suits, \
 Ctrl+Shift+L)</td></tr>
 <tr><td>Alt+C, Alt+T; Enter, Alt+L</td><td>cards a hand (from, to); list them</td></tr>
-<tr><td>Alt+F</td><td>the filter: words in the cells shown (from 7 cards a hand a suit's \
-W/E text: WWE anywhere, ^WWE at the top, EEW$ at the bottom)</td></tr>
+<tr><td>Alt+F</td><td>the filter: words in the cells shown, each anywhere in the row; \
+"with 2 stoppers" in quotes: the phrase, in one cell (from 7 cards a hand a suit's W/E text: \
+WWE anywhere, ^WWE at the top, EEW$ at the bottom)</td></tr>
 <tr><td>Arrows; click</td><td>move; open the suit in the table behind</td></tr>
 <tr><td>Enter, double-click</td><td>open the suit and bring the table to the front</td></tr>
 <tr><td>Click a column's header</td><td>sort by it (again: the other way; ▲ ascending)</td></tr>

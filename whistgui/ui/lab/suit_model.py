@@ -14,11 +14,11 @@ cards a hand, from 7 on who holds each card from the highest down (``WWEW…``, 
 face so that a card's place is one column down the rows); its tooltip writes the suit in the
 paper's numbers.
 
-A filter word is looked for in the cells as shown: in a W/E text with bit masks
-(:func:`~whistgui.app.lab_columns.pattern_matches`: ``WWE`` anywhere, ``^WWE`` at the top,
-``EEW$`` at the bottom), never in the paper's numbers the row does not show (every suit of 8
-cards a hand holds a "16": the word matched them all). The suits in letters are written when
-a filter first needs them (lower-cased, ASCII bytes:
+A filter word — or a phrase in quotes, as one — is looked for in the cells as shown: in a W/E
+text with bit masks (:func:`~whistgui.app.lab_columns.pattern_matches`: ``WWE`` anywhere,
+``^WWE`` at the top, ``EEW$`` at the bottom), never in the paper's numbers the row does not
+show (every suit of 8 cards a hand holds a "16": the word matched them all). The suits in
+letters are written when a filter first needs them (lower-cased, ASCII bytes:
 :meth:`~whistgui.app.lab.LabTable.suit_texts`, at most 1,716 suits, those of n = 1 to 6);
 beyond :data:`SYNC_SUIT_TEXTS` of them the model would emit
 :attr:`SuitTableModel.suitTextsWanted` and filter on the other columns until the window hands
@@ -61,6 +61,7 @@ from whistgui.app.lab_columns import (
     N,
     columns,
     compact_suit,
+    filter_terms,
     pattern_matches,
 )
 
@@ -198,8 +199,8 @@ class SuitTableModel(QAbstractTableModel):
 
     @property
     def words(self) -> tuple[str, ...]:
-        """The filter's words (casefolded)."""
-        return tuple(self._words)
+        """The filter's terms (casefolded) as the filter reads them: a phrase in quotes."""
+        return tuple(f'"{w}"' if " " in w else w for w in self._words)
 
     @property
     def sorting(self) -> tuple[int, Qt.SortOrder]:
@@ -217,8 +218,10 @@ class SuitTableModel(QAbstractTableModel):
     def set_words(self, text: str) -> None:
         """Keep the rows in which every word of ``text`` (casefolded) is found in some cell as
         shown (``1½ exit`` keeps the suits valued 1½ … with an exit; ``^wwe`` the suits of 7
-        cards a hand or more whose three highest cards are West's, West's and East's)."""
-        words = [w.casefold() for w in text.split()]
+        cards a hand or more whose three highest cards are West's, West's and East's), and
+        every phrase in quotes in one cell (``"with 2 stoppers"``: not a row "with 4
+        stoppers" valued 2 − ε₄) — :func:`~whistgui.app.lab_columns.filter_terms`."""
+        words = filter_terms(text)
         if words != self._words:
             self._words = words
             self._relayout()

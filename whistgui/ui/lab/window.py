@@ -226,9 +226,14 @@ class SingleSuitsWindow(QWidget):
         self.list_button.setToolTip("List every suit of this many cards a hand (Enter)")
         self.list_button.clicked.connect(self.list_suits)
         self.filter = QLineEdit(self)
-        self.filter.setPlaceholderText("filter: words that a row must contain, e.g. 'exit 1½'")
+        self.filter.setPlaceholderText(
+            'filter: words that a row must contain, e.g. exit 1½; a phrase in quotes: "with 2 '
+            'stoppers"'
+        )
         self.filter.setToolTip(
-            "Keep the suits with every word in some cell as shown, any column, case aside. "
+            "Keep the suits with every word in some cell as shown, any column, case aside; "
+            'words in quotes are one phrase, found in one cell: "with 2 stoppers" (unquoted, '
+            "each word anywhere: also the rows with 4 stoppers valued 2 − ε₄). "
             "From 7 cards a hand the suit is who holds each card from the highest down: "
             "WWE finds it anywhere, ^WWE at the top, EEW$ at the bottom"
         )
