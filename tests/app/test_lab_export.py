@@ -68,7 +68,7 @@ def test_the_latex_table_is_set_by_latex(tmp_path: Path) -> None:
     rows = np.array([*range(len(table) - 40, len(table)), 0, 5, 30, 100], dtype=np.intp)
     path = export_rows(table, rows, tmp_path / "rows.tex", "tex", comment="a test\nof two lines")
     tex = path.read_text(encoding="utf-8")
-    assert tex.startswith("% a test\n% of two lines\n\\begin{tabular}")
+    assert tex.startswith("% a test\n% of two lines\n% The columns:\n")
     assert tex.count(" \\\\\n") == len(rows) + 1  # a line a row and the header's
     assert "longtable" not in tex  # fits a page
     text = _latex(tmp_path, path)
@@ -142,3 +142,32 @@ print(before, peak(), os.path.getsize(path) / 2**20)
         before, after, size = map(float, done.stdout.split()[-3:])
     assert size > 25  # the file is large …
     assert after - before < 20, done.describe()  # … the memory is not
+
+
+def _plain(header: str) -> str:
+    """A LaTeX header as the window writes it."""
+    return header.replace("$", "").replace("T_0", "T₀").replace("\\bar{H}", "H̄")
+
+
+def test_the_exports_headers_are_the_windows_words_each_explained(tmp_path: Path) -> None:
+    """The window's "Whist h" and the LaTeX "Whist $h$" were an unexplained abbreviation, and
+    the exports' W/E column was explained nowhere (issue 25's review, F4, F15): the CSV's and
+    the LaTeX table's headers are the window's, in words, and the LaTeX file says what each
+    column is."""
+    import re
+
+    from whistgui.app.lab_columns import COLUMNS
+
+    table = lab_table(2, 3)
+    rows = np.arange(len(table), dtype=np.intp)
+    with export_rows(table, rows, tmp_path / "r.csv", "csv").open(newline="") as f:
+        head = next(csv.reader(f))
+    assert head == ["Suit", "W/E", *(title for title, _tip in COLUMNS[1:])]  # the window's
+    lines = export_rows(table, rows, tmp_path / "r.tex", "tex").read_text().splitlines()
+    start = lines.index("\\hline")
+    assert [_plain(h) for h in lines[start + 1].removesuffix(" \\\\").split(" & ")] == head
+    lone_letter = re.compile(r"(?<!\S)[a-z](?!\S)")  # a variable for a name: "Whist h"
+    assert [h for h in head if h != "n" and lone_letter.search(h)] == []
+    notes = {line.split(":")[0].strip("% ") for line in lines[:start] if line.startswith("%   ")}
+    assert notes == set(head)
+    assert any("W/E: the suit as who holds each card" in line for line in lines[:start])

@@ -51,6 +51,7 @@ __all__ = [
     "SUIT",
     "T0",
     "VALUE",
+    "WE_COLUMN",
     "WHIST",
     "WHIST_H",
     "Column",
@@ -80,12 +81,19 @@ COLUMNS: Final = (
     ("T₀", "R43: the trace of A (highest cards compared, second highest, …)"),
     ("H", "R43: where T_k changes sign (§5)"),
     ("H̄", "R43: H̄ = H or H + 1 (§5)"),
-    ("Whist h", "which of H, H̄ Whist's tricks are: (n + h)/2, down with West on lead"),
+    (
+        "Whist from",
+        "which of H, H̄ gives Whist's tricks: West takes (n + h)/2, rounded down with West on "
+        "lead and up with East on lead (the Whist column); neither, if no h does",
+    ),
     ("Whist", "West's tricks with West / East on lead"),
     ("Greedy", "Greedy Whist: West's tricks with West / East on lead (Theorem 6.1)"),
     ("Five-card", "who takes the last trick with West / East on lead (T₀'s sign)"),
 )
 SUIT, N, VALUE, KIND, MAXMIN, MINMAX, T0, H, HBAR, WHIST_H, WHIST, GREEDY, FIVE = range(13)
+#: The exports' column after Suit, which the window shows in Suit from 7 cards a hand:
+#: (header, what it is).
+WE_COLUMN: Final = ("W/E", "the suit as who holds each card from the highest down (W West, E East)")
 #: The headers in LaTeX (text mode; math where the paper sets it).
 LATEX_HEADERS: Final = (
     "Suit",
@@ -97,7 +105,7 @@ LATEX_HEADERS: Final = (
     "$T_0$",
     "$H$",
     r"$\bar{H}$",
-    "Whist $h$",
+    "Whist from",
     "Whist",
     "Greedy",
     "Five-card",

@@ -29,11 +29,14 @@ left behind), and a file that cannot be written is a
 >>> out = io.StringIO()
 >>> write_latex_rows(t, np.array([4]), out, comment="the suit AQ/KJ")
 >>> lines = out.getvalue().splitlines()
->>> lines[:3], lines[-2:]
-(['% the suit AQ/KJ', '\\begin{tabular}{lllllllrrrlccc}', '\\hline'], ['\\hline', '\\end{tabular}'])
->>> lines[3].split(' & ')[7:11]
-['$T_0$', '$H$', '$\\bar{H}$', 'Whist $h$']
->>> lines[5].split(' & ')[:5]
+>>> lines[:2]
+['% the suit AQ/KJ', '% The columns:']
+>>> lines[3]
+'%   W/E: the suit as who holds each card from the highest down (W West, E East)'
+>>> start = lines.index('\\begin{tabular}{lllllllrrrlccc}')
+>>> lines[start + 2].split(' & ')[7:11], lines[-2:]
+(['$T_0$', '$H$', '$\\bar{H}$', 'Whist from'], ['\\hline', '\\end{tabular}'])
+>>> lines[start + 4].split(' & ')[:5]
 ['{AQ/KJ}', 'WEWE', '2', '$1\\frac{1}{2}$', 'number; the outcome depends on the lead']
 """
 
@@ -54,6 +57,7 @@ from whistgui.app.lab_columns import (
     COLUMNS,
     LATEX_HEADERS,
     SUIT,
+    WE_COLUMN,
     columns,
     latex_cell,
     pattern_texts,
@@ -62,6 +66,7 @@ from whistgui.engine.errors import Cancelled
 
 __all__ = [
     "BLOCK",
+    "COLUMN_NOTES",
     "EXPORT_KINDS",
     "PAGE_ROWS",
     "export_rows",
@@ -80,7 +85,13 @@ PAGE_ROWS: Final = 45
 #: What :func:`export_rows` writes, by its file's suffix.
 EXPORT_KINDS: Final = {"csv": "CSV (comma-separated values)", "tex": "LaTeX table"}
 #: The CSV's headers: the Suit column twice (the paper's notation, then W/E), then the others.
-_CSV_HEADERS: Final = ("Suit", "W/E", *(title for title, _tip in COLUMNS[1:]))
+_CSV_HEADERS: Final = ("Suit", WE_COLUMN[0], *(title for title, _tip in COLUMNS[1:]))
+#: What each column of an export is (a LaTeX file says so in its head).
+COLUMN_NOTES: Final = (
+    ("Suit", "the suit in the paper's notation, West's cards / East's cards"),
+    WE_COLUMN,
+    *COLUMNS[1:],
+)
 #: The tabular's columns: the suit and its W/E text left, numbers right, pairs centred.
 _LATEX_SPEC: Final = "lllllllrrrlccc"
 
@@ -133,17 +144,19 @@ def write_latex_rows(
 ) -> None:
     """``rows`` of ``table`` as a LaTeX ``tabular`` to ``out``, after ``comment`` (its
     lines written as ``%`` comments); more rows than a page holds, a comment says how to make
-    it a ``longtable``."""
+    it a ``longtable``; then what each column is (:data:`COLUMN_NOTES`)."""
     lines = comment.splitlines()
     if len(rows) > PAGE_ROWS:
         lines.append(
             f"{len(rows):,} rows: a tabular does not break across pages; for a table over "
             "pages, \\usepackage{longtable} and write longtable for tabular (both ends)."
         )
+    lines.append("The columns:")
+    lines += [f"  {title}: {what}" for title, what in COLUMN_NOTES]
     for line in lines:
         out.write(f"% {line}\n")
     out.write(f"\\begin{{tabular}}{{{_LATEX_SPEC}}}\n\\hline\n")
-    headers = (LATEX_HEADERS[SUIT], "W/E", *LATEX_HEADERS[SUIT + 1 :])
+    headers = (LATEX_HEADERS[SUIT], WE_COLUMN[0], *LATEX_HEADERS[SUIT + 1 :])
     out.write(" & ".join(headers) + " \\\\\n\\hline\n")
     for start, block in _cells(table, rows, latex=True, should_stop=should_stop):
         out.write("".join(" & ".join(cells) + " \\\\\n" for cells in block))

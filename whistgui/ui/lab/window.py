@@ -248,10 +248,16 @@ class SingleSuitsWindow(QWidget):
         self._export: RowExport | None = None  # the export under way
         self._work = ViewWork(engine, self, lambda: None)  # closing the window stops it
         self.act_export_csv = QAction("Listed Rows as &CSV…", self)
-        self.act_export_csv.setStatusTip("The rows listed (filtered, in their order) as CSV")
+        self.act_export_csv.setStatusTip(
+            "The rows listed (filtered, in their order) as CSV: the suit in the paper's "
+            "notation and as W/E (who holds each card from the highest down), then the columns"
+        )
         self.act_export_csv.triggered.connect(lambda: self.export_rows_dialog("csv"))
         self.act_export_tex = QAction("Listed Rows as &LaTeX Table…", self)
-        self.act_export_tex.setStatusTip("The rows listed as a LaTeX tabular (escaped)")
+        self.act_export_tex.setStatusTip(
+            "The rows listed as a LaTeX tabular (escaped), the columns as in CSV, each "
+            "explained in the file's head"
+        )
         self.act_export_tex.triggered.connect(lambda: self.export_rows_dialog("tex"))
         self.act_export_figure = QAction("&Figure of the Plots…", self)
         self.act_export_figure.setShortcut(QKeySequence("Ctrl+E"))
