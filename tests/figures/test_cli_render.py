@@ -361,3 +361,45 @@ def test_a_lattice_the_suit_cannot_have_is_refused_clearly(tmp_path):
     assert "'AQ/K'" in res.stderr
     assert "Traceback" not in res.stderr
     assert not out.exists()
+
+
+DEAL_27 = "KQT98/AJ765 AK9/QJT AJ9753/KQT864 KQT86/AJ975"
+
+
+def test_the_play_tree_of_deal_27_renders_at_its_default_depth(tmp_path):
+    """`whist render (27) --view playtree --out x.png` failed, status 2: a 1,542 × 98,125 px
+    image (issue 25's review, F7); its PDF was 126 mm × 9.2 m. One trick deep by default, a
+    line a trick: a PNG, and a PDF 120 mm wide and under 36 cm tall."""
+    from PySide6.QtGui import QImage
+
+    png = tmp_path / "tree.png"
+    res = whist(DEAL_27, "--view", "playtree", "--out", str(png))
+    assert res.returncode == 0, res.stderr
+    image = QImage(str(png), "PNG")
+    assert image.width() == round(120 / 25.4 * 300)
+    assert image.height() < 360 / 25.4 * 300
+    pdf = tmp_path / "tree.pdf"
+    res = whist(DEAL_27, "--view", "playtree", "--depth", "2", "--out", str(pdf))
+    assert res.returncode == 0, res.stderr
+    height = re.search(
+        rb"/MediaBox\s*\[\s*[-\d.]+\s+[-\d.]+\s+[-\d.]+\s+([-\d.]+)", pdf.read_bytes()
+    )
+    assert height is not None
+    assert float(height.group(1)) < 2000 * 72 / 25.4  # under 2 m at depth 2 (was 9.2 m)
+
+
+def test_a_play_tree_too_large_for_a_pdf_page_says_so_in_words(tmp_path):
+    out = tmp_path / "tree.pdf"
+    res = whist(
+        DEAL_27, "--view", "playtree", "--depth", "2", "--font-size", "36pt", "-o", str(out)
+    )
+    assert res.returncode == 2
+    assert res.stdout == ""
+    err = res.stderr.strip()
+    assert err.count("\n") == 0, err
+    assert err.startswith("whist: error: a figure of ")
+    assert "too large for a PDF page" in err
+    assert "choose a smaller depth, or write SVG" in err
+    assert "Error" not in err
+    assert "internal" not in err
+    assert not out.exists()

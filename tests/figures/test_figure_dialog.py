@@ -168,3 +168,86 @@ def test_the_new_views_are_drawn_and_saved(qtbot, engine, tmp_path, view) -> Non
     assert out is not None
     assert dlg.default_name().endswith(f"-{view}.svg")
     dlg.close()
+
+
+def test_a_figure_too_large_for_an_image_is_previewed_and_saved_as_pdf(  # type: ignore[no-untyped-def]
+    qtbot, engine, tmp_path, monkeypatch
+) -> None:
+    """The play tree of (27) at depth 2 was "No figure: internal error: FigureError: a 476 ×
+    34,715 px image … is too large … write SVG or PDF" with PDF chosen, Save and Copy
+    disabled (issue 25's review, F7): the preview is an image, its limit an image's. Here a
+    small figure meets a limit made small: previewed smaller, saved as PDF; as PNG, said in
+    words before Save."""
+    from whistgui.figures import backends
+
+    monkeypatch.setattr(backends, "MAX_IMAGE_SIDE", 300)
+    doc = Document.from_deal(Deal.parse("AJ9/KQT A/K K/A"))
+    dlg = _dialog(qtbot, doc, engine, view="playtree")
+    dlg.format.setCurrentIndex(dlg.format.findData("pdf"))
+    qtbot.waitUntil(lambda: dlg.figure is not None, timeout=20000)
+    assert not dlg.preview.pixmap().isNull()
+    assert max(dlg.preview.pixmap().size().toTuple()) <= 300
+    assert "the preview at" in dlg.status.text()
+    assert dlg.save_button.isEnabled()
+    assert dlg.save(tmp_path / "tree.pdf") is not None
+    dlg.format.setCurrentIndex(dlg.format.findData("png"))
+    qtbot.waitUntil(
+        lambda: dlg.figure is not None and "too large" in dlg.status.text(), timeout=20000
+    )
+    said = dlg.status.text()
+    assert "px image" in said
+    assert "choose a smaller depth" in said
+    assert "Error" not in said
+    assert "internal" not in said
+    dlg.close()
+
+
+def test_while_another_view_draws_the_old_preview_is_not_shown(qtbot, engine) -> None:  # type: ignore[no-untyped-def]
+    """The number line's preview stayed under "View: Play tree" while the play tree was
+    drawn (30 s for (27)), and the status said "Drawing the playtree figure" (issue 25's
+    review, F7, F17): another view's preview goes, a line saying what is drawn in its place;
+    the same view's is greyed until the new one comes."""
+    doc = Document.from_deal(Deal.parse("AJ9/KQT A/K K/A"))
+    labels: list[str] = []
+    engine.started.connect(lambda _job, channel, label: labels.append(label))
+    dlg = _dialog(qtbot, doc, engine, view="numberline")
+    qtbot.waitUntil(lambda: dlg.figure is not None, timeout=20000)
+    assert not dlg.preview.pixmap().isNull()
+    assert dlg.preview.isEnabled()
+    dlg.set_view("playtree")
+    dlg.rebuild()  # at once, not after the typing pause
+    assert dlg.preview.pixmap().isNull()
+    assert dlg.preview.text() == "Drawing the play tree figure …"
+    assert dlg.status.text() == "Drawing the play tree figure …"
+    qtbot.waitUntil(lambda: dlg.figure is not None, timeout=20000)
+    assert not dlg.preview.pixmap().isNull()
+    assert dlg.preview.isEnabled()
+    assert "Drawing the play tree figure" in labels
+    assert not any("playtree" in label for label in labels)
+    dlg.width_mm.setValue(100)
+    dlg.rebuild()
+    assert not dlg.preview.pixmap().isNull()  # the same view: kept, greyed
+    assert not dlg.preview.isEnabled()
+    qtbot.waitUntil(lambda: dlg.figure is not None, timeout=20000)
+    assert dlg.preview.isEnabled()
+    dlg.close()
+
+
+def test_each_tree_keeps_its_own_depth(qtbot, engine) -> None:  # type: ignore[no-untyped-def]
+    """The play tree is drawn one trick deep unless asked (two: 341 rows for (27)); the tree
+    of reductions two levels; a depth chosen for one stays with it."""
+    doc = Document.from_deal(Deal.parse("AJ9/KQT A/K K/A"))
+    dlg = _dialog(qtbot, doc, engine, view="playtree")
+    assert dlg.depth.value() == 1
+    assert dlg.options().depth == 1
+    dlg.set_view("tree")
+    assert dlg.depth.value() == 2
+    dlg.depth.setValue(3)
+    dlg.set_view("playtree")
+    assert dlg.depth.value() == 1
+    dlg.depth.setValue(2)
+    dlg.set_view("tree")
+    assert dlg.depth.value() == 3
+    dlg.set_view("playtree")
+    assert dlg.depth.value() == 2
+    dlg.close()

@@ -177,3 +177,51 @@ def test_the_figure_keeps_its_texts_on_the_page_and_apart(width_mm: int, font: s
     words = " ".join(fig.texts())
     for text in ("Trick", "Remaining", "Exact", "Start:", "AJ9/KQT"):
         assert text in words
+
+
+def _example(number: int) -> Document:
+    from whistgui.app.examples import load_examples
+
+    e = next(e for e in load_examples() if e.number == number)
+    return Document.from_deal(e.deal, lead=e.lead)
+
+
+def test_the_play_tree_of_deal_27_is_a_line_a_trick() -> None:
+    """Export Figure ▸ Play tree of (27) failed at its default depth 2 (a 126 × 9185 mm figure,
+    too large for an image), and to one trick was 121 × 1683 mm: every suit of the Remaining
+    column on a line of its own, seven lines a row (issue 25's review, F7, F8). A line a
+    trick; the deal that remains whole on one line, under the tricks whose tricks are listed;
+    one trick deep unless asked."""
+    from whistgui.figures import DEFAULT_DEPTHS
+    from whistgui.figures.backends import check_image_size, check_page_size
+    from whistgui.figures.text import line_height
+
+    assert DEFAULT_DEPTHS["playtree"] == pt.DEFAULT_DEPTH == 1
+    assert FigureOptions().depth is None  # each view's own
+    doc = _example(27)
+    solver, evaluator = Solver(), Evaluator()
+    mm = 72 / 25.4
+    fig = pt.build_play_tree(doc, 120 * mm, solver=solver, evaluator=evaluator)  # the default
+    rows = play_tree_rows(doc, 1, solver, evaluator)
+    assert len(rows) == 59
+    assert round(fig.width) == round(120 * mm)  # as wide as asked
+    lines = {round(t.y, 1) for t in texts(fig)}
+    assert len(lines) <= len(rows) + 15  # a line a row, the heading, headers and caption
+    row = line_height(9) + 0.24 * 9  # a line and the row's padding
+    assert fig.height <= (len(rows) + 15) * row + 40
+    assert fig.height / mm < 360  # was 1683
+    check_image_size(fig, 300)
+    assert_inside(fig)
+    assert_apart(fig)
+
+    deep = build_figure("playtree", doc, FigureOptions(depth=2))
+    rows = play_tree_rows(doc, 2, solver, evaluator)
+    parents = {r.parent for r in rows if r.parent}
+    notes = [t.text for t in texts(deep) if t.text.startswith("Remaining:")]
+    assert notes == [f"Remaining: {rows[i].cells[1]}" for i in sorted(parents)]  # whole
+    assert len(parents) == 5
+    assert deep.height / mm < 2000  # was 9185
+    check_page_size(deep, "pdf")  # a PDF page holds it
+    check_page_size(deep, "tex")
+    assert_inside(deep)
+    assert_apart(deep)

@@ -253,3 +253,38 @@ def test_the_play_figure_has_the_play_commands_limits(capfd, tmp_path):
     assert code == EXIT_BAD_INPUT
     one_line(err)
     assert f"takes at most {MAX_PLAY_CARDS} (every card of the line is marked" in err
+
+
+def test_a_tall_figure_is_refused_in_words_that_fit_it():
+    """A figure too tall for an image: the width is not offered (narrower, it is taller),
+    the figure's own way to be smaller is, and PDF only where a page holds it; the error is a
+    WhistError, which the app says as it is (the Export dialog said "internal error:
+    FigureError: …" — issue 25's review, F7)."""
+    tall = Figure(340, 9000, smaller="choose a smaller depth")
+    with pytest.raises(WhistError) as info:
+        check_image_size(tall, 300)
+    said = str(info.value)
+    assert isinstance(info.value, FigureError)
+    assert "the width" not in said
+    assert "choose a smaller depth, or write SVG or PDF" in said
+    taller = Figure(340, 20_000, smaller="choose a smaller depth")
+    with pytest.raises(FigureError, match=r"or write SVG$"):
+        check_image_size(taller, 300)
+    wide = Figure(4819, 96)
+    with pytest.raises(FigureError, match=r"or the width, or write SVG or PDF$"):
+        check_image_size(wide, 2400)
+
+
+@pytest.mark.parametrize(("fmt", "what"), [("pdf", "a PDF page"), ("tex", "a TikZ picture")])
+def test_a_page_too_large_for_a_vector_format_is_refused_before_writing(tmp_path, fmt, what):
+    """The image's limit is an image's: a PDF or TikZ figure of any size an image refuses is
+    written (below), one longer than the format's page refused in plain words."""
+    fine = Figure(340, 9000)
+    write(fine, tmp_path / f"fine.{fmt}")  # 3.2 m: too large for an image, not for a page
+    huge = Figure(340, 20_000, smaller="choose a smaller depth")
+    with pytest.raises(FigureError) as info:
+        write(huge, tmp_path / f"huge.{fmt}")
+    said = str(info.value)
+    assert said.startswith(f"a figure of 120 × 7,056 mm is too large for {what}")
+    assert "choose a smaller depth" in said
+    assert not (tmp_path / f"huge.{fmt}").exists()

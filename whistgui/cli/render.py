@@ -84,8 +84,9 @@ def register(sub: Any, add: Any) -> None:
     sp.add_argument(
         "--depth",
         type=int,
-        default=2,
-        help="with --view tree: levels below the root; with --view playtree: tricks (default 2)",
+        default=None,
+        help="with --view tree: levels below the root (default 2); with --view playtree: "
+        "tricks along optimal play (default 1)",
     )
     sp.add_argument(
         "--cards", type=int, help="with --view play: the cards played (default: all of them)"
@@ -236,7 +237,7 @@ def render(args: argparse.Namespace) -> int:
 
     def draw() -> Any:
         output_kind(args)
-        if args.depth < 0:
+        if args.depth is not None and args.depth < 0:
             raise NotationError(f"--depth {args.depth}: expected 0 or more")
         options = FigureOptions(
             width=figure_width(args.width),

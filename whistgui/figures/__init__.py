@@ -40,6 +40,7 @@ from whistgui.figures.fonts import DEFAULT_FONT, FONTS, find_font, using_font
 from whistgui.figures.scene import Figure
 
 __all__ = [
+    "DEFAULT_DEPTHS",
     "DEFAULT_FONT",
     "FONTS",
     "FORMATS",
@@ -69,6 +70,11 @@ VIEWS: Final = {
     "play": "the record of optimal play, trick by trick, with reasons",
     "playtree": "the whole deal's tree of tricks along optimal play, to a depth",
 }
+
+#: The depth each view with a depth is drawn to unless one is asked for: the tree of
+#: reductions two levels down; the play tree one trick (a deal of 13 cards a hand has some 60
+#: first tricks, every optimal one as many replies again: deal (27) to depth 2 has 341 rows).
+DEFAULT_DEPTHS: Final = {"tree": 2, "playtree": 1}
 
 #: The views that draw every suit of the deal (the others draw one suit, ``--suit``).
 _ALL_SUITS_VIEWS: Final = ("deal", "analysis", "table", "play", "playtree")
@@ -138,7 +144,8 @@ def format_length(points: float) -> str:
 
 @dataclass(frozen=True, slots=True)
 class FigureOptions:
-    """What a figure is laid out for. ``suit`` counts from 1; ``cards`` is how much of the
+    """What a figure is laid out for. ``suit`` counts from 1; ``depth`` is how deep a tree
+    goes (None: the view's :data:`DEFAULT_DEPTHS`); ``cards`` is how much of the
     play record to show (None: all of it); ``font`` the face it is set in, one of
     :data:`FONTS` (None: the face in use, :func:`~whistgui.figures.fonts.using_font`, DejaVu
     Sans outside any)."""
@@ -146,7 +153,7 @@ class FigureOptions:
     width: float = 120 * 72 / 25.4
     font_size: float = 9.0
     suit: int = 1
-    depth: int = 2
+    depth: int | None = None
     cards: int | None = None
     font: str | None = None
 
@@ -212,7 +219,7 @@ def _build(view: str, doc: Document, o: FigureOptions) -> Figure:
     if view == "playtree":
         from whistgui.figures.playtree import build_play_tree
 
-        return build_play_tree(doc, o.width, o.font_size, depth=o.depth)
+        return build_play_tree(doc, o.width, o.font_size, depth=_depth(view, o))
     suit = _suit(doc, o)
     if view == "lattice":
         from whistgui.figures.lattice import build_lattice
@@ -228,4 +235,8 @@ def _build(view: str, doc: Document, o: FigureOptions) -> Figure:
         return build_numberline(suit, o.width, o.font_size)
     from whistgui.figures.tree import build_tree
 
-    return build_tree(suit, o.width, o.font_size, depth=o.depth)
+    return build_tree(suit, o.width, o.font_size, depth=_depth(view, o))
+
+
+def _depth(view: str, o: FigureOptions) -> int:
+    return DEFAULT_DEPTHS[view] if o.depth is None else o.depth

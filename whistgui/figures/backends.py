@@ -17,6 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from whistgui.engine.errors import WhistError
 from whistgui.engine.reading import quote_path
 from whistgui.figures.fonts import Typeface, find_font
 from whistgui.figures.scene import Circle, Figure, Line, Polygon, Rect, Text
@@ -29,9 +30,13 @@ __all__ = [
     "FORMATS",
     "MAX_IMAGE_PIXELS",
     "MAX_IMAGE_SIDE",
+    "MAX_PDF_SIDE",
+    "MAX_TEX_SIDE",
     "FigureError",
     "check_image_size",
+    "check_page_size",
     "encode",
+    "fitting_dpi",
     "image_size",
     "latex_text",
     "paint",
@@ -56,10 +61,15 @@ MAX_IMAGE_SIDE: Final = 20_000
 #: The most pixels a PNG may have in all: 100 megapixels take 400 MB to paint (4 bytes a
 #: pixel), an A4 page at 1,000 dpi (an article's figure at 300 dpi has 1–5 megapixels).
 MAX_IMAGE_PIXELS: Final = 100_000_000
+#: The longest side of a PDF page, in points (200 inches: the PDF reference's limit).
+MAX_PDF_SIDE: Final = 14_400
+#: The longest side of a TikZ picture, in points: TeX's largest dimension.
+MAX_TEX_SIDE: Final = 16_383
 
 
-class FigureError(ValueError):
-    """A figure could not be written; the message names the file and why."""
+class FigureError(WhistError, ValueError):
+    """A figure could not be written; the message names the file and why (a
+    :class:`~whistgui.engine.WhistError`: said as it is, wherever it is caught)."""
 
 
 def _fmt(x: float) -> str:
@@ -142,7 +152,7 @@ def image_size(fig: Figure, dpi: float) -> tuple[int, int]:
     return w, h
 
 
-def _fitting_dpi(fig: Figure) -> float:
+def fitting_dpi(fig: Figure) -> float:
     """The highest resolution (whole dpi, rounded down) at which ``fig`` is within the limits
     of :func:`check_image_size`."""
     w = max(1.0, math.ceil(fig.width - 1e-6) / _POINTS_PER_INCH)  # inches
@@ -174,13 +184,37 @@ def check_image_size(
     if _fits(size):
         return size
     w, h = size
-    fit = _fitting_dpi(fig)
+    fit = fitting_dpi(fig)
     mm = 25.4 / _POINTS_PER_INCH
+    # a narrower figure of text is a taller one: the width is said only where it is too wide
+    wide = w > MAX_IMAGE_SIDE or (h <= MAX_IMAGE_SIDE and w >= h)
+    ways = f"lower {dpi_name} (this figure fits at {fit:g} dpi or less)"
+    ways += f" or {width_name}" if wide else ""
+    ways += f", {fig.smaller}" if fig.smaller else ""
+    vector = "SVG or PDF" if max(fig.width, fig.height) <= MAX_PDF_SIDE else "SVG"
     raise FigureError(
         f"a {w:,} × {h:,} px image ({fig.width * mm:.0f} × {fig.height * mm:.0f} mm at "
         f"{dpi:g} dpi) is too large: an image has at most {MAX_IMAGE_SIDE:,} px a side and "
-        f"{MAX_IMAGE_PIXELS // 1_000_000:,} megapixels; lower {dpi_name} (this figure fits at "
-        f"{fit:g} dpi or less) or {width_name}, or write SVG or PDF"
+        f"{MAX_IMAGE_PIXELS // 1_000_000:,} megapixels; {ways}, or write {vector}"
+    )
+
+
+def check_page_size(fig: Figure, fmt: str) -> None:
+    """FigureError, before anything is written, for a figure with a side longer than a page
+    of ``fmt`` can be: a PDF page is at most :data:`MAX_PDF_SIDE` points a side (200 inches,
+    the PDF reference's limit), TeX's dimensions at most :data:`MAX_TEX_SIDE` (16,383.99 pt);
+    SVG has no limit, nor has PNG beyond its pixels (:func:`check_image_size`)."""
+    most = {"pdf": (MAX_PDF_SIDE, "a PDF page"), "tex": (MAX_TEX_SIDE, "a TikZ picture")}
+    if fmt not in most:
+        return
+    side, what = most[fmt]
+    if fig.width <= side and fig.height <= side:
+        return
+    mm = 25.4 / _POINTS_PER_INCH
+    ways = f"{fig.smaller}, or " if fig.smaller else "lower the font size, or "
+    raise FigureError(
+        f"a figure of {fig.width * mm:,.0f} × {fig.height * mm:,.0f} mm is too large for "
+        f"{what}, which is at most {side * mm:,.0f} mm a side; {ways}write SVG"
     )
 
 
@@ -246,7 +280,7 @@ def to_pdf(fig: Figure) -> bytes:
     from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
 
     ensure_app()
-    whole_points(fig)
+    check_page_size(whole_points(fig), "pdf")
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -578,7 +612,7 @@ def to_tikz(fig: Figure, *, standalone: bool = True) -> str:
     text takes no more room than the layout gave it, and texts that were apart stay
     apart."""
     face = find_font(fig.font)
-    whole_points(fig)
+    check_page_size(whole_points(fig), "tex")
     colours: dict[str, str] = {}
 
     def colour(c: str) -> str:

@@ -147,17 +147,21 @@ def outline(
     size: float,
     pad: float,
     bold: Sequence[bool] | None = None,
+    notes: Sequence[tuple[str, ...]] | None = None,
 ) -> float:
     """Draw ``rows`` in ``fig`` as an outline in the papers' table style, its top rule at
     ``top``: the headers (a line each word, if the column needs), rules above and below them
     and at the foot, each cell wrapped between its pieces in its column (``lefts``,
     ``widths``; ``pad`` either side of the text; the ``centred`` columns centred), each row's
-    first cell indented by its ``indent``, the rows marked in ``bold`` in bold. Grey
-    connectors run down from under each parent's first cell to its last child, with a tick to
-    each child. Returns the bottom of the foot rule."""
+    first cell indented by its ``indent``, the rows marked in ``bold`` in bold. A row's
+    ``notes`` (pieces; none if empty) go on a line of their own under its cells, from where
+    its children are indented to the table's right edge (wrapped between the pieces only if
+    that is too narrow). Grey connectors run down from under each parent's first cell to its
+    last child, with a tick to each child. Returns the bottom of the foot rule."""
     lh = line_height(size)
     heavy, light = max(0.8, size / 11), max(0.4, size / 22)
     left, right = lefts[0], lefts[0] + sum(widths)
+    note_shift = 1.2 * size  # a note starts right of the connector to the row's children
 
     def draw_row(
         cells: Sequence[tuple[str, ...]], shift: float, row_top: float, strong: bool
@@ -195,6 +199,13 @@ def outline(
         baselines.append(y + 0.3 * pad + size)
         first_lines.append(max(1, counts[0]))
         y += height(counts)
+        note = notes[i] if notes is not None else ()
+        if note:
+            x = left + pad + indent[i] + note_shift
+            for line in wrap_pieces(note, size, right - pad - x + 0.01, False):
+                fig.add(text_item(x, y + size - 0.3 * pad, line, size))
+                y += lh
+            y += 0.3 * pad
     fig.add(Line(left, y, right, y, heavy))
 
     stroke = max(0.4, size / 18)

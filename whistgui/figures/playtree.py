@@ -3,7 +3,8 @@
 from the item model: one row per position between tricks, indented by depth with connector
 lines, in six aligned columns: the trick that leads there, the remaining deal, West's tricks
 so far, the theory's value of the remaining deal, the outcome it predicts for the player on
-lead, and the exact result under optimal play (by search).
+lead, and the exact result under optimal play (by search). The figure draws a line a trick,
+the remaining deal on a line of its own under the tricks whose own tricks are listed.
 
 A position's children are the tricks that can be played from it, one per pair of a lead group
 and a reply group (cards in sequence are one group: the lowest is played, the others follow in
@@ -11,8 +12,9 @@ brackets, ``♠Q (=K)``), in the model's order. A trick optimal for both sides �
 best lead answered by the follower's best reply — is marked ``★`` and set in bold. The whole
 tree is too large to print (the first trick alone of a deal of 19 cards a hand has 58
 children), so the figure follows the optimal line: the root and every optimal trick, down to
-the depth asked for, show all their children; the others are leaves, their values and results
-said. A column too wide for the page wraps between the pieces of its cells; nothing is cut.
+the depth asked for (:data:`DEFAULT_DEPTH` unless asked), show all their children; the others
+are leaves, their values and results said. A column too wide for the page wraps between the
+pieces of its cells; nothing is cut.
 """
 
 from __future__ import annotations
@@ -29,12 +31,14 @@ from whistgui.engine.games import Game, Theory
 from whistgui.engine.games.whist.rounding import rounding_symbol
 from whistgui.engine.strategy.line import mark_text
 from whistgui.engine.trick.rules import Scoring
-from whistgui.figures.layout import fit_widths, outline, paragraph, split_suit
+from whistgui.figures.layout import fit_widths, outline, paragraph
 from whistgui.figures.play import card_text
 from whistgui.figures.scene import Figure
 from whistgui.figures.text import line_height, measure
 
 __all__ = [
+    "DEFAULT_DEPTH",
+    "FIGURE_HEADERS",
     "HEADERS",
     "MAX_CARDS",
     "MAX_ROWS",
@@ -47,6 +51,12 @@ __all__ = [
 
 #: The columns, as the inspector names them.
 HEADERS: Final = ("Trick", "Remaining", "West tricks", "Value", "Predicted", "Exact")
+#: The figure's columns: Remaining is a line under the tricks whose own tricks are listed.
+FIGURE_HEADERS: Final = ("Trick", "West tricks", "Value", "Predicted", "Exact")
+#: The depth a figure is drawn to unless asked (``figures.DEFAULT_DEPTHS["playtree"]``): a
+#: deal of 13 cards a hand has some 60 first tricks, and every optimal one as many replies
+#: again (deal (27) to depth 2: 341 rows).
+DEFAULT_DEPTH: Final = 1
 #: The most rows a play-tree figure draws.
 MAX_ROWS: Final = 400
 #: Deals with more cards a hand are refused: every child is searched exactly (a deal of 19
@@ -228,7 +238,7 @@ def play_tree_rows(
 
 
 # ----------------------------------------------------------------------------- layout
-_CENTRED: Final = (False, False, True, True, True, True)
+_CENTRED: Final = (False, True, True, True, True)
 
 
 def _caption(game: Game, theory: Theory[Any] | None) -> str:
@@ -261,9 +271,18 @@ def _caption(game: Game, theory: Theory[Any] | None) -> str:
     return (
         f"{STAR}: the trick optimal for both sides. {value}; Exact: {exact}; {NO_VALUE}: not "
         "covered by the theory. Every trick that can be played is shown from the start and "
-        "from each optimal trick; cards in sequence are one (the lowest played, the others "
-        "in brackets)."
+        "from each optimal trick, the deal that remains under the trick; cards in sequence "
+        "are one (the lowest played, the others in brackets)."
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _Drawn:
+    """A row as the figure draws it: the columns but Remaining."""
+
+    parent: int | None
+    last: bool
+    pieces: tuple[tuple[str, ...], ...]
 
 
 def build_play_tree(
@@ -271,53 +290,67 @@ def build_play_tree(
     width: float,
     size: float = 9.0,
     *,
-    depth: int = 2,
+    depth: int = DEFAULT_DEPTH,
     solver: Solver | None = None,
     evaluator: Evaluator | None = None,
 ) -> Figure:
     """The play tree of ``doc`` along its optimal line, ``depth`` tricks deep, as a figure
     ``width`` points wide in ``size``-point type (:func:`play_tree_rows`): a heading with
-    the deal, the lead and the game, the outline with its six columns, and what the columns
-    mean. A column too wide wraps between the pieces of its cells (``★ W ♠A ·`` | ``E ♠K``,
-    the remaining deal suit by suit and after a suit's ``/``, a header between its words); a
-    figure too narrow for even that grows. WhistError as :func:`play_tree_rows` says."""
+    the deal, the lead and the game, the outline — a line a trick, in the columns
+    :data:`FIGURE_HEADERS` — and what the columns mean. The deal that remains is written
+    once where it is needed, on a line of its own under each trick whose own tricks are
+    listed (the whole deal is in the heading): a leaf's is its parent's less its trick's
+    two cards. (Written in every row, in a column of its own, it wrapped suit by suit, seven
+    lines a row: deal (27) to one trick was 121 × 1683 mm.) A column too wide wraps between
+    the pieces of its cells (``★ W ♠A ·`` | ``E ♠K``, a header between its words); a figure
+    too narrow for even that grows. WhistError as :func:`play_tree_rows` says."""
     rows = play_tree_rows(doc, depth, solver, evaluator)
     game = doc.game_info
     fig = Figure(width, 0, title=doc.title or f"Play tree of {doc.deal}", font_size=size)
+    fig.smaller = "choose a smaller depth" if depth else ""
     margin = size
     pad = 0.4 * size
     lh = line_height(size)
     room = width - 2 * margin
     step = 1.2 * size
     indent = [r.depth * step for r in rows]
-    n_cols = len(HEADERS)
+    drawn = [_Drawn(r.parent, r.last, r.pieces[:1] + r.pieces[2:]) for r in rows]
+    parents = {r.parent for r in rows if r.parent is not None}
+    notes = [
+        ("Remaining:", *r.pieces[1]) if i in parents and r.parent is not None else ()
+        for i, r in enumerate(rows)
+    ]
+    n_cols = len(FIGURE_HEADERS)
 
     def widest(j: int, form: str) -> float:
-        def texts(r: PlayTreeRow) -> list[str]:
-            if form == "whole":
-                return [r.cells[j]]
-            if form == "pieces":
-                return list(r.pieces[j])
-            return [p for w in r.cells[j].split() for p in split_suit(w)]
+        def texts(r: _Drawn) -> list[str]:
+            return [" ".join(r.pieces[j])] if form == "whole" else list(r.pieces[j])
 
         cells = max(
-            (indent[i] if j == 0 else 0.0) + max(measure(t, size, bold=r.optimal) for t in texts(r))
-            for i, r in enumerate(rows)
+            (indent[i] if j == 0 else 0.0)
+            + max(measure(t, size, bold=rows[i].optimal) for t in texts(r))
+            for i, r in enumerate(drawn)
         )
-        head = max(measure(h, size, bold=True) for h in HEADERS[j].split())
+        head = max(measure(h, size, bold=True) for h in FIGURE_HEADERS[j].split())
         if form == "whole":
-            head = measure(HEADERS[j], size, bold=True)
+            head = measure(FIGURE_HEADERS[j], size, bold=True)
         return max(cells, head) + 2 * pad
 
     natural = [widest(j, "whole") for j in range(n_cols)]
     pieces = [widest(j, "pieces") for j in range(n_cols)]
-    words = [widest(j, "words") for j in range(n_cols)]
-    inf = float("inf")
-    # headers on two lines, the deal suit by suit and the trick by its cards; then the deal
-    # after a suit's "/" — no narrower: a trick or a value broken inside is hard to read, and
-    # the figure widens instead
-    steps = [pieces, [words[j] if j == 1 else inf for j in range(n_cols)]]
-    widths = fit_widths(natural, steps, room)
+    # headers on two lines and the trick by its cards — no narrower: a trick or a value
+    # broken inside is hard to read, and the figure widens instead
+    widths = fit_widths(natural, [pieces], room)
+    # the table as wide as its widest note on one line, where the room allows
+    noted = max(
+        (
+            indent[i] + 1.2 * size + measure(" ".join(note), size) + 2 * pad
+            for i, note in enumerate(notes)
+            if note
+        ),
+        default=0.0,
+    )
+    widths[0] += max(0.0, min(noted, room) - sum(widths))
     total = sum(widths)
     fig.width = max(width, total + 2 * margin)
     text_w = fig.width - 2 * margin
@@ -340,7 +373,9 @@ def build_play_tree(
     y += 0.5 * lh
 
     bold = [r.optimal and r.parent is not None for r in rows]
-    y = outline(fig, y, HEADERS, rows, lefts, widths, indent, _CENTRED, size, pad, bold)
+    y = outline(
+        fig, y, FIGURE_HEADERS, drawn, lefts, widths, indent, _CENTRED, size, pad, bold, notes
+    )
     y += 0.4 * lh
     y = paragraph(fig, margin, y, text_w, _caption(game, game.new_theory()), size)
     fig.height = y + margin

@@ -112,6 +112,9 @@ class Figure:
     title: str = "whistgui figure"
     font_size: float = 9.0
     font: str = field(default_factory=lambda: current_font().key)
+    #: how this figure is made smaller, in words, for a message that it is too large for a
+    #: format ("choose a smaller depth"); none if its view has no such choice
+    smaller: str = ""
 
     def add(self, *items: Item) -> None:
         self.items.extend(items)

@@ -314,6 +314,7 @@ def build_tree(
     asymmetric suit or a tree of more than :data:`MAX_ROWS` rows."""
     rows = tree_rows(suit, depth, evaluator)
     fig = Figure(width, 0, title=f"Tree of reductions of {suit}", font_size=size)
+    fig.smaller = "choose a smaller depth" if depth else ""
     margin = size
     pad = 0.4 * size  # either side of a column's text
     room = width - 2 * margin

@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 from whistgui.app.bridge import BridgeDocument
 from whistgui.app.document import Document
 from whistgui.figures import (
+    DEFAULT_DEPTHS,
     DEFAULT_FONT,
     FONTS,
     VIEWS,
@@ -53,13 +54,15 @@ from whistgui.figures import (
     using_font,
     write,
 )
-from whistgui.figures.backends import to_image, to_svg
+from whistgui.figures.backends import check_image_size, fitting_dpi, to_image, to_svg
 from whistgui.ui.engine_service import EngineService, JobContext
 from whistgui.ui.theme import LIGHT, colours, contrasting_text
 
 __all__ = ["FigureDialog", "FigureSource", "copy_figure_image", "copy_figure_svg"]
 
 CHANNEL = "figure"
+#: The most pixels a preview is drawn with (a larger figure is previewed smaller).
+_PREVIEW_PIXELS = 30_000_000
 _MM = 72 / 25.4
 FORMAT_FILTERS = {
     "png": "PNG image (*.png)",
@@ -83,6 +86,19 @@ VIEW_LABELS: Mapping[str, str] = {
     "lattice": "Lattice (R43)",
     "ddtable": "DD table",
 }
+
+
+def view_words(view: str) -> str:
+    """How a sentence names ``view``: ``play tree``, ``number line``, ``lattice (R43)``,
+    ``DD table``.
+
+    >>> [view_words(v) for v in ("playtree", "numberline", "lattice", "ddtable", "matrix")]
+    ['play tree', 'number line', 'lattice (R43)', 'DD table', 'matrix']
+    """
+    label = VIEW_LABELS.get(view, view)
+    return label[:1].lower() + label[1:] if label[1:2].islower() else label
+
+
 #: What the Depth box counts, per view.
 _DEPTH_TIPS: Mapping[str, str] = {
     "tree": "Levels of reductions below the suit",
@@ -186,6 +202,10 @@ class FigureDialog(QDialog):
         self.depth = QSpinBox(self)
         self.depth.setRange(0, 8)
         self.depth.setValue(2)
+        #: each view's depth (from DEFAULT_DEPTHS), the box showing the view's own
+        self._depths = dict(DEFAULT_DEPTHS)
+        self._depth_view: str | None = None
+        self._shown_view: str | None = None  # the view the preview shows
         self.cards = QSpinBox(self)
         self.cards.setRange(-1, self._source.cards)
         self.cards.setSpecialValueText("all")
@@ -366,12 +386,20 @@ class FigureDialog(QDialog):
         }
 
     def _update_enabled(self) -> None:
-        """Show the fields the view and format use, and hide (and disable) the others."""
+        """Show the fields the view and format use, and hide (and disable) the others; the
+        Depth box shows the view's own depth (each view with a depth keeps its own)."""
         for w, used in self.applies().items():
             w.setEnabled(used)
             self.form.setRowVisible(w, used)
         view = str(self.view.currentData())
         self.depth.setToolTip(_DEPTH_TIPS.get(view, ""))
+        if view != self._depth_view and view in self._depths:
+            if self._depth_view is not None:
+                self._depths[self._depth_view] = self.depth.value()
+            self._depth_view = view
+            self.depth.blockSignals(True)
+            self.depth.setValue(self._depths[view])
+            self.depth.blockSignals(False)
 
     def _changed(self, *_args: object) -> None:
         self._update_enabled()
@@ -385,44 +413,70 @@ class FigureDialog(QDialog):
         return self._figure
 
     def rebuild(self) -> int:
-        """Build the figure for the current choices on the engine service."""
+        """Build the figure for the current choices on the engine service. Meanwhile the
+        preview is marked as old: greyed, or — for another view — replaced by a line saying
+        what is being drawn."""
         view, build, options = str(self.view.currentData()), self._source.build, self.options()
         key = (view, options)
         self._asked = key
         self._figure = None
         self._set_busy(True)
-        self.status.setText("Drawing …")
+        drawing = f"Drawing the {view_words(view)} figure …"
+        self.status.setText(drawing)
+        if view != self._shown_view:
+            self._shown_view = None
+            self.preview.setPixmap(QPixmap())
+            self.preview.setText(drawing)
+        self.preview.setEnabled(False)  # an old figure greyed until the new one comes
 
         screen = self.screen()
         ratio = self.devicePixelRatioF()
         zoom = float(self.zoom.currentData() or 1.0)
         dpi = (screen.logicalDotsPerInch() if screen is not None else 96.0) * ratio * zoom
 
-        def job(_ctx: JobContext) -> tuple[Figure, QImage]:
+        def job(_ctx: JobContext) -> tuple[Figure, QImage, float]:
             with using_font(options.font):  # any source's figure in the chosen face
                 fig = build(view, options)
-            return fig, to_image(fig, dpi)  # the preview, drawn off the GUI thread too
+            # the preview, drawn off the GUI thread too, smaller where the figure is too
+            # large for an image at the screen's resolution
+            inches = max(1.0, fig.width * fig.height) / 72**2
+            shown = min(dpi, fitting_dpi(fig), (_PREVIEW_PIXELS / inches) ** 0.5)
+            return fig, to_image(fig, shown), shown / dpi
 
-        return self._engine.submit(CHANNEL, job, label=f"Drawing the {view} figure", tag=key)
+        return self._engine.submit(
+            CHANNEL, job, label=f"Drawing the {view_words(view)} figure", tag=key
+        )
 
     def _on_built(self, _job: int, channel: str, tag: object, result: object) -> None:
         if channel != CHANNEL or tag != self._asked or not isinstance(result, tuple):
             return
-        fig, image = result
+        fig, image, scale = result
         self._figure = fig
+        self._shown_view = str(self.view.currentData())
         self._show_preview(image)
         self._set_busy(False)
         w_mm, h_mm = fig.width / _MM, fig.height / _MM
         face = FONTS.get(fig.font)
-        self.status.setText(
+        said = (
             f"{w_mm:.0f} × {h_mm:.0f} mm, text {fig.font_size:g} pt "
             f"{face.name if face is not None else fig.font}"
         )
+        if scale < 1:
+            said += f"; the preview at {scale:.0%} of its size"
+        if self.kind == "png":
+            try:
+                check_image_size(fig, self.dpi.value())
+            except FigureError as exc:  # said now, not at Save
+                self.status.setText(f"{html.escape(said)}<br>{self._error_html(str(exc))}")
+                return
+        self.status.setText(said)
 
     def _on_failed(self, _job: int, channel: str, tag: object, message: str) -> None:
         if channel != CHANNEL or tag != self._asked:
             return
         self._figure = None
+        self._shown_view = None
+        self.preview.setEnabled(True)
         self.preview.setPixmap(QPixmap())
         self.preview.setText(
             f"<span style='color:{LIGHT.error}'>No figure: {html.escape(message)}</span>"
@@ -445,6 +499,7 @@ class FigureDialog(QDialog):
         pixmap.setDevicePixelRatio(self.devicePixelRatioF())
         self.preview.setText("")
         self.preview.setPixmap(pixmap)
+        self.preview.setEnabled(True)
 
     # -- output ----------------------------------------------------------------------------
     def default_name(self) -> str:
