@@ -38,6 +38,7 @@ from typing import Final
 __all__ = [
     "ICON_SIZES",
     "RESOURCES",
+    "SCREEN_FONTS",
     "UnknownResourceError",
     "icon_path",
     "read_bytes",
@@ -66,11 +67,17 @@ machine: DejaVu Sans (the papers' symbols ε, ±, ½, subscripts and suits in on
 Latin Modern Roman with Latin Modern Math for its symbols (the face of LaTeX articles; see
 :mod:`whistgui.figures.fonts`)."""
 
+SCREEN_FONTS: Final = ("fonts/whistgui-subscripts.ttf", "fonts/whistgui-subscripts-bold.ttf")
+"""The screen's subscript digits ₀ … ₉ (regular, bold): DejaVu Sans's digits at 70 %, lowered —
+its own at 56 % are 5 px tall at the app's 9 pt, ₆ and ₈ reading as ₀. Made by
+``packaging/make_subscript_font.py``; see :func:`whistgui.figures.text.use_figure_font`."""
+
 RESOURCES: Final[tuple[str, ...]] = (
     "examples.json",
     ICON_SVG,
     *(f"icons/whistgui-{size}.png" for size in ICON_SIZES),
     *FIGURE_FONTS,
+    *SCREEN_FONTS,
     "fonts/LICENSE-DejaVu.txt",
     "fonts/LICENSE-LatinModern.txt",
 )

@@ -31,12 +31,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FAMILY",
+    "SUBSCRIPT_FAMILY",
     "Run",
     "ensure_app",
     "font",
     "line_height",
     "measure",
     "runs",
+    "screen_font",
     "use_figure_font",
     "wrap",
     "wrap_tokens",
@@ -44,6 +46,8 @@ __all__ = [
 
 #: The app's own face (its screens are set in it) and the figures' default.
 FAMILY = "DejaVu Sans"
+#: The family of the screen's subscript digits (resources/fonts/whistgui-subscripts*.ttf).
+SUBSCRIPT_FAMILY: Final = "whistgui Subscripts"
 
 
 def ensure_app() -> None:
@@ -59,23 +63,35 @@ def ensure_app() -> None:
 
 def use_figure_font(app: object) -> None:
     """Set the whole app in the figure font (shipped with it), so that the screen's text and
-    the figures' are one face with the papers' symbols (ε, ±, ½, subscripts, suits)."""
-    from PySide6.QtGui import QFont, QGuiApplication
+    the figures' are one face with the papers' symbols (ε, ±, ½, subscripts, suits) — its
+    subscript digits ₀ … ₉ from :data:`SUBSCRIPT_FAMILY`, first in the font's families (it
+    has those ten glyphs only, and DejaVu Sans's metrics): DejaVu Sans's own are 5 px tall at
+    the app's 9 pt, ₆ and ₈ reading as ₀."""
+    from PySide6.QtGui import QGuiApplication
 
     _load_fonts()
     if isinstance(app, QGuiApplication):
-        f = QFont(app.font())
-        f.setFamily(FAMILY)
-        app.setFont(f)
+        app.setFont(screen_font(app.font()))
+
+
+def screen_font(base: QFont) -> QFont:
+    """``base`` in the screen's face: the subscript digits, then DejaVu Sans."""
+    from PySide6.QtGui import QFont
+
+    _load_fonts()
+    f = QFont(base)
+    f.setFamilies([SUBSCRIPT_FAMILY, FAMILY])
+    return f
 
 
 @cache
 def _load_fonts() -> None:
     from PySide6.QtGui import QFontDatabase
 
-    from whistgui.resources import resource_path
+    from whistgui.resources import SCREEN_FONTS, resource_path
 
-    for name in dict.fromkeys(f for face in FONTS.values() for f in face.files):
+    files = [f for face in FONTS.values() for f in face.files]
+    for name in dict.fromkeys([*files, *SCREEN_FONTS]):
         QFontDatabase.addApplicationFont(str(resource_path(name)))
 
 
