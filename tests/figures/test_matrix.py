@@ -238,3 +238,25 @@ def test_written_as_png_of_the_figures_width(game: str, tmp_path: Path) -> None:
 def test_the_latex_form_still_works() -> None:
     t = alpha_matrix_latex(Evaluator().analyze("AQ/KJ"))
     assert "\\begin{tabular}" in t
+
+
+def test_each_pair_stays_on_one_line_at_the_default_width() -> None:
+    """At 120 mm and 9 pt the matrix of (27)'s spades, KQT98/AJ765, broke every cell as
+    "(E," over "3 − ε₁)" (issue 25's review, F11): the type is set smaller, each α whole on
+    one line, and the figure keeps its width."""
+    suit = SUITS["KQT98/AJ765"]
+    a = Evaluator().analyze(suit)
+    fig = build_matrix(suit, find_game("whist"), WIDTH, 9.0)
+    assert fig.width == pytest.approx(WIDTH)
+    texts = fig.texts()
+    for row in a.alpha:
+        for lv in row:
+            assert lv.pretty() in texts, lv.pretty()
+    assert not any(t.startswith("(") and t.endswith(",") for t in texts)  # no "(E," alone
+    sizes = {t.size for t in _texts(fig) if t.text in ("row min", "col max", "W K", "E A")}
+    assert len(sizes) == 1
+    assert 0.8 * 9 <= sizes.pop() < 9  # footnote size, not below 80 %
+    _assert_inside(fig)
+    # a matrix that fits whole at 9 pt is set at 9 pt
+    small = build_matrix(SUITS["AQ/KJ"], find_game("whist"), WIDTH, 9.0)
+    assert {t.size for t in _texts(small)} == {9.0}

@@ -18,10 +18,12 @@ k when they do not fit one row); H, H̄, H_Greedy and the trace. **Misère five-
 its element, and the exit with its stoppers, in words.
 
 Fitting the width: the matrix is drawn at its natural width with half a font size of padding
-either side of each cell; if that is too wide the padding shrinks, then each α cell is set on
-two lines (the winner, then the value), and if even that does not fit the figure is made as
-wide as the matrix needs — a matrix is never cut and its cells are never shortened. Text
-around the matrix wraps to the figure's width.
+either side of each cell; if that is too wide the matrix's type shrinks (down to 80 % of the
+text's, never below 6 pt: a journal's matrix in footnote size) at each padding in turn, the
+loosest first — each (who, value) pair stays on one line. Only a matrix too wide even so
+sets each α cell on two lines (the winner, then the value), and if even that does not fit the
+figure is made as wide as the matrix needs — a matrix is never cut and its cells are never
+shortened. Text around the matrix wraps to the figure's width.
 
 :func:`cannot_show` says why a suit has no matrix in a game (the same rules as the inspector's
 ``cannot_inspect``); :func:`build_matrix` raises :class:`~whistgui.engine.WhistError` with that
@@ -281,6 +283,21 @@ def _pads(size: float) -> tuple[float, ...]:
     return (size / 2, size * 0.35, size * 0.2)
 
 
+#: The smallest the α matrix's type is set, as a part of the text's (and in points).
+SMALLEST_CELLS: Final = (0.8, 6.0)
+
+
+def _cell_sizes(size: float) -> list[float]:
+    """The α matrix's sizes of type to try, largest first: the text's, then down in tenths to
+    :data:`SMALLEST_CELLS` (a journal's matrix in footnote size: 8 pt in 10 pt text)."""
+    least = max(SMALLEST_CELLS[0] * size, min(size, SMALLEST_CELLS[1]))
+    sizes = [size]
+    for k in (0.9, 0.8):
+        if k * size >= least - 1e-9:
+            sizes.append(k * size)
+    return sizes
+
+
 # -- whist: the α matrix -----------------------------------------------------------------------
 def _mark(a: SuitAnalysis, i: int, j: int) -> str | None:
     """``maxmin``, ``minmax``, ``both`` or None for α_ij (as the inspector marks it)."""
@@ -344,8 +361,16 @@ def _draw_alpha(fig: Figure, a: SuitAnalysis, x: float, top: float, size: float)
     lh = line_height(size)
     y = draw_runs(fig, x, top, width, [Run("α matrix of "), Run(str(a.suit), bold=True)], size)
     y += 0.3 * lh
-    candidates = [_alpha_table(a, size, p, two) for two in (False, True) for p in _pads(size)]
-    table = _fit(fig, candidates, x, width)
+    # each (who, value) on one line: smaller type (to 80 %) at each padding in turn, the
+    # loosest first; only a matrix too wide even so sets its cells on two lines, and then
+    # the figure widens
+    one_line = [
+        _alpha_table(a, s, _pads(s)[k], False)
+        for k in range(len(_pads(size)))
+        for s in _cell_sizes(size)
+    ]
+    two_lines = [_alpha_table(a, size, p, True) for p in _pads(size)]
+    table = _fit(fig, [*one_line, *two_lines], x, width)
     width = fig.width - 2 * x
     y = table.draw(fig, x, y, width) + 0.4 * lh
 
