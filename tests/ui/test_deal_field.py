@@ -146,3 +146,26 @@ def test_an_error_line_does_not_push_the_table_down(qtbot, window, room):
     assert error.toolTip() == long
     assert error.shown_text().endswith("…")
     assert "\n" not in error.shown_text()
+
+
+def test_an_error_goes_as_soon_as_the_text_is_edited(qtbot, window):
+    """Typing "AQ/KJ K/A" slowly over "AQ/KJ K/AX 7" kept "unknown rank 'X' in suit 'K/AX'"
+    beside text that no longer held it until the pause (issue 25's review, F12): the first key
+    takes the message away; the pause brings one back only for text that is still wrong."""
+    start_on(qtbot, window, "A/K")
+    field = trick(window).notation
+    type_over(qtbot, window, "AQ/KJ K/AX 7")
+    qtbot.waitUntil(lambda: field.has_error, timeout=5 * PAUSE_MS)
+    assert "unknown rank 'X'" in field.error.text()
+    assert field.error.isVisible()
+    qtbot.keyClick(field.edit, Qt.Key.Key_Backspace)  # "AQ/KJ K/AX "
+    assert not field.has_error
+    assert not field.error.isVisible()
+    assert field.edit.styleSheet() == ""  # nor the red border
+    qtbot.waitUntil(lambda: field.has_error, timeout=5 * PAUSE_MS)  # still wrong: said again
+    assert "unknown rank 'X'" in field.error.text()
+    for _ in range(2):  # "AQ/KJ K/A"
+        qtbot.keyClick(field.edit, Qt.Key.Key_Backspace)
+        assert not field.has_error
+    qtbot.waitUntil(lambda: deal_text(window) == "AQ/KJ K/A", timeout=5 * PAUSE_MS)
+    assert not field.has_error

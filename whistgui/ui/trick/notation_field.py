@@ -1,7 +1,8 @@
 """The deal as text above the table: typed or pasted in either notation, it updates the table
 once it is complete — on Enter (or on leaving the field), or after a pause in the typing — never
 at each key, so a prefix that happens to parse ("S:AQ/KJ" of "S:AQ/KJ S:K/A") never reaches the
-table; bad text is marked with the engine's message and changes nothing.
+table; bad text is marked with the engine's message and changes nothing, the message going as
+soon as the text is edited again (it was about text that is gone).
 
 The message shows inside the field, at its right (the text typed keeps its width), so that an
 error never moves the table; a message longer than its room is elided, whole in its tooltip."""
@@ -149,6 +150,10 @@ class NotationField(QWidget):
         self.edit.editingFinished.connect(self._settle)
 
     def _on_edited(self, _text: str) -> None:
+        """The text typed changed: the message was about text that is gone, and goes with it
+        (the pause says again what is wrong, if something still is)."""
+        if self.has_error:
+            self.set_error("")
         self.pause.start()  # the text settles after a pause in the typing
 
     def _settle(self) -> None:
