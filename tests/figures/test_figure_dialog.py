@@ -251,3 +251,29 @@ def test_each_tree_keeps_its_own_depth(qtbot, engine) -> None:  # type: ignore[n
     dlg.set_view("playtree")
     assert dlg.depth.value() == 2
     dlg.close()
+
+
+def test_the_suit_box_names_each_suit_by_its_symbol(qtbot, engine) -> None:  # type: ignore[no-untyped-def]
+    """Export Figure said "Suit: 1" where the rest of the app writes ♠♥♦♣ (issue 25's
+    review, F14): the box shows the suit's symbol and cards; the figure gets its number."""
+    from PySide6.QtCore import Qt
+
+    doc = Document.from_deal(Deal.parse("KQT98/AJ765 AK9/QJT AJ9753/KQT864 KQT86/AJ975"))
+    dlg = _dialog(qtbot, doc, engine, view="matrix")
+    box = dlg.suit
+    assert box.text() == "♠ KQT98/AJ765"
+    assert box.isVisibleTo(dlg)
+    assert box.width() >= box.fontMetrics().horizontalAdvance("♦ AJ9753/KQT864")  # whole
+    box.stepUp()
+    assert box.text() == "♥ AK9/QJT"
+    assert dlg.options().suit == 2
+    box.lineEdit().selectAll()
+    box.lineEdit().insert("♦")  # as typed (QTest types ASCII only)
+    qtbot.keyClick(box.lineEdit(), Qt.Key.Key_Return)
+    assert box.value() == 3
+    assert box.text() == "♦ AJ9753/KQT864"
+    assert "♣ KQT86/AJ975" in box.toolTip()
+    qtbot.waitUntil(  # the third suit's matrix
+        lambda: dlg.figure is not None and "AJ9753/KQT864" in dlg.figure.texts(), timeout=20000
+    )
+    dlg.close()

@@ -20,9 +20,10 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from PySide6.QtCore import QByteArray, QMimeData, QSettings, Qt, QTimer
-from PySide6.QtGui import QColor, QGuiApplication, QImage, QPixmap
+from PySide6.QtGui import QColor, QGuiApplication, QImage, QPixmap, QValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -42,6 +43,7 @@ from PySide6.QtWidgets import (
 
 from whistgui.app.bridge import BridgeDocument
 from whistgui.app.document import Document
+from whistgui.engine.trick.cards import suit_symbol
 from whistgui.figures import (
     DEFAULT_DEPTHS,
     DEFAULT_FONT,
@@ -58,7 +60,14 @@ from whistgui.figures.backends import check_image_size, fitting_dpi, to_image, t
 from whistgui.ui.engine_service import EngineService, JobContext
 from whistgui.ui.theme import LIGHT, colours, contrasting_text
 
-__all__ = ["FigureDialog", "FigureSource", "copy_figure_image", "copy_figure_svg"]
+__all__ = [
+    "FigureDialog",
+    "FigureSource",
+    "SuitBox",
+    "copy_figure_image",
+    "copy_figure_svg",
+    "suit_labels",
+]
 
 CHANNEL = "figure"
 #: The most pixels a preview is drawn with (a larger figure is previewed smaller).
@@ -117,6 +126,8 @@ class FigureSource:
     name: str  # the file name's stem
     default_view: str
     suits: int = 0  # suits to choose one from (the suit views)
+    #: how the Suit box names each suit (``♠ KQT98/AJ765``); by its number beyond
+    suit_labels: tuple[str, ...] = ()
     cards: int = 0  # cards a play record may show
     key: str = "figure"  # the settings group remembering the choices
     #: the option fields (``suit``, ``depth``, ``cards``) each view uses; a view not named
@@ -132,6 +143,7 @@ class FigureSource:
             base,
             "table",
             suits=len(doc.deal.suits),
+            suit_labels=suit_labels(doc),
             cards=2 * max(0, doc.deal.size),
             fields=WHIST_FIELDS,
         )
@@ -151,6 +163,60 @@ class FigureSource:
                 return build_bridge_figure(view, board, o, position=position)
 
         return cls(BRIDGE_VIEWS, build, f"board-{doc.board}", "both", key="bridgeFigure")
+
+
+#: A suit's cards in the Suit box at most this long (then "…"; the whole in its tooltip).
+_SUIT_TEXT: Final = 18
+
+
+def suit_labels(doc: Document) -> tuple[str, ...]:
+    """How the Suit box names each suit of ``doc``: its symbol, as the table and the
+    analysis show it, and its cards.
+
+    >>> from whistgui.engine import Deal
+    >>> suit_labels(Document.from_deal(Deal.parse("AQ/KJ K/A")))
+    ('♠ AQ/KJ', '♥ K/A')
+    >>> suit_labels(Document.from_deal(Deal.parse("[16 15 14 13 12 11 10 1, 9 8 7 6 5 4 3 2]")))
+    ('♠ [16 15 14 13 12 …',)
+    """
+    labels = []
+    for name, suit in zip(doc.deal.names, doc.deal.suits, strict=True):
+        cards = str(suit)
+        if len(cards) > _SUIT_TEXT:  # cut between cards
+            cards = cards[:_SUIT_TEXT].rsplit(" ", 1)[0] + " …"
+        labels.append(f"{suit_symbol(name)} {cards}")
+    return tuple(labels)
+
+
+class SuitBox(QSpinBox):
+    """The Suit box: a suit's number (:meth:`value`, from 1) shown as its symbol and cards
+    (``♠ KQT98/AJ765``); a number beyond the deal's suits as itself."""
+
+    def __init__(self, labels: tuple[str, ...], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.labels = labels
+        self.setRange(1, max(1, len(labels)))
+        self.setToolTip("\n".join(labels))
+        widest = max((self.fontMetrics().horizontalAdvance(t) for t in labels), default=0)
+        self.setMinimumWidth(widest + 48)  # the arrows
+
+    def textFromValue(self, value: int) -> str:
+        return self.labels[value - 1] if 1 <= value <= len(self.labels) else str(value)
+
+    def valueFromText(self, text: str) -> int:
+        t = text.strip()
+        for i, label in enumerate(self.labels):
+            if t in (label, label.split(" ", 1)[0]):
+                return i + 1
+        return int(t) if t.isdigit() else self.value()
+
+    def validate(self, text: str, pos: int) -> object:
+        t = text.strip()
+        if any(t in (label, label.split(" ", 1)[0]) for label in self.labels):
+            return QValidator.State.Acceptable, text, pos
+        if t.isdigit() and self.minimum() <= int(t) <= self.maximum():
+            return QValidator.State.Acceptable, text, pos
+        return QValidator.State.Intermediate, text, pos
 
 
 def copy_figure_image(fig: Figure, dpi: float = 300) -> None:
@@ -197,7 +263,7 @@ class FigureDialog(QDialog):
         for name, what in self._source.views.items():
             self.view.addItem(VIEW_LABELS.get(name, name.title()), name)
             self.view.setItemData(self.view.count() - 1, what, Qt.ItemDataRole.ToolTipRole)
-        self.suit = QSpinBox(self)
+        self.suit = SuitBox(self._source.suit_labels, self)
         self.suit.setRange(1, max(1, self._source.suits))
         self.depth = QSpinBox(self)
         self.depth.setRange(0, 8)
