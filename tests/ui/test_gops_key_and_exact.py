@@ -190,3 +190,52 @@ def test_a_value_of_hundreds_of_digits_fits_the_panel(qtbot):
     panel.set_exact_text("Exact: computing …")
     assert panel.exact is None
     assert not panel.copy_button.isVisible()
+
+
+def test_the_hint_says_what_happens_while_a_game_solves_itself(qtbot, service):
+    """Game ▸ GOPS solves N = 6 on entry while the hint said "Pick N and the rules above;
+    then Solve." (issue 25's review, F16): while it solves, the hint says what will appear;
+    solved, what to do with it; not solving, to press Solve."""
+    rules = GopsRules(4)
+    w = GopsExplorer(GopsSession(rules), service, auto_solve=rules.n)
+    qtbot.addWidget(w)
+    w.show()
+    try:
+        assert w.solving
+        assert "Solve" not in w.hints.text().replace("Solving", "")
+        assert w.hints.text().startswith("Solving")
+        qtbot.waitUntil(lambda: w.session.solved and w.ready(), timeout=WAIT)
+        assert "prize" in w.hints.text()  # the start: a prize to turn
+        assert "then Solve" not in w.hints.text()
+    finally:
+        w.shutdown()
+    idle = GopsExplorer(GopsSession(GopsRules(4)), service, auto_solve=0)
+    qtbot.addWidget(idle)
+    idle.show()
+    try:
+        assert not idle.solving
+        assert "then Solve" in idle.hints.text()
+    finally:
+        idle.shutdown()
+
+
+def test_copy_says_so_in_the_status_bar(qtbot, service):
+    """Copy put the fraction on the clipboard and nothing on the screen said so (F16)."""
+    value = Fraction(10**581 + 123456789, 9 * 10**581 + 7)
+    panel = ValuePanel()
+    qtbot.addWidget(panel)
+    panel.set_exact(value)
+    with qtbot.waitSignal(panel.copied, timeout=1000) as said:
+        qtbot.mouseClick(panel.copy_button, Qt.MouseButton.LeftButton)
+    assert said.args[0] == (
+        "Copied the exact value to the clipboard: p/q ≈ 0.1111, 1,165 characters"
+    )
+    # the explorer passes it to the window's status bar (its message signal)
+    w = GopsExplorer(GopsSession(GopsRules(3)), service, auto_solve=0)
+    qtbot.addWidget(w)
+    heard: list[str] = []
+    w.message.connect(heard.append)
+    w.side.set_exact(value)
+    w.side.copy_exact()
+    assert heard == [said.args[0]]
+    w.shutdown()

@@ -240,6 +240,7 @@ class GopsExplorer(QWidget):
             side.copy_button,
         )
         self.exact_button.clicked.connect(self.compute_exact)
+        side.copied.connect(self.message.emit)  # said in the status bar
         self.a_bars, self.b_bars = side.a_bars, side.b_bars
         self.state_edit, self.hints = side.state_edit, side.hints
 
@@ -466,7 +467,13 @@ class GopsExplorer(QWidget):
         self.pages.setCurrentWidget(self.unsolved_page)
         self.value_label.setText("—")
         self._clear_side()
-        self.hints.setText("Pick N and the rules above; then Solve.")
+        if self.solving:  # chosen, or a small game solving itself: nothing to press
+            self.hints.setText(
+                "Solving: the game's value for A and the prizes to turn first appear when it "
+                "is done (Cancel stops it)."
+            )
+        else:
+            self.hints.setText("Pick N and the rules above; then Solve (Ctrl+Return).")
 
     def _clear_side(self) -> None:
         self.side.clear()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -63,6 +63,9 @@ def digits_text(value: Fraction, ends: int = 6) -> str:
 
 class ValuePanel(QWidget):
     """The value, the exact value, the strategies, the state and the hints."""
+
+    #: Copy put the exact value on the clipboard: a message saying so, for the status bar
+    copied = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -167,6 +170,12 @@ class ValuePanel(QWidget):
         self.copy_button.show()
 
     def copy_exact(self) -> None:
-        """The exact value shown, whole, on the clipboard (as ``str(Fraction)``: ``-12/35``)."""
+        """The exact value shown, whole, on the clipboard (as ``str(Fraction)``: ``-12/35``),
+        and :attr:`copied` says so."""
         if self.exact is not None:
-            QGuiApplication.clipboard().setText(str(self.exact))
+            text = str(self.exact)
+            QGuiApplication.clipboard().setText(text)
+            self.copied.emit(
+                f"Copied the exact value to the clipboard: p/q ≈ {approximate_text(self.exact)}, "
+                f"{len(text):,} characters"
+            )
