@@ -118,6 +118,49 @@ def test_a_bad_position_keeps_the_old_one_and_says_why_quoting_it(qtbot, heaps):
     assert heaps.session.document.text == "2 2"
 
 
+def test_the_field_s_keys_undo_redo_and_esc_ask_for_the_session_s(qtbot, heaps):
+    """The position field's Ctrl+Z and Ctrl+Shift+Z step through the game's history, not the
+    field's own text; Esc drops typed text not yet applied (the deal field's keys)."""
+    set_doc(qtbot, heaps, HeapsDocument.new("nim", "3 4"))
+    field = heaps.page.field
+    for text in ("5 5", "1 2 3"):
+        field.edit.setFocus()
+        field.edit.selectAll()
+        QTest.keyClicks(field.edit, text)
+        QTest.keyClick(field.edit, Qt.Key.Key_Return)
+    assert heaps.session.document.text == "1 2 3"
+    QTest.keyClick(field.edit, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert heaps.session.document.text == field.edit.text() == "5 5"
+    redo = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    QTest.keyClick(field.edit, Qt.Key.Key_Z, redo)
+    assert heaps.session.document.text == field.edit.text() == "1 2 3"
+    field.edit.selectAll()
+    QTest.keyClicks(field.edit, "9")
+    assert field.pending
+    QTest.keyClick(field.edit, Qt.Key.Key_Escape)
+    assert field.edit.text() == "1 2 3"
+    assert not field.pending  # nothing left to apply after the pause
+    assert heaps.session.document.text == "1 2 3"
+
+
+def test_the_field_s_message_goes_as_soon_as_its_text_is_edited(qtbot, heaps):
+    """As in the deal field (issue 25's review, F12): the first key takes the message and the
+    red border away; the pause says again what is wrong if something still is."""
+    field = heaps.page.field
+    field.edit.setFocus()
+    field.edit.selectAll()
+    QTest.keyClicks(field.edit, "3 x")
+    QTest.keyClick(field.edit, Qt.Key.Key_Return)
+    assert field.has_error
+    assert field.edit.styleSheet() != ""
+    QTest.keyClicks(field.edit, "y")  # "3 xy": still wrong
+    assert not field.has_error
+    assert not field.error.isVisible()
+    assert field.edit.styleSheet() == ""
+    qtbot.waitUntil(lambda: field.has_error, timeout=5000)
+    assert "'3 xy'" in field.error.text()
+
+
 # --------------------------------------------------------------------------- clicks
 def test_clicking_a_counter_takes_it_and_those_above_in_nim(qtbot, heaps):
     set_doc(qtbot, heaps, HeapsDocument.new("nim", "5 3"))

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QSizePo
 from whistgui.app.heaps import game_label
 from whistgui.engine.errors import WhistError
 from whistgui.engine.heaps import HEAP_GAMES, HeapGame, find_heap_game
-from whistgui.ui.heaps.position_field import PAUSE_MS
 from whistgui.ui.theme import text_role
+from whistgui.ui.widgets.applied_field import PAUSE_MS
 from whistgui.ui.widgets.elided import ElidedLabel
 from whistgui.ui.widgets.messages import for_display
 
