@@ -14,7 +14,7 @@ from typing import ClassVar
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox, QWidget
 
 from tests.ui.workspaces import bridge, menu_texts, single_suits, trick
 from whistgui.app.bridge import save_pbn
@@ -301,6 +301,57 @@ def test_open_dispatches_by_the_files_kind(qtbot, window, tmp_path):
     assert window.recent_files()[0] == str(path.resolve())
     f = window.file_filter()
     assert f.startswith("Deals and games (*.whist *.pbn *.heaps *.gops);;whist deals (*.whist)")
+
+
+@pytest.mark.parametrize(
+    ("name", "title", "start", "filters", "suffix"),
+    [
+        ("trick", "Save deal", "deal.whist", "whist deals (*.whist)", ".whist"),
+        (
+            "bridge",
+            "Save boards",
+            "boards.pbn",
+            "Bridge boards, PBN (*.pbn);;All files (*)",
+            ".pbn",
+        ),
+        ("heaps", "Save game", "nim.heaps", "Games of heaps and piles (*.heaps)", ".heaps"),
+    ],
+)
+def test_save_as_asks_each_in_its_words_and_saves_the_session_s_file(
+    qtbot, window, tmp_path, monkeypatch, name, title, start, filters, suffix
+):
+    """The workspaces whose document is a file session's save as one (ui.workspace's
+    FileWorkspace): Save As's dialog with the workspace's title, name and filters, its suffix
+    added to a name without it; the file used, the mark gone, and Save then writes there
+    without asking; Open reads it back."""
+    ws = window.workspace(name)
+    ws.new_document()  # untitled, never saved
+    asked: list[tuple[str, str, str]] = []
+
+    def dialog(_parent, caption, begin, kinds, *args, **kwargs):  # type: ignore[no-untyped-def]
+        asked.append((caption, begin, kinds))
+        return str(tmp_path / "saved"), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", dialog)
+    used: list[Path] = []
+    ws.fileUsed.connect(used.append)
+    assert ws.undo_stack() is ws.session.undo_stack
+    assert ws.save(ask=True)
+    path = tmp_path / f"saved{suffix}"
+    assert asked == [(title, start, filters)]
+    assert path.is_file()
+    assert used == [path]
+    assert ws.session.path == path
+    assert not ws.modified()
+    path.write_bytes(b"")  # Save writes the session's file again, asking nothing
+    assert ws.save()
+    assert len(asked) == 1
+    assert path.stat().st_size > 0
+    assert ws.save(ask=True)  # Save As starts at the file
+    assert asked[-1][1] == str(path)
+    ws.open(path)
+    assert ws.session.path == path
+    assert used[-1] == path
 
 
 def test_quitting_asks_once_about_every_workspace_with_unsaved_changes(qtbot, window, dialogs):

@@ -4,15 +4,19 @@ bridge session, … build on it)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+__all__ = ["FileSession"]
+
 
 class FileSession(QObject):
     """What every session has: an undo stack, the file it came from, and whether it has
-    changed since it was opened or saved (the whist session, the bridge session, …)."""
+    changed since it was opened or saved (the whist session, the bridge session, …); a
+    subclass reads and writes its files (:meth:`open`, :meth:`save`)."""
 
     pathChanged = Signal(object)  # Path | None
     modifiedChanged = Signal(bool)
@@ -33,3 +37,12 @@ class FileSession(QObject):
     @property
     def modified(self) -> bool:
         return not self.undo_stack.isClean()
+
+    def open(self, path: str | os.PathLike[str]) -> None:
+        """The document saved in ``path`` in place of this one, no undo history (the
+        project's error naming the file, and nothing changed, if it cannot be read)."""
+        raise NotImplementedError
+
+    def save(self, path: str | os.PathLike[str] | None = None) -> Path:
+        """Save to ``path`` (the session's own file by default); the path saved to."""
+        raise NotImplementedError

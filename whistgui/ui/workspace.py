@@ -33,9 +33,11 @@ from PySide6.QtWidgets import QDockWidget, QMenu, QWidget
 
 from whistgui.engine.errors import NotationError, WhistError
 from whistgui.engine.reading import quote
+from whistgui.ui.widgets.files import ask_save_path, save_to
 
 if TYPE_CHECKING:
     from whistgui.ui.engine_service import EngineService
+    from whistgui.ui.session import FileSession
     from whistgui.ui.widgets.figure_dialog import FigureSource
 
 __all__ = [
@@ -43,6 +45,7 @@ __all__ = [
     "WORKSPACES",
     "Choice",
     "FileType",
+    "FileWorkspace",
     "Handover",
     "Opener",
     "Services",
@@ -287,6 +290,55 @@ class Workspace(QObject):
 
     def shutdown(self) -> None:
         """The app is closing: cancel its work on the engine."""
+
+
+class FileWorkspace(Workspace):
+    """A workspace whose document is its :attr:`session`'s (a
+    :class:`~whistgui.ui.session.FileSession`): Undo and Redo, Open, Save and the unsaved mark
+    are the session's, as every such workspace has them. A subclass makes :attr:`session` and
+    says how Save As asks (:attr:`save_title`, :meth:`save_name`, :meth:`save_filters`)."""
+
+    session: FileSession
+    #: the title of Save As's dialog ("Save deal")
+    save_title: ClassVar[str] = "Save"
+
+    def save_name(self) -> str:
+        """The file name Save As offers for a document never saved."""
+        return f"Untitled{self.file_types[0].suffix}"
+
+    def save_filters(self) -> str:
+        """The file filters of Save As's dialog."""
+        return self.file_types[0].filter
+
+    def undo_stack(self) -> QUndoStack:
+        return self.session.undo_stack
+
+    def open(self, path: Path) -> None:
+        self.session.open(path)
+        self.fileUsed.emit(path)
+
+    def save(self, *, ask: bool = False) -> bool:
+        """Save to the session's file, or where the user says (``ask``, or no file yet: the
+        first file type's suffix added to a name without it)."""
+        path = self.session.path
+        if ask or path is None:
+            start = str(path or self.save_name())
+            suffix = self.file_types[0].suffix
+            window = self.services.window
+            path = ask_save_path(window, self.save_title, start, self.save_filters(), suffix)
+            if path is None:
+                return False
+        return self.save_to(path)
+
+    def save_to(self, path: Path) -> bool:
+        """Save the document to ``path``; a refusal said in the status bar, then a warning."""
+        if not save_to(self.services.window, self.session.save, path, self.message.emit):
+            return False
+        self.fileUsed.emit(path)
+        return True
+
+    def modified(self) -> bool:
+        return self.session.modified
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,18 +8,17 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
 from whistgui.engine.errors import WhistError
-from whistgui.ui.widgets.files import ask_save_path, save_to
-from whistgui.ui.workspace import Choice, FileType, Services, Workspace
+from whistgui.ui.workspace import Choice, FileType, FileWorkspace, Services
 
 if TYPE_CHECKING:  # imported when the workspace is made: the window opens without bridge
     from whistgui.ui.bridge.page import BridgePage
+    from whistgui.ui.bridge.session import BridgeSession
     from whistgui.ui.widgets.figure_dialog import FigureSource
 
 #: :data:`whistgui.app.bridge.PBN_SUFFIX`, written here so that the host can build Open's filter
@@ -39,8 +38,10 @@ KEYS_HTML = """<tr><td colspan=2><b>Bridge</b> (Game ▸ Bridge, or open a .pbn 
 <tr><td>Ctrl+R</td><td>a random deal</td></tr>"""
 
 
-class BridgeWorkspace(Workspace):
+class BridgeWorkspace(FileWorkspace):
     """The open boards and the page that shows them."""
+
+    session: BridgeSession
 
     name: ClassVar[str] = "bridge"
     title: ClassVar[str] = "Bridge"
@@ -48,6 +49,7 @@ class BridgeWorkspace(Workspace):
     can_new: ClassVar[bool] = True
     can_save: ClassVar[bool] = True
     keys_html: ClassVar[str] = KEYS_HTML
+    save_title: ClassVar[str] = "Save boards"
 
     def __init__(self, services: Services) -> None:
         from whistgui.ui.bridge.session import BridgeSession
@@ -122,33 +124,16 @@ class BridgeWorkspace(Workspace):
     def contributions(self) -> Mapping[str, Sequence[QAction | QMenu | None]]:
         return {"deal": (self.act_random,)}
 
-    def undo_stack(self) -> QUndoStack:
-        return self.session.undo_stack
-
-    def open(self, path: Path) -> None:
-        self.session.open(path)
-        self.fileUsed.emit(path)
-
     def new_document(self) -> None:
         from whistgui.app.bridge import BridgeDocument
 
         self.session.replace((BridgeDocument.random(),))
 
-    def save(self, *, ask: bool = False) -> bool:
-        path = self.session.path
-        if ask or path is None:
-            start = str(path or f"boards{PBN_SUFFIX}")
-            filters = f"{self.file_types[0].filter};;All files (*)"
-            path = ask_save_path(self.services.window, "Save boards", start, filters, PBN_SUFFIX)
-            if path is None:
-                return False
-        if not save_to(self.services.window, self.session.save, path, self.message.emit):
-            return False
-        self.fileUsed.emit(path)
-        return True
+    def save_name(self) -> str:
+        return f"boards{PBN_SUFFIX}"
 
-    def modified(self) -> bool:
-        return self.session.modified
+    def save_filters(self) -> str:
+        return f"{self.file_types[0].filter};;All files (*)"
 
     def unsaved_text(self) -> str:
         path = self.session.path

@@ -7,17 +7,15 @@ when the workspace is made)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QWidget
 
-from whistgui.ui.widgets.files import ask_save_path, save_to
-from whistgui.ui.workspace import Choice, FileType, Services, Workspace
+from whistgui.ui.workspace import Choice, FileType, FileWorkspace, Services
 
 if TYPE_CHECKING:  # imported when the workspace is made
     from whistgui.ui.heaps.page import HeapsPage
+    from whistgui.ui.heaps.session import HeapsSession
     from whistgui.ui.widgets.figure_dialog import FigureSource
 
 __all__ = ["FILE_SUFFIX", "HeapsWorkspace"]
@@ -41,8 +39,10 @@ take the top one off; remove the focused counter; the stack; a new stack</td></t
 <tr><td>Alt+M, Enter</td><td>the moves, every one marked; play the current one</td></tr>"""
 
 
-class HeapsWorkspace(Workspace):
+class HeapsWorkspace(FileWorkspace):
     """The game of heaps or piles being played, and the page that shows it."""
+
+    session: HeapsSession
 
     name: ClassVar[str] = "heaps"
     title: ClassVar[str] = "Heaps and piles"
@@ -52,6 +52,7 @@ class HeapsWorkspace(Workspace):
     can_new: ClassVar[bool] = True
     can_save: ClassVar[bool] = True
     keys_html: ClassVar[str] = KEYS_HTML
+    save_title: ClassVar[str] = "Save game"
 
     def __init__(self, services: Services) -> None:
         from whistgui.ui.heaps.page import HeapsPage
@@ -85,34 +86,13 @@ class HeapsWorkspace(Workspace):
     def widget(self) -> QWidget:
         return self.page
 
-    def undo_stack(self) -> QUndoStack:
-        return self.session.undo_stack
-
-    def open(self, path: Path) -> None:
-        self.session.open(path)
-        self.fileUsed.emit(path)
-
     def new_document(self) -> None:
         from whistgui.app.heaps import HeapsDocument
 
         self.session.replace(HeapsDocument.new(self.session.document.game))
 
-    def save(self, *, ask: bool = False) -> bool:
-        path = self.session.path
-        if ask or path is None:
-            doc = self.session.document
-            start = str(path or f"{doc.game.replace(':', '-')}{FILE_SUFFIX}")
-            kind = self.file_types[0]
-            path = ask_save_path(self.services.window, "Save game", start, kind.filter, kind.suffix)
-            if path is None:
-                return False
-        if not save_to(self.services.window, self.session.save, path, self.message.emit):
-            return False
-        self.fileUsed.emit(path)
-        return True
-
-    def modified(self) -> bool:
-        return self.session.modified
+    def save_name(self) -> str:
+        return f"{self.session.document.game.replace(':', '-')}{FILE_SUFFIX}"
 
     def unsaved_text(self) -> str:
         path = self.session.path

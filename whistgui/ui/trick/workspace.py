@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDialog, QDockWidget, QMenu, QMessageBox, QVBoxLayout, QWidget
 
 from whistgui.app.analysis import cannot_inspect, game_label
@@ -30,9 +29,8 @@ from whistgui.ui.trick.notation_field import NotationField
 from whistgui.ui.trick.session import Session
 from whistgui.ui.trick.table import CardTable
 from whistgui.ui.widgets.cardart import suit_symbol
-from whistgui.ui.widgets.files import ask_save_path, save_to
 from whistgui.ui.widgets.scroll import dock_scroller
-from whistgui.ui.workspace import Choice, FileType, Handover, Services, Workspace
+from whistgui.ui.workspace import Choice, FileType, FileWorkspace, Handover, Services
 
 if TYPE_CHECKING:  # made when first shown (start-up imports neither, nor pyqtgraph)
     from whistgui.ui.trick.inspector import Inspector
@@ -76,8 +74,10 @@ def initial_document() -> Document:
     return Document.from_deal(ex.deal, lead=ex.lead or Player.WEST, title=ex.title, note=ex.note)
 
 
-class TrickWorkspace(Workspace):
+class TrickWorkspace(FileWorkspace):
     """The card table of two hands and everything about its deal."""
+
+    session: Session
 
     name: ClassVar[str] = "trick"
     title: ClassVar[str] = "Trick games"
@@ -86,6 +86,7 @@ class TrickWorkspace(Workspace):
     can_new: ClassVar[bool] = True
     can_save: ClassVar[bool] = True
     keys_html: ClassVar[str] = KEYS_HTML
+    save_title: ClassVar[str] = "Save deal"
 
     analysisShown = Signal(object)  # AnalysisResult, once it is on screen
 
@@ -269,36 +270,12 @@ class TrickWorkspace(Workspace):
             ),
         }
 
-    def undo_stack(self) -> QUndoStack:
-        return self.session.undo_stack
-
-    def open(self, path: Path) -> None:
-        self.session.open(path)
-        self.fileUsed.emit(path)
-
     def new_document(self) -> None:
         """A new deal in the same game."""
         self.session.replace(replace(Document.new(), game=self.session.game))
 
-    def save(self, *, ask: bool = False) -> bool:
-        path = self.session.path
-        if ask or path is None:
-            start = str(path or (self.session.document.title or "deal") + FILE_SUFFIX)
-            kind = self.file_types[0]
-            path = ask_save_path(self.services.window, "Save deal", start, kind.filter, kind.suffix)
-            if path is None:
-                return False
-        return self.save_to(path)
-
-    def save_to(self, path: Path) -> bool:
-        """Save the deal to ``path``; a refusal said in the status bar, then a warning."""
-        if not save_to(self.services.window, self.session.save, path, self.message.emit):
-            return False
-        self.fileUsed.emit(path)
-        return True
-
-    def modified(self) -> bool:
-        return self.session.modified
+    def save_name(self) -> str:
+        return (self.session.document.title or "deal") + FILE_SUFFIX
 
     def unsaved_text(self) -> str:
         return f"the deal “{self._name()}”"
