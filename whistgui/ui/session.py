@@ -1,16 +1,38 @@
 """What every workspace's session has: an undo stack, the file it came from, and whether it
 has changed since it was opened or saved (:class:`FileSession`; the trick games' session, the
-bridge session, … build on it)."""
+bridge session, … build on it), and the undo step that replaces its state
+(:class:`SetStateCommand`)."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoStack
+from PySide6.QtGui import QUndoCommand, QUndoStack
 
-__all__ = ["FileSession"]
+__all__ = ["FileSession", "SetStateCommand"]
+
+S = TypeVar("S")
+
+
+class SetStateCommand(QUndoCommand, Generic[S]):
+    """One user action, one undo step: a session's state ``before`` replaced by ``after``
+    through ``apply`` (its private setter, which emits what changed), and back on undo."""
+
+    def __init__(self, apply: Callable[[S], None], before: S, after: S, text: str) -> None:
+        super().__init__(text)
+        self._apply = apply
+        self.before = before
+        self.after = after
+
+    def redo(self) -> None:
+        self._apply(self.after)
+
+    def undo(self) -> None:
+        self._apply(self.before)
 
 
 class FileSession(QObject):

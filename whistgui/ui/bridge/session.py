@@ -2,11 +2,11 @@
 file, the undo stack, and how far along the line of play the views look (the *cursor*).
 
 Every change of the board — cards moved, a new deal, another contract, a card played — is one
-undoable :class:`SetBridgeCommand`; :attr:`BridgeSession.documentChanged` then carries the new
-:class:`~whistgui.app.bridge.BridgeDocument`. Back and forward only move the cursor
-(:attr:`BridgeSession.cursorChanged`): the line is kept, nothing is recomputed. The board and
-the cursor change together, in one place (:meth:`BridgeSession._show`), before any signal is
-emitted: a view that answers one never sees a new deal with the old deal's cursor.
+undoable :class:`~whistgui.ui.session.SetStateCommand`; :attr:`BridgeSession.documentChanged`
+then carries the new :class:`~whistgui.app.bridge.BridgeDocument`. Back and forward only move
+the cursor (:attr:`BridgeSession.cursorChanged`): the line is kept, nothing is recomputed. The
+board and the cursor change together, in one place (:meth:`BridgeSession._show`), before any
+signal is emitted: a view that answers one never sees a new deal with the old deal's cursor.
 :attr:`BridgeSession.positionChanged` follows every change of what is shown (for the window's
 title). Views subscribe; they never change the board themselves.
 """
@@ -18,38 +18,15 @@ import os
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand
 
 from whistgui.app.bridge import BridgeDocument, load_pbn, save_pbn
 from whistgui.app.document import DocumentError
 from whistgui.engine.bridge import BridgeCard, BridgeDeal, BridgePosition, Contract, Seat
 from whistgui.engine.bridge.deal import cards_text
 from whistgui.engine.reading import quote_path
-from whistgui.ui.session import FileSession
+from whistgui.ui.session import FileSession, SetStateCommand
 
-__all__ = ["BridgeSession", "SetBridgeCommand"]
-
-
-class SetBridgeCommand(QUndoCommand):
-    """Replace the session's board (and where the cursor stands)."""
-
-    def __init__(
-        self,
-        session: BridgeSession,
-        before: tuple[BridgeDocument, int],
-        after: tuple[BridgeDocument, int],
-        text: str,
-    ) -> None:
-        super().__init__(text)
-        self._session = session
-        self.before = before
-        self.after = after
-
-    def redo(self) -> None:
-        self._session._set(*self.after)
-
-    def undo(self) -> None:
-        self._session._set(*self.before)
+__all__ = ["BridgeSession"]
 
 
 class BridgeSession(FileSession):
@@ -150,8 +127,9 @@ class BridgeSession(FileSession):
             return None
         return self._doc.position(self._cursor)
 
-    def _set(self, doc: BridgeDocument, cursor: int) -> None:
-        self._show(doc, cursor)
+    def _set_state(self, state: tuple[BridgeDocument, int]) -> None:
+        """The board and the cursor of an undo step."""
+        self._show(*state)
 
     def _set_cursor(self, cursor: int) -> None:
         self._show(self._doc, cursor)
@@ -185,7 +163,9 @@ class BridgeSession(FileSession):
         after = (doc, len(doc.played) if cursor is None else cursor)
         if after == (self._doc, self._cursor):
             return False
-        self.undo_stack.push(SetBridgeCommand(self, (self._doc, self._cursor), after, text))
+        self.undo_stack.push(
+            SetStateCommand(self._set_state, (self._doc, self._cursor), after, text)
+        )
         return True
 
     # -- editing the deal ---------------------------------------------------------------------

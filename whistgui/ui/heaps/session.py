@@ -1,8 +1,9 @@
 """The heaps session: the game being set up and played (a
 :class:`~whistgui.app.heaps.HeapsDocument`), its file and its undo stack. Every change — the
 game chosen, the position typed or edited on the board, whose turn it is, the start flag, a
-move — is one undoable :class:`SetHeapsCommand`; :attr:`HeapsSession.documentChanged` then
-carries the new document. Views subscribe; they never change the document themselves."""
+move — is one undoable :class:`~whistgui.ui.session.SetStateCommand`;
+:attr:`HeapsSession.documentChanged` then carries the new document. Views subscribe; they
+never change the document themselves."""
 
 from __future__ import annotations
 
@@ -10,34 +11,15 @@ import os
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand
 
 from whistgui.app.heaps import HeapsDocument
 from whistgui.app.heaps_files import load_heaps, save_heaps
-from whistgui.ui.session import FileSession
+from whistgui.ui.session import FileSession, SetStateCommand
 
-__all__ = ["HeapsSession", "SetHeapsCommand"]
+__all__ = ["HeapsSession"]
 
 #: The game a new session starts with.
 START_GAME = "nim"
-
-
-class SetHeapsCommand(QUndoCommand):
-    """Replace the session's document."""
-
-    def __init__(
-        self, session: HeapsSession, before: HeapsDocument, after: HeapsDocument, text: str
-    ) -> None:
-        super().__init__(text)
-        self._session = session
-        self.before = before
-        self.after = after
-
-    def redo(self) -> None:
-        self._session._set(self.after)
-
-    def undo(self) -> None:
-        self._session._set(self.before)
 
 
 class HeapsSession(FileSession):
@@ -62,7 +44,7 @@ class HeapsSession(FileSession):
         done) if it is the same."""
         if doc == self._doc:
             return False
-        self.undo_stack.push(SetHeapsCommand(self, self._doc, doc, text))
+        self.undo_stack.push(SetStateCommand(self._set, self._doc, doc, text))
         return True
 
     def replace(self, doc: HeapsDocument, path: Path | None = None) -> None:

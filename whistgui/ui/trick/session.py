@@ -1,8 +1,8 @@
 """The trick games' session: the current document, its file, and the undo stack.
 
-The document is an immutable :class:`~whistgui.app.document.Document`; every user action replaces it
-through one :class:`SetDocumentCommand` on the :class:`QUndoStack` — one undo step per action,
-a deal applied from the text included — and the session emits
+The document is an immutable :class:`~whistgui.app.document.Document`; every user action replaces
+it through one :class:`~whistgui.ui.session.SetStateCommand` on the :class:`QUndoStack` — one undo
+step per action, a deal applied from the text included — and the session emits
 :attr:`Session.documentChanged` with the new document (and :attr:`Session.gameChanged` with the
 game's name when the game is another). Views subscribe; they never change the document
 themselves.
@@ -19,30 +19,13 @@ import os
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand
 
 from whistgui.app import document as docfile
 from whistgui.app.analysis import game_label
 from whistgui.app.document import Document, SuitDeck
 from whistgui.engine import Card, Deal, Player, SuitDeal
 from whistgui.engine.games import find_game
-from whistgui.ui.session import FileSession
-
-
-class SetDocumentCommand(QUndoCommand):
-    """Replace the session's document: one user action, one undo step."""
-
-    def __init__(self, session: Session, before: Document, after: Document, text: str) -> None:
-        super().__init__(text)
-        self._session = session
-        self.before = before
-        self.after = after
-
-    def redo(self) -> None:
-        self._session._set(self.after)
-
-    def undo(self) -> None:
-        self._session._set(self.before)
+from whistgui.ui.session import FileSession, SetStateCommand
 
 
 class Session(FileSession):
@@ -102,7 +85,7 @@ class Session(FileSession):
         """Make ``doc`` current as one undoable action named ``text``; False if unchanged."""
         if doc == self._doc:
             return False
-        self.undo_stack.push(SetDocumentCommand(self, self._doc, doc, text))
+        self.undo_stack.push(SetStateCommand(self._set, self._doc, doc, text))
         return True
 
     # -- actions --------------------------------------------------------------------------
