@@ -107,6 +107,36 @@ def test_bad_requests_are_one_line_with_status_2(argv, said):
     assert "Traceback" not in res.stderr
 
 
+def test_games_lists_every_game_in_text_as_its_json_says_in_one_layout():
+    """``whist games`` writes the trick games and the games of positions alike (cli.common's
+    game_listing): a block a game, ``name  —  title``, its aliases, its own lines (rules; how a
+    position is written and the parameter), its theory (its notes under it) and its source."""
+    listed = objects(whist("games", "--json").stdout)
+    res = whist("games")
+    assert res.returncode == 0
+    blocks: list[list[str]] = []
+    for line in res.stdout.splitlines():
+        if line.startswith(" "):
+            blocks[-1].append(line)
+        else:
+            blocks.append([line])
+    assert len(blocks) == len(listed)
+    kinds = set()
+    for block, obj in zip(blocks, listed, strict=True):
+        kinds.add(obj["kind"])
+        assert block[0] == f"{obj['name']}  —  {obj['title']}"
+        assert block[1] == f"  aliases: {', '.join(obj['aliases']) or '-'}"
+        own = ["  rules:   "] if obj["kind"] == "trick game" else ["  positions: ", "  parameter: "]
+        middle = block[2 : block.index(next(x for x in block if x.startswith("  theory:")))]
+        assert middle
+        assert all(any(x.startswith(o) for o in own) for x in middle)
+        theory = obj["theory"] if obj["theory"] is not None else "none (search only)"
+        assert block[len(middle) + 2] == f"  theory:  {theory}"
+        notes = [f"           {obj['notes']}"] if obj["notes"] else []
+        assert block[len(middle) + 3 :] == [*notes, f"  source:  {obj['source']}"]
+    assert kinds == {"trick game", "positions"}
+
+
 def test_games_lists_the_games_of_positions_after_the_trick_games():
     res = whist("games", "--json")
     assert res.returncode == 0

@@ -410,6 +410,39 @@ def number_text(n: int) -> str:
     return str(n) if abs(n) < 10**30 else f"of {len(str(abs(n))):,} digits"
 
 
+def game_listing(
+    name: str,
+    title: str,
+    aliases: Sequence[str],
+    rules: Sequence[str],
+    theory: str | None,
+    notes: str,
+    source: str,
+) -> str:
+    """A game as ``whist games`` lists it in text, the trick games and the games of positions
+    alike: its name and title, its aliases, ``rules`` (lines of its own: its rules, how a
+    position is written, …), its theory (None: search only) with ``notes`` under it, its
+    source.
+
+    >>> print(game_listing('nim', 'Nim', (), ['  positions: 3 4 6'], None, '', 'Bouton'))
+    nim  —  Nim
+      aliases: -
+      positions: 3 4 6
+      theory:  none (search only)
+      source:  Bouton
+    """
+    lines = [
+        f"{name}  —  {title}",
+        f"  aliases: {', '.join(aliases) or '-'}",
+        *rules,
+        f"  theory:  {theory if theory is not None else 'none (search only)'}",
+    ]
+    if notes:
+        lines.append(f"           {notes}")
+    lines.append(f"  source:  {source}")
+    return "\n".join(lines)
+
+
 def outcome_json(o: Outcome) -> dict[str, Any]:
     return {"west_lead": result_json(o.west_lead), "east_lead": result_json(o.east_lead)}
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whistgui.cli.common import EXIT_BUG, Command, ProgressLine, add_game_option
+from whistgui.cli.common import EXIT_BUG, Command, ProgressLine, add_game_option, game_listing
 from whistgui.engine import NotationError
 from whistgui.engine.games import GAMES
 from whistgui.engine.quotient import MAX_CARDS, Quotient, quotient
@@ -52,18 +52,11 @@ def games(cmd: Command) -> None:
             "notes": g.notes or None,
             "source": g.source,
         }
-        lines = [
-            f"{g.name}  —  {g.title}",
-            f"  aliases: {', '.join(g.aliases) or '-'}",
-            f"  rules:   {g.rules.describe()}",
-            f"  theory:  {theory.title if theory is not None else 'none (search only)'}",
-        ]
-        if g.notes:
-            lines.append(f"           {g.notes}")
-        lines.append(f"  source:  {g.source}")
+        rules = [f"  rules:   {g.rules.describe()}"]
+        text = game_listing(g.name, g.title, g.aliases, rules, obj["theory"], g.notes, g.source)
         cmd.game = g
         cmd.game_name = g.name
-        cmd.emit(obj, "\n".join(lines))
+        cmd.emit(obj, text)
     from whistgui.cli import heaps
 
     heaps.games(cmd)

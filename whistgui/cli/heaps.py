@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
-from whistgui.cli.common import Command, DealText, LimitError
+from whistgui.cli.common import Command, DealText, LimitError, game_listing
 from whistgui.engine import Cancelled, NoTheoryError
 from whistgui.engine.heaps import HEAP_GAMES, find_heap_game, heap_game_of
 from whistgui.engine.heaps.outcome import outcome_json as engine_outcome_json
@@ -146,16 +146,9 @@ def games(cmd: Command) -> None:
             "notes": g.notes or None,
             "source": g.source,
         }
-        lines = [
-            f"{name}  —  {g.title}",
-            f"  aliases: {', '.join(g.aliases) or '-'}",
-            f"  positions: {g.notation}",
-        ]
+        rules = [f"  positions: {g.notation}"]
         if g.parameter:
-            lines.append(f"  parameter: {g.parameter}")
-        lines.append(f"  theory:  {theory or 'none (search only)'}")
-        if g.notes:
-            lines.append(f"           {g.notes}")
-        lines.append(f"  source:  {g.source}")
+            rules.append(f"  parameter: {g.parameter}")
+        text = game_listing(name, g.title, g.aliases, rules, theory, g.notes, g.source)
         cmd.game_name = g.name
-        cmd.emit(obj, "\n".join(lines))
+        cmd.emit(obj, text)
