@@ -82,7 +82,6 @@ MAX_K: Final = 8
 #: A canonical constraint: the forbidden sizes up to the largest heap.
 Constraint = frozenset[int]
 
-_ONE: Final = Fraction(1)
 _NONE: Final[Constraint] = frozenset()
 _ELEMENT: Final = re.compile(r"\(\s*\*?\s*(\d{1,7})\s*,\s*(\d{1,7})\s*\)")
 
@@ -229,11 +228,7 @@ class ComplyConstrainTheory:
         return element.nim_sum == 0 and element.remainder <= forbids_up_to(flag)
 
     def outcome(self, element: ComplyElement, flags: Iterable[tuple[str, Flag]]) -> Outcome:
-        by_flag = {}
-        for name, flag in flags:
-            r = -_ONE if self.is_p(element, flag) else _ONE
-            by_flag[name] = (r, -r)
-        return Outcome(by_flag)
+        return Outcome.impartial({name: self.is_p(element, flag) for name, flag in flags})
 
     def text(self, element: ComplyElement) -> str:
         return f"(*{element.nim_sum}, {element.remainder})"

@@ -43,7 +43,6 @@ __all__ = ["HAT", "MisereElement", "MisereNimRules", "MisereNimTheory"]
 #: The combining circumflex the paper's hat is written with (after each digit: 1̂2̂).
 HAT: Final = "\u0302"
 
-_ONE: Final = Fraction(1)
 _MAX_DIGITS: Final = 6
 _EXPECTED: Final = "expected 0, 1 or a number with a hat, such as '2^' (2̂)"
 
@@ -98,8 +97,7 @@ class MisereNimTheory:
         return element.nim_sum == (0 if element.large else 1)
 
     def outcome(self, element: MisereElement, flags: Iterable[tuple[str, Flag]]) -> Outcome:
-        r = -_ONE if self.is_p(element) else _ONE
-        return Outcome({name: (r, -r) for name, _ in flags})
+        return Outcome.impartial({name: self.is_p(element) for name, _ in flags})
 
     def text(self, element: MisereElement) -> str:
         return f"{element.nim_sum}^" if element.large else str(element.nim_sum)

@@ -47,7 +47,6 @@ __all__ = ["MAX_K", "MIN_K", "MooreNimRules", "MooreNimTheory", "moore_nim", "mo
 MIN_K: Final = 2
 MAX_K: Final = 8
 
-_ONE: Final = Fraction(1)
 _MAX_DIGITS: Final = 64
 _SUBSCRIPT: Final = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 _FROM_SUBSCRIPT: Final = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
@@ -129,8 +128,7 @@ class MooreNimTheory:
         return tuple(s)
 
     def outcome(self, element: Digits, flags: Iterable[tuple[str, Flag]]) -> Outcome:
-        r = _ONE if any(element) else -_ONE
-        return Outcome({name: (r, -r) for name, _ in flags})
+        return Outcome.impartial({name: not any(element) for name, _ in flags})
 
     def text(self, element: Digits) -> str:
         return "".join(map(str, reversed(element))) or "0"

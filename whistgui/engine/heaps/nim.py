@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
-from typing import Final
 
 from whistgui.engine.checks import described, expect
 from whistgui.engine.errors import ArgumentTypeError, NotationError
@@ -32,8 +31,6 @@ from whistgui.engine.reading import quote, read_int
 __all__ = ["HeapRules", "Heaps", "NimRules", "NimTheory", "heap_of", "normal_play_end"]
 
 Heaps = tuple[int, ...]
-
-_ONE: Final = Fraction(1)
 
 
 def normal_play_end(mover: Player, stuck: bool) -> Fraction | None:
@@ -117,8 +114,7 @@ class NimTheory:
         return a ^ b
 
     def outcome(self, element: int, flags: Iterable[tuple[str, Flag]]) -> Outcome:
-        r = _ONE if element else -_ONE
-        return Outcome({name: (r, -r) for name, _ in flags})
+        return Outcome.impartial({name: not element for name, _ in flags})
 
     def text(self, element: int) -> str:
         return f"*{element}"

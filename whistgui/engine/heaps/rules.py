@@ -22,7 +22,7 @@ import enum
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Protocol, TypeVar
+from typing import Final, Protocol, TypeVar
 
 __all__ = [
     "Flag",
@@ -39,6 +39,8 @@ E = TypeVar("E")
 
 #: A flag (§3): None where the game has none beyond whose turn it is.
 Flag = Hashable
+
+_ONE: Final = Fraction(1)
 
 
 class Player(enum.Enum):
@@ -81,6 +83,20 @@ class Outcome:
     each named start flag (``by_flag``; one entry named ``""`` for a game without flags)."""
 
     by_flag: Mapping[str, tuple[Fraction, Fraction]]
+
+    @classmethod
+    def impartial(cls, previous_wins: Mapping[str, bool]) -> Outcome:
+        """The outcome of an impartial game told, for each start flag, whether the previous
+        player wins (P: the mover loses, −1 with Left first and +1 with Right first) or the
+        next (N: +1 and −1).
+
+        >>> o = Outcome.impartial({'none': False, '{1}': True})
+        >>> [tuple(map(int, o.by_flag[name])) for name in o.by_flag]
+        [(1, -1), (-1, 1)]
+        """
+        return cls(
+            {name: (-_ONE, _ONE) if p else (_ONE, -_ONE) for name, p in previous_wins.items()}
+        )
 
     @property
     def left_first(self) -> Fraction:
