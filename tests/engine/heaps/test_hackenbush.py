@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.engine.heaps.games import element, game_parts
 from whistgui.engine.errors import ArgumentError, ArgumentTypeError, NotationError
 from whistgui.engine.heaps import find_heap_game, heap_game_of, is_heap_game
 from whistgui.engine.heaps.dyadic import dyadic_latex, dyadic_pretty, dyadic_text, read_dyadic
@@ -67,12 +68,8 @@ def value(position: Piles) -> Fraction:
 
 def theory_outcome(game: str, position: Piles) -> Outcome:
     """The registered theory's outcome: the sum of the components' elements, read off."""
-    rules = rules_of(game)
-    theory = heap_game_of(rules).theory(rules)
-    e = theory.zero()
-    for c in rules.components(position):
-        e = theory.add(e, theory.element(c))
-    return theory.outcome(e, rules.start_flags(position))
+    rules, theory, _search = game_parts(game)
+    return theory.outcome(element(rules, theory, position), rules.start_flags(position))
 
 
 def pair(outcome: Outcome) -> tuple[Fraction, Fraction]:
@@ -223,14 +220,14 @@ def test_element_forms() -> None:
     ],
 )
 def test_bad_elements_are_quoted(text: str, says: str) -> None:
-    theory = heap_game_of(rules_of("hackenbush")).theory(rules_of("hackenbush"))
+    theory = game_parts("hackenbush")[1]
     with pytest.raises(NotationError, match=re.escape(says)) as info:
         theory.parse(text)
     assert repr(text)[:30] in str(info.value)
 
 
 def test_the_theory_refuses_what_is_not_a_pile() -> None:
-    theory = heap_game_of(rules_of("hackenbush")).theory(rules_of("hackenbush"))
+    theory = game_parts("hackenbush")[1]
     for bad in ("BR", ("BX",), ("B", "R"), (3,)):
         with pytest.raises(ArgumentTypeError, match="component must be one pile"):
             theory.element(bad)
@@ -589,7 +586,7 @@ def test_outcome_json_for_impartial_games_and_flags() -> None:
 
 
 def test_describe_and_latex() -> None:
-    games = {g: heap_game_of(rules_of(g)).theory(rules_of(g)) for g in GAMES}
+    games = {g: game_parts(g)[1] for g in GAMES}
     half = Fraction(-1, 2)
     assert games["hackenbush"].describe(half) == "value −½ < 0: Red wins, whoever moves first"
     assert games["hackenbush"].describe(Fraction(0)) == "value 0: the player not to move wins"

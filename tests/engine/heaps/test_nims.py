@@ -11,7 +11,6 @@ game, are in the one harness, test_theories.py.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import random
 from collections import defaultdict
@@ -22,8 +21,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.engine.heaps.games import element, game_parts
 from whistgui.engine.errors import ArgumentError, ArgumentTypeError, NotationError
-from whistgui.engine.heaps import HEAP_GAMES, find_heap_game, heap_game_of
+from whistgui.engine.heaps import HEAP_GAMES, find_heap_game
 from whistgui.engine.heaps.comply_constrain import (
     ComplyConstrainRules,
     all_constraints,
@@ -34,19 +34,11 @@ from whistgui.engine.heaps.misere_nim import MisereElement
 from whistgui.engine.heaps.moore_nim import MooreNimRules, MooreNimTheory
 from whistgui.engine.heaps.nim import NimRules
 from whistgui.engine.heaps.notation import random_heaps
-from whistgui.engine.heaps.rules import HeapTheory, Outcome, Player, PositionRules
+from whistgui.engine.heaps.rules import Outcome, Player
 from whistgui.engine.heaps.search import Search
 from whistgui.engine.reading import quote
 
 Heaps = tuple[int, ...]
-
-
-@functools.cache
-def _game(name: str) -> tuple[PositionRules[Any], HeapTheory[Any], Search]:
-    rules = find_heap_game(name)
-    make = heap_game_of(rules).theory
-    assert make is not None
-    return rules, make(rules), Search(rules)
 
 
 def _heaps(top: int, most: int) -> Iterator[Heaps]:
@@ -56,11 +48,8 @@ def _heaps(top: int, most: int) -> Iterator[Heaps]:
 
 
 def _element(name: str, p: Heaps) -> Any:
-    rules, theory, _ = _game(name)
-    e = theory.zero()
-    for c in rules.components(p):
-        e = theory.add(e, theory.element(c))
-    return e
+    rules, theory, _ = game_parts(name)
+    return element(rules, theory, p)
 
 
 class Quotient:
@@ -68,7 +57,7 @@ class Quotient:
     multiplication table: computed from the rules alone, never from the theory."""
 
     def __init__(self, name: str, positions: list[Heaps], contexts: list[Heaps]) -> None:
-        self.rules, _theory, self.search = _game(name)
+        self.rules, _theory, self.search = game_parts(name)
         self.contexts = contexts
         self.classes: dict[tuple[Outcome, ...], list[Heaps]] = defaultdict(list)
         for p in positions:
@@ -88,7 +77,7 @@ class Quotient:
 
     def check_theory(self, name: str) -> None:
         """The classes are exactly the theory's elements, and the table is its addition."""
-        theory = _game(name)[1]
+        theory = game_parts(name)[1]
         elements = {s: {_element(name, p) for p in ps} for s, ps in self.classes.items()}
         assert all(len(es) == 1 for es in elements.values()), "a class with two elements"
         of = {s: es.pop() for s, es in elements.items()}
@@ -107,7 +96,7 @@ def test_misere_nim_quotient_is_the_papers() -> None:
     q = Quotient(name, list(_heaps(3, 4)), list(_heaps(3, 3)))
     assert len(q.classes) == 2 + 2**2
     q.check_theory(name)
-    theory = _game(name)[1]
+    theory = game_parts(name)[1]
     p_elements = {
         theory.text(_element(name, x)) for x in q.reps.values() if q.search.verdict(x) == "P"
     }
@@ -122,7 +111,7 @@ def test_misere_nim_quotient_is_the_papers() -> None:
 
 
 def test_misere_element_notation() -> None:
-    theory = _game("misere-nim")[1]
+    theory = game_parts("misere-nim")[1]
     e = MisereElement(12, True)
     assert (theory.text(e), theory.pretty(e), theory.latex(e)) == (
         "12^",
@@ -149,7 +138,7 @@ def test_moore_p_positions_are_those_with_digit_sums_0(
     """Every position of ≤ ``most`` heaps ≤ ``top`` (two more counters a heap with
     --exhaustive): P exactly when the binary digit sums are 0 modulo k."""
     top += 2 * exhaustive
-    search = _game(f"moore-nim:{k}")[2]
+    search = game_parts(f"moore-nim:{k}")[2]
     found = 0
     for p in _heaps(top, most):
         is_p = search.verdict(p) == "P"
@@ -220,7 +209,7 @@ def test_comply_constrain_outcome_under_every_constraint(k: int, exhaustive: boo
     constraint (every set of at most k − 1 sizes up to the largest heap): the search's result
     is the paper's, and so the theory's."""
     top, most = (7, 4) if exhaustive else (6, 3)
-    rules, theory, search = _game(f"comply-constrain-nim:{k}")
+    rules, theory, search = game_parts(f"comply-constrain-nim:{k}")
     counted = 0
     for p in _heaps(top, most):
         e = _element(rules.name, p)
@@ -251,7 +240,7 @@ def test_comply_constrain_quotient_is_nim_times_a_chain(k: int, top: int) -> Non
 def test_forbidding_1_to_k_minus_1_is_optimal(k: int, rng: random.Random, size: int) -> None:
     """§6.4's fact, checked by search from random positions under a random constraint: after
     every move, {1, …, k − 1} is as good for the mover as any constraint."""
-    rules, _theory, search = _game(f"comply-constrain-nim:{k}")
+    rules, _theory, search = game_parts(f"comply-constrain-nim:{k}")
     p = rules.parse(random_heaps(rng, size))
     flag = rng.choice(list(all_constraints(k, p)))
     assert standard_constraint_is_optimal(search, p, flag)
@@ -260,7 +249,7 @@ def test_forbidding_1_to_k_minus_1_is_optimal(k: int, rng: random.Random, size: 
 @pytest.mark.parametrize("k", [2, 3])
 def test_another_constraint_is_not_always_optimal(k: int) -> None:
     """The check has teeth: forbidding nothing, or only k − 1, is sometimes worse."""
-    search = _game(f"comply-constrain-nim:{k}")[2]
+    search = game_parts(f"comply-constrain-nim:{k}")[2]
     for sizes in [(), (k,)]:
         assert not all(standard_constraint_is_optimal(search, p, sizes=sizes) for p in _heaps(6, 2))
 
@@ -349,7 +338,7 @@ def test_a_missing_or_unwanted_parameter_is_quoted(name: str, expected: str) -> 
     ],
 )
 def test_a_bad_element_is_quoted(name: str, text: str, expected: str) -> None:
-    theory = _game(name)[1]
+    theory = game_parts(name)[1]
     with pytest.raises(NotationError) as err:
         theory.parse(text)
     message = str(err.value)
@@ -359,14 +348,14 @@ def test_a_bad_element_is_quoted(name: str, text: str, expected: str) -> None:
 
 @pytest.mark.parametrize("name", ["misere-nim", "moore-nim:3", "comply-constrain-nim:3"])
 def test_a_bad_position_is_quoted(name: str) -> None:
-    rules = _game(name)[0]
+    rules = game_parts(name)[0]
     with pytest.raises(NotationError, match=r"'3 x'.*expected heap sizes"):
         rules.parse("3 x")
 
 
 @pytest.mark.parametrize("name", ["misere-nim", "moore-nim:3", "comply-constrain-nim:3"])
 def test_wrong_types_are_refused(name: str) -> None:
-    rules, theory, _ = _game(name)
+    rules, theory, _ = game_parts(name)
     for component in ["3", (3, 4), ("3",), (True,)]:
         with pytest.raises(ArgumentTypeError, match="component must be one heap"):
             theory.element(component)

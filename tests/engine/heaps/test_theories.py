@@ -20,7 +20,6 @@ A game added to HEAP_GAMES with a theory is checked here with nothing to write b
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable
 from typing import Any
@@ -29,10 +28,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.engine.heaps.games import element, game_parts
 from whistgui.engine.errors import NotationError
 from whistgui.engine.heaps import HEAP_GAMES, HeapGame, find_heap_game, heap_game_of
-from whistgui.engine.heaps.rules import HeapTheory, PositionRules
-from whistgui.engine.heaps.search import Search
 
 #: The parameters tried for a game that takes one (``moore-nim:2``, …); those a game refuses
 #: (NotationError) are left out.
@@ -63,27 +61,11 @@ WITH_THEORY = [g for g in HEAP_GAMES if g.theory is not None]
 NAMES = [name for g in WITH_THEORY for name in _names(g)]
 
 
-@functools.cache
-def _game(name: str) -> tuple[PositionRules[Any], HeapTheory[Any], Search]:
-    """The rules, theory and search (its memo kept across examples) of ``name``."""
-    rules = find_heap_game(name)
-    make = heap_game_of(rules).theory
-    assert make is not None
-    return rules, make(rules), Search(rules)
-
-
 def _position(name: str, rng: random.Random, size: int) -> Any:
-    rules, _theory, _search = _game(name)
+    rules, _theory, _search = game_parts(name)
     draw = heap_game_of(rules).random_position
     assert draw is not None
     return rules.parse(draw(rng, size))
-
-
-def _element(rules: PositionRules[Any], theory: HeapTheory[Any], position: Any) -> Any:
-    e = theory.zero()
-    for c in rules.components(position):
-        e = theory.add(e, theory.element(c))
-    return e
 
 
 def _examples(exhaustive: bool) -> int:
@@ -106,14 +88,14 @@ def test_every_theory_is_checked() -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_theory_predicts_search(name: str, exhaustive: bool) -> None:
     """(a) The outcome read off the element equals the search's, for every start flag."""
-    rules, theory, search = _game(name)
+    rules, theory, search = game_parts(name)
     seen: set[str] = set()
 
     @settings(max_examples=_examples(exhaustive))
     @given(positions)
     def check(drawn: tuple[random.Random, int]) -> None:
         p = _position(name, *drawn)
-        e = _element(rules, theory, p)
+        e = element(rules, theory, p)
         predicted = theory.outcome(e, rules.start_flags(p))
         found = search.outcome(p)
         assert predicted == found, (
@@ -129,16 +111,16 @@ def test_theory_predicts_search(name: str, exhaustive: bool) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_element_of_a_join_is_the_sum(name: str, exhaustive: bool) -> None:
     """(b) A homomorphism: element(a + b) = element(a) + element(b); element(0) = zero."""
-    rules, theory, _search = _game(name)
+    rules, theory, _search = game_parts(name)
     zero = theory.zero()
-    assert _element(rules, theory, rules.zero()) == zero
+    assert element(rules, theory, rules.zero()) == zero
 
     @settings(max_examples=_examples(exhaustive))
     @given(positions, positions)
     def check(a_drawn: tuple[random.Random, int], b_drawn: tuple[random.Random, int]) -> None:
         a, b = _position(name, *a_drawn), _position(name, *b_drawn)
-        ea, eb = _element(rules, theory, a), _element(rules, theory, b)
-        assert _element(rules, theory, rules.join(a, b)) == theory.add(ea, eb)
+        ea, eb = element(rules, theory, a), element(rules, theory, b)
+        assert element(rules, theory, rules.join(a, b)) == theory.add(ea, eb)
         assert theory.add(ea, zero) == ea == theory.add(zero, ea)
         if rules.commutative:
             assert theory.add(ea, eb) == theory.add(eb, ea)
@@ -149,14 +131,14 @@ def test_element_of_a_join_is_the_sum(name: str, exhaustive: bool) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_notation_round_trips(name: str, exhaustive: bool) -> None:
     """(c) Positions and elements print and parse back; the ASCII text is ASCII."""
-    rules, theory, _search = _game(name)
+    rules, theory, _search = game_parts(name)
 
     @settings(max_examples=_examples(exhaustive))
     @given(positions)
     def check(drawn: tuple[random.Random, int]) -> None:
         p = _position(name, *drawn)
         assert rules.parse(rules.text(p)) == p
-        e = _element(rules, theory, p)
+        e = element(rules, theory, p)
         text = theory.text(e)
         assert text.isascii(), f"{name}: the text of an element, {text!r}, is not ASCII"
         assert theory.parse(text) == e
@@ -173,7 +155,7 @@ def test_notation_round_trips(name: str, exhaustive: bool) -> None:
 def test_any_text_parses_or_is_refused(name: str, text: str) -> None:
     """(c) Text is either read (and then prints back to what it read) or refused with a
     NotationError — never another exception."""
-    rules, theory, _search = _game(name)
+    rules, theory, _search = game_parts(name)
     for parse, write in ((theory.parse, theory.text), (rules.parse, rules.text)):
         read, got = _read(parse, text)
         if read:
