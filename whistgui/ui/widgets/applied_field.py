@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QAction, QContextMenuEvent, QFontMetrics, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QMenu, QToolButton, QWidget
 
@@ -46,7 +46,7 @@ class AppliedEdit(QLineEdit):
         #: edit's own (None: the edit's own).
         self.history_actions: tuple[QAction, QAction] | None = None
 
-    def _request(self, event: QKeyEvent) -> Signal | None:
+    def _request(self, event: QKeyEvent) -> SignalInstance | None:
         if event.key() == Qt.Key.Key_Escape and not event.modifiers():
             return self.revertRequested
         combo = QKeySequence(event.keyCombination())
