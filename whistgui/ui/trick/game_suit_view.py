@@ -74,6 +74,7 @@ class GameSuitView(QWidget):
         self.t_table.setObjectName("diagonalSums")
         for table in (self.a_table, self.t_table):
             table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+            table.setTabKeyNavigation(False)
             table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
             table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
             table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)

@@ -80,6 +80,7 @@ class R43View(QWidget):
         self.matrix = GameSuitView(self)
         self.outcomes = QTableWidget(len(R43_GAMES), 4, self)
         self.outcomes.setObjectName("r43Outcomes")
+        self.outcomes.setTabKeyNavigation(False)
         self.outcomes.setHorizontalHeaderLabels(
             [
                 "optimal, West leads",

@@ -125,6 +125,7 @@ class ReductionsPage(QSplitter):
         self.matrix.setObjectName("alphaMatrix")
         self.matrix.setModel(matrix_model)
         self.matrix.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.matrix.setTabKeyNavigation(False)  # the arrows walk it, Tab goes on
         self.matrix.setWordWrap(True)
         self.matrix.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.matrix.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDialog, QDockWidget, QMenu, QMessageBox, QVBoxLayout, QWidget
 
@@ -202,9 +202,10 @@ class TrickWorkspace(FileWorkspace):
         self.act_inspector.setText("Game-Tree &Inspector")
         self.act_inspector.setShortcut(QKeySequence("Ctrl+I"))
         self.page.addAction(self.act_inspector)
-        # shown, the inspector comes to the front (the docks share the bottom as tabs)
+        # shown, the inspector comes to the front (the docks share the bottom as tabs) and
+        # takes the keys: its view under the arrows, Tab going on from there
         self.act_inspector.triggered.connect(
-            lambda on: QTimer.singleShot(0, self.inspector_dock.raise_) if on else None
+            lambda on: QTimer.singleShot(0, self.focus_inspector) if on else None
         )
 
     # -- the protocol -------------------------------------------------------------------------
@@ -403,6 +404,22 @@ class TrickWorkspace(FileWorkspace):
             if not suit.is_empty and self.inspector.cannot_inspect(suit) is None:
                 self.inspect_suit(i)
                 break
+
+    def focus_inspector(self) -> None:
+        """The inspector to the front, the keys to the view of its tab: the α matrix (the
+        tree is the next Tab), the play tree, R43's tables; the tab bar where nothing is
+        shown."""
+        ins = self.inspector
+        self.inspector_dock.raise_()
+        tab = ins.tabs.currentWidget()
+        target: QWidget = ins.tabs.tabBar()
+        if tab is ins.suit_tab and ins.suit_tab.currentWidget() is ins.reductions:
+            target = ins.matrix
+        elif tab is ins.play_page:
+            target = ins.play_page.play_tree
+        elif tab is ins.r43:
+            target = ins.r43.outcomes
+        target.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def inspect_suit(self, index: int) -> None:
         """Open suit ``index`` of the table in the game-tree inspector."""
