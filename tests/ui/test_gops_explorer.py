@@ -525,3 +525,24 @@ def test_the_session_saves_and_reads_a_file(qtbot, tmp_path: Path) -> None:
     assert t.solver is not None
     assert t.solver.memo_size == solver.memo_size
     assert t.file_path == path
+
+
+def test_escape_stops_a_solve_and_f1_says_so(qtbot, make, service) -> None:
+    """Esc stops a GOPS solve, as it stops a Single Suits listing (review 25b, C4: the count
+    kept rising); F1's GOPS section lists it, with Ctrl+."""
+    from whistgui.ui.gops.workspace import GopsWorkspace
+
+    w = make(GopsRules(3))
+    w.n_spin.setValue(8)
+    w.activateWindow()
+    qtbot.waitUntil(w.isActiveWindow, timeout=WAIT)
+    with qtbot.waitSignal(service.started, timeout=WAIT):
+        qtbot.mouseClick(w.solve_button, Qt.MouseButton.LeftButton)
+    assert w.solving
+    w.n_spin.setFocus()  # wherever the keys are in the explorer
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)
+    with qtbot.waitSignal(service.cancelled, timeout=10_000):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
+    assert not w.solving
+    assert "cancelled" in w.solve_status.text()
+    assert "<td>Esc, Ctrl+.</td><td>stop solving" in GopsWorkspace.keys_html

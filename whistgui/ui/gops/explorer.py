@@ -263,6 +263,7 @@ class GopsExplorer(QWidget):
             ("Backspace", self.back),
             ("Alt+Right", self.forward),
             ("Ctrl+Return", self.solve),
+            ("Escape", self.cancel_solve),  # as in Single Suits; Ctrl+. is the window's
         ):
             sc = QShortcut(QKeySequence(seq), self)
             sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)

@@ -59,7 +59,7 @@ class SolveBar(QWidget):
         self.solve_button = QPushButton("&Solve", self)
         self.solve_button.setToolTip("Solve the whole game for these rules (Ctrl+Return)")
         self.cancel_button = QPushButton("Cancel", self)
-        self.cancel_button.setToolTip("Stop solving")
+        self.cancel_button.setToolTip("Stop solving (Esc, Ctrl+.)")
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 0)
         self.progress.setMaximumWidth(120)

@@ -34,6 +34,7 @@ class GopsWorkspace(Workspace):
     keys_html: ClassVar[str] = """<tr><td colspan=2><b>GOPS</b> (Game ▸ GOPS)</td></tr>
 <tr><td>Alt+N</td><td>N, the cards in each suit</td></tr>
 <tr><td>Alt+S, Ctrl+Return</td><td>solve the game</td></tr>
+<tr><td>Esc, Ctrl+.</td><td>stop solving (nothing is kept)</td></tr>
 <tr><td>Alt+O, Alt+A</td><td>open, save a solved game (.gops)</td></tr>
 <tr><td>1–8 (or click a prize)</td><td>turn that prize</td></tr>
 <tr><td>Click a cell of the matrix</td><td>the bids: go to the state they lead to</td></tr>
