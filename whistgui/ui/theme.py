@@ -88,6 +88,7 @@ class Colours:
     muted: str  # an aside (the theory a game is valued by)
     red_suit: str  # ♥ and ♦ in text
     link: str  # West's mark in R43's lattice
+    focus_ring: str  # the keyboard's place where a view draws it itself (GOPS's prizes)
     # -- notes painted over a view
     note_fill: str  # the banner of a view that keeps an older position
     note_text: str
@@ -195,6 +196,7 @@ LIGHT: Final = Colours(
     muted="#555555",
     red_suit="#c8102e",
     link="#0b57b5",
+    focus_ring="#0b57b5",
     note_fill="#fff3cd",
     note_text="#3d2e00",
     alarm_fill="#b71c1c",
@@ -235,6 +237,7 @@ DARK: Final = Colours(
     muted="#a8a8a8",
     red_suit="#ff7a7a",
     link="#6cb4ff",
+    focus_ring="#8cc8ff",
     note_fill="#fff3cd",
     note_text="#3d2e00",
     alarm_fill="#b71c1c",

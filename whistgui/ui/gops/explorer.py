@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Final
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -724,6 +724,18 @@ class GopsExplorer(QWidget):
         """Forward a step along the path."""
         self._remember_focus()
         self.session.forward()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        """A click on empty space gives the keys back to the view that takes them: the
+        matrix of bids, or the prizes (their numbers turn them)."""
+        super().mousePressEvent(event)
+        page = self.pages.currentWidget()
+        target: QWidget = self
+        if page is self.bidding_page:
+            target = self.matrix
+        elif page is self.chance_page and self.chips.chips:
+            target = next(iter(self.chips.chips.values()))
+        target.setFocus(Qt.FocusReason.MouseFocusReason)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         text = event.text()

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from whistgui.figures.gops import format_payoff
+from whistgui.ui.theme import colour
 
 __all__ = ["PrizeChips"]
 
@@ -72,3 +73,15 @@ class _Chip(QPushButton):
 
     def sizeHint(self) -> QSize:
         return QSize(72, 88)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self.hasFocus():
+            return
+        # the style's focus mark on a button is all but lost on a dark one: the theme's ring
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setPen(QPen(colour("focus_ring", self.palette()), 2.5))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(self.rect().adjusted(2, 2, -2, -2), 4, 4)
+        painter.end()

@@ -36,6 +36,9 @@ class SolveBar(QWidget):
         super().__init__(parent)
         self.n_spin = QSpinBox(self)
         self.n_spin.setRange(MIN_N, MAX_N)
+        # typed, N applies on Enter or on leaving the box (a 3 typed over 6 solved N = 3
+        # at once); its arrows still step it
+        self.n_spin.setKeyboardTracking(False)
         self.n_spin.setToolTip(
             f"Cards in each suit, 1..N (the thread plays N = 6). {SOLVE_TIMES}; "
             f"N = {MAX_N} is the largest solved, here and by whist gops solve"
