@@ -379,7 +379,7 @@ def test_the_play_tree_of_deal_27_renders_at_its_default_depth(tmp_path):
     assert image.width() == round(120 / 25.4 * 300)
     assert image.height() < 360 / 25.4 * 300
     pdf = tmp_path / "tree.pdf"
-    res = whist(DEAL_27, "--view", "playtree", "--depth", "2", "--out", str(pdf))
+    res = whist(DEAL_27, "--view", "playtree", "--depth", "2", "--tricks", "all", "--out", str(pdf))
     assert res.returncode == 0, res.stderr
     height = re.search(
         rb"/MediaBox\s*\[\s*[-\d.]+\s+[-\d.]+\s+[-\d.]+\s+([-\d.]+)", pdf.read_bytes()
@@ -391,7 +391,17 @@ def test_the_play_tree_of_deal_27_renders_at_its_default_depth(tmp_path):
 def test_a_play_tree_too_large_for_a_pdf_page_says_so_in_words(tmp_path):
     out = tmp_path / "tree.pdf"
     res = whist(
-        DEAL_27, "--view", "playtree", "--depth", "2", "--font-size", "36pt", "-o", str(out)
+        DEAL_27,
+        "--view",
+        "playtree",
+        "--depth",
+        "2",
+        "--tricks",
+        "all",
+        "--font-size",
+        "36pt",
+        "-o",
+        str(out),
     )
     assert res.returncode == 2
     assert res.stdout == ""
@@ -399,7 +409,29 @@ def test_a_play_tree_too_large_for_a_pdf_page_says_so_in_words(tmp_path):
     assert err.count("\n") == 0, err
     assert err.startswith("whist: error: a figure of ")
     assert "too large for a PDF page" in err
-    assert "choose a smaller depth, or write SVG" in err
+    assert "choose a smaller depth, or optimal tricks only, or write SVG" in err
     assert "Error" not in err
     assert "internal" not in err
     assert not out.exists()
+
+
+def _pdf_height_mm(path) -> float:  # type: ignore[no-untyped-def]
+    box = re.search(rb"/MediaBox\s*\[\s*[-\d.]+\s+[-\d.]+\s+[-\d.]+\s+([-\d.]+)", path.read_bytes())
+    assert box is not None
+    return float(box.group(1)) * 25.4 / 72
+
+
+def test_the_play_tree_fits_a_page_by_default_and_draws_every_trick_on_asking(tmp_path):
+    """`whist render (27) --view playtree` was 120 × 346 mm, taller than a journal's page
+    (review 25b, C1): by default the optimal tricks only, under an A4 page; --tricks all
+    draws every trick from the start, as before; the help says so."""
+    short, every = tmp_path / "short.pdf", tmp_path / "every.pdf"
+    res = whist(DEAL_27, "--view", "playtree", "--out", str(short))
+    assert res.returncode == 0, res.stderr
+    res = whist(DEAL_27, "--view", "playtree", "--tricks", "all", "--out", str(every))
+    assert res.returncode == 0, res.stderr
+    assert _pdf_height_mm(short) < 297 - 50
+    assert _pdf_height_mm(every) > 297
+    res = whist("--help")
+    assert "--tricks {optimal,all}" in res.stdout
+    assert "optimal tricks only" in res.stdout

@@ -201,7 +201,7 @@ def test_the_play_tree_of_deal_27_is_a_line_a_trick() -> None:
     doc = _example(27)
     solver, evaluator = Solver(), Evaluator()
     mm = 72 / 25.4
-    fig = pt.build_play_tree(doc, 120 * mm, solver=solver, evaluator=evaluator)  # the default
+    fig = pt.build_play_tree(doc, 120 * mm, solver=solver, evaluator=evaluator)  # every trick
     rows = play_tree_rows(doc, 1, solver, evaluator)
     assert len(rows) == 59
     assert round(fig.width) == round(120 * mm)  # as wide as asked
@@ -214,7 +214,7 @@ def test_the_play_tree_of_deal_27_is_a_line_a_trick() -> None:
     assert_inside(fig)
     assert_apart(fig)
 
-    deep = build_figure("playtree", doc, FigureOptions(depth=2))
+    deep = build_figure("playtree", doc, FigureOptions(depth=2, optimal_only=False))
     rows = play_tree_rows(doc, 2, solver, evaluator)
     parents = {r.parent for r in rows if r.parent}
     notes = [t.text for t in texts(deep) if t.text.startswith("Remaining:")]
@@ -225,3 +225,23 @@ def test_the_play_tree_of_deal_27_is_a_line_a_trick() -> None:
     check_page_size(deep, "tex")
     assert_inside(deep)
     assert_apart(deep)
+
+
+def test_the_play_tree_figure_fits_a_page_by_default_with_every_trick_on_asking() -> None:
+    """At its defaults the play tree of (27) was 120 × 346 mm, taller than a journal's page
+    (review 25b, C1): by default only the optimal tricks are drawn, and the figure fits an A4
+    page; every trick is drawn when asked (optimal_only=False), as before."""
+    from whistgui.figures import DEFAULT_OPTIMAL_ONLY
+
+    assert DEFAULT_OPTIMAL_ONLY is True
+    doc = _example(27)
+    mm = 72 / 25.4
+    fig = build_figure("playtree", doc)
+    assert round(fig.width) == round(120 * mm)
+    assert fig.height / mm < 297 - 2 * 25  # an A4 page inside 25 mm margins
+    rows = play_tree_rows(doc, 1, optimal_only=True)
+    assert 1 < len(rows) < 59
+    assert all(r.optimal and r.cells[0].startswith(pt.STAR) for r in rows[1:])
+    assert "the optimal tricks only" in " ".join(t.text for t in texts(fig))
+    every = build_figure("playtree", doc, FigureOptions(optimal_only=False))
+    assert every.height / mm > 297  # every trick: taller than a page, as asked

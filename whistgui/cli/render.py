@@ -89,6 +89,13 @@ def register(sub: Any, add: Any) -> None:
         "tricks along optimal play (default 1)",
     )
     sp.add_argument(
+        "--tricks",
+        choices=["optimal", "all"],
+        default=None,
+        help="with --view playtree: the optimal tricks only (the default: a figure a page "
+        "holds), or every trick from the start and from each optimal one",
+    )
+    sp.add_argument(
         "--cards", type=int, help="with --view play: the cards played (default: all of them)"
     )
     sp.add_argument(
@@ -246,6 +253,7 @@ def render(args: argparse.Namespace) -> int:
             depth=args.depth,
             cards=args.cards,
             font=args.font,
+            optimal_only=None if args.tricks is None else args.tricks == "optimal",
         )
         return build_figure(args.view, _document(args), options)
 

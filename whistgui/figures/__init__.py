@@ -42,6 +42,7 @@ from whistgui.figures.scene import Figure
 __all__ = [
     "DEFAULT_DEPTHS",
     "DEFAULT_FONT",
+    "DEFAULT_OPTIMAL_ONLY",
     "FONTS",
     "FORMATS",
     "MAX_SUITS",
@@ -75,6 +76,9 @@ VIEWS: Final = {
 #: reductions two levels down; the play tree one trick (a deal of 13 cards a hand has some 60
 #: first tricks, every optimal one as many replies again: deal (27) to depth 2 has 341 rows).
 DEFAULT_DEPTHS: Final = {"tree": 2, "playtree": 1}
+#: The play tree draws only the optimal tricks unless asked for every one: with every trick,
+#: deal (27) to one trick is 120 × 346 mm, taller than a journal's page.
+DEFAULT_OPTIMAL_ONLY: Final = True
 
 #: The views that draw every suit of the deal (the others draw one suit, ``--suit``).
 _ALL_SUITS_VIEWS: Final = ("deal", "analysis", "table", "play", "playtree")
@@ -156,6 +160,9 @@ class FigureOptions:
     depth: int | None = None
     cards: int | None = None
     font: str | None = None
+    #: the play tree: only the optimal tricks (True), every trick from each optimal one
+    #: (False), or the view's default, :data:`DEFAULT_OPTIMAL_ONLY` (None)
+    optimal_only: bool | None = None
 
 
 def _suit(doc: Document, options: FigureOptions) -> SuitDeal:
@@ -219,7 +226,8 @@ def _build(view: str, doc: Document, o: FigureOptions) -> Figure:
     if view == "playtree":
         from whistgui.figures.playtree import build_play_tree
 
-        return build_play_tree(doc, o.width, o.font_size, depth=_depth(view, o))
+        only = DEFAULT_OPTIMAL_ONLY if o.optimal_only is None else o.optimal_only
+        return build_play_tree(doc, o.width, o.font_size, depth=_depth(view, o), optimal_only=only)
     suit = _suit(doc, o)
     if view == "lattice":
         from whistgui.figures.lattice import build_lattice

@@ -187,10 +187,13 @@ def play_tree_rows(
     depth: int,
     solver: Solver | None = None,
     evaluator: Evaluator | None = None,
+    *,
+    optimal_only: bool = False,
 ) -> list[PlayTreeRow]:
     """The rows of the play tree of ``doc`` (its deal, lead and game) in outline order: the
     root, and the children of the root and of every optimal trick down to ``depth`` tricks
-    below it. WhistError for a deal with no cards or more than :data:`MAX_CARDS` a hand, and
+    below it — only the optimal tricks (``★``) with ``optimal_only``. WhistError for a deal
+    with no cards or more than :data:`MAX_CARDS` a hand, and
     for a tree of more than :data:`MAX_ROWS` rows (saying how many, and which depth fits).
 
     >>> from whistgui.engine import Deal
@@ -213,6 +216,8 @@ def play_tree_rows(
         for node in level:
             if not node.position.is_over:
                 tree.expand(node)
+                if optimal_only:
+                    node.children = [c for c in node.children if c.optimal]
                 rows += len(node.children)
                 nxt += [c for c in node.children if c.optimal]
         if rows > MAX_ROWS:
@@ -241,7 +246,7 @@ def play_tree_rows(
 _CENTRED: Final = (False, True, True, True, True)
 
 
-def _caption(game: Game, theory: Theory[Any] | None) -> str:
+def _caption(game: Game, theory: Theory[Any] | None, optimal_only: bool = False) -> str:
     """What the columns say, in the words of ``game``."""
     scoring = game.rules.scoring
     if scoring is Scoring.TRICKS:
@@ -270,9 +275,15 @@ def _caption(game: Game, theory: Theory[Any] | None) -> str:
         )
     return (
         f"{STAR}: the trick optimal for both sides. {value}; Exact: {exact}; {NO_VALUE}: not "
-        "covered by the theory. Every trick that can be played is shown from the start and "
-        "from each optimal trick, the deal that remains under the trick; cards in sequence "
-        "are one (the lowest played, the others in brackets)."
+        "covered by the theory. "
+        + (
+            "Only the optimal tricks are shown, "
+            if optimal_only
+            else "Every trick that can be played is shown from the start and from each "
+            "optimal trick, "
+        )
+        + "the deal that remains under the trick; cards in sequence are one (the lowest "
+        "played, the others in brackets)."
     )
 
 
@@ -291,6 +302,7 @@ def build_play_tree(
     size: float = 9.0,
     *,
     depth: int = DEFAULT_DEPTH,
+    optimal_only: bool = False,
     solver: Solver | None = None,
     evaluator: Evaluator | None = None,
 ) -> Figure:
@@ -303,11 +315,17 @@ def build_play_tree(
     two cards. (Written in every row, in a column of its own, it wrapped suit by suit, seven
     lines a row: deal (27) to one trick was 121 × 1683 mm.) A column too wide wraps between
     the pieces of its cells (``★ W ♠A ·`` | ``E ♠K``, a header between its words); a figure
-    too narrow for even that grows. WhistError as :func:`play_tree_rows` says."""
-    rows = play_tree_rows(doc, depth, solver, evaluator)
+    too narrow for even that grows. With ``optimal_only`` only the optimal tricks are drawn
+    (deal (27) to one trick: 120 × 346 mm with every trick, a page's part without). WhistError
+    as :func:`play_tree_rows` says."""
+    rows = play_tree_rows(doc, depth, solver, evaluator, optimal_only=optimal_only)
     game = doc.game_info
     fig = Figure(width, 0, title=doc.title or f"Play tree of {doc.deal}", font_size=size)
-    fig.smaller = "choose a smaller depth" if depth else ""
+    fig.smaller = (
+        "choose a smaller depth" + ("" if optimal_only else ", or optimal tricks only")
+        if depth
+        else ""
+    )
     margin = size
     pad = 0.4 * size
     lh = line_height(size)
@@ -367,7 +385,8 @@ def build_play_tree(
         y,
         text_w,
         f"Play tree of {doc.deal}, {who} on lead · {game_label(game)} · to "
-        f"{depth} trick{'' if depth == 1 else 's'} along optimal play",
+        f"{depth} trick{'' if depth == 1 else 's'} along optimal play"
+        + (", the optimal tricks only" if optimal_only else ""),
         size,
     )
     y += 0.5 * lh
@@ -377,6 +396,6 @@ def build_play_tree(
         fig, y, FIGURE_HEADERS, drawn, lefts, widths, indent, _CENTRED, size, pad, bold, notes
     )
     y += 0.4 * lh
-    y = paragraph(fig, margin, y, text_w, _caption(game, game.new_theory()), size)
+    y = paragraph(fig, margin, y, text_w, _caption(game, game.new_theory(), optimal_only), size)
     fig.height = y + margin
     return fig
