@@ -8,7 +8,7 @@ only list of them. A game with a parameter is named ``name:PARAM`` (``moore-nim:
 
 >>> [g.name for g in HEAP_GAMES]
  ['nim', 'misere-nim', 'moore-nim', 'comply-constrain-nim', 'hackenbush',
-  'integral-hackenbush', 'refined-integral-hackenbush']
+  'integral-hackenbush', 'refined-integral-hackenbush', 'octal', 'misere-octal', 'end-nim']
 >>> rules = find_heap_game('Nim')
 >>> rules.name, rules.text(rules.parse('6 3 4'))
 ('nim', '3 4 6')
@@ -21,13 +21,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from whistgui.engine.checks import expect
 from whistgui.engine.errors import NotationError
 from whistgui.engine.heaps.comply_constrain import MAX_K as CC_MAX_K
 from whistgui.engine.heaps.comply_constrain import MIN_K as CC_MIN_K
 from whistgui.engine.heaps.comply_constrain import comply_constrain_nim, comply_constrain_theory
+from whistgui.engine.heaps.end_nim import EndNimRules
 from whistgui.engine.heaps.hackenbush import (
     PILES_NOTATION,
     HackenbushRules,
@@ -46,6 +47,7 @@ from whistgui.engine.heaps.moore_nim import MIN_K as MOORE_MIN_K
 from whistgui.engine.heaps.moore_nim import moore_nim, moore_theory
 from whistgui.engine.heaps.nim import NimRules, NimTheory
 from whistgui.engine.heaps.notation import random_heaps
+from whistgui.engine.heaps.octal import OctalRules, OctalTheory
 from whistgui.engine.heaps.rules import HeapTheory, PositionRules
 from whistgui.engine.reading import quote
 
@@ -159,7 +161,45 @@ HEAP_GAMES: tuple[HeapGame, ...] = (
         notation=PILES_NOTATION,
         random_position=random_piles_of,
     ),
+    HeapGame(
+        "octal",
+        "An octal game by its code (digit k: what taking k counters may leave; the last to "
+        "move wins)",
+        lambda code: _octal(code, misere=False),
+        lambda rules: OctalTheory(cast(OctalRules, rules)),
+        parameter="an octal code (0.77 is Kayles)",
+        source="Guy and Smith (1956); Winning Ways ch. 4; strange algebra §6.5",
+        example_parameter="0.77",
+        random_position=random_heaps,
+    ),
+    HeapGame(
+        "misere-octal",
+        "An octal game by its code, played misère (the last to move loses)",
+        lambda code: _octal(code, misere=True),
+        None,
+        parameter="an octal code (0.77 is misère Kayles)",
+        source="Plambeck and Siegel (2008); strange algebra §6.5",
+        notes="no closed theory: the quotient monoid is computed (whist quotient)",
+        example_parameter="0.77",
+        random_position=random_heaps,
+    ),
+    HeapGame(
+        "end-nim",
+        "End-nim (heaps in a row; take any number from an end heap; the last to move wins)",
+        _no_parameter("end-nim", EndNimRules),
+        None,
+        source="Albert and Nowakowski (2001); strange algebra §9",
+        notation="heap sizes in their row, left to right, such as '3 1 4'",
+        notes="positions are words: the quotient is by two-sided contexts u · x · v",
+        random_position=random_heaps,
+    ),
 )
+
+
+def _octal(code: str | None, *, misere: bool) -> PositionRules[Any]:
+    if code is None:  # find_heap_game asks for the code first
+        raise NotationError("an octal game needs its code after a colon, such as octal:0.77")
+    return OctalRules(code, misere=misere)
 
 
 def _key(name: str) -> str:
@@ -182,15 +222,13 @@ def find_heap_game(name: str) -> PositionRules[Any]:
             if g.parameter is not None and not colon:
                 raise NotationError(
                     f"{quote(text)}: the game {g.name} needs {g.parameter} after a colon, "
-                    f"such as {g.name}:3"
+                    f"such as {g.name}:{g.example_parameter}"
                 )
             rules = g.make(param if colon else None)
             return rules
     raise NotationError(
         f"unknown game {quote(text)}; expected one of "
-        + ", ".join(
-            g.name + (":" + g.parameter.split(",")[0] if g.parameter else "") for g in HEAP_GAMES
-        )
+        + ", ".join(g.name + (f":{g.example_parameter}" if g.parameter else "") for g in HEAP_GAMES)
     )
 
 
