@@ -46,6 +46,7 @@ sizes with a hat, as strange algebra §6.2 says.)
 from __future__ import annotations
 
 import heapq
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Final
@@ -55,6 +56,7 @@ from whistgui.engine.errors import Cancelled, TheoryError, WhistError
 __all__ = [
     "DEFAULT_SEARCH_LIMIT",
     "DEFAULT_STATE_LIMIT",
+    "MAX_CANDIDATE",
     "HeapGame",
     "Monoid",
     "QuotientLimit",
@@ -66,6 +68,8 @@ Heaps = tuple[int, ...]
 
 #: Positions a stage may search (each remembered) when a candidate fails.
 DEFAULT_SEARCH_LIMIT: Final = 1_000_000
+#: The most elements a candidate may have before it is reduced.
+MAX_CANDIDATE: Final = 4_000
 #: States one step of the verification may hold.
 DEFAULT_STATE_LIMIT: Final = 2_000_000
 
@@ -321,6 +325,11 @@ def _substitution_candidate(game: HeapGame, prev: Monoid, n: int) -> Monoid:
         seen[column] = len(columns)
         columns.append(column)
     k = start + period
+    if m * k > MAX_CANDIDATE:
+        raise QuotientLimit(
+            f"the quotient of {game.name}: the candidate at heap {n} has {m * k:,} elements; "
+            f"expected at most {MAX_CANDIDATE:,}"
+        )
 
     def wrap(j: int) -> int:
         return j if j < k else start + (j - start) % period
@@ -390,6 +399,7 @@ class _Learner:
     def start(self, n: int, prev: Monoid, best: tuple[Monoid, int] | None) -> None:
         self.n, self.prev, self.best = n, prev, best
         self.memo: dict[Heaps, bool] = {}
+        self.searched = 0
 
     def truth(self, x: Heaps) -> bool:
         """Is x a P-position? (prev for positions without heap n; the best verified-so-far
@@ -592,19 +602,28 @@ def stages(
                 best = (trial, weight)
         else:
             learner.start(n, prev, best)
-            learner.searched = 0
-            while True:
-                hyp = learner.hypothesis()
-                layers = verifier.layers(hyp, n)
-                x = verifier.failure(hyp, layers)
-                if x is None:
-                    break
-                weight = sum(h * h for h in x)
-                if learner.best is None or weight > learner.best[1]:
-                    learner.best = (hyp, weight)
-                truth = not hyp.p[hyp.of(x)]
-                learner.memo[x] = truth
-                learner.refine(hyp, x, truth)
+            limit = sys.getrecursionlimit()
+            try:
+                sys.setrecursionlimit(max(limit, 20_000))  # a search goes a move per counter
+                hyp, layers = _learn(learner, verifier, n)
+            finally:
+                sys.setrecursionlimit(limit)
+                learner.memo = {}
             prev, prefix = hyp, layers
-            learner.memo = {}
             yield Stage(n, hyp, "learned", learner.searched)
+
+
+def _learn(learner: _Learner, verifier: _Verifier, n: int) -> tuple[Monoid, list[_Layer]]:
+    """Hypotheses from the tables until one is verified."""
+    while True:
+        hyp = learner.hypothesis()
+        layers = verifier.layers(hyp, n)
+        x = verifier.failure(hyp, layers)
+        if x is None:
+            return hyp, layers
+        weight = sum(h * h for h in x)
+        if learner.best is None or weight > learner.best[1]:
+            learner.best = (hyp, weight)
+        truth = not hyp.p[hyp.of(x)]
+        learner.memo[x] = truth
+        learner.refine(hyp, x, truth)

@@ -322,11 +322,17 @@ def heap_quotient(
         )
     size = len(classes)
     table: list[list[int | None]] = [[None] * size for _ in range(size)]
+    # a sum of representatives beyond the positions classed is classed by its own signature,
+    # as long as that stays within the searches allowed (else its entry is None)
+    budget = MAX_SEARCHES // max(1, len(contexts))
     for a in classes:
         for b in classes:
             joined = rules.join(a.representative, b.representative)
             found = sig_of.get(joined)
-            table[a.index][b.index] = index.get(found if found is not None else signature(joined))
+            if found is None and budget > 0:
+                budget -= 1
+                found = signature(joined)
+            table[a.index][b.index] = None if found is None else index.get(found)
     gens = tuple(index[sig_of[x]] if x in sig_of else None for x in _singles(rules, max_heap))
     q = HeapQuotient(
         rules.name,
@@ -464,7 +470,7 @@ def exact_quotient(
     rules: PositionRules[Any],
     max_heap: int,
     *,
-    max_heaps: int = 2,
+    max_heaps: int | None = None,
     theory: HeapTheory[Any] | None = None,
     search_limit: int = DEFAULT_SEARCH_LIMIT,
     progress: Callable[[int, int], None] | None = None,
@@ -472,9 +478,12 @@ def exact_quotient(
 ) -> HeapQuotient:
     """The exact quotient of every position of an octal game (normal or misère) with heaps of
     at most ``max_heap`` counters, found by :func:`quotient_growth` (its growth kept): the
-    classes (members: the positions of at most ``max_heaps`` heaps in each, and its smallest
-    position), the whole multiplication table, the P classes; ``theory`` checked against the
-    positions of at most ``max_heaps`` heaps."""
+    classes (members: the positions of at most ``max_heaps`` heaps in each — by default 2, or
+    1 if that would be more than :data:`MAX_POSITIONS` positions — and its smallest position),
+    the whole multiplication table, the P classes; ``theory`` checked against the positions of
+    at most ``max_heaps`` heaps."""
+    if max_heaps is None:
+        max_heaps = 2 if (max_heap + 1) * (max_heap + 2) // 2 <= MAX_POSITIONS else 1
     whole(max_heaps, "max_heaps", low=0)
     steps: list[GrowthStep] = []
     monoid: Monoid | None = None
