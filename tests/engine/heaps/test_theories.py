@@ -44,11 +44,13 @@ EXHAUSTIVE_EXAMPLES = 3000
 
 def _names(game: HeapGame) -> list[str]:
     """The registered names tried for ``game``: itself, or itself with each parameter it
-    takes."""
+    takes (of :data:`PARAMETERS` and the game's own example)."""
     if game.parameter is None:
         return [game.name]
     names = []
-    for param in PARAMETERS:
+    for param in dict.fromkeys((*PARAMETERS, game.example_parameter)):
+        if param is None:
+            continue
         try:
             find_heap_game(f"{game.name}:{param}")
         except NotationError:
