@@ -149,3 +149,57 @@ def test_games_lists_the_games_of_positions_after_the_trick_games():
     assert nim["game"] == "nim"
     assert "nim group" in nim["theory"]
     assert nim["notation"]
+
+
+def test_quotient_of_nim_by_tests_is_the_nim_group():
+    """Heaps of 1 to 3 counters, two at most: the classes are the nim-sums 0 to 3, each a
+    theory's element, and the table of the classes is their nim-sum (XOR)."""
+    res = whist("quotient", "--game", "nim", "--max-heap", "3", "--max-heaps", "2", "--json")
+    assert res.returncode == 0, res.stderr
+    (q,) = objects(res.stdout)
+    assert q["game"] == "nim"
+    assert q["exact"] is False
+    assert q["classes"] == len(q["class_list"]) == 4
+    nimber = [int(c["elements"][0].lstrip("*")) for c in q["class_list"]]
+    for a, row in enumerate(q["table"]):
+        for b, c in enumerate(row):
+            assert nimber[c] == nimber[a] ^ nimber[b]
+    assert [c["verdict"] for c in q["class_list"]] == ["P" if n == 0 else "N" for n in nimber]
+    assert q["refinement"] is True
+    assert q["homomorphism"] is True
+    assert q["well_defined"] is True
+
+
+def test_exact_quotient_of_a_misere_octal_game_and_where_it_stops_growing():
+    from whistgui.engine.heaps.quotient import exact_quotient
+
+    res = whist("quotient", "--game", "misere-octal:0.123", "--max-heap", "12", "--exact", "--json")
+    assert res.returncode == 0, res.stderr
+    (q,) = objects(res.stdout)
+    mine = exact_quotient(find_heap_game("misere-octal:0.123"), 12)
+    assert q["exact"] is True
+    assert q["growth"] == list(mine.growth)
+    assert q["classes"] == len(mine.classes) == q["growth"][-1]
+    assert q["stable_from"] == mine.stable_from
+    assert q["growth"][q["stable_from"] - 1 :] == [q["classes"]] * (13 - q["stable_from"])
+    assert len(q["p_classes"]) == sum(c["verdict"] == "P" for c in q["class_list"])
+    text = whist("quotient", "--game", "misere-octal:0.123", "--max-heap", "12", "--exact")
+    assert f"{q['classes']} classes" in text.stdout
+    assert f"from heap bound {q['stable_from']} to 12" in text.stdout
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("--game", "nim", "--max-cards", "2"), "--max-cards is for the card games"),
+        (("--game", "whist", "--max-heap", "2"), "are for games of heaps"),
+        (("--game", "nim", "--max-heap", "3"), "expected --max-heap K and --max-heaps M"),
+        (("--game", "nim", "--max-heap", "3", "--exact"), "octal"),
+        (("--game", "whist"), "expected --max-cards K"),
+    ],
+)
+def test_quotient_options_refused_in_one_line(argv, said):
+    res = whist("quotient", *argv)
+    assert res.returncode == 2
+    assert said in res.stderr
+    assert len(res.stderr.strip().splitlines()) == 1, res.stderr

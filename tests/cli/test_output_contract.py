@@ -249,6 +249,16 @@ CONTRACTS: tuple[Contract, ...] = (
         "nothing",
     ),
     Contract(
+        ("quotient",),
+        ("--game", "nim", "--max-heap", "3", "--max-heaps", "2"),
+        lambda: re.compile(r"nim: \d+ positions of at most 2 heaps of 1 to 3 counters, .*"),
+        "one",
+        GAME | {"max_heap", "max_heaps", "classes", "table", "class_list"},
+        ("--game", "nim", "--max-heap", "3"),
+        "nothing",
+        label="heaps",
+    ),
+    Contract(
         ("gops", "matrix"),
         ("--n", str(GOPS_N), "--first", "2"),
         _gops(GOPS_N),

@@ -166,6 +166,11 @@ def _run(args: argparse.Namespace, parser: argparse.ArgumentParser, stdin: TextI
         if args.command == "games":
             games.games(cmd)
         elif args.command == "quotient":
+            if args.max_heap is not None or args.max_heaps is not None or args.exact:
+                parser.error(
+                    f"--max-heap, --max-heaps and --exact are for games of heaps; "
+                    f"{cmd.game.name} takes --max-cards K"
+                )
             try:
                 games.run_quotient(cmd, args.max_cards, args.tests, args.examples)
             except WhistError as exc:
@@ -194,6 +199,17 @@ def _run_heaps(args: argparse.Namespace, parser: argparse.ArgumentParser, stdin:
     """``solve`` and ``value`` of positions of a game of strange algebra §6 and §9."""
     from whistgui.cli import heaps
 
+    if args.command == "quotient":
+        cmd = Command(sys.stdout, sys.stderr, args.json)
+        if args.examples < 0:
+            parser.error(
+                f"--examples {args.examples}: expected a number of positions to show, 0 or more"
+            )
+        try:
+            heaps.run_quotient(cmd, args)
+        except WhistError as exc:
+            parser.error(str(exc))
+        return cmd.status
     if args.command not in ("solve", "value"):
         parser.error(
             f"--game {args.game}: {args.command} is for the trick games; the games of heaps "

@@ -28,9 +28,39 @@ def register(sub: Any, add: Any) -> None:
         "representatives and elements, and whether the theory's values fit the classes",
     )
     add_game_option(sp)
-    sp.add_argument("--max-cards", type=int, required=True, metavar="K", help=f"0 to {MAX_CARDS}")
     sp.add_argument(
-        "--tests", type=int, default=None, metavar="M", help="test positions up to M (default K)"
+        "--max-cards",
+        type=int,
+        default=None,
+        metavar="K",
+        help=f"card games: positions up to K cards a hand, 0 to {MAX_CARDS}",
+    )
+    sp.add_argument(
+        "--max-heap",
+        type=int,
+        default=None,
+        metavar="K",
+        help="games of heaps: heaps of 1 to K counters",
+    )
+    sp.add_argument(
+        "--max-heaps",
+        type=int,
+        default=None,
+        metavar="M",
+        help="games of heaps: positions of at most M heaps",
+    )
+    sp.add_argument(
+        "--exact",
+        action="store_true",
+        help="octal games: the exact quotient of every position with heaps up to K, and the "
+        "heap bound from which it stops growing",
+    )
+    sp.add_argument(
+        "--tests",
+        type=int,
+        default=None,
+        metavar="T",
+        help="test positions up to T cards a hand, or T heaps (default: as the positions)",
     )
     sp.add_argument(
         "--examples", type=int, default=4, metavar="N", help="positions shown per class (4)"
@@ -62,7 +92,12 @@ def games(cmd: Command) -> None:
     heaps.games(cmd)
 
 
-def run_quotient(cmd: Command, max_cards: int, tests: int | None, examples: int) -> None:
+def run_quotient(cmd: Command, max_cards: int | None, tests: int | None, examples: int) -> None:
+    if max_cards is None:
+        raise NotationError(
+            f"{cmd.game.name} is a card game: expected --max-cards K (positions up to K cards a "
+            "hand)"
+        )
     if examples < 0:
         raise NotationError(
             f"--examples {examples}: expected a number of positions to show, 0 or more"

@@ -15,13 +15,21 @@ outcome it predicts.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from typing import Any, Final
 
-from whistgui.cli.common import Command, DealText, LimitError, game_listing
-from whistgui.engine import Cancelled, NoTheoryError
+from whistgui.cli.common import EXIT_BUG, Command, DealText, LimitError, ProgressLine, game_listing
+from whistgui.engine import Cancelled, NotationError, NoTheoryError
 from whistgui.engine.heaps import HEAP_GAMES, find_heap_game, heap_game_of
 from whistgui.engine.heaps.outcome import outcome_json as engine_outcome_json
+from whistgui.engine.heaps.quotient import (
+    HeapQuotient,
+    QuotientLimit,
+    exact_quotient,
+    heap_quotient,
+    registered_theory,
+)
 from whistgui.engine.heaps.rules import Outcome, PositionRules
 from whistgui.engine.heaps.search import Search
 from whistgui.engine.reading import quote
@@ -152,3 +160,127 @@ def games(cmd: Command) -> None:
         text = game_listing(name, g.title, g.aliases, rules, theory, g.notes, g.source)
         cmd.game_name = g.name
         cmd.emit(obj, text)
+
+
+def run_quotient(cmd: Command, args: Any) -> None:
+    """``whist quotient --game G --max-heap K (--max-heaps M [--tests T] | --exact)``: the
+    quotient monoid of a game of heaps (strange algebra §5) by tests, or exactly (octal games)
+    with its growth heap by heap."""
+    rules = find_heap_game(args.game)
+    cmd.game_name = rules.name
+    if args.max_cards is not None:
+        raise NotationError(
+            f"--max-cards is for the card games; {rules.name} takes --max-heap K and "
+            "--max-heaps M (or --exact)"
+        )
+    if args.max_heap is None or (args.max_heaps is None and not args.exact):
+        raise NotationError(
+            f"{rules.name}: expected --max-heap K and --max-heaps M (positions of at most M heaps "
+            "of 1 to K counters), or --max-heap K --exact for an octal game's exact quotient"
+        )
+    theory = registered_theory(rules)
+    with ProgressLine(cmd.err) as line:
+
+        def progress(done: int, total: int) -> None:
+            if line.due():
+                what = "heap bound" if args.exact else "positions classed"
+                line(f"{what}: {done:,} of {total:,}, {line.elapsed:.0f} s")
+
+        try:
+            if args.exact:
+                q = exact_quotient(
+                    rules,
+                    args.max_heap,
+                    max_heaps=args.max_heaps,
+                    theory=theory,
+                    progress=progress,
+                )
+            else:
+                q = heap_quotient(
+                    rules,
+                    args.max_heap,
+                    args.max_heaps,
+                    tests=args.tests,
+                    theory=theory,
+                    progress=progress,
+                )
+        except QuotientLimit as exc:
+            raise LimitError(str(exc)) from None
+    _emit_quotient(cmd, rules, q, args.examples)
+    if q.mismatches:
+        cmd.status = max(cmd.status, EXIT_BUG)
+
+
+def _emit_quotient(cmd: Command, rules: PositionRules[Any], q: HeapQuotient, examples: int) -> None:
+    classes = [
+        {
+            "class": c.index,
+            "size": len(c.members),
+            "representatives": [rules.text(m) for m in c.members[:examples]],
+            "verdict": c.verdict,
+            "outcome": outcome_json(rules, c.outcome)["outcome"],
+            "elements": list(c.elements),
+        }
+        for c in q.classes
+    ]
+    obj = {
+        "max_heap": q.max_heap,
+        "max_heaps": q.max_heaps,
+        "tests": q.tests,
+        "exact": q.exact,
+        "positions": len(q.positions),
+        "classes": len(q.classes),
+        "p_classes": list(q.p_classes),
+        "growth": list(q.growth),
+        "stable_from": q.stable_from,
+        "theory": q.theory,
+        "well_defined": q.well_defined,
+        "refinement": q.refinement if q.theory else None,
+        "homomorphism": q.homomorphism if q.theory else None,
+        "mismatches": q.mismatches,
+        "class_list": classes,
+        "table": [list(row) for row in q.table],
+    }
+    if q.exact:
+        lines = [
+            f"{rules.name}: the exact quotient of every position with heaps of at most "
+            f"{q.max_heap} counters",
+            "classes as the heap bound grows: " + " ".join(map(str, q.growth)),
+            f"{len(q.classes)} classes ({len(q.p_classes)} of P-positions), the same from heap "
+            f"bound {q.stable_from} to {q.max_heap}",
+        ]
+    else:
+        lines = [
+            f"{rules.name}: {len(q.positions):,} positions of at most {q.max_heaps} heaps of 1 "
+            f"to {q.max_heap} counters, classed by their outcomes against every test position "
+            f"of at most {q.tests} heaps",
+            f"{len(q.classes)} classes (a lower bound: more test positions can only split them)",
+        ]
+    for c in classes:
+        reps = ", ".join(c["representatives"])
+        more = f" … ({c['size']} in all)" if c["size"] > examples else ""
+        elems = " ".join(c["elements"]) or "-"
+        shown = c["verdict"] or json.dumps(c["outcome"])
+        lines.append(f"  {c['class']:>3}. {shown:<4} elements {elems:<14} {reps}{more}")
+    if len(q.classes) <= 24:
+        width = len(str(len(q.classes)))
+        lines.append("the table of the classes (row + column):")
+        for row in q.table:
+            lines.append(
+                "    " + " ".join("-" * width if v is None else f"{v:>{width}}" for v in row)
+            )
+    if not q.well_defined:
+        lines.append("!!! the table is not well defined: more test positions are needed")
+    if q.theory is None:
+        lines.append("no theory to check")
+    else:
+        lines.append(f"theory: {q.theory}")
+        if q.mismatches:
+            lines.append(f"!!! {len(q.mismatches)} MISMATCHES between the theory and search:")
+            lines += [f"!!! {m}" for m in q.mismatches]
+        else:
+            lines.append(
+                "  refinement: yes (one element never spans two classes); homomorphism: yes "
+                "(the element of every sum is the sum of the elements)"
+            )
+    cmd.emit(obj, "\n".join(lines))
