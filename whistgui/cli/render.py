@@ -131,7 +131,9 @@ def add_output_options(p: Any) -> None:
         default=FONT_NAMES[0],
         help="the face the figure is set in: dejavu-sans (the default: the app's sans-serif, "
         "every symbol in one face) or latin-modern (Latin Modern Roman, the serif of LaTeX "
-        "articles); both ship with whistgui, and every format uses the one chosen",
+        "articles); both ship with whistgui. PNG, SVG and PDF are set in the face chosen; a "
+        "TikZ picture takes its LaTeX document's own sans-serif (dejavu-sans) or serif "
+        "(latin-modern) family, each string anchored where the face chosen measured it",
     )
     p.add_argument(
         "--dpi",
