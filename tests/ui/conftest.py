@@ -8,6 +8,8 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from whistgui.ui.host import unsaved
+
 
 class Dialogs:
     """Records the message boxes a test caused and answers them."""
@@ -40,6 +42,9 @@ def dialogs(monkeypatch: pytest.MonkeyPatch) -> Dialogs:
         return d.question_answer
 
     monkeypatch.setattr(QMessageBox, "question", question)
+    monkeypatch.setattr(
+        unsaved, "ask", lambda parent, text: question(parent, "Unsaved changes", text)
+    )
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (d.save_path, ""))
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (d.open_path, ""))
     return d

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox, QWidget
 
 from tests.ui.workspaces import bridge, menu_texts, single_suits, trick
@@ -535,3 +535,19 @@ def test_f1_lists_the_keys_of_gops_and_single_suits(window):
         found = re.search(r"&(\w)", button.text())
         if found:
             assert f"Alt+{found.group(1).upper()}" in text, button.text()
+
+
+def test_the_unsaved_question_has_mnemonics_alt_s_and_alt_d(qtbot):
+    """Fresh-eyes review (K7): Save/Discard/Cancel had no mnemonics, so Alt+D did not discard."""
+    from whistgui.ui.host.unsaved import unsaved_box
+
+    box = unsaved_box(None, "<p>The deal has unsaved changes. Save them first?</p>")
+    qtbot.addWidget(box)
+    buttons = QMessageBox.StandardButton
+    shortcuts = {b: box.button(b).shortcut() for b in (buttons.Save, buttons.Discard)}
+    assert shortcuts == {
+        buttons.Save: QKeySequence("Alt+S"),
+        buttons.Discard: QKeySequence("Alt+D"),
+    }
+    assert box.defaultButton() is box.button(buttons.Save)
+    assert box.escapeButton() is box.button(buttons.Cancel)

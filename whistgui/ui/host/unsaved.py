@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from whistgui.ui.workspace import Workspace
 
-__all__ = ["let_go", "question_text"]
+__all__ = ["ask", "let_go", "question_text", "unsaved_box"]
 
 
 def question_text(workspaces: Sequence[Workspace]) -> str:
@@ -26,20 +26,36 @@ def question_text(workspaces: Sequence[Workspace]) -> str:
     return f"<p>These have unsaved changes:</p><ul>{listed}</ul><p>Save them first?</p>"
 
 
+def unsaved_box(parent: QWidget, text: str) -> QMessageBox:
+    """The question's box, not yet shown: Save, Discard and Cancel, the first two with
+    mnemonics (Alt+S saves, Alt+D discards; Esc cancels), Save the default."""
+    box = QMessageBox(QMessageBox.Icon.Question, "Unsaved changes", text, parent=parent)
+    buttons = QMessageBox.StandardButton
+    box.setStandardButtons(buttons.Save | buttons.Discard | buttons.Cancel)
+    box.button(buttons.Save).setText("&Save")
+    box.button(buttons.Discard).setText("&Discard")
+    box.setDefaultButton(buttons.Save)
+    box.setEscapeButton(buttons.Cancel)
+    return box
+
+
+def ask(parent: QWidget, text: str) -> QMessageBox.StandardButton:
+    """Shows the question (modal) and returns the button chosen (Cancel if the box is closed)."""
+    box = unsaved_box(parent, text)
+    box.exec()
+    clicked = box.clickedButton()
+    if clicked is None:
+        return QMessageBox.StandardButton.Cancel
+    return box.standardButton(clicked)
+
+
 def let_go(parent: QWidget, workspaces: Sequence[Workspace]) -> bool:
     """True if none of ``workspaces`` has unsaved changes, or the user lets them go, or saves
     them all (Save saves each in turn; one not saved — refused or cancelled — stops it)."""
     changed = [ws for ws in workspaces if ws.modified()]
     if not changed:
         return True
-    answer = QMessageBox.question(
-        parent,
-        "Unsaved changes",
-        question_text(changed),
-        QMessageBox.StandardButton.Save
-        | QMessageBox.StandardButton.Discard
-        | QMessageBox.StandardButton.Cancel,
-    )
+    answer = ask(parent, question_text(changed))
     if answer == QMessageBox.StandardButton.Save:
         return all(ws.save() for ws in changed)
     return answer == QMessageBox.StandardButton.Discard
