@@ -39,7 +39,7 @@ def test_the_reviewers_three_values_are_three_bars() -> None:
     d = Distribution(6, counts, 924, ("east", "2", "stoppers"))
     bars = d.bars()
     assert_one_bar_a_value(d, bars)
-    assert d.summary().endswith("3 distinct values (filter “east 2 stoppers”)")
+    assert d.summary().endswith("3 distinct values (filter: east 2 stoppers)")
     below, above, four = bars
     assert below.x < 2 < above.x  # 2 − ε₄ left of 2 + ε₂, both at 2
     assert four.x == 4.0

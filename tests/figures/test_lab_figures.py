@@ -57,7 +57,7 @@ def test_the_values_figure_has_a_bar_for_each_value_as_tall_as_its_count(
     words_drawn = " ".join(fig.texts())
     total = f"{d.total:,}"
     summary = (
-        f"{d.shown:,} of {total} suits, {d.distinct} distinct values (filter “{words}”)"
+        f"{d.shown:,} of {total} suits, {d.distinct} distinct values (filter: {words})"
         if words
         else f"{total} suits, {d.distinct} distinct values"
     )
@@ -76,7 +76,7 @@ def test_the_growth_figure_shows_every_suit_and_under_a_filter_the_suits_shown()
     assert ys == sorted(ys, reverse=True)  # more values, higher
     square = squares[0]
     assert square.y + square.h / 2 > dots[-1].cy  # fewer values shown than there are
-    assert "Squares: the suits shown (filter “exit”)" in fig.texts()
+    assert "Squares: the suits shown (filter: exit)" in fig.texts()
     plain = build_lab_figure("growth", None, Growth(g.distinct), WIDTH, 9)
     assert _bars(plain) == []
     assert not any(t.startswith("Squares") for t in plain.texts())
@@ -98,7 +98,7 @@ def test_every_text_is_on_the_page_and_apart(view: str, width_mm: float, font: s
 
 def test_nothing_to_plot_is_said() -> None:
     d, g = _shown(6, "no such word")
-    with pytest.raises(WhistError, match=r"no suit of 6 cards a hand is shown \(filter “no"):
+    with pytest.raises(WhistError, match=r"no suit of 6 cards a hand is shown \(filter: no"):
         build_lab_figure("values", d, g, WIDTH, 9)
     with pytest.raises(WhistError, match="no suits listed"):
         build_lab_figure("values", None, None, WIDTH, 9)

@@ -65,7 +65,7 @@ def test_the_listed_rows_export_as_a_latex_table(qtbot, lab, tmp_path: Path, dia
     assert _written(qtbot, lab).startswith("Written: 1 row as a LaTeX table to top.tex")
     tex = (tmp_path / "top.tex").read_text(encoding="utf-8")
     assert tex.startswith(
-        "% Single suits: 1 of 12,870 suits of n = 8 cards a hand (filter “wwwwwwwweeeeeeee”).\n"
+        "% Single suits: 1 of 12,870 suits of n = 8 cards a hand (filter: wwwwwwwweeeeeeee).\n"
     )
     row = tex.splitlines()[-3].split(" & ")
     assert row[:4] == [
@@ -175,7 +175,7 @@ def test_ctrl_e_exports_the_plots_as_shown(qtbot, lab, tmp_path: Path, where: st
         lambda: dlg.figure is not None and dlg.figure.title == "Distinct values for each n",
         timeout=20000,
     )
-    assert "Squares: the suits shown (filter “east 2 stoppers”)" in dlg.figure.texts()
+    assert "Squares: the suits shown (filter: east 2 stoppers)" in dlg.figure.texts()
     out = dlg.save(tmp_path / "growth.svg")
     assert out is not None
     assert "Distinct values for each n" in out.read_text(encoding="utf-8")

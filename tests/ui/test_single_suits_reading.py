@@ -222,7 +222,7 @@ def test_the_plots_follow_the_filter(qtbot, lab) -> None:  # type: ignore[no-unt
     assert [h for _l, _r, h in drawn] == [values.count(v) for v in sorted(set(values))]
     assert lab.values_summary.text() == (
         f"{len(shown):,} of 12,870 suits, {len(set(values))} distinct values "
-        "(filter “east 2 stoppers”)"
+        "(filter: east 2 stoppers)"
     )
     every, filtered = _growth(lab)
     assert every == {n: lab.distinct[n] for n in range(1, 9)}
@@ -242,7 +242,7 @@ def test_each_distinct_value_has_a_bar_of_its_own(qtbot, lab) -> None:  # type: 
     lab.show_table(lab_table(6))
     lab.filter.setText("east 2 stoppers")
     assert (
-        lab.values_summary.text() == "14 of 924 suits, 3 distinct values (filter “east 2 stoppers”)"
+        lab.values_summary.text() == "14 of 924 suits, 3 distinct values (filter: east 2 stoppers)"
     )
     drawn = _drawn(lab)
     assert [h for _l, _r, h in drawn] == [2, 6, 6]
@@ -289,3 +289,25 @@ def test_a_range_plots_the_chosen_n_of_the_suits_shown(qtbot, lab) -> None:  # t
     assert _growth(lab)[1] == {
         n: len({table.value_of(k) for k in kept if table.n[k] == n}) for n in table.ns
     }
+
+
+def test_a_phrase_filter_is_named_in_one_pair_of_quotes(qtbot, lab) -> None:  # type: ignore[no-untyped-def]
+    """Fresh-eyes review (K5): '"with 2 stoppers"' was named (filter “"with 2 stoppers"”) in
+    the summary, the growth plot's legend and the LaTeX export's comment — quotes in quotes."""
+    from whistgui.ui.lab.exports import rows_comment
+
+    table = lab_table(6)
+    lab.distinct.update({n: lab_table(n).distinct(n) for n in range(1, 6)})
+    lab.show_table(table)
+    lab.filter.setText('"with 2 stoppers"')
+    shown = lab.model.rowCount()
+    assert 0 < shown < 924
+    named = "(filter: “with 2 stoppers”)"
+    assert lab.values_summary.text().endswith(f"distinct values {named}")
+    legend = [item.name() for item in lab.growth_plot.getPlotItem().listDataItems()]
+    assert f"shown {named}" in legend
+    comment = rows_comment(lab.model)
+    assert comment.startswith(f"Single suits: {shown:,} of 924 suits of n = 6 cards a hand {named}")
+    for text in (lab.values_summary.text(), *legend, comment):
+        assert '"' not in text
+        assert text.count("“") == text.count("”") <= 1

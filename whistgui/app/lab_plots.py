@@ -11,7 +11,7 @@ one description for the window's plots and for their figures (:mod:`whistgui.fig
 ('1 + ε₁', 1, 1.1), ('1½', 1, 1.5), ('2 − ε₀', 1, 2.0)])
 >>> kept = np.array([2, 3, 4])  # three suits of n = 2 shown
 >>> distribution(t, kept, 2, ("exit",)).summary()
-'3 of 6 suits, 3 distinct values (filter “exit”)'
+'3 of 6 suits, 3 distinct values (filter: exit)'
 >>> g = growth({1: 2, 2: 6}, t, kept, ("exit",))
 >>> g.distinct, g.shown
 (((1, 2), (2, 6)), ((1, 0), (2, 3)))
@@ -43,8 +43,22 @@ _SHARED_BAR: Final = Fraction(7, 10)
 
 
 def filter_text(words: tuple[str, ...]) -> str:
-    """The filter as the plots name it: ``(filter “exit 1½”)``, or nothing."""
-    return f"(filter “{' '.join(words)}”)" if words else ""
+    """The filter as the plots and exports name it, or nothing: its terms as typed, a phrase
+    (straight quotes in :attr:`SuitTableModel.words`) in one pair of typographic quotes, a
+    word bare — never quotes in quotes, and a phrase told from its words.
+
+    >>> filter_text(("exit", "1½")), filter_text(('"with 2 stoppers"',))
+    ('(filter: exit 1½)', '(filter: “with 2 stoppers”)')
+    >>> filter_text(("1½", '"exit for west"')), filter_text(())
+    ('(filter: 1½ “exit for west”)', '')
+    """
+    if not words:
+        return ""
+    return "(filter: " + " ".join(f"“{w[1:-1]}”" if _is_phrase(w) else w for w in words) + ")"
+
+
+def _is_phrase(word: str) -> bool:
+    return len(word) >= 2 and word[0] == word[-1] == '"'
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +118,7 @@ class Distribution:
         return out
 
     def summary(self) -> str:
-        """``112 of 12,870 suits, 9 distinct values (filter “exit”)``; ``924 suits, 49
+        """``112 of 12,870 suits, 9 distinct values (filter: exit)``; ``924 suits, 49
         distinct values`` when every suit is shown."""
         if not self.words:
             return f"{self.total:,} suits, {self.distinct:,} distinct values"
