@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 import time
 from fractions import Fraction
@@ -343,6 +344,32 @@ def test_main_window_opens_the_play_tree(qtbot, window):
     outcome = Solver().outcome(doc.deal)
     expected = outcome.west_lead if doc.lead is Player.WEST else outcome.east_lead
     assert trick(w).inspector.play_model.exact(root) == expected
+
+
+def test_the_empty_play_tree_tab_says_how_to_fill_it_and_its_button_does(qtbot, window):
+    """Fresh-eyes review (K8): "Deal: play tree" stayed empty until View ▸ Inspect Whole
+    Deal, and during that search the status still read "Inspecting KQT98/AJ765: …"."""
+    from whistgui.ui.trick.play_tree_page import SEARCHING_TEXT
+
+    inspector = trick(window).inspector
+    trick(window).inspector_dock.show()
+    inspector.open_suit_at(0)  # the status says the suit is inspected
+    qtbot.waitUntil(lambda: inspector.status.text().startswith("Inspecting"), timeout=30000)
+    inspector.tabs.setCurrentIndex(1)
+    page = inspector.play_page
+    assert "Inspect Whole Deal" in page.play_line.text()
+    assert "Ctrl+Shift+I" in page.play_line.text()
+    assert page.inspect_button.isVisible()
+    said: list[str] = []
+    page.said.connect(said.append)
+    with qtbot.waitSignal(inspector.playReady, timeout=30000):
+        page.inspect_button.click()
+        assert inspector.status.text() == html.escape(SEARCHING_TEXT)
+    assert said[0] == SEARCHING_TEXT
+    assert not page.inspect_button.isVisible()
+    assert inspector.play_model.root.deal == trick(window).session.document.deal
+    assert inspector.status.text().startswith("The play tree of ")
+    assert "Inspecting" not in inspector.status.text()
 
 
 def test_double_clicking_a_suit_value_opens_the_inspector(qtbot, settings):

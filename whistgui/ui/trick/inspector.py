@@ -3,10 +3,10 @@ explanation in words, the lazily expanded tree of reductions, and a check by exa
 
 The inspector works on one single suit at a time. Opening a suit computes its values in a
 background thread (a fresh evaluator whose memo then covers every reduction), after which every
-step through the tree — a click in the matrix, a node in the tree, Back, Up, the arrow keys —
-is a memo look-up on the GUI thread. The breadcrumb above names the node walked to, and shows
-on the tabs that show that node: the reductions, and R43's view of the node's suit; the deal's
-play tree (:mod:`~whistgui.ui.trick.play_tree_page`) and another game's structure have none.
+step through the tree (matrix, tree, Back, Up, arrow keys) is a memo look-up on the GUI thread.
+The breadcrumb above names the node walked to, on the tabs that show it: the reductions, and
+R43's view of the node's suit; the deal's play tree (:mod:`~whistgui.ui.trick.play_tree_page`)
+and another game's structure have none.
 
 The inspector follows the session it is given: what it shows is of the session's deal *now*
 — the same suit of the new deal, the play tree of the new deal if one was open — and a new
@@ -18,11 +18,9 @@ to follow the deal again, and works on while closed. Its computations run on the
 :class:`~whistgui.ui.engine_service.EngineService` (channels ``inspector-suit``,
 ``inspector-deal``, ``inspector-check``), with progress and Cancel in the status bar.
 
-That is the view of whist and refined whist. The other games show their own single-suit
-structure (:class:`~whistgui.ui.trick.game_suit_view.GameSuitView`): Greedy Whist and five-card
-R43's matrix A with its diagonal sums T_k, the sign change H, H̄ and H_Greedy; misère five-card
-the exit and its stoppers; each with the suit's element and its words. Those are a few
-comparisons, computed at once.
+Other games show their suit's structure at once (:mod:`~whistgui.ui.trick.game_suit_view`):
+Greedy Whist and five-card R43's matrix A, its sums T_k, the sign change H, H̄ and H_Greedy;
+misère five-card the exit and its stoppers; each with the suit's element and its words.
 """
 
 from __future__ import annotations
@@ -195,6 +193,8 @@ class Inspector(QWidget):
         self.tabs.addTab(self.suit_tab, "Suit: reductions and values")
         self.play_page = PlayTreePage(self.work, self)
         self.play_page.ready.connect(self.playReady)
+        self.play_page.said.connect(self._say)
+        self.play_page.wanted.connect(self.inspect_session_deal)
         self.tabs.addTab(self.play_page, "Deal: play tree")
         self.game_view = GameSuitView(self)
         self.tabs.addTab(self.game_view, "Suit: the game's structure")

@@ -5,7 +5,9 @@ Opening a deal searches every position of its play tree on the engine service fi
 tree is a table look-up. The search belongs to the inspector (its
 :class:`~whistgui.ui.engine_service.ViewWork`): closed, the inspector stops it, and the page
 searches again when the inspector is shown (:meth:`PlayTreePage.resume`). A result is shown
-only for the deal asked for last.
+only for the deal asked for last. Before any deal is opened, the page says how to open one,
+with a button that does it (:attr:`PlayTreePage.wanted`); what the search is doing goes to the
+inspector's status line too (:attr:`PlayTreePage.said`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,14 @@ import html
 from dataclasses import dataclass
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtWidgets import QHeaderView, QLabel, QTreeView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from whistgui.app.analysis import game_label, is_whist
 from whistgui.engine import Deal, Evaluator, Player, Position, Solver
@@ -27,6 +36,13 @@ __all__ = ["DEAL_CHANNEL", "DealKey", "PlayTreePage"]
 
 #: The engine service's channel for the search of a whole deal.
 DEAL_CHANNEL = "inspector-deal"
+#: What the page says before a deal is opened (its button opens the session's deal).
+EMPTY_TEXT = (
+    "No deal's play tree yet: Inspect the Whole Deal (View ▸ Inspect Whole Deal, "
+    "Ctrl+Shift+I) searches every line of play of the deal on the table, trick by trick."
+)
+#: The inspector's status while the whole deal is searched.
+SEARCHING_TEXT = "Searching the whole deal's play tree …"
 #: A deal, its leader and its game's name: what a play tree is of.
 DealKey = tuple[Deal, Player, str]
 
@@ -52,6 +68,8 @@ class PlayTreePage(QWidget):
     """The play tree of one deal, its line above it. ``work`` is the inspector's."""
 
     ready = Signal()  # the play tree of the deal asked for is shown
+    wanted = Signal()  # the empty page's button: open the session's deal
+    said = Signal(str)  # what the search is doing, for the inspector's status line
 
     def __init__(self, work: ViewWork, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -63,12 +81,17 @@ class PlayTreePage(QWidget):
         self._settled: DealKey | None = None  # a deal that failed, or cannot have a tree
         v = QVBoxLayout(self)
         v.setContentsMargins(0, 0, 0, 0)
-        self.play_line = QLabel("Open a whole deal: View ▸ Inspect Whole Deal.", self)
+        self.play_line = QLabel(html.escape(EMPTY_TEXT), self)
         self.play_line.setObjectName("playLine")
         self.play_line.setWordWrap(True)
         self.play_line.setTextFormat(Qt.TextFormat.RichText)
         self.play_line.linkActivated.connect(self._on_link)
         v.addWidget(self.play_line)
+        self.inspect_button = QPushButton("Inspect the &Whole Deal", self)
+        self.inspect_button.setObjectName("inspectWholeDeal")
+        self.inspect_button.setToolTip("Search the play tree of the deal on the table")
+        self.inspect_button.clicked.connect(self.wanted)
+        v.addWidget(self.inspect_button, 0, Qt.AlignmentFlag.AlignLeft)
         self.play_model = PlayTreeModel(Solver(), Evaluator(), self, game=find_game("whist"))
         self.play_tree = QTreeView(self)
         self.play_tree.setObjectName("playTree")
@@ -90,6 +113,8 @@ class PlayTreePage(QWidget):
         key = (deal, leader, game.name)
         self.key = key
         self._shown = self._settled = None
+        self.inspect_button.hide()
+        self.said.emit(SEARCHING_TEXT)
         self.play_line.setText(
             html.escape(f"Searching {deal} with {leader.name.title()} on lead …")
         )
@@ -108,6 +133,7 @@ class PlayTreePage(QWidget):
     def open_now(self, deal: Deal, leader: Player, game: Game) -> None:
         """As :meth:`open`, searching on this thread (scripts, headless figures)."""
         self.key = (deal, leader, game.name)
+        self.inspect_button.hide()
         solver, evaluator = Solver(), Evaluator()
         _warm_deal(deal, leader, game, solver, evaluator)
         self._show(_DealReady(deal, leader, game, solver, evaluator))
@@ -116,6 +142,7 @@ class PlayTreePage(QWidget):
         """No tree of ``key``: say why (``message``, rich text), and keep following."""
         self.key = self._settled = key
         self._shown = None
+        self.inspect_button.hide()
         self.work.service.cancel(DEAL_CHANNEL)
         self.play_model.set_position(None)
         self.play_line.setText(message)
@@ -137,6 +164,7 @@ class PlayTreePage(QWidget):
         if channel == DEAL_CHANNEL and tag == self.key:
             self._settled = self.key
             self.play_line.setText(f"No play tree: {html.escape(message)}")
+            self.said.emit(f"No play tree of the whole deal: {message}")
 
     def _on_cancelled(self, job: int, channel: str) -> None:
         if channel != DEAL_CHANNEL or not self.work.service.is_newest(job, channel):
@@ -144,6 +172,7 @@ class PlayTreePage(QWidget):
         if not self.work.active:
             return  # the inspector was closed: it searches again when shown
         self.play_line.setText("Search cancelled. <a href='search'>Search the deal again</a>")
+        self.said.emit("The search of the whole deal's play tree was cancelled.")
 
     def _on_link(self, link: str) -> None:
         if link == "search" and self.key is not None:
@@ -169,6 +198,7 @@ class PlayTreePage(QWidget):
             shown = self.play_model.data(self.play_model.index_of(root, COL_EXACT))
             outcome = f"West takes {shown}"
         game = game_label(ready.game)  # the game's title, never its identifier
+        self.said.emit(f"The play tree of {deal} ({game}): expand a trick to go on.")
         self.play_line.setText(
             html.escape(
                 f"{deal}, {leader.name.title()} on lead ({game}): {outcome} under "
