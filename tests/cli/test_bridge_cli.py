@@ -56,6 +56,26 @@ def test_table_json_has_the_deal_and_every_declarer_and_strain(capsys):
     assert obj["par"]["contracts"]
 
 
+def test_the_text_table_has_the_apps_strain_order():
+    """Fresh-eyes review (K10): the app shows NT ♠ ♥ ♦ ♣, the text table printed ♣ ♦ ♥ ♠ NT.
+    Run as a user runs it; each row's tricks under their strain."""
+    from whistgui.figures.bridge import TABLE_STRAINS
+
+    res = whist("table", DEAL)
+    assert res.returncode == 0, res.stderr
+    lines = res.stdout.splitlines()
+    assert lines[0] == DEAL
+    header = lines[1].split()
+    assert header == ["NT", "♠", "♥", "♦", "♣"]
+    assert header == [s.symbol if s != Strain.NT else "NT" for s in TABLE_STRAINS]
+    table = dd_table(BridgeDeal.parse(DEAL))
+    rows = {line.split()[0]: [int(n) for n in line.split()[1:]] for line in lines[2:6]}
+    assert set(rows) == {"N", "E", "S", "W"}
+    strains = [Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C]
+    for seat, tricks in rows.items():
+        assert tricks == [table[Seat.parse(seat), s] for s in strains]
+
+
 def test_solve_says_make_or_down_with_the_tricks(capsys):
     code, out, _ = run(capsys, "solve", DEAL, "--contract", "4S", "--declarer", "S", "--json")
     assert code == 0

@@ -46,7 +46,8 @@ from whistgui.engine.bridge.dds import DDTable, dd_tables, par, winning_line
 from whistgui.engine.bridge.pbn import iter_pbn, pbn_text
 from whistgui.engine.reading import PATH_QUOTE_LIMIT, label, quote
 
-_STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
+#: The text table's columns, in the app's order (its DD table and figures): NT ♠ ♥ ♦ ♣.
+_STRAINS = (Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C)
 
 #: What ``whist bridge --help`` says: for users, in plain words (the module's docstring is for
 #: the code's readers).
