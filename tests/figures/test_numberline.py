@@ -279,3 +279,36 @@ def test_random_suits_keep_labels_clear(suit: SuitDeal, width: float) -> None:
     fig = build_numberline(suit, width)
     assert collisions(fig) == [], str(suit)
     assert crowded(suit, width) == [], str(suit)
+
+
+def labels_on_the_val_line(suit: SuitDeal, width: float) -> list[str]:
+    """The main plot's labels (the screen's and the figure's: one layout) whose boxes, with
+    their ground, meet the vertical line from val(D)'s label down to the numbers — but for
+    one wider than the room on either side of it (on its ground, then)."""
+    from whistgui.figures.numberline_layout import Seg
+
+    lay = main_layout(Evaluator().analyze(suit), width, figure_metrics(9.0))
+    (val,) = [lab for lab in lay.labels() if lab.text.startswith("val(D) =")]
+    (line,) = [
+        i for i in lay.items if isinstance(i, Seg) and i.x1 == i.x2 and i.y1 == val.box.bottom
+    ]
+    box = Box(line.x1 - line.width / 2, line.y1, line.x2 + line.width / 2, line.y2)
+    room = max(box.left, width - box.right)
+    crossing = [lab for lab in lay.labels() if lab is not val and lab.area.meets(box)]
+    assert all(lab.boxed for lab in crossing)
+    return [lab.text for lab in crossing if lab.area.width <= room]
+
+
+@pytest.mark.parametrize("width", [150.0, WIDTH, 600.0])
+def test_no_label_sits_on_the_val_line(width: float) -> None:
+    """Fresh-eyes review (K4): "I(D) ▼" (I(D) a point, val's number) had its box on val(D)'s
+    vertical line. Every label keeps off it: A/K, KQT98/AJ765, 7 + ε₇, every magnification."""
+    suits = [SEVEN_EPS, *SUITS.values(), *(top_and_bottom(n) for n in range(1, 16))]
+    for suit in suits:
+        assert labels_on_the_val_line(suit, width) == [], (str(suit), width)
+    m = figure_metrics(9.0)
+    lay = main_layout(Evaluator().analyze(SEVEN_EPS), width, m)
+    arrow = next(lab for lab in lay.labels() if lab.text == "I(D) ▼")
+    val = next(lab for lab in lay.labels() if lab.text.startswith("val(D) ="))
+    assert arrow.box.right <= val.box.cx  # just left of the line, its arrow pointing at it
+    assert val.box.cx - arrow.box.right < 2 * m.size

@@ -25,6 +25,7 @@ points where the side changes, need them), :data:`LABEL_GAP` apart.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -385,6 +386,9 @@ def main_layout(a: SuitAnalysis, width: float, m: Metrics) -> Layout:
     up = Tri(((px(mx), y_down - t), (px(mx) - t, y_down + t), (px(mx) + t, y_down + t)), "mark")
     down = Tri(((px(nx), y_up + t), (px(nx) - t, y_up - t), (px(nx) + t, y_up - t)), "mark")
     taken: list[Box] = [val.area, *(d.box for d in dots), up.box, down.box]
+    # val's line, from its label down through the plot: no label may sit on it
+    line_w = max(1.0, s / 6)
+    line = Box(xv - line_w / 2, val.area.bottom, xv + line_w / 2, math.inf).grown(0.15 * s)
 
     # maxmin's label towards L(D), minmax's towards R(D), beside their triangles
     marks: list[Label] = []
@@ -403,7 +407,7 @@ def main_layout(a: SuitAnalysis, width: float, m: Metrics) -> Layout:
                     c.grown(proto.pad)
                     for c in _beside(px(v), t + 0.4 * s, proto.box, 0, width, prefer_left, 0.5 * s)
                 ),
-                taken,
+                [*taken, line],
                 0.1 * s,
             )
             if spot is not None:
@@ -435,14 +439,30 @@ def main_layout(a: SuitAnalysis, width: float, m: Metrics) -> Layout:
     names: list[Label] = []
     rows = Rows(LABEL_GAP * s)
     for proto, cx in wanted:
-        w = proto.box.width
-        left = _centre(cx, w + 2 * proto.pad, 0, width) - w / 2
+        w, p = proto.box.width, proto.pad
+        # centred under its place, else just left of val's line (I(D) ▼'s arrow at it), or right
+        lefts = [
+            _centre(x, w + 2 * p, 0, width) - w / 2
+            for x in (cx, line.left - p - w / 2, line.right + p + w / 2)
+        ]
+        clear = [x for x in lefts if not Box(x - p, names_top, x + w + p, names_top).meets(line)]
+        # wider than the room on either side of the line: across it, on its ground, as before
+        obstacles = [*taken, line] if clear else taken
+        lefts = clear or lefts[:1]
         row = 0
         while True:
             top = names_top + row * (h + 0.2 * s)
-            box = Box(left, top, left + w, top + h)
-            area = box.grown(proto.pad)
-            if rows.free(row, area.left, area.right) and first_free([area], taken) is not None:
+            box = next(
+                (
+                    b
+                    for b in (Box(x, top, x + w, top + h) for x in lefts)
+                    if rows.free(row, b.left - p, b.right + p)
+                    and first_free([b.grown(p)], obstacles) is not None
+                ),
+                None,
+            )
+            if box is not None:
+                area = box.grown(p)
                 break
             row += 1
         rows.take(row, area.left, area.right)
@@ -463,7 +483,7 @@ def main_layout(a: SuitAnalysis, width: float, m: Metrics) -> Layout:
         half = max(0.25 * s, width / 320)
         add(Band(Box(px(low) - half, y_axis - strip, px(low) + half, y_axis + strip), "I", 1.0))
     add(Seg(px(lo), y_axis, px(hi), y_axis, thin, "text"))
-    add(Seg(xv, val.box.bottom, xv, y_bottom, max(1.0, s / 6), "text"))
+    add(Seg(xv, val.box.bottom, xv, y_bottom, line_w, "text"))
     lay.items += [*dots, up, down, *marks, *names, val]
 
     # the numbers' axis, its ticks and their labels
