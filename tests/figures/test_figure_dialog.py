@@ -277,3 +277,25 @@ def test_the_suit_box_names_each_suit_by_its_symbol(qtbot, engine) -> None:  # t
         lambda: dlg.figure is not None and "AJ9753/KQT864" in dlg.figure.texts(), timeout=20000
     )
     dlg.close()
+
+
+def test_the_play_tree_offers_every_trick_beside_the_optimal_ones(qtbot, engine) -> None:  # type: ignore[no-untyped-def]
+    """The play tree is drawn with the optimal tricks only by default (a page, not a metre);
+    the dialog had no way to ask for every trick (issue 25's second review, C1). The box shows
+    for the play tree alone; checked, the figure has every trick at each level: taller."""
+    doc = Document.from_deal(Deal.parse("AJ9/KQT A/K K/A"))
+    dlg = _dialog(qtbot, doc, engine, view="playtree")
+    dlg.format.setCurrentIndex(dlg.format.findData("pdf"))
+    assert dlg.all_tricks.isVisibleTo(dlg)
+    assert not dlg.all_tricks.isChecked()
+    qtbot.waitUntil(lambda: dlg.figure is not None, timeout=20000)
+    optimal = dlg.figure
+    assert dlg.options().optimal_only is True
+    dlg.all_tricks.setChecked(True)
+    assert dlg.options().optimal_only is False
+    qtbot.waitUntil(lambda: dlg.figure is not None and dlg.figure is not optimal, timeout=20000)
+    assert dlg.figure.height > optimal.height
+    for view in ("tree", "matrix", "play", "numberline"):
+        dlg.set_view(view)
+        assert not dlg.all_tricks.isVisibleTo(dlg), view
+    dlg.close()

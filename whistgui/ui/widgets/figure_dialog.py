@@ -47,6 +47,7 @@ from whistgui.engine.trick.cards import suit_symbol
 from whistgui.figures import (
     DEFAULT_DEPTHS,
     DEFAULT_FONT,
+    DEFAULT_OPTIMAL_ONLY,
     FONTS,
     VIEWS,
     Figure,
@@ -85,7 +86,7 @@ SUIT_VIEWS = ("matrix", "numberline", "tree", "lattice")
 WHIST_FIELDS: Mapping[str, tuple[str, ...]] = {
     **{view: ("suit",) for view in SUIT_VIEWS},
     "tree": ("suit", "depth"),
-    "playtree": ("depth",),
+    "playtree": ("depth", "tricks"),
     "play": ("cards",),
 }
 #: How the view box names a view (else its name, capitalised).
@@ -272,6 +273,13 @@ class FigureDialog(QDialog):
         self._depths = dict(DEFAULT_DEPTHS)
         self._depth_view: str | None = None
         self._shown_view: str | None = None  # the view the preview shows
+        self.all_tricks = QCheckBox("Every trick, not only the optimal ones", self)
+        self.all_tricks.setObjectName("figureAllTricks")
+        self.all_tricks.setChecked(not DEFAULT_OPTIMAL_ONLY)
+        self.all_tricks.setToolTip(
+            "The play tree draws the optimal tricks (a page or so); checked, every trick at "
+            "each level — a figure many pages tall"
+        )
         self.cards = QSpinBox(self)
         self.cards.setRange(-1, self._source.cards)
         self.cards.setSpecialValueText("all")
@@ -291,8 +299,9 @@ class FigureDialog(QDialog):
             self.font_face.addItem(face.name, key)
         self.font_face.setToolTip(
             "DejaVu Sans: the app's face, every symbol in one sans-serif. Latin Modern: the "
-            "serif of LaTeX articles (symbols from Latin Modern Math). Both ship with the app; "
-            "every format is set in the one chosen."
+            "serif of LaTeX articles (symbols from Latin Modern Math). Both ship with the app. "
+            "PNG, SVG and PDF are set in the face chosen; TikZ takes its LaTeX document's own "
+            "sans-serif or serif family, each string anchored where this face measured it."
         )
         self.format = QComboBox(self)
         for kind in FORMAT_FILTERS:
@@ -306,6 +315,7 @@ class FigureDialog(QDialog):
             ("&View:", self.view),
             ("&Suit:", self.suit),
             ("&Depth:", self.depth),
+            ("", self.all_tricks),
             ("&Cards played:", self.cards),
             ("&Width:", self.width_mm),
             ("&Font size:", self.font_pt),
@@ -382,6 +392,7 @@ class FigureDialog(QDialog):
         for d in (self.width_mm, self.font_pt):
             d.valueChanged.connect(self._changed)
         self.outlines.toggled.connect(self._changed)
+        self.all_tricks.toggled.connect(self._changed)
         engine.finished.connect(self._on_built)
         engine.failed.connect(self._on_failed)
         self._update_enabled()
@@ -437,6 +448,7 @@ class FigureDialog(QDialog):
             depth=self.depth.value(),
             cards=None if self.cards.value() < 0 else self.cards.value(),
             font=str(self.font_face.currentData()),
+            optimal_only=not self.all_tricks.isChecked(),
         )
 
     def applies(self) -> dict[QWidget, bool]:
@@ -446,6 +458,7 @@ class FigureDialog(QDialog):
         return {
             self.suit: "suit" in uses and self._source.suits > 0,
             self.depth: "depth" in uses,
+            self.all_tricks: "tricks" in uses,
             self.cards: "cards" in uses and self._source.cards > 0,
             self.dpi: self.kind == "png",
             self.outlines: self.kind == "svg",
