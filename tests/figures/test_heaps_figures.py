@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.figures.helpers import WIDTH, assert_apart, assert_inside, texts
+from tests.tools import pdf_text, run_pdflatex
 from whistgui.app.heaps import HeapsDocument, theory_view
 from whistgui.app.heaps_files import save_heaps
 from whistgui.engine.errors import NotationError
@@ -155,6 +156,22 @@ def test_render_takes_a_saved_game_and_standard_output(tmp_path: Path):
     words = [t.text or "" for t in root.iter(f"{SVG}text")]
     assert "Red to move" in words  # Blue has moved
     assert any("BR R" in w for w in words)
+
+
+def test_render_s_tikz_of_misere_nim_sets_the_accent_and_the_hats(tmp_path: Path):
+    """The TikZ of misère nim compiles to 'Misère nim' and the paper's hats, 3̂ and 1̂ — not
+    '[latin small letter e with grave]' and '[combining circumflex accent]'."""
+    out = tmp_path / "misere.tex"
+    res = whist("--game", "misere-nim", "3 4 6", "--out", str(out))
+    assert res.returncode == 0, res.stderr
+    tex = out.read_text(encoding="utf-8")
+    assert "textsf{[" not in tex  # no character named in words (one it cannot set)
+    words = pdf_text(run_pdflatex(tmp_path, out.name))
+    lines = [" ".join(line.split()) for line in words.splitlines()]
+    assert "Misère nim: 3 4 6" in lines
+    for n in "346":
+        assert f"{n}\u0302" in lines  # each heap's element, hatted, under its size
+    assert any(line.startswith("Sum: 1\u0302 — 1\u0302: nim-sum 1") for line in lines)
 
 
 @pytest.mark.parametrize(

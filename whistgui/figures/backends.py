@@ -546,15 +546,103 @@ _LATEX_TEXT = {
 }
 _SUPER = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 _SUB = str.maketrans("₀₁₂₃₄₅₆₇₈₉₋", "0123456789-")
+#: The combining circumflex: misère nim's hat (strange algebra §6.2), written after each digit.
+_HAT: Final = "\u0302"
+
+
+#: Combining accents (U+0300 …) as LaTeX's text accents (``è`` → ``\`{e}``) and math accents
+#: (``1̂`` → ``\hat{1}``, misère nim's hat).
+_TEXT_ACCENTS: Final = {
+    "\u0300": "`",
+    "\u0301": "'",
+    "\u0302": "^",
+    "\u0303": "~",
+    "\u0304": "=",
+    "\u0306": "u",
+    "\u0307": ".",
+    "\u0308": '"',
+    "\u030a": "r",
+    "\u030b": "H",
+    "\u030c": "v",
+    "\u0327": "c",
+    "\u0328": "k",
+}
+_MATH_ACCENTS: Final = {
+    "\u0300": "grave",
+    "\u0301": "acute",
+    "\u0302": "hat",
+    "\u0303": "tilde",
+    "\u0304": "bar",
+    "\u0306": "breve",
+    "\u0307": "dot",
+    "\u0308": "ddot",
+    "\u030c": "check",
+}
+
+
+def _cluster(text: str, i: int) -> tuple[str, str, int]:
+    """The character at ``i`` and the combining marks on it (those that follow it, and those
+    a precomposed letter such as ``è`` decomposes into), and where the next one starts."""
+    base, marks = text[i], ""
+    if base not in _LATEX_MATH and base not in _LATEX_TEXT:
+        parts = unicodedata.normalize("NFD", base)
+        if len(parts) > 1 and all(unicodedata.combining(m) for m in parts[1:]):
+            base, marks = parts[0], parts[1:]
+    j = i + 1
+    while j < len(text) and unicodedata.combining(text[j]):
+        j += 1
+    return base, marks + text[i + 1 : j], j
+
+
+def _accented(base: str, marks: str) -> str | None:
+    r"""A character with combining ``marks`` for LaTeX: a letter with text accents
+    (``\`{e}``), anything else under math accents in the text's face
+    (``\ensuremath{\hat{\mbox{1}}}``); None if LaTeX has no accent for a mark."""
+    if base.isascii() and base.isalpha() and all(m in _TEXT_ACCENTS for m in marks):
+        out = "\\i" if base == "i" else base
+        for m in marks:
+            out = rf"\{_TEXT_ACCENTS[m]}{{{out}}}"
+        return out
+    if all(m in _MATH_ACCENTS for m in marks):
+        out = rf"\mbox{{{latex_text(base)}}}"  # in the text's face, under math's accent
+        for m in marks:
+            out = rf"\{_MATH_ACCENTS[m]}{{{out}}}"
+        return rf"\ensuremath{{{out}}}"
+    return None
 
 
 def latex_text(text: str) -> str:
     r"""``text`` for pdflatex: the papers' symbols in math mode (``ε₂`` → ``ε_{2}``, ``⅜`` →
-    a fraction, ``{}^{3}\!/{}_{8}``, no taller than a line), LaTeX's special characters
-    escaped."""
+    a fraction, ``{}^{3}\!/{}_{8}``, no taller than a line), a letter's accents as LaTeX's
+    (``è`` → ``\`{e}``), a number with a hat on each digit (misère nim's ``1̂2̂``) as one hat
+    over it (``\widehat{12}``, as the theory's LaTeX writes it) in the text's face, LaTeX's
+    special characters escaped.
+
+    >>> print(latex_text("Misère: 1\u0302 — 1\u03022\u0302"))
+    Mis\`{e}re: \ensuremath{\hat{\mbox{1}}} --- \ensuremath{\widehat{\mbox{12}}}
+    """
     out: list[str] = []
     i = 0
     while i < len(text):
+        base, marks, after = _cluster(text, i)
+        if marks == _HAT and base.isascii() and base.isdigit():
+            digits = base
+            while after < len(text):
+                b, m, nxt = _cluster(text, after)
+                if m != _HAT or not (b.isascii() and b.isdigit()):
+                    break
+                digits, after = digits + b, nxt
+            accent = "hat" if len(digits) == 1 else "widehat"
+            # the digits in the text's face (\mbox), under math's hat
+            out.append(rf"\ensuremath{{\{accent}{{\mbox{{{digits}}}}}}}")
+            i = after
+            continue
+        if marks:
+            said = _accented(base, marks)
+            if said is not None:
+                out.append(said)
+                i = after
+                continue
         ch = text[i]
         if ch in _LATEX_SPECIAL:
             out.append(_LATEX_SPECIAL[ch])
