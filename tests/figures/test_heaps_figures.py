@@ -191,3 +191,75 @@ def test_render_refuses_bad_input_in_one_line(tmp_path: Path, argv, message):
     assert message in res.stderr
     assert len(res.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "x.png").exists()
+
+
+# --------------------------------------------------------------------------- misère's hats
+def _ink_rows(image_path: Path) -> tuple[list[tuple[int, int]], list[tuple[int, int, int, int]]]:
+    """The runs of rows of an image that hold ink, and each run's box (left, top, right,
+    bottom) in pixels."""
+    from PySide6.QtGui import QImage
+
+    image = QImage(str(image_path))
+    assert not image.isNull(), image_path
+    rows: list[tuple[int, int]] = []
+    boxes: list[tuple[int, int, int, int]] = []
+    start = None
+    left, right = image.width(), -1
+    for y in range(image.height() + 1):
+        inked = []
+        if y < image.height():
+            inked = [x for x in range(image.width()) if image.pixelColor(x, y).lightness() < 160]
+        if inked:
+            if start is None:
+                start, left, right = y, image.width(), -1
+            left, right = min(left, inked[0]), max(right, inked[-1])
+        elif start is not None:
+            rows.append((start, y - 1))
+            boxes.append((left, start, right, y - 1))
+            start = None
+    return rows, boxes
+
+
+@pytest.mark.parametrize("face", ["dejavu-sans", "latin-modern"])
+@pytest.mark.parametrize("italic", [False, True])
+@pytest.mark.parametrize("fmt", ["png", "pdf", "svg"])
+def test_misere_s_hat_sits_over_its_digit_in_every_format_and_face(
+    tmp_path: Path, face: str, italic: bool, fmt: str
+) -> None:
+    """0̂ and 1̂ carry the answer (1 and 0̂ are P, 0 and 1̂ N): drawn, the hat is over the digit
+    and clear of it, no further above it than a quarter of the size — DejaVu Sans drew it
+    an em above the line (in the Sum line over the heaps' labels), Latin Modern through the
+    digit's top."""
+    from tests.tools import require_tool
+    from whistgui.figures.fonts import using_font
+    from whistgui.figures.layout import text_item
+    from whistgui.figures.scene import Figure
+
+    size = 40.0
+    with using_font(face):
+        fig = Figure(80, 80)
+        fig.add(text_item(20, 60, "4\u0302", size, italic=italic))
+    path = write(fig, tmp_path / f"hat.{fmt}", dpi=72)
+    if fmt == "pdf":
+        stem = tmp_path / "hat-pdf"
+        subprocess.run(
+            [require_tool("pdftoppm"), "-r", "72", "-png", "-singlefile", str(path), str(stem)],
+            check=True,
+            timeout=60,
+        )
+        path = stem.with_suffix(".png")
+    elif fmt == "svg":
+        out = tmp_path / "hat-svg.png"
+        subprocess.run(
+            [require_tool("rsvg-convert"), "-d", "72", "-p", "72", str(path), "-o", str(out)],
+            check=True,
+            timeout=60,
+        )
+        path = out
+    rows, boxes = _ink_rows(path)
+    assert len(rows) == 2, (rows, "expected the hat, then the digit, apart")
+    (hl, _ht, hr, hb), (dl, dt, dr, _db) = boxes
+    gap = dt - hb - 1
+    assert 0 < gap <= 0.25 * size, (gap, boxes)
+    assert hr - hl < dr - dl + 2  # a hat, not a second line of text
+    assert dl <= (hl + hr) / 2 <= dr  # over the digit

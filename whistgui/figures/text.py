@@ -12,8 +12,13 @@ A run of text is drawn as one or more :class:`Run` pieces (:func:`runs`): one, i
 Sans; in Latin Modern, which has no subscript digits, ``ε₇`` is ``𝜀`` then a ``7`` at 70 %
 of the size, lowered by 0.15 of the size — where TeX puts ``$\\varepsilon_7$`` — and a
 superscript is raised by 0.36 of it; a fraction the face lacks (``⅜``) is a raised small
-numerator, the fraction slash and a small denominator. Every backend draws the pieces, so
-that what is drawn is what was measured.
+numerator, the fraction slash and a small denominator. A character with the combining
+circumflex after it (misère nim's ``1̂``, strange algebra §6.2) is drawn with a hat over it in
+every face: no face stacks that mark over a digit where it belongs (DejaVu Sans draws it high
+above the line, Latin Modern through the digit's top), so the hat is a piece of its own, the
+spacing circumflex ``ˆ`` centred over the character's top and clear of it
+(:func:`hat_place`; the screens draw it so too). Every backend draws the pieces, so that what
+is drawn is what was measured.
 """
 
 from __future__ import annotations
@@ -31,14 +36,18 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FAMILY",
+    "HAT",
+    "HAT_GLYPH",
     "SUBSCRIPT_FAMILY",
     "Run",
     "ensure_app",
     "font",
+    "hat_place",
     "line_height",
     "measure",
     "runs",
     "screen_font",
+    "unhatted",
     "use_figure_font",
     "wrap",
     "wrap_tokens",
@@ -161,6 +170,73 @@ _FRACTION_SLASH: Final = "\u2044"
 _MATH_ITALIC: Final = {c: chr(0x1D6FC + c - 0x3B1) for c in range(0x3B1, 0x3CA)}
 
 
+#: The combining circumflex: misère nim's hat, after each digit it is on (``1̂2̂``).
+HAT: Final = "\u0302"
+#: What is drawn for it: the spacing circumflex, placed over the character.
+HAT_GLYPH: Final = "\u02c6"
+#: The room between a character's top and its hat, as a part of the size (TeX's accents sit
+#: about so far above a capital's top).
+_HAT_GAP: Final = 0.05
+
+
+def unhatted(text: str) -> tuple[str, tuple[int, ...]]:
+    """``text`` without its combining hats, and the places (in it) of the characters that
+    wore one.
+
+    >>> unhatted("Sum: 1\u0302 — 1\u03022\u0302")
+    ('Sum: 1 — 12', (5, 9, 10))
+    """
+    out: list[str] = []
+    hatted: list[int] = []
+    for ch in text:
+        if ch == HAT and out:
+            if not hatted or hatted[-1] != len(out) - 1:
+                hatted.append(len(out) - 1)
+        else:
+            out.append(ch)
+    return "".join(out), tuple(hatted)
+
+
+def hat_place(f: QFont, ch: str) -> tuple[float, float]:
+    """Where :data:`HAT_GLYPH` is drawn over ``ch`` in the font ``f``, as parts of its size:
+    how far after ``ch``'s start and how far below its baseline (negative: above) — centred
+    over the top of ``ch``'s ink (an italic's top leans right), its lowest point
+    :data:`_HAT_GAP` above that top."""
+    families = tuple(f.families()) or (f.family(),)
+    return _hat_place(families, f.bold(), f.italic(), ch)
+
+
+@lru_cache(maxsize=512)
+def _hat_place(families: tuple[str, ...], bold: bool, italic: bool, ch: str) -> tuple[float, float]:
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QFont, QPainterPath
+
+    _load_fonts()
+    em = 1000.0
+    big = QFont(families[0])
+    big.setFamilies(list(families))
+    big.setBold(bold)
+    big.setItalic(italic)
+    big.setPixelSize(int(em))
+    big.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
+    shape = QPainterPath()
+    shape.addText(0, 0, big, ch)
+    box = shape.boundingRect()
+    if box.isEmpty():  # a space: the hat over its advance
+        box = QRectF(0, -0.7 * em, 0.5 * em, 0.7 * em)
+        top = box
+    else:
+        band = QPainterPath()
+        band.addRect(QRectF(box.left() - em, box.top(), box.width() + 2 * em, 0.12 * em))
+        top = shape.intersected(band).boundingRect()
+    hat = QPainterPath()
+    hat.addText(0, 0, big, HAT_GLYPH)
+    cap = hat.boundingRect()
+    dx = top.center().x() - cap.center().x()
+    rise = box.top() - _HAT_GAP * em - cap.bottom()
+    return dx / em, rise / em
+
+
 def _script(ch: str) -> str | None:
     """``"sub"``, ``"sup"`` or None: is ``ch`` a subscript or superscript character?"""
     if ch.translate(_SUB) != ch:
@@ -209,6 +285,15 @@ def runs(
 
 @lru_cache(maxsize=8192)
 def _runs(text: str, size: float, bold: bool, italic: bool, face: Typeface) -> tuple[Run, ...]:
+    if HAT in text:  # the text without its hats, then each hat over its character
+        plain, hatted = unhatted(text)
+        f = font(size, bold=bold, italic=italic, face=face)
+        hats = []
+        for k in hatted:
+            dx, rise = hat_place(f, plain[k])
+            x = measure(plain[:k], size, bold=bold, italic=italic, face=face)
+            hats.append(Run(HAT_GLYPH, x + dx * size, size, rise * size))
+        return _runs(plain, size, bold, italic, face) + tuple(hats)
     if not (face.scripts or face.math_italic or face.stand_ins):
         return (Run(text, 0.0, size),)
     small = SCRIPT * size
@@ -257,6 +342,8 @@ def measure(
 ) -> float:
     """The advance of ``text`` in points, in ``face`` (or the one in use)."""
     f = face or current_font()
+    if HAT in text:  # a hat takes no room across
+        text = unhatted(text)[0]
     if not (f.scripts or f.math_italic or f.stand_ins):
         return _metrics(size, bold, italic, f).horizontalAdvance(text)
     pieces = _runs(text, size, bold, italic, f)
