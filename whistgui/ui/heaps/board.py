@@ -46,6 +46,7 @@ from PySide6.QtWidgets import QApplication, QToolTip, QWidget
 
 from whistgui.app.heaps import BLUE, PLAIN, RED, Kind, Stack
 from whistgui.ui.heaps.board_geometry import BoardGeometry
+from whistgui.ui.heaps.hats import draw_hatted
 from whistgui.ui.theme import colour, contrasting_text, is_theme_change
 
 __all__ = ["HeapsBoard", "Mark"]
@@ -415,13 +416,9 @@ class HeapsBoard(QWidget):
             for line, text, ink in ((0, self._label(i), text_ink), (1, self._element(i), muted)):
                 if text:
                     p.setPen(ink)
-                    rect = g.label_rect(i, line)
-                    elided = QFontMetricsF(font).elidedText(
-                        text, Qt.TextElideMode.ElideRight, rect.width() - 2
-                    )
-                    p.drawText(
-                        rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, elided
-                    )
+                    rect = g.label_rect(i, line).adjusted(1, 0, -1, 0)
+                    top = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+                    draw_hatted(p, rect, top, text)  # misère's hats over their digits
         if not shown:
             word = "pile" if self.kind is Kind.PILES else "heap"
             p.setPen(muted)

@@ -6,7 +6,6 @@ show_analysis`, …) and asks for changes by signals; it never changes the sessi
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
@@ -22,7 +21,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QPushButton,
-    QSizePolicy,
     QSplitter,
     QTreeWidget,
     QTreeWidgetItem,
@@ -40,6 +38,7 @@ from whistgui.app.heaps import (
     result_words,
 )
 from whistgui.engine.heaps.rules import Move, Player
+from whistgui.ui.heaps.hats import HattedText
 from whistgui.ui.theme import colour, contrasting_text, is_theme_change, notifier, text_role
 from whistgui.ui.widgets.messages import for_display
 
@@ -165,12 +164,9 @@ class HeapsPanel(QWidget):
 
         # elements
         self.elements = QGroupBox("Elements", self)
-        self.elements_text = QLabel(self.elements)
+        # drawn, not a QLabel: misère nim's hats over their digits (ui/heaps/hats.py)
+        self.elements_text = HattedText(self.elements)
         self.elements_text.setObjectName("heapsElements")
-        self.elements_text.setWordWrap(True)
-        self.elements_text.setTextFormat(Qt.TextFormat.RichText)
-        self.elements_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.elements_text.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         lay = QVBoxLayout(self.elements)
         lay.addWidget(self.elements_text)
 
@@ -285,20 +281,24 @@ class HeapsPanel(QWidget):
             return
         if view is None:
             self.elements.setTitle("Elements")
-            self.elements_text.setText(
-                "<i>This game has no theory here: its outcomes are found by search only.</i>"
+            self.elements_text.set_paragraphs(
+                [[("This game has no theory here: its outcomes are found by search only.", False)]]
             )
-            self.elements.setToolTip("")
+            self.elements_text.set_tip([])
             self.theory_line.setText("Theory: none (search only)")
             return
         self.elements.setTitle("Elements (the game's theory)")
-        self.elements.setToolTip(view.title)
-        parts = " &nbsp; ".join(
-            f"{html.escape(c)}&nbsp;↦&nbsp;<b>{html.escape(e)}</b>" for c, e in view.components
-        )
-        self.elements_text.setText(
-            f"{parts or '(no components)'}<br>Sum: <b>{html.escape(view.total)}</b> — "
-            f"{html.escape(view.meaning)}"
+        self.elements_text.set_tip([[(view.title, False)]])
+        parts: list[tuple[str, bool]] = []
+        for c, e in view.components:
+            if parts:
+                parts.append((" \u00a0\u00a0 ", False))
+            parts += [(f"{c}\u00a0↦\u00a0", False), (e, True)]
+        self.elements_text.set_paragraphs(
+            [
+                parts or [("(no components: the empty position)", False)],
+                [("Sum: ", False), (view.total, True), (f" — {view.meaning}", False)],
+            ]
         )
         self.theory_line.setText(
             f"Theory: {result_words(doc.rules, view.predicted, doc.mover)}"
