@@ -298,4 +298,46 @@ def test_the_play_tree_offers_every_trick_beside_the_optimal_ones(qtbot, engine)
     for view in ("tree", "matrix", "play", "numberline"):
         dlg.set_view(view)
         assert not dlg.all_tricks.isVisibleTo(dlg), view
+
+
+#: The first bytes of each format's file.
+MAGIC = {"png": b"\x89PNG", "pdf": b"%PDF", "svg": b"<?xml", "tex": b"\\documentclass"}
+
+
+@pytest.mark.parametrize("chosen", list(MAGIC))
+@pytest.mark.parametrize("typed", list(MAGIC))
+def test_the_name_s_extension_is_the_format_written(  # type: ignore[no-untyped-def]
+    qtbot, engine, tmp_path, chosen, typed
+) -> None:
+    """Format PNG and a file named x.pdf wrote PNG data into x.pdf (issue 26's review, W2):
+    the extension typed is the format written, as ``whist render --out`` reads it, and the
+    Format box shows it."""
+    doc = Document.from_deal(Deal.parse("AJ9/KQT A/K K/A"))
+    dlg = _dialog(qtbot, doc, engine, view="deal")
+    dlg.format.setCurrentIndex(dlg.format.findData(chosen))
+    qtbot.waitUntil(lambda: dlg.figure is not None, timeout=20000)
+    out = dlg.save(tmp_path / f"x.{typed.upper() if typed == 'pdf' else typed}")
+    assert out is not None
+    assert out.suffix.lower() == f".{typed}"
+    assert out.read_bytes().startswith(MAGIC[typed])
+    assert dlg.kind == typed
+    assert dlg.dpi.isVisibleTo(dlg) == (typed == "png")
+    said = dlg.status.text()
+    assert said.startswith(f"Written to {out} as ")
+    assert ("the format its name ends in" in said) == (typed != chosen)
+    dlg.close()
+
+
+@pytest.mark.parametrize("chosen", list(MAGIC))
+def test_a_name_without_a_format_s_extension_gets_the_chosen_one(  # type: ignore[no-untyped-def]
+    qtbot, engine, tmp_path, chosen
+) -> None:
+    doc = Document.from_deal(Deal.parse("AJ9/KQT A/K K/A"))
+    dlg = _dialog(qtbot, doc, engine, view="deal")
+    dlg.format.setCurrentIndex(dlg.format.findData(chosen))
+    qtbot.waitUntil(lambda: dlg.figure is not None, timeout=20000)
+    for name in ("figure", "fig.v2", "fig.jpg"):
+        out = dlg.save(tmp_path / name)
+        assert out == tmp_path / f"{name}.{chosen}"
+        assert out.read_bytes().startswith(MAGIC[chosen])
     dlg.close()

@@ -80,6 +80,10 @@ FORMAT_FILTERS = {
     "pdf": "PDF document (*.pdf)",
     "tex": "TikZ / LaTeX (*.tex)",
 }
+#: How the Format box names each format.
+_FORMAT_NAMES: Final = {
+    kind: kind.upper() if kind != "tex" else "TikZ (LaTeX)" for kind in FORMAT_FILTERS
+}
 #: Views about one suit of the deal (the Suit box applies).
 SUIT_VIEWS = ("matrix", "numberline", "tree", "lattice")
 #: The fields each view of a whist document uses, beyond width, font and format.
@@ -304,8 +308,8 @@ class FigureDialog(QDialog):
             "sans-serif or serif family, each string anchored where this face measured it."
         )
         self.format = QComboBox(self)
-        for kind in FORMAT_FILTERS:
-            self.format.addItem(kind.upper() if kind != "tex" else "TikZ (LaTeX)", kind)
+        for kind, name in _FORMAT_NAMES.items():
+            self.format.addItem(name, kind)
         self.dpi = QSpinBox(self)
         self.dpi.setRange(72, 2400)
         self.dpi.setSuffix(" dpi")
@@ -592,27 +596,46 @@ class FigureDialog(QDialog):
         )
         if not path:
             return None
-        if not Path(path).suffix:
-            path += f".{self.kind}"
         return self.save(path)
 
+    def target(self, path: str | os.PathLike[str]) -> tuple[Path, str]:
+        """The file and the format ``path`` is written as, the way ``whist render --out``
+        reads a name: a name ending in a format's extension (``.png``, ``.svg``, ``.pdf``,
+        ``.tex``, any case) is written in that format, whatever the Format box says; any
+        other name gets the chosen format's extension added (``figure`` → ``figure.pdf``,
+        ``fig.v2`` → ``fig.v2.pdf``). Never one format under another's extension."""
+        target = Path(path)
+        ext = target.suffix.lstrip(".").lower()
+        if ext in FORMAT_FILTERS:
+            return target, ext
+        return target.with_name(f"{target.name}.{self.kind}"), self.kind
+
     def save(self, path: str | os.PathLike[str]) -> Path | None:
-        """Write the figure to ``path`` in the chosen format; None (and the reason shown) if
-        it cannot be written or is not ready."""
+        """Write the figure to ``path`` in the format its name says (:meth:`target`; the
+        Format box then shows it); None (and the reason shown) if it cannot be written or is
+        not ready."""
         fig = self._figure
         if fig is None:
             self.status.setText("The figure is not ready yet.")
             return None
+        target, kind = self.target(path)
+        chosen = self.kind
+        if kind != chosen:  # the name's format: the box follows it (the figure is the same)
+            self.format.blockSignals(True)
+            self.format.setCurrentIndex(self.format.findData(kind))
+            self.format.blockSignals(False)
+            self._update_enabled()
         try:
-            out = write(
-                fig, path, self.kind, dpi=self.dpi.value(), outlines=self.outlines.isChecked()
-            )
+            out = write(fig, target, kind, dpi=self.dpi.value(), outlines=self.outlines.isChecked())
         except FigureError as exc:
             self.status.setText(self._error_html(str(exc)))
             return None
         self._save_settings()
         self.saved = out
-        self.status.setText(f"Written to {out}")
+        said = self.format.currentText()
+        if kind != chosen:
+            said += f", the format its name ends in (Format said {_FORMAT_NAMES[chosen]})"
+        self.status.setText(f"Written to {out} as {said}")
         return out
 
     def copy_image(self) -> None:
