@@ -476,6 +476,10 @@ def test_a_long_search_shows_its_progress_and_is_cancelled(qtbot, heaps):
     page.panel.again.click()  # Search: on again
     assert page._job is not None
     assert page.panel.cancel.isVisible()
+    # the Outcome box says so, not the stopped search's "Search: stopped (Search to go on)"
+    qtbot.waitUntil(lambda: "looked at" in page.panel.progress.text(), timeout=20000)
+    assert "stopped" not in page.panel.search_line.text()
+    assert page.panel.search_line.text().startswith("Search: searching")
     page.panel.cancel.click()
     qtbot.waitUntil(lambda: page._job is None, timeout=10000)
     set_doc(qtbot, heaps, HeapsDocument.new("nim", "1 2"))  # another position: searched

@@ -163,6 +163,7 @@ class HeapsPage(QWidget):
             CHANNEL, analysis_job(doc, self.searches), label=f"Search of {doc.text}", tag=key
         )
         self.panel.set_progress("Searching …", busy=True)
+        self.panel.search_running()
         self.readyChanged.emit(False)
 
     def _show_analysis(self, analysis: Analysis) -> None:

@@ -340,6 +340,10 @@ class HeapsPanel(QWidget):
     def search_stopped(self, why: str) -> None:
         self.search_line.setText(f"Search: {why}")
 
+    def search_running(self) -> None:
+        """The search of the position shown is under way (again, after a Cancel)."""
+        self.search_line.setText("Search: searching … (its progress below)")
+
     def disagreement(self) -> str:
         """What the theory and the search disagree on ("" if nothing, or not both known)."""
         doc, view, a = self._doc, self._theory, self._analysis
