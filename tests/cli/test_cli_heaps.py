@@ -203,3 +203,41 @@ def test_quotient_options_refused_in_one_line(argv, said):
     assert res.returncode == 2
     assert said in res.stderr
     assert len(res.stderr.strip().splitlines()) == 1, res.stderr
+
+
+# --------------------------------------------------------------------------- long searches
+@pytest.fixture
+def slow_clock(monkeypatch):  # type: ignore[no-untyped-def]
+    """Every look at the progress clock 3 s after the last."""
+    import itertools
+
+    from whistgui.cli.common import ProgressLine
+
+    ticks = itertools.count(step=3.0)
+    monkeypatch.setattr(ProgressLine, "clock", staticmethod(lambda: next(ticks)))
+
+
+def test_a_long_search_shows_its_progress_then_its_limit(capsys, slow_clock, monkeypatch):  # type: ignore[no-untyped-def]
+    """whist solve --game moore-nim:3 '20 21 22 23 24' said nothing for 42 to 73 s, then gave
+    up (issue 26's review, C2): past 2 s its progress is on standard error, as the other long
+    commands' is (here a log: a line each 10 s, of a clock 3 s a look), against the limit it
+    gives up at, which the message names with the time taken."""
+    from tests.cli.helpers import run
+    from whistgui.cli import heaps as cli_heaps
+    from whistgui.engine.heaps.search import MAX_WORK
+
+    code, out, err = run(capsys, "solve", "--game", "moore-nim:3", "5 6 7 8 9")
+    assert code == 0, err
+    assert out.startswith("5 6 7 8 9")
+    lines = err.splitlines()
+    assert lines
+    for line in lines:
+        assert line.startswith("searching '5 6 7 8 9': ")
+        assert f"of at most {MAX_WORK:,} positions and moves looked at (" in line
+        assert line.endswith(" s")
+    monkeypatch.setattr(cli_heaps, "MAX_SEARCH", 20_000)
+    code, out, err = run(capsys, "solve", "--game", "moore-nim:3", "5 6 7 8 9")
+    assert code == 2
+    said = err.splitlines()[-1]
+    assert said.startswith("whist: error: '5 6 7 8 9' is too large to search: gave up after 20,000")
+    assert "'whist value --game moore-nim:3' says what the theory predicts" in said

@@ -465,6 +465,7 @@ def test_a_long_search_shows_its_progress_and_is_cancelled(qtbot, heaps):
     heaps.session.change(doc, "big")
     qtbot.waitUntil(lambda: page.panel.cancel.isVisible(), timeout=5000)
     qtbot.waitUntil(lambda: "looked at" in page.panel.progress.text(), timeout=20000)
+    assert "of at most 8,000,000 positions and moves looked at (" in page.panel.progress.text()
     assert not heaps.ready()
     QApplication.processEvents()  # the event loop is free while it searches
     page.panel.cancel.click()
@@ -484,6 +485,22 @@ def test_a_long_search_shows_its_progress_and_is_cancelled(qtbot, heaps):
     qtbot.waitUntil(lambda: page._job is None, timeout=10000)
     set_doc(qtbot, heaps, HeapsDocument.new("nim", "1 2"))  # another position: searched
     assert "Search: the player to move wins" in page.panel.search_line.text()
+
+
+def test_the_search_gives_up_at_whist_solve_s_bound_and_says_so(qtbot, heaps, monkeypatch):
+    """The app's search had no bound (21.9 million after 75 s and on): it has whist solve's,
+    counted against in its progress, and says it gave up."""
+    from whistgui.cli.heaps import MAX_SEARCH
+    from whistgui.ui.heaps import jobs
+
+    assert jobs.MAX_WORK == MAX_SEARCH
+    monkeypatch.setattr(jobs, "MAX_WORK", 20_000)
+    page = heaps.page
+    heaps.session.change(HeapsDocument.new("moore-nim:3", "5 6 7 8 9"), "big")
+    qtbot.waitUntil(heaps.ready, timeout=20000)
+    said = page.panel.search_line.text()
+    assert "too large to search here: gave up after" in said
+    assert "the most a search looks at" in said
 
 
 # --------------------------------------------------------------------------- themes, figure

@@ -31,14 +31,14 @@ from whistgui.engine.heaps.quotient import (
     registered_theory,
 )
 from whistgui.engine.heaps.rules import Outcome, PositionRules
-from whistgui.engine.heaps.search import Search
+from whistgui.engine.heaps.search import MAX_WORK, Search
 from whistgui.engine.reading import quote
 
 __all__ = ["MAX_SEARCH", "games", "outcome_json", "run"]
 
 #: The most work (positions searched and options looked at) ``solve`` does before it gives
-#: up: some 400,000 a second for nim, so about half a minute.
-MAX_SEARCH: Final = 12_000_000
+#: up (:data:`~whistgui.engine.heaps.search.MAX_WORK`, the app's too): about half a minute.
+MAX_SEARCH: Final = MAX_WORK
 
 
 def _one(rules: PositionRules[Any], outcome: Outcome, flag: str) -> Any:
@@ -69,21 +69,39 @@ def outcome_text(rules: PositionRules[Any], outcome: Outcome) -> str:
     return "; ".join(f"{name}: {one(name)}" for name in outcome.by_flag)
 
 
-def _search(rules: PositionRules[Any], position: Any, text: str) -> Outcome:
-    search = Search(rules, bound=None, should_stop=lambda: search.work > MAX_SEARCH)
-    try:
-        return search.outcome(position)
-    except Cancelled:
-        raise LimitError(
-            f"{quote(text)} is too large to search: more than {MAX_SEARCH:,} positions and "
-            "moves looked at (about half a minute); "
-            "expected a smaller position"
-        ) from None
+def _search(cmd: Command, rules: PositionRules[Any], position: Any, text: str) -> Outcome:
+    """The outcome of ``position`` by exact search, its progress on standard error past 2 s
+    (a :class:`~whistgui.cli.common.ProgressLine`); LimitError past :data:`MAX_SEARCH`."""
+    with ProgressLine(cmd.err) as line:
+
+        def stop() -> bool:
+            if line.due():
+                done = search.work
+                line(
+                    f"searching {quote(text)}: {done:,} of at most {MAX_SEARCH:,} positions "
+                    f"and moves looked at ({min(99, 100 * done // MAX_SEARCH)}%), "
+                    f"{line.elapsed:.0f} s"
+                )
+            return search.work > MAX_SEARCH
+
+        search = Search(rules, bound=None, should_stop=stop)
+        try:
+            return search.outcome(position)
+        except Cancelled:
+            raise LimitError(
+                f"{quote(text)} is too large to search: gave up after {MAX_SEARCH:,} positions "
+                f"and moves looked at ({line.elapsed:.0f} s); expected a smaller position"
+                + (
+                    f" ('whist value --game {rules.name}' says what the theory predicts)"
+                    if heap_game_of(rules).theory is not None
+                    else ""
+                )
+            ) from None
 
 
 def solve(cmd: Command, rules: PositionRules[Any], text: str) -> None:
     position = rules.parse(text)
-    outcome = _search(rules, position, text)
+    outcome = _search(cmd, rules, position, text)
     shown = rules.text(position)
     cmd.emit(
         {"position": shown, **outcome_json(rules, outcome)},

@@ -17,16 +17,22 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Hashable
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from whistgui.engine.errors import Cancelled, TheoryError
 from whistgui.engine.heaps.rules import Flag, Outcome, Player, PositionRules, ResultKind
 from whistgui.engine.memo import Memo
 
-__all__ = ["DEFAULT_BOUND", "Search", "verdict"]
+__all__ = ["DEFAULT_BOUND", "MAX_WORK", "Search", "verdict"]
 
 #: Entries a search keeps between calls.
 DEFAULT_BOUND = 2_000_000
+#: The most work (positions searched and options looked at, :attr:`Search.work`) ``whist
+#: solve`` and the app's search of a position do before they give up, saying so: measured at
+#: 320,000 (Moore's nim, comply/constrain nim) to 650,000 (nim) a second here under load, so
+#: some 12 to 25 s, and about half a minute on a slower or busier machine (the 12 million of
+#: before took 42 to 73 s there).
+MAX_WORK: Final = 8_000_000
 
 
 def verdict(outcome: Outcome, flag: str | None = None) -> str:

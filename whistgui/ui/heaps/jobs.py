@@ -13,6 +13,7 @@ from typing import Any, Final
 from whistgui.app.heaps import Analysis, HeapsDocument, analyse
 from whistgui.engine.errors import Cancelled, WhistError
 from whistgui.engine.heaps.rules import PositionRules
+from whistgui.engine.heaps.search import MAX_WORK as SEARCH_WORK
 from whistgui.engine.heaps.search import Search
 from whistgui.ui.engine_service import JobContext
 
@@ -24,10 +25,11 @@ KEPT: Final = 2
 #: The entries a search keeps between jobs (about 250 bytes each: some 75 MB).
 BOUND: Final = 300_000
 #: A job gives up past this many entries in its memo (about 250 MB: misère nim's '5 7 9 11 13
-#: 15 17 19' needs 1.1 million, in 140 s) or this much work (positions and moves looked at,
-#: some 400,000 a second): memory stays bounded whatever the position.
+#: 15 17 19' needs 1.1 million, in 140 s) or this much work (positions and moves looked at),
+#: whist solve's bound (about half a minute): memory and time stay bounded whatever the
+#: position, and the panel says so.
 MAX_ENTRIES: Final = 1_000_000
-MAX_WORK: Final = 50_000_000
+MAX_WORK: Final = SEARCH_WORK
 
 
 class TooLarge(WhistError):
@@ -62,7 +64,10 @@ def analysis_job(doc: HeapsDocument, searches: Searches) -> Callable[[JobContext
         def stop() -> bool:
             nonlocal over
             done = search.work - start
-            ctx.report(f"{done:,} positions and moves looked at")
+            ctx.report(
+                f"{done:,} of at most {MAX_WORK:,} positions and moves looked at "
+                f"({min(99, 100 * done // MAX_WORK)}%)"
+            )
             over = done > MAX_WORK or len(search.memo.data) > MAX_ENTRIES
             return over or ctx.should_stop()
 
@@ -75,8 +80,8 @@ def analysis_job(doc: HeapsDocument, searches: Searches) -> Callable[[JobContext
                 raise
             raise TooLarge(
                 f"{doc.text} is too large to search here: gave up after "
-                f"{search.work - start:,} positions and moves looked at (the theory, where the "
-                "game has one, still says who wins)"
+                f"{search.work - start:,} positions and moves looked at, the most a search "
+                "looks at (the theory, where the game has one, still says who wins)"
             ) from None
         finally:
             search.should_stop = None
