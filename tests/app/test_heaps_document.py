@@ -25,6 +25,7 @@ from whistgui.app.heaps import (
     mark_text,
     result_words,
     stacks_text,
+    theory_marks,
     theory_of,
     theory_view,
 )
@@ -239,6 +240,20 @@ def test_the_theory_s_view_is_the_theory(name):
         assert view.meaning == theory.describe(total)
         # and it predicts what the search finds
         assert view.predicted == Search(rules).result(doc.position, doc.flag, doc.mover)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_theory_s_marks_are_the_search_s(name):
+    """The marks shown while the search runs (issue 26's review, C2: every move showed '…'
+    though the theory settles each at once) are the theory's predictions after each move,
+    under the flag it names — for every game, what the search then finds."""
+    rules = find_heap_game(name)
+    for text in positions(name, 6, seed=5):
+        doc = HeapsDocument.new(name, text)
+        predicted = theory_marks(doc)
+        assert predicted is not None
+        analysis = analyse(doc, Search(rules))
+        assert list(predicted) == list(analysis.marks), text
 
 
 def test_marks_and_words_by_the_kind_of_result():

@@ -487,6 +487,42 @@ def test_a_long_search_shows_its_progress_and_is_cancelled(qtbot, heaps):
     assert "Search: the player to move wins" in page.panel.search_line.text()
 
 
+def test_while_the_search_runs_and_after_cancel_the_theory_s_marks_show(qtbot, heaps):
+    """Every move showed '…' and no counter a badge while the search ran and after Cancel
+    (issue 26's review, C2), though nim's theory settles each move at once: its marks show,
+    labelled the theory's — the column '(theory)', in italics, hollow badges, a note on the
+    board — until the search's come."""
+    from whistgui.app.heaps import theory_marks
+
+    page = heaps.page
+    doc = HeapsDocument.new("nim", "1000 999 1")
+    heaps.session.change(doc, "huge")
+    qtbot.waitUntil(lambda: page.panel.cancel.isVisible(), timeout=5000)
+    panel, tree = page.panel, page.panel.tree
+    for _phase in ("running", "cancelled"):
+        assert tree.headerItem().text(RESULT) == "After it (theory)"
+        predicted = dict(theory_marks(doc) or ())
+        shown = [tree.topLevelItem(k) for k in range(tree.topLevelItemCount())]
+        assert len(shown) == len(predicted) > 1000
+        for item in shown:
+            move = item.data(MOVE, Qt.ItemDataRole.UserRole)
+            assert item.text(RESULT) == mark_text(doc.rules, predicted[move], doc.mover)
+            assert item.font(RESULT).italic()
+        stars = [i.text(MOVE) for i in shown if i.text(MOVE).startswith("★")]
+        assert stars  # nim-sum 14: the theory's winning moves, starred
+        board = page.board.marks
+        assert board
+        assert all(m.theory for m in board.values())
+        assert any("what the theory predicts" in n for n in page.board.notes)
+        if _phase == "running":
+            panel.cancel.click()
+            qtbot.waitUntil(heaps.ready, timeout=5000)
+    set_doc(qtbot, heaps, HeapsDocument.new("nim", "1 2"))  # searched: the search's marks
+    assert tree.headerItem().text(RESULT) == "After it"
+    assert not any(m.theory for m in page.board.marks.values())
+    assert page.board.notes == ()
+
+
 def test_the_search_gives_up_at_whist_solve_s_bound_and_says_so(qtbot, heaps, monkeypatch):
     """The app's search had no bound (21.9 million after 75 s and on): it has whist solve's,
     counted against in its progress, and says it gave up."""

@@ -71,6 +71,7 @@ __all__ = [
     "result_words",
     "stack_text",
     "stacks_text",
+    "theory_marks",
     "theory_of",
     "theory_view",
     "winning",
@@ -547,6 +548,36 @@ def theory_view(doc: HeapsDocument, theory: HeapTheory[Any] | None = None) -> Th
         now[0] if doc.mover is Player.LEFT else now[1],
         tuple((name, lf, rf) for name, (lf, rf) in flags.items()),
     )
+
+
+def theory_marks(
+    doc: HeapsDocument, theory: HeapTheory[Any] | None = None
+) -> tuple[tuple[Move, Fraction], ...] | None:
+    """What the game's theory predicts after each listed move (the opponent to move, under
+    the flag the move names), from Left's side, as :attr:`Analysis.marks` has the search's —
+    at once, where the search may take long; None for a game with no theory.
+
+    >>> doc = HeapsDocument.new('nim', '3 4 5')
+    >>> [(m.label, str(r)) for m, r in theory_marks(doc) if r == 1]  # Left wins after it
+    [('3 → 1', '1')]
+    """
+    theory = theory if theory is not None else theory_of(doc)
+    if theory is None:
+        return None
+    rules = doc.rules
+    other = doc.mover.other
+    elements: dict[Hashable, Any] = {}
+    out = []
+    for m in doc.legal_moves().moves:
+        total = theory.zero()
+        for c in rules.components(m.position):
+            e = elements.get(c)
+            if e is None:
+                e = elements[c] = theory.element(c)
+            total = theory.add(total, e)
+        left, right = theory.outcome(total, [("after", m.flag)]).by_flag["after"]
+        out.append((m, left if other is Player.LEFT else right))
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- the search

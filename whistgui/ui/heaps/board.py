@@ -45,7 +45,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QToolTip, QWidget
 
 from whistgui.app.heaps import BLUE, PLAIN, RED, Kind, Stack
-from whistgui.ui.heaps.board_geometry import BoardGeometry
+from whistgui.ui.heaps.board_geometry import MARGIN, BoardGeometry
 from whistgui.ui.heaps.hats import draw_hatted
 from whistgui.ui.theme import colour, contrasting_text, is_theme_change
 
@@ -63,6 +63,8 @@ class Mark:
     text: str
     optimal: bool
     tip: str = ""
+    #: the theory's prediction, shown until the search's mark comes: drawn hollow
+    theory: bool = False
 
 
 def _runs(stack: Stack, pitch: float) -> list[tuple[float, float, str]]:
@@ -120,6 +122,8 @@ class HeapsBoard(QWidget):
         self.hint = ""
         #: the line at the board's top (the game's rules, in a word)
         self.caption = ""
+        #: lines under it: how to read the marks, how to play what a click cannot
+        self.notes: tuple[str, ...] = ()
         #: the focused counter (stack, counter); the counter may be the stack's height (none)
         self.focus_at: tuple[int, int] = (0, 0)
         self._press: QPointF | None = None
@@ -154,6 +158,11 @@ class HeapsBoard(QWidget):
         self.caption = text
         self.update()
 
+    def set_notes(self, notes: Sequence[str]) -> None:
+        """The lines under the caption ("" lines left out)."""
+        self.notes = tuple(n for n in notes if n)
+        self.update()
+
     def set_elements(self, elements: Sequence[str]) -> None:
         self.elements = tuple(elements)
         self.update()
@@ -168,7 +177,13 @@ class HeapsBoard(QWidget):
         self.update()
 
     def geometry_now(self) -> BoardGeometry:
-        return BoardGeometry.of(self.width(), self.height(), [len(s) for s in self.stacks])
+        return BoardGeometry.of(
+            self.width(), self.height(), [len(s) for s in self.stacks], self._top()
+        )
+
+    def _top(self) -> float:
+        """Where the stacks' room begins: below the notes under the caption."""
+        return MARGIN + 18 * len(self.notes)
 
     def sizeHint(self) -> QSize:
         return QSize(720, 440)
@@ -403,7 +418,7 @@ class HeapsBoard(QWidget):
         heights = [len(s) for s in shown]
         if self._drag is _Drag.RESIZE:
             heights = [max(h, len(s)) for h, s in zip(heights, self.stacks, strict=True)]
-        g = BoardGeometry.of(self.width(), self.height(), heights)
+        g = BoardGeometry.of(self.width(), self.height(), heights, self._top())
         text_ink = pal.text().color()
         muted = colour("muted", pal)
         font = QFont(self.font())
@@ -442,6 +457,11 @@ class HeapsBoard(QWidget):
             text = QFontMetricsF(font).elidedText(
                 self.caption, Qt.TextElideMode.ElideRight, line.width()
             )
+            p.drawText(line, Qt.AlignmentFlag.AlignVCenter, text)
+        for k, note in enumerate(self.notes):
+            p.setPen(muted)
+            line = QRectF(14, 28 + 18 * k, self.width() - 28, 18)
+            text = QFontMetricsF(font).elidedText(note, Qt.TextElideMode.ElideRight, line.width())
             p.drawText(line, Qt.AlignmentFlag.AlignVCenter, text)
         if self.message:
             self._paint_message(p, g)
@@ -506,11 +526,18 @@ class HeapsBoard(QWidget):
         h = min(g.pitch, 20.0)
         w = max(h, metrics.horizontalAdvance(mark.text) + 8)
         badge = QRectF(rect.right() + 3, rect.center().y() - h / 2, w, h)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(fill)
-        p.drawRoundedRect(badge, h / 2, h / 2)
-        p.setFont(f)
-        p.setPen(colour("mark_text"))
+        if mark.theory:  # hollow: the theory's, until the search's comes
+            p.setPen(QPen(fill, 1.5))
+            p.setBrush(self.palette().base())
+            p.drawRoundedRect(badge.adjusted(0.75, 0.75, -0.75, -0.75), h / 2, h / 2)
+            p.setFont(f)
+            p.setPen(self.palette().text().color())
+        else:
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(fill)
+            p.drawRoundedRect(badge, h / 2, h / 2)
+            p.setFont(f)
+            p.setPen(colour("mark_text"))
         p.drawText(badge, Qt.AlignmentFlag.AlignCenter, mark.text)
         p.setFont(self.font())
 

@@ -34,10 +34,14 @@ class BoardGeometry:
     width: float
     height: float
     heights: tuple[int, ...]
+    #: where the room for the stacks begins (below the lines at the board's top)
+    top: float = MARGIN
 
     @classmethod
-    def of(cls, width: float, height: float, heights: Sequence[int]) -> BoardGeometry:
-        return cls(float(width), float(height), tuple(heights))
+    def of(
+        cls, width: float, height: float, heights: Sequence[int], top: float = MARGIN
+    ) -> BoardGeometry:
+        return cls(float(width), float(height), tuple(heights), float(top))
 
     @property
     def columns(self) -> int:
@@ -56,12 +60,12 @@ class BoardGeometry:
     @property
     def bottom(self) -> float:
         """The row's floor: the lower edge of every stack's bottom counter."""
-        return max(MARGIN + 10, self.height - PALETTE - LABELS)
+        return max(self.top + 10, self.height - PALETTE - LABELS)
 
     @property
     def pitch(self) -> float:
         """The distance from one counter to the next up a stack (the tallest fits)."""
-        room = self.bottom - MARGIN - 14  # a badge's room above the tallest
+        room = self.bottom - self.top - 14  # a badge's room above the tallest
         tallest = max(self.heights, default=1) or 1
         return max(0.05, min(self.counter * 0.42, room / tallest))
 
@@ -83,7 +87,7 @@ class BoardGeometry:
     def column_rect(self, i: int) -> QRectF:
         """Column ``i``'s room (``len(heights)``: the new stack's slot), the floor to the
         top."""
-        return QRectF(self.left + i * self.column, MARGIN, self.column, self.bottom - MARGIN)
+        return QRectF(self.left + i * self.column, self.top, self.column, self.bottom - self.top)
 
     def counter_rect(self, i: int, j: int) -> QRectF:
         """Counter ``j`` (from 0 at the bottom) of stack ``i``."""
@@ -113,7 +117,7 @@ class BoardGeometry:
     def column_at(self, point: QPointF) -> int | None:
         """The column under ``point`` (``len(heights)``: the new stack's slot), above the
         labels; None elsewhere."""
-        if not MARGIN - 4 <= point.y() <= self.bottom + LABELS:
+        if not self.top - 4 <= point.y() <= self.bottom + LABELS:
             return None
         i = math.floor((point.x() - self.left) / self.column)
         return i if 0 <= i < self.columns else None

@@ -8,7 +8,7 @@ and Cancel), its result kept for the positions met again (undo, redo)."""
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
@@ -26,6 +26,7 @@ from whistgui.app.heaps import (
     over_words,
     player_name,
     result_words,
+    theory_marks,
     theory_view,
 )
 from whistgui.engine.errors import WhistError
@@ -83,6 +84,7 @@ class HeapsPage(QWidget):
         self._job_key: Key | None = None
         self._stopped: Key | None = None  # the search cancelled (not started again by itself)
         self._why = ""  # and why
+        self._theory_marks: tuple[tuple[Move, Fraction], ...] | None = None
 
         self.chooser = GameChooser(self)
         self.field = PositionField(self)
@@ -139,7 +141,30 @@ class HeapsPage(QWidget):
         self.chooser.set_game(doc.game)
         self.field.show_text(doc.text)
         self.panel.show_document(doc, view)
+        self._theory_marks = theory_marks(doc) if view is not None else None
         self._search()
+
+    def _show_theory_marks(self) -> None:
+        """Until the search's marks come (or when it is stopped): the theory's, labelled so
+        — hollow badges on the board, the Moves list's column '(theory)'."""
+        marks = self._theory_marks
+        self.panel.show_theory_marks(marks)
+        if marks is None:
+            self.board.set_marks({})
+            self._set_notes(theory=False)
+            return
+        self.board.set_marks(self._marks(marks, self.panel.theory_best, theory=True))
+        self._set_notes(theory=True)
+
+    def _set_notes(self, *, theory: bool) -> None:
+        """The lines under the board's caption: how to read the marks shown."""
+        notes = []
+        if theory:
+            notes.append(
+                "Hollow marks: what the theory predicts after each move — the search's "
+                "marks come when it is done"
+            )
+        self.board.set_notes(notes)
 
     def _search(self) -> None:
         """The search of the position shown: the one kept, or a job (not while the page is
@@ -150,6 +175,7 @@ class HeapsPage(QWidget):
         if kept is not None:
             self._show_analysis(kept)
             return
+        self._show_theory_marks()
         if key == self._stopped:
             self.panel.set_progress("Search stopped.", busy=False)
             self.panel.search_stopped(self._why)
@@ -169,30 +195,43 @@ class HeapsPage(QWidget):
     def _show_analysis(self, analysis: Analysis) -> None:
         self.panel.show_analysis(analysis)
         self.panel.set_progress("", busy=False)
-        self.board.set_marks(self._marks(analysis))
+        doc = self.doc
+        self.board.set_marks(
+            self._marks(analysis.marks, lambda r: analysis.best(doc.rules, r, doc.mover))
+        )
+        self._set_notes(theory=False)
         self.readyChanged.emit(True)
 
-    def _marks(self, analysis: Analysis) -> dict[tuple[int, int], Mark]:
+    def _marks(
+        self,
+        results: Sequence[tuple[Move, Fraction]],
+        best: Callable[[Fraction], bool],
+        *,
+        theory: bool = False,
+    ) -> dict[tuple[int, int], Mark]:
         """Each counter whose taking is a move, marked with its best result for the mover
-        (several moves take it where the mover also names a constraint)."""
+        (several moves take it where the mover also names a constraint): the search's, or
+        the ``theory``'s prediction."""
         doc = self.doc
         if sum(len(s) for s in doc.stacks) > MARKED_COUNTERS:
             return {}
         rules = doc.rules
         mover = doc.mover
         by_position: dict[Hashable, Fraction] = {}
-        for m, r in analysis.marks:
+        for m, r in results:
             old = by_position.get(m.position)
             if old is None or r * mover.sign > old * mover.sign:
                 by_position[m.position] = r
+        whose = " (the theory's prediction; the search's mark comes when it is done)"
         marks = {}
         for i, stack in enumerate(doc.stacks):
             for j in range(len(stack)):
                 r = by_position.get(doc.target(i, j))
                 if r is not None:
                     tip = f"after it: {result_words(rules, r, mover.other)}"
-                    best = analysis.best(rules, r, mover)
-                    marks[(i, j)] = Mark(mark_text(rules, r, mover), best, tip)
+                    if theory:
+                        tip += whose
+                    marks[(i, j)] = Mark(mark_text(rules, r, mover), best(r), tip, theory)
         return marks
 
     def ready(self) -> bool:

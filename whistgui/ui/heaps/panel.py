@@ -37,7 +37,7 @@ from whistgui.app.heaps import (
     player_name,
     result_words,
 )
-from whistgui.engine.heaps.rules import Move, Player
+from whistgui.engine.heaps.rules import Move, Player, ResultKind
 from whistgui.ui.heaps.hats import HattedText
 from whistgui.ui.theme import colour, contrasting_text, is_theme_change, notifier, text_role
 from whistgui.ui.widgets.messages import for_display
@@ -113,6 +113,7 @@ class HeapsPanel(QWidget):
         self._doc: HeapsDocument | None = None
         self._theory: TheoryView | None = None
         self._analysis: Analysis | None = None
+        self._theory_marks: dict[Move, Fraction] | None = None
         self._moves: tuple[Move, ...] = ()
         self._complete = True
 
@@ -234,6 +235,7 @@ class HeapsPanel(QWidget):
         self._doc = doc
         self._theory = theory
         self._analysis = None
+        self._theory_marks = None
         rules = doc.rules
         over = doc.end_result()
         who = player_name(rules, doc.mover)
@@ -383,12 +385,37 @@ class HeapsPanel(QWidget):
             f"background: {fill.name()}; color: {ink.name()}; padding: 4px; font-weight: bold;"
         )
 
+    def show_theory_marks(self, marks: Sequence[tuple[Move, Fraction]] | None) -> None:
+        """What the theory predicts after each move, shown (labelled the theory's) until
+        the search's marks come."""
+        self._theory_marks = dict(marks) if marks is not None else None
+        if self._analysis is None:
+            self._fill_moves(None)
+
+    def theory_best(self, result: Fraction) -> bool:
+        """Is a move the theory predicts ``result`` after the best (as Analysis.best)?"""
+        doc, view = self._doc, self._theory
+        if doc is None or view is None:
+            return False
+        if doc.rules.result_kind is ResultKind.WIN:
+            return result == doc.mover.sign
+        return result == view.predicted
+
     def _fill_moves(self, analysis: Analysis | None) -> None:
         doc = self._doc
         if doc is None:
             return
         self.tree.clear()
-        results = dict(analysis.marks) if analysis is not None else {}
+        by_theory = analysis is None and self._theory_marks is not None
+        results = dict(analysis.marks if analysis is not None else self._theory_marks or {})
+        header = self.tree.headerItem()
+        header.setText(RESULT, "After it (theory)" if by_theory else "After it")
+        header.setToolTip(
+            RESULT,
+            "What the game's theory predicts after each move, until the search's marks come"
+            if by_theory
+            else "The result after each move, by exact search",
+        )
         fill = colour("optimal_fill")
         ink = contrasting_text(fill)
         bold = QFont(self.tree.font())
@@ -396,20 +423,34 @@ class HeapsPanel(QWidget):
         for move in self._moves:
             r = results.get(move)
             mark = "…" if r is None else mark_text(doc.rules, r, doc.mover)
-            best = analysis is not None and r is not None and analysis.best(doc.rules, r, doc.mover)
+            if r is None:
+                best = False
+            elif analysis is not None:
+                best = analysis.best(doc.rules, r, doc.mover)
+            else:
+                best = self.theory_best(r)
             item = QTreeWidgetItem([("★ " if best else "") + move.label, mark])
             item.setData(MOVE, Qt.ItemDataRole.UserRole, move)
             if r is not None:
                 item.setToolTip(
                     RESULT,
                     f"after it: {result_words(doc.rules, r, doc.mover.other)}"
-                    + (" — optimal" if best else ""),
+                    + (" — optimal" if best else "")
+                    + (
+                        " (the theory's prediction; the search's mark comes when it is done)"
+                        if by_theory
+                        else ""
+                    ),
                 )
             if best:
                 for col in (MOVE, RESULT):
                     item.setBackground(col, QBrush(fill))
                     item.setForeground(col, QBrush(ink))
                     item.setFont(col, bold)
+            if by_theory:  # the theory's marks in italics
+                f = QFont(item.font(RESULT))
+                f.setItalic(True)
+                item.setFont(RESULT, f)
             self.tree.addTopLevelItem(item)
         n = len(self._moves)
         more = "" if self._complete else f", the first {n:,} listed"
