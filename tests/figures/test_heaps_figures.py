@@ -136,7 +136,7 @@ def test_render_draws_a_position_in_every_format(tmp_path: Path):
         assert out.stat().st_size > 100
     root = ET.fromstring((tmp_path / "nim.svg").read_text(encoding="utf-8"))
     words = [t.text or "" for t in root.iter(f"{SVG}text")]
-    assert "Nim: 3 4 6" in words
+    assert "Nim: 6 3 4" in words  # in the order drawn, as the stacks stand
     assert {"*6", "*3", "*4"} <= set(words)
     assert "Sum: *1 — nim-sum 1: the next player wins" in words
     pdf = (tmp_path / "nim.pdf").read_bytes()

@@ -89,7 +89,30 @@ def test_a_position_typed_is_applied_on_enter(qtbot, heaps):
     QTest.keyClick(field.edit, Qt.Key.Key_Return)
     assert heaps.session.document.text == "1 2 6"
     assert [len(s) for s in heaps.page.board.stacks] == [6, 1, 2]  # as typed
-    assert field.edit.text() == "1 2 6"  # as the rules write it
+    assert field.edit.text() == "6 1 2"  # as typed: as the board reads
+
+
+def test_the_field_and_the_title_read_as_the_board_does(qtbot, heaps, window):
+    """The field was re-sorted ('1000 999 1' became '1 999 1000', 'BR RB BRRB BRB' 'BR BRB
+    BRRB RB') while the board and the Elements kept the order typed, and a new stack went
+    first in the field but last on the board (issue 26's review, C3): the field, the
+    window's title, the Elements and the figure's title now all read in the board's order."""
+    field, board = heaps.page.field, heaps.page.board
+    for game, typed in (("nim", "1000 999 1"), ("hackenbush", "BR RB BRRB BRB")):
+        set_doc(qtbot, heaps, HeapsDocument.new(game).with_text(typed))
+        drawn = " ".join(str(len(s)) if game == "nim" else "".join(s) for s in board.stacks)
+        assert drawn == typed
+        assert field.edit.text() == typed
+        assert f": {typed} — whistgui" in window.windowTitle()
+        assert [c for c, _e in heaps.page.panel._theory.components] == typed.split()
+        fig = heaps.figure_source().build("position", FigureOptions())
+        assert fig.title.endswith(f": {typed}")
+    board.setFocus()
+    QTest.keyClick(board, Qt.Key.Key_Insert)  # a new pile, last on the board
+    assert field.edit.text() == "BR RB BRRB BRB B"
+    assert "".join(board.stacks[-1]) == "B"
+    heaps.session.undo_stack.undo()
+    assert field.edit.text() == "BR RB BRRB BRB"
 
 
 def test_a_position_typed_is_applied_after_a_pause(qtbot, heaps):

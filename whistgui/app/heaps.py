@@ -312,6 +312,19 @@ class HeapsDocument:
         return self.rules.text(self.position)
 
     @property
+    def shown_text(self) -> str:
+        """The position now as it is drawn: its components in :attr:`layout`'s order — the
+        order typed, a new stack last, a stack played keeping its place (the rules' text,
+        :attr:`text`, sorts a commutative game's). The position field, the window's title
+        and the figure's title write it, so that they read as the board does.
+
+        >>> doc = HeapsDocument.new('nim', '1000 999 1')
+        >>> doc.text, doc.shown_text
+        ('1 999 1000', '1000 999 1')
+        """
+        return " ".join(self.layout) if self.layout else self.text
+
+    @property
     def start_text(self) -> str:
         return self.rules.text(self.start)
 

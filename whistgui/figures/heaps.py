@@ -87,7 +87,8 @@ def position_picture(doc: HeapsDocument) -> PositionPicture:
         turn.append(f"flag {flag_text(rules, doc.position, doc.flag)}")
     if turn:
         caption.append("; ".join(turn).capitalize())
-    title = f"{rules.title.split(' (')[0]}: {doc.text}"  # Moore's nim_3: 3 4 5
+    # in the order drawn, as the stacks stand: Moore's nim₃: 5 3 4
+    title = f"{rules.title.split(' (')[0]}: {doc.shown_text}"
     return PositionPicture(title, doc.stacks, labels, elements, tuple(caption))
 
 

@@ -72,14 +72,14 @@ def analysis_job(doc: HeapsDocument, searches: Searches) -> Callable[[JobContext
             return over or ctx.should_stop()
 
         search.should_stop = stop
-        ctx.report(f"searching {doc.text}", force=True)
+        ctx.report(f"searching {doc.shown_text}", force=True)
         try:
             return analyse(doc, search)
         except Cancelled:
             if not over or ctx.should_stop():
                 raise
             raise TooLarge(
-                f"{doc.text} is too large to search here: gave up after "
+                f"{doc.shown_text} is too large to search here: gave up after "
                 f"{search.work - start:,} positions and moves looked at, the most a search "
                 "looks at (the theory, where the game has one, still says who wins)"
             ) from None

@@ -111,7 +111,7 @@ class HeapsPage(QWidget):
         self.field.settled.connect(self._on_text)
         self.field.edit.undoRequested.connect(session.undo_stack.undo)
         self.field.edit.redoRequested.connect(session.undo_stack.redo)
-        self.field.edit.revertRequested.connect(lambda: self.field.show_text(self.doc.text))
+        self.field.edit.revertRequested.connect(lambda: self.field.show_text(self.doc.shown_text))
         self.board.edited.connect(self._on_edited)
         self.board.counterClicked.connect(self._on_counter)
         self.panel.moveChosen.connect(self.play)
@@ -139,7 +139,7 @@ class HeapsPage(QWidget):
         self.board.set_position(doc.stacks, doc.kind, labels, elements)
         self.board.set_caption(doc.rules.title)
         self.chooser.set_game(doc.game)
-        self.field.show_text(doc.text)
+        self.field.show_text(doc.shown_text)  # in the order drawn, as the board reads
         self.panel.show_document(doc, view)
         self._theory_marks = theory_marks(doc) if view is not None else None
         self._search()
@@ -186,7 +186,10 @@ class HeapsPage(QWidget):
             return
         self._job_key = key
         self._job = self.work.submit(
-            CHANNEL, analysis_job(doc, self.searches), label=f"Search of {doc.text}", tag=key
+            CHANNEL,
+            analysis_job(doc, self.searches),
+            label=f"Search of {doc.shown_text}",
+            tag=key,
         )
         self.panel.set_progress("Searching …", busy=True)
         self.panel.search_running()
@@ -310,14 +313,14 @@ class HeapsPage(QWidget):
         self._change(doc, f"Game: {game_label(doc.entry)} ({doc.game})")
 
     def _on_text(self, text: str) -> None:
-        if text.strip() == self.doc.text and not self.field.has_error:
+        if " ".join(text.split()) == self.doc.shown_text and not self.field.has_error:
             return
         try:
             doc = self.doc.with_text(text)
         except WhistError as exc:
             self.field.set_error(str(exc))
             return
-        self._change(doc, f"Position {doc.text}")
+        self._change(doc, f"Position {doc.shown_text}")
 
     def _on_edited(self, stacks: object, text: str) -> None:
         assert isinstance(stacks, list)
@@ -428,7 +431,7 @@ class HeapsPage(QWidget):
         def build(view: str, options: Any) -> Any:
             return build_heaps_figure(view, doc, options)
 
-        name = f"{doc.game.replace(':', '-')}-{doc.text.replace(' ', '-')}"[:80]
+        name = f"{doc.game.replace(':', '-')}-{doc.shown_text.replace(' ', '-')}"[:80]
         return FigureSource(HEAPS_VIEWS, build, name, "position", key="heapsFigure")
 
     def shutdown(self) -> None:

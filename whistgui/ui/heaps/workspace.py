@@ -102,7 +102,7 @@ class HeapsWorkspace(FileWorkspace):
         path = self.session.path
         doc = self.session.document
         name = path.name if path else f"Untitled{FILE_SUFFIX}"
-        return f"{name}[*] — {doc.game}: {doc.text} — whistgui"
+        return f"{name}[*] — {doc.game}: {doc.shown_text} — whistgui"
 
     def figure_source(self) -> FigureSource:
         return self.page.figure_source()
