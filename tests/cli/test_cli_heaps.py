@@ -241,3 +241,23 @@ def test_a_long_search_shows_its_progress_then_its_limit(capsys, slow_clock, mon
     said = err.splitlines()[-1]
     assert said.startswith("whist: error: '5 6 7 8 9' is too large to search: gave up after 20,000")
     assert "'whist value --game moore-nim:3' says what the theory predicts" in said
+
+
+def test_games_describes_a_game_with_a_parameter_s_theory_with_k():
+    """The entries moore-nim:K and comply-constrain-nim:K printed their theory with K = 3
+    ('⊕Z_3', 'the 3-chain', 'quotients by 3'; issue 26's review, C4): with K, as the README's
+    table; the theory made for a K still names its K."""
+    listed = {o["name"]: o for o in objects(whist("games", "--json").stdout)}
+    text = whist("games").stdout
+    moore, cc = listed["moore-nim:K"]["theory"], listed["comply-constrain-nim:K"]["theory"]
+    assert moore.startswith("⊕Z_K (§6.3): the heaps' binary digits added modulo K without")
+    assert cc.startswith(
+        "the nim group × the K-chain (§6.4): the nim-sum of the heaps' quotients by K"
+    )
+    for said in (moore, cc):
+        assert f"  theory:  {said}" in text.splitlines()
+        for three in ("Z_3", "3-chain", "by 3", "modulo 3"):
+            assert three not in said
+    made = {g.name: g.theory(find_heap_game(f"{g.name}:5")) for g in HEAP_GAMES if g.parameter}
+    assert "modulo 5" in made["moore-nim"].title
+    assert "the 5-chain" in made["comply-constrain-nim"].title

@@ -156,8 +156,8 @@ def games(cmd: Command) -> None:
     """One entry per game of :data:`~whistgui.engine.heaps.HEAP_GAMES`."""
     for g in HEAP_GAMES:
         name = g.name + (f":{g.parameter.split(',')[0].strip()}" if g.parameter else "")
-        theory = None
-        if g.theory is not None:
+        theory = g.theory_title  # the theory for every parameter, where it names it
+        if theory is None and g.theory is not None:
             example = find_heap_game(g.name + (f":{g.example_parameter}" if g.parameter else ""))
             theory = g.theory(example).title
         obj = {

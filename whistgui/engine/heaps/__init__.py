@@ -28,6 +28,7 @@ from whistgui.engine.errors import NotationError
 from whistgui.engine.heaps.comply_constrain import MAX_K as CC_MAX_K
 from whistgui.engine.heaps.comply_constrain import MIN_K as CC_MIN_K
 from whistgui.engine.heaps.comply_constrain import comply_constrain_nim, comply_constrain_theory
+from whistgui.engine.heaps.comply_constrain import theory_title as cc_theory_title
 from whistgui.engine.heaps.end_nim import EndNimRules
 from whistgui.engine.heaps.hackenbush import (
     PILES_NOTATION,
@@ -45,6 +46,7 @@ from whistgui.engine.heaps.misere_nim import MisereNimRules, MisereNimTheory
 from whistgui.engine.heaps.moore_nim import MAX_K as MOORE_MAX_K
 from whistgui.engine.heaps.moore_nim import MIN_K as MOORE_MIN_K
 from whistgui.engine.heaps.moore_nim import moore_nim, moore_theory
+from whistgui.engine.heaps.moore_nim import theory_title as moore_theory_title
 from whistgui.engine.heaps.nim import NimRules, NimTheory
 from whistgui.engine.heaps.notation import random_heaps
 from whistgui.engine.heaps.octal import OctalRules, OctalTheory
@@ -82,6 +84,10 @@ class HeapGame:
     #: (tests/engine/heaps/test_theories.py) draws its positions through it, so every game with
     #: a theory gives one; :func:`~whistgui.engine.heaps.notation.random_heaps` for heap games.
     random_position: Callable[[random.Random, int], str] | None = field(default=None, compare=False)
+    #: The theory in words for every parameter (``⊕Z_K …``), where the title of the theory
+    #: made names the parameter (``⊕Z_3 …``); None: the title of the theory made for
+    #: :attr:`example_parameter` says it (``whist games`` lists it).
+    theory_title: str | None = field(default=None, compare=False)
 
 
 def _no_parameter(
@@ -121,6 +127,7 @@ HEAP_GAMES: tuple[HeapGame, ...] = (
         example_parameter="3",
         source="Moore (1910); strange algebra §6.3",
         random_position=random_heaps,
+        theory_title=moore_theory_title("K"),
     ),
     HeapGame(
         "comply-constrain-nim",
@@ -132,6 +139,7 @@ HEAP_GAMES: tuple[HeapGame, ...] = (
         example_parameter="3",
         source="Gavel and Strimling (2004); strange algebra §6.4",
         random_position=random_heaps,
+        theory_title=cc_theory_title("K"),
     ),
     HeapGame(
         "hackenbush",

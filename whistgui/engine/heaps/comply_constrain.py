@@ -73,6 +73,7 @@ __all__ = [
     "comply_constrain_theory",
     "forbids_up_to",
     "standard_constraint_is_optimal",
+    "theory_title",
 ]
 
 #: The K taken: 2 (one forbidden size) to 8.
@@ -199,16 +200,26 @@ class ComplyElement:
     remainder: int
 
 
+def theory_title(k: str) -> str:
+    """The theory's title for ``k`` — a number, or ``K`` for every one (the registry's
+    entry, :attr:`~whistgui.engine.heaps.HeapGame.theory_title`).
+
+    >>> print(theory_title("K")[:76])
+    the nim group × the K-chain (§6.4): the nim-sum of the heaps' quotients by K
+    """
+    return (
+        f"the nim group × the {k}-chain (§6.4): the nim-sum of the heaps' quotients by {k} "
+        "and their largest remainder; P exactly when the nim-sum is 0 and the constraint "
+        "forbids every size up to that remainder"
+    )
+
+
 class ComplyConstrainTheory:
     """The nim group × the K-chain (§6.4)."""
 
     def __init__(self, k: int) -> None:
         self.k = whole(k, "k", low=MIN_K, high=MAX_K)
-        self.title = (
-            f"the nim group × the {self.k}-chain (§6.4): the nim-sum of the heaps' quotients "
-            f"by {self.k} and their largest remainder; P exactly when the nim-sum is 0 and the "
-            "constraint forbids every size up to that remainder"
-        )
+        self.title = theory_title(str(self.k))
 
     def __repr__(self) -> str:
         return f"ComplyConstrainTheory({self.k})"

@@ -41,7 +41,15 @@ from whistgui.engine.heaps.notation import read_parameter
 from whistgui.engine.heaps.rules import Flag, Move, Outcome, Player, PositionRules
 from whistgui.engine.reading import quote
 
-__all__ = ["MAX_K", "MIN_K", "MooreNimRules", "MooreNimTheory", "moore_nim", "moore_theory"]
+__all__ = [
+    "MAX_K",
+    "MIN_K",
+    "MooreNimRules",
+    "MooreNimTheory",
+    "moore_nim",
+    "moore_theory",
+    "theory_title",
+]
 
 #: The moduli K taken: 2 (nim) to 8 (each digit sum one decimal digit).
 MIN_K: Final = 2
@@ -99,15 +107,26 @@ class MooreNimRules(HeapRules):
         return normal_play_end(mover, stuck)
 
 
+def theory_title(k: str) -> str:
+    """The theory's title for the modulus ``k`` — a number, or ``K`` for every one (the
+    registry's entry, :attr:`~whistgui.engine.heaps.HeapGame.theory_title`).
+
+    >>> theory_title("K")
+    "⊕Z_K (§6.3): the heaps' binary digits added modulo K without carry; P exactly when every
+    digit sum is 0"
+    """
+    return (
+        f"⊕Z_{k} (§6.3): the heaps' binary digits added modulo {k} without carry; P exactly "
+        "when every digit sum is 0"
+    )
+
+
 class MooreNimTheory:
     """⊕Z_K: the binary digits of the heaps added modulo K without carry (§6.3)."""
 
     def __init__(self, k: int) -> None:
         self.k = whole(k, "k", low=MIN_K, high=MAX_K)
-        self.title = (
-            f"⊕Z_{self.k} (§6.3): the heaps' binary digits added modulo {self.k} without "
-            "carry; P exactly when every digit sum is 0"
-        )
+        self.title = theory_title(str(self.k))
 
     def __repr__(self) -> str:
         return f"MooreNimTheory({self.k})"
