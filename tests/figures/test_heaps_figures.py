@@ -263,3 +263,18 @@ def test_misere_s_hat_sits_over_its_digit_in_every_format_and_face(
     assert 0 < gap <= 0.25 * size, (gap, boxes)
     assert hr - hl < dr - dl + 2  # a hat, not a second line of text
     assert dl <= (hl + hr) / 2 <= dr  # over the digit
+
+
+def test_moore_s_elements_are_vectors_and_the_titles_subscript_k():
+    """'11₃' read as a base-3 numeral (4) and titles printed a literal 'nim_3' (issue 26's
+    review, C5): an element is the vector of digit sums, the modulus said apart."""
+    for game, title in (("moore-nim:3", "Moore's nim₃"), ("comply-constrain-nim:3", "Comply-")):
+        doc = HeapsDocument.new(game, "6 3 4")
+        shown = [t.text for t in texts(build_heaps_figure("position", doc))]
+        assert shown[0].startswith(title)
+        assert "_" not in shown[0]
+    doc = HeapsDocument.new("moore-nim:3", "6 3 4")
+    shown = [t.text for t in texts(build_heaps_figure("position", doc))]
+    assert shown[0] == "Moore's nim₃: 6 3 4"
+    assert {"(1,1,0)", "(1,1)", "(1,0,0)"} <= set(shown)
+    assert any(t.startswith("Sum: (2,2,1) — digit sums (2,2,1) modulo 3") for t in shown)

@@ -187,8 +187,14 @@ def test_moore_element_notation() -> None:
     theory = MooreNimTheory(3)
     e = theory.add(theory.element((6,)), theory.element((3,)))  # 110 + 011
     assert e == (1, 2, 1)
-    assert (theory.text(e), theory.pretty(e)) == ("121", "121₃")
-    assert theory.parse("0121") == theory.parse("121₃") == e
+    # a vector, the modulus said apart: '121₃' read as a base-3 numeral (16)
+    assert (theory.text(e), theory.pretty(e)) == ("121", "(1,2,1)")
+    assert theory.parse("0121") == theory.parse("121₃") == theory.parse("(1, 2, 1)") == e
+    assert theory.parse(theory.pretty(e)) == theory.parse(theory.text(e)) == e
+    assert theory.pretty(theory.zero()) == "(0)"
+    assert theory.parse("(0)") == theory.zero()
+    assert "⊕Z₃" in theory.title
+    assert MooreNimRules(3).title.startswith("Moore's nim₃ (")
     assert theory.add(e, theory.add(e, e)) == theory.zero() == theory.parse("0")
 
 

@@ -84,6 +84,7 @@ MAX_K: Final = 8
 Constraint = frozenset[int]
 
 _NONE: Final[Constraint] = frozenset()
+_SUBSCRIPT: Final = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 _ELEMENT: Final = re.compile(r"\(\s*\*?\s*(\d{1,7})\s*,\s*(\d{1,7})\s*\)")
 
 
@@ -144,8 +145,8 @@ class ComplyConstrainRules(HeapRules):
         self.k = whole(k, "k", low=MIN_K, high=MAX_K)
         self.name = f"comply-constrain-nim:{self.k}"
         self.title = (
-            f"Comply-constrain nim_{self.k} (take from one heap, not a size the opponent "
-            f"forbade; then forbid {self.k - 1} sizes)"
+            f"Comply-constrain nim{str(self.k).translate(_SUBSCRIPT)} (take from one heap, "
+            f"not a size the opponent forbade; then forbid {self.k - 1} sizes)"
         )
 
     def __repr__(self) -> str:

@@ -5,8 +5,11 @@ still the heap monoid, and the outcome still factors through a homomorphism.
 
 The theory: write the heap sizes in binary and add them modulo K without carry. The element of
 a position is the vector of these digit sums, an element of ⊕Z_K (one Z_K for each power of 2),
-written as its digits from the highest power of 2 down (``120`` for K = 3: the 4s sum to 1, the
-2s to 2, the 1s to 0); the position is a P-position exactly when every digit sum is 0.
+written as a vector from the highest power of 2 down, ``(1,2,0)`` for K = 3 (the 4s sum to 1,
+the 2s to 2, the 1s to 0) — the modulus said apart, in the theory's title, not as a subscript:
+``120₃`` read as a base-3 numeral — and as ASCII its digits alone, ``120``, which
+:meth:`~MooreNimTheory.parse` reads as it reads the vector; the position is a P-position
+exactly when every digit sum is 0.
 
 >>> rules, theory = MooreNimRules(3), MooreNimTheory(3)
 >>> p = rules.parse('1 2 3')
@@ -17,14 +20,16 @@ written as its digits from the highest power of 2 down (``120`` for K = 3: the 4
 >>> for c in rules.components(p):
 ...     e = theory.add(e, theory.element(c))
 >>> e, theory.text(e), theory.pretty(e)
-((2, 2), '22', '22₃')
+((2, 2), '22', '(2,2)')
 >>> theory.describe(e)
-'digit sums 22 (modulo 3, without carry): not all 0, the next player wins (N)'
+'digit sums (2,2) modulo 3, without carry: not all 0, the next player wins (N)'
+>>> theory.parse('(2,2)') == theory.parse('22') == theory.parse('22₃') == e
+True
 >>> theory.parse('13')
 Traceback (most recent call last):
 ...
 whistgui.engine.errors.NotationError: '13' is not an element of ⊕Z_3: digit '3' is 3 or more;
-expected digit sums 0 to 2 from the highest power of 2 down, such as '120'
+expected digit sums 0 to 2 from the highest power of 2 down, such as '(1,2,0)' or '120'
 """
 
 from __future__ import annotations
@@ -78,7 +83,8 @@ class MooreNimRules(HeapRules):
         self.k = whole(k, "k", low=MIN_K, high=MAX_K)
         self.name = f"moore-nim:{self.k}"
         self.title = (
-            f"Moore's nim_{self.k} (take from 1 to {self.k - 1} heaps; the last to move wins)"
+            f"Moore's nim{str(self.k).translate(_SUBSCRIPT)} (take from 1 to {self.k - 1} "
+            "heaps; the last to move wins)"
         )
 
     def __repr__(self) -> str:
@@ -111,13 +117,16 @@ def theory_title(k: str) -> str:
     """The theory's title for the modulus ``k`` — a number, or ``K`` for every one (the
     registry's entry, :attr:`~whistgui.engine.heaps.HeapGame.theory_title`).
 
-    >>> theory_title("K")
-    "⊕Z_K (§6.3): the heaps' binary digits added modulo K without carry; P exactly when every
-    digit sum is 0"
+    >>> print(theory_title("K")[:68])
+    ⊕Z_K (§6.3): the heaps' binary digits added modulo K without carry,
+    >>> print(theory_title("3")[:4])
+    ⊕Z₃
     """
+    z = f"Z{k.translate(_SUBSCRIPT)}" if k.isdigit() else f"Z_{k}"
     return (
-        f"⊕Z_{k} (§6.3): the heaps' binary digits added modulo {k} without carry; P exactly "
-        "when every digit sum is 0"
+        f"⊕{z} (§6.3): the heaps' binary digits added modulo {k} without carry, each "
+        "element the vector of the digit sums from the highest power of 2 down, (1,2,0); "
+        "P exactly when every digit sum is 0"
     )
 
 
@@ -153,16 +162,22 @@ class MooreNimTheory:
         return "".join(map(str, reversed(element))) or "0"
 
     def pretty(self, element: Digits) -> str:
-        return self.text(element) + str(self.k).translate(_SUBSCRIPT)
+        """The vector of digit sums from the highest power of 2 down: ``(1,2,0)``."""
+        return "(" + ",".join(map(str, reversed(element or (0,)))) + ")"
 
     def latex(self, element: Digits) -> str:
-        return rf"({self.text(element)})_{{\oplus\mathbf{{Z}}_{{{self.k}}}}}"
+        return self.pretty(element)
 
     def parse(self, text: str) -> Digits:
-        t = expect(text, str, "element", "digit sums such as '120' (a str)").strip()
+        t = expect(text, str, "element", "digit sums such as '(1,2,0)' (a str)").strip()
         expected = (
-            f"expected digit sums 0 to {self.k - 1} from the highest power of 2 down, such as '120'"
+            f"expected digit sums 0 to {self.k - 1} from the highest power of 2 down, such as "
+            "'(1,2,0)' or '120'"
         )
+        if t.startswith("(") and t.endswith(")") and len(t) <= 4 * _MAX_DIGITS:
+            parts = [d.strip() for d in t[1:-1].split(",")]
+            if all(len(d) == 1 for d in parts):  # a vector of digits: as its digits
+                t = "".join(parts)
         body = t.rstrip("₀₁₂₃₄₅₆₇₈₉")
         sub = t[len(body) :].translate(_FROM_SUBSCRIPT)
         if sub and sub != str(self.k):
@@ -189,7 +204,7 @@ class MooreNimTheory:
             if any(element)
             else ("all 0, the previous player wins (P)")
         )
-        return f"digit sums {self.text(element)} (modulo {self.k}, without carry): {who}"
+        return f"digit sums {self.pretty(element)} modulo {self.k}, without carry: {who}"
 
 
 def moore_nim(param: str | None) -> MooreNimRules:
