@@ -665,3 +665,21 @@ def test_new_starts_the_game_again_from_its_example(qtbot, heaps):
     assert doc == HeapsDocument.new("hackenbush")
     assert not heaps.modified()
     assert heaps.undo_stack().count() == 0
+
+
+def test_the_board_says_how_to_play_a_move_no_click_makes(qtbot, heaps):
+    """Moore's nim₄ '1 2 3 3': the only winning move, '2 → 1, 3 → 1, 3 → 1', takes from
+    three heaps — no click on a counter makes it, every counter showed N and nothing said
+    how to play it (issue 26's review, C7). The board names it and says where it is played;
+    where a click makes the best move the board says only that multi-heap moves are listed."""
+    page = heaps.page
+    set_doc(qtbot, heaps, HeapsDocument.new("moore-nim:4", "1 2 3 3"))
+    assert {m.text for m in page.board.marks.values()} == {"N"}
+    (note,) = page.board.notes
+    assert note.startswith("Best: 2 → 1, 3 → 1, 3 → 1 — from several heaps at once")
+    assert note.endswith("play it in the Moves list (double-click, Enter)")
+    set_doc(qtbot, heaps, HeapsDocument.new("moore-nim:3", "1 1 3"))  # 3 → 1 wins: a click
+    (note,) = page.board.notes
+    assert note.startswith("3 moves take from several heaps at once")
+    set_doc(qtbot, heaps, HeapsDocument.new("nim", "3 4 5"))
+    assert page.board.notes == ()

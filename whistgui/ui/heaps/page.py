@@ -151,20 +151,53 @@ class HeapsPage(QWidget):
         self.panel.show_theory_marks(marks)
         if marks is None:
             self.board.set_marks({})
-            self._set_notes(theory=False)
+            self._set_notes((), None)
             return
         self.board.set_marks(self._marks(marks, self.panel.theory_best, theory=True))
-        self._set_notes(theory=True)
+        self._set_notes(marks, self.panel.theory_best, theory=True)
 
-    def _set_notes(self, *, theory: bool) -> None:
-        """The lines under the board's caption: how to read the marks shown."""
+    def _set_notes(
+        self,
+        results: Sequence[tuple[Move, Fraction]],
+        best: Callable[[Fraction], bool] | None,
+        *,
+        theory: bool = False,
+    ) -> None:
+        """The lines under the board's caption: how to read the marks shown (the theory's),
+        and how to play a move no click on a counter makes (Moore's nim takes from several
+        heaps at once) — the best one named when no click makes a best move."""
         notes = []
         if theory:
             notes.append(
                 "Hollow marks: what the theory predicts after each move — the search's "
                 "marks come when it is done"
             )
+        notes.append(self._off_board_note(results, best))
         self.board.set_notes(notes)
+
+    def _off_board_note(
+        self, results: Sequence[tuple[Move, Fraction]], best: Callable[[Fraction], bool] | None
+    ) -> str:
+        doc = self.doc
+        if sum(len(s) for s in doc.stacks) > MARKED_COUNTERS:
+            return ""
+        clicks = {doc.target(i, j) for i, s in enumerate(doc.stacks) for j in range(len(s))}
+        off = [m for m in self.panel.tree.moves() if m.position not in clicks]
+        if not off:
+            return ""
+        word = "piles" if doc.kind is Kind.PILES else "heaps"
+        if best is not None:
+            good = [m for m, r in results if best(r)]
+            if good and all(m.position not in clicks for m in good):
+                return (
+                    f"Best: {good[0].label} — from several {word} at once, no click makes it: "
+                    "play it in the Moves list (double-click, Enter)"
+                )
+        many = f"{len(off):,} moves take" if len(off) > 1 else "A move takes"
+        return (
+            f"{many} from several {word} at once, which no click makes: play them in the "
+            "Moves list (double-click, Enter)"
+        )
 
     def _search(self) -> None:
         """The search of the position shown: the one kept, or a job (not while the page is
@@ -199,10 +232,9 @@ class HeapsPage(QWidget):
         self.panel.show_analysis(analysis)
         self.panel.set_progress("", busy=False)
         doc = self.doc
-        self.board.set_marks(
-            self._marks(analysis.marks, lambda r: analysis.best(doc.rules, r, doc.mover))
-        )
-        self._set_notes(theory=False)
+        best = lambda r: analysis.best(doc.rules, r, doc.mover)  # noqa: E731
+        self.board.set_marks(self._marks(analysis.marks, best))
+        self._set_notes(analysis.marks, best)
         self.readyChanged.emit(True)
 
     def _marks(
