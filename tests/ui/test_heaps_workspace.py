@@ -12,8 +12,8 @@ import json
 import random
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QPoint, QPointF, QRect, Qt
+from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu
 
@@ -253,9 +253,9 @@ def test_every_move_s_mark_is_the_search_s_result(qtbot, heaps, name):
         doc = HeapsDocument.new(name, g.random_position(rng, 8))
         set_doc(qtbot, heaps, doc)
         tree = heaps.page.panel.tree
-        assert tree.topLevelItemCount() == len(doc.legal_moves().moves)
-        for k in range(tree.topLevelItemCount()):
-            item = tree.topLevelItem(k)
+        assert tree.moves() == sorted(doc.legal_moves().moves, key=lambda m: tree.moves().index(m))
+        assert sorted(map(repr, tree.moves())) == sorted(map(repr, doc.legal_moves().moves))
+        for item in tree.items():
             move = item.data(MOVE, Qt.ItemDataRole.UserRole)
             r = fresh.result(move.position, move.flag, doc.mover.other)
             assert item.text(RESULT) == mark_text(rules, r, doc.mover), (doc.text, move.label)
@@ -683,3 +683,56 @@ def test_the_board_says_how_to_play_a_move_no_click_makes(qtbot, heaps):
     assert note.startswith("3 moves take from several heaps at once")
     set_doc(qtbot, heaps, HeapsDocument.new("nim", "3 4 5"))
     assert page.board.notes == ()
+
+
+def test_comply_constrain_lists_each_take_once_with_its_best_constraint(qtbot, heaps):
+    """In 1 2 3 (K = 3) 1 → 0 and 2 → x were listed with three constraints each and 3 → x
+    with one, 'Moves (12)' of 18 choices; a long row was cut short, '… forbid {1} (and larger
+    …' (issue 26's review, C6). Each take is one row with its best constraint, ▸ the others
+    it can be played with (the rule said in the label's tooltip); every row shows its whole
+    label and plays exactly it."""
+    from whistgui.ui.heaps.panel import GROUPS_TIP
+
+    panel = heaps.page.panel
+    tree = panel.tree
+    doc = HeapsDocument.new("comply-constrain-nim:3", "1 2 3")
+    set_doc(qtbot, heaps, doc)
+    tops = [tree.topLevelItem(k) for k in range(tree.topLevelItemCount())]
+    takes = {m.position for m in doc.legal_moves().moves}
+    assert len(tops) == len(takes) == 6
+    assert sum(t.childCount() for t in tops) == len(doc.legal_moves().moves) - 6 == 6
+    assert panel.moves_label.text() == "&Moves (6 takes, each with its best flag; ▸ 6 more)"
+    assert panel.moves_label.toolTip() == GROUPS_TIP
+    search = Search(doc.rules)
+    sign = doc.mover.sign
+    for top in tops:
+        head = top.data(MOVE, Qt.ItemDataRole.UserRole)
+        rest = [top.child(c).data(MOVE, Qt.ItemDataRole.UserRole) for c in range(top.childCount())]
+        assert all(m.position == head.position for m in rest)  # one take, other constraints
+        best = search.result(head.position, head.flag, doc.mover.other) * sign
+        assert all(search.result(m.position, m.flag, doc.mover.other) * sign <= best for m in rest)
+    # every row whole, and a row (a child here) plays what it says
+    set_doc(
+        qtbot, heaps, HeapsDocument.new("comply-constrain-nim:3", "1 1 3").with_start_flag("{1,2}")
+    )
+    heaps.page.splitter.setSizes([1000, 200])  # a narrow list: its labels wrap
+    QApplication.processEvents()
+    wrapped = 0
+    for item in tree.items():
+        metrics = QFontMetrics(item.font(MOVE))  # the best row's bold
+        rect = tree.visualItemRect(item)
+        room = QRect(0, 0, tree.header().sectionSize(MOVE) - 8, 10_000)  # no ▸ here
+        flags = int(Qt.TextFlag.TextWordWrap)
+        needed = metrics.boundingRect(room, flags, item.text(MOVE)).height()
+        assert rect.height() >= needed, item.text(MOVE)  # all of it shown
+        wrapped += needed > metrics.lineSpacing()
+    assert wrapped  # the test can fail: some label needs two lines here
+    set_doc(qtbot, heaps, doc)
+    tops = [tree.topLevelItem(k) for k in range(tree.topLevelItemCount())]
+    child = next(t.child(0) for t in tops if t.childCount())
+    said = child.text(MOVE).removeprefix("★ ")
+    tree.expandAll()
+    tree.setCurrentItem(child)
+    tree.setFocus()
+    QTest.keyClick(tree, Qt.Key.Key_Return)
+    assert heaps.session.document.history == (said,)

@@ -10,8 +10,16 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QBrush, QFont, QKeyEvent
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QFont, QFontMetrics, QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -22,6 +30,8 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPushButton,
     QSplitter,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -49,8 +59,46 @@ MOVE: Final = 0
 RESULT: Final = 1
 
 
+#: How the list lists a move that can name several flags (comply/constrain's constraint).
+GROUPS_TIP: Final = (
+    "A take that can be played naming several flags (comply/constrain: the sizes the "
+    "opponent may not take next) is listed once, with its best flag — by the search, by the "
+    "theory until the search's come — and ▸ opens the others, each played as it reads. Only "
+    "sizes up to the largest heap left are named: a larger one forbids nothing, and naming "
+    "fewer is never better."
+)
+
+
+class _WrappedLabels(QStyledItemDelegate):
+    """A move's label wrapped at the column's width, its row as tall as that takes (a tree
+    view wraps text only as tall as its delegate says)."""
+
+    def __init__(self, tree: QTreeWidget) -> None:
+        super().__init__(tree)
+        self._tree = tree
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        size = super().sizeHint(option, index)
+        depth = 0
+        parent = index.parent()
+        while parent.isValid():
+            depth, parent = depth + 1, parent.parent()
+        indent = self._tree.indentation() * (depth + int(self._tree.rootIsDecorated()))
+        width = self._tree.header().sectionSize(index.column()) - indent - 8
+        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        room = QRect(0, 0, max(40, width), 100_000)
+        flags = int(Qt.TextFlag.TextWordWrap)
+        font = index.data(Qt.ItemDataRole.FontRole)  # a best row's bold
+        metrics = QFontMetrics(font) if isinstance(font, QFont) else option.fontMetrics
+        needed = metrics.boundingRect(room, flags, text).height() + 4
+        return QSize(size.width(), max(size.height(), needed))
+
+
 class MoveTree(QTreeWidget):
-    """Every legal move with its mark; Enter or a double click plays the current one."""
+    """Every legal move with its mark; Enter or a double click plays the current one. A take
+    that can name several flags is one row, its best, with the others under it."""
 
     activated_move = Signal(object)  # Move
 
@@ -60,12 +108,15 @@ class MoveTree(QTreeWidget):
         self.setColumnCount(2)
         self.setHeaderLabels(["Move", "After it"])
         self.setRootIsDecorated(False)
-        self.setUniformRowHeights(True)
+        self.setUniformRowHeights(False)
+        self.setWordWrap(True)  # a long label whole, never cut: each row plays what it says
         self.setAlternatingRowColors(False)
         head = self.header()
         head.setStretchLastSection(False)
         head.setSectionResizeMode(MOVE, QHeaderView.ResizeMode.Stretch)
         head.setSectionResizeMode(RESULT, QHeaderView.ResizeMode.ResizeToContents)
+        self.setItemDelegateForColumn(MOVE, _WrappedLabels(self))
+        head.sectionResized.connect(lambda *_a: self.scheduleDelayedItemsLayout())
         self.itemDoubleClicked.connect(lambda item, _c: self._play(item))
 
     def _play(self, item: QTreeWidgetItem | None) -> None:
@@ -80,20 +131,28 @@ class MoveTree(QTreeWidget):
             return
         super().keyPressEvent(event)
 
-    def moves(self) -> list[Move]:
-        """The moves listed, in order."""
+    def items(self) -> list[QTreeWidgetItem]:
+        """Every row, each take's others after it."""
         out = []
         for k in range(self.topLevelItemCount()):
             item = self.topLevelItem(k)
-            move = item.data(MOVE, Qt.ItemDataRole.UserRole) if item is not None else None
+            if item is not None:
+                out.append(item)
+                out += [item.child(c) for c in range(item.childCount())]
+        return out
+
+    def moves(self) -> list[Move]:
+        """The moves listed, in the rows' order."""
+        out = []
+        for item in self.items():
+            move = item.data(MOVE, Qt.ItemDataRole.UserRole)
             if isinstance(move, Move):
                 out.append(move)
         return out
 
     def row_of(self, move: Move) -> QTreeWidgetItem | None:
-        for k in range(self.topLevelItemCount()):
-            item = self.topLevelItem(k)
-            if item is not None and item.data(MOVE, Qt.ItemDataRole.UserRole) == move:
+        for item in self.items():
+            if item.data(MOVE, Qt.ItemDataRole.UserRole) == move:
                 return item
         return None
 
@@ -416,45 +475,77 @@ class HeapsPanel(QWidget):
             if by_theory
             else "The result after each move, by exact search",
         )
+        # a take that can name several flags: one row, its best first (ties: the rules'
+        # order), the others under it
+        sign = doc.mover.sign
+        takes: dict[object, list[Move]] = {}
+        for move in self._moves:
+            takes.setdefault(move.position, []).append(move)
+        for moves in takes.values():
+            moves.sort(key=lambda m: -(results[m] * sign) if m in results else 0)
+        others = sum(len(moves) - 1 for moves in takes.values())
+        self.tree.setRootIsDecorated(others > 0)
+        for moves in takes.values():
+            head = self._move_item(moves[0], results.get(moves[0]), analysis, by_theory)
+            for move in moves[1:]:
+                head.addChild(self._move_item(move, results.get(move), analysis, by_theory))
+            self.tree.addTopLevelItem(head)
+        n = len(self._moves)
+        more = "" if self._complete else f", the first {n:,} listed"
+        if not n:
+            self.moves_label.setText("&Moves (none)")
+        elif others:
+            self.moves_label.setText(
+                f"&Moves ({len(takes):,} takes, each with its best flag; ▸ {others:,} more{more})"
+            )
+        else:
+            self.moves_label.setText(f"&Moves ({n:,}{more})")
+        tip = GROUPS_TIP if others else ""
+        self.moves_label.setToolTip(tip)
+        self.tree.setToolTip(tip)
+
+    def _move_item(
+        self, move: Move, r: Fraction | None, analysis: Analysis | None, by_theory: bool
+    ) -> QTreeWidgetItem:
+        """A row of the moves list: ``move`` and its mark ``r`` (None: none yet), the
+        search's or (``by_theory``) the theory's."""
+        doc = self._doc
+        assert doc is not None
         fill = colour("optimal_fill")
         ink = contrasting_text(fill)
         bold = QFont(self.tree.font())
         bold.setBold(True)
-        for move in self._moves:
-            r = results.get(move)
-            mark = "…" if r is None else mark_text(doc.rules, r, doc.mover)
-            if r is None:
-                best = False
-            elif analysis is not None:
-                best = analysis.best(doc.rules, r, doc.mover)
-            else:
-                best = self.theory_best(r)
-            item = QTreeWidgetItem([("★ " if best else "") + move.label, mark])
-            item.setData(MOVE, Qt.ItemDataRole.UserRole, move)
-            if r is not None:
-                item.setToolTip(
-                    RESULT,
-                    f"after it: {result_words(doc.rules, r, doc.mover.other)}"
-                    + (" — optimal" if best else "")
-                    + (
-                        " (the theory's prediction; the search's mark comes when it is done)"
-                        if by_theory
-                        else ""
-                    ),
-                )
-            if best:
-                for col in (MOVE, RESULT):
-                    item.setBackground(col, QBrush(fill))
-                    item.setForeground(col, QBrush(ink))
-                    item.setFont(col, bold)
-            if by_theory:  # the theory's marks in italics
-                f = QFont(item.font(RESULT))
-                f.setItalic(True)
-                item.setFont(RESULT, f)
-            self.tree.addTopLevelItem(item)
-        n = len(self._moves)
-        more = "" if self._complete else f", the first {n:,} listed"
-        self.moves_label.setText(f"&Moves ({n:,}{more})" if n else "&Moves (none)")
+        mark = "…" if r is None else mark_text(doc.rules, r, doc.mover)
+        if r is None:
+            best = False
+        elif analysis is not None:
+            best = analysis.best(doc.rules, r, doc.mover)
+        else:
+            best = self.theory_best(r)
+        item = QTreeWidgetItem([("★ " if best else "") + move.label, mark])
+        item.setData(MOVE, Qt.ItemDataRole.UserRole, move)
+        item.setToolTip(MOVE, move.label)
+        if r is not None:
+            item.setToolTip(
+                RESULT,
+                f"after it: {result_words(doc.rules, r, doc.mover.other)}"
+                + (" — optimal" if best else "")
+                + (
+                    " (the theory's prediction; the search's mark comes when it is done)"
+                    if by_theory
+                    else ""
+                ),
+            )
+        if best:
+            for col in (MOVE, RESULT):
+                item.setBackground(col, QBrush(fill))
+                item.setForeground(col, QBrush(ink))
+                item.setFont(col, bold)
+        if by_theory:  # the theory's marks in italics
+            f = QFont(item.font(RESULT))
+            f.setItalic(True)
+            item.setFont(RESULT, f)
+        return item
 
     def changeEvent(self, event: QEvent) -> None:
         if is_theme_change(event) and self._doc is not None:
