@@ -113,7 +113,8 @@ def test_bad_game_and_impossible_requests(capsys):
         run(capsys, "value", "--game", "bridge", "A/K")
     assert info.value.code == 2
     err = capsys.readouterr().err
-    assert "unknown game 'bridge'; expected one of whist, refined-whist" in err
+    assert "unknown game 'bridge'; expected a trick game (whist, refined-whist" in err
+    assert "or a game of heaps and piles (nim, misere-nim, moore-nim:K" in err
     code, out, err = run(capsys, "solve", "--refined", "--game", "five-card", "KQ/AJ")
     assert code == 2
     assert "five-card is not scored by tricks" in err

@@ -261,3 +261,25 @@ def test_games_describes_a_game_with_a_parameter_s_theory_with_k():
     made = {g.name: g.theory(find_heap_game(f"{g.name}:5")) for g in HEAP_GAMES if g.parameter}
     assert "modulo 5" in made["moore-nim"].title
     assert "the 5-chain" in made["comply-constrain-nim"].title
+
+
+def test_an_unknown_game_names_every_game_and_a_parameter_is_read_as_typed():
+    """'whist value --game frobnicate 3' listed the trick games only, and 'moore-nim: 3' was
+    quoted back as 'moore-nim:-3' (issue 26's review, C8): every game is named, spaces around
+    a parameter are ignored, and a bad one is quoted as it was typed."""
+    res = whist("value", "--game", "frobnicate", "3")
+    assert res.returncode == 2
+    said = res.stderr
+    assert "unknown game 'frobnicate'; expected a trick game (whist, " in said
+    for g in HEAP_GAMES:
+        assert g.name in said
+    assert "moore-nim:K" in said
+    assert "comply-constrain-nim:K" in said
+    for typed in ("moore-nim: 3", "Moore-Nim :3 ", "moore-nim:3"):
+        res = whist("value", "--game", typed, "3 4 6", "--json")
+        assert res.returncode == 0, res.stderr
+        assert objects(res.stdout)[0]["game"] == "moore-nim:3"
+    res = whist("value", "--game", "moore-nim: x", "3")
+    assert res.returncode == 2
+    assert "'moore-nim: x': K must be a whole number from 2 to 8" in res.stderr
+    assert "-x" not in res.stderr

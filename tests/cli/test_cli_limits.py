@@ -373,7 +373,7 @@ def test_huge_option_numbers_are_named_by_their_digits(capsys):
     assert "argument --first: the number '999" in err
     assert "(4,000 digits) is too long" in err
     err = usage_error(capsys, "value", "--game", HUGE, "A/K")
-    assert f"unknown game '{'9' * 39}…{'9' * 19}'; expected one of whist" in err
+    assert f"unknown game '{'9' * 39}…{'9' * 19}'; expected a trick game (whist" in err
 
 
 def test_an_argument_with_a_lone_surrogate_is_refused_in_json(capsys):

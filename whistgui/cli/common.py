@@ -691,6 +691,30 @@ def add_game_option(sp: argparse.ArgumentParser) -> None:
 
 def game_of(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Game:
     try:
-        return find_game(getattr(args, "game", DEFAULT_GAME.name))
+        return find_trick_game(getattr(args, "game", DEFAULT_GAME.name))
     except NotationError as exc:
         parser.error(str(exc))
+
+
+def find_trick_game(name: str) -> Game:
+    """:func:`~whistgui.engine.games.find_game`, a name that is no game refused naming the
+    trick games and the games of heaps and piles alike (``--game`` takes both).
+
+    >>> find_trick_game("frobnicate")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    whistgui.engine.errors.NotationError: unknown game 'frobnicate'; expected a trick game
+    (whist, ...) or a game of heaps and piles (nim, misere-nim, moore-nim:K, ...); 'whist games'
+    lists them
+    """
+    from whistgui.engine.games import GAMES
+    from whistgui.engine.heaps import heap_game_names
+
+    try:
+        return find_game(name)
+    except NotationError:
+        raise NotationError(
+            f"unknown game {quote(name)}; expected a trick game "
+            f"({', '.join(g.name for g in GAMES)}) or a game of heaps and piles "
+            f"({heap_game_names()}); 'whist games' lists them"
+        ) from None

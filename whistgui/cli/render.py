@@ -211,7 +211,7 @@ def _document(args: argparse.Namespace) -> Any:
     import dataclasses
 
     from whistgui.app.document import Document, load
-    from whistgui.engine.games import find_game
+    from whistgui.cli.common import find_trick_game
 
     text = args.deal
     if text.lower().endswith(".whist"):  # no deal ends so: a file, or why it cannot be read
@@ -223,7 +223,7 @@ def _document(args: argparse.Namespace) -> Any:
     if args.lead is not None:
         doc = dataclasses.replace(doc, lead=Player.parse(args.lead))
     if args.game is not None:
-        doc = dataclasses.replace(doc, game=find_game(args.game).name)
+        doc = dataclasses.replace(doc, game=find_trick_game(args.game).name)
     if args.view == "play":  # the line of play is found as 'whist play' finds it
         # (a document's suit has at most 13 cards a hand: within the kernel)
         check_hands(doc.deal, text, MAX_PLAY_CARDS, "render --view play", _PLAY_LIMIT)

@@ -53,7 +53,14 @@ from whistgui.engine.heaps.octal import OctalRules, OctalTheory
 from whistgui.engine.heaps.rules import HeapTheory, PositionRules
 from whistgui.engine.reading import quote
 
-__all__ = ["HEAP_GAMES", "HeapGame", "find_heap_game", "heap_game_of", "is_heap_game"]
+__all__ = [
+    "HEAP_GAMES",
+    "HeapGame",
+    "find_heap_game",
+    "heap_game_names",
+    "heap_game_of",
+    "is_heap_game",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,15 +223,27 @@ def _key(name: str) -> str:
 
 def is_heap_game(name: str) -> bool:
     """Does ``name`` (with or without a parameter) name a game of this package?"""
-    k = _key(expect(name, str, "name", "a game's name (a str)")).partition(":")[0]
+    k = _key(expect(name, str, "name", "a game's name (a str)").partition(":")[0])
     return any(k == g.name or k in g.aliases for g in HEAP_GAMES)
 
 
 def find_heap_game(name: str) -> PositionRules[Any]:
-    """The rules of the game ``name`` (``nim``, ``moore-nim:3``, any case); NotationError
-    naming the known games, or quoting a bad parameter."""
+    """The rules of the game ``name`` (``nim``, ``moore-nim:3``, any case, spaces around the
+    parameter ignored); NotationError naming the known games, or quoting a bad parameter as
+    it was typed.
+
+    >>> find_heap_game('Moore-Nim: 3').name
+    'moore-nim:3'
+    >>> find_heap_game('moore-nim: x')
+    Traceback (most recent call last):
+    ...
+    whistgui.engine.errors.NotationError: 'moore-nim: x': K must be a whole number from 2 to 8,
+    such as moore-nim:3
+    """
     text = expect(name, str, "name", "a game's name (a str)")
-    base, colon, param = _key(text).partition(":")
+    typed_base, colon, typed_param = text.partition(":")
+    base = _key(typed_base)
+    param = typed_param.strip() if colon else None
     for g in HEAP_GAMES:
         if base == g.name or base in g.aliases:
             if g.parameter is not None and not colon:
@@ -232,12 +251,30 @@ def find_heap_game(name: str) -> PositionRules[Any]:
                     f"{quote(text)}: the game {g.name} needs {g.parameter} after a colon, "
                     f"such as {g.name}:{g.example_parameter}"
                 )
-            rules = g.make(param if colon else None)
-            return rules
-    raise NotationError(
-        f"unknown game {quote(text)}; expected one of "
-        + ", ".join(g.name + (f":{g.example_parameter}" if g.parameter else "") for g in HEAP_GAMES)
-    )
+            try:
+                return g.make(param)
+            except NotationError as exc:  # quoting the name as it was typed
+                said, made = str(exc), quote(f"{g.name}:{param}")
+                if made != quote(text) and made in said:
+                    raise NotationError(said.replace(made, quote(text), 1)) from None
+                raise
+    raise NotationError(f"unknown game {quote(text)}; expected one of {heap_game_names()}")
+
+
+def heap_game_names() -> str:
+    """The games of this package as a message lists them (``moore-nim:K``).
+
+    >>> heap_game_names()[:28]
+    'nim, misere-nim, moore-nim:K'
+    """
+    return ", ".join(g.name + (f":{_parameter_name(g)}" if g.parameter else "") for g in HEAP_GAMES)
+
+
+def _parameter_name(g: HeapGame) -> str:
+    """What a message writes after ``name:``: the parameter's letter (``K``), else an example
+    (``0.77``)."""
+    head = (g.parameter or "").split(",")[0]
+    return head if head.isupper() and len(head) <= 4 else (g.example_parameter or "")
 
 
 def heap_game_of(rules: PositionRules[Any]) -> HeapGame:
