@@ -283,3 +283,28 @@ def test_an_unknown_game_names_every_game_and_a_parameter_is_read_as_typed():
     assert res.returncode == 2
     assert "'moore-nim: x': K must be a whole number from 2 to 8" in res.stderr
     assert "-x" not in res.stderr
+
+
+def test_one_limit_on_a_heap_said_one_way_and_leading_zeros_read_alike():
+    """'1000000000 1' was 'too long; expected at most 4 digits', '9999 9999' 'too large;
+    expected at most 1000'; a heap '03' was read, moore-nim:03 refused (issue 26's review,
+    C9): one message for a heap over the limit however long, and leading zeros read alike in
+    a heap and in a parameter."""
+    for text, shown in (("1000000000 1", "1000000000"), ("9999 9999", "9999"), ("1 1001", "1001")):
+        res = whist("value", "--game", "nim", text)
+        assert res.returncode == 2
+        assert f"heap {shown} in '{text}' is too large; expected at most 1000" in res.stderr
+        assert "digits" not in res.stderr
+    huge = "7" * 5000
+    res = whist("value", "--game", "nim", huge)
+    assert "(5,000 digits) in '" in res.stderr
+    assert "is too large; expected at most 1000" in res.stderr
+    assert len(res.stderr) < 400
+    for game, text in (("nim", "03 0004"), ("moore-nim:03", "3 4"), ("moore-nim:3", "3 4")):
+        res = whist("value", "--game", game, text, "--json")
+        assert res.returncode == 0, res.stderr
+        (obj,) = objects(res.stdout)
+        assert obj["position"] == "3 4"
+        assert obj["game"] == game.replace(":03", ":3")
+    res = whist("value", "--game", "moore-nim:0009", "3")
+    assert "'moore-nim:0009': K must be a whole number from 2 to 8" in res.stderr

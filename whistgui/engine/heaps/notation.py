@@ -11,6 +11,11 @@ Traceback (most recent call last):
 ...
 whistgui.engine.errors.NotationError: heap 'x' in '3 x' is not a number; expected heap sizes
 separated by spaces, such as '3 4 6'
+>>> read_heaps('1000000000 1')  # one limit, said one way however long the number
+Traceback (most recent call last):
+...
+whistgui.engine.errors.NotationError: heap 1000000000 in '1000000000 1' is too large; expected
+at most 1000
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from typing import Final
 
 from whistgui.engine.checks import expect
 from whistgui.engine.errors import NotationError
-from whistgui.engine.reading import quote, read_int
+from whistgui.engine.reading import quote
 
 __all__ = [
     "HEAP_EXAMPLE",
@@ -49,14 +54,30 @@ def read_heaps(text: str, *, ordered: bool = False) -> tuple[int, ...]:
     for w in words:
         if not w.isdigit() or not w.isascii():
             raise NotationError(f"heap {quote(w)} in {quote(text)} is not a number; {expected}")
-        n = read_int(w, what="heap", text=text, max_digits=len(str(MAX_HEAP)))
-        if n > MAX_HEAP:
+        n = _whole(w, MAX_HEAP)  # leading zeros read as the parameter's are ('03' is 3)
+        if n is None:
             raise NotationError(
-                f"heap {n} in {quote(text)} is too large; expected at most {MAX_HEAP}"
+                f"heap {_number(w)} in {quote(text)} is too large; expected at most {MAX_HEAP}"
             )
         if n:
             heaps.append(n)
     return tuple(heaps) if ordered else tuple(sorted(heaps))
+
+
+def _whole(digits: str, high: int) -> int | None:
+    """The number ASCII ``digits`` write (leading zeros read past), None above ``high`` —
+    told by its length first, never converting a long one."""
+    significant = digits.lstrip("0") or "0"
+    if len(significant) > len(str(high)) or int(significant) > high:
+        return None
+    return int(significant)
+
+
+def _number(digits: str) -> str:
+    """A number for a message: itself, or quoted shortened with its length when long."""
+    if len(digits) <= 12:
+        return digits
+    return f"{quote(digits)} ({len(digits):,} digits)"
 
 
 def write_heaps(heaps: tuple[int, ...]) -> str:
@@ -68,8 +89,8 @@ def read_parameter(game: str, param: str | None, *, low: int, high: int, what: s
     """The whole-number parameter ``param`` of the game ``game`` (the text after
     ``game:``), from ``low`` to ``high``; NotationError quoting ``game:param`` otherwise.
 
-    >>> read_parameter('moore-nim', '3', low=2, high=8)
-    3
+    >>> [read_parameter('moore-nim', k, low=2, high=8) for k in ('3', '03')]
+    [3, 3]
     >>> read_parameter('moore-nim', 'x', low=2, high=8)
     Traceback (most recent call last):
     ...
@@ -80,9 +101,10 @@ def read_parameter(game: str, param: str | None, *, low: int, high: int, what: s
     if param is None:
         raise NotationError(f"{quote(game)} needs its parameter after a colon: {expected}")
     p = expect(param, str, "param", "the text after the colon (a str)").strip()
-    if not p.isascii() or not p.isdigit() or len(p) > len(str(high)) or not low <= int(p) <= high:
+    n = _whole(p, high) if p.isascii() and p.isdigit() else None  # '03' is 3, as a heap
+    if n is None or n < low:
         raise NotationError(f"{quote(f'{game}:{param}')}: {expected}")
-    return int(p)
+    return n
 
 
 def random_heaps(rng: random.Random, size: int, *, max_heaps: int = 4) -> str:
