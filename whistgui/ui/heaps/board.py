@@ -465,6 +465,10 @@ class HeapsBoard(QWidget):
             p.drawText(line, Qt.AlignmentFlag.AlignVCenter, text)
         if self.message:
             self._paint_message(p, g)
+        if self.hasFocus():  # the board has the keys: a frame in the focus colour
+            p.setPen(QPen(colour("turn"), 2.0))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(QRectF(self.rect()).adjusted(1, 1, -1, -1), 4, 4)
         p.end()
 
     def _label(self, i: int) -> str:
@@ -501,10 +505,14 @@ class HeapsBoard(QWidget):
             if si == i and j < len(stack) and self._drag is None:
                 self._paint_mark(p, g, g.counter_rect(i, j), mark)
         if focus and stack and self._drag is None:
+            # the focused counter: a ring in the focus colour, edged in the text's colour so
+            # that it reads on any counter and any ground (its amber alone was faint)
             j = min(self.focus_at[1], len(stack) - 1)
-            ring = g.counter_rect(i, j).adjusted(-3, -3, 3, 3)
-            p.setPen(QPen(colour("turn"), 2.0))
+            ring = g.counter_rect(i, j).adjusted(-4, -4, 4, 4)
             p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(QPen(self.palette().text().color(), 5.0))
+            p.drawRoundedRect(ring, ring.height() / 2, ring.height() / 2)
+            p.setPen(QPen(colour("turn"), 3.0))
             p.drawRoundedRect(ring, ring.height() / 2, ring.height() / 2)
 
     def _paint_mark(self, p: QPainter, g: BoardGeometry, rect: QRectF, mark: Mark) -> None:

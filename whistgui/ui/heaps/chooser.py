@@ -17,6 +17,7 @@ from whistgui.engine.heaps import HEAP_GAMES, HeapGame, find_heap_game
 from whistgui.ui.theme import text_role
 from whistgui.ui.widgets.applied_field import PAUSE_MS
 from whistgui.ui.widgets.elided import ElidedLabel
+from whistgui.ui.widgets.keys import WindowKeys
 from whistgui.ui.widgets.messages import for_display
 
 __all__ = ["GameChooser"]
@@ -58,6 +59,8 @@ class GameChooser(QWidget):
         self.param.setMaxLength(40)
         width = self.param.fontMetrics().horizontalAdvance("0" * _PARAM_CHARS) + 16
         self.param.setFixedWidth(width)
+        self._window_keys = WindowKeys(self)  # Ctrl+E: the window's Export Figure
+        self.param.installEventFilter(self._window_keys)
         self.param_label.setBuddy(self.param)
         self.error = ElidedLabel(1, self)
         self.error.setObjectName("heapsParameterError")

@@ -92,6 +92,7 @@ class HeapsPage(QWidget):
         self.panel = HeapsPanel(self)
         self.side = FitScrollArea(self.panel, by_minimum=True)
         self.side.setFrameShape(FitScrollArea.Shape.NoFrame)
+        self.side.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from the board to the panel
         self.side.setMinimumWidth(300)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("heapsSplitter")

@@ -24,19 +24,28 @@ __all__ = ["FILE_SUFFIX", "HeapsWorkspace"]
 #: filter without importing the games (tests/ui/test_heaps_workspace.py checks they agree).
 FILE_SUFFIX: Final = ".heaps"
 
-KEYS_HTML: Final = """<tr><td colspan=2><b>Heaps and piles</b> (Game ▸ Heaps and piles, or open a
-.heaps file)</td></tr>
-<tr><td>Alt+G, Alt+P</td><td>the game (and its parameter); the position as text</td></tr>
+KEYS_HTML: Final = """<tr><td colspan=2><b>Heaps and piles</b> (the toolbar's Game box, Alt+G:
+Heaps and piles; or open a .heaps file)</td></tr>
+<tr><td>Alt+R; Alt+K</td><td>the rules (nim, misère nim, Moore's nim, …); K, for a game that
+takes one</td></tr>
+<tr><td>Alt+P</td><td>the position as text, in the board's order (Enter applies it; Esc:
+back)</td></tr>
+<tr><td>Alt+T; Alt+L</td><td>who is to move; the start flag (comply/constrain)</td></tr>
 <tr><td>Click a counter (Enter, Space)</td><td>take it and every counter above it (hackenbush:
-cut it); the badges: the result after it, outlined: optimal</td></tr>
+cut it); the badges: the result after it, outlined: optimal; hollow: the theory's, until the
+search's come</td></tr>
+<tr><td>Alt+M, then Enter or a double click</td><td>the moves, every one marked: play the
+current one — a move from several heaps at once (Moore's nim) is played only here; ▸ opens
+a take's other constraints (comply/constrain)</td></tr>
 <tr><td>Drag a stack's top up or down</td><td>make it taller or shorter</td></tr>
 <tr><td>Drag a counter off the board; onto a stack; into “new”</td><td>remove it; move it
 there; a new stack of it</td></tr>
 <tr><td>Drag from the palette</td><td>a new counter (piles: blue or red) onto a stack</td></tr>
-<tr><td>Arrows, Home, End</td><td>walk the counters</td></tr>
+<tr><td>Arrows, Home, End (on the board)</td><td>walk the counters (the focused one has an
+amber ring, the board an amber frame)</td></tr>
 <tr><td>+ (B, R); −; Delete; Shift+Delete; Insert</td><td>add a counter on top (blue, red);
 take the top one off; remove the focused counter; the stack; a new stack</td></tr>
-<tr><td>Alt+M, Enter</td><td>the moves, every one marked; play the current one</td></tr>"""
+<tr><td>Ctrl+E</td><td>export the position's figure, from anywhere, the text fields too</td></tr>"""
 
 
 class HeapsWorkspace(FileWorkspace):
