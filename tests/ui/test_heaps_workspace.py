@@ -488,7 +488,8 @@ def test_a_long_search_shows_its_progress_and_is_cancelled(qtbot, heaps):
     heaps.session.change(doc, "big")
     qtbot.waitUntil(lambda: page.panel.cancel.isVisible(), timeout=5000)
     qtbot.waitUntil(lambda: "looked at" in page.panel.progress.text(), timeout=20000)
-    assert "of at most 8,000,000 positions and moves looked at (" in page.panel.progress.text()
+    assert " of 8,000,000 looked at (" in page.panel.progress.text()
+    assert "of the most a search looks at" in page.panel.progress.toolTip()
     assert not heaps.ready()
     QApplication.processEvents()  # the event loop is free while it searches
     page.panel.cancel.click()
@@ -844,3 +845,20 @@ def test_the_focus_is_plain_to_see_on_the_board_and_in_the_field(qtbot, heaps, w
     assert has_ring(image, int(rect.center().x()), int(rect.top()) - 4)  # the counter's ring
     edit = field.edit.grab().toImage()
     assert not has_ring(edit, edit.width() // 2, 1)
+
+
+def test_a_long_position_s_search_never_widens_the_window(qtbot, heaps, window):
+    """The status bar showed 'Search of 9 9 9 … (the whole position): … looked at', wider
+    than the window's minimum with thirty heaps (tests/ui/test_window_fit.py: 736 → 760 px):
+    the position is cut short there, the progress is short, the moves' count wraps."""
+    from PySide6.QtGui import QFontMetrics
+
+    page = heaps.page
+    heaps.session.change(HeapsDocument.new("comply-constrain-nim:3", "9 " * 30), "tall")
+    qtbot.waitUntil(lambda: "looked at" in page.panel.progress.text(), timeout=20000)
+    said = window.job_status.text.text()
+    assert said.startswith("Search of 9 9 9")
+    assert "…:" in said
+    assert QFontMetrics(window.job_status.text.font()).horizontalAdvance(said) < 520  # was 715
+    assert page.panel.moves_label.wordWrap()
+    page.cancel_search()

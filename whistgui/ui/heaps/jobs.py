@@ -64,10 +64,9 @@ def analysis_job(doc: HeapsDocument, searches: Searches) -> Callable[[JobContext
         def stop() -> bool:
             nonlocal over
             done = search.work - start
-            ctx.report(
-                f"{done:,} of at most {MAX_WORK:,} positions and moves looked at "
-                f"({min(99, 100 * done // MAX_WORK)}%)"
-            )
+            # short: the status bar shows it after the search's label, never widening the
+            # window; the panel's line says what is counted
+            ctx.report(f"{done:,} of {MAX_WORK:,} looked at ({min(99, 100 * done // MAX_WORK)}%)")
             over = done > MAX_WORK or len(search.memo.data) > MAX_ENTRIES
             return over or ctx.should_stop()
 

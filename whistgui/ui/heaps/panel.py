@@ -232,6 +232,7 @@ class HeapsPanel(QWidget):
 
         # moves, with the search's progress and cancel
         self.moves_label = QLabel("&Moves", self)
+        self.moves_label.setWordWrap(True)  # a long count wraps, never widens the panel
         self.tree = MoveTree(self)
         self.moves_label.setBuddy(self.tree)
         self.tree.activated_move.connect(self.moveChosen)
