@@ -862,3 +862,24 @@ def test_a_long_position_s_search_never_widens_the_window(qtbot, heaps, window):
     assert QFontMetrics(window.job_status.text.font()).horizontalAdvance(said) < 520  # was 715
     assert page.panel.moves_label.wordWrap()
     page.cancel_search()
+
+
+def test_a_heap_of_one_beside_heaps_of_a_thousand_can_be_clicked(qtbot, heaps):
+    """nim '1000 999 1' drew the heap of 1 as a line a pixel high that no click could hit
+    (issue 26's review, K1): a stack drawn as a bar is at least 8 px high, and a click on it
+    takes it."""
+    from whistgui.ui.heaps.board_geometry import MIN_STACK
+
+    doc = HeapsDocument.new("nim", "1000 999 1")
+    heaps.session.change(doc, "huge")
+    page = heaps.page
+    board = page.board
+    g = board.geometry_now()
+    assert g.as_bars
+    rect = g.stack_rect(2, 1)
+    assert rect.height() >= MIN_STACK
+    assert g.stack_rect(0, 1000).height() > 100  # the others keep their scale
+    assert g.counter_at(rect.center()) == (2, 0)
+    page.cancel_search()
+    click_counter(qtbot, heaps, 2, 0)
+    assert heaps.session.document.history == ("1 → 0",)

@@ -292,7 +292,7 @@ class HeapsBoard(QWidget):
         if self._drag is _Drag.RESIZE and self._pressed is not None:
             g = self.geometry_now()
             i = self._pressed[0]
-            self._resize_to = max(0, g.level_at(p.y()) + 1)
+            self._resize_to = max(0, g.level_at(p.y(), i) + 1)
             if g.column_at(p) != i:  # carried out of its column: a carry of the top counter
                 self._drag = _Drag.CARRY
         self.update()
@@ -492,7 +492,7 @@ class HeapsBoard(QWidget):
         if g.as_bars:
             fills = {c: colour(role) for c, role in _COUNTER_ROLES.items()}
             left = g.counter_rect(i, 0).left()
-            for low, high, c in _runs(stack, g.pitch):
+            for low, high, c in _runs(stack, g.pitch_of(i)):
                 rect = QRectF(left, g.bottom - high, g.counter, high - low)
                 p.fillRect(rect, fills.get(c, fills[PLAIN]))
             p.setPen(QPen(colour("counter_edge"), 1.0))

@@ -25,6 +25,9 @@ PALETTE: Final = 46.0
 #: The widest a column and a counter are.
 MAX_COLUMN: Final = 140.0
 MAX_COUNTER: Final = 90.0
+#: The least height a stack drawn as a bar is drawn and clicked at (pixels): a heap of 1
+#: beside heaps of 1,000 was a line a pixel high that no click could hit.
+MIN_STACK: Final = 8.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +82,14 @@ class BoardGeometry:
         """Are the stacks drawn as bars (the discs too thin to see)?"""
         return self.thick < THINNEST
 
+    def pitch_of(self, i: int) -> float:
+        """Stack ``i``'s pitch: the common one, or more for a stack drawn as a bar that would
+        be lower than :data:`MIN_STACK` (its counters share that height)."""
+        n = self.heights[i] if 0 <= i < len(self.heights) else 0
+        if not self.as_bars or not n or n * self.pitch >= MIN_STACK:
+            return self.pitch
+        return MIN_STACK / n
+
     @property
     def left(self) -> float:
         """The row's left edge (the row is centred)."""
@@ -91,14 +102,17 @@ class BoardGeometry:
 
     def counter_rect(self, i: int, j: int) -> QRectF:
         """Counter ``j`` (from 0 at the bottom) of stack ``i``."""
+        pitch = self.pitch_of(i)
+        thick = pitch * 0.8
         x = self.left + i * self.column + (self.column - self.counter) / 2
-        y = self.bottom - (j + 1) * self.pitch + (self.pitch - self.thick) / 2
-        return QRectF(x, y, self.counter, self.thick)
+        y = self.bottom - (j + 1) * pitch + (pitch - thick) / 2
+        return QRectF(x, y, self.counter, thick)
 
     def stack_rect(self, i: int, height: int) -> QRectF:
         """What ``height`` counters of stack ``i`` cover."""
+        pitch = self.pitch_of(i)
         x = self.left + i * self.column + (self.column - self.counter) / 2
-        return QRectF(x, self.bottom - height * self.pitch, self.counter, height * self.pitch)
+        return QRectF(x, self.bottom - height * pitch, self.counter, height * pitch)
 
     def label_rect(self, i: int, line: int) -> QRectF:
         """Stack ``i``'s label line ``line`` (0: its size, 1: its element)."""
@@ -122,10 +136,11 @@ class BoardGeometry:
         i = math.floor((point.x() - self.left) / self.column)
         return i if 0 <= i < self.columns else None
 
-    def level_at(self, y: float) -> int:
+    def level_at(self, y: float, i: int | None = None) -> int:
         """The counter level at height ``y`` (0 the bottom counter; may be below 0 or above a
-        stack's top)."""
-        return math.floor((self.bottom - y) / self.pitch)
+        stack's top), of stack ``i`` (its pitch: :meth:`pitch_of`) or of the common pitch."""
+        pitch = self.pitch if i is None else self.pitch_of(i)
+        return math.floor((self.bottom - y) / pitch)
 
     def counter_at(self, point: QPointF) -> tuple[int, int] | None:
         """``(stack, counter)`` under ``point`` (anywhere in the stack's column at that
@@ -133,7 +148,7 @@ class BoardGeometry:
         i = self.column_at(point)
         if i is None or i >= len(self.heights):
             return None
-        j = self.level_at(point.y())
+        j = self.level_at(point.y(), i)
         return (i, j) if 0 <= j < self.heights[i] else None
 
     def palette_at(self, point: QPointF, items: int) -> int | None:
