@@ -104,6 +104,7 @@ def test_the_field_and_the_title_read_as_the_board_does(qtbot, heaps, window):
         assert drawn == typed
         assert field.edit.text() == typed
         assert f": {typed} — whistgui" in window.windowTitle()
+        assert heaps.page.panel.history.item(0).text().startswith(f"Set up: {typed} (")
         assert [c for c, _e in heaps.page.panel._theory.components] == typed.split()
         fig = heaps.figure_source().build("position", FigureOptions())
         assert fig.title.endswith(f": {typed}")

@@ -325,7 +325,9 @@ class HeapsPanel(QWidget):
         self.history.clear()
         mover0 = player_name(rules, doc.start_mover)
         flag0 = f", flag {doc.start_flag}" if has_flags else ""
-        self.history.addItem(f"Set up: {doc.start_text} ({mover0} to move{flag0})")
+        # as drawn until a move is played (then the rules' order: the start's is not kept)
+        start = doc.shown_text if not doc.steps else doc.start_text
+        self.history.addItem(f"Set up: {start} ({mover0} to move{flag0})")
         mover = doc.start_mover
         for k, label in enumerate(doc.history, 1):
             self.history.addItem(f"{k}. {player_name(rules, mover)}: {label}")
