@@ -268,6 +268,26 @@ def test_marks_and_words_by_the_kind_of_result():
     assert result_words(nim, Fraction(-1), Player.LEFT) == "the player to move loses (P)"
 
 
+def test_payments_are_written_as_the_theory_writes_numbers():
+    """'−1/4' in the Outcome box, the badges and the moves list beside '−¼' in the Elements
+    (issue 26's review, K2): one form, the theory's (Z(2)'s mixed numbers)."""
+    from whistgui.app.heaps import over_words
+    from whistgui.engine.heaps.dyadic import dyadic_pretty
+
+    rih = find_heap_game("refined-integral-hackenbush")
+    for q in (Fraction(-1, 4), Fraction(-11, 4), Fraction(5, 4), Fraction(2), Fraction(0)):
+        shown = mark_text(rih, q, Player.LEFT)
+        assert shown == dyadic_pretty(q)
+        assert "/" not in shown
+        assert result_words(rih, q, Player.RIGHT) == f"Blue is paid {shown}"
+        assert over_words(rih, q) == f"Blue is paid {shown}"
+    doc = HeapsDocument.new("refined-integral-hackenbush", "BR BRB R RB")
+    view = theory_view(doc)
+    assert view is not None
+    assert view.total == "−¼"
+    assert mark_text(rih, view.predicted, doc.mover) in view.meaning  # the same number
+
+
 # --------------------------------------------------------------------------- files
 @pytest.mark.parametrize("name", NAMES)
 def test_a_game_saved_and_opened_is_the_game(tmp_path: Path, name):

@@ -35,6 +35,7 @@ from typing import Any, Final
 
 from whistgui.engine.errors import NotationError, WhistError
 from whistgui.engine.heaps import HeapGame, find_heap_game, heap_game_of
+from whistgui.engine.heaps.dyadic import dyadic_pretty
 from whistgui.engine.heaps.rules import (
     Flag,
     HeapTheory,
@@ -172,8 +173,10 @@ def flag_text(rules: PositionRules[Any], position: Hashable, flag: Flag) -> str:
     return str(flag)
 
 
-def _minus(text: str) -> str:
-    return text.replace("-", "\N{MINUS SIGN}")
+def _number(result: Fraction) -> str:
+    """A payment as the theory writes numbers (Z(2)'s mixed numbers, ``−2¾``, ``1¼``): the
+    Outcome box, the badges, the moves list and the Elements in one form on one screen."""
+    return dyadic_pretty(result)
 
 
 def winning(rules: PositionRules[Any], result: Fraction, mover: Player) -> bool | None:
@@ -187,18 +190,18 @@ def winning(rules: PositionRules[Any], result: Fraction, mover: Player) -> bool 
 def mark_text(rules: PositionRules[Any], result: Fraction, mover: Player) -> str:
     """A move's mark, as short as a card's badge: the result once ``mover`` has made it —
     ``P`` (the position left is a P-position: the mover wins) or ``N`` in an impartial game,
-    the winner ``B``/``R`` in a partizan one, the payment to Blue in a scoring one
-    (``2``, ``5/4``, ``−3/4``).
+    the winner ``B``/``R`` in a partizan one, the payment to Blue in a scoring one, written
+    as the theory writes its numbers (``2``, ``1¼``, ``−¾``).
 
     >>> nim, hb = find_heap_game('nim'), find_heap_game('refined-integral-hackenbush')
-    >>> mark_text(nim, Fraction(-1), Player.RIGHT), mark_text(hb, Fraction(-3, 4), Player.LEFT)
-    ('P', '−3/4')
+    >>> mark_text(nim, Fraction(-1), Player.RIGHT), mark_text(hb, Fraction(-11, 4), Player.LEFT)
+    ('P', '−2¾')
     """
     if rules.result_kind is ResultKind.WIN:
         if rules.impartial:
             return "P" if result == mover.sign else "N"
         return BLUE if result > 0 else RED
-    return _minus(str(result))
+    return _number(result)
 
 
 def result_words(rules: PositionRules[Any], result: Fraction, mover: Player) -> str:
@@ -214,7 +217,7 @@ def result_words(rules: PositionRules[Any], result: Fraction, mover: Player) -> 
                 return "the player to move wins (N)"
             return "the player to move loses (P)"
         return f"{player_name(rules, Player.LEFT if result > 0 else Player.RIGHT)} wins"
-    return f"Blue is paid {_minus(str(result))}"
+    return f"Blue is paid {_number(result)}"
 
 
 def over_words(rules: PositionRules[Any], result: Fraction) -> str:
@@ -225,7 +228,7 @@ def over_words(rules: PositionRules[Any], result: Fraction) -> str:
     """
     if rules.result_kind is ResultKind.WIN:
         return f"{player_name(rules, Player.LEFT if result > 0 else Player.RIGHT)} wins"
-    return f"Blue is paid {_minus(str(result))}"
+    return f"Blue is paid {_number(result)}"
 
 
 @dataclass(frozen=True, slots=True)
