@@ -308,3 +308,20 @@ def test_one_limit_on_a_heap_said_one_way_and_leading_zeros_read_alike():
         assert obj["game"] == game.replace(":03", ":3")
     res = whist("value", "--game", "moore-nim:0009", "3")
     assert "'moore-nim:0009': K must be a whole number from 2 to 8" in res.stderr
+
+
+def test_the_empty_position_is_said_so():
+    """whist value --game misere-nim '' printed '0   (misere-nim)' then an empty line
+    (issue 26's review, K3): the empty position is named, and so is its lack of components;
+    the JSON keeps '0'."""
+    res = whist("value", "--game", "misere-nim", "")
+    assert res.returncode == 0, res.stderr
+    lines = res.stdout.splitlines()
+    assert lines[0] == "0 (the empty position)   (misere-nim)"
+    assert lines[1] == "  no components: the sum is the zero element"
+    assert all(line.strip() for line in lines)
+    res = whist("solve", "--game", "hackenbush", "0")
+    assert res.stdout.splitlines()[0] == "0 (the empty position)   (hackenbush)"
+    res = whist("value", "--game", "misere-nim", "", "--json")
+    assert objects(res.stdout)[0]["position"] == "0"
+    assert whist("value", "--game", "nim", "3").stdout.splitlines()[0] == "3   (nim)"

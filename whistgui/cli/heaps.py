@@ -99,13 +99,20 @@ def _search(cmd: Command, rules: PositionRules[Any], position: Any, text: str) -
             ) from None
 
 
+def _heading(rules: PositionRules[Any], position: Any) -> str:
+    """A position's first line in text: its notation and the game, the empty position said
+    so (its notation, ``0``, reads as a heap)."""
+    empty = "" if rules.components(position) else " (the empty position)"
+    return f"{rules.text(position)}{empty}   ({rules.name})"
+
+
 def solve(cmd: Command, rules: PositionRules[Any], text: str) -> None:
     position = rules.parse(text)
     outcome = _search(cmd, rules, position, text)
     shown = rules.text(position)
     cmd.emit(
         {"position": shown, **outcome_json(rules, outcome)},
-        f"{shown}   ({rules.name})\n  outcome: {outcome_text(rules, outcome)}",
+        f"{_heading(rules, position)}\n  outcome: {outcome_text(rules, outcome)}",
     )
 
 
@@ -136,8 +143,8 @@ def value(cmd: Command, rules: PositionRules[Any], text: str) -> None:
         **outcome_json(rules, predicted),
     }
     lines = [
-        f"{shown}   ({rules.name})",
-        "  " + "   ".join(shown_parts),
+        _heading(rules, position),
+        "  " + ("   ".join(shown_parts) or "no components: the sum is the zero element"),
         f"  sum: {theory.pretty(total)} — {theory.describe(total)}",
         f"  outcome: {outcome_text(rules, predicted)}",
     ]
