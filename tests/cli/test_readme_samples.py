@@ -1,7 +1,7 @@
 """The README's samples of ``whist`` output are what the command prints: each ``$ whist …``
 line of its code blocks followed by output lines is run, as a process, and its output compared
-line by line (a sample ending in a line "…" shows how the output begins) (the sample of ``whist value 'AQ/KJ K/A'`` had lost its "What it is" column —
-issue 25's review, F18)."""
+line by line; a sample ending in a line "…" shows how the output begins (the sample of
+``whist value 'AQ/KJ K/A'`` had lost its "What it is" column — issue 25's review, F18)."""
 
 from __future__ import annotations
 
