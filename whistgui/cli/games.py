@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from whistgui.cli.common import EXIT_BUG, Command, ProgressLine, add_game_option, game_listing
+from whistgui.cli.common import (
+    EXIT_BUG,
+    Command,
+    ProgressLine,
+    add_game_option,
+    game_listing,
+    theory_check_lines,
+)
 from whistgui.engine import NotationError
 from whistgui.engine.games import GAMES
 from whistgui.engine.quotient import MAX_CARDS, Quotient, quotient
@@ -151,18 +158,7 @@ def _emit_quotient(cmd: Command, q: Quotient, examples: int) -> None:
         more = f" … ({c['size']} in all)" if c["size"] > examples else ""
         elems = " ".join(c["elements"]) or "-"
         lines.append(f"  {c['class']:>3}. elements {elems:<14} {reps}{more}")
-    if theory is None:
-        lines.append("no theory to check")
-    else:
-        lines.append(f"theory: {theory.title}")
-        if q.uncovered:
-            lines.append(f"  {q.uncovered} positions are outside the theory (no element)")
-        if q.mismatches:
-            lines.append(f"!!! {len(q.mismatches)} MISMATCHES between the theory and search:")
-            lines += [f"!!! {m}" for m in q.mismatches]
-        else:
-            lines.append(
-                "  refinement: yes (one element never spans two classes); homomorphism: yes "
-                "(the element of every sum is the sum of the elements)"
-            )
+    lines += theory_check_lines(
+        theory.title if theory is not None else None, q.mismatches, q.uncovered
+    )
     cmd.emit(obj, "\n".join(lines))

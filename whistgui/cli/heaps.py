@@ -19,7 +19,15 @@ import json
 from collections.abc import Iterable
 from typing import Any, Final
 
-from whistgui.cli.common import EXIT_BUG, Command, DealText, LimitError, ProgressLine, game_listing
+from whistgui.cli.common import (
+    EXIT_BUG,
+    Command,
+    DealText,
+    LimitError,
+    ProgressLine,
+    game_listing,
+    theory_check_lines,
+)
 from whistgui.engine import Cancelled, NotationError, NoTheoryError
 from whistgui.engine.heaps import HEAP_GAMES, find_heap_game, heap_game_of
 from whistgui.engine.heaps.outcome import outcome_json as engine_outcome_json
@@ -296,16 +304,5 @@ def _emit_quotient(cmd: Command, rules: PositionRules[Any], q: HeapQuotient, exa
             )
     if not q.well_defined:
         lines.append("!!! the table is not well defined: more test positions are needed")
-    if q.theory is None:
-        lines.append("no theory to check")
-    else:
-        lines.append(f"theory: {q.theory}")
-        if q.mismatches:
-            lines.append(f"!!! {len(q.mismatches)} MISMATCHES between the theory and search:")
-            lines += [f"!!! {m}" for m in q.mismatches]
-        else:
-            lines.append(
-                "  refinement: yes (one element never spans two classes); homomorphism: yes "
-                "(the element of every sum is the sum of the elements)"
-            )
+    lines += theory_check_lines(q.theory, q.mismatches)
     cmd.emit(obj, "\n".join(lines))
