@@ -738,3 +738,13 @@ def theory_check_lines(title: str | None, mismatches: list[str], uncovered: int 
             "(the element of every sum is the sum of the elements)"
         )
     return lines
+
+
+def class_line(c: dict[str, Any], examples: int, verdict: str | None = None) -> str:
+    """One class of ``whist quotient``'s text: its number, its ``verdict`` if given (a game of
+    heaps: P, N or its outcome), its elements and its first ``examples`` representatives."""
+    reps = ", ".join(c["representatives"])
+    more = f" … ({c['size']} in all)" if c["size"] > examples else ""
+    elems = " ".join(c["elements"]) or "-"
+    shown = "" if verdict is None else f"{verdict:<4} "
+    return f"  {c['class']:>3}. {shown}elements {elems:<14} {reps}{more}"

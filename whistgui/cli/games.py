@@ -12,6 +12,7 @@ from whistgui.cli.common import (
     Command,
     ProgressLine,
     add_game_option,
+    class_line,
     game_listing,
     theory_check_lines,
 )
@@ -153,11 +154,7 @@ def _emit_quotient(cmd: Command, q: Quotient, examples: int) -> None:
         f"classed by χ(x + z) over {len(q.test_positions)} test positions z up to {q.tests}",
         f"{len(q.classes)} classes (a lower bound: more test positions can only split them)",
     ]
-    for c in classes:
-        reps = ", ".join(c["representatives"])
-        more = f" … ({c['size']} in all)" if c["size"] > examples else ""
-        elems = " ".join(c["elements"]) or "-"
-        lines.append(f"  {c['class']:>3}. elements {elems:<14} {reps}{more}")
+    lines += [class_line(c, examples) for c in classes]
     lines += theory_check_lines(
         theory.title if theory is not None else None, q.mismatches, q.uncovered
     )

@@ -25,6 +25,7 @@ from whistgui.cli.common import (
     DealText,
     LimitError,
     ProgressLine,
+    class_line,
     game_listing,
     theory_check_lines,
 )
@@ -289,12 +290,7 @@ def _emit_quotient(cmd: Command, rules: PositionRules[Any], q: HeapQuotient, exa
             f"of at most {q.tests} heaps",
             f"{len(q.classes)} classes (a lower bound: more test positions can only split them)",
         ]
-    for c in classes:
-        reps = ", ".join(c["representatives"])
-        more = f" … ({c['size']} in all)" if c["size"] > examples else ""
-        elems = " ".join(c["elements"]) or "-"
-        shown = c["verdict"] or json.dumps(c["outcome"])
-        lines.append(f"  {c['class']:>3}. {shown:<4} elements {elems:<14} {reps}{more}")
+    lines += [class_line(c, examples, c["verdict"] or json.dumps(c["outcome"])) for c in classes]
     if len(q.classes) <= 24:
         width = len(str(len(q.classes)))
         lines.append("the table of the classes (row + column):")
