@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtWidgets import QMenu, QSplitter, QVBoxLayout, QWidget
 
+from whistgui.app.beside_whist import position_value
 from whistgui.app.heaps import (
     BLUE,
     RED,
@@ -32,6 +33,7 @@ from whistgui.app.heaps import (
 from whistgui.engine.errors import WhistError
 from whistgui.engine.heaps.rules import Move, Player
 from whistgui.ui.engine_service import EngineService, ViewWork
+from whistgui.ui.heaps.beside_whist import BesideWhistView
 from whistgui.ui.heaps.board import HeapsBoard, Mark
 from whistgui.ui.heaps.chooser import GameChooser
 from whistgui.ui.heaps.jobs import CHANNEL, Searches, analysis_job
@@ -96,6 +98,12 @@ class HeapsPage(QWidget):
         self.field = PositionField(self)
         self.board = HeapsBoard(self)
         self.panel = HeapsPanel(self)
+        self.beside = BesideWhistView(engine, self.panel)
+        self.panel.add_tab(
+            self.beside,
+            "Beside &whist",
+            "Integral and refined hackenbush (Theorems 6.2, 6.3) beside whist's ρ and ρ′",
+        )
         self.side = FitScrollArea(self.panel, by_minimum=True)
         self.side.setFrameShape(FitScrollArea.Shape.NoFrame)
         self.side.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from the board to the panel
@@ -148,6 +156,10 @@ class HeapsPage(QWidget):
         self.chooser.set_game(doc.game)
         self.field.show_text(doc.shown_text)  # in the order drawn, as the board reads
         self.panel.show_document(doc, view)
+        value = position_value(doc)
+        self.panel.show_tab(self.beside, value is not None)
+        if value is not None:
+            self.beside.show_value(doc, value)
         self._theory_marks = theory_marks(doc) if view is not None else None
         self._search()
 

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStyledItemDelegate,
     QStyleOptionViewItem,
+    QTabWidget,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -285,8 +286,34 @@ class HeapsPanel(QWidget):
         self.lists.addWidget(played)
         self.lists.setStretchFactor(0, 3)
         self.lists.setStretchFactor(1, 1)
-        layout.addWidget(self.lists, 1)
+        # the lists, and the views a game adds beside them (hackenbush: Beside whist) as tabs
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("heapsTabs")
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.lists, "Moves")
+        layout.addWidget(self.tabs, 1)
+        self._show_tab_bar()
         self.set_progress("", busy=False)
+
+    def add_tab(self, widget: QWidget, title: str, tip: str) -> None:
+        """A tab beside the moves, hidden until :meth:`show_tab` shows it."""
+        k = self.tabs.addTab(widget, title)
+        self.tabs.setTabToolTip(k, tip)
+        self.tabs.setTabVisible(k, False)
+        self._show_tab_bar()
+
+    def show_tab(self, widget: QWidget, shown: bool) -> None:
+        """Show or hide ``widget``'s tab (the moves' tab, shown then, if it was current)."""
+        k = self.tabs.indexOf(widget)
+        if not shown and self.tabs.currentIndex() == k:
+            self.tabs.setCurrentIndex(0)
+        self.tabs.setTabVisible(k, shown)
+        self._show_tab_bar()
+
+    def _show_tab_bar(self) -> None:
+        """The tab bar only when there is a tab beside the moves."""
+        shown = sum(self.tabs.isTabVisible(k) for k in range(self.tabs.count()))
+        self.tabs.tabBar().setVisible(shown > 1)
 
     # -- the document ----------------------------------------------------------------------
     def show_document(self, doc: HeapsDocument, theory: TheoryView | None) -> None:

@@ -71,6 +71,7 @@ class HeapsWorkspace(FileWorkspace):
         self.session = HeapsSession(parent=self)
         self.page: HeapsPage = HeapsPage(self.session, services.engine)
         self.page.message.connect(lambda text: self.message.emit(text, 8000))
+        self.page.beside.suitOpened.connect(self.open_suit)
         for signal in (
             self.session.pathChanged,
             self.session.modifiedChanged,
@@ -94,6 +95,19 @@ class HeapsWorkspace(FileWorkspace):
 
     def widget(self) -> QWidget:
         return self.page
+
+    def open_suit(self, pattern: str) -> None:
+        """Hand the whist suit ``pattern`` (owners low to high; Beside whist's) over as a deal
+        of whist, to be shown in the inspector of the workspace that takes trick-game
+        documents (as Single Suits does)."""
+        from whistgui.app.document import Document
+        from whistgui.engine import Deal
+        from whistgui.engine.trick.deal import SuitDeal
+        from whistgui.ui.workspace import Handover
+
+        suit = SuitDeal.from_pattern(pattern)
+        doc = Document.from_deal(Deal([suit]), game="whist")
+        self.handover.emit(Handover(doc, f"Open the suit {suit}", view="inspector"))
 
     def new_document(self) -> None:
         from whistgui.app.heaps import HeapsDocument
