@@ -29,7 +29,7 @@ def show(qtbot, ws, game: str, text: str):  # type: ignore[no-untyped-def]
     ws.session.change(HeapsDocument.new(game, text), "test")
     qtbot.waitUntil(ws.ready, timeout=60000)
     panel = ws.page.panel
-    k = panel.tabs.indexOf(ws.page.beside)
+    k = panel.tabs.indexOf(ws.page.beside_scroll)
     if panel.tabs.isTabVisible(k):
         panel.tabs.setCurrentIndex(k)
     return ws.page.beside
@@ -43,7 +43,7 @@ def suit_found(view) -> bool:  # type: ignore[no-untyped-def]
 def test_the_tab_is_there_for_hackenbush_only(qtbot, heaps, game):
     panel = heaps.page.panel
     show(qtbot, heaps, game, "BBR RB")
-    k = panel.tabs.indexOf(heaps.page.beside)
+    k = panel.tabs.indexOf(heaps.page.beside_scroll)
     assert panel.tabs.isTabVisible(k)
     assert panel.tabs.tabBar().isVisible()
     show(qtbot, heaps, "nim", "3 4")

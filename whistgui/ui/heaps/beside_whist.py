@@ -221,7 +221,7 @@ class BesideWhistView(QWidget):
         self.beside = b
         self.heading.setText(
             f"{doc.shown_text} has value v = {b.pretty} (Berlekamp's rule). Blue is West, Red "
-            "is East; to move is to lead."
+            "is East; to move first is to lead. Each game's outcome:"
         )
         self.table.setText(self._table_html(b))
         self.line.set_beside(b)
@@ -232,30 +232,26 @@ class BesideWhistView(QWidget):
 
     @staticmethod
     def _table_html(b: BesideWhist) -> str:
-        def row(r: Rounded, what: str, bold: bool = False) -> str:
+        def row(r: Rounded, name: str, bold: bool = False) -> str:
             cells = "".join(
-                f"<td align=center>&nbsp;{_num(x)}{'*' if r.tie else ''}&nbsp;</td>"
+                f"<td align=center>{_num(x)}{'*' if r.tie else ''}</td>"
                 for x in (r.first, r.second)
             )
-            name = f"<b>{r.game}</b>" if bold else r.game
-            return f"<tr><td>{name} <small>({what})</small></td>{cells}</tr>"
+            name = f"<b>{name}</b>" if bold else name
+            return f"<tr><td>{name}</td>{cells}</tr>"
 
-        same = "" if b.agree else " — <b>they differ: please report this value</b>"
+        tie = b.integral.tie or b.refined.tie
         return (
             "<table cellspacing=0 cellpadding=1>"
-            "<tr><td></td><th>&nbsp;Blue moves /<br>West leads</th>"
-            "<th>&nbsp;Red moves /<br>East leads</th></tr>"
-            + row(b.integral, "Th. 6.2", True)
-            + row(b.whist, "ρ(v)")
-            + row(b.refined, "Th. 6.3", True)
-            + row(b.refined_whist, "ρ′(v)")
+            "<tr><td></td><th>&nbsp;Blue or<br>West first</th>"
+            "<th>&nbsp;Red or<br>East first</th></tr>"
+            + row(b.integral, "Integral (Th. 6.2)", True)
+            + row(b.whist, "Whist ρ(v)")
+            + row(b.refined, "Refined (Th. 6.3)", True)
+            + row(b.refined_whist, "Refined whist ρ′(v)")
             + "</table>"
-            + (
-                "<small>* a tie: v is midway between two points</small>"
-                if b.integral.tie or b.refined.tie
-                else ""
-            )
-            + same
+            + ("<small>* a tie: v is midway between two points</small>" if tie else "")
+            + ("" if b.agree else "<br><b>They differ: please report this value.</b>")
         )
 
     def _legend(self) -> None:

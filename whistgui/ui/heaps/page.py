@@ -98,9 +98,12 @@ class HeapsPage(QWidget):
         self.field = PositionField(self)
         self.board = HeapsBoard(self)
         self.panel = HeapsPanel(self)
-        self.beside = BesideWhistView(engine, self.panel)
+        self.beside = BesideWhistView(engine)
+        # its own scroll: the tab keeps the lists' height, the comparison its natural one
+        self.beside_scroll = FitScrollArea(self.beside)
+        self.beside_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.panel.add_tab(
-            self.beside,
+            self.beside_scroll,
             "Beside &whist",
             "Integral and refined hackenbush (Theorems 6.2, 6.3) beside whist's ρ and ρ′",
         )
@@ -157,7 +160,7 @@ class HeapsPage(QWidget):
         self.field.show_text(doc.shown_text)  # in the order drawn, as the board reads
         self.panel.show_document(doc, view)
         value = position_value(doc)
-        self.panel.show_tab(self.beside, value is not None)
+        self.panel.show_tab(self.beside_scroll, value is not None)
         if value is not None:
             self.beside.show_value(doc, value)
         self._theory_marks = theory_marks(doc) if view is not None else None
