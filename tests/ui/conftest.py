@@ -141,3 +141,44 @@ def panel(qtbot):
     from whistgui.ui.trick.play_panel import PlayPanel
 
     yield from _shown(qtbot, PlayPanel(), 1200, 700)
+
+
+# -- an engine service and GOPS explorers on it (tests/ui/test_gops_*.py) ----------------------
+@pytest.fixture
+def service(qtbot):  # type: ignore[no-untyped-def]
+    """An engine service of the test's own, shut down after it."""
+    from whistgui.ui.engine_service import EngineService
+
+    s = EngineService()
+    yield s
+    s.shutdown()
+
+
+@pytest.fixture
+def jobs(service) -> list[str]:  # type: ignore[no-untyped-def]
+    """The channels of the jobs ``service`` has started, in order."""
+    seen: list[str] = []
+    service.started.connect(lambda _job, channel, _label: seen.append(channel))
+    return seen
+
+
+@pytest.fixture
+def gops_explorer(qtbot, service):  # type: ignore[no-untyped-def]
+    """Makes GOPS explorers on ``service`` (rules: 4 cards; ``auto_solve``: the largest n
+    solved as soon as chosen), 1200×750 and shown; each shut down after the test."""
+    from whistgui.engine.gops import GopsRules
+    from whistgui.ui.gops import GopsExplorer, GopsSession
+
+    made: list[GopsExplorer] = []
+
+    def make(rules: GopsRules | None = None, *, auto_solve: int = 0) -> GopsExplorer:
+        w = GopsExplorer(GopsSession(rules or GopsRules(4)), service, auto_solve=auto_solve)
+        made.append(w)
+        qtbot.addWidget(w)
+        w.resize(1200, 750)
+        w.show()
+        return w
+
+    yield make
+    for w in made:
+        w.shutdown()

@@ -14,13 +14,6 @@ from whistgui.ui.engine_service import EngineService, JobContext, JobStatus
 DEAL_27 = "KQT98/AJ765 AK9/QJT AJ9753/KQT864 KQT86/AJ975"
 
 
-@pytest.fixture
-def service(qtbot):
-    s = EngineService()
-    yield s
-    s.shutdown()
-
-
 def _warm_27(ctx: JobContext) -> object:
     """The whole-deal search the play tree wants (tens of seconds for deal (27))."""
     ctx.memo("whist").solver.warm(Deal.parse(DEAL_27), (Player.WEST,), (False,))

@@ -15,46 +15,12 @@ from PySide6.QtWidgets import QApplication
 from whistgui.engine.gops import ExactSolution, GopsRules, GopsSolver, GopsState
 from whistgui.figures import FigureOptions
 from whistgui.figures.gops import GOPS_VIEWS, format_payoff, fraction_text, value_text
-from whistgui.ui.engine_service import EngineService
 from whistgui.ui.gops import GopsExplorer, GopsSession
 from whistgui.ui.gops import explorer as explorer_module
 from whistgui.ui.gops.explorer import EXACT_CHANNEL, SOLVE_CHANNEL, STATE_CHANNEL
 from whistgui.ui.gops.session import Move
 
 WAIT = 20_000
-
-
-@pytest.fixture
-def service(qtbot):
-    s = EngineService()
-    yield s
-    s.shutdown()
-
-
-@pytest.fixture
-def jobs(service) -> list[str]:
-    """The channels of the jobs the service has started, in order."""
-    seen: list[str] = []
-    service.started.connect(lambda _job, channel, _label: seen.append(channel))
-    return seen
-
-
-@pytest.fixture
-def make(qtbot, service):
-    made: list[GopsExplorer] = []
-
-    def make_explorer(rules: GopsRules | None = None, *, auto_solve: int = 0) -> GopsExplorer:
-        session = GopsSession(rules or GopsRules(4))
-        w = GopsExplorer(session, service, auto_solve=auto_solve)
-        qtbot.addWidget(w)
-        w.resize(1200, 750)
-        w.show()
-        made.append(w)
-        return w
-
-    yield make_explorer
-    for w in made:
-        w.shutdown()
 
 
 def solved(qtbot, w: GopsExplorer) -> GopsExplorer:
@@ -77,8 +43,8 @@ def click_cell(qtbot, w: GopsExplorer, row: int, col: int) -> None:
 @pytest.mark.parametrize(
     "rules", [GopsRules(3), GopsRules(4), GopsRules(4, "split", "points")], ids=str
 )
-def test_the_value_shown_is_the_engines(qtbot, make, rules) -> None:
-    w = make(rules)
+def test_the_value_shown_is_the_engines(qtbot, gops_explorer, rules) -> None:
+    w = gops_explorer(rules)
     assert w.pages.currentWidget() is w.unsolved_page
     assert w.value_label.text() == "—"
     assert not w.save_button.isEnabled()  # nothing worth saving yet
@@ -95,10 +61,10 @@ def test_the_value_shown_is_the_engines(qtbot, make, rules) -> None:
     assert not w.solve_button.isEnabled()
 
 
-def test_a_long_solve_summary_is_elided_not_cut(qtbot, make) -> None:
+def test_a_long_solve_summary_is_elided_not_cut(qtbot, gops_explorer) -> None:
     """Seen under Xvfb at 1280 × 800: the solve's summary was cut mid-word ("… 35,787 states
     in the me"); it ends in "…" where it is longer than the row, and its tip has it all."""
-    w = make(GopsRules(3))
+    w = gops_explorer(GopsRules(3))
     long = "Solved N = 6, ties carry over, result = sign of the score difference " * 3
     w.controls.set_status(long)
     qtbot.waitUntil(lambda: w.solve_status.is_elided(), timeout=WAIT)
@@ -111,8 +77,8 @@ def test_a_long_solve_summary_is_elided_not_cut(qtbot, make) -> None:
     assert w.solve_status.toolTip() == ""
 
 
-def test_small_games_solve_as_soon_as_they_are_chosen(qtbot, make, jobs) -> None:
-    w = make(GopsRules(3), auto_solve=5)
+def test_small_games_solve_as_soon_as_they_are_chosen(qtbot, gops_explorer, jobs) -> None:
+    w = gops_explorer(GopsRules(3), auto_solve=5)
     qtbot.waitUntil(lambda: w.session.solved and w.ready(), timeout=WAIT)
     assert jobs.count(SOLVE_CHANNEL) == 1
     w.n_spin.setValue(6)  # too large to start by itself
@@ -123,9 +89,11 @@ def test_small_games_solve_as_soon_as_they_are_chosen(qtbot, make, jobs) -> None
 
 
 # -- walking the game ---------------------------------------------------------------------------
-def test_turning_a_prize_then_clicking_a_cell_goes_where_those_bids_lead(qtbot, make) -> None:
+def test_turning_a_prize_then_clicking_a_cell_goes_where_those_bids_lead(
+    qtbot, gops_explorer
+) -> None:
     rules = GopsRules(4)
-    w = solved(qtbot, make(rules))
+    w = solved(qtbot, gops_explorer(rules))
     engine = GopsSolver(rules)
     start = GopsState.start(4)
 
@@ -163,9 +131,9 @@ def press(qtbot, key: Qt.Key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
     qtbot.keyClick(focus, key, modifier)
 
 
-def test_the_keyboard_moves_in_the_matrix_goes_and_comes_back(qtbot, make) -> None:
+def test_the_keyboard_moves_in_the_matrix_goes_and_comes_back(qtbot, gops_explorer) -> None:
     rules = GopsRules(4)
-    w = solved(qtbot, make(rules))
+    w = solved(qtbot, gops_explorer(rules))
     w.activateWindow()
     qtbot.waitUntil(w.isActiveWindow, timeout=WAIT)
     w.chips.chips[1].setFocus()
@@ -193,9 +161,9 @@ def test_the_keyboard_moves_in_the_matrix_goes_and_comes_back(qtbot, make) -> No
     assert w.session.state == turned
 
 
-def test_the_breadcrumb_goes_back_and_keeps_the_path(qtbot, make) -> None:
+def test_the_breadcrumb_goes_back_and_keeps_the_path(qtbot, gops_explorer) -> None:
     rules = GopsRules(4)
-    w = solved(qtbot, make(rules))
+    w = solved(qtbot, gops_explorer(rules))
     w.turn(1)
     wait_ready(qtbot, w)
     w.bid(3, 3)  # a tie: the pot carries over
@@ -228,9 +196,9 @@ def test_the_breadcrumb_goes_back_and_keeps_the_path(qtbot, make) -> None:
     assert not w.forward_button.isEnabled()
 
 
-def test_a_game_played_to_the_end_shows_its_result(qtbot, make) -> None:
+def test_a_game_played_to_the_end_shows_its_result(qtbot, gops_explorer) -> None:
     rules = GopsRules(2)
-    w = solved(qtbot, make(rules))
+    w = solved(qtbot, gops_explorer(rules))
     for move in (Move(prize=2), Move(bids=(2, 1)), Move(prize=1), Move(bids=(1, 2))):
         w.session.play(move)
         wait_ready(qtbot, w)
@@ -242,8 +210,8 @@ def test_a_game_played_to_the_end_shows_its_result(qtbot, make) -> None:
 
 # -- the exact value ----------------------------------------------------------------------------
 @pytest.mark.parametrize("rules", [GopsRules(3), GopsRules(4), GopsRules(4, "carry", "points")])
-def test_the_exact_value_shown_is_the_engines(qtbot, make, rules) -> None:
-    w = solved(qtbot, make(rules))
+def test_the_exact_value_shown_is_the_engines(qtbot, gops_explorer, rules) -> None:
+    w = solved(qtbot, gops_explorer(rules))
     engine = GopsSolver(rules)
     n = rules.n
     w.turn(n)
@@ -271,8 +239,8 @@ def test_the_exact_value_shown_is_the_engines(qtbot, make, rules) -> None:
     assert w.current_exact() == engine.exact_value(w.session.state)
 
 
-def test_a_large_states_exact_value_waits_for_the_button(qtbot, make, monkeypatch) -> None:
-    w = solved(qtbot, make(GopsRules(4)))
+def test_a_large_states_exact_value_waits_for_the_button(qtbot, gops_explorer, monkeypatch) -> None:
+    w = solved(qtbot, gops_explorer(GopsRules(4)))
     w.turn(2)
     wait_ready(qtbot, w)
     assert w.exact_label.text().startswith("Exact: ")
@@ -292,8 +260,8 @@ def test_a_large_states_exact_value_waits_for_the_button(qtbot, make, monkeypatc
     assert not w.exact_button.isVisible()
 
 
-def test_leaving_a_state_stops_its_exact_value(qtbot, make, service) -> None:
-    w = solved(qtbot, make(GopsRules(5)))
+def test_leaving_a_state_stops_its_exact_value(qtbot, gops_explorer, service) -> None:
+    w = solved(qtbot, gops_explorer(GopsRules(5)))
     w.turn(3)
     qtbot.waitUntil(lambda: w.current_view() is not None, timeout=WAIT)  # its exact: asked
     assert not w.ready()
@@ -311,11 +279,11 @@ def test_leaving_a_state_stops_its_exact_value(qtbot, make, service) -> None:
 
 
 def test_a_hidden_explorer_stops_its_exact_value_and_asks_again_when_shown(
-    qtbot, make, service
+    qtbot, gops_explorer, service
 ) -> None:
     """Issue 24: a state's values are the shown explorer's work (the whist page shown, the
     explorer hidden, nothing of GOPS runs); a solve asked for is not."""
-    w = solved(qtbot, make(GopsRules(5)))
+    w = solved(qtbot, gops_explorer(GopsRules(5)))
     w.turn(3)
     qtbot.waitUntil(lambda: w.current_view() is not None, timeout=WAIT)  # its exact: asked
     assert not w.ready()
@@ -341,9 +309,9 @@ def test_a_hidden_explorer_stops_its_exact_value_and_asks_again_when_shown(
 
 
 # -- files --------------------------------------------------------------------------------------
-def test_a_solved_game_reopens_without_solving_again(qtbot, make, jobs, tmp_path) -> None:
+def test_a_solved_game_reopens_without_solving_again(qtbot, gops_explorer, jobs, tmp_path) -> None:
     rules = GopsRules(4, "carry", "sign")
-    w = solved(qtbot, make(rules))
+    w = solved(qtbot, gops_explorer(rules))
     w.turn(3)
     wait_ready(qtbot, w)
     w.bid(4, 2)
@@ -360,7 +328,7 @@ def test_a_solved_game_reopens_without_solving_again(qtbot, make, jobs, tmp_path
     assert data["solver"]["chance"]  # the memo is in the file
 
     solves_before = jobs.count(SOLVE_CHANNEL)
-    other = make(GopsRules(3))
+    other = gops_explorer(GopsRules(3))
     assert other.open(path)
     assert other.session.rules == rules
     assert other.session.solved
@@ -391,9 +359,9 @@ def test_a_solved_game_reopens_without_solving_again(qtbot, make, jobs, tmp_path
     ids=["text", "bad-rules", "other-format", "illegal-path"],
 )
 def test_a_corrupt_file_is_refused_and_nothing_is_lost(
-    qtbot, make, dialogs, tmp_path, content
+    qtbot, gops_explorer, dialogs, tmp_path, content
 ) -> None:
-    w = solved(qtbot, make(GopsRules(3)))
+    w = solved(qtbot, gops_explorer(GopsRules(3)))
     w.turn(2)
     wait_ready(qtbot, w)
     state, solver = w.session.state, w.session.solver
@@ -414,22 +382,22 @@ def test_a_corrupt_file_is_refused_and_nothing_is_lost(
     assert w.pages.currentWidget() is w.bidding_page
 
 
-def test_a_truncated_save_is_refused(qtbot, make, dialogs, tmp_path) -> None:
-    w = solved(qtbot, make(GopsRules(4)))
+def test_a_truncated_save_is_refused(qtbot, gops_explorer, dialogs, tmp_path) -> None:
+    w = solved(qtbot, gops_explorer(GopsRules(4)))
     path = tmp_path / "game.gops"
     with qtbot.waitSignal(w.message, timeout=WAIT, check_params_cb=lambda m: "Saved" in m):
         w.save(path)
     text = path.read_text(encoding="utf-8")
     path.write_text(text[: len(text) // 2], encoding="utf-8")
-    other = make(GopsRules(3))
+    other = gops_explorer(GopsRules(3))
     assert not other.open(path)
     assert "is not a GOPS game" in dialogs.shown[-1][1]
     assert other.session.rules == GopsRules(3)
 
 
 # -- cancelling a long solve --------------------------------------------------------------------
-def test_cancelling_a_long_solve_leaves_the_explorer_usable(qtbot, make, service) -> None:
-    w = make(GopsRules(3))
+def test_cancelling_a_long_solve_leaves_the_explorer_usable(qtbot, gops_explorer, service) -> None:
+    w = gops_explorer(GopsRules(3))
     w.n_spin.setValue(8)
     assert w.session.rules == GopsRules(8)
     with qtbot.waitSignal(service.started, timeout=WAIT):
@@ -455,9 +423,9 @@ def test_cancelling_a_long_solve_leaves_the_explorer_usable(qtbot, make, service
 
 
 # -- for the window -----------------------------------------------------------------------------
-def test_the_figure_source_draws_the_matrix_shown(qtbot, make) -> None:
+def test_the_figure_source_draws_the_matrix_shown(qtbot, gops_explorer) -> None:
     rules = GopsRules(4)
-    w = solved(qtbot, make(rules))
+    w = solved(qtbot, gops_explorer(rules))
     assert w.figure_source() is None  # a chance state has no matrix game
     w.turn(4)
     wait_ready(qtbot, w)
@@ -476,8 +444,8 @@ def test_the_figure_source_draws_the_matrix_shown(qtbot, make) -> None:
     assert source.build("both", FigureOptions()).height > fig.height
 
 
-def test_rules_chosen_in_the_controls_reach_the_session(qtbot, make) -> None:
-    w = solved(qtbot, make(GopsRules(3)))
+def test_rules_chosen_in_the_controls_reach_the_session(qtbot, gops_explorer) -> None:
+    w = solved(qtbot, gops_explorer(GopsRules(3)))
     w.turn(1)
     w.ties_combo.setCurrentIndex(w.ties_combo.findData("lost"))
     w.ties_combo.activated.emit(w.ties_combo.currentIndex())
@@ -527,12 +495,12 @@ def test_the_session_saves_and_reads_a_file(qtbot, tmp_path: Path) -> None:
     assert t.file_path == path
 
 
-def test_escape_stops_a_solve_and_f1_says_so(qtbot, make, service) -> None:
+def test_escape_stops_a_solve_and_f1_says_so(qtbot, gops_explorer, service) -> None:
     """Esc stops a GOPS solve, as it stops a Single Suits listing (review 25b, C4: the count
     kept rising); F1's GOPS section lists it, with Ctrl+."""
     from whistgui.ui.gops.workspace import GopsWorkspace
 
-    w = make(GopsRules(3))
+    w = gops_explorer(GopsRules(3))
     w.n_spin.setValue(8)
     w.activateWindow()
     qtbot.waitUntil(w.isActiveWindow, timeout=WAIT)

@@ -19,8 +19,7 @@ from PySide6.QtCore import Qt
 from tests.cli.helpers import run as run_whist
 from whistgui.app.document import DocumentError
 from whistgui.engine.gops import MAX_SOLVE_N, GopsRules, GopsSolver, GopsState
-from whistgui.ui.engine_service import EngineService
-from whistgui.ui.gops import GopsExplorer, GopsSession
+from whistgui.ui.gops import GopsSession
 from whistgui.ui.gops.explorer import SOLVE_CHANNEL
 from whistgui.ui.gops.session import FILE_FORMAT, FILE_VERSION
 
@@ -221,33 +220,10 @@ def test_a_tampered_game_makes_a_screenshot_exit_with_status_2(tmp_path):
 
 
 # -- the explorer ---------------------------------------------------------------------------------
-@pytest.fixture
-def service(qtbot):
-    s = EngineService()
-    yield s
-    s.shutdown()
-
-
-@pytest.fixture
-def explorer(qtbot, service):
-    made: list[GopsExplorer] = []
-
-    def make(rules: GopsRules, *, auto_solve: int = 0) -> GopsExplorer:
-        w = GopsExplorer(GopsSession(rules), service, auto_solve=auto_solve)
-        qtbot.addWidget(w)
-        w.show()
-        made.append(w)
-        return w
-
-    yield make
-    for w in made:
-        w.shutdown()
-
-
 def test_a_tampered_game_is_refused_by_the_explorer_and_nothing_changes(
-    qtbot, explorer, dialogs, tmp_path
+    qtbot, gops_explorer, dialogs, tmp_path
 ):
-    w = explorer(GopsRules(3))
+    w = gops_explorer(GopsRules(3))
     path = write(tmp_path / "tampered.gops", tampered(game(GopsRules(4))))
     assert not w.open(path)
     kind, text = dialogs.shown[-1]
@@ -259,12 +235,12 @@ def test_a_tampered_game_is_refused_by_the_explorer_and_nothing_changes(
 
 @pytest.mark.parametrize("route", ["explorer", "session"])
 def test_opening_a_game_while_a_small_one_solves_says_the_file_was_opened(
-    qtbot, explorer, tmp_path, route
+    qtbot, gops_explorer, tmp_path, route
 ):
     """The explorer solves N = 6 as soon as it is shown (the app's first page); a file opened
     meanwhile — by Open…, or by ``whistgui FILE.gops`` through the session — replaces that
     game: the status says so, not "Stopped solving N = 6: other rules"."""
-    w = explorer(GopsRules(6), auto_solve=6)
+    w = gops_explorer(GopsRules(6), auto_solve=6)
     assert w.solving
     path = write(tmp_path / "four.gops", game(GopsRules(4)))
     if route == "explorer":
@@ -278,8 +254,8 @@ def test_opening_a_game_while_a_small_one_solves_says_the_file_was_opened(
     assert w.solve_status.text() == status  # the stopped solve's end says nothing more
 
 
-def test_opening_a_game_while_solve_runs_says_both(qtbot, explorer, service, tmp_path):
-    w = explorer(GopsRules(8))
+def test_opening_a_game_while_solve_runs_says_both(qtbot, gops_explorer, service, tmp_path):
+    w = gops_explorer(GopsRules(8))
     with qtbot.waitSignal(service.started, timeout=WAIT):
         qtbot.mouseClick(w.solve_button, Qt.MouseButton.LeftButton)
     path = write(tmp_path / "four.gops", game(GopsRules(4)))
@@ -292,9 +268,9 @@ def test_opening_a_game_while_solve_runs_says_both(qtbot, explorer, service, tmp
 
 
 def test_an_unsolved_game_of_the_rules_being_solved_goes_on_solving(
-    qtbot, explorer, service, jobs_started, tmp_path
+    qtbot, gops_explorer, service, jobs, tmp_path
 ):
-    w = explorer(GopsRules(6))  # about a second to solve: still under way when the file opens
+    w = gops_explorer(GopsRules(6))  # about a second to solve: still under way when the file opens
     with qtbot.waitSignal(service.started, timeout=WAIT):
         qtbot.mouseClick(w.solve_button, Qt.MouseButton.LeftButton)
     data = game(GopsRules(4))
@@ -306,19 +282,12 @@ def test_an_unsolved_game_of_the_rules_being_solved_goes_on_solving(
         f"Opened six.gops: {GopsRules(6).describe()} (not solved; it is being solved)"
     )
     qtbot.waitUntil(lambda: w.session.solved and w.ready(), timeout=WAIT)
-    assert jobs_started.count(SOLVE_CHANNEL) == 1
+    assert jobs.count(SOLVE_CHANNEL) == 1
     assert w.session.state == GopsState.start(6).turn(2)  # the file's path, now solved
 
 
-@pytest.fixture
-def jobs_started(service) -> list[str]:
-    seen: list[str] = []
-    service.started.connect(lambda _job, channel, _label: seen.append(channel))
-    return seen
-
-
-def test_the_n_tooltip_says_what_whist_gops_solve_takes(qtbot, explorer, capsys):
-    w = explorer(GopsRules(4))
+def test_the_n_tooltip_says_what_whist_gops_solve_takes(qtbot, gops_explorer, capsys):
+    w = gops_explorer(GopsRules(4))
     tip = w.n_spin.toolTip()
     assert "any N" not in tip
     assert f"N = {MAX_SOLVE_N} is the largest solved, here and by whist gops solve" in tip

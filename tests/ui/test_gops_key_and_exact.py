@@ -14,34 +14,17 @@ from PySide6.QtWidgets import QApplication, QLineEdit
 from whistgui.engine.gops import ExactSolution, GopsRules, GopsSolver
 from whistgui.engine.symbols import MINUS
 from whistgui.figures.gops import format_payoff
-from whistgui.ui.engine_service import EngineService
 from whistgui.ui.gops.colours import heat_colour
 from whistgui.ui.gops.explorer import GopsExplorer
-from whistgui.ui.gops.session import GopsSession
 from whistgui.ui.gops.value_panel import ValuePanel, approximate_text
 from whistgui.ui.theme import apply_theme
 
 WAIT = 20_000
 
 
-@pytest.fixture
-def service(qtbot):
-    s = EngineService()
-    yield s
-    s.shutdown()
-
-
-@pytest.fixture
-def app_theme(qapp):
-    yield qapp
-    apply_theme(qapp, "system")
-
-
-def _explorer(qtbot, service, rules: GopsRules) -> GopsExplorer:  # type: ignore[no-untyped-def]
-    w = GopsExplorer(GopsSession(rules), service, auto_solve=rules.n)
-    qtbot.addWidget(w)
-    w.resize(1200, 750)
-    w.show()
+def _explorer(qtbot, gops_explorer, rules: GopsRules) -> GopsExplorer:  # type: ignore[no-untyped-def]
+    """An explorer of ``rules`` (conftest's gops_explorer), solved as it opened."""
+    w = gops_explorer(rules, auto_solve=rules.n)
     qtbot.waitUntil(lambda: w.session.solved and w.ready(), timeout=WAIT)
     return w
 
@@ -55,9 +38,11 @@ def _rgb(c) -> tuple[int, int, int]:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_the_heat_map_has_a_colour_key_in_the_themes_colours(qtbot, service, app_theme, theme):
+def test_the_heat_map_has_a_colour_key_in_the_themes_colours(
+    qtbot, gops_explorer, app_theme, theme
+):
     apply_theme(app_theme, theme)
-    w = _explorer(qtbot, service, GopsRules(4))
+    w = _explorer(qtbot, gops_explorer, GopsRules(4))
     try:
         w.turn(4)
         qtbot.waitUntil(w.ready, timeout=WAIT)
@@ -113,8 +98,8 @@ def test_the_heat_map_has_a_colour_key_in_the_themes_colours(qtbot, service, app
         w.shutdown()
 
 
-def test_the_key_is_hidden_without_a_matrix(qtbot, service):
-    w = _explorer(qtbot, service, GopsRules(3))
+def test_the_key_is_hidden_without_a_matrix(qtbot, gops_explorer):
+    w = _explorer(qtbot, gops_explorer, GopsRules(3))
     try:
         assert w.session.state.is_bidding is False  # the start: a prize to turn
         assert not w.pages.key.isVisible()
@@ -128,11 +113,11 @@ def test_the_key_is_hidden_without_a_matrix(qtbot, service):
         w.shutdown()
 
 
-def test_a_long_exact_value_is_approximate_with_copy(qtbot, service):
+def test_a_long_exact_value_is_approximate_with_copy(qtbot, gops_explorer):
     """N = 5, the prize 5 turned, A bids 5 and B 4: A's exact value has 10 digits over 10
     (too long to write out); it reads ≈ 0.8535 with Copy, which copies the whole fraction."""
     rules = GopsRules(5)
-    w = _explorer(qtbot, service, rules)
+    w = _explorer(qtbot, gops_explorer, rules)
     try:
         w.turn(5)
         qtbot.waitUntil(w.ready, timeout=WAIT)
@@ -192,34 +177,23 @@ def test_a_value_of_hundreds_of_digits_fits_the_panel(qtbot):
     assert not panel.copy_button.isVisible()
 
 
-def test_the_hint_says_what_happens_while_a_game_solves_itself(qtbot, service):
+def test_the_hint_says_what_happens_while_a_game_solves_itself(qtbot, gops_explorer):
     """Game ▸ GOPS solves N = 6 on entry while the hint said "Pick N and the rules above;
     then Solve." (issue 25's review, F16): while it solves, the hint says what will appear;
     solved, what to do with it; not solving, to press Solve."""
-    rules = GopsRules(4)
-    w = GopsExplorer(GopsSession(rules), service, auto_solve=rules.n)
-    qtbot.addWidget(w)
-    w.show()
-    try:
-        assert w.solving
-        assert "Solve" not in w.hints.text().replace("Solving", "")
-        assert w.hints.text().startswith("Solving")
-        qtbot.waitUntil(lambda: w.session.solved and w.ready(), timeout=WAIT)
-        assert "prize" in w.hints.text()  # the start: a prize to turn
-        assert "then Solve" not in w.hints.text()
-    finally:
-        w.shutdown()
-    idle = GopsExplorer(GopsSession(GopsRules(4)), service, auto_solve=0)
-    qtbot.addWidget(idle)
-    idle.show()
-    try:
-        assert not idle.solving
-        assert "then Solve" in idle.hints.text()
-    finally:
-        idle.shutdown()
+    w = gops_explorer(GopsRules(4), auto_solve=4)
+    assert w.solving
+    assert "Solve" not in w.hints.text().replace("Solving", "")
+    assert w.hints.text().startswith("Solving")
+    qtbot.waitUntil(lambda: w.session.solved and w.ready(), timeout=WAIT)
+    assert "prize" in w.hints.text()  # the start: a prize to turn
+    assert "then Solve" not in w.hints.text()
+    idle = gops_explorer(GopsRules(4), auto_solve=0)
+    assert not idle.solving
+    assert "then Solve" in idle.hints.text()
 
 
-def test_copy_says_so_in_the_status_bar(qtbot, service):
+def test_copy_says_so_in_the_status_bar(qtbot, gops_explorer):
     """Copy put the fraction on the clipboard and nothing on the screen said so (F16)."""
     value = Fraction(10**581 + 123456789, 9 * 10**581 + 7)
     panel = ValuePanel()
@@ -231,11 +205,9 @@ def test_copy_says_so_in_the_status_bar(qtbot, service):
         "Copied the exact value to the clipboard: p/q ≈ 0.1111, 1,165 characters"
     )
     # the explorer passes it to the window's status bar (its message signal)
-    w = GopsExplorer(GopsSession(GopsRules(3)), service, auto_solve=0)
-    qtbot.addWidget(w)
+    w = gops_explorer(GopsRules(3))
     heard: list[str] = []
     w.message.connect(heard.append)
     w.side.set_exact(value)
     w.side.copy_exact()
     assert heard == [said.args[0]]
-    w.shutdown()

@@ -11,11 +11,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import QWidget
 
-from whistgui.ui.engine_service import EngineService, JobContext
+from whistgui.ui.engine_service import JobContext
 
 #: Imported by the first window neither directly nor through another module: a module is here
 #: if its name is one of these or starts with one and a dot.
@@ -173,13 +172,6 @@ class _Painted(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         self.events.append("paint")
         super().paintEvent(event)
-
-
-@pytest.fixture
-def service(qtbot):
-    s = EngineService()
-    yield s
-    s.shutdown()
 
 
 def test_work_asked_for_as_a_window_is_shown_starts_after_its_first_paint(qtbot, service):
