@@ -166,37 +166,29 @@ class BesideWhistView(QWidget):
         self.engine = engine
         self.work = ViewWork(engine, self, self._find_suit)
 
-        self.heading = QLabel(self)
-        self.heading.setObjectName("heapsBesideHeading")
-        self.heading.setWordWrap(True)
-        self.table = QLabel(self)
-        self.table.setObjectName("heapsBesideTable")
-        self.table.setTextFormat(Qt.TextFormat.RichText)
-        self.table.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.heading = self._label("Heading")
+        self.table = self._label("Table", rich=True, wrap=False, selectable=True)
         self.line = RoundingLine(self)
-        self.legend = QLabel(self)
-        self.legend.setObjectName("heapsBesideLegend")
-        self.legend.setWordWrap(True)
-        self.legend.setTextFormat(Qt.TextFormat.RichText)
-        self.rule = QLabel(SHARED_RULE, self)
-        self.rule.setObjectName("heapsBesideRule")
-        self.rule.setWordWrap(True)
+        self.legend = self._label("Legend", rich=True)
+        self.rule = self._label("Rule")
+        self.rule.setText(SHARED_RULE)
         text_role(self.rule, "muted")
-        self.ties = QLabel(self)
-        self.ties.setObjectName("heapsBesideTies")
-        self.ties.setWordWrap(True)
-        self.suit_line = QLabel(self)
-        self.suit_line.setObjectName("heapsBesideSuit")
-        self.suit_line.setWordWrap(True)
-        self.suit_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.ties = self._label("Ties")
+        self.suit_line = self._label("Suit", selectable=True)
         self.open_button = QPushButton("&Open in whist", self)
-        self.open_button.setObjectName("heapsBesideOpen")
-        self.open_button.setToolTip("Open this suit as a deal of whist, in its inspector")
-        self.open_button.clicked.connect(self._open)
         self.copy_button = QPushButton("Cop&y suit", self)
-        self.copy_button.setObjectName("heapsBesideCopy")
-        self.copy_button.setToolTip("Copy the suit's text (West's cards / East's)")
-        self.copy_button.clicked.connect(self._copy)
+        for button, name, tip, slot in (
+            (
+                self.open_button,
+                "Open",
+                "Open this suit as a deal of whist, in its inspector",
+                self._open,
+            ),
+            (self.copy_button, "Copy", "Copy the suit's text (West's cards / East's)", self._copy),
+        ):
+            button.setObjectName(f"heapsBeside{name}")
+            button.setToolTip(tip)
+            button.clicked.connect(slot)
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
         buttons.addWidget(self.open_button)
@@ -213,6 +205,18 @@ class BesideWhistView(QWidget):
         engine.finished.connect(self._on_finished)
         engine.failed.connect(self._on_failed)
         self._show_suit()
+
+    def _label(
+        self, name: str, *, rich: bool = False, wrap: bool = True, selectable: bool = False
+    ) -> QLabel:
+        label = QLabel(self)
+        label.setObjectName(f"heapsBeside{name}")
+        label.setWordWrap(wrap)
+        if rich:
+            label.setTextFormat(Qt.TextFormat.RichText)
+        if selectable:
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        return label
 
     # -- the position ------------------------------------------------------------------------
     def show_value(self, doc: HeapsDocument, value: Fraction) -> None:
