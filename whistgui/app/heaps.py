@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final
 
+from whistgui.app.heaps_quotient import QuotientBounds
 from whistgui.engine.errors import NotationError, WhistError
 from whistgui.engine.heaps import HeapGame, find_heap_game, heap_game_of
 from whistgui.engine.heaps.dyadic import dyadic_pretty
@@ -264,6 +265,8 @@ class HeapsDocument:
     start_flag: str = ""
     steps: tuple[Step, ...] = ()
     layout: tuple[str, ...] = ()
+    #: The quotient explorer's bounds, when the user set them (None: the game's defaults).
+    quotient: QuotientBounds | None = None
     #: The game's name, with its parameter (``moore-nim:3``): two games' documents differ.
     game: str = field(init=False)
 
@@ -410,6 +413,10 @@ class HeapsDocument:
         except WhistError:
             return HeapsDocument(rules, example_position(rules), self.mover)
         return HeapsDocument(rules, position, self.mover, self.start_flag, (), self.layout)
+
+    def with_quotient(self, bounds: QuotientBounds | None) -> HeapsDocument:
+        """The same game with the quotient explorer's bounds ``bounds``."""
+        return dataclasses.replace(self, quotient=bounds)
 
     # -- moves -----------------------------------------------------------------------------
     def legal_moves(self, limit: int = MAX_MOVES_LISTED) -> MoveList:

@@ -24,6 +24,7 @@ from typing import Any, Final
 
 from whistgui.app.files import DocumentError, read_file, write_atomically
 from whistgui.app.heaps import MAX_OPTIONS_LOOKED_AT, HeapsDocument
+from whistgui.app.heaps_quotient import MAX_BOUND, QuotientBounds
 from whistgui.engine.errors import WhistError
 from whistgui.engine.heaps import find_heap_game
 from whistgui.engine.heaps.rules import Player
@@ -59,6 +60,14 @@ def to_json(doc: HeapsDocument) -> dict[str, Any]:
         obj["flag"] = doc.start_flag
     obj["moves"] = [{"move": s.label, "position": doc.rules.text(s.position)} for s in doc.steps]
     obj["drawn"] = " ".join(doc.layout) or "0"
+    if doc.quotient is not None:
+        b = doc.quotient
+        obj["quotient"] = {
+            "max_heap": b.max_heap,
+            "max_heaps": b.max_heaps,
+            "tests": b.tests,
+            "exact": b.exact,
+        }
     return obj
 
 
@@ -170,4 +179,33 @@ def from_json(data: object, name: str = "the file") -> HeapsDocument:
         doc = HeapsDocument(
             rules, doc.start, doc.start_mover, doc.start_flag, doc.steps, tuple(drawn.split())
         )
+    if "quotient" in data:  # the quotient explorer's bounds (files before them have none)
+        doc = doc.with_quotient(_bounds(data["quotient"], fail))
     return doc
+
+
+def _bounds(obj: object, fail: Any) -> QuotientBounds:
+    """The quotient explorer's bounds of a file's ``"quotient"`` object."""
+    expected = (
+        '; expected {"max_heap": K, "max_heaps": M, "tests": T or null, "exact": true or false}'
+    )
+    if not isinstance(obj, dict):
+        raise fail(f'"quotient" is {quote(obj)}{expected}')
+
+    def count(key: str, low: int, high: int, *, none: bool = False) -> Any:
+        value = obj.get(key)
+        if none and value is None:
+            return None
+        if type(value) is not int or not low <= value <= high:
+            raise fail(f'"quotient": "{key}" is {quote(value)}; expected {low} to {high}')
+        return value
+
+    exact = obj.get("exact", False)
+    if not isinstance(exact, bool):
+        raise fail(f'"quotient": "exact" is {quote(exact)}; expected true or false')
+    return QuotientBounds(
+        count("max_heap", 1, MAX_BOUND),
+        count("max_heaps", 0, 100),
+        count("tests", 0, 100, none=True),
+        exact,
+    )

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final, NamedTuple, NoReturn, TextIO
 
+from whistgui.app.quotient_checks import theory_check_lines as theory_check_lines
 from whistgui.engine import (
     Deal,
     Evaluator,
@@ -718,26 +719,6 @@ def find_trick_game(name: str) -> Game:
             f"({', '.join(g.name for g in GAMES)}) or a game of heaps and piles "
             f"({heap_game_names()}); 'whist games' lists them"
         ) from None
-
-
-def theory_check_lines(title: str | None, mismatches: list[str], uncovered: int = 0) -> list[str]:
-    """How ``whist quotient`` ends, for a card game or a game of heaps: the theory checked
-    against the classes — its title and either its mismatches, loudly, or that it is a
-    refinement and a homomorphism (``no theory to check`` without one)."""
-    if title is None:
-        return ["no theory to check"]
-    lines = [f"theory: {title}"]
-    if uncovered:
-        lines.append(f"  {uncovered} positions are outside the theory (no element)")
-    if mismatches:
-        lines.append(f"!!! {len(mismatches)} MISMATCHES between the theory and search:")
-        lines += [f"!!! {m}" for m in mismatches]
-    else:
-        lines.append(
-            "  refinement: yes (one element never spans two classes); homomorphism: yes "
-            "(the element of every sum is the sum of the elements)"
-        )
-    return lines
 
 
 def class_line(c: dict[str, Any], examples: int, verdict: str | None = None) -> str:

@@ -39,6 +39,7 @@ VIEW_NAMES = (
     "play",
     "playtree",
     "position",
+    "quotient",
 )
 #: The faces a figure is set in (whistgui.figures.FONTS, not imported here: see FORMATS).
 FONT_NAMES: Final = ("dejavu-sans", "latin-modern")
@@ -58,8 +59,10 @@ def register(sub: Any, add: Any) -> None:
     sp.add_argument(
         "deal",
         metavar="DEAL",
+        nargs="?",
         help="a deal in either notation, or a .whist file; with --game naming a game of heaps "
-        "and piles, its position ('3 4 6', 'BBR RB'), or a .heaps file",
+        "and piles, its position ('3 4 6', 'BBR RB'), or a .heaps file (none for --view "
+        "quotient)",
     )
     sp.add_argument(
         "--out",
@@ -77,7 +80,9 @@ def register(sub: Any, add: Any) -> None:
         "play (the record of optimal play); playtree (the whole deal's tree of tricks along "
         "optimal play, --depth tricks deep); position (a game of heaps and piles, --game nim, "
         "hackenbush, …: its heaps or piles, each one's element and the sum's; the default for "
-        "those games)",
+        "those games); quotient (a game of heaps: the multiplication table of its quotient "
+        "monoid, within --max-heap K and --max-heaps M [--tests T] or --max-heap K --exact, as "
+        "whist quotient computes it; by default the .heaps file's bounds or the game's)",
     )
     add_output_options(sp)
     sp.add_argument("--suit", type=int, default=1, help="the suit, counted from 1 (default 1)")
@@ -103,6 +108,17 @@ def register(sub: Any, add: Any) -> None:
     )
     add_game_option(sp)
     sp.set_defaults(game=None)
+    quotient = sp.add_argument_group("--view quotient (a game of heaps)")
+    quotient.add_argument("--max-heap", type=int, metavar="K", help="heaps of 1 to K counters")
+    quotient.add_argument("--max-heaps", type=int, metavar="M", help="positions of at most M heaps")
+    quotient.add_argument(
+        "--tests", type=int, metavar="T", help="test positions of at most T heaps (default M)"
+    )
+    quotient.add_argument(
+        "--exact",
+        action="store_true",
+        help="the exact quotient of every position with heaps of at most K (octal games)",
+    )
 
 
 #: The resolutions a PNG may have, in dots per inch.
@@ -239,10 +255,22 @@ def render(args: argparse.Namespace) -> int:
     from whistgui.engine.heaps import is_heap_game
     from whistgui.figures import FigureOptions, build_figure
 
-    if (args.game is not None and is_heap_game(args.game)) or args.deal.lower().endswith(
-        HEAPS_FILE
+    if (args.game is not None and is_heap_game(args.game)) or (
+        args.deal is not None and args.deal.lower().endswith(HEAPS_FILE)
     ):
         return render_heaps(args)
+    if args.deal is None:
+        sys.stderr.write(
+            "whist render: error: the following arguments are required: DEAL (a deal, a .whist "
+            "file, or with --game naming a game of heaps its position or a .heaps file)\n"
+        )
+        return EXIT_BAD_INPUT
+    if _quotient_options(args):
+        sys.stderr.write(
+            f"whist render: error: {_quotient_options(args)[0]} is for --view quotient of a game "
+            "of heaps (--game nim, octal:0.77, …)\n"
+        )
+        return EXIT_BAD_INPUT
 
     def draw() -> Any:
         output_kind(args)
@@ -276,17 +304,28 @@ def render_heaps(args: argparse.Namespace) -> int:
 
     def draw() -> Any:
         output_kind(args)
-        if args.view not in ("table", "position"):  # table: the default of every command
+        if args.view not in ("table", "position", "quotient"):  # table: every command's default
             raise NotationError(
-                f"--view {args.view}: a game of heaps and piles draws its position; expected "
-                "--view position"
+                f"--view {args.view}: a game of heaps and piles draws its position or its "
+                "quotient's multiplication table; expected --view position or --view quotient"
             )
+        view = "quotient" if args.view == "quotient" else "position"
+        given = _quotient_options(args)
+        if given and view != "quotient":
+            raise NotationError(f"{given[0]} is for --view quotient; expected --view quotient")
         if args.lead is not None:
             raise NotationError(
                 f"--lead {args.lead}: a game of heaps and piles has no lead; Left (Blue) moves "
                 "first, or the file's player"
             )
-        if args.deal.lower().endswith(HEAPS_FILE):
+        if args.deal is None:
+            if view != "quotient":
+                raise NotationError(
+                    f"--game {args.game}: expected its POSITION ('3 4 6', 'BBR RB') or a .heaps "
+                    "file to draw (only --view quotient draws none)"
+                )
+            doc = HeapsDocument.new(args.game)
+        elif args.deal.lower().endswith(HEAPS_FILE):
             doc = load_heaps(args.deal)
             if args.game is not None and doc.game != args.game:
                 raise NotationError(
@@ -297,9 +336,36 @@ def render_heaps(args: argparse.Namespace) -> int:
         options = FigureOptions(
             width=figure_width(args.width), font_size=figure_font_size(args.font_size)
         )
-        return build_heaps_figure("position", doc, options)
+        if view == "quotient":
+            doc = doc.with_quotient(_bounds(args, doc.quotient))
+        return build_heaps_figure(view, doc, options)
 
     return write_figure(args, draw)
+
+
+def _quotient_options(args: argparse.Namespace) -> list[str]:
+    """The options of --view quotient given."""
+    names = (("--max-heap", "max_heap"), ("--max-heaps", "max_heaps"), ("--tests", "tests"))
+    given = [o for o, a in names if getattr(args, a, None) is not None]
+    return given + (["--exact"] if getattr(args, "exact", False) else [])
+
+
+def _bounds(args: argparse.Namespace, saved: Any) -> Any:
+    """The bounds of --view quotient: the options', else ``saved`` (a file's, or None: the
+    game's defaults)."""
+    from whistgui.app.heaps_quotient import QuotientBounds
+
+    if not _quotient_options(args):
+        return saved
+    if args.max_heap is None or (args.max_heaps is None and not args.exact):
+        raise NotationError(
+            "--view quotient: expected --max-heap K and --max-heaps M (positions of at most M "
+            "heaps of 1 to K counters), or --max-heap K --exact for an octal game's exact "
+            "quotient"
+        )
+    if args.exact and (args.max_heaps is not None or args.tests is not None):
+        raise NotationError("--exact classes every position: expected no --max-heaps or --tests")
+    return QuotientBounds(args.max_heap, args.max_heaps or 0, args.tests, args.exact)
 
 
 def write_figure(args: argparse.Namespace, draw: Callable[[], Any]) -> int:

@@ -27,6 +27,7 @@ from whistgui.app.heaps import (
     theory_view,
 )
 from whistgui.engine.errors import NotationError
+from whistgui.engine.heaps.quotient import HeapQuotient
 from whistgui.engine.reading import quote
 from whistgui.figures import FigureOptions
 from whistgui.figures.backends import whole_points
@@ -47,6 +48,8 @@ __all__ = [
 
 HEAPS_VIEWS: Final = {
     "position": "the position: its heaps or piles of counters, each one's element and the sum's",
+    "quotient": "the multiplication table of the game's quotient monoid: its classes, which are "
+    "P-positions, their representatives and the theory's checks",
 }
 
 _MUTED: Final = "#555555"
@@ -166,10 +169,15 @@ def build_position(picture: PositionPicture, options: FigureOptions | None = Non
 
 
 def build_heaps_figure(
-    view: str, doc: HeapsDocument, options: FigureOptions | None = None
+    view: str,
+    doc: HeapsDocument,
+    options: FigureOptions | None = None,
+    quotient: HeapQuotient | None = None,
 ) -> Figure:
     """The figure ``view`` (one of :data:`HEAPS_VIEWS`) of ``doc``, its page whole points, in
-    the font ``options`` names."""
+    the font ``options`` names. The view ``quotient`` draws ``quotient`` (of ``doc``'s game), or
+    computes it within the document's bounds (the game's defaults if it has none; a
+    NotationError saying why bounds cannot be computed)."""
     if view not in HEAPS_VIEWS:
         raise NotationError(
             f"view {quote(view)}: a game of heaps and piles draws "
@@ -177,4 +185,21 @@ def build_heaps_figure(
         )
     o = options or FigureOptions()
     with using_font(o.font):
+        if view == "quotient":
+            from whistgui.figures.heaps_table import build_quotient_table
+
+            if quotient is None or quotient.game != doc.game:
+                quotient = _quotient(doc)
+            return whole_points(build_quotient_table(doc.rules, quotient, o))
         return whole_points(build_position(position_picture(doc), o))
+
+
+def _quotient(doc: HeapsDocument) -> HeapQuotient:
+    """The quotient of ``doc``'s game within its bounds (or the game's defaults)."""
+    from whistgui.app.heaps_quotient import bounds_problem, compute_quotient, default_bounds
+
+    bounds = doc.quotient or default_bounds(doc.rules)
+    problem = bounds_problem(doc.rules, bounds)
+    if problem is not None:
+        raise NotationError(problem)
+    return compute_quotient(doc.rules, bounds)
