@@ -95,7 +95,7 @@ def test_the_empty_position_and_a_bad_view():
     assert "(the empty position)" in [t.text for t in texts(fig)]
     with pytest.raises(NotationError, match="view 'table'"):
         build_heaps_figure("table", doc)
-    assert list(HEAPS_VIEWS) == ["position"]
+    assert list(HEAPS_VIEWS) == ["position", "quotient"]
 
 
 @pytest.mark.parametrize("fmt", FORMATS)

@@ -585,7 +585,7 @@ def test_the_counters_are_the_theme_s(qtbot, heaps, app_theme, theme):
 def test_the_figure_is_the_position_shown(qtbot, heaps):
     set_doc(qtbot, heaps, HeapsDocument.new("nim", "3 4 6"))
     source = heaps.figure_source()
-    assert list(source.views) == ["position"]
+    assert list(source.views) == ["position", "quotient"]
     fig = source.build("position", FigureOptions())
     texts = fig.texts()
     assert any("3 4 6" in t for t in texts)

@@ -54,6 +54,7 @@ __all__ = [
     "class_is_p",
     "compute_quotient",
     "default_bounds",
+    "growth_words",
     "heaps_position",
     "outcome_short",
     "outcome_words",
@@ -302,8 +303,8 @@ def summary_lines(rules: PositionRules[Any], q: HeapQuotient) -> list[str]:
         return [
             f"The exact quotient of every position with heaps of at most {q.max_heap} counters: "
             f"{len(q.classes)} classes ({p} of P-positions).",
-            f"Classes as the heap bound grows: {' '.join(map(str, q.growth))} — the same from "
-            f"heap bound {q.stable_from} to {q.max_heap}.",
+            f"Classes as the heap bound K grows: {growth_words(q.growth)} — the same from "
+            f"K = {q.stable_from} to {q.max_heap}.",
         ]
     return [
         f"{len(q.positions):,} positions of at most {q.max_heaps} heaps of 1 to {q.max_heap} "
@@ -311,6 +312,17 @@ def summary_lines(rules: PositionRules[Any], q: HeapQuotient) -> list[str]:
         f"heaps: {len(q.classes)} classes ({p} of P-positions).",
         "A lower bound: more test positions can only split them.",
     ]
+
+
+def growth_words(growth: Sequence[int]) -> str:
+    """The growth of an exact quotient, each count with the heap bound it first appears at
+    (a run of one count said once: a bound of 200 stays one line).
+
+    >>> growth_words((2, 2, 6, 6, 6, 6, 6, 12, 20))
+    '2 (K = 1), 6 (K = 3), 12 (K = 8), 20 (K = 9)'
+    """
+    parts = [f"{n} (K = {k})" for k, n in enumerate(growth, 1) if k == 1 or growth[k - 2] != n]
+    return ", ".join(parts)
 
 
 def check_lines(q: HeapQuotient) -> list[str]:

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
 from PySide6.QtCore import QPoint, Qt, Signal
-from PySide6.QtWidgets import QMenu, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMenu, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from whistgui.app.beside_whist import position_value
 from whistgui.app.heaps import (
@@ -39,6 +39,7 @@ from whistgui.ui.heaps.chooser import GameChooser
 from whistgui.ui.heaps.jobs import CHANNEL, Searches, analysis_job
 from whistgui.ui.heaps.panel import HeapsPanel
 from whistgui.ui.heaps.position_field import PositionField
+from whistgui.ui.heaps.quotient_view import QuotientExplorer
 from whistgui.ui.heaps.session import HeapsSession
 from whistgui.ui.widgets.messages import for_display
 from whistgui.ui.widgets.scroll import FitScrollArea
@@ -122,9 +123,24 @@ class HeapsPage(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.chooser)
         layout.addWidget(self.field)
-        layout.addWidget(self.splitter, 1)
+        # the position (board and panel) and the quotient explorer, in tabs
+        self.explorer = QuotientExplorer(engine, self)
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("heapsTabs")
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.splitter, "Posi&tion")
+        self.tabs.addTab(self.explorer, "&Quotient monoid")
+        self.tabs.setTabToolTip(
+            1,
+            "The game's quotient monoid (strange algebra §5): its classes, multiplication "
+            "table, the theory's checks and the P-position map",
+        )
+        layout.addWidget(self.tabs, 1)
 
         self.work = ViewWork(engine, self, self._search)
+        self.explorer.positionChosen.connect(self._on_position_chosen)
+        self.explorer.boundsChosen.connect(self._on_bounds)
+        self.explorer.message.connect(self.message)
         self.chooser.gameChosen.connect(self._on_game)
         self.field.settled.connect(self._on_text)
         self.field.edit.undoRequested.connect(session.undo_stack.undo)
@@ -163,6 +179,9 @@ class HeapsPage(QWidget):
         self.panel.show_tab(self.beside_scroll, value is not None)
         if value is not None:
             self.beside.show_value(doc, value)
+
+
+        self.explorer.show_document(doc)
         self._theory_marks = theory_marks(doc) if view is not None else None
         self._search()
 
@@ -391,6 +410,23 @@ class HeapsPage(QWidget):
             return
         self._change(doc, text)
 
+    def _on_position_chosen(self, text: str) -> None:
+        """A position the quotient explorer asks for (a representative, a product, a cell
+        of the P-position map) set on the board: one undo step."""
+        try:
+            doc = self.doc.with_text(text)
+        except WhistError as exc:
+            self.message.emit(str(exc))
+            return
+        self._change(doc, f"Position {doc.shown_text} (from the quotient)")
+        self.message.emit(f"Position {doc.shown_text} set on the board")
+
+    def _on_bounds(self, bounds: object) -> None:
+        from whistgui.app.heaps_quotient import QuotientBounds
+
+        assert isinstance(bounds, QuotientBounds)
+        self._change(self.doc.with_quotient(bounds), f"Quotient bounds: {bounds.words()}")
+
     def _on_mover(self, player: Player) -> None:
         if player is not self.doc.mover:
             doc = self.doc.with_mover(player)
@@ -487,12 +523,14 @@ class HeapsPage(QWidget):
         from whistgui.ui.widgets.figure_dialog import FigureSource
 
         doc = self.doc
+        quotient = self.explorer.quotient_for(doc)
 
         def build(view: str, options: Any) -> Any:
-            return build_heaps_figure(view, doc, options)
+            return build_heaps_figure(view, doc, options, quotient)
 
         name = f"{doc.game.replace(':', '-')}-{doc.shown_text.replace(' ', '-')}"[:80]
         return FigureSource(HEAPS_VIEWS, build, name, "position", key="heapsFigure")
 
     def shutdown(self) -> None:
         self.work.stop()
+        self.explorer.shutdown()

@@ -1,0 +1,221 @@
+"""The quotient explorer of the heaps workspace (issue 26, "The app"): the quotient computed
+in the background within the bounds chosen gives the engine's classes and table; an entry of
+the grid clicked (or walked to) says its representatives' sum and the class it lands in; a
+class chosen is marked everywhere; Cancel stops the work; a cell of the P-position map and a
+representative are set on the board (undoable); bounds too large or not for the game are
+refused in words; the figure of the table is offered."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from whistgui.app.heaps import HeapsDocument
+from whistgui.app.heaps_quotient import QuotientBounds, class_is_p, growth_words
+from whistgui.engine.errors import Cancelled
+from whistgui.engine.heaps import find_heap_game
+from whistgui.engine.heaps.quotient import exact_quotient, heap_quotient, registered_theory
+from whistgui.figures import FigureOptions
+
+
+@pytest.fixture
+def explorer(qtbot, window):  # type: ignore[no-untyped-def]
+    """The heaps workspace shown, on its quotient tab."""
+    ws = window.show_workspace("heaps")
+    qtbot.waitUntil(ws.ready, timeout=30000)
+    ws.page.tabs.setCurrentWidget(ws.page.explorer)
+    return ws
+
+
+def set_game(qtbot, ws, game: str, text: str, bounds: QuotientBounds | None = None):  # type: ignore[no-untyped-def]
+    doc = HeapsDocument.new(game, text).with_quotient(bounds)
+    ws.session.change(doc, "test")
+    ex = ws.page.explorer
+    qtbot.waitUntil(lambda: ex.q is not None and ex.q.game == doc.game, timeout=20000)
+    return ex
+
+
+def texts(rules, q):  # type: ignore[no-untyped-def]
+    return [[rules.text(m) for m in c.members] for c in q.classes]
+
+
+def test_the_default_exact_quotient_is_the_engine_s(qtbot, explorer):
+    ex = set_game(qtbot, explorer, "misere-octal:0.123", "2 5")
+    rules = find_heap_game("misere-octal:0.123")
+    want = exact_quotient(rules, ex.q.max_heap, theory=registered_theory(rules))
+    assert ex.q.exact
+    assert texts(rules, ex.q) == texts(rules, want)
+    assert ex.q.table == want.table
+    assert ex.q.growth == want.growth
+    assert ex.classes.rowCount() == len(want.classes)
+    assert ex.model.rowCount() == ex.model.columnCount() == len(want.classes)
+    assert growth_words(want.growth) in ex.summary.text()  # the growth shown
+    assert " ".join(map(str, want.growth)) in ex.summary.toolTip()
+    for c in want.classes:  # the list: number, outcome, representatives smallest first
+        assert ex.classes.item(c.index, 1).text() == c.verdict
+        assert ex.classes.item(c.index, 3).text().startswith(rules.text(c.representative))
+    assert "no theory to check" in ex.checks.text()
+
+
+def test_bounds_chosen_are_computed_and_recorded_in_the_document(qtbot, explorer):
+    ex = set_game(qtbot, explorer, "nim", "1 2")
+    ex.max_heap.setValue(3)
+    ex.max_heaps.setValue(2)
+    ex.tests.setValue(2)
+    QTest.mouseClick(ex.compute_button, Qt.MouseButton.LeftButton)
+    want_bounds = QuotientBounds(3, 2)
+    assert explorer.session.document.quotient == want_bounds
+    qtbot.waitUntil(lambda: ex.q is not None and ex.q.max_heap == 3, timeout=20000)
+    rules = find_heap_game("nim")
+    want = heap_quotient(rules, 3, 2, theory=registered_theory(rules))
+    assert texts(rules, ex.q) == texts(rules, want)
+    assert ex.q.table == want.table
+    assert [ex.classes.item(i, 2).text() for i in range(len(want.classes))] == [
+        " ".join(c.elements) for c in want.classes
+    ]
+    assert "homomorphism: yes" in ex.checks.text()  # the CLI's words
+    assert not ex.alarm.isVisible()
+    explorer.session.undo_stack.undo()  # the bounds are an undo step
+    assert explorer.session.document.quotient is None
+
+
+def test_clicking_an_entry_shows_its_representatives_and_arrows_walk(qtbot, explorer):
+    ex = set_game(qtbot, explorer, "misere-nim", "1 2", QuotientBounds(3, 2))
+    rules = find_heap_game("misere-nim")
+    q = ex.q
+    a, b = 1, 2
+    rect = ex.grid.visualRect(ex.model.index(a, b))
+    QTest.mouseClick(ex.grid.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    x, y = q.classes[a].representative, q.classes[b].representative
+    said = ex.product_words.text()
+    assert f"{rules.text(x)} + {rules.text(y)} = {rules.text(rules.join(x, y))}" in said
+    assert f"in class {q.table[a][b]}" in said
+    assert ex.model.selected == q.table[a][b]  # the class it lands in, marked
+    QTest.keyClick(ex.grid, Qt.Key.Key_Right)
+    z = q.classes[b + 1].representative
+    assert f"{rules.text(x)} + {rules.text(z)} = " in ex.product_words.text()
+    assert f"in class {q.table[a][b + 1]}" in ex.product_words.text()
+    QTest.mouseClick(ex.set_product, Qt.MouseButton.LeftButton)
+    assert explorer.session.document.text == rules.text(rules.join(x, z))
+
+
+def test_a_non_commutative_entry_is_u_then_v(qtbot, explorer):
+    ex = set_game(qtbot, explorer, "end-nim", "1 2", QuotientBounds(2, 2))
+    rules = find_heap_game("end-nim")
+    q = ex.q
+    a, b = 1, 2
+    ex.grid.setCurrentIndex(ex.model.index(a, b))
+    x, y = q.classes[a].representative, q.classes[b].representative
+    assert f"{rules.text(x)} · {rules.text(y)} = {rules.text(rules.join(x, y))}" in (
+        ex.product_words.text()
+    )
+
+
+def test_a_class_chosen_is_marked_everywhere_and_set_on_the_board(qtbot, explorer):
+    ex = set_game(qtbot, explorer, "nim", "1 2", QuotientBounds(3, 2))
+    q = ex.q
+    ex.grid.horizontalHeader().sectionClicked.emit(2)
+    assert ex.classes.currentRow() == 2
+    assert ex.model.selected == 2
+    assert ex.pmap.selected == 2
+    QTest.mouseClick(ex.set_class, Qt.MouseButton.LeftButton)
+    rules = find_heap_game("nim")
+    assert explorer.session.document.text == rules.text(q.classes[2].representative)
+    assert "class 2" in ex.board_class.text()
+    explorer.session.undo_stack.undo()
+    assert explorer.session.document.text == "1 2"
+
+
+def test_a_cell_of_the_p_map_sets_its_position(qtbot, explorer):
+    ex = set_game(qtbot, explorer, "misere-octal:0.123", "1", QuotientBounds(6, 2, None, True))
+    ex.views.setCurrentIndex(1)
+    qtbot.waitUntil(ex.pmap.isVisible)
+    rules = find_heap_game("misere-octal:0.123")
+    pm = ex.pmap.map
+    for a, b in ((2, 3), (0, 4)):
+        centre = ex.pmap.cell_rect(a, b).center().toPoint()
+        QTest.mouseClick(ex.pmap, Qt.MouseButton.LeftButton, pos=centre)
+        doc = explorer.session.document
+        assert doc.text == rules.text(rules.parse(" ".join(str(h) for h in (a, b) if h)))
+        c = ex.q.class_of(doc.position)
+        assert pm.classes[a][b] == c
+        assert pm.p[a][b] == class_is_p(rules, ex.q.classes[c])
+    QTest.keyClick(ex.pmap, Qt.Key.Key_Down)  # the cursor walks from (0, 4) to (1, 4)
+    QTest.keyClick(ex.pmap, Qt.Key.Key_Return)
+    assert explorer.session.document.text == "1 4"
+    explorer.session.undo_stack.undo()
+    assert explorer.session.document.text == "4"
+
+
+def test_cancel_stops_the_work(qtbot, explorer, monkeypatch):
+    import whistgui.ui.heaps.quotient_view as view
+
+    started, ended = [], []
+
+    def slow(rules, bounds, *, progress=None, should_stop=None):  # type: ignore[no-untyped-def]
+        started.append(bounds)
+        while True:  # as the engine does: progress, and a stop asked for is obeyed
+            progress(1, 2)
+            if should_stop():
+                ended.append(bounds)
+                raise Cancelled("stopped")
+
+    ex = set_game(qtbot, explorer, "nim", "1 2", QuotientBounds(2, 1))
+    monkeypatch.setattr(view, "compute_quotient", slow)
+    ex.max_heap.setValue(3)
+    QTest.mouseClick(ex.compute_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(started) and "Computing" in ex.status.text(), timeout=5000)
+    assert ex.cancel_button.isEnabled()
+    QTest.mouseClick(ex.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(ended), timeout=5000)  # the worker has stopped
+    assert "Stopped" in ex.status.text()
+    assert not ex.cancel_button.isEnabled()
+    assert ex.q is None  # the bounds asked for were not computed
+    assert (explorer.session.document.game, QuotientBounds(3, 1)) not in ex.results
+
+
+@pytest.mark.parametrize(
+    ("game", "bounds", "words"),
+    [
+        ("nim", QuotientBounds(30, 8), "positions, more than 20,000"),
+        ("nim", QuotientBounds(5, 1, None, True), "the exact quotient is for impartial games"),
+        ("end-nim", QuotientBounds(6, 4), "searches; expected fewer tests, heaps or counters"),
+    ],
+)
+def test_bad_bounds_are_refused_in_words(qtbot, explorer, game, bounds, words):
+    ex = set_game(qtbot, explorer, game, "1 2", QuotientBounds(2, 1))
+    ex.exact.setEnabled(True)
+    ex.exact.setChecked(bounds.exact)
+    ex.max_heap.setValue(bounds.max_heap)
+    ex.max_heaps.setValue(bounds.max_heaps)
+    ex.tests.setValue(bounds.max_heaps)
+    before = explorer.session.document
+    QTest.mouseClick(ex.compute_button, Qt.MouseButton.LeftButton)
+    assert ex.problem.isVisible()
+    assert words in ex.problem.text()
+    assert explorer.session.document == before  # nothing recorded, nothing run
+    assert ex._job is None
+
+
+def test_piles_are_not_heaps_and_the_explorer_says_so(qtbot, explorer):
+    explorer.session.change(HeapsDocument.new("hackenbush", "BR B"), "test")
+    ex = explorer.page.explorer
+    qtbot.waitUntil(ex.problem.isVisible, timeout=5000)
+    assert "piles of blue and red counters" in ex.problem.text()
+    assert ex.q is None
+
+
+def test_the_figure_of_the_table_is_the_quotient_shown(qtbot, explorer):
+    ex = set_game(qtbot, explorer, "nim", "1 2", QuotientBounds(3, 2))
+    source = explorer.figure_source()
+    assert "quotient" in source.views
+    fig = source.build("quotient", FigureOptions())
+    shown = fig.texts()
+    assert f"{len(ex.q.classes)} classes" in " ".join(shown)
+    cells = [t for t in shown if t.isdigit()]
+    flat = [str(v) for row in ex.q.table for v in row]
+    n = len(ex.q.classes)
+    # the headers (corner, columns, then each row's header and its entries)
+    assert cells[: 2 * n] == [str(i) for i in range(n) for _ in (0, 1)]
+    assert cells[2 * n : 2 * n + n * n] == flat
