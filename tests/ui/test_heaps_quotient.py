@@ -139,6 +139,7 @@ def test_a_cell_of_the_p_map_sets_its_position(qtbot, explorer):
         doc = explorer.session.document
         assert doc.text == rules.text(rules.parse(" ".join(str(h) for h in (a, b) if h)))
         c = ex.q.class_of(doc.position)
+        assert (a, b) in ex.pmap.board_cells  # the board's position dotted
         assert pm.classes[a][b] == c
         assert pm.p[a][b] == class_is_p(rules, ex.q.classes[c])
     QTest.keyClick(ex.pmap, Qt.Key.Key_Down)  # the cursor walks from (0, 4) to (1, 4)
@@ -219,3 +220,48 @@ def test_the_figure_of_the_table_is_the_quotient_shown(qtbot, explorer):
     # the headers (corner, columns, then each row's header and its entries)
     assert cells[: 2 * n] == [str(i) for i in range(n) for _ in (0, 1)]
     assert cells[2 * n : 2 * n + n * n] == flat
+
+
+def test_the_f1_sheet_s_alt_keys_of_the_quotient_tab_do_what_it_says(qtbot, explorer, window):
+    import re
+
+    from whistgui.ui.heaps.quotient_view import QUOTIENT_KEYS
+    from whistgui.ui.heaps.workspace import KEYS_HTML
+
+    assert set(QUOTIENT_KEYS) <= set(re.findall(r"Alt\+([A-Z])", KEYS_HTML))
+    ex = set_game(qtbot, explorer, "nim", "1 2", QuotientBounds(3, 2))
+    page = explorer.page
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+
+    def alt(letter: str) -> None:
+        QTest.keyClick(window, getattr(Qt.Key, f"Key_{letter}"), Qt.KeyboardModifier.AltModifier)
+
+    alt("O")
+    assert page.tabs.currentWidget() is page.splitter
+    alt("Q")
+    assert page.tabs.currentWidget() is ex
+    alt("A")
+    assert ex.views.currentIndex() == 1
+    alt("B")
+    assert ex.views.currentIndex() == 0
+    ex.classes.setCurrentCell(3, 0)
+    alt("S")  # a button's mnemonic clicks it (animated: a moment later)
+    rules = find_heap_game("nim")
+    want = rules.text(ex.q.classes[3].representative)
+    qtbot.waitUntil(lambda: explorer.session.document.text == want, timeout=2000)
+    ex.grid.setCurrentIndex(ex.model.index(1, 2))
+    alt("U")
+    x, y = ex.q.classes[1].representative, ex.q.classes[2].representative
+    want = rules.text(rules.join(x, y))
+    qtbot.waitUntil(lambda: explorer.session.document.text == want, timeout=2000)
+    ex.max_heap.setValue(2)
+    alt("C")  # computes the bounds the fields say: recorded in the document
+    doc = explorer.session
+    qtbot.waitUntil(lambda: doc.document.quotient == QuotientBounds(2, 2), timeout=2000)
+    assert not ex.exact.isEnabled()  # nim has no exact quotient: Alt+X does nothing
+    explorer.session.change(HeapsDocument.new("octal:0.07", "1"), "octal")
+    qtbot.waitUntil(ex.exact.isEnabled)
+    checked = ex.exact.isChecked()
+    alt("X")
+    qtbot.waitUntil(lambda: ex.exact.isChecked() is not checked, timeout=2000)

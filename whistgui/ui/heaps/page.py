@@ -128,7 +128,7 @@ class HeapsPage(QWidget):
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("heapsTabs")
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.splitter, "Posi&tion")
+        self.tabs.addTab(self.splitter, "Positi&on")
         self.tabs.addTab(self.explorer, "&Quotient monoid")
         self.tabs.setTabToolTip(
             1,

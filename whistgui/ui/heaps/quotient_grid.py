@@ -3,7 +3,8 @@
 entry the class of u + v — u · v for End-nim — the entries that are P classes filled in the
 theme's ``optimal_fill``, those of the class selected in ``maxmin_fill``) and the P-position
 map of the positions of two heaps (:class:`PMapView`, painted: a cell a, b filled when ``a b``
-is a P-position, outlined when it is in the class selected; a click, or Enter on the cell the
+is a P-position, outlined when it is in the class selected, dotted where the position on the
+board is; a click, or Enter on the cell the
 arrows walk to, asks for that position on the board). Both show what they are given and ask by
 signals; colours are theme roles."""
 
@@ -135,6 +136,8 @@ class PMapView(QWidget):
         self.map: PMap | None = None
         self.selected: int | None = None
         self.cursor_cell = (0, 0)
+        #: the cells of the position on the board (a dot), if it has at most two heaps
+        self.board_cells: frozenset[tuple[int, int]] = frozenset()
 
     def set_map(self, rules: PositionRules[Any] | None, pmap: PMap | None) -> None:
         self.rules, self.map = rules, pmap
@@ -143,6 +146,10 @@ class PMapView(QWidget):
 
     def select_class(self, index: int | None) -> None:
         self.selected = index
+        self.update()
+
+    def set_board(self, cells: frozenset[tuple[int, int]]) -> None:
+        self.board_cells = cells
         self.update()
 
     def minimumSizeHint(self) -> QSize:
@@ -156,7 +163,7 @@ class PMapView(QWidget):
         """The cell's side and the grid's top-left corner (room left for the labels)."""
         n = (self.map.size + 1) if self.map else 1
         label = self.fontMetrics().horizontalAdvance("00") + 6
-        side = max(4.0, min(28.0, (min(self.width(), self.height()) - label - 2) / n))
+        side = max(4.0, min(44.0, (min(self.width(), self.height()) - label - 2) / n))
         return side, label, label
 
     def cell_at(self, point: QPoint) -> tuple[int, int] | None:
@@ -218,6 +225,13 @@ class PMapView(QWidget):
                 for b in range(n + 1):
                     if self.map.classes[a][b] == self.selected:
                         painter.drawRect(self.cell_rect(a, b).adjusted(2, 2, -2, -2))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(text)
+        for a, b in self.board_cells:
+            if a <= n and b <= n:
+                r = self.cell_rect(a, b)
+                painter.drawEllipse(r.center(), side / 6, side / 6)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         if self.hasFocus():
             painter.setPen(QPen(colour("focus_ring"), 2))
             painter.drawRect(self.cell_rect(*self.cursor_cell))

@@ -63,7 +63,7 @@ from whistgui.ui.heaps.quotient_grid import PMapView, TableModel
 from whistgui.ui.theme import colour, contrasting_text, text_role
 from whistgui.ui.widgets.messages import for_display
 
-__all__ = ["CHANNEL", "QuotientExplorer"]
+__all__ = ["CHANNEL", "QUOTIENT_KEYS", "QuotientExplorer"]
 
 CHANNEL: Final = "heaps-quotient"
 #: Quotients kept for the games and bounds met again.
@@ -74,6 +74,10 @@ _LISTED: Final = 6
 MAX_HEAPS: Final = 12
 
 Key = tuple[str, QuotientBounds]
+
+#: The Alt keys of the quotient's tab (the page's two tabs among them), as the F1 sheet names
+#: them: the tabs, exact, compute, set the class, set the sum, the table, the map.
+QUOTIENT_KEYS: Final = "OQXCSUBA"
 
 
 def _heaps_text(a: int, b: int) -> str:
@@ -121,7 +125,7 @@ class QuotientExplorer(QWidget):
             "Each position is classed by its outcomes against every test position of at most "
             "T heaps (two-sided contexts u · x · v for End-nim)"
         )
-        self.exact = QCheckBox("&Exact", self)
+        self.exact = QCheckBox("E&xact", self)
         self.exact.setToolTip(
             "The exact quotient of every position with heaps of at most K counters, heap bound "
             "by heap bound (octal games: impartial, each move changes one heap)"
@@ -218,7 +222,7 @@ class QuotientExplorer(QWidget):
         self.product_words.setObjectName("quotientProduct")
         self.product_words.setWordWrap(True)
         self.product_words.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.set_product = QPushButton("Set the &sum", self)
+        self.set_product = QPushButton("Set the s&um", self)
         self.set_product.setToolTip("Put the sum of the two representatives on the board")
         self.set_product.setEnabled(False)
         self.set_product.clicked.connect(self._set_product)
@@ -247,8 +251,8 @@ class QuotientExplorer(QWidget):
 
         self.views = QTabWidget(self)
         self.views.setObjectName("quotientViews")
-        self.views.addTab(table_page, "Multiplication &table")
-        self.views.addTab(map_page, "&P-position map")
+        self.views.addTab(table_page, "Multiplication ta&ble")
+        self.views.addTab(map_page, "P-position m&ap")
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(left)
@@ -500,8 +504,8 @@ class QuotientExplorer(QWidget):
         self.pmap.set_map(rules, pm)
         self.map_words.setText(
             f"The positions of two heaps a b (a down, b across, 0 to {pm.size}): filled, a "
-            "P-position; grey, not among the positions classed. Click a cell (or Enter) to "
-            "set it on the board."
+            "P-position; grey, not among the positions classed; a dot, the position on the "
+            "board. Click a cell (or Enter) to set it on the board."
         )
         self._show_board_class()
 
@@ -510,6 +514,12 @@ class QuotientExplorer(QWidget):
         if q is None or doc is None or self.rules is None:
             self.board_class.setText("")
             return
+        sizes = [int(t) for t in doc.layout if t.isdigit()]
+        cells: frozenset[tuple[int, int]] = frozenset()
+        if len(sizes) == len(doc.layout) <= 2:
+            a, b = [0, 0, *sizes][-2:]
+            cells = frozenset({(a, b), (b, a)} if q.commutative else {(a, b)})
+        self.pmap.set_board(cells)
         try:
             c = q.class_of(doc.position)
         except WhistError:  # a heap beyond the exact quotient's bound

@@ -45,7 +45,18 @@ there; a new stack of it</td></tr>
 amber ring, the board an amber frame)</td></tr>
 <tr><td>+ (B, R); −; Delete; Shift+Delete; Insert</td><td>add a counter on top (blue, red);
 take the top one off; remove the focused counter; the stack; a new stack</td></tr>
-<tr><td>Ctrl+E</td><td>export the position's figure, from anywhere, the text fields too</td></tr>"""
+<tr><td>Alt+O; Alt+Q</td><td>the position's tab; the quotient monoid's (strange algebra §5)
+</td></tr>
+<tr><td>Alt+X; Alt+C</td><td>the quotient: exact (octal games), or max heap, max heaps and
+tests; compute it (Cancel stops it)</td></tr>
+<tr><td>Arrows (in the table)</td><td>walk its entries: each says its representatives' sum
+and the class it lands in; a header clicked marks its class everywhere</td></tr>
+<tr><td>Alt+S; Alt+U</td><td>set the class's smallest representative on the board; the
+entry's sum</td></tr>
+<tr><td>Alt+B; Alt+A</td><td>the multiplication table; the P-position map (arrows, Enter or a
+click: that position on the board)</td></tr>
+<tr><td>Ctrl+E</td><td>export the position's figure — or, Export's view “quotient”, the
+multiplication table — from anywhere, the text fields too</td></tr>"""
 
 
 class HeapsWorkspace(FileWorkspace):
