@@ -265,3 +265,20 @@ def test_the_f1_sheet_s_alt_keys_of_the_quotient_tab_do_what_it_says(qtbot, expl
     checked = ex.exact.isChecked()
     alt("X")
     qtbot.waitUntil(lambda: ex.exact.isChecked() is not checked, timeout=2000)
+
+
+@pytest.mark.parametrize("room", [(1280, 800), (1920, 1080)], indirect=True, ids=str)
+def test_the_explorer_with_a_large_table_fits_the_screen(qtbot, window, room):
+    from tests.ui.test_window_fit import fits, minimum, overlaps, settle
+
+    ws = window.show_workspace("heaps")
+    qtbot.waitUntil(ws.ready, timeout=30000)
+    ws.page.tabs.setCurrentWidget(ws.page.explorer)
+    bounds = QuotientBounds(24, 2, None, True)  # misère Kayles: 24 classes, long lines
+    ex = set_game(qtbot, ws, "misere-octal:0.77", "2 5", bounds)
+    assert len(ex.q.classes) > 20
+    for view in (0, 1):
+        ex.views.setCurrentIndex(view)
+        settle(qtbot)
+        assert fits(minimum(window), room), minimum(window)
+        assert not overlaps(window), "\n".join(overlaps(window))

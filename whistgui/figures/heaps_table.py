@@ -33,6 +33,8 @@ __all__ = ["MEMBERS_LISTED", "build_quotient_table"]
 MEMBERS_LISTED: Final = 4
 _MUTED: Final = "#555555"
 _HEADER: Final = "#eeeeee"
+#: What an entry of no class says.
+_MISSING: Final = "; –: a product beyond the positions classed, in no class found"
 
 
 def build_quotient_table(
@@ -52,12 +54,13 @@ def build_quotient_table(
     n = len(q.classes)
     p = {c.index for c in q.classes if class_is_p(rules, c)}
     op = "u + v" if q.commutative else "u · v (the row u first)"
+    missing = any(v is None for row in q.table for v in row)
     y = paragraph(
         fig,
         margin,
         y + size * 0.4,
         room,
-        f"Row u, column v: the class of {op}; P classes filled.",
+        f"Row u, column v: the class of {op}; P classes filled{_MISSING if missing else ''}.",
         size,
         italic=True,
     )

@@ -494,6 +494,11 @@ class QuotientExplorer(QWidget):
         self.legend.setText(
             f"Row u, column v: the class of {op}. Filled: P classes ({p}); bold headers: P "
             "classes. Click a header to mark its class."
+            + (
+                " –: a product beyond the positions classed (in no class found)."
+                if any(v is None for row in q.table for v in row)
+                else ""
+            )
         )
         lines = check_lines(q)
         bad = [line for line in lines if line.startswith("!!!")]
