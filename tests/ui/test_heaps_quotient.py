@@ -282,3 +282,23 @@ def test_the_explorer_with_a_large_table_fits_the_screen(qtbot, window, room):
         settle(qtbot)
         assert fits(minimum(window), room), minimum(window)
         assert not overlaps(window), "\n".join(overlaps(window))
+
+
+def test_cancel_stops_the_engine_s_own_work(qtbot, explorer):
+    """End-nim's quotient of 3 heaps of at most 3 counters takes half a minute: it shows its
+    progress, the event loop stays free, and Cancel stops it at once."""
+    ex = set_game(qtbot, explorer, "end-nim", "1 2", QuotientBounds(2, 1))
+    ex.max_heap.setValue(3)
+    ex.max_heaps.setValue(3)
+    ex.tests.setValue(3)
+    QTest.mouseClick(ex.compute_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "positions classed" in ex.status.text(), timeout=10000)
+    assert ex._job is not None
+    QTest.mouseClick(ex.cancel_button, Qt.MouseButton.LeftButton)
+    engine = explorer.page.engine
+    qtbot.waitUntil(lambda: engine._pending == 0, timeout=5000)  # the worker is free again
+    assert "Stopped" in ex.status.text()
+    assert ex.q is None
+    QTest.mouseClick(ex.compute_button, Qt.MouseButton.LeftButton)  # Compute: on again
+    assert ex._job is not None
+    ex.cancel()

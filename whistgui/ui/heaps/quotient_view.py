@@ -488,7 +488,9 @@ class QuotientExplorer(QWidget):
                 self.classes.setItem(c.index, col, item)
         width = self.grid.fontMetrics().horizontalAdvance("0" * len(str(len(q.classes)))) + 12
         for h in (self.grid.horizontalHeader(), self.grid.verticalHeader()):
-            h.setDefaultSectionSize(max(width, 22))
+            # a few classes in larger cells (a grid of about 500 pixels), many in cells as
+            # narrow as their numbers
+            h.setDefaultSectionSize(max(width, 22, min(40, 500 // (len(q.classes) + 1))))
         op = "u + v" if q.commutative else "u · v (the row u first: End-nim's order)"
         p = ", ".join(map(str, sorted(self.model.p))) or "none"
         self.legend.setText(
