@@ -180,7 +180,6 @@ class HeapsPage(QWidget):
         if value is not None:
             self.beside.show_value(doc, value)
 
-
         self.explorer.show_document(doc)
         self._theory_marks = theory_marks(doc) if view is not None else None
         self._search()
