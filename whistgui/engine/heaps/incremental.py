@@ -36,7 +36,7 @@ exactly Qₙ's: each hypothesis element is told apart from every other by a posi
 and the verified prediction makes elements with one Φ equivalent.
 
 >>> from whistgui.engine.heaps.octal import OctalRules
->>> [len(q.table) for q in quotients(heap_game(OctalRules('0.3333', misere=True)), 4)]
+>>> [len(q.table) for q in quotients(heap_moves(OctalRules('0.3333', misere=True)), 4)]
 [2, 6, 6, 10]
 
 (Misère nim on heaps of at most 1, 2, 3, 4: {0, 1}, then 0, 1 and the nim group of the heaps'
@@ -57,10 +57,10 @@ __all__ = [
     "DEFAULT_SEARCH_LIMIT",
     "DEFAULT_STATE_LIMIT",
     "MAX_CANDIDATE",
-    "HeapGame",
+    "HeapMoves",
     "Monoid",
     "QuotientLimit",
-    "heap_game",
+    "heap_moves",
     "quotients",
 ]
 
@@ -79,17 +79,18 @@ class QuotientLimit(WhistError):
 
 
 @dataclass(frozen=True, slots=True)
-class HeapGame:
+class HeapMoves:
     """What the method needs of a game: the positions one move leaves of a heap (each a sorted
-    tuple of heaps), and whether a player unable to move wins (misère) or loses (normal)."""
+    tuple of heaps), and whether a player unable to move wins (misère) or loses (normal) — a
+    game's heap moves only, not the registry's entry :class:`whistgui.engine.heaps.HeapGame`."""
 
     name: str
     options: Callable[[int], tuple[Heaps, ...]]
     misere: bool
 
 
-def heap_game(rules: object) -> HeapGame:
-    """The :class:`HeapGame` of rules with ``heap_options(h)``, ``misere`` and ``disjunctive``
+def heap_moves(rules: object) -> HeapMoves:
+    """The :class:`HeapMoves` of rules with ``heap_options(h)``, ``misere`` and ``disjunctive``
     (an octal game's :class:`~whistgui.engine.heaps.octal.OctalRules`)."""
     name = str(getattr(rules, "name", rules))
     options = getattr(rules, "heap_options", None)
@@ -98,7 +99,7 @@ def heap_game(rules: object) -> HeapGame:
         raise TheoryError(f"{name!r} has no heap options or no misère flag")
     if getattr(rules, "disjunctive", False) is not True:
         raise TheoryError(f"{name!r} does not say its moves change one heap")
-    return HeapGame(name, options, misere)
+    return HeapMoves(name, options, misere)
 
 
 @dataclass(slots=True)
@@ -157,7 +158,7 @@ _Layer = dict[_State, tuple[int, _State | None, int]]  # state -> (weight, previ
 
 
 class _Verifier:
-    def __init__(self, game: HeapGame, limit: int, should_stop: Callable[[], bool] | None):
+    def __init__(self, game: HeapMoves, limit: int, should_stop: Callable[[], bool] | None):
         self.game, self.limit, self.should_stop = game, limit, should_stop
 
     def layers(self, m: Monoid, n: int, prefix: list[_Layer] | None = None) -> list[_Layer]:
@@ -286,7 +287,7 @@ def _generated(table: list[list[int]], gens: dict[int, int], p: list[bool]) -> M
     )
 
 
-def _substitution_candidate(game: HeapGame, prev: Monoid, n: int) -> Monoid:
+def _substitution_candidate(game: HeapMoves, prev: Monoid, n: int) -> Monoid:
     m = len(prev)
     reps = _lightest_representatives(prev, n - 1)
     order = sorted(range(m), key=lambda q: (sum(h * h for h in reps[q]), reps[q]))
@@ -389,7 +390,7 @@ def _same_with_new_heap(cand: Monoid, prev: Monoid, n: int) -> Monoid | None:
 class _Learner:
     """Observation tables over positions (rows: representatives; columns: tests)."""
 
-    def __init__(self, game: HeapGame, limit: int, should_stop: Callable[[], bool] | None):
+    def __init__(self, game: HeapMoves, limit: int, should_stop: Callable[[], bool] | None):
         self.game, self.limit, self.should_stop = game, limit, should_stop
         self.reps: list[Heaps] = [()]
         self.tests: list[Heaps] = [()]
@@ -556,7 +557,7 @@ class Stage:
 
 
 def quotients(
-    game: HeapGame,
+    game: HeapMoves,
     max_heap: int,
     *,
     search_limit: int = DEFAULT_SEARCH_LIMIT,
@@ -571,7 +572,7 @@ def quotients(
 
 
 def stages(
-    game: HeapGame,
+    game: HeapMoves,
     max_heap: int,
     *,
     search_limit: int = DEFAULT_SEARCH_LIMIT,

@@ -50,7 +50,7 @@ from whistgui.engine.heaps.incremental import (
     DEFAULT_SEARCH_LIMIT,
     Monoid,
     QuotientLimit,
-    heap_game,
+    heap_moves,
     stages,
 )
 from whistgui.engine.heaps.rules import HeapTheory, Outcome, PositionRules
@@ -430,7 +430,7 @@ def _exact_game(rules: PositionRules[Any]) -> Any:
             f"the exact quotient is for impartial games whose moves change one heap (octal "
             f"games), not {rules.name}; expected heap_quotient for it"
         )
-    return heap_game(rules)
+    return heap_moves(rules)
 
 
 def quotient_growth(
