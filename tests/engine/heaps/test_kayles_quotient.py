@@ -121,7 +121,7 @@ def grundy_by_mex(n: int) -> list[int]:
 # -- moves and normal play ----------------------------------------------------------------------
 
 
-def test_octal_077_moves_are_kaylesrows() -> None:
+def test_octal_077_moves_are_kayles() -> None:
     """0.77's moves of a heap are Kayles': every row a move can leave, no other."""
     rules = OctalRules("0.77")
     for h in range(0, 121):
