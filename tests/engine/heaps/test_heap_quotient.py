@@ -182,7 +182,10 @@ def test_misere_kayles_has_40_elements_where_the_paper_says_48() -> None:
     search agrees with every position of at most 50 counters; a closure over the table shows
     the prediction right for every position of A_K and every two classes told apart (40
     exactly, K = 27 … 170); the heaps' classes repeat with period 12 from heap 71 to 170, past
-    the periodicity theorem's bound 2·71 + 12 + 2 = 156."""
+    the periodicity theorem's bound 2·71 + 12 + 2 = 156. Siegel's MisereSolver (CGSuite,
+    aaron-siegel/cgsuite e909ab8, run on 0.77 outside the project) finds the same: order 40,
+    P-portion 9, the same growth 2, 6, 12, 18, 24, 32, 40 at heaps 1, 2, 5, 9, 12, 25, 27, and
+    its monoid is isomorphic to this one (P onto P, heap h onto heap h for h ≤ 40)."""
     q = _exact("misere-octal:0.77", 30)
     assert list(q.growth) == sorted(q.growth)
     assert q.stable_from == 27
