@@ -657,12 +657,14 @@ class TableStore:
             where = f"the row n = {quote(r[0])}, place {quote(r[1])}: "
             raise self._damaged(where, exc) from None
 
-    def rows(self, n: int) -> Iterator[SuitRow]:
-        """The stored suits of ``n`` cards a hand, in order (read as they are used)."""
+    def rows(self, n: int, start: int = 0, stop: int | None = None) -> Iterator[SuitRow]:
+        """The stored suits of ``n`` cards a hand, in order (read as they are used); with
+        ``start`` and ``stop``, those whose place is in ``range(start, stop)`` (a chunk)."""
         self.check_rows(n)
-        sql = f"SELECT {_COLUMNS} FROM suits WHERE n = ? ORDER BY idx"
+        sql = f"SELECT {_COLUMNS} FROM suits WHERE n = ? AND idx >= ? AND idx < ? ORDER BY idx"
+        end = count_patterns(n) if stop is None else stop
         try:
-            for r in self._db.execute(sql, (n,)):
+            for r in self._db.execute(sql, (n, start, end)):
                 yield self._row(r)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"the table store {self._name} cannot be read: {exc}") from None
