@@ -13,7 +13,9 @@ in the paper's notation; its exit status is 1 when it found one.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 import time
 from collections.abc import Iterable, Sequence
@@ -26,14 +28,16 @@ from whistgui.cli.common import EXIT_INTERRUPTED, EXIT_OK, Command, ProgressLine
 from whistgui.engine import Cancelled, LabeledValue, WhistError
 from whistgui.engine.reading import quote_path
 from whistgui.engine.symbols import and_list, minus
+from whistgui.engine.tables.cluster import MAX_WORKERS, ChunkRunner, default_workers
 from whistgui.engine.tables.conjectures import (
     MAX_SEARCH_N,
     MAX_TWO_SUIT_N,
     ConjectureReport,
+    RowSource,
     check,
 )
 from whistgui.engine.tables.rows import MAX_ROWS_N, RowMaker, SuitRow, count_patterns
-from whistgui.engine.tables.store import TableStore, fill, store_word, value_class
+from whistgui.engine.tables.store import StoreError, TableStore, fill, store_word, value_class
 from whistgui.engine.trick.cards import ranks_text
 
 __all__ = ["COMMANDS", "EXIT_COUNTEREXAMPLE", "MAX_LISTING_N", "register", "run"]
@@ -110,7 +114,63 @@ def register(sub: Any, add: Any) -> None:
         help="Conjecture 18.3 on every position of two suits and at most K cards a hand "
         f"(default min(N, 6); 0 skips it; at most {MAX_TWO_SUIT_N})",
     )
+    sp.add_argument(
+        "--store",
+        metavar="FILE",
+        help="check the suits a table store holds (written by 'whist table --upto N --store "
+        "FILE'; a path every worker sees) instead of valuing them",
+    )
     _add_producer(sp)
+    _add_cluster(sp)
+
+
+def _add_cluster(sp: argparse.ArgumentParser) -> None:
+    where = sp.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        type=int,
+        nargs="?",
+        const=_CORES,
+        metavar="N",
+        help="run the chunks of the work on a local Dask cluster of N worker processes "
+        f"(N left out: the machine's cores, {default_workers()} here)",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run the chunks on an existing Dask cluster, its scheduler at ADDRESS "
+        "(tcp://HOST:8786, as 'dask scheduler' prints it; a store on storage its workers see)",
+    )
+
+
+#: ``--workers`` given without N: the machine's cores.
+_CORES: Final = -1
+
+
+def _runner(args: argparse.Namespace, parser: argparse.ArgumentParser) -> ChunkRunner | None:
+    """Where the chunks run: a local cluster (--workers), an existing one (--scheduler), or
+    None (not asked for: the single-process path)."""
+    if args.scheduler is not None:
+        return ChunkRunner(scheduler=args.scheduler)
+    if args.workers is None:
+        return None
+    workers = default_workers() if args.workers == _CORES else args.workers
+    if not 1 <= workers <= MAX_WORKERS:
+        parser.error(
+            f"--workers must be 1 to {MAX_WORKERS} worker processes, not {number_text(workers)}"
+        )
+    return ChunkRunner(workers)
+
+
+def _started(cmd: Command, runner: ChunkRunner) -> None:
+    """Start (or reach) the runner's cluster, and say where the work runs."""
+    runner.client()
+    seconds = runner.start_seconds or 0.0
+    verb = "reached" if runner.scheduler is not None else "started"
+    cmd.err.write(
+        f"whist: running on {runner.where} ({runner.worker_count()} workers, {verb} in "
+        f"{seconds:.1f} s)\n"
+    )
 
 
 def _add_producer(sp: argparse.ArgumentParser) -> None:
@@ -442,6 +502,47 @@ def _conjectures(cmd: Command, args: argparse.Namespace, parser: argparse.Argume
             f"--two-suits-upto must be between 0 and {MAX_TWO_SUIT_N} (exact search of every "
             f"two-suit position in reasonable time), not {number_text(two)}"
         )
+    runner = _runner(args, parser)
+    source: RowSource | None = None
+    if args.store is not None:
+        if args.producer != "auto":
+            parser.error(
+                "--producer chooses what values the suits; with --store the stored values are "
+                "checked"
+            )
+        _check_store_holds(args.store, upto)
+        source = RowSource(store=os.path.abspath(args.store))
+    elif runner is not None:
+        source = RowSource(producer=args.producer)
+    if source is not None and runner is None:
+        runner = ChunkRunner()  # the stored suits, chunk by chunk, in this process
+    with runner or contextlib.nullcontext():
+        return _run_conjectures(cmd, args, maker, upto, search, two, runner, source)
+
+
+def _check_store_holds(path: str, upto: int) -> None:
+    """Refuse a store that does not hold every suit of n ≤ ``upto`` whole."""
+    with TableStore(path) as store:
+        for n in range(1, upto + 1):
+            store.check_holds(n)
+            if not store.progress(n).finished:
+                raise StoreError(
+                    f"the table store {quote_path(path)} holds {store.holdings()}, and only "
+                    f"{store.progress(n).done:,} of the {count_patterns(n):,} suits of n = {n}; "
+                    f"'whist table --upto {upto} --store {store_word(path)}' writes the rest"
+                )
+
+
+def _run_conjectures(
+    cmd: Command,
+    args: argparse.Namespace,
+    maker: RowMaker,
+    upto: int,
+    search: int,
+    two: int,
+    runner: ChunkRunner | None,
+    source: RowSource | None,
+) -> int:
     meter = _Meter(cmd.err, upto)
     stage_meter = _StageMeter(cmd.err)
     started = time.monotonic()
@@ -453,7 +554,12 @@ def _conjectures(cmd: Command, args: argparse.Namespace, parser: argparse.Argume
             stage_meter(stage, done, total)
 
     try:
-        report = check(upto, search, two, rows=maker, progress=progress)
+        if runner is None or source is None:
+            report = check(upto, search, two, rows=maker, progress=progress)
+        else:
+            if not runner.local:
+                _started(cmd, runner)
+            report = check(upto, search, two, progress=progress, runner=runner, source=source)
     except (KeyboardInterrupt, Cancelled):
         meter.end()
         stage_meter.line.end()
@@ -462,7 +568,7 @@ def _conjectures(cmd: Command, args: argparse.Namespace, parser: argparse.Argume
     meter.end()
     stage_meter.line.end()
     seconds = time.monotonic() - started
-    _emit_report(cmd, report, seconds, maker.producer)
+    _emit_report(cmd, report, seconds, source.name if source is not None else maker.producer)
     return EXIT_OK if report.ok else EXIT_COUNTEREXAMPLE
 
 

@@ -209,6 +209,11 @@ def read_bytes(location: str) -> bytes:
 
 
 # -- the runner --------------------------------------------------------------------------------
+def _itself(obj: Any) -> Any:
+    """``obj``: the task whose result :meth:`ChunkRunner.share` shares."""
+    return obj
+
+
 def _distributed() -> Any:
     """``dask.distributed``, imported when a cluster is first needed (untyped: through Any)."""
     return importlib.import_module("distributed")
@@ -328,7 +333,7 @@ class ChunkRunner:
                 n_workers=self.workers,
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                dashboard_address=":0",  # a free port: no warning when 8787 is taken
                 silence_logs=logging.CRITICAL,
             )
             return dist.Client(self._cluster, set_as_default=False)
@@ -365,13 +370,17 @@ class ChunkRunner:
 
     # -- work ------------------------------------------------------------------------------
     def share(self, obj: Any) -> Any:
-        """``obj`` as an argument of many tasks, sent to each worker once (``scatter`` with
-        ``broadcast``): what the workers of a level need of the level before it. In this
-        process, ``obj`` itself."""
+        """``obj`` as an argument of many tasks — what the workers of a level need of the level
+        before it — sent once to the cluster and fetched once by each worker that needs it. In
+        this process, ``obj`` itself.
+
+        It is made a task's result (the task returns ``obj``), not scattered: the scheduler
+        keeps the task, so a worker that dies holding ``obj`` loses nothing — the task is run
+        again elsewhere — where scattered data, lost with its worker, cannot be recovered."""
         client = self.client()
         if client is None:
             return obj
-        return client.scatter(obj, broadcast=True, hash=False)
+        return client.submit(_itself, obj, pure=False)
 
     def run(
         self,
@@ -449,6 +458,7 @@ class ChunkRunner:
         try:
             while True:
                 while turn < total and (skipped[turn] or turn in finished):
+                    self._stop(should_stop, count, total)
                     if skipped[turn]:
                         yield Done(turn, tasks[turn], None, skipped=True)
                     else:
@@ -484,9 +494,15 @@ class ChunkRunner:
             raise
 
     def _result(self, future: Any, i: int, total: int) -> Any:
+        dist = _distributed()
         try:
             return future.result()
-        except _distributed().KilledWorker as exc:
+        except dist.client.FutureCancelledError as exc:
+            raise ClusterError(
+                f"chunk {i + 1} of {total} was cancelled by the cluster ({exc}); run the same "
+                "command again"
+            ) from None
+        except dist.KilledWorker as exc:
             raise ClusterError(
                 f"chunk {i + 1} of {total} was running on a worker that died each of the times "
                 f"it was tried ({exc}); too little memory on the workers?"

@@ -781,6 +781,9 @@ def check_chunk(
     """The statements by the values on the suits of ``n`` cards a hand placed in
     ``range(start, stop)``, taken from ``source``; ``before`` is level n − 1 (None for n = 1).
     A pure task: it reads its arguments and what ``source`` names, writes nothing."""
+    if (before.n if before is not None else 0) != n - 1:
+        had = f"of n = {before.n}" if before is not None else "none"
+        raise ArgumentError(f"the suits of n = {n} need the level of n = {n - 1}, not {had}")
     after = _HERE.outcomes(before)
     checks = {k: Check(k, "", "values", "") for k in _BY_VALUES}
 

@@ -1,0 +1,99 @@
+"""``whist conjectures --workers/--scheduler/--store`` run as a user runs them (the installed
+command as a process): the same report as the single-process path, JSON alone on standard
+output (nothing of Dask's), and bad flags refused in one line; the command line starts without
+importing Dask."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("distributed")
+
+_SMALL = ("--upto", "6", "--search-upto", "3", "--two-suits-upto", "3")
+
+
+def _whist(*argv: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """``whist argv…`` run as a process from the installed entry point."""
+    exe = Path(sys.executable).with_name("whist")
+    command = [str(exe)] if exe.exists() else [sys.executable, "-m", "whistgui.cli"]
+    return subprocess.run([*command, *argv], capture_output=True, text=True, timeout=timeout)
+
+
+def _report(p: subprocess.CompletedProcess[str]) -> dict[str, object]:
+    assert p.returncode == 0, p.stderr
+    report = json.loads(p.stdout)  # the whole of standard output is one JSON object
+    assert isinstance(report, dict)
+    report.pop("seconds")
+    return report
+
+
+@pytest.fixture(scope="module")
+def alone() -> dict[str, object]:
+    return _report(_whist("conjectures", *_SMALL, "--json"))
+
+
+def test_conjectures_on_two_workers_print_only_the_report_as_alone(alone, tmp_path):
+    p = _whist("conjectures", *_SMALL, "--workers", "2", "--json")
+    assert _report(p) == alone
+    assert alone["ok"] is True
+    assert "whist: running on a local Dask cluster of 2 worker processes (2 workers" in p.stderr
+    assert "Traceback" not in p.stderr
+    assert "distributed." not in p.stderr
+
+
+def test_conjectures_of_a_store_chunk_by_chunk(alone, tmp_path):
+    path = str(tmp_path / "s.sqlite")
+    made = _whist("table", "--upto", "6", "--store", path)
+    assert made.returncode == 0, made.stderr
+    text = _whist("conjectures", *_SMALL, "--store", path)
+    assert text.returncode == 0, text.stderr
+    assert text.stdout.startswith("every single suit of n ≤ 6 cards a hand by its value (store)")
+    got = _report(_whist("conjectures", *_SMALL, "--store", path, "--json"))
+    assert got.pop("producer") == "store"
+    assert got == {k: v for k, v in alone.items() if k != "producer"}
+    short = _whist("conjectures", "--upto", "7", "--store", path)
+    assert short.returncode == 2
+    assert short.stdout == ""
+    assert short.stderr.strip() == (
+        f"whist: error: the table store '{path}' holds no suit of 7 cards a hand (it holds "
+        f"every suit of n ≤ 6); 'whist table --upto 7 --store {path}' writes them"
+    )
+
+
+@pytest.mark.parametrize(
+    ("flags", "said"),
+    [
+        (("--workers", "0"), "--workers must be 1 to 256 worker processes, not 0"),
+        (("--workers", "2", "--scheduler", "tcp://h:8786"), "not allowed with argument"),
+        (("--scheduler", "tcp://a b"), "'tcp://a b' is not a scheduler's address"),
+        (("--workers", "x"), "argument --workers: 'x' is not a whole number"),
+    ],
+)
+def test_bad_cluster_flags_are_one_line(flags, said):
+    p = _whist("conjectures", "--upto", "4", *flags)
+    assert p.returncode == 2
+    assert p.stdout == ""
+    assert said in p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1, p.stderr
+
+
+def test_the_command_line_starts_without_dask():
+    code = (
+        "import sys\n"
+        "from whistgui.cli import main\n"
+        "try:\n"
+        "    main(['conjectures', '--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n"
+    )
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert "--workers [N]" in p.stdout
+    assert "--scheduler ADDRESS" in p.stdout
+    assert p.stdout.strip().splitlines()[-1] == "[]"

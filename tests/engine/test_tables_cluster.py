@@ -1,0 +1,272 @@
+"""Chunks on a Dask cluster (issue 27): the conjectures' checks by the values run in chunks on a
+local cluster of two worker processes end with the report of the single-process path, also when
+a worker is killed mid-run; a runner skips the tasks whose output exists (a resumed run), writes
+outputs whole (a path, a file:// URL), and stops when asked, shutting its cluster down.
+
+One cluster serves the module (starting one takes seconds); n is small in the normal run and
+goes to 10 under ``--exhaustive``."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sqlite3
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from whistgui.engine.errors import ArgumentError, ArgumentTypeError, Cancelled
+from whistgui.engine.tables.cluster import (
+    ChunkRunner,
+    ClusterError,
+    Done,
+    Task,
+    output_exists,
+    read_bytes,
+    write_atomic,
+)
+from whistgui.engine.tables.conjectures import (
+    KEEP,
+    Level,
+    RowSource,
+    check,
+    check_chunk,
+)
+from whistgui.engine.tables.rows import RowMaker, count_patterns
+from whistgui.engine.tables.store import TableStore, fill
+
+pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[ChunkRunner]:
+    """A local Dask cluster of two worker processes, for the whole module."""
+    with ChunkRunner(workers=2) as runner:
+        runner.client()
+        yield runner
+
+
+def _upto(exhaustive: bool) -> int:
+    return 10 if exhaustive else 7
+
+
+# -- the same report ------------------------------------------------------------------------------
+def test_chunked_checks_on_two_workers_equal_the_single_process_path(
+    cluster: ChunkRunner, exhaustive: bool
+) -> None:
+    upto = _upto(exhaustive)
+    alone = check(upto, 0, 0)
+    # chunks of 500 suits: several a level from n = 6 on (n = 7: 3,432 suits, 7 chunks)
+    spread = check(upto, 0, 0, runner=cluster, chunk=500)
+    assert cluster.worker_count() == 2
+    assert spread.json() == alone.json()
+    assert [c.checked for c in spread.checks][:5] == [c.checked for c in alone.checks][:5]
+    assert spread.checks[0].checked == sum(count_patterns(n) for n in range(1, upto + 1))
+
+
+def test_chunks_in_this_process_equal_the_single_process_path() -> None:
+    alone = check(6, 3, 3)
+    assert check(6, 3, 3, runner=ChunkRunner(), chunk=77).json() == alone.json()
+
+
+def _write_store(path: Path, upto: int) -> None:
+    with TableStore(path, create=True) as store:
+        fill(store, upto, RowMaker())
+
+
+def _plant(path: Path, pattern: str, value: str) -> None:
+    db = sqlite3.connect(path)
+    db.execute("UPDATE suits SET value = ? WHERE pattern = ?", (value, pattern))
+    db.commit()
+    db.close()
+
+
+def test_a_planted_value_in_a_store_is_found_on_the_workers_as_alone(
+    cluster: ChunkRunner, tmp_path: Path
+) -> None:
+    """The chunks read the store's rows (a path the workers see) and find what the single
+    process finds: the same counterexamples in the same order, the first KEEP of them kept."""
+    path = tmp_path / "s.sqlite"
+    _write_store(path, 6)
+    _plant(path, "EWEW", "1/2+e1")  # [A Q, K J]: breaks 18.1
+    db = sqlite3.connect(path)  # and 25 fractions of 7/16ths: 18.2, more than KEEP of them
+    db.execute("UPDATE suits SET value = '7/16' WHERE n = 6 AND idx < 25")
+    db.commit()
+    db.close()
+    with TableStore(path) as store:
+        alone = check(6, 0, 0, rows=lambda n, **kw: store.rows(n))
+    source = RowSource(store=str(path))
+    spread = check(6, 0, 0, runner=cluster, source=source, chunk=64)
+    assert spread.json() == alone.json()
+    by_key = {c.key: c for c in spread.checks}
+    assert by_key["18.1"].found == 1
+    assert by_key["18.2"].found == 25
+    assert len(by_key["18.2"].counterexamples) == KEEP
+    assert not spread.ok
+
+
+def test_a_chunk_is_a_pure_task_of_its_range_and_the_level_before() -> None:
+    source = RowSource(producer="evaluator")
+    level = None
+    for n in (1, 2, 3):
+        below = check_chunk(n, 0, count_patterns(n), source, level)
+        level = Level(n, below.codes, below.values, f"level {n}")
+    with pytest.raises(ArgumentError, match="n = 4 need the level of n = 3, not of n = 2"):
+        check_chunk(4, 0, 70, source, Level(2, below.codes, below.values, "wrong"))
+    whole = check_chunk(4, 0, 70, source, level)
+    halves = [check_chunk(4, a, b, source, level) for a, b in ((0, 33), (33, 70))]
+    assert sum(h.seen for h in halves) == whole.seen == 70
+    for key, (checked, found, _) in whole.found.items():
+        assert sum(h.found[key][0] for h in halves) == checked > 0
+        assert sum(h.found[key][1] for h in halves) == found == 0
+    codes = [h.values[c] for h in halves for c in h.codes]
+    assert codes == [whole.values[c] for c in whole.codes]
+
+
+# -- a worker killed mid-run ------------------------------------------------------------------
+def die_once(marker: str, fn: Any, *args: Any) -> Any:
+    """``fn(*args)``, but the first time (no ``marker`` file yet) the worker process running it
+    kills itself, as a machine lost mid-task: the marker is written, then ``os._exit``."""
+    if not os.path.exists(marker):
+        Path(marker).write_text(str(os.getpid()))
+        os._exit(1)
+    return fn(*args)
+
+
+class _Killing:
+    """A runner whose chosen tasks kill their worker on their first attempt."""
+
+    def __init__(self, runner: ChunkRunner, folder: Path, kill: set[tuple[int, int]]) -> None:
+        self.runner, self.folder, self.kill = runner, folder, kill
+        self.local = runner.local
+
+    def share(self, obj: Any) -> Any:
+        return self.runner.share(obj)
+
+    def run(self, tasks: Sequence[Task], **kw: Any) -> Iterator[Done]:
+        wrapped = []
+        for t in tasks:
+            n, start = t.args[0], t.args[1]
+            if (n, start) in self.kill:
+                marker = str(self.folder / f"died-{n}-{start}")
+                t = Task(die_once, (marker, t.fn, *t.args))
+            wrapped.append(t)
+        return self.runner.run(wrapped, **kw)
+
+
+def test_a_worker_killed_mid_run_and_the_run_still_ends_identical(
+    cluster: ChunkRunner, tmp_path: Path, exhaustive: bool
+) -> None:
+    upto = _upto(exhaustive)
+    alone = check(upto, 0, 0)
+    pids = set(cluster.client().run(os.getpid).values())
+    kill = {(upto, 1000), (upto - 1, 0)}  # a chunk of the last level and one of the level before
+    runner = _Killing(cluster, tmp_path, kill)
+    spread = check(upto, 0, 0, runner=runner, chunk=500)  # type: ignore[arg-type]
+    assert spread.json() == alone.json()
+    died = {int(p.read_text()) for p in tmp_path.glob("died-*")}
+    assert len(died) == 2  # both killed their worker…
+    assert died <= pids  # …workers of the cluster, which has two again (restarted by the nanny)
+    assert cluster.worker_count() == 2
+    assert set(cluster.client().run(os.getpid).values()).isdisjoint(died)
+
+
+# -- outputs, resume, cancel ------------------------------------------------------------------
+def square_into(location: str, k: int) -> int:
+    write_atomic(location, str(k * k).encode())
+    return k * k
+
+
+def refuse(location: str, k: int) -> int:
+    raise AssertionError(f"chunk {k} was done already and ran again")
+
+
+@pytest.mark.parametrize("where", ["here", "cluster"])
+def test_a_resumed_run_skips_the_chunks_whose_output_exists(
+    cluster: ChunkRunner, tmp_path: Path, where: str
+) -> None:
+    runner = cluster if where == "cluster" else ChunkRunner()
+    outs = [str(tmp_path / "chunks" / f"{k}.txt") for k in range(6)]
+    told: list[tuple[int, int]] = []
+    done = list(
+        runner.run(
+            [Task(square_into, (o, k), o) for k, o in enumerate(outs)],
+            progress=lambda d, t: told.append((d, t)),
+        )
+    )
+    assert [d.result for d in done] == [0, 1, 4, 9, 16, 25]
+    assert told[0] == (0, 6)
+    assert told[-1] == (6, 6)
+    assert [read_bytes(o) for o in outs] == [b"0", b"1", b"4", b"9", b"16", b"25"]
+    assert not list((tmp_path / "chunks").glob("*.tmp-*"))  # written under a name, renamed
+    again = list(runner.run([Task(refuse, (o, k), o) for k, o in enumerate(outs)]))
+    assert all(d.skipped and d.result is None for d in again)
+    os.remove(outs[2])
+    told.clear()
+    mixed = list(
+        runner.run(
+            [Task(square_into, (o, k), o) for k, o in enumerate(outs)],
+            progress=lambda d, t: told.append((d, t)),
+        )
+    )
+    assert [d.skipped for d in mixed] == [True, True, False, True, True, True]
+    assert mixed[2].result == 4
+    assert told == [(5, 6), (6, 6)]
+
+
+def test_outputs_at_a_file_url(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    url = (tmp_path / "deep" / "chunk.bin").as_uri()
+    assert url.startswith("file://")
+    assert not output_exists(url)
+    write_atomic(url, b"\x00\x01codes")
+    assert output_exists(url)
+    assert read_bytes(url) == b"\x00\x01codes"
+    assert os.listdir(tmp_path / "deep") == ["chunk.bin"]
+    skipped = list(ChunkRunner().run([Task(refuse, (url, 0), url)]))
+    assert skipped[0].skipped
+
+
+def test_bad_locations_and_runners_are_refused() -> None:
+    if importlib.util.find_spec("pyarrow") is not None:
+        with pytest.raises(ClusterError, match="pyarrow cannot open the location 'nosuch://x'"):
+            output_exists("nosuch://x")
+    with pytest.raises(ArgumentTypeError, match="path or URL"):
+        output_exists(3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="workers = 0"):
+        ChunkRunner(0)
+    with pytest.raises(ArgumentError, match="not both"):
+        ChunkRunner(2, scheduler="tcp://127.0.0.1:8786")
+    with pytest.raises(ClusterError, match="'tcp://a b' is not a scheduler's address"):
+        ChunkRunner(scheduler="tcp://a b")
+    with pytest.raises(ArgumentTypeError, match="Task objects"):
+        list(ChunkRunner().run([pow]))  # type: ignore[list-item]
+
+
+def test_cancel_stops_the_run_and_shuts_down_the_cluster_it_started(tmp_path: Path) -> None:
+    with ChunkRunner(workers=1) as runner:
+        outs = [str(tmp_path / f"{k}.txt") for k in range(40)]
+        seen: list[int] = []
+
+        def stop() -> bool:
+            return len(seen) >= 2
+
+        run = runner.run(
+            [Task(square_into, (o, k), o) for k, o in enumerate(outs)], should_stop=stop
+        )
+
+        def take() -> None:
+            for d in run:
+                seen.append(d.index)
+
+        with pytest.raises(Cancelled, match="of 40 chunks"):
+            take()
+        assert len(seen) == 2
+        assert runner._cluster is None
+        assert runner._client is None
+        assert sum(output_exists(o) for o in outs) < 40
+    here = ChunkRunner()
+    with pytest.raises(Cancelled, match="after 0 of 3 chunks"):
+        list(here.run([Task(pow, (2, k)) for k in range(3)], should_stop=lambda: True))
