@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from whistgui.engine.errors import ArgumentError, ArgumentTypeError, Cancelled
+from whistgui.engine.tables.chunked import Level, RowSource, check_chunk, check_in_chunks
 from whistgui.engine.tables.cluster import (
     ChunkRunner,
     ClusterError,
@@ -27,13 +28,7 @@ from whistgui.engine.tables.cluster import (
     read_bytes,
     write_atomic,
 )
-from whistgui.engine.tables.conjectures import (
-    KEEP,
-    Level,
-    RowSource,
-    check,
-    check_chunk,
-)
+from whistgui.engine.tables.conjectures import KEEP, check
 from whistgui.engine.tables.rows import RowMaker, count_patterns
 from whistgui.engine.tables.store import TableStore, fill
 
@@ -59,7 +54,7 @@ def test_chunked_checks_on_two_workers_equal_the_single_process_path(
     upto = _upto(exhaustive)
     alone = check(upto, 0, 0)
     # chunks of 500 suits: several a level from n = 6 on (n = 7: 3,432 suits, 7 chunks)
-    spread = check(upto, 0, 0, runner=cluster, chunk=500)
+    spread = check_in_chunks(upto, 0, 0, runner=cluster, chunk=500)
     assert cluster.worker_count() == 2
     assert spread.json() == alone.json()
     assert [c.checked for c in spread.checks][:5] == [c.checked for c in alone.checks][:5]
@@ -68,7 +63,7 @@ def test_chunked_checks_on_two_workers_equal_the_single_process_path(
 
 def test_chunks_in_this_process_equal_the_single_process_path() -> None:
     alone = check(6, 3, 3)
-    assert check(6, 3, 3, runner=ChunkRunner(), chunk=77).json() == alone.json()
+    assert check_in_chunks(6, 3, 3, runner=ChunkRunner(), chunk=77).json() == alone.json()
 
 
 def _write_store(path: Path, upto: int) -> None:
@@ -98,7 +93,7 @@ def test_a_planted_value_in_a_store_is_found_on_the_workers_as_alone(
     with TableStore(path) as store:
         alone = check(6, 0, 0, rows=lambda n, **kw: store.rows(n))
     source = RowSource(store=str(path))
-    spread = check(6, 0, 0, runner=cluster, source=source, chunk=64)
+    spread = check_in_chunks(6, 0, 0, runner=cluster, source=source, chunk=64)
     assert spread.json() == alone.json()
     by_key = {c.key: c for c in spread.checks}
     assert by_key["18.1"].found == 1
@@ -164,7 +159,7 @@ def test_a_worker_killed_mid_run_and_the_run_still_ends_identical(
     pids = set(cluster.client().run(os.getpid).values())
     kill = {(upto, 1000), (upto - 1, 0)}  # a chunk of the last level and one of the level before
     runner = _Killing(cluster, tmp_path, kill)
-    spread = check(upto, 0, 0, runner=runner, chunk=500)  # type: ignore[arg-type]
+    spread = check_in_chunks(upto, 0, 0, runner=runner, chunk=500)  # type: ignore[arg-type]
     assert spread.json() == alone.json()
     died = {int(p.read_text()) for p in tmp_path.glob("died-*")}
     assert len(died) == 2  # both killed their worker…

@@ -28,12 +28,12 @@ from whistgui.cli.common import EXIT_INTERRUPTED, EXIT_OK, Command, ProgressLine
 from whistgui.engine import Cancelled, LabeledValue, WhistError
 from whistgui.engine.reading import quote_path
 from whistgui.engine.symbols import and_list, minus
+from whistgui.engine.tables.chunked import RowSource, check_in_chunks
 from whistgui.engine.tables.cluster import MAX_WORKERS, ChunkRunner, default_workers
 from whistgui.engine.tables.conjectures import (
     MAX_SEARCH_N,
     MAX_TWO_SUIT_N,
     ConjectureReport,
-    RowSource,
     check,
 )
 from whistgui.engine.tables.rows import MAX_ROWS_N, RowMaker, SuitRow, count_patterns
@@ -559,7 +559,9 @@ def _run_conjectures(
         else:
             if not runner.local:
                 _started(cmd, runner)
-            report = check(upto, search, two, progress=progress, runner=runner, source=source)
+            report = check_in_chunks(
+                upto, search, two, runner=runner, source=source, progress=progress
+            )
     except (KeyboardInterrupt, Cancelled):
         meter.end()
         stage_meter.line.end()

@@ -45,16 +45,12 @@ A wrong value is caught and shown in the paper's notation:
 
 from __future__ import annotations
 
-import threading
-import uuid
-from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import islice
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-from whistgui.engine.errors import ArgumentError, TheoryError
+from whistgui.engine.errors import TheoryError
 from whistgui.engine.games.greedy_whist import GREEDY_WHIST_RULES
 from whistgui.engine.games.single_suit import greedy_tricks, normal_card
 from whistgui.engine.games.whist.evaluator import without_pair
@@ -76,23 +72,14 @@ from whistgui.engine.trick.play import Position
 from whistgui.engine.trick.rules import WHIST_RULES, Rules
 from whistgui.engine.trick.solver import Solver, canonical, owner_runs
 
-if TYPE_CHECKING:
-    from whistgui.engine.tables.cluster import ChunkRunner
-    from whistgui.engine.tables.store import TableStore
-
 __all__ = [
-    "CHECK_CHUNK",
     "KEEP",
     "MAX_SEARCH_N",
     "MAX_TWO_SUIT_N",
     "Check",
-    "ChunkChecks",
     "ConjectureReport",
     "Counterexample",
-    "Level",
-    "RowSource",
     "check",
-    "check_chunk",
     "conjecture_18_1",
     "conjecture_18_2",
     "engine_normal_card",
@@ -474,9 +461,6 @@ def check(
     normal: NormalCard | None = None,
     progress: Progress | None = None,
     should_stop: Callable[[], bool] | None = None,
-    runner: ChunkRunner | None = None,
-    source: RowSource | None = None,
-    chunk: int = 0,
 ) -> ConjectureReport:
     """Check the statements by the values on every suit of n ≤ ``upto`` cards a hand, those
     by search on every suit of n ≤ ``search_upto`` (at most ``upto``), and Conjecture 18.3 on
@@ -487,46 +471,13 @@ def check(
     ``tricks(suits)`` is West's tricks of whist with West and with East on lead (default:
     ``solver``'s exact search); ``normal`` is the normal strategy's card (default the
     engine's :func:`~whistgui.engine.games.single_suit.normal_card`).
-    ``progress(stage, done, total)`` is told as the work goes.
-
-    With ``runner`` (a :class:`~whistgui.engine.tables.cluster.ChunkRunner`), the statements by
-    the values are checked in chunks of ``chunk`` suits (default :data:`CHECK_CHUNK`) where
-    the runner runs them — in this process or on a Dask cluster's workers — each taking its
-    suits from ``source`` (default: made by the kernel there) and the values of the level
-    before; the report is the same."""
+    ``progress(stage, done, total)`` is told as the work goes (the same checks in chunks, on a
+    Dask cluster's workers: :func:`~whistgui.engine.tables.chunked.check_in_chunks`)."""
     if search_upto > upto:
         raise ValueError(f"the search bound {search_upto} exceeds the table's {upto}")
     checks = _checks()
-    if runner is not None:
-        if rows is not None:
-            raise ArgumentError(
-                "rows= makes the suits in this process; chunks on a runner take theirs from "
-                "source= (a RowSource)"
-            )
-        small = _by_values_in_chunks(
-            checks,
-            upto,
-            search_upto,
-            runner,
-            source or RowSource(),
-            chunk or CHECK_CHUNK,
-            progress,
-            should_stop,
-        )
-        return _by_search(
-            checks,
-            upto,
-            search_upto,
-            two_suit_upto,
-            small,
-            solver,
-            tricks,
-            normal,
-            progress,
-            should_stop,
-        )
     producer: RowProducer = rows if rows is not None else RowMaker(should_stop=should_stop)
-    small = {}
+    small: dict[int, list[SuitRow]] = {}
     prev: dict[str, tuple[int, int]] = {"": (0, 0)}
     outcomes: dict[Value, tuple[int, int]] = {}
 
@@ -722,191 +673,3 @@ class _Search:
                 f"Greedy Whist: a normal West takes {gw}, against a normal East West takes "
                 f"{ge}; optimal play gives {want}",
             )
-
-
-# -- the statements by the values in chunks, where a ChunkRunner runs them ----------------------
-#: Suits in a chunk of the checks by the values: a few seconds of work (some 150 µs a suit).
-CHECK_CHUNK: Final = 16_384
-_BY_VALUES: Final = ("18.1", "18.2", "R43 8.1", "R43 9.1", "18.3")
-
-
-@dataclass(frozen=True, slots=True)
-class RowSource:
-    """Where a chunk's suits come from, as any worker finds them: made there by a
-    :class:`~whistgui.engine.tables.rows.RowMaker` of ``producer``, or read from the table
-    store at ``store`` (a path every worker sees: shared storage on a cluster)."""
-
-    producer: str = "auto"
-    store: str | None = None
-
-    def rows(self, n: int, start: int, stop: int) -> Iterator[SuitRow]:
-        """The suits of ``n`` cards a hand whose place is in ``range(start, stop)``."""
-        return _HERE.rows(self, n, start, stop)
-
-    @property
-    def name(self) -> str:
-        """What makes the suits, for a report: ``store``, or the producer."""
-        return "store" if self.store is not None else _HERE.maker(self.producer).producer
-
-
-@dataclass(frozen=True, slots=True)
-class Level:
-    """The values of every suit of ``n`` cards a hand, as the chunks of the next level need
-    them: a code a suit (2 bytes, in the order of :func:`~whistgui.engine.tables.rows.patterns`)
-    into ``values``, the value texts; ``token`` names the level for a worker's cache."""
-
-    n: int
-    codes: array[int]
-    values: tuple[str, ...]
-    token: str
-
-
-@dataclass(frozen=True, slots=True)
-class ChunkChecks:
-    """What the statements by the values found on a chunk — for each, (suits or leads checked,
-    failures, the first :data:`KEEP` counterexamples) — and the chunk's values as codes into
-    ``values`` (a dictionary of its own)."""
-
-    n: int
-    start: int
-    seen: int
-    found: dict[str, tuple[int, int, list[Counterexample]]]
-    codes: array[int]
-    values: tuple[str, ...]
-
-
-def check_chunk(
-    n: int, start: int, stop: int, source: RowSource, before: Level | None
-) -> ChunkChecks:
-    """The statements by the values on the suits of ``n`` cards a hand placed in
-    ``range(start, stop)``, taken from ``source``; ``before`` is level n − 1 (None for n = 1).
-    A pure task: it reads its arguments and what ``source`` names, writes nothing."""
-    if (before.n if before is not None else 0) != n - 1:
-        had = f"of n = {before.n}" if before is not None else "none"
-        raise ArgumentError(f"the suits of n = {n} need the level of n = {n - 1}, not {had}")
-    after = _HERE.outcomes(before)
-    checks = {k: Check(k, "", "values", "") for k in _BY_VALUES}
-
-    def by_values(suits: Suits) -> tuple[int, int]:
-        return after[suits[0]] if suits else (0, 0)
-
-    ids: dict[Value, int] = {}
-    texts: list[str] = []
-    outcomes: list[tuple[int, int]] = []
-    codes: array[int] = array("H")
-    seen = 0
-    for row in source.rows(n, start, stop):
-        seen += 1
-        code = ids.get(row.value)
-        if code is None:
-            if len(texts) > 0xFFFF:
-                raise TheoryError(f"more than 65,536 values among the suits of n = {n}")
-            code = ids[row.value] = len(texts)
-            texts.append(row.value.ascii())
-            outcomes.append(whist_tricks(row.value))
-        codes.append(code)
-        _check_row(checks, row, outcomes[code], by_values)
-    found = {k: (c.checked, c.found, c.counterexamples) for k, c in checks.items()}
-    return ChunkChecks(n, start, seen, found, codes, tuple(texts))
-
-
-def _by_values_in_chunks(
-    checks: dict[str, Check],
-    upto: int,
-    keep_upto: int,
-    runner: ChunkRunner,
-    source: RowSource,
-    size: int,
-    progress: Progress | None,
-    should_stop: Callable[[], bool] | None,
-) -> dict[int, list[SuitRow]]:
-    """The statements by the values up to ``upto``, level by level, each level's chunks run by
-    ``runner`` with the level before shared with its workers; the rows of n ≤ ``keep_upto``
-    (for the search)."""
-    from whistgui.engine.tables.cluster import Task
-
-    if not isinstance(size, int) or size < 1:
-        raise ArgumentError(f"chunk must be a positive number of suits, not {size!r}")
-    before: Level | None = None
-    for n in range(1, upto + 1):
-        total = count_patterns(n)
-        shared = runner.share(before) if before is not None else None
-        bounds = [(a, min(a + size, total)) for a in range(0, total, size)]
-        tasks = [Task(check_chunk, (n, a, b, source, shared)) for a, b in bounds]
-
-        def told(done: int, chunks: int, n: int = n, total: int = total) -> None:
-            if progress is not None:
-                progress(f"values n = {n}", min(done * size, total), total)
-
-        codes: array[int] = array("H")
-        ids: dict[str, int] = {}
-        seen = 0
-        for d in runner.run(tasks, progress=told, should_stop=should_stop):
-            r: ChunkChecks = d.result
-            for key, (checked, failed, examples) in r.found.items():
-                c = checks[key]
-                c.checked += checked
-                c.found += failed
-                c.counterexamples.extend(examples[: max(0, KEEP - len(c.counterexamples))])
-            mine = [ids.setdefault(t, len(ids)) for t in r.values]
-            codes.extend(mine[k] for k in r.codes)
-            seen += r.seen
-        if seen != total:
-            raise ValueError(f"the rows of {n} cards a hand are {seen} suits, not {total}")
-        for key in _BY_VALUES:
-            checks[key].upto = n
-        before = Level(n, codes, tuple(ids), uuid.uuid4().hex)
-    return {n: list(source.rows(n, 0, count_patterns(n))) for n in range(1, keep_upto + 1)}
-
-
-class _WorkerCache(threading.local):
-    """What a worker (a thread of a worker process) keeps between the chunks it runs: a row
-    maker for each producer (the kernel's tables of the levels below), the table store last
-    read, and West's tricks of each suit of the level before the one being checked (a dict
-    built once a level, not once a chunk). Only :func:`check_chunk` and :class:`RowSource` use
-    it; :meth:`clear` forgets it all."""
-
-    def __init__(self) -> None:
-        self.clear()
-
-    def clear(self) -> None:
-        self.makers: dict[str, RowMaker] = {}
-        self.store: TableStore | None = None
-        self.store_path: str | None = None
-        self.level_token: str | None = None
-        self.level_outcomes: dict[str, tuple[int, int]] = {"": (0, 0)}
-
-    def maker(self, producer: str) -> RowMaker:
-        maker = self.makers.get(producer)
-        if maker is None:
-            maker = self.makers[producer] = RowMaker(producer)  # type: ignore[arg-type]
-        return maker
-
-    def rows(self, source: RowSource, n: int, start: int, stop: int) -> Iterator[SuitRow]:
-        if source.store is None:
-            return islice(self.maker(source.producer)(n, start=start), stop - start)
-        if self.store is None or self.store_path != source.store:
-            from whistgui.engine.tables.store import TableStore
-
-            if self.store is not None:
-                self.store.close()
-            self.store = None
-            self.store = TableStore(source.store)
-            self.store_path = source.store
-        return self.store.rows(n, start, stop)
-
-    def outcomes(self, level: Level | None) -> dict[str, tuple[int, int]]:
-        """West's tricks with West and with East on lead, by pattern, of ``level``'s suits."""
-        if level is None:
-            return {"": (0, 0)}
-        if level.token != self.level_token:
-            self.level_outcomes = {}  # the old one goes before the new one is made
-            tricks = [whist_tricks(Value.parse(t)) for t in level.values]
-            self.level_outcomes = dict(
-                zip(patterns(level.n), (tricks[c] for c in level.codes), strict=True)
-            )
-            self.level_token = level.token
-        return self.level_outcomes
-
-
-_HERE: Final = _WorkerCache()
