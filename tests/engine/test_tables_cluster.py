@@ -265,3 +265,13 @@ def test_cancel_stops_the_run_and_shuts_down_the_cluster_it_started(tmp_path: Pa
     here = ChunkRunner()
     with pytest.raises(Cancelled, match="after 0 of 3 chunks"):
         list(here.run([Task(pow, (2, k)) for k in range(3)], should_stop=lambda: True))
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 7])
+def test_a_chunks_rows_from_the_kernel_are_the_row_makers(n: int) -> None:
+    """A chunk makes the kernel's rows of its range only; they are the row maker's."""
+    full = list(RowMaker("kernel")(n))
+    source = RowSource("kernel")
+    total = len(full)
+    for a, b in ((0, total), (0, 1), (min(3, total - 1), min(17, total)), (total - 2, total)):
+        assert list(source.rows(n, a, b)) == full[a:b]

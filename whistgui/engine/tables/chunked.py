@@ -24,7 +24,7 @@ from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import islice
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from whistgui.engine.errors import ArgumentError, ArgumentTypeError, TheoryError
 from whistgui.engine.games.whist.value import Value
@@ -42,7 +42,14 @@ from whistgui.engine.tables.conjectures import (
     _check_row,
     _checks,
 )
-from whistgui.engine.tables.rows import RowMaker, SuitRow, count_patterns, patterns, whist_tricks
+from whistgui.engine.tables.rows import (
+    RowMaker,
+    SuitRow,
+    count_patterns,
+    patterns,
+    r43_arrays,
+    whist_tricks,
+)
 from whistgui.engine.trick.solver import Solver
 
 if TYPE_CHECKING:
@@ -233,16 +240,18 @@ def _by_values_in_chunks(
 
 class _WorkerCache(threading.local):
     """What a worker (a thread of a worker process) keeps between the chunks it runs: a row
-    maker for each producer (the kernel's tables of the levels below), the table store last
-    read, and West's tricks of each suit of the level before the one being checked (a dict
-    built once a level, not once a chunk). Only :func:`check_chunk` and :class:`RowSource` use
-    it; :meth:`clear` forgets it all."""
+    maker for each producer, the kernel's table of the level being checked (and its cache of
+    the levels below), the table store last read, and West's tricks of each suit of the level
+    before the one being checked (a dict built once a level, not once a chunk). Only
+    :func:`check_chunk` and :class:`RowSource` use it; :meth:`clear` forgets it all."""
 
     def __init__(self) -> None:
         self.clear()
 
     def clear(self) -> None:
         self.makers: dict[str, RowMaker] = {}
+        self.kernel: Any = None  # the kernel's TableCache
+        self.table: tuple[int, Any, Any] | None = None  # n, the kernel's table, its lex order
         self.store: TableStore | None = None
         self.store_path: str | None = None
         self.level_token: str | None = None
@@ -256,7 +265,10 @@ class _WorkerCache(threading.local):
 
     def rows(self, source: RowSource, n: int, start: int, stop: int) -> Iterator[SuitRow]:
         if source.store is None:
-            return islice(self.maker(source.producer)(n, start=start), stop - start)
+            maker = self.maker(source.producer)
+            if maker.producer == "kernel":
+                return self._kernel_rows(n, start, stop)
+            return islice(maker(n, start=start), stop - start)
         if self.store is None or self.store_path != source.store:
             from whistgui.engine.tables.store import TableStore
 
@@ -266,6 +278,45 @@ class _WorkerCache(threading.local):
             self.store = TableStore(source.store)
             self.store_path = source.store
         return self.store.rows(n, start, stop)
+
+    def _kernel_rows(self, n: int, start: int, stop: int) -> Iterator[SuitRow]:
+        """The rows ``RowMaker('kernel')(n)`` yields in ``range(start, stop)``, made for that
+        range only (the maker makes every row from ``start`` to the end): from the kernel's
+        table of ``n`` (the tables below kept in a cache of the kernel's), its rows in the order
+        of :func:`~whistgui.engine.tables.rows.patterns` kept for the next chunk of ``n``."""
+        import numpy as np
+
+        from whistgui.engine.games.whist.kernel import TableCache, suit_table
+
+        if self.table is None or self.table[0] != n:
+            self.table = None  # the old one goes first
+            if self.kernel is None:
+                self.kernel = TableCache()
+            table = suit_table(n, upto_cache=self.kernel)
+            self.table = (n, table, table.lex_order())
+        _, table, order = self.table
+        rows = order[start:stop]
+        masks = table.patterns[rows]
+        # a pattern's text: bit k of its mask set when West holds the k-th lowest card
+        bits = (masks[:, None] >> np.arange(2 * n, dtype=np.uint64)) & np.uint64(1)
+        letters = np.where(bits == 1, ord("W"), ord("E")).astype(np.uint8).tobytes().decode()
+        t0s, hs, hbars = r43_arrays(masks, n)
+        values, labeled = table.values, table.labeled
+        value_id = table.value_id[rows].tolist()
+        maxmin_id = table.maxmin_id[rows].tolist()
+        minmax_id = table.minmax_id[rows].tolist()
+        size = 2 * n
+        for k in range(len(value_id)):
+            yield SuitRow(
+                n,
+                letters[k * size : (k + 1) * size],
+                values[value_id[k]],
+                labeled[maxmin_id[k]],
+                labeled[minmax_id[k]],
+                t0s[k],
+                hs[k],
+                hbars[k],
+            )
 
     def outcomes(self, level: Level | None) -> dict[str, tuple[int, int]]:
         """West's tricks with West and with East on lead, by pattern, of ``level``'s suits."""
