@@ -6,6 +6,8 @@ importing Dask."""
 from __future__ import annotations
 
 import json
+import math
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -97,3 +99,38 @@ def test_the_command_line_starts_without_dask():
     assert "--workers [N]" in p.stdout
     assert "--scheduler ADDRESS" in p.stdout
     assert p.stdout.strip().splitlines()[-1] == "[]"
+
+
+def _cells(path: str) -> list[tuple[object, ...]]:
+    db = sqlite3.connect(path)
+    try:
+        return db.execute("SELECT * FROM suits ORDER BY n, idx").fetchall()
+    finally:
+        db.close()
+
+
+def test_a_store_written_on_two_workers_is_the_single_process_store(tmp_path):
+    alone, spread = str(tmp_path / "alone.sqlite"), str(tmp_path / "spread.sqlite")
+    a = _whist("table", "--upto", "8", "--store", alone, "--json")
+    b = _whist("table", "--upto", "8", "--store", spread, "--workers", "2", "--json")
+    assert a.returncode == 0, a.stderr
+    assert b.returncode == 0, b.stderr
+    lines = [json.loads(line) for line in b.stdout.splitlines()]  # JSON alone on stdout
+    assert [(o["n"], o["suits"], o["written"], o["producer"]) for o in lines] == [
+        (o["n"], o["suits"], o["written"], o["producer"])
+        for o in map(json.loads, a.stdout.splitlines())
+    ]
+    assert [o["n"] for o in lines] == list(range(1, 9))
+    assert "running on a local Dask cluster of 2 worker processes" in b.stderr
+    assert _cells(spread) == _cells(alone)
+    assert len(_cells(spread)) == sum(math.comb(2 * n, n) for n in range(1, 9))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [("table", "5", "--workers", "2"), ("table", "--upto", "3", "--scheduler", "tcp://h:1")],
+)
+def test_a_cluster_without_a_store_to_write_is_refused(argv):
+    p = _whist(*argv)
+    assert p.returncode == 2
+    assert "--workers and --scheduler run the writing of a store" in p.stderr

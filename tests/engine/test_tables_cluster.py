@@ -18,7 +18,13 @@ from typing import Any
 import pytest
 
 from whistgui.engine.errors import ArgumentError, ArgumentTypeError, Cancelled
-from whistgui.engine.tables.chunked import Level, RowSource, check_chunk, check_in_chunks
+from whistgui.engine.tables.chunked import (
+    Level,
+    RowSource,
+    check_chunk,
+    check_in_chunks,
+    fill_in_chunks,
+)
 from whistgui.engine.tables.cluster import (
     ChunkRunner,
     ClusterError,
@@ -275,3 +281,48 @@ def test_a_chunks_rows_from_the_kernel_are_the_row_makers(n: int) -> None:
     total = len(full)
     for a, b in ((0, total), (0, 1), (min(3, total - 1), min(17, total)), (total - 2, total)):
         assert list(source.rows(n, a, b)) == full[a:b]
+
+
+# -- a table store filled from the workers ----------------------------------------------------
+def _cells(path: Path) -> list[tuple[object, ...]]:
+    db = sqlite3.connect(path)
+    try:
+        rows = db.execute("SELECT * FROM suits ORDER BY n, idx").fetchall()
+        return rows + db.execute("SELECT n, done, total FROM progress ORDER BY n").fetchall()
+    finally:
+        db.close()
+
+
+def test_a_store_filled_on_two_workers_is_the_single_process_store(
+    cluster: ChunkRunner, tmp_path: Path, exhaustive: bool
+) -> None:
+    upto = 9 if exhaustive else 8  # n = 8: 12,870 suits in 4 chunks of 4,096
+    _write_store(tmp_path / "alone.sqlite", upto)
+    told: list[tuple[int, int, int]] = []
+    with TableStore(tmp_path / "spread.sqlite", create=True) as store:
+        held = fill_in_chunks(store, upto, cluster, progress=lambda *a: told.append(a))
+    assert held == list(range(1, upto + 1))
+    assert _cells(tmp_path / "spread.sqlite") == _cells(tmp_path / "alone.sqlite")
+    assert (upto, count_patterns(upto), count_patterns(upto)) in told
+
+
+def test_a_store_filled_in_chunks_and_stopped_resumes_at_its_first_missing_chunk(
+    tmp_path: Path,
+) -> None:
+    _write_store(tmp_path / "alone.sqlite", 8)
+    path = tmp_path / "stopped.sqlite"
+    calls = [0]
+
+    def stop() -> bool:
+        calls[0] += 1
+        return calls[0] > 10  # in the suits of n = 8, after a chunk or two of them
+
+    with TableStore(path, create=True) as store, pytest.raises(Cancelled):
+        fill_in_chunks(store, 8, ChunkRunner(), should_stop=stop)
+    with TableStore(path) as store:
+        done = store.progress(8).done
+    assert 0 < done < count_patterns(8)
+    assert done % 4096 == 0  # whole chunks, each in a transaction of its own
+    with TableStore(path, create=True) as store:
+        fill_in_chunks(store, 8, ChunkRunner())
+    assert _cells(path) == _cells(tmp_path / "alone.sqlite")

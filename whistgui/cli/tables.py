@@ -28,7 +28,7 @@ from whistgui.cli.common import EXIT_INTERRUPTED, EXIT_OK, Command, ProgressLine
 from whistgui.engine import Cancelled, LabeledValue, WhistError
 from whistgui.engine.reading import quote_path
 from whistgui.engine.symbols import and_list, minus
-from whistgui.engine.tables.chunked import RowSource, check_in_chunks
+from whistgui.engine.tables.chunked import RowSource, check_in_chunks, fill_in_chunks
 from whistgui.engine.tables.cluster import MAX_WORKERS, ChunkRunner, default_workers
 from whistgui.engine.tables.conjectures import (
     MAX_SEARCH_N,
@@ -90,6 +90,7 @@ def register(sub: Any, add: Any) -> None:
         "string key, then value text to count)",
     )
     _add_producer(sp)
+    _add_cluster(sp)
     sp = add(
         "conjectures",
         "check Conjectures 18.1, 18.2 (and 18.3) of symmetric whist and R43's Theorems 6.1, "
@@ -243,8 +244,12 @@ def _table(cmd: Command, args: argparse.Namespace, parser: argparse.ArgumentPars
         maker = _maker(args)
         _check_upto(parser, maker, args.upto)
         if args.store is None:
+            _no_cluster(args, parser)
             return _print_upto(cmd, maker, args.upto)
-        return _write(cmd, maker, args.upto, args.store)
+        runner = _runner(args, parser)
+        with runner or contextlib.nullcontext():
+            return _write(cmd, maker, args.upto, args.store, runner)
+    _no_cluster(args, parser)
     if args.store is not None and args.producer != "auto":
         parser.error(
             "--producer chooses what values the suits of --upto or N; a query of a store "
@@ -345,7 +350,17 @@ def _print_upto(cmd: Command, maker: RowMaker, upto: int) -> int:
     return cmd.status
 
 
-def _write(cmd: Command, maker: RowMaker, upto: int, path: str) -> int:
+def _no_cluster(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    if args.workers is not None or args.scheduler is not None:
+        parser.error(
+            "--workers and --scheduler run the writing of a store: give them with --upto N "
+            "--store FILE"
+        )
+
+
+def _write(
+    cmd: Command, maker: RowMaker, upto: int, path: str, runner: ChunkRunner | None = None
+) -> int:
     meter = _Meter(cmd.err, upto)
     started: dict[int, float] = {}
 
@@ -387,7 +402,12 @@ def _write(cmd: Command, maker: RowMaker, upto: int, path: str) -> int:
             )
             cmd.err.write(f"whist: {quote_path(path)} already holds {held}; going on\n")
         try:
-            fill(store, upto, maker, progress=progress, on_done=on_done)
+            if runner is None:
+                fill(store, upto, maker, progress=progress, on_done=on_done)
+            else:
+                _started(cmd, runner)
+                source = RowSource(producer=maker.producer)
+                fill_in_chunks(store, upto, runner, source, progress=progress, on_done=on_done)
         except (KeyboardInterrupt, Cancelled):
             meter.end()
             cmd.err.write(

@@ -1,6 +1,8 @@
-"""The statements of :mod:`~whistgui.engine.tables.conjectures` checked by the values in chunks,
-where a :class:`~whistgui.engine.tables.cluster.ChunkRunner` runs them: in this process, or on
-the workers of a Dask cluster.
+"""The single-suit table's work in chunks, where a :class:`~whistgui.engine.tables.cluster.
+ChunkRunner` runs them — in this process, or on the workers of a Dask cluster: the statements of
+:mod:`~whistgui.engine.tables.conjectures` checked by the values (:func:`check_in_chunks`), and
+the rows of a table store made into its cells while the one writer writes them in order
+(:func:`fill_in_chunks`).
 
 The level recursion splits: the suits of n cards a hand need, of all the others, only the values
 of the suits of n − 1 (Conjecture 18.3 by the values reads West's tricks after the first trick
@@ -60,8 +62,10 @@ __all__ = [
     "ChunkChecks",
     "Level",
     "RowSource",
+    "cells_chunk",
     "check_chunk",
     "check_in_chunks",
+    "fill_in_chunks",
 ]
 
 #: Suits in a chunk of the checks by the values: a few seconds of work (some 150 µs a suit).
@@ -236,6 +240,56 @@ def _by_values_in_chunks(
             checks[key].upto = n
         before = Level(n, codes, tuple(ids), uuid.uuid4().hex)
     return {n: list(source.rows(n, 0, count_patterns(n))) for n in range(1, keep_upto + 1)}
+
+
+# -- a table store's rows, made into its cells on the workers -------------------------------------
+def cells_chunk(n: int, start: int, stop: int, source: RowSource) -> list[tuple[object, ...]]:
+    """The suits of ``n`` cards a hand placed in ``range(start, stop)``, from ``source``, as
+    the store's table keeps them (:func:`~whistgui.engine.tables.store.store_cells`): the work
+    of a chunk of :func:`fill_in_chunks` but the writing. A pure task."""
+    from whistgui.engine.tables.store import store_cells
+
+    return list(store_cells(n, source.rows(n, start, stop), start))
+
+
+def fill_in_chunks(
+    store: TableStore,
+    upto: int,
+    runner: ChunkRunner,
+    source: RowSource | None = None,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    progress: Callable[[int, int, int], None] | None = None,
+    on_done: Callable[[int, int], None] | None = None,
+) -> list[int]:
+    """:func:`~whistgui.engine.tables.store.fill` with the rows made into the store's cells
+    in chunks of :data:`~whistgui.engine.tables.store.CHUNK` suits where ``runner`` runs them
+    (each worker valuing its suits with ``source``, default the kernel) while this process, the
+    one writer, writes each chunk in order in a transaction of its own: an interrupted run
+    resumes at the first chunk not written. Returns the n the store then holds whole."""
+    from whistgui.engine.tables.store import CHUNK
+
+    src = source or RowSource()
+    if src.store is not None:
+        raise ArgumentError("a store is filled from a producer, not from another store")
+    producer = src.name
+    store.repair(upto)  # a damaged n is written again
+    for n in range(1, upto + 1):
+        have = store.progress(n)
+        if have.finished:
+            continue
+        bounds = [(a, min(a + CHUNK, have.total)) for a in range(have.done, have.total, CHUNK)]
+        tasks = [Task(cells_chunk, (n, a, b, src)) for a, b in bounds]
+
+        def told(done: int, chunks: int, n: int = n, first: int = have.done) -> None:
+            if progress is not None:
+                progress(n, min(first + done * CHUNK, count_patterns(n)), count_patterns(n))
+
+        made = runner.run(tasks, progress=told, should_stop=should_stop)
+        store.write_cells(n, (d.result for d in made), start=have.done, producer=producer)
+        if on_done is not None:
+            on_done(n, have.total - have.done)
+    return store.finished()
 
 
 class _WorkerCache(threading.local):

@@ -46,6 +46,7 @@ __all__ = [
     "StoreError",
     "TableStore",
     "fill",
+    "store_cells",
     "store_word",
     "value_class",
     "value_order",
@@ -581,43 +582,42 @@ class TableStore:
         size = chunk if chunk is not None else CHUNK
         done = start
         batch: list[tuple[object, ...]] = []
-        classes: dict[Value, tuple[str, str, int, int, int]] = {}
-        labels: dict[LabeledValue, str] = {}
-        for row in rows:
-            if row.n != n:
-                raise StoreError(f"a row of {row.n} cards a hand among the suits of {n}")
-            c = classes.get(row.value)
-            if c is None:
-                west_lead, east_lead = whist_tricks(row.value)
-                c = classes[row.value] = (
-                    row.value.ascii(),
-                    value_class(row.value),
-                    row.value.infinitesimal.stoppers if not row.value.is_number else 0,
-                    west_lead,
-                    east_lead,
-                )
-            text, cls, stoppers, west_lead, east_lead = c
-            batch.append(
-                (
-                    n,
-                    done + len(batch),
-                    row.pattern,
-                    text,
-                    cls,
-                    stoppers,
-                    west_lead,
-                    east_lead,
-                    labels.get(row.maxmin) or labels.setdefault(row.maxmin, row.maxmin.ascii()),
-                    labels.get(row.minmax) or labels.setdefault(row.minmax, row.minmax.ascii()),
-                    row.t0,
-                    row.h,
-                    row.hbar,
-                )
-            )
+        for cells in store_cells(n, rows, start):
+            batch.append(cells)
             if len(batch) >= size:
                 done = self._commit(n, batch, done, producer)
                 batch = []
         return self._commit(n, batch, done, producer)
+
+    def write_cells(
+        self,
+        n: int,
+        batches: Iterable[list[tuple[object, ...]]],
+        *,
+        start: int = 0,
+        producer: str = "",
+    ) -> int:
+        """:meth:`write`, of rows made into the store's cells elsewhere (:func:`store_cells`,
+        on a cluster's workers): each batch, the next suits of ``n`` in order from the
+        ``start``-th on, in one transaction with the progress; returns how many suits of ``n``
+        the store then holds."""
+        if not self.writable:
+            raise StoreError(f"the table store {self._name} was opened read-only")
+        have = self.progress(n)
+        if start != have.done:
+            raise StoreError(
+                f"the table store {self._name} holds {have.done} suits of {n} cards a "
+                f"hand; a write must resume at {have.done}, not {start}"
+            )
+        done = start
+        for batch in batches:
+            if batch and (batch[0][0] != n or batch[0][1] != done):
+                raise StoreError(
+                    f"a batch of suits n = {quote(batch[0][0])} from place {quote(batch[0][1])} "
+                    f"where the suits of n = {n} from place {done} come next"
+                )
+            done = self._commit(n, batch, done, producer)
+        return done
 
     def _commit(self, n: int, batch: list[tuple[object, ...]], done: int, producer: str) -> int:
         db = self._db
@@ -738,6 +738,43 @@ class TableStore:
         return {
             str(n): {v.ascii(): c for v, c in m.items()} for n, m in self.count_by_value().items()
         }
+
+
+def store_cells(n: int, rows: Iterable[SuitRow], start: int = 0) -> Iterator[tuple[object, ...]]:
+    """The suits of ``rows`` (of ``n`` cards a hand, the first at place ``start``) as the
+    store's table keeps them: one tuple of its columns a suit (what :meth:`TableStore.write`
+    commits, and :meth:`TableStore.write_cells` when workers made them)."""
+    classes: dict[Value, tuple[str, str, int, int, int]] = {}
+    labels: dict[LabeledValue, str] = {}
+    for place, row in enumerate(rows, start):
+        if row.n != n:
+            raise StoreError(f"a row of {row.n} cards a hand among the suits of {n}")
+        c = classes.get(row.value)
+        if c is None:
+            west_lead, east_lead = whist_tricks(row.value)
+            c = classes[row.value] = (
+                row.value.ascii(),
+                value_class(row.value),
+                row.value.infinitesimal.stoppers if not row.value.is_number else 0,
+                west_lead,
+                east_lead,
+            )
+        text, cls, stoppers, west_lead, east_lead = c
+        yield (
+            n,
+            place,
+            row.pattern,
+            text,
+            cls,
+            stoppers,
+            west_lead,
+            east_lead,
+            labels.get(row.maxmin) or labels.setdefault(row.maxmin, row.maxmin.ascii()),
+            labels.get(row.minmax) or labels.setdefault(row.minmax, row.minmax.ascii()),
+            row.t0,
+            row.h,
+            row.hbar,
+        )
 
 
 def fill(
