@@ -134,3 +134,18 @@ def test_a_cluster_without_a_store_to_write_is_refused(argv):
     p = _whist(*argv)
     assert p.returncode == 2
     assert "--workers and --scheduler run the writing of a store" in p.stderr
+
+
+def test_conjectures_on_an_existing_cluster_by_its_address(alone):
+    """A cluster this test starts stands for one started by hand ('dask scheduler', 'dask
+    worker ADDRESS'): the command reaches it by --scheduler, and leaves it running."""
+    from whistgui.engine.tables.cluster import ChunkRunner
+
+    with ChunkRunner(workers=2) as cluster:
+        address = cluster.client().scheduler.address
+        p = _whist("conjectures", *_SMALL, "--scheduler", address, "--json")
+        assert _report(p) == alone
+        assert f"whist: running on the Dask cluster at '{address}' (2 workers, reached in" in (
+            p.stderr
+        )
+        assert cluster.worker_count() == 2  # still up: the command only disconnected
