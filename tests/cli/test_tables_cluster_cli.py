@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import json
 import math
+import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -149,3 +151,43 @@ def test_conjectures_on_an_existing_cluster_by_its_address(alone):
             p.stderr
         )
         assert cluster.worker_count() == 2  # still up: the command only disconnected
+
+
+def test_ctrl_c_stops_the_workers_and_the_store_resumes(tmp_path):
+    """Ctrl+C (SIGINT) in a run on a local cluster: exit 130 with the store's holdings, the
+    cluster's processes gone; the same command finishes the store, as a single process
+    writes it."""
+    path, alone = str(tmp_path / "s.sqlite"), str(tmp_path / "alone.sqlite")
+    exe = Path(sys.executable).with_name("whist")
+    command = [str(exe)] if exe.exists() else [sys.executable, "-m", "whistgui.cli"]
+    argv = [*command, "table", "--upto", "10", "--store", path, "--workers", "1", "--json"]
+    p = subprocess.Popen(
+        argv,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as in a terminal
+    )
+    assert p.stdout is not None
+    assert p.stderr is not None
+    for line in p.stdout:  # n = 1 to 9 written: n = 10 (45 chunks of 4,096) is under way
+        if json.loads(line)["n"] == 9:
+            break
+    workers = subprocess.run(
+        ["ps", "-o", "pid=", "--ppid", str(p.pid)], capture_output=True, text=True
+    ).stdout.split()
+    p.send_signal(signal.SIGINT)
+    seen = p.stderr.read()
+    assert p.wait(timeout=60) == 130
+    assert "whist: interrupted; " in seen
+    assert "— run the same command to resume" in seen
+    assert workers  # the cluster's processes…
+    deadline = time.monotonic() + 30
+    while any(Path(f"/proc/{w}").exists() for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [w for w in workers if Path(f"/proc/{w}").exists()]  # …are gone
+    again = subprocess.run(argv, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    made = _whist("table", "--upto", "10", "--store", alone)
+    assert made.returncode == 0, made.stderr
+    assert _cells(path) == _cells(alone)

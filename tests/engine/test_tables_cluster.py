@@ -53,17 +53,23 @@ def _upto(exhaustive: bool) -> int:
     return 10 if exhaustive else 7
 
 
+@pytest.fixture(scope="module")
+def alone(request: pytest.FixtureRequest) -> dict[str, Any]:
+    """The single-process report of the statements by the values up to :func:`_upto` (once
+    for the module: about 30 s at n ≤ 10)."""
+    return check(_upto(bool(request.config.getoption("--exhaustive"))), 0, 0).json()
+
+
 # -- the same report ------------------------------------------------------------------------------
 def test_chunked_checks_on_two_workers_equal_the_single_process_path(
-    cluster: ChunkRunner, exhaustive: bool
+    cluster: ChunkRunner, alone: dict[str, Any], exhaustive: bool
 ) -> None:
     upto = _upto(exhaustive)
-    alone = check(upto, 0, 0)
     # chunks of 500 suits: several a level from n = 6 on (n = 7: 3,432 suits, 7 chunks)
     spread = check_in_chunks(upto, 0, 0, runner=cluster, chunk=500)
     assert cluster.worker_count() == 2
-    assert spread.json() == alone.json()
-    assert [c.checked for c in spread.checks][:5] == [c.checked for c in alone.checks][:5]
+    assert spread.json() == alone
+    assert [c["checked"] for c in alone["statements"]][:5] == [c.checked for c in spread.checks][:5]
     assert spread.checks[0].checked == sum(count_patterns(n) for n in range(1, upto + 1))
 
 
@@ -158,15 +164,14 @@ class _Killing:
 
 
 def test_a_worker_killed_mid_run_and_the_run_still_ends_identical(
-    cluster: ChunkRunner, tmp_path: Path, exhaustive: bool
+    cluster: ChunkRunner, alone: dict[str, Any], tmp_path: Path, exhaustive: bool
 ) -> None:
     upto = _upto(exhaustive)
-    alone = check(upto, 0, 0)
     pids = set(cluster.client().run(os.getpid).values())
     kill = {(upto, 1000), (upto - 1, 0)}  # a chunk of the last level and one of the level before
     runner = _Killing(cluster, tmp_path, kill)
     spread = check_in_chunks(upto, 0, 0, runner=runner, chunk=500)  # type: ignore[arg-type]
-    assert spread.json() == alone.json()
+    assert spread.json() == alone
     died = {int(p.read_text()) for p in tmp_path.glob("died-*")}
     assert len(died) == 2  # both killed their worker…
     assert died <= pids  # …workers of the cluster, which has two again (restarted by the nanny)
