@@ -20,8 +20,8 @@ True
 
 from __future__ import annotations
 
+import os
 import threading
-import uuid
 from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -238,7 +238,7 @@ def _by_values_in_chunks(
             raise ValueError(f"the rows of {n} cards a hand are {seen} suits, not {total}")
         for key in _BY_VALUES:
             checks[key].upto = n
-        before = Level(n, codes, tuple(ids), uuid.uuid4().hex)
+        before = Level(n, codes, tuple(ids), os.urandom(16).hex())  # a worker's cache key
     return {n: list(source.rows(n, 0, count_patterns(n))) for n in range(1, keep_upto + 1)}
 
 

@@ -35,10 +35,8 @@ import contextlib
 import importlib
 import logging
 import os
-import pickle
 import re
 import time
-import uuid
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -159,6 +157,8 @@ def write_atomic(location: str, data: bytes) -> None:
     """Write ``data`` at ``location`` whole or not at all: under a temporary name beside it,
     then renamed — so a task run twice (its worker died after writing) or cut off half-way
     leaves one whole output, never a torn one. The folder is made if missing."""
+    import uuid
+
     location = _check_location(location)
     temp_suffix = f".tmp-{uuid.uuid4().hex}"
     if not is_url(location):
@@ -214,6 +214,8 @@ def _packed(fn: Callable[..., Any], *args: Any) -> bytes:
     """``fn(*args)`` pickled: a task's result travels back as one block of bytes. (Dask sends
     a list or a tuple item by item: a chunk's 4,096 rows as a list of tuples took 80 ms a
     chunk from a worker, more than making them.)"""
+    import pickle
+
     return pickle.dumps(fn(*args), protocol=pickle.HIGHEST_PROTOCOL)
 
 
@@ -502,6 +504,8 @@ class ChunkRunner:
             raise
 
     def _result(self, future: Any, i: int, total: int) -> Any:
+        import pickle
+
         dist = _distributed()
         try:
             return pickle.loads(future.result())  # what our own task pickled (_packed)
