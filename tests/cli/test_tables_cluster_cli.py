@@ -191,3 +191,19 @@ def test_ctrl_c_stops_the_workers_and_the_store_resumes(tmp_path):
     made = _whist("table", "--upto", "10", "--store", alone)
     assert made.returncode == 0, made.stderr
     assert _cells(path) == _cells(alone)
+
+
+def test_a_store_given_as_a_file_url_and_one_on_another_filesystem(tmp_path):
+    url = (tmp_path / "u.sqlite").as_uri()
+    made = _whist("table", "--upto", "5", "--store", url, "--json")
+    assert made.returncode == 0, made.stderr
+    assert json.loads(made.stdout.splitlines()[-1])["store"] == str(tmp_path / "u.sqlite")
+    checked = _whist("conjectures", "--upto", "5", "--store", url, "--workers", "1", "--json")
+    assert json.loads(checked.stdout)["ok"] is True
+    assert "(1 worker, started in" in checked.stderr
+    far = _whist("conjectures", "--upto", "5", "--store", "s3://bucket/u.sqlite")
+    assert far.returncode == 2
+    assert far.stderr.startswith(
+        "whist: error: the table store 's3://bucket/u.sqlite' is a URL of another machine or "
+        "filesystem; an SQLite store is a file"
+    )

@@ -29,7 +29,13 @@ from whistgui.engine import Cancelled, LabeledValue, WhistError
 from whistgui.engine.reading import quote_path
 from whistgui.engine.symbols import and_list, minus
 from whistgui.engine.tables.chunked import RowSource, check_in_chunks, fill_in_chunks
-from whistgui.engine.tables.cluster import MAX_WORKERS, ChunkRunner, default_workers
+from whistgui.engine.tables.cluster import (
+    MAX_WORKERS,
+    ChunkRunner,
+    default_workers,
+    is_url,
+    local_path,
+)
 from whistgui.engine.tables.conjectures import (
     MAX_SEARCH_N,
     MAX_TWO_SUIT_N,
@@ -168,10 +174,24 @@ def _started(cmd: Command, runner: ChunkRunner) -> None:
     runner.client()
     seconds = runner.start_seconds or 0.0
     verb = "reached" if runner.scheduler is not None else "started"
+    count = runner.worker_count()
     cmd.err.write(
-        f"whist: running on {runner.where} ({runner.worker_count()} workers, {verb} in "
-        f"{seconds:.1f} s)\n"
+        f"whist: running on {runner.where} ({count} worker{'' if count == 1 else 's'}, {verb} "
+        f"in {seconds:.1f} s)\n"
     )
+
+
+def _store_path(url: str) -> str:
+    """The path of a store given as a URL: a ``file://`` URL's; a URL of another filesystem is
+    refused (an SQLite store is a file: on a cluster, at a path its workers see)."""
+    path = local_path(url)
+    if path is None:
+        raise StoreError(
+            f"the table store {quote_path(url)} is a URL of another machine or filesystem; an "
+            "SQLite store is a file: give its path (or a file:// URL), on storage every worker "
+            "sees"
+        )
+    return path
 
 
 def _add_producer(sp: argparse.ArgumentParser) -> None:
@@ -193,6 +213,8 @@ def run(
     """Run ``whist table`` or ``whist conjectures``; the exit status."""
     cmd = Command(out or sys.stdout, err or sys.stderr, args.json)
     try:
+        if args.store is not None and is_url(args.store):
+            args.store = _store_path(args.store)
         if args.command == "conjectures":
             return _conjectures(cmd, args, parser)
         return _table(cmd, args, parser)

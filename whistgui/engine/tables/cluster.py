@@ -54,6 +54,7 @@ __all__ = [
     "Task",
     "default_workers",
     "is_url",
+    "local_path",
     "output_exists",
     "read_bytes",
     "write_atomic",
@@ -113,6 +114,26 @@ def is_url(location: str) -> bool:
     (True, False, False)
     """
     return _SCHEME.match(location) is not None
+
+
+def local_path(location: str) -> str | None:
+    """The file a location names on this machine: a path itself, a ``file://`` URL's path;
+    None for a URL of another filesystem (``s3://``…), which only pyarrow opens.
+
+    >>> local_path('/data/t.sqlite'), local_path('file:///data/my%20t.sqlite')
+    ('/data/t.sqlite', '/data/my t.sqlite')
+    >>> local_path('s3://bucket/t') is None, local_path('file://elsewhere/t') is None
+    (True, True)
+    """
+    location = _check_location(location)
+    if not is_url(location):
+        return location
+    if location[:7].lower() != "file://":
+        return None
+    from urllib.parse import unquote, urlsplit
+
+    url = urlsplit(location)
+    return unquote(url.path) if url.netloc in ("", "localhost") and url.path else None
 
 
 def _pyarrow_fs(location: str) -> tuple[Any, str]:
