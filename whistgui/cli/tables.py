@@ -7,7 +7,9 @@ has. ``whist table --upto N --store FILE`` writes every suit of n ≤ N cards a 
 holds the top card) into FILE, resuming an interrupted run; ``--value V``,
 ``--first-of-each-value`` and ``--count-by-value`` answer from the store. ``whist conjectures
 --upto N`` prints, per statement, how many suits (or leads) were checked and any counterexample
-in the paper's notation; its exit status is 1 when it found one.
+in the paper's notation; its exit status is 1 when it found one (``--store FILE``: of the suits
+a store holds). Both do their work in chunks on a local Dask cluster with ``--workers [N]`` or
+on an existing one with ``--scheduler ADDRESS`` (docs/distributed.md), with the same output.
 """
 
 from __future__ import annotations
