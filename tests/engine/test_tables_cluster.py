@@ -174,7 +174,9 @@ def test_a_worker_killed_mid_run_and_the_run_still_ends_identical(
     assert spread.json() == alone
     died = {int(p.read_text()) for p in tmp_path.glob("died-*")}
     assert len(died) == 2  # both killed their worker…
-    assert died <= pids  # …workers of the cluster, which has two again (restarted by the nanny)
+    # …workers of the cluster (the second kill may hit the worker that replaced the first),
+    # which has two again, restarted by their nannies
+    assert died & pids
     assert cluster.worker_count() == 2
     assert set(cluster.client().run(os.getpid).values()).isdisjoint(died)
     # restarted as started: without Dask's MALLOC_TRIM_THRESHOLD_ (numpy's chunks 3.5× slower)
