@@ -120,3 +120,28 @@ def test_bounds_are_for_the_quotient_view_only(tmp_path: Path) -> None:
     r = whist("render", "--game", "nim", "-o", str(tmp_path / "t.svg"))  # a position is needed
     assert r.returncode == EXIT_BAD_INPUT
     assert "expected its POSITION" in r.stderr
+
+
+@pytest.mark.parametrize(
+    ("game", "symbols"),
+    [
+        ("nim", ["⊕Z"]),  # the theory's ⊕Z₂, not "[circled plus]"
+        ("misere-nim", ["⊂ nim group", "elements 2\u0302", "elements 0\u0302", "1 and 0\u0302"]),
+        ("moore-nim:3", ["⊕Z", "elements (1,0,1)"]),
+    ],
+)
+def test_the_quotient_in_tikz_sets_the_theory_s_symbols_in_latex(
+    tmp_path: Path, game: str, symbols: list[str]
+) -> None:
+    from tests.tools import pdf_text, run_pdflatex
+
+    out = tmp_path / "q.tex"
+    r = whist("render", "--game", game, "--view", "quotient", "--max-heap", "4",
+              "--max-heaps", "3", "--out", str(out))  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    tex = out.read_text(encoding="utf-8")
+    assert "textsf{[" not in tex  # no character named in words (one LaTeX is not given)
+    assert "textasciicircum" not in tex  # misère nim's hats as hats, not "2^"
+    words = " ".join(pdf_text(run_pdflatex(tmp_path, out.name)).split())
+    for s in symbols:
+        assert s in words, s

@@ -99,7 +99,7 @@ def build_quotient_table(
     for c in q.classes:
         reps = ", ".join(rules.text(m) for m in c.members[:MEMBERS_LISTED])
         more = f" … ({len(c.members)} listed)" if len(c.members) > MEMBERS_LISTED else ""
-        elements = f"; elements {' '.join(c.elements)}" if c.elements else ""
+        elements = f"; elements {' '.join(c.pretty)}" if c.pretty else ""
         line = f"{c.index}: {outcome_short(rules, c.outcome)}{elements} — {reps}{more}"
         y = paragraph(fig, margin, y, room, line, size * 0.9, colour=_MUTED)
     y += size * 0.3

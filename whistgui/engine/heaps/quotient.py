@@ -83,13 +83,16 @@ class HeapClass:
     """One class: its members among the positions classed (smallest first: fewest heaps,
     then fewest counters; for the exact quotient at least its smallest position), its outcome
     (χ), ``"P"``/``"N"`` for an impartial game (None otherwise), and the theory's elements of
-    its members (text)."""
+    its members: in its text notation (``2^``, ``101``: what ``parse`` reads, the JSON's) and
+    as the theory prints them (``pretty``: ``2̂``, ``(1,0,1)``: what the screens and figures
+    show), one for one."""
 
     index: int
     members: tuple[Hashable, ...]
     outcome: Outcome
     verdict: str | None
     elements: tuple[str, ...] = ()
+    pretty: tuple[str, ...] = ()
 
     @property
     def representative(self) -> Hashable:
@@ -388,11 +391,13 @@ def _check_theory(
             element[x] = e
     q.uncovered = len(q.positions) - len(element)
     texts: list[list[str]] = [[] for _ in range(size)]
+    pretty: list[list[str]] = [[] for _ in range(size)]
     first: dict[Any, Hashable] = {}
     for x, e in element.items():
         t = theory.text(e)
         if t not in texts[cls[x]]:
             texts[cls[x]].append(t)
+            pretty[cls[x]].append(theory.pretty(e))
         other = first.setdefault(e, x)
         if cls[other] != cls[x]:
             q.mismatches.append(
@@ -419,7 +424,14 @@ def _check_theory(
                 f"{theory.text(element[y])} = {theory.text(total)}"
             )
     q.classes = tuple(
-        HeapClass(c.index, c.members, c.outcome, c.verdict, tuple(texts[c.index]))
+        HeapClass(
+            c.index,
+            c.members,
+            c.outcome,
+            c.verdict,
+            tuple(texts[c.index]),
+            tuple(pretty[c.index]),
+        )
         for c in q.classes
     )
 
