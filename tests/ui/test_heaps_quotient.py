@@ -72,7 +72,7 @@ def test_bounds_chosen_are_computed_and_recorded_in_the_document(qtbot, explorer
     assert texts(rules, ex.q) == texts(rules, want)
     assert ex.q.table == want.table
     assert [ex.classes.item(i, 2).text() for i in range(len(want.classes))] == [
-        " ".join(c.elements) for c in want.classes
+        " ".join(c.pretty) for c in want.classes
     ]
     assert "homomorphism: yes" in ex.checks.text()  # the CLI's words
     assert not ex.alarm.isVisible()
@@ -302,3 +302,45 @@ def test_cancel_stops_the_engine_s_own_work(qtbot, explorer):
     QTest.mouseClick(ex.compute_button, Qt.MouseButton.LeftButton)  # Compute: on again
     assert ex._job is not None
     ex.cancel()
+
+
+def _ink_rows(ex, row: int) -> list[int]:  # type: ignore[no-untyped-def]
+    """The rows of pixels the Elements cell of ``row`` inks (its text, drawn by its delegate
+    on white)."""
+    from PySide6.QtGui import QColor, QImage, QPainter
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    index = ex.classes.model().index(row, 2)
+    opt = QStyleOptionViewItem()
+    opt.initFrom(ex.classes)
+    opt.rect = ex.classes.visualRect(index).translated(-ex.classes.visualRect(index).topLeft())
+    opt.rect.setHeight(max(opt.rect.height(), 30))
+    img = QImage(opt.rect.size(), QImage.Format.Format_RGB32)
+    img.fill(QColor("white"))
+    p = QPainter(img)
+    ex.classes.itemDelegateForColumn(2).paint(p, opt, index)
+    p.end()
+    return [
+        y
+        for y in range(img.height())
+        if any(QColor(img.pixel(x, y)).lightness() < 128 for x in range(img.width()))
+    ]
+
+
+def test_misere_nim_s_hats_are_drawn_over_their_digits(qtbot, explorer):
+    ex = set_game(qtbot, explorer, "misere-nim", "2", QuotientBounds(3, 2))
+    rules = find_heap_game("misere-nim")
+    # the theory's line as the theory writes it, drawn with its hats (not "0, 1, 0, 1, 2")
+    assert "P exactly at 1 and 0\u0302" in ex.checks.text()
+    assert "{0, 1, 0\u0302, 1\u0302, 2\u0302, …}" in ex.checks.text()
+    two = ex.q.class_of(rules.parse("2"))
+    zero = ex.q.class_of(rules.parse("0"))
+    assert ex.classes.item(two, 2).text() == "2\u0302"  # not "2^"
+    assert ex.classes.item(zero, 2).text() == "0"
+    hatted, plain = _ink_rows(ex, two), _ink_rows(ex, zero)
+    assert hatted
+    assert plain
+    gaps = [y for y in range(min(hatted), max(hatted)) if y not in hatted]
+    assert gaps  # the hat, clear of its digit above it
+    digit = [y for y in hatted if y > max(gaps)]
+    assert len(digit) == len(plain)  # the digit as tall as a plain one: no "^" beside it

@@ -23,14 +23,22 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+from PySide6.QtWidgets import (
+    QSizePolicy,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QToolTip,
+    QWidget,
+)
 
 from whistgui.app.heaps_quotient import PMap, class_is_p, outcome_short, product
 from whistgui.engine.heaps.quotient import HeapQuotient
 from whistgui.engine.heaps.rules import PositionRules
+from whistgui.ui.heaps.hats import HAT, draw_hatted
 from whistgui.ui.theme import colour, contrasting_text, is_theme_change
 
-__all__ = ["PMapView", "TableModel"]
+__all__ = ["HattedDelegate", "PMapView", "TableModel"]
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT: Final = QModelIndex()
@@ -116,6 +124,38 @@ class TableModel(QAbstractTableModel):
             reps = ", ".join(self.rules.text(m) for m in c.members[:4])
             return f"{side}: class {section} ({outcome_short(self.rules, c.outcome)}): {reps}"
         return None
+
+
+class HattedDelegate(QStyledItemDelegate):
+    """A cell whose text has misère nim's hats (``2̂``) drawn as the board draws them — each
+    hat over its digit (:func:`~whistgui.ui.heaps.hats.draw_hatted`), not as a loose ``^``."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _Index) -> None:
+        text = index.data(Qt.ItemDataRole.DisplayRole)
+        if not isinstance(text, str) or HAT not in text:
+            super().paint(painter, option, index)
+            return
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        opt.text = ""
+        widget = opt.widget
+        style = widget.style() if widget is not None else None
+        if style is not None:
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+        painter.save()
+        painter.setFont(opt.font)
+        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
+        pal = opt.palette
+        role = pal.ColorRole.HighlightedText if selected else pal.ColorRole.Text
+        painter.setPen(pal.color(role))
+        rect = QRectF(opt.rect).adjusted(4, 0, -4, 0)
+        align = Qt.AlignmentFlag(opt.displayAlignment)
+        draw_hatted(painter, rect, align, text)
+        painter.restore()
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: _Index) -> QSize:
+        hint = super().sizeHint(option, index)
+        return QSize(hint.width(), hint.height() + 4)  # room for the hats
 
 
 class PMapView(QWidget):

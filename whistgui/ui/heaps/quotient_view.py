@@ -59,7 +59,8 @@ from whistgui.engine.errors import WhistError
 from whistgui.engine.heaps.quotient import HeapQuotient
 from whistgui.engine.heaps.rules import PositionRules
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
-from whistgui.ui.heaps.quotient_grid import PMapView, TableModel
+from whistgui.ui.heaps.hats import HattedText
+from whistgui.ui.heaps.quotient_grid import HattedDelegate, PMapView, TableModel
 from whistgui.ui.theme import colour, contrasting_text, text_role
 from whistgui.ui.widgets.messages import for_display
 
@@ -174,15 +175,15 @@ class QuotientExplorer(QWidget):
         head.setStretchLastSection(True)
         self.classes.currentCellChanged.connect(lambda row, *_: self.select_class(row))
         self.classes.cellDoubleClicked.connect(lambda *_: self.set_representative())
+        self.classes.setItemDelegateForColumn(2, HattedDelegate(self.classes))
         self.set_class = QPushButton("&Set this position", self)
         self.set_class.setObjectName("quotientSetClass")
         self.set_class.setToolTip("Put the class's smallest representative on the board")
         self.set_class.clicked.connect(self.set_representative)
         self.class_words = QLabel(self)
         self.class_words.setWordWrap(True)
-        self.checks = QLabel(self)
+        self.checks = HattedText(self)  # the theory's line: misère nim's hats drawn
         self.checks.setObjectName("quotientChecks")
-        self.checks.setWordWrap(True)
         self.alarm = QLabel(self)
         self.alarm.setObjectName("quotientAlarm")
         self.alarm.setWordWrap(True)
@@ -457,7 +458,7 @@ class QuotientExplorer(QWidget):
         if q is None or rules is None:
             self.summary.setText("No quotient yet: choose the bounds and Compute.")
             self.legend.setText("")
-            self.checks.setText("")
+            self.checks.set_paragraphs([])
             self.alarm.hide()
             self.map_words.setText("")
             self._show_board_class()
@@ -481,7 +482,7 @@ class QuotientExplorer(QWidget):
             items = (
                 QTableWidgetItem(str(c.index)),
                 outcome,
-                QTableWidgetItem(" ".join(c.elements) or "–"),
+                QTableWidgetItem(" ".join(c.pretty) or "–"),
                 QTableWidgetItem(reps),
             )
             for col, item in enumerate(items):
@@ -504,7 +505,9 @@ class QuotientExplorer(QWidget):
         )
         lines = check_lines(q)
         bad = [line for line in lines if line.startswith("!!!")]
-        self.checks.setText("\n".join(line.strip() for line in lines if not line.startswith("!!!")))
+        self.checks.set_paragraphs(
+            [[(line.strip(), False)] for line in lines if not line.startswith("!!!")]
+        )
         self.alarm.setText("\n".join(bad))
         self.alarm.setVisible(bool(bad))
         pm = p_map(rules, q)
