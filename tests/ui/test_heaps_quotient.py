@@ -127,6 +127,20 @@ def test_a_class_chosen_is_marked_everywhere_and_set_on_the_board(qtbot, explore
     assert explorer.session.document.text == "1 2"
 
 
+def test_a_class_marked_is_not_carried_to_another_game(qtbot, explorer):
+    ex = set_game(qtbot, explorer, "misere-octal:0.77", "1 2", QuotientBounds(6, 2, None, True))
+    ex.grid.horizontalHeader().sectionClicked.emit(3)
+    assert (ex.model.selected, ex.pmap.selected, ex.classes.currentRow()) == (3, 3, 3)
+    ex.grid.setCurrentIndex(ex.model.index(1, 2))  # an entry: its class marked too
+    for game in ("nim", "octal:0.123"):
+        ex = set_game(qtbot, explorer, game, "1 2", QuotientBounds(4, 2))
+        assert ex.model.selected is None  # nothing marked in the new game's table,
+        assert ex.pmap.selected is None  # its map
+        assert ex.classes.currentRow() == -1  # or its list
+        assert not ex.set_class.isEnabled()
+        assert ex.grid.currentIndex().row() == -1
+
+
 def test_a_cell_of_the_p_map_sets_its_position(qtbot, explorer):
     ex = set_game(qtbot, explorer, "misere-octal:0.123", "1", QuotientBounds(6, 2, None, True))
     ex.views.setCurrentIndex(1)

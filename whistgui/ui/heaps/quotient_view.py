@@ -446,9 +446,14 @@ class QuotientExplorer(QWidget):
         self.q = q
         self.rules = self.doc.rules if (q is not None and self.doc is not None) else None
         rules = self.rules
+        # nothing marked carries over to another game or quotient: the list's row, the
+        # table's entry and the map's class
         self.model.set_quotient(rules, q)
         self.pmap.set_map(None, None)
+        self.pmap.select_class(None)
         self.classes.setRowCount(0)
+        self.classes.setCurrentCell(-1, -1)
+        self.grid.setCurrentIndex(self.model.index(-1, -1))
         self._product = None
         self.set_product.setEnabled(False)
         self.set_class.setEnabled(False)
