@@ -168,7 +168,7 @@ def test_cancel_stops_the_work(qtbot, explorer, monkeypatch):
 
     started, ended = [], []
 
-    def slow(rules, bounds, *, progress=None, should_stop=None):  # type: ignore[no-untyped-def]
+    def slow(rules, bounds, *, progress=None, phase=None, should_stop=None):  # type: ignore[no-untyped-def]
         started.append(bounds)
         while True:  # as the engine does: progress, and a stop asked for is obeyed
             progress(1, 2)
@@ -188,6 +188,67 @@ def test_cancel_stops_the_work(qtbot, explorer, monkeypatch):
     assert not ex.cancel_button.isEnabled()
     assert ex.q is None  # the bounds asked for were not computed
     assert (explorer.session.document.game, QuotientBounds(3, 1)) not in ex.results
+
+
+def test_the_last_phase_is_said_and_cancel_ends_the_work_everywhere(
+    qtbot, explorer, window, monkeypatch
+):
+    import whistgui.ui.heaps.quotient_view as view
+
+    ended = []
+
+    def slow(rules, bounds, *, progress=None, phase=None, should_stop=None):  # type: ignore[no-untyped-def]
+        progress(10, 10)  # the positions classed; then the theory checked, long
+        while True:
+            phase("checking the theory", 3, 10)
+            if should_stop():
+                ended.append(bounds)
+                raise Cancelled("stopped")
+
+    ex = set_game(qtbot, explorer, "nim", "1 2", QuotientBounds(2, 1))
+    monkeypatch.setattr(view, "compute_quotient", slow)
+    ex.max_heap.setValue(3)
+    QTest.mouseClick(ex.compute_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "checking the theory (3 of 10)" in ex.status.text(), timeout=5000)
+    assert "No quotient yet" not in ex.summary.text()  # it says it is computing
+    assert "Computing the quotient of nim" in ex.summary.text()
+    qtbot.waitUntil(window.job_status.isVisible, timeout=5000)
+    QTest.mouseClick(ex.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(ended), timeout=5000)  # the worker stopped in that phase
+    qtbot.waitUntil(lambda: not window.job_status.isVisible(), timeout=5000)  # the status bar
+    assert "Stopped" in ex.status.text()
+    assert "Stopped before the quotient was found" in ex.summary.text()
+
+
+def test_the_hidden_position_tab_s_search_does_not_hold_up_the_quotient(
+    qtbot, explorer, monkeypatch
+):
+    import whistgui.ui.heaps.page as page
+
+    started, ended = [], []
+
+    def slow_search(doc, _searches):  # type: ignore[no-untyped-def]
+        def job(ctx):  # type: ignore[no-untyped-def]
+            started.append(doc.text)  # as a long search: it looks, and obeys a stop
+            while not ctx.should_stop():
+                ctx.report("looking")
+            ended.append(doc.text)
+            raise Cancelled("stopped")
+
+        return job
+
+    monkeypatch.setattr(page, "analysis_job", slow_search)
+    # on the quotient's tab, a position whose search would take long: the quotient comes
+    exact = QuotientBounds(5, 2, None, True)
+    ex = set_game(qtbot, explorer, "misere-octal:0.77", "3 35 6 7", exact)
+    assert ex.q.game == "misere-octal:0.77"
+    assert started == []  # the hidden tab's search waits
+    # the Position tab shown again: its search goes on
+    explorer.page.tabs.setCurrentIndex(0)
+    qtbot.waitUntil(lambda: len(started) == 1, timeout=5000)
+    assert ended == []
+    explorer.page.tabs.setCurrentWidget(ex)  # and put away again: it is stopped
+    qtbot.waitUntil(lambda: len(ended) == len(started), timeout=5000)
 
 
 @pytest.mark.parametrize(

@@ -36,6 +36,7 @@ from whistgui.engine.heaps.quotient import (
     MAX_SEARCHES,
     HeapClass,
     HeapQuotient,
+    PhaseProgress,
     exact_quotient,
     heap_quotient,
     registered_theory,
@@ -168,10 +169,13 @@ def compute_quotient(
     bounds: QuotientBounds,
     *,
     progress: Callable[[int, int], None] | None = None,
+    phase: PhaseProgress | None = None,
     should_stop: Callable[[], bool] | None = None,
 ) -> HeapQuotient:
     """The quotient of ``rules`` within ``bounds``, the registered theory checked against it
-    (Cancelled when ``should_stop`` says so; QuotientLimit past the engine's limits)."""
+    (Cancelled when ``should_stop`` says so; QuotientLimit past the engine's limits):
+    ``progress`` as positions are classed (heap bounds, exact), ``phase`` as the table is
+    built and checked after them."""
     theory = registered_theory(rules)
     if bounds.exact:
         return exact_quotient(
@@ -188,6 +192,7 @@ def compute_quotient(
         tests=bounds.tests,
         theory=theory,
         progress=progress,
+        phase=phase,
         should_stop=should_stop,
     )
 

@@ -20,6 +20,7 @@ from whistgui.engine.heaps.quotient import (
     HeapQuotient,
     QuotientLimit,
     exact_quotient,
+    heap_positions,
     heap_quotient,
     quotient_growth,
     registered_theory,
@@ -299,3 +300,23 @@ def test_a_split_that_needs_too_much_search_is_refused_in_bounded_memory() -> No
     assert "heap 25" in res.stdout
     assert res.peak_mb < 300, res.describe()
     assert QuotientLimit.__mro__[1].__name__ == "WhistError"
+
+
+def test_the_phases_after_classing_are_reported_and_can_be_stopped() -> None:
+    rules = find_heap_game("nim")
+    seen: list[tuple[str, int, int]] = []
+    heap_quotient(rules, 3, 3, theory=registered_theory(rules), phase=lambda *a: seen.append(a))
+    whats = list(dict.fromkeys(w for w, _d, _t in seen))
+    assert whats == ["building the table", "checking the table", "checking the theory"]
+    n = len(heap_positions(rules, 3, 3))
+    assert ("checking the theory", n, n) in seen  # to the end, counted
+    stop: list[bool] = []  # asked to stop once the table is being checked
+    with pytest.raises(Cancelled):
+        heap_quotient(
+            rules,
+            3,
+            3,
+            theory=registered_theory(rules),
+            phase=lambda what, *_: stop.append(what == "checking the table"),
+            should_stop=lambda: any(stop),
+        )

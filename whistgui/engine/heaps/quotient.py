@@ -62,6 +62,7 @@ __all__ = [
     "GrowthStep",
     "HeapClass",
     "HeapQuotient",
+    "PhaseProgress",
     "QuotientLimit",
     "exact_quotient",
     "heap_positions",
@@ -257,15 +258,32 @@ def _check_common(rules: object, progress: object, should_stop: object) -> Posit
     return rules  # type: ignore[return-value]
 
 
+#: A phase of the work after the positions are classed, as it goes: what it is doing
+#: (``"building the table"``, ``"checking the table"``, ``"checking the theory"``), how far.
+PhaseProgress = Callable[[str, int, int], None]
+
+
 def _pairs(
-    rules: PositionRules[Any], xs: Sequence[Hashable], max_heaps: int
+    rules: PositionRules[Any],
+    xs: Sequence[Hashable],
+    max_heaps: int,
+    *,
+    what: str = "",
+    phase: PhaseProgress | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> Iterator[tuple[Hashable, Hashable]]:
-    """The pairs of positions classed whose sum has at most ``max_heaps`` heaps."""
+    """The pairs of positions classed whose sum has at most ``max_heaps`` heaps — ``phase``
+    told ``what`` is done after each first position, ``should_stop`` asked as often
+    (Cancelled)."""
     count = {x: len(rules.components(x)) for x in xs}
-    for x in xs:
+    for done, x in enumerate(xs, 1):
+        if should_stop is not None and should_stop():
+            raise Cancelled("the quotient was stopped by the caller")
         for y in xs:
             if count[x] + count[y] <= max_heaps:
                 yield x, y
+        if phase is not None:
+            phase(what, done, len(xs))
 
 
 def heap_quotient(
@@ -276,6 +294,7 @@ def heap_quotient(
     tests: int | None = None,
     theory: HeapTheory[Any] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    phase: PhaseProgress | None = None,
     should_stop: Callable[[], bool] | None = None,
 ) -> HeapQuotient:
     """Class every position of at most ``max_heaps`` heaps of 1 to ``max_heap`` counters by
@@ -283,8 +302,10 @@ def heap_quotient(
     ``max_heaps``) — χ(x + z), or χ(u · x · v) for a non-commutative game — and build the table
     of the classes found; check ``theory`` (if given) against them. The classes found are a
     lower bound on the quotient's. ``progress(done, total)`` is called as positions are
-    classed; ``should_stop`` may stop the work (Cancelled)."""
+    classed, then ``phase(what, done, total)`` as the table is built and checked (and the
+    theory); ``should_stop`` may stop the work (Cancelled)."""
     rules = _check_common(rules, progress, should_stop)
+    optional_callable(phase, "phase")
     whole(max_heap, "max_heap", low=1)
     whole(max_heaps, "max_heaps", low=0)
     tests = max_heaps if tests is None else whole(tests, "tests", low=0)
@@ -329,6 +350,8 @@ def heap_quotient(
     # as long as that stays within the searches allowed (else its entry is None)
     budget = MAX_SEARCHES // max(1, len(contexts))
     for a in classes:
+        if phase is not None:
+            phase("building the table", a.index, size)
         for b in classes:
             joined = rules.join(a.representative, b.representative)
             found = sig_of.get(joined)
@@ -351,20 +374,23 @@ def heap_quotient(
     )
     # well defined: the class of x + y the same for every member x, y of two classes
     cls = {x: index[s] for x, s in sig_of.items()}
-    for x, y in _pairs(rules, xs, max_heaps):
-        got = sig_of.get(rules.join(x, y))
+    pairs = _pairs(
+        rules, xs, max_heaps, what="checking the table", phase=phase, should_stop=should_stop
+    )
+    for x, y in pairs:
+        got = cls.get(rules.join(x, y))  # by the class's number: a signature is long to hash
         if got is None:
             continue
         want = table[cls[x]][cls[y]]
-        if want != index[got]:
+        if want != got:
             q.mismatches.append(
                 f"well-defined broken: {rules.text(x)} is in class {cls[x]} and "
-                f"{rules.text(y)} in class {cls[y]}, but their sum is in class {index[got]}, "
+                f"{rules.text(y)} in class {cls[y]}, but their sum is in class {got}, "
                 f"not {want}: tests of {tests} heaps do not tell every class apart"
             )
             break
     if theory is not None:
-        _check_theory(q, rules, theory, cls, size)
+        _check_theory(q, rules, theory, cls, size, phase=phase, should_stop=should_stop)
     return q
 
 
@@ -378,6 +404,9 @@ def _check_theory(
     theory: HeapTheory[Any],
     cls: dict[Hashable, int],
     size: int,
+    *,
+    phase: PhaseProgress | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> None:
     """Refinement (one element, one class), homomorphism (the element of x + y the sum of
     the elements) and the predicted outcome, over the positions classed."""
@@ -411,7 +440,15 @@ def _check_theory(
                 f"{dict(predicted.by_flag)}, but its outcome is "
                 f"{dict(q.classes[cls[x]].outcome.by_flag)}"
             )
-    for x, y in _pairs(rules, list(element), q.max_heaps):
+    pairs = _pairs(
+        rules,
+        list(element),
+        q.max_heaps,
+        what="checking the theory",
+        phase=phase,
+        should_stop=should_stop,
+    )
+    for x, y in pairs:
         s = rules.join(x, y)
         es = element.get(s)
         if es is None:
@@ -540,7 +577,8 @@ def exact_quotient(
         tuple(steps),
     )
     if theory is not None:
-        _check_theory(q, rules, theory, {x: number[e] for x, e in cls.items()}, len(classes))
+        cls_of = {x: number[e] for x, e in cls.items()}
+        _check_theory(q, rules, theory, cls_of, len(classes), should_stop=should_stop)
     return q
 
 

@@ -137,7 +137,9 @@ class HeapsPage(QWidget):
         )
         layout.addWidget(self.tabs, 1)
 
-        self.work = ViewWork(engine, self, self._search)
+        # the position's search is the Position tab's work: it waits (and a search running
+        # is stopped, to go on when the tab is shown) while the quotient's tab is shown
+        self.work = ViewWork(engine, self.splitter, self._search)
         self.explorer.positionChosen.connect(self._on_position_chosen)
         self.explorer.boundsChosen.connect(self._on_bounds)
         self.explorer.message.connect(self.message)
@@ -347,7 +349,7 @@ class HeapsPage(QWidget):
         self._job = self._job_key = None
         if key != key_of(self.doc):
             return
-        if self.isVisible():  # stopped by the user (here, or the status bar's Cancel)
+        if self.splitter.isVisible():  # stopped by the user (here, or the status bar's Cancel)
             self._stopped, self._why = key, _STOPPED
             self.panel.search_stopped(_STOPPED)
             self.readyChanged.emit(True)

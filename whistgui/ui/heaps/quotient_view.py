@@ -76,6 +76,9 @@ MAX_HEAPS: Final = 12
 
 Key = tuple[str, QuotientBounds]
 
+#: What the tab says of a quotient stopped before it was found.
+_STOPPED_SUMMARY: Final = "Stopped before the quotient was found: Compute to go on."
+
 #: The Alt keys of the quotient's tab (the page's two tabs among them), as the F1 sheet names
 #: them: the tabs, exact, compute, set the class, set the sum, the table, the map.
 QUOTIENT_KEYS: Final = "OQXCSUBA"
@@ -340,6 +343,7 @@ class QuotientExplorer(QWidget):
             self._show(None)
         if key == self._stopped:
             self.status.setText(self._why)
+            self.summary.setText(_STOPPED_SUMMARY)
             return
         if self._job is not None and self._job_key == key:
             return
@@ -356,14 +360,24 @@ class QuotientExplorer(QWidget):
             def progress(done: int, total: int) -> None:
                 ctx.report(f"{what} {done:,} of {total:,}")
 
+            def phase(doing: str, done: int, total: int) -> None:
+                # after the positions: the table built, then checked, then the theory
+                ctx.report(f"{doing} ({done:,} of {total:,})")
+
             ctx.report(f"quotient of {rules.name}", force=True)
-            return compute_quotient(rules, b, progress=progress, should_stop=ctx.should_stop)
+            return compute_quotient(
+                rules, b, progress=progress, phase=phase, should_stop=ctx.should_stop
+            )
 
         self._job_key = key
         self._job = self.work.submit(
             CHANNEL, job, label=f"Quotient of {rules.name} ({b.words()})", tag=key
         )
         self.status.setText(f"Computing the quotient ({b.words()}) …")
+        self.summary.setText(
+            f"Computing the quotient of {rules.name} ({b.words()}): its classes come when it "
+            "is done (Cancel stops it)."
+        )
         self.cancel_button.setEnabled(True)
 
     def compute(self) -> None:
@@ -392,6 +406,8 @@ class QuotientExplorer(QWidget):
         self.work.stop()
         self._job = self._job_key = None
         self.status.setText(self._why)
+        if self.q is None:
+            self.summary.setText(_STOPPED_SUMMARY)
         self.cancel_button.setEnabled(False)
 
     def _say_problem(self, text: str | None) -> None:
@@ -420,6 +436,7 @@ class QuotientExplorer(QWidget):
         self.work.keep = False
         self.cancel_button.setEnabled(False)
         self.status.setText("")
+        self.summary.setText("No quotient: the computation failed (said above).")
         self._say_problem(self._why)
         self.message.emit(f"Quotient: {self._why}")
 
@@ -429,6 +446,8 @@ class QuotientExplorer(QWidget):
         if self.isVisible() or self.work.keep:  # the status bar's Cancel
             self._stopped, self._why = self._job_key, "Stopped (Compute to go on)."
             self.status.setText(self._why)
+            if self.q is None:
+                self.summary.setText(_STOPPED_SUMMARY)
         self._job = self._job_key = None
         self.work.keep = False
         self.cancel_button.setEnabled(False)
