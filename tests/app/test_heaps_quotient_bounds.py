@@ -101,3 +101,52 @@ def test_a_tampered_quotient_is_refused_quoting_it(tmp_path: Path, bad: object, 
         load_heaps(path)
     assert said in str(info.value)
     assert "g.heaps" in str(info.value)
+
+
+def test_misere_kayles_s_quotient_is_said_with_the_paper_s_statement_beside_it() -> None:
+    from whistgui.app.heaps_quotient import summary_lines
+
+    rules = find_heap_game("misere-octal:0.77")
+    q = compute_quotient(rules, QuotientBounds(28, 2, None, True))
+    words = "\n".join(summary_lines(rules, q))
+    n = len(q.classes)
+    assert f"The paper (§6.5) states 48; this exact quotient has {n}" in words
+    assert ("as Siegel's MisereSolver also finds" in words) == (n == 40)
+    assert f"So {n} is the quotient for heaps up to 28" in words  # not "every heap size"
+    assert "every heap size" not in words
+    assert f"the same from K = {q.stable_from} to 28." in words
+    short = compute_quotient(rules, QuotientBounds(12, 2, None, True))  # still growing at 12
+    words = "\n".join(summary_lines(rules, short))
+    assert "MisereSolver" not in words
+    assert f"this exact quotient has {len(short.classes)} (heaps up to 12" in words
+
+
+def test_a_count_first_reached_at_the_bound_is_not_the_same_from_k_to_k() -> None:
+    from whistgui.app.heaps_quotient import summary_lines
+
+    rules = find_heap_game("misere-octal:0.123")
+    q = compute_quotient(rules, QuotientBounds(9, 2, None, True))
+    assert q.stable_from == 9  # the count appears at the bound computed
+    words = "\n".join(summary_lines(rules, q))
+    assert "from K = 9 to 9" not in words
+    assert f"{len(q.classes)} first at K = 9, the bound computed" in words
+    assert ("The paper (§6.5) states 20, as computed here" in words) == (len(q.classes) == 20)
+
+
+def test_the_members_not_shown_are_counted_in_words() -> None:
+    from whistgui.app.heaps_quotient import more_members
+
+    rules = find_heap_game("nim")
+    q = compute_quotient(rules, QuotientBounds(4, 3))
+    c = max(q.classes, key=lambda c: len(c.members))
+    assert (
+        more_members(q, c, 3)
+        == f" … {len(c.members) - 3} more ({len(c.members)} of the positions classed)"
+    )
+    assert more_members(q, c, len(c.members)) == ""
+    e = compute_quotient(find_heap_game("misere-octal:0.123"), QuotientBounds(9, 2, None, True))
+    big = e.classes[0]
+    assert (
+        more_members(e, big, 2)
+        == f" … {len(big.members) - 2} more of at most 2 heaps, and larger ones"
+    )

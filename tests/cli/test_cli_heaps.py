@@ -186,6 +186,11 @@ def test_exact_quotient_of_a_misere_octal_game_and_where_it_stops_growing():
     text = whist("quotient", "--game", "misere-octal:0.123", "--max-heap", "12", "--exact")
     assert f"{q['classes']} classes" in text.stdout
     assert f"from heap bound {q['stable_from']} to 12" in text.stdout
+    assert f"So {q['classes']} is the quotient for heaps up to 12" in text.stdout
+    assert "in all)" not in text.stdout  # an exact class lists a few of its positions only
+    for c in q["class_list"]:  # what is not shown is counted: the members listed less shown
+        line = next(x for x in text.stdout.splitlines() if x.lstrip().startswith(f"{c['class']}. "))
+        assert (" more of at most" in line) == (c["size"] > len(c["representatives"]))
 
 
 @pytest.mark.parametrize(

@@ -57,6 +57,7 @@ __all__ = [
     "default_bounds",
     "growth_words",
     "heaps_position",
+    "more_members",
     "outcome_short",
     "outcome_words",
     "p_map",
@@ -301,22 +302,78 @@ def p_map(rules: PositionRules[Any], q: HeapQuotient, size: int | None = None) -
     return PMap(n, tuple(classes), tuple(ps))
 
 
+#: What is said elsewhere of a game's exact quotient: the paper's statement of its order
+#: (strange algebra §6.5, the issue's "to be reproduced") and what another program found, with
+#: where the project says so — shown beside what is computed, never used as an answer.
+_STATED: Final[dict[str, tuple[int, str]]] = {
+    "misere-octal:0.77": (48, "Siegel's MisereSolver"),
+    "misere-octal:0.123": (20, ""),
+}
+#: The order MisereSolver finds for misère Kayles (README: run outside the project).
+_MISERE_SOLVER: Final = {"misere-octal:0.77": 40}
+
+
 def summary_lines(rules: PositionRules[Any], q: HeapQuotient) -> list[str]:
-    """What was computed, in words: the bounds, the classes found, the growth."""
+    """What was computed, in words: the bounds, the classes found, the growth — for the exact
+    quotient, how far its count is known to hold (for heaps up to the bound computed: no
+    periodicity is checked) and the paper's statement of it, if any."""
     p = sum(1 for c in q.classes if class_is_p(rules, c))
     if q.exact:
-        return [
-            f"The exact quotient of every position with heaps of at most {q.max_heap} counters: "
-            f"{len(q.classes)} classes ({p} of P-positions).",
-            f"Classes as the heap bound K grows: {growth_words(q.growth)} — the same from "
-            f"K = {q.stable_from} to {q.max_heap}.",
+        n, k, s = len(q.classes), q.max_heap, q.stable_from
+        lines = [
+            f"The exact quotient of every position with heaps of at most {k} counters: "
+            f"{n} classes ({p} of P-positions).",
+            f"Classes as the heap bound K grows: {growth_words(q.growth)}"
+            + (
+                f" — the same from K = {s} to {k}."
+                if s is not None and s < k
+                else f" — {n} first at K = {k}, the bound computed: raise the max heap to see "
+                "whether it grows."
+            ),
+            f"So {n} is the quotient for heaps up to {k}; a larger heap may still add classes "
+            "(no periodicity is checked here).",
         ]
+        return lines + _stated_lines(rules, q)
     return [
         f"{len(q.positions):,} positions of at most {q.max_heaps} heaps of 1 to {q.max_heap} "
         f"counters, classed by their outcomes against every test position of at most {q.tests} "
         f"heaps: {len(q.classes)} classes ({p} of P-positions).",
         "A lower bound: more test positions can only split them.",
     ]
+
+
+def _stated_lines(rules: PositionRules[Any], q: HeapQuotient) -> list[str]:
+    """The paper's statement of ``q``'s order beside what is computed, in words."""
+    stated = _STATED.get(rules.name)
+    if stated is None:
+        return []
+    order, other = stated
+    n = len(q.classes)
+    if n == order:
+        return [f"The paper (§6.5) states {order}, as computed here."]
+    said = f"The paper (§6.5) states {order}; this exact quotient has {n}"
+    if n == _MISERE_SOLVER.get(rules.name) and other:
+        return [f"{said}, as {other} also finds (README)."]
+    return [f"{said} (heaps up to {q.max_heap}: a larger bound may add classes)."]
+
+
+def more_members(q: HeapQuotient, c: HeapClass, shown: int) -> str:
+    """What follows the ``shown`` representatives of ``c`` listed, in words ('' if none
+    more): how many more of the positions classed, or — the exact quotient, whose classes
+    list at most a few of their positions — that there are more.
+
+    >>> from whistgui.engine.heaps import find_heap_game
+    >>> from whistgui.engine.heaps.quotient import heap_quotient
+    >>> q = heap_quotient(find_heap_game('nim'), 3, 3)
+    >>> more_members(q, q.classes[0], 2)
+    ' … 3 more (5 of the positions classed)'
+    """
+    n = len(c.members)
+    if n <= shown:
+        return ""
+    if q.exact:
+        return f" … {n - shown} more of at most {q.max_heaps} heaps, and larger ones"
+    return f" … {n - shown} more ({n} of the positions classed)"
 
 
 def growth_words(growth: Sequence[int]) -> str:

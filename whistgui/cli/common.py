@@ -721,11 +721,15 @@ def find_trick_game(name: str) -> Game:
         ) from None
 
 
-def class_line(c: dict[str, Any], examples: int, verdict: str | None = None) -> str:
+def class_line(
+    c: dict[str, Any], examples: int, verdict: str | None = None, more: str | None = None
+) -> str:
     """One class of ``whist quotient``'s text: its number, its ``verdict`` if given (a game of
-    heaps: P, N or its outcome), its elements and its first ``examples`` representatives."""
+    heaps: P, N or its outcome), its elements and its first ``examples`` representatives, then
+    ``more`` (by default how many in all)."""
     reps = ", ".join(c["representatives"])
-    more = f" … ({c['size']} in all)" if c["size"] > examples else ""
+    if more is None:
+        more = f" … ({c['size']} in all)" if c["size"] > examples else ""
     elems = " ".join(c["elements"]) or "-"
     shown = "" if verdict is None else f"{verdict:<4} "
     return f"  {c['class']:>3}. {shown}elements {elems:<14} {reps}{more}"

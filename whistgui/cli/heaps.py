@@ -19,6 +19,7 @@ import json
 from collections.abc import Iterable
 from typing import Any, Final
 
+from whistgui.app.heaps_quotient import more_members, summary_lines
 from whistgui.cli.common import (
     EXIT_BUG,
     Command,
@@ -280,8 +281,13 @@ def _emit_quotient(cmd: Command, rules: PositionRules[Any], q: HeapQuotient, exa
             f"{rules.name}: the exact quotient of every position with heaps of at most "
             f"{q.max_heap} counters",
             "classes as the heap bound grows: " + " ".join(map(str, q.growth)),
-            f"{len(q.classes)} classes ({len(q.p_classes)} of P-positions), the same from heap "
-            f"bound {q.stable_from} to {q.max_heap}",
+            f"{len(q.classes)} classes ({len(q.p_classes)} of P-positions), "
+            + (
+                f"the same from heap bound {q.stable_from} to {q.max_heap}"
+                if q.stable_from is not None and q.stable_from < q.max_heap
+                else f"first at heap bound {q.max_heap}, the bound computed"
+            ),
+            *summary_lines(rules, q)[2:],  # for heaps up to K; the paper's statement
         ]
     else:
         lines = [
@@ -290,7 +296,15 @@ def _emit_quotient(cmd: Command, rules: PositionRules[Any], q: HeapQuotient, exa
             f"of at most {q.tests} heaps",
             f"{len(q.classes)} classes (a lower bound: more test positions can only split them)",
         ]
-    lines += [class_line(c, examples, c["verdict"] or json.dumps(c["outcome"])) for c in classes]
+    lines += [
+        class_line(
+            c,
+            examples,
+            c["verdict"] or json.dumps(c["outcome"]),
+            more_members(q, q.classes[c["class"]], examples),
+        )
+        for c in classes
+    ]
     if len(q.classes) <= 24:
         width = len(str(len(q.classes)))
         lines.append("the table of the classes (row + column):")

@@ -17,6 +17,7 @@ from typing import Any, Final
 from whistgui.app.heaps_quotient import (
     check_lines,
     class_is_p,
+    more_members,
     outcome_short,
     summary_lines,
 )
@@ -98,7 +99,7 @@ def build_quotient_table(
     y = bottom + size * 0.6
     for c in q.classes:
         reps = ", ".join(rules.text(m) for m in c.members[:MEMBERS_LISTED])
-        more = f" … ({len(c.members)} listed)" if len(c.members) > MEMBERS_LISTED else ""
+        more = more_members(q, c, MEMBERS_LISTED)
         elements = f"; elements {' '.join(c.pretty)}" if c.pretty else ""
         line = f"{c.index}: {outcome_short(rules, c.outcome)}{elements} — {reps}{more}"
         y = paragraph(fig, margin, y, room, line, size * 0.9, colour=_MUTED)

@@ -49,6 +49,7 @@ from whistgui.app.heaps_quotient import (
     class_is_p,
     compute_quotient,
     default_bounds,
+    more_members,
     outcome_short,
     outcome_words,
     p_map,
@@ -496,8 +497,7 @@ class QuotientExplorer(QWidget):
         p_fill = colour("optimal_fill")
         for c in q.classes:
             reps = ", ".join(rules.text(m) for m in c.members[:_LISTED])
-            if len(c.members) > _LISTED:
-                reps += f" … ({len(c.members)} listed)"
+            reps += more_members(q, c, _LISTED)
             outcome = QTableWidgetItem(outcome_short(rules, c.outcome))
             outcome.setToolTip(outcome_words(rules, c.outcome))
             if class_is_p(rules, c):
