@@ -151,6 +151,23 @@ def test_games_lists_the_games_of_positions_after_the_trick_games():
     assert nim["notation"]
 
 
+def test_quotient_of_hackenbush_is_computed_and_exact_refused_in_words():
+    from whistgui.engine.heaps.quotient import heap_quotient
+
+    res = whist("quotient", "--game", "hackenbush", "--max-heap", "3", "--max-heaps", "2", "--json")
+    assert res.returncode == 0, res.stderr
+    (q,) = objects(res.stdout)
+    mine = heap_quotient(find_heap_game("hackenbush"), 3, 2)
+    assert q["classes"] == len(mine.classes)
+    assert q["table"] == [list(r) for r in mine.table]
+    assert q["homomorphism"] is True
+    assert q["refinement"] is True
+    bad = whist("quotient", "--game", "nim", "--max-heap", "3", "--exact")
+    assert bad.returncode == 2
+    assert "heap_quotient" not in bad.stderr  # no internal name: what to give instead
+    assert "expected --max-heaps M" in bad.stderr
+
+
 def test_quotient_of_nim_by_tests_is_the_nim_group():
     """Heaps of 1 to 3 counters, two at most: the classes are the nim-sums 0 to 3, each a
     theory's element, and the table of the classes is their nim-sum (XOR)."""
@@ -199,7 +216,7 @@ def test_exact_quotient_of_a_misere_octal_game_and_where_it_stops_growing():
         (("--game", "nim", "--max-cards", "2"), "--max-cards is for the card games"),
         (("--game", "whist", "--max-heap", "2"), "are for games of heaps"),
         (("--game", "nim", "--max-heap", "3"), "expected --max-heap K and --max-heaps M"),
-        (("--game", "nim", "--max-heap", "3", "--exact"), "octal"),
+        (("--game", "nim", "--max-heap", "3", "--exact"), "--exact is for octal games"),
         (("--game", "whist"), "expected --max-cards K"),
     ],
 )

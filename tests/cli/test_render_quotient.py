@@ -100,7 +100,7 @@ def test_the_bounds_of_a_heaps_file_are_used(tmp_path: Path) -> None:
         (["--game", "nim", "--max-heap", "30", "--max-heaps", "8"], "more than 20,000"),
         (["--game", "nim", "--max-heap", "3", "--exact"], "the exact quotient is for impartial"),
         (["--game", "nim", "--max-heaps", "2"], "expected --max-heap K and --max-heaps M"),
-        (["--game", "hackenbush"], "piles of blue and red counters, not heaps"),
+        (["--game", "hackenbush", "--max-heap", "5", "--max-heaps", "3"], "3 piles of at most"),
         (["--game", "octal:0.07", "--max-heap", "3", "--exact", "--tests", "2"], "--exact"),
     ],
 )
@@ -145,3 +145,18 @@ def test_the_quotient_in_tikz_sets_the_theory_s_symbols_in_latex(
     words = " ".join(pdf_text(run_pdflatex(tmp_path, out.name)).split())
     for s in symbols:
         assert s in words, s
+
+
+def test_hackenbush_s_quotient_is_drawn(tmp_path: Path) -> None:
+    out = tmp_path / "h.svg"
+    r = whist("render", "--game", "hackenbush", "--view", "quotient", "--max-heap", "2",
+              "--max-heaps", "2", "-o", str(out))  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    rules = find_heap_game("hackenbush")
+    q = heap_quotient(rules, 2, 2)
+    n = len(q.classes)
+    texts = svg_texts(out)
+    assert any(f"{n} classes" in t for t in texts)
+    assert table_cells(texts, n)[2 * n :] == [
+        "–" if v is None else str(v) for row in q.table for v in row
+    ]

@@ -274,12 +274,19 @@ def test_bad_bounds_are_refused_in_words(qtbot, explorer, game, bounds, words):
     assert ex._job is None
 
 
-def test_piles_are_not_heaps_and_the_explorer_says_so(qtbot, explorer):
-    explorer.session.change(HeapsDocument.new("hackenbush", "BR B"), "test")
-    ex = explorer.page.explorer
-    qtbot.waitUntil(ex.problem.isVisible, timeout=5000)
-    assert "piles of blue and red counters" in ex.problem.text()
-    assert ex.q is None
+def test_hackenbush_s_quotient_is_computed_and_its_map_says_why_not(qtbot, explorer):
+    ex = set_game(qtbot, explorer, "hackenbush", "BR B")
+    rules = find_heap_game("hackenbush")
+    b = ex.bounds()
+    want = heap_quotient(rules, b.max_heap, b.max_heaps, theory=registered_theory(rules))
+    assert texts(rules, ex.q) == texts(rules, want)
+    assert ex.q.table == want.table
+    assert not ex.problem.isVisible()
+    assert "piles" in ex.summary.text()
+    assert "homomorphism: yes" in ex.checks.text()
+    assert ex.pmap.map is None  # no grid of two heaps for piles, and the tab says so
+    assert "piles of two colours" in ex.map_words.text()
+    assert f"class {ex.q.class_of(rules.parse('BR B'))}" in ex.board_class.text()
 
 
 def test_the_figure_of_the_table_is_the_quotient_shown(qtbot, explorer):

@@ -37,6 +37,7 @@ from whistgui.engine.heaps.quotient import (
     HeapClass,
     HeapQuotient,
     PhaseProgress,
+    count_components,
     exact_quotient,
     heap_quotient,
     registered_theory,
@@ -56,6 +57,7 @@ __all__ = [
     "compute_quotient",
     "default_bounds",
     "growth_words",
+    "heaps_game",
     "heaps_position",
     "more_members",
     "outcome_short",
@@ -99,7 +101,8 @@ def can_exact(rules: PositionRules[Any]) -> bool:
     return bool(rules.impartial and rules.commutative and getattr(rules, "disjunctive", False))
 
 
-def _is_heaps(rules: PositionRules[Any]) -> bool:
+def heaps_game(rules: PositionRules[Any]) -> bool:
+    """Are ``rules``' components heaps of counters (``'1'`` a position), not piles?"""
     try:
         rules.parse("1")
     except WhistError:
@@ -109,32 +112,30 @@ def _is_heaps(rules: PositionRules[Any]) -> bool:
 
 def default_bounds(rules: PositionRules[Any]) -> QuotientBounds:
     """The bounds the explorer starts with for ``rules``: exact to 9 for an octal game
-    (misère 0.123's 20 classes), 4 counters and 3 heaps for a commutative game, 3 and 2 for
-    End-nim (whose two-sided tests are many)."""
+    (misère 0.123's 20 classes), 4 counters and 3 heaps for a commutative game of heaps, 3
+    and 2 for End-nim (whose two-sided tests are many) and for hackenbush (whose piles of 3
+    are 14)."""
     if can_exact(rules):
         return QuotientBounds(9, 2, None, True)
-    if not rules.commutative:
+    if not rules.commutative or not heaps_game(rules):
         return QuotientBounds(3, 2)
     return QuotientBounds(4, 3)
 
 
-def _count(k: int, m: int, commutative: bool) -> int:
-    """Positions of at most ``m`` heaps of 1 to ``k`` counters: multisets, or sequences."""
-    if commutative:
-        return math.comb(k + m, m)
-    return sum(k**i for i in range(m + 1))
+def _count(rules: PositionRules[Any], k: int, m: int) -> int:
+    """Positions of at most ``m`` components of 1 to ``k`` units (heaps of counters, piles):
+    multisets, or sequences."""
+    c = count_components(rules, k, MAX_POSITIONS)
+    if rules.commutative:
+        return math.comb(c + m, m)
+    return sum(c**i for i in range(m + 1))
 
 
 def bounds_problem(rules: PositionRules[Any], bounds: QuotientBounds) -> str | None:
-    """Why ``bounds`` cannot be computed for ``rules``, in words (None if they can): a game
-    whose positions are not heaps, an exact quotient of a game that is not octal, bounds out
-    of range or beyond the engine's limits (:data:`~whistgui.engine.heaps.quotient.
-    MAX_POSITIONS`, :data:`~whistgui.engine.heaps.quotient.MAX_SEARCHES`)."""
-    if not _is_heaps(rules):
-        return (
-            f"{rules.name}'s positions are piles of blue and red counters, not heaps: the "
-            "quotient classes positions of heaps of 1 to K counters"
-        )
+    """Why ``bounds`` cannot be computed for ``rules``, in words (None if they can): an exact
+    quotient of a game that is not octal, bounds out of range or beyond the engine's limits
+    (:data:`~whistgui.engine.heaps.quotient.MAX_POSITIONS`,
+    :data:`~whistgui.engine.heaps.quotient.MAX_SEARCHES`)."""
     k = bounds.max_heap
     if not 1 <= k <= MAX_BOUND:
         return f"max heap {k}: expected 1 to {MAX_BOUND} counters"
@@ -149,18 +150,19 @@ def bounds_problem(rules: PositionRules[Any], bounds: QuotientBounds) -> str | N
     t = m if bounds.tests is None else bounds.tests
     if m < 0 or t < 0:
         return f"max heaps {m}, tests {t}: expected 0 or more heaps"
-    positions = _count(k, m, rules.commutative)
+    what = "heaps" if heaps_game(rules) else "piles"
+    positions = _count(rules, k, m)
     if positions > MAX_POSITIONS:
         return (
-            f"{m} heaps of at most {k} counters are {positions:,} positions, more than "
-            f"{MAX_POSITIONS:,} (the most classed); expected fewer heaps or smaller ones"
+            f"{m} {what} of at most {k} counters are {positions:,} positions, more than "
+            f"{MAX_POSITIONS:,} (the most classed); expected fewer {what} or smaller ones"
         )
-    tests = _count(k, t, rules.commutative)
+    tests = _count(rules, k, t)
     contexts = tests if rules.commutative else tests * tests
     if tests > MAX_POSITIONS or positions * contexts > MAX_SEARCHES:
         return (
-            f"{positions:,} positions against {contexts:,} tests of at most {t} heaps are "
-            f"more than {MAX_SEARCHES:,} searches; expected fewer tests, heaps or counters"
+            f"{positions:,} positions against {contexts:,} tests of at most {t} {what} are "
+            f"more than {MAX_SEARCHES:,} searches; expected fewer tests, {what} or counters"
         )
     return None
 
@@ -289,9 +291,12 @@ class PMap:
     p: tuple[tuple[bool | None, ...], ...]
 
 
-def p_map(rules: PositionRules[Any], q: HeapQuotient, size: int | None = None) -> PMap:
+def p_map(rules: PositionRules[Any], q: HeapQuotient, size: int | None = None) -> PMap | None:
     """The P-position map of ``q``'s two-heap positions, up to ``size`` counters a heap (by
-    default the quotient's max heap, at most :data:`MAX_MAP`)."""
+    default the quotient's max heap, at most :data:`MAX_MAP`); None for a game whose
+    components are not heaps (hackenbush's piles: no grid of a and b)."""
+    if not heaps_game(rules):
+        return None
     n = min(q.max_heap, MAX_MAP) if size is None else size
     classes: list[tuple[int | None, ...]] = []
     ps: list[tuple[bool | None, ...]] = []
@@ -334,10 +339,11 @@ def summary_lines(rules: PositionRules[Any], q: HeapQuotient) -> list[str]:
             "(no periodicity is checked here).",
         ]
         return lines + _stated_lines(rules, q)
+    what = "heaps" if heaps_game(rules) else "piles"
     return [
-        f"{len(q.positions):,} positions of at most {q.max_heaps} heaps of 1 to {q.max_heap} "
+        f"{len(q.positions):,} positions of at most {q.max_heaps} {what} of 1 to {q.max_heap} "
         f"counters, classed by their outcomes against every test position of at most {q.tests} "
-        f"heaps: {len(q.classes)} classes ({p} of P-positions).",
+        f"{what}: {len(q.classes)} classes ({p} of P-positions).",
         "A lower bound: more test positions can only split them.",
     ]
 

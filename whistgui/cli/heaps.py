@@ -19,7 +19,7 @@ import json
 from collections.abc import Iterable
 from typing import Any, Final
 
-from whistgui.app.heaps_quotient import more_members, summary_lines
+from whistgui.app.heaps_quotient import can_exact, heaps_game, more_members, summary_lines
 from whistgui.cli.common import (
     EXIT_BUG,
     Command,
@@ -213,6 +213,12 @@ def run_quotient(cmd: Command, args: Any) -> None:
             f"{rules.name}: expected --max-heap K and --max-heaps M (positions of at most M heaps "
             "of 1 to K counters), or --max-heap K --exact for an octal game's exact quotient"
         )
+    if args.exact and not can_exact(rules):
+        raise NotationError(
+            f"--exact is for octal games (impartial, each move changing one heap), not "
+            f"{rules.name}; expected --max-heaps M (positions of at most M components, classed "
+            "by tests) instead"
+        )
     theory = registered_theory(rules)
     with ProgressLine(cmd.err) as line:
 
@@ -290,10 +296,11 @@ def _emit_quotient(cmd: Command, rules: PositionRules[Any], q: HeapQuotient, exa
             *summary_lines(rules, q)[2:],  # for heaps up to K; the paper's statement
         ]
     else:
+        what = "heaps" if heaps_game(rules) else "piles"
         lines = [
-            f"{rules.name}: {len(q.positions):,} positions of at most {q.max_heaps} heaps of 1 "
-            f"to {q.max_heap} counters, classed by their outcomes against every test position "
-            f"of at most {q.tests} heaps",
+            f"{rules.name}: {len(q.positions):,} positions of at most {q.max_heaps} {what} of "
+            f"1 to {q.max_heap} counters, classed by their outcomes against every test position "
+            f"of at most {q.tests} {what}",
             f"{len(q.classes)} classes (a lower bound: more test positions can only split them)",
         ]
     lines += [

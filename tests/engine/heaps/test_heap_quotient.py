@@ -6,6 +6,7 @@ computed (nim's group, misère nim's monoid, misère 0.123's 20 elements)."""
 from __future__ import annotations
 
 import itertools
+import math
 import textwrap
 
 import pytest
@@ -24,6 +25,7 @@ from whistgui.engine.heaps.quotient import (
     heap_quotient,
     quotient_growth,
     registered_theory,
+    sized_components,
 )
 from whistgui.engine.heaps.search import Search
 
@@ -320,3 +322,36 @@ def test_the_phases_after_classing_are_reported_and_can_be_stopped() -> None:
             phase=lambda what, *_: stop.append(what == "checking the table"),
             should_stop=lambda: any(stop),
         )
+
+
+@pytest.mark.parametrize(
+    "game", ["hackenbush", "integral-hackenbush", "refined-integral-hackenbush"]
+)
+def test_hackenbush_s_quotient_is_berlekamp_s_values(game: str) -> None:
+    """Piles of both colours classed (every word of B and R up to 3 counters, at most 2
+    piles): Berlekamp's value in Z(2) (the theory) is a refinement and a homomorphism, and
+    here also separates — one class for each value met, as -x tells x apart (§6.6)."""
+    rules = find_heap_game(game)
+    theory = registered_theory(rules)
+    assert theory is not None
+    q = heap_quotient(rules, 3, 2, theory=theory)
+    assert q.mismatches == []
+    assert q.refinement
+    assert q.homomorphism
+    piles = [c for _n, c in sized_components(rules, 3)]
+    assert len(piles) == 2 + 4 + 8
+    assert len(q.positions) == math.comb(len(piles) + 2, 2)
+    values = set()
+    for x in q.positions:
+        e = theory.zero()
+        for c in rules.components(x):
+            e = theory.add(e, theory.element(c))
+        values.add(e)
+    if game == "hackenbush":  # normal play: outcome classes are the values
+        assert len(q.classes) == len(values)
+    assert all(len(c.elements) == 1 for c in q.classes)  # each class one value
+
+
+def test_the_exact_quotient_of_a_game_not_octal_is_refused_in_words() -> None:
+    with pytest.raises(ArgumentError, match="expected a quotient by tests"):
+        exact_quotient(find_heap_game("nim"), 3)

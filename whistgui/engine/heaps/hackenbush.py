@@ -44,6 +44,7 @@ The theories (Berlekamp's rule and the three roundings) are in
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
@@ -209,6 +210,17 @@ class HackenbushRules:
 
     def start_flags(self, position: Piles) -> Iterable[tuple[str, Flag]]:
         return (("", None),)
+
+    def sized_components(self, max_size: int) -> Iterator[tuple[int, Piles]]:
+        """Each pile of 1 to ``max_size`` counters as a position, with its size — fewest
+        counters first, then B before R (the quotient's positions are sums of these).
+
+        >>> [p for _n, (p,) in HackenbushRules().sized_components(2)]
+        ['B', 'R', 'BB', 'BR', 'RB', 'RR']
+        """
+        for n in range(1, whole(max_size, "max_size", low=0, high=MAX_PILE) + 1):
+            for word in itertools.product("BR", repeat=n):
+                yield n, ("".join(word),)
 
     def options(self, position: Piles, flag: Flag, mover: Player) -> Iterator[Move]:
         """Each counter of the mover's colour removed with all above it (a pile that stands

@@ -64,11 +64,13 @@ __all__ = [
     "HeapQuotient",
     "PhaseProgress",
     "QuotientLimit",
+    "count_components",
     "exact_quotient",
     "heap_positions",
     "heap_quotient",
     "quotient_growth",
     "registered_theory",
+    "sized_components",
 ]
 
 #: The most positions :func:`heap_quotient` classes or tests against (each test is a search).
@@ -210,28 +212,62 @@ def _size_key(p: Sequence[int]) -> tuple[int, int, tuple[int, ...]]:
     return (len(p), sum(p), tuple(p))
 
 
+def sized_components(rules: PositionRules[Any], max_size: int) -> Iterator[tuple[int, Hashable]]:
+    """Each component of ``rules`` of 1 to ``max_size`` units (a heap's counters, a pile's),
+    as a position, with its size, smallest first: the rules' own ``sized_components`` if they
+    have one (hackenbush: every word of B and R), else the heaps 1 to ``max_size``.
+
+    >>> from whistgui.engine.heaps import find_heap_game
+    >>> list(sized_components(find_heap_game('nim'), 2))
+    [(1, (1,)), (2, (2,))]
+    >>> [p for _n, (p,) in sized_components(find_heap_game('hackenbush'), 1)]
+    ['B', 'R']
+    """
+    own = getattr(rules, "sized_components", None)
+    if own is not None:
+        yield from own(max_size)
+        return
+    for h in range(1, max_size + 1):
+        yield h, rules.parse(str(h))
+
+
+def count_components(rules: PositionRules[Any], max_size: int, most: int) -> int:
+    """How many components of 1 to ``max_size`` units ``rules`` has — counted up to
+    ``most + 1`` only (enough to refuse more than ``most``)."""
+    return sum(1 for _ in itertools.islice(sized_components(rules, max_size), most + 1))
+
+
 def heap_positions(
     rules: PositionRules[Any], max_heap: int, max_heaps: int
 ) -> tuple[Hashable, ...]:
-    """Every position of at most ``max_heaps`` heaps of 1 to ``max_heap`` counters — every
-    multiset, or every sequence if the game is not commutative — the empty one first, then
-    by number of heaps, counters and text.
+    """Every position of at most ``max_heaps`` heaps of 1 to ``max_heap`` counters (piles,
+    for hackenbush: :func:`sized_components`) — every multiset, or every sequence if the game
+    is not commutative — the empty one first, then by number of heaps, counters and text.
 
     >>> from whistgui.engine.heaps import find_heap_game
     >>> heap_positions(find_heap_game('nim'), 2, 2)
     ((), (1,), (2,), (1, 1), (1, 2), (2, 2))
     >>> len(heap_positions(find_heap_game('end-nim'), 2, 2))
     7
+    >>> [' '.join(p) for p in heap_positions(find_heap_game('hackenbush'), 1, 2)]
+    ['', 'B', 'R', 'B B', 'B R', 'R R']
     """
     whole(max_heap, "max_heap", low=1)
     whole(max_heaps, "max_heaps", low=0)
-    sizes = range(1, max_heap + 1)
+    found = list(itertools.islice(sized_components(rules, max_heap), MAX_POSITIONS + 1))
+    if len(found) > MAX_POSITIONS:
+        raise ArgumentError(
+            f"components of at most {max_heap} are more than {MAX_POSITIONS:,}; expected "
+            "smaller ones"
+        )
+    sizes = [n for n, _c in found]
+    parts = [c for _n, c in found]
     out: list[tuple[int, ...]] = []
     for k in range(max_heaps + 1):
         words = (
-            itertools.combinations_with_replacement(sizes, k)
+            itertools.combinations_with_replacement(range(len(parts)), k)
             if rules.commutative
-            else itertools.product(sizes, repeat=k)
+            else itertools.product(range(len(parts)), repeat=k)
         )
         for word in words:
             out.append(tuple(word))
@@ -240,7 +276,18 @@ def heap_positions(
                     f"{max_heaps} heaps of at most {max_heap} counters are more than "
                     f"{MAX_POSITIONS:,} positions; expected fewer heaps or smaller ones"
                 )
-    return tuple(_position(rules, p) for p in sorted(out, key=_size_key))
+
+    def key(word: tuple[int, ...]) -> tuple[int, int, tuple[int, ...]]:
+        return (len(word), sum(sizes[i] for i in word), word)
+
+    return tuple(_joined(rules, [parts[i] for i in w]) for w in sorted(out, key=key))
+
+
+def _joined(rules: PositionRules[Any], parts: Sequence[Hashable]) -> Hashable:
+    p: Hashable = rules.zero()
+    for c in parts:
+        p = rules.join(p, c)
+    return p
 
 
 def _position(rules: PositionRules[Any], heaps: tuple[int, ...]) -> Hashable:
@@ -395,7 +442,7 @@ def heap_quotient(
 
 
 def _singles(rules: PositionRules[Any], max_heap: int) -> list[Hashable]:
-    return [rules.parse(str(h)) for h in range(1, max_heap + 1)]
+    return [c for _n, c in sized_components(rules, max_heap)]
 
 
 def _check_theory(
@@ -477,7 +524,7 @@ def _exact_game(rules: PositionRules[Any]) -> Any:
     if not (rules.impartial and rules.commutative and getattr(rules, "disjunctive", False)):
         raise ArgumentError(
             f"the exact quotient is for impartial games whose moves change one heap (octal "
-            f"games), not {rules.name}; expected heap_quotient for it"
+            f"games), not {rules.name}; expected a quotient by tests (heap_quotient) for it"
         )
     return heap_moves(rules)
 

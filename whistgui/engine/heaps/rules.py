@@ -131,6 +131,10 @@ class PositionRules(Protocol[P]):
     result_kind: ResultKind
     #: ``join`` is commutative (False for End-nim, whose heaps stand in a row).
     commutative: bool
+    # Optional: ``sized_components(max_size)`` — each component of 1 to max_size units, as a
+    # position, with its size, smallest first (the quotient's positions are sums of them;
+    # without it, the heaps ``parse('1')`` … ``parse(str(max_size))``: see
+    # :func:`whistgui.engine.heaps.quotient.sized_components`).
 
     def parse(self, text: str) -> P:
         """The position written ``text``; NotationError quoting it and saying what was

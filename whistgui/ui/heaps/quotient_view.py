@@ -536,11 +536,17 @@ class QuotientExplorer(QWidget):
         self.alarm.setVisible(bool(bad))
         pm = p_map(rules, q)
         self.pmap.set_map(rules, pm)
-        self.map_words.setText(
-            f"The positions of two heaps a b (a down, b across, 0 to {pm.size}): filled, a "
-            "P-position; grey, not among the positions classed; a dot, the position on the "
-            "board. Click a cell (or Enter) to set it on the board."
-        )
+        if pm is None:
+            self.map_words.setText(
+                f"The map is of two heaps a, b: {rules.name}'s positions are piles of two "
+                "colours, with no such grid — its classes are in the list and the table."
+            )
+        else:
+            self.map_words.setText(
+                f"The positions of two heaps a b (a down, b across, 0 to {pm.size}): filled, a "
+                "P-position; grey, not among the positions classed; a dot, the position on the "
+                "board. Click a cell (or Enter) to set it on the board."
+            )
         self._show_board_class()
 
     def _show_board_class(self) -> None:
