@@ -426,3 +426,23 @@ def test_misere_nim_s_hats_are_drawn_over_their_digits(qtbot, explorer):
     assert gaps  # the hat, clear of its digit above it
     digit = [y for y in hatted if y > max(gaps)]
     assert len(digit) == len(plain)  # the digit as tall as a plain one: no "^" beside it
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_p_cells_stand_out_from_grey_and_the_legends_say_what_marks_mean(qtbot, explorer, dark):
+    from whistgui.ui.theme import colour
+
+    p, grey = colour("p_class_fill", dark=dark), colour("summary_fill", dark=dark)
+    pal = explorer.page.palette()
+    base = pal.color(pal.ColorRole.Base)
+    assert abs(p.lightnessF() - grey.lightnessF()) > 0.12 or abs(p.hueF() - grey.hueF()) > 0.1
+    assert p.hsvSaturationF() > 0.3  # a colour, not a grey: it reads against grey and base
+    assert p != base
+    ex = set_game(qtbot, explorer, "misere-octal:0.123", "2", QuotientBounds(6, 2, None, True))
+    assert "outlined in yellow, the class marked" in ex.map_words.text()
+    assert "its entries filled in yellow" in ex.legend.text()
+    c = ex.q.p_classes[0]  # the list, the table and the map fill P classes in that role
+    assert ex.classes.item(c, 1).background().color() == colour("p_class_fill")
+    assert ex.model.data(ex.model.index(c, 0), Qt.ItemDataRole.BackgroundRole) == colour(
+        "p_class_fill"
+    )

@@ -102,6 +102,7 @@ class Colours:
     plus_fill: str  # A_ij = +1
     minus_fill: str  # A_ij = −1
     optimal_fill: str  # an optimal card's row
+    p_class_fill: str  # a P class (quotient explorer): plain against grey and the base
     # -- the number line's plot (drawn on the palette's base)
     plot_text: str
     plot_mark: str  # maxmin / minmax triangles and their labels
@@ -208,6 +209,7 @@ LIGHT: Final = Colours(
     plus_fill=PLUS_FILL,
     minus_fill=MINUS_FILL,
     optimal_fill="#e8f5e9",
+    p_class_fill="#81c784",
     plot_text="#000000",
     plot_mark="#404040",
     plot_grey="#b0b0b0",
@@ -249,6 +251,7 @@ DARK: Final = Colours(
     plus_fill="#1f4227",
     minus_fill="#4d2328",
     optimal_fill="#1f4227",
+    p_class_fill="#2e7d32",
     plot_text="#e8e8e8",
     plot_mark="#c8c8c8",
     plot_grey="#6e6e6e",

@@ -1,7 +1,7 @@
 """The quotient explorer's two grids: the multiplication table of the classes
 (:class:`TableModel`, for a :class:`~PySide6.QtWidgets.QTableView`: rows u, columns v, each
 entry the class of u + v — u · v for End-nim — the entries that are P classes filled in the
-theme's ``optimal_fill``, those of the class selected in ``maxmin_fill``) and the P-position
+theme's ``p_class_fill``, those of the class selected in ``maxmin_fill``) and the P-position
 map of the positions of two heaps (:class:`PMapView`, painted: a cell a, b filled when ``a b``
 is a P-position, outlined when it is in the class selected, dotted where the position on the
 board is; a click, or Enter on the cell the
@@ -86,7 +86,7 @@ class TableModel(QAbstractTableModel):
         if v is not None and v == self.selected:
             return colour("maxmin_fill")
         if v in self.p:
-            return colour("optimal_fill")
+            return colour("p_class_fill")
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -231,7 +231,7 @@ class PMapView(QWidget):
             return
         side, x0, y0 = self._geometry()
         n = self.map.size
-        p_fill = colour("optimal_fill")
+        p_fill = colour("p_class_fill")
         unknown = colour("summary_fill")
         grid = pal.color(pal.ColorRole.Mid)
         text = pal.color(pal.ColorRole.WindowText)

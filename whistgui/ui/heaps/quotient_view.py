@@ -494,7 +494,7 @@ class QuotientExplorer(QWidget):
         )
         self.classes.setColumnHidden(2, q.theory is None)  # no theory: no elements
         self.classes.setRowCount(len(q.classes))
-        p_fill = colour("optimal_fill")
+        p_fill = colour("p_class_fill")
         for c in q.classes:
             reps = ", ".join(rules.text(m) for m in c.members[:_LISTED])
             reps += more_members(q, c, _LISTED)
@@ -519,8 +519,9 @@ class QuotientExplorer(QWidget):
         op = "u + v" if q.commutative else "u · v (the row u first: End-nim's order)"
         p = ", ".join(map(str, sorted(self.model.p))) or "none"
         self.legend.setText(
-            f"Row u, column v: the class of {op}. Filled: P classes ({p}); bold headers: P "
-            "classes. Click a header to mark its class."
+            f"Row u, column v: the class of {op}. Green: P classes ({p}), their headers bold. "
+            "Click a header to mark its class (an entry marks the class it lands in): its "
+            "entries filled in yellow, its header underlined, its cells outlined on the map."
             + (
                 " –: a product beyond the positions classed (in no class found)."
                 if any(v is None for row in q.table for v in row)
@@ -543,9 +544,10 @@ class QuotientExplorer(QWidget):
             )
         else:
             self.map_words.setText(
-                f"The positions of two heaps a b (a down, b across, 0 to {pm.size}): filled, a "
-                "P-position; grey, not among the positions classed; a dot, the position on the "
-                "board. Click a cell (or Enter) to set it on the board."
+                f"The positions of two heaps a b (a down, b across, 0 to {pm.size}): green, a "
+                "P-position; grey, not among the positions classed; outlined in yellow, the "
+                "class marked (in the list or the table); a dot, the position on the board. "
+                "Click a cell (or Enter) to set it on the board."
             )
         self._show_board_class()
 
