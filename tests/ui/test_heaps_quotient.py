@@ -446,3 +446,35 @@ def test_p_cells_stand_out_from_grey_and_the_legends_say_what_marks_mean(qtbot, 
     assert ex.model.data(ex.model.index(c, 0), Qt.ItemDataRole.BackgroundRole) == colour(
         "p_class_fill"
     )
+
+
+def test_export_opens_on_the_view_shown_and_rules_keep_the_bounds(qtbot, explorer, window):
+    ex = set_game(qtbot, explorer, "misere-octal:0.77", "1 2", QuotientBounds(7, 2, None, True))
+    dlg = window.export_dialog()
+    assert dlg.view.currentData() == "quotient"  # the tab shown, not "position"
+    dlg.close()
+    explorer.page.tabs.setCurrentIndex(0)
+    dlg = window.export_dialog()
+    assert dlg.view.currentData() == "position"
+    dlg.close()
+    explorer.page.tabs.setCurrentWidget(ex)
+    # the Rules changed: the user's bounds kept where the new game takes them
+    explorer.page._on_game("misere-octal:0.123")
+    qtbot.waitUntil(lambda: ex.q is not None and ex.q.game == "misere-octal:0.123", timeout=20000)
+    assert ex.q.max_heap == 7
+    assert ex.q.exact
+    assert ex.max_heap.value() == 7
+    explorer.page._on_game("nim")  # no exact quotient: the heap bound kept, by tests
+    qtbot.waitUntil(lambda: ex.q is not None and ex.q.game == "nim", timeout=20000)
+    assert ex.q.max_heap == 7
+    assert not ex.q.exact
+
+
+def test_enter_in_a_bound_computes(qtbot, explorer):
+    ex = set_game(qtbot, explorer, "nim", "1 2", QuotientBounds(2, 2))
+    ex.max_heap.setFocus()
+    ex.max_heap.lineEdit().selectAll()
+    QTest.keyClicks(ex.max_heap.lineEdit(), "3")
+    QTest.keyClick(ex.max_heap.lineEdit(), Qt.Key.Key_Return)
+    assert explorer.session.document.quotient == QuotientBounds(3, 2)
+    qtbot.waitUntil(lambda: ex.q is not None and ex.q.max_heap == 3, timeout=20000)

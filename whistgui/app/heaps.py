@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final
 
-from whistgui.app.heaps_quotient import QuotientBounds
+from whistgui.app.heaps_quotient import QuotientBounds, kept_bounds
 from whistgui.engine.errors import NotationError, WhistError
 from whistgui.engine.heaps import HeapGame, find_heap_game, heap_game_of
 from whistgui.engine.heaps.dyadic import dyadic_pretty
@@ -408,11 +408,14 @@ class HeapsDocument:
         """The game ``game`` (NotationError quoting a bad name or parameter) from this
         position if it is one of the new game's, else from an example of the game."""
         rules = find_heap_game(game)
+        bounds = kept_bounds(rules, self.quotient)  # the quotient's bounds, where they fit
         try:
             position = rules.parse(stacks_text(self.stacks, self.kind))
         except WhistError:
-            return HeapsDocument(rules, example_position(rules), self.mover)
-        return HeapsDocument(rules, position, self.mover, self.start_flag, (), self.layout)
+            return HeapsDocument(rules, example_position(rules), self.mover, quotient=bounds)
+        return HeapsDocument(
+            rules, position, self.mover, self.start_flag, (), self.layout, quotient=bounds
+        )
 
     def with_quotient(self, bounds: QuotientBounds | None) -> HeapsDocument:
         """The same game with the quotient explorer's bounds ``bounds``."""

@@ -59,6 +59,7 @@ __all__ = [
     "growth_words",
     "heaps_game",
     "heaps_position",
+    "kept_bounds",
     "more_members",
     "outcome_short",
     "outcome_words",
@@ -120,6 +121,31 @@ def default_bounds(rules: PositionRules[Any]) -> QuotientBounds:
     if not rules.commutative or not heaps_game(rules):
         return QuotientBounds(3, 2)
     return QuotientBounds(4, 3)
+
+
+def kept_bounds(rules: PositionRules[Any], bounds: QuotientBounds | None) -> QuotientBounds | None:
+    """The bounds a user chose for another game, kept for ``rules`` where they fit (None: the
+    game's defaults): as they are if ``rules`` can compute them; an exact quotient's heap bound
+    with the defaults' heaps for a game that has none; else none.
+
+    >>> from whistgui.engine.heaps import find_heap_game
+    >>> kept_bounds(find_heap_game('octal:0.123'), QuotientBounds(12, 2, None, True))
+    QuotientBounds(max_heap=12, max_heaps=2, tests=None, exact=True)
+    >>> kept_bounds(find_heap_game('nim'), QuotientBounds(5, 2, None, True))
+    QuotientBounds(max_heap=5, max_heaps=3, tests=None, exact=False)
+    >>> kept_bounds(find_heap_game('nim'), QuotientBounds(200, 2, None, True)) is None
+    True
+    """
+    if bounds is None:
+        return None
+    if bounds_problem(rules, bounds) is None:
+        return bounds
+    if bounds.exact:
+        d = default_bounds(rules)
+        by_tests = QuotientBounds(bounds.max_heap, d.max_heaps, d.tests)
+        if bounds_problem(rules, by_tests) is None:
+            return by_tests
+    return None
 
 
 def _count(rules: PositionRules[Any], k: int, m: int) -> int:

@@ -530,7 +530,10 @@ class HeapsPage(QWidget):
             return build_heaps_figure(view, doc, options, quotient)
 
         name = f"{doc.game.replace(':', '-')}-{doc.shown_text.replace(' ', '-')}"[:80]
-        return FigureSource(HEAPS_VIEWS, build, name, "position", key="heapsFigure")
+        shown = "quotient" if self.tabs.currentWidget() is self.explorer else "position"
+        return FigureSource(
+            HEAPS_VIEWS, build, name, "position", key="heapsFigure", shown_view=shown
+        )
 
     def shutdown(self) -> None:
         self.work.stop()

@@ -130,6 +130,8 @@ class QuotientExplorer(QWidget):
             "Each position is classed by its outcomes against every test position of at most "
             "T heaps (two-sided contexts u · x · v for End-nim)"
         )
+        for box in (self.max_heap, self.max_heaps, self.tests):  # Enter computes
+            box.lineEdit().returnPressed.connect(self.compute)
         self.exact = QCheckBox("E&xact", self)
         self.exact.setToolTip(
             "The exact quotient of every position with heaps of at most K counters, heap bound "

@@ -138,6 +138,9 @@ class FigureSource:
     #: the option fields (``suit``, ``depth``, ``cards``) each view uses; a view not named
     #: uses none of them
     fields: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    #: the view the workspace shows now (a tab of it): the dialog starts on it, not on the
+    #: view remembered
+    shown_view: str | None = None
 
     @classmethod
     def whist(cls, doc: Document) -> FigureSource:
@@ -410,7 +413,9 @@ class FigureDialog(QDialog):
         def value(key: str, default: object) -> object:
             return s.value(f"{self._source.key}/{key}", default) if s is not None else default
 
-        self.set_view(view or str(value("view", self._source.default_view)))
+        self.set_view(
+            view or self._source.shown_view or str(value("view", self._source.default_view))
+        )
         if suit is not None:
             self.suit.setValue(suit)
         if cards is not None:
