@@ -278,3 +278,28 @@ def test_moore_s_elements_are_vectors_and_the_titles_subscript_k():
     assert shown[0] == "Moore's nim₃: 6 3 4"
     assert {"(1,1,0)", "(1,1)", "(1,0,0)"} <= set(shown)
     assert any(t.startswith("Sum: (2,2,1) — digit sums (2,2,1) modulo 3") for t in shown)
+
+
+def test_a_wrapped_line_never_leaves_a_short_token_alone() -> None:
+    """'P exactly when it is / 0' was a figure's line break (the nim group's theory): the
+    word before comes down with a last token of one to three characters, where both fit."""
+    from whistgui.figures.text import ensure_app, measure, wrap
+
+    ensure_app()
+    title = registered_theory_title("nim")
+    for size in (8.0, 9.0, 10.0):
+        for width in range(60, 400, 7):
+            lines = wrap(title, size, width)
+            assert " ".join(lines) == title  # nothing lost
+            last, before = lines[-1], lines[-2] if len(lines) > 1 else ""
+            if len(last) <= 3 and " " not in last and " " in before:
+                word = before.rsplit(" ", 1)[1]  # left alone only where both do not fit
+                assert measure(f"{word} {last}", size) > width
+
+
+def registered_theory_title(game: str) -> str:
+    from whistgui.engine.heaps.quotient import registered_theory
+
+    theory = registered_theory(find_heap_game(game))
+    assert theory is not None
+    return theory.title

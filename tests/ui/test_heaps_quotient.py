@@ -286,6 +286,7 @@ def test_hackenbush_s_quotient_is_computed_and_its_map_says_why_not(qtbot, explo
     assert "homomorphism: yes" in ex.checks.text()
     assert ex.pmap.map is None  # no grid of two heaps for piles, and the tab says so
     assert "piles of two colours" in ex.map_words.text()
+    assert "piles, not heaps" in ex.pmap.placeholder  # not "No quotient yet"
     assert f"class {ex.q.class_of(rules.parse('BR B'))}" in ex.board_class.text()
 
 

@@ -365,9 +365,15 @@ def wrap(
     text: str, size: float, width: float, *, bold: bool = False, italic: bool = False
 ) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` points (a word wider than
-    that is broken between characters); never shortened."""
+    that is broken between characters); never shortened. A paragraph does not end on a line
+    of one short token ("0", "P."): the word before it goes down with it, where that fits.
+
+    >>> wrap("P exactly when it is 0", 10, measure("P exactly when it is", 10))
+    ['P exactly when it', 'is 0']
+    """
     lines: list[str] = []
     for paragraph in text.split("\n"):
+        start = len(lines)
         current = ""
         for word in paragraph.split(" "):
             trial = f"{current} {word}" if current else word
@@ -383,7 +389,28 @@ def wrap(
                 lines.append(current[:cut])
                 current = current[cut:]
         lines.append(current)
+        _no_orphan(lines, start, size, width, bold, italic)
     return lines
+
+
+#: The longest last line that is an orphan: a token of at most this many characters.
+_ORPHAN: Final = 3
+
+
+def _no_orphan(
+    lines: list[str], start: int, size: float, width: float, bold: bool, italic: bool
+) -> None:
+    """Bring the last word of the line before down to a paragraph's last line (from
+    ``start`` in ``lines``) that is one short token, if the two fit a line."""
+    if len(lines) - start < 2:
+        return
+    last, before = lines[-1], lines[-2]
+    if " " in last or not 0 < len(last) <= _ORPHAN or " " not in before:
+        return
+    head, word = before.rsplit(" ", 1)
+    trial = f"{word} {last}"
+    if head and measure(trial, size, bold=bold, italic=italic) <= width + _SLACK:
+        lines[-2:] = [head, trial]
 
 
 def _fitting(text: str, size: float, width: float, bold: bool, italic: bool) -> int:

@@ -176,6 +176,8 @@ class PMapView(QWidget):
         self.map: PMap | None = None
         self.selected: int | None = None
         self.cursor_cell = (0, 0)
+        #: what the view says when it has no map
+        self.placeholder = "No quotient yet"
         #: the cells of the position on the board (a dot), if it has at most two heaps
         self.board_cells: frozenset[tuple[int, int]] = frozenset()
 
@@ -227,7 +229,7 @@ class PMapView(QWidget):
         pal = self.palette()
         if self.map is None:
             painter.setPen(pal.color(pal.ColorRole.PlaceholderText))
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No quotient yet")
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.placeholder)
             return
         side, x0, y0 = self._geometry()
         n = self.map.size

@@ -471,6 +471,7 @@ class QuotientExplorer(QWidget):
         # nothing marked carries over to another game or quotient: the list's row, the
         # table's entry and the map's class
         self.model.set_quotient(rules, q)
+        self.pmap.placeholder = "No quotient yet"
         self.pmap.set_map(None, None)
         self.pmap.select_class(None)
         self.classes.setRowCount(0)
@@ -538,6 +539,7 @@ class QuotientExplorer(QWidget):
         self.alarm.setText("\n".join(bad))
         self.alarm.setVisible(bool(bad))
         pm = p_map(rules, q)
+        self.pmap.placeholder = "No map: the positions are piles, not heaps" if pm is None else ""
         self.pmap.set_map(rules, pm)
         if pm is None:
             self.map_words.setText(
