@@ -168,6 +168,23 @@ def test_quotient_of_hackenbush_is_computed_and_exact_refused_in_words():
     assert "expected --max-heaps M" in bad.stderr
 
 
+def test_quotient_elements_in_the_theory_s_text_and_as_it_prints_them():
+    for game, heap in (("moore-nim:3", "5"), ("misere-nim", "2")):
+        argv = ("quotient", "--game", game, "--max-heap", "5", "--max-heaps", "2")
+        res = whist(*argv, "--json")
+        assert res.returncode == 0, res.stderr
+        (q,) = objects(res.stdout)
+        (value,) = objects(whist("value", "--game", game, heap, "--json").stdout)
+        # one notation with 'whist value': "elements" its "element", "pretty" its "pretty"
+        c = next(c for c in q["class_list"] if value["element"] in c["elements"])
+        k = c["elements"].index(value["element"])
+        assert c["pretty"][k] == value["pretty"]
+        line = next(
+            x for x in whist(*argv).stdout.splitlines() if x.lstrip().startswith(f"{c['class']}. ")
+        )
+        assert f"elements {value['pretty']}" in line  # the text as the app shows it
+
+
 def test_quotient_of_nim_by_tests_is_the_nim_group():
     """Heaps of 1 to 3 counters, two at most: the classes are the nim-sums 0 to 3, each a
     theory's element, and the table of the classes is their nim-sum (XOR)."""

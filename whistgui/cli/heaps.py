@@ -261,6 +261,8 @@ def _emit_quotient(cmd: Command, rules: PositionRules[Any], q: HeapQuotient, exa
             "verdict": c.verdict,
             "outcome": outcome_json(rules, c.outcome)["outcome"],
             "elements": list(c.elements),
+            # as the theory prints them, as 'whist value' gives "pretty" beside "element"
+            "pretty": list(c.pretty),
         }
         for c in q.classes
     ]
@@ -305,7 +307,7 @@ def _emit_quotient(cmd: Command, rules: PositionRules[Any], q: HeapQuotient, exa
         ]
     lines += [
         class_line(
-            c,
+            {**c, "elements": c["pretty"]},  # the text as the app and figures write it
             examples,
             c["verdict"] or json.dumps(c["outcome"]),
             more_members(q, q.classes[c["class"]], examples),
