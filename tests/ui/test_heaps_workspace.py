@@ -886,3 +886,36 @@ def test_a_heap_of_one_beside_heaps_of_a_thousand_can_be_clicked(qtbot, heaps):
     page.cancel_search()
     click_counter(qtbot, heaps, 2, 0)
     assert heaps.session.document.history == ("1 → 0",)
+
+
+def test_a_click_on_a_heap_of_an_octal_game_offers_its_splits(qtbot, heaps):
+    """Misère 0.77 '7 4': the board said '7 moves take from several heaps at once, which no
+    click makes' — they split one heap (issue 26's second review, 1). A click on a counter
+    offers the moves that cut the heap there or split it there (the counters below kept, the
+    rest a heap of its own), in a menu as a choice of constraint is; every move is a click's,
+    and the board's note about moves no click makes is gone."""
+    page = heaps.page
+    doc = HeapsDocument.new("misere-octal:0.77", "7 4")
+    set_doc(qtbot, heaps, doc)
+    assert not any("several heaps" in n for n in page.board.notes)
+    spots = doc.click_spots(m.position for m in doc.legal_moves().moves)
+    assert all(spots.values())  # every move made by some click
+    click_counter(qtbot, heaps, 0, 3)  # the fourth counter of the 7
+    menu = page.findChild(QMenu, "heapsMoveMenu")
+    assert menu is not None
+    qtbot.waitUntil(menu.isVisible, timeout=3000)
+    texts = [a.text().removeprefix("★ ") for a in menu.actions()]
+    assert sorted(t.split("   ")[0] for t in texts) == ["7 → 2 + 3", "7 → 3 + 3"]
+    chosen = next(a for a in menu.actions() if "7 → 2 + 3" in a.text())
+    chosen.trigger()
+    menu.close()
+    assert heaps.session.document.history == ("7 → 2 + 3",)
+    assert sorted(len(s) for s in heaps.session.document.stacks) == [2, 3, 4]
+    # the marks: a counter whose click offers a split is marked with its best result
+    set_doc(qtbot, heaps, doc)
+    search = Search(doc.rules)
+    sign = doc.mover.sign
+    best = max(
+        search.result(m.position, m.flag, doc.mover.other) * sign for m in doc.moves_to(0, 3)
+    )
+    assert page.board.marks[(0, 3)].text == mark_text(doc.rules, best * sign, doc.mover)

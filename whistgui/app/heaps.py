@@ -28,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import itertools
+from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -59,6 +60,7 @@ __all__ = [
     "HeapsDocument",
     "Kind",
     "MoveList",
+    "Spot",
     "Stack",
     "Step",
     "TheoryView",
@@ -86,6 +88,8 @@ RED: Final = "R"
 
 #: One component as drawn: its counters from the bottom.
 Stack = tuple[str, ...]
+#: A counter on the board: (stack, counter from 0 at the bottom).
+Spot = tuple[int, int]
 
 #: The most moves listed (and marked) for one position: comply-constrain nim names a constraint
 #: with each take, C(largest heap, K − 1) of them (35,960 takes of one heap of 30 at K = 5).
@@ -440,15 +444,75 @@ class HeapsDocument:
         stacks[stack] = stacks[stack][:counter]
         return self.rules.parse(stacks_text(stacks, self.kind))  # type: ignore[no-any-return]
 
+    def _splits(self) -> bool:
+        """Can a click split a heap in two here (a game of heaps in any order: octal games
+        split a heap; the others' positions after such a click are never their moves)?"""
+        return self.kind is Kind.HEAPS and self.rules.commutative
+
+    def click_targets(self, stack: int, counter: int) -> tuple[Hashable, ...]:
+        """The positions a click on counter ``counter`` of stack ``stack`` asks for: the stack
+        cut below it (the counter and all above it taken) and, in a game of heaps, the heap
+        split there — the counters below it kept, it and some above it taken, the rest a heap
+        of its own (octal games: misère Kayles' '7 → 3 + 2' is a click on the fourth counter
+        of the 7, or the third).
+
+        >>> doc = HeapsDocument.new('misere-octal:0.77', '7 4')
+        >>> [doc.rules.text(p) for p in doc.click_targets(0, 3)]
+        ['3 4', '1 3 4', '2 3 4', '3 3 4']
+        """
+        cut = self.target(stack, counter)
+        if counter == 0 or not self._splits():
+            return (cut,)
+        words = [stack_text(s, self.kind) for s in self.stacks]
+        out = [cut]
+        for r in range(1, len(self.stacks[stack]) - counter):
+            words[stack] = f"{counter} {r}"
+            out.append(self.rules.parse(" ".join(w for w in words if w != "0")))
+        return tuple(out)
+
+    def click_spots(self, positions: Iterable[Hashable]) -> dict[Hashable, tuple[Spot, ...]]:
+        """For each of ``positions`` (moves' positions), the counters (stack, counter) a click
+        on which offers the move there (none: no click makes it — Moore's nim's moves from
+        several heaps at once). A heap split in two, ``n → a + b``, is offered by a click on
+        counter a or b of a heap of n (:meth:`click_targets`).
+
+        >>> doc = HeapsDocument.new('misere-octal:0.77', '7 4')
+        >>> spots = doc.click_spots(m.position for m in doc.legal_moves().moves)
+        >>> spots[doc.rules.parse('2 3 4')], spots[doc.rules.parse('4 6')]
+        (((0, 2), (0, 3)), ((0, 6),))
+        """
+        wanted = set(positions)
+        if not self._splits():
+            by_target: dict[Hashable, list[Spot]] = {}
+            for i, s in enumerate(self.stacks):
+                for j in range(len(s)):
+                    by_target.setdefault(self.target(i, j), []).append((i, j))
+            return {p: tuple(by_target.get(p, ())) for p in wanted}
+        old = Counter(self.layout)
+        out = {}
+        for p in wanted:
+            new = Counter(self.rules.text(c) for c in self.rules.components(p))
+            gone = list((old - new).elements())
+            came = sorted(int(t) for t in (new - old).elements())
+            spots: tuple[Spot, ...] = ()
+            if len(gone) == 1 and len(came) <= 2 and sum(came) < int(gone[0]):
+                heights = sorted(set(came)) if len(came) == 2 else (came or [0])
+                spots = tuple(
+                    (i, h) for i, t in enumerate(self.layout) if t == gone[0] for h in heights
+                )
+            out[p] = spots
+        return out
+
     def moves_to(
         self, stack: int, counter: int, limit: int = MAX_OPTIONS_LOOKED_AT
     ) -> tuple[Move, ...]:
-        """The moves that take counter ``counter`` of stack ``stack`` and every counter above
-        it (more than one where the mover also names a flag, as a constraint); none if that is
-        not a move. Looks through at most ``limit`` options."""
-        goal = self.target(stack, counter)
+        """The moves a click on counter ``counter`` of stack ``stack`` asks for: those that
+        take it and every counter above it (more than one where the mover also names a flag,
+        as a constraint), and those that split its heap there (:meth:`click_targets`); none if
+        no move does. Looks through at most ``limit`` options."""
+        goals = set(self.click_targets(stack, counter))
         options = self.rules.options(self.position, self.flag, self.mover)
-        return tuple(m for m in itertools.islice(options, limit) if m.position == goal)
+        return tuple(m for m in itertools.islice(options, limit) if m.position in goals)
 
     def play(self, move: Move, *, stack: int | None = None) -> HeapsDocument:
         """``move`` (one of the rules' options here) played: the other player to move.

@@ -223,14 +223,15 @@ class HeapsPage(QWidget):
         doc = self.doc
         if sum(len(s) for s in doc.stacks) > MARKED_COUNTERS:
             return ""
-        clicks = {doc.target(i, j) for i, s in enumerate(doc.stacks) for j in range(len(s))}
-        off = [m for m in self.panel.tree.moves() if m.position not in clicks]
+        listed = self.panel.tree.moves()
+        spots = doc.click_spots(m.position for m in listed)  # a split's too (octal games)
+        off = [m for m in listed if not spots[m.position]]
         if not off:
             return ""
         word = "piles" if doc.kind is Kind.PILES else "heaps"
         if best is not None:
             good = [m for m, r in results if best(r)]
-            if good and all(m.position not in clicks for m in good):
+            if good and all(not spots.get(m.position, ()) for m in good):
                 return (
                     f"Best: {good[0].label} — from several {word} at once, no click makes it: "
                     "play it in the Moves list (double-click, Enter)"
@@ -294,21 +295,26 @@ class HeapsPage(QWidget):
             return {}
         rules = doc.rules
         mover = doc.mover
-        by_position: dict[Hashable, Fraction] = {}
+        spots = doc.click_spots(m.position for m, _r in results)
+        # each counter's best result, and how many moves a click on it offers
+        by_spot: dict[tuple[int, int], tuple[Fraction, set[Hashable]]] = {}
         for m, r in results:
-            old = by_position.get(m.position)
-            if old is None or r * mover.sign > old * mover.sign:
-                by_position[m.position] = r
+            for spot in spots[m.position]:
+                old, reached = by_spot.get(spot, (r, set()))
+                reached.add(m.position)
+                by_spot[spot] = (r if r * mover.sign > old * mover.sign else old, reached)
         whose = " (the theory's prediction; the search's mark comes when it is done)"
         marks = {}
-        for i, stack in enumerate(doc.stacks):
-            for j in range(len(stack)):
-                r = by_position.get(doc.target(i, j))
-                if r is not None:
-                    tip = f"after it: {result_words(rules, r, mover.other)}"
-                    if theory:
-                        tip += whose
-                    marks[(i, j)] = Mark(mark_text(rules, r, mover), best(r), tip, theory)
+        for spot, (r, reached) in by_spot.items():
+            tip = f"after it: {result_words(rules, r, mover.other)}"
+            if len(reached) > 1:  # a take or a split of the heap here (octal games)
+                tip = (
+                    f"a click offers {len(reached)} moves (the heap cut or split here); "
+                    f"after the best: {result_words(rules, r, mover.other)}"
+                )
+            if theory:
+                tip += whose
+            marks[spot] = Mark(mark_text(rules, r, mover), best(r), tip, theory)
         return marks
 
     def ready(self) -> bool:
