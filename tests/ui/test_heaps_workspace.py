@@ -919,3 +919,24 @@ def test_a_click_on_a_heap_of_an_octal_game_offers_its_splits(qtbot, heaps):
         search.result(m.position, m.flag, doc.mover.other) * sign for m in doc.moves_to(0, 3)
     )
     assert page.board.marks[(0, 3)].text == mark_text(doc.rules, best * sign, doc.mover)
+
+
+def test_end_nim_s_moves_to_one_position_are_not_said_to_name_flags(qtbot, heaps):
+    """End-nim '3 3': 'Moves (5 takes, each with its best flag; ▸ 1 more)' — End-nim has no
+    flags; the ▸ hid 'right 3 → 0', a second move to the position '3' (issue 26's second
+    review, 2). The list says that two moves reach the same position, in End-nim's words."""
+    from whistgui.ui.heaps.panel import SAME_POSITION_TIP
+
+    panel = heaps.page.panel
+    doc = HeapsDocument.new("end-nim", "3 3")
+    set_doc(qtbot, heaps, doc)
+    label = panel.moves_label.text()
+    assert "flag" not in label
+    assert label == "&Moves (6; ▸ 1 reaching a position another move reaches)"
+    assert panel.moves_label.toolTip() == SAME_POSITION_TIP
+    tops = [panel.tree.topLevelItem(k) for k in range(panel.tree.topLevelItemCount())]
+    (head,) = [t for t in tops if t.childCount()]
+    moves = [head.data(MOVE, Qt.ItemDataRole.UserRole)]
+    moves.append(head.child(0).data(MOVE, Qt.ItemDataRole.UserRole))
+    assert moves[0].position == moves[1].position == doc.rules.parse("3")
+    assert moves[0].label != moves[1].label

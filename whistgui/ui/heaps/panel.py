@@ -53,7 +53,7 @@ from whistgui.ui.heaps.hats import HattedText
 from whistgui.ui.theme import colour, contrasting_text, is_theme_change, notifier, text_role
 from whistgui.ui.widgets.messages import for_display
 
-__all__ = ["MOVE", "RESULT", "HeapsPanel", "MoveTree"]
+__all__ = ["GROUPS_TIP", "MOVE", "RESULT", "SAME_POSITION_TIP", "HeapsPanel", "MoveTree"]
 
 #: The moves list's columns.
 MOVE: Final = 0
@@ -67,6 +67,13 @@ GROUPS_TIP: Final = (
     "theory until the search's come — and ▸ opens the others, each played as it reads. Only "
     "sizes up to the largest heap left are named: a larger one forbids nothing, and naming "
     "fewer is never better."
+)
+
+#: How the list lists moves that reach the same position with no flag to tell them apart.
+SAME_POSITION_TIP: Final = (
+    "Moves that reach the same position (End-nim: emptying either end of a row of two equal "
+    "heaps) are listed once, the first under the rules' order, and ▸ opens the others; each "
+    "row plays the move it names."
 )
 
 
@@ -522,15 +529,23 @@ class HeapsPanel(QWidget):
             self.tree.addTopLevelItem(head)
         n = len(self._moves)
         more = "" if self._complete else f", the first {n:,} listed"
+        # grouped by the flag named with a take (comply/constrain), or only by the position
+        # reached (End-nim's '3 3': either end emptied leaves '3')
+        flagged = any(len({m.flag for m in moves}) > 1 for moves in takes.values())
         if not n:
             self.moves_label.setText("&Moves (none)")
-        elif others:
+        elif others and flagged:
             self.moves_label.setText(
                 f"&Moves ({len(takes):,} takes, each with its best flag; ▸ {others:,} more{more})"
             )
+        elif others:
+            also = "another move reaches" if others == 1 else "other moves reach"
+            self.moves_label.setText(
+                f"&Moves ({n:,}{more}; ▸ {others:,} reaching a position {also})"
+            )
         else:
             self.moves_label.setText(f"&Moves ({n:,}{more})")
-        tip = GROUPS_TIP if others else ""
+        tip = (GROUPS_TIP if flagged else SAME_POSITION_TIP) if others else ""
         self.moves_label.setToolTip(tip)
         self.tree.setToolTip(tip)
 
