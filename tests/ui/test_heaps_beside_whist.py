@@ -149,3 +149,33 @@ def test_the_panel_fits_the_screen_with_the_tab_shown(qtbot, heaps, window):
     assert window.minimumSizeHint().height() <= 800
     assert view.isVisible()
     assert view.line.width() >= 240
+
+
+@pytest.mark.parametrize(
+    ("game", "mover", "whist", "lead"),
+    [
+        ("integral-hackenbush", "RIGHT", "whist", "E"),
+        ("refined-integral-hackenbush", "LEFT", "refined-whist", "W"),
+        ("refined-integral-hackenbush", "RIGHT", "refined-whist", "E"),
+    ],
+)
+def test_open_in_whist_keeps_the_mover_and_the_refined_rules(
+    qtbot, heaps, window, game, mover, whist, lead
+):
+    """With Red to move Open in whist opened the suit with West on lead though the tab pairs
+    Red with East on lead; from refined hackenbush it opened plain whist (issue 26's second
+    review, 3). The deal opens in the matching game with the matching side on lead."""
+    from whistgui.engine.heaps.rules import Player as HeapPlayer
+    from whistgui.engine.trick.cards import Player as TrickPlayer
+
+    view = show(qtbot, heaps, game, "BBR")  # v = 1½
+    doc = heaps.session.document.with_mover(HeapPlayer[mover])
+    heaps.session.change(doc, "test")
+    qtbot.waitUntil(heaps.ready, timeout=60000)
+    qtbot.waitUntil(lambda: suit_found(view), timeout=30000)
+    assert view.open_button.isEnabled()
+    view.open_button.click()
+    qtbot.waitUntil(lambda: window.current.name != "heaps", timeout=10000)
+    opened = window.current.session.document
+    assert opened.game == whist
+    assert opened.lead is TrickPlayer(lead)

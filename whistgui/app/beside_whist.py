@@ -47,6 +47,7 @@ from whistgui.engine.games.whist.rounding import rho, rho_prime
 from whistgui.engine.games.whist.value import Value
 from whistgui.engine.heaps import hackenbush_theory as theory
 from whistgui.engine.heaps.dyadic import dyadic_pretty, is_dyadic
+from whistgui.engine.heaps.rules import Player
 from whistgui.engine.trick.deal import SuitDeal
 from whistgui.engine.trick.rules import Outcome
 
@@ -59,6 +60,7 @@ __all__ = [
     "beside_whist",
     "position_value",
     "suit_with_value",
+    "whist_setting",
     "whist_suits",
 ]
 
@@ -78,6 +80,7 @@ _HACKENBUSH_THEORIES: Final = (
     theory.IntegralHackenbushTheory,
     theory.RefinedIntegralHackenbushTheory,
 )
+_REFINED: Final = theory.RefinedIntegralHackenbushTheory
 _INTEGERS: Final = "the integers"
 _ODD_QUARTERS: Final = "the odd multiples of ¼"
 #: The infinitesimals that decide a whist tie, in the order shown.
@@ -220,6 +223,23 @@ def position_value(doc: HeapsDocument) -> Fraction | None:
     for component in rules.components(doc.position):
         total = t.add(total, t.element(component))
     return total
+
+
+def whist_setting(doc: HeapsDocument) -> tuple[str, str]:
+    """The whist game and the player on lead that match ``doc`` (a hackenbush game's): Blue
+    to move is West on lead, Red to move East; refined integral hackenbush is refined whist
+    (both round to the odd multiples of ¼, Theorem 6.3 and ρ′), the others whist (ρ) — as
+    Open in whist opens the suit.
+
+    >>> doc = HeapsDocument.new('refined-integral-hackenbush', 'BR')
+    >>> whist_setting(doc), whist_setting(doc.with_mover(Player.RIGHT))
+    (('refined-whist', 'W'), ('refined-whist', 'E'))
+    >>> whist_setting(HeapsDocument.new('integral-hackenbush', 'BR'))
+    ('whist', 'W')
+    """
+    expect(doc, HeapsDocument, "doc")
+    game = "refined-whist" if isinstance(theory_of(doc), _REFINED) else "whist"
+    return game, "W" if doc.mover is Player.LEFT else "E"
 
 
 # -- a single suit of whist with the value ----------------------------------------------------

@@ -108,12 +108,15 @@ class Handover:
 
     ``replace``: a fresh start on ``document`` (its undo history cleared, as Open does);
     otherwise one undo step named ``text``. ``view``: a view of the receiving workspace to show
-    the document in (the trick games: ``"inspector"``)."""
+    the document in (the trick games: ``"inspector"``). ``with_lead``: the document's player
+    on lead comes too (Beside whist: the side of the player to move), else the receiver's is
+    kept."""
 
     document: object
     text: str = ""
     replace: bool = False
     view: str = ""
+    with_lead: bool = False
 
 
 @dataclass(frozen=True, slots=True)

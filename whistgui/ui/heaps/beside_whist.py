@@ -23,6 +23,7 @@ from whistgui.app.beside_whist import (
     WhistSuit,
     beside_whist,
     suit_with_value,
+    whist_setting,
     whist_suits,
 )
 from whistgui.app.heaps import HeapsDocument
@@ -153,15 +154,19 @@ class RoundingLine(QWidget):
 
 class BesideWhistView(QWidget):
     """Integral and refined hackenbush beside whist, for the position shown (see the
-    module's docstring). ``suitOpened`` hands a whist suit's pattern to the workspace."""
+    module's docstring). ``suitOpened`` hands a whist suit's pattern to the workspace, with
+    the whist game and the player on lead that match the position's (:func:`~whistgui.app.
+    beside_whist.whist_setting`)."""
 
-    suitOpened = Signal(str)  # a suit's pattern, owners low to high
+    #: a suit's pattern (owners low to high), the game ('whist', 'refined-whist'), the lead
+    suitOpened = Signal(str, str, str)
 
     def __init__(self, engine: EngineService, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("heapsBesideWhist")
         self.beside: BesideWhist | None = None
         self.suit: WhistSuit | None = None
+        self.setting = ("whist", "W")  # the whist game and lead matching the position's
         self._job: int | None = None
         self.engine = engine
         self.work = ViewWork(engine, self, self._find_suit)
@@ -223,6 +228,7 @@ class BesideWhistView(QWidget):
         """Show the comparison for ``doc``'s position, whose value is ``value``."""
         b = beside_whist(value)
         self.beside = b
+        self.setting = whist_setting(doc)
         self.heading.setText(
             f"{doc.shown_text} has value v = {b.pretty} (Berlekamp's rule). Blue is West, Red "
             "is East; to move first is to lead. Each game's outcome:"
@@ -347,7 +353,7 @@ class BesideWhistView(QWidget):
 
     def _open(self) -> None:
         if self.suit is not None:
-            self.suitOpened.emit(self.suit.pattern)
+            self.suitOpened.emit(self.suit.pattern, *self.setting)
 
     def _copy(self) -> None:
         if self.suit is not None:

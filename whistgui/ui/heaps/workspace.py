@@ -107,18 +107,22 @@ class HeapsWorkspace(FileWorkspace):
     def widget(self) -> QWidget:
         return self.page
 
-    def open_suit(self, pattern: str) -> None:
+    def open_suit(self, pattern: str, game: str = "whist", lead: str = "W") -> None:
         """Hand the whist suit ``pattern`` (owners low to high; Beside whist's) over as a deal
-        of whist, to be shown in the inspector of the workspace that takes trick-game
-        documents (as Single Suits does)."""
+        of ``game`` (whist, or refined whist beside refined hackenbush) with ``lead`` ('W',
+        'E': the player to move's side) on lead, to be shown in the inspector of the workspace
+        that takes trick-game documents (as Single Suits does)."""
         from whistgui.app.document import Document
         from whistgui.engine import Deal
+        from whistgui.engine.trick.cards import Player
         from whistgui.engine.trick.deal import SuitDeal
         from whistgui.ui.workspace import Handover
 
         suit = SuitDeal.from_pattern(pattern)
-        doc = Document.from_deal(Deal([suit]), game="whist")
-        self.handover.emit(Handover(doc, f"Open the suit {suit}", view="inspector"))
+        doc = Document.from_deal(Deal([suit]), Player(lead), game=game)
+        who = "West" if lead == "W" else "East"
+        text = f"Open the suit {suit} ({game}, {who} on lead)"
+        self.handover.emit(Handover(doc, text, view="inspector", with_lead=True))
 
     def new_document(self) -> None:
         from whistgui.app.heaps import HeapsDocument

@@ -129,14 +129,19 @@ class Session(FileSession):
         doc = self._new_deal(deal, fit_decks=True)
         return self.apply(doc, "Edit deal text")
 
-    def open_deal(self, deal: Deal, text: str, game: str | None = None) -> bool:
+    def open_deal(
+        self, deal: Deal, text: str, game: str | None = None, lead: Player | None = None
+    ) -> bool:
         """Make ``deal`` the deal as an undo step of its own named ``text`` (a suit opened from
         Single Suits); decks, title and note as for :meth:`set_deal_text`. ``game`` (a
         registered name or alias): the deal is played in that game, in the same step (Single
-        Suits lists whist's values, so its suits open in whist); None keeps the game."""
+        Suits lists whist's values, so its suits open in whist); None keeps the game. ``lead``:
+        the player on lead, in the same step (None keeps the lead)."""
         doc = self._new_deal(deal, fit_decks=True)
         if game is not None:
             doc = dataclasses.replace(doc, game=find_game(game).name)
+        if lead is not None:
+            doc = dataclasses.replace(doc, lead=lead)
         return self.apply(doc, text)
 
     def set_lead(self, player: Player) -> bool:

@@ -282,15 +282,17 @@ class TrickWorkspace(FileWorkspace):
         return f"the deal “{self._name()}”"
 
     def receive(self, handover: Handover) -> None:
-        """A document handed over: a fresh start on it (``replace``), or its deal and game in
-        one undo step, the lead and the rest kept; shown in the inspector if asked."""
+        """A document handed over: a fresh start on it (``replace``), or its deal and game
+        (and its lead, ``with_lead``) in one undo step, the rest kept; shown in the inspector
+        if asked."""
         doc = handover.document
         assert isinstance(doc, Document)  # the host hands over only what document_types says
         if handover.replace:
             self.session.replace(doc)
         else:
             fresh = not self.session.modified and self.session.path is None
-            self.session.open_deal(doc.deal, handover.text or "Open a deal", game=doc.game)
+            lead = doc.lead if handover.with_lead else None
+            self.session.open_deal(doc.deal, handover.text or "Open a deal", doc.game, lead)
             if fresh:  # nothing of the user's is lost: a deal opened, not an edit
                 self.session.mark_unmodified()
         if handover.view == "inspector":
