@@ -940,3 +940,24 @@ def test_end_nim_s_moves_to_one_position_are_not_said_to_name_flags(qtbot, heaps
     moves.append(head.child(0).data(MOVE, Qt.ItemDataRole.UserRole))
     assert moves[0].position == moves[1].position == doc.rules.parse("3")
     assert moves[0].label != moves[1].label
+
+
+@pytest.mark.parametrize(("mover", "paid"), [(Player.LEFT, "¾"), (Player.RIGHT, "1¼")])
+def test_refined_hackenbush_s_one_colour_start_says_who_pays_the_quarter(qtbot, heaps, mover, paid):
+    """Refined integral hackenbush 'B', Blue to move: '¾' though no move was made and the
+    rules say '¼ to the player who moved last' (issue 26's second review, 5). The outcome
+    says how the result is made up: the player to move at a position of one colour per pile
+    pays the quarter, the other counting as having moved last — at the start too."""
+    doc = HeapsDocument.new("refined-integral-hackenbush", "B").with_mover(mover)
+    set_doc(qtbot, heaps, doc)
+    panel = heaps.page.panel
+    assert panel.end_note.isVisibleTo(panel)
+    note = panel.end_note.text()
+    payer = "Blue" if mover is Player.LEFT else "Red"
+    other = "Red" if mover is Player.LEFT else "Blue"
+    assert note.startswith(f"Game over: Blue is paid {paid} — 1 blue counter less 0 red")
+    assert f"¼ paid by {payer}: {other} counts as having made the last move" in note
+    assert "at the start too" in note
+    assert f"Search: Blue is paid {paid}" == panel.search_line.text()
+    set_doc(qtbot, heaps, HeapsDocument.new("refined-integral-hackenbush", "BR"))
+    assert not panel.end_note.isVisibleTo(panel)  # not over: nothing to explain

@@ -65,6 +65,7 @@ __all__ = [
     "Step",
     "TheoryView",
     "analyse",
+    "end_reason",
     "example_position",
     "flag_text",
     "game_label",
@@ -234,6 +235,46 @@ def over_words(rules: PositionRules[Any], result: Fraction) -> str:
     if rules.result_kind is ResultKind.WIN:
         return f"{player_name(rules, Player.LEFT if result > 0 else Player.RIGHT)} wins"
     return f"Blue is paid {_number(result)}"
+
+
+def end_reason(doc: HeapsDocument) -> str:
+    """How the result of ``doc``'s game, over now, is made up ("" where a win says it all):
+    integral hackenbush's counters left; refined's quarter too — paid by the player to move
+    at the monochromatic position, the other counting as having moved last, at the start too
+    where no move was made (the engine's convention, refined whist's for its zero state, the
+    one under which Theorem 6.3 holds).
+
+    >>> print(end_reason(HeapsDocument.new('refined-integral-hackenbush', 'B')))
+    1 blue counter less 0 red, less ¼ paid by Blue: Red counts as having made the last move
+    (Blue is to move at a position of one colour per pile — so at the start too, though no
+    move was made: refined whist's convention, under which Theorem 6.3 holds)
+    >>> end_reason(HeapsDocument.new('integral-hackenbush', 'BB R'))
+    '2 blue counters less 1 red'
+    """
+    from whistgui.engine.heaps.hackenbush import (
+        IntegralHackenbushRules,
+        RefinedIntegralHackenbushRules,
+    )
+
+    rules = doc.rules
+    if doc.end_result() is None or not isinstance(
+        rules, (IntegralHackenbushRules, RefinedIntegralHackenbushRules)
+    ):
+        return ""
+    counters = [c for s in doc.stacks for c in s]
+    blue, red = counters.count(BLUE), counters.count(RED)
+    said = f"{blue} blue counter{'s' if blue != 1 else ''} less {red} red"
+    if isinstance(rules, IntegralHackenbushRules):
+        return said
+    payer, other = player_name(rules, doc.mover), player_name(rules, doc.mover.other)
+    when = (
+        "so at the start too, though no move was made" if not doc.steps else "after the last move"
+    )
+    return (
+        f"{said}, {'less' if doc.mover is Player.LEFT else 'and'} ¼ paid by {payer}: {other} "
+        f"counts as having made the last move ({payer} is to move at a position of one colour "
+        f"per pile — {when}: refined whist's convention, under which Theorem 6.3 holds)"
+    )
 
 
 @dataclass(frozen=True, slots=True)

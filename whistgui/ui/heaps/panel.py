@@ -43,6 +43,7 @@ from whistgui.app.heaps import (
     Analysis,
     HeapsDocument,
     TheoryView,
+    end_reason,
     mark_text,
     over_words,
     player_name,
@@ -225,9 +226,16 @@ class HeapsPanel(QWidget):
         for w in (self.search_line, self.theory_line):
             w.setWordWrap(True)
             w.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # how a game over's result is made up (refined hackenbush: who pays the quarter)
+        self.end_note = QLabel(self.outcome)
+        self.end_note.setObjectName("heapsEndNote")
+        self.end_note.setWordWrap(True)
+        text_role(self.end_note, "muted")
+        self.end_note.hide()
         box = QVBoxLayout(self.outcome)
         box.addWidget(self.search_line)
         box.addWidget(self.theory_line)
+        box.addWidget(self.end_note)
         box.addWidget(self.alarm)
 
         # elements
@@ -333,6 +341,9 @@ class HeapsPanel(QWidget):
         rules = doc.rules
         over = doc.end_result()
         who = player_name(rules, doc.mover)
+        reason = end_reason(doc)
+        self.end_note.setText(f"Game over: {over_words(rules, over)} — {reason}" if reason else "")
+        self.end_note.setVisible(bool(reason))
         if over is not None:
             self.turn.setText(f"Game over: {over_words(rules, over)}")
         else:
