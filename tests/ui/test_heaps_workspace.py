@@ -961,3 +961,15 @@ def test_refined_hackenbush_s_one_colour_start_says_who_pays_the_quarter(qtbot, 
     assert f"Search: Blue is paid {paid}" == panel.search_line.text()
     set_doc(qtbot, heaps, HeapsDocument.new("refined-integral-hackenbush", "BR"))
     assert not panel.end_note.isVisibleTo(panel)  # not over: nothing to explain
+
+
+def test_the_rules_box_has_no_ellipsis_and_the_parameter_s_label_a_capital(qtbot, heaps):
+    """'Moore's nim_K …' and '… played misère …' ended in '…' but opened no dialog; the
+    octal code's label began in lower case (issue 26's second review, 6)."""
+    chooser = heaps.page.chooser
+    labels = [chooser.combo.itemText(k) for k in range(chooser.combo.count())]
+    assert not any(t.endswith("…") for t in labels), labels
+    for name in ("octal:0.77", "misere-octal:0.77", "moore-nim:3"):
+        chooser.set_game(name)
+        text = chooser.param_label.text().lstrip("&")
+        assert text[:1].isupper(), text

@@ -44,8 +44,8 @@ class GameChooser(QWidget):
         self.combo.setObjectName("heapsGame")
         self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for g in HEAP_GAMES:
-            label = game_label(g) + ("" if g.parameter is None else " …")
-            self.combo.addItem(label, g.name)
+            # no ellipsis: choosing one opens no dialog (its parameter is the field beside)
+            self.combo.addItem(game_label(g), g.name)
             tip = f"{g.title}\nPositions: {g.notation}\n{g.source}"
             if g.parameter:
                 tip += f"\nParameter: {g.parameter}"
@@ -100,7 +100,8 @@ class GameChooser(QWidget):
         self.param.setVisible(has)
         if has and g.parameter is not None:
             what = g.parameter.split(",")[0].strip()
-            self.param_label.setText(f"&{what}:")
+            self.param_label.setText(f"&{what[:1].upper()}{what[1:]}:")  # 'An octal code …'
+
             self.param.setToolTip(f"{g.name}:{what}: {g.parameter}")
             self.param.setText(param or g.example_parameter or "")
         self.set_error("")
