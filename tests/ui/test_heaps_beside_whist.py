@@ -179,3 +179,16 @@ def test_open_in_whist_keeps_the_mover_and_the_refined_rules(
     opened = window.current.session.document
     assert opened.game == whist
     assert opened.lead is TrickPlayer(lead)
+
+
+def test_the_one_arrow_where_both_agree_is_in_the_legend(qtbot, heaps):
+    """v = 2 (no tie): one arrow in each lane, drawn in the plot's text colour — which the
+    legend did not mention (issue 26's second review, 6). The legend shows its colour."""
+    view = show(qtbot, heaps, "integral-hackenbush", "BR BR B")
+    b = view.line.beside
+    assert b.integral.first == b.integral.second  # one arrow
+    image = view.line.grab().toImage()
+    x = round(view.line.x_of(b.integral.first))
+    ink = colour("plot_text").name()
+    assert ink in {image.pixelColor(x, y).name() for y in range(20, 44)}
+    assert f"color:{ink}'>■</span> one arrow for both when they agree" in view.legend.text()

@@ -266,10 +266,12 @@ class BesideWhistView(QWidget):
 
     def _legend(self) -> None:
         blue, red = colour("counter_blue").name(), colour("counter_red").name()
+        both = colour("plot_text").name()  # the one arrow where both players' results agree
         self.legend.setText(
             f"<small>Arrows: <span style='color:{blue}'>■</span> Blue to move / West on lead, "
-            f"<span style='color:{red}'>■</span> Red to move / East on lead, one arrow if "
-            "they agree. Dots: the points each rounds to; dashes: where a tie falls.</small>"
+            f"<span style='color:{red}'>■</span> Red to move / East on lead, "
+            f"<span style='color:{both}'>■</span> one arrow for both when they agree. Dots: "
+            "the points each rounds to; dashes: where a tie falls.</small>"
         )
 
     @staticmethod
