@@ -973,3 +973,21 @@ def test_the_rules_box_has_no_ellipsis_and_the_parameter_s_label_a_capital(qtbot
         chooser.set_game(name)
         text = chooser.param_label.text().lstrip("&")
         assert text[:1].isupper(), text
+
+
+def test_the_best_moves_come_first_in_the_moves_list(qtbot, heaps):
+    """Moore's nim: the one ★ move among dozens needed paging to (issue 26's second review,
+    6). The best moves head the list — by the search, as by the theory before it — the
+    others after them in the rules' order."""
+    panel = heaps.page.panel
+    doc = HeapsDocument.new("moore-nim:3", "2 3 4 5")
+    moves = doc.legal_moves().moves
+    search = Search(doc.rules)
+    best = [m for m in moves if search.result(m.position, m.flag, doc.mover.other) == 1]
+    assert len(best) == 1
+    assert moves.index(best[0]) > 40  # far down in the rules' order
+    set_doc(qtbot, heaps, doc)
+    listed = panel.tree.moves()
+    assert listed[0] == best[0]
+    assert panel.tree.topLevelItem(0).text(MOVE).startswith("★ ")
+    assert listed[1:] == [m for m in moves if m != best[0]]

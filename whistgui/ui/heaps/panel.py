@@ -533,7 +533,9 @@ class HeapsPanel(QWidget):
             moves.sort(key=lambda m: -(results[m] * sign) if m in results else 0)
         others = sum(len(moves) - 1 for moves in takes.values())
         self.tree.setRootIsDecorated(others > 0)
-        for moves in takes.values():
+        # the best moves first (the one ★ of Moore's nim_7's 87 needed paging), the others in
+        # the rules' order
+        for moves in sorted(takes.values(), key=lambda ms: not self._is_best(ms[0], results)):
             head = self._move_item(moves[0], results.get(moves[0]), analysis, by_theory)
             for move in moves[1:]:
                 head.addChild(self._move_item(move, results.get(move), analysis, by_theory))
@@ -559,6 +561,15 @@ class HeapsPanel(QWidget):
         tip = (GROUPS_TIP if flagged else SAME_POSITION_TIP) if others else ""
         self.moves_label.setToolTip(tip)
         self.tree.setToolTip(tip)
+
+    def _is_best(self, move: Move, results: dict[Move, Fraction]) -> bool:
+        """Is ``move`` marked best by the search's ``results`` (or the theory's until then)?"""
+        doc, r = self._doc, results.get(move)
+        if doc is None or r is None:
+            return False
+        if self._analysis is not None:
+            return self._analysis.best(doc.rules, r, doc.mover)
+        return self.theory_best(r)
 
     def _move_item(
         self, move: Move, r: Fraction | None, analysis: Analysis | None, by_theory: bool
