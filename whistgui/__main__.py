@@ -1,8 +1,8 @@
 """``whistgui`` / ``python -m whistgui``: start the desktop application.
 
-``whistgui FILE.whist`` opens a file, ``whistgui --deal "AQ/KJ K/A"`` starts on a deal, and
-``whistgui --screenshot out.png`` renders the main window once (with its analysis) and exits,
-with no screen needed.
+``whistgui FILE.whist`` opens a file (.whist, .pbn, .heaps, .gops), ``whistgui --deal
+"AQ/KJ K/A"`` starts on a deal, and ``whistgui --screenshot out.png`` renders the main window
+once (with its analysis) and exits, with no screen needed.
 
 Before Qt starts on an X display, :func:`startup_advice` checks that Qt's xcb platform plugin
 can load: where system libraries it needs are missing (on Debian/Ubuntu, ``libxcb-cursor0``,
@@ -137,7 +137,10 @@ def build_parser() -> argparse.ArgumentParser:
         "file",
         nargs="?",
         metavar="FILE",
-        help="a .whist deal, a .pbn file of bridge boards, or a .gops solved game to open",
+        help=(
+            "a file to open: a .whist deal, a .pbn file of bridge boards, a .heaps game of "
+            "heaps and piles, or a .gops solved game"
+        ),
     )
     p.add_argument("--deal", metavar="DEAL", help="start on this deal, e.g. 'AQ/KJ K/A'")
     p.add_argument("--lead", choices=["W", "E"], help="who is on lead in the --deal")
@@ -206,8 +209,8 @@ def _run(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int
     from whistgui.ui.workspace import Handover
 
     if args.file:
-        # the workspace of the file's kind opens it (.whist, .pbn, .gops; any other is read
-        # as a deal, and refused with the reason if it is not one)
+        # the workspace of the file's kind opens it (.whist, .pbn, .heaps, .gops; any other is
+        # read as a deal, and refused with the reason if it is not one)
         try:
             window.load_file(args.file)
         except (WhistError, OSError) as exc:

@@ -236,3 +236,24 @@ def test_the_trick_workspace_makes_its_docks_views_when_first_shown(qtbot, windo
     ws.play_deal()
     assert ws._play_panel is not None
     assert ws.play_dock.isVisible()
+
+
+def test_whistgui_help_names_every_workspace_s_files():
+    """whistgui FILE.heaps opens a game of heaps, but --help named .whist, .pbn and .gops only
+    (issue 26's second review, 6): the help names each workspace's suffix (run as a process,
+    as the user runs it)."""
+    from whistgui.ui.workspace import WORKSPACES, workspace_class
+
+    res = subprocess.run(
+        [sys.executable, "-m", "whistgui", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert res.returncode == 0, res.stderr
+    text = " ".join(res.stdout.split())
+    suffixes = [t.suffix for e in WORKSPACES for t in workspace_class(e).file_types]
+    assert ".heaps" in suffixes
+    for suffix in suffixes:
+        assert suffix in text, suffix
