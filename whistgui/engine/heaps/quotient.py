@@ -69,6 +69,7 @@ __all__ = [
     "heap_positions",
     "heap_quotient",
     "quotient_growth",
+    "quotient_verdict",
     "registered_theory",
     "sized_components",
 ]
@@ -198,6 +199,31 @@ class HeapQuotient:
         if self._index is None:
             self._index = {x: c.index for c in self.classes for x in c.members}
         return self._index.get(position)
+
+
+def quotient_verdict(quotient: HeapQuotient, position: Hashable) -> str | None:
+    """The outcome an exact quotient predicts for ``position`` (a tuple of heaps): the class of
+    each heap multiplied by the table, and that class's verdict — ``"P"`` or ``"N"``; None
+    where a heap is larger than the quotient's ``max_heap`` (it says nothing of those). The
+    strange algebra §5 method applied: no search.
+
+    >>> from whistgui.engine.heaps import find_heap_game
+    >>> q = exact_quotient(find_heap_game('misere-octal:0.77'), max_heap=12)
+    >>> quotient_verdict(q, (3, 5, 7)), quotient_verdict(q, (2, 2)), quotient_verdict(q, (13,))
+    ('N', 'P', None)
+    """
+    if not isinstance(quotient, HeapQuotient):
+        raise ArgumentTypeError(f"quotient must be a HeapQuotient, not {described(quotient)}")
+    if not quotient.exact:
+        raise ArgumentError(
+            f"the quotient of {quotient.game} is by tests, not exact; expected exact_quotient's"
+        )
+    if not isinstance(position, tuple):
+        raise ArgumentTypeError(f"position must be a tuple of heaps, not {described(position)}")
+    if any(type(h) is int and h > quotient.max_heap for h in position):
+        return None
+    c = quotient.class_of(position)
+    return None if c is None else quotient.classes[c].verdict
 
 
 def registered_theory(rules: PositionRules[Any]) -> HeapTheory[Any] | None:
