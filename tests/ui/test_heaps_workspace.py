@@ -991,3 +991,38 @@ def test_the_best_moves_come_first_in_the_moves_list(qtbot, heaps):
     assert listed[0] == best[0]
     assert panel.tree.topLevelItem(0).text(MOVE).startswith("★ ")
     assert listed[1:] == [m for m in moves if m != best[0]]
+
+
+def test_a_game_with_no_theory_is_predicted_by_its_exact_quotient(qtbot, heaps):
+    """Misère Kayles: 'Theory: none (search only)', and the search gave up on '3 35 6 7'
+    (issue 26's second review, 4). The exact quotient of the game is computed in the
+    background and predicts the outcome — labelled so, the class of each heap shown — for
+    positions whose heaps are at most its bound K; the search stays the check."""
+    from whistgui.engine.heaps.quotient import quotient_verdict
+
+    page = heaps.page
+    panel = page.panel
+    doc = HeapsDocument.new("misere-octal:0.77", "3 5 7")
+    set_doc(qtbot, heaps, doc)
+    qtbot.waitUntil(lambda: "computing" not in panel.theory_line.text(), timeout=30000)
+    q = page.predictor.quotients["misere-octal:0.77"]
+    assert q.max_heap >= 27
+    verdict = Search(doc.rules).verdict(doc.position)
+    assert quotient_verdict(q, doc.position) == verdict
+    line = panel.theory_line.text()
+    assert line.startswith(f"Theory: the exact quotient (Q_K, K = {q.max_heap}): ")
+    assert line.endswith(f"({verdict})")
+    assert not panel.alarm.isVisibleTo(panel)  # the search agrees
+    assert panel.elements.title() == "Elements (the exact quotient's classes)"
+    assert page.board.elements == tuple(f"class {q.class_of((h,))}" for h in (3, 5, 7))
+    # a position the search takes long over: the prediction at once, the search its check
+    big = HeapsDocument.new("misere-octal:0.77", "3 35 6 7")
+    heaps.session.change(big, "test")
+    qtbot.waitUntil(lambda: "exact quotient (Q_K" in panel.theory_line.text(), timeout=30000)
+    qtbot.waitUntil(lambda: "computing" not in panel.theory_line.text(), timeout=30000)
+    predicted = quotient_verdict(page.predictor.quotients["misere-octal:0.77"], big.position)
+    assert panel.theory_line.text().endswith(f"({predicted})")
+    page.cancel_search()
+    # a game with a theory keeps its own
+    set_doc(qtbot, heaps, HeapsDocument.new("octal:0.77", "3 5 7"))
+    assert "exact quotient" not in panel.theory_line.text()

@@ -641,6 +641,9 @@ class TheoryView:
     predicted: Fraction
     #: the prediction for each start flag of the position: (name, Left first, Right first)
     by_flag: tuple[tuple[str, Fraction, Fraction], ...]
+    #: where the prediction comes from, when not the game's theory ("the exact quotient
+    #: (Q_K, K = 27)": app.heaps_prediction)
+    source: str = ""
 
 
 def theory_of(doc: HeapsDocument) -> HeapTheory[Any] | None:

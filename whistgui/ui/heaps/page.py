@@ -30,6 +30,7 @@ from whistgui.app.heaps import (
     theory_marks,
     theory_view,
 )
+from whistgui.app.heaps_prediction import quotient_marks, quotient_theory_view
 from whistgui.engine.errors import WhistError
 from whistgui.engine.heaps.rules import Move, Player
 from whistgui.ui.engine_service import EngineService, ViewWork
@@ -39,6 +40,7 @@ from whistgui.ui.heaps.chooser import GameChooser
 from whistgui.ui.heaps.jobs import CHANNEL, Searches, analysis_job
 from whistgui.ui.heaps.panel import HeapsPanel
 from whistgui.ui.heaps.position_field import PositionField
+from whistgui.ui.heaps.prediction import QuotientPredictor
 from whistgui.ui.heaps.quotient_view import QuotientExplorer
 from whistgui.ui.heaps.session import HeapsSession
 from whistgui.ui.widgets.messages import for_display
@@ -140,6 +142,8 @@ class HeapsPage(QWidget):
         # the position's search is the Position tab's work: it waits (and a search running
         # is stopped, to go on when the tab is shown) while the quotient's tab is shown
         self.work = ViewWork(engine, self.splitter, self._search)
+        self.predictor = QuotientPredictor(engine, self)
+        self.predictor.ready.connect(self._on_predicted)
         self.explorer.positionChosen.connect(self._on_position_chosen)
         self.explorer.boundsChosen.connect(self._on_bounds)
         self.explorer.message.connect(self.message)
@@ -170,6 +174,10 @@ class HeapsPage(QWidget):
     def show_document(self, doc: HeapsDocument) -> None:
         """Show ``doc`` everywhere, and search it (or show the search kept)."""
         view = theory_view(doc)
+        # no theory: the exact quotient's prediction (octal games), asked for before the search
+        quotient, note = self.predictor.quotient_for(doc) if view is None else (None, "")
+        if quotient is not None:
+            view = quotient_theory_view(doc, quotient)
         labels = tuple(t if doc.kind is Kind.HEAPS else "" for t in doc.layout)
         elements = tuple(e for _c, e in view.components) if view else ()
         self.board.set_position(doc.stacks, doc.kind, labels, elements)
@@ -177,14 +185,37 @@ class HeapsPage(QWidget):
         self.chooser.set_game(doc.game)
         self.field.show_text(doc.shown_text)  # in the order drawn, as the board reads
         self.panel.show_document(doc, view)
+        if note:
+            self.panel.show_theory(None, note)
         value = position_value(doc)
         self.panel.show_tab(self.beside_scroll, value is not None)
         if value is not None:
             self.beside.show_value(doc, value)
 
         self.explorer.show_document(doc)
-        self._theory_marks = theory_marks(doc) if view is not None else None
+        self._theory_marks = (
+            quotient_marks(doc, quotient)
+            if quotient is not None
+            else theory_marks(doc)
+            if view is not None
+            else None
+        )
         self._search()
+
+    def _on_predicted(self, game: str) -> None:
+        """The exact quotient of a game came (or failed): its prediction shown, as the
+        theory's, unless the search's marks are in."""
+        doc = self.doc
+        if game and game != doc.game:
+            return
+        quotient, note = self.predictor.quotient_for(doc)
+        view = quotient_theory_view(doc, quotient) if quotient is not None else None
+        self.panel.show_theory(view, note)
+        self.board.set_elements(tuple(e for _c, e in view.components) if view else ())
+        if quotient is not None and view is not None:
+            self._theory_marks = quotient_marks(doc, quotient)
+            if key_of(doc) not in self.analyses and key_of(doc) != self._stopped:
+                self._show_theory_marks()
 
     def _show_theory_marks(self) -> None:
         """Until the search's marks come (or when it is stopped): the theory's, labelled so
@@ -543,4 +574,5 @@ class HeapsPage(QWidget):
 
     def shutdown(self) -> None:
         self.work.stop()
+        self.predictor.stop()
         self.explorer.shutdown()

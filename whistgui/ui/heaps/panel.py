@@ -384,6 +384,14 @@ class HeapsPanel(QWidget):
         if isinstance(player, Player):
             self.moverChosen.emit(player)
 
+    def show_theory(self, theory: TheoryView | None, note: str = "") -> None:
+        """Show what ``theory`` says (a prediction that came after the document: the exact
+        quotient's), or ``note`` on the theory's line where there is none yet."""
+        self._theory = theory
+        self._show_theory()
+        if theory is None and note:
+            self.theory_line.setText(note)
+
     def _show_theory(self) -> None:
         doc, view = self._doc, self._theory
         if doc is None:
@@ -396,7 +404,11 @@ class HeapsPanel(QWidget):
             self.elements_text.set_tip([])
             self.theory_line.setText("Theory: none (search only)")
             return
-        self.elements.setTitle("Elements (the game's theory)")
+        self.elements.setTitle(
+            "Elements (the exact quotient's classes)"
+            if view.source
+            else "Elements (the game's theory)"
+        )
         self.elements_text.set_tip([[(view.title, False)]])
         parts: list[tuple[str, bool]] = []
         for c, e in view.components:
@@ -409,8 +421,9 @@ class HeapsPanel(QWidget):
                 [("Sum: ", False), (view.total, True), (f" — {view.meaning}", False)],
             ]
         )
+        source = f"{view.source}: " if view.source else ""
         self.theory_line.setText(
-            f"Theory: {result_words(doc.rules, view.predicted, doc.mover)}"
+            f"Theory: {source}{result_words(doc.rules, view.predicted, doc.mover)}"
             + self._by_flag_text(view.by_flag)
         )
         self._check()
