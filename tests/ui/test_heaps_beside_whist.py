@@ -192,3 +192,18 @@ def test_the_one_arrow_where_both_agree_is_in_the_legend(qtbot, heaps):
     ink = colour("plot_text").name()
     assert ink in {image.pixelColor(x, y).name() for y in range(20, 44)}
     assert f"color:{ink}'>■</span> one arrow for both when they agree" in view.legend.text()
+
+
+def test_beside_whist_is_given_the_room_it_needs_where_there_is_some(qtbot, heaps, window):
+    """At 1920×1080 (a window of about 1540×890) the tab needed scrolling: the panel kept its
+    narrow width beside a wide board (issue 26's second review, 6). Shown, the tab gets its
+    natural width from the board, and reads whole."""
+    window.resize(1540, 890)
+    QApplication.processEvents()
+    view = show(qtbot, heaps, "integral-hackenbush", "BBR RB BRBB RRRB")
+    QApplication.processEvents()
+    page = heaps.page
+    viewport = page.beside_scroll.viewport()
+    assert viewport.width() >= view.sizeHint().width()
+    assert view.heightForWidth(viewport.width()) <= viewport.height()
+    assert page.board.width() >= page.board.minimumWidth()

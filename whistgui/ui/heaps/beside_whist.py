@@ -13,7 +13,17 @@ from typing import Final
 
 from PySide6.QtCore import QPointF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFontMetricsF, QGuiApplication, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from whistgui.app.beside_whist import (
     SHARED_RULE,
@@ -33,7 +43,7 @@ from whistgui.ui.engine_service import EngineService, ViewWork
 from whistgui.ui.theme import colour, is_theme_change, text_role
 from whistgui.ui.widgets.messages import for_display
 
-__all__ = ["CHANNEL", "BesideWhistView", "RoundingLine"]
+__all__ = ["CHANNEL", "BesideWhistView", "RoundingLine", "give_room"]
 
 CHANNEL: Final = "heaps-whist-suits"
 
@@ -150,6 +160,38 @@ class RoundingLine(QWidget):
         if is_theme_change(event):  # type: ignore[arg-type]
             self.update()
         super().changeEvent(event)  # type: ignore[arg-type]
+
+
+def give_room(view: QWidget, scroll: QScrollArea, splitter: QSplitter) -> None:
+    """Beside whist shown: the room it needs where the screen has it, so that it reads without
+    scrolling — its side of ``splitter`` (the last widget) widened to ``view``'s natural width
+    (the board keeps at least its minimum), then the window made taller by what ``view``
+    still lacks, as far as the screen's free height goes (not a maximised or full-screen
+    window; at 1280×800 it stays as it is: its scroll does)."""
+    sizes = splitter.sizes()
+    if len(sizes) < 2 or not scroll.isVisible():
+        return
+    bar = scroll.verticalScrollBar().sizeHint().width()
+    extra = scroll.width() - scroll.viewport().width()  # the frame, a bar if shown
+    want = view.sizeHint().width() + bar + extra + (sizes[-1] - scroll.width())
+    board = splitter.widget(0)
+    give = min(want - sizes[-1], sizes[0] - (board.minimumWidth() if board else 0))
+    if give > 0:
+        splitter.setSizes([sizes[0] - give, *sizes[1:-1], sizes[-1] + give])
+        QApplication.processEvents()  # the new widths laid out before the height is read
+    win = scroll.window()
+    screen = win.screen()
+    if screen is None or win.isMaximized() or win.isFullScreen():
+        return
+    width = scroll.viewport().width()
+    lacks = view.heightForWidth(width) - scroll.viewport().height()
+    free = screen.availableGeometry()
+    frame = win.frameGeometry()
+    grow = min(lacks, free.height() - frame.height())
+    if grow > 0:
+        top = max(free.top(), min(frame.top(), free.bottom() + 1 - frame.height() - grow))
+        win.resize(win.width(), win.height() + grow)
+        win.move(frame.left(), top)
 
 
 class BesideWhistView(QWidget):

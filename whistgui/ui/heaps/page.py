@@ -34,7 +34,7 @@ from whistgui.app.heaps_prediction import quotient_marks, quotient_theory_view
 from whistgui.engine.errors import WhistError
 from whistgui.engine.heaps.rules import Move, Player
 from whistgui.ui.engine_service import EngineService, ViewWork
-from whistgui.ui.heaps.beside_whist import BesideWhistView
+from whistgui.ui.heaps.beside_whist import BesideWhistView, give_room
 from whistgui.ui.heaps.board import HeapsBoard, Mark
 from whistgui.ui.heaps.chooser import GameChooser
 from whistgui.ui.heaps.jobs import CHANNEL, Searches, analysis_job
@@ -109,6 +109,12 @@ class HeapsPage(QWidget):
             self.beside_scroll,
             "Beside &whist",
             "Integral and refined hackenbush (Theorems 6.2, 6.3) beside whist's ρ and ρ′",
+        )
+        self.panel.tabs.currentChanged.connect(  # Beside whist: its room, where there is any
+            lambda k: (
+                k == self.panel.tabs.indexOf(self.beside_scroll)
+                and give_room(self.beside, self.beside_scroll, self.splitter)
+            )
         )
         self.side = FitScrollArea(self.panel, by_minimum=True)
         self.side.setFrameShape(FitScrollArea.Shape.NoFrame)
