@@ -898,6 +898,7 @@ def test_a_click_on_a_heap_of_an_octal_game_offers_its_splits(qtbot, heaps):
     doc = HeapsDocument.new("misere-octal:0.77", "7 4")
     set_doc(qtbot, heaps, doc)
     assert not any("several heaps" in n for n in page.board.notes)
+    assert page.board.splits  # the board's hint and tooltips say a click may split
     spots = doc.click_spots(m.position for m in doc.legal_moves().moves)
     assert all(spots.values())  # every move made by some click
     click_counter(qtbot, heaps, 0, 3)  # the fourth counter of the 7

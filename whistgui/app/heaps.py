@@ -490,6 +490,20 @@ class HeapsDocument:
         split a heap; the others' positions after such a click are never their moves)?"""
         return self.kind is Kind.HEAPS and self.rules.commutative
 
+    def can_split(self, limit: int = 500) -> bool:
+        """Does a move (of the first ``limit``) split a heap in two here (octal games)?
+
+        >>> [HeapsDocument.new(g, '3').can_split() for g in ('octal:0.77', 'nim')]
+        [True, False]
+        """
+        if not self._splits():
+            return False
+        n = len(self.layout)
+        options = self.rules.options(self.position, self.flag, self.mover)
+        return any(
+            len(self.rules.components(m.position)) > n for m in itertools.islice(options, limit)
+        )
+
     def click_targets(self, stack: int, counter: int) -> tuple[Hashable, ...]:
         """The positions a click on counter ``counter`` of stack ``stack`` asks for: the stack
         cut below it (the counter and all above it taken) and, in a game of heaps, the heap

@@ -120,6 +120,8 @@ class HeapsBoard(QWidget):
         self.marks: dict[tuple[int, int], Mark] = {}
         self.message = ""
         self.hint = ""
+        #: a click may split a heap (octal games): the hint and tooltips say so
+        self.splits = False
         #: the line at the board's top (the game's rules, in a word)
         self.caption = ""
         #: lines under it: how to read the marks, how to play what a click cannot
@@ -381,6 +383,7 @@ class HeapsBoard(QWidget):
                     f"{self._name(i)}, {_COLOUR_WORDS[self.stacks[i][j]]} {j + 1} of {size} "
                     f"from the bottom: click to take it"
                     + (f" and the {size - j - 1} above it" if size - j - 1 else "")
+                    + (" — or some of them, the heap split there" if self.splits and j else "")
                 )
                 if mark is not None and mark.tip:
                     text += f"\n{mark.tip}"
@@ -574,8 +577,10 @@ class HeapsBoard(QWidget):
         x = g.palette_item(len(counters) - 1).right() + 14
         rect = QRectF(x, area.top(), area.right() - x, area.height())
         word = "pile" if self.kind is Kind.PILES else "heap"
+        split = ", or split the heap there" if self.splits else ""
         text = self.hint or (
-            f"Click a counter to take it (and all above it). Drag one from here onto a {word}, "
+            f"Click a counter to take it (and all above it{split}). "
+            f"Drag one from here onto a {word}, "
             f"or into “new”; drag a {word}'s top up or down, a counter off the board to remove it"
         )
         p.setPen(ink)

@@ -186,6 +186,7 @@ class HeapsPage(QWidget):
             view = quotient_theory_view(doc, quotient)
         labels = tuple(t if doc.kind is Kind.HEAPS else "" for t in doc.layout)
         elements = tuple(e for _c, e in view.components) if view else ()
+        self.board.splits = doc.can_split()
         self.board.set_position(doc.stacks, doc.kind, labels, elements)
         self.board.set_caption(doc.rules.title)
         self.chooser.set_game(doc.game)
