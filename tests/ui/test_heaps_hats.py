@@ -167,3 +167,30 @@ def test_the_elements_tooltip_draws_the_theory_s_title_with_its_hats(qtbot, app_
     assert popup is not None
     assert popup.isVisible()
     assert popup.text() == view.title
+
+
+def test_a_hat_of_the_second_line_is_clear_of_the_first(qtbot, app_font):  # type: ignore[no-untyped-def]
+    """Misère nim '3 4 5': a tiny mark seemed to follow 3̂ in the Elements panel — the hat of
+    the next line's 'Sum: 2̂', drawn into the first line's descent (issue 26's second review,
+    6). Each line after the first has room above it for its hats: no hat of line 2 reaches
+    the first line's descent."""
+    from PySide6.QtCore import QPointF
+
+    from whistgui.figures.text import HAT_GLYPH
+    from whistgui.ui.heaps.hats import hat_points
+
+    text = HattedText()
+    qtbot.addWidget(text)
+    text.setFont(app_font)
+    bold = QFont(app_font)
+    bold.setBold(True)
+    text.set_paragraphs(
+        [[("3 ↦ ", False), (f"3{HAT}", True)], [("Sum: ", False), (f"2{HAT}", True)]]
+    )
+    first, second = text._baselines(2)
+    descent = max(QFontMetricsF(f).descent() for f in (app_font, bold))
+    x = QFontMetricsF(app_font).horizontalAdvance("Sum: ")
+    (at,) = hat_points(bold, text.logicalDpiY(), f"2{HAT}", QPointF(x, second))
+    hat_top = at.y() + QFontMetricsF(bold).tightBoundingRect(HAT_GLYPH).top()
+    assert hat_top > first + descent
+    assert text.heightForWidth(300) >= round(second + descent)

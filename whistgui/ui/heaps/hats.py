@@ -37,6 +37,8 @@ Paragraph = Sequence[tuple[str, bool]]
 
 #: The room around the text, in pixels.
 _PAD: Final = 2
+#: The room above a line with hats (after the first), in ems.
+_HAT_ROOM: Final = 0.25
 #: How long a tooltip stays, in milliseconds.
 _TIP_MS: Final = 10_000
 
@@ -178,11 +180,25 @@ class HattedText(QWidget):
     def _line_height(self) -> float:
         return QFontMetricsF(self._font(True)).lineSpacing()
 
+    def _hat_room(self) -> float:
+        """The room above each line after the first, for its hats: they rise above the
+        font's ascent, and without it the hat of the second line's 'Sum: 2̂' read as a stray
+        mark after the first line's last hatted digit (every line gets it, hats or not, so
+        that a text reads the same with or without them)."""
+        return float(round(_HAT_ROOM * _em(self._font(True), self.logicalDpiY())))
+
+    def _baselines(self, count: int) -> list[float]:
+        """The baselines of ``count`` lines, from the top."""
+        ascent = max(QFontMetricsF(self._font(b)).ascent() for b in (False, True))
+        step = self._line_height() + self._hat_room()
+        return [_PAD + ascent + k * step for k in range(count)]
+
     def hasHeightForWidth(self) -> bool:
         return True
 
     def heightForWidth(self, width: int) -> int:
-        return round(len(self._lines(width)) * self._line_height()) + 2 * _PAD
+        n = len(self._lines(width))
+        return round(n * self._line_height() + max(0, n - 1) * self._hat_room()) + 2 * _PAD
 
     def sizeHint(self) -> QSize:
         natural = max(
@@ -199,17 +215,14 @@ class HattedText(QWidget):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         p.setPen(self.palette().windowText().color())
-        ascent = max(QFontMetricsF(self._font(b)).ascent() for b in (False, True))
-        y = _PAD + ascent
-        step = self._line_height()
-        for line in self._lines(self.width()):
+        lines = self._lines(self.width())
+        for line, y in zip(lines, self._baselines(len(lines)), strict=True):
             for x0, word in line:
                 x = _PAD + x0
                 for text, bold in word:
                     p.setFont(self._font(bold))
                     _draw_line(p, QPointF(x, y), text)
                     x += self._width((text, bold))
-            y += step
         p.end()
 
     def changeEvent(self, event: QEvent) -> None:
