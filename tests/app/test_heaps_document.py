@@ -112,24 +112,35 @@ def test_a_row_keeps_the_rules_order_when_the_game_is_not_commutative():
 # --------------------------------------------------------------------------- clicks and moves
 @pytest.mark.parametrize("name", NAMES)
 def test_a_click_asks_for_exactly_the_moves_that_cut_that_stack_there(name):
+    """A click asks for the moves that cut its stack there — and, in a game of heaps, those
+    that split the heap there (octal games: the counters below kept, the rest above those
+    taken a heap of its own); the counters each move is marked on (click_spots) are exactly
+    the clicks that ask for it."""
     rules = find_heap_game(name)
     for text in positions(name, 12):
         doc = HeapsDocument.new(name, text)
         moves = doc.legal_moves().moves
+        spots = doc.click_spots(m.position for m in moves)
         clicked = set()
         for i, stack in enumerate(doc.stacks):
             for j in range(len(stack)):
-                goal = doc.target(i, j)
+                goals = set(doc.click_targets(i, j))
+                assert doc.target(i, j) in goals
                 got = doc.moves_to(i, j)
-                assert set(got) == {m for m in moves if m.position == goal}, (text, i, j)
+                assert set(got) == {m for m in moves if m.position in goals}, (text, i, j)
+                assert set(got) == {m for m in moves if (i, j) in spots[m.position]}, (text, i, j)
                 clicked |= set(got)
-        # every move that leaves one stack cut and the others as they were is a click's
-        cuts = {
-            rules.parse(stacks_text([*doc.stacks[:i], s[:j], *doc.stacks[i + 1 :]], doc.kind))
-            for i, s in enumerate(doc.stacks)
-            for j in range(len(s))
-        }
-        assert {m for m in moves if m.position in cuts} == clicked, text
+        # every move that leaves one stack cut, or one heap split in two below and above the
+        # counters taken, the others as they were, is a click's
+        made = set()
+        for i, s in enumerate(doc.stacks):
+            for j in range(len(s)):
+                rest = [*doc.stacks[:i], s[:j], *doc.stacks[i + 1 :]]
+                made.add(rules.parse(stacks_text(rest, doc.kind)))
+                if doc.kind is Kind.HEAPS and rules.commutative and j:
+                    for r in range(1, len(s) - j):
+                        made.add(rules.parse(stacks_text([*rest, s[:r]], doc.kind)))
+        assert {m for m in moves if m.position in made} == clicked, text
 
 
 def test_a_red_counter_is_no_move_of_blue_and_is_one_of_red():
