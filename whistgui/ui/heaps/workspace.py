@@ -32,7 +32,8 @@ takes one</td></tr>
 back)</td></tr>
 <tr><td>Alt+T; Alt+L</td><td>who is to move; the start flag (comply/constrain)</td></tr>
 <tr><td>Click a counter (Enter, Space)</td><td>take it and every counter above it (hackenbush:
-cut it; an octal game: a menu of the cuts and splits of the heap there); the badges: the result after it, outlined: optimal; hollow: the theory's, until the
+cut it; an octal game: a menu of the cuts and splits of the heap there); the badges: the
+result after it, outlined: optimal; hollow: the theory's, until the
 search's come</td></tr>
 <tr><td>Alt+M, then Enter or a double click</td><td>the moves, every one marked: play the
 current one — a move from several heaps at once (Moore's nim) is played only here; ▸ opens
