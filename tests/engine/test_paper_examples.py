@@ -25,7 +25,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations
+from math import comb
 
+import numpy as np
 import pytest
 
 from whistgui.engine import (
@@ -42,6 +44,7 @@ from whistgui.engine import (
     Value,
     eps,
 )
+from whistgui.engine.games.whist.kernel import tables_upto
 
 W, E = Player.WEST, Player.EAST
 
@@ -761,12 +764,6 @@ def test_s13_KQ9_AJ10_family(ev: Evaluator, k: int, text: str | None):
 # =========================================================================== §18
 
 
-def _all_patterns(max_n: int):
-    for n in range(1, max_n + 1):
-        for west in combinations(range(2 * n), n):
-            yield "".join("W" if i in west else "E" for i in range(2 * n))
-
-
 def test_s18_three_eighths(ev: Evaluator):
     """§18: "fractional parts not on the form 1/2^k or 1 − 1/2^k are also possible":
     val([13 12 9 8 7 2 1, 14 11 10 6 5 4 3]) = 3 + 3/8."""
@@ -782,21 +779,30 @@ def test_s18_theorem_13_4_fractional_parts(ev: Evaluator):
         assert v.number % 1 == Fraction(1, 2**k), (k, v)
 
 
-def test_s18_conjectures_18_1_and_18_2_up_to_10_cards(ev: Evaluator, exhaustive: bool):
+def test_s18_conjectures_18_1_and_18_2_up_to_10_cards(exhaustive: bool):
     """§18: Conjectures 18.1 and 18.2, "supported by computer analysis of all single-suit deals
-    with at most 10 cards on each hand" — checked here on all of them up to 8 cards a hand, and
-    up to 10 (about 10 s more) with ``pytest --exhaustive``.
+    with at most 10 cards on each hand" — checked here on all of them, and up to 12 cards a
+    hand (3.6 million suits) with ``pytest --exhaustive``: every suit's value read from the
+    kernel's table of its length, each distinct value of a length checked with the first suit
+    that has it (the kernel's values are the evaluator's: tests/engine/test_tables_kernel.py).
     18.1: a value q + x with x a positive infinitesimal has q a nonnegative integer and x = ε_q.
     18.2: a non-integral number has fractional part 1/2^k, 1 − 1/2^k, 3/8 or 5/8."""
     allowed = {Fraction(3, 8), Fraction(5, 8)}
     for k in range(1, 20):
         allowed |= {Fraction(1, 2**k), 1 - Fraction(1, 2**k)}
-    for pattern in _all_patterns(10 if exhaustive else 8):
-        v = ev.pattern_value(pattern)
-        if v.is_number:
-            frac = v.number % 1
-            assert frac == 0 or frac in allowed, (pattern, v)
-        elif v.infinitesimal.is_positive:
-            assert v.number.denominator == 1, (pattern, v)
-            assert v.number >= 0, (pattern, v)
-            assert v.infinitesimal == eps(int(v.number)), (pattern, v)
+    upto = 12 if exhaustive else 10
+    tables = tables_upto(upto)
+    assert [len(tables[n]) for n in range(1, upto + 1)] == [
+        comb(2 * n, n) for n in range(1, upto + 1)
+    ]
+    for t in tables.values():
+        ids, first = np.unique(t.value_id, return_index=True)
+        for i, row in zip(ids.tolist(), first.tolist(), strict=True):
+            v, pattern = t.values[i], t.pattern_text(row)
+            if v.is_number:
+                frac = v.number % 1
+                assert frac == 0 or frac in allowed, (pattern, v)
+            elif v.infinitesimal.is_positive:
+                assert v.number.denominator == 1, (pattern, v)
+                assert v.number >= 0, (pattern, v)
+                assert v.infinitesimal == eps(int(v.number)), (pattern, v)

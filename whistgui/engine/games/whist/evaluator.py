@@ -45,10 +45,11 @@ from whistgui.engine.trick.deal import Deal, State, SuitDeal, check_pattern
 from whistgui.engine.trick.rules import WHIST_RULES
 
 if TYPE_CHECKING:
-    from whistgui.engine.games.whist.kernel import SuitReach, TableCache
+    from whistgui.engine.games.whist.kernel import SuitReach, SuitTable, TableCache
 
 __all__ = [
     "KERNEL_FROM",
+    "TABLE_UPTO",
     "Bounds",
     "Evaluator",
     "Reduction",
@@ -392,6 +393,17 @@ KERNEL_FROM = 9
 _RECURSION_N = 100
 #: How many long suits' reaches an evaluator keeps (a 13-card suit's: a few MB).
 KEPT_REACHES = 4
+#: Up to this many cards a hand, an evaluator asked for many suits of one length computes the
+#: kernel's table of every suit of that length
+#: (:func:`~whistgui.engine.games.whist.kernel.suit_table`) and keeps it, reading the values
+#: of the others from it: the tables from :data:`KERNEL_FROM` to 12 cards a hand hold 73 MB
+#: (20 bytes a suit; 2.7 million suits at 12), the table of 13 alone would be 208 MB.
+TABLE_UPTO: Final = 12
+#: The suit of n cards a hand that makes an evaluator compute the table of n, counting the suits
+#: of n it has valued by a reach (a one-suit computation): about as many reaches as the table
+#: costs (measured: ``benchmarks/bench_levels.py``), so that one suit alone is never slowed
+#: down and many suits never cost more than twice their best (the rent-or-buy rule).
+TABLE_AFTER: Final = {9: 5, 10: 9, 11: 19, 12: 43}
 #: How many patterns' values an evaluator keeps between calls by default (the least recently
 #: used forgotten first): about 20 MB a 100,000 (a pattern, its value shared with others of
 #: the same value, and its float key), so some 50 MB — every suit of up to 8 cards a hand
@@ -402,6 +414,17 @@ _EMPTY: Final = frozenset({""})
 _DEAL = "a Deal or deal text (a str)"
 
 
+def _table_value(table: SuitTable, pattern: str) -> Value:
+    """The value of a checked pattern of ``table.n`` cards a hand, read from the table."""
+    rank = 0
+    k = 0
+    for p, c in enumerate(pattern):  # keys.pattern_rank, the pattern known to be good
+        if c == "W":
+            k += 1
+            rank += math.comb(p, k)
+    return table.values[int(table.value_id[rank])]
+
+
 def _suit(suit: SuitDeal | str) -> SuitDeal:
     if isinstance(suit, str):
         return SuitDeal.parse(suit)
@@ -409,12 +432,18 @@ def _suit(suit: SuitDeal | str) -> SuitDeal:
 
 
 class Evaluator:
-    """Computes values, memoized on suit patterns. Not thread-safe; one per worker.
+    """Computes values, memoized on suit patterns. Not thread-safe; one per worker (a
+    :meth:`snapshot` for reading on another thread).
 
     A pattern of :data:`KERNEL_FROM` or more cards a hand that is not memoized is valued, with
-    every pattern it reaches, by the numpy kernel (values equal: the tests compare them);
-    ``kernel_from=None`` keeps every value to the recursion here (the readable reference the
-    tests check the kernel against).
+    every pattern it reaches, by the numpy kernel (values equal: the tests compare them):
+    alone, from the patterns it reaches; once many suits of its length have been asked for
+    (:data:`TABLE_AFTER`) and up to ``table_upto`` cards a hand (:data:`TABLE_UPTO`), from the
+    table of every suit of that length, computed once and kept (:attr:`tables`; at most 73 MB,
+    ``table_upto=None`` for none). ``kernel_from=None`` keeps every value to the recursion
+    here (the readable reference the tests check the kernel against). The kernel's memo is
+    used under its lock (:meth:`~whistgui.engine.games.whist.kernel.TableCache.holding`), and
+    ``should_stop`` is polled there as in the recursion.
 
     >>> ev = Evaluator()
     >>> ev.value('[13 12 9 8 7 2 1, 14 11 10 6 5 4 3]').pretty()
@@ -429,6 +458,7 @@ class Evaluator:
         *,
         kernel_from: int | None = KERNEL_FROM,
         memo_bound: int | None = MEMO_PATTERNS,
+        table_upto: int | None = TABLE_UPTO,
     ) -> None:
         #: Polled every few hundred new patterns; when it returns True the computation raises
         #: :class:`Cancelled` (the memo keeps what was finished).
@@ -437,8 +467,16 @@ class Evaluator:
             whole(kernel_from, "kernel_from", low=1)
         self.kernel_from = kernel_from if kernel_from is not None and kernel_available() else None
         check_bound(memo_bound, "memo_bound")
+        if table_upto is not None:
+            whole(table_upto, "table_upto", low=1, high=MAX_TABLE_N, error=DealError)
+        #: the largest n whose table of every suit the evaluator computes and keeps (None: none)
+        self.table_upto = table_upto
         self._reaches: list[SuitReach] = []
         self._table_cache: TableCache | None = None
+        #: the tables kept, by n (read-only once made: a snapshot shares them)
+        self._levels: dict[int, SuitTable] = {}
+        #: the suits of each n valued by a new reach so far (see TABLE_AFTER)
+        self._reached: dict[int, int] = {}
         #: val of each pattern met, the least recently asked for first (the empty suit's is
         #: always kept: the recursion's base); trimmed to ``memo_bound`` when a public call
         #: returns (:mod:`~whistgui.engine.memo`)
@@ -464,13 +502,19 @@ class Evaluator:
         self._simplest.clear()
         self._reaches = []
         self._table_cache = None
+        self._levels = {}
+        self._reached = {}
         self._hits = self._misses = 0
 
     def snapshot(self) -> Evaluator:
         """A new evaluator knowing every value this one has memoized (copies of its tables),
         for reading on another thread while this one goes on computing."""
-        other = Evaluator(kernel_from=self.kernel_from, memo_bound=self._memo.bound)
+        other = Evaluator(
+            kernel_from=self.kernel_from, memo_bound=self._memo.bound, table_upto=self.table_upto
+        )
         other._reaches = list(self._reaches)  # read-only once made
+        other._levels = dict(self._levels)  # so are the tables
+        other._reached = dict(self._reached)
         other._memo = self._memo.copy()
         other._bound = self._bound
         other._values = other._memo.data
@@ -482,6 +526,12 @@ class Evaluator:
     def memo_bound(self) -> int | None:
         """The most patterns whose values are kept between calls (None: no bound)."""
         return self._memo.bound
+
+    @property
+    def tables(self) -> dict[int, SuitTable]:
+        """The kernel's tables this evaluator keeps and reads values from, by n (a copy of the
+        dict; see :data:`TABLE_UPTO`)."""
+        return dict(self._levels)
 
     @property
     def stats(self) -> dict[str, int]:
@@ -572,24 +622,55 @@ class Evaluator:
 
     def _from_kernel(self, pattern: str, *, new: bool) -> Value | None:
         """The value of a pattern of :data:`KERNEL_FROM` to the kernel's ``MAX_SUIT_N`` cards
-        a hand from a kept reach, or (``new``) from a new one; None when the recursion here
-        values it (short, beyond the kernel, not reached and not ``new``, or no kernel)."""
+        a hand from a kept table or reach, or (``new``) from a new table (the suits of its
+        length asked for often enough: :data:`TABLE_AFTER`) or reach; None when the recursion
+        here values it (short, beyond the kernel, not reached and not ``new``, or no kernel)."""
         if self.kernel_from is None or len(pattern) < 2 * self.kernel_from:
             return None
+        n = len(pattern) // 2
+        table = self._levels.get(n)
+        if table is not None:
+            return _table_value(table, pattern)
         for r in self._reaches:
             v = r.value(pattern)
             if v is not None:
                 return v
-        from whistgui.engine.games.whist.kernel import MAX_SUIT_N, TableCache, reach
+        from whistgui.engine.games.whist.kernel import MAX_SUIT_N, reach
 
-        if not new or len(pattern) > 2 * MAX_SUIT_N:
+        if not new or n > MAX_SUIT_N:
             return None
-        if self._table_cache is None or self._table_cache.full:
-            # a new cache: the kept reaches read their values from the old one, theirs
-            self._table_cache = TableCache()
-        r = reach(pattern, cache=self._table_cache, should_stop=self.should_stop)
+        if self.table_upto is not None and n <= self.table_upto:
+            asked = self._reached[n] = self._reached.get(n, 0) + 1
+            if asked >= TABLE_AFTER.get(n, 1):
+                return _table_value(self._level_table(n), pattern)
+        with self._kernel_cache().holding(self.should_stop) as cache:
+            r = reach(pattern, cache=cache, should_stop=self.should_stop)
         self._reaches = [r, *self._reaches[: KEPT_REACHES - 1]]
         return r.root
+
+    def _kernel_cache(self) -> TableCache:
+        """The kernel's memo (a new one when the old one is :attr:`~TableCache.full`: the
+        tables and reaches kept read their values from the old one, theirs)."""
+        from whistgui.engine.games.whist.kernel import TableCache
+
+        if self._table_cache is None or self._table_cache.full:
+            self._table_cache = TableCache()
+        return self._table_cache
+
+    def _level_table(self, n: int, progress: Callable[[int, int], None] | None = None) -> SuitTable:
+        """The kernel's table of every suit of ``n`` cards a hand (at most
+        :attr:`table_upto`), kept with those below it from :attr:`kernel_from` up."""
+        table = self._levels.get(n)
+        if table is not None:
+            return table
+        from whistgui.engine.games.whist.kernel import tables_upto
+
+        stop = self.should_stop
+        with self._kernel_cache().holding(stop) as cache:
+            made = tables_upto(n, upto_cache=cache, should_stop=stop, progress=progress)
+        low = n if self.kernel_from is None else self.kernel_from
+        self._levels.update((m, t) for m, t in made.items() if m >= low)
+        return made[n]
 
     def bounds(self, pattern: str) -> tuple[LabeledValue, LabeledValue]:
         """maxmin and minmax of the symmetric single suit ``pattern`` (as :meth:`analyze`
@@ -738,12 +819,15 @@ class Evaluator:
         size = 2 * n
         value: Callable[[str], Value] = self.pattern_value
         if self.kernel_from is not None and n >= self.kernel_from:
-            from whistgui.engine.games.whist.kernel import pattern_rank, suit_table
+            from whistgui.engine.games.whist.kernel import suit_table
 
-            table = suit_table(n, should_stop=self.should_stop, progress=progress)
+            if self.table_upto is not None and n <= self.table_upto:
+                table = self._level_table(n, progress)  # kept for the next asks
+            else:
+                table = suit_table(n, should_stop=self.should_stop, progress=progress)
 
             def value(pattern: str) -> Value:
-                return table.value_of(pattern_rank(pattern))
+                return _table_value(table, pattern)
 
         # positions 0..size-1 from low to high; East holds size-1
         for west_positions in combinations(range(size - 2, -1, -1), n):

@@ -11,15 +11,17 @@ bounds, the finished tables). The kernel (:mod:`~whistgui.engine.games.whist.ker
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
-from whistgui.engine.checks import expect, whole
-from whistgui.engine.errors import DealError
+from whistgui.engine.checks import expect, optional_callable, whole
+from whistgui.engine.errors import Cancelled, DealError
 from whistgui.engine.games.whist.kernel.ranks import Int32s, colex_ranks, reverse_bits
 from whistgui.engine.games.whist.keys import (
     check_key,
@@ -42,6 +44,8 @@ TABLE_BYTES: Final = 256 << 20
 #: The simplest-value pairs a :class:`TableCache` keeps by default (some 1,300 up to 16 cards
 #: a hand), and the values and labeled values past which it is :attr:`~TableCache.full`.
 PAIRS: Final = 100_000
+#: Seconds between two polls of ``should_stop`` while :meth:`TableCache.holding` waits.
+_WAIT: Final = 0.05
 
 
 # -- the memo -----------------------------------------------------------------------------------
@@ -49,7 +53,12 @@ class TableCache:
     """What tables and suits computed so far share: the values and labeled values met (their
     ids index :attr:`SuitTable.values` and :attr:`SuitTable.labeled`), the simplest value of
     each (maxmin, minmax) pair met, and the finished tables by n (so a larger table goes on
-    from the largest one here). Not thread-safe; one per worker.
+    from the largest one here).
+
+    Threads: its methods, and the kernel's functions that fill it, are not thread-safe by
+    themselves; a cache that several threads use is used inside :meth:`holding` (its
+    :attr:`lock`: one computes, the others wait), as the evaluator uses it. Reading a table
+    already handed out needs no lock (its arrays are read-only, its lists only grow).
 
     Bounded: the finished tables it keeps hold at most ``table_bytes`` bytes (2 MB a 100,000
     rows), the least recently used forgotten first when :func:`~whistgui.engine.games.whist.
@@ -69,7 +78,29 @@ class TableCache:
     def __init__(self, *, table_bytes: int | None = TABLE_BYTES, pairs: int | None = PAIRS) -> None:
         self.table_bytes = check_bound(table_bytes, "table_bytes")
         self.pair_bound = check_bound(pairs, "pairs")
+        #: held by whoever computes with this cache (see :meth:`holding`)
+        self.lock = threading.RLock()
         self._reset()
+
+    @contextmanager
+    def holding(self, should_stop: Callable[[], bool] | None = None) -> Iterator[TableCache]:
+        """Hold :attr:`lock` for the block (the cache to fill); while another thread holds
+        it, wait, polling ``should_stop`` every 50 ms (True raises
+        :class:`~whistgui.engine.errors.Cancelled`).
+
+        >>> cache = TableCache()
+        >>> with cache.holding() as c:
+        ...     c is cache
+        True
+        """
+        optional_callable(should_stop, "should_stop")
+        while not self.lock.acquire(timeout=_WAIT):
+            if should_stop is not None and should_stop():
+                raise Cancelled("stopped while waiting for another thread's table")
+        try:
+            yield self
+        finally:
+            self.lock.release()
 
     def _reset(self) -> None:
         self.values: list[Value] = []
