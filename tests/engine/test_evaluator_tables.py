@@ -12,7 +12,7 @@ from itertools import combinations, islice
 
 import pytest
 
-from whistgui.engine import Cancelled, DealError, Evaluator
+from whistgui.engine import AsymmetricSuitError, Cancelled, DealError, Evaluator
 from whistgui.engine.games.whist.evaluator import TABLE_AFTER, TABLE_UPTO
 from whistgui.engine.games.whist.kernel import MAX_TABLE_N, TableCache, suit_value
 
@@ -146,3 +146,13 @@ def test_a_suit_of_nine_is_valued_alike_from_a_table_and_by_its_own_reach(
         assert bulk.pattern_value(p) == alone.pattern_value(p) == reference.pattern_value(p)
     assert sorted(bulk.tables) == [9]
     assert alone.tables == {}
+
+
+def test_a_kept_table_reads_no_bad_pattern() -> None:
+    ev = Evaluator()
+    list(islice(ev.table(9), 1))
+    for bad in ("W" * 18, "WX" * 9, "E" * 9 + "W" * 8 + "E"):
+        with pytest.raises(AsymmetricSuitError, match="not a symmetric suit"):
+            ev.pattern_value(bad)
+    with pytest.raises(TypeError, match="pattern"):
+        ev.pattern_value(b"WE" * 9)  # type: ignore[arg-type]

@@ -418,11 +418,12 @@ def _table_value(table: SuitTable, pattern: str) -> Value:
     """The value of a checked pattern of ``table.n`` cards a hand, read from the table."""
     rank = 0
     k = 0
+    comb = math.comb
     for p, c in enumerate(pattern):  # keys.pattern_rank, the pattern known to be good
         if c == "W":
             k += 1
-            rank += math.comb(p, k)
-    return table.values[int(table.value_id[rank])]
+            rank += comb(p, k)
+    return table.values[table.value_id.item(rank)]
 
 
 def _suit(suit: SuitDeal | str) -> SuitDeal:
@@ -563,6 +564,11 @@ class Evaluator:
             values[pattern] = v
             return v
         check_pattern(pattern)
+        if self._levels:
+            table = self._levels.get(len(pattern) // 2)
+            if table is not None:  # read from a kept table; not memoized twice
+                self._hits += 1
+                return _table_value(table, pattern)
         try:
             if len(pattern) > 2 * _RECURSION_N:
                 return self._value_deep(pattern)
