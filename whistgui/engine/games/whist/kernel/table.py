@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import Final
 
@@ -82,8 +82,9 @@ class TableCache:
         self.lock = threading.RLock()
         self._reset()
 
-    @contextmanager
-    def holding(self, should_stop: Callable[[], bool] | None = None) -> Iterator[TableCache]:
+    def holding(
+        self, should_stop: Callable[[], bool] | None = None
+    ) -> AbstractContextManager[TableCache]:
         """Hold :attr:`lock` for the block (the cache to fill); while another thread holds
         it, wait, polling ``should_stop`` every 50 ms (True raises
         :class:`~whistgui.engine.errors.Cancelled`).
@@ -93,7 +94,10 @@ class TableCache:
         ...     c is cache
         True
         """
-        optional_callable(should_stop, "should_stop")
+        return self._held(optional_callable(should_stop, "should_stop"))
+
+    @contextmanager
+    def _held(self, should_stop: Callable[[], bool] | None) -> Iterator[TableCache]:
         while not self.lock.acquire(timeout=_WAIT):
             if should_stop is not None and should_stop():
                 raise Cancelled("stopped while waiting for another thread's table")
