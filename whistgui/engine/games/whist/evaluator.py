@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "KERNEL_FROM",
+    "TABLE_AFTER",
     "TABLE_UPTO",
     "Bounds",
     "Evaluator",
