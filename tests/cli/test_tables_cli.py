@@ -23,9 +23,31 @@ from whistgui.engine.tables.rows import MAX_ROWS_N, RowMaker, SuitRow, count_pat
 from whistgui.engine.tables.store import TableStore
 
 
+def _new_sqlite(path: str) -> str:
+    """An empty SQLite store at ``path``: ``--upto`` then writes it as an earlier whist did
+    (a new store is a Parquet directory)."""
+    TableStore(path, create=True).close()
+    return path
+
+
+@pytest.fixture(params=["parquet", "sqlite"])
+def store(
+    request: pytest.FixtureRequest, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> str:
+    """A store of every suit of n ≤ 4: a Parquet directory, or an SQLite file of an earlier
+    whist (every query must answer the same from both)."""
+    if request.param == "sqlite":
+        path = _new_sqlite(str(tmp_path / "suits.sqlite"))
+    else:
+        path = str(tmp_path / "suits")
+    code, _, err = run(capsys, "table", "--upto", "4", "--store", path)
+    assert code == 0, err
+    return path
+
+
 @pytest.fixture
-def store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    path = str(tmp_path / "suits.sqlite")
+def sqlite_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    path = _new_sqlite(str(tmp_path / "suits.sqlite"))
     code, _, err = run(capsys, "table", "--upto", "4", "--store", path)
     assert code == 0, err
     return path
@@ -170,7 +192,7 @@ def _interrupting(monkeypatch: pytest.MonkeyPatch, at_n: int, after: int) -> Non
 
 
 def test_ctrl_c_leaves_a_store_that_resumes(tmp_path, capsys, monkeypatch):
-    path = str(tmp_path / "t.sqlite")
+    path = _new_sqlite(str(tmp_path / "t.sqlite"))
     with monkeypatch.context() as m:
         _interrupting(m, 6, 500)
         code, _, err = run(capsys, "table", "--upto", "7", "--store", path)
@@ -206,7 +228,7 @@ def test_a_query_for_a_length_the_store_does_not_hold_is_refused(tmp_path, capsy
 
 
 def test_ctrl_c_in_the_middle_of_a_length(tmp_path, capsys, monkeypatch):
-    path = str(tmp_path / "t.sqlite")
+    path = _new_sqlite(str(tmp_path / "t.sqlite"))
     with monkeypatch.context() as m:
         _interrupting(m, 5, 200)
         m.setattr("whistgui.engine.tables.store.CHUNK", 64)
@@ -252,7 +274,7 @@ def test_bad_input_is_one_line_quoting_it(store, tmp_path, capsys, argv, needle)
     [
         (["table", "--upto", "0"], "--upto must be a positive number of cards, not 0"),
         (["table", "--upto", "99"], "at most"),
-        (["table", "--count-by-value"], "answer from a store: give --store FILE"),
+        (["table", "--count-by-value"], "answer from a store: give --store DIR"),
         (["table"], "give N"),
         (["table", "0"], "N must be a positive number of cards"),
         (["table", "3", "--upto", "4"], "give it alone"),
@@ -410,7 +432,8 @@ def test_a_query_while_another_run_writes_says_so(tmp_path):
     )
 
 
-def test_rows_deleted_under_their_record_are_found_and_written_again(store):
+def test_rows_deleted_under_their_record_are_found_and_written_again(sqlite_store):
+    store = sqlite_store
     db = sqlite3.connect(store)
     db.execute("DELETE FROM suits WHERE n = 3 AND idx >= 12")
     db.commit()
@@ -445,8 +468,9 @@ def test_rows_deleted_under_their_record_are_found_and_written_again(store):
         ("UPDATE progress SET total = -5 WHERE n = 3", "n = 3 counts -5 suits in all"),
     ],
 )
-def test_a_damaged_progress_record_is_an_error_with_its_numbers(store, edit, said):
+def test_a_damaged_progress_record_is_an_error_with_its_numbers(sqlite_store, edit, said):
     """It was an internal error (exit 3: int('abc')), or not noticed."""
+    store = sqlite_store
     db = sqlite3.connect(store)
     db.execute(edit)
     db.commit()

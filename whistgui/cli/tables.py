@@ -3,9 +3,11 @@
 checked suit by suit.
 
 ``whist table N`` lists the suits of N cards a hand with East holding the top card, as it always
-has. ``whist table --upto N --store FILE`` writes every suit of n ≤ N cards a hand (whoever
-holds the top card) into FILE, resuming an interrupted run; ``--value V``,
-``--first-of-each-value`` and ``--count-by-value`` answer from the store. ``whist conjectures
+has. ``whist table --upto N --store DIR`` writes every suit of n ≤ N cards a hand (whoever
+holds the top card) into DIR, a Parquet store, part by part, resuming an interrupted run (an
+SQLite store FILE of an earlier whist is read, and resumed, as before; ``--convert FILE --store
+DIR`` turns one into the other); ``--value V``, ``--first-of-each-value`` and
+``--count-by-value`` answer from the store, ``--sql QUERY`` anything else. ``whist conjectures
 --upto N`` prints, per statement, how many suits (or leads) were checked and any counterexample
 in the paper's notation; its exit status is 1 when it found one (``--store FILE``: of the suits
 a store holds). Both do their work in chunks on a local Dask cluster with ``--workers [N]`` or
@@ -24,6 +26,7 @@ from collections.abc import Iterable, Sequence
 from functools import partial
 from itertools import chain
 from math import comb
+from pathlib import Path
 from typing import Any, Final, TextIO
 
 from whistgui.cli.common import EXIT_INTERRUPTED, EXIT_OK, Command, ProgressLine, number_text
@@ -43,6 +46,16 @@ from whistgui.engine.tables.conjectures import (
     MAX_TWO_SUIT_N,
     ConjectureReport,
     check,
+)
+from whistgui.engine.tables.convert import convert_sqlite
+from whistgui.engine.tables.parquet_store import (
+    MAX_PARQUET_N,
+    SQL_COLUMNS,
+    ParquetStore,
+    Store,
+    fill_parquet,
+    is_sqlite_file,
+    open_store,
 )
 from whistgui.engine.tables.rows import MAX_ROWS_N, RowMaker, SuitRow, count_patterns
 from whistgui.engine.tables.store import StoreError, TableStore, fill, store_word, value_class
@@ -83,7 +96,17 @@ def register(sub: Any, add: Any) -> None:
         help="every suit of 1 to N cards a hand, whoever holds the top card: into --store "
         "FILE (an interrupted run resumes) or, without it, printed",
     )
-    sp.add_argument("--store", metavar="FILE", help="the SQLite file of the table")
+    sp.add_argument(
+        "--store",
+        metavar="DIR",
+        help="the table store: a directory of Parquet files, one folder a length (written by "
+        f"--upto, up to {MAX_PARQUET_N} cards a hand), or the SQLite file of an earlier whist",
+    )
+    sp.add_argument(
+        "--convert",
+        metavar="FILE",
+        help="copy the SQLite store FILE of an earlier whist into a new Parquet store --store DIR",
+    )
     q = sp.add_mutually_exclusive_group()
     q.add_argument("--value", metavar="VALUE", help="the stored suits whose value is VALUE")
     q.add_argument(
@@ -96,6 +119,16 @@ def register(sub: Any, add: Any) -> None:
         action="store_true",
         help="for each n, how many suits have each value (--json: one object, n as a "
         "string key, then value text to count)",
+    )
+    q.add_argument(
+        "--sql",
+        metavar="QUERY",
+        help="any SQL query (DuckDB) over a Parquet store, printed as a table (--json: one "
+        f"object a row). Tables: {SQL_COLUMNS}. pattern is owners from low to high (EWEW); "
+        "mask its bitmask (bit k: West holds the k-th lowest card); rank its colex rank; "
+        "ORDER BY n, lex lists suits as whist table does; value, maxmin and minmax are "
+        'texts as --json prints them. E.g. "SELECT n, count(*) FROM suits WHERE class = '
+        "'exit W' GROUP BY n ORDER BY n\"",
     )
     _add_producer(sp)
     _add_cluster(sp)
@@ -253,7 +286,12 @@ def _check_upto(
 
 
 def _table(cmd: Command, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    query = args.value is not None or args.first_of_each_value or args.count_by_value
+    query = (
+        args.value is not None
+        or args.first_of_each_value
+        or args.count_by_value
+        or args.sql is not None
+    )
     if args.n is not None and args.n < 1:
         parser.error(f"N must be a positive number of cards, not {number_text(args.n)}")
     if args.n is not None and args.n > MAX_LISTING_N:
@@ -262,9 +300,16 @@ def _table(cmd: Command, args: argparse.Namespace, parser: argparse.ArgumentPars
             f"cards a hand ({comb(2 * MAX_LISTING_N - 1, MAX_LISTING_N):,} suits of "
             f"{MAX_LISTING_N})"
         )
+    if args.convert is not None:
+        if args.store is None or args.upto is not None or args.n is not None or query:
+            parser.error("--convert FILE writes a new store: give it with --store DIR alone")
+        return _convert(cmd, args.convert, args.store)
     if args.upto is not None:
         if args.n is not None or query:
             parser.error("--upto writes (or prints) the table: give it alone, then query")
+        if args.store is not None and not is_sqlite_file(Path(args.store)):
+            _check_parquet_upto(parser, args)
+            return _write_parquet(cmd, args.upto, args.store)
         maker = _maker(args)
         _check_upto(parser, maker, args.upto)
         if args.store is None:
@@ -282,14 +327,25 @@ def _table(cmd: Command, args: argparse.Namespace, parser: argparse.ArgumentPars
     if args.store is None:
         if query:
             parser.error(
-                "--value, --first-of-each-value and --count-by-value answer from a store: "
-                "give --store FILE (written by 'whist table --upto N --store FILE')"
+                "--value, --first-of-each-value, --count-by-value and --sql answer from a "
+                "store: give --store DIR (written by 'whist table --upto N --store DIR')"
             )
         if args.n is None:
             parser.error("give N (the suits of N cards a hand), or --upto N")
         _listing(cmd, args.n)
         return cmd.status
-    with TableStore(args.store) as store:
+    if args.sql is not None and args.n is not None:
+        parser.error("--sql takes no N: say which suits in the query (WHERE n = N)")
+    with open_store(args.store) as store:
+        if args.sql is not None:
+            if not isinstance(store, ParquetStore):
+                parser.error(
+                    f"--sql queries a Parquet store; {quote_path(args.store)} is an SQLite store "
+                    f"of an earlier whist: 'whist table --convert {store_word(args.store)} "
+                    "--store DIR' makes one"
+                )
+            _note_unfinished(cmd, store, args.store, None)
+            return _sql(cmd, store, args.sql)
         if args.n is not None:
             store.check_holds(args.n)
         _note_unfinished(cmd, store, args.store, args.n)
@@ -307,11 +363,129 @@ def _table(cmd: Command, args: argparse.Namespace, parser: argparse.ArgumentPars
             rows = store.rows(args.n)
         else:
             parser.error(
-                "with --store give N, --upto, --value, --first-of-each-value or --count-by-value"
+                "with --store give N, --upto, --value, --first-of-each-value, --count-by-value "
+                "or --sql"
             )
         for row in rows:
             _emit_row(cmd, row)
     return cmd.status
+
+
+def _check_parquet_upto(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    if args.upto < 1:
+        parser.error(f"--upto must be a positive number of cards, not {number_text(args.upto)}")
+    if args.upto > MAX_PARQUET_N:
+        parser.error(
+            f"--upto {number_text(args.upto)} is beyond the kernel's store: at most "
+            f"{MAX_PARQUET_N} cards a hand ({comb(2 * MAX_PARQUET_N, MAX_PARQUET_N):,} suits of "
+            f"{MAX_PARQUET_N})"
+        )
+    if args.producer == "evaluator":
+        parser.error(
+            "a Parquet store is written by the numpy kernel, level by level; --producer "
+            "evaluator writes rows printed without --store"
+        )
+
+
+def _json_cell(cell: object) -> object:
+    if cell is None or isinstance(cell, bool | int | float | str):
+        return cell
+    if isinstance(cell, list | tuple):
+        return [_json_cell(c) for c in cell]
+    if isinstance(cell, dict):
+        return {str(k): _json_cell(v) for k, v in cell.items()}
+    return str(cell)
+
+
+def _sql(cmd: Command, store: ParquetStore, query: str) -> int:
+    """``--sql QUERY``: a header and tab-separated rows, or a JSON object a row."""
+    names, rows = store.sql(query)
+    if not cmd.as_json:
+        cmd.out.write("\t".join(names) + "\n")
+    for row in rows:
+        if cmd.as_json:
+            obj = {k: _json_cell(v) for k, v in zip(names, row, strict=True)}
+            cmd.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        else:
+            cmd.out.write("\t".join("NULL" if c is None else str(c) for c in row) + "\n")
+    return cmd.status
+
+
+def _convert(cmd: Command, old: str, new: str) -> int:
+    """``--convert FILE --store DIR``: an SQLite store copied into a new Parquet store."""
+    if not is_sqlite_file(Path(old)):
+        raise StoreError(
+            f"{quote_path(old)} is not an SQLite table store file"
+            + (" (it is a directory)" if Path(old).is_dir() else " (there is no such file)")
+        )
+    if Path(new).exists() and (not Path(new).is_dir() or any(Path(new).iterdir())):
+        raise StoreError(
+            f"--convert writes a new store; {quote_path(new)} is already there (name a new "
+            "directory)"
+        )
+    with TableStore(old) as source, ParquetStore(new, create=True) as target:
+        for n, suits in convert_sqlite(source, target):
+            cmd.emit(
+                {"n": n, "suits": suits, "store": new, "from": old},
+                f"n = {n}: {suits:,} suits converted",
+            )
+    return cmd.status
+
+
+def _write_parquet(cmd: Command, upto: int, path: str) -> int:
+    meter = _Meter(cmd.err, upto)
+    started: dict[int, float] = {}
+
+    def progress(n: int, done: int, total: int) -> None:
+        started.setdefault(n, time.monotonic())
+        meter(n, done, total)
+
+    def on_done(n: int, written: int) -> None:
+        seconds = time.monotonic() - started.get(n, time.monotonic())
+        total = count_patterns(n)
+        obj = {
+            "n": n,
+            "suits": total,
+            "written": written,
+            "seconds": round(seconds, 2),
+            "producer": "kernel",
+            "store": path,
+        }
+        resumed = f", resumed at {total - written:,}" if written < total else ""
+        cmd.emit(obj, f"n = {n}: {total:,} suits{resumed}, {seconds:.1f} s (kernel)")
+
+    with ParquetStore(path, create=True) as store:
+        for n, why in store.repair(upto):
+            cmd.err.write(
+                f"whist: note: {quote_path(path)} was damaged: {why}; writing the suits of "
+                f"n = {n} again\n"
+            )
+        _say_held(cmd, store, path, upto)
+        try:
+            fill_parquet(store, upto, progress=progress, on_done=on_done)
+        except (KeyboardInterrupt, Cancelled):
+            meter.end()
+            cmd.err.write(
+                f"whist: interrupted; {_holdings(store)} — run the same command to resume\n"
+            )
+            return EXIT_INTERRUPTED
+        meter.end()
+    return cmd.status
+
+
+def _say_held(cmd: Command, store: Store, path: str, upto: int) -> None:
+    skipped = [p.n for p in store.all_progress() if p.finished and p.n <= upto]
+    if len(skipped) == upto:
+        cmd.err.write(
+            f"whist: {quote_path(path)} already holds every suit of n ≤ {upto}: nothing to write\n"
+        )
+    elif skipped:
+        held = (
+            f"n ≤ {max(skipped)}"
+            if skipped == list(range(1, len(skipped) + 1))
+            else f"n = {and_list([str(n) for n in skipped])}"
+        )
+        cmd.err.write(f"whist: {quote_path(path)} already holds {held}; going on\n")
 
 
 def _hand_text(ranks: Sequence[int], standard: bool) -> str:
@@ -412,19 +586,7 @@ def _write(
                 f"whist: note: {quote_path(path)} was damaged: {why}; writing the suits of "
                 f"n = {n} again\n"
             )
-        skipped = [p.n for p in store.all_progress() if p.finished and p.n <= upto]
-        if len(skipped) == upto:
-            cmd.err.write(
-                f"whist: {quote_path(path)} already holds every suit of n ≤ {upto}: nothing to "
-                "write\n"
-            )
-        elif skipped:
-            held = (
-                f"n ≤ {max(skipped)}"
-                if skipped == list(range(1, len(skipped) + 1))
-                else f"n = {and_list([str(n) for n in skipped])}"
-            )
-            cmd.err.write(f"whist: {quote_path(path)} already holds {held}; going on\n")
+        _say_held(cmd, store, path, upto)
         try:
             if runner is None:
                 fill(store, upto, maker, progress=progress, on_done=on_done)
@@ -442,7 +604,7 @@ def _write(
     return cmd.status
 
 
-def _holdings(store: TableStore) -> str:
+def _holdings(store: Store) -> str:
     parts = [f"{quote_path(store.path)} holds {store.holdings()}"]
     for p in store.all_progress():
         if not p.finished:
@@ -450,7 +612,7 @@ def _holdings(store: TableStore) -> str:
     return " and ".join(parts)
 
 
-def _note_unfinished(cmd: Command, store: TableStore, path: str, n: int | None) -> None:
+def _note_unfinished(cmd: Command, store: Store, path: str, n: int | None) -> None:
     """Say which n the store holds only in part — another run is writing them, or a run was
     interrupted: of them all, or of ``n`` when the query is about the suits of ``n``."""
     unfinished = [p for p in store.all_progress() if not p.finished and (n is None or p.n == n)]
@@ -469,7 +631,7 @@ def _note_unfinished(cmd: Command, store: TableStore, path: str, n: int | None) 
             )
 
 
-def _count_by_value(cmd: Command, store: TableStore, n: int | None) -> int:
+def _count_by_value(cmd: Command, store: Store, n: int | None) -> int:
     counts = store.count_by_value_json()
     if n is not None:
         counts = {k: v for k, v in counts.items() if k == str(n)}
