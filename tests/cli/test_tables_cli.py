@@ -482,3 +482,121 @@ def test_a_damaged_progress_record_is_an_error_with_its_numbers(sqlite_store, ed
         f"'whist table --upto 3 --store {store}' writes the suits of n = 3 again\n"
     )
     assert len(done.stderr.splitlines()) == 1
+
+
+# -- the Parquet store: SQL, conversion, interruption, tampering (issue 27) -----------------
+@pytest.fixture
+def parquet_store(tmp_path: Path) -> str:
+    path = str(tmp_path / "pq")
+    done = _whist("table", "--upto", "5", "--store", path)
+    assert done.returncode == 0, done.stderr
+    return path
+
+
+def test_sql_prints_a_table_or_json_rows(parquet_store):
+    query = "SELECT n, count(*) AS suits FROM suits WHERE class = 'integer' GROUP BY n ORDER BY n"
+    done = _whist("table", "--store", parquet_store, "--sql", query)
+    assert (done.returncode, done.stderr) == (0, "")
+    lines = [line.split("\t") for line in done.stdout.splitlines()]
+    assert lines[0] == ["n", "suits"]
+    ev = Evaluator()
+    want = {
+        n: sum(1 for p in patterns(n) if ev.pattern_value(p).number.denominator == 1
+               and ev.pattern_value(p).is_number)
+        for n in range(1, 6)
+    }  # fmt: skip
+    assert {int(n): int(c) for n, c in lines[1:]} == {n: c for n, c in want.items() if c}
+    done = _whist(
+        "table", "--json", "--store", parquet_store, "--sql",
+        "SELECT pattern, value, maxmin, t0 FROM suits WHERE n = 2 ORDER BY lex",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["pattern"] for r in rows] == list(patterns(2))
+    assert rows[4] == {"pattern": "EWEW", "value": "3/2", "maxmin": "(W, 1+e0)", "t0": 2}
+
+
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        ("SELEC 1", "Parser Error: syntax error at or near"),
+        ("SELECT colour FROM suits", 'Referenced column "colour" not found'),
+    ],
+)
+def test_bad_sql_is_refused_with_duckdbs_message(parquet_store, query, said):
+    done = _whist("table", "--store", parquet_store, "--sql", query)
+    assert (done.returncode, done.stdout) == (EXIT_BAD_INPUT, "")
+    assert done.stderr.startswith(f"whist: error: the query {query!r} failed: ")
+    assert said in done.stderr
+    assert len(done.stderr.splitlines()) == 1
+
+
+def test_sql_of_an_sqlite_store_says_how_to_convert_it(sqlite_store):
+    done = _whist("table", "--store", sqlite_store, "--sql", "SELECT 1")
+    assert done.returncode == EXIT_BAD_INPUT
+    assert f"'whist table --convert {sqlite_store} --store DIR' makes one" in done.stderr
+
+
+def test_convert_copies_an_sqlite_store_that_then_answers_alike(sqlite_store, tmp_path):
+    new = str(tmp_path / "converted")
+    done = _whist("table", "--convert", sqlite_store, "--store", new, "--json")
+    assert done.returncode == 0, done.stderr
+    assert [json.loads(line)["n"] for line in done.stdout.splitlines()] == [1, 2, 3, 4]
+    for query in (["--count-by-value", "--json"], ["--first-of-each-value", "--json"], ["4"]):
+        a = _whist("table", "--store", sqlite_store, *query)
+        b = _whist("table", "--store", new, *query)
+        assert (a.returncode, a.stdout, a.stderr) == (b.returncode, b.stdout, b.stderr), query
+    again = _whist("table", "--convert", sqlite_store, "--store", new)
+    assert again.returncode == EXIT_BAD_INPUT
+    assert f"{new!r} is already there" in again.stderr
+
+
+def test_ctrl_c_in_a_parquet_store_resumes_at_the_first_missing_part(tmp_path, capsys, monkeypatch):
+    from whistgui.engine.tables import parquet_store
+
+    path = str(tmp_path / "pq")
+    real = parquet_store.compute_chunk
+    calls = 0
+
+    def interrupted(*args: object) -> object:
+        nonlocal calls
+        calls += 1
+        if calls == 9:  # n ≤ 4: a part each; n = 5: four of 64; the fifth is cut off
+            raise KeyboardInterrupt
+        return real(*args)  # type: ignore[arg-type]
+
+    with monkeypatch.context() as m:
+        m.setattr(parquet_store, "CHUNK_ROWS", 64)
+        m.setattr(parquet_store, "compute_chunk", interrupted)
+        code, _, err = run(capsys, "table", "--upto", "6", "--store", path)
+    assert code == 130
+    assert "holds every suit of n ≤ 4 and 192 of the 252 suits of n = 5" in err
+    done = _whist("table", "--store", path, "--count-by-value", "--json")
+    assert done.returncode == 0
+    assert "holds 192 of the 252 suits of n = 5 (an interrupted run)" in done.stderr
+    assert list(json.loads(done.stdout)) == ["1", "2", "3", "4"]
+    done = _whist("table", "--upto", "6", "--store", path)
+    assert done.returncode == 0, done.stderr
+    assert "n = 5: 252 suits, resumed at 192" in done.stdout
+    counts = json.loads(_whist("table", "--json", "--store", path, "--count-by-value").stdout)
+    ev = Evaluator()
+    assert counts["5"] == dict(Counter(ev.pattern_value(p).ascii() for p in patterns(5)))
+    assert sum(counts["6"].values()) == count_patterns(6)
+
+
+def test_a_tampered_parquet_store_is_refused_in_one_line(parquet_store):
+    part = Path(parquet_store) / "n=3" / "part-00000.parquet"
+    part.write_bytes(b"PAR1 not really")
+    done = _whist("table", "--store", parquet_store, "--count-by-value")
+    assert (done.returncode, done.stdout) == (EXIT_BAD_INPUT, "")
+    assert f"{str(part)!r} is not a Parquet file of the store" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert len(done.stderr.splitlines()) == 1
+    done = _whist("table", "--upto", "5", "--store", parquet_store)
+    assert done.returncode == 0, done.stderr
+    assert "was damaged" in done.stderr
+    assert done.stdout.startswith("n = 3: 20 suits")
+    (Path(parquet_store) / "n=2" / "notes.txt").write_text("mine\n")
+    done = _whist("table", "--store", parquet_store, "2")
+    assert done.returncode == EXIT_BAD_INPUT
+    assert "which is not one of its files (move it away)" in done.stderr
