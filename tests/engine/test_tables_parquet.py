@@ -274,18 +274,22 @@ def test_one_writer_at_a_time(tmp_path):
         assert not reader.being_written()
 
 
-def test_lost_codes_are_made_again_from_the_parts(tmp_path):
+def test_a_longer_run_makes_the_codes_of_the_top_again(tmp_path):
     path = _stored(tmp_path, 6)
-    kept = np.load(path / "_levels" / "codes-6.npy")
-    for f in (path / "_levels").iterdir():
-        f.unlink()
+    assert not list((path / "_levels").iterdir())  # working data, removed at the end
+    codes, keys = level_zero()
+    for n in range(1, 7):
+        chunks = [level_chunk(n, s, e, codes, keys) for s, e in chunk_ranges(n, 100)]
+        keys = level_dictionary(chunks)
+        codes = level_codes(chunks, keys)
     with ParquetStore(path, create=True) as store:
+        codes_6, keys_6 = store.level_codes(6)
+        assert codes_6 is not None
+        assert keys_6 == keys
+        assert np.array_equal(np.load(codes_6), codes)
         fill_parquet(store, 7)
     with ParquetStore(tmp_path / "whole", create=True, chunk_rows=100) as store:
         fill_parquet(store, 7)
-        codes_6, _ = store.level_codes(6)
-        assert codes_6 is not None
-        assert np.array_equal(np.load(codes_6), kept)
     assert _parts(path) == _parts(tmp_path / "whole")
 
 

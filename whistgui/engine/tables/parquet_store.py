@@ -7,8 +7,8 @@ The layout of a store ``S``::
     S/values.parquet                the values met, kept once: key, text, class, stoppers, leads
     S/labeled.parquet               the labeled values met: key, text
     S/n=K/part-XXXXX.parquet        the suits of ranks [X·R, (X + 1)·R) of K cards a hand
-    S/_levels/keys-K.json           the top level's dictionary and codes (2 bytes a suit), what
-    S/_levels/codes-K.npy           a longer run reads to go on (made again from the parts if lost)
+    S/_levels/keys-K.json           while a run writes level K + 1: level K's dictionary and
+    S/_levels/codes-K.npy           codes (2 bytes a suit), made from its parts, removed at the end
     S/.lock                         the writer's lock (one writer at a time)
 
 A part is written by :func:`~whistgui.engine.tables.chunks.compute_chunk` under a temporary
@@ -765,9 +765,8 @@ def fill_parquet(
             store._drop_codes_below(n)
         if on_done is not None:
             on_done(n, written)
-    if upto >= max((int(k) for k in store.meta["finished"]), default=0):
-        store.level_codes(upto)  # the top's, for a longer run
-        store._drop_codes_below(upto)
+    # the codes are the run's working data: a longer run makes the top's again from its parts
+    store._drop_codes_below(MAX_PARQUET_N + 1)
     return store.finished()
 
 
