@@ -15,10 +15,20 @@ imports) and the peak resident memory of the process (``ru_maxrss``). Then it ti
 ``suit_value`` on single suits of 10 to 13 cards a hand, the worst (alternating) ones and
 random ones, each from a fresh ``TableCache``. Nothing is asserted but the checks.
 
+``--store N ...`` (default 12 14) times the table store against the same yardstick, side by side
+in one run: the C program's computing time for n ≤ N (best of ``--repeat``) and ``whist table
+--upto N --store DIR`` end to end (a fresh process writing a new Parquet store: start-up,
+values, R43's numbers, the Parquet files; wall time and peak memory), the store's size on
+disk, and the time of each query on the largest store (a fresh ``whist`` process each, as a
+user runs it: ``--count-by-value``, ``--first-of-each-value``, ``--value``, ``--sql``). For
+N ≤ 12 it checks that the counts of suits by value the store answers equal the C program's
+for every n (the C program dumps every value).
+
 Run from the repository root::
 
     PYTHONPATH=. python benchmarks/bench_tables.py                  # N = 10, 12, 14
     PYTHONPATH=. python benchmarks/bench_tables.py --upto 10 12 13 --repeat 3
+    PYTHONPATH=. python benchmarks/bench_tables.py --upto 12 --store 12 14 --no-single
 """
 
 from __future__ import annotations
@@ -83,7 +93,14 @@ def run_child(cmd: list[str]) -> tuple[str, float, float]:
         text = out.read().decode()
     if proc.returncode != 0:
         raise SystemExit(f"{cmd[0]} failed with exit status {proc.returncode}")
+    global LAST_CPU
+    LAST_CPU = usage.ru_utime + usage.ru_stime
     return text, wall, usage.ru_maxrss / 1024  # kB on Linux
+
+
+#: The CPU seconds (user + system) of the last child run_child ran: on a shared machine the
+#: wall time of a process includes waiting for a core, its CPU time does not.
+LAST_CPU = 0.0
 
 
 def compile_c(cc: str, workdir: Path) -> Path:
@@ -125,6 +142,150 @@ def check(exe: Path, n: int) -> None:
     print(f"# check: C == kernel on all {total} suits with n <= {n}")
 
 
+def whist_exe() -> list[str]:
+    exe = Path(sys.executable).with_name("whist")
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "whistgui.cli"]
+
+
+def dir_mb(path: Path) -> float:
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) / 2**20
+
+
+def c_counts(exe: Path, n: int) -> dict[int, dict[str, int]]:
+    """The counts of suits by value of every level up to n, from the C program's dump."""
+    from collections import Counter
+
+    from whistgui.engine.games.whist.keys import value_from_key
+
+    text, _, _ = run_child([str(exe), str(n), str(n)])
+    counts: dict[int, Counter[int]] = {}
+    for line in text.splitlines():
+        if line.startswith("value "):
+            _, m, _, key = line.split()
+            counts.setdefault(int(m), Counter())[int(key)] += 1
+    return {m: {value_from_key(k).ascii(): c for k, c in cs.items()} for m, cs in counts.items()}
+
+
+def stores(exe: Path, ns: list[int], repeat: int, check_upto: int) -> None:
+    """``whist table --upto N --store DIR`` against the C program's computing time."""
+    print()
+    print(f"whist table --upto N --store DIR (Parquet) against C, best of {repeat}")
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        largest = None
+        for n in ns:
+            c_t: list[float] = []
+            c_cpu: list[float] = []
+            w_t: list[float] = []
+            w_cpu: list[float] = []
+            w_mem: list[float] = []
+            size = 0.0
+            for r in range(repeat):
+                text, _, _ = run_child([str(exe), str(n)])
+                c_t.append(c_levels(text)[0])
+                c_cpu.append(LAST_CPU)
+                store = Path(tmp) / f"s{n}-{r}"
+                _, wall, mem = run_child([*whist_exe(), "table", "--upto", str(n), "--store",
+                                          str(store)])  # fmt: skip
+                w_t.append(wall)
+                w_cpu.append(LAST_CPU)
+                w_mem.append(mem)
+                size = dir_mb(store)
+                print(
+                    f"# N = {n}: C {c_t[-1]:.2f} s, whist {wall:.2f} s, {size:.1f} MB", flush=True
+                )
+                if n <= check_upto and r == 0:
+                    out, _, _ = run_child([*whist_exe(), "table", "--store", str(store),
+                                           "--count-by-value", "--json"])  # fmt: skip
+                    got = {int(k): v for k, v in json.loads(out).items()}
+                    want = c_counts(exe, n)
+                    if got != want:
+                        raise SystemExit(f"the store's counts by value differ from C's (n ≤ {n})")
+                    print(f"# N = {n}: counts by value equal C's for every n <= {n}")
+                largest = store
+            rows.append((n, c_t, c_cpu, w_t, w_cpu, w_mem, size))
+        header = (
+            f"{'N':>3} {'suits':>11} {'C s':>14} {'whist s':>14} {'whist/C':>7} "
+            f"{'C cpu':>6} {'whist cpu':>9} {'cpu/C':>6} {'whist MB':>8} {'store MB':>8}"
+        )
+        print()
+        print(header)
+        print("-" * len(header))
+        for n, c_t, c_cpu, w_t, w_cpu, w_mem, size in rows:
+            suits = sum(comb(2 * m, m) for m in range(1, n + 1))
+            print(
+                f"{n:>3} {suits:>11,} {spread(c_t):>14} {spread(w_t):>14} "
+                f"{min(w_t) / min(c_t):>7.2f} {min(c_cpu):>6.2f} {min(w_cpu):>9.2f} "
+                f"{min(w_cpu) / min(c_cpu):>6.2f} {max(w_mem):>8.0f} {size:>8.1f}"
+            )
+        print()
+        print("C s: computing time (its own clock); whist s: the whole command, wall (start-up,")
+        print("values, R43, files); cpu: user + system seconds of each process, best; whist MB:")
+        print("its peak resident memory; store MB: the directory's files.")
+        if largest is not None:
+            queries(largest, max(ns), repeat)
+
+
+QUERY_RUN = """
+import json, sys, time
+from whistgui.engine.tables.parquet_store import ParquetStore
+path, n, rare, repeat = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+t0 = time.perf_counter()
+store = ParquetStore(path)
+store.connection()
+out = {"open (footers checked, DuckDB views)": time.perf_counter() - t0}
+asks = {
+    "count_by_value()": lambda: store.count_by_value(),
+    "first_of_each_value()": lambda: store.first_of_each_value(),
+    f"by_value({rare!r}, {n})": lambda: store.by_value(rare, n),
+    "sql: exits W by n": lambda: list(store.sql(
+        "SELECT n, count(*) FROM suits WHERE class = 'exit W' GROUP BY n ORDER BY n")[1]),
+}
+for label, ask in asks.items():
+    best = None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        ask()
+        t = time.perf_counter() - t0
+        best = t if best is None else min(best, t)
+    out[label] = best
+print(json.dumps(out))
+"""
+
+
+def queries(store: Path, n: int, repeat: int) -> None:
+    out, _, _ = run_child([*whist_exe(), "table", "--store", str(store), "--count-by-value",
+                           "--json"])  # fmt: skip
+    counts = json.loads(out)[str(n)]
+    rare = min(counts, key=lambda v: counts[v])
+    asks = [
+        ("--count-by-value --json", ["--count-by-value", "--json"]),
+        ("--first-of-each-value --json", ["--first-of-each-value", "--json"]),
+        (f"{n} --value {rare} ({counts[rare]} suits)", [str(n), "--value", rare]),
+        ("--sql (exits W by n)", ["--sql", "SELECT n, count(*) FROM suits WHERE class = "
+                                  "'exit W' GROUP BY n ORDER BY n"]),
+        ("--sql (T0 = 0 and H = 0, n = max)", ["--sql", "SELECT count(*) FROM suits WHERE "
+                                               f"n = {n} AND t0 = 0 AND h = 0"]),
+    ]  # fmt: skip
+    _, start, _ = run_child([sys.executable, "-c", "import whistgui.cli.tables"])
+    print()
+    print(f"queries of the store of n <= {n}: a fresh whist process each, best of {repeat}")
+    print(f"(python -c 'import whistgui.cli.tables' alone: {start:.2f} s wall, {LAST_CPU:.2f} cpu)")
+    for label, argv in asks:
+        times = []
+        cpu = []
+        for _ in range(repeat):
+            _, wall, _ = run_child([*whist_exe(), "table", "--store", str(store), *argv])
+            times.append(wall)
+            cpu.append(LAST_CPU)
+        print(f"  {label:<44} {spread(times):>14} s wall, {min(cpu):.2f} s cpu")
+    out, _, _ = run_child([sys.executable, "-c", QUERY_RUN, str(store), str(n), rare,
+                           str(max(repeat, 3))])  # fmt: skip
+    print("the same in one process (ParquetStore, after opening it), best of 3 or more:")
+    for label, seconds in json.loads(out).items():
+        print(f"  {label:<44} {seconds:>8.3f} s")
+
+
 def spread(xs: list[float]) -> str:
     return f"{min(xs):.2f} (+{max(xs) - min(xs):.2f})"
 
@@ -157,6 +318,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check-n", type=int, default=8, help="compare every suit up to this n")
     ap.add_argument("--cc", default=os.environ.get("CC", "cc"), help="the C compiler (cc)")
     ap.add_argument("--no-single", action="store_true", help="skip the single-suit timings")
+    ap.add_argument(
+        "--store", type=int, nargs="*", default=[12, 14], help="N of the store timings (none: skip)"
+    )
     args = ap.parse_args(argv)
     if args.repeat < 1 or min(args.upto) < 1:
         ap.error("--repeat and --upto must be at least 1")
@@ -171,6 +335,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         exe = compile_c(args.cc, Path(tmp))
         check(exe, args.check_n)
+        if args.store:
+            stores(exe, args.store, args.repeat, 12)
         rows = []
         for n in args.upto:
             c_t: list[float] = []
