@@ -90,16 +90,30 @@ def write_chunk_table(
 
     size = len(columns["mask"])
     stop = start + size
+
+    def coded(keys: list[int], column: Any) -> Any:
+        # a dictionary array made here (the keys met are known, increasing): Parquet writes
+        # it as its dictionary encoding without hashing every row
+        table = np.asarray(keys, dtype=np.int64)
+        return pa.DictionaryArray.from_arrays(
+            pa.array(np.searchsorted(table, column).astype(np.int32)), pa.array(table)
+        )
+
+    small = pa.array(np.arange(-n, n + 1, dtype=np.int8))  # T₀, H and H̄ lie in −n … n
+
+    def r43(column: Any) -> Any:
+        return pa.DictionaryArray.from_arrays(pa.array((column + n).astype(np.int8)), small)
+
     table = pa.table(
         {
             "rank": pa.array(np.arange(start, stop, dtype=np.int64)),
             "mask": pa.array(columns["mask"], type=pa.int64()),
-            "value": pa.array(columns["value"], type=pa.int64()),
-            "maxmin": pa.array(columns["maxmin"], type=pa.int64()),
-            "minmax": pa.array(columns["minmax"], type=pa.int64()),
-            "t0": pa.array(columns["t0"], type=pa.int8()),
-            "h": pa.array(columns["h"], type=pa.int8()),
-            "hbar": pa.array(columns["hbar"], type=pa.int8()),
+            "value": coded(values, columns["value"]),
+            "maxmin": coded(labeled, columns["maxmin"]),
+            "minmax": coded(labeled, columns["minmax"]),
+            "t0": r43(columns["t0"]),
+            "h": r43(columns["h"]),
+            "hbar": r43(columns["hbar"]),
         }
     )
     meta = {"n": n, "part": part, "start": start, "stop": stop, "values": values}

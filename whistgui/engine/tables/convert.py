@@ -67,6 +67,11 @@ def convert_sqlite(source: TableStore, target: ParquetStore) -> Iterator[tuple[i
             raise StoreError(
                 f"{quote_path(str(source.path))} is a damaged table store: a row of n = {n}: {exc}"
             ) from None
+        if size and any(int(np.abs(a).max()) > n for a in r43.values()):
+            raise StoreError(
+                f"{quote_path(str(source.path))} is a damaged table store: an R43 number of "
+                f"n = {n} beyond ±{n}"
+            )
         order = np.argsort(mask, kind="stable")
         mask = mask[order]
         if size != total or (size > 1 and not (np.diff(mask) > 0).all()):

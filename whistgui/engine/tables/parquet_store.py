@@ -640,6 +640,7 @@ class ParquetStore:
         return self._make_codes(n, keys), keys
 
     def _make_codes(self, n: int, keys: list[int]) -> str:
+        import pyarrow as pa
         import pyarrow.parquet as pq
 
         keys_path, codes_path = self._level_paths(n)
@@ -650,6 +651,8 @@ class ParquetStore:
         try:
             for k, (s, e) in enumerate(chunk_ranges(n, self.chunk_rows)):
                 col = pq.read_table(self._parts[n][k].path, columns=["value"]).column(0)
+                if pa.types.is_dictionary(col.type):  # as written: decoded here
+                    col = col.cast(col.type.value_type)
                 out[s:e] = codes_of(col.to_numpy(), keys)
             out.flush()
             del out
