@@ -314,3 +314,25 @@ with ParquetStore({str(tmp_path / str(upto))!r}, create=True, chunk_rows=1 << 14
             assert s.progress(upto).done == count_patterns(upto)
     codes_mb = 2 * count_patterns(top - 1) / 2**20
     assert peaks[1] - peaks[0] < codes_mb + 16, peaks
+
+
+def _pool_runner(task, args):  # type: ignore[no-untyped-def]
+    """Run a level's parts in two other processes, yielding them as they finish (any order)."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    with ProcessPoolExecutor(2) as pool:
+        futures = [pool.submit(task, *a) for a in reversed(args)]
+        for f in as_completed(futures):
+            yield f.result()
+
+
+def test_parts_computed_in_other_processes_in_any_order_make_the_same_store(tmp_path):
+    """The chunk task is pure and picklable: parts valued elsewhere, out of order, agree (their
+    keys are canonical) and the level's dictionary merged after it is the same."""
+    with ParquetStore(tmp_path / "pool", create=True, chunk_rows=200) as store:
+        fill_parquet(store, 6, runner=_pool_runner)
+    with ParquetStore(tmp_path / "here", create=True, chunk_rows=200) as store:
+        fill_parquet(store, 6)
+    assert _parts(tmp_path / "pool") == _parts(tmp_path / "here")
+    with ParquetStore(tmp_path / "pool") as a, ParquetStore(tmp_path / "here") as b:
+        assert a.count_by_value() == b.count_by_value()

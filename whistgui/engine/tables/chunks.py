@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -122,7 +123,8 @@ def write_chunk_table(
     folder = Path(directory) / f"n={n}"
     folder.mkdir(parents=True, exist_ok=True)
     final = folder / chunk_name(part)
-    tmp = folder / f".{chunk_name(part)}.{os.getpid()}.tmp"
+    # a name of this process alone: a retried task may run on two machines at once
+    tmp = folder / f".{chunk_name(part)}.{os.getpid():x}{secrets.token_hex(4)}.tmp"
     try:
         with open(tmp, "wb") as f:
             pq.write_table(

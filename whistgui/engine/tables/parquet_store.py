@@ -106,7 +106,7 @@ SQL_COLUMNS: Final = (
 )
 
 _PART_RE: Final = re.compile(r"part-(\d{5})\.parquet")
-_TMP_RE: Final = re.compile(r"\.part-\d{5}\.parquet\.\d+\.tmp")
+_TMP_RE: Final = re.compile(r"\.part-\d{5}\.parquet\.[0-9a-f]+\.tmp")
 _LEVEL_RE: Final = re.compile(r"n=(\d{1,2})")
 _LEVEL_FILE_RE: Final = re.compile(r"(keys-\d{1,2}\.json|codes-\d{1,2}\.npy)(\.\d+\.tmp)?")
 _TOP_FILES: Final = {"store.json", ".lock", "values.parquet", "labeled.parquet", "_levels"}
