@@ -413,12 +413,18 @@ def _sql(cmd: Command, store: ParquetStore, query: str) -> int:
 
 def _convert(cmd: Command, old: str, new: str) -> int:
     """``--convert FILE --store DIR``: an SQLite store copied into a new Parquet store."""
+    try:
+        old_is_dir = Path(old).is_dir()
+        new_taken = Path(new).exists() and (not Path(new).is_dir() or any(Path(new).iterdir()))
+    except OSError as exc:  # a name too long, a folder that cannot be read
+        name = exc.filename if isinstance(exc.filename, str) else new
+        raise StoreError(f"cannot open {quote_path(name)}: {exc.strerror or exc}") from None
     if not is_sqlite_file(Path(old)):
         raise StoreError(
             f"{quote_path(old)} is not an SQLite table store file"
-            + (" (it is a directory)" if Path(old).is_dir() else " (there is no such file)")
+            + (" (it is a directory)" if old_is_dir else " (there is no such file)")
         )
-    if Path(new).exists() and (not Path(new).is_dir() or any(Path(new).iterdir())):
+    if new_taken:
         raise StoreError(
             f"--convert writes a new store; {quote_path(new)} is already there (name a new "
             "directory)"

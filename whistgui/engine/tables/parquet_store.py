@@ -128,8 +128,12 @@ CREATE MACRO lex_key(m, k) AS ((1 << (2 * k)) - 1) - (_r16(_r8(_r4(_r2(_r1(m))))
 
 def is_sqlite_file(path: Path) -> bool:
     """Whether ``path`` is a file (an SQLite store of an earlier whist, or anything that is
-    not a directory) rather than a Parquet store's directory or nothing yet."""
-    return path.exists() and not path.is_dir()
+    not a directory) rather than a Parquet store's directory or nothing yet (or a name the
+    system refuses, which the Parquet store then names)."""
+    try:
+        return path.exists() and not path.is_dir()
+    except OSError:  # a name too long
+        return False
 
 
 def _write_json(path: Path, obj: object) -> None:
