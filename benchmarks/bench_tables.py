@@ -282,7 +282,7 @@ def queries(store: Path, n: int, repeat: int) -> None:
     out, _, _ = run_child([sys.executable, "-c", QUERY_RUN, str(store), str(n), rare,
                            str(max(repeat, 3))])  # fmt: skip
     print("the same in one process (ParquetStore, after opening it), best of 3 or more:")
-    for label, seconds in json.loads(out).items():
+    for label, seconds in json.loads(out.splitlines()[-1]).items():
         print(f"  {label:<44} {seconds:>8.3f} s")
 
 
