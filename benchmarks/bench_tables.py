@@ -266,6 +266,9 @@ def queries(store: Path, n: int, repeat: int) -> None:
                                   "'exit W' GROUP BY n ORDER BY n"]),
         ("--sql (T0 = 0 and H = 0, n = max)", ["--sql", "SELECT count(*) FROM suits WHERE "
                                                f"n = {n} AND t0 = 0 AND h = 0"]),
+        ("--sql (exits W by n, on raw)", ["--sql", "SELECT n, count(*) FROM raw WHERE value IN "
+                                          "(SELECT key FROM value_dictionary WHERE class = "
+                                          "'exit W') GROUP BY n ORDER BY n"]),
     ]  # fmt: skip
     _, start, _ = run_child([sys.executable, "-c", "import whistgui.cli.tables"])
     print()
