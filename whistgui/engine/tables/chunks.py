@@ -20,8 +20,9 @@ Keys are canonical — the same value has the same key in every chunk, on every 
 Parquet dictionary-encodes them per row group (a few hundred distinct values: a byte or two a
 suit before compression), so a key is the integer code of a value whose text, class, stoppers
 and ρ's two leads the store keeps once (``values.parquet``, :func:`value_columns`). Its footer
-(schema metadata ``whistgui``) names n, the part, the range and the keys the chunk met, which
-the store reads to check a chunk and to merge a level's dictionary without reading its rows.
+(schema metadata ``whistgui``) names n, the part, the range, the value keys the chunk met and
+the labeled keys of its level (the dictionaries of its columns), which the store reads to check
+a chunk and to merge a level's dictionary without reading its rows.
 """
 
 from __future__ import annotations
@@ -83,22 +84,25 @@ def write_chunk_table(
     values: list[int],
     labeled: list[int],
 ) -> ChunkInfo:
-    """Write one chunk's ``columns`` (numpy arrays: mask, value, maxmin, minmax, t0, h, hbar,
-    in rank order from ``start``) into ``directory/n=N/part-XXXXX.parquet``: under a temporary
-    name, fsynced, then renamed, so that the file is there whole or not at all."""
+    """Write one chunk's ``columns`` (numpy arrays: mask; value, maxmin, minmax as keys, or as
+    codes into ``values`` and ``labeled`` under the names value_code, maxmin_code,
+    minmax_code; t0, h, hbar; in rank order from ``start``) into
+    ``directory/n=N/part-XXXXX.parquet``: under a temporary name, fsynced, then renamed, so
+    that the file is there whole or not at all."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     size = len(columns["mask"])
     stop = start + size
 
-    def coded(keys: list[int], column: Any) -> Any:
-        # a dictionary array made here (the keys met are known, increasing): Parquet writes
-        # it as its dictionary encoding without hashing every row
+    def coded(keys: list[int], name: str) -> Any:
+        # a dictionary array made here (the keys are known, increasing; the codes given, or
+        # found): Parquet writes it as its dictionary encoding without hashing every row
         table = np.asarray(keys, dtype=np.int64)
-        return pa.DictionaryArray.from_arrays(
-            pa.array(np.searchsorted(table, column).astype(np.int32)), pa.array(table)
-        )
+        codes = columns.get(name + "_code")
+        if codes is None:
+            codes = np.searchsorted(table, columns[name]).astype(np.int32)
+        return pa.DictionaryArray.from_arrays(pa.array(codes), pa.array(table))
 
     small = pa.array(np.arange(-n, n + 1, dtype=np.int8))  # T₀, H and H̄ lie in −n … n
 
@@ -109,9 +113,9 @@ def write_chunk_table(
         {
             "rank": pa.array(np.arange(start, stop, dtype=np.int64)),
             "mask": pa.array(columns["mask"], type=pa.int64()),
-            "value": coded(values, columns["value"]),
-            "maxmin": coded(labeled, columns["maxmin"]),
-            "minmax": coded(labeled, columns["minmax"]),
+            "value": coded(values, "value"),
+            "maxmin": coded(labeled, "maxmin"),
+            "minmax": coded(labeled, "minmax"),
             "t0": r43(columns["t0"]),
             "h": r43(columns["h"]),
             "hbar": r43(columns["hbar"]),
@@ -177,9 +181,9 @@ def compute_chunk(
     t0, h, hbar = _r43(chunk.mask.view(np.uint64), n)
     columns = {
         "mask": chunk.mask,
-        "value": chunk.value,
-        "maxmin": chunk.maxmin,
-        "minmax": chunk.minmax,
+        "value_code": chunk.value_code,
+        "maxmin_code": chunk.maxmin_code,
+        "minmax_code": chunk.minmax_code,
         "t0": t0,
         "h": h,
         "hbar": hbar,

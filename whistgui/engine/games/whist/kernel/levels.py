@@ -18,12 +18,13 @@ The recursion is the kernel's own (:func:`~whistgui.engine.games.whist.kernel.ta
 the same run blocks, the same row minima and column maxima in ordinals; the tests check that the
 chunked levels equal the in-memory tables on every suit up to 9 cards a hand, with small chunks.
 
->>> import numpy as np
+>>> from whistgui.engine.games.whist.keys import value_from_key
 >>> codes, keys = level_zero()
->>> c = level_chunk(2, 0, 6, codes_1 := level_codes([level_chunk(1, 0, 2, codes, keys)],
-...     level_dictionary([level_chunk(1, 0, 2, codes, keys)])), level_dictionary(
-...     [level_chunk(1, 0, 2, codes, keys)]))
->>> [value_from_key(int(k)).ascii() for k in c.value]
+>>> for n in (1, 2):
+...     chunks = [level_chunk(n, s, e, codes, keys) for s, e in chunk_ranges(n, 4)]
+...     keys = level_dictionary(chunks)
+...     codes = level_codes(chunks, keys)
+>>> [value_from_key(int(k)).ascii() for c in chunks for k in c.value]
 ['e0', '1/2', '1-e1', '1+e1', '3/2', '2-e0']
 """
 
@@ -69,22 +70,38 @@ _BLOCK: Final = 1 << 18
 @dataclass(frozen=True, eq=False)
 class LevelChunk:
     """The patterns of ranks ``start`` to ``stop`` (excluded) of ``n`` cards a hand, in rank
-    order: their bitmasks (``mask``, bit k set when West holds the k-th lowest card), and for
-    each its value key (``value``), and the labeled keys of its maxmin and minmax (int64
-    arrays); ``values`` and ``labeled``, the distinct keys met, increasing."""
+    order: their bitmasks (``mask``, bit k set when West holds the k-th lowest card) and, for
+    each, its value as a code into ``values`` (the distinct value keys met, increasing) and its
+    maxmin and minmax as codes into ``labeled`` (the labeled keys α can take at this level,
+    increasing); :attr:`value`, :attr:`maxmin` and :attr:`minmax` give the keys themselves."""
 
     n: int
     start: int
     stop: int
     mask: Int64s
-    value: Int64s
-    maxmin: Int64s
-    minmax: Int64s
+    value_code: npt.NDArray[np.int32]
+    maxmin_code: npt.NDArray[np.int32]
+    minmax_code: npt.NDArray[np.int32]
     values: list[int]
     labeled: list[int]
 
     def __len__(self) -> int:
         return self.stop - self.start
+
+    @property
+    def value(self) -> Int64s:
+        """Each pattern's value key."""
+        return np.asarray(self.values, dtype=np.int64)[self.value_code]
+
+    @property
+    def maxmin(self) -> Int64s:
+        """Each pattern's maxmin, as a labeled key."""
+        return np.asarray(self.labeled, dtype=np.int64)[self.maxmin_code]
+
+    @property
+    def minmax(self) -> Int64s:
+        """Each pattern's minmax, as a labeled key."""
+        return np.asarray(self.labeled, dtype=np.int64)[self.minmax_code]
 
 
 def level_zero() -> tuple[npt.NDArray[np.uint16], list[int]]:
@@ -163,27 +180,20 @@ def level_chunk(
         x[i:j] = block
         mm[i:j], mx[i:j] = _level_lids(run_blocks(block, n), len(block), codes, le, lw)
         s = e
-    pair = mm.astype(np.int64)
-    pair *= width
+    pair = mm * np.int32(width)  # width² < 2³¹: a few hundred labels
     pair += mx
     used = np.zeros(width * width, dtype=bool)
     used[pair] = True
-    to_value = np.zeros(width * width, dtype=np.int64)
-    met = set()
+    met: dict[int, int] = {}
     for c in np.flatnonzero(used).tolist():
         a, b = divmod(c, width)
-        met.add(k := simplest_key(lkeys[a], lkeys[b]))
-        to_value[c] = k
-    lk = np.array(lkeys, dtype=np.int64)
-    labeled = sorted(
-        {
-            lkeys[i]
-            for i in np.flatnonzero(
-                np.bincount(mm, minlength=width) + np.bincount(mx, minlength=width)
-            ).tolist()
-        }
-    )
-    return LevelChunk(n, start, stop, x, to_value[pair], lk[mm], lk[mx], sorted(met), labeled)
+        met[c] = simplest_key(lkeys[a], lkeys[b])
+    values = sorted(set(met.values()))
+    place = {k: i for i, k in enumerate(values)}
+    to_code = np.zeros(width * width, dtype=np.int32)
+    for c, k in met.items():
+        to_code[c] = place[k]
+    return LevelChunk(n, start, stop, x, to_code[pair], mm, mx, values, lkeys)
 
 
 def level_dictionary(chunks: Iterable[LevelChunk | Iterable[int]]) -> list[int]:
