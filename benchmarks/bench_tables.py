@@ -142,6 +142,18 @@ def check(exe: Path, n: int) -> None:
     print(f"# check: C == kernel on all {total} suits with n <= {n}")
 
 
+#: ``whist ARGS`` in this interpreter, then its own peak resident memory (VmHWM, kB) on a last
+#: line: ``ru_maxrss`` of a child started by vfork is its parent's peak when that is larger.
+WHIST_PEAK = """
+import re, sys
+from whistgui.cli import main
+code = main(sys.argv[1:])
+with open("/proc/self/status") as status:
+    print(re.search(r"VmHWM:\\s*([0-9]+)", status.read()).group(1), flush=True)
+sys.exit(code)
+"""
+
+
 def whist_exe() -> list[str]:
     exe = Path(sys.executable).with_name("whist")
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "whistgui.cli"]
@@ -157,12 +169,15 @@ def c_counts(exe: Path, n: int) -> dict[int, dict[str, int]]:
 
     from whistgui.engine.games.whist.keys import value_from_key
 
-    text, _, _ = run_child([str(exe), str(n), str(n)])
     counts: dict[int, Counter[int]] = {}
-    for line in text.splitlines():
-        if line.startswith("value "):
-            _, m, _, key = line.split()
-            counts.setdefault(int(m), Counter())[int(key)] += 1
+    # read as it comes (3.7 million lines for n = 12): the whole text would grow this process,
+    # and a child started by vfork reports its parent's peak as its own
+    with subprocess.Popen([str(exe), str(n), str(n)], stdout=subprocess.PIPE, text=True) as proc:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if line.startswith("value "):
+                _, m, _, key = line.split()
+                counts.setdefault(int(m), Counter())[int(key)] += 1
     return {m: {value_from_key(k).ascii(): c for k, c in cs.items()} for m, cs in counts.items()}
 
 
@@ -185,8 +200,9 @@ def stores(exe: Path, ns: list[int], repeat: int, check_upto: int) -> None:
                 c_t.append(c_levels(text)[0])
                 c_cpu.append(LAST_CPU)
                 store = Path(tmp) / f"s{n}-{r}"
-                _, wall, mem = run_child([*whist_exe(), "table", "--upto", str(n), "--store",
-                                          str(store)])  # fmt: skip
+                out, wall, _ = run_child([sys.executable, "-c", WHIST_PEAK, "table", "--upto",
+                                          str(n), "--store", str(store)])  # fmt: skip
+                mem = float(out.splitlines()[-1]) / 1024  # the child's own VmHWM
                 w_t.append(wall)
                 w_cpu.append(LAST_CPU)
                 w_mem.append(mem)
