@@ -94,7 +94,7 @@ def register(sub: Any, add: Any) -> None:
         type=int,
         metavar="N",
         help="every suit of 1 to N cards a hand, whoever holds the top card: into --store "
-        "FILE (an interrupted run resumes) or, without it, printed",
+        "DIR (an interrupted run resumes) or, without it, printed",
     )
     sp.add_argument(
         "--store",
