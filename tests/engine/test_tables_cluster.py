@@ -1,7 +1,9 @@
 """Chunks on a Dask cluster (issue 27): the conjectures' checks by the values run in chunks on a
 local cluster of two worker processes end with the report of the single-process path, also when
 a worker is killed mid-run; a runner skips the tasks whose output exists (a resumed run), writes
-outputs whole (a path, a file:// URL), and stops when asked, shutting its cluster down.
+outputs whole (a path, a file:// URL), and stops when asked, shutting its cluster down. A
+Parquet store's parts computed on the workers make the single-process store, also when a worker
+is killed mid-run, and the conjectures checked from its suits there are the kernel's.
 
 One cluster serves the module (starting one takes seconds); n is small in the normal run and
 goes to 10 under ``--exhaustive``."""
@@ -35,6 +37,7 @@ from whistgui.engine.tables.cluster import (
     write_atomic,
 )
 from whistgui.engine.tables.conjectures import KEEP, check
+from whistgui.engine.tables.parquet_store import ParquetStore, TaskRunner, fill_parquet
 from whistgui.engine.tables.rows import RowMaker, count_patterns
 from whistgui.engine.tables.store import TableStore, fill
 
@@ -339,3 +342,74 @@ def test_a_store_filled_in_chunks_and_stopped_resumes_at_its_first_missing_chunk
     with TableStore(path, create=True) as store:
         fill_in_chunks(store, 8, ChunkRunner())
     assert _cells(path) == _cells(tmp_path / "alone.sqlite")
+
+
+# -- a Parquet store: its parts computed on the workers, its suits checked there ------------------
+def _raw(path: Path) -> list[tuple[object, ...]]:
+    """Every row of a Parquet store as its files hold it (keys, not texts), and its manifest."""
+    with ParquetStore(path) as store:
+        _, rows = store.sql("SELECT * FROM raw ORDER BY n, rank")
+        return [*rows, tuple(sorted(store.meta["finished"].items()))]
+
+
+def _parquet(path: Path, upto: int, runner: TaskRunner | None = None) -> list[int]:
+    """A Parquet store of n ≤ ``upto`` in parts of 500 suits (n = 7: 7 parts; 8: 26)."""
+    with ParquetStore(path, create=True, chunk_rows=500) as store:
+        return fill_parquet(store, upto, runner=runner)
+
+
+def test_a_parquet_store_filled_on_two_workers_is_the_single_process_store(
+    cluster: ChunkRunner, tmp_path: Path, exhaustive: bool
+) -> None:
+    upto = 9 if exhaustive else 8
+    _parquet(tmp_path / "alone", upto)
+    assert _parquet(tmp_path / "spread", upto, cluster.map) == list(range(1, upto + 1))
+    assert cluster.worker_count() == 2
+    rows = _raw(tmp_path / "spread")
+    assert rows == _raw(tmp_path / "alone")
+    assert len(rows) == 1 + sum(count_patterns(n) for n in range(1, upto + 1))
+    parts = sorted(p.name for p in (tmp_path / "spread" / f"n={upto}").iterdir())
+    assert len(parts) == -(-count_patterns(upto) // 500)  # each part written once, whole
+
+
+def die_or_run(marker: str | None, fn: Any, *args: Any) -> Any:
+    """:func:`die_once` for a chosen task (a marker), ``fn(*args)`` for the others."""
+    return fn(*args) if marker is None else die_once(marker, fn, *args)
+
+
+def test_a_worker_killed_mid_parquet_fill_and_the_store_still_ends_identical(
+    cluster: ChunkRunner, tmp_path: Path
+) -> None:
+    _parquet(tmp_path / "alone", 8)
+    kill = {(8, 3), (7, 0)}  # a part of the last level and one of the level before
+
+    def killing(fn: Any, args: list[tuple[Any, ...]]) -> Iterator[Any]:
+        # compute_chunk(directory, n, part, …): the chosen parts kill their worker first
+        marked = [
+            (str(tmp_path / f"died-{a[1]}-{a[2]}") if (a[1], a[2]) in kill else None, fn, *a)
+            for a in args
+        ]
+        return cluster.map(die_or_run, marked)
+
+    assert _parquet(tmp_path / "spread", 8, killing) == list(range(1, 9))
+    assert len(list(tmp_path.glob("died-*"))) == 2  # both parts killed their worker once
+    assert _raw(tmp_path / "spread") == _raw(tmp_path / "alone")
+    assert cluster.worker_count() == 2  # restarted by their nannies
+
+
+def test_conjectures_of_a_parquet_store_on_the_workers_are_the_kernels(
+    cluster: ChunkRunner, alone: dict[str, Any], tmp_path: Path, exhaustive: bool
+) -> None:
+    """The chunks read their suits from a Parquet store (DuckDB, keys made values by the
+    store's dictionary), several chunks a part and parts of several chunks: the report is the
+    single-process kernel's, also with the searches run on the stored suits."""
+    upto = _upto(exhaustive)
+    _parquet(tmp_path / "s", upto)
+    source = RowSource(store=str(tmp_path / "s"))
+    assert source.name == "store"
+    spread = check_in_chunks(upto, 0, 0, runner=cluster, source=source, chunk=300)
+    assert spread.json() == alone
+    here = check_in_chunks(5, 3, 3, runner=ChunkRunner(), source=source, chunk=77)
+    assert here.json() == check(5, 3, 3).json()
+    with ParquetStore(tmp_path / "s") as store:
+        assert list(store.rows(upto, 5, 9)) == list(RowMaker("kernel")(upto))[5:9]

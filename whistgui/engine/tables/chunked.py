@@ -55,6 +55,7 @@ from whistgui.engine.tables.rows import (
 from whistgui.engine.trick.solver import Solver
 
 if TYPE_CHECKING:
+    from whistgui.engine.tables.parquet_store import Store
     from whistgui.engine.tables.store import TableStore
 
 __all__ = [
@@ -77,7 +78,9 @@ _BY_VALUES: Final = ("18.1", "18.2", "R43 8.1", "R43 9.1", "18.3")
 class RowSource:
     """Where a chunk's suits come from, as any worker finds them: made there by a
     :class:`~whistgui.engine.tables.rows.RowMaker` of ``producer``, or read from the table
-    store at ``store`` (a path every worker sees: shared storage on a cluster)."""
+    store at ``store`` (a path every worker sees: shared storage on a cluster) — a Parquet
+    store's directory (the suits of a chunk taken in listing order by DuckDB, their value keys
+    made values through the store's dictionary) or an SQLite store's file."""
 
     producer: str = "auto"
     store: str | None = None
@@ -306,7 +309,7 @@ class _WorkerCache(threading.local):
         self.makers: dict[str, RowMaker] = {}
         self.kernel: Any = None  # the kernel's TableCache
         self.table: tuple[int, Any, Any] | None = None  # n, the kernel's table, its lex order
-        self.store: TableStore | None = None
+        self.store: Store | None = None
         self.store_path: str | None = None
         self.level_token: str | None = None
         self.level_outcomes: dict[str, tuple[int, int]] = {"": (0, 0)}
@@ -324,12 +327,12 @@ class _WorkerCache(threading.local):
                 return self._kernel_rows(n, start, stop)
             return islice(maker(n, start=start), stop - start)
         if self.store is None or self.store_path != source.store:
-            from whistgui.engine.tables.store import TableStore
+            from whistgui.engine.tables.parquet_store import open_store
 
             if self.store is not None:
                 self.store.close()
             self.store = None
-            self.store = TableStore(source.store)
+            self.store = open_store(source.store)  # Parquet, or SQLite of an earlier whist
             self.store_path = source.store
         return self.store.rows(n, start, stop)
 

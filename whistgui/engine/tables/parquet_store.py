@@ -144,6 +144,27 @@ def _write_json(path: Path, obj: object) -> None:
     os.replace(tmp, path)
 
 
+def _lex_key_at(n: int, place: int) -> int:
+    """The ``lex_key`` (the SQL macro) of the pattern at ``place`` in whist's listing order
+    (:func:`~whistgui.engine.tables.rows.patterns`: West's positions in lexicographic order).
+
+    >>> keys = [_lex_key_at(3, k) for k in range(20)]
+    >>> keys == sorted(keys) and len(set(keys)) == 20
+    True
+    """
+    size, left, mask = 2 * n, n, 0
+    for i in range(size):  # West's positions, the place's combination unranked
+        if left == 0:
+            break
+        with_i = comb(size - i - 1, left - 1)
+        if place < with_i:
+            mask |= 1 << (size - 1 - i)  # mirrored: bit size − 1 − i for position i
+            left -= 1
+        else:
+            place -= with_i
+    return (1 << size) - 1 - mask
+
+
 class _Part:
     """A part's footer as read: its rows and what its metadata says."""
 
@@ -542,14 +563,22 @@ class ParquetStore:
 
     _SELECT: Final = "SELECT n, mask, value, maxmin, minmax, t0, h, hbar FROM raw"
 
-    def rows(self, n: int) -> Iterator[SuitRow]:
-        """The stored suits of ``n`` cards a hand, in whist's listing order."""
+    def rows(self, n: int, start: int = 0, stop: int | None = None) -> Iterator[SuitRow]:
+        """The stored suits of ``n`` cards a hand, in whist's listing order (the order of
+        :func:`~whistgui.engine.tables.rows.patterns`); those placed in ``range(start, stop)``
+        in it when given (a chunk of ``whist conjectures --store``, as the SQLite store's)."""
         import duckdb
 
         self.check_rows(n)
-        cur = self.connection().execute(
-            f"{self._SELECT} WHERE n = ? ORDER BY lex_key(mask, n)", [n]
-        )
+        sql, args = f"{self._SELECT} WHERE n = ?", [n]
+        total = count_patterns(n)
+        stop = total if stop is None else min(stop, total)
+        if start >= stop:
+            return iter(())
+        if start > 0 or stop < total:  # the places' lex keys bound them: no sort of the level
+            sql += " AND lex_key(mask, n) BETWEEN ? AND ?"
+            args += [_lex_key_at(n, start), _lex_key_at(n, stop - 1)]
+        cur = self.connection().execute(sql + " ORDER BY lex_key(mask, n)", args)
 
         def batches() -> Iterator[tuple[Any, ...]]:
             while True:
