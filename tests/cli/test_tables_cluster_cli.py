@@ -1,6 +1,7 @@
-"""``whist conjectures --workers/--scheduler/--store`` run as a user runs them (the installed
-command as a process): the same report as the single-process path, JSON alone on standard
-output (nothing of Dask's), and bad flags refused in one line; the command line starts without
+"""``whist conjectures --workers/--scheduler/--store`` and ``whist table --upto N --store S
+--workers`` run as a user runs them (the installed command as a process): the same report, and
+the same store (Parquet or SQLite), as the single-process path, JSON alone on standard output
+(nothing of Dask's), and bad flags refused in one line; the command line starts without
 importing Dask."""
 
 from __future__ import annotations
@@ -50,16 +51,34 @@ def test_conjectures_on_two_workers_print_only_the_report_as_alone(alone, tmp_pa
     assert "distributed." not in p.stderr
 
 
-def test_conjectures_of_a_store_chunk_by_chunk(alone, tmp_path):
-    path = str(tmp_path / "s.sqlite")
+def _new_sqlite(path: str) -> str:
+    """An empty SQLite store at ``path``: ``whist table --upto`` then writes it as an earlier
+    whist did (a new path is made a Parquet store, whatever its name)."""
+    from whistgui.engine.tables.store import TableStore
+
+    TableStore(path, create=True).close()
+    return path
+
+
+@pytest.mark.parametrize("kind", ["parquet", "sqlite"])
+def test_conjectures_of_a_store_chunk_by_chunk(alone, tmp_path, kind):
+    if kind == "sqlite":
+        path = _new_sqlite(str(tmp_path / "s.sqlite"))
+    else:
+        path = str(tmp_path / "s.sqlite")  # a new path: a Parquet directory, whatever its name
     made = _whist("table", "--upto", "6", "--store", path)
     assert made.returncode == 0, made.stderr
+    assert Path(path).is_dir() == (kind == "parquet")
     text = _whist("conjectures", *_SMALL, "--store", path)
     assert text.returncode == 0, text.stderr
     assert text.stdout.startswith("every single suit of n ≤ 6 cards a hand by its value (store)")
     got = _report(_whist("conjectures", *_SMALL, "--store", path, "--json"))
     assert got.pop("producer") == "store"
     assert got == {k: v for k, v in alone.items() if k != "producer"}
+    if kind == "parquet":  # and on the workers of a local cluster
+        spread = _whist("conjectures", *_SMALL, "--store", path, "--workers", "2", "--json")
+        assert _report(spread) == {**got, "producer": "store"}
+        assert "running on a local Dask cluster of 2 worker processes" in spread.stderr
     short = _whist("conjectures", "--upto", "7", "--store", path)
     assert short.returncode == 2
     assert short.stdout == ""
@@ -111,8 +130,18 @@ def _cells(path: str) -> list[tuple[object, ...]]:
         db.close()
 
 
-def test_a_store_written_on_two_workers_is_the_single_process_store(tmp_path):
-    alone, spread = str(tmp_path / "alone.sqlite"), str(tmp_path / "spread.sqlite")
+def _raw(path: str) -> list[str]:
+    """A Parquet store's rows as its files hold them, by ``whist table --sql``."""
+    p = _whist("table", "--store", path, "--sql", "SELECT * FROM raw ORDER BY n, rank")
+    assert p.returncode == 0, p.stderr
+    return p.stdout.splitlines()
+
+
+@pytest.mark.parametrize("kind", ["parquet", "sqlite"])
+def test_a_store_written_on_two_workers_is_the_single_process_store(tmp_path, kind):
+    alone, spread = str(tmp_path / "alone"), str(tmp_path / "spread")
+    if kind == "sqlite":
+        alone, spread = _new_sqlite(alone + ".sqlite"), _new_sqlite(spread + ".sqlite")
     a = _whist("table", "--upto", "8", "--store", alone, "--json")
     b = _whist("table", "--upto", "8", "--store", spread, "--workers", "2", "--json")
     assert a.returncode == 0, a.stderr
@@ -124,8 +153,13 @@ def test_a_store_written_on_two_workers_is_the_single_process_store(tmp_path):
     ]
     assert [o["n"] for o in lines] == list(range(1, 9))
     assert "running on a local Dask cluster of 2 worker processes" in b.stderr
-    assert _cells(spread) == _cells(alone)
-    assert len(_cells(spread)) == sum(math.comb(2 * n, n) for n in range(1, 9))
+    size = sum(math.comb(2 * n, n) for n in range(1, 9))
+    if kind == "sqlite":
+        assert _cells(spread) == _cells(alone)
+        assert len(_cells(spread)) == size
+    else:
+        assert _raw(spread) == _raw(alone)
+        assert len(_raw(spread)) == 1 + size  # a header and a line a suit
 
 
 @pytest.mark.parametrize(
@@ -157,7 +191,8 @@ def test_ctrl_c_stops_the_workers_and_the_store_resumes(tmp_path):
     """Ctrl+C (SIGINT) in a run on a local cluster: exit 130 with the store's holdings, the
     cluster's processes gone; the same command finishes the store, as a single process
     writes it."""
-    path, alone = str(tmp_path / "s.sqlite"), str(tmp_path / "alone.sqlite")
+    path = _new_sqlite(str(tmp_path / "s.sqlite"))
+    alone = _new_sqlite(str(tmp_path / "alone.sqlite"))
     exe = Path(sys.executable).with_name("whist")
     command = [str(exe)] if exe.exists() else [sys.executable, "-m", "whistgui.cli"]
     argv = [*command, "table", "--upto", "10", "--store", path, "--workers", "1", "--json"]
@@ -194,10 +229,11 @@ def test_ctrl_c_stops_the_workers_and_the_store_resumes(tmp_path):
 
 
 def test_a_store_given_as_a_file_url_and_one_on_another_filesystem(tmp_path):
-    url = (tmp_path / "u.sqlite").as_uri()
+    url = (tmp_path / "u").as_uri()
     made = _whist("table", "--upto", "5", "--store", url, "--json")
     assert made.returncode == 0, made.stderr
-    assert json.loads(made.stdout.splitlines()[-1])["store"] == str(tmp_path / "u.sqlite")
+    assert json.loads(made.stdout.splitlines()[-1])["store"] == str(tmp_path / "u")
+    assert (tmp_path / "u" / "store.json").is_file()  # a Parquet store
     checked = _whist("conjectures", "--upto", "5", "--store", url, "--workers", "1", "--json")
     assert json.loads(checked.stdout)["ok"] is True
     assert "(1 worker, started in" in checked.stderr
@@ -205,5 +241,5 @@ def test_a_store_given_as_a_file_url_and_one_on_another_filesystem(tmp_path):
     assert far.returncode == 2
     assert far.stderr.startswith(
         "whist: error: the table store 's3://bucket/u.sqlite' is a URL of another machine or "
-        "filesystem; an SQLite store is a file"
+        "filesystem; a table store is opened at a path"
     )

@@ -1,6 +1,6 @@
 """``whist table`` and ``whist conjectures``: every single suit with its value, kept in a store
-(SQLite) and queried there, and the conjectures of symmetric whist §18 and R43's statements
-checked suit by suit.
+(Parquet, queried with DuckDB; or SQLite, as earlier versions wrote it) and queried there, and
+the conjectures of symmetric whist §18 and R43's statements checked suit by suit.
 
 ``whist table N`` lists the suits of N cards a hand with East holding the top card, as it always
 has. ``whist table --upto N --store DIR`` writes every suit of n ≤ N cards a hand (whoever
@@ -9,9 +9,11 @@ SQLite store FILE of an earlier whist is read, and resumed, as before; ``--conve
 DIR`` turns one into the other); ``--value V``, ``--first-of-each-value`` and
 ``--count-by-value`` answer from the store, ``--sql QUERY`` anything else. ``whist conjectures
 --upto N`` prints, per statement, how many suits (or leads) were checked and any counterexample
-in the paper's notation; its exit status is 1 when it found one (``--store FILE``: of the suits
-a store holds). Both do their work in chunks on a local Dask cluster with ``--workers [N]`` or
-on an existing one with ``--scheduler ADDRESS`` (docs/distributed.md), with the same output.
+in the paper's notation; its exit status is 1 when it found one (``--store STORE``: of the
+suits a store holds, Parquet or SQLite). Both do their work in chunks — a Parquet store's
+parts, an SQLite store's rows, the conjectures' ranges of suits — on a local Dask cluster with
+``--workers [N]`` or on an existing one with ``--scheduler ADDRESS`` (docs/distributed.md),
+with the same output.
 """
 
 from __future__ import annotations
@@ -99,8 +101,10 @@ def register(sub: Any, add: Any) -> None:
     sp.add_argument(
         "--store",
         metavar="DIR",
-        help="the table store: a directory of Parquet files, one folder a length (written by "
-        f"--upto, up to {MAX_PARQUET_N} cards a hand), or the SQLite file of an earlier whist",
+        help="the table store, its kind chosen by what is at DIR, not by its name: a new path "
+        "or a directory is a Parquet store (a directory of Parquet files, one folder a "
+        f"length, written by --upto up to {MAX_PARQUET_N} cards a hand); an existing file is "
+        "the SQLite store of an earlier whist, read and resumed (--convert copies it)",
     )
     sp.add_argument(
         "--convert",
@@ -158,9 +162,10 @@ def register(sub: Any, add: Any) -> None:
     )
     sp.add_argument(
         "--store",
-        metavar="FILE",
-        help="check the suits a table store holds (written by 'whist table --upto N --store "
-        "FILE'; a path every worker sees) instead of valuing them",
+        metavar="STORE",
+        help="check the suits a table store holds instead of valuing them, chunk by chunk (a "
+        "Parquet store written by 'whist table --upto N --store DIR', or the SQLite file of an "
+        "earlier whist; a path every worker sees)",
     )
     _add_producer(sp)
     _add_cluster(sp)
@@ -218,13 +223,13 @@ def _started(cmd: Command, runner: ChunkRunner) -> None:
 
 def _store_path(url: str) -> str:
     """The path of a store given as a URL: a ``file://`` URL's; a URL of another filesystem is
-    refused (an SQLite store is a file: on a cluster, at a path its workers see)."""
+    refused (a store is opened at a path: on a cluster, at a path its workers see)."""
     path = local_path(url)
     if path is None:
         raise StoreError(
-            f"the table store {quote_path(url)} is a URL of another machine or filesystem; an "
-            "SQLite store is a file: give its path (or a file:// URL), on storage every worker "
-            "sees"
+            f"the table store {quote_path(url)} is a URL of another machine or filesystem; a "
+            "table store is opened at a path: give its path (or a file:// URL), on storage "
+            "every worker sees"
         )
     return path
 
@@ -309,7 +314,9 @@ def _table(cmd: Command, args: argparse.Namespace, parser: argparse.ArgumentPars
             parser.error("--upto writes (or prints) the table: give it alone, then query")
         if args.store is not None and not is_sqlite_file(Path(args.store)):
             _check_parquet_upto(parser, args)
-            return _write_parquet(cmd, args.upto, args.store)
+            runner = _runner(args, parser)
+            with runner or contextlib.nullcontext():
+                return _write_parquet(cmd, args.upto, args.store, runner)
         maker = _maker(args)
         _check_upto(parser, maker, args.upto)
         if args.store is None:
@@ -438,7 +445,10 @@ def _convert(cmd: Command, old: str, new: str) -> int:
     return cmd.status
 
 
-def _write_parquet(cmd: Command, upto: int, path: str) -> int:
+def _write_parquet(cmd: Command, upto: int, path: str, runner: ChunkRunner | None = None) -> int:
+    """``--upto N --store DIR``: the parts of each level computed here, or by ``runner``'s
+    workers (each writes its part into DIR, at a path they all see), this process the one
+    writer of the store's manifest."""
     meter = _Meter(cmd.err, upto)
     started: dict[int, float] = {}
 
@@ -460,7 +470,9 @@ def _write_parquet(cmd: Command, upto: int, path: str) -> int:
         resumed = f", resumed at {total - written:,}" if written < total else ""
         cmd.emit(obj, f"n = {n}: {total:,} suits{resumed}, {seconds:.1f} s (kernel)")
 
-    with ParquetStore(path, create=True) as store:
+    # the workers are given the store's absolute path (their working folder may be another)
+    where = os.path.abspath(path) if runner is not None else path
+    with ParquetStore(where, create=True) as store:
         for n, why in store.repair(upto):
             cmd.err.write(
                 f"whist: note: {quote_path(path)} was damaged: {why}; writing the suits of "
@@ -468,11 +480,15 @@ def _write_parquet(cmd: Command, upto: int, path: str) -> int:
             )
         _say_held(cmd, store, path, upto)
         try:
-            fill_parquet(store, upto, progress=progress, on_done=on_done)
+            if runner is None:
+                fill_parquet(store, upto, progress=progress, on_done=on_done)
+            else:
+                _started(cmd, runner)
+                fill_parquet(store, upto, progress=progress, on_done=on_done, runner=runner.map)
         except (KeyboardInterrupt, Cancelled):
             meter.end()
             cmd.err.write(
-                f"whist: interrupted; {_holdings(store)} — run the same command to resume\n"
+                f"whist: interrupted; {_holdings(store, path)} — run the same command to resume\n"
             )
             return EXIT_INTERRUPTED
         meter.end()
@@ -558,7 +574,7 @@ def _no_cluster(args: argparse.Namespace, parser: argparse.ArgumentParser) -> No
     if args.workers is not None or args.scheduler is not None:
         parser.error(
             "--workers and --scheduler run the writing of a store: give them with --upto N "
-            "--store FILE"
+            "--store DIR"
         )
 
 
@@ -610,8 +626,9 @@ def _write(
     return cmd.status
 
 
-def _holdings(store: Store) -> str:
-    parts = [f"{quote_path(store.path)} holds {store.holdings()}"]
+def _holdings(store: Store, shown: str | None = None) -> str:
+    """What ``store`` holds, for a message naming it as ``shown`` (default: its path)."""
+    parts = [f"{quote_path(shown or store.path)} holds {store.holdings()}"]
     for p in store.all_progress():
         if not p.finished:
             parts.append(f"{p.done:,} of the {p.total:,} suits of n = {p.n}")
@@ -734,7 +751,7 @@ def _conjectures(cmd: Command, args: argparse.Namespace, parser: argparse.Argume
 
 def _check_store_holds(path: str, upto: int) -> None:
     """Refuse a store that does not hold every suit of n ≤ ``upto`` whole."""
-    with TableStore(path) as store:
+    with open_store(path) as store:
         for n in range(1, upto + 1):
             store.check_holds(n)
             if not store.progress(n).finished:
