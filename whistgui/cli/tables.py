@@ -24,7 +24,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from itertools import chain
 from math import comb
@@ -445,54 +445,27 @@ def _convert(cmd: Command, old: str, new: str) -> int:
     return cmd.status
 
 
+# what a store's fill calls back: (n, done, total) as a level is written; (n, written) at its end
+_LevelProgress = Callable[[int, int, int], None]
+_LevelDone = Callable[[int, int], None]
+
+
 def _write_parquet(cmd: Command, upto: int, path: str, runner: ChunkRunner | None = None) -> int:
     """``--upto N --store DIR``: the parts of each level computed here, or by ``runner``'s
     workers (each writes its part into DIR, at a path they all see), this process the one
     writer of the store's manifest."""
-    meter = _Meter(cmd.err, upto)
-    started: dict[int, float] = {}
-
-    def progress(n: int, done: int, total: int) -> None:
-        started.setdefault(n, time.monotonic())
-        meter(n, done, total)
-
-    def on_done(n: int, written: int) -> None:
-        seconds = time.monotonic() - started.get(n, time.monotonic())
-        total = count_patterns(n)
-        obj = {
-            "n": n,
-            "suits": total,
-            "written": written,
-            "seconds": round(seconds, 2),
-            "producer": "kernel",
-            "store": path,
-        }
-        resumed = f", resumed at {total - written:,}" if written < total else ""
-        cmd.emit(obj, f"n = {n}: {total:,} suits{resumed}, {seconds:.1f} s (kernel)")
-
     # the workers are given the store's absolute path (their working folder may be another)
     where = os.path.abspath(path) if runner is not None else path
     with ParquetStore(where, create=True) as store:
-        for n, why in store.repair(upto):
-            cmd.err.write(
-                f"whist: note: {quote_path(path)} was damaged: {why}; writing the suits of "
-                f"n = {n} again\n"
-            )
-        _say_held(cmd, store, path, upto)
-        try:
+
+        def fill_store(progress: _LevelProgress, on_done: _LevelDone) -> None:
             if runner is None:
                 fill_parquet(store, upto, progress=progress, on_done=on_done)
             else:
                 _started(cmd, runner)
                 fill_parquet(store, upto, progress=progress, on_done=on_done, runner=runner.map)
-        except (KeyboardInterrupt, Cancelled):
-            meter.end()
-            cmd.err.write(
-                f"whist: interrupted; {_holdings(store, path)} — run the same command to resume\n"
-            )
-            return EXIT_INTERRUPTED
-        meter.end()
-    return cmd.status
+
+        return _fill_levels(cmd, store, upto, path, "kernel", fill_store, shown=path)
 
 
 def _say_held(cmd: Command, store: Store, path: str, upto: int) -> None:
@@ -581,6 +554,32 @@ def _no_cluster(args: argparse.Namespace, parser: argparse.ArgumentParser) -> No
 def _write(
     cmd: Command, maker: RowMaker, upto: int, path: str, runner: ChunkRunner | None = None
 ) -> int:
+    with TableStore(path, create=True) as store:
+
+        def fill_store(progress: _LevelProgress, on_done: _LevelDone) -> None:
+            if runner is None:
+                fill(store, upto, maker, progress=progress, on_done=on_done)
+            else:
+                _started(cmd, runner)
+                source = RowSource(producer=maker.producer)
+                fill_in_chunks(store, upto, runner, source, progress=progress, on_done=on_done)
+
+        return _fill_levels(cmd, store, upto, path, maker.producer, fill_store)
+
+
+def _fill_levels(
+    cmd: Command,
+    store: Store,
+    upto: int,
+    path: str,
+    producer: str,
+    fill_store: Callable[[_LevelProgress, _LevelDone], None],
+    shown: str | None = None,
+) -> int:
+    """Write the levels n ≤ ``upto`` of an open store with ``fill_store``: a damaged level
+    repaired and said, what is already held said, a progress line and a line (or JSON object)
+    a level written by ``producer``; Ctrl+C says what the store (``shown``, default its
+    path) holds and exits 130."""
     meter = _Meter(cmd.err, upto)
     started: dict[int, float] = {}
 
@@ -596,33 +595,27 @@ def _write(
             "suits": total,
             "written": written,
             "seconds": round(seconds, 2),
-            "producer": maker.producer,
+            "producer": producer,
             "store": path,
         }
         resumed = f", resumed at {total - written:,}" if written < total else ""
-        cmd.emit(obj, f"n = {n}: {total:,} suits{resumed}, {seconds:.1f} s ({maker.producer})")
+        cmd.emit(obj, f"n = {n}: {total:,} suits{resumed}, {seconds:.1f} s ({producer})")
 
-    with TableStore(path, create=True) as store:
-        for n, why in store.repair(upto):
-            cmd.err.write(
-                f"whist: note: {quote_path(path)} was damaged: {why}; writing the suits of "
-                f"n = {n} again\n"
-            )
-        _say_held(cmd, store, path, upto)
-        try:
-            if runner is None:
-                fill(store, upto, maker, progress=progress, on_done=on_done)
-            else:
-                _started(cmd, runner)
-                source = RowSource(producer=maker.producer)
-                fill_in_chunks(store, upto, runner, source, progress=progress, on_done=on_done)
-        except (KeyboardInterrupt, Cancelled):
-            meter.end()
-            cmd.err.write(
-                f"whist: interrupted; {_holdings(store)} — run the same command to resume\n"
-            )
-            return EXIT_INTERRUPTED
+    for n, why in store.repair(upto):
+        cmd.err.write(
+            f"whist: note: {quote_path(path)} was damaged: {why}; writing the suits of "
+            f"n = {n} again\n"
+        )
+    _say_held(cmd, store, path, upto)
+    try:
+        fill_store(progress, on_done)
+    except (KeyboardInterrupt, Cancelled):
         meter.end()
+        cmd.err.write(
+            f"whist: interrupted; {_holdings(store, shown)} — run the same command to resume\n"
+        )
+        return EXIT_INTERRUPTED
+    meter.end()
     return cmd.status
 
 
