@@ -36,7 +36,6 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from math import comb
 from pathlib import Path
-from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -66,11 +65,15 @@ from whistgui.engine.tables.chunks import (
 )
 from whistgui.engine.tables.rows import SuitRow, count_patterns
 from whistgui.engine.tables.store import (
+    LockedStore,
     Progress,
     StoreError,
     TableStore,
     _being_written,
     _writer_lock,
+    counts_json,
+    no_suits_error,
+    sorted_counts,
     store_word,
     value_order,
 )
@@ -174,7 +177,7 @@ class _Part:
         self.meta = meta
 
 
-class ParquetStore:
+class ParquetStore(LockedStore):
     """A single-suit table in a directory of Parquet files (see the module).
 
     ``ParquetStore(path)`` opens an existing store to read; ``ParquetStore(path,
@@ -363,20 +366,7 @@ class ParquetStore:
         if self._con is not None:
             self._con.close()
             self._con = None
-        if self._lock is not None:
-            os.close(self._lock)
-            self._lock = None
-
-    def __enter__(self) -> ParquetStore:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
+        self._unlock()
 
     # -- what it holds --------------------------------------------------------------------
     def progress(self, n: int) -> Progress:
@@ -419,18 +409,7 @@ class ParquetStore:
         self.check_rows(n)
         if self.progress(n).done > 0:
             return
-        shown = self._shown
-        if self.being_written():
-            raise StoreError(
-                f"the table store {quote_path(shown)} holds no suit of {n} cards a hand yet: "
-                f"another run is writing it (so far it holds {self.holdings()}); ask again when "
-                "that run has finished"
-            )
-        raise StoreError(
-            f"the table store {quote_path(shown)} holds no suit of {n} cards a hand (it holds "
-            f"{self.holdings()}); 'whist table --upto {n} --store {store_word(shown)}' writes "
-            "them"
-        )
+        raise no_suits_error(self._shown, n, self.holdings(), being_written=self.being_written())
 
     def repair(self, upto: int) -> list[tuple[int, str]]:
         """Remove the damaged parts of each n ≤ ``upto`` (the writer computes them again);
@@ -656,16 +635,11 @@ class ParquetStore:
         for k, key, count in found:
             if k in done:  # an n being written, or cut off, is not counted
                 out.setdefault(int(k), {})[value_from_key(key)] = int(count)
-        return {
-            k: dict(sorted(m.items(), key=lambda kv: value_order(kv[0])))
-            for k, m in sorted(out.items())
-        }
+        return sorted_counts(out)
 
     def count_by_value_json(self) -> dict[str, dict[str, int]]:
         """:meth:`count_by_value` as ``whist table --count-by-value --json`` prints it."""
-        return {
-            str(n): {v.ascii(): c for v, c in m.items()} for n, m in self.count_by_value().items()
-        }
+        return counts_json(self.count_by_value())
 
     # -- writing --------------------------------------------------------------------------
     def _level_paths(self, n: int) -> tuple[Path, Path]:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import cmp_to_key
 from pathlib import Path
 from types import TracebackType
-from typing import Final
+from typing import Final, Self
 
 from whistgui.engine.errors import NotationError, WhistError
 from whistgui.engine.games.whist.describe import describe
@@ -42,10 +42,14 @@ from whistgui.engine.trick.cards import Player
 __all__ = [
     "APPLICATION",
     "SCHEMA_VERSION",
+    "LockedStore",
     "Progress",
     "StoreError",
     "TableStore",
+    "counts_json",
     "fill",
+    "no_suits_error",
+    "sorted_counts",
     "store_cells",
     "store_word",
     "value_class",
@@ -255,6 +259,63 @@ def _being_written(path: Path) -> bool:
     return False
 
 
+def no_suits_error(shown: str, n: int, holdings: str, *, being_written: bool) -> StoreError:
+    """What a store ``shown`` holding no suit of ``n`` (it holds ``holdings``) says: ask again
+    when the run ``being_written`` has finished, else the command that writes them."""
+    if being_written:
+        return StoreError(
+            f"the table store {quote_path(shown)} holds no suit of {n} cards a hand yet: "
+            f"another run is writing it (so far it holds {holdings}); ask again when "
+            "that run has finished"
+        )
+    return StoreError(
+        f"the table store {quote_path(shown)} holds no suit of {n} cards a hand (it holds "
+        f"{holdings}); 'whist table --upto {n} --store {store_word(shown)}' writes "
+        "them"
+    )
+
+
+def sorted_counts(counts: dict[int, dict[Value, int]]) -> dict[int, dict[Value, int]]:
+    """Counts by value of each n, n in order and each n's values in :data:`value_order`."""
+    return {
+        k: dict(sorted(m.items(), key=lambda kv: value_order(kv[0])))
+        for k, m in sorted(counts.items())
+    }
+
+
+def counts_json(counts: dict[int, dict[Value, int]]) -> dict[str, dict[str, int]]:
+    """Counts by value as ``whist table --count-by-value --json`` prints them: n as a string
+    key, each value in ``whist value --json``'s text form."""
+    return {str(n): {v.ascii(): c for v, c in m.items()} for n, m in counts.items()}
+
+
+class LockedStore:
+    """What both table stores do alike in their life: a store opened to write holds the
+    writer's lock (:func:`_writer_lock`'s descriptor) until :meth:`close`, and ``with``
+    closes the store."""
+
+    _lock: int | None
+
+    def close(self) -> None:
+        self._unlock()
+
+    def _unlock(self) -> None:
+        if self._lock is not None:
+            os.close(self._lock)  # closing the descriptor releases its lock
+            self._lock = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
 def _suits(count: int) -> str:
     return f"{count:,} suit" if count == 1 else f"{count:,} suits"
 
@@ -275,7 +336,7 @@ def _version_text(cell: object) -> str:
     return quote(cell)
 
 
-class TableStore:
+class TableStore(LockedStore):
     """A single-suit table in an SQLite file.
 
     ``TableStore(path)`` opens an existing store (read-only unless ``create``);
@@ -367,22 +428,6 @@ class TableStore:
     def close(self) -> None:
         self._db.close()
         self._unlock()
-
-    def _unlock(self) -> None:
-        if self._lock is not None:
-            os.close(self._lock)  # closing the descriptor releases its lock
-            self._lock = None
-
-    def __enter__(self) -> TableStore:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def _query(self, sql: str, args: Sequence[object] = ()) -> list[tuple[object, ...]]:
         try:
@@ -543,18 +588,7 @@ class TableStore:
         self.check_rows(n)
         if self.progress(n).done > 0:
             return
-        shown = str(self.path)
-        if self.being_written():
-            raise StoreError(
-                f"the table store {quote_path(shown)} holds no suit of {n} cards a hand yet: "
-                f"another run is writing it (so far it holds {self.holdings()}); ask again when "
-                "that run has finished"
-            )
-        raise StoreError(
-            f"the table store {quote_path(shown)} holds no suit of {n} cards a hand (it holds "
-            f"{self.holdings()}); 'whist table --upto {n} --store {store_word(shown)}' writes "
-            "them"
-        )
+        raise no_suits_error(str(self.path), n, self.holdings(), being_written=self.being_written())
 
     def write(
         self,
@@ -727,17 +761,12 @@ class TableStore:
                 raise self._damaged(f"a row of n = {quote(n)}: ", exc) from None
             if k in done:
                 out.setdefault(k, {})[v] = int(str(count))
-        return {
-            k: dict(sorted(m.items(), key=lambda kv: value_order(kv[0])))
-            for k, m in sorted(out.items())
-        }
+        return sorted_counts(out)
 
     def count_by_value_json(self) -> dict[str, dict[str, int]]:
         """:meth:`count_by_value` as ``whist table --count-by-value --json`` prints it: n as a
         string key, each value in ``whist value --json``'s text form."""
-        return {
-            str(n): {v.ascii(): c for v, c in m.items()} for n, m in self.count_by_value().items()
-        }
+        return counts_json(self.count_by_value())
 
 
 def store_cells(n: int, rows: Iterable[SuitRow], start: int = 0) -> Iterator[tuple[object, ...]]:
