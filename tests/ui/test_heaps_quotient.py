@@ -36,6 +36,18 @@ def set_game(qtbot, ws, game: str, text: str, bounds: QuotientBounds | None = No
     return ex
 
 
+def compute_nim_with(qtbot, ws, monkeypatch, compute):  # type: ignore[no-untyped-def]
+    """Nim 1 2's quotient shown at bounds (2, 1), then the one to heaps of 3 asked for, with
+    ``compute`` standing in for the engine's ``compute_quotient``; the explorer."""
+    import whistgui.ui.heaps.quotient_view as view
+
+    ex = set_game(qtbot, ws, "nim", "1 2", QuotientBounds(2, 1))
+    monkeypatch.setattr(view, "compute_quotient", compute)
+    ex.max_heap.setValue(3)
+    QTest.mouseClick(ex.compute_button, Qt.MouseButton.LeftButton)
+    return ex
+
+
 def texts(rules, q):  # type: ignore[no-untyped-def]
     return [[rules.text(m) for m in c.members] for c in q.classes]
 
@@ -164,8 +176,6 @@ def test_a_cell_of_the_p_map_sets_its_position(qtbot, explorer):
 
 
 def test_cancel_stops_the_work(qtbot, explorer, monkeypatch):
-    import whistgui.ui.heaps.quotient_view as view
-
     started, ended = [], []
 
     def slow(rules, bounds, *, progress=None, phase=None, should_stop=None):  # type: ignore[no-untyped-def]
@@ -176,10 +186,7 @@ def test_cancel_stops_the_work(qtbot, explorer, monkeypatch):
                 ended.append(bounds)
                 raise Cancelled("stopped")
 
-    ex = set_game(qtbot, explorer, "nim", "1 2", QuotientBounds(2, 1))
-    monkeypatch.setattr(view, "compute_quotient", slow)
-    ex.max_heap.setValue(3)
-    QTest.mouseClick(ex.compute_button, Qt.MouseButton.LeftButton)
+    ex = compute_nim_with(qtbot, explorer, monkeypatch, slow)
     qtbot.waitUntil(lambda: bool(started) and "Computing" in ex.status.text(), timeout=5000)
     assert ex.cancel_button.isEnabled()
     QTest.mouseClick(ex.cancel_button, Qt.MouseButton.LeftButton)
@@ -193,8 +200,6 @@ def test_cancel_stops_the_work(qtbot, explorer, monkeypatch):
 def test_the_last_phase_is_said_and_cancel_ends_the_work_everywhere(
     qtbot, explorer, window, monkeypatch
 ):
-    import whistgui.ui.heaps.quotient_view as view
-
     ended = []
 
     def slow(rules, bounds, *, progress=None, phase=None, should_stop=None):  # type: ignore[no-untyped-def]
@@ -205,10 +210,7 @@ def test_the_last_phase_is_said_and_cancel_ends_the_work_everywhere(
                 ended.append(bounds)
                 raise Cancelled("stopped")
 
-    ex = set_game(qtbot, explorer, "nim", "1 2", QuotientBounds(2, 1))
-    monkeypatch.setattr(view, "compute_quotient", slow)
-    ex.max_heap.setValue(3)
-    QTest.mouseClick(ex.compute_button, Qt.MouseButton.LeftButton)
+    ex = compute_nim_with(qtbot, explorer, monkeypatch, slow)
     qtbot.waitUntil(lambda: "checking the theory (3 of 10)" in ex.status.text(), timeout=5000)
     assert "No quotient yet" not in ex.summary.text()  # it says it is computing
     assert "Computing the quotient of nim" in ex.summary.text()
