@@ -590,6 +590,18 @@ class TableStore(LockedStore):
             return
         raise no_suits_error(str(self.path), n, self.holdings(), being_written=self.being_written())
 
+    def _check_resume(self, n: int, start: int) -> None:
+        """Raise :class:`StoreError` unless the store is open to write and a write of the
+        suits of ``n`` resumes at ``start``, the number of them it holds."""
+        if not self.writable:
+            raise StoreError(f"the table store {self._name} was opened read-only")
+        have = self.progress(n)
+        if start != have.done:
+            raise StoreError(
+                f"the table store {self._name} holds {have.done} suits of {n} cards a "
+                f"hand; a write must resume at {have.done}, not {start}"
+            )
+
     def write(
         self,
         n: int,
@@ -605,14 +617,7 @@ class TableStore(LockedStore):
         ``n`` the store then holds. If ``rows`` raises (Ctrl+C, a cancelled run), what was
         committed stays and the unfinished chunk is rolled back: :meth:`progress` says where
         to resume."""
-        if not self.writable:
-            raise StoreError(f"the table store {self._name} was opened read-only")
-        have = self.progress(n)
-        if start != have.done:
-            raise StoreError(
-                f"the table store {self._name} holds {have.done} suits of {n} cards a "
-                f"hand; a write must resume at {have.done}, not {start}"
-            )
+        self._check_resume(n, start)
         size = chunk if chunk is not None else CHUNK
         done = start
         batch: list[tuple[object, ...]] = []
@@ -635,14 +640,7 @@ class TableStore(LockedStore):
         on a cluster's workers): each batch, the next suits of ``n`` in order from the
         ``start``-th on, in one transaction with the progress; returns how many suits of ``n``
         the store then holds."""
-        if not self.writable:
-            raise StoreError(f"the table store {self._name} was opened read-only")
-        have = self.progress(n)
-        if start != have.done:
-            raise StoreError(
-                f"the table store {self._name} holds {have.done} suits of {n} cards a "
-                f"hand; a write must resume at {have.done}, not {start}"
-            )
+        self._check_resume(n, start)
         done = start
         for batch in batches:
             if batch and (batch[0][0] != n or batch[0][1] != done):
