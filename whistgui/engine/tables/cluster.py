@@ -264,6 +264,38 @@ def _workers_arg(workers: object) -> int | None:
     return workers
 
 
+class _Tally:
+    """How many of a run's ``total`` tasks are done (skipped ones counted first), told to
+    ``progress(done, total)`` as each ends; ``should_stop`` polled between them."""
+
+    __slots__ = ("count", "progress", "should_stop", "total")
+
+    def __init__(
+        self,
+        count: int,
+        total: int,
+        progress: Callable[[int, int], None] | None,
+        should_stop: Callable[[], bool] | None,
+    ) -> None:
+        self.count = count
+        self.total = total
+        self.progress = progress
+        self.should_stop = should_stop
+
+    def tell(self) -> None:
+        if self.progress is not None:
+            self.progress(self.count, self.total)
+
+    def one_done(self) -> None:
+        self.count += 1
+        self.tell()
+
+    def stop_if_asked(self) -> None:
+        """Raise :class:`~whistgui.engine.errors.Cancelled` if ``should_stop`` says so."""
+        if self.should_stop is not None and self.should_stop():
+            raise Cancelled(f"stopped after {self.count} of {self.total} chunks")
+
+
 class ChunkRunner:
     """Where chunks run: in this process (no arguments), on a local Dask cluster of
     ``workers`` processes, or on the existing cluster whose scheduler is at ``scheduler``
@@ -445,14 +477,12 @@ class ChunkRunner:
             (t.output is not None and output_exists(t.output)) or (skip is not None and skip(t))
             for t in tasks
         ]
-        total = len(tasks)
-        count = sum(done_already)
-        if progress is not None:
-            progress(count, total)
+        tally = _Tally(sum(done_already), len(tasks), progress, should_stop)
+        tally.tell()
         if self.local:
-            yield from self._run_here(tasks, done_already, count, progress, should_stop)
+            yield from self._run_here(tasks, done_already, tally)
         else:
-            yield from self._run_there(tasks, done_already, count, progress, should_stop)
+            yield from self._run_there(tasks, done_already, tally)
 
     def map(
         self,
@@ -473,38 +503,17 @@ class ChunkRunner:
         for done in self.run(tasks, progress=progress, should_stop=should_stop):
             yield done.result
 
-    def _stop(self, should_stop: Callable[[], bool] | None, count: int, total: int) -> None:
-        if should_stop is not None and should_stop():
-            raise Cancelled(f"stopped after {count} of {total} chunks")
-
-    def _run_here(
-        self,
-        tasks: list[Task],
-        skipped: list[bool],
-        count: int,
-        progress: Callable[[int, int], None] | None,
-        should_stop: Callable[[], bool] | None,
-    ) -> Iterator[Done]:
-        total = len(tasks)
+    def _run_here(self, tasks: list[Task], skipped: list[bool], tally: _Tally) -> Iterator[Done]:
         for i, t in enumerate(tasks):
             if skipped[i]:
                 yield Done(i, t, None, skipped=True)
                 continue
-            self._stop(should_stop, count, total)
+            tally.stop_if_asked()
             result = t.fn(*t.args)
-            count += 1
-            if progress is not None:
-                progress(count, total)
+            tally.one_done()
             yield Done(i, t, result)
 
-    def _run_there(
-        self,
-        tasks: list[Task],
-        skipped: list[bool],
-        count: int,
-        progress: Callable[[int, int], None] | None,
-        should_stop: Callable[[], bool] | None,
-    ) -> Iterator[Done]:
+    def _run_there(self, tasks: list[Task], skipped: list[bool], tally: _Tally) -> Iterator[Done]:
         wait = _distributed().wait
         client = self.client()
         total = len(tasks)
@@ -516,7 +525,7 @@ class ChunkRunner:
         try:
             while True:
                 while turn < total and (skipped[turn] or turn in finished):
-                    self._stop(should_stop, count, total)
+                    tally.stop_if_asked()
                     if skipped[turn]:
                         yield Done(turn, tasks[turn], None, skipped=True)
                     else:
@@ -531,7 +540,7 @@ class ChunkRunner:
                     t = tasks[i]
                     # pure=False: a task run again (a resumed run) is run, not looked up
                     running[client.submit(_packed, t.fn, *t.args, pure=False)] = i
-                self._stop(should_stop, count, total)
+                tally.stop_if_asked()
                 try:
                     with client.as_current():
                         ready, _ = wait(list(running), timeout=_POLL, return_when="FIRST_COMPLETED")
@@ -540,9 +549,7 @@ class ChunkRunner:
                 for future in ready:
                     i = running.pop(future)
                     finished[i] = self._result(future, i, total)
-                    count += 1
-                    if progress is not None:
-                        progress(count, total)
+                    tally.one_done()
         except BaseException:
             if running:
                 with contextlib.suppress(Exception):
