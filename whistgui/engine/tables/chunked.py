@@ -177,9 +177,7 @@ def check_in_chunks(
     taken from ``source``."""
     if not (hasattr(runner, "run") and hasattr(runner, "share")):
         raise ArgumentTypeError(f"runner must be a ChunkRunner, not {quote(runner)}")
-    if search_upto > upto:
-        raise ValueError(f"the search bound {search_upto} exceeds the table's {upto}")
-    checks = _checks()
+    checks = _checks(upto, search_upto)
     src = source or RowSource()
     small = _by_values_in_chunks(
         checks, upto, search_upto, runner, src, chunk, progress, should_stop

@@ -422,7 +422,11 @@ class _NormalPlay:
 
 
 # -- the checker -------------------------------------------------------------------------------
-def _checks() -> dict[str, Check]:
+def _checks(upto: int, search_upto: int) -> dict[str, Check]:
+    """Every statement's check, none made yet, for a table of n ≤ ``upto`` whose search
+    runs to n = ``search_upto`` (a :class:`ValueError` if that is beyond the table)."""
+    if search_upto > upto:
+        raise ValueError(f"the search bound {search_upto} exceeds the table's {upto}")
     items = [
         ("18.1", "a value q + x, x a positive infinitesimal: q a nonnegative integer, x = ε_q",
          "values", "suits"),
@@ -473,9 +477,7 @@ def check(
     engine's :func:`~whistgui.engine.games.single_suit.normal_card`).
     ``progress(stage, done, total)`` is told as the work goes (the same checks in chunks, on a
     Dask cluster's workers: :func:`~whistgui.engine.tables.chunked.check_in_chunks`)."""
-    if search_upto > upto:
-        raise ValueError(f"the search bound {search_upto} exceeds the table's {upto}")
-    checks = _checks()
+    checks = _checks(upto, search_upto)
     producer: RowProducer = rows if rows is not None else RowMaker(should_stop=should_stop)
     small: dict[int, list[SuitRow]] = {}
     prev: dict[str, tuple[int, int]] = {"": (0, 0)}
