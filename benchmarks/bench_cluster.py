@@ -56,6 +56,24 @@ def _rows(path: Path) -> list[tuple[object, ...]]:
         db.close()
 
 
+def _print_head() -> None:
+    head = ("run", "start s", "run s", "chunks/s", "suits/s", "× alone")
+    print("{:<14} {:>8} {:>8} {:>9} {:>9} {:>8}".format(*head))
+
+
+def _print_rows(
+    rows: list[tuple[str, float | None, float]], chunks: int, suits: int, alone: float
+) -> None:
+    """A line a run: its cluster's start and its run in seconds, chunks and suits a second,
+    and how many times the run alone's speed."""
+    for name, start, seconds in rows:
+        shown = f"{start:8.2f}" if start is not None else f"{'-':>8}"
+        print(
+            f"{name:<14} {shown} {seconds:8.2f} {chunks / seconds:9.2f} "
+            f"{suits / seconds:9,.0f} {alone / seconds:8.2f}"
+        )
+
+
 def _stores(upto: int, workers: list[int]) -> None:
     from whistgui.engine.tables.chunked import fill_in_chunks
     from whistgui.engine.tables.cluster import ChunkRunner
@@ -65,8 +83,7 @@ def _stores(upto: int, workers: list[int]) -> None:
     suits = sum(comb(2 * n, n) for n in range(1, upto + 1))
     chunks = sum(-(-comb(2 * n, n) // CHUNK) for n in range(1, upto + 1))
     print(f"\nstore n ≤ {upto}: {suits:,} suits in {chunks:,} chunks")
-    head = ("run", "start s", "run s", "chunks/s", "suits/s", "× alone")
-    print("{:<14} {:>8} {:>8} {:>9} {:>9} {:>8}".format(*head))
+    _print_head()
     with tempfile.TemporaryDirectory() as folder:
         yard = Path(folder) / "alone.sqlite"
         t = time.perf_counter()
@@ -83,12 +100,7 @@ def _stores(upto: int, workers: list[int]) -> None:
                 rows.append((f"{w} workers", runner.start_seconds, time.perf_counter() - t))
             if _rows(path) != _rows(yard):
                 raise SystemExit(f"{w} workers: a store unlike the yardstick's")
-        for name, start, seconds in rows:
-            shown = f"{start:8.2f}" if start is not None else f"{'-':>8}"
-            print(
-                f"{name:<14} {shown} {seconds:8.2f} {chunks / seconds:9.2f} "
-                f"{suits / seconds:9,.0f} {alone / seconds:8.2f}"
-            )
+        _print_rows(rows, chunks, suits, alone)
 
 
 def main() -> None:
@@ -109,12 +121,11 @@ def main() -> None:
         suits = sum(comb(2 * n, n) for n in range(1, upto + 1))
         chunks = sum(-(-comb(2 * n, n) // args.chunk) for n in range(1, upto + 1))
         print(f"\nn ≤ {upto}: {suits:,} suits in {chunks:,} chunks")
-        head = ("run", "start s", "run s", "chunks/s", "suits/s", "× alone")
-        print("{:<14} {:>8} {:>8} {:>9} {:>9} {:>8}".format(*head))
+        _print_head()
         t = time.perf_counter()
         yardstick = check(upto, 0, 0).json()
         alone = time.perf_counter() - t
-        rows = [("alone", None, alone)]
+        rows: list[tuple[str, float | None, float]] = [("alone", None, alone)]
         t = time.perf_counter()
         same = check_in_chunks(upto, 0, 0, runner=ChunkRunner(), chunk=args.chunk).json()
         rows.append(("chunks here", None, time.perf_counter() - t))
@@ -128,12 +139,7 @@ def main() -> None:
                 rows.append((f"{w} workers", runner.start_seconds, time.perf_counter() - t))
             if got != yardstick:
                 raise SystemExit(f"{w} workers: a report unlike the yardstick's")
-        for name, start, seconds in rows:
-            shown = f"{start:8.2f}" if start is not None else f"{'-':>8}"
-            print(
-                f"{name:<14} {shown} {seconds:8.2f} {chunks / seconds:9.2f} "
-                f"{suits / seconds:9,.0f} {alone / seconds:8.2f}"
-            )
+        _print_rows(rows, chunks, suits, alone)
     print(f"\nload {_load()} (1, 5, 15 min)")
 
 
