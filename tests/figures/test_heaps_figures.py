@@ -17,8 +17,10 @@ from tests.figures.helpers import WIDTH, assert_apart, assert_inside, texts
 from tests.tools import pdf_text, run_pdflatex
 from whistgui.app.heaps import HeapsDocument, theory_view
 from whistgui.app.heaps_files import save_heaps
+from whistgui.app.heaps_prediction import prediction_bound, quotient_theory_view
 from whistgui.engine.errors import NotationError
 from whistgui.engine.heaps import HEAP_GAMES, find_heap_game, heap_game_of
+from whistgui.engine.heaps.quotient import exact_quotient, quotient_verdict
 from whistgui.figures import FigureOptions
 from whistgui.figures.backends import FORMATS, write
 from whistgui.figures.heaps import (
@@ -32,6 +34,7 @@ from whistgui.figures.scene import Rect
 
 NAMES = [g.name + (f":{g.example_parameter}" if g.parameter else "") for g in HEAP_GAMES]
 SVG = "{http://www.w3.org/2000/svg}"
+WHIST = str(Path(sys.executable).parent / "whist")
 
 
 def counters(fig) -> list[Rect]:  # type: ignore[no-untyped-def]
@@ -47,9 +50,16 @@ def test_every_game_s_position_is_drawn_with_its_elements(name):
     shown = [t.text for t in texts(fig)]
     assert doc.text in " ".join(shown)  # the title, wrapped where long
     view = theory_view(doc)
-    if view is None:  # a game of search only: its counters, no elements
+    if view is None:  # no theory: the exact quotient's prediction where the app makes one
         assert heap_game_of(find_heap_game(doc.game)).theory is None
-        assert not any(t.startswith("Sum:") for t in shown)
+        bound = prediction_bound(doc)
+        if bound is None:
+            assert not any(t.startswith("Sum:") for t in shown)
+            assert "No theory: search only" in " ".join(shown)
+        else:
+            view = quotient_theory_view(doc, exact_quotient(doc.rules, bound))
+            assert view is not None
+    if view is None:
         assert len(counters(fig)) == sum(len(s) for s in doc.stacks)
         return
     for _component, element in view.components:
@@ -303,3 +313,44 @@ def registered_theory_title(game: str) -> str:
     theory = registered_theory(find_heap_game(game))
     assert theory is not None
     return theory.title
+
+
+def _svg_texts(path: Path) -> list[str]:
+    root = ET.parse(path).getroot()
+    return ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
+
+
+def test_a_misere_octal_figure_says_misere_and_what_the_exact_quotient_predicts(tmp_path: Path):
+    """whist render --view position of misère 0.77 (issue 26, third review, 1): titled as
+    misère, not as normal-play 0.77; each heap's class and the outcome the exact quotient
+    predicts (as the app does); a heap past the app's bound: search only, said so."""
+    shown = {}
+    for game in ("misere-octal:0.77", "octal:0.77"):
+        out = tmp_path / f"{game.replace(':', '_')}.svg"
+        done = subprocess.run(
+            [WHIST, "render", "--game", game, "7 4", "--view", "position", "-o", str(out)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        shown[game] = _svg_texts(out)
+    misere, normal = shown["misere-octal:0.77"], shown["octal:0.77"]
+    assert misere[0] != normal[0]
+    assert "misère" in misere[0]
+    assert misere[0].endswith(": 7 4")
+    doc = HeapsDocument.new("misere-octal:0.77", "7 4")
+    q = exact_quotient(doc.rules, 27)
+    for heap in (7, 4):
+        assert f"class {q.class_of((heap,))}" in misere
+    verdict = quotient_verdict(q, (7, 4))
+    joined = " ".join(misere)
+    assert f"Sum: class {q.class_of((4, 7))}" in joined
+    assert f"({verdict})" in joined
+    assert "exact quotient" in joined
+    out = tmp_path / "big.svg"
+    big = [WHIST, "render", "--game", "misere-octal:0.77", "70 3", "-o", str(out)]
+    assert subprocess.run(big, capture_output=True, timeout=120).returncode == 0
+    texts_big = " ".join(_svg_texts(out))
+    assert "No theory: search only" in texts_big
+    assert "Sum:" not in texts_big

@@ -22,6 +22,7 @@ from whistgui.app.heaps import (
     HeapsDocument,
     Kind,
     Stack,
+    TheoryView,
     flag_text,
     player_name,
     theory_view,
@@ -79,20 +80,58 @@ def position_picture(doc: HeapsDocument) -> PositionPicture:
     """The picture of ``doc``'s position now."""
     rules = doc.rules
     view = theory_view(doc)
+    if view is None:
+        view = _quotient_view(doc)
     kind = doc.kind
     labels = tuple(t if kind is Kind.HEAPS else "" for t in doc.layout)
     elements = tuple(e for _t, e in view.components) if view else ("",) * len(labels)
     caption = []
     if view is not None:
-        caption.append(f"Sum: {view.total} — {view.meaning}")
+        by = f"; predicted by {view.source}" if view.source else ""
+        caption.append(f"Sum: {view.total} — {view.meaning}{by}")
+    elif components_of(doc):
+        caption.append("No theory: search only")
     turn = [] if rules.impartial else [f"{player_name(rules, doc.mover)} to move"]
     if doc.flags != ("",):
         turn.append(f"flag {flag_text(rules, doc.position, doc.flag)}")
     if turn:
         caption.append("; ".join(turn).capitalize())
     # in the order drawn, as the stacks stand: Moore's nim₃: 5 3 4
-    title = f"{rules.title.split(' (')[0]}: {doc.shown_text}"
+    title = f"{game_title(rules.title)}: {doc.shown_text}"
     return PositionPicture(title, doc.stacks, labels, elements, tuple(caption))
+
+
+def game_title(title: str) -> str:
+    """A game's title for a figure: its name without the parenthesis of its rules, but with
+    the play convention when that is misère — a misère game is not its normal-play namesake.
+
+    >>> game_title('the octal game 0.77 (misère play: the last to move loses)')
+    'the octal game 0.77, misère play'
+    >>> game_title('the octal game 0.77 (the last to move wins)')
+    'the octal game 0.77'
+    """
+    head, _, rest = title.partition(" (")
+    if rest.lower().startswith("misère") and "misère" not in head.lower():
+        return f"{head}, {rest.split(':')[0].rstrip(')')}"
+    return head
+
+
+def components_of(doc: HeapsDocument) -> bool:
+    """Has ``doc``'s position any component (heap, pile)?"""
+    return bool(doc.rules.components(doc.position))
+
+
+def _quotient_view(doc: HeapsDocument) -> TheoryView | None:
+    """What the exact quotient predicts of ``doc``'s position, as the app shows it
+    (:mod:`whistgui.app.heaps_prediction`: a game with no theory but an exact quotient, its
+    heaps within the bound the app computes to); None otherwise."""
+    from whistgui.app.heaps_prediction import prediction_bound, quotient_theory_view
+    from whistgui.engine.heaps.quotient import exact_quotient
+
+    bound = prediction_bound(doc)
+    if bound is None:
+        return None
+    return quotient_theory_view(doc, exact_quotient(doc.rules, bound))
 
 
 def _fit(text: str, size: float, width: float, *, italic: bool = False) -> float | None:
