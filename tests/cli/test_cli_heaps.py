@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from whistgui.engine.heaps import HEAP_GAMES, find_heap_game
+from whistgui.engine.heaps.quotient import exact_quotient, quotient_verdict
 from whistgui.engine.heaps.search import Search
 
 
@@ -368,3 +369,38 @@ def test_the_empty_position_is_said_so():
     res = whist("value", "--game", "misere-nim", "", "--json")
     assert objects(res.stdout)[0]["position"] == "0"
     assert whist("value", "--game", "nim", "3").stdout.splitlines()[0] == "3   (nim)"
+
+
+def test_value_of_a_misere_octal_game_is_the_exact_quotient_s_prediction():
+    """'whist value --game misere-octal:0.77' said "has no value theory" while the app
+    predicts from the exact quotient (issue 26, third review, 2): each heap's class and the
+    outcome by Q_K (K = 27, the app's least bound), equal to search; a heap past the bound
+    refused in words."""
+    name = "misere-octal:0.77"
+    rules = find_heap_game(name)
+    rng = random.Random(2677)
+    texts = [" ".join(str(rng.randint(1, 9)) for _ in range(rng.randint(1, 3))) for _ in range(10)]
+    texts.append("2 2")
+    value = whist("value", "--game", name, *texts, "--json")
+    solve = whist("solve", "--game", name, *texts, "--json")
+    assert value.returncode == solve.returncode == 0, value.stderr + solve.stderr
+    q = exact_quotient(rules, 27)
+    got = objects(value.stdout)
+    for t, v, s in zip(texts, got, objects(solve.stdout), strict=True):
+        p = rules.parse(t)
+        assert {"game", "position", "components", "element", "pretty", "meaning", "outcome"} <= set(
+            v
+        )
+        assert v["outcome"] == s["outcome"] == quotient_verdict(q, p)
+        assert v["class"] == q.class_of(p)
+        assert [c["class"] for c in v["components"]] == [q.class_of(c) for c in rules.components(p)]
+        assert v["by"] == "the exact quotient Q_K, K = 27"
+    assert {v["outcome"] for v in got} == {"N", "P"}
+    text = whist("value", "--game", name, "7 4")
+    assert text.returncode == 0, text.stderr
+    assert "by the exact quotient Q_K, K = 27" in text.stdout
+    assert "has no value theory" not in text.stdout
+    big = whist("value", "--game", name, "70 3")
+    assert big.returncode != 0
+    assert "the heap of 70 is larger" in big.stderr
+    assert "at most 64 counters" in big.stderr

@@ -10,7 +10,10 @@ game; for a partizan game ``{"blue_first", "red_first"}`` — the winner ``"B"``
 payment to Blue as an integer, or as a fraction in lowest terms (``"5/4"``); a game with flags
 (comply/constrain) adds ``"by_flag"``, the outcome for each start flag, ``"outcome"`` being the
 first's. ``value --json`` adds each component's element, the sum's, what it means and the
-outcome it predicts.
+outcome it predicts; for a game with no closed theory but an exact quotient (the misère octal
+games) the element is a heap's class in Q_K — ``"class"`` its number, ``"by"`` (``"the exact
+quotient Q_K, K = 27"``), ``"max_heap"`` K and ``"classes"`` Q_K's count added — the same
+prediction as the app's.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import json
 from collections.abc import Iterable
 from typing import Any, Final
 
+from whistgui.app.heaps_prediction import MAX_PREDICTION_HEAP, MIN_PREDICTION_HEAP
 from whistgui.app.heaps_quotient import can_exact, heaps_game, more_members, summary_lines
 from whistgui.cli.common import (
     EXIT_BUG,
@@ -38,6 +42,7 @@ from whistgui.engine.heaps.quotient import (
     QuotientLimit,
     exact_quotient,
     heap_quotient,
+    quotient_verdict,
     registered_theory,
 )
 from whistgui.engine.heaps.rules import Outcome, PositionRules
@@ -130,6 +135,9 @@ def value(cmd: Command, rules: PositionRules[Any], text: str) -> None:
     position = rules.parse(text)
     make = heap_game_of(rules).theory
     if make is None:
+        if can_exact(rules):
+            quotient_value(cmd, rules, position)
+            return
         raise NoTheoryError(
             f"{rules.name} has no value theory; 'whist solve --game {rules.name}' answers by search"
         )
@@ -156,6 +164,76 @@ def value(cmd: Command, rules: PositionRules[Any], text: str) -> None:
         _heading(rules, position),
         "  " + ("   ".join(shown_parts) or "no components: the sum is the zero element"),
         f"  sum: {theory.pretty(total)} — {theory.describe(total)}",
+        f"  outcome: {outcome_text(rules, predicted)}",
+    ]
+    cmd.emit(obj, "\n".join(lines))
+
+
+def _exact(rules: PositionRules[Any], bound: int) -> HeapQuotient:
+    """The exact quotient Q_K of ``rules`` to ``bound``, computed once for all the positions
+    of a command (LimitError past the engine's limits)."""
+    key = (rules.name, bound)
+    cached = _QUOTIENTS.get(key)
+    if cached is None:
+        try:
+            cached = exact_quotient(rules, bound, max_heaps=1)
+        except QuotientLimit as exc:
+            raise LimitError(str(exc)) from None
+        _QUOTIENTS.clear()
+        _QUOTIENTS[key] = cached
+    return cached
+
+
+_QUOTIENTS: dict[tuple[str, int], HeapQuotient] = {}
+
+
+def quotient_value(cmd: Command, rules: PositionRules[Any], position: Any) -> None:
+    """``value`` of a position of a game with no closed theory but an exact quotient (the
+    octal games, misère): each heap's class in Q_K and the outcome the class of the sum
+    predicts (:func:`~whistgui.engine.heaps.quotient.quotient_verdict`, as the app's
+    :mod:`~whistgui.app.heaps_prediction`: K = the larger of its least bound and the largest
+    heap, up to its largest); a larger heap refused in words."""
+    heaps = tuple(rules.components(position))
+    sizes = [h for (h,) in heaps]
+    largest = max(sizes, default=0)
+    if largest > MAX_PREDICTION_HEAP:
+        raise NoTheoryError(
+            f"{rules.name} has no value theory, and its exact quotient is computed for heaps of "
+            f"at most {MAX_PREDICTION_HEAP} counters: the heap of {largest} is larger; "
+            f"'whist solve --game {rules.name}' answers by search"
+        )
+    q = _exact(rules, max(MIN_PREDICTION_HEAP, largest))
+    verdict = quotient_verdict(q, position)
+    total = q.class_of(position)
+    if verdict is None or total is None:  # within the bound, every class is known
+        raise NoTheoryError(f"the exact quotient of {rules.name} does not class {sizes}")
+    by = f"the exact quotient Q_K, K = {q.max_heap}"
+    n = len(q.classes)
+    meaning = f"a class of {verdict}-positions of the {n} of Q_K"
+    parts = []
+    shown_parts = []
+    for c, h in zip(heaps, sizes, strict=True):
+        k = q.class_of((h,))
+        parts.append({"component": rules.text(c), "element": f"class {k}", "class": k})
+        shown_parts.append(f"{rules.text(c)}: class {k}")
+    predicted = q.classes[total].outcome
+    obj = {
+        "position": rules.text(position),
+        "components": parts,
+        "element": f"class {total}",
+        "pretty": f"class {total}",
+        "meaning": meaning,
+        **outcome_json(rules, predicted),
+        "class": total,
+        "by": by,
+        "max_heap": q.max_heap,
+        "classes": n,
+    }
+    lines = [
+        _heading(rules, position),
+        f"  no closed theory: each heap's class by {by} ({n} classes)",
+        "  " + ("   ".join(shown_parts) or "no heaps: the empty position's class"),
+        f"  sum: class {total} — {meaning}",
         f"  outcome: {outcome_text(rules, predicted)}",
     ]
     cmd.emit(obj, "\n".join(lines))
