@@ -404,3 +404,24 @@ def test_value_of_a_misere_octal_game_is_the_exact_quotient_s_prediction():
     assert big.returncode != 0
     assert "the heap of 70 is larger" in big.stderr
     assert "at most 64 counters" in big.stderr
+
+
+def test_a_partizan_quotient_s_text_says_its_outcomes_in_words():
+    """'whist quotient --game hackenbush' printed raw JSON ({"blue_first": "R", …}) as a
+    class's outcome (issue 26, third review, 3): now the words of 'whist solve', the codes
+    explained, and what is counted as P-positions of a partizan game said."""
+    argv = ("quotient", "--game", "hackenbush", "--max-heap", "3", "--max-heaps", "2")
+    text = whist(*argv)
+    data = whist(*argv, "--json")
+    assert text.returncode == data.returncode == 0, text.stderr + data.stderr
+    assert "{" not in text.stdout
+    (q,) = objects(data.stdout)
+    lines = text.stdout.splitlines()
+    for c in q["class_list"]:
+        o = c["outcome"]
+        words = f"Blue first: {o['blue_first']}, Red first: {o['red_first']}"
+        line = next(ln for ln in lines if ln.lstrip().startswith(f"{c['class']}. "))
+        assert words in line
+    second = [c for c in q["class_list"] if c["outcome"] == {"blue_first": "R", "red_first": "B"}]
+    assert f"{len(second)} of P-positions (the second player wins)" in lines[1]
+    assert any("no P-positions in the impartial sense" in ln for ln in lines)

@@ -18,12 +18,17 @@ prediction as the app's.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from typing import Any, Final
 
 from whistgui.app.heaps_prediction import MAX_PREDICTION_HEAP, MIN_PREDICTION_HEAP
-from whistgui.app.heaps_quotient import can_exact, heaps_game, more_members, summary_lines
+from whistgui.app.heaps_quotient import (
+    can_exact,
+    class_is_p,
+    heaps_game,
+    more_members,
+    summary_lines,
+)
 from whistgui.cli.common import (
     EXIT_BUG,
     Command,
@@ -37,6 +42,7 @@ from whistgui.cli.common import (
 from whistgui.engine import Cancelled, NotationError, NoTheoryError
 from whistgui.engine.heaps import HEAP_GAMES, find_heap_game, heap_game_of
 from whistgui.engine.heaps.outcome import outcome_json as engine_outcome_json
+from whistgui.engine.heaps.outcome import outcome_key
 from whistgui.engine.heaps.quotient import (
     HeapQuotient,
     QuotientLimit,
@@ -45,7 +51,7 @@ from whistgui.engine.heaps.quotient import (
     quotient_verdict,
     registered_theory,
 )
-from whistgui.engine.heaps.rules import Outcome, PositionRules
+from whistgui.engine.heaps.rules import Outcome, PositionRules, ResultKind
 from whistgui.engine.heaps.search import MAX_WORK, Search
 from whistgui.engine.reading import quote
 
@@ -330,6 +336,14 @@ def run_quotient(cmd: Command, args: Any) -> None:
         cmd.status = max(cmd.status, EXIT_BUG)
 
 
+def _p_count(rules: PositionRules[Any], q: HeapQuotient) -> str:
+    """How many classes of a partizan game the second player wins, in words."""
+    if rules.result_kind is not ResultKind.WIN:
+        return "none counted as P-positions (a scoring game)"
+    n = sum(1 for c in q.classes if class_is_p(rules, c))
+    return f"{n} of P-positions (the second player wins)"
+
+
 def _emit_quotient(cmd: Command, rules: PositionRules[Any], q: HeapQuotient, examples: int) -> None:
     classes = [
         {
@@ -381,13 +395,17 @@ def _emit_quotient(cmd: Command, rules: PositionRules[Any], q: HeapQuotient, exa
             f"{rules.name}: {len(q.positions):,} positions of at most {q.max_heaps} {what} of "
             f"1 to {q.max_heap} counters, classed by their outcomes against every test position "
             f"of at most {q.tests} {what}",
-            f"{len(q.classes)} classes (a lower bound: more test positions can only split them)",
+            f"{len(q.classes)} classes (a lower bound: more test positions can only split them)"
+            + ("" if rules.impartial else f", {_p_count(rules, q)}"),
         ]
+    key = outcome_key(rules.result_kind, impartial=rules.impartial)
+    if key is not None:
+        lines.append(key)
     lines += [
         class_line(
             {**c, "elements": c["pretty"]},  # the text as the app and figures write it
             examples,
-            c["verdict"] or json.dumps(c["outcome"]),
+            c["verdict"] or outcome_text(rules, q.classes[c["class"]].outcome),
             more_members(q, q.classes[c["class"]], examples),
         )
         for c in classes

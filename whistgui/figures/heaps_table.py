@@ -21,6 +21,7 @@ from whistgui.app.heaps_quotient import (
     outcome_short,
     summary_lines,
 )
+from whistgui.engine.heaps.outcome import outcome_key
 from whistgui.engine.heaps.quotient import HeapQuotient
 from whistgui.engine.heaps.rules import PositionRules
 from whistgui.figures import FigureOptions
@@ -50,7 +51,8 @@ def build_quotient_table(
     title = f"{rules.title[0].upper()}{rules.title[1:]}: its quotient monoid"
     fig = Figure(width, 0, title=title, font_size=size)
     y = paragraph(fig, margin, margin, room, title, size, bold=True)
-    for line in summary_lines(rules, q):
+    key = outcome_key(rules.result_kind, impartial=rules.impartial, short=True)
+    for line in [*summary_lines(rules, q), *([key] if key else [])]:
         y = paragraph(fig, margin, y + size * 0.2, room, line, size)
     n = len(q.classes)
     p = {c.index for c in q.classes if class_is_p(rules, c)}

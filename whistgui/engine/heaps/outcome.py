@@ -30,7 +30,7 @@ from whistgui.engine.errors import ArgumentError, ArgumentTypeError
 from whistgui.engine.heaps.rules import Outcome, ResultKind
 from whistgui.engine.reading import quote
 
-__all__ = ["OutcomeJson", "ResultJson", "outcome_json", "result_json"]
+__all__ = ["OutcomeJson", "ResultJson", "outcome_json", "outcome_key", "result_json"]
 
 #: One result in JSON: ``"B"``/``"R"``, an integer, or a fraction's text.
 ResultJson = str | int
@@ -82,3 +82,36 @@ def outcome_json(
             raise ArgumentError(f"an impartial game's results are wins, not {kind.value}s")
         return "N" if blue > 0 else "P"
     return {"blue_first": result_json(blue, kind), "red_first": result_json(red, kind)}
+
+
+def outcome_key(kind: ResultKind, *, impartial: bool = False, short: bool = False) -> str | None:
+    """What a partizan game's outcome codes mean, in words (None for an impartial game, whose
+    N and P say it): the result with Blue moving first, then with Red first — the winner B or
+    R, or the payment to Blue — and, for a game won or lost, what its "P-positions" are; the
+    outcome written ``Blue first: R, Red first: B``, or ``R/B`` if ``short`` (a table's cell).
+
+    >>> key = outcome_key(ResultKind.WIN)
+    >>> key.startswith('Outcomes: "Blue first: R, Red first: B" is who wins when Blue moves')
+    True
+    >>> key.endswith('those the second player wins (Blue first: R, Red first: B).')
+    True
+    >>> outcome_key(ResultKind.WIN, short=True).startswith('Outcomes: "R/B" is who wins')
+    True
+    >>> outcome_key(ResultKind.WIN, impartial=True) is None
+    True
+    """
+    expect(kind, ResultKind, "kind")
+    if impartial:
+        return None
+    sample = "R/B" if short else "Blue first: R, Red first: B"
+    if kind is ResultKind.WIN:
+        return (
+            f'Outcomes: "{sample}" is who wins when Blue moves first, then when Red does (B: '
+            "Blue, R: Red). A partizan game has no P-positions in the impartial sense: its "
+            f"P-positions here are those the second player wins ({sample})."
+        )
+    payment = "1/-1" if short else "Blue first: 1, Red first: -1"
+    return (
+        f'Outcomes: "{payment}" is the payment to Blue when Blue moves first, then when Red '
+        "does (negative: Red is paid); no class is counted as P-positions."
+    )
