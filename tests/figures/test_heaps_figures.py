@@ -307,6 +307,42 @@ def test_a_wrapped_line_never_leaves_a_short_token_alone() -> None:
                 assert measure(f"{word} {last}", size) > width
 
 
+def test_a_wrapped_paragraph_never_ends_on_a_short_tail() -> None:
+    """'… P exactly when it / is 0' (issue 26, third review, 4): the rule took one short token
+    for a tail, and two short words slipped by. A last line under a fifth of the width takes
+    words from the line before while they fit and that line keeps half the width."""
+    from whistgui.figures.text import ensure_app, measure, wrap
+
+    ensure_app()
+    title = registered_theory_title("nim")
+    for size in (8.0, 9.0, 10.0):
+        for width in range(60, 520, 7):
+            lines = wrap(title, size, width)
+            assert " ".join(lines) == title  # nothing lost
+            if len(lines) < 2 or measure(lines[-1], size) >= 0.2 * width:
+                continue
+            head, word = lines[-2].rsplit(" ", 1)  # left short only where a word cannot go
+            assert measure(f"{word} {lines[-1]}", size) > width or measure(head, size) < width / 2
+
+
+def test_the_nim_quotient_figure_has_no_line_of_is_0(tmp_path: Path) -> None:
+    """The reviewer's figure: whist render --game nim --view quotient --max-heap 4
+    --max-heaps 3 set "is 0" on a line of its own."""
+    out = tmp_path / "n.svg"
+    argv = ["--game", "nim", "--view", "quotient", "--max-heap", "4", "--max-heaps", "3"]
+    done = subprocess.run(
+        [WHIST, "render", *argv, "-o", str(out)], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    shown = _svg_texts(out)
+    title = registered_theory_title("nim")
+    assert title in " ".join(shown)
+    assert "is 0" not in shown
+    i = next(i for i, t in enumerate(shown) if t.startswith("theory: "))
+    if not shown[i].endswith(title):  # wrapped: its second line is no short tail
+        assert len(shown[i + 1]) > 8, shown[i : i + 2]
+
+
 def registered_theory_title(game: str) -> str:
     from whistgui.engine.heaps.quotient import registered_theory
 

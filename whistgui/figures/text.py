@@ -365,11 +365,12 @@ def wrap(
     text: str, size: float, width: float, *, bold: bool = False, italic: bool = False
 ) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` points (a word wider than
-    that is broken between characters); never shortened. A paragraph does not end on a line
-    of one short token ("0", "P."): the word before it goes down with it, where that fits.
+    that is broken between characters); never shortened. A paragraph does not end on a short
+    tail — one short token ("0", "P."), or a line under a fifth of the width ("is 0"): words
+    before it go down with it, where they fit.
 
     >>> wrap("P exactly when it is 0", 10, measure("P exactly when it is", 10))
-    ['P exactly when it', 'is 0']
+    ['P exactly when', 'it is 0']
     """
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -395,21 +396,32 @@ def wrap(
 
 #: The longest last line that is an orphan: a token of at most this many characters.
 _ORPHAN: Final = 3
+#: A paragraph's last line narrower than this share of the width is a short tail ("is 0").
+_TAIL: Final = 0.2
+#: Words go down to a short tail only while the line before stays this share of the width.
+_KEEP: Final = 0.5
 
 
 def _no_orphan(
     lines: list[str], start: int, size: float, width: float, bold: bool, italic: bool
 ) -> None:
-    """Bring the last word of the line before down to a paragraph's last line (from
-    ``start`` in ``lines``) that is one short token, if the two fit a line."""
-    if len(lines) - start < 2:
-        return
-    last, before = lines[-1], lines[-2]
-    if " " in last or not 0 < len(last) <= _ORPHAN or " " not in before:
-        return
-    head, word = before.rsplit(" ", 1)
-    trial = f"{word} {last}"
-    if head and measure(trial, size, bold=bold, italic=italic) <= width + _SLACK:
+    """Bring words of the line before down to a paragraph's last line (from ``start`` in
+    ``lines``) that is a short tail — one short token, or narrower than :data:`_TAIL` of the
+    width (two short words, "is 0", were missed when only one token counted) — while they
+    fit a line and the line before keeps :data:`_KEEP` of the width."""
+
+    def wide(text: str) -> float:
+        return measure(text, size, bold=bold, italic=italic)
+
+    def short(text: str) -> bool:
+        single = " " not in text and 0 < len(text) <= _ORPHAN
+        return single or 0 < wide(text) < _TAIL * width
+
+    while len(lines) - start >= 2 and short(lines[-1]) and " " in lines[-2]:
+        head, word = lines[-2].rsplit(" ", 1)
+        trial = f"{word} {lines[-1]}"
+        if not head or wide(trial) > width + _SLACK or wide(head) < _KEEP * width:
+            return
         lines[-2:] = [head, trial]
 
 
