@@ -425,3 +425,13 @@ def test_a_partizan_quotient_s_text_says_its_outcomes_in_words():
     second = [c for c in q["class_list"] if c["outcome"] == {"blue_first": "R", "red_first": "B"}]
     assert f"{len(second)} of P-positions (the second player wins)" in lines[1]
     assert any("no P-positions in the impartial sense" in ln for ln in lines)
+
+
+def test_the_exact_quotient_s_last_line_points_at_the_readme_in_words():
+    """'… as Siegel's MisereSolver also finds (README)' read oddly in a terminal (issue 26,
+    third review, 5): the pointer is said in words, or not at all."""
+    res = whist("quotient", "--game", "misere-octal:0.77", "--max-heap", "27", "--exact")
+    assert res.returncode == 0, res.stderr
+    assert "(README)" not in res.stdout
+    (line,) = [ln for ln in res.stdout.splitlines() if "MisereSolver" in ln]
+    assert line.endswith("as Siegel's MisereSolver also finds (see the README's section on heaps).")

@@ -336,6 +336,19 @@ def run_quotient(cmd: Command, args: Any) -> None:
         cmd.status = max(cmd.status, EXIT_BUG)
 
 
+#: How the app's summary points at the README, and how a command's output says it.
+_README_NOTE: Final = " (README)."
+_README_CLI: Final = " (see the README's section on heaps)."
+
+
+def _cli_words(line: str) -> str:
+    """A line of the app's summary as the command line says it: its bare "(README)" as a
+    pointer a reader of a terminal can follow."""
+    if line.endswith(_README_NOTE):
+        return line[: -len(_README_NOTE)] + _README_CLI
+    return line
+
+
 def _p_count(rules: PositionRules[Any], q: HeapQuotient) -> str:
     """How many classes of a partizan game the second player wins, in words."""
     if rules.result_kind is not ResultKind.WIN:
@@ -387,7 +400,8 @@ def _emit_quotient(cmd: Command, rules: PositionRules[Any], q: HeapQuotient, exa
                 if q.stable_from is not None and q.stable_from < q.max_heap
                 else f"first at heap bound {q.max_heap}, the bound computed"
             ),
-            *summary_lines(rules, q)[2:],  # for heaps up to K; the paper's statement
+            # for heaps up to K; the paper's statement
+            *(_cli_words(line) for line in summary_lines(rules, q)[2:]),
         ]
     else:
         what = "heaps" if heaps_game(rules) else "piles"
