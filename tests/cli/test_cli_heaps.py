@@ -435,3 +435,17 @@ def test_the_exact_quotient_s_last_line_points_at_the_readme_in_words():
     assert "(README)" not in res.stdout
     (line,) = [ln for ln in res.stdout.splitlines() if "MisereSolver" in ln]
     assert line.endswith("as Siegel's MisereSolver also finds (see the README's section on heaps).")
+
+
+def test_a_search_given_up_points_at_the_exact_quotient_s_value(capsys, monkeypatch):  # type: ignore[no-untyped-def]
+    """A misère octal game has no theory, but 'whist value' now predicts it from the exact
+    quotient: the message of a search given up says so (a game with neither says nothing)."""
+    from tests.cli.helpers import run
+    from whistgui.cli import heaps as cli_heaps
+
+    monkeypatch.setattr(cli_heaps, "MAX_SEARCH", 200)
+    code, _out, err = run(capsys, "solve", "--game", "misere-octal:0.77", "9 10 11 12 13")
+    assert code == 2
+    said = err.splitlines()[-1]
+    assert "is too large to search" in said
+    assert "'whist value --game misere-octal:0.77' says what the exact quotient predicts" in said

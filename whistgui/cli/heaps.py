@@ -90,6 +90,17 @@ def outcome_text(rules: PositionRules[Any], outcome: Outcome) -> str:
     return "; ".join(f"{name}: {one(name)}" for name in outcome.by_flag)
 
 
+def _value_hint(rules: PositionRules[Any]) -> str:
+    """Where 'whist value' predicts what a search gave up on: a theory, or the exact quotient
+    (heaps of at most :data:`MAX_PREDICTION_HEAP`)."""
+    said = f" ('whist value --game {rules.name}' says what the"
+    if heap_game_of(rules).theory is not None:
+        return f"{said} theory predicts)"
+    if can_exact(rules):
+        return f"{said} exact quotient predicts, heaps of at most {MAX_PREDICTION_HEAP})"
+    return ""
+
+
 def _search(cmd: Command, rules: PositionRules[Any], position: Any, text: str) -> Outcome:
     """The outcome of ``position`` by exact search, its progress on standard error past 2 s
     (a :class:`~whistgui.cli.common.ProgressLine`); LimitError past :data:`MAX_SEARCH`."""
@@ -112,11 +123,7 @@ def _search(cmd: Command, rules: PositionRules[Any], position: Any, text: str) -
             raise LimitError(
                 f"{quote(text)} is too large to search: gave up after {MAX_SEARCH:,} positions "
                 f"and moves looked at ({line.elapsed:.0f} s); expected a smaller position"
-                + (
-                    f" ('whist value --game {rules.name}' says what the theory predicts)"
-                    if heap_game_of(rules).theory is not None
-                    else ""
-                )
+                + _value_hint(rules)
             ) from None
 
 
