@@ -336,11 +336,13 @@ def test_a_table_column_as_wide_as_its_text_does_not_wrap_it() -> None:
 
 def _wrap_one_start_at_a_time(text: str, size: float, width: float) -> list[str]:
     """wrap() as it was: a word too wide for a line is cut at the longest start that fits,
-    found by trying every start from the longest down (cubic in a long unbroken word)."""
-    from whistgui.figures.text import measure
+    found by trying every start from the longest down (cubic in a long unbroken word); each
+    paragraph's short tail then treated by the module's rule, which this test does not test."""
+    from whistgui.figures.text import _no_orphan, measure
 
     lines: list[str] = []
     for paragraph in text.split("\n"):
+        start = len(lines)
         current = ""
         for word in paragraph.split(" "):
             trial = f"{current} {word}" if current else word
@@ -356,6 +358,7 @@ def _wrap_one_start_at_a_time(text: str, size: float, width: float) -> list[str]
                 lines.append(current[:cut])
                 current = current[cut:]
         lines.append(current)
+        _no_orphan(lines, start, size, width, False, False)
     return lines
 
 

@@ -420,7 +420,12 @@ def _no_orphan(
     while len(lines) - start >= 2 and short(lines[-1]) and " " in lines[-2]:
         head, word = lines[-2].rsplit(" ", 1)
         trial = f"{word} {lines[-1]}"
-        if not head or wide(trial) > width + _SLACK or wide(head) < _KEEP * width:
+        if (
+            not head.strip()
+            or not word
+            or wide(trial) > width + _SLACK
+            or wide(head) < _KEEP * width
+        ):
             return
         lines[-2:] = [head, trial]
 
