@@ -468,7 +468,15 @@ class HeapsDocument:
 
     # -- moves -----------------------------------------------------------------------------
     def legal_moves(self, limit: int = MAX_MOVES_LISTED) -> MoveList:
-        """The moves of the player to move, the first ``limit`` of them."""
+        """The moves of the player to move, the first ``limit`` of them; none once the rules'
+        ``end`` says the game is over (integral hackenbush 'BB R', Blue to move: paid 1, its
+        takes not moves).
+
+        >>> HeapsDocument.new('integral-hackenbush', 'BB R').legal_moves().moves
+        ()
+        """
+        if self.is_over():
+            return MoveList((), True)
         options = self.rules.options(self.position, self.flag, self.mover)
         moves = tuple(itertools.islice(options, limit + 1))
         return MoveList(moves[:limit], len(moves) <= limit)
@@ -564,7 +572,9 @@ class HeapsDocument:
         """The moves a click on counter ``counter`` of stack ``stack`` asks for: those that
         take it and every counter above it (more than one where the mover also names a flag,
         as a constraint), and those that split its heap there (:meth:`click_targets`); none if
-        no move does. Looks through at most ``limit`` options."""
+        no move does, or the game is over. Looks through at most ``limit`` options."""
+        if self.is_over():
+            return ()
         goals = set(self.click_targets(stack, counter))
         options = self.rules.options(self.position, self.flag, self.mover)
         return tuple(m for m in itertools.islice(options, limit) if m.position in goals)

@@ -486,8 +486,10 @@ class HeapsPage(QWidget):
         self._change(doc, f"Start flag {name}")
 
     def play(self, move: Move, stack: int | None = None) -> None:
-        """Play ``move`` (one undo step)."""
+        """Play ``move`` (one undo step); nothing once the game is over."""
         doc = self.doc
+        if doc.is_over():
+            return
         who = player_name(doc.rules, doc.mover)
         self.session.change(doc.play(move, stack=stack), f"{who}: {move.label}")
 
