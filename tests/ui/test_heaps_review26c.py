@@ -47,3 +47,45 @@ def test_a_finished_game_lists_marks_and_plays_no_move(qtbot, heaps, game, text)
     assert page.board.marks == {}
     page.panel.moveChosen.emit(next(iter(doc.rules.options(doc.position, doc.flag, doc.mover))))
     assert heaps.session.document.steps == ()  # nothing played
+
+
+# --------------------------------------------------------------------------- 2. stale progress
+def test_progress_of_a_job_not_the_one_asked_for_is_not_shown(qtbot, window, monkeypatch):
+    """'Computing: building the table (30 of 39)' stayed beside a finished misère Kayles
+    quotient, Cancel greyed, the app idle: a late message of an earlier job. While computing,
+    the P-position map says so."""
+    import whistgui.ui.heaps.quotient_view as view
+    from whistgui.app.heaps_quotient import QuotientBounds
+    from whistgui.engine.errors import Cancelled
+
+    ws = window.show_workspace("heaps")
+    qtbot.waitUntil(ws.ready, timeout=30000)
+    ws.page.tabs.setCurrentWidget(ws.page.explorer)
+    ex = ws.page.explorer
+    kept = HeapsDocument.new("nim", "1 2").with_quotient(QuotientBounds(2, 1))
+    ws.session.change(kept, "test")
+    qtbot.waitUntil(lambda: ex.q is not None and ex.q.game == "nim", timeout=20000)
+    said = []
+
+    def slow(rules, bounds, *, progress=None, phase=None, should_stop=None):  # type: ignore[no-untyped-def]
+        while True:
+            phase("building the table", 30, 39)
+            said.append(1)
+            if should_stop():
+                raise Cancelled("stopped")
+
+    monkeypatch.setattr(view, "compute_quotient", slow)
+    ws.session.change(kept.with_quotient(QuotientBounds(3, 1)), "test")
+    qtbot.waitUntil(lambda: "building the table" in ex.status.text(), timeout=5000)
+    assert ex.q is None
+    assert ex.pmap.placeholder == "Computing…"
+    ws.session.change(kept, "test")  # back to the quotient kept; the other job still runs
+    assert ex.q is not None
+    n = len(said)
+    qtbot.waitUntil(lambda: len(said) > n + 3, timeout=5000)
+    qtbot.wait(200)  # its messages delivered
+    assert "Computing" not in ex.status.text()
+    ws.page.tabs.setCurrentWidget(ws.page.splitter)  # put away: the work is stopped
+    qtbot.waitUntil(lambda: ex._job is None, timeout=5000)
+    ws.page.tabs.setCurrentWidget(ex)
+    assert "Computing" not in ex.status.text()

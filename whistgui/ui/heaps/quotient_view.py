@@ -340,6 +340,8 @@ class QuotientExplorer(QWidget):
             if key != self._shown_key or self.q is not kept:
                 self._shown_key = key
                 self._show(kept)
+            if self._job_key != key:  # another quotient's work: its words not beside this
+                self.status.setText("")
             return
         if key != self._shown_key:
             self._shown_key = key
@@ -377,6 +379,8 @@ class QuotientExplorer(QWidget):
             CHANNEL, job, label=f"Quotient of {rules.name} ({b.words()})", tag=key
         )
         self.status.setText(f"Computing the quotient ({b.words()}) …")
+        self.pmap.placeholder = "Computing…"
+        self.pmap.update()
         self.summary.setText(
             f"Computing the quotient of {rules.name} ({b.words()}): its classes come when it "
             "is done (Cancel stops it)."
@@ -451,12 +455,17 @@ class QuotientExplorer(QWidget):
             self.status.setText(self._why)
             if self.q is None:
                 self.summary.setText(_STOPPED_SUMMARY)
+        else:
+            self.status.setText("")  # put away: it says nothing of a computation gone
         self._job = self._job_key = None
         self.work.keep = False
         self.cancel_button.setEnabled(False)
 
     def _on_progress(self, job: int, text: str) -> None:
-        if job == self._job:
+        # only the current job's, and only while its quotient is the one asked for: a late
+        # message of an earlier job ('building the table (30 of 39)' of hackenbush) said
+        # beside misère Kayles' quotient stayed there, the app idle
+        if job == self._job and self._job_key == self.wanted():
             self.status.setText(f"Computing: {text}")
 
     # -- showing a quotient -----------------------------------------------------------------
