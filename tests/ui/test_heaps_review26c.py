@@ -89,3 +89,33 @@ def test_progress_of_a_job_not_the_one_asked_for_is_not_shown(qtbot, window, mon
     qtbot.waitUntil(lambda: ex._job is None, timeout=5000)
     ws.page.tabs.setCurrentWidget(ex)
     assert "Computing" not in ex.status.text()
+
+
+# --------------------------------------------------------------------------- 3. the bound
+def test_the_prediction_s_bound_is_the_position_s_and_the_quotient_tab_starts_there(qtbot, heaps):
+    """Misère Kayles: the quotient tab started at max heap 9 (18 classes) while the Position
+    tab said 'of the 40'; and '3 5 7' was predicted by Q_54 in one session, Q_27 after
+    reopening. K is the position's: the first of the ladder at least its largest heap."""
+    from whistgui.app.heaps_prediction import PREDICTION_LADDER, prediction_bound
+
+    page = heaps.page
+    panel = page.panel
+    small = HeapsDocument.new("misere-octal:0.77", "3 5 7")
+    big = small.with_text("3 35 6 7")
+    assert prediction_bound(small) == PREDICTION_LADDER[0] < prediction_bound(big)
+    for doc in (big, small):  # the larger first: the smaller is predicted by its own K
+        k = prediction_bound(doc)
+        heaps.session.change(doc, "test")
+        qtbot.waitUntil(lambda: "computing" not in panel.theory_line.text(), timeout=30000)
+        sub = str(k).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
+        assert panel.theory_line.text().startswith(f"Theory: the exact quotient Q{sub}: ")
+        page.cancel_search()
+    assert "_" not in panel.theory_line.text()
+    heaps.session.change(small, "test")
+    ex = page.explorer
+    assert ex.exact.isChecked()
+    assert ex.max_heap.value() == prediction_bound(small)
+    page.tabs.setCurrentWidget(ex)
+    qtbot.waitUntil(lambda: ex.q is not None and ex.q.game == small.game, timeout=30000)
+    q = page.predictor.quotients[small.game, prediction_bound(small)]
+    assert len(ex.q.classes) == len(q.classes)  # the classes the Position tab counts

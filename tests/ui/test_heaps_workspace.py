@@ -1006,12 +1006,12 @@ def test_a_game_with_no_theory_is_predicted_by_its_exact_quotient(qtbot, heaps):
     doc = HeapsDocument.new("misere-octal:0.77", "3 5 7")
     set_doc(qtbot, heaps, doc)
     qtbot.waitUntil(lambda: "computing" not in panel.theory_line.text(), timeout=30000)
-    q = page.predictor.quotients["misere-octal:0.77"]
-    assert q.max_heap >= 27
+    q = page.predictor.quotients["misere-octal:0.77", 27]
+    assert q.max_heap == 27
     verdict = Search(doc.rules).verdict(doc.position)
     assert quotient_verdict(q, doc.position) == verdict
     line = panel.theory_line.text()
-    assert line.startswith(f"Theory: the exact quotient (Q_K, K = {q.max_heap}): ")
+    assert line.startswith("Theory: the exact quotient Q₂₇: ")
     assert line.endswith(f"({verdict})")
     assert not panel.alarm.isVisibleTo(panel)  # the search agrees
     assert panel.elements.title() == "Elements (the exact quotient's classes)"
@@ -1019,9 +1019,9 @@ def test_a_game_with_no_theory_is_predicted_by_its_exact_quotient(qtbot, heaps):
     # a position the search takes long over: the prediction at once, the search its check
     big = HeapsDocument.new("misere-octal:0.77", "3 35 6 7")
     heaps.session.change(big, "test")
-    qtbot.waitUntil(lambda: "exact quotient (Q_K" in panel.theory_line.text(), timeout=30000)
+    qtbot.waitUntil(lambda: "exact quotient Q₄₈" in panel.theory_line.text(), timeout=30000)
     qtbot.waitUntil(lambda: "computing" not in panel.theory_line.text(), timeout=30000)
-    predicted = quotient_verdict(page.predictor.quotients["misere-octal:0.77"], big.position)
+    predicted = quotient_verdict(page.predictor.quotients["misere-octal:0.77", 48], big.position)
     assert panel.theory_line.text().endswith(f"({predicted})")
     page.cancel_search()
     # a game with a theory keeps its own

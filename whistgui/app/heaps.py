@@ -666,7 +666,7 @@ class TheoryView:
     #: the prediction for each start flag of the position: (name, Left first, Right first)
     by_flag: tuple[tuple[str, Fraction, Fraction], ...]
     #: where the prediction comes from, when not the game's theory ("the exact quotient
-    #: (Q_K, K = 27)": app.heaps_prediction)
+    #: Q₂₇": app.heaps_prediction)
     source: str = ""
 
 

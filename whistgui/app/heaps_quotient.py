@@ -10,7 +10,7 @@ representatives, the two-heap P-position map, the theory's checks in the command
 >>> rules = find_heap_game('misere-octal:0.123')
 >>> b = default_bounds(rules)
 >>> b, b.words()
-(QuotientBounds(max_heap=9, max_heaps=2, tests=None, exact=True), 'exact, heaps of at most 9')
+(QuotientBounds(max_heap=27, max_heaps=2, tests=None, exact=True), 'exact, heaps of at most 27')
 >>> q = compute_quotient(rules, b)
 >>> len(q.classes), q.growth[-1]
 (20, 20)
@@ -45,6 +45,7 @@ from whistgui.engine.heaps.quotient import (
 from whistgui.engine.heaps.rules import Outcome, PositionRules, ResultKind
 
 __all__ = [
+    "EXACT_DEFAULT_HEAP",
     "MAX_BOUND",
     "MAX_MAP",
     "PMap",
@@ -111,13 +112,20 @@ def heaps_game(rules: PositionRules[Any]) -> bool:
     return True
 
 
+#: The heap bound an exact quotient starts at: the first of the Position tab's prediction
+#: ladder (:data:`whistgui.app.heaps_prediction.PREDICTION_LADDER`) — misère Kayles' 40
+#: classes all appear at 27 (about 0.2 s); at 9 it had 18, while the Position tab said "of the
+#: 40".
+EXACT_DEFAULT_HEAP: Final = 27
+
+
 def default_bounds(rules: PositionRules[Any]) -> QuotientBounds:
-    """The bounds the explorer starts with for ``rules``: exact to 9 for an octal game
-    (misère 0.123's 20 classes), 4 counters and 3 heaps for a commutative game of heaps, 3
-    and 2 for End-nim (whose two-sided tests are many) and for hackenbush (whose piles of 3
-    are 14)."""
+    """The bounds the explorer starts with for ``rules``: exact to :data:`EXACT_DEFAULT_HEAP`
+    for an octal game (the quotient the Position tab predicts with, for positions of heaps of
+    at most 27), 4 counters and 3 heaps for a commutative game of heaps, 3 and 2 for End-nim
+    (whose two-sided tests are many) and for hackenbush (whose piles of 3 are 14)."""
     if can_exact(rules):
-        return QuotientBounds(9, 2, None, True)
+        return QuotientBounds(EXACT_DEFAULT_HEAP, 2, None, True)
     if not rules.commutative or not heaps_game(rules):
         return QuotientBounds(3, 2)
     return QuotientBounds(4, 3)
