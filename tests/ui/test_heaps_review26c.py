@@ -4,10 +4,17 @@ a side to move in impartial games, a stale hint, and small things."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import Qt
 
 from whistgui.app.heaps import HeapsDocument
+from whistgui.ui.host import fit
 from whistgui.ui.heaps.panel import MOVE
 
 
@@ -119,3 +126,68 @@ def test_the_prediction_s_bound_is_the_position_s_and_the_quotient_tab_starts_th
     qtbot.waitUntil(lambda: ex.q is not None and ex.q.game == small.game, timeout=30000)
     q = page.predictor.quotients[small.game, prediction_bound(small)]
     assert len(ex.q.classes) == len(q.classes)  # the classes the Position tab counts
+
+
+# --------------------------------------------------------------------------- 4. the window
+_BESIDE = """
+import json, os, sys, time
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from whistgui.app.heaps import HeapsDocument
+from whistgui.ui.main_window import MainWindow
+out, settings = sys.argv[1:]
+w = MainWindow(settings=QSettings(settings, QSettings.Format.IniFormat))
+w.show()
+app.processEvents()
+ws = w.show_workspace("heaps")
+ws.session.change(HeapsDocument.new("integral-hackenbush", "BBR RB BRBB RRRB"), "test")
+end = time.monotonic() + 60
+while not ws.ready() and time.monotonic() < end:
+    app.processEvents()
+before = w.frameGeometry().getRect()
+panel = ws.page.panel
+panel.tabs.setCurrentIndex(panel.tabs.indexOf(ws.page.beside_scroll))
+for _ in range(20):
+    app.processEvents()
+    time.sleep(0.01)
+after = w.frameGeometry().getRect()
+room = app.primaryScreen().availableGeometry().getRect()
+scroll = ws.page.beside_scroll
+with open(out, "w") as f:
+    json.dump({"before": before, "after": after, "room": room,
+               "shown": scroll.isVisible(), "viewport": scroll.viewport().height()}, f)
+os._exit(0)  # no close: the edited game would ask to be saved
+"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1920, 1080)])
+def test_beside_whist_never_resizes_the_window(tmp_path: Path, width, height):
+    """Opening Beside whist made the window taller (1280×800: 748 → 775 px, past the screen:
+    the menus up, the status bar off it; 1920: 864 → 927). On a screen of that size (the
+    offscreen platform's configfile, as tests/ui/test_window_fit.py does), the window keeps
+    its geometry and fits the screen; the tab scrolls."""
+    config = tmp_path / "screen.json"
+    screen = {"name": "s", "x": 0, "y": 0, "width": width, "height": height}
+    screen |= {"logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}
+    config.write_text(json.dumps({"screens": [screen]}))
+    out = tmp_path / "geometry.json"
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}"}
+    res = subprocess.run(
+        [sys.executable, "-c", _BESIDE, str(out), str(tmp_path / "settings.ini")],
+        capture_output=True,
+        text=True,
+        timeout=90,
+        env=env,
+        check=False,
+    )
+    assert res.returncode == 0, res.stderr
+    got = json.loads(out.read_text())
+    assert got["shown"]
+    assert got["after"] == got["before"]
+    x, y, w, h = got["after"]
+    rx, ry, rw, rh = got["room"]
+    assert rx <= x
+    assert ry <= y
+    assert x + w + fit.FRAME.width() <= rx + rw  # the window manager's frame too
+    assert y + h + fit.FRAME.height() <= ry + rh

@@ -14,7 +14,6 @@ from typing import Final
 from PySide6.QtCore import QPointF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFontMetricsF, QGuiApplication, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
-    QApplication,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -163,11 +162,11 @@ class RoundingLine(QWidget):
 
 
 def give_room(view: QWidget, scroll: QScrollArea, splitter: QSplitter) -> None:
-    """Beside whist shown: the room it needs where the screen has it, so that it reads without
-    scrolling — its side of ``splitter`` (the last widget) widened to ``view``'s natural width
-    (the board keeps at least its minimum), then the window made taller by what ``view``
-    still lacks, as far as the screen's free height goes (not a maximised or full-screen
-    window; at 1280×800 it stays as it is: its scroll does)."""
+    """Beside whist shown: the room it needs where the page has it — its side of ``splitter``
+    (the last widget) widened to ``view``'s natural width, the board keeping at least its
+    minimum. The window is never resized from a tab (it grew by what the view lacked: at
+    1280×800 from 748 to 775 px, past the screen, the status bar off it): the height the view
+    lacks is scrolled in ``scroll``."""
     sizes = splitter.sizes()
     if len(sizes) < 2 or not scroll.isVisible():
         return
@@ -178,20 +177,6 @@ def give_room(view: QWidget, scroll: QScrollArea, splitter: QSplitter) -> None:
     give = min(want - sizes[-1], sizes[0] - (board.minimumWidth() if board else 0))
     if give > 0:
         splitter.setSizes([sizes[0] - give, *sizes[1:-1], sizes[-1] + give])
-        QApplication.processEvents()  # the new widths laid out before the height is read
-    win = scroll.window()
-    screen = win.screen()
-    if screen is None or win.isMaximized() or win.isFullScreen():
-        return
-    width = scroll.viewport().width()
-    lacks = view.heightForWidth(width) - scroll.viewport().height()
-    free = screen.availableGeometry()
-    frame = win.frameGeometry()
-    grow = min(lacks, free.height() - frame.height())
-    if grow > 0:
-        top = max(free.top(), min(frame.top(), free.bottom() + 1 - frame.height() - grow))
-        win.resize(win.width(), win.height() + grow)
-        win.move(frame.left(), top)
 
 
 class BesideWhistView(QWidget):
