@@ -189,3 +189,55 @@ def test_beside_whist_never_resizes_the_window(tmp_path: Path, width, height):
     _rx, _ry, rw, rh = got["room"]
     assert w + fit.FRAME.width() <= rw  # the window manager's frame too
     assert h + fit.FRAME.height() <= rh
+
+
+# --------------------------------------------------------------------------- 5. underscores
+def _texts(root):  # type: ignore[no-untyped-def]
+    """Every text a reader sees in ``root``: labels, tooltips, combo items, tab names, list and
+    tree rows, the board's caption."""
+    from PySide6.QtWidgets import (
+        QAbstractButton,
+        QComboBox,
+        QLabel,
+        QListWidget,
+        QTabWidget,
+        QTreeWidget,
+        QWidget,
+    )
+
+    out = []
+    for w in [root, *root.findChildren(QWidget)]:
+        out.append(w.toolTip())
+        if isinstance(w, QLabel | QAbstractButton):
+            out.append(w.text())
+        if isinstance(w, QComboBox):
+            out += [w.itemText(i) for i in range(w.count())]
+            out += [str(w.itemData(i, Qt.ItemDataRole.ToolTipRole) or "") for i in range(w.count())]
+        if isinstance(w, QTabWidget):
+            out += [w.tabText(i) for i in range(w.count())]
+        if isinstance(w, QListWidget):
+            out += [w.item(i).text() for i in range(w.count())]
+        if isinstance(w, QTreeWidget):
+            for i in range(w.topLevelItemCount()):
+                item = w.topLevelItem(i)
+                out += [item.text(c) for c in range(w.columnCount())]
+    return out
+
+
+@pytest.mark.parametrize(
+    ("game", "text"),
+    [
+        ("moore-nim:3", "2 3 4 5"),
+        ("comply-constrain-nim:3", "1 2 3"),
+        ("misere-octal:0.77", "3 5 7"),
+    ],
+)
+def test_no_raw_underscore_in_any_text_shown(qtbot, heaps, game, text):
+    """'Moore's nim_K', 'Comply-constrain nim_K', the theory line's 'Q_K': a subscript is
+    written as the app writes one elsewhere, never with an underscore."""
+    page = heaps.page
+    set_doc(qtbot, heaps, HeapsDocument.new(game, text))
+    qtbot.waitUntil(lambda: "computing" not in page.panel.theory_line.text(), timeout=30000)
+    shown = [t for t in _texts(page) if "_" in t]
+    shown += [t for t in (page.board.caption,) if "_" in t]
+    assert shown == [], shown

@@ -28,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import itertools
+import re
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -72,6 +73,7 @@ __all__ = [
     "kind_of",
     "mark_text",
     "over_words",
+    "plain_title",
     "player_name",
     "result_words",
     "stack_text",
@@ -153,9 +155,29 @@ def player_name(rules: PositionRules[Any], player: Player) -> str:
     return "Blue" if player is Player.LEFT else "Red"
 
 
+_LETTER_SUBSCRIPT: Final = re.compile(r"_([A-Za-z])\b")
+
+
+def plain_title(g: HeapGame) -> str:
+    """A game's title as the app shows it: a letter's subscript, the registry's ``nim_K``,
+    said in words (the app writes only digits as subscripts, ``nim₃``) — no raw underscore.
+
+    >>> from whistgui.engine.heaps import HEAP_GAMES
+    >>> plain_title(next(g for g in HEAP_GAMES if g.name == 'moore-nim'))[:40]
+    "Moore's nim with parameter K (take from "
+    """
+    return _LETTER_SUBSCRIPT.sub(r" with parameter \1", g.title)
+
+
 def game_label(g: HeapGame) -> str:
-    """A game's name in the chooser: its title up to the parenthesis (``Moore's nim_K``)."""
-    return g.title.split(" (")[0]
+    """A game's name in the chooser: its title up to the parenthesis, a parameter's subscript
+    left to the field beside it, labelled with its letter (``Moore's nim``, K).
+
+    >>> from whistgui.engine.heaps import HEAP_GAMES
+    >>> [game_label(g) for g in HEAP_GAMES if g.name in ('moore-nim', 'comply-constrain-nim')]
+    ["Moore's nim", 'Comply-constrain nim']
+    """
+    return _LETTER_SUBSCRIPT.sub("", g.title.split(" (")[0])
 
 
 def flag_text(rules: PositionRules[Any], position: Hashable, flag: Flag) -> str:

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QSizePolicy, QWidget
 
-from whistgui.app.heaps import game_label
+from whistgui.app.heaps import game_label, plain_title
 from whistgui.engine.errors import WhistError
 from whistgui.engine.heaps import HEAP_GAMES, HeapGame, find_heap_game
 from whistgui.ui.theme import text_role
@@ -46,7 +46,7 @@ class GameChooser(QWidget):
         for g in HEAP_GAMES:
             # no ellipsis: choosing one opens no dialog (its parameter is the field beside)
             self.combo.addItem(game_label(g), g.name)
-            tip = f"{g.title}\nPositions: {g.notation}\n{g.source}"
+            tip = f"{plain_title(g)}\nPositions: {g.notation}\n{g.source}"
             if g.parameter:
                 tip += f"\nParameter: {g.parameter}"
             self.combo.setItemData(self.combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
