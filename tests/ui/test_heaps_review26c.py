@@ -241,3 +241,60 @@ def test_no_raw_underscore_in_any_text_shown(qtbot, heaps, game, text):
     shown = [t for t in _texts(page) if "_" in t]
     shown += [t for t in (page.board.caption,) if "_" in t]
     assert shown == [], shown
+
+
+# --------------------------------------------------------------------------- 6. no side
+@pytest.mark.parametrize(
+    ("game", "text"), [("nim", "3 4"), ("moore-nim:3", "2 3"), ("octal:0.77", "5")]
+)
+def test_an_impartial_game_names_no_side_to_move(qtbot, heaps, game, text):
+    """Nim, Moore's nim, Kayles said 'Left/Right to move' beside a To move box that changed
+    nothing."""
+    from whistgui.engine.heaps.rules import Player
+
+    panel = heaps.page.panel
+    doc = HeapsDocument.new(game, text)
+    set_doc(qtbot, heaps, doc.play(doc.legal_moves().moves[0]))
+    assert not panel.mover.isVisibleTo(panel)
+    assert not panel.mover_label.isVisibleTo(panel)
+    words = [panel.turn.text()] + [panel.history.item(i).text() for i in range(2)]
+    assert not [w for w in words if "Left" in w or "Right" in w], words
+    assert heaps.session.document.start_mover is Player.LEFT
+
+
+def test_red_to_move_in_hackenbush_is_not_carried_into_nim(qtbot, heaps, tmp_path):
+    from whistgui.app.heaps_files import load_heaps, save_heaps
+    from whistgui.engine.heaps.rules import Player
+
+    red = HeapsDocument.new("hackenbush", "BBR").with_mover(Player.RIGHT)
+    nim = red.with_game("nim")
+    assert nim.mover is Player.LEFT
+    set_doc(qtbot, heaps, red)
+    assert heaps.page.panel.mover.isVisibleTo(heaps.page.panel)  # a side, in a partizan game
+    path = tmp_path / "nim.heaps"
+    save_heaps(nim, path)
+    assert json.loads(path.read_text())["to_move"] == "L"
+    old = json.loads(path.read_text()) | {"to_move": "R"}  # an old file, saved so
+    path.write_text(json.dumps(old))
+    assert load_heaps(path).game == "nim"
+
+
+# --------------------------------------------------------------------------- 7. the hint
+def test_the_hint_says_no_search_marks_come_once_the_search_has_given_up(qtbot, heaps, monkeypatch):
+    """Misère Kayles '3 35 6 7' still said '… the search's marks come when it is done' after
+    the search had given up."""
+    from whistgui.ui.heaps import jobs
+
+    monkeypatch.setattr(jobs, "MAX_WORK", 20_000)
+    page = heaps.page
+    heaps.session.change(HeapsDocument.new("misere-octal:0.77", "3 35 6 7"), "big")
+    qtbot.waitUntil(heaps.ready, timeout=30000)
+    qtbot.waitUntil(lambda: "computing" not in page.panel.theory_line.text(), timeout=30000)
+    qtbot.waitUntil(lambda: bool(page.board.marks), timeout=30000)  # the quotient's marks
+    assert "gave up" in page.panel.search_line.text()
+    words = [*page.board.notes, *(m.tip for m in page.board.marks.values())]
+    tree = page.panel.tree
+    words += [tree.topLevelItem(i).toolTip(1) for i in range(tree.topLevelItemCount())]
+    words.append(tree.headerItem().toolTip(1))
+    assert not [w for w in words if "come" in w], words
+    assert any("stopped without its marks" in w for w in words)

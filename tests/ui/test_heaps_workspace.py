@@ -106,7 +106,7 @@ def test_the_field_and_the_title_read_as_the_board_does(qtbot, heaps, window):
         assert drawn == typed
         assert field.edit.text() == typed
         assert f": {typed} — whistgui" in window.windowTitle()
-        assert heaps.page.panel.history.item(0).text().startswith(f"Set up: {typed} (")
+        assert heaps.page.panel.history.item(0).text().startswith(f"Set up: {typed}")
         assert [c for c, _e in heaps.page.panel._theory.components] == typed.split()
         fig = heaps.figure_source().build("position", FigureOptions())
         assert fig.title.endswith(f": {typed}")
@@ -768,9 +768,13 @@ def test_the_f1_sheet_says_what_each_alt_key_does_here(qtbot, heaps, window):
     assert named - set(QUOTIENT_KEYS) == set(says)  # the quotient tab's: test_heaps_quotient
     assert "Game ▸" not in KEYS_HTML
     for letter, widget in says.items():
+        if letter == "T":  # To move: a partizan game's (an impartial game names no side)
+            set_doc(qtbot, heaps, HeapsDocument.new("hackenbush", "BR"))
         page.board.setFocus()
         QTest.keyClick(window, getattr(Qt.Key, f"Key_{letter}"), Qt.KeyboardModifier.AltModifier)
         assert widget.hasFocus(), letter
+        if letter == "T":
+            set_doc(qtbot, heaps, HeapsDocument.new("comply-constrain-nim:3", "1 2 3"))
 
 
 def test_ctrl_e_in_the_text_fields_is_the_window_s_export(qtbot, heaps, monkeypatch):
@@ -833,7 +837,8 @@ def test_the_focus_is_plain_to_see_on_the_board_and_in_the_field(qtbot, heaps, w
     QTest.keyClick(field.edit, Qt.Key.Key_Tab)
     assert board.hasFocus()
     QTest.keyClick(board, Qt.Key.Key_Tab)
-    assert QApplication.focusWidget() is heaps.page.panel.mover
+    # (nim: no To move box, no flag — an impartial game names no side)
+    assert QApplication.focusWidget() is heaps.page.panel.tree
     field.edit.setFocus()
     qtbot.waitUntil(field.edit.hasFocus)
     unfocused = board.grab().toImage()

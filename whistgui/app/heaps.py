@@ -476,12 +476,15 @@ class HeapsDocument:
         position if it is one of the new game's, else from an example of the game."""
         rules = find_heap_game(game)
         bounds = kept_bounds(rules, self.quotient)  # the quotient's bounds, where they fit
+        # an impartial game has no side: the first player (Left) moves, whoever moved here
+        # (hackenbush's Red came into nim as 'Right', and was saved so)
+        mover = Player.LEFT if rules.impartial else self.mover
         try:
             position = rules.parse(stacks_text(self.stacks, self.kind))
         except WhistError:
-            return HeapsDocument(rules, example_position(rules), self.mover, quotient=bounds)
+            return HeapsDocument(rules, example_position(rules), mover, quotient=bounds)
         return HeapsDocument(
-            rules, position, self.mover, self.start_flag, (), self.layout, quotient=bounds
+            rules, position, mover, self.start_flag, (), self.layout, quotient=bounds
         )
 
     def with_quotient(self, bounds: QuotientBounds | None) -> HeapsDocument:

@@ -236,6 +236,13 @@ class HeapsPage(QWidget):
         self.board.set_marks(self._marks(marks, self.panel.theory_best, theory=True))
         self._set_notes(marks, self.panel.theory_best, theory=True)
 
+    def _search_note(self) -> str:
+        """When the search's marks come: when it is done, or never (it gave up, failed or was
+        stopped: '3 35 6 7' in misère Kayles still promised them after it gave up)."""
+        if key_of(self.doc) == self._stopped:
+            return "the search stopped without its marks (Search: says why)"
+        return "the search's marks come when it is done"
+
     def _set_notes(
         self,
         results: Sequence[tuple[Move, Fraction]],
@@ -249,8 +256,7 @@ class HeapsPage(QWidget):
         notes = []
         if theory:
             notes.append(
-                "Hollow marks: what the theory predicts after each move — the search's "
-                "marks come when it is done"
+                f"Hollow marks: what the theory predicts after each move — {self._search_note()}"
             )
         notes.append(self._off_board_note(results, best))
         self.board.set_notes(notes)
@@ -341,7 +347,7 @@ class HeapsPage(QWidget):
                 old, reached = by_spot.get(spot, (r, set()))
                 reached.add(m.position)
                 by_spot[spot] = (r if r * mover.sign > old * mover.sign else old, reached)
-        whose = " (the theory's prediction; the search's mark comes when it is done)"
+        whose = f" (the theory's prediction; {self._search_note()})"
         marks = {}
         for spot, (r, reached) in by_spot.items():
             tip = f"after it: {result_words(rules, r, mover.other)}"
@@ -383,6 +389,8 @@ class HeapsPage(QWidget):
         self._stopped, self._why = key, said  # not started again: it would fail again
         self.panel.set_progress("", busy=False)
         self.panel.search_stopped(said)
+        if key == key_of(self.doc):
+            self._show_theory_marks()  # their words: no search marks to come
         self.message.emit(f"Search: {said}")
         self.readyChanged.emit(True)
 
@@ -396,6 +404,7 @@ class HeapsPage(QWidget):
         if self.splitter.isVisible():  # stopped by the user (here, or the status bar's Cancel)
             self._stopped, self._why = key, _STOPPED
             self.panel.search_stopped(_STOPPED)
+            self._show_theory_marks()
             self.readyChanged.emit(True)
         self.panel.set_progress("Search stopped.", busy=False)
 
@@ -415,6 +424,8 @@ class HeapsPage(QWidget):
         self.work.stop()
         self.panel.set_progress("Search stopped.", busy=False)
         self.panel.search_stopped(_STOPPED)
+        if key_of(self.doc) not in self.analyses:
+            self._show_theory_marks()
         self.readyChanged.emit(True)
 
     def search_again(self) -> None:

@@ -182,6 +182,8 @@ class HeapsPanel(QWidget):
         self._theory: TheoryView | None = None
         self._analysis: Analysis | None = None
         self._theory_marks: dict[Move, Fraction] | None = None
+        #: the search of the position shown ended without marks (gave up, failed, stopped)
+        self.search_over = False
         self._moves: tuple[Move, ...] = ()
         self._complete = True
 
@@ -338,6 +340,7 @@ class HeapsPanel(QWidget):
         self._theory = theory
         self._analysis = None
         self._theory_marks = None
+        self.search_over = False
         rules = doc.rules
         over = doc.end_result()
         who = player_name(rules, doc.mover)
@@ -346,13 +349,16 @@ class HeapsPanel(QWidget):
         self.end_note.setVisible(bool(reason))
         if over is not None:
             self.turn.setText(f"Game over: {over_words(rules, over)}")
+        elif rules.impartial:  # both have the same moves: no side to name
+            self.turn.setText(f"Move {len(doc.steps) + 1}: the player to move")
         else:
-            side = "" if rules.impartial else f" ({doc.mover.name.title()})"
-            self.turn.setText(f"{who}{side} to move")
+            self.turn.setText(f"{who} ({doc.mover.name.title()}) to move")
         self.mover.clear()
         for p in Player:
             self.mover.addItem(player_name(rules, p), p)
         self.mover.setCurrentIndex(list(Player).index(doc.mover))
+        # an impartial game's 'To move' changed nothing: not shown
+        self.form.setRowVisible(self.mover_label, not rules.impartial)
         flags = doc.flags
         self.flag.clear()
         for name in flags:
@@ -372,10 +378,14 @@ class HeapsPanel(QWidget):
         flag0 = f", flag {doc.start_flag}" if has_flags else ""
         # as drawn until a move is played (then the rules' order: the start's is not kept)
         start = doc.shown_text if not doc.steps else doc.start_text
-        self.history.addItem(f"Set up: {start} ({mover0} to move{flag0})")
+        if rules.impartial:
+            self.history.addItem(f"Set up: {start}" + (f" ({flag0[2:]})" if flag0 else ""))
+        else:
+            self.history.addItem(f"Set up: {start} ({mover0} to move{flag0})")
         mover = doc.start_mover
         for k, label in enumerate(doc.history, 1):
-            self.history.addItem(f"{k}. {player_name(rules, mover)}: {label}")
+            who_moved = "" if rules.impartial else f"{player_name(rules, mover)}: "
+            self.history.addItem(f"{k}. {who_moved}{label}")
             mover = mover.other
         self.history.scrollToBottom()
 
@@ -461,9 +471,13 @@ class HeapsPanel(QWidget):
 
     def search_stopped(self, why: str) -> None:
         self.search_line.setText(f"Search: {why}")
+        self.search_over = True  # the theory's marks say no search marks are to come
+        if self._analysis is None:
+            self._fill_moves(None)
 
     def search_running(self) -> None:
         """The search of the position shown is under way (again, after a Cancel)."""
+        self.search_over = False
         self.search_line.setText("Search: searching … (its progress below)")
 
     def disagreement(self) -> str:
@@ -532,7 +546,12 @@ class HeapsPanel(QWidget):
         header.setText(RESULT, "After it (theory)" if by_theory else "After it")
         header.setToolTip(
             RESULT,
-            "What the game's theory predicts after each move, until the search's marks come"
+            "What the game's theory predicts after each move, "
+            + (
+                "the search stopped without its marks"
+                if self.search_over
+                else "until the search's marks come"
+            )
             if by_theory
             else "The result after each move, by exact search",
         )
@@ -611,7 +630,12 @@ class HeapsPanel(QWidget):
                 f"after it: {result_words(doc.rules, r, doc.mover.other)}"
                 + (" — optimal" if best else "")
                 + (
-                    " (the theory's prediction; the search's mark comes when it is done)"
+                    " (the theory's prediction; "
+                    + (
+                        "the search stopped without its marks)"
+                        if self.search_over
+                        else "the search's mark comes when it is done)"
+                    )
                     if by_theory
                     else ""
                 ),
