@@ -298,3 +298,35 @@ def test_the_hint_says_no_search_marks_come_once_the_search_has_given_up(qtbot, 
     words.append(tree.headerItem().toolTip(1))
     assert not [w for w in words if "come" in w], words
     assert any("stopped without its marks" in w for w in words)
+
+
+# --------------------------------------------------------------------------- 8. small
+def test_comply_constrain_s_sum_is_said_once(qtbot, heaps):
+    """'Sum: (*0, 2) — (*0, 2): …'."""
+    set_doc(qtbot, heaps, HeapsDocument.new("comply-constrain-nim:3", "1 2 3"))
+    panel = heaps.page.panel
+    total = panel._theory.total
+    line = next(t for t in panel.elements_text.text().split("\n") if t.startswith("Sum: "))
+    assert line.count(total) == 1, line
+
+
+def test_played_keeps_the_set_up_in_the_user_s_order_after_a_split(qtbot, heaps):
+    """After '7 → 3 + 2' in '7 4', Played said 'Set up: 4 7'."""
+    doc = HeapsDocument.new("misere-octal:0.77", "7 4")
+    split = next(m for m in doc.moves_to(0, 3) if len(doc.rules.components(m.position)) == 3)
+    set_doc(qtbot, heaps, doc.play(split, stack=0))
+    heaps.page.cancel_search()
+    assert heaps.page.panel.history.item(0).text() == "Set up: 7 4"
+
+
+def test_a_long_representatives_cell_is_elided_with_the_whole_in_its_tooltip(qtbot, heaps):
+    """'(92 of the positions …' was cut: one line a row, elided, its tooltip the whole."""
+    page = heaps.page
+    page.tabs.setCurrentWidget(page.explorer)
+    ex = page.explorer
+    heaps.session.change(HeapsDocument.new("nim", "3 5"), "test")
+    qtbot.waitUntil(lambda: ex.q is not None and ex.q.game == "nim", timeout=30000)
+    assert not ex.classes.wordWrap()
+    assert ex.classes.textElideMode() == Qt.TextElideMode.ElideRight
+    long = [ex.classes.item(r, 3) for r in range(ex.classes.rowCount())]
+    assert all(item.toolTip() == item.text() for item in long)

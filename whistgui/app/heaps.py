@@ -334,6 +334,9 @@ class HeapsDocument:
     layout: tuple[str, ...] = ()
     #: The quotient explorer's bounds, when the user set them (None: the game's defaults).
     quotient: QuotientBounds | None = None
+    #: The order the start's stacks were drawn in (its layout when set up; the rules' order
+    #: when not known): Played's 'Set up:' line keeps the user's '7 4' after a split.
+    start_layout: tuple[str, ...] = field(default=(), compare=False)
     #: The game's name, with its parameter (``moore-nim:3``): two games' documents differ.
     game: str = field(init=False)
 
@@ -345,6 +348,12 @@ class HeapsDocument:
         comps = [self.rules.text(c) for c in self.rules.components(self.position)]
         if sorted(self.layout) != sorted(comps) or not self.rules.commutative:
             object.__setattr__(self, "layout", tuple(comps))
+        if not self.steps:
+            object.__setattr__(self, "start_layout", self.layout)
+        else:
+            first = [self.rules.text(c) for c in self.rules.components(self.start)]
+            if sorted(self.start_layout) != sorted(first) or not self.rules.commutative:
+                object.__setattr__(self, "start_layout", tuple(first))
 
     # -- making one ------------------------------------------------------------------------
     @classmethod
@@ -400,6 +409,17 @@ class HeapsDocument:
     @property
     def start_text(self) -> str:
         return self.rules.text(self.start)
+
+    @property
+    def start_shown(self) -> str:
+        """The start as it was drawn when set up (the user's order: '7 4', not '4 7', after
+        '7 → 3 + 2').
+
+        >>> doc = HeapsDocument.new('misere-octal:0.77', '7 4')
+        >>> doc.play(doc.moves_to(0, 3)[1]).start_shown
+        '7 4'
+        """
+        return " ".join(self.start_layout) if self.start_layout else self.start_text
 
     @property
     def history(self) -> tuple[str, ...]:

@@ -376,8 +376,8 @@ class HeapsPanel(QWidget):
         self.history.clear()
         mover0 = player_name(rules, doc.start_mover)
         flag0 = f", flag {doc.start_flag}" if has_flags else ""
-        # as drawn until a move is played (then the rules' order: the start's is not kept)
-        start = doc.shown_text if not doc.steps else doc.start_text
+        # as drawn when set up (the user's order, kept after a split)
+        start = doc.start_shown
         if rules.impartial:
             self.history.addItem(f"Set up: {start}" + (f" ({flag0[2:]})" if flag0 else ""))
         else:
@@ -425,10 +425,15 @@ class HeapsPanel(QWidget):
             if parts:
                 parts.append((" \u00a0\u00a0 ", False))
             parts += [(f"{c}\u00a0↦\u00a0", False), (e, True)]
+        # the sum said once: comply-constrain's meaning begins with it ('Sum: (*0, 2) —
+        # (*0, 2): …'), as misère nim's does
+        meaning = view.meaning
+        if view.total and meaning.startswith(view.total):
+            meaning = meaning[len(view.total) :].lstrip(":").lstrip()
         self.elements_text.set_paragraphs(
             [
                 parts or [("(no components: the empty position)", False)],
-                [("Sum: ", False), (view.total, True), (f" — {view.meaning}", False)],
+                [("Sum: ", False), (view.total, True), (f" — {meaning}", False)],
             ]
         )
         source = f"{view.source}: " if view.source else ""

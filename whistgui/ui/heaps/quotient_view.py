@@ -175,6 +175,10 @@ class QuotientExplorer(QWidget):
         self.classes.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.classes.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.classes.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        # one line a row, elided at the right, the whole in the tooltip: wrapped, a long
+        # Representatives cell was cut in the middle of a line ('(92 of the positions …')
+        self.classes.setWordWrap(False)
+        self.classes.setTextElideMode(Qt.TextElideMode.ElideRight)
         head = self.classes.horizontalHeader()
         for i in range(3):
             head.setSectionResizeMode(i, QHeaderView.ResizeMode.ResizeToContents)
@@ -515,11 +519,13 @@ class QuotientExplorer(QWidget):
             if class_is_p(rules, c):
                 outcome.setBackground(p_fill)
                 outcome.setForeground(contrasting_text(p_fill))
+            listed = QTableWidgetItem(reps)
+            listed.setToolTip(reps)
             items = (
                 QTableWidgetItem(str(c.index)),
                 outcome,
                 QTableWidgetItem(" ".join(c.pretty) or "–"),
-                QTableWidgetItem(reps),
+                listed,
             )
             for col, item in enumerate(items):
                 self.classes.setItem(c.index, col, item)
