@@ -330,3 +330,11 @@ def test_a_long_representatives_cell_is_elided_with_the_whole_in_its_tooltip(qtb
     assert ex.classes.textElideMode() == Qt.TextElideMode.ElideRight
     long = [ex.classes.item(r, 3) for r in range(ex.classes.rowCount())]
     assert all(item.toolTip() == item.text() for item in long)
+
+
+def test_an_impartial_game_s_end_names_no_side(qtbot, heaps):
+    """Misère nim '1' played out said 'Game over: Right wins'."""
+    doc = HeapsDocument.new("misere-nim", "1")
+    set_doc(qtbot, heaps, doc.play(doc.legal_moves().moves[0]))
+    turn = heaps.page.panel.turn.text()
+    assert turn == "Game over: the last to move loses"

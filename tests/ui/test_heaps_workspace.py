@@ -625,7 +625,8 @@ def test_the_end_of_a_game_says_who_won_and_a_click_then_says_it_is_over(qtbot, 
     set_doc(qtbot, heaps, HeapsDocument.new("misere-nim", "1"))
     click_counter(qtbot, heaps, 0, 0)  # Left takes the last counter: in misère play, loses
     qtbot.waitUntil(heaps.ready, timeout=10000)
-    assert heaps.page.panel.turn.text() == "Game over: Right wins"
+    # an impartial game names no side (issue 26's third review, 6)
+    assert heaps.page.panel.turn.text() == "Game over: the last to move loses"
     assert heaps.page.board.stacks == ()
     heaps.page.board.setFocus()
     QTest.keyClick(heaps.page.board, Qt.Key.Key_Insert)  # a heap of one again: an edit

@@ -248,13 +248,19 @@ def result_words(rules: PositionRules[Any], result: Fraction, mover: Player) -> 
     return f"Blue is paid {_number(result)}"
 
 
-def over_words(rules: PositionRules[Any], result: Fraction) -> str:
-    """The result of a game that is over, in words: who won, or what Blue is paid.
+def over_words(rules: PositionRules[Any], result: Fraction, mover: Player | None = None) -> str:
+    """The result of a game that is over, in words: who won, or what Blue is paid. An
+    impartial game, with ``mover`` (the player to move at the end), names no side: the last
+    to move won or lost.
 
     >>> over_words(find_heap_game('misere-nim'), Fraction(-1))
     'Right wins'
+    >>> over_words(find_heap_game('misere-nim'), Fraction(-1), Player.RIGHT)
+    'the last to move loses'
     """
     if rules.result_kind is ResultKind.WIN:
+        if rules.impartial and mover is not None:
+            return "the last to move " + ("loses" if result == mover.sign else "wins")
         return f"{player_name(rules, Player.LEFT if result > 0 else Player.RIGHT)} wins"
     return f"Blue is paid {_number(result)}"
 

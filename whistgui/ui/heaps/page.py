@@ -511,7 +511,8 @@ class HeapsPage(QWidget):
         over = doc.end_result()
         if over is not None:
             self.board.set_message(
-                f"The game is over: {over_words(doc.rules, over)}. Undo, or edit the position"
+                f"The game is over: {over_words(doc.rules, over, doc.mover)}. "
+                "Undo, or edit the position"
             )
             return
         try:

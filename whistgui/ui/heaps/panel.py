@@ -345,10 +345,11 @@ class HeapsPanel(QWidget):
         over = doc.end_result()
         who = player_name(rules, doc.mover)
         reason = end_reason(doc)
-        self.end_note.setText(f"Game over: {over_words(rules, over)} — {reason}" if reason else "")
+        said = over_words(rules, over, doc.mover) if over is not None else ""
+        self.end_note.setText(f"Game over: {said} — {reason}" if reason else "")
         self.end_note.setVisible(bool(reason))
         if over is not None:
-            self.turn.setText(f"Game over: {over_words(rules, over)}")
+            self.turn.setText(f"Game over: {said}")
         elif rules.impartial:  # both have the same moves: no side to name
             self.turn.setText(f"Move {len(doc.steps) + 1}: the player to move")
         else:
