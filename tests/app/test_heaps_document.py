@@ -383,3 +383,17 @@ def test_files_are_read_bounded(tmp_path: Path):
     many = _tampered(tmp_path, moves=[{"move": "x"}] * (MAX_MOVES + 1))
     with pytest.raises(DocumentError, match=f"holds {MAX_MOVES + 1:,} moves; expected at most"):
         load_heaps(many)
+
+
+def test_a_file_s_move_after_the_game_is_over_is_refused(tmp_path: Path) -> None:
+    """Integral hackenbush 'BB R', Blue to move, is over (Blue is paid 1): a file that plays
+    BB → B from it is refused, quoting the move (issue 26's third review, 1)."""
+    doc = HeapsDocument.new("integral-hackenbush", "BB R")
+    assert doc.is_over()
+    path = tmp_path / "over.heaps"
+    save_heaps(doc, path)
+    data = json.loads(path.read_text())
+    data["moves"] = [{"move": "BB → B", "position": "B R"}]
+    path.write_text(json.dumps(data))
+    with pytest.raises(DocumentError, match="comes after the game is over"):
+        load_heaps(path)

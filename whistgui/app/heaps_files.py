@@ -150,6 +150,11 @@ def from_json(data: object, name: str = "the file") -> HeapsDocument:
         label = entry.get("move") if isinstance(entry, dict) else None
         if not isinstance(label, str):
             raise fail(f'move {i} is {quote(entry)}; expected {{"move": its label, "position": …}}')
+        if doc.is_over():  # the app plays no move once the rules end the game
+            raise fail(
+                f"move {i} {quote(label)} comes after the game is over at {quote(doc.text)}; "
+                "expected no moves after its end"
+            )
         found = None
         for m in rules.options(doc.position, doc.flag, doc.mover):
             budget -= 1
