@@ -182,3 +182,11 @@ def gops_explorer(qtbot, service):  # type: ignore[no-untyped-def]
     yield make
     for w in made:
         w.shutdown()
+
+
+@pytest.fixture
+def heaps(qtbot, window):  # type: ignore[no-untyped-def]
+    """The heaps workspace, shown, its opening search done."""
+    ws = window.show_workspace("heaps")
+    qtbot.waitUntil(ws.ready, timeout=30000)
+    return ws

@@ -18,13 +18,6 @@ from whistgui.ui.theme import apply_theme, colour
 HACKENBUSH = ("hackenbush", "integral-hackenbush", "refined-integral-hackenbush")
 
 
-@pytest.fixture
-def heaps(qtbot, window):  # type: ignore[no-untyped-def]
-    ws = window.show_workspace("heaps")
-    qtbot.waitUntil(ws.ready, timeout=30000)
-    return ws
-
-
 def show(qtbot, ws, game: str, text: str):  # type: ignore[no-untyped-def]
     ws.session.change(HeapsDocument.new(game, text), "test")
     qtbot.waitUntil(ws.ready, timeout=60000)

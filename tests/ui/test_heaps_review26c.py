@@ -13,21 +13,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.ui.test_heaps_workspace import set_doc
 from whistgui.app.heaps import HeapsDocument
 from whistgui.ui.heaps.panel import MOVE
 from whistgui.ui.host import fit
-
-
-@pytest.fixture
-def heaps(qtbot, window):  # type: ignore[no-untyped-def]
-    ws = window.show_workspace("heaps")
-    qtbot.waitUntil(ws.ready, timeout=30000)
-    return ws
-
-
-def set_doc(qtbot, ws, doc: HeapsDocument) -> None:  # type: ignore[no-untyped-def]
-    ws.session.change(doc, "test")
-    qtbot.waitUntil(ws.ready, timeout=60000)
 
 
 def listed_moves(ws):  # type: ignore[no-untyped-def]

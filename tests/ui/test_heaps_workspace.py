@@ -30,14 +30,6 @@ from whistgui.ui.workspace import WORKSPACES, workspace_class
 NAMES = [g.name + (f":{g.example_parameter}" if g.parameter else "") for g in HEAP_GAMES]
 
 
-@pytest.fixture
-def heaps(qtbot, window):  # type: ignore[no-untyped-def]
-    """The heaps workspace, shown, its opening search done."""
-    ws = window.show_workspace("heaps")
-    qtbot.waitUntil(ws.ready, timeout=30000)
-    return ws
-
-
 def set_doc(qtbot, ws, doc: HeapsDocument) -> None:  # type: ignore[no-untyped-def]
     ws.session.change(doc, "test")
     qtbot.waitUntil(ws.ready, timeout=60000)
