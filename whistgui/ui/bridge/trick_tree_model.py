@@ -339,7 +339,9 @@ class TrickTreeModel(LazyTreeModel[TrickNode]):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation != Qt.Orientation.Horizontal:
+        if orientation != Qt.Orientation.Horizontal or "declarer" not in vars(self):
+            # (a view asked before __init__ ran to its end, or while the model is torn down:
+            # seen once under pytest --exhaustive, an AttributeError in the event loop)
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             return self.header_text(section)

@@ -58,6 +58,9 @@ class LazyTreeModel(QAbstractItemModel, Generic[N]):
     """One root, children fetched on demand (``canFetchMore`` / ``fetchMore``)."""
 
     HEADERS: tuple[str, ...] = ()
+    #: Also on the class: a view may ask for the header while the model's Python half is
+    #: being torn down (seen under pytest --exhaustive: AttributeError '_root' in headerData).
+    _root: Any = None
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
