@@ -352,9 +352,10 @@ def _raw(path: Path) -> list[tuple[object, ...]]:
         return [*rows, tuple(sorted(store.meta["finished"].items()))]
 
 
-def _parquet(path: Path, upto: int, runner: TaskRunner | None = None) -> list[int]:
-    """A Parquet store of n ≤ ``upto`` in parts of 500 suits (n = 7: 7 parts; 8: 26)."""
-    with ParquetStore(path, create=True, chunk_rows=500) as store:
+def _parquet(path: Path, upto: int, runner: TaskRunner | None = None, rows: int = 500) -> list[int]:
+    """A Parquet store of n ≤ ``upto`` in parts of ``rows`` suits (500: n = 7 in 7 parts, 8 in
+    26)."""
+    with ParquetStore(path, create=True, chunk_rows=rows) as store:
         return fill_parquet(store, upto, runner=runner)
 
 
@@ -404,10 +405,13 @@ def test_conjectures_of_a_parquet_store_on_the_workers_are_the_kernels(
     store's dictionary), several chunks a part and parts of several chunks: the report is the
     single-process kernel's, also with the searches run on the stored suits."""
     upto = _upto(exhaustive)
-    _parquet(tmp_path / "s", upto)
+    # several chunks a part and parts of several chunks at every n; ten times both at n = 10,
+    # whose 184,756 suits in chunks of 300 (a level's scan each) took 88 s of --exhaustive
+    part, chunk = (500, 300) if upto <= 8 else (5000, 3000)
+    _parquet(tmp_path / "s", upto, rows=part)
     source = RowSource(store=str(tmp_path / "s"))
     assert source.name == "store"
-    spread = check_in_chunks(upto, 0, 0, runner=cluster, source=source, chunk=300)
+    spread = check_in_chunks(upto, 0, 0, runner=cluster, source=source, chunk=chunk)
     assert spread.json() == alone
     here = check_in_chunks(5, 3, 3, runner=ChunkRunner(), source=source, chunk=77)
     assert here.json() == check(5, 3, 3).json()
