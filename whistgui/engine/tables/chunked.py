@@ -33,6 +33,7 @@ from whistgui.engine.games.whist.value import Value
 from whistgui.engine.reading import quote
 from whistgui.engine.tables.cluster import ChunkRunner, Task
 from whistgui.engine.tables.conjectures import (
+    _BY_VALUES,
     KEEP,
     Check,
     ConjectureReport,
@@ -43,6 +44,7 @@ from whistgui.engine.tables.conjectures import (
     _by_search,
     _check_row,
     _checks,
+    _level_checked,
 )
 from whistgui.engine.tables.rows import (
     RowMaker,
@@ -71,7 +73,6 @@ __all__ = [
 
 #: Suits in a chunk of the checks by the values: a few seconds of work (some 150 µs a suit).
 CHECK_CHUNK: Final = 16_384
-_BY_VALUES: Final = ("18.1", "18.2", "R43 8.1", "R43 9.1", "18.3")
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,10 +236,7 @@ def _by_values_in_chunks(
             mine = [ids.setdefault(t, len(ids)) for t in r.values]
             codes.extend(mine[k] for k in r.codes)
             seen += r.seen
-        if seen != total:
-            raise ValueError(f"the rows of {n} cards a hand are {seen} suits, not {total}")
-        for key in _BY_VALUES:
-            checks[key].upto = n
+        _level_checked(checks, n, seen)
         before = Level(n, codes, tuple(ids), os.urandom(16).hex())  # a worker's cache key
     return {n: list(source.rows(n, 0, count_patterns(n))) for n in range(1, keep_upto + 1)}
 

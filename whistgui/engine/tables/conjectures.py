@@ -503,12 +503,7 @@ def check(
             if n <= search_upto:
                 small.setdefault(n, []).append(row)
             _check_row(checks, row, outcome, by_values)
-        if seen != count_patterns(n):
-            raise ValueError(
-                f"the rows of {n} cards a hand are {seen} suits, not {count_patterns(n)}"
-            )
-        for key in ("18.1", "18.2", "R43 8.1", "R43 9.1", "18.3"):
-            checks[key].upto = n
+        _level_checked(checks, n, seen)
         prev = cur
     return _by_search(
         checks,
@@ -559,6 +554,19 @@ def _by_search(
                     c.fail(suits, _refusal_text(suits, r))
         c.upto = two_suit_upto
     return ConjectureReport(upto, search_upto, two_suit_upto, tuple(checks.values()))
+
+
+#: The statements checked by the values, suit by suit (in one process or in chunks).
+_BY_VALUES: Final = ("18.1", "18.2", "R43 8.1", "R43 9.1", "18.3")
+
+
+def _level_checked(checks: dict[str, Check], n: int, seen: int) -> None:
+    """The suits of ``n`` cards a hand all checked by the values: ``seen`` must be every one."""
+    total = count_patterns(n)
+    if seen != total:
+        raise ValueError(f"the rows of {n} cards a hand are {seen} suits, not {total}")
+    for key in _BY_VALUES:
+        checks[key].upto = n
 
 
 def _check_row(
