@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -23,6 +24,7 @@ from whistgui.engine.games.whist.kernel.levels import (
     level_zero,
 )
 from whistgui.engine.games.whist.keys import labeled_key
+from whistgui.engine.tables.chunks import META_KEY
 from whistgui.engine.tables.parquet_store import ParquetStore, fill_parquet, open_store
 from whistgui.engine.tables.rows import RowMaker, count_patterns
 from whistgui.engine.tables.store import StoreError, TableStore, fill
@@ -100,13 +102,40 @@ def test_parquet_and_sqlite_stores_answer_every_query_alike(pair):
         assert [p.n for p in pq_store.all_progress()] == list(range(1, 7))
 
 
-def test_the_vectorised_rows_equal_the_row_makers_up_to_8(tmp_path):
+def test_the_vectorised_rows_equal_the_row_makers_for_every_n_up_to_8(tmp_path):
     with ParquetStore(tmp_path / "s", create=True, chunk_rows=5000) as store:
         fill_parquet(store, 8)
-        for n in (1, 2, 5, 8):
+        for n in range(1, 9):
             assert list(store.rows(n)) == list(RowMaker("kernel")(n)), n
         for n in range(1, 6):
             assert list(store.rows(n)) == list(RowMaker("evaluator")(n)), n
+
+
+def _rewrite_footer(part: Path, change) -> None:
+    """Write ``part`` again with its footer's metadata as ``change`` makes it."""
+    table = pq.read_table(part)
+    meta = json.loads(table.schema.metadata[META_KEY])
+    change(meta)
+    table = table.replace_schema_metadata({META_KEY: json.dumps(meta).encode()})
+    pq.write_table(table, part)
+
+
+def test_a_store_whose_footers_do_not_count_answers_alike_from_its_rows(pair, tmp_path):
+    """--count-by-value and --first-of-each-value read the parts' footers (counts and first
+    suits by value); a store written before they did is answered from its rows, the same."""
+    old = tmp_path / "old"
+    shutil.copytree(pair[0], old)
+    for part in sorted(old.glob("n=*/part-*.parquet"))[::2]:  # levels of both kinds of part
+        _rewrite_footer(part, lambda meta: [meta.pop("counts"), meta.pop("firsts")])
+    with ParquetStore(pair[0]) as new, ParquetStore(old) as before:
+        assert all("counts" in p.meta for parts in new._parts.values() for p in parts.values())
+        assert any("counts" not in p.meta for p in before._parts[6].values())
+        assert before.count_by_value() == new.count_by_value()
+        assert before.first_of_each_value() == new.first_of_each_value()
+        for n in range(1, 7):
+            assert before.first_of_each_value(n) == new.first_of_each_value(n)
+        total = sum(sum(m.values()) for m in new.count_by_value().values())
+        assert total == sum(count_patterns(n) for n in range(1, 7))
 
 
 def test_sql_sees_the_view_and_quotes_bad_sql(pair):
@@ -180,6 +209,7 @@ def _stored(tmp_path: Path, n: int = 5) -> Path:
         ("fewer rows", "holds 10 suits; part 1 of n = 5 has 100"),
         ("missing", "n = 5 is finished but"),
         ("another part", "is not part 1 of n = 5 as the store writes it"),
+        ("counts", "is not part 1 of n = 5 as the store writes it"),
     ],
 )
 def test_a_damaged_part_is_refused_by_name_and_written_again(tmp_path, damage, said):
@@ -192,6 +222,8 @@ def test_a_damaged_part_is_refused_by_name_and_written_again(tmp_path, damage, s
         pq.write_table(table.slice(0, 10).replace_schema_metadata(table.schema.metadata), part)
     elif damage == "missing":
         part.unlink()
+    elif damage == "counts":  # a footer's counts that do not add up to its rows
+        _rewrite_footer(part, lambda meta: meta["counts"].__setitem__(0, meta["counts"][0] + 1))
     else:
         (path / "n=5" / "part-00002.parquet").replace(part)
     with ParquetStore(path) as store:
@@ -203,7 +235,7 @@ def test_a_damaged_part_is_refused_by_name_and_written_again(tmp_path, damage, s
             assert said in message
             assert "damaged table store" in message
             assert "'whist table --upto 5 --store" in message
-            if damage != "another part":
+            if damage not in ("another part", "counts"):
                 assert repr(str(part)) in message  # the file, quoted
     with ParquetStore(path, create=True) as store:
         assert [n for n, _ in store.repair(5)] == [5]

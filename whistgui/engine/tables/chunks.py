@@ -22,7 +22,9 @@ suit before compression), so a key is the integer code of a value whose text, cl
 and ρ's two leads the store keeps once (``values.parquet``, :func:`value_columns`). Its footer
 (schema metadata ``whistgui``) names n, the part, the range, the value keys the chunk met and
 the labeled keys of its level (the dictionaries of its columns), which the store reads to check
-a chunk and to merge a level's dictionary without reading its rows.
+a chunk and to merge a level's dictionary without reading its rows, and for each value key how
+many suits have it and the first of them in whist's listing order (:func:`value_aggregates`),
+which answer ``--count-by-value`` and ``--first-of-each-value`` from the footers alone.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from typing import Any, Final
 import numpy as np
 
 from whistgui.engine.games.whist.kernel.levels import level_chunk, level_zero
+from whistgui.engine.games.whist.kernel.ranks import reverse_bits
 from whistgui.engine.games.whist.keys import labeled_from_key, value_from_key
 from whistgui.engine.tables.rows import r43_block, whist_tricks
 
@@ -46,6 +49,7 @@ __all__ = [
     "chunk_name",
     "compute_chunk",
     "labeled_columns",
+    "value_aggregates",
     "value_columns",
     "write_chunk_table",
 ]
@@ -95,14 +99,17 @@ def write_chunk_table(
     size = len(columns["mask"])
     stop = start + size
 
+    def codes_of(keys: list[int], name: str) -> Any:
+        codes = columns.get(name + "_code")
+        if codes is None:
+            codes = np.searchsorted(np.asarray(keys, dtype=np.int64), columns[name])
+        return np.asarray(codes, dtype=np.int32)
+
     def coded(keys: list[int], name: str) -> Any:
         # a dictionary array made here (the keys are known, increasing; the codes given, or
         # found): Parquet writes it as its dictionary encoding without hashing every row
-        table = np.asarray(keys, dtype=np.int64)
-        codes = columns.get(name + "_code")
-        if codes is None:
-            codes = np.searchsorted(table, columns[name]).astype(np.int32)
-        return pa.DictionaryArray.from_arrays(pa.array(codes), pa.array(table))
+        table = pa.array(np.asarray(keys, dtype=np.int64))
+        return pa.DictionaryArray.from_arrays(pa.array(codes_of(keys, name)), table)
 
     small = pa.array(np.arange(-n, n + 1, dtype=np.int8))  # T₀, H and H̄ lie in −n … n
 
@@ -123,6 +130,7 @@ def write_chunk_table(
     )
     meta = {"n": n, "part": part, "start": start, "stop": stop, "values": values}
     meta["labeled"] = labeled
+    meta.update(value_aggregates(codes_of(values, "value"), columns["mask"], n, len(values)))
     table = table.replace_schema_metadata({META_KEY: json.dumps(meta).encode()})
     folder = Path(directory) / f"n={n}"
     folder.mkdir(parents=True, exist_ok=True)
@@ -148,6 +156,23 @@ def write_chunk_table(
         tmp.unlink(missing_ok=True)
         raise
     return ChunkInfo(n, part, start, stop, str(final), tuple(values), tuple(labeled))
+
+
+def value_aggregates(codes: Any, masks: Any, n: int, size: int) -> dict[str, list[int]]:
+    """What a part's footer says of its values, parallel to its value keys: ``counts`` (how
+    many of its suits have each) and ``firsts`` (the mask of the first suit in whist's listing
+    order — West's positions in lexicographic order, the mirrored mask decreasing — that has
+    it), so that counting by value and the first suit of each value read footers, not rows.
+
+    >>> value_aggregates(np.array([1, 0, 1]), np.array([0b0011, 0b0101, 0b0110]), 2, 2)
+    {'counts': [1, 2], 'firsts': [5, 3]}
+    """
+    counts = np.bincount(codes, minlength=size)
+    mirrored = reverse_bits(np.asarray(masks, dtype=np.int64), 2 * n)
+    best = np.full(size, -1, dtype=np.int64)
+    np.maximum.at(best, codes, mirrored)
+    firsts = reverse_bits(best, 2 * n)
+    return {"counts": counts.tolist(), "firsts": firsts.tolist()}
 
 
 def compute_chunk(

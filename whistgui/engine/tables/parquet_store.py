@@ -34,6 +34,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from math import comb
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -47,6 +48,7 @@ from whistgui.engine.games.whist.kernel.levels import (
     codes_of,
     level_dictionary,
 )
+from whistgui.engine.games.whist.kernel.ranks import colex_ranks
 from whistgui.engine.games.whist.keys import (
     labeled_from_key,
     mask_text,
@@ -147,6 +149,28 @@ def _write_json(path: Path, obj: object) -> None:
     os.replace(tmp, path)
 
 
+def _read_parquet(files: list[str]) -> str:
+    """DuckDB's table function reading the parts ``files`` (their n from their folder)."""
+    listed = ", ".join("'" + f.replace("'", "''") + "'" for f in files)
+    return f"read_parquet([{listed}], hive_partitioning = true, hive_types = {{'n': INTEGER}})"
+
+
+@cache
+def _value_of(key: int) -> Value:
+    return value_from_key(key)
+
+
+def _lex_key(mask: int, n: int) -> int:
+    """The ``lex_key`` (the SQL macro) of a pattern of ``n`` cards a hand: its place's key in
+    whist's listing order — the mirrored mask, from the top down. It is its own inverse.
+
+    >>> _lex_key(0b0011, 2), _lex_key(_lex_key(0b0110, 2), 2)
+    (3, 6)
+    """
+    width = 2 * n
+    return (1 << width) - 1 - int(f"{mask:0{width}b}"[::-1], 2)
+
+
 def _lex_key_at(n: int, place: int) -> int:
     """The ``lex_key`` (the SQL macro) of the pattern at ``place`` in whist's listing order
     (:func:`~whistgui.engine.tables.rows.patterns`: West's positions in lexicographic order).
@@ -175,6 +199,24 @@ class _Part:
         self.path = path
         self.rows = rows
         self.meta = meta
+
+
+def _aggregates_fit(meta: dict[str, Any], rows: int) -> bool:
+    """Whether a part's footer's ``counts`` and ``firsts`` (parallel to its ``values``; a store
+    written before them has neither) are what a writer makes: a count and a mask for each
+    value, the counts adding up to its rows."""
+    if "counts" not in meta and "firsts" not in meta:
+        return True
+    values, counts, firsts = meta.get("values"), meta.get("counts"), meta.get("firsts")
+    return (
+        isinstance(values, list)
+        and isinstance(counts, list)
+        and isinstance(firsts, list)
+        and len(counts) == len(firsts) == len(values)
+        and all(type(c) is int and c >= 0 for c in counts)
+        and all(type(f) is int and f >= 0 for f in firsts)
+        and sum(counts) == rows
+    )
 
 
 class ParquetStore(LockedStore):
@@ -337,6 +379,7 @@ class ParquetStore(LockedStore):
                     or tuple(names) != _COLUMNS
                     or not isinstance(meta.get("values"), list)
                     or not isinstance(meta.get("labeled"), list)
+                    or not _aggregates_fit(meta, want[1] - want[0])
                 ):
                     self._damage.setdefault(
                         n,
@@ -465,11 +508,7 @@ class ParquetStore(LockedStore):
         con.unregister("_labeled")
         files = self._files()
         if files:
-            listed = ", ".join("'" + f.replace("'", "''") + "'" for f in files)
-            con.execute(
-                f"CREATE VIEW raw AS SELECT * FROM read_parquet([{listed}], "
-                "hive_partitioning = true, hive_types = {'n': INTEGER})"
-            )
+            con.execute(f"CREATE VIEW raw AS SELECT * FROM {_read_parquet(files)}")
         else:
             con.execute(
                 "CREATE VIEW raw AS SELECT 0::INTEGER AS n, 0::BIGINT AS rank, 0::BIGINT AS mask, "
@@ -540,7 +579,8 @@ class ParquetStore(LockedStore):
                 b = labeled[minmax] = labeled_from_key(minmax)
             yield SuitRow(n, mask_text(mask, n), v, a, b, t0, h, hbar)
 
-    _SELECT: Final = "SELECT n, mask, value, maxmin, minmax, t0, h, hbar FROM raw"
+    _COLUMNS: Final = "mask, value, maxmin, minmax, t0, h, hbar"
+    _SELECT: Final = f"SELECT n, {_COLUMNS} FROM raw"
 
     def rows(self, n: int, start: int = 0, stop: int | None = None) -> Iterator[SuitRow]:
         """The stored suits of ``n`` cards a hand, in whist's listing order (the order of
@@ -587,40 +627,75 @@ class ParquetStore(LockedStore):
             key = value_key(v)
         except WhistError:  # beyond every value of up to KEY_MAX_N cards: none stored
             return []
-        sql = f"{self._SELECT} WHERE value = ?"
-        args: list[object] = [key]
-        if n is not None:
-            sql += " AND n = ?"
-            args.append(n)
-        return list(self._rows_of(self._fetch(sql + " ORDER BY n, lex_key(mask, n)", args)))
+        # only the parts whose footers list the value are read
+        files = [
+            str(p.path)
+            for k in sorted(self._parts)
+            if n is None or k == n
+            for _, p in sorted(self._parts[k].items())
+            if key in p.meta["values"]
+        ]
+        if not files:
+            return []
+        sql = (
+            f"SELECT n, {self._COLUMNS} FROM {_read_parquet(files)} WHERE value = ? "
+            "ORDER BY n, lex_key(mask, n)"
+        )
+        return list(self._rows_of(self._fetch(sql, [key])))
 
     def first_of_each_value(self, n: int | None = None) -> list[SuitRow]:
         """For each stored value, the first suit that has it — fewest cards first, then in
         listing order — in the order of the values; with ``n``, among its suits only."""
         self.check_rows(n)
-        where = "" if n is None else " WHERE n = ?"
-        # the fewest cards of each value first, then the least place among those suits: two
-        # plain aggregates (an arg_min over a struct of every column took twice as long), then
-        # the few rows themselves, by their masks
-        firsts = self._fetch(
-            "WITH f AS (SELECT value, min(n) AS n FROM raw"
-            + where
-            + " GROUP BY value) SELECT r.n, min(lex_key(r.mask, r.n)) FROM raw r "
-            "JOIN f ON r.value = f.value AND r.n = f.n GROUP BY r.value, r.n",
-            [] if n is None else [n],
-        )
-        masks: dict[int, list[int]] = {}
-        for k, lex in firsts:
-            width = 2 * int(k)
-            mirrored = (1 << width) - 1 - int(lex)
-            masks.setdefault(int(k), []).append(int(f"{mirrored:0{width}b}"[::-1], 2))
-        found = [
-            r
-            for k, ms in sorted(masks.items())
-            for r in self._fetch(
-                f"{self._SELECT} WHERE n = ? AND mask IN (SELECT unnest(?::BIGINT[]))", [k, ms]
+        # for each value, the least (n, place in the listing order) of its suits: from the
+        # parts' footers where they say (the place's key: lex_key, the SQL macro), else from
+        # two plain aggregates over the rows (an arg_min over a struct of every column took
+        # twice as long); then the few rows themselves, by their masks
+        best: dict[int, tuple[int, int]] = {}
+        scan = []
+        for k in sorted(self._parts) if n is None else [n]:
+            parts = self._parts.get(k, {}).values()
+            if not parts or not all("firsts" in p.meta for p in parts):
+                scan.append(k)
+                continue
+            for p in parts:
+                for key, mask in zip(p.meta["values"], p.meta["firsts"], strict=True):
+                    place = (k, _lex_key(mask, k))
+                    if key not in best or place < best[key]:
+                        best[key] = place
+        if scan:
+            found = self._fetch(
+                "WITH f AS (SELECT value, min(n) AS n FROM raw WHERE n IN (SELECT "
+                "unnest(?::INTEGER[])) GROUP BY value) SELECT r.value, r.n, "
+                "min(lex_key(r.mask, r.n)) FROM raw r JOIN f ON r.value = f.value AND "
+                "r.n = f.n GROUP BY r.value, r.n",
+                [scan],
             )
-        ]
+            for key, k, lex in found:
+                place = (int(k), int(lex))
+                if key not in best or place < best[key]:
+                    best[int(key)] = place
+        # the rows, in one query: each mask from the part that holds it (the footers name the
+        # part; the colex rank ranges, masks increasing, otherwise), row groups pruned by the
+        # masks' statistics
+        by_n: dict[int, list[int]] = {}
+        for k, lex in best.values():
+            by_n.setdefault(k, []).append(_lex_key(lex, k))  # the key's key is the mask
+        masks: dict[tuple[int, int], list[int]] = {}
+        for k, ms in by_n.items():
+            ranks = colex_ranks(np.array(ms, dtype=np.int64), 2 * k)
+            for mask, rank in zip(ms, ranks.tolist(), strict=True):
+                masks.setdefault((k, rank // self.chunk_rows), []).append(mask)
+        selects: list[str] = []
+        args: list[object] = []
+        for (k, part), ms in sorted(masks.items()):
+            path = str(self._parts[k][part].path).replace("'", "''")
+            selects.append(
+                f"SELECT {k}::INTEGER AS n, {self._COLUMNS} FROM read_parquet('{path}') "
+                "WHERE mask IN (SELECT unnest(?::BIGINT[]))"
+            )
+            args.append(ms)
+        found = self._fetch(" UNION ALL ".join(selects), args) if selects else []
         rows = list(self._rows_of(found))
         return sorted(rows, key=lambda r: value_order(r.value))
 
@@ -630,11 +705,28 @@ class ParquetStore(LockedStore):
         done = self.finished()
         if not done:
             return {}
-        found = self._fetch("SELECT n, value, count(*) FROM raw GROUP BY n, value")
-        out: dict[int, dict[Value, int]] = {}
-        for k, key, count in found:
-            if k in done:  # an n being written, or cut off, is not counted
-                out.setdefault(int(k), {})[value_from_key(key)] = int(count)
+        by_key: dict[int, dict[int, int]] = {}
+        scan = []
+        for k in done:  # an n being written, or cut off, is not counted
+            parts = self._parts[k].values()
+            if all("counts" in p.meta for p in parts):  # the footers say: no row is read
+                counts = by_key.setdefault(k, {})
+                for p in parts:
+                    for key, c in zip(p.meta["values"], p.meta["counts"], strict=True):
+                        counts[key] = counts.get(key, 0) + c
+            else:
+                scan.append(k)
+        if scan:  # a store written before the footers counted
+            found = self._fetch(
+                "SELECT n, value, count(*) FROM raw WHERE n IN (SELECT unnest(?::INTEGER[])) "
+                "GROUP BY n, value",
+                [scan],
+            )
+            for k, key, count in found:
+                by_key.setdefault(int(k), {})[int(key)] = int(count)
+        out = {
+            k: {_value_of(key): c for key, c in counts.items() if c} for k, counts in by_key.items()
+        }
         return sorted_counts(out)
 
     def count_by_value_json(self) -> dict[str, dict[str, int]]:
