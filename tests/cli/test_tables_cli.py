@@ -600,3 +600,44 @@ def test_a_tampered_parquet_store_is_refused_in_one_line(parquet_store):
     done = _whist("table", "--store", parquet_store, "2")
     assert done.returncode == EXIT_BAD_INPUT
     assert "which is not one of its files (move it away)" in done.stderr
+
+
+@pytest.mark.parametrize("kind", ["parquet", "sqlite"])
+def test_conjectures_18_1_and_18_2_beyond_the_rows_by_the_stores_counts(tmp_path, kind):
+    """`whist conjectures --store S --upto N --rows-upto R`, as a process: 18.1 and 18.2 on
+    every suit to N once a value (the store's counts), the statements of each suit's numbers
+    to R; a value planted beyond R is found and shown by its first suit; R out of range is
+    refused in one line."""
+    path = str(tmp_path / ("s.sqlite" if kind == "sqlite" else "s"))
+    if kind == "sqlite":
+        _new_sqlite(path)
+    made = _whist("table", "--upto", "7", "--store", path)
+    assert made.returncode == 0, made.stderr
+    args = ("conjectures", "--store", path, "--upto", "7", "--search-upto", "2")
+    done = _whist(*args, "--two-suits-upto", "0", "--rows-upto", "5", "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    by_key = {s["statement"]: s for s in report["statements"]}
+    every = sum(count_patterns(n) for n in range(1, 8))
+    assert (by_key["18.1"]["upto"], by_key["18.1"]["checked"]) == (7, every)
+    assert (by_key["18.2"]["upto"], by_key["18.2"]["checked"]) == (7, every)
+    assert by_key["R43 9.1"]["upto"] == 5
+    assert by_key["R43 9.1"]["checked"] == sum(count_patterns(n) for n in range(1, 6))
+    text = _whist(*args, "--two-suits-upto", "0", "--rows-upto", "5")
+    assert "each suit's own numbers (R43 8.1, 9.1, 18.3) to n ≤ 5" in text.stdout
+    bad = _whist(*args, "--rows-upto", "1")
+    assert bad.returncode == EXIT_BAD_INPUT
+    assert "--rows-upto must be between --search-upto (2) and --upto (7), not 1" in bad.stderr
+    if kind == "sqlite":  # every suit of n = 7 worth 3 made 7/16: 18.2 fails on all of them
+        with TableStore(path) as store:
+            threes = [r.pattern for r in store.rows(7) if r.value == 3]
+        db = sqlite3.connect(path)
+        db.execute("UPDATE suits SET value = '7/16' WHERE n = 7 AND value = '3'")
+        db.commit()
+        db.close()
+        found = _whist(*args, "--two-suits-upto", "0", "--rows-upto", "6", "--json")
+        assert found.returncode == 1, found.stderr
+        c = {s["statement"]: s for s in json.loads(found.stdout)["statements"]}["18.2"]
+        assert c["counterexamples"] == len(threes) > 1
+        assert c["examples"][0]["patterns"] == [threes[0]]
+        assert f"(as do {len(threes) - 1:,} more suits of n = 7)" in c["examples"][0]["detail"]

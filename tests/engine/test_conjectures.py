@@ -12,7 +12,9 @@ import pytest
 from whistgui.engine import Player, Value
 from whistgui.engine.tables.conjectures import (
     Counterexample,
+    _checks,
     check,
+    check_value_counts,
     conjecture_18_1,
     conjecture_18_2,
     h_whist,
@@ -156,3 +158,38 @@ def test_suit_text_and_bounds() -> None:
     assert suit_text("EW" * 7) == "[14 12 10 8 6 4 2, 13 11 9 7 5 3 1]"
     with pytest.raises(ValueError, match="exceeds"):
         check(3, 4)
+
+
+def test_beyond_the_rows_18_1_and_18_2_are_checked_once_a_value_on_every_suit() -> None:
+    """With rows_upto, the statements of each suit's own numbers stop there and 18.1, 18.2 go
+    on once a value: the same suits counted, and a planted value beyond the rows found, shown
+    by its first suit with how many more share it."""
+    whole = {c.key: c for c in check(7, 3, 0).checks}
+    cut = {c.key: c for c in check(7, 3, 0, rows_upto=5).checks}
+    for key in ("18.1", "18.2"):
+        assert (cut[key].upto, cut[key].checked, cut[key].found) == (7, whole[key].checked, 0)
+    assert cut["R43 8.1"].upto == cut["R43 9.1"].upto == cut["18.3"].upto == 5
+    assert cut["R43 8.1"].checked == sum(count_patterns(n) for n in range(1, 6))
+
+    def planted(n: int, **kw: object) -> Iterator[SuitRow]:  # every 3 at n = 7 made 7/16
+        for r in suit_rows(n, **kw):  # type: ignore[arg-type]
+            yield replace(r, value=Value.parse("7/16")) if n == 7 and r.value == 3 else r
+
+    threes = sum(1 for r in suit_rows(7) if r.value == 3)
+    first = next(r.pattern for r in suit_rows(7) if r.value == 3)
+    bad = {c.key: c for c in check(7, 0, 0, rows=planted, rows_upto=6).checks}
+    assert bad["18.2"].found == threes > 1
+    (example,) = bad["18.2"].counterexamples
+    assert example.patterns == (first,)
+    assert example.detail.endswith(f"(as do {threes - 1:,} more suits of n = 7)")
+    assert bad["18.1"].ok
+    assert bad["R43 8.1"].ok  # the rows stopped at 6
+    with pytest.raises(ValueError, match="between the search's 3 and the table's 7"):
+        check(7, 3, 0, rows_upto=2)
+
+
+def test_value_counts_that_miss_a_suit_are_refused() -> None:
+    checks = _checks(3, 0)
+    counts = {Value.parse("1"): count_patterns(3) - 1}
+    with pytest.raises(ValueError, match="count 19 suits, not 20"):
+        check_value_counts(checks, 3, counts, lambda v: "EEEWWW")

@@ -165,7 +165,17 @@ def register(sub: Any, add: Any) -> None:
         metavar="STORE",
         help="check the suits a table store holds instead of valuing them, chunk by chunk (a "
         "Parquet store written by 'whist table --upto N --store DIR', or the SQLite file of an "
-        "earlier whist; a path every worker sees)",
+        "earlier whist; a path every worker sees); N may then be all the store holds",
+    )
+    sp.add_argument(
+        "--rows-upto",
+        type=int,
+        metavar="R",
+        help="check the statements that need each suit's own numbers (R43 8.1, 9.1, "
+        "Conjecture 18.3) up to R (M ≤ R ≤ N; default N, or with --store at most "
+        f"{MAX_ROWS_N['kernel']}); beyond R, Conjectures 18.1 and 18.2, which depend on the "
+        "value alone, are checked on every suit once a value (with --store: counted by the "
+        "store's footers)",
     )
     _add_producer(sp)
     _add_cluster(sp)
@@ -707,7 +717,10 @@ def _duration(seconds: float) -> str:
 def _conjectures(cmd: Command, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     maker = _maker(args)
     upto = args.upto
-    _check_upto(parser, maker, upto)
+    if args.store is None:
+        _check_upto(parser, maker, upto)
+    elif upto < 1:
+        parser.error(f"--upto must be a positive number of cards, not {number_text(upto)}")
     search = min(upto, 6) if args.search_upto is None else args.search_upto
     two = min(upto, 6) if args.two_suits_upto is None else args.two_suits_upto
     if not 0 <= search <= upto:
@@ -724,6 +737,14 @@ def _conjectures(cmd: Command, args: argparse.Namespace, parser: argparse.Argume
             f"--two-suits-upto must be between 0 and {MAX_TWO_SUIT_N} (exact search of every "
             f"two-suit position in reasonable time), not {number_text(two)}"
         )
+    rows = args.rows_upto
+    if rows is None:
+        rows = upto if args.store is None else max(search, min(upto, MAX_ROWS_N["kernel"]))
+    elif not search <= rows <= upto:
+        parser.error(
+            f"--rows-upto must be between --search-upto ({search}) and --upto ({upto}), not "
+            f"{number_text(rows)}"
+        )
     runner = _runner(args, parser)
     source: RowSource | None = None
     if args.store is not None:
@@ -739,7 +760,7 @@ def _conjectures(cmd: Command, args: argparse.Namespace, parser: argparse.Argume
     if source is not None and runner is None:
         runner = ChunkRunner()  # the stored suits, chunk by chunk, in this process
     with runner or contextlib.nullcontext():
-        return _run_conjectures(cmd, args, maker, upto, search, two, runner, source)
+        return _run_conjectures(cmd, maker, (upto, rows, search, two), runner, source)
 
 
 def _check_store_holds(path: str, upto: int) -> None:
@@ -757,15 +778,15 @@ def _check_store_holds(path: str, upto: int) -> None:
 
 def _run_conjectures(
     cmd: Command,
-    args: argparse.Namespace,
     maker: RowMaker,
-    upto: int,
-    search: int,
-    two: int,
+    bounds: tuple[int, int, int, int],
     runner: ChunkRunner | None,
     source: RowSource | None,
 ) -> int:
-    meter = _Meter(cmd.err, upto)
+    """The checks to n ≤ upto, each suit's own numbers to rows, search to search, two suits
+    to two (``bounds``)."""
+    upto, rows, search, two = bounds
+    meter = _Meter(cmd.err, rows)
     stage_meter = _StageMeter(cmd.err)
     started = time.monotonic()
 
@@ -777,12 +798,18 @@ def _run_conjectures(
 
     try:
         if runner is None or source is None:
-            report = check(upto, search, two, rows=maker, progress=progress)
+            report = check(upto, search, two, rows=maker, progress=progress, rows_upto=rows)
         else:
             if not runner.local:
                 _started(cmd, runner)
             report = check_in_chunks(
-                upto, search, two, runner=runner, source=source, progress=progress
+                upto,
+                search,
+                two,
+                runner=runner,
+                source=source,
+                progress=progress,
+                rows_upto=rows,
             )
     except (KeyboardInterrupt, Cancelled):
         meter.end()
@@ -810,6 +837,9 @@ class _StageMeter:
 def _emit_report(cmd: Command, report: ConjectureReport, seconds: float, producer: str) -> None:
     obj = {**report.json(), "seconds": round(seconds, 1), "producer": producer}
     parts = [f"every single suit of n ≤ {report.upto} cards a hand by its value ({producer})"]
+    rows = next(c.upto for c in report.checks if c.key == "R43 8.1")  # each suit's numbers
+    if rows < report.upto:
+        parts[0] += f", each suit's own numbers (R43 8.1, 9.1, 18.3) to n ≤ {rows}"
     if report.search_upto:
         parts.append(f"n ≤ {report.search_upto} by exact search")
     if report.two_suit_upto:

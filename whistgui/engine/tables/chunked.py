@@ -45,6 +45,10 @@ from whistgui.engine.tables.conjectures import (
     _check_row,
     _checks,
     _level_checked,
+    _rows_upto,
+    check_value_counts,
+    counts_from_rows,
+    store_value_counts,
 )
 from whistgui.engine.tables.rows import (
     RowMaker,
@@ -170,19 +174,25 @@ def check_in_chunks(
     normal: NormalCard | None = None,
     progress: Progress | None = None,
     should_stop: Callable[[], bool] | None = None,
+    rows_upto: int | None = None,
 ) -> ConjectureReport:
     """:func:`~whistgui.engine.tables.conjectures.check`, with the statements by the values
     checked in chunks of ``chunk`` suits where ``runner`` runs them, each chunk taking its suits
     from ``source`` (default: made there by the kernel) and the values of the level before;
     the same report. The statements by search run here, on the suits of n ≤ ``search_upto``
-    taken from ``source``."""
+    taken from ``source``. Beyond ``rows_upto``, Conjectures 18.1 and 18.2 are checked here
+    once a value (:func:`~whistgui.engine.tables.conjectures.check_value_counts`), counted by
+    a store's footers, or from the suits made here."""
     if not (hasattr(runner, "run") and hasattr(runner, "share")):
         raise ArgumentTypeError(f"runner must be a ChunkRunner, not {quote(runner)}")
     checks = _checks(upto, search_upto)
     src = source or RowSource()
+    last = _rows_upto(upto, search_upto, rows_upto)
     small = _by_values_in_chunks(
-        checks, upto, search_upto, runner, src, chunk, progress, should_stop
+        checks, last, search_upto, runner, src, chunk, progress, should_stop
     )
+    if last < upto:
+        _by_value_counts(checks, last, upto, src, progress, should_stop)
     return _by_search(
         checks,
         upto,
@@ -239,6 +249,29 @@ def _by_values_in_chunks(
         _level_checked(checks, n, seen)
         before = Level(n, codes, tuple(ids), os.urandom(16).hex())  # a worker's cache key
     return {n: list(source.rows(n, 0, count_patterns(n))) for n in range(1, keep_upto + 1)}
+
+
+def _by_value_counts(
+    checks: dict[str, Check],
+    last: int,
+    upto: int,
+    source: RowSource,
+    progress: Progress | None,
+    should_stop: Callable[[], bool] | None,
+) -> None:
+    """Conjectures 18.1 and 18.2 on the suits of n = ``last`` + 1 … ``upto``, once a value."""
+    if source.store is None:
+        maker = _HERE.maker(source.producer)
+        counts_of = counts_from_rows(maker, progress, should_stop)
+        for n in range(last + 1, upto + 1):
+            check_value_counts(checks, n, *counts_of(n))
+        return
+    from whistgui.engine.tables.parquet_store import open_store
+
+    with open_store(source.store) as store:
+        counts_of = store_value_counts(store)
+        for n in range(last + 1, upto + 1):
+            check_value_counts(checks, n, *counts_of(n))
 
 
 # -- a table store's rows, made into its cells on the workers -------------------------------------

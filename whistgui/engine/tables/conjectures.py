@@ -45,10 +45,10 @@ A wrong value is caught and shown in the paper's notation:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from whistgui.engine.errors import TheoryError
 from whistgui.engine.games.greedy_whist import GREEDY_WHIST_RULES
@@ -79,11 +79,15 @@ __all__ = [
     "Check",
     "ConjectureReport",
     "Counterexample",
+    "ValueCounts",
     "check",
+    "check_value_counts",
     "conjecture_18_1",
     "conjecture_18_2",
+    "counts_from_rows",
     "engine_normal_card",
     "h_whist",
+    "store_value_counts",
     "suit_text",
     "two_suit_positions",
 ]
@@ -207,7 +211,10 @@ _FRACTIONS: Final = frozenset({Fraction(3, 8), Fraction(5, 8)})
 
 def conjecture_18_1(row: SuitRow) -> str | None:
     """Why the row's value breaks Conjecture 18.1, or None if it does not."""
-    v = row.value
+    return _18_1(row.value)
+
+
+def _18_1(v: Value) -> str | None:
     if not v.infinitesimal.is_positive:
         return None
     q = v.number
@@ -223,7 +230,10 @@ def conjecture_18_1(row: SuitRow) -> str | None:
 
 def conjecture_18_2(row: SuitRow) -> str | None:
     """Why the row's value breaks Conjecture 18.2, or None if it does not."""
-    v = row.value
+    return _18_2(row.value)
+
+
+def _18_2(v: Value) -> str | None:
     if not v.is_number or v.number.denominator == 1:
         return None
     frac = v.number % 1
@@ -465,10 +475,18 @@ def check(
     normal: NormalCard | None = None,
     progress: Progress | None = None,
     should_stop: Callable[[], bool] | None = None,
+    rows_upto: int | None = None,
+    value_counts: ValueCounts | None = None,
 ) -> ConjectureReport:
     """Check the statements by the values on every suit of n ≤ ``upto`` cards a hand, those
     by search on every suit of n ≤ ``search_upto`` (at most ``upto``), and Conjecture 18.3 on
     every position of two suits reached from a deal of ``two_suit_upto`` cards a hand.
+
+    With ``rows_upto`` (between ``search_upto`` and ``upto``), the statements that need each
+    suit's own numbers (R43 8.1, 9.1, Conjecture 18.3) stop there, and those of the value
+    alone (18.1, 18.2) go on to ``upto`` once a value: ``value_counts(n)`` says how many
+    suits of n have each value and the first suit of a value (default: counted from
+    ``rows``; a table store's footers: :func:`store_value_counts`).
 
     ``rows(n, should_stop=…, progress=…)`` yields the suits of n (default: a
     :class:`~whistgui.engine.tables.rows.RowMaker`; a test plants a wrong value here);
@@ -478,6 +496,7 @@ def check(
     ``progress(stage, done, total)`` is told as the work goes (the same checks in chunks, on a
     Dask cluster's workers: :func:`~whistgui.engine.tables.chunked.check_in_chunks`)."""
     checks = _checks(upto, search_upto)
+    rows_upto = _rows_upto(upto, search_upto, rows_upto)
     producer: RowProducer = rows if rows is not None else RowMaker(should_stop=should_stop)
     small: dict[int, list[SuitRow]] = {}
     prev: dict[str, tuple[int, int]] = {"": (0, 0)}
@@ -486,7 +505,7 @@ def check(
     def by_values(suits: Suits) -> tuple[int, int]:
         return prev[suits[0]] if suits else (0, 0)
 
-    for n in range(1, upto + 1):
+    for n in range(1, rows_upto + 1):
 
         def told(done: int, total: int, n: int = n) -> None:
             if progress is not None:
@@ -505,6 +524,9 @@ def check(
             _check_row(checks, row, outcome, by_values)
         _level_checked(checks, n, seen)
         prev = cur
+    counts_of = value_counts or counts_from_rows(producer, progress, should_stop)
+    for n in range(rows_upto + 1, upto + 1):
+        check_value_counts(checks, n, *counts_of(n))
     return _by_search(
         checks,
         upto,
@@ -558,6 +580,93 @@ def _by_search(
 
 #: The statements checked by the values, suit by suit (in one process or in chunks).
 _BY_VALUES: Final = ("18.1", "18.2", "R43 8.1", "R43 9.1", "18.3")
+#: Those of a suit's value alone, which can be checked once a value.
+_BY_VALUE_ALONE: Final = (("18.1", _18_1), ("18.2", _18_2))
+
+#: For n: how many suits of n cards a hand have each value, and the pattern of the first suit
+#: (in whist's listing order) of a value among them.
+ValueCounts = Callable[[int], "tuple[Mapping[Value, int], Callable[[Value], str]]"]
+
+
+class _CountingStore(Protocol):
+    def count_by_value(self) -> Mapping[int, Mapping[Value, int]]: ...
+    def first_of_each_value(self, n: int | None = None) -> list[SuitRow]: ...
+
+
+def _rows_upto(upto: int, search_upto: int, rows_upto: int | None) -> int:
+    if rows_upto is None:
+        return upto
+    if not search_upto <= rows_upto <= upto:
+        raise ValueError(
+            f"the rows' bound {rows_upto} is not between the search's {search_upto} and the "
+            f"table's {upto}"
+        )
+    return rows_upto
+
+
+def store_value_counts(store: _CountingStore) -> ValueCounts:
+    """:data:`ValueCounts` from a table store (a Parquet store's footers: no row is read but
+    the first suit of a value that fails)."""
+    counts = store.count_by_value()
+
+    def of(n: int) -> tuple[Mapping[Value, int], Callable[[Value], str]]:
+        def first(v: Value) -> str:
+            return next(r.pattern for r in store.first_of_each_value(n) if r.value == v)
+
+        return counts.get(n, {}), first
+
+    return of
+
+
+def counts_from_rows(
+    rows: RowProducer, progress: Progress | None, should_stop: Callable[[], bool] | None
+) -> ValueCounts:
+    """:data:`ValueCounts` counted from the suits ``rows`` makes."""
+
+    def of(n: int) -> tuple[Mapping[Value, int], Callable[[Value], str]]:
+        counts: dict[Value, int] = {}
+        firsts: dict[Value, str] = {}
+
+        def told(done: int, total: int) -> None:
+            if progress is not None:
+                progress(f"values n = {n}", done, total)
+
+        for row in rows(n, should_stop=should_stop, progress=told):
+            counts[row.value] = counts.get(row.value, 0) + 1
+            firsts.setdefault(row.value, row.pattern)
+        return counts, firsts.__getitem__
+
+    return of
+
+
+def check_value_counts(
+    checks: dict[str, Check],
+    n: int,
+    counts: Mapping[Value, int],
+    first: Callable[[Value], str],
+) -> None:
+    """Conjectures 18.1 and 18.2 on every suit of ``n`` cards a hand, once a value: each
+    value's suits are counted as checked, and as counterexamples if it fails (shown by the
+    first of them, ``first(value)``). ``counts`` must cover every suit of n."""
+    seen = sum(counts.values())
+    if seen != count_patterns(n):
+        raise ValueError(
+            f"the values of {n} cards a hand count {seen} suits, not {count_patterns(n)}"
+        )
+    for v, c in counts.items():
+        for key, statement in _BY_VALUE_ALONE:
+            check = checks[key]
+            check.checked += c
+            why = statement(v)
+            if why is None:
+                continue
+            check.found += c
+            if len(check.counterexamples) < KEEP:
+                more = f" (as do {c - 1:,} more suits of n = {n})" if c > 1 else ""
+                example = Counterexample(check.statement, (first(v),), why + more)
+                check.counterexamples.append(example)
+    for key, _ in _BY_VALUE_ALONE:
+        checks[key].upto = n
 
 
 def _level_checked(checks: dict[str, Check], n: int, seen: int) -> None:
