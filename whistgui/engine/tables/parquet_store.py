@@ -519,8 +519,10 @@ class ParquetStore(LockedStore):
             "CREATE VIEW suits AS SELECT r.n, r.rank, r.mask, pattern_text(r.mask, r.n) AS "
             "pattern, lex_key(r.mask, r.n) AS lex, v.text AS value, r.value AS value_key, "
             "v.class, v.stoppers, v.west_lead, v.east_lead, a.text AS maxmin, b.text AS minmax, "
-            "r.t0, r.h, r.hbar FROM raw r JOIN value_dictionary v ON r.value = v.key "
-            "JOIN labeled_dictionary a ON r.maxmin = a.key JOIN labeled_dictionary b "
+            "r.t0, r.h, r.hbar FROM raw r LEFT JOIN value_dictionary v ON r.value = v.key "
+            # left joins (every key is in its dictionary): a query skips the joins of the
+            # columns it does not read (a count of 54 million suits by class: 2.2 s → 1.9 s)
+            "LEFT JOIN labeled_dictionary a ON r.maxmin = a.key LEFT JOIN labeled_dictionary b "
             "ON r.minmax = b.key"
         )
         self._con = con
