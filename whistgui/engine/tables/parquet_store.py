@@ -79,6 +79,7 @@ from whistgui.engine.tables.store import (
     store_word,
     value_order,
 )
+from whistgui.engine.tables.store_sql import MACROS, lex_key, lex_key_at, read_parquet
 
 if TYPE_CHECKING:
     import duckdb
@@ -119,18 +120,6 @@ _LEVEL_FILE_RE: Final = re.compile(r"(keys-\d{1,2}\.json|codes-\d{1,2}\.npy)(\.\
 _TOP_FILES: Final = {"store.json", ".lock", "values.parquet", "labeled.parquet", "_levels"}
 _SIDE_TMP_RE: Final = re.compile(r"\.(store\.json|values\.parquet|labeled\.parquet)\.\d+\.tmp")
 _COLUMNS: Final = ("rank", "mask", "value", "maxmin", "minmax", "t0", "h", "hbar")
-#: DuckDB macros: a pattern's text from its mask, and its place in whist's listing order
-#: (West's positions in lexicographic order: the mirrored mask, decreasing).
-_MACROS: Final = """
-CREATE MACRO pattern_text(m, k) AS array_to_string(
-    list_transform(range(2 * k), lambda i: CASE WHEN (m >> i) & 1 = 1 THEN 'W' ELSE 'E' END), '');
-CREATE MACRO _r1(x) AS ((x >> 1) & 1431655765) | ((x & 1431655765) << 1);
-CREATE MACRO _r2(x) AS ((x >> 2) & 858993459) | ((x & 858993459) << 2);
-CREATE MACRO _r4(x) AS ((x >> 4) & 252645135) | ((x & 252645135) << 4);
-CREATE MACRO _r8(x) AS ((x >> 8) & 16711935) | ((x & 16711935) << 8);
-CREATE MACRO _r16(x) AS ((x >> 16) & 65535) | ((x & 65535) << 16);
-CREATE MACRO lex_key(m, k) AS ((1 << (2 * k)) - 1) - (_r16(_r8(_r4(_r2(_r1(m))))) >> (32 - 2 * k));
-"""
 
 
 def is_sqlite_file(path: Path) -> bool:
@@ -149,47 +138,9 @@ def _write_json(path: Path, obj: object) -> None:
     os.replace(tmp, path)
 
 
-def _read_parquet(files: list[str]) -> str:
-    """DuckDB's table function reading the parts ``files`` (their n from their folder)."""
-    listed = ", ".join("'" + f.replace("'", "''") + "'" for f in files)
-    return f"read_parquet([{listed}], hive_partitioning = true, hive_types = {{'n': INTEGER}})"
-
-
 @cache
 def _value_of(key: int) -> Value:
     return value_from_key(key)
-
-
-def _lex_key(mask: int, n: int) -> int:
-    """The ``lex_key`` (the SQL macro) of a pattern of ``n`` cards a hand: its place's key in
-    whist's listing order — the mirrored mask, from the top down. It is its own inverse.
-
-    >>> _lex_key(0b0011, 2), _lex_key(_lex_key(0b0110, 2), 2)
-    (3, 6)
-    """
-    width = 2 * n
-    return (1 << width) - 1 - int(f"{mask:0{width}b}"[::-1], 2)
-
-
-def _lex_key_at(n: int, place: int) -> int:
-    """The ``lex_key`` (the SQL macro) of the pattern at ``place`` in whist's listing order
-    (:func:`~whistgui.engine.tables.rows.patterns`: West's positions in lexicographic order).
-
-    >>> keys = [_lex_key_at(3, k) for k in range(20)]
-    >>> keys == sorted(keys) and len(set(keys)) == 20
-    True
-    """
-    size, left, mask = 2 * n, n, 0
-    for i in range(size):  # West's positions, the place's combination unranked
-        if left == 0:
-            break
-        with_i = comb(size - i - 1, left - 1)
-        if place < with_i:
-            mask |= 1 << (size - 1 - i)  # mirrored: bit size − 1 − i for position i
-            left -= 1
-        else:
-            place -= with_i
-    return (1 << size) - 1 - mask
 
 
 class _Part:
@@ -497,7 +448,7 @@ class ParquetStore(LockedStore):
 
         con = duckdb.connect(":memory:")
         con.execute("SET enable_progress_bar = false")  # it writes to standard output
-        con.execute(_MACROS)
+        con.execute(MACROS)
         values = pa.table(value_columns(self._keys("values")))
         labeled = pa.table(labeled_columns(self._keys("labeled")))
         con.register("_values", values)
@@ -508,7 +459,7 @@ class ParquetStore(LockedStore):
         con.unregister("_labeled")
         files = self._files()
         if files:
-            con.execute(f"CREATE VIEW raw AS SELECT * FROM {_read_parquet(files)}")
+            con.execute(f"CREATE VIEW raw AS SELECT * FROM {read_parquet(files)}")
         else:
             con.execute(
                 "CREATE VIEW raw AS SELECT 0::INTEGER AS n, 0::BIGINT AS rank, 0::BIGINT AS mask, "
@@ -598,7 +549,7 @@ class ParquetStore(LockedStore):
             return iter(())
         if start > 0 or stop < total:  # the places' lex keys bound them: no sort of the level
             sql += " AND lex_key(mask, n) BETWEEN ? AND ?"
-            args += [_lex_key_at(n, start), _lex_key_at(n, stop - 1)]
+            args += [lex_key_at(n, start), lex_key_at(n, stop - 1)]
         cur = self.connection().execute(sql + " ORDER BY lex_key(mask, n)", args)
 
         def batches() -> Iterator[tuple[Any, ...]]:
@@ -640,7 +591,7 @@ class ParquetStore(LockedStore):
         if not files:
             return []
         sql = (
-            f"SELECT n, {self._COLUMNS} FROM {_read_parquet(files)} WHERE value = ? "
+            f"SELECT n, {self._COLUMNS} FROM {read_parquet(files)} WHERE value = ? "
             "ORDER BY n, lex_key(mask, n)"
         )
         return list(self._rows_of(self._fetch(sql, [key])))
@@ -662,7 +613,7 @@ class ParquetStore(LockedStore):
                 continue
             for p in parts:
                 for key, mask in zip(p.meta["values"], p.meta["firsts"], strict=True):
-                    place = (k, _lex_key(mask, k))
+                    place = (k, lex_key(mask, k))
                     if key not in best or place < best[key]:
                         best[key] = place
         if scan:
@@ -682,7 +633,7 @@ class ParquetStore(LockedStore):
         # masks' statistics
         by_n: dict[int, list[int]] = {}
         for k, lex in best.values():
-            by_n.setdefault(k, []).append(_lex_key(lex, k))  # the key's key is the mask
+            by_n.setdefault(k, []).append(lex_key(lex, k))  # the key's key is the mask
         masks: dict[tuple[int, int], list[int]] = {}
         for k, ms in by_n.items():
             ranks = colex_ranks(np.array(ms, dtype=np.int64), 2 * k)

@@ -1,0 +1,64 @@
+"""DuckDB's side of the Parquet table store: the SQL macros its views use, the keys of whist's
+listing order (a pattern's place among the suits of its n), and the table function over parts.
+
+>>> lex_key(0b0011, 2), lex_key(lex_key(0b0110, 2), 2)
+(3, 6)
+"""
+
+from __future__ import annotations
+
+from math import comb
+from typing import Final
+
+__all__ = ["MACROS", "lex_key", "lex_key_at", "read_parquet"]
+
+#: DuckDB macros: a pattern's text from its mask, and its place in whist's listing order
+#: (West's positions in lexicographic order: the mirrored mask, decreasing).
+MACROS: Final = """
+CREATE MACRO pattern_text(m, k) AS array_to_string(
+    list_transform(range(2 * k), lambda i: CASE WHEN (m >> i) & 1 = 1 THEN 'W' ELSE 'E' END), '');
+CREATE MACRO _r1(x) AS ((x >> 1) & 1431655765) | ((x & 1431655765) << 1);
+CREATE MACRO _r2(x) AS ((x >> 2) & 858993459) | ((x & 858993459) << 2);
+CREATE MACRO _r4(x) AS ((x >> 4) & 252645135) | ((x & 252645135) << 4);
+CREATE MACRO _r8(x) AS ((x >> 8) & 16711935) | ((x & 16711935) << 8);
+CREATE MACRO _r16(x) AS ((x >> 16) & 65535) | ((x & 65535) << 16);
+CREATE MACRO lex_key(m, k) AS ((1 << (2 * k)) - 1) - (_r16(_r8(_r4(_r2(_r1(m))))) >> (32 - 2 * k));
+"""
+
+
+def read_parquet(files: list[str]) -> str:
+    """DuckDB's table function reading the parts ``files`` (their n from their folder)."""
+    listed = ", ".join("'" + f.replace("'", "''") + "'" for f in files)
+    return f"read_parquet([{listed}], hive_partitioning = true, hive_types = {{'n': INTEGER}})"
+
+
+def lex_key(mask: int, n: int) -> int:
+    """The ``lex_key`` (the SQL macro) of a pattern of ``n`` cards a hand: its place's key in
+    whist's listing order — the mirrored mask, from the top down. It is its own inverse.
+
+    >>> lex_key(0b0011, 2), lex_key(lex_key(0b0110, 2), 2)
+    (3, 6)
+    """
+    width = 2 * n
+    return (1 << width) - 1 - int(f"{mask:0{width}b}"[::-1], 2)
+
+
+def lex_key_at(n: int, place: int) -> int:
+    """The ``lex_key`` (the SQL macro) of the pattern at ``place`` in whist's listing order
+    (:func:`~whistgui.engine.tables.rows.patterns`: West's positions in lexicographic order).
+
+    >>> keys = [lex_key_at(3, k) for k in range(20)]
+    >>> keys == sorted(keys) and len(set(keys)) == 20
+    True
+    """
+    size, left, mask = 2 * n, n, 0
+    for i in range(size):  # West's positions, the place's combination unranked
+        if left == 0:
+            break
+        with_i = comb(size - i - 1, left - 1)
+        if place < with_i:
+            mask |= 1 << (size - 1 - i)  # mirrored: bit size − 1 − i for position i
+            left -= 1
+        else:
+            place -= with_i
+    return (1 << size) - 1 - mask
