@@ -227,6 +227,12 @@ class Infinitesimal:
     def __repr__(self) -> str:
         return f"Infinitesimal.parse({self.ascii()!r})"
 
+    def _repr_latex_(self) -> str:
+        """Typeset in a notebook: ``$\\pm\\varepsilon_{0}$``."""
+        from whistgui.engine.games.whist.latex import infinitesimal_latex
+
+        return f"${infinitesimal_latex(self)}$"
+
 
 def eps(k: int) -> Infinitesimal:
     """ε_k, the exit for West protected by k stoppers: ``eps(0)`` is ε₀ and ``eps(-k)`` is

@@ -104,3 +104,9 @@ class Interval:
 
     def __str__(self) -> str:
         return self.pretty()
+
+    def _repr_latex_(self) -> str:
+        """Typeset in a notebook: :func:`~whistgui.engine.games.whist.latex.interval_latex`."""
+        from whistgui.engine.games.whist.latex import interval_latex
+
+        return f"${interval_latex(self)}$"

@@ -2,6 +2,7 @@ r"""LaTeX for values, labeled values and the α matrix of a suit (§10), for pap
 
 Math-mode bodies carry no dollars; fractions are mixed numbers with ``\frac``:
 
+>>> from whistgui.engine import LabeledValue, Player, Value
 >>> value_latex(Value.parse('3/2')), value_latex(Value.parse('-1/2'))
 ('1\\frac{1}{2}', '-\\frac{1}{2}')
 >>> value_latex(Value.parse('3-e2')), value_latex(Value.parse('21/2+-e0'))
@@ -31,15 +32,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from whistgui.engine.errors import TheoryError
-from whistgui.engine.games.whist.evaluator import SuitAnalysis, labeled_max, labeled_min
-from whistgui.engine.games.whist.infinitesimal import Infinitesimal
-from whistgui.engine.games.whist.value import LabeledValue, Value
 from whistgui.engine.trick.cards import Player, rank_text, standard_ranks
-from whistgui.engine.trick.deal import SuitDeal
 
-__all__ = ["alpha_matrix_latex", "labeled_latex", "number_latex", "value_latex"]
+if TYPE_CHECKING:  # the value types and the analysis show themselves through this module
+    from whistgui.engine.games.whist.evaluator import SuitAnalysis
+    from whistgui.engine.games.whist.infinitesimal import Infinitesimal
+    from whistgui.engine.games.whist.interval import Interval
+    from whistgui.engine.games.whist.value import LabeledValue, Value
+    from whistgui.engine.trick.deal import SuitDeal
+
+__all__ = [
+    "alpha_matrix_latex",
+    "infinitesimal_latex",
+    "interval_latex",
+    "labeled_latex",
+    "number_latex",
+    "value_latex",
+]
 
 
 def number_latex(q: Fraction) -> str:
@@ -64,17 +76,72 @@ def value_latex(v: Value) -> str:
     r"""A value in math mode: ``\varepsilon_{0}``, ``-\varepsilon_{2}``, ``\pm\varepsilon_{0}``,
     ``1 + \varepsilon_{1}``, ``3 - \varepsilon_{2}``, ``10\frac{1}{2} \pm \varepsilon_{0}``.
 
+    >>> from whistgui.engine import Value
     >>> [value_latex(Value.parse(t)) for t in ('0', 'e0', '-e2', '+-e0', '1+e1')]
     ['0', '\\varepsilon_{0}', '-\\varepsilon_{2}', '\\pm\\varepsilon_{0}', '1 + \\varepsilon_{1}']
     """
-    inf: Infinitesimal = v.infinitesimal
-    if inf.is_zero:
-        return number_latex(v.number)
-    eps = _eps_latex(inf.stoppers)
-    sign = r"\pm" if inf.is_fuzzy else ("-" if inf.is_negative else "+")
-    if v.number == 0:
-        return f"{sign}{eps}" if sign != "+" else eps
-    return f"{number_latex(v.number)} {sign} {eps}"
+    return _number_plus(v.number, infinitesimal_latex(v.infinitesimal))
+
+
+def _number_plus(q: Fraction, x: str) -> str:
+    """q + x in math mode, x an infinitesimal's LaTeX (``0``, ``-\\varepsilon_{2}``, …)."""
+    if x == "0":
+        return number_latex(q)
+    if q == 0:
+        return x
+    if x.startswith("-"):
+        return f"{number_latex(q)} - {x[1:]}"
+    if x.startswith(r"\pm"):
+        return f"{number_latex(q)} \\pm {x[3:]}"
+    return f"{number_latex(q)} + {x}"
+
+
+def infinitesimal_latex(x: Infinitesimal) -> str:
+    r"""An infinitesimal in math mode: ``0``, ``\varepsilon_{0}``, ``\pm\varepsilon_{0}``, ….
+
+    >>> from whistgui.engine import FUZZY, eps
+    >>> infinitesimal_latex(eps(-2)), infinitesimal_latex(FUZZY)
+    ('-\\varepsilon_{2}', '\\pm\\varepsilon_{0}')
+    """
+    if x.is_zero:
+        return "0"
+    body = _eps_latex(x.stoppers)
+    return rf"\pm{body}" if x.is_fuzzy else (f"-{body}" if x.is_negative else body)
+
+
+def interval_latex(interval: Interval) -> str:
+    r"""I(D) in math mode, as :meth:`Interval.pretty` writes it: ``[1\frac{1}{2}, 2)``, or at
+    a single number q the set of its members q + x.
+
+    >>> from whistgui.engine import Evaluator
+    >>> interval_latex(Evaluator().analyze('AQ/KJ').interval)
+    '(1, 2)'
+    >>> print(interval_latex(Evaluator().analyze('A/K').interval))
+    \{1 + x : x \text{ infinitesimal}, x \leq -\varepsilon_{0}\} \cup \{1 \pm \varepsilon_{0}\}
+    """
+    at = interval.at
+    if at is None:
+        lb = "[" if interval.low_closed else "("
+        rb = "]" if interval.high_closed else ")"
+        return f"{lb}{number_latex(interval.low)}, {number_latex(interval.high)}{rb}"
+    q = interval.low
+    base = "" if q == 0 else f"{number_latex(q)} + "
+    parts = []
+    if at.has_chain:
+        lo, hi = at.lowest, at.highest
+        if lo is not None and lo == hi:
+            parts.append(rf"\{{{_number_plus(q, infinitesimal_latex(lo))}\}}")
+        else:
+            low = "" if lo is None else rf"{infinitesimal_latex(lo)} \leq "
+            high = "" if hi is None else rf" \leq {infinitesimal_latex(hi)}"
+            if lo is not None and hi is None:
+                low, high = "", rf" \geq {infinitesimal_latex(lo)}"
+            bound = rf", {low}x{high}" if lo is not None or hi is not None else ""
+            parts.append(rf"\{{{base}x : x \text{{ infinitesimal}}{bound}\}}")
+    if at.fuzzy:
+        fuzzy = _number_plus(q, r"\pm" + _eps_latex(0))
+        parts.append(rf"\{{{fuzzy}\}}")
+    return r" \cup ".join(parts) if parts else r"\emptyset"
 
 
 def labeled_latex(lv: LabeledValue) -> str:
@@ -82,7 +149,9 @@ def labeled_latex(lv: LabeledValue) -> str:
     return f"({lv.player.value}, {value_latex(lv.value)})"
 
 
-def alpha_matrix_latex(analysis: SuitAnalysis, *, group_sequences: bool = False) -> str:
+def alpha_matrix_latex(
+    analysis: SuitAnalysis, *, group_sequences: bool = False, array: bool = False
+) -> str:
     r"""The α matrix of ``analysis`` as a LaTeX ``tabular``, preceded by comment lines giving
     the suit and val(D).
 
@@ -100,6 +169,18 @@ def alpha_matrix_latex(analysis: SuitAnalysis, *, group_sequences: bool = False)
     >>> t = alpha_matrix_latex(Evaluator().analyze('AKT/QJ9'), group_sequences=True)
     >>> [line.split(' & ')[0] for line in t.splitlines()[5:]]
     ['AK', '10', '\\hline', 'max', '\\end{tabular}']
+
+    With ``array`` the matrix is a math-mode ``array`` with no comment lines, what MathJax
+    typesets in a notebook (it does not typeset a ``tabular``):
+
+    >>> print(alpha_matrix_latex(Evaluator().analyze('K/A'), array=True))
+    \begin{array}{c|c|c}
+    W \backslash E & \text{A} & \text{min} \\
+    \hline
+    \text{K} & \mathbf{(E, 0)} & \mathbf{(E, 0)} \\
+    \hline
+    \text{max} & \mathbf{(E, 0)} & \\
+    \end{array}
     """
     a = analysis
     suit = a.suit
@@ -126,28 +207,34 @@ def alpha_matrix_latex(analysis: SuitAnalysis, *, group_sequences: bool = False)
         cells.append(row)
 
     maxmin, minmax = a.maxmin, a.minmax
-    row_minima = [labeled_min(row) for row in cells]
-    column_maxima = [labeled_max(col) for col in zip(*cells, strict=True)]
+    # a block is constant, so a grouped row's minimum is the minimum of any of its rows
+    row_minima = [a.row_minima[rg[0]] for rg in row_groups]
+    column_maxima = [a.column_maxima[cg[0]] for cg in col_groups]
+
+    dollar, env = ("", "array") if array else ("$", "tabular")
 
     def cell(lv: LabeledValue, bold: bool) -> str:
         body = labeled_latex(lv)
-        return f"$\\mathbf{{{body}}}$" if bold else f"${body}$"
+        return f"{dollar}\\mathbf{{{body}}}{dollar}" if bold else f"{dollar}{body}{dollar}"
 
+    def text(t: str) -> str:
+        return f"\\text{{{t}}}" if array else t
+
+    head = [] if array else [f"% D = {suit}", f"% val(D) = {value_latex(a.value)}"]
     lines = [
-        f"% D = {suit}",
-        f"% val(D) = {value_latex(a.value)}",
-        "\\begin{tabular}{c|" + "c" * len(col_groups) + "|c}",
+        *head,
+        f"\\begin{{{env}}}{{c|" + "c" * len(col_groups) + "|c}",
         " & ".join(
-            ["$W \\backslash E$"]
-            + [_label(suit, [a.east[j] for j in cg]) for cg in col_groups]
-            + ["min"]
+            [f"{dollar}W \\backslash E{dollar}"]
+            + [text(_label(suit, [a.east[j] for j in cg])) for cg in col_groups]
+            + [text("min")]
         )
         + " \\\\",
         "\\hline",
     ]
     for r, rg in enumerate(row_groups):
         is_maxmin_row = row_minima[r] == maxmin
-        parts = [_label(suit, [a.west[i] for i in rg])]
+        parts = [text(_label(suit, [a.west[i] for i in rg]))]
         for c, lv in enumerate(cells[r]):
             bold = (is_maxmin_row and lv == maxmin) or (column_maxima[c] == minmax and lv == minmax)
             parts.append(cell(lv, bold))
@@ -155,10 +242,10 @@ def alpha_matrix_latex(analysis: SuitAnalysis, *, group_sequences: bool = False)
         lines.append(" & ".join(parts) + " \\\\")
     lines.append("\\hline")
     lines.append(
-        " & ".join(["max"] + [cell(m, m == minmax) for m in column_maxima] + [""]).rstrip()
+        " & ".join([text("max")] + [cell(m, m == minmax) for m in column_maxima] + [""]).rstrip()
         + " \\\\"
     )
-    lines.append("\\end{tabular}")
+    lines.append(f"\\end{{{env}}}")
     return "\n".join(lines)
 
 

@@ -367,6 +367,13 @@ class Value:
     def __repr__(self) -> str:
         return f"Value.parse({self.ascii()!r})"
 
+    def _repr_latex_(self) -> str:
+        """The value typeset in a notebook: :func:`~whistgui.engine.games.whist.latex.value_latex`
+        in ``$…$``."""
+        from whistgui.engine.games.whist.latex import value_latex
+
+        return f"${value_latex(self)}$"
+
 
 def _coerce(x: object) -> Value | None:
     if isinstance(x, Value):
@@ -426,3 +433,9 @@ class LabeledValue:
 
     def __str__(self) -> str:
         return self.ascii()
+
+    def _repr_latex_(self) -> str:
+        """Typeset in a notebook: ``$(W, 1\\frac{1}{2})$``."""
+        from whistgui.engine.games.whist.latex import labeled_latex
+
+        return f"${labeled_latex(self)}$"
