@@ -31,7 +31,7 @@ from whistgui.engine.errors import (
     DealError,
 )
 from whistgui.engine.reading import quote, read_int
-from whistgui.engine.trick import notation
+from whistgui.engine.trick import display, notation
 from whistgui.engine.trick.cards import (
     MAX_RANK,
     Card,
@@ -264,6 +264,14 @@ class SuitDeal:
     def __repr__(self) -> str:
         return f"SuitDeal.parse({str(self)!r})"
 
+    def _repr_html_(self) -> str:
+        """The suit in a notebook: West's holding beside East's, captioned ``[A Q, K J]``."""
+        return display.suit_html(self)
+
+    def _repr_latex_(self) -> str:
+        """The suit typeset as R44 prints it (its display (2))."""
+        return display.suit_latex(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Deal:
@@ -417,6 +425,15 @@ class Deal:
 
     def __repr__(self) -> str:
         return f"Deal.parse({str(self)!r})"
+
+    def _repr_html_(self) -> str:
+        """The deal in a notebook as the papers print it: West's hand beside East's, a suit a
+        line, captioned by its text in the paper's notation."""
+        return display.deal_html(self)
+
+    def _repr_latex_(self) -> str:
+        """The deal typeset as R44 prints it (its displays (1)–(8))."""
+        return display.deal_latex(self)
 
 
 @dataclass(frozen=True, slots=True)

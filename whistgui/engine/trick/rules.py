@@ -74,6 +74,13 @@ class Outcome(NamedTuple):
     def __str__(self) -> str:
         return f"({self.west_lead}, {self.east_lead})"
 
+    def _repr_html_(self) -> str:
+        """In a notebook: the result with each side leading, under its heading."""
+        from whistgui.engine.trick.display import html_table
+
+        row = [result_text(self.west_lead), result_text(self.east_lead)]
+        return html_table(["West leads", "East leads"], [row])
+
 
 def result_text(r: Result, *, short: bool = False) -> str:
     """One result as a cell or a mark shows it: West's tricks ``2``, refined points ``7/4``,

@@ -293,6 +293,18 @@ class SuitAnalysis:
     def refined_outcome(self) -> Outcome:
         return rho_prime(self.value)
 
+    def _repr_html_(self) -> str:
+        """In a notebook: val(D), maxmin, minmax, the outcome and the α matrix."""
+        from whistgui.engine.games.whist.display import analysis_html
+
+        return analysis_html(self)
+
+    def _repr_latex_(self) -> str:
+        """Typeset: :func:`~whistgui.engine.games.whist.latex.analysis_latex`."""
+        from whistgui.engine.games.whist.latex import analysis_latex
+
+        return analysis_latex(self)
+
 
 def _value(v: Value) -> Value:
     return v if type(v) is Value else expect(v, Value, "v")

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from whistgui.engine.errors import TheoryError
 from whistgui.engine.trick.cards import Player, rank_text, standard_ranks
+from whistgui.engine.trick.notation import format_suit_paper
 
 if TYPE_CHECKING:  # the value types and the analysis show themselves through this module
     from whistgui.engine.games.whist.evaluator import SuitAnalysis
@@ -46,6 +47,7 @@ if TYPE_CHECKING:  # the value types and the analysis show themselves through th
 
 __all__ = [
     "alpha_matrix_latex",
+    "analysis_latex",
     "infinitesimal_latex",
     "interval_latex",
     "labeled_latex",
@@ -247,6 +249,31 @@ def alpha_matrix_latex(
     )
     lines.append(f"\\end{{{env}}}")
     return "\n".join(lines)
+
+
+def analysis_latex(analysis: SuitAnalysis) -> str:
+    r"""The analysis typeset in a notebook (``SuitAnalysis._repr_latex_``): a line of D,
+    val(D), maxmin(D) and minmax(D), and the α matrix as a math-mode ``array``
+    (:func:`alpha_matrix_latex` with ``array``).
+
+    >>> from whistgui.engine.games.whist.evaluator import Evaluator
+    >>> first = analysis_latex(Evaluator().analyze('AQ/KJ')).splitlines()[0]
+    >>> for part in first.split(r',\quad '):
+    ...     print(part)
+    $$D = \text{[A Q, K J]}
+    \operatorname{val}(D) = 1\frac{1}{2}
+    \operatorname{maxmin}(D) = (W, 1 + \varepsilon_{0})
+    \operatorname{minmax}(D) = (W, 2 - \varepsilon_{0})$$
+    """
+    a = analysis
+    parts = [
+        rf"D = \text{{{format_suit_paper(a.suit)}}}",
+        rf"\operatorname{{val}}(D) = {value_latex(a.value)}",
+        rf"\operatorname{{maxmin}}(D) = {labeled_latex(a.maxmin)}",
+        rf"\operatorname{{minmax}}(D) = {labeled_latex(a.minmax)}",
+    ]
+    matrix = alpha_matrix_latex(a, array=True)
+    return "$$" + r",\quad ".join(parts) + f"$$\n$${matrix}$$"
 
 
 def _groups(suit: SuitDeal, player: Player, ranks: Sequence[int]) -> list[list[int]]:
