@@ -31,7 +31,13 @@ __all__ = ["Character", "describe"]
 @dataclass(frozen=True, slots=True)
 class Character:
     """The kind of a value: number or exit, whose exit, how many stoppers, whether the lead
-    changes the tricks, and a short phrase saying so."""
+    changes the tricks, and a short phrase saying so.
+
+    >>> from whistgui.engine import Evaluator
+    >>> c = describe(Evaluator().value('A/K'))
+    >>> c.value, c.exit_for, c.stoppers, c.lead_matters, c.words
+    (Value.parse('1-e0'), <Player.EAST: 'E'>, 0, False, 'exit for East, unprotected')
+    """
 
     value: Value
     is_number: bool
@@ -48,7 +54,14 @@ class Character:
 
 def describe(value: Value, rounding: Callable[[Value], Outcome] | None = None) -> Character:
     """Classify ``value`` and put it in words; whether the lead matters is read off
-    ``rounding(value)`` (ρ, whist's outcome, when None)."""
+    ``rounding(value)`` (ρ, whist's outcome, when None).
+
+    >>> describe(Value.parse('3/2')).words, describe(Value.parse('2-e1')).words
+    ('number; the outcome depends on the lead', 'exit for East with 1 stopper')
+    >>> from whistgui.engine import rho_prime
+    >>> describe(Value.parse('3/2'), rho_prime).outcome  # refined whist's rounding
+    Outcome(west_lead=Fraction(5, 4), east_lead=Fraction(7, 4))
+    """
     inf = expect(value, Value, "value").infinitesimal
     rounding = optional_callable(rounding, "rounding")
     o = rho(value) if rounding is None else rounding(value)

@@ -58,6 +58,12 @@ class Infinitesimal:
     Every element other than ±ε₀ has a *chain position* :attr:`pos`, an integer that orders
     the chain: ε_k ↦ k + 1 for k ≥ 1, ε₀ ↦ 1, 0 ↦ 0, −ε₀ ↦ −1, ε_k ↦ k − 1 for k ≤ −1.
     ±ε₀ has no position (``pos is None``). Positions go up to ±(:data:`MAX_INDEX` + 1).
+
+    >>> x = Infinitesimal.parse('e2')
+    >>> x, x.pretty(), x.stoppers, x == eps(2), x > EPS0
+    (Infinitesimal.parse('e2'), 'ε₂', 2, True, True)
+    >>> FUZZY.pos is None, FUZZY.compare(ZERO) is None
+    (True, True)
     """
 
     __slots__ = ("_pos",)

@@ -25,6 +25,15 @@ class InfinitesimalRange:
 
     ``lowest``/``highest`` bound the chain part (``None``: unbounded that way); ``has_chain``
     is False when no chain element is a member; ``fuzzy`` tells whether ±ε₀ is.
+
+    I([A, K]) is a single number, 1: its members are 1 + x for x ≤ −ε₀, and 1 ± ε₀.
+
+    >>> from whistgui.engine import EPS0, NEG_EPS0, Evaluator
+    >>> at = Evaluator().analyze('A/K').interval.at
+    >>> at.describe(1)
+    '{1 + x : x infinitesimal, x ≤ −ε₀} ∪ {1 ± ε₀}'
+    >>> NEG_EPS0 in at, EPS0 in at, FUZZY in at
+    (True, False, True)
     """
 
     has_chain: bool
@@ -72,7 +81,13 @@ class InfinitesimalRange:
 
 @dataclass(frozen=True, slots=True)
 class Interval:
-    """I(D): numerical ends, whether each end is closed, and the detail at a single q."""
+    """I(D): numerical ends, whether each end is closed, and the detail at a single q.
+
+    >>> from whistgui.engine import Evaluator
+    >>> i = Evaluator().analyze('AQ/KJ').interval
+    >>> i.pretty(), Value.parse('3/2') in i, Value(2) in i, i.at is None
+    ('(1, 2)', True, False, True)
+    """
 
     low: Fraction
     high: Fraction

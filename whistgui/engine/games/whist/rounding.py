@@ -55,13 +55,24 @@ def rho_lattice(value: Value, offset: Fraction, step: Fraction) -> tuple[Fractio
 
 
 def rho(value: Value) -> Outcome:
-    """ρ: round to the integers (the outcome of whist)."""
+    """ρ: round to the integers (the outcome of whist): West's tricks with West and with
+    East on lead. A half-integer is rounded for the side not on lead; an exit moves it.
+
+    >>> rho(Value.parse('3/2')), rho(Value.parse('5/2+e0'))
+    (Outcome(west_lead=1, east_lead=2), Outcome(west_lead=3, east_lead=3))
+    >>> rho(Value.parse('2-e0')), rho(Value.parse('5/2+-e0'))
+    (Outcome(west_lead=2, east_lead=2), Outcome(west_lead=3, east_lead=2))
+    """
     a, b = rho_lattice(value, Fraction(0), Fraction(1))
     return Outcome(int(a), int(b))
 
 
 def rho_prime(value: Value) -> Outcome:
-    """ρ′: round to the odd multiples of 1/4 (the outcome of refined whist, §11)."""
+    """ρ′: round to the odd multiples of 1/4 (the outcome of refined whist, §11).
+
+    >>> str(rho_prime(Value(2))), str(rho_prime(Value.parse('2-e0')))
+    ('(7/4, 9/4)', '(7/4, 7/4)')
+    """
     a, b = rho_lattice(value, Fraction(1, 4), Fraction(1, 2))
     return Outcome(a, b)
 

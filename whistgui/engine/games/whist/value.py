@@ -175,10 +175,30 @@ _VALUE_RE: Final = re.compile(
 
 
 class Value:
-    """An element of the semigroup V of values: ``number + infinitesimal``. Immutable.
+    r"""An element of the semigroup V of values: ``number + infinitesimal``. Immutable.
 
     A value with a zero infinitesimal part *is* a number: it equals (and hashes like) the
     Fraction or int it holds.
+
+    >>> v = Value.parse('1/2+e1')
+    >>> v, v.pretty(), v.number, v.infinitesimal
+    (Value.parse('1/2+e1'), '½ + ε₁', Fraction(1, 2), Infinitesimal.parse('e1'))
+    >>> Value.parse('3/2') == Fraction(3, 2), Value.parse('e0') > 0
+    (True, True)
+    >>> Value.parse('+-e0').compare(0) is None  # ±ε₀ and 0 are incomparable (§8.1.6)
+    True
+
+    Values add as the suits of a deal do: val([A Q, K J] + [K, A]) = 1½ + ε₀.
+
+    >>> from whistgui.engine import Evaluator
+    >>> Evaluator().value('AQ/KJ') + Evaluator().value('K/A')
+    Value.parse('3/2+e0')
+
+    In a notebook a value is typeset (``_repr_latex_``, from
+    :func:`~whistgui.engine.games.whist.latex.value_latex`):
+
+    >>> v._repr_latex_()
+    '$\\frac{1}{2} + \\varepsilon_{1}$'
     """
 
     __slots__ = ("_inf", "_number")
@@ -390,6 +410,13 @@ class LabeledValue:
     """``(P, x)``: player P has the lead in a deal of value x (§10), ordered as there:
     by value, and for equal values ``(E, x) > (W, x)`` if x is a number, else
     ``(E, x) < (W, x)``.
+
+    >>> w1, e1 = LabeledValue(Player.WEST, Value(1)), LabeledValue(Player.EAST, Value(1))
+    >>> e1 > w1, e1.pretty()
+    (True, '(E, 1)')
+    >>> x = Value.parse('1+e0')
+    >>> LabeledValue(Player.EAST, x) < LabeledValue(Player.WEST, x)
+    True
     """
 
     player: Player
