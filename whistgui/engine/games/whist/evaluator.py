@@ -73,6 +73,12 @@ class Bounds:
     Membership follows §10.2, read uniformly for a non-number y = q + x:
     y ∈ L ⇔ maxmin ≥ (E, q) and minmax ≥ (W, y); y ∈ R ⇔ minmax ≤ (W, q) and maxmin ≤ (E, y);
     a number q is in L iff maxmin ≥ (E, q) and in R iff minmax ≤ (W, q).
+
+    >>> b = Evaluator().analyze('AQ/KJ').bounds
+    >>> str(b)
+    'maxmin (W, 1+e0), minmax (W, 2-e0)'
+    >>> b.side(Value(1)), b.side(Value(2)), b.side(Value.parse('3/2')), b.simplest()
+    ('L', 'R', 'I', Value.parse('3/2'))
     """
 
     maxmin: LabeledValue
@@ -190,7 +196,14 @@ class Bounds:
 
 @dataclass(frozen=True, slots=True)
 class Reduction:
-    """D_ij: West plays ``west_card``, East ``east_card``; ``label`` is α_ij."""
+    """D_ij: West plays ``west_card``, East ``east_card``; ``label`` is α_ij.
+
+    In [A Q, K J], West's ace (``i`` = 1) on East's jack (``j`` = 0) leaves [Q, K]:
+
+    >>> r = Evaluator().analyze('AQ/KJ').reductions[1][0]
+    >>> r.suit, r.label.pretty(), r.winner
+    (SuitDeal.parse('Q/K'), '(W, 1 + ε₀)', <Player.WEST: 'W'>)
+    """
 
     i: int  # 0-based index into West's cards from the lowest (the paper's i − 1)
     j: int
@@ -210,6 +223,15 @@ class SuitAnalysis:
 
     ``west`` and ``east`` list the cards from the lowest (W_1 < … < W_n); ``alpha[i][j]`` is
     α for West's ``west[i]`` and East's ``east[j]``.
+
+    >>> a = Evaluator().analyze('AQ/KJ')
+    >>> a.value, a.maxmin.pretty(), a.minmax.pretty(), a.outcome
+    (Value.parse('3/2'), '(W, 1 + ε₀)', '(W, 2 − ε₀)', Outcome(west_lead=1, east_lead=2))
+    >>> [[lv.pretty() for lv in row] for row in a.alpha]  # West's Q, A by East's J, K
+    [['(W, 2 − ε₀)', '(E, 1 − ε₀)'], ['(W, 1 + ε₀)', '(W, 2 − ε₀)']]
+
+    In a notebook an analysis shows as this line over its α matrix (``_repr_html_``; the
+    LaTeX, ``_repr_latex_``, is :func:`~whistgui.engine.games.whist.latex.analysis_latex`).
     """
 
     suit: SuitDeal
