@@ -159,7 +159,14 @@ def standard_ranks(ranks: Iterable[int]) -> bool:
 
 @dataclass(frozen=True, slots=True, order=True)
 class Card:
-    """A card: the position of its suit in the deal (0-based) and its rank."""
+    """A card: the position of its suit in the deal (0-based) and its rank (2 to 14 = A in a
+    standard suit). A deal names its cards and reads them back:
+
+    >>> from whistgui.engine import Deal
+    >>> d = Deal.parse('AQ/KJ K/A')
+    >>> d.card_name(Card(0, 12)), d.holder(Card(0, 12)), d.card_from_text('H:A')
+    ('S:Q', <Player.WEST: 'W'>, Card(suit=1, rank=14))
+    """
 
     suit: int
     rank: int
@@ -179,7 +186,11 @@ class Card:
 
 
 class Player(enum.Enum, metaclass=CheckedEnum):
-    """West (``W``, "our" side, Left in combinatorial game theory) or East (``E``)."""
+    """West (``W``, "our" side, Left in combinatorial game theory) or East (``E``).
+
+    >>> Player.parse('west'), Player.WEST.other, Player.EAST.word, str(Player.EAST)
+    (<Player.WEST: 'W'>, <Player.EAST: 'E'>, 'East', 'E')
+    """
 
     WEST = "W"
     EAST = "E"

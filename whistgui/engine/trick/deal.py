@@ -117,6 +117,13 @@ class SuitDeal:
 
     The two hands may differ in length (the exact solver plays such suits); the value theory
     asks for :attr:`is_symmetric` suits.
+
+    >>> s = SuitDeal.parse('[A Q, K J]')
+    >>> s, s.west, s.pattern, s.swapped(), SuitDeal((14, 12), (13, 11)) == s
+    (SuitDeal.parse('AQ/KJ'), (14, 12), 'EWEW', SuitDeal.parse('KJ/AQ'), True)
+
+    In a notebook a suit shows as R44 prints it, West's holding beside East's
+    (``_repr_html_``, ``_repr_latex_``).
     """
 
     west: tuple[int, ...]
@@ -279,6 +286,26 @@ class Deal:
 
     Equality is by suits and names in order; the solver and the values treat suits as an
     unordered sum (§7.1), as the paper does.
+
+    R44's deal (4), its value and its outcome (West's tricks with West, with East on lead):
+
+    >>> from whistgui.engine import Evaluator
+    >>> d = Deal.parse('[A Q, K J] + [A K J, Q 10 9] + [A J 9, K Q 10]')
+    >>> d, d.size, Evaluator().value(d), Evaluator().outcome(d)
+    (Deal.parse('AQ/KJ AKJ/QT9 AJ9/KQT'), 8, Value.parse('11/2'), Outcome(west_lead=5, east_lead=6))
+
+    In a notebook a deal shows as the papers print it: West's hand beside East's, a suit a
+    line, captioned by its text in the paper's notation (``_repr_html_``; ``_repr_latex_``
+    typesets the same array):
+
+    >>> print(d._repr_html_())
+    <table class="whist"><caption>[A Q, K J] + [A K J, Q 10 9] + [A J 9, K Q 10]</caption>
+    <thead><tr><th>West</th><th>East</th></tr></thead>
+    <tbody>
+    <tr><td>♠ A Q</td><td>♠ K J</td></tr>
+    <tr><td>♥ A K J</td><td>♥ Q 10 9</td></tr>
+    <tr><td>♦ A J 9</td><td>♦ K Q 10</td></tr>
+    </tbody></table>
     """
 
     suits: tuple[SuitDeal, ...]

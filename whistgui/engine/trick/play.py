@@ -28,7 +28,14 @@ _W, _E = Player.WEST, Player.EAST
 
 @dataclass(frozen=True, slots=True)
 class Trick:
-    """A finished trick: who led, the two cards, who won."""
+    """A finished trick: who led, the two cards, who won.
+
+    >>> from whistgui.engine import WHIST_RULES, Deal
+    >>> d = Deal.parse('AQ/KJ')
+    >>> lead, reply = d.card_from_text('S:K'), d.card_from_text('S:A')
+    >>> Trick(Player.EAST, lead, reply, WHIST_RULES.winner(Player.EAST, lead, reply)).winner
+    <Player.WEST: 'W'>
+    """
 
     leader: Player
     lead: Card
@@ -42,6 +49,16 @@ class Position:
 
     ``deal`` holds the cards still in the hands (a card led to the current trick is no longer
     in it but in ``led``); ``leader`` led or is to lead the current trick.
+
+    R44's deal (23): East leads the king of [A J 9, K Q 10], West holds up:
+
+    >>> d = Deal.parse('AJ9/KQT')
+    >>> p = Position.start(d, Player.EAST).play(d.card_from_text('S:K'))
+    >>> p.to_move, [p.card_name(c) for c in p.legal_cards()]
+    (<Player.WEST: 'W'>, ['S:A', 'S:J', 'S:9'])
+    >>> q = p.play(d.card_from_text('S:9'))
+    >>> q.leader, q.west_tricks, q.tricks_left
+    (<Player.EAST: 'E'>, 0, 2)
     """
 
     deal: Deal

@@ -66,7 +66,18 @@ Result = int | Fraction | Player
 
 class Outcome(NamedTuple):
     """The result with West on lead and with East on lead: West's tricks (or refined score)
-    in a trick-scoring game, the winner in a last-trick game."""
+    in a trick-scoring game, the winner in a last-trick game.
+
+    >>> from whistgui.engine import Deal, Solver
+    >>> o = Solver().outcome(Deal.parse('AQ/KJ'))
+    >>> o, o.west_lead, str(o)
+    (Outcome(west_lead=1, east_lead=2), 1, '(1, 2)')
+    >>> outcome_text(o)
+    'West takes 1 trick with West on lead and 2 with East on lead'
+
+    In a notebook an outcome shows as a table, West's result with each side leading
+    (``_repr_html_``).
+    """
 
     west_lead: Result
     east_lead: Result
@@ -139,7 +150,14 @@ def outcome_text(o: Outcome) -> str:
 
 
 class Scoring(enum.Enum, metaclass=CheckedEnum):
-    """How a finished deal scores."""
+    """How a finished deal scores.
+
+    >>> from whistgui.engine import Deal, Solver
+    >>> Scoring('refined'), Scoring.REDUCED.counts_tricks
+    (<Scoring.REFINED: 'refined'>, True)
+    >>> Solver().outcome(Deal.parse('AQ/KJ'), rules=Rules(scoring=Scoring.LAST_TRICK_WINS))
+    Outcome(west_lead=<Player.WEST: 'W'>, east_lead=<Player.WEST: 'W'>)
+    """
 
     #: West's score is the number of tricks West took.
     TRICKS = "tricks"
@@ -168,7 +186,15 @@ class Scoring(enum.Enum, metaclass=CheckedEnum):
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """One immutable set of rules; hashable, so a solver keys its tables on it."""
+    """One immutable set of rules; hashable, so a solver keys its tables on it.
+
+    >>> for rules in (WHIST_RULES, Rules(greedy=True)):
+    ...     print(rules.describe())
+    follow suit (free replies), discard when void; tricks
+    follow suit (must win the trick if able), discard when void; tricks
+    >>> WHIST_RULES.replies(12, [14, 11]), Rules(greedy=True).replies(12, [14, 11])
+    ([(14, True), (11, False)], [(14, True)])
+    """
 
     #: The second player must win the trick when able.
     greedy: bool = False

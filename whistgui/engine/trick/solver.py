@@ -162,6 +162,14 @@ class Solver:
     ``memo_bound`` exact scores and as many bounds between public calls, the least recently
     made forgotten first (a search never loses what it is working on: a forgotten position is
     searched again). None: no bound.
+
+    >>> from whistgui.engine import Deal, Player, Position
+    >>> s = Solver()
+    >>> s.outcome(Deal.parse('AQ/KJ')), s.outcome(Deal.parse('AQ/KJ'), refined=True)
+    (Outcome(west_lead=1, east_lead=2), Outcome(west_lead=Fraction(5, 4), east_lead=Fraction(7, 4)))
+    >>> p = Position.start(Deal.parse('AQ/KJ K/A'), Player.EAST)
+    >>> {p.card_name(c): r for c, r in s.card_results(p).items()}
+    {'S:K': 2, 'S:J': 2, 'H:A': 2}
     """
 
     def __init__(
