@@ -290,6 +290,15 @@ class Step:
     (tricks, or the winner of a last-trick game); ``best_mark`` that of the best card.
     ``labels`` label the suits at the start of the trick; ``marks`` (and ``refined``, whist
     only) mark every legal card by name.
+
+    R44's deal (23): West's reply to East's king, and why:
+
+    >>> from whistgui.engine import Deal, play_line
+    >>> s = play_line(Deal.parse('AJ9/KQT'), Player.EAST)[1]
+    >>> s.trick, s.player, s.name, s.marks, s.is_best
+    (1, <Player.WEST: 'W'>, 'S:9', {'S:A': 1, 'S:J': 1, 'S:9': 2}, True)
+    >>> s.reason
+    'holds up (plays low although it could win) to keep East on lead — winning would cost a trick'
     """
 
     trick: int  # from 1
@@ -387,6 +396,16 @@ class PlayLine:
     leader, or the search's); :attr:`outcome` what West got, once play is over. Every export
     of a line comes from here: :meth:`text_lines` (the record), :meth:`latex`,
     :meth:`records` (JSON) and :meth:`narration` (``whist play``).
+
+    >>> from whistgui.engine import Deal, play_line
+    >>> line = play_line(Deal.parse('AJ9/KQT'), Player.EAST)
+    >>> line.predicted, line.outcome, [s.name for s in line]
+    (2, 2, ['S:K', 'S:9', 'S:Q', 'S:A', 'S:J', 'S:T'])
+    >>> for text in line.text_lines()[:3]:
+    ...     print(text)
+    AJ9/KQT — East on lead
+     1. E S:K   leads from the only suit left (spades 1½ → 1½)
+     1. W S:9   holds up (plays low although it could win) to keep East on lead — ...
     """
 
     deal: Deal

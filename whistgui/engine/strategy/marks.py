@@ -103,7 +103,13 @@ MEMO_MARKS: Final = 4096
 # ----------------------------------------------------------------------------- records
 @dataclass(frozen=True, slots=True)
 class Disagreement:
-    """A card whose mark from the values differs from the exact search: a bug, shown loudly."""
+    """A card whose mark from the values differs from the exact search: a bug, shown loudly.
+
+    :func:`confirm` finds none (the values are right); one would read:
+
+    >>> print(Disagreement(Card(0, 14), 'S:A', False, 1, 2))
+    S:A: mark 1 from the values, 2 by search
+    """
 
     card: Card
     name: str
@@ -501,7 +507,12 @@ def suit_labels(deal: Deal, *, evaluator: Evaluator | None = None) -> list[SuitL
 
 def confirm(position: Position, solver: Solver | None = None) -> list[Disagreement]:
     """:meth:`Strategist.confirm`: marks from values against the solver's ``card_results``
-    (for at most :data:`CONFIRM_MAX_CARDS` cards a hand; empty list = agreement)."""
+    (for at most :data:`CONFIRM_MAX_CARDS` cards a hand; empty list = agreement).
+
+    >>> p = Position.start(Deal.parse('AJ9/KQT K/A'), Player.EAST)
+    >>> confirm(p)
+    []
+    """
     return Strategist(solver=solver).confirm(position)
 
 

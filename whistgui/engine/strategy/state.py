@@ -79,7 +79,15 @@ class TheoryElement:
 class SuitLabel:
     """What one suit is at a moment of play: from its whist value (§6, §8) a number, an exit
     for West or for East with its stoppers (ε_k / −ε_k); from another game's theory its
-    element (kind ``element``); or played out."""
+    element (kind ``element``); or played out.
+
+    >>> from whistgui.engine import Deal, suit_labels
+    >>> lab = suit_labels(Deal.parse('KQT98/AJ765 AK9/QJT'))[0]
+    >>> lab.name, lab.kind, lab.exit_for, lab.stoppers, lab.value
+    ('S', 'exit', <Player.EAST: 'E'>, 2, Value.parse('3-e2'))
+    >>> lab.text
+    'S 3 − ε₂: exit for East with 2 stoppers'
+    """
 
     index: int
     name: str  # the suit's name in the deal: S, H, D, C, 5, …
