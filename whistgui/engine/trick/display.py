@@ -44,7 +44,7 @@ _TEX_SUITS: Final = {
     "C": r"\clubsuit",
 }
 _TEX_SPECIAL: Final = str.maketrans(
-    {c: "\\" + c for c in "#$%&_{}"} | {"\\": r"\backslash{}", "^": r"\^{}", "~": r"\~{}"}
+    {c: "\\" + c for c in "#$%&_{}"} | {"\\": r"\textbackslash{}", "^": r"\^{}", "~": r"\~{}"}
 )
 
 
@@ -107,7 +107,9 @@ def _tex_text(text: str) -> str:
 
 
 def _tex_symbol(name: str) -> str:
-    return _TEX_SUITS.get(name) or _tex_text(suit_symbol(name))
+    """♠ ♥ ♦ ♣ for the first four suits; a further suit by its name as the notation prefixes
+    it (``5:``): plain LaTeX has no ★ ● ▲ of the app's."""
+    return _TEX_SUITS.get(name) or _tex_text(f"{name}:")
 
 
 def _array(rows: Sequence[tuple[str, str]]) -> str:
