@@ -41,6 +41,7 @@ __all__ = [
     "ZERO",
     "Infinitesimal",
     "eps",
+    "infinitesimal_latex",
 ]
 
 #: The most digits of the index k of ε_k in text (k counts stoppers: at most a suit's length).
@@ -235,9 +236,20 @@ class Infinitesimal:
 
     def _repr_latex_(self) -> str:
         """Typeset in a notebook: ``$\\pm\\varepsilon_{0}$``."""
-        from whistgui.engine.games.whist.latex import infinitesimal_latex
-
         return f"${infinitesimal_latex(self)}$"
+
+
+def infinitesimal_latex(x: Infinitesimal) -> str:
+    r"""An infinitesimal in math mode: ``0``, ``\varepsilon_{0}``, ``\pm\varepsilon_{0}``, …
+    (:mod:`~whistgui.engine.games.whist.latex` writes values with it).
+
+    >>> infinitesimal_latex(eps(-2)), infinitesimal_latex(FUZZY)
+    ('-\\varepsilon_{2}', '\\pm\\varepsilon_{0}')
+    """
+    if x.is_zero:
+        return "0"
+    body = rf"\varepsilon_{{{x.stoppers}}}"
+    return rf"\pm{body}" if x.is_fuzzy else (f"-{body}" if x.is_negative else body)
 
 
 def eps(k: int) -> Infinitesimal:

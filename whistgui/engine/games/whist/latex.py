@@ -35,12 +35,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from whistgui.engine.errors import TheoryError
+from whistgui.engine.games.whist.infinitesimal import infinitesimal_latex
 from whistgui.engine.trick.cards import Player, rank_text, standard_ranks
 from whistgui.engine.trick.notation import format_suit_paper
 
 if TYPE_CHECKING:  # the value types and the analysis show themselves through this module
     from whistgui.engine.games.whist.evaluator import SuitAnalysis
-    from whistgui.engine.games.whist.infinitesimal import Infinitesimal
     from whistgui.engine.games.whist.interval import Interval
     from whistgui.engine.games.whist.value import LabeledValue, Value
     from whistgui.engine.trick.deal import SuitDeal
@@ -96,19 +96,6 @@ def _number_plus(q: Fraction, x: str) -> str:
     if x.startswith(r"\pm"):
         return f"{number_latex(q)} \\pm {x[3:]}"
     return f"{number_latex(q)} + {x}"
-
-
-def infinitesimal_latex(x: Infinitesimal) -> str:
-    r"""An infinitesimal in math mode: ``0``, ``\varepsilon_{0}``, ``\pm\varepsilon_{0}``, ….
-
-    >>> from whistgui.engine import FUZZY, eps
-    >>> infinitesimal_latex(eps(-2)), infinitesimal_latex(FUZZY)
-    ('-\\varepsilon_{2}', '\\pm\\varepsilon_{0}')
-    """
-    if x.is_zero:
-        return "0"
-    body = _eps_latex(x.stoppers)
-    return rf"\pm{body}" if x.is_fuzzy else (f"-{body}" if x.is_negative else body)
 
 
 def interval_latex(interval: Interval) -> str:
