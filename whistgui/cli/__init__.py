@@ -66,7 +66,7 @@ DESCRIPTION = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from whistgui.cli import bridge, games, gops, play, render, search, tables, values
+    from whistgui.cli import bridge, compare, games, gops, play, render, search, tables, values
 
     p = Parser(
         prog="whist",
@@ -90,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
         return sp
 
     values.register(sub, add)
+    compare.register(sub, add)
     tables.register(sub, add)
     search.register(sub, add)
     play.register(sub, add)
@@ -148,10 +149,12 @@ def _input_of(args: argparse.Namespace) -> str:
 
 
 def _run(args: argparse.Namespace, parser: argparse.ArgumentParser, stdin: TextIO | None) -> int:
-    from whistgui.cli import bridge, games, gops, play, render, search, tables, values
+    from whistgui.cli import bridge, compare, games, gops, play, render, search, tables, values
 
     if args.command == "render":
         return render.render(args)
+    if args.command == "compare":
+        return compare.run(args, parser)
     stdin = stdin if stdin is not None else sys.stdin
     if args.command == "bridge":
         return bridge.run(args, stdin)
