@@ -1,0 +1,225 @@
+"""compare_deals: the order of states (R44 §7.2) read off the values, checked against exact
+search over probe positions, and every witness z solved again by a fresh solver."""
+
+from __future__ import annotations
+
+from itertools import combinations, combinations_with_replacement, pairwise
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from whistgui.engine import (
+    ArgumentError,
+    ArgumentTypeError,
+    AsymmetricSuitError,
+    Deal,
+    Evaluator,
+    Outcome,
+    Solver,
+    SuitDeal,
+    Value,
+    WhistError,
+)
+from whistgui.engine.games.whist.compare import (
+    MAX_COMPARE_CARDS,
+    RELATIONS,
+    Comparer,
+    Comparison,
+    compare_deals,
+)
+from whistgui.engine.games.whist.rounding import rho
+
+from .strategies import symmetric_deals
+
+
+def _patterns(n: int) -> list[str]:
+    return [
+        "".join("W" if i in west else "E" for i in range(2 * n))
+        for west in combinations(range(2 * n), n)
+    ]
+
+
+#: Probe positions z: every suit of 1 or 2 cards a hand, and every sum of two of them
+#: (8 + 36 deals).
+_SINGLES = [SuitDeal.from_pattern(p) for n in (1, 2) for p in _patterns(n)]
+PROBES = [Deal([s]) for s in _SINGLES] + [
+    Deal([a, b]) for a, b in combinations_with_replacement(_SINGLES, 2)
+]
+
+SOLVER = Solver()
+
+
+def chi(deal: Deal, z: Deal) -> Outcome:
+    return SOLVER.outcome(Deal(deal.suits + z.suits))
+
+
+def le(a: Outcome, b: Outcome) -> bool:
+    return a.west_lead <= b.west_lead and a.east_lead <= b.east_lead  # type: ignore[operator]
+
+
+def check_witnesses(d: Deal, e: Deal, c: Comparison) -> None:
+    """Every witness, solved exactly by another solver, is what it says and separates D and
+    E the way the relation needs: below for <, above for >, one of each for incomparable."""
+    solver = Solver()
+    ways = []
+    for w in c.witnesses:
+        assert w.z.suits, "a witness is a deal with a suit"
+        assert Deal.parse(str(w.z)) == w.z  # its text reads back
+        dz = solver.outcome(Deal(d.suits + w.z.suits))
+        ez = solver.outcome(Deal(e.suits + w.z.suits))
+        assert (dz, ez) == (w.d, w.e)
+        assert dz != ez
+        assert le(dz, ez) or le(ez, dz), "a witness shows one side doing better"
+        ways.append("below" if le(dz, ez) else "above")
+        assert Evaluator().value(w.z) == w.value
+        assert w.how.startswith(("Lemma 14.4", "search"))
+    expected = {"<": ["below"], ">": ["above"], "=": [], "incomparable": ["above", "below"]}
+    assert ways == expected[c.relation]
+
+
+# -- the issue's examples ---------------------------------------------------------------
+
+
+def test_k_a_is_below_a_k() -> None:
+    d, e = Deal.parse("K/A"), Deal.parse("A/K")
+    c = compare_deals(d, e)
+    assert c.relation == "<"
+    assert c.values == (Value.parse("e0"), Value.parse("1-e0"))
+    check_witnesses(d, e, c)
+
+
+def test_r44_section_19_equivalence() -> None:
+    # R44 §19: [A Q 9, K J 10] ≡ [A Q J, K 10 9]
+    d, e = Deal.parse("[A Q 9, K J 10]"), Deal.parse("[A Q J, K 10 9]")
+    c = compare_deals(d, e)
+    assert c.relation == "="
+    assert c.values == (Value(2), Value(2))
+    assert c.witnesses == ()
+    for z in PROBES:
+        assert chi(d, z) == chi(e, z), z
+
+
+def test_fuzzy_against_a_number_is_incomparable_with_a_witness_each_way() -> None:
+    d, e = Deal.parse("K/A A/K"), Deal.parse("KJ/AQ KJ/AQ")
+    c = compare_deals(d, e)
+    assert c.relation == "incomparable"
+    assert c.values == (Value.parse("1+-e0"), Value(1))
+    check_witnesses(d, e, c)
+    # ½ − r ± ε₀ of the lemma's construction, with r = 1
+    assert all(w.how.startswith("Lemma 14.4") for w in c.witnesses)
+
+
+def test_corollary_7_4_chain() -> None:
+    # (21): 0 < [Q J, A K] < [K J, A Q] < [K Q, A J] < 1 < [A J, K Q] < [A Q, K J] < [A K, Q J]
+    chain = ["QJ/AK", "KJ/AQ", "KQ/AJ", "AJ/KQ", "AQ/KJ", "AK/QJ"]
+    for a, b in pairwise(chain):
+        d, e = Deal.parse(a), Deal.parse(b)
+        c = compare_deals(d, e)
+        assert c.relation == "<", (a, b)
+        check_witnesses(d, e, c)
+        back = compare_deals(e, d)
+        assert back.relation == ">"
+        check_witnesses(e, d, back)
+
+
+def test_same_numerical_part_both_exits_for_west_uses_the_lemmas_shift() -> None:
+    # 1 + ε₀ against 1 + ε₁: z = ½ − r rounds both alike, so the lemma takes ½ − r − ε_k
+    d, e = Deal.parse("KJ/AQ KJ/AQ K/A"), Deal.parse("AJ/KQ")
+    c = compare_deals(d, e)
+    assert c.values == (Value.parse("1+e0"), Value.parse("1+e1"))
+    assert c.relation == "<"
+    check_witnesses(d, e, c)
+    (w,) = c.witnesses
+    assert w.how.startswith("Lemma 14.4")
+    assert "z ≡ ½ − r − w" in w.how
+
+
+# -- the relation from values agrees with search over probes -------------------------------
+
+small_deals = symmetric_deals(max_cards=4, max_suits=2)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_deals, small_deals)
+def test_relation_agrees_with_search_over_probes(d: Deal, e: Deal) -> None:
+    c = compare_deals(d, e)
+    assert c.relation in RELATIONS
+    x, y = c.values
+    pairs = [(chi(d, z), chi(e, z)) for z in PROBES]
+    for (dz, ez), z in zip(pairs, PROBES, strict=True):
+        zv = Evaluator().value(z)
+        assert (dz, ez) == (rho(x + zv), rho(y + zv)), z  # the values predict every probe
+        if c.relation in ("<", "="):
+            assert le(dz, ez), (z, dz, ez)
+        if c.relation in (">", "="):
+            assert le(ez, dz), (z, dz, ez)
+    if c.relation == "incomparable":
+        # the probes themselves may or may not show it; the witnesses must
+        assert len(c.witnesses) == 2
+    check_witnesses(d, e, c)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_deals)
+def test_a_deal_is_equivalent_to_itself_and_to_its_suits_reordered(d: Deal) -> None:
+    c = compare_deals(d, Deal(tuple(reversed(d.suits))))
+    assert c.relation == "="
+    assert c.witnesses == ()
+
+
+def test_every_pair_of_small_suits(exhaustive: bool) -> None:
+    """Every pair of single suits of up to 2 cards a hand (3 under --exhaustive)."""
+    top = 3 if exhaustive else 2
+    suits = [Deal([SuitDeal.from_pattern(p)]) for n in range(1, top + 1) for p in _patterns(n)]
+    comparer = Comparer()
+    seen = set()
+    for d, e in combinations(suits, 2):
+        c = comparer.compare(d, e)
+        seen.add(c.relation)
+        check_witnesses(d, e, c)
+    assert {"<", ">"} <= seen
+
+
+# -- bad input ----------------------------------------------------------------------------
+
+
+def test_asymmetric_deal_is_refused_quoting_it() -> None:
+    with pytest.raises(AsymmetricSuitError, match=r"E 'AK/Q'.*not symmetric"):
+        compare_deals(Deal.parse("K/A"), Deal.parse("AK/Q"))
+
+
+def test_too_large_deal_is_refused_quoting_it() -> None:
+    big = Deal.parse("AKQJ/T987 AKQJ/T987 AKQJ/T987 AKQJ/T987 A/K")
+    with pytest.raises(ArgumentError, match=r"D 'AKQJ/T987 .*' has 17 cards a hand.*at most 16"):
+        compare_deals(big, Deal.parse("A/K"))
+
+
+def test_no_room_for_a_witness_is_said_plainly() -> None:
+    full = Deal.parse("AKQJ/T987 AKQJ/T987 AKQJ/T987 AKQJ/T987")
+    assert full.size == MAX_COMPARE_CARDS
+    with pytest.raises(ArgumentError, match=r"no position z of at most 0 cards a hand"):
+        compare_deals(full, Deal.parse("A/K"))
+
+
+@pytest.mark.parametrize("bad", ["K/A", None, SuitDeal.parse("K/A")])
+def test_wrong_types_are_refused(bad: object) -> None:
+    with pytest.raises(ArgumentTypeError, match="D must be a Deal"):
+        compare_deals(bad, Deal.parse("A/K"))  # type: ignore[arg-type]
+
+
+def test_max_cards_is_checked() -> None:
+    with pytest.raises(WhistError, match="max_cards"):
+        compare_deals(Deal.parse("K/A"), Deal.parse("A/K"), max_cards=17)
+    c = compare_deals(Deal.parse("K/A"), Deal.parse("A/K"), max_cards=2)
+    assert c.relation == "<"
+
+
+@given(st.sampled_from(["K/A", "AQ/KJ", "KJ/AQ K/A"]))
+def test_comparer_keeps_its_memos_between_calls(text: str) -> None:
+    comparer = Comparer()
+    d = Deal.parse(text)
+    first = comparer.compare(d, Deal.parse("A/K"))
+    assert comparer.compare(d, Deal.parse("A/K")) == first
+    comparer.clear()
+    assert comparer.compare(d, Deal.parse("A/K")) == first
