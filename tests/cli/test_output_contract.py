@@ -202,6 +202,15 @@ CONTRACTS: tuple[Contract, ...] = (
         "errors",
     ),
     Contract(
+        ("compare",),
+        ("K/A", "A/K"),
+        lambda: f"{Deal.parse('K/A')}  <  {Deal.parse('A/K')}",
+        "one",
+        frozenset({"relation", "values", "witnesses"}),
+        ("K/A", BAD_DEAL),
+        "nothing",
+    ),
+    Contract(
         ("table",),
         (str(TABLE_N),),
         _listed_suit(TABLE_N),
