@@ -57,7 +57,8 @@ __all__ = ["DESCRIPTION", "build_parser", "main"]
 DESCRIPTION = (
     "Card games analysed exactly. The whist family of two-person trick-taking games "
     "(Wästlund 2005: whist, refined and Greedy Whist, five-card and misère five-card): the "
-    "values of deals (value, analyze), exact search and optimal play (solve, play), tables "
+    "values of deals and their order (value, analyze, compare), exact search and optimal "
+    "play (solve, play), tables "
     "of single suits and checks of the papers' conjectures (table, conjectures), the games "
     "and their quotient monoids (games, quotient), figures for articles (render). Bridge "
     "double dummy: tables, contracts and lines of play of four-hand deals (bridge). GOPS, the "

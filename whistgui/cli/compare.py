@@ -38,9 +38,10 @@ def register(sub: Any, add: Any) -> None:
         "their values, and for every difference a deal z with χ(D + z) ≠ χ(E + z) "
         "(Lemma 14.4's, or a smaller one found by search), verified by exact search (D + z "
         f"and E + z up to {MAX_COMPARE_CARDS} cards a hand)",
-        json_help='one JSON object: {"relation": "<", ">", "=" or "incomparable", "values": '
-        '[val D, val E], "witnesses": [{"z": DEAL, "d": [west_lead, east_lead] of D + z, '
-        '"e": the same of E + z}]}; an incomparable pair has one witness each way',
+        json_help='one JSON object, on one line: {"relation": "<", ">", "=" or '
+        '"incomparable", "values": [val D, val E], "witnesses": [{"z": DEAL, "d": '
+        '[west_lead, east_lead] of D + z, "e": the same of E + z}]}; an incomparable pair has '
+        "one witness each way",
     )
     sp.add_argument("deals", nargs=2, metavar="DEAL", help="D, then E")
 
