@@ -10,7 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from tests.cli.test_cli_fuzz import deal_texts, status
+from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK
 from whistgui.engine import Deal, Solver, Value
 
 WHIST = Path(sys.executable).parent / "whist"
@@ -140,3 +144,30 @@ def test_two_deals_exactly() -> None:
     assert r.returncode == 2
     assert "two deals" in r.stderr
     assert "'AQ/KJ'" in r.stderr
+
+
+@settings(
+    max_examples=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(st.lists(st.one_of(deal_texts, st.just("--json")), min_size=1, max_size=4))
+def test_any_arguments_end_in_a_documented_status(
+    capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    """In process, hypothesis' arguments: exit status 0 or 2, a one-line message, never a
+    traceback nor an internal error; with --json and status 0, one JSON object."""
+    argv = ["compare", *args]
+    code, stopped = status(argv)
+    out, err = capsys.readouterr()
+    assert code in (EXIT_OK, EXIT_BAD_INPUT), (argv, err)
+    assert "Traceback" not in err
+    assert "internal error" not in err
+    if stopped:
+        return
+    assert (code == EXIT_BAD_INPUT) == bool(err), (argv, err)
+    assert len(err.splitlines()) <= 1, err
+    if code == EXIT_OK and "--json" in args:
+        assert set(json.loads(out)) == {"relation", "values", "witnesses"}
+    if code == EXIT_BAD_INPUT:
+        assert out == ""
