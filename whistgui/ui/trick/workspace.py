@@ -35,6 +35,7 @@ from whistgui.ui.workspace import Choice, FileType, FileWorkspace, Handover, Ser
 if TYPE_CHECKING:  # made when first shown (start-up imports neither, nor pyqtgraph)
     from whistgui.ui.trick.inspector import Inspector
     from whistgui.ui.trick.play_panel import PlayPanel
+    from whistgui.ui.trick.worksheet import WorksheetView
     from whistgui.ui.widgets.figure_dialog import FigureSource
 
 __all__ = ["KEYS_HTML", "PLAY_SHARE", "TrickWorkspace", "initial_document"]
@@ -116,6 +117,10 @@ class TrickWorkspace(FileWorkspace):
         self.play_dock.setObjectName("playDock")
         self.inspector_dock.visibilityChanged.connect(self._on_inspector_shown)
         self.play_dock.visibilityChanged.connect(lambda on: self.play_panel if on else None)
+        self._worksheet: WorksheetView | None = None
+        self.worksheet_dock = QDockWidget("Values worksheet")
+        self.worksheet_dock.setObjectName("worksheetDock")
+        self.worksheet_dock.visibilityChanged.connect(lambda on: self.worksheet if on else None)
 
         self._build_actions()
         self.examples_menu = examples_menu(self.page, self.open_example)
@@ -162,6 +167,20 @@ class TrickWorkspace(FileWorkspace):
             self.play_dock.setWidget(dock_scroller(self._play_panel, fill=True))
         return self._play_panel
 
+    @property
+    def worksheet(self) -> WorksheetView:
+        """The values worksheet, in its dock (made the first time it is asked for); a
+        witness it opens becomes the deal on the table, in whist."""
+        if self._worksheet is None:
+            from whistgui.ui.trick.worksheet import WorksheetView
+
+            self._worksheet = WorksheetView(self.session, self.services.engine)
+            self._worksheet.dealOpened.connect(
+                lambda deal: self.session.open_deal(deal, "Open a witness D + z", "whist")
+            )
+            self.worksheet_dock.setWidget(dock_scroller(self._worksheet, fill=True))
+        return self._worksheet
+
     def _cannot_inspect(self, suit: SuitDeal) -> str | None:
         """Why the inspector would have nothing in ``suit`` (asked without making it: a new
         inspector follows the session's game)."""
@@ -198,6 +217,9 @@ class TrickWorkspace(FileWorkspace):
             "Inspect Whole &Deal (Play Tree)", self.inspect_deal, "Ctrl+Shift+I"
         )
         self.act_play = self._action("&Optimal Play of This Deal", self.play_deal, "Ctrl+P")
+        self.act_worksheet = self.worksheet_dock.toggleViewAction()
+        self.act_worksheet.setText("Values &Worksheet")
+        self.page.addAction(self.act_worksheet)
         self.act_inspector = self.inspector_dock.toggleViewAction()
         self.act_inspector.setText("Game-Tree &Inspector")
         self.act_inspector.setShortcut(QKeySequence("Ctrl+I"))
@@ -238,7 +260,7 @@ class TrickWorkspace(FileWorkspace):
     def docks(self) -> Sequence[QDockWidget]:
         # the two share the bottom as tabs: side by side each would get half the width and
         # the play panel's sidebar would clip (issue 11, defect 4)
-        return (self.inspector_dock, self.play_dock)
+        return (self.inspector_dock, self.play_dock, self.worksheet_dock)
 
     def dock_share(self, dock: QDockWidget) -> float | None:
         # the panel shows the hands itself: its card list has the room, the table above
@@ -268,6 +290,7 @@ class TrickWorkspace(FileWorkspace):
                 self.act_inspect_deal,
                 None,
                 self.act_play,
+                self.act_worksheet,
             ),
         }
 
