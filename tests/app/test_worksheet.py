@@ -1,0 +1,74 @@
+"""The values worksheet's Qt-free layer: rows valued as the engine values them, bad rows with a
+message quoting them, the sum, rows compared (a row without a deal refused) and D + z."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+
+from tests.engine.strategies import symmetric_deals
+from whistgui.app.worksheet import (
+    MAX_ROW_CARDS,
+    WorksheetRow,
+    compare_rows,
+    witness_deal,
+    witness_text,
+    worksheet_row,
+    worksheet_sum,
+)
+from whistgui.engine import ArgumentError, Deal, Evaluator, Solver, Value, describe
+from whistgui.engine.games.whist.compare import Comparer
+
+
+@settings(max_examples=40, deadline=None)
+@given(symmetric_deals(max_cards=6, max_suits=3))
+def test_a_row_is_the_engines_value_and_words(deal: Deal) -> None:
+    row = worksheet_row(f"  {deal}  ", Evaluator())
+    assert row.error is None
+    assert row.deal == Deal.parse(str(deal))
+    assert row.value == Evaluator().value(deal)
+    assert row.kind == describe(row.value).words
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("AK/Q", "'AK/Q': suit S ('AK/Q') is not symmetric"),
+        ("K/X", "'K/X'"),
+        ("0", "'0' is an empty deal"),
+        (" ".join(["AKQJ/T987"] * 5), f"has 20 cards a hand; a row takes at most {MAX_ROW_CARDS}"),
+    ],
+)
+def test_a_bad_row_says_why_quoting_it(text: str, said: str) -> None:
+    row = worksheet_row(text, Evaluator())
+    assert row.value is None
+    assert row.deal is None
+    assert row.error is not None
+    assert said in row.error
+
+
+def test_the_sum_leaves_out_rows_without_a_value() -> None:
+    ev = Evaluator()
+    rows = [worksheet_row(t, ev) for t in ("K/A", "AK/Q", "A/K")]
+    assert worksheet_sum(rows) == (Value.parse("1+-e0"), describe(Value.parse("1+-e0")).words)
+    assert worksheet_sum([rows[1]]) is None
+    assert worksheet_sum([]) is None
+
+
+def test_rows_compared_and_a_witness_as_d_plus_z() -> None:
+    ev = Evaluator()
+    d, e = worksheet_row("K/A A/K", ev), worksheet_row("KJ/AQ KJ/AQ", ev)
+    c = compare_rows(d, e, Comparer())
+    assert c.relation == "incomparable"
+    solver = Solver()
+    for w in c.witnesses:
+        assert d.deal is not None
+        assert solver.outcome(witness_deal(d.deal, w)) == w.d
+        assert str(w.z) in witness_text(w)
+    assert "D does better" in witness_text(c.witnesses[0])
+    assert "E does better" in witness_text(c.witnesses[1])
+
+
+def test_a_row_without_a_deal_is_not_compared() -> None:
+    with pytest.raises(ArgumentError, match="E 'AK/Q' is not a deal with a value"):
+        compare_rows(worksheet_row("K/A", Evaluator()), WorksheetRow("AK/Q"), Comparer())
