@@ -60,12 +60,14 @@ __all__ = [
     "LabRow",
     "LabTable",
     "R43Report",
+    "derived_columns",
     "distinct_values",
     "lab_rows",
     "lab_table",
     "lattice",
     "r43_report",
     "value_counts",
+    "value_facts",
 ]
 
 #: The largest n the window lists: C(2n, n) suits, 705,432 at n = 11, a :class:`LabTable` from
@@ -393,10 +395,7 @@ def lab_table(
     labeled = tuple(cache.labeled)
     value_rank = _ranks([value_key(v) for v in values])
     labeled_rank = _ranks([labeled_key(v) for v in labeled])
-    characters = [describe(v) for v in values]
-    kinds = tuple(dict.fromkeys(c.words for c in characters))
-    kind_of = np.array([kinds.index(c.words) for c in characters], dtype=np.int16)
-    outcome = np.array([_tricks(c.outcome) for c in characters], dtype=np.int8).reshape(-1, 2)
+    kinds, kind_of, outcome = value_facts(values)
 
     parts: list[dict[str, npt.NDArray[Any]]] = []
     spans: dict[int, tuple[int, int]] = {}
@@ -420,12 +419,6 @@ def lab_table(
             t0[s : s + _BLOCK], h[s : s + _BLOCK], hbar[s : s + _BLOCK] = r43_block(
                 mask[s : s + _BLOCK], n
             )
-        whist_west, whist_east = outcome[value_id, 0], outcome[value_id, 1]
-        pick = np.zeros(size, dtype=np.int8)  # Whist's tricks are (n + x)/2, down with W on lead
-        for code, x in ((2, hbar), (1, h)):  # H wins when both fit
-            fits = ((n + x) // 2 == whist_west) & ((n + x + 1) // 2 == whist_east)
-            pick[fits] = code
-        hg = np.where(hbar > 0, hbar, np.where(h < 0, h, 0))  # H_Greedy (Theorem 6.1)
         parts.append(
             {
                 "n": np.full(size, n, dtype=np.int8),
@@ -433,16 +426,7 @@ def lab_table(
                 "value_id": value_id,
                 "maxmin_id": table.maxmin_id[order],
                 "minmax_id": table.minmax_id[order],
-                "kind_id": kind_of[value_id],
-                "t0": t0,
-                "h": h,
-                "hbar": hbar,
-                "whist_pick": pick,
-                "whist_west": whist_west,
-                "whist_east": whist_east,
-                "greedy_west": ((n + hg) // 2).astype(np.int8),
-                "greedy_east": ((n + hg + 1) // 2).astype(np.int8),
-                "five": np.sign(t0).astype(np.int8),
+                **derived_columns(n, value_id, t0, h, hbar, kind_of, outcome),
             }
         )
         if progress is not None:
@@ -462,6 +446,54 @@ def lab_table(
         labeled_rank=labeled_rank,
         spans=spans,
     )
+
+
+def value_facts(
+    values: tuple[Value, ...],
+) -> tuple[tuple[str, ...], npt.NDArray[np.int16], npt.NDArray[np.int8]]:
+    """What a :class:`LabTable` says of each of ``values``: the kinds (each once, in the order
+    met), each value's kind's index, and each value's Whist tricks with West and with East on
+    lead (one row a value)."""
+    characters = [describe(v) for v in values]
+    kinds = tuple(dict.fromkeys(c.words for c in characters))
+    kind_of = np.array([kinds.index(c.words) for c in characters], dtype=np.int16)
+    outcome = np.array([_tricks(c.outcome) for c in characters], dtype=np.int8).reshape(-1, 2)
+    return kinds, kind_of, outcome
+
+
+def derived_columns(
+    n: int,
+    value_id: I32s,
+    t0: I8s,
+    h: I8s,
+    hbar: I8s,
+    kind_of: npt.NDArray[np.int16],
+    outcome: npt.NDArray[np.int8],
+) -> dict[str, npt.NDArray[Any]]:
+    """The columns of a :class:`LabTable` worked out from a suit's value (its id into the
+    values :func:`value_facts` described) and R43's T₀, H and H̄, for suits of ``n`` cards a
+    hand: kind, which of H and H̄ Whist takes, Whist's, Greedy Whist's and Five-card's
+    results."""
+    whist_west, whist_east = outcome[value_id, 0], outcome[value_id, 1]
+    pick = np.zeros(
+        len(value_id), dtype=np.int8
+    )  # Whist's tricks are (n + x)/2, down with W on lead
+    for code, x in ((2, hbar), (1, h)):  # H wins when both fit
+        fits = ((n + x) // 2 == whist_west) & ((n + x + 1) // 2 == whist_east)
+        pick[fits] = code
+    hg = np.where(hbar > 0, hbar, np.where(h < 0, h, 0))  # H_Greedy (Theorem 6.1)
+    return {
+        "kind_id": kind_of[value_id],
+        "t0": t0,
+        "h": h,
+        "hbar": hbar,
+        "whist_pick": pick,
+        "whist_west": whist_west,
+        "whist_east": whist_east,
+        "greedy_west": ((n + hg) // 2).astype(np.int8),
+        "greedy_east": ((n + hg + 1) // 2).astype(np.int8),
+        "five": np.sign(t0).astype(np.int8),
+    }
 
 
 def _ranks(keys: list[int]) -> I32s:
