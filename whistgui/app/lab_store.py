@@ -39,7 +39,7 @@ from whistgui.engine.errors import Cancelled
 from whistgui.engine.games.whist.keys import labeled_from_key, value_from_key
 from whistgui.engine.games.whist.value import LabeledValue, Value
 from whistgui.engine.reading import quote, quote_path
-from whistgui.engine.tables.parquet_store import ParquetStore, open_store
+from whistgui.engine.tables.parquet_store import MAX_PARQUET_N, ParquetStore, open_store
 from whistgui.engine.tables.rows import count_patterns
 from whistgui.engine.tables.store import StoreError, store_word
 
@@ -167,7 +167,7 @@ class StoreSource:
 
     path: Path
     store: ParquetStore = field(init=False)
-    #: n -> suits stored (whole parts), for every n begun
+    #: n -> suits stored (whole parts), for every n begun (or damaged)
     stored: dict[int, int] = field(init=False)
     #: n -> what is wrong with its parts (the store refuses to read them)
     damaged: dict[int, str] = field(init=False)
@@ -186,13 +186,14 @@ class StoreSource:
             )
         self.store = store
         try:
-            self.stored = {p.n: p.done for p in store.all_progress()}
             self.damaged = {}
-            for n in sorted(self.stored):
+            for n in range(1, MAX_PARQUET_N + 1):
                 try:
                     store.check_rows(n)
                 except StoreError as exc:
                     self.damaged[n] = str(exc)
+            self.stored = {p.n: p.done for p in store.all_progress()}
+            self.stored = {n: self.stored.get(n, 0) for n in sorted({*self.stored, *self.damaged})}
             if not self.stored:
                 raise StoreError(f"the table store {quote_path(shown)} holds no suits yet")
             con = store.connection()

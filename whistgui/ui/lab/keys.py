@@ -22,4 +22,10 @@ WWE anywhere, ^WWE at the top, EEW$ at the bottom)</td></tr>
 <tr><td>Alt+E; Ctrl+E</td><td>export the rows (CSV, LaTeX) or the plots; the plots as a \
 figure</td></tr>
 <tr><td>Esc, Ctrl+.</td><td>stop the listing or the export</td></tr>
+<tr><td>Ctrl+O; Alt+I</td><td>open a table store (its suits listed, not computed); the \
+File menu (the last store, Close Table Store)</td></tr>
+<tr><td>Alt+N, Alt+Q; Enter</td><td>with a store open: which n; an SQL condition over its \
+suits (value = '1+e1' AND t0 &gt; 2); list them</td></tr>
+<tr><td>Alt+G</td><td>with a store open: go to a row (the table shows 100,000 at a time; \
+◀ ▶ the others)</td></tr>
 <tr><td>F1 (in the window)</td><td>these keys</td></tr>"""

@@ -52,6 +52,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QMenuBar,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -81,6 +82,7 @@ from whistgui.ui.lab.exports import (
 )
 from whistgui.ui.lab.keys import KEYS_HTML
 from whistgui.ui.lab.plots import LabPlots
+from whistgui.ui.lab.store_view import StoreView
 from whistgui.ui.lab.suit_model import COLUMNS, SUIT, PatternRole, SuitTableModel
 from whistgui.ui.widgets.figure_dialog import FigureDialog
 from whistgui.ui.widgets.keys_dialog import KeysDialog
@@ -385,8 +387,41 @@ class SingleSuitsWindow(QWidget):
         self.act_keys.triggered.connect(self.show_keys)
         self.addAction(self.act_keys)
 
+        # -- a table store, listed instead of computing (File ▸ Open Table Store…) ---------
+        self.store_view = StoreView(engine, self, settings=settings)
+        self.store_view.hide()
+        self.store_view.storeChanged.connect(self._on_store)
+        self.store_view.message.connect(self._say)
+        self.store_view.listingChanged.connect(self._sync_store_header)
+        self.act_open_store = QAction("&Open Table Store…", self)
+        self.act_open_store.setShortcut(QKeySequence("Ctrl+O"))
+        self.act_open_store.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.act_open_store.setStatusTip(
+            "List the suits of a table store (written by 'whist table --upto N --store DIR') "
+            "instead of computing them: any n it holds, filtered by SQL"
+        )
+        self.act_open_store.triggered.connect(lambda: self.open_store_dialog())
+        self.act_reopen_store = QAction("Open &Last Store", self)
+        self.act_reopen_store.triggered.connect(
+            lambda: self.store_view.open_store(self.store_view.last_store())
+        )
+        self.act_close_store = QAction("&Close Table Store", self)
+        self.act_close_store.setStatusTip("Close the store: list computed suits again")
+        self.act_close_store.triggered.connect(self.store_view.close_store)
+        menubar = QMenuBar(self)
+        file_menu = menubar.addMenu("F&ile")  # Alt+F is the filter's
+        file_menu.aboutToShow.connect(self._update_store_actions)
+        for act in (self.act_open_store, self.act_reopen_store, self.act_close_store):
+            file_menu.addAction(act)
+            self.addAction(act)
+        file_menu.addSeparator()
+        file_menu.addMenu(menu)  # Export
+        menu.setTitle("&Export")
+        self._update_store_actions()
+
         # -- the layout ---------------------------------------------------------------------
         top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(n_label)
         top.addWidget(self.n)
         top.addWidget(to_label)
@@ -397,6 +432,8 @@ class SingleSuitsWindow(QWidget):
         top.addWidget(self.filter, 1)
         top.addWidget(self.count)
         top.addWidget(self.export_button)
+        self.compute_row = QWidget(self)
+        self.compute_row.setLayout(top)
         split = QSplitter(Qt.Orientation.Horizontal, self)
         split.addWidget(self.table)
         split.addWidget(self.plots)
@@ -404,7 +441,9 @@ class SingleSuitsWindow(QWidget):
         split.setStretchFactor(0, 1)  # a wider window widens the table; the plots keep theirs
         split.setStretchFactor(1, 0)
         layout = QVBoxLayout(self)
-        layout.addLayout(top)
+        layout.setMenuBar(menubar)
+        layout.addWidget(self.compute_row)
+        layout.addWidget(self.store_view)
         layout.addWidget(split, 1)
         layout.addWidget(self.status)
         # room for the suits of 11 cards a hand and the plots, on screens that have it
@@ -737,6 +776,55 @@ class SingleSuitsWindow(QWidget):
         for act in (self.act_export_csv, self.act_export_tex):
             act.setEnabled(shown > 0)
 
+    # -- a table store --------------------------------------------------------------------------
+    def open_store_dialog(self) -> int | None:
+        """File ▸ Open Table Store…: choose a store's directory, then list it."""
+        last = self.store_view.last_store()
+        start = str(Path(last).parent) if last else ""
+        path = QFileDialog.getExistingDirectory(self, "Open a table store (its directory)", start)
+        return self.store_view.open_store(path) if path else None
+
+    def _update_store_actions(self) -> None:
+        last = self.store_view.last_store()
+        self.act_reopen_store.setEnabled(bool(last))
+        name = f" ({Path(last).name})" if last else ""
+        self.act_reopen_store.setText(f"Open &Last Store{name}")
+        self.act_close_store.setEnabled(self.store_view.source is not None)
+
+    def _on_store(self, source: object) -> None:
+        """A store opened (its suits listed in the table) or closed (the computed list back)."""
+        listing = source is not None
+        if listing and self.table.model() is not self.store_view.model:
+            self.cancel_listing()
+            self.table.setModel(self.store_view.model)
+        elif not listing:
+            self.table.setModel(self.model)
+            self.table.horizontalHeader().setSortIndicator(*self.model.sorting)
+        self.compute_row.setVisible(not listing)
+        self.store_view.setVisible(listing)
+        self.plots.setVisible(not listing)  # the plots are of the computed list
+        digits = len(f"{10**9:,}") if listing else _ROW_DIGITS
+        rows = self.table.verticalHeader()
+        margin = rows.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, rows)
+        rows.setFixedWidth(rows.fontMetrics().horizontalAdvance("9" * digits) + 2 * margin + 10)
+        for act in (self.act_export_csv, self.act_export_tex, self.act_export_figure):
+            act.setEnabled(not listing)
+        self.export_button.setEnabled(not listing)
+        self._update_store_actions()
+        if listing:
+            self._size_columns()
+        else:
+            self._update_count()
+
+    def _sync_store_header(self) -> None:
+        """The header shows the store listing's order."""
+        if self.table.model() is self.store_view.model:
+            header = self.table.horizontalHeader()
+            header.blockSignals(True)
+            header.setSortIndicator(*self.store_view.sort_column())
+            header.blockSignals(False)
+            header.viewport().update()
+
     # -- opening a suit -----------------------------------------------------------------------
     def _on_clicked(self, index: QModelIndex) -> None:
         self._clicked[1].start()
@@ -796,3 +884,4 @@ class SingleSuitsWindow(QWidget):
         self.engine.cancel(CHANNEL)
         self.engine.cancel(TEXT_CHANNEL)
         self.engine.cancel(EXPORT_CHANNEL)
+        self.store_view.shutdown()

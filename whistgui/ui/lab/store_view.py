@@ -1,0 +1,539 @@
+"""The Single Suits window's table store controls: File ▸ Open Table Store… lists a store's
+suits instead of computing them — which n, an SQL filter, the count, the block of rows shown and
+the way to any other, progress and Cancel — over a :class:`~whistgui.ui.lab.store_model.
+StoreSuitModel` the window's table then shows.
+
+Everything that reads the store runs on the engine service, owned by the window
+(:class:`~whistgui.ui.engine_service.ViewWork`): opening it and counting a listing on
+:data:`CHANNEL` (a newer request cancels the older, and a cancelled DuckDB query is
+interrupted), its pages on :data:`PAGE_CHANNEL`. The event loop never waits on DuckDB: a
+listing asked for leaves the one shown usable until it is counted, and a filter DuckDB refuses
+leaves it as it was, the message quoting what was typed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from math import comb
+from pathlib import Path
+from typing import Final
+
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from whistgui.app.lab import LabTable
+from whistgui.app.lab_store import (
+    StoreIndex,
+    StoreQuery,
+    StoreSource,
+    fetch_rows,
+    store_index,
+)
+from whistgui.engine.reading import quote_path
+from whistgui.engine.tables.parquet_store import SQL_COLUMNS
+from whistgui.engine.tables.store import StoreError
+from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
+from whistgui.ui.lab.store_model import BLOCK, SORTS, StoreSuitModel
+
+__all__ = ["CHANNEL", "PAGE_CHANNEL", "StoreView"]
+
+CHANNEL: Final = "lab-store"
+PAGE_CHANNEL: Final = "lab-store-page"
+#: The settings' key of the last store opened.
+LAST_STORE: Final = "lab/lastStore"
+_STEPS: Final = 1000
+_REVEAL_MS: Final = 150
+_POLL_MS: Final = 100
+#: The SQL names of the sort keys, as the count says them.
+_SORT_NAMES: Final = {
+    "value": "value",
+    "maxmin": "maxmin",
+    "minmax": "minmax",
+    "t0": "T₀",
+    "h": "H",
+    "hbar": "H̄",
+}
+
+
+@dataclass(eq=False)
+class _Work:
+    """A store job under way: what it is for (``what``, for the progress row), and the
+    fraction done (written by the job's query watcher, read by the timer)."""
+
+    what: str
+    kind: str  # "open" or "list"
+    query: StoreQuery | None = None
+    job: int = 0
+    fraction: float = 0.0
+
+
+def _open_job(ctx: JobContext, work: _Work, path: Path) -> tuple[StoreSource, StoreIndex]:
+    source = StoreSource(path)
+    try:
+        ctx.check()
+        listable = source.listable()
+        if not listable:  # every level damaged: the first one's message
+            raise StoreError(source.damaged[min(source.damaged)])
+        n = max(listable)
+        query = StoreQuery(n) if work.query is None else replace(work.query, n=n)
+        work.query = query
+        ctx.report(f"counting the suits of n = {n}")
+        index = store_index(source, query, ctx.should_stop, _progress(work))
+    except BaseException:
+        source.close()
+        raise
+    return source, index
+
+
+def _progress(work: _Work) -> Callable[[float], None]:
+    def said(fraction: float) -> None:
+        work.fraction = fraction
+
+    return said
+
+
+class StoreView(QWidget):
+    """The controls of a store listing (hidden while the window computes). ``table_model``
+    is the model the window's table shows while a store is open."""
+
+    #: a store was opened (its listing in the model) or closed (None)
+    storeChanged = Signal(object)
+    #: a message for the window (its hint and the status bar)
+    message = Signal(str)
+    #: the listing shown changed (a new count, order or block)
+    listingChanged = Signal()
+
+    def __init__(
+        self,
+        engine: EngineService,
+        parent: QWidget,
+        *,
+        settings: QSettings | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.engine = engine
+        self._settings = settings
+        self._work_owner = ViewWork(engine, parent, self._catch_up)
+        self.source: StoreSource | None = None
+        self._busy: _Work | None = None
+        self._pages: dict[int, tuple[StoreIndex, list[int]]] = {}  # page job -> its pages
+        self.model = StoreSuitModel(self)
+        self.model.pagesWanted.connect(self._read_pages)
+        self.model.sortWanted.connect(self._on_sort)
+        self.model.sortRefused.connect(self._on_sort_refused)
+
+        self.name = QLabel(self)
+        self.name.setObjectName("labStoreName")
+        self.n = QComboBox(self)
+        self.n.setToolTip("Which n of the store to list")
+        self.n.activated.connect(self._on_n)
+        n_label = QLabel("&n:", self)
+        n_label.setBuddy(self.n)
+        self.filter = QLineEdit(self)
+        self.filter.setObjectName("labStoreFilter")
+        self.filter.setPlaceholderText("SQL condition, e.g. value = '1+e1' AND t0 > 2 (Enter)")
+        self.filter.setToolTip(
+            "Listed: the suits of the n chosen for which this SQL condition holds (DuckDB: "
+            "WHERE n = N AND (condition)); Enter applies it, an empty one lists every suit. "
+            f"The columns: {SQL_COLUMNS.split(';')[0]}. value, maxmin, minmax are texts as "
+            "'whist table' prints them ('1+e1', '(W, 8)'); class, stoppers, west_lead, "
+            "east_lead are the value's"
+        )
+        self.filter.setClearButtonEnabled(True)
+        self.filter.returnPressed.connect(self.apply_filter)
+        filter_label = QLabel("S&QL:", self)
+        filter_label.setBuddy(self.filter)
+        self.count = QLabel(self)
+        self.count.setObjectName("labStoreCount")
+        self.count.setMinimumWidth(80)
+        self.close_button = QToolButton(self)
+        self.close_button.setText("Close Store")
+        self.close_button.setToolTip("Close the table store and list computed suits again")
+        self.close_button.clicked.connect(self.close_store)
+
+        # the block shown, and the way to any row
+        self.prev_button = QToolButton(self)
+        self.prev_button.setText("◀")
+        self.prev_button.setToolTip(f"The {BLOCK:,} rows before")
+        self.prev_button.clicked.connect(lambda: self.move_by(-BLOCK))
+        self.next_button = QToolButton(self)
+        self.next_button.setText("▶")
+        self.next_button.setToolTip(f"The {BLOCK:,} rows after")
+        self.next_button.clicked.connect(lambda: self.move_by(BLOCK))
+        self.block = QLabel(self)
+        self.block.setObjectName("labStoreBlock")
+        self.row = QSpinBox(self)
+        self.row.setRange(1, 1)
+        self.row.setGroupSeparatorShown(True)
+        self.row.setKeyboardTracking(False)
+        self.row.setToolTip("Go to this row of the listing (Enter)")
+        self.row.editingFinished.connect(lambda: self.go_to_row(self.row.value()))
+        row_label = QLabel("&Go to row:", self)
+        row_label.setBuddy(self.row)
+
+        self.progress_label = QLabel(self)
+        self.progress = QProgressBar(self)
+        self.progress.setRange(0, _STEPS)
+        self.progress.setMaximumWidth(240)
+        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button.setToolTip("Stop reading the store (the list shown stays)")
+        self.cancel_button.clicked.connect(self.cancel)
+        self.busy_row = QWidget(self)
+        busy = QHBoxLayout(self.busy_row)
+        busy.setContentsMargins(0, 0, 0, 0)
+        busy.addWidget(self.progress_label, 1)
+        busy.addWidget(self.progress)
+        busy.addWidget(self.cancel_button)
+        self.busy_row.hide()
+        self._reveal = QTimer(self)
+        self._reveal.setSingleShot(True)
+        self._reveal.setInterval(_REVEAL_MS)
+        self._reveal.timeout.connect(self.busy_row.show)
+        self._poll = QTimer(self)
+        self._poll.setInterval(_POLL_MS)
+        self._poll.timeout.connect(self._poll_progress)
+
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.name)
+        top.addWidget(n_label)
+        top.addWidget(self.n)
+        top.addSpacing(12)
+        top.addWidget(filter_label)
+        top.addWidget(self.filter, 1)
+        top.addWidget(self.count)
+        top.addWidget(self.close_button)
+        nav = QHBoxLayout()
+        nav.setContentsMargins(0, 0, 0, 0)
+        nav.addWidget(self.prev_button)
+        nav.addWidget(self.block)
+        nav.addWidget(self.next_button)
+        nav.addSpacing(12)
+        nav.addWidget(row_label)
+        nav.addWidget(self.row)
+        nav.addStretch(1)
+        nav.addWidget(self.busy_row, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addLayout(nav)
+
+        engine.finished.connect(self._on_finished)
+        engine.failed.connect(self._on_failed)
+        engine.cancelled.connect(self._on_cancelled)
+        self._show_listing()
+
+    # -- what is shown --------------------------------------------------------------------------
+    @property
+    def query(self) -> StoreQuery | None:
+        """The listing shown (None: no store open)."""
+        index = self.model.index_
+        return None if index is None else index.query
+
+    @property
+    def busy(self) -> bool:
+        """Is the store being opened or a listing counted?"""
+        return self._busy is not None
+
+    def last_store(self) -> str:
+        """The store opened last (remembered in the settings), or ""."""
+        if self._settings is None:
+            return ""
+        value = self._settings.value(LAST_STORE, "")
+        return value if isinstance(value, str) else ""
+
+    # -- opening and closing --------------------------------------------------------------------
+    def open_store(self, path: str | Path) -> int | None:
+        """Open the store at ``path`` on the engine service and list its largest n (the
+        filter and the order of the listing shown kept); the job's id. The list shown stays
+        until it is listed, and if it cannot be."""
+        p = Path(path)
+        query = self.query
+        keep = None if query is None else replace(query, n=0)
+        work = _Work(f"the table store {quote_path(str(p))}", "open", keep)
+        return self._submit(work, lambda ctx: _open_job(ctx, work, p), f"Opening {p.name}")
+
+    def close_store(self) -> None:
+        """Close the store: the window computes again."""
+        source = self.source
+        if source is None:
+            return
+        self.cancel()
+        self.engine.cancel(PAGE_CHANNEL)
+        self.source = None
+        self.model.set_index(None)
+        self._pages.clear()
+        self._close_later(source)
+        self._show_listing()
+        self.storeChanged.emit(None)
+
+    def _close_later(self, source: StoreSource) -> None:
+        """Close ``source`` on the engine's thread, after the jobs that read it."""
+        with contextlib.suppress(RuntimeError):  # the app is closing: nothing to run it
+            self.engine.submit(
+                "lab-store-close", lambda _ctx: source.close(), label="Closing the table store"
+            )
+
+    # -- listing --------------------------------------------------------------------------------
+    def relist(self, query: StoreQuery) -> int | None:
+        """Count ``query``'s rows on the engine service and show them (the list shown stays
+        until then, and if DuckDB refuses it); None if it is shown or being counted already."""
+        source = self.source
+        if source is None or query == self.query:
+            if source is not None and self._busy is not None and self._busy.kind == "list":
+                self.cancel()  # back to what is shown
+            return None
+        busy = self._busy
+        if busy is not None and busy.query == query:
+            return None
+        where = f" where {query.condition.strip()}" if query.condition.strip() else ""
+        work = _Work(f"n = {query.n}{where}", "list", query)
+
+        def job(ctx: JobContext) -> StoreIndex:
+            return store_index(source, query, ctx.should_stop, _progress(work))
+
+        return self._submit(work, job, f"Counting n = {query.n} of {source.name}")
+
+    def apply_filter(self) -> int | None:
+        """Enter in the SQL box: list the suits for which it holds."""
+        query = self.query
+        if query is None:
+            return None
+        return self.relist(replace(query, condition=self.filter.text().strip()))
+
+    def _on_n(self, _row: int) -> None:
+        n, query = self.n.currentData(), self.query
+        if isinstance(n, int) and query is not None:
+            self.relist(replace(query, n=n))
+
+    def _on_sort(self, key: str | None, descending: bool) -> None:
+        query = self.query
+        if query is not None:
+            self.relist(replace(query, sort=key, descending=descending))
+
+    def _on_sort_refused(self, column: int) -> None:
+        self.message.emit(
+            "A store listing sorts by rank (Suit, n) or by a column the store keeps — Value, "
+            "maxmin, minmax, T₀, H, H̄; the others are worked out from those"
+        )
+        self.listingChanged.emit()  # the header shows the order listed again
+
+    def sort_column(self) -> tuple[int, Qt.SortOrder]:
+        """The header's column and order for the listing shown (-1: rank, ascending)."""
+        query = self.query
+        if query is None or (query.sort is None and not query.descending):
+            return -1, Qt.SortOrder.AscendingOrder
+        column = next(c for c, key in SORTS.items() if key == query.sort)
+        order = Qt.SortOrder.DescendingOrder if query.descending else Qt.SortOrder.AscendingOrder
+        return column, order
+
+    # -- the block ------------------------------------------------------------------------------
+    def move_by(self, rows: int) -> None:
+        self.model.move_to(self.model.offset + rows)
+        self._show_listing()
+
+    def go_to_row(self, row: int) -> int:
+        """Show the listing's row ``row`` (from 1) in the block; its row in the block."""
+        total = self.model.total
+        if total == 0:
+            return -1
+        row = max(1, min(row, total))
+        offset = self.model.offset
+        if not offset <= row - 1 < offset + BLOCK:
+            self.model.move_to(row - 1 - BLOCK // 2)
+            self._show_listing()
+        return row - 1 - self.model.offset
+
+    # -- the engine -----------------------------------------------------------------------------
+    def _submit(self, work: _Work, fn: Callable[[JobContext], object], label: str) -> int | None:
+        try:
+            work.job = self._work_owner.submit(CHANNEL, fn, label=label, tag=work)
+        except RuntimeError:  # the app is closing: its engine has stopped
+            return None
+        self._busy = work
+        self.progress.setValue(0)
+        self.progress_label.setText(f"Reading {work.what} …")
+        self._reveal.start()
+        self._poll.start()
+        return work.job
+
+    def cancel(self) -> bool:
+        """Stop opening the store or counting a listing (the list shown stays)."""
+        if self._busy is None:
+            return False
+        self.engine.cancel(CHANNEL)
+        self._end_busy()
+        return True
+
+    def _end_busy(self) -> None:
+        self._busy = None
+        self._reveal.stop()
+        self._poll.stop()
+        self.busy_row.hide()
+
+    def _poll_progress(self) -> None:
+        busy = self._busy
+        if busy is not None:
+            self.progress.setValue(round(busy.fraction * _STEPS))
+
+    def _read_pages(self) -> None:
+        source, index = self.source, self.model.index_
+        if source is None or index is None:
+            return
+        pages = self.model.wanted_pages()
+        if not pages:
+            return
+        spans = [self.model.page_rows(p) for p in pages]
+
+        def job(ctx: JobContext) -> list[tuple[int, LabTable]]:
+            out = []
+            for page, (lo, hi) in zip(pages, spans, strict=True):
+                ctx.check()
+                out.append((page, fetch_rows(source, index, lo, hi, ctx.should_stop)))
+            return out
+
+        try:
+            job_id = self._work_owner.submit(
+                PAGE_CHANNEL, job, label=f"Reading rows of {source.name}", tag=index
+            )
+        except RuntimeError:
+            self.model.forget_asked(pages)
+            return
+        for old, (_, asked) in list(self._pages.items()):  # cancelled by the new job
+            self.model.forget_asked(asked)
+            del self._pages[old]
+        self._pages[job_id] = (index, pages)
+
+    def _catch_up(self) -> None:
+        """Shown again: the pages stopped while hidden are asked for again."""
+        self.model.forget_asked()
+        if self.model.rowCount():
+            top, bottom = self.model.index(0, 0), self.model.index(self.model.rowCount() - 1, 0)
+            self.model.dataChanged.emit(top, bottom)
+
+    def _on_finished(self, job: int, channel: str, tag: object, result: object) -> None:
+        if channel == PAGE_CHANNEL and job in self._pages:
+            index, _ = self._pages.pop(job)
+            if isinstance(result, list):
+                for page, table in result:
+                    self.model.set_page(index, page, table)
+            return
+        busy = self._busy
+        if channel != CHANNEL or busy is None or tag is not busy:
+            return
+        self._end_busy()
+        if busy.kind == "open" and isinstance(result, tuple):
+            source, index = result
+            old, self.source = self.source, source
+            if old is not None:
+                self.engine.cancel(PAGE_CHANNEL)
+                self._pages.clear()
+                self._close_later(old)
+            self._fill_n(source)
+            if self._settings is not None:
+                self._settings.setValue(LAST_STORE, str(source.path))
+            self._show(index)
+            damaged = ", ".join(f"n = {n}" for n in sorted(source.damaged))
+            self.message.emit(
+                f"Opened the table store {quote_path(str(source.path))}"
+                + (f"; damaged, not listed: {damaged}" if damaged else "")
+            )
+            self.storeChanged.emit(source)
+        elif busy.kind == "list" and isinstance(result, StoreIndex):
+            self._show(result)
+
+    def _on_failed(self, job: int, channel: str, tag: object, message: str) -> None:
+        if channel == PAGE_CHANNEL and job in self._pages:
+            _, pages = self._pages.pop(job)
+            self.model.forget_asked(pages)
+            self.message.emit(message)
+            return
+        busy = self._busy
+        if channel == CHANNEL and busy is not None and tag is busy:
+            self._end_busy()
+            self._show_listing()
+            self.message.emit(message)
+
+    def _on_cancelled(self, job: int, channel: str) -> None:
+        if channel == PAGE_CHANNEL and job in self._pages:
+            _, pages = self._pages.pop(job)
+            self.model.forget_asked(pages)
+            return
+        busy = self._busy
+        if channel == CHANNEL and busy is not None and job == busy.job:
+            self._end_busy()
+            self.message.emit(f"Stopped reading {busy.what}; the list shown stays")
+
+    def _fill_n(self, source: StoreSource) -> None:
+        self.n.clear()
+        for n in sorted(source.stored):
+            text = f"{n}"
+            if n in source.damaged:
+                text += " (damaged)"
+            elif source.stored[n] < _suits(n):
+                text += f" ({source.stored[n]:,} of {_suits(n):,})"
+            self.n.addItem(text, n)
+        self.name.setText(source.name)
+        self.name.setToolTip(str(source.path))
+
+    def _show(self, index: StoreIndex) -> None:
+        """Show the listing ``index`` counted, from its first row."""
+        self.model.set_index(index)
+        self.filter.setText(index.query.condition)
+        self._show_listing()
+
+    def _show_listing(self) -> None:
+        """The count, the n chosen and the block, as the model shows them."""
+        source, query, total = self.source, self.query, self.model.total
+        at = self.n.findData(query.n) if query is not None else -1
+        if at >= 0:
+            self.n.setCurrentIndex(at)
+        if source is None or query is None:
+            self.count.setText("no store open")
+        else:
+            stored = source.stored[query.n]
+            if query.condition.strip():
+                text = f"n = {query.n}: {total:,} of {stored:,} suits match"
+            else:
+                text = f"n = {query.n}: {total:,} suits in {source.name}"
+            if query.sort is not None or query.descending:
+                name = _SORT_NAMES.get(query.sort or "", "rank")
+                text += f", by {name} {'↓' if query.descending else '↑'}"
+            self.count.setText(text)
+        self.count.setToolTip(self.count.text() + (f"\n{source.path}" if source else ""))
+        offset, shown = self.model.offset, self.model.rowCount()
+        self.block.setText(
+            f"rows {offset + 1:,}–{offset + shown:,} of {total:,}" if shown else "no rows"
+        )
+        self.prev_button.setEnabled(offset > 0)
+        self.next_button.setEnabled(offset + shown < total)
+        self.row.blockSignals(True)
+        self.row.setRange(1, max(1, min(total, 2**31 - 1)))
+        self.row.blockSignals(False)
+        self.listingChanged.emit()
+
+    def shutdown(self) -> None:
+        self._reveal.stop()
+        self._poll.stop()
+        self.engine.cancel(CHANNEL)
+        self.engine.cancel(PAGE_CHANNEL)
+        source, self.source = self.source, None
+        if source is not None:
+            self._close_later(source)
+
+
+def _suits(n: int) -> int:
+    return comb(2 * n, n)
