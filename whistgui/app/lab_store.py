@@ -359,12 +359,14 @@ def fetch_rows(
     first = int(np.searchsorted(index.ends, start, side="right"))
     last = int(np.searchsorted(index.ends, stop - 1, side="right"))
     before = int(index.ends[first - 1]) if first else 0
-    # consecutive segments of one key make one rank range (their buckets, either way)
+    # segments of one key and adjacent buckets make one rank range (either way); the others
+    # stay apart, their ranges OR-ed: the scan skips the ranks between (a sparse filter's
+    # 12 rows of n = 14 in 8 buckets: 0.3 s; one range from the first to the last: 12 s)
     ranges: list[tuple[int, int, int]] = []
     for k in range(first, last + 1):
         key, b = int(index.keys[k]), int(index.buckets[k])
         lo, hi = b << index.shift, (b + 1) << index.shift
-        if ranges and ranges[-1][0] == key:
+        if ranges and ranges[-1][0] == key and (ranges[-1][2] == lo or ranges[-1][1] == hi):
             _, a, z = ranges[-1]
             ranges[-1] = (key, min(a, lo), max(z, hi))
         else:

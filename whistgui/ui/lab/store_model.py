@@ -242,11 +242,12 @@ class StoreSuitModel(QAbstractTableModel):
         if role == PatternRole:
             return t.pattern(i)
         if role == Qt.ItemDataRole.FontRole:
-            return self._fixed_font() if col == SUIT and int(t.n[i]) > LETTERS_UPTO else None
+            return self.suit_font() if col == SUIT and int(t.n[i]) > LETTERS_UPTO else None
         kind = t.kinds[int(t.kind_id[i])]
         return f"{t.suit_text(i)}: {t.value_of(i).pretty()} — {kind}"
 
-    def _fixed_font(self) -> QFont:
+    def suit_font(self) -> QFont:
+        """The Suit column's face from 7 cards a hand (the system's fixed-pitch one)."""
         if self._fixed is None:
             self._fixed = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         return self._fixed

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Final
 
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -29,12 +30,15 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSpinBox,
+    QStyle,
+    QTableView,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from whistgui.app.lab import LabTable
+from whistgui.app.lab_columns import LETTERS_UPTO, SUIT
 from whistgui.app.lab_store import (
     StoreIndex,
     StoreQuery,
@@ -115,6 +119,8 @@ class StoreView(QWidget):
     message = Signal(str)
     #: the listing shown changed (a new count, order or block)
     listingChanged = Signal()
+    #: the store is being read for a new listing (a message said before is out of date)
+    working = Signal()
 
     def __init__(
         self,
@@ -340,6 +346,29 @@ class StoreView(QWidget):
         order = Qt.SortOrder.DescendingOrder if query.descending else Qt.SortOrder.AscendingOrder
         return column, order
 
+    def fit(self, table: QTableView) -> None:
+        """``table``'s headers for the listing shown: its order, the width of its suits (2n
+        letters W and E in a fixed-pitch face from 7 cards a hand) and of its row numbers."""
+        header = table.horizontalHeader()
+        header.blockSignals(True)  # the order shown, not asked for
+        header.setSortIndicator(*self.sort_column())
+        header.blockSignals(False)
+        header.viewport().update()
+        query = self.query
+        if query is not None and query.n > LETTERS_UPTO:
+            font = QFontMetrics(self.model.suit_font())
+            header.resizeSection(SUIT, font.horizontalAdvance("W" * 2 * query.n) + 14)
+        self.fit_row_numbers(table, len(f"{max(self.model.total, 1):,}"))
+
+    @staticmethod
+    def fit_row_numbers(table: QTableView, digits: int) -> None:
+        """The row numbers as wide as ``digits`` characters at once (a header that grows with
+        the rows moves the columns right; Qt moves a widget by copying its pixels, which left
+        the header's last columns drawn over the window's plots)."""
+        rows = table.verticalHeader()
+        margin = rows.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, rows)
+        rows.setFixedWidth(rows.fontMetrics().horizontalAdvance("9" * digits) + 2 * margin + 10)
+
     # -- the block ------------------------------------------------------------------------------
     def move_by(self, rows: int) -> None:
         self.model.move_to(self.model.offset + rows)
@@ -368,6 +397,7 @@ class StoreView(QWidget):
         self.progress_label.setText(f"Reading {work.what} …")
         self._reveal.start()
         self._poll.start()
+        self.working.emit()
         return work.job
 
     def cancel(self) -> bool:

@@ -58,7 +58,6 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QStackedWidget,
-    QStyle,
     QStyleOptionHeader,
     QTableView,
     QToolButton,
@@ -314,10 +313,7 @@ class SingleSuitsWindow(QWidget):
         # The row numbers get the width of the largest at once: a header that grows with the
         # table (1 to 705,432 rows) moves the column header right, and Qt moves a widget by
         # copying its pixels, which left the header's last columns drawn over the plots.
-        margin = rows.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, rows)
-        rows.setFixedWidth(
-            rows.fontMetrics().horizontalAdvance("9" * _ROW_DIGITS) + 2 * margin + 10
-        )
+        StoreView.fit_row_numbers(self.table, _ROW_DIGITS)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.clicked.connect(self._on_clicked)
@@ -392,13 +388,15 @@ class SingleSuitsWindow(QWidget):
         self.store_view.hide()
         self.store_view.storeChanged.connect(self._on_store)
         self.store_view.message.connect(self._say)
+        self.store_view.working.connect(self._unsay)
         self.store_view.listingChanged.connect(self._sync_store_header)
         self.act_open_store = QAction("&Open Table Store…", self)
         self.act_open_store.setShortcut(QKeySequence("Ctrl+O"))
         self.act_open_store.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.act_open_store.setStatusTip(
             "List the suits of a table store (written by 'whist table --upto N --store DIR') "
-            "instead of computing them: any n it holds, filtered by SQL"
+            "instead of computing them: any n it holds, filtered by SQL (an SQLite store of an "
+            "earlier whist: convert it with 'whist table --convert OLD --store NEW')"
         )
         self.act_open_store.triggered.connect(lambda: self.open_store_dialog())
         self.act_reopen_store = QAction("Open &Last Store", self)
@@ -803,27 +801,21 @@ class SingleSuitsWindow(QWidget):
         self.compute_row.setVisible(not listing)
         self.store_view.setVisible(listing)
         self.plots.setVisible(not listing)  # the plots are of the computed list
-        digits = len(f"{10**9:,}") if listing else _ROW_DIGITS
-        rows = self.table.verticalHeader()
-        margin = rows.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, rows)
-        rows.setFixedWidth(rows.fontMetrics().horizontalAdvance("9" * digits) + 2 * margin + 10)
         for act in (self.act_export_csv, self.act_export_tex, self.act_export_figure):
             act.setEnabled(not listing)
         self.export_button.setEnabled(not listing)
         self._update_store_actions()
+        self._size_columns()
         if listing:
-            self._size_columns()
+            self._sync_store_header()
         else:
+            self.store_view.fit_row_numbers(self.table, _ROW_DIGITS)
             self._update_count()
 
     def _sync_store_header(self) -> None:
-        """The header shows the store listing's order."""
+        """The headers fit the store listing (its order, its suits, its row numbers)."""
         if self.table.model() is self.store_view.model:
-            header = self.table.horizontalHeader()
-            header.blockSignals(True)
-            header.setSortIndicator(*self.store_view.sort_column())
-            header.blockSignals(False)
-            header.viewport().update()
+            self.store_view.fit(self.table)
 
     # -- opening a suit -----------------------------------------------------------------------
     def _on_clicked(self, index: QModelIndex) -> None:
