@@ -165,7 +165,12 @@ def test_paging_by_blocks_and_rows_far_down(qtbot, lab, store_path, monkeypatch)
     assert not view.next_button.isEnabled()
     assert view.prev_button.isEnabled()
     seen |= _shown(_all_rows(qtbot, lab))
-    assert seen == everything  # 924 distinct suits over the blocks, each as stored
+    assert seen == everything
+    # Go to row: the block moves to it, and it is the table's current row
+    view.row.setValue(150)
+    view.row.editingFinished.emit()
+    assert view.model.offset == 0
+    assert lab.table.currentIndex().row() == 149  # 924 distinct suits over the blocks, each as stored
 
 
 def test_sorting_by_value_lists_in_the_values_order(qtbot, lab, store_path) -> None:

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from whistgui.app.lab import LabTable
-from whistgui.app.lab_columns import LETTERS_UPTO, SUIT
+from whistgui.app.lab_columns import LETTERS_UPTO, MAXMIN, MINMAX, SUIT, VALUE
 from whistgui.app.lab_store import (
     StoreIndex,
     StoreQuery,
@@ -121,6 +121,8 @@ class StoreView(QWidget):
     listingChanged = Signal()
     #: the store is being read for a new listing (a message said before is out of date)
     working = Signal()
+    #: Go to row: the model's row to show (and make current)
+    rowShown = Signal(int)
 
     def __init__(
         self,
@@ -186,7 +188,9 @@ class StoreView(QWidget):
         self.row.setGroupSeparatorShown(True)
         self.row.setKeyboardTracking(False)
         self.row.setToolTip("Go to this row of the listing (Enter)")
-        self.row.editingFinished.connect(lambda: self.go_to_row(self.row.value()))
+        self.row.editingFinished.connect(
+            lambda: self.rowShown.emit(self.go_to_row(self.row.value()))
+        )
         row_label = QLabel("&Go to row:", self)
         row_label.setBuddy(self.row)
 
@@ -354,10 +358,19 @@ class StoreView(QWidget):
         header.setSortIndicator(*self.sort_column())
         header.blockSignals(False)
         header.viewport().update()
-        query = self.query
+        query, source = self.query, self.source
         if query is not None and query.n > LETTERS_UPTO:
             font = QFontMetrics(self.model.suit_font())
             header.resizeSection(SUIT, font.horizontalAdvance("W" * 2 * query.n) + 14)
+        if source is not None:  # the longest value the store holds, whatever n
+            cell = table.fontMetrics()
+            for column, texts in (
+                (VALUE, [v.pretty() for v in source.values]),
+                (MAXMIN, [v.pretty() for v in source.labeled]),
+                (MINMAX, [v.pretty() for v in source.labeled]),
+            ):
+                width = max((cell.horizontalAdvance(t) for t in texts), default=0) + 14
+                header.resizeSection(column, max(header.sectionSize(column), width))
         self.fit_row_numbers(table, len(f"{max(self.model.total, 1):,}"))
 
     @staticmethod

@@ -389,6 +389,7 @@ class SingleSuitsWindow(QWidget):
         self.store_view.storeChanged.connect(self._on_store)
         self.store_view.message.connect(self._say)
         self.store_view.working.connect(self._unsay)
+        self.store_view.rowShown.connect(lambda row: self.table.selectRow(row))
         self.store_view.listingChanged.connect(self._sync_store_header)
         self.act_open_store = QAction("&Open Table Store…", self)
         self.act_open_store.setShortcut(QKeySequence("Ctrl+O"))
