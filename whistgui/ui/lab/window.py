@@ -16,6 +16,9 @@ kernel's tables stay in the window's :class:`~whistgui.engine.games.whist.kernel
 model sorts and filters with numpy; a filter that needs the suits' texts of more than
 :data:`~whistgui.ui.lab.suit_model.SYNC_SUIT_TEXTS` suits has them written on the engine
 service (channel ``lab-suits``) and filters on the other columns meanwhile.
+
+File ▸ Open Table Store… (Ctrl+O) lists a store's suits instead of computing them, any n it
+holds, filtered by SQL, paged from the store (:mod:`whistgui.ui.lab.store_view`).
 """
 
 from __future__ import annotations
