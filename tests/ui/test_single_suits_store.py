@@ -170,7 +170,9 @@ def test_paging_by_blocks_and_rows_far_down(qtbot, lab, store_path, monkeypatch)
     view.row.setValue(150)
     view.row.editingFinished.emit()
     assert view.model.offset == 0
-    assert lab.table.currentIndex().row() == 149  # 924 distinct suits over the blocks, each as stored
+    assert (
+        lab.table.currentIndex().row() == 149
+    )  # 924 distinct suits over the blocks, each as stored
 
 
 def test_sorting_by_value_lists_in_the_values_order(qtbot, lab, store_path) -> None:
@@ -300,3 +302,19 @@ def test_the_last_store_is_remembered(qtbot, store_path, settings) -> None:
     finally:
         w.shutdown()
         engine.shutdown()
+
+
+def test_the_store_model_passes_the_model_tester(qtbot, qtmodeltester, lab, store_path) -> None:
+    view = _open(qtbot, lab, store_path)
+    _all_rows(qtbot, lab)
+    qtmodeltester.check(view.model)
+    assert view.model.headerData(0, Qt.Orientation.Vertical) == "1"
+
+
+def test_a_filter_may_end_in_a_comment(qtbot, lab, store_path) -> None:
+    view = _open(qtbot, lab, store_path)
+    view.filter.setText("t0 > 2 -- the suits West wins the last trick of")
+    view.apply_filter()
+    expected = _stored(store_path, "t0 > 2")
+    qtbot.waitUntil(lambda: view.model.total == len(expected), timeout=20_000)
+    assert _shown(_all_rows(qtbot, lab)) == expected

@@ -146,7 +146,7 @@ def _relation(condition: str) -> str:
 
 def _where(query: StoreQuery) -> str:
     cond = query.condition.strip()
-    return "WHERE n = ?" + (f" AND ({cond})" if cond else "")
+    return "WHERE n = ?" + (f" AND (\n{cond}\n)" if cond else "")  # a -- comment ends there
 
 
 _SORT_SQL: Final = {"value": "value_key", "maxmin": "_maxmin", "minmax": "_minmax"}
