@@ -318,3 +318,18 @@ def test_a_filter_may_end_in_a_comment(qtbot, lab, store_path) -> None:
     expected = _stored(store_path, "t0 > 2")
     qtbot.waitUntil(lambda: view.model.total == len(expected), timeout=20_000)
     assert _shown(_all_rows(qtbot, lab)) == expected
+
+
+def test_escape_stops_a_slow_count_and_the_list_stays(qtbot, lab, store_path) -> None:
+    view = _open(qtbot, lab, store_path)
+    index = view.model.index_
+    view.filter.setText("(SELECT count(*) FROM range(100000000000)) > 0")  # minutes
+    view.apply_filter()
+    assert view.busy
+    qtbot.waitUntil(lambda: view.busy_row.isVisible(), timeout=5000)  # progress and Cancel
+    with qtbot.waitSignal(lab.engine.cancelled, timeout=30_000):
+        qtbot.keyClick(lab.table, Qt.Key.Key_Escape)
+    assert not view.busy
+    assert not view.busy_row.isVisible()
+    assert view.model.index_ is index
+    assert view.model.total == SUITS

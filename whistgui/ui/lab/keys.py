@@ -21,7 +21,7 @@ WWE anywhere, ^WWE at the top, EEW$ at the bottom)</td></tr>
 <tr><td>Alt+V</td><td>the n whose values are plotted</td></tr>
 <tr><td>Alt+E; Ctrl+E</td><td>export the rows (CSV, LaTeX) or the plots; the plots as a \
 figure</td></tr>
-<tr><td>Esc, Ctrl+.</td><td>stop the listing or the export</td></tr>
+<tr><td>Esc, Ctrl+.</td><td>stop the listing, the export or the store's count</td></tr>
 <tr><td>Ctrl+O; Alt+I</td><td>open a table store (its suits listed, not computed); the \
 File menu (the last store, Close Table Store)</td></tr>
 <tr><td>Alt+N, Alt+Q; Enter</td><td>with a store open: which n; an SQL condition over its \

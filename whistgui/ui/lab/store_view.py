@@ -123,6 +123,8 @@ class StoreView(QWidget):
     working = Signal()
     #: Go to row: the model's row to show (and make current)
     rowShown = Signal(int)
+    #: the store is being opened or a listing counted (True), or no more (False)
+    busyChanged = Signal(bool)
 
     def __init__(
         self,
@@ -199,7 +201,9 @@ class StoreView(QWidget):
         self.progress.setRange(0, _STEPS)
         self.progress.setMaximumWidth(240)
         self.cancel_button = QPushButton("Cancel", self)
-        self.cancel_button.setToolTip("Stop reading the store (the list shown stays)")
+        self.cancel_button.setToolTip(
+            "Stop reading the store (Escape or Ctrl+.; the list shown stays)"
+        )
         self.cancel_button.clicked.connect(self.cancel)
         self.busy_row = QWidget(self)
         busy = QHBoxLayout(self.busy_row)
@@ -411,6 +415,7 @@ class StoreView(QWidget):
         self._reveal.start()
         self._poll.start()
         self.working.emit()
+        self.busyChanged.emit(True)
         return work.job
 
     def cancel(self) -> bool:
@@ -426,6 +431,7 @@ class StoreView(QWidget):
         self._reveal.stop()
         self._poll.stop()
         self.busy_row.hide()
+        self.busyChanged.emit(False)
 
     def _poll_progress(self) -> None:
         busy = self._busy

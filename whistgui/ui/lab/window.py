@@ -392,6 +392,9 @@ class SingleSuitsWindow(QWidget):
         self.store_view.storeChanged.connect(self._on_store)
         self.store_view.message.connect(self._say)
         self.store_view.working.connect(self._unsay)
+        self.store_view.busyChanged.connect(
+            lambda b: self._escape.setEnabled(b or bool(self._busy))
+        )
         self.store_view.rowShown.connect(lambda row: self.table.selectRow(row))
         self.store_view.listingChanged.connect(self._sync_store_header)
         self.act_open_store = QAction("&Open Table Store…", self)
@@ -518,8 +521,8 @@ class SingleSuitsWindow(QWidget):
             self.engine.cancel_running()
 
     def _cancel_shown(self) -> bool:
-        """Cancel (or Escape): stop the listing, or else the export, under way."""
-        return self.cancel_listing() or self.cancel_export()
+        """Cancel (or Escape): stop the listing, or else the export, or reading a store."""
+        return self.cancel_listing() or self.cancel_export() or self.store_view.cancel()
 
     def _end_listing(self, note: str = "") -> None:
         self._listing = None
