@@ -19,20 +19,23 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from whistgui.engine.errors import AsymmetricSuitError
+from whistgui.engine.errors import AsymmetricSuitError, TheoryError
 from whistgui.engine.reading import quote
 from whistgui.engine.trick.cards import Card, Player
-from whistgui.engine.trick.deal import SuitDeal
+from whistgui.engine.trick.deal import SuitDeal, check_pattern
 from whistgui.engine.trick.play import Position
 
 __all__ = [
     "a_matrix",
+    "a_rows",
     "all_patterns",
     "details",
     "diagonal_sums",
     "greedy_tricks",
     "h_greedy",
+    "h_whist",
     "normal_card",
+    "r43_numbers",
     "sign_change",
     "trace",
 ]
@@ -114,6 +117,90 @@ def greedy_tricks(n: int, h: int, leader: Player) -> int:
     """West's tricks (n + h)/2, rounded down when West leads and up when East leads."""
     half, odd = divmod(n + h, 2)
     return half + (odd if leader is Player.EAST else 0)
+
+
+# -- R43 from a suit's pattern (its owners from low to high, 'EWEW' for [A Q, K J]) ----------
+def a_rows(pattern: str) -> list[list[int]]:
+    """A(D) of the pattern's suit: A_ij = +1 if West's i-th lowest card beats East's j-th
+    lowest, else −1 (0-based, as :func:`a_matrix`)."""
+    check_pattern(pattern)
+    w = [i for i, c in enumerate(pattern) if c == "W"]
+    e = [i for i, c in enumerate(pattern) if c == "E"]
+    return [[1 if wi > ej else -1 for ej in e] for wi in w]
+
+
+def r43_numbers(pattern: str) -> tuple[int, int, int]:
+    """(T_0, H, H̄) of the pattern's suit, as
+    :func:`trace` and :func:`sign_change` give them for the suit (the tests compare them on
+    every suit up to 7 cards a hand).
+
+    >>> r43_numbers('EWEWWE')               # KQT/AJ9, the paper's deal (5)
+    (1, 0, 1)
+    """
+    check_pattern(pattern)
+    w = [i for i, c in enumerate(pattern) if c == "W"]
+    e = [i for i, c in enumerate(pattern) if c == "E"]
+    n = len(w)
+    if n == 0:
+        return 0, 0, 0
+    t0 = sum(1 if a > b else -1 for a, b in zip(w, e, strict=True))
+    if w[0] > e[-1]:
+        return t0, n, n
+    if e[0] > w[-1]:
+        return t0, -n, -n
+    prev_positive = False
+    for k in range(-n + 1, n):
+        if k == 0:
+            t = t0
+        else:
+            lo, hi = max(0, -k), min(n, n - k)
+            t = sum(1 if w[i] > e[i + k] else -1 for i in range(lo, hi))
+        if t == 0:
+            return t0, k, k
+        if t < 0 and prev_positive:
+            return t0, k - 1, k
+        prev_positive = t > 0
+    raise TheoryError(f"no sign change of T_k in {pattern!r} (Lemma 5.2 says there is one)")
+
+
+def _swap(pattern: str) -> str:
+    return pattern.translate(str.maketrans("WE", "EW"))
+
+
+def h_whist(pattern: str, h: int | None = None, hbar: int | None = None) -> int:
+    """H_W by R43 Theorem 9.1 as rebuilt in THEORY-NOTES: West takes (n + H_W)/2 tricks of
+    whist, rounded down when West leads and up when East leads.
+
+    If H = H̄, H_W = H. If West holds the ace and H̄ = H + 1, H_W = H̄ unless all three hold —
+    (1) H ≤ 0; (2) Σ_{i=2}^{n−1+H} A_{i−H, i} ≤ 0; (3) some k has Σ_{i=2}^{2k} A_{i−H̄, i} < 0
+    and Σ_{i=2k+1}^{n+H−1} A_{i−H, i} < 0 — and then H_W = H. If East holds the ace,
+    H_W(D) = −H_W(D with the hands swapped).
+
+    >>> h_whist('EWEW'), h_whist('WEEW'), h_whist('EWWE')     # AQ/KJ, AJ/KQ, KQ/AJ
+    (1, 0, 0)
+    """
+    if h is None or hbar is None:
+        _, h, hbar = r43_numbers(pattern)
+    if h == hbar:
+        return h
+    if pattern.endswith("E"):
+        return -h_whist(_swap(pattern))
+    if h > 0:
+        return hbar
+    n = len(pattern) // 2
+    a = a_rows(pattern)
+
+    def at(i: int, j: int) -> int:  # the paper's A_ij, 1-based
+        return a[i - 1][j - 1]
+
+    if sum(at(i - h, i) for i in range(2, n + h)) > 0:
+        return hbar
+    for k in range(1, (n + min(0, hbar)) // 2 + 1):
+        first = sum(at(i - hbar, i) for i in range(2, 2 * k + 1))
+        second = sum(at(i - h, i) for i in range(2 * k + 1, n + h))
+        if first < 0 and second < 0:
+            return h
+    return hbar
 
 
 def normal_card(position: Position) -> Card:

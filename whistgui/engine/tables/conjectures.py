@@ -52,17 +52,15 @@ from typing import Any, Final, Protocol
 
 from whistgui.engine.errors import TheoryError
 from whistgui.engine.games.greedy_whist import GREEDY_WHIST_RULES
-from whistgui.engine.games.single_suit import greedy_tricks, normal_card
+from whistgui.engine.games.single_suit import greedy_tricks, h_whist, normal_card
 from whistgui.engine.games.whist.evaluator import without_pair
 from whistgui.engine.games.whist.infinitesimal import eps
 from whistgui.engine.games.whist.value import Value, pretty_number
 from whistgui.engine.tables.rows import (
     RowMaker,
     SuitRow,
-    a_rows,
     count_patterns,
     patterns,
-    r43_numbers,
     whist_tricks,
 )
 from whistgui.engine.trick.cards import Card, Player
@@ -240,46 +238,6 @@ def _18_2(v: Value) -> str | None:
     if frac.numerator == 1 or frac.numerator == frac.denominator - 1 or frac in _FRACTIONS:
         return None
     return f"has value {v.pretty()}: fractional part {frac} is none of 1/2^k, 1 − 1/2^k, 3/8, 5/8"
-
-
-def _swap(pattern: str) -> str:
-    return pattern.translate(str.maketrans("WE", "EW"))
-
-
-def h_whist(pattern: str, h: int | None = None, hbar: int | None = None) -> int:
-    """H_W by R43 Theorem 9.1 as rebuilt in THEORY-NOTES: West takes (n + H_W)/2 tricks of
-    whist, rounded down when West leads and up when East leads.
-
-    If H = H̄, H_W = H. If West holds the ace and H̄ = H + 1, H_W = H̄ unless all three hold —
-    (1) H ≤ 0; (2) Σ_{i=2}^{n−1+H} A_{i−H, i} ≤ 0; (3) some k has Σ_{i=2}^{2k} A_{i−H̄, i} < 0
-    and Σ_{i=2k+1}^{n+H−1} A_{i−H, i} < 0 — and then H_W = H. If East holds the ace,
-    H_W(D) = −H_W(D with the hands swapped).
-
-    >>> h_whist('EWEW'), h_whist('WEEW'), h_whist('EWWE')     # AQ/KJ, AJ/KQ, KQ/AJ
-    (1, 0, 0)
-    """
-    if h is None or hbar is None:
-        _, h, hbar = r43_numbers(pattern)
-    if h == hbar:
-        return h
-    if pattern.endswith("E"):
-        return -h_whist(_swap(pattern))
-    if h > 0:
-        return hbar
-    n = len(pattern) // 2
-    a = a_rows(pattern)
-
-    def at(i: int, j: int) -> int:  # the paper's A_ij, 1-based
-        return a[i - 1][j - 1]
-
-    if sum(at(i - h, i) for i in range(2, n + h)) > 0:
-        return hbar
-    for k in range(1, (n + min(0, hbar)) // 2 + 1):
-        first = sum(at(i - hbar, i) for i in range(2, 2 * k + 1))
-        second = sum(at(i - h, i) for i in range(2 * k + 1, n + h))
-        if first < 0 and second < 0:
-            return h
-    return hbar
 
 
 def _greedy_outcome(n: int, h: int) -> tuple[int, int]:

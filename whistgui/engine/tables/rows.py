@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 from whistgui.engine.checks import expect, optional_callable, whole
 from whistgui.engine.errors import Cancelled, DealError, TheoryError
+from whistgui.engine.games.single_suit import a_rows, r43_numbers
 from whistgui.engine.games.whist.evaluator import Evaluator, kernel_available
 from whistgui.engine.games.whist.rounding import rho
 from whistgui.engine.games.whist.value import LabeledValue, Value
@@ -155,51 +156,6 @@ def pattern_index(pattern: str) -> int:
             rank += comb(size - skipped - 1, k - 1)
         prev, k = pos, k - 1
     return rank
-
-
-# -- R43: the matrix A, T_k, H and H̄ from a pattern --------------------------------------------
-def a_rows(pattern: str) -> list[list[int]]:
-    """A(D) of the pattern's suit: A_ij = +1 if West's i-th lowest card beats East's j-th
-    lowest, else −1 (0-based, as :func:`~whistgui.engine.games.single_suit.a_matrix`)."""
-    check_pattern(pattern)
-    w = [i for i, c in enumerate(pattern) if c == "W"]
-    e = [i for i, c in enumerate(pattern) if c == "E"]
-    return [[1 if wi > ej else -1 for ej in e] for wi in w]
-
-
-def r43_numbers(pattern: str) -> tuple[int, int, int]:
-    """(T_0, H, H̄) of the pattern's suit, as
-    :func:`~whistgui.engine.games.single_suit.trace` and
-    :func:`~whistgui.engine.games.single_suit.sign_change` give them for the suit (the tests
-    compare them on every suit up to 7 cards a hand).
-
-    >>> r43_numbers('EWEWWE')               # KQT/AJ9, the paper's deal (5)
-    (1, 0, 1)
-    """
-    check_pattern(pattern)
-    w = [i for i, c in enumerate(pattern) if c == "W"]
-    e = [i for i, c in enumerate(pattern) if c == "E"]
-    n = len(w)
-    if n == 0:
-        return 0, 0, 0
-    t0 = sum(1 if a > b else -1 for a, b in zip(w, e, strict=True))
-    if w[0] > e[-1]:
-        return t0, n, n
-    if e[0] > w[-1]:
-        return t0, -n, -n
-    prev_positive = False
-    for k in range(-n + 1, n):
-        if k == 0:
-            t = t0
-        else:
-            lo, hi = max(0, -k), min(n, n - k)
-            t = sum(1 if w[i] > e[i + k] else -1 for i in range(lo, hi))
-        if t == 0:
-            return t0, k, k
-        if t < 0 and prev_positive:
-            return t0, k - 1, k
-        prev_positive = t > 0
-    raise TheoryError(f"no sign change of T_k in {pattern!r} (Lemma 5.2 says there is one)")
 
 
 # -- the producers ----------------------------------------------------------------------------
