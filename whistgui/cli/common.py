@@ -609,35 +609,56 @@ def check_suits(deal: Deal, text: str, limit: int, command: str, why: str) -> No
         )
 
 
+def _long_suit_reach(deal: Deal) -> list[tuple[int, int]]:
+    """(index, patterns it reaches) of each symmetric suit of ``deal`` too long for the kernel
+    (how many a suit reaches is counted, not listed: a fraction of a second even at 200 cards
+    a hand)."""
+    from whistgui.engine.games.whist.kernel import MAX_SUIT_N, reach_size
+
+    return [
+        (i, reach_size(s.pattern))
+        for i, s in enumerate(deal.suits)
+        if s.is_symmetric and s.n > MAX_SUIT_N
+    ]
+
+
 def check_reach(deal: Deal, text: str, command: str) -> int:
     """Refuse ``deal`` (given as ``text``) to ``whist command`` if its symmetric suits too
     long for the kernel reach more than :data:`MAX_RECURSION_REACH` patterns, one suit or
-    all together, which the recursion would value one by one for minutes or hours (how many
-    a suit reaches is counted, not listed: a fraction of a second even at 200 cards a hand)."""
-    from whistgui.engine.games.whist.kernel import MAX_SUIT_N, RECURSION_RATE, reach_size
+    all together, which the recursion would value one by one for minutes or hours."""
+    from whistgui.engine.games.whist.kernel import MAX_SUIT_N, RECURSION_RATE
 
     rate = f"the exact recursion values some {RECURSION_RATE:,} a second"
-    total, long_suits = 0, 0
-    for suit, name in zip(deal.suits, deal.names, strict=True):
-        if not suit.is_symmetric or suit.n <= MAX_SUIT_N:
-            continue
-        size = reach_size(suit.pattern)
+    sizes = _long_suit_reach(deal)
+    for i, size in sizes:
         if size > MAX_RECURSION_REACH:
             raise LimitError(
-                f"{quote(text)}: the suit {name} of {suit.n} cards a hand reaches "
-                f"{_many(size)} positions; 'whist {command}' values a suit of more than "
+                f"{quote(text)}: the suit {deal.names[i]} of {deal.suits[i].n} cards a hand "
+                f"reaches {_many(size)} positions; 'whist {command}' values a suit of more than "
                 f"{MAX_SUIT_N} cards a hand only when it reaches at most "
                 f"{MAX_RECURSION_REACH:,} ({rate}; suits of fewer runs reach fewer)"
             )
-        total += size
-        long_suits += 1
+    total = sum(size for _, size in sizes)
     if total > MAX_RECURSION_REACH:
         raise LimitError(
-            f"{quote(text)}: its {long_suits} suits of more than {MAX_SUIT_N} cards a hand reach "
+            f"{quote(text)}: its {len(sizes)} suits of more than {MAX_SUIT_N} cards a hand reach "
             f"{_many(total)} positions together; 'whist {command}' values at most "
             f"{MAX_RECURSION_REACH:,} in all ({rate})"
         )
     return total
+
+
+def split_reach(deal: Deal) -> tuple[int, frozenset[int]]:
+    """For ``value`` and ``analyze``, which answer a whist suit past the recursion's reach by
+    the theorems (:mod:`~whistgui.engine.games.whist.long_suit`): the patterns the recursion
+    values, and the suits past its reach — each that reaches more than
+    :data:`MAX_RECURSION_REACH` alone, and every long one when together they reach more."""
+    sizes = _long_suit_reach(deal)
+    past = {i for i, size in sizes if size > MAX_RECURSION_REACH}
+    total = sum(size for i, size in sizes if i not in past)
+    if total > MAX_RECURSION_REACH:
+        return 0, frozenset(i for i, _ in sizes)
+    return total, frozenset(past)
 
 
 #: From how many patterns past the kernel valuing shows progress (some 2 s of recursion).

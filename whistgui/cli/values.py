@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+from fractions import Fraction
 from typing import Any
 
 from whistgui.cli.common import (
@@ -12,15 +13,22 @@ from whistgui.cli.common import (
     Command,
     add_game_option,
     check_hands,
-    check_reach,
     check_suits,
     outcome_json,
     recursion_progress,
     require_suits,
+    split_reach,
 )
 from whistgui.engine import Deal, NoTheoryError, SuitAnalysis, SuitDeal, WhistError, outcome_text
 from whistgui.engine.games import Theory
+from whistgui.engine.games.whist.long_suit import (
+    BEYOND_REACH,
+    BY_OUTCOME,
+    TheoremAnswer,
+    by_theorems,
+)
 from whistgui.engine.trick.notation import format_suit_paper
+from whistgui.engine.trick.rules import Outcome, Scoring
 
 
 def register(sub: Any, add: Any) -> None:
@@ -62,37 +70,45 @@ def value(cmd: Command, text: str) -> None:
     require_suits(deal, text)
     check_suits(deal, text, MAX_SUIT_CARDS, "value", _SUIT_LIMIT)
     theory = _theory(cmd)
-    reach = check_reach(deal, text, "value") if theory.whist_values else 0
+    reach, past = split_reach(deal) if theory.whist_values else (0, frozenset())
+    answers = {i: by_theorems(deal.suits[i]) for i in past}
     why = theory.covers(deal)
     try:
         with recursion_progress(cmd, reach):
-            elements = [theory.element(s) for s in deal.suits]
+            elements = [
+                answers[i].value if i in answers else theory.element(s)
+                for i, s in enumerate(deal.suits)
+            ]
     except WhistError as exc:
         hint = f"; 'whist solve --game {cmd.game.name}' answers by search"
         raise NoTheoryError(f"{why or exc}{hint}") from None
     whist = theory.whist_values
     suits_json: list[dict[str, Any]] = []
-    for s, n, e in zip(deal.suits, deal.names, elements, strict=True):
+    for i, (s, n, e) in enumerate(zip(deal.suits, deal.names, elements, strict=True)):
         entry: dict[str, Any] = {"suit": str(s), "name": n}
         if whist:
-            entry["value"] = theory.text(e)
-        entry["element"] = theory.text(e)
+            entry["value"] = None if e is None else theory.text(e)
+        entry["element"] = None if e is None else theory.text(e)
+        if i in answers:
+            entry.update(_theorem_json(answers[i]))
         suits_json.append(entry)
     obj: dict[str, Any] = {"deal": str(deal), "suits": suits_json}
     width = max(len(str(s)) for s in deal.suits)
-    ewidth = max(len(theory.pretty(e)) for e in elements)
-    if why is None:
-        total = theory.zero()
-        for e in elements:
-            total = theory.add(total, e)
+    ewidth = max(len(_pretty(theory, e)) for e in elements)
+    known = [e for e in elements if e is not None]
+    total = theory.zero()
+    for e in known:
+        total = theory.add(total, e)
+    if why is None and len(known) == len(elements):
         ewidth = max(ewidth, len(theory.pretty(total)))
     header = str(deal) if cmd.game.name == "whist" else f"{deal}   ({cmd.game.name})"
     lines = [header]
-    for s, n, e in zip(deal.suits, deal.names, elements, strict=True):
-        lines.append(
-            f"  {n:>2}  {s!s:<{width}}  {theory.pretty(e):<{ewidth}}  {theory.describe(e)}"
-        )
-    if why is None:
+    for i, (s, n, e) in enumerate(zip(deal.suits, deal.names, elements, strict=True)):
+        words = theory.describe(e) if e is not None else answers[i].bounds_text()
+        if i in answers:
+            words += f" — {answers[i].words()}"
+        lines.append(f"  {n:>2}  {s!s:<{width}}  {_pretty(theory, e):<{ewidth}}  {words}")
+    if why is None and len(known) == len(elements):
         o = theory.outcome(total)
         if whist:
             obj["value"] = theory.text(total)
@@ -102,6 +118,18 @@ def value(cmd: Command, text: str) -> None:
             f"  sum {'':<{width}}  {theory.pretty(total):<{ewidth}}  {theory.describe(total)}"
         )
         lines.append(f"  outcome: {outcome_text(o)}")
+    elif why is None:
+        obj["value"] = obj["element"] = None
+        o_or_why = _predicted(cmd, deal, elements, answers, total)
+        lines.append(f"  sum {'':<{width}}  {_pretty(theory, None):<{ewidth}}  beyond reach")
+        if isinstance(o_or_why, str):
+            obj["outcome"] = None
+            obj["no_outcome"] = o_or_why
+            lines.append(f"  outcome: not predicted — {o_or_why}")
+        else:
+            obj["outcome"] = outcome_json(o_or_why)
+            obj["outcome_by"] = BY_OUTCOME
+            lines.append(f"  outcome by {BY_OUTCOME}: {outcome_text(o_or_why)}")
     else:
         why_search = f"no theory covers it ({why}), and exact search of larger hands is too slow"
         check_hands(deal, text, MAX_SOLVE_CARDS, "value", why_search)
@@ -115,12 +143,68 @@ def value(cmd: Command, text: str) -> None:
     cmd.emit(obj, "\n".join(lines))
 
 
+def _pretty(theory: Theory[Any], e: Any) -> str:
+    """An element's pretty text, ``?`` for a value beyond reach."""
+    return "?" if e is None else theory.pretty(e)
+
+
+def _theorem_json(a: TheoremAnswer) -> dict[str, Any]:
+    """What the theorems add to a suit's JSON: by which the value (or none) and the outcome."""
+    lo, hi = a.bounds
+    out: dict[str, Any] = {
+        "by": a.value_by if a.value is not None else BY_OUTCOME,
+        "outcome": {"west_lead": a.tricks[0], "east_lead": a.tricks[1]},
+        "outcome_by": BY_OUTCOME,
+        "H": a.h,
+        "H̄": a.hbar,
+        "H_W": a.h_whist,
+    }
+    if a.value is None:
+        out["value_between"] = [str(lo), str(hi)]
+        out["value_not"] = str(lo + Fraction(1, 2))
+    return out
+
+
+def _predicted(
+    cmd: Command,
+    deal: Deal,
+    elements: list[Any],
+    answers: dict[int, TheoremAnswer],
+    others: Any,
+) -> Outcome | str:
+    """The outcome of a deal with one suit whose value is beyond reach, by R43 Theorem 9.1
+    when the other suits' values sum to an integer (ρ(v + m) = ρ(v) + m), else why not."""
+    unknown = [i for i, e in enumerate(elements) if e is None]
+    names = " and ".join(deal.names[i] for i in unknown)
+    if cmd.game.rules.scoring is not Scoring.TRICKS:
+        return (
+            f"the value of {names} is beyond reach, and R43 Theorem 9.1 gives whist's outcome, "
+            f"not {cmd.game.name}'s"
+        )
+    if len(unknown) > 1:
+        return (
+            f"the values of suits {names} are all beyond reach, each known only to lie "
+            "between two half-integers"
+        )
+    a = answers[unknown[0]]
+    if not (others.is_number and others.number.denominator == 1):
+        return (
+            f"the other suits sum to {others.pretty()}, not an integer, and the value of suit "
+            f"{names} is known only as {a.bounds_text()} (R44 Theorems 11.9, 11.10)"
+        )
+    m = int(others.number)
+    return Outcome(a.tricks[0] + m, a.tricks[1] + m)
+
+
 def analyze(cmd: Command, text: str) -> None:
     suit = SuitDeal.parse(text)
     check_suits(Deal((suit,)), text, MAX_SUIT_CARDS, "analyze", _SUIT_LIMIT)
     theory = _theory(cmd)
     if theory.whist_values:
-        reach = check_reach(Deal((suit,)), text, "analyze")
+        reach, past = split_reach(Deal((suit,)))
+        if past:
+            _analyze_by_theorems(cmd, suit)
+            return
         if suit.is_symmetric and not suit.is_empty:
             with recursion_progress(cmd, reach):
                 cmd.evaluator.pattern_value(suit.pattern)  # the values, with progress
@@ -191,6 +275,48 @@ def _analyze_whist(cmd: Command, suit: SuitDeal) -> None:
         f"val     {a.value.pretty()}   (complexity {a.value.complexity}: "
         f"{a.value.complexity.words})",
         f"outcome {outcome_text(o)}",
+    ]
+    cmd.emit(obj, "\n".join(lines))
+
+
+def _analyze_by_theorems(cmd: Command, suit: SuitDeal) -> None:
+    """A whist suit past the recursion's reach: R43's H, H̄ and H_W, the outcome by Theorem
+    9.1 and the value where R44 Theorems 11.10 and 17.1 decide it (α, maxmin, minmax and I(D)
+    are the recursion's, so null)."""
+    from whistgui.engine.games.whist.kernel import reach_size
+
+    a = by_theorems(suit)
+    value = None if a.value is None else a.value.ascii()
+    obj = {
+        "suit": str(suit),
+        "west": [suit.card_text(r) for r in sorted(suit.west)],
+        "east": [suit.card_text(r) for r in sorted(suit.east)],
+        "alpha": None,
+        "maxmin": None,
+        "minmax": None,
+        "interval": None,
+        "value": value,
+        "element": value,
+        **_theorem_json(a),
+    }
+    o: Outcome | None = a.outcome
+    if cmd.game.rules.scoring is not Scoring.TRICKS:  # refined, reduced: ρ′ and ⌊ρ′⌋ of val
+        o = cmd.theory.outcome(a.value) if a.value is not None and cmd.theory else None
+    obj["outcome"] = None if o is None else outcome_json(o)
+    val = (
+        f"{a.value.pretty()}   (by {a.value_by})"
+        if a.value is not None
+        else f"{BEYOND_REACH}: {a.bounds_text()}"
+    )
+    lines = [
+        f"{suit}   {format_suit_paper(suit)}",
+        f"past the exact recursion's reach ({reach_size(suit.pattern):,} positions): "
+        "answered by the theorems",
+        f"H, H̄    {a.h}, {a.hbar}   (R43 §5)",
+        f"H_W     {a.h_whist}   ({BY_OUTCOME}: West takes (n + H_W)/2 tricks, rounded down "
+        "when he leads)",
+        f"val     {val}",
+        "outcome " + ("not predicted: the value is beyond reach" if o is None else outcome_text(o)),
     ]
     cmd.emit(obj, "\n".join(lines))
 

@@ -184,7 +184,7 @@ def h_whist(pattern: str, h: int | None = None, hbar: int | None = None) -> int:
     if h == hbar:
         return h
     if pattern.endswith("E"):
-        return -h_whist(_swap(pattern))
+        return -h_whist(_swap(pattern), -hbar, -h)  # A' = −Aᵀ: H' = −H̄, H̄' = −H
     if h > 0:
         return hbar
     n = len(pattern) // 2
