@@ -224,25 +224,38 @@ def alternating_suit(n: int) -> str:
     return f"[{west}, {east}]"
 
 
-@pytest.mark.parametrize("command", ["value", "analyze", "play"])
-def test_suits_past_the_kernel_that_reach_too_many_patterns_are_refused(capsys, command):
+def test_suits_past_the_kernel_that_reach_too_many_patterns_are_refused_by_play(capsys):
     """17 cards a hand alternating reach 2,491,934 patterns: the recursion would run for about
-    five minutes (issue 16's review). Refused at once, naming the count and the limit; a
-    17-card suit of few runs is answered, and so is a 16-card alternating suit (the kernel)."""
-    code, out, err = run(capsys, command, alternating_suit(17))
+    five minutes (issue 16's review). ``play`` refuses at once, naming the count and the limit;
+    a 17-card suit of few runs is answered."""
+    code, out, err = run(capsys, "play", alternating_suit(17))
     assert code == EXIT_BAD_INPUT
     assert out == ""
     assert "the suit S of 17 cards a hand reaches 2,491,934 positions" in err
     assert f"at most {MAX_RECURSION_REACH:,} (" in err
     assert len(err.splitlines()) == 1
-    code, out, err = run(capsys, command, "--json", f"{alternating_suit(17)} + {trivial_suit(2)}")
+    code, out, err = run(capsys, "play", "--json", f"{alternating_suit(17)} + {trivial_suit(2)}")
     assert code == EXIT_BAD_INPUT
+    code, out, err = run(capsys, "play", "--json", trivial_suit(17))
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("command", ["value", "analyze"])
+def test_value_and_analyze_answer_suits_past_the_reach_by_the_theorems(capsys, command):
+    """The same suit is answered at once by R43 Theorem 9.1 and R44 Theorem 11.10 (issue 28);
+    a 17-card suit of few runs and a 16-card alternating suit by the values."""
+    code, out, err = run(capsys, command, "--json", alternating_suit(17))
+    assert code == 0, err
+    obj = jsonl(out)[0]
+    assert obj["outcome"] == {"west_lead": 9, "east_lead": 9}
+    assert obj["value"] == "9"  # Theorem 11.10: without the 2 and 1 it is 16 alternating, 8½
     code, out, err = run(capsys, command, "--json", trivial_suit(17))
     assert code == 0, err
-    if command != "play":
-        code, out, err = run(capsys, "value", "--json", alternating_suit(16))
-        assert code == 0, err
-        assert "value" in jsonl(out)[0]
+    assert "outcome_by" not in jsonl(out)[0]
+    code, out, err = run(capsys, "value", "--json", alternating_suit(16))
+    assert code == 0, err
+    assert "value" in jsonl(out)[0]
+    assert "by" not in jsonl(out)[0]["suits"][0]
 
 
 def test_every_suit_value_takes_has_its_reach_counted_quickly(capsys):
@@ -251,7 +264,7 @@ def test_every_suit_value_takes_has_its_reach_counted_quickly(capsys):
     from whistgui.engine.games.whist.kernel import MAX_REACH_COUNT_N, RECURSION_RATE
 
     assert MAX_SUIT_CARDS == MAX_REACH_COUNT_N
-    code, _, err = run(capsys, "value", alternating_suit(17))
+    code, _, err = run(capsys, "play", alternating_suit(17))
     assert code == EXIT_BAD_INPUT
     assert f"values some {RECURSION_RATE:,} a second" in err
 
@@ -265,19 +278,22 @@ NEAR_LIMIT = (
 
 def test_suits_past_the_kernel_are_limited_together(capsys):
     """Each suit under the limit, four of them over it together: 71 s with no progress
-    (issue 16's second review); refused at once, naming the total."""
+    (issue 16's second review); ``play`` refuses at once, naming the total."""
     from whistgui.engine import SuitDeal
     from whistgui.engine.games.whist.kernel import reach_size
 
     size = reach_size(SuitDeal.parse(NEAR_LIMIT).pattern)
     assert size <= MAX_RECURSION_REACH < 2 * size
-    for command in ("value", "play"):  # (analyze takes one suit)
-        code, out, err = run(capsys, command, f"{NEAR_LIMIT} + {NEAR_LIMIT}")
-        assert code == EXIT_BAD_INPUT
-        assert out == ""
-        assert f"its 2 suits of more than 16 cards a hand reach {2 * size:,} positions" in err
-        assert f"at most {MAX_RECURSION_REACH:,} in all" in err
-        assert len(err.splitlines()) == 1
+    code, out, err = run(capsys, "play", f"{NEAR_LIMIT} + {NEAR_LIMIT}")
+    assert code == EXIT_BAD_INPUT
+    assert out == ""
+    assert f"its 2 suits of more than 16 cards a hand reach {2 * size:,} positions" in err
+    assert f"at most {MAX_RECURSION_REACH:,} in all" in err
+    assert len(err.splitlines()) == 1
+    # value answers both by the theorems instead (issue 28)
+    code, out, err = run(capsys, "value", "--json", f"{NEAR_LIMIT} + {NEAR_LIMIT}")
+    assert code == 0, err
+    assert [s["outcome_by"] for s in jsonl(out)[0]["suits"]] == ["R43 Theorem 9.1"] * 2
 
 
 def test_other_games_value_long_alternating_suits_by_their_formulas(capsys):

@@ -97,8 +97,9 @@ def value(cmd: Command, text: str) -> None:
     ewidth = max(len(_pretty(theory, e)) for e in elements)
     known = [e for e in elements if e is not None]
     total = theory.zero()
-    for e in known:
-        total = theory.add(total, e)
+    if why is None:  # (a game of no sums says so when asked to add)
+        for e in known:
+            total = theory.add(total, e)
     if why is None and len(known) == len(elements):
         ewidth = max(ewidth, len(theory.pretty(total)))
     header = str(deal) if cmd.game.name == "whist" else f"{deal}   ({cmd.game.name})"
