@@ -408,6 +408,10 @@ def test_past_the_kernel_the_question_says_how_many_positions_and_how_long(qtbot
     assert "reaches 2,491,934 positions" in text
     assert "about 4 min" in text
     assert "Evaluate anyway" in text
+    # what the theorems say at once (issue 28): without the lowest cards it is the 16-card
+    # alternating suit, of value 8½, so this one is worth 9 (R44 Theorem 11.10)
+    assert "By the theorems: val = 9 (R44 Theorem 11.10)" in text
+    assert "West takes 9 tricks with West on lead and 9 with East on lead" in text
 
 
 def test_evaluate_anyway_can_be_cancelled_and_leaves_nothing_behind(qtbot, inspector):

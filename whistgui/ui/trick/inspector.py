@@ -65,7 +65,7 @@ from whistgui.ui.trick.suit_text import (
     check_html,
     crumbs_html,
     error_html,
-    live_limit_cost,
+    live_limit_html,
 )
 from whistgui.ui.trick.tree_model import Node, ReductionTreeModel
 from whistgui.ui.widgets.figure_dialog import FigureDialog
@@ -624,12 +624,7 @@ class Inspector(QWidget):
             self._drop(SUIT_CHANNEL)
             self._pending_suit = None
             self._shown_suit = (suit, self._game.name)  # waits for the user to ask
-            self._say(
-                f"{html.escape(str(suit))} has {suit.n} cards a hand: past the live limit of "
-                f"{MAX_LIVE_SUIT} ({live_limit_cost(suit)}). "
-                "<a href='anyway'>Evaluate anyway</a> — progress and Cancel in the status bar.",
-                rich=True,
-            )
+            self._say(live_limit_html(suit), rich=True)
             return 0
         if switch:
             self._show_suit_tab(_REDUCTIONS)

@@ -10,7 +10,7 @@ from PySide6.QtGui import QPalette
 
 from whistgui.app.analysis import MAX_LIVE_SUIT
 from whistgui.app.checks import SearchCheck
-from whistgui.engine import SuitAnalysis, SuitDeal
+from whistgui.engine import SuitAnalysis, SuitDeal, outcome_text
 from whistgui.engine.trick.cards import count
 from whistgui.ui.theme import colours
 from whistgui.ui.trick.tree_model import Node
@@ -22,6 +22,8 @@ __all__ = [
     "crumbs_html",
     "error_html",
     "live_limit_cost",
+    "live_limit_html",
+    "theorems_text",
 ]
 
 #: The bounds' tooltip: §8.3's complexity classes, which the val(D) line names.
@@ -57,6 +59,35 @@ def live_limit_cost(suit: SuitDeal) -> str:
     return (
         f"it reaches {size:,} positions, which the exact recursion values at some "
         f"{RECURSION_RATE:,} a second: {when}"
+    )
+
+
+def theorems_text(suit: SuitDeal) -> str:
+    """What the theorems say of a symmetric suit at once, whatever its length: whist's outcome
+    by R43 Theorem 9.1 and the value where R44 Theorems 11.10/17.1 decide it, else the bounds.
+
+    >>> theorems_text(SuitDeal.parse('AQ/KJ')).split('; ')  # doctest: +NORMALIZE_WHITESPACE
+    ['By the theorems: val = 1½ (R44 Theorem 17.1)',
+     'whist: West takes 1 trick with West on lead and 2 with East on lead (R43 Theorem 9.1).']
+    """
+    from whistgui.engine.games.whist.long_suit import BEYOND_REACH, BY_OUTCOME, by_theorems
+
+    a = by_theorems(suit)
+    val = (
+        f"{BEYOND_REACH} ({a.bounds_text()})"
+        if a.value is None
+        else f"val = {a.value.pretty()} ({a.value_by})"
+    )
+    return f"By the theorems: {val}; whist: {outcome_text(a.outcome)} ({BY_OUTCOME})."
+
+
+def live_limit_html(suit: SuitDeal) -> str:
+    """The inspector's question before valuing a suit past the live limit: what it costs,
+    what the theorems say of it at once, and the link to value it anyway."""
+    return (
+        f"{html.escape(str(suit))} has {suit.n} cards a hand: past the live limit of "
+        f"{MAX_LIVE_SUIT} ({live_limit_cost(suit)}). {html.escape(theorems_text(suit))} "
+        "<a href='anyway'>Evaluate anyway</a> — progress and Cancel in the status bar."
     )
 
 
