@@ -1,7 +1,8 @@
 """``whist play``: a deal played out optimally, every card with its reason, the marks and
 reasons of all legal cards and the suit labels — from the values in whist (confirmed by search
 up to 8 cards a hand), by exact search in the other games. ``--cards`` plays given cards first,
-whatever their marks (a mistake says what it cost, why, and where play then stands)."""
+whatever their marks (a mistake says what it cost, why, and where play then stands); ``--from``
+does the same from a line written seat by seat (``E:SK W:S9``), its first seat leading."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ from whistgui.engine import Deal, NotationError, Player, Strategist
 from whistgui.engine.reading import quote
 from whistgui.engine.strategy import SEARCH_MAX_CARDS, search_line
 from whistgui.engine.strategy.marks import plays_by_values
-from whistgui.engine.trick.rules import Scoring
+from whistgui.engine.trick.play import parse_line
+from whistgui.engine.trick.rules import Rules, Scoring
 
 
 def register(sub: Any, add: Any) -> None:
@@ -36,8 +38,20 @@ def register(sub: Any, add: Any) -> None:
         "with the outcome",
     )
     sp.add_argument("deals", nargs="+", metavar="DEAL")
-    sp.add_argument("--lead", choices=["W", "E"], default="W", help="who leads (default W)")
     sp.add_argument(
+        "--lead", choices=["W", "E"], default=None, help="who leads (default W, or --from's)"
+    )
+    first = sp.add_mutually_exclusive_group()
+    first.add_argument(
+        "--from",
+        dest="line",
+        default="",
+        metavar="LINE",
+        help="start from this line of play, each card with its seat: e.g. 'E:SK W:S9' (East "
+        "leads the ♠K, West plays the ♠9); the first card's seat leads. A card not held, out "
+        "of turn or not following suit is refused, quoting it",
+    )
+    first.add_argument(
         "--cards",
         default="",
         metavar="CARDS",
@@ -64,11 +78,29 @@ def first_cards(deal: Deal, text: str, cards: str) -> list[str]:
     return names
 
 
-def play(cmd: Command, text: str, lead: Player, cards: str = "") -> None:
+def from_line(deal: Deal, line: str, lead: Player | None, rules: Rules) -> tuple[Player, list[str]]:
+    """Who leads and the cards of ``--from``, checked card by card (:func:`parse_line`);
+    ``--lead``, if given, must be the first card's seat."""
+    try:
+        leader, cards = parse_line(deal, line, rules)
+    except NotationError as exc:
+        raise NotationError(f"--from: {exc}") from None
+    if lead is not None and lead is not leader:
+        raise NotationError(
+            f"--from {quote(line)} starts with {leader.word}'s card, but --lead is {lead.value}"
+        )
+    return leader, [deal.card_name(c) for c in cards]
+
+
+def play(cmd: Command, text: str, lead: Player | None, cards: str = "", start: str = "") -> None:
     deal = Deal.parse(text)
     require_suits(deal, text)
     check_hands(deal, text, MAX_PLAY_CARDS, "play", "every card of the line is marked")
-    forced = first_cards(deal, text, cards)
+    if start:
+        lead, forced = from_line(deal, start, lead, cmd.game.rules)
+    else:
+        forced = first_cards(deal, text, cards)
+    lead = Player.WEST if lead is None else lead
     if cmd.theory is not None and cmd.theory.whist_values and plays_by_values(cmd.game.rules):
         if not deal.is_symmetric:
             _ = [s.n for s in deal.suits]  # raises AsymmetricSuitError naming the suit
@@ -92,5 +124,5 @@ def play(cmd: Command, text: str, lead: Player, cards: str = "") -> None:
 
 
 def run(cmd: Command, args: Any, items: Any) -> None:
-    lead = Player.parse(args.lead)
-    cmd.run_each(items, lambda t: play(cmd, t, lead, args.cards))
+    lead = None if args.lead is None else Player.parse(args.lead)
+    cmd.run_each(items, lambda t: play(cmd, t, lead, args.cards, args.line))

@@ -14,14 +14,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from whistgui.engine.checks import expect, whole
-from whistgui.engine.errors import DealError, IllegalPlayError
-from whistgui.engine.trick.cards import Card, Player, count
+from whistgui.engine.errors import DealError, IllegalPlayError, NotationError
+from whistgui.engine.reading import quote
+from whistgui.engine.trick.cards import DEFAULT_SUIT_NAMES, Card, Player, count
 from whistgui.engine.trick.deal import Deal, check_deal, check_player
 from whistgui.engine.trick.rules import WHIST_RULES, Rules
 
-__all__ = ["Position", "Trick"]
+__all__ = ["MAX_LINE_TEXT", "Position", "Trick", "parse_line"]
 
 _W, _E = Player.WEST, Player.EAST
 
@@ -197,3 +199,82 @@ class Position:
                 f"West holds {count(w, 'card')} and East {e}: impossible "
                 + ("between tricks" if self.led is None else "after a lead")
             )
+
+
+#: The longest line of play :func:`parse_line` reads (characters): a 52-card-a-hand deal's
+#: whole play, written ``E:S:10`` a card, with room to spare.
+MAX_LINE_TEXT: Final = 2_000
+
+_SUIT_LETTERS: Final = frozenset(DEFAULT_SUIT_NAMES) | frozenset("♠♥♦♣")
+
+
+def _line_card(deal: Deal, card: str) -> Card:
+    """A card of ``deal`` written ``SK``, ``S:K``, ``♠K`` or (one suit) ``K``."""
+    if ":" not in card and len(card) > 1 and card[0].upper() in _SUIT_LETTERS:
+        card = f"{card[0]}:{card[1:]}"
+    return deal.card_from_text(card)
+
+
+def parse_line(
+    deal: Deal, text: str, rules: Rules = WHIST_RULES
+) -> tuple[Player, tuple[Card, ...]]:
+    """A line of play written seat by seat, ``E:SK W:S9 …`` (the seat, a colon, the card as
+    ``SK`` or ``S:K``; spaces or commas between): who leads (the first card's seat) and the
+    cards, each checked in turn — held by its seat, that seat to play, a legal card — so that
+    a bad one is refused (:class:`NotationError`) quoting it and saying what was expected.
+
+    >>> d = Deal.parse('KJ/AQ A/K K/A')
+    >>> leader, cards = parse_line(d, 'E:DA W:DK E:SQ')
+    >>> leader, [d.card_name(c) for c in cards]
+    (<Player.EAST: 'E'>, ['D:A', 'D:K', 'S:Q'])
+    >>> parse_line(d, 'E:DA W:SK')
+    Traceback (most recent call last):
+    ...
+    whistgui.engine.errors.NotationError: card 2 'W:SK': S:K does not follow suit to D:A; \
+expected one of D:K
+    >>> parse_line(d, 'W:SA')
+    Traceback (most recent call last):
+    ...
+    whistgui.engine.errors.NotationError: card 1 'W:SA': S:A is East's card, not West's
+    """
+    check_deal(deal)
+    expect(text, str, "text", "a line of play such as 'E:SK W:S9'")
+    if len(text) > MAX_LINE_TEXT:
+        raise NotationError(
+            f"the line of play {quote(text)} has {len(text):,} characters; at most "
+            f"{MAX_LINE_TEXT:,}"
+        )
+    tokens = text.replace(",", " ").split()
+    if not tokens:
+        raise NotationError(f"{quote(text)} is no line of play; expected cards like 'E:SK W:S9'")
+    position: Position | None = None
+    cards: list[Card] = []
+    for i, token in enumerate(tokens):
+        where = f"card {i + 1} {quote(token)}"
+        seat_text, colon, card_text = token.partition(":")
+        if not colon or not card_text:
+            raise NotationError(f"{where}: expected a seat, a colon and a card, like 'E:SK'")
+        try:
+            seat = Player.parse(seat_text)
+            card = _line_card(deal, card_text)
+        except NotationError as exc:
+            raise NotationError(f"{where}: {exc}") from None
+        if position is None:
+            position = Position.start(deal, seat, rules)
+        if position.is_over:
+            raise NotationError(f"{where}: play is over after card {i}")
+        holder = position.deal.holder(card)
+        name = position.card_name(card)
+        if holder is not None and holder is not seat:
+            raise NotationError(f"{where}: {name} is {holder.word}'s card, not {seat.word}'s")
+        if seat is not position.to_move:
+            raise NotationError(
+                f"{where}: {position.to_move.word} is to play, not {seat.word}; expected one "
+                f"of {position._legal()}"
+            )
+        try:
+            position = position.play(card)
+        except IllegalPlayError as exc:
+            raise NotationError(f"{where}: {exc}") from None
+        cards.append(card)
+    return Player.parse(tokens[0].partition(":")[0]), tuple(cards)
