@@ -13,6 +13,7 @@ from whistgui.cli.common import (
     require_suits,
 )
 from whistgui.engine import Deal, NotationError, Player, Position, outcome_text
+from whistgui.engine.strategy.line import result_json
 
 
 def register(sub: Any, add: Any) -> None:
@@ -27,8 +28,9 @@ def register(sub: Any, add: Any) -> None:
     sp.add_argument(
         "--refined",
         action="store_true",
-        help="also the outcome of the game scored as refined whist (χ′, §11): the alias of "
-        "--game refined-whist beside the plain outcome",
+        help="also the outcome of the game scored as refined whist (χ′, §11), and the first "
+        "cards ranked by their refined scores (the best leads are refined whist's: in AQ/KJ "
+        "the ace, 5/4, before the queen, 3/4)",
     )
 
 
@@ -42,10 +44,6 @@ def solve(cmd: Command, text: str, refined: bool) -> None:
             f"--refined: {cmd.game.name} is not scored by tricks, so it has no refined scoring"
         )
     o = cmd.solver.outcome(deal, rules=rules)
-    best = {}
-    for key, leader in (("west_lead", Player.WEST), ("east_lead", Player.EAST)):
-        pos = Position.start(deal, leader, rules)
-        best[key] = [deal.card_name(c) for c in cmd.solver.best_cards(pos)]
     obj: dict[str, Any] = {"deal": str(deal), "outcome": outcome_json(o)}
     header = str(deal) if cmd.game.name == "whist" else f"{deal}   ({cmd.game.name})"
     lines = [header, f"  outcome: {outcome_text(o)}"]
@@ -53,9 +51,29 @@ def solve(cmd: Command, text: str, refined: bool) -> None:
         r = cmd.solver.outcome(deal, rules=rules.refined())
         obj["refined"] = outcome_json(r)
         lines.append(f"  refined: {outcome_text(r)}")
+    best: dict[str, list[str]] = {}
+    ranked: dict[str, list[dict[str, Any]]] = {}
+    for key, leader in (("west_lead", Player.WEST), ("east_lead", Player.EAST)):
+        pos = Position.start(deal, leader, rules)
+        if not refined:
+            best[key] = [deal.card_name(c) for c in cmd.solver.best_cards(pos)]
+            continue
+        # refined whist's scores rank the first cards (AQ/KJ: the ace 5/4, the queen 3/4)
+        results = cmd.solver.card_results(pos, refined=True)
+        scores = {c: v for c, v in results.items() if not isinstance(v, Player)}  # points
+        order = sorted(scores, key=lambda c: scores[c], reverse=leader is Player.WEST)
+        top = scores[order[0]] if order else None
+        best[key] = [deal.card_name(c) for c in order if scores[c] == top]
+        ranked[key] = [{"card": deal.card_name(c), "score": result_json(scores[c])} for c in order]
     obj["best"] = best
-    lines.append(f"  best leads for West: {' '.join(best['west_lead'])}")
-    lines.append(f"  best leads for East: {' '.join(best['east_lead'])}")
+    by = " (refined)" if refined else ""
+    for key, who in (("west_lead", "West"), ("east_lead", "East")):
+        lines.append(f"  best leads for {who}{by}: {' '.join(best[key])}")
+    if refined:
+        obj["ranked"] = ranked
+        for key, who in (("west_lead", "West"), ("east_lead", "East")):
+            cards = ", ".join(f"{c['card']} {c['score']}" for c in ranked[key])
+            lines.append(f"  first cards by refined score, {who} on lead: {cards}")
     cmd.emit(obj, "\n".join(lines))
 
 
