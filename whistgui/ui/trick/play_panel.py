@@ -71,6 +71,7 @@ from whistgui.engine.strategy import (
 )
 from whistgui.engine.strategy.line import mark_text, trick_number
 from whistgui.engine.trick.cards import count
+from whistgui.engine.trick.play import parse_line
 from whistgui.figures import FigureError
 from whistgui.figures import write as write_figure
 from whistgui.figures.play import build_play, card_text
@@ -78,6 +79,7 @@ from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.theme import colours, is_theme_change
 from whistgui.ui.trick.banner import StaleBanner
 from whistgui.ui.trick.play_cards import CardList
+from whistgui.ui.trick.play_from import LineField
 from whistgui.ui.trick.play_progress import ProgressLine
 from whistgui.ui.trick.play_record import RecordView
 from whistgui.ui.trick.play_turns import (
@@ -143,6 +145,7 @@ class PlayPanel(QWidget):
         self._index = 0  # position shown: self._positions[self._index]
         self._turns: dict[Position, Turn] = {}
         self._confirmations: dict[Position, list[Disagreement]] = {}
+        self._then: tuple[object, tuple[Card, ...]] = (None, ())  # play_from's line
         self._timer = QTimer(self)
         self._timer.setInterval(700)
         self._timer.timeout.connect(self._autostep)
@@ -199,6 +202,8 @@ class PlayPanel(QWidget):
             act.triggered.connect(lambda _=False, s=suffix: self._export_dialog(s))
         self.export_button.setMenu(menu)
         bar.addWidget(self.export_button)
+        self.from_field = LineField(self.play_from, self)  # in the bar: no row of its own
+        bar.addWidget(self.from_field, 1)
         outer.addLayout(bar)
         self.alarm = QLabel(self)
         self.alarm.setObjectName("disagreement")
@@ -579,6 +584,9 @@ class PlayPanel(QWidget):
         self._confirmations.clear()
         self.alarm.hide()
         self._show()
+        if self._then[0] == self._settled:  # the line play_from was given for this deal
+            for card in self._then[1]:
+                self.play(card)
         self.ready.emit()
 
     def _on_failed(self, _job: int, message: str) -> None:
@@ -744,6 +752,19 @@ class PlayPanel(QWidget):
             self.alarm.hide()
 
     # -- stepping -------------------------------------------------------------------------
+    def play_from(self, text: str) -> str:
+        """Play ``text`` (``E:SK W:S9``, as ``whist play --from``) from the start: error or ""."""
+        if self._asked is None:
+            return "no deal to play: open one first (View ▸ Optimal Play)"
+        deal, _, game = self._asked
+        try:
+            first, cards = parse_line(deal, text, find_game(game).rules)
+        except WhistError as exc:
+            return str(exc)
+        self._then = ((deal, first, game), cards)
+        self.set_deal(deal, first, game)
+        return ""
+
     def play(self, card: Card) -> None:
         """Play ``card`` now (any legal card; the line after it is dropped if it differs)."""
         pos = self.position

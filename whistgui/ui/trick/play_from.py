@@ -1,0 +1,35 @@
+"""The play panel's line field: a line of play written seat by seat (``E:SK W:S9``, as ``whist
+play --from`` takes it) is played from the deal's start once it is complete — on Enter or
+after a pause in the typing (an
+:class:`~whistgui.ui.widgets.applied_field.AppliedField`); a bad card is marked in the field
+with the engine's message, which quotes it and says what was expected, and changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QWidget
+
+from whistgui.ui.widgets.applied_field import AppliedField
+
+__all__ = ["LineField"]
+
+
+class LineField(AppliedField):
+    """``apply(text)`` plays the settled text and returns its error ("" when played); an empty
+    field asks nothing."""
+
+    def __init__(self, apply: Callable[[str], str], parent: QWidget | None = None) -> None:
+        super().__init__("&From:", "playFrom", parent)
+        self.edit.setPlaceholderText("a line of play, seat by seat: E:SK W:S9 …")
+        self.edit.setToolTip(
+            "Play from this line: each card with its seat (E:SK is East's ♠K); the first "
+            "card's seat leads. Enter plays it from the deal's start."
+        )
+        self.edit.setMinimumWidth(12 * self.edit.fontMetrics().averageCharWidth())
+        self.setMaximumWidth(60 * self.edit.fontMetrics().averageCharWidth())
+        self._apply = apply
+        self.settled.connect(self._on_settled)
+
+    def _on_settled(self, text: str) -> None:
+        self.set_error(self._apply(text) if text.strip() else "")
