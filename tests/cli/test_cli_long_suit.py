@@ -7,8 +7,8 @@ import json
 
 from tests.cli.helpers import run_process
 from whistgui.engine import SuitDeal
+from whistgui.engine.games.long_suit import BEYOND_REACH
 from whistgui.engine.games.whist.kernel import reach_size
-from whistgui.engine.games.whist.long_suit import BEYOND_REACH
 
 
 def alternating(n: int) -> str:

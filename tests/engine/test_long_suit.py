@@ -1,4 +1,4 @@
-"""A suit answered by the theorems (engine/games/whist/long_suit.py): R43 Theorem 9.1's outcome
+"""A suit answered by the theorems (engine/games/long_suit.py): R43 Theorem 9.1's outcome
 against the kernel's values on every suit up to 12 cards a hand and against exact search up
 to 9, and the value R44 Theorems 11.10 and 17.1 give against the kernel's wherever they decide
 it — and that they decide it exactly when the value is a half-integer.
@@ -19,10 +19,10 @@ import pytest
 from whistgui.engine import Solver, SuitDeal
 from whistgui.engine.errors import AsymmetricSuitError
 from whistgui.engine.games import find_game
+from whistgui.engine.games.long_suit import BEYOND_REACH, by_theorems, theorem_outcome
 from whistgui.engine.games.single_suit import all_patterns
 from whistgui.engine.games.whist.kernel import tables_upto
 from whistgui.engine.games.whist.kernel.table import SuitTable, mask_text
-from whistgui.engine.games.whist.long_suit import BEYOND_REACH, by_theorems, theorem_outcome
 from whistgui.engine.games.whist.rounding import rho
 from whistgui.engine.games.whist.value import Value
 from whistgui.engine.tables.rows import r43_block

@@ -650,7 +650,7 @@ def check_reach(deal: Deal, text: str, command: str) -> int:
 
 def split_reach(deal: Deal) -> tuple[int, frozenset[int]]:
     """For ``value`` and ``analyze``, which answer a whist suit past the recursion's reach by
-    the theorems (:mod:`~whistgui.engine.games.whist.long_suit`): the patterns the recursion
+    the theorems (:mod:`~whistgui.engine.games.long_suit`): the patterns the recursion
     values, and the suits past its reach — each that reaches more than
     :data:`MAX_RECURSION_REACH` alone, and every long one when together they reach more."""
     sizes = _long_suit_reach(deal)

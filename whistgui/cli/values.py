@@ -21,7 +21,7 @@ from whistgui.cli.common import (
 )
 from whistgui.engine import Deal, NoTheoryError, SuitAnalysis, SuitDeal, WhistError, outcome_text
 from whistgui.engine.games import Theory
-from whistgui.engine.games.whist.long_suit import (
+from whistgui.engine.games.long_suit import (
     BEYOND_REACH,
     BY_OUTCOME,
     TheoremAnswer,

@@ -70,7 +70,7 @@ def theorems_text(suit: SuitDeal) -> str:
     ['By the theorems: val = 1½ (R44 Theorem 17.1)',
      'whist: West takes 1 trick with West on lead and 2 with East on lead (R43 Theorem 9.1).']
     """
-    from whistgui.engine.games.whist.long_suit import BEYOND_REACH, BY_OUTCOME, by_theorems
+    from whistgui.engine.games.long_suit import BEYOND_REACH, BY_OUTCOME, by_theorems
 
     a = by_theorems(suit)
     val = (
