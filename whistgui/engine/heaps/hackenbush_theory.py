@@ -75,15 +75,15 @@ def pile_value(pile: str) -> Fraction:
     >>> pile_value('BBRB'), pile_value('RBB'), pile_value('')
     (Fraction(7, 4), Fraction(-1, 4), Fraction(0, 1))
     """
-    total, weight = Fraction(0), _ONE
-    changed = False
-    for c in pile:
-        if not changed and c != pile[0]:
-            changed = True
-        if changed:
-            weight /= 2
-        total += weight if c == "B" else -weight
-    return total
+    if not pile:
+        return Fraction(0)
+    # the bottom run of one colour weighs 1 a counter; the k-th counter past it 1/2ᵏ: the
+    # value is a whole numerator over 2^(counters past the run), in integers
+    run = len(pile) - len(pile.lstrip(pile[0]))
+    total = run if pile[0] == "B" else -run
+    for c in pile[run:]:
+        total = 2 * total + (1 if c == "B" else -1)
+    return Fraction(total, 1 << (len(pile) - run))
 
 
 def pile_with_value(value: Fraction | int) -> str:
