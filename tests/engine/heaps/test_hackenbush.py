@@ -4,6 +4,7 @@ each computed by search. Heavier ranges run under ``pytest --exhaustive``."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import random
@@ -245,17 +246,49 @@ def test_theory_equals_search(game: str, position: Piles) -> None:
     )
 
 
+def positions_with_elements(
+    piles: int, length: int, theory: Any
+) -> Iterator[tuple[Piles, Fraction]]:
+    """The positions of :func:`positions_up_to`, each with its element in ``theory``: the sum
+    of its piles' elements, each position's made from its own less its last pile (one addition
+    a position, not one a pile)."""
+    words = sorted(piles_up_to(length))  # so that a position is its piles in the order taken
+    elements = [theory.element((w,)) for w in words]
+
+    def extend(start: int, position: Piles, e: Fraction, more: int) -> Iterator[Any]:
+        yield position, e
+        if more:
+            for i in range(start, len(words)):
+                yield from extend(i, (*position, words[i]), theory.add(e, elements[i]), more - 1)
+
+    return extend(0, (), theory.zero(), piles)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_theory_equals_search_on_every_small_position(game: str, exhaustive: bool) -> None:
     """Every position of at most 3 piles of at most 4 counters (5,456 positions; with
-    ``--exhaustive`` at most 4 piles of at most 5: 720,720)."""
+    ``--exhaustive`` at most 4 piles of at most 5: 720,720): the theory's outcome of its
+    element, the sum of its piles', equals search's."""
     piles, length = (4, 5) if exhaustive else (3, 4)
-    search = Search(rules_of(game))
+    rules, theory, _search = game_parts(game)
+    search = Search(rules)
+    outcome_of = functools.cache(theory.outcome)  # the theory's outcome of an element and flags
     count = 0
-    for position in positions_up_to(piles, length):
-        assert theory_outcome(game, position) == search.outcome(position), write_piles(position)
+    for position, e in positions_with_elements(piles, length, theory):
+        outcome = outcome_of(e, tuple(rules.start_flags(position)))
+        assert outcome == search.outcome(position), write_piles(position)
         count += 1
     assert count == (720_720 if exhaustive else 5_456)
+
+
+def test_positions_with_elements_are_every_position_with_its_element() -> None:
+    """The enumeration above: each position of positions_up_to once, with the element the
+    theory gives it pile by pile (theory_outcome's)."""
+    rules, theory, _search = game_parts("hackenbush")
+    got = dict(positions_with_elements(3, 3, theory))
+    assert sorted(got) == sorted(positions_up_to(3, 3))
+    assert len(got) == 680
+    assert all(e == element(rules, theory, p) for p, e in got.items())
 
 
 @pytest.mark.parametrize("game", GAMES)
