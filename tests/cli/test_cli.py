@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -9,7 +10,7 @@ import sys
 import pytest
 
 from tests.cli.helpers import jsonl, run
-from whistgui.cli import main
+from whistgui.cli import GROUP_OF, build_parser, main
 from whistgui.engine import Deal, Evaluator, Solver, Value, outcome_text
 
 
@@ -187,6 +188,39 @@ def test_console_script_runs_as_a_process():
     assert json.loads(res.stdout.splitlines()[0])["value"] == "3/2"
     assert res.stderr.startswith("whist: error:")
     assert "Traceback" not in res.stderr
+
+
+def _commands(parser: argparse.ArgumentParser) -> set[str]:
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return set(sub.choices)
+
+
+def test_a_command_builds_only_its_groups_parser():
+    """``whist COMMAND`` builds the commands of COMMAND's group (GROUP_OF), the whole tree
+    being the union of the groups; anything else builds the whole tree."""
+    whole = _commands(build_parser())
+    assert whole == set(GROUP_OF)
+    for command, group in GROUP_OF.items():
+        assert _commands(build_parser(command)) == {c for c, g in GROUP_OF.items() if g == group}
+    assert _commands(build_parser("nope")) == _commands(build_parser("--help")) == whole
+
+
+def test_a_run_imports_only_its_commands_group():
+    """``whist solve`` as a process: of the command groups, only whistgui.cli.search is
+    imported (not tables' numpy, bridge's DDS, GOPS's HiGHS)."""
+    code = (
+        "import sys\n"
+        "from whistgui.cli import main\n"
+        "status = main(['solve', '--json', 'AQ/KJ'])\n"
+        "print(sorted(m for m in sys.modules if m.startswith('whistgui.cli.')), status)\n"
+    )
+    res = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=120
+    )
+    assert res.returncode == 0, res.stderr
+    solved, loaded = res.stdout.splitlines()
+    assert json.loads(solved)["deal"] == "AQ/KJ"
+    assert loaded == "['whistgui.cli.common', 'whistgui.cli.search'] 0"
 
 
 def test_abstract_suits_keep_integer_ranks_everywhere(capsys):
