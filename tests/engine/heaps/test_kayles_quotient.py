@@ -93,6 +93,13 @@ class Outcomes:
         return got
 
 
+@pytest.fixture(scope="module")
+def truth() -> Outcomes:
+    """One brute force for the module's tests: a position's outcome is searched once, whichever
+    test asks (the lower bounds' sums are mostly positions the exhaustive run has seen)."""
+    return Outcomes()
+
+
 def positions(total: int, max_heap: int) -> Iterator[Heaps]:
     """Every sorted tuple of heaps of 1 to ``max_heap`` with at most ``total`` counters."""
 
@@ -144,13 +151,12 @@ def test_grundy_values_are_guys_sequence() -> None:
 # -- brute force against the quotient -----------------------------------------------------------
 
 
-def test_brute_force_outcomes_are_the_quotients(exhaustive: bool) -> None:
+def test_brute_force_outcomes_are_the_quotients(truth: Outcomes, exhaustive: bool) -> None:
     """Every position of at most N counters (heaps of any size up to N) has the outcome the
     exact quotient predicts: no test position of that size splits one of its classes (N = 50:
     1,295,971 positions, about 35 s; 30 in the normal run)."""
     n = 50 if exhaustive else 30
     q = _exact(n)
-    truth = Outcomes()
     verdicts = [c.verdict == "P" for c in q.classes]
     wrong = []
     count = 0
@@ -179,7 +185,7 @@ def test_brute_force_outcomes_are_the_quotients(exhaustive: bool) -> None:
     ],
 )
 def test_brute_force_lower_bound(
-    k: int, light: int, tests: int, told_apart: int, slow: bool, exhaustive: bool
+    k: int, light: int, tests: int, told_apart: int, slow: bool, truth: Outcomes, exhaustive: bool
 ) -> None:
     """A lower bound on |Q_K| by search alone: the lightest position (at most ``light``
     counters) of each class of the exact Q_K, against every test of A_K of at most ``tests``
@@ -189,7 +195,6 @@ def test_brute_force_lower_bound(
     if slow and not exhaustive:
         pytest.skip("exhaustive: tens of seconds of search")
     q = _exact(k)
-    truth = Outcomes()
     lightest: dict[int, Heaps] = {}
     for x in sorted(positions(light, k), key=lambda x: (sum(x), x)):
         c = q.class_of(x)
