@@ -50,6 +50,7 @@ from whistgui.engine.tables.conjectures import (
     counts_from_rows,
     store_value_counts,
 )
+from whistgui.engine.tables.open_questions import OpenQuestions
 from whistgui.engine.tables.rows import (
     RowMaker,
     SuitRow,
@@ -175,6 +176,7 @@ def check_in_chunks(
     progress: Progress | None = None,
     should_stop: Callable[[], bool] | None = None,
     rows_upto: int | None = None,
+    questions: OpenQuestions | None = None,
 ) -> ConjectureReport:
     """:func:`~whistgui.engine.tables.conjectures.check`, with the statements by the values
     checked in chunks of ``chunk`` suits where ``runner`` runs them, each chunk taking its suits
@@ -182,7 +184,8 @@ def check_in_chunks(
     the same report. The statements by search run here, on the suits of n ≤ ``search_upto``
     taken from ``source``. Beyond ``rows_upto``, Conjectures 18.1 and 18.2 are checked here
     once a value (:func:`~whistgui.engine.tables.conjectures.check_value_counts`), counted by
-    a store's footers, or from the suits made here."""
+    a store's footers, or from the suits made here. The open questions (``questions``) run
+    here too, in this process."""
     if not (hasattr(runner, "run") and hasattr(runner, "share")):
         raise ArgumentTypeError(f"runner must be a ChunkRunner, not {quote(runner)}")
     checks = _checks(upto, search_upto)
@@ -204,6 +207,7 @@ def check_in_chunks(
         normal,
         progress,
         should_stop,
+        questions,
     )
 
 

@@ -56,6 +56,7 @@ from whistgui.engine.games.single_suit import greedy_tricks, h_whist, normal_car
 from whistgui.engine.games.whist.evaluator import without_pair
 from whistgui.engine.games.whist.infinitesimal import eps
 from whistgui.engine.games.whist.value import Value, pretty_number
+from whistgui.engine.tables.open_questions import Exceptions, OpenQuestions
 from whistgui.engine.tables.rows import (
     RowMaker,
     SuitRow,
@@ -185,6 +186,10 @@ class ConjectureReport:
     search_upto: int
     two_suit_upto: int
     checks: tuple[Check, ...]
+    #: how far the open questions went (:mod:`~whistgui.engine.tables.open_questions`)
+    questions: OpenQuestions = field(default_factory=OpenQuestions)
+    #: R43 Theorem 9.1's exceptions, one entry for each n
+    exceptions: tuple[Exceptions, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -198,8 +203,10 @@ class ConjectureReport:
             "upto": self.upto,
             "search_upto": self.search_upto,
             "two_suit_upto": self.two_suit_upto,
+            **self.questions.json(),
             "ok": self.ok,
             "statements": [c.json() for c in self.checks],
+            "theorem_9_1_exceptions": [e.json() for e in self.exceptions],
         }
 
 
@@ -435,6 +442,7 @@ def check(
     should_stop: Callable[[], bool] | None = None,
     rows_upto: int | None = None,
     value_counts: ValueCounts | None = None,
+    questions: OpenQuestions | None = None,
 ) -> ConjectureReport:
     """Check the statements by the values on every suit of n ≤ ``upto`` cards a hand, those
     by search on every suit of n ≤ ``search_upto`` (at most ``upto``), and Conjecture 18.3 on
@@ -452,7 +460,9 @@ def check(
     ``solver``'s exact search); ``normal`` is the normal strategy's card (default the
     engine's :func:`~whistgui.engine.games.single_suit.normal_card`).
     ``progress(stage, done, total)`` is told as the work goes (the same checks in chunks, on a
-    Dask cluster's workers: :func:`~whistgui.engine.tables.chunked.check_in_chunks`)."""
+    Dask cluster's workers: :func:`~whistgui.engine.tables.chunked.check_in_chunks`).
+    ``questions`` says how far to take the open questions (Conjecture 7.2, R44 §15) and for
+    which n to list Theorem 9.1's exceptions; they run in this process."""
     checks = _checks(upto, search_upto)
     rows_upto = _rows_upto(upto, search_upto, rows_upto)
     producer: RowProducer = rows if rows is not None else RowMaker(should_stop=should_stop)
@@ -496,6 +506,7 @@ def check(
         normal,
         progress,
         should_stop,
+        questions,
     )
 
 
@@ -510,8 +521,10 @@ def _by_search(
     normal: NormalCard | None,
     progress: Progress | None,
     should_stop: Callable[[], bool] | None,
+    questions: OpenQuestions | None = None,
 ) -> ConjectureReport:
-    """The statements by search, on the rows of ``small``; the report of them all."""
+    """The statements by search, on the rows of ``small``, and the open questions; the report
+    of them all."""
     search = _Search(checks, solver or Solver(should_stop), tricks, normal or engine_normal_card)
     for n in range(1, search_upto + 1):
         rows_n = small.get(n, [])
@@ -533,7 +546,26 @@ def _by_search(
                 if not r.ok:
                     c.fail(suits, _refusal_text(suits, r))
         c.upto = two_suit_upto
-    return ConjectureReport(upto, search_upto, two_suit_upto, tuple(checks.values()))
+    questions = questions or OpenQuestions()
+    exceptions = _open_questions(checks, questions, progress, should_stop)
+    return ConjectureReport(
+        upto, search_upto, two_suit_upto, tuple(checks.values()), questions, exceptions
+    )
+
+
+def _open_questions(
+    checks: dict[str, Check],
+    questions: OpenQuestions,
+    progress: Progress | None,
+    should_stop: Callable[[], bool] | None,
+) -> tuple[Exceptions, ...]:
+    """The open questions' statements added to ``checks``; Theorem 9.1's exceptions."""
+    tallies, exceptions = questions.run(progress, should_stop)
+    for key, title, method, unit in questions.statements():
+        t = tallies[key]
+        c = checks[key] = Check(key, title, method, unit, t.upto, t.checked, t.found)
+        c.counterexamples = [Counterexample(c.statement, s, d) for s, d in t.examples[:KEEP]]
+    return exceptions
 
 
 #: The statements checked by the values, suit by suit (in one process or in chunks).
