@@ -31,6 +31,7 @@ from math import comb
 from pathlib import Path
 from typing import Any, Final, TextIO
 
+from whistgui.cli import open_questions as oq
 from whistgui.cli.common import EXIT_INTERRUPTED, EXIT_OK, Command, ProgressLine, number_text
 from whistgui.engine import Cancelled, LabeledValue, WhistError
 from whistgui.engine.reading import quote_path
@@ -50,6 +51,7 @@ from whistgui.engine.tables.conjectures import (
     check,
 )
 from whistgui.engine.tables.convert import convert_sqlite
+from whistgui.engine.tables.open_questions import OpenQuestions
 from whistgui.engine.tables.parquet_store import (
     MAX_PARQUET_N,
     SQL_COLUMNS,
@@ -177,6 +179,7 @@ def register(sub: Any, add: Any) -> None:
         "value alone, are checked on every suit once a value (with --store: counted by the "
         "store's footers)",
     )
+    oq.add_options(sp)  # the open questions: Conjecture 7.2, R44 §15, Theorem 9.1's exceptions
     _add_producer(sp)
     _add_cluster(sp)
 
@@ -745,6 +748,7 @@ def _conjectures(cmd: Command, args: argparse.Namespace, parser: argparse.Argume
             f"--rows-upto must be between --search-upto ({search}) and --upto ({upto}), not "
             f"{number_text(rows)}"
         )
+    questions = oq.questions(args, parser)
     runner = _runner(args, parser)
     source: RowSource | None = None
     if args.store is not None:
@@ -760,7 +764,7 @@ def _conjectures(cmd: Command, args: argparse.Namespace, parser: argparse.Argume
     if source is not None and runner is None:
         runner = ChunkRunner()  # the stored suits, chunk by chunk, in this process
     with runner or contextlib.nullcontext():
-        return _run_conjectures(cmd, maker, (upto, rows, search, two), runner, source)
+        return _run_conjectures(cmd, maker, (upto, rows, search, two), runner, source, questions)
 
 
 def _check_store_holds(path: str, upto: int) -> None:
@@ -782,9 +786,11 @@ def _run_conjectures(
     bounds: tuple[int, int, int, int],
     runner: ChunkRunner | None,
     source: RowSource | None,
+    questions: OpenQuestions,
 ) -> int:
     """The checks to n ≤ upto, each suit's own numbers to rows, search to search, two suits
-    to two (``bounds``)."""
+    to two (``bounds``), and the open questions as far as ``questions`` says (in this
+    process)."""
     upto, rows, search, two = bounds
     meter = _Meter(cmd.err, rows)
     stage_meter = _StageMeter(cmd.err)
@@ -798,7 +804,15 @@ def _run_conjectures(
 
     try:
         if runner is None or source is None:
-            report = check(upto, search, two, rows=maker, progress=progress, rows_upto=rows)
+            report = check(
+                upto,
+                search,
+                two,
+                rows=maker,
+                progress=progress,
+                rows_upto=rows,
+                questions=questions,
+            )
         else:
             if not runner.local:
                 _started(cmd, runner)
@@ -810,6 +824,7 @@ def _run_conjectures(
                 source=source,
                 progress=progress,
                 rows_upto=rows,
+                questions=questions,
             )
     except (KeyboardInterrupt, Cancelled):
         meter.end()
@@ -844,6 +859,7 @@ def _emit_report(cmd: Command, report: ConjectureReport, seconds: float, produce
         parts.append(f"n ≤ {report.search_upto} by exact search")
     if report.two_suit_upto:
         parts.append(f"positions of two suits and n ≤ {report.two_suit_upto} cards a hand")
+    parts += oq.reach_text(report.questions)
     lines = [", ".join(parts) + f"; {seconds:.1f} s", ""]
     width = max(len(c.statement) for c in report.checks)
     for c in report.checks:
@@ -860,6 +876,7 @@ def _emit_report(cmd: Command, report: ConjectureReport, seconds: float, produce
     if bad:
         lines += ["", "counterexamples (the first of each statement's):"]
         lines += [f"  {x.text}" for x in bad]
+    lines += oq.exception_lines(report)
     lines += ["", "statements:"]
     lines += [f"  {c.statement}: {c.title}" for c in report.checks]
     cmd.emit(obj, "\n".join(lines))

@@ -78,7 +78,7 @@ MAX_REPLIES_N: Final = 9
 #: The most cards a hand Theorem 9.1's exceptions are counted for (14: 40 million suits).
 MAX_EXCEPTIONS_N: Final = 14
 #: Exceptions shown for each n.
-FIRST: Final = 4
+FIRST: Final = 3
 
 
 def deal_text(suits: Suits) -> str:
@@ -202,11 +202,11 @@ class Minimax:
             return v
         if not suits:
             return 0
-        if len(self.table) % 1024 == 0:
-            if len(self.table) >= self.max_positions:
-                raise TheoryError(f"more than {self.max_positions:,} positions searched")
-            if self.should_stop is not None and self.should_stop():
-                raise Cancelled("stopped by the caller")
+        size = len(self.table)
+        if size >= self.max_positions:
+            raise TheoryError(f"more than {self.max_positions:,} positions searched")
+        if size % 1024 == 0 and self.should_stop is not None and self.should_stop():
+            raise Cancelled("stopped by the caller")
         pick_lead, pick_reply = (max, min) if west_leads else (min, max)
         v = pick_lead(
             pick_reply(self.score(nxt, won) + won for nxt, won in replies)
@@ -262,10 +262,6 @@ class Tally:
             self.examples.append((suits, detail))
 
 
-def _tricks_text(t: tuple[int, int]) -> str:
-    return f"{t[0]} with West on lead, {t[1]} with East"
-
-
 def _card(suits: Suits, si: int, k: int) -> str:
     """The k-th lowest card of suit si, as the paper's notation names it."""
     deal = Deal([SuitDeal.from_pattern(p) for p in suits])
@@ -285,12 +281,16 @@ def check_deal_7_2(suits: Suits, tricks: Tricks, higher: Tally, lead: Tally) -> 
             higher.fail(
                 suits,
                 f"West's {_card(suits, si, k)} swapped for East's {_card(suits, si, k + 1)} "
-                f"gives {deal_text(better)}: West's tricks fall from {_tricks_text(mine)} to "
-                f"{_tricks_text(got)}",
+                f"gives {deal_text(better)}: West's tricks (West leading, East leading) fall "
+                f"from {mine} to {got}",
             )
     lead.checked += 1
     if mine[1] > mine[0] + 1:
-        lead.fail(suits, f"West takes {_tricks_text(mine)}: the lead costs him more than one")
+        lead.fail(
+            suits,
+            f"West takes {mine[0]} tricks on lead but {mine[1]} with East on lead: the lead "
+            f"costs him {mine[1] - mine[0]}",
+        )
 
 
 def check_7_2(
