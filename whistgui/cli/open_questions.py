@@ -20,13 +20,14 @@ from whistgui.engine.tables.open_questions import (
 
 __all__ = ["add_options", "exception_lines", "questions", "reach_text"]
 
-#: The defaults, each at most --upto: every deal of 6 cards a hand (some 5 s), every
-#: symmetric position of 7 (about a second), the exceptions to 12 (about a second).
-ASYMMETRIC_N: Final = 6
-REPLIES_N: Final = 7
+#: The defaults, each at most --upto: every deal of 5 cards a hand (half a second; 6 takes
+#: some 5 s), every symmetric position of 6 (0.1 s), the exceptions to 12 (about a second).
+ASYMMETRIC_N: Final = 5
+REPLIES_N: Final = 6
 EXCEPTIONS_N: Final = 12
-#: Random deals when the exhaustive part reaches ASYMMETRIC_N (some 5 s), up to a full hand.
-RANDOM_DEALS: Final = 100
+#: Random deals when the exhaustive part reaches ASYMMETRIC_N (about a second), up to a full
+#: hand.
+RANDOM_DEALS: Final = 20
 RANDOM_TOP: Final = 13
 
 
