@@ -22,9 +22,9 @@ exceptions of R43 Theorem 9.1 listed for each n.
   §15's last paragraph suggests, stronger: *one table keeps West what he is entitled to against
   every lead*, optimal or not (a reply is good if West's tricks after it are at least χ of the
   position). The symmetric deals with West on lead are the same question with the hands swapped
-  (the set of deals is closed under it), so East leads here. Paper's deal (24) shows the table
-  fails if East's lead need not be optimal and West must reply optimally
-  (``optimal_leads=False`` finds (23) against (24)).
+  (the set of deals is closed under it), so East leads here. If East's lead need not be
+  optimal while West must reply optimally, a table fails: the paper's deals (23) and (24)
+  (``optimal_leads=False`` finds them).
 * **R43 Theorem 9.1's exceptions**: the suits where West holds the top card, H̄ = H + 1 and
   Whist takes H rather than H̄ (conditions (1)–(3) of THEORY-NOTES all hold) — counted for each
   n over every suit, vectorised over the kernel's bitmasks (:func:`theorem_9_1_exceptions`).
@@ -58,9 +58,14 @@ __all__ = [
     "Minimax",
     "OpenQuestions",
     "ReplyTables",
+    "Tally",
+    "check_7_2",
+    "check_deal_7_2",
+    "deal_text",
     "deals",
     "random_deal",
     "random_deals",
+    "solver_tricks",
     "swaps",
     "symmetric_deals",
     "theorem_9_1_exceptions",
