@@ -141,8 +141,9 @@ def register(sub: Any, add: Any) -> None:
     sp = add(
         "conjectures",
         "check Conjectures 18.1, 18.2 (and 18.3) of symmetric whist and R43's Theorems 6.1, "
-        "8.1, 9.1 and the normal strategy on every single suit up to N cards a hand; exit "
-        "status 1 if a counterexample is found",
+        "8.1, 9.1 and the normal strategy on every single suit up to N cards a hand, and the "
+        "open questions (strange algebra Conjecture 7.2, R44 §15) by search; list Theorem "
+        "9.1's exceptions; exit status 1 if a counterexample is found",
         json_help="one JSON object, on one line: each statement, how far it was checked and "
         "its counterexamples",
     )
