@@ -33,6 +33,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from math import comb
@@ -88,6 +90,7 @@ __all__ = [
     "APPLICATION",
     "CHUNK_ROWS",
     "MAX_PARQUET_N",
+    "MEMORY_ENV",
     "SCHEMA_VERSION",
     "SQL_COLUMNS",
     "ParquetStore",
@@ -95,7 +98,9 @@ __all__ = [
     "TaskRunner",
     "fill_parquet",
     "is_sqlite_file",
+    "memory_limit_mb",
     "open_store",
+    "query_error",
 ]
 
 APPLICATION: Final = "whistgui single-suit table (Parquet)"
@@ -112,6 +117,53 @@ SQL_COLUMNS: Final = (
     "value_dictionary(key, text, class, stoppers, west_lead, east_lead); "
     "labeled_dictionary(key, text)"
 )
+
+#: The environment variable that sets DuckDB's memory limit for a store's queries (MB); unset,
+#: :func:`memory_limit_mb` chooses.
+MEMORY_ENV: Final = "WHISTGUI_STORE_MEMORY_MB"
+#: The most memory a store's queries take (MB), whatever the machine has.
+_MAX_MEMORY_MB: Final = 4096
+_MIN_MEMORY_MB: Final = 64
+
+
+def memory_limit_mb() -> int:
+    """The memory DuckDB may take for a store's queries (MB): :data:`MEMORY_ENV` if set, or
+    else a quarter of the machine's memory, at most 4 GB; a query that needs more spills to a
+    temporary directory (a sort) or fails with DuckDB's "Out of Memory" message — the process
+    is never killed for it.
+
+    >>> 0 < memory_limit_mb() <= 4096 or MEMORY_ENV in os.environ
+    True
+    """
+    said = os.environ.get(MEMORY_ENV, "").strip()
+    if said:
+        try:
+            return max(_MIN_MEMORY_MB, int(said))
+        except ValueError:
+            raise StoreError(
+                f"{MEMORY_ENV}={quote(said)}: expected a whole number of megabytes"
+            ) from None
+    try:
+        ram = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // (1 << 20)
+    except (ValueError, OSError, AttributeError):  # no sysconf: the most
+        return _MAX_MEMORY_MB
+    return max(_MIN_MEMORY_MB, min(_MAX_MEMORY_MB, ram // 4))
+
+
+def query_error(what: str, exc: Exception) -> StoreError:
+    """The :class:`StoreError` of ``what`` (a query, quoted) that DuckDB refused with ``exc``:
+    its message on one line; out of memory, the limit and how to change it (DuckDB's own
+    advice — SET memory_limit — is not the user's to take)."""
+    said = " ".join(str(exc).split())
+    if type(exc).__name__ == "OutOfMemoryException":
+        said = said.split(" Possible solutions:")[0]
+        return StoreError(
+            f"{what} needs more memory than a store's queries may take, {memory_limit_mb():,} "
+            f"MB ({said}); a query that keeps fewer rows needs less (a LIMIT … OFFSET keeps "
+            f"them all up to its offset); {MEMORY_ENV} sets the limit in MB"
+        )
+    return StoreError(f"{what} failed: {said}")
+
 
 _PART_RE: Final = re.compile(r"part-(\d{5})\.parquet")
 _TMP_RE: Final = re.compile(r"\.part-\d{5}\.parquet\.[0-9a-f]+\.tmp")
@@ -187,6 +239,7 @@ class ParquetStore(LockedStore):
         self._shown = str(path)
         self._lock: int | None = None
         self._con: duckdb.DuckDBPyConnection | None = None
+        self._spill: str | None = None  # the connection's temporary directory
         self._checked: set[int] = set()
         name = quote_path(self._shown)
         try:
@@ -357,10 +410,16 @@ class ParquetStore(LockedStore):
 
     # -- life -----------------------------------------------------------------------------
     def close(self) -> None:
+        self._close_connection()
+        self._unlock()
+
+    def _close_connection(self) -> None:
         if self._con is not None:
             self._con.close()
             self._con = None
-        self._unlock()
+        if self._spill is not None:
+            shutil.rmtree(self._spill, ignore_errors=True)
+            self._spill = None
 
     # -- what it holds --------------------------------------------------------------------
     def progress(self, n: int) -> Progress:
@@ -440,13 +499,23 @@ class ParquetStore(LockedStore):
     def connection(self) -> duckdb.DuckDBPyConnection:
         """A DuckDB connection (in memory) with the view ``suits`` over every part the store
         holds and the tables ``value_dictionary`` and ``labeled_dictionary``
-        (:data:`SQL_COLUMNS`)."""
+        (:data:`SQL_COLUMNS`). Its memory is bounded (:func:`memory_limit_mb`); what a
+        query needs beyond spills to a temporary directory, removed on :meth:`close`."""
         if self._con is not None:
             return self._con
         import duckdb
         import pyarrow as pa
 
-        con = duckdb.connect(":memory:")
+        limit = memory_limit_mb()
+        spill = tempfile.mkdtemp(prefix="whistgui-duckdb-")
+        try:
+            con = duckdb.connect(
+                ":memory:", config={"memory_limit": f"{limit}MB", "temp_directory": spill}
+            )
+        except BaseException:
+            shutil.rmtree(spill, ignore_errors=True)
+            raise
+        self._spill = spill
         con.execute("SET enable_progress_bar = false")  # it writes to standard output
         con.execute(MACROS)
         values = pa.table(value_columns(self._keys("values")))
@@ -499,8 +568,7 @@ class ParquetStore(LockedStore):
         try:
             cur = con.execute(query)
         except duckdb.Error as exc:
-            said = " ".join(str(exc).split())
-            raise StoreError(f"the query {quote(query)} failed: {said}") from None
+            raise query_error(f"the query {quote(query)}", exc) from None
         names = [d[0] for d in cur.description] if cur.description else []
 
         def rows() -> Iterator[tuple[Any, ...]]:
@@ -508,8 +576,7 @@ class ParquetStore(LockedStore):
                 try:
                     batch = cur.fetchmany(4096)
                 except duckdb.Error as exc:
-                    said = " ".join(str(exc).split())
-                    raise StoreError(f"the query {quote(query)} failed: {said}") from None
+                    raise query_error(f"the query {quote(query)}", exc) from None
                 if not batch:
                     return
                 yield from batch
@@ -748,8 +815,7 @@ class ParquetStore(LockedStore):
             {"values": list(info.values), "labeled": list(info.labeled)},
         )
         if self._con is not None:  # its view lists the parts
-            self._con.close()
-            self._con = None
+            self._close_connection()
 
     def _finish_level(self, n: int) -> None:
         import pyarrow as pa
