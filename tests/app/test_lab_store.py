@@ -3,12 +3,20 @@ rank ranges, equal to what the store itself gives, in each order; a slow query s
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
 
-from whistgui.app.lab_store import StoreQuery, StoreSource, fetch_rows, store_index
+from whistgui.app.lab_store import (
+    StoreQuery,
+    StoreSource,
+    check_condition,
+    fetch_rows,
+    store_index,
+)
 from whistgui.engine.errors import Cancelled
+from whistgui.engine.reading import quote
 from whistgui.engine.tables.parquet_store import ParquetStore, fill_parquet
 from whistgui.engine.tables.store import StoreError
 
@@ -66,8 +74,46 @@ def test_sorted_by_a_key_then_by_rank(source, sort, column, descending) -> None:
 
 
 def test_a_bad_condition_is_quoted(source) -> None:
-    with pytest.raises(StoreError, match=r"the filter 'nonsense > 1' failed: .*nonsense"):
+    with pytest.raises(StoreError, match=r"the condition 'nonsense > 1' is not valid SQL: .*nons"):
         store_index(source, StoreQuery(N, "nonsense > 1"))
+
+
+@pytest.mark.parametrize("condition", ["nonsense > 1", "t0 = ", "t0 > 'a' + 1"])
+def test_a_refused_condition_is_one_line_without_the_windows_query(source, condition) -> None:
+    """The message quoted the query the window runs around the condition (issue 27's review,
+    F3): 'WITH suits AS (SELECT …) … GROUP BY k, b', DuckDB's candidates, on several lines."""
+    with pytest.raises(StoreError) as caught:
+        store_index(source, StoreQuery(N, condition))
+    said = str(caught.value)
+    assert said.startswith(f"the condition {quote(condition)} is not valid SQL: ")
+    assert "\n" not in said
+    for internal in ("GROUP BY", "WITH suits", "value_key", "LINE "):
+        assert internal not in said
+
+
+@pytest.mark.parametrize(
+    ("condition", "why"),
+    [
+        ("1=1) UNION ALL SELECT * FROM suits WHERE (1=1", "closes a parenthesis it did not open"),
+        ("t0 > 2; DROP VIEW suits", "has a ';'"),
+        ("(t0 > 2", "leaves 1 parenthesis open"),
+        ("class = 'exit W", "leaves a string open"),
+        ("t0 > 2 /* ) OR (true", "leaves a /* comment open"),
+    ],
+)
+def test_a_condition_that_escapes_the_where_is_refused(source, condition, why) -> None:
+    with pytest.raises(StoreError, match=f"^the condition .* {re.escape(why)}"):
+        store_index(source, StoreQuery(N, condition))
+    with pytest.raises(StoreError, match=re.escape(why)):
+        check_condition(condition)
+
+
+@pytest.mark.parametrize(
+    "condition", ["class <> 'exit W)'", "t0 > 2 -- a )", "(t0 > 2) OR (h < 0)", '"t0" > 2']
+)
+def test_parentheses_in_strings_and_comments_are_not_counted(source, condition) -> None:
+    check_condition(condition)
+    assert store_index(source, StoreQuery(N, condition)).total > 0
 
 
 def test_a_level_not_stored_is_named(source) -> None:

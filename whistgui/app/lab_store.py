@@ -39,7 +39,12 @@ from whistgui.engine.errors import Cancelled
 from whistgui.engine.games.whist.keys import labeled_from_key, value_from_key
 from whistgui.engine.games.whist.value import LabeledValue, Value
 from whistgui.engine.reading import quote, quote_path
-from whistgui.engine.tables.parquet_store import MAX_PARQUET_N, ParquetStore, open_store
+from whistgui.engine.tables.parquet_store import (
+    MAX_PARQUET_N,
+    ParquetStore,
+    open_store,
+    query_error,
+)
 from whistgui.engine.tables.rows import count_patterns
 from whistgui.engine.tables.store import StoreError, store_word
 
@@ -49,6 +54,7 @@ __all__ = [
     "StoreIndex",
     "StoreQuery",
     "StoreSource",
+    "check_condition",
     "fetch_rows",
     "store_index",
 ]
@@ -76,6 +82,13 @@ _JOINS: Final = (
 )
 _WORD: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _STRING: Final = re.compile(r"'(?:[^']|'')*'")
+#: What a condition's parentheses are counted in: its strings, quoted names and comments
+#: (each whole, or left open to the end), and the rest a character at a time.
+_LEXEME: Final = re.compile(
+    r"'(?:[^']|'')*'?|\"(?:[^\"]|\"\")*\"?|--[^\n]*|/\*(?:.|\n)*?(?:\*/|$)|.|\n", re.DOTALL
+)
+#: The reason DuckDB gives, cut at this many characters.
+_REASON_CHARS: Final = 160
 
 Ints = npt.NDArray[np.int64]
 
@@ -122,6 +135,54 @@ def _names(condition: str) -> set[str]:
     """The words of ``condition`` outside its string literals, lower-cased (every column it
     may name, and more)."""
     return {w.lower() for w in _WORD.findall(_STRING.sub(" ", condition))}
+
+
+def check_condition(condition: str) -> None:
+    """:class:`StoreError` quoting ``condition`` if it cannot be only a condition: a
+    parenthesis closed that it did not open, or one left open; a statement separator (``;``);
+    a string, quoted name or ``/*`` comment left open. It is run inside ``WHERE n = ? AND (…)``
+    — a condition that closed the parenthesis could add to the query around it.
+
+    >>> check_condition("t0 > 2 AND (class = 'exit W' OR h < 0) -- mine")
+    >>> check_condition("1=1) UNION ALL SELECT * FROM suits WHERE (1=1")
+    Traceback (most recent call last):
+    ...
+    whistgui.engine.tables.store.StoreError: the condition '1=1) UNION ALL SELECT * FROM suits \
+WHERE (1=1' closes a parenthesis it did not open (at character 4): a condition is one \
+expression, its parentheses in pairs
+    """
+    depth, at = 0, 0
+    for m in _LEXEME.finditer(condition):
+        lexeme = m.group()
+        at = m.start() + 1
+        opened = {"'": "a string", '"': "a quoted name"}.get(lexeme[0])
+        if opened and (len(lexeme) < 2 or lexeme[-1] != lexeme[0]):
+            why = f"leaves {opened} open (from character {at}): close it with {lexeme[0]}"
+        elif lexeme.startswith("/*") and not lexeme.endswith("*/"):
+            why = f"leaves a /* comment open (from character {at}): close it with */"
+        elif lexeme == ";":
+            why = f"has a ';' (character {at}): a condition is one expression, not statements"
+        elif lexeme == ")" and depth == 0:
+            why = (
+                f"closes a parenthesis it did not open (at character {at}): a condition is "
+                "one expression, its parentheses in pairs"
+            )
+        else:
+            depth += {"(": 1, ")": -1}.get(lexeme, 0)
+            continue
+        raise StoreError(f"the condition {quote(condition)} {why}")
+    if depth > 0:
+        many = "parenthesis" if depth == 1 else "parentheses"
+        raise StoreError(
+            f"the condition {quote(condition)} leaves {depth} {many} open: close each with )"
+        )
+
+
+def _reason(exc: Exception) -> str:
+    """DuckDB's reason, on one line: its first, without the query it quotes."""
+    said = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    said = " ".join(said.split())
+    return said if len(said) <= _REASON_CHARS else said[: _REASON_CHARS - 1] + "…"
 
 
 def _relation(condition: str) -> str:
@@ -268,9 +329,13 @@ class StoreSource:
         except duckdb.Error as exc:
             if stopped or isinstance(exc, duckdb.InterruptException):
                 raise Cancelled(f"stopped listing n = {query.n} of the store") from None
-            said = " ".join(str(exc).split())
+            if isinstance(exc, duckdb.OutOfMemoryException):
+                raise query_error(f"listing n = {query.n}", exc) from None
+            said = _reason(exc)
             if query.condition.strip():
-                raise StoreError(f"the filter {quote(query.condition)} failed: {said}") from None
+                refused = isinstance(exc, duckdb.ParserException | duckdb.BinderException)
+                what = "is not valid SQL" if refused else "failed"
+                raise StoreError(f"the condition {quote(query.condition)} {what}: {said}") from None
             raise StoreError(
                 f"the table store {quote_path(str(self.path))} cannot be read: {said}"
             ) from None
@@ -314,7 +379,9 @@ def store_index(
     progress: Callable[[float], None] | None = None,
 ) -> StoreIndex:
     """Count the rows of ``query`` by segment (one query over the level; none for a whole
-    level unfiltered in rank order)."""
+    level unfiltered in rank order); :class:`StoreError` for a condition that is not one
+    (:func:`check_condition`) or that DuckDB refuses."""
+    check_condition(query.condition)
     source.check(query.n)
     shift = _shift(query.n)
     whole = source.stored[query.n] == count_patterns(query.n)
