@@ -12,13 +12,9 @@ from pathlib import Path
 import pytest
 
 from tests.bounded import run_bounded
-from whistgui.engine.tables.parquet_store import (
-    MEMORY_ENV,
-    ParquetStore,
-    fill_parquet,
-    memory_limit_mb,
-)
+from whistgui.engine.tables.parquet_store import ParquetStore, fill_parquet
 from whistgui.engine.tables.store import StoreError
+from whistgui.engine.tables.store_sql import MEMORY_ENV, memory_limit_mb
 
 N = 11  # 705,432 suits: a sort of them by lex takes about 350 MB unbounded
 
@@ -35,6 +31,7 @@ _CODE = """
 import json, os
 from whistgui.engine.tables.parquet_store import ParquetStore
 from whistgui.engine.tables.store import StoreError
+from whistgui.engine.tables.store_sql import MEMORY_ENV, memory_limit_mb
 os.environ[{env!r}] = {limit!r}
 with ParquetStore({path!r}) as s:
     try:

@@ -39,14 +39,10 @@ from whistgui.engine.errors import Cancelled
 from whistgui.engine.games.whist.keys import labeled_from_key, value_from_key
 from whistgui.engine.games.whist.value import LabeledValue, Value
 from whistgui.engine.reading import quote, quote_path
-from whistgui.engine.tables.parquet_store import (
-    MAX_PARQUET_N,
-    ParquetStore,
-    open_store,
-    query_error,
-)
+from whistgui.engine.tables.parquet_store import MAX_PARQUET_N, ParquetStore, open_store
 from whistgui.engine.tables.rows import count_patterns
 from whistgui.engine.tables.store import StoreError, store_word
+from whistgui.engine.tables.store_sql import query_error
 
 __all__ = [
     "PAGE",

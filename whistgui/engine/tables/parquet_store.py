@@ -81,7 +81,14 @@ from whistgui.engine.tables.store import (
     store_word,
     value_order,
 )
-from whistgui.engine.tables.store_sql import MACROS, lex_key, lex_key_at, read_parquet
+from whistgui.engine.tables.store_sql import (
+    MACROS,
+    lex_key,
+    lex_key_at,
+    memory_limit_mb,
+    query_error,
+    read_parquet,
+)
 
 if TYPE_CHECKING:
     import duckdb
@@ -90,7 +97,6 @@ __all__ = [
     "APPLICATION",
     "CHUNK_ROWS",
     "MAX_PARQUET_N",
-    "MEMORY_ENV",
     "SCHEMA_VERSION",
     "SQL_COLUMNS",
     "ParquetStore",
@@ -98,9 +104,7 @@ __all__ = [
     "TaskRunner",
     "fill_parquet",
     "is_sqlite_file",
-    "memory_limit_mb",
     "open_store",
-    "query_error",
 ]
 
 APPLICATION: Final = "whistgui single-suit table (Parquet)"
@@ -117,53 +121,6 @@ SQL_COLUMNS: Final = (
     "value_dictionary(key, text, class, stoppers, west_lead, east_lead); "
     "labeled_dictionary(key, text)"
 )
-
-#: The environment variable that sets DuckDB's memory limit for a store's queries (MB); unset,
-#: :func:`memory_limit_mb` chooses.
-MEMORY_ENV: Final = "WHISTGUI_STORE_MEMORY_MB"
-#: The most memory a store's queries take (MB), whatever the machine has.
-_MAX_MEMORY_MB: Final = 4096
-_MIN_MEMORY_MB: Final = 64
-
-
-def memory_limit_mb() -> int:
-    """The memory DuckDB may take for a store's queries (MB): :data:`MEMORY_ENV` if set, or
-    else a quarter of the machine's memory, at most 4 GB; a query that needs more spills to a
-    temporary directory (a sort) or fails with DuckDB's "Out of Memory" message — the process
-    is never killed for it.
-
-    >>> 0 < memory_limit_mb() <= 4096 or MEMORY_ENV in os.environ
-    True
-    """
-    said = os.environ.get(MEMORY_ENV, "").strip()
-    if said:
-        try:
-            return max(_MIN_MEMORY_MB, int(said))
-        except ValueError:
-            raise StoreError(
-                f"{MEMORY_ENV}={quote(said)}: expected a whole number of megabytes"
-            ) from None
-    try:
-        ram = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // (1 << 20)
-    except (ValueError, OSError, AttributeError):  # no sysconf: the most
-        return _MAX_MEMORY_MB
-    return max(_MIN_MEMORY_MB, min(_MAX_MEMORY_MB, ram // 4))
-
-
-def query_error(what: str, exc: Exception) -> StoreError:
-    """The :class:`StoreError` of ``what`` (a query, quoted) that DuckDB refused with ``exc``:
-    its message on one line; out of memory, the limit and how to change it (DuckDB's own
-    advice — SET memory_limit — is not the user's to take)."""
-    said = " ".join(str(exc).split())
-    if type(exc).__name__ == "OutOfMemoryException":
-        said = said.split(" Possible solutions:")[0]
-        return StoreError(
-            f"{what} needs more memory than a store's queries may take, {memory_limit_mb():,} "
-            f"MB ({said}); a query that keeps fewer rows needs less (a LIMIT … OFFSET keeps "
-            f"them all up to its offset); {MEMORY_ENV} sets the limit in MB"
-        )
-    return StoreError(f"{what} failed: {said}")
-
 
 _PART_RE: Final = re.compile(r"part-(\d{5})\.parquet")
 _TMP_RE: Final = re.compile(r"\.part-\d{5}\.parquet\.[0-9a-f]+\.tmp")

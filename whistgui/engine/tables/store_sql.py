@@ -17,10 +17,22 @@ True
 
 from __future__ import annotations
 
+import os
 from math import comb
 from typing import Final
 
-__all__ = ["MACROS", "lex_key", "lex_key_at", "read_parquet"]
+from whistgui.engine.reading import quote
+from whistgui.engine.tables.store import StoreError
+
+__all__ = [
+    "MACROS",
+    "MEMORY_ENV",
+    "lex_key",
+    "lex_key_at",
+    "memory_limit_mb",
+    "query_error",
+    "read_parquet",
+]
 
 #: DuckDB macros: a pattern's text from its mask, and its place in whist's listing order
 #: (West's positions in lexicographic order: the mirrored mask, decreasing).
@@ -73,3 +85,50 @@ def lex_key_at(n: int, place: int) -> int:
         else:
             place -= with_i
     return (1 << size) - 1 - mask
+
+
+#: The environment variable that sets DuckDB's memory limit for a store's queries (MB); unset,
+#: :func:`memory_limit_mb` chooses.
+MEMORY_ENV: Final = "WHISTGUI_STORE_MEMORY_MB"
+#: The most memory a store's queries take (MB), whatever the machine has.
+_MAX_MEMORY_MB: Final = 4096
+_MIN_MEMORY_MB: Final = 64
+
+
+def memory_limit_mb() -> int:
+    """The memory DuckDB may take for a store's queries (MB): :data:`MEMORY_ENV` if set, or
+    else a quarter of the machine's memory, at most 4 GB; a query that needs more spills to a
+    temporary directory (a sort) or fails with DuckDB's "Out of Memory" message — the process
+    is never killed for it.
+
+    >>> 0 < memory_limit_mb() <= 4096 or MEMORY_ENV in os.environ
+    True
+    """
+    said = os.environ.get(MEMORY_ENV, "").strip()
+    if said:
+        try:
+            return max(_MIN_MEMORY_MB, int(said))
+        except ValueError:
+            raise StoreError(
+                f"{MEMORY_ENV}={quote(said)}: expected a whole number of megabytes"
+            ) from None
+    try:
+        ram = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // (1 << 20)
+    except (ValueError, OSError, AttributeError):  # no sysconf: the most
+        return _MAX_MEMORY_MB
+    return max(_MIN_MEMORY_MB, min(_MAX_MEMORY_MB, ram // 4))
+
+
+def query_error(what: str, exc: Exception) -> StoreError:
+    """The :class:`StoreError` of ``what`` (a query, quoted) that DuckDB refused with ``exc``:
+    its message on one line; out of memory, the limit and how to change it (DuckDB's own
+    advice — SET memory_limit — is not the user's to take)."""
+    said = " ".join(str(exc).split())
+    if type(exc).__name__ == "OutOfMemoryException":
+        said = said.split(" Possible solutions:")[0]
+        return StoreError(
+            f"{what} needs more memory than a store's queries may take, {memory_limit_mb():,} "
+            f"MB ({said}); a query that keeps fewer rows needs less (a LIMIT … OFFSET keeps "
+            f"them all up to its offset); {MEMORY_ENV} sets the limit in MB"
+        )
+    return StoreError(f"{what} failed: {said}")
