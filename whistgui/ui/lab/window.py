@@ -86,6 +86,7 @@ from whistgui.ui.lab.keys import KEYS_HTML
 from whistgui.ui.lab.plots import LabPlots
 from whistgui.ui.lab.store_view import StoreView
 from whistgui.ui.lab.suit_model import COLUMNS, SUIT, PatternRole, SuitTableModel
+from whistgui.ui.lab.suit_open import add_copy_action, refusal
 from whistgui.ui.widgets.figure_dialog import FigureDialog
 from whistgui.ui.widgets.keys_dialog import KeysDialog
 
@@ -321,8 +322,8 @@ class SingleSuitsWindow(QWidget):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.clicked.connect(self._on_clicked)
         self.table.doubleClicked.connect(self._on_double_clicked)
-        self.table.activatedRow.connect(self._open)
-        self.table.activatedRow.connect(self.showTable)
+        self.table.activatedRow.connect(lambda i: self._open(i, front=True))
+        self.act_copy_suit = add_copy_action(self.table)  # Ctrl+C: the suit's text
 
         # -- the plots ----------------------------------------------------------------------
         self.plots = LabPlots(self.model, self.distinct, self)
@@ -416,6 +417,7 @@ class SingleSuitsWindow(QWidget):
         menubar = QMenuBar(self)
         file_menu = menubar.addMenu("F&ile")  # Alt+F is the filter's
         file_menu.aboutToShow.connect(self._update_store_actions)
+        QShortcut("F10", self, lambda: menubar.setActiveAction(file_menu.menuAction()))
         for act in (self.act_open_store, self.act_reopen_store, self.act_close_store):
             file_menu.addAction(act)
             self.addAction(act)
@@ -834,14 +836,24 @@ class SingleSuitsWindow(QWidget):
         """A double-click's first click opened the row already."""
         row, since = self._clicked
         recent = since.isValid() and since.elapsed() <= 2 * QApplication.doubleClickInterval()
-        if not (recent and row.isValid() and row.row() == index.row()):
-            self._open(index)
-        self.showTable.emit()
-
-    def _open(self, index: QModelIndex) -> None:
         pattern = index.data(PatternRole)
-        if isinstance(pattern, str):
-            self.suitChosen.emit(pattern)
+        again = recent and row.isValid() and row.row() == index.row()
+        if again and isinstance(pattern, str) and refusal(pattern) is None:
+            self.showTable.emit()
+        else:
+            self._open(index, front=True)
+
+    def _open(self, index: QModelIndex, *, front: bool = False) -> None:
+        """Open the row's suit in the card table (``front``: and bring it to the front), or
+        say why not (a suit of more than 13 cards a hand, from a store)."""
+        pattern = index.data(PatternRole)
+        refused = refusal(pattern) if isinstance(pattern, str) else "that row is not read yet"
+        if refused is not None:
+            self._say(refused)
+            return
+        self.suitChosen.emit(pattern)
+        if front:
+            self.showTable.emit()
 
     def show_keys(self) -> None:
         """F1: this window's keys, in a dialog that fits the screen."""

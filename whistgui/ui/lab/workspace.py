@@ -10,7 +10,7 @@ whist, the game whose values the list shows — never in the last game the table
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import ClassVar
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect
 from PySide6.QtWidgets import QWidget
@@ -19,13 +19,10 @@ from whistgui.app.document import Document
 from whistgui.engine import Deal
 from whistgui.engine.trick.deal import SuitDeal
 from whistgui.ui.lab.keys import KEYS_HTML
+from whistgui.ui.lab.suit_open import GAME
 from whistgui.ui.workspace import Handover, Opener, Services, Workspace
 
 __all__ = ["GAME", "LabWorkspace"]
-
-#: The game whose values the list shows (its Value, maxmin, minmax and T₀ are whist's): a suit
-#: opened from it opens in this game.
-GAME: Final = "whist"
 
 
 class LabWorkspace(Workspace):
