@@ -20,8 +20,8 @@ from math import comb
 from pathlib import Path
 from typing import Final
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtCore import QEvent, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QFontMetrics, QKeySequence, QShortcut, QValidator
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -31,6 +31,8 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QStyle,
+    QStyleOptionComboBox,
+    QStyleOptionHeader,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -38,11 +40,12 @@ from PySide6.QtWidgets import (
 )
 
 from whistgui.app.lab import LabTable
-from whistgui.app.lab_columns import LETTERS_UPTO, MAXMIN, MINMAX, SUIT, VALUE
+from whistgui.app.lab_columns import COLUMNS, LETTERS_UPTO, MAXMIN, MINMAX, SUIT, VALUE
 from whistgui.app.lab_store import (
     StoreIndex,
     StoreQuery,
     StoreSource,
+    check_condition,
     fetch_rows,
     store_index,
 )
@@ -51,6 +54,8 @@ from whistgui.engine.tables.parquet_store import SQL_COLUMNS
 from whistgui.engine.tables.store import StoreError
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.lab.store_model import BLOCK, SORTS, StoreSuitModel
+from whistgui.ui.theme import colour, is_theme_change, text_role
+from whistgui.ui.widgets.elided import ElidedLabel
 
 __all__ = ["CHANNEL", "PAGE_CHANNEL", "StoreView"]
 
@@ -61,6 +66,11 @@ LAST_STORE: Final = "lab/lastStore"
 _STEPS: Final = 1000
 _REVEAL_MS: Final = 150
 _POLL_MS: Final = 100
+#: The filter's border while what was typed is refused.
+_ERROR_STYLE: Final = "QLineEdit#labStoreFilter {{ border: 2px solid {red}; }}"
+#: The keys of the next and the previous block.
+NEXT_KEYS: Final = "Ctrl+PgDown"
+PREVIOUS_KEYS: Final = "Ctrl+PgUp"
 #: The SQL names of the sort keys, as the count says them.
 _SORT_NAMES: Final = {
     "value": "value",
@@ -109,6 +119,39 @@ def _progress(work: _Work) -> Callable[[float], None]:
     return said
 
 
+class _RowBox(QSpinBox):
+    """Go to row: 1 to the listing's last row; a number typed past the last is taken as the
+    last, the number typed kept in :attr:`typed` so that the view can say so (a spin box
+    drops the digit that would take it past its maximum: 999999999 became 99,999,999)."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.typed = 0
+
+    def _number(self, text: str) -> int | None:
+        digits = text.replace(self.locale().groupSeparator(), "").strip()
+        return int(digits) if digits.isdigit() and len(digits) <= 18 else None
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        number = self._number(text)
+        if number is not None and number > self.maximum():
+            return QValidator.State.Acceptable, text, pos
+        return super().validate(text, pos)
+
+    def valueFromText(self, text: str) -> int:
+        number = self._number(text)
+        if number is None:
+            return super().valueFromText(text)
+        self.typed = number
+        return max(self.minimum(), min(number, self.maximum()))
+
+    def fixup(self, text: str) -> str:
+        number = self._number(text)
+        if number is not None and number > self.maximum():
+            return self.textFromValue(self.maximum())
+        return super().fixup(text)
+
+
 class StoreView(QWidget):
     """The controls of a store listing (hidden while the window computes). ``table_model``
     is the model the window's table shows while a store is open."""
@@ -154,16 +197,24 @@ class StoreView(QWidget):
         n_label.setBuddy(self.n)
         self.filter = QLineEdit(self)
         self.filter.setObjectName("labStoreFilter")
-        self.filter.setPlaceholderText("SQL condition, e.g. value = '1+e1' AND t0 > 2 (Enter)")
+        self.filter.setPlaceholderText(
+            "SQL (Enter): t0 > 2 AND value = '1+e1'; pattern reads from the lowest card: "
+            "pattern = 'EWEW' is AQ/KJ"
+        )
         self.filter.setToolTip(
             "Listed: the suits of the n chosen for which this SQL condition holds (DuckDB: "
             "WHERE n = N AND (condition)); Enter applies it, an empty one lists every suit. "
             f"The columns: {SQL_COLUMNS.split(';')[0]}. value, maxmin, minmax are texts as "
             "'whist table' prints them ('1+e1', '(W, 8)'); class, stoppers, west_lead, "
-            "east_lead are the value's"
+            "east_lead are the value's. pattern is who holds each card, W or E, from the "
+            "lowest card up — pattern = 'EWEW' is AQ/KJ (West the ace and the queen); the "
+            "Suit column from 7 cards a hand is read from the highest card down, so a suit "
+            "shown as WWEE… is reverse(pattern) = 'WWEE…', and reverse(pattern) LIKE 'WWE%' "
+            "the suits whose three highest cards are West's, West's and East's"
         )
         self.filter.setClearButtonEnabled(True)
         self.filter.returnPressed.connect(self.apply_filter)
+        self.filter.textChanged.connect(self._on_filter_edited)
         filter_label = QLabel("S&QL:", self)
         filter_label.setBuddy(self.filter)
         self.count = QLabel(self)
@@ -185,16 +236,27 @@ class StoreView(QWidget):
         self.next_button.clicked.connect(lambda: self.move_by(BLOCK))
         self.block = QLabel(self)
         self.block.setObjectName("labStoreBlock")
-        self.row = QSpinBox(self)
+        self.row = _RowBox(self)
         self.row.setRange(1, 1)
         self.row.setGroupSeparatorShown(True)
         self.row.setKeyboardTracking(False)
         self.row.setToolTip("Go to this row of the listing (Enter)")
-        self.row.editingFinished.connect(
-            lambda: self.rowShown.emit(self.go_to_row(self.row.value()))
-        )
+        self.row.editingFinished.connect(self._go_to_typed)
         row_label = QLabel("&Go to row:", self)
         row_label.setBuddy(self.row)
+
+        # what is refused or stopped, and which listing is shown meanwhile: one line
+        self.note = ElidedLabel(1, self)
+        self.note.setObjectName("labStoreNote")
+        text_role(self.note, "error")
+        self._error = ""  # the filter's refusal shown in the note (its border red)
+        self._stopped = ""  # "Counting … cancelled" (the note, until the next listing)
+        self._fresh = False  # a new listing: the table scrolls to its top
+        for keys, sign in ((NEXT_KEYS, 1), (PREVIOUS_KEYS, -1)):
+            key = QShortcut(QKeySequence(keys), self, lambda s=sign: self.move_by(s * BLOCK))
+            key.setContext(Qt.ShortcutContext.WindowShortcut)
+        self.prev_button.setToolTip(f"The {BLOCK:,} rows before ({PREVIOUS_KEYS})")
+        self.next_button.setToolTip(f"The {BLOCK:,} rows after ({NEXT_KEYS})")
 
         self.progress_label = QLabel(self)
         self.progress = QProgressBar(self)
@@ -238,7 +300,8 @@ class StoreView(QWidget):
         nav.addSpacing(12)
         nav.addWidget(row_label)
         nav.addWidget(self.row)
-        nav.addStretch(1)
+        nav.addSpacing(12)
+        nav.addWidget(self.note, 3)
         nav.addWidget(self.busy_row, 2)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -314,7 +377,12 @@ class StoreView(QWidget):
         if busy is not None and busy.query == query:
             return None
         where = f" where {query.condition.strip()}" if query.condition.strip() else ""
+        shown = self.query
+        if shown is not None and (query.sort, query.descending) != (shown.sort, shown.descending):
+            name = _SORT_NAMES.get(query.sort or "", "rank")
+            where += f", sorting by {name} {'↓' if query.descending else '↑'}"
         work = _Work(f"n = {query.n}{where}", "list", query)
+        self._stopped = ""
 
         def job(ctx: JobContext) -> StoreIndex:
             return store_index(source, query, ctx.should_stop, _progress(work))
@@ -322,11 +390,56 @@ class StoreView(QWidget):
         return self._submit(work, job, f"Counting n = {query.n} of {source.name}")
 
     def apply_filter(self) -> int | None:
-        """Enter in the SQL box: list the suits for which it holds."""
+        """Enter in the SQL box: list the suits for which it holds (a condition that is not
+        one — a parenthesis it did not open, a ';' — is refused at once, marked in the box)."""
         query = self.query
         if query is None:
             return None
-        return self.relist(replace(query, condition=self.filter.text().strip()))
+        condition = self.filter.text().strip()
+        try:
+            check_condition(condition)
+        except StoreError as exc:
+            self.cancel()
+            self._refuse(str(exc))
+            return None
+        return self.relist(replace(query, condition=condition))
+
+    def _on_filter_edited(self, _text: str) -> None:
+        """Typing: the box's mark goes (the note stays until the next listing); the count says
+        which condition the list shown is of."""
+        if self._error:
+            self._error = ""
+            self.filter.setStyleSheet("")
+        self._show_count()
+
+    def _refuse(self, message: str) -> None:
+        """The filter typed is refused: the box marked, the message and which listing is shown
+        in the note."""
+        self._error = message
+        self._mark_filter()
+        self._show_count()
+        self._show_note()
+        self.message.emit(message)
+
+    def _mark_filter(self) -> None:
+        red = colour("error").name()
+        self.filter.setStyleSheet(_ERROR_STYLE.format(red=red) if self._error else "")
+
+    def _shown_text(self) -> str:
+        """Which listing is shown, in words: "showing: t0 > 2" ("every suit")."""
+        query = self.query
+        if query is None:
+            return "no store listed"
+        cond = query.condition.strip()
+        return f"showing: {cond}" if cond else "showing every suit"
+
+    def _show_note(self) -> None:
+        self.note.setText(f"{self._error} — {self._shown_text()}" if self._error else "")
+
+    def changeEvent(self, event: QEvent) -> None:
+        if is_theme_change(event) and self._error:
+            self._mark_filter()  # the theme's red
+        super().changeEvent(event)
 
     def _on_n(self, _row: int) -> None:
         n, query = self.n.currentData(), self.query
@@ -334,9 +447,12 @@ class StoreView(QWidget):
             self.relist(replace(query, n=n))
 
     def _on_sort(self, key: str | None, descending: bool) -> None:
+        """A header asks for an order: its marker shows the order listed until the rows in
+        the new one land (the progress row says "sorting by …" meanwhile)."""
         query = self.query
         if query is not None:
             self.relist(replace(query, sort=key, descending=descending))
+            self.listingChanged.emit()
 
     def _on_sort_refused(self, column: int) -> None:
         self.message.emit(
@@ -362,6 +478,11 @@ class StoreView(QWidget):
         header.setSortIndicator(*self.sort_column())
         header.blockSignals(False)
         header.viewport().update()
+        if self._fresh:  # a new listing (filter, order, n, store): from its top
+            self._fresh = False
+            table.clearSelection()
+            table.scrollToTop()
+        self._fit_titles(table)
         query, source = self.query, self.source
         if query is not None and query.n > LETTERS_UPTO:
             font = QFontMetrics(self.model.suit_font())
@@ -378,6 +499,21 @@ class StoreView(QWidget):
         self.fit_row_numbers(table, len(f"{max(self.model.total, 1):,}"))
 
     @staticmethod
+    def _fit_titles(table: QTableView) -> None:
+        """The columns a listing sorts by as wide as their titles and the sort marker beside
+        (the ▲ crowded T₀)."""
+        header = table.horizontalHeader()
+        style, metrics = header.style(), header.fontMetrics()
+        option = QStyleOptionHeader()
+        option.initFrom(header)
+        mark = style.pixelMetric(QStyle.PixelMetric.PM_HeaderMarkSize, option, header)
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, option, header)
+        for column in SORTS:
+            width = metrics.horizontalAdvance(COLUMNS[column][0]) + mark + 4 * margin + 8
+            if header.sectionSize(column) < width:
+                header.resizeSection(column, width)
+
+    @staticmethod
     def fit_row_numbers(table: QTableView, digits: int) -> None:
         """The row numbers as wide as ``digits`` characters at once (a header that grows with
         the rows moves the columns right; Qt moves a widget by copying its pixels, which left
@@ -390,6 +526,14 @@ class StoreView(QWidget):
     def move_by(self, rows: int) -> None:
         self.model.move_to(self.model.offset + rows)
         self._show_listing()
+
+    def _go_to_typed(self) -> None:
+        """Go to row (Enter): a number past the last row goes to the last, and says so."""
+        typed, self.row.typed = self.row.typed, 0
+        total = self.model.total
+        if total and typed > total:
+            self.message.emit(f"Row {typed:,} is past the last, {total:,}: showing the last")
+        self.rowShown.emit(self.go_to_row(self.row.value()))
 
     def go_to_row(self, row: int) -> int:
         """Show the listing's row ``row`` (from 1) in the block; its row in the block."""
@@ -419,11 +563,15 @@ class StoreView(QWidget):
         return work.job
 
     def cancel(self) -> bool:
-        """Stop opening the store or counting a listing (the list shown stays)."""
-        if self._busy is None:
+        """Stop opening the store or counting a listing (the list shown stays, the count
+        saying so)."""
+        busy = self._busy
+        if busy is None:
             return False
         self.engine.cancel(CHANNEL)
         self._end_busy()
+        self._stopped = "opening cancelled" if busy.kind == "open" else "cancelled"
+        self._show_count()
         return True
 
     def _end_busy(self) -> None:
@@ -514,7 +662,17 @@ class StoreView(QWidget):
         if channel == CHANNEL and busy is not None and tag is busy:
             self._end_busy()
             self._show_listing()
-            self.message.emit(message)
+            shown = self.query
+            asked = busy.query
+            if (
+                busy.kind == "list"
+                and shown is not None
+                and asked is not None
+                and asked.condition != shown.condition
+            ):
+                self._refuse(message)  # the condition typed, marked in its box
+            else:
+                self.message.emit(message)
 
     def _on_cancelled(self, job: int, channel: str) -> None:
         if channel == PAGE_CHANNEL and job in self._pages:
@@ -524,6 +682,8 @@ class StoreView(QWidget):
         busy = self._busy
         if channel == CHANNEL and busy is not None and job == busy.job:
             self._end_busy()
+            self._stopped = "cancelled"
+            self._show_count()
             self.message.emit(f"Stopped reading {busy.what}; the list shown stays")
 
     def _fill_n(self, source: StoreSource) -> None:
@@ -535,43 +695,80 @@ class StoreView(QWidget):
             elif source.stored[n] < _suits(n):
                 text += f" ({source.stored[n]:,} of {_suits(n):,})"
             self.n.addItem(text, n)
+        self._fit_n()
         self.name.setText(source.name)
         self.name.setToolTip(str(source.path))
 
+    def _fit_n(self) -> None:
+        """The n box as wide as its longest text ("16 (damaged)"), arrow and frame beside:
+        it showed "1(" at 1280 × 800."""
+        metrics = self.n.fontMetrics()
+        widest = max(
+            (metrics.horizontalAdvance(self.n.itemText(i)) for i in range(self.n.count())),
+            default=metrics.horizontalAdvance("16"),
+        )
+        option = QStyleOptionComboBox()
+        self.n.initStyleOption(option)
+        size = self.n.style().sizeFromContents(
+            QStyle.ContentsType.CT_ComboBox, option, QSize(widest, metrics.height()), self.n
+        )
+        self.n.setMinimumWidth(size.width())
+
     def _show(self, index: StoreIndex) -> None:
-        """Show the listing ``index`` counted, from its first row."""
+        """Show the listing ``index`` counted, from its first row (Go to row back to 1, the
+        table at its top, the filter's mark gone)."""
         self.model.set_index(index)
+        self._error = self._stopped = ""
+        self.filter.setStyleSheet("")
+        self._show_note()
         self.filter.setText(index.query.condition)
+        self.row.blockSignals(True)
+        self.row.setValue(1)
+        self.row.blockSignals(False)
+        self._fresh = True
         self._show_listing()
+
+    def _show_count(self) -> None:
+        """The count of the listing shown; while the box holds another condition than the
+        one listed (refused, stopped, or not applied yet), which one it counts."""
+        source, query, total = self.source, self.query, self.model.total
+        if source is None or query is None:
+            self.count.setText("no store open")
+            self.count.setToolTip("")
+            return
+        stored = source.stored[query.n]
+        if query.condition.strip():
+            text = f"n = {query.n}: {total:,} of {stored:,} suits match"
+        else:
+            text = f"n = {query.n}: {total:,} suits in {source.name}"
+        if query.sort is not None or query.descending:
+            name = _SORT_NAMES.get(query.sort or "", "rank")
+            text += f", by {name} {'↓' if query.descending else '↑'}"
+        if self.filter.text().strip() != query.condition.strip():
+            text = f"{self._shown_text()} — {text}"
+        if self._stopped:
+            text = f"{self._stopped} — {text}"
+        self.count.setText(text)
+        self.count.setToolTip(f"{text}\n{source.path}")
 
     def _show_listing(self) -> None:
         """The count, the n chosen and the block, as the model shows them."""
-        source, query, total = self.source, self.query, self.model.total
+        query, total = self.query, self.model.total
         at = self.n.findData(query.n) if query is not None else -1
         if at >= 0:
             self.n.setCurrentIndex(at)
-        if source is None or query is None:
-            self.count.setText("no store open")
-        else:
-            stored = source.stored[query.n]
-            if query.condition.strip():
-                text = f"n = {query.n}: {total:,} of {stored:,} suits match"
-            else:
-                text = f"n = {query.n}: {total:,} suits in {source.name}"
-            if query.sort is not None or query.descending:
-                name = _SORT_NAMES.get(query.sort or "", "rank")
-                text += f", by {name} {'↓' if query.descending else '↑'}"
-            self.count.setText(text)
-        self.count.setToolTip(self.count.text() + (f"\n{source.path}" if source else ""))
+        self._show_count()
         offset, shown = self.model.offset, self.model.rowCount()
         self.block.setText(
             f"rows {offset + 1:,}–{offset + shown:,} of {total:,}" if shown else "no rows"
         )
         self.prev_button.setEnabled(offset > 0)
         self.next_button.setEnabled(offset + shown < total)
+        last = max(1, min(total, 2**31 - 1))
         self.row.blockSignals(True)
-        self.row.setRange(1, max(1, min(total, 2**31 - 1)))
+        self.row.setRange(1, last)
         self.row.blockSignals(False)
+        self.row.setToolTip(f"Go to this row of the listing, 1 to {last:,} (Enter)")
         self.listingChanged.emit()
 
     def shutdown(self) -> None:
