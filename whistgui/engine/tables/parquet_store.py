@@ -35,6 +35,8 @@ import os
 import re
 import shutil
 import tempfile
+import uuid
+import weakref
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from math import comb
@@ -463,16 +465,14 @@ class ParquetStore(LockedStore):
         import duckdb
         import pyarrow as pa
 
-        limit = memory_limit_mb()
-        spill = tempfile.mkdtemp(prefix="whistgui-duckdb-")
-        try:
-            con = duckdb.connect(
-                ":memory:", config={"memory_limit": f"{limit}MB", "temp_directory": spill}
-            )
-        except BaseException:
-            shutil.rmtree(spill, ignore_errors=True)
-            raise
+        # a name of its own, made by DuckDB only if a query spills (and removed by it when the
+        # connection goes); removed here on close, or when the store is collected, if not
+        spill = os.path.join(tempfile.gettempdir(), f"whistgui-duckdb-{uuid.uuid4().hex}")
+        con = duckdb.connect(
+            ":memory:", config={"memory_limit": f"{memory_limit_mb()}MB", "temp_directory": spill}
+        )
         self._spill = spill
+        weakref.finalize(self, shutil.rmtree, spill, ignore_errors=True)
         con.execute("SET enable_progress_bar = false")  # it writes to standard output
         con.execute(MACROS)
         values = pa.table(value_columns(self._keys("values")))
