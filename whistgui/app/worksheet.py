@@ -12,6 +12,13 @@ the deal D + z.
 True
 >>> worksheet_sum(rows)
 (Value.parse('3/2+e0'), 'exit for West, unprotected')
+>>> sum_text(rows)
+'Sum of the rows: 1½ + ε₀ — exit for West, unprotected (the 1 row without a value left out)'
+>>> compare_refusal([0, 2], rows)[:50]
+"Row 3 has no value: 'AK/Q': suit S ('AK/Q') is not"
+
+The worksheet values deals in two-person whist (:data:`VALUES_TITLE`); in another game it says
+so (:func:`game_note`).
 """
 
 from __future__ import annotations
@@ -20,8 +27,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from whistgui.app.analysis import game_label
 from whistgui.engine.checks import expect
 from whistgui.engine.errors import ArgumentError, WhistError
+from whistgui.engine.games import find_game
 from whistgui.engine.games.whist.compare import (
     MAX_COMPARE_CARDS,
     Comparer,
@@ -35,10 +44,16 @@ from whistgui.engine.reading import quote
 from whistgui.engine.trick.deal import Deal
 
 __all__ = [
+    "CHI_WORDS",
     "MAX_ROW_CARDS",
     "RELATION_WORDS",
+    "VALUES_GAME",
+    "VALUES_TITLE",
     "WorksheetRow",
+    "compare_refusal",
     "compare_rows",
+    "game_note",
+    "sum_text",
     "witness_deal",
     "witness_text",
     "worksheet_row",
@@ -48,6 +63,13 @@ __all__ = [
 
 #: The largest deal a row takes (cards a hand): what a comparison verifies by exact search.
 MAX_ROW_CARDS: Final = MAX_COMPARE_CARDS
+
+#: The game whose values the worksheet shows, sums and compares (a witness opens in it).
+VALUES_GAME: Final = "whist"
+#: The worksheet's heading.
+VALUES_TITLE: Final = f"{game_label(find_game(VALUES_GAME))} values"
+#: What the pairs χ(·) are, said once above the witnesses.
+CHI_WORDS: Final = "χ = (West's tricks when West leads, when East leads)"
 
 #: A comparison's relation in words, D the first row and E the second.
 RELATION_WORDS: Final = {
@@ -143,4 +165,50 @@ def witness_text(witness: Witness) -> str:
     return (
         f"z = {witness.z} ({witness.value.pretty()}): χ(D + z) = {witness.d}, "
         f"χ(E + z) = {witness.e} — {better} does better"
+    )
+
+
+def sum_text(rows: Sequence[WorksheetRow]) -> str:
+    """The sum line of ``rows`` (all valued): the sum and its kind, and how many rows without
+    a value were left out."""
+    total = worksheet_sum(rows)
+    if total is None:
+        return "Sum: no row has a value" if rows else "Sum: no rows yet"
+    skipped = sum(r.value is None for r in rows)
+    but = ""
+    if skipped:
+        but = f" (the {skipped} {'row' if skipped == 1 else 'rows'} without a value left out)"
+    return f"Sum of the rows: {total[0].pretty()} — {total[1]}{but}"
+
+
+def compare_refusal(selected: Sequence[int], rows: Sequence[WorksheetRow | None]) -> str | None:
+    """Why the rows numbered ``selected`` (from 0) cannot be compared — None if they can;
+    ``rows[i]`` is None while row ``i`` is being valued."""
+    if len(selected) != 2:
+        picked = f" ({len(selected)} selected)" if selected else ""
+        return f"Select two rows (Ctrl+click) to compare them{picked}"
+    for i in selected:
+        row = rows[i]
+        if row is None:
+            return f"Row {i + 1} is still being valued"
+        if row.deal is None:
+            return f"Row {i + 1} has no value: {row.error or 'no deal'}"
+    return None
+
+
+def game_note(game: str) -> str | None:
+    """What the worksheet says while the table's game is ``game`` (a registered name or
+    alias): nothing in whist; in another game, that its values are whist's.
+
+    >>> game_note('whist') is None
+    True
+    >>> game_note('five-card')[:40]
+    "The table's game is Five-card: these val"
+    """
+    g = find_game(game)
+    if g.name == VALUES_GAME:
+        return None
+    return (
+        f"The table's game is {game_label(g)}: these values, their sum and the comparisons "
+        "are two-person whist's"
     )

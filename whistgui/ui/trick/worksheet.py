@@ -6,15 +6,21 @@ with their witnesses z — each solved exactly, each opening in the table as the
 The rows are valued and the comparison made in the background (:class:`~whistgui.ui.
 engine_service.ViewWork`: only while the worksheet is shown); the worksheet's own state is the
 model's texts, which the user edits — it does not follow the deal on the table, it reads it
-when asked (:attr:`WorksheetView.add_table_button`)."""
+when asked (:attr:`WorksheetView.add_table_button`).
+
+It values deals in two-person whist and says so in its heading; while the table's game is
+another it says that too, and a witness opens in the table as a whist deal. A comparison holds
+while its two rows are the ones selected: another selection greys it out (select the two again
+to see it), an edit or a removal of either row ends it."""
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -27,13 +33,17 @@ from PySide6.QtWidgets import (
 )
 
 from whistgui.app.worksheet import (
+    CHI_WORDS,
     RELATION_WORDS,
+    VALUES_TITLE,
     WorksheetRow,
+    compare_refusal,
     compare_rows,
+    game_note,
+    sum_text,
     witness_deal,
     witness_text,
     worksheet_rows,
-    worksheet_sum,
 )
 from whistgui.engine.games.whist.compare import Comparer, Comparison
 from whistgui.engine.games.whist.evaluator import Evaluator
@@ -50,11 +60,19 @@ COMPARE_CHANNEL: Final = "worksheet-compare"
 
 #: The rows a new worksheet starts with: R44's examples of the order (§7.3, §19, (21)).
 START_ROWS: Final = ("K/A", "A/K", "AQ9/KJT", "AQJ/KT9", "K/A A/K", "KJ/AQ KJ/AQ")
+#: What the worksheet says while its rows are those examples.
+EXAMPLES_NOTE: Final = (
+    "The rows are examples from R44 (§7.3, §19, (21)): Clear Rows to start afresh"
+)
+#: The entry's placeholder: what to type.
+PLACEHOLDER: Final = "A deal, e.g. AQ/KJ K/A or [A Q, K J] + [K, A], then Enter"
+#: The most witnesses a comparison has (one each way), the rows its list is sized for.
+WITNESS_ROWS: Final = 2
 
 
 class WorksheetView(QWidget):
     """Rows of deals with their values, their sum, and two rows compared. ``dealOpened``
-    hands a witness's deal D + z to the workspace, which opens it in the table."""
+    hands a witness's deal D + z (or E + z) to the workspace, which opens it in the table."""
 
     dealOpened = Signal(object)  # Deal
 
@@ -70,17 +88,28 @@ class WorksheetView(QWidget):
         self._compare_job: int | None = None
         #: the rows compared (D, E) and their comparison, once it is shown
         self.compared: tuple[WorksheetRow, WorksheetRow, Comparison] | None = None
-
+        #: where the rows compared are in the model (they move as rows above them go)
+        self._compared_at: tuple[QPersistentModelIndex, QPersistentModelIndex] | None = None
         self.model = WorksheetModel(self)
+
+        self.title = QLabel(f"<b>{VALUES_TITLE}</b>", self)
+        self.title.setObjectName("worksheetTitle")
+        self.game_label = self._label("worksheetGame", "warning", wrap=True)
+        self.examples_label = self._label("worksheetExamples", "muted", wrap=True)
+        self.examples_label.setText(EXAMPLES_NOTE)
         self.entry = QLineEdit(self)
         self.entry.setObjectName("worksheetEntry")
-        self.entry.setPlaceholderText("A deal, e.g. AQ/KJ K/A or [A Q, K J] + [K, A]")
+        self.entry.setPlaceholderText(PLACEHOLDER)
         self.add_button = self._button("&Add", "Add the deal typed as a row", self._add_typed)
         self.add_table_button = self._button(
             "Add the &Table's Deal", "Add the deal on the table as a row", self._add_table
         )
         self.remove_button = self._button(
             "&Remove Rows", "Remove the selected rows", self._remove_selected
+        )
+        self.clear_button = self._button("C&lear Rows", "Remove every row", self.clear_rows)
+        self.examples_button = self._button(
+            "E&xamples", "Fill the worksheet with R44's examples of the order", self._examples
         )
         self.entry.returnPressed.connect(self._add_typed)
 
@@ -95,10 +124,13 @@ class WorksheetView(QWidget):
         header.setSectionResizeMode(COL_VALUE, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(COL_KIND, QHeaderView.ResizeMode.Stretch)
         header.resizeSection(COL_DEAL, 160)
-        self.view.setMinimumHeight(120)
+        rows = self.view.verticalHeader()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 6)
+        # three rows at the least: the list, not the panel, takes the dock's height
+        self.view.setMinimumHeight(header.sizeHint().height() + 3 * rows.defaultSectionSize() + 4)
 
-        self.sum_label = QLabel(self)
-        self.sum_label.setObjectName("worksheetSum")
+        self.sum_label = self._label("worksheetSum", None)
         self.sum_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.compare_button = self._button(
             "&Compare the Two Selected Rows",
@@ -106,53 +138,38 @@ class WorksheetView(QWidget):
             "deal z for every difference, solved exactly",
             self._compare_selected,
         )
-        self.relation_label = QLabel(self)
-        self.relation_label.setObjectName("worksheetRelation")
-        self.relation_label.setWordWrap(True)
+        self.compare_why = self._label("worksheetCompareWhy", "muted", wrap=False)
+        self.relation_label = self._label("worksheetRelation", None, wrap=True)
         self.relation_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.error_label = QLabel(self)
-        self.error_label.setObjectName("worksheetError")
-        self.error_label.setWordWrap(True)
-        text_role(self.error_label, "error")
+        self.error_label = self._label("worksheetError", "error", wrap=True)
         self.witnesses = QListWidget(self)
         self.witnesses.setObjectName("worksheetWitnesses")
-        self.witnesses.setMaximumHeight(90)
+        self.witnesses.setToolTip(f"{CHI_WORDS}; double-click a witness to open D + z in the table")
+        self.witnesses.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        line = self.witnesses.fontMetrics().height() + 4
+        self.witnesses.setFixedHeight(WITNESS_ROWS * line + 2 * self.witnesses.frameWidth() + 2)
         self.open_button = self._button(
-            "&Open D + z in the Table",
-            "Open the chosen witness added to D as the deal on the table",
-            self._open_witness,
+            "&Open D + z in the Table", "Open D with the chosen witness z added", self._open_d
         )
-        self.witnesses.itemDoubleClicked.connect(lambda _item: self._open_witness())
+        self.open_e_button = self._button(
+            "Open &E + z in the Table", "Open E with the chosen witness z added", self._open_e
+        )
+        self.witnesses.itemDoubleClicked.connect(lambda _item: self._open_d())
         self.witnesses.currentRowChanged.connect(lambda _row: self._enable())
 
-        entry_row = QHBoxLayout()
-        entry_row.setContentsMargins(0, 0, 0, 0)
-        entry_row.addWidget(self.entry, 1)
-        entry_row.addWidget(self.add_button)
-        entry_row.addWidget(self.add_table_button)
-        rows_buttons = QHBoxLayout()
-        rows_buttons.setContentsMargins(0, 0, 0, 0)
-        rows_buttons.addWidget(self.remove_button)
-        rows_buttons.addWidget(self.compare_button)
-        rows_buttons.addStretch(1)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(4, 4, 4, 4)
-        lay.addLayout(entry_row)
-        lay.addWidget(self.view, 1)
-        lay.addWidget(self.sum_label)
-        lay.addLayout(rows_buttons)
-        lay.addWidget(self.relation_label)
-        lay.addWidget(self.error_label)
-        lay.addWidget(self.witnesses)
-        lay.addWidget(self.open_button, 0, Qt.AlignmentFlag.AlignLeft)
-
+        self._lay_out()
         self.model.textsEdited.connect(lambda _texts: self._value_rows())
-        self.view.selectionModel().selectionChanged.connect(lambda *_: self._enable())
+        self.model.rowsInserted.connect(self._scroll_to_new)
+        self.model.rowsRemoved.connect(lambda *_: self._show_comparison())
+        self.model.dataChanged.connect(lambda *_: self._show_comparison())
+        self.view.selectionModel().selectionChanged.connect(lambda *_: self._show_comparison())
+        session.gameChanged.connect(self._show_game)
         engine.finished.connect(self._on_finished)
         engine.failed.connect(self._on_failed)
         engine.cancelled.connect(self._on_cancelled)
         for text in START_ROWS:
             self.model.add(text)
+        self._show_game(session.game)
         self._show_comparison()
 
     def _button(self, text: str, tip: str, slot: Any) -> QPushButton:
@@ -160,6 +177,69 @@ class WorksheetView(QWidget):
         b.setToolTip(tip)
         b.clicked.connect(slot)
         return b
+
+    def _label(self, name: str, role: str | None, *, wrap: bool = False) -> QLabel:
+        label = QLabel(self)
+        label.setObjectName(name)
+        label.setWordWrap(wrap)
+        if role is not None:
+            text_role(label, role)
+        return label
+
+    def _lay_out(self) -> None:
+        """The rows take the height; the comparison below them is as tall as what it says
+        (two witnesses at most, one each way)."""
+        heading = QHBoxLayout()
+        heading.setContentsMargins(0, 0, 0, 0)
+        heading.addWidget(self.title)
+        heading.addWidget(self.game_label, 1)
+        entry_row = QHBoxLayout()
+        entry_row.setContentsMargins(0, 0, 0, 0)
+        entry_row.addWidget(self.entry, 1)
+        entry_row.addWidget(self.add_button)
+        entry_row.addWidget(self.add_table_button)
+        rows_buttons = QHBoxLayout()
+        rows_buttons.setContentsMargins(0, 0, 0, 0)
+        for b in (self.remove_button, self.clear_button, self.examples_button):
+            rows_buttons.addWidget(b)
+        rows_buttons.addWidget(self.compare_button)
+        rows_buttons.addWidget(self.compare_why, 1)
+        open_row = QHBoxLayout()
+        open_row.setContentsMargins(0, 0, 0, 0)
+        open_row.addWidget(self.open_button)
+        open_row.addWidget(self.open_e_button)
+        open_row.addStretch(1)
+        rule = QFrame(self)
+        rule.setFrameShape(QFrame.Shape.HLine)
+        rule.setFrameShadow(QFrame.Shadow.Sunken)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.setSpacing(4)
+        lay.addLayout(heading)
+        lay.addWidget(self.examples_label)
+        lay.addLayout(entry_row)
+        lay.addWidget(self.view, 1)
+        lay.addWidget(self.sum_label)
+        lay.addLayout(rows_buttons)
+        lay.addWidget(rule)
+        lay.addWidget(self.relation_label)
+        lay.addWidget(self.error_label)
+        lay.addWidget(self.witnesses)
+        lay.addLayout(open_row)
+
+    # -- the game --------------------------------------------------------------------------
+    def _show_game(self, game: str) -> None:
+        """The heading says whose values these are; in a game not whist, that they are
+        whist's, and opening a witness says it opens in whist."""
+        note = game_note(game)
+        self.game_label.setText(note or "")
+        self.game_label.setVisible(note is not None)
+        where = "in the Table" if note is None else "in the Table (as Whist)"
+        self.open_button.setText(f"&Open D + z {where}")
+        self.open_e_button.setText(f"Open &E + z {where}")
+        switch = "" if note is None else "; the table's game becomes two-person whist (Undo: back)"
+        self.open_button.setToolTip(f"Open D with the chosen witness z added{switch}")
+        self.open_e_button.setToolTip(f"Open E with the chosen witness z added{switch}")
 
     # -- the rows --------------------------------------------------------------------------
     def _add_typed(self) -> None:
@@ -173,6 +253,18 @@ class WorksheetView(QWidget):
 
     def _remove_selected(self) -> None:
         self.model.remove(self.selected_rows())
+
+    def clear_rows(self) -> None:
+        """Every row removed (the examples come back with :attr:`examples_button`)."""
+        self.model.remove(list(range(self.model.rowCount())))
+
+    def _examples(self) -> None:
+        for text in START_ROWS:
+            self.model.add(text)
+
+    def _scroll_to_new(self, _parent: QModelIndex, _first: int, last: int) -> None:
+        """A row added at the end is scrolled into sight."""
+        self.view.scrollTo(self.model.index(last, COL_DEAL))
 
     def selected_rows(self) -> list[int]:
         return sorted({i.row() for i in self.view.selectionModel().selectedRows()})
@@ -203,22 +295,20 @@ class WorksheetView(QWidget):
         n = self.model.rowCount()
         if not all(self.model.is_valued(i) for i in range(n)):
             self.sum_label.setText("Sum: …")
-            return
-        total = worksheet_sum([self.model.row(i) for i in range(n)])
-        if total is None:
-            self.sum_label.setText("Sum: no row has a value")
         else:
-            skipped = sum(self.model.row(i).value is None for i in range(n))
-            but = f" (the {skipped} rows without a value left out)" if skipped else ""
-            self.sum_label.setText(f"Sum of the rows: {total[0].pretty()} — {total[1]}{but}")
+            self.sum_label.setText(sum_text([self.model.row(i) for i in range(n)]))
+        self.examples_label.setVisible(self.model.texts == list(START_ROWS))
 
     # -- the comparison --------------------------------------------------------------------
     def _compare_selected(self) -> None:
         rows = self.selected_rows()
-        if len(rows) != 2 or not all(self.model.is_valued(i) for i in rows):
+        if self.refusal() is not None:
             return
         d, e = self.model.row(rows[0]), self.model.row(rows[1])
         self.compared = None
+        self._compared_at = tuple(  # type: ignore[assignment]
+            QPersistentModelIndex(self.model.index(i, COL_DEAL)) for i in rows
+        )
         self.error_label.setText("")
         self.relation_label.setText(
             f"Comparing D = {d.text.strip()} with E = {e.text.strip()} (exact search) …"
@@ -235,47 +325,108 @@ class WorksheetView(QWidget):
         )
         self._enable()
 
+    def refusal(self) -> str | None:
+        """Why the rows selected cannot be compared now (None: they can)."""
+        if self._compare_job is not None:
+            return "A comparison is being made"
+        n = self.model.rowCount()
+        rows = [self.model.row(i) if self.model.is_valued(i) else None for i in range(n)]
+        return compare_refusal(self.selected_rows(), rows)
+
+    def _compared_rows(self) -> list[int] | None:
+        """Where the rows compared are now, if both are still there as they were compared;
+        None if either was removed or edited since (the comparison is then over)."""
+        if self.compared is None or self._compared_at is None:
+            return None
+        at = [i.row() for i in self._compared_at if i.isValid()]
+        if len(at) != 2:
+            return None
+        d, e, _c = self.compared
+        if [self.model.row(at[0]).text, self.model.row(at[1]).text] != [d.text, e.text]:
+            return None
+        return at
+
+    def is_current(self) -> bool:
+        """Is a comparison shown for the two rows selected?"""
+        at = self._compared_rows()
+        return at is not None and sorted(at) == self.selected_rows()
+
     def _show_comparison(self) -> None:
         self.witnesses.clear()
-        if self.compared is None:
-            if self._compare_job is None and not self.error_label.text():
-                self.relation_label.setText(
-                    "Select two rows (Ctrl+click) and compare them: D the upper, E the lower."
-                )
-            self._enable()
-            return
-        d, e, c = self.compared
-        x, y = c.values
-        self.relation_label.setText(
-            f"D = {d.text.strip()} ({x.pretty()}), E = {e.text.strip()} ({y.pretty()}). "
-            f"{RELATION_WORDS[c.relation]}"
-            + (". Witnesses, solved exactly:" if c.witnesses else ".")
-        )
-        for w in c.witnesses:
-            self.witnesses.addItem(witness_text(w))
-        if c.witnesses:
-            self.witnesses.setCurrentRow(0)
+        if self.compared is not None and self._compared_rows() is None:
+            d, e, _c = self.compared  # a row compared was edited or removed: it is over
+            self.compared = None
+            self._compared_at = None
+            self.error_label.setText("")
+            self.relation_label.setText(
+                f"The rows compared ({d.text.strip()} and {e.text.strip()}) were changed or "
+                "removed: select two rows and Compare again."
+            )
+        elif (
+            self.compared is None
+            and self._compare_job is None
+            and not self.error_label.text()
+            and not self.relation_label.text().startswith("The rows compared")
+        ):
+            self.relation_label.setText(
+                "No comparison yet: select two rows and Compare — D is the upper, E the lower."
+            )
+        elif self.compared is None:
+            pass
+        elif not self.is_current():
+            d, e, _c = self.compared
+            at = self._compared_rows() or [0, 0]
+            self.relation_label.setText(
+                f"Compared: rows {at[0] + 1} and {at[1] + 1}, {d.text.strip()} and "
+                f"{e.text.strip()} — select those two to see it again, or two others and "
+                "Compare."
+            )
+        else:
+            d, e, c = self.compared
+            x, y = c.values
+            self.relation_label.setText(
+                f"D = {d.text.strip()} ({x.pretty()}), E = {e.text.strip()} ({y.pretty()}). "
+                f"{RELATION_WORDS[c.relation]}"
+                + (f". Witnesses, solved exactly; {CHI_WORDS}:" if c.witnesses else ".")
+            )
+            for w in c.witnesses:
+                self.witnesses.addItem(witness_text(w))
+            if c.witnesses:
+                self.witnesses.setCurrentRow(0)
         self._enable()
 
-    def _open_witness(self) -> None:
+    def _open_d(self) -> None:
+        self._open_witness(0)
+
+    def _open_e(self) -> None:
+        self._open_witness(1)
+
+    def _open_witness(self, side: int) -> None:
+        """The chosen witness added to D (``side`` 0) or E (1), opened in the table."""
         k = self.witnesses.currentRow()
-        if self.compared is None or not 0 <= k < len(self.compared[2].witnesses):
+        if self.compared is None or not self.is_current():
             return
-        d, _e, c = self.compared
-        if d.deal is not None:
-            self.dealOpened.emit(witness_deal(d.deal, c.witnesses[k]))
+        c = self.compared[2]
+        deal = self.compared[side].deal
+        if 0 <= k < len(c.witnesses) and deal is not None:
+            self.dealOpened.emit(witness_deal(deal, c.witnesses[k]))
 
     def _enable(self) -> None:
         rows = self.selected_rows()
+        n = self.model.rowCount()
         self.remove_button.setEnabled(bool(rows))
-        self.compare_button.setEnabled(
-            len(rows) == 2
-            and all(self.model.is_valued(i) and self.model.row(i).deal is not None for i in rows)
-            and self._compare_job is None
-        )
-        self.witnesses.setVisible(self.compared is not None and bool(self.compared[2].witnesses))
-        self.open_button.setVisible(self.witnesses.isVisible())
-        self.open_button.setEnabled(self.witnesses.currentRow() >= 0)
+        self.clear_button.setEnabled(n > 0)
+        self.examples_button.setVisible(n == 0)
+        why = self.refusal()
+        self.compare_button.setEnabled(why is None)
+        self.compare_why.setText(why or "")
+        self.compare_why.setToolTip(why or "")
+        self.error_label.setVisible(bool(self.error_label.text()))
+        shown = self.is_current() and self.compared is not None and bool(self.compared[2].witnesses)
+        self.witnesses.setVisible(shown)
+        for b in (self.open_button, self.open_e_button):
+            b.setVisible(shown)
+            b.setEnabled(self.witnesses.currentRow() >= 0)
 
     # -- the engine's answers --------------------------------------------------------------
     def _on_finished(self, job: int, channel: str, _tag: object, result: object) -> None:
@@ -289,6 +440,8 @@ class WorksheetView(QWidget):
             self.work.keep = False
             if isinstance(result, tuple):
                 self.compared = result
+            else:
+                self._compared_at = None
             self._show_comparison()
 
     def _on_failed(self, job: int, channel: str, _tag: object, message: str) -> None:
@@ -299,6 +452,7 @@ class WorksheetView(QWidget):
             self._compare_job = None
             self.work.keep = False
             self.compared = None
+            self._compared_at = None
             self.relation_label.setText("")
             self.error_label.setText(for_display(message))
             self._show_comparison()
@@ -307,5 +461,7 @@ class WorksheetView(QWidget):
         if channel == COMPARE_CHANNEL and job == self._compare_job:
             self._compare_job = None
             self.work.keep = False
+            self.compared = None
+            self._compared_at = None
             self.relation_label.setText("The comparison was stopped.")
             self._enable()

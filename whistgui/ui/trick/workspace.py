@@ -38,10 +38,13 @@ if TYPE_CHECKING:  # made when first shown (start-up imports neither, nor pyqtgr
     from whistgui.ui.trick.worksheet import WorksheetView
     from whistgui.ui.widgets.figure_dialog import FigureSource
 
-__all__ = ["KEYS_HTML", "PLAY_SHARE", "TrickWorkspace", "initial_document"]
+__all__ = ["KEYS_HTML", "PLAY_SHARE", "WORKSHEET_SHARE", "TrickWorkspace", "initial_document"]
 
 #: The share of the window's height the Optimal play dock takes when first shown.
 PLAY_SHARE = 0.6
+#: The share the Values worksheet takes: its rows list has the room, the table scrolls (it
+#: had the height the table asked for, 3 rows of the list at 1920 × 1080).
+WORKSHEET_SHARE = 0.6
 
 KEYS_HTML = """<tr><td colspan=2><b>Card table</b></td></tr>
 <tr><td>Arrows</td><td>walk the cards</td></tr>
@@ -175,11 +178,29 @@ class TrickWorkspace(FileWorkspace):
             from whistgui.ui.trick.worksheet import WorksheetView
 
             self._worksheet = WorksheetView(self.session, self.services.engine)
-            self._worksheet.dealOpened.connect(
-                lambda deal: self.session.open_deal(deal, "Open a witness D + z", "whist")
-            )
+            self._worksheet.dealOpened.connect(self._open_witness)
             self.worksheet_dock.setWidget(dock_scroller(self._worksheet, fill=True))
         return self._worksheet
+
+    def _open_witness(self, deal: Deal) -> None:
+        """A witness from the worksheet as the deal on the table, in whist (one undo step);
+        the status bar says so when that changed the game."""
+        before = self.session.game
+        self.session.open_deal(deal, "Open a witness D + z", "whist")
+        if self.session.game != before:
+            self.message.emit(
+                f"Opened {deal} in Two-person whist (the game was "
+                f"{game_label(find_game(before))}; Edit ▸ Undo goes back)",
+                10000,
+            )
+
+    def focus_worksheet(self) -> None:
+        """The worksheet to the front (the docks share the bottom as tabs), its entry taking
+        the keys."""
+        sheet = self.worksheet
+        self.worksheet_dock.show()
+        self.worksheet_dock.raise_()
+        sheet.entry.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _cannot_inspect(self, suit: SuitDeal) -> str | None:
         """Why the inspector would have nothing in ``suit`` (asked without making it: a new
@@ -220,6 +241,9 @@ class TrickWorkspace(FileWorkspace):
         self.act_worksheet = self.worksheet_dock.toggleViewAction()
         self.act_worksheet.setText("Values &Worksheet")
         self.page.addAction(self.act_worksheet)
+        self.act_worksheet.triggered.connect(
+            lambda on: QTimer.singleShot(0, self.focus_worksheet) if on else None
+        )
         self.act_inspector = self.inspector_dock.toggleViewAction()
         self.act_inspector.setText("Game-Tree &Inspector")
         self.act_inspector.setShortcut(QKeySequence("Ctrl+I"))
@@ -265,6 +289,9 @@ class TrickWorkspace(FileWorkspace):
     def dock_share(self, dock: QDockWidget) -> float | None:
         # the panel shows the hands itself: its card list has the room, the table above
         # scrolls (at 1280 × 800 the list had three rows, the table its minimum)
+        # so the worksheet's rows list (at 1920 × 1080 it had 3 rows, the table its height)
+        if dock is self.worksheet_dock:
+            return WORKSHEET_SHARE
         return PLAY_SHARE if dock is self.play_dock else None
 
     def menus(self) -> Sequence[QMenu]:
