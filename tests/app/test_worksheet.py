@@ -10,7 +10,10 @@ from tests.engine.strategies import symmetric_deals
 from whistgui.app.worksheet import (
     MAX_ROW_CARDS,
     WorksheetRow,
+    compare_refusal,
     compare_rows,
+    game_note,
+    sum_text,
     witness_deal,
     witness_text,
     worksheet_row,
@@ -72,3 +75,40 @@ def test_rows_compared_and_a_witness_as_d_plus_z() -> None:
 def test_a_row_without_a_deal_is_not_compared() -> None:
     with pytest.raises(ArgumentError, match="E 'AK/Q' is not a deal with a value"):
         compare_rows(worksheet_row("K/A", Evaluator()), WorksheetRow("AK/Q"), Comparer())
+
+
+def test_the_sum_line_counts_the_rows_left_out_in_words() -> None:
+    ev = Evaluator()
+    one = [worksheet_row(t, ev) for t in ("K/A", "AK/Q")]
+    two = [*one, worksheet_row("K/X", ev)]
+    assert sum_text(one).endswith("(the 1 row without a value left out)")
+    assert sum_text(two).endswith("(the 2 rows without a value left out)")
+    assert "left out" not in sum_text(one[:1])
+    assert sum_text([]) == "Sum: no rows yet"
+    assert sum_text(one[1:]) == "Sum: no row has a value"
+
+
+def test_why_two_rows_cannot_be_compared() -> None:
+    ev = Evaluator()
+    rows = [worksheet_row("K/A", ev), worksheet_row("AK/Q", ev), None, worksheet_row("A/K", ev)]
+    assert compare_refusal([0, 3], rows) is None
+    assert compare_refusal([], rows) == "Select two rows (Ctrl+click) to compare them"
+    assert compare_refusal([0, 1, 3], rows) == (
+        "Select two rows (Ctrl+click) to compare them (3 selected)"
+    )
+    said = compare_refusal([0, 1], rows)
+    assert said is not None
+    assert said.startswith("Row 2 has no value: 'AK/Q'")
+    assert compare_refusal([2, 3], rows) == "Row 3 is still being valued"
+
+
+@pytest.mark.parametrize(
+    ("game", "label"),
+    [("five-card", "Five-card"), ("refined-whist", "Refined whist"), ("greedy", "Greedy Whist")],
+)
+def test_a_game_not_whist_is_said(game: str, label: str) -> None:
+    assert game_note("whist") is None
+    note = game_note(game)
+    assert note is not None
+    assert note.startswith(f"The table's game is {label}:")
+    assert note.endswith("two-person whist's")

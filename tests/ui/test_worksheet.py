@@ -1,6 +1,9 @@
 """The values worksheet (issue 28): rows valued in the background as the engine values them,
 their sum, two rows compared with their witnesses — each solved again here — and a witness
-opened in the table as D + z; bad rows said in the error role; the model a sound item model."""
+opened in the table as D + z or E + z; bad rows said in the error role, and why they cannot be
+compared; a comparison that no longer matches its rows greyed out or ended; the game it values
+said; in the window, raised from the View menu with the room for its rows; the model a sound
+item model."""
 
 from __future__ import annotations
 
@@ -92,7 +95,14 @@ def test_a_bad_row_is_said_in_the_error_role_and_cannot_be_compared(qtbot, sheet
     assert kind.data(Qt.ItemDataRole.ForegroundRole).color() == colour("error")
     sheet.select_rows([0, i])
     assert not sheet.compare_button.isEnabled()
-    assert "rows without a value left out" in sheet.sum_label.text()
+    assert sheet.compare_why.text().startswith(f"Row {i + 1} has no value: 'AK/Q'")
+    assert sheet.compare_why.isVisible()
+    assert "(the 1 row without a value left out)" in sheet.sum_label.text()
+    sheet.select_rows([0])
+    assert sheet.compare_why.text() == "Select two rows (Ctrl+click) to compare them (1 selected)"
+    sheet.select_rows([0, 1])
+    assert sheet.compare_button.isEnabled()
+    assert sheet.compare_why.text() == ""
 
 
 def test_an_edited_row_is_valued_again_and_removed_rows_go(qtbot, sheet):
@@ -104,6 +114,96 @@ def test_an_edited_row_is_valued_again_and_removed_rows_go(qtbot, sheet):
     sheet.select_rows([0, 1])
     sheet.remove_button.click()
     assert model.texts == list(START_ROWS[2:])
+
+
+def test_a_witness_opens_as_e_plus_z(qtbot, sheet):
+    _d, e, c = compare(qtbot, sheet, [4, 5])
+    sheet.witnesses.setCurrentRow(0)
+    with qtbot.waitSignal(sheet.dealOpened) as blocker:
+        sheet.open_e_button.click()
+    assert blocker.args[0] == Deal(e.deal.suits + c.witnesses[0].z.suits)
+
+
+def test_another_selection_greys_the_comparison_out_and_the_same_brings_it_back(qtbot, sheet):
+    compare(qtbot, sheet, [4, 5])
+    assert sheet.is_current()
+    sheet.select_rows([0, 1])
+    assert not sheet.is_current()
+    assert not sheet.witnesses.isVisible()
+    assert not sheet.open_button.isVisible()
+    assert sheet.relation_label.text().startswith("Compared: rows 5 and 6, K/A A/K and KJ/AQ")
+    with qtbot.assertNotEmitted(sheet.dealOpened):
+        sheet._open_d()
+    sheet.select_rows([4, 5])
+    assert sheet.is_current()
+    assert sheet.witnesses.isVisible()
+    assert sheet.witnesses.count() == 2
+    assert "incomparable" in sheet.relation_label.text()
+
+
+def test_a_row_compared_removed_or_edited_ends_the_comparison(qtbot, sheet):
+    compare(qtbot, sheet, [4, 5])
+    sheet.model.remove([0])  # a row above: the two move up, still compared
+    assert sheet.compared is not None
+    sheet.select_rows([3, 4])
+    assert sheet.is_current()
+    sheet.model.remove([3])  # D goes: the comparison with it
+    assert sheet.compared is None
+    assert not sheet.witnesses.isVisible()
+    assert not sheet.open_button.isVisible()
+    assert "(K/A A/K and KJ/AQ KJ/AQ) were changed or removed" in sheet.relation_label.text()
+    compare(qtbot, sheet, [0, 1])
+    assert sheet.model.setData(sheet.model.index(1, 0), "AQ/KJ")  # E edited
+    assert sheet.compared is None
+    assert "were changed or removed" in sheet.relation_label.text()
+
+
+def test_the_examples_say_they_are_and_clear_brings_an_empty_sheet(qtbot, sheet):
+    assert sheet.examples_label.isVisible()
+    assert "examples" in sheet.examples_label.text()
+    assert not sheet.examples_button.isVisible()
+    sheet.clear_button.click()
+    assert sheet.model.rowCount() == 0
+    assert not sheet.examples_label.isVisible()
+    assert sheet.sum_label.text() == "Sum: no rows yet"
+    assert not sheet.clear_button.isEnabled()
+    assert sheet.examples_button.isVisible()
+    assert "AQ/KJ" in sheet.entry.placeholderText()  # what to type
+    sheet.examples_button.click()
+    assert sheet.model.texts == list(START_ROWS)
+    assert sheet.examples_label.isVisible()
+
+
+def test_a_row_added_at_the_end_is_scrolled_into_sight(qtbot, sheet):
+    sheet.resize(700, 320)
+    qtbot.waitUntil(lambda: sheet.view.viewport().height() < 9 * sheet.view.rowHeight(0))
+    for text in ("AQ/KJ", "AK/QJ", "A/K K/A", "KJ/AQ", "AJ/KQ", "AK/QJ K/A"):
+        sheet.entry.setText(text)
+        sheet.add_button.click()
+    sheet.add_table_button.click()
+    last = sheet.model.rowCount() - 1
+    assert last >= 12
+
+    def shown(row: int) -> bool:
+        rect = sheet.view.visualRect(sheet.model.index(row, 0))
+        return sheet.view.viewport().rect().contains(rect)
+
+    qtbot.waitUntil(lambda: shown(last))
+    assert not shown(0)
+
+
+def test_the_game_it_values_is_said(qtbot, sheet):
+    assert sheet.title.text() == "<b>Two-person whist values</b>"
+    assert not sheet.game_label.isVisible()
+    sheet.session.set_game("five-card")
+    assert sheet.game_label.isVisible()
+    assert sheet.game_label.text().startswith("The table's game is Five-card")
+    assert "two-person whist's" in sheet.game_label.text()
+    assert "as Whist" in sheet.open_button.text()
+    assert "becomes two-person whist" in sheet.open_button.toolTip()
+    sheet.session.set_game("whist")
+    assert not sheet.game_label.isVisible()
+    assert "as Whist" not in sheet.open_button.text()
 
 
 def test_the_tables_deal_is_added(qtbot, sheet):
@@ -139,3 +239,50 @@ def test_the_workspace_opens_a_witness_in_the_table(qtbot, window):
     sheet.open_button.click()
     assert ws.session.document.deal == Deal(d.deal.suits + c.witnesses[0].z.suits)
     assert ws.session.game == "whist"
+
+
+def test_a_witness_opened_from_another_game_says_the_game_changed(qtbot, window):
+    ws = window.show_workspace("trick")
+    ws.set_game("five-card")
+    ws.act_worksheet.trigger()
+    sheet = ws.worksheet
+    qtbot.waitUntil(lambda: sheet.isVisible() and all_valued(sheet), timeout=60000)
+    _d, e, c = compare(qtbot, sheet, [0, 1])
+    said: list[str] = []
+    ws.message.connect(lambda text, _ms: said.append(text))
+    sheet.open_e_button.click()
+    assert ws.session.document.deal == Deal(e.deal.suits + c.witnesses[0].z.suits)
+    assert ws.session.game == "whist"
+    assert "the game was Five-card" in said[-1]  # the last: what the status bar keeps
+    ws.session.undo_stack.undo()
+    assert ws.session.game == "five-card"
+
+
+@pytest.mark.parametrize("room", [(1280, 800), (1920, 1080)], indirect=True)
+def test_the_menu_raises_the_worksheet_and_its_rows_have_the_room(qtbot, window, room):
+    """Chosen from the View menu after the inspector, it was a tab behind it; docked, it had
+    the height the table left, three rows, and after a comparison the witnesses and their
+    buttons were below the dock's bottom."""
+    from tests.ui.test_window_fit import fits, minimum, settle
+
+    ws = window.show_workspace("trick")
+    ws.act_inspector.trigger()
+    settle(qtbot)
+    ws.act_worksheet.trigger()
+    settle(qtbot)
+    sheet = ws.worksheet
+    qtbot.waitUntil(lambda: all_valued(sheet), timeout=60000)
+    assert not sheet.visibleRegion().isEmpty()  # in front
+    assert ws.inspector.visibleRegion().isEmpty()  # the inspector's tab behind it
+    assert window.focusWidget() is sheet.entry
+    assert ws.worksheet_dock.height() >= 0.55 * window.height()
+    compare(qtbot, sheet, [4, 5])
+    settle(qtbot)
+    scroller = ws.worksheet_dock.widget()
+    assert not scroller.verticalScrollBar().isVisible()  # the panel fits the dock
+    for w in (sheet.open_button, sheet.open_e_button, sheet.witnesses):
+        assert w.isVisible()
+        assert not w.visibleRegion().isEmpty()
+    rows = sheet.view.viewport().height() // sheet.view.rowHeight(0)
+    assert rows >= (6 if room[1] < 1000 else 10), rows
+    assert fits(minimum(window), room)

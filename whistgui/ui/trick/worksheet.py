@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -119,6 +119,8 @@ class WorksheetView(QWidget):
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.setWordWrap(False)
+        # by pixel: by row, the last row stayed cut at the bottom, scrolled as far as it goes
+        self.view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(COL_DEAL, QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(COL_VALUE, QHeaderView.ResizeMode.ResizeToContents)
@@ -263,8 +265,12 @@ class WorksheetView(QWidget):
             self.model.add(text)
 
     def _scroll_to_new(self, _parent: QModelIndex, _first: int, last: int) -> None:
-        """A row added at the end is scrolled into sight."""
-        self.view.scrollTo(self.model.index(last, COL_DEAL))
+        """A row added at the end is scrolled into sight (once the view has its new height:
+        at once, it scrolls short of the row)."""
+        row = QPersistentModelIndex(self.model.index(last, COL_DEAL))
+        QTimer.singleShot(
+            0, self, lambda: self.view.scrollTo(self.model.index(row.row(), COL_DEAL))
+        )
 
     def selected_rows(self) -> list[int]:
         return sorted({i.row() for i in self.view.selectionModel().selectedRows()})
@@ -406,8 +412,8 @@ class WorksheetView(QWidget):
         k = self.witnesses.currentRow()
         if self.compared is None or not self.is_current():
             return
-        c = self.compared[2]
-        deal = self.compared[side].deal
+        d, e, c = self.compared
+        deal = (d, e)[side].deal
         if 0 <= k < len(c.witnesses) and deal is not None:
             self.dealOpened.emit(witness_deal(deal, c.witnesses[k]))
 
