@@ -4,6 +4,7 @@ parsed, and every witness it prints solved again here by exact search."""
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -20,12 +21,15 @@ from whistgui.engine import Deal, Solver, Value
 WHIST = Path(sys.executable).parent / "whist"
 
 
-def whist(*argv: str) -> subprocess.CompletedProcess[str]:
-    """``whist compare argv…`` as a user runs it: the installed script, a process of its own."""
+def run_whist(*argv: str) -> subprocess.CompletedProcess[str]:
+    """``whist argv…`` as a user runs it: the installed script, a process of its own."""
     cmd = [str(WHIST)] if WHIST.is_file() else [sys.executable, "-m", "whistgui.cli"]
-    return subprocess.run(
-        [*cmd, "compare", *argv], capture_output=True, text=True, timeout=300, check=False
-    )
+    return subprocess.run([*cmd, *argv], capture_output=True, text=True, timeout=300, check=False)
+
+
+def whist(*argv: str) -> subprocess.CompletedProcess[str]:
+    """``whist compare argv…``, a process of its own."""
+    return run_whist("compare", *argv)
 
 
 def compare_json(d: str, e: str) -> dict[str, Any]:
@@ -35,7 +39,8 @@ def compare_json(d: str, e: str) -> dict[str, Any]:
     lines = r.stdout.splitlines()
     assert len(lines) == 1, r.stdout
     obj = json.loads(lines[0])
-    assert set(obj) == {"relation", "values", "witnesses"}  # the shape, exactly
+    assert set(obj) == {"game", "relation", "values", "witnesses"}  # the shape, exactly
+    assert obj["game"] == "whist"
     for w in obj["witnesses"]:
         assert set(w) == {"z", "d", "e"}
     return obj
@@ -72,7 +77,7 @@ def test_k_a_below_a_k() -> None:
 
 def test_r44_section_19_pair_is_equivalent() -> None:
     obj = compare_json("AQ9/KJT", "AQJ/KT9")
-    assert obj == {"relation": "=", "values": ["2", "2"], "witnesses": []}
+    assert obj == {"game": "whist", "relation": "=", "values": ["2", "2"], "witnesses": []}
 
 
 def test_fuzzy_pair_is_incomparable_with_one_witness_each_way() -> None:
@@ -130,10 +135,57 @@ def test_bad_input_is_refused_quoting_it(args: tuple[str, str], quoted: str) -> 
     for extra in ((), ("--json",)):
         r = whist(*args, *extra)
         assert r.returncode == 2
-        assert r.stdout == ""
         assert r.stderr.startswith("whist: error: ")
         assert quoted in r.stderr
         assert len(r.stderr.splitlines()) == 1
+        if not extra:
+            assert r.stdout == ""
+        else:  # the error object, as every command prints it
+            (line,) = r.stdout.splitlines()
+            obj = json.loads(line)
+            assert set(obj) == {"game", "error", "input"}
+            assert obj["error"] == r.stderr.removeprefix("whist: error: ").rstrip("\n")
+
+
+FIVE_SUITS = "AKQJ/T987 AKQJ/T987 AKQJ/T987 AKQJ/T987 A/K"
+FOUR_SUITS = "AKQJ/T987 AKQJ/T987 AKQJ/T987 AKQJ/T987"
+
+
+@pytest.mark.parametrize(
+    ("args", "at_fault"),
+    [
+        (("AQ/XYZ", "K/A"), "AQ/XYZ"),
+        (("K/A", "AK/Q"), "AK/Q"),
+        ((FIVE_SUITS, "A/K"), FIVE_SUITS),  # D beyond the limit
+        ((FOUR_SUITS, "K/A"), shlex.join([FOUR_SUITS, "K/A"])),  # the pair: no z within it
+    ],
+)
+def test_a_refusal_with_json_is_the_error_object_every_command_prints(
+    args: tuple[str, str], at_fault: str
+) -> None:
+    """``whist compare 'AQ/XYZ' K/A --json`` printed nothing on standard output: a refusal is
+    now ``{"game", "error", "input"}`` in the answer's place — the deal refused as given, or
+    for a pair refused as a pair both deals as a shell quotes them — with the message of
+    standard error."""
+    r = whist(*args, "--json")
+    assert r.returncode == EXIT_BAD_INPUT
+    (line,) = r.stdout.splitlines()
+    obj = json.loads(line)
+    assert obj == {
+        "game": "whist",
+        "error": r.stderr.removeprefix("whist: error: ").rstrip("\n"),
+        "input": at_fault,
+    }
+
+
+def test_a_refusal_is_the_object_whist_value_prints() -> None:
+    value = run_whist("value", "AQ/XYZ", "--json")
+    compare = whist("AQ/XYZ", "K/A", "--json")
+    assert value.returncode == compare.returncode == EXIT_BAD_INPUT
+    said, refused = json.loads(value.stdout), json.loads(compare.stdout)
+    assert set(said) == set(refused) == {"game", "error", "input"}
+    assert refused["input"] == said["input"]
+    assert refused["error"] == f"D: {said['error']}"  # which deal it was, then the same words
 
 
 def test_two_deals_exactly() -> None:
@@ -168,6 +220,10 @@ def test_any_arguments_end_in_a_documented_status(
     assert (code == EXIT_BAD_INPUT) == bool(err), (argv, err)
     assert len(err.splitlines()) <= 1, err
     if code == EXIT_OK and "--json" in args:
-        assert set(json.loads(out)) == {"relation", "values", "witnesses"}
+        assert set(json.loads(out)) == {"game", "relation", "values", "witnesses"}
     if code == EXIT_BAD_INPUT:
-        assert out == ""
+        if "--json" in args:
+            keys = set(json.loads(out))  # a long input: its start and end, and its length
+            assert keys - {"input_length"} == {"game", "error", "input"}, out
+        else:
+            assert out == ""

@@ -12,7 +12,8 @@ For each row of :data:`CONTRACTS`, with a small input:
   input, not pasted from a run);
 - a bad input with ``--json`` exits 2 with its message on standard error, and standard output
   holds nothing but JSON: the other deals' answers and an ``"error"`` object in the refused
-  deal's place for the commands that take deals, nothing for the others.
+  deal's place for the commands that take deals, the error object alone for a command of one
+  answer (``compare``), nothing for the others.
 
 A command that gains ``--json`` needs a row: :func:`test_every_json_command_has_a_row` walks
 the parser. Later issues add rows to :data:`CONTRACTS`.
@@ -67,8 +68,9 @@ class Contract:
     #: Arguments with a bad input, run with ``--json``: exit status 2.
     bad: tuple[str, ...]
     #: What standard output holds then: ``"errors"`` — JSON only, an object with ``"error"``
-    #: in the refused deal's place and the good deals' answers; ``"nothing"``.
-    bad_output: Literal["errors", "nothing"]
+    #: in the refused deal's place and the good deals' answers; ``"error"`` — that object
+    #: alone, ``{"game", "error", "input"}`` (a command of one answer); ``"nothing"``.
+    bad_output: Literal["errors", "error", "nothing"]
     #: Standard input (for an argument ``-``).
     stdin: str = ""
     #: A name for the test id when the command has several rows.
@@ -206,9 +208,9 @@ CONTRACTS: tuple[Contract, ...] = (
         ("K/A", "A/K"),
         lambda: f"{Deal.parse('K/A')}  <  {Deal.parse('A/K')}",
         "one",
-        frozenset({"relation", "values", "witnesses"}),
+        GAME | {"relation", "values", "witnesses"},
         ("K/A", BAD_DEAL),
-        "nothing",
+        "error",
     ),
     Contract(
         ("table",),
@@ -444,6 +446,10 @@ def test_bad_input_with_json_prints_only_json(c: Contract) -> None:
     errors = [o for o in objects if "error" in o]
     assert errors, f"{what}: no JSON error object in the refused deal's place: {r.out!r}"
     assert all(isinstance(o["error"], str) and o["error"] for o in errors)
+    if c.bad_output == "error":
+        assert len(objects) == 1, f"{what}: one error object, nothing else: {r.out!r}"
+        assert set(objects[0]) == {"game", "error", "input"}, objects[0]
+        return
     answers = [o for o in objects if "error" not in o]
     assert answers, f"{what}: the good deals were not answered: {r.out!r}"
     for obj in answers:

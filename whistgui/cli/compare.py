@@ -5,6 +5,7 @@ verified by exact search (:mod:`~whistgui.engine.games.whist.compare`)."""
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from typing import Any
 
@@ -13,6 +14,7 @@ from whistgui.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_BUG,
     EXIT_OK,
+    input_json,
     json_line,
     outcome_json,
     require_suits,
@@ -38,10 +40,12 @@ def register(sub: Any, add: Any) -> None:
         "their values, and for every difference a deal z with χ(D + z) ≠ χ(E + z) "
         "(Lemma 14.4's, or a smaller one found by search), verified by exact search (D + z "
         f"and E + z up to {MAX_COMPARE_CARDS} cards a hand)",
-        json_help='one JSON object, on one line: {"relation": "<", ">", "=" or '
-        '"incomparable", "values": [val D, val E], "witnesses": [{"z": DEAL, "d": '
+        json_help='one JSON object, on one line: {"game": "whist", "relation": "<", ">", "=" '
+        'or "incomparable", "values": [val D, val E], "witnesses": [{"z": DEAL, "d": '
         '[west_lead, east_lead] of D + z, "e": the same of E + z}]}; an incomparable pair has '
-        "one witness each way",
+        'one witness each way. A refused pair prints {"game": "whist", "error": …, "input": '
+        "the deal refused as given} in its place (both deals, as a shell would quote them, when "
+        "the pair is refused)",
     )
     sp.add_argument("deals", nargs=2, metavar="DEAL", help="D, then E")
 
@@ -79,7 +83,8 @@ def _text(d: Deal, e: Deal, c: Comparison) -> str:
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Compare the two deals of ``args.deals``, printing one answer (with ``--json`` one
     object on one line); the exit status. A bad deal, or a pair beyond the limit, is said on
-    standard error alone (exit status 2)."""
+    standard error in one line (exit status 2), and with ``--json`` as the object every command
+    prints in a refused deal's place: ``{"game", "error", "input"}``."""
     texts: list[str] = list(args.deals)
     if len(texts) != 2:
         parser.error(
@@ -89,17 +94,25 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         )
     if "-" in texts:
         parser.error("compare takes its two deals as arguments, not from standard input ('-')")
+    at_fault = shlex.join(texts)  # the pair, until a deal of it is found at fault
     try:
-        deals = [_deal(name, text) for name, text in zip("DE", texts, strict=True)]
+        deals = []
+        for name, text in zip("DE", texts, strict=True):
+            at_fault = text
+            deals.append(_deal(name, text))
+        at_fault = shlex.join(texts)
         c = Comparer().compare(deals[0], deals[1])
     except TheoryError as exc:
-        sys.stderr.write(f"whist: {BUG_WORDS}: {exc}\n")
-        return EXIT_BUG
+        return _refuse(args, str(exc), at_fault, bug=True)
     except WhistError as exc:
-        sys.stderr.write(f"whist: error: {exc}\n")
-        return EXIT_BAD_INPUT
+        message = str(exc)
+        for name, text in zip("DE", texts, strict=True):  # the comparer names a deal it refuses
+            if message.startswith(f"{name} "):
+                at_fault = text
+        return _refuse(args, message, at_fault)
     if args.json:
         obj = {
+            "game": "whist",
             "relation": c.relation,
             "values": [v.ascii() for v in c.values],
             "witnesses": [{"z": str(w.z), "d": _pair(w.d), "e": _pair(w.e)} for w in c.witnesses],
@@ -109,6 +122,19 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         sys.stdout.write(_text(deals[0], deals[1], c) + "\n")
     sys.stdout.flush()
     return EXIT_OK
+
+
+def _refuse(args: argparse.Namespace, message: str, text: str, *, bug: bool = False) -> int:
+    """Say why the pair got no answer, as every command says it of a deal
+    (:meth:`~whistgui.cli.common.Command.refuse`): one line on standard error, and with
+    ``--json`` an object on standard output in the answer's place; the exit status."""
+    kind = BUG_WORDS if bug else "error"
+    sys.stderr.write(f"whist: {kind}: {message}\n")
+    if args.json:
+        obj = {"game": "whist", "error": f"{BUG_WORDS}: {message}" if bug else message}
+        sys.stdout.write(json_line({**obj, **input_json(text)}) + "\n")
+        sys.stdout.flush()
+    return EXIT_BUG if bug else EXIT_BAD_INPUT
 
 
 def _deal(name: str, text: str) -> Deal:
