@@ -174,6 +174,52 @@ def test_the_examples_say_they_are_and_clear_brings_an_empty_sheet(qtbot, sheet)
     assert sheet.examples_label.isVisible()
 
 
+def test_removed_and_cleared_rows_come_back_with_undo(qtbot, sheet):
+    assert not sheet.undo_button.isVisible()
+    sheet.entry.setText("AQ/KJ")
+    sheet.add_button.click()
+    qtbot.waitUntil(lambda: all_valued(sheet), timeout=60000)
+    before = sheet.model.texts
+    sheet.select_rows([1, 4])
+    sheet.remove_button.click()
+    assert sheet.model.texts == [t for i, t in enumerate(before) if i not in (1, 4)]
+    assert sheet.undo_button.isVisible()
+    assert sheet.undo_button.text() == "&Undo Remove 2 Rows"
+    sheet.clear_button.click()
+    assert sheet.model.rowCount() == 0
+    assert sheet.undo_button.text() == "&Undo Clear Rows"
+    sheet.undo_button.click()
+    assert sheet.model.texts == [t for i, t in enumerate(before) if i not in (1, 4)]
+    sheet.undo_button.click()
+    assert sheet.model.texts == before
+    assert all_valued(sheet)  # back with their values
+    assert sheet.model.index(1, COL_VALUE).data() == "1 − ε₀"
+    assert not sheet.undo_button.isVisible()
+
+
+def test_the_buttons_mnemonics_are_their_own(qtbot, window):
+    """Alt+E opened the Edit menu or E + z, whichever Qt chose; Alt+X the Examples menu or
+    the worksheet's examples."""
+    import re
+
+    from PySide6.QtWidgets import QPushButton
+
+    ws = window.show_workspace("trick")
+    ws.act_worksheet.trigger()
+    sheet = ws.worksheet
+    sheet.session.set_game("five-card")  # the open buttons' other texts
+
+    def key(text: str) -> str | None:
+        m = re.search(r"&([^&])", text)
+        return m.group(1).lower() if m else None
+
+    menus = {key(a.text()) for a in window.menuBar().actions()} - {None}
+    buttons = [key(b.text()) for b in sheet.findChildren(QPushButton)]
+    assert None not in buttons
+    assert len(set(buttons)) == len(buttons), buttons
+    assert not menus & set(buttons), menus & set(buttons)
+
+
 def test_a_row_added_at_the_end_is_scrolled_into_sight(qtbot, sheet):
     sheet.resize(700, 320)
     qtbot.waitUntil(lambda: sheet.view.viewport().height() < 9 * sheet.view.rowHeight(0))

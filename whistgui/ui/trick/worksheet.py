@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -70,6 +71,23 @@ PLACEHOLDER: Final = "A deal, e.g. AQ/KJ K/A or [A Q, K J] + [K, A], then Enter"
 WITNESS_ROWS: Final = 2
 
 
+class _RemoveRows(QUndoCommand):
+    """Rows removed (Remove Rows, Clear Rows): undone, they come back in their places with
+    their values."""
+
+    def __init__(self, model: WorksheetModel, rows: list[int], text: str) -> None:
+        super().__init__(text)
+        self.model = model
+        self.rows = rows
+        self.taken = model.taken(rows)
+
+    def redo(self) -> None:
+        self.model.remove([i for i, _row, _valued in self.taken])
+
+    def undo(self) -> None:
+        self.model.put_back(self.taken)
+
+
 class WorksheetView(QWidget):
     """Rows of deals with their values, their sum, and two rows compared. ``dealOpened``
     hands a witness's deal D + z (or E + z) to the workspace, which opens it in the table."""
@@ -91,6 +109,9 @@ class WorksheetView(QWidget):
         #: where the rows compared are in the model (they move as rows above them go)
         self._compared_at: tuple[QPersistentModelIndex, QPersistentModelIndex] | None = None
         self.model = WorksheetModel(self)
+        #: removals and clearing, undone by :attr:`undo_button` (the worksheet is not the
+        #: document: Edit ▸ Undo stays the deal's)
+        self.undo_stack = QUndoStack(self)
 
         self.title = QLabel(f"<b>{VALUES_TITLE}</b>", self)
         self.title.setObjectName("worksheetTitle")
@@ -107,10 +128,17 @@ class WorksheetView(QWidget):
         self.remove_button = self._button(
             "&Remove Rows", "Remove the selected rows", self._remove_selected
         )
-        self.clear_button = self._button("C&lear Rows", "Remove every row", self.clear_rows)
+        self.clear_button = self._button("Clear Ro&ws", "Remove every row", self.clear_rows)
         self.examples_button = self._button(
-            "E&xamples", "Fill the worksheet with R44's examples of the order", self._examples
+            "Exa&mples", "Fill the worksheet with R44's examples of the order", self._examples
         )
+        self.undo_button = self._button("&Undo", "Put back the rows removed", self.undo_stack.undo)
+        self.undo_stack.undoTextChanged.connect(
+            lambda text: self.undo_button.setText(f"&Undo {text}" if text else "&Undo")
+        )
+        # to the button itself: the stack goes first when the worksheet does, and says so
+        self.undo_stack.canUndoChanged.connect(self.undo_button.setVisible)
+        self.undo_button.setVisible(False)
         self.entry.returnPressed.connect(self._add_typed)
 
         self.view = QTableView(self)
@@ -154,7 +182,7 @@ class WorksheetView(QWidget):
             "&Open D + z in the Table", "Open D with the chosen witness z added", self._open_d
         )
         self.open_e_button = self._button(
-            "Open &E + z in the Table", "Open E with the chosen witness z added", self._open_e
+            "Open E + &z in the Table", "Open E with the chosen witness z added", self._open_e
         )
         self.witnesses.itemDoubleClicked.connect(lambda _item: self._open_d())
         self.witnesses.currentRowChanged.connect(lambda _row: self._enable())
@@ -202,7 +230,7 @@ class WorksheetView(QWidget):
         entry_row.addWidget(self.add_table_button)
         rows_buttons = QHBoxLayout()
         rows_buttons.setContentsMargins(0, 0, 0, 0)
-        for b in (self.remove_button, self.clear_button, self.examples_button):
+        for b in (self.remove_button, self.clear_button, self.examples_button, self.undo_button):
             rows_buttons.addWidget(b)
         rows_buttons.addWidget(self.compare_button)
         rows_buttons.addWidget(self.compare_why, 1)
@@ -238,7 +266,7 @@ class WorksheetView(QWidget):
         self.game_label.setVisible(note is not None)
         where = "in the Table" if note is None else "in the Table (as Whist)"
         self.open_button.setText(f"&Open D + z {where}")
-        self.open_e_button.setText(f"Open &E + z {where}")
+        self.open_e_button.setText(f"Open E + &z {where}")
         switch = "" if note is None else "; the table's game becomes two-person whist (Undo: back)"
         self.open_button.setToolTip(f"Open D with the chosen witness z added{switch}")
         self.open_e_button.setToolTip(f"Open E with the chosen witness z added{switch}")
@@ -254,11 +282,18 @@ class WorksheetView(QWidget):
         self.model.add(str(self.session.document.deal))
 
     def _remove_selected(self) -> None:
-        self.model.remove(self.selected_rows())
+        rows = self.selected_rows()
+        if rows:
+            n = len(rows)
+            what = f"Remove {n} Row{'s' if n > 1 else ''}"
+            self.undo_stack.push(_RemoveRows(self.model, rows, what))
 
     def clear_rows(self) -> None:
-        """Every row removed (the examples come back with :attr:`examples_button`)."""
-        self.model.remove(list(range(self.model.rowCount())))
+        """Every row removed (undone by :attr:`undo_button`; the examples come back with
+        :attr:`examples_button`)."""
+        n = self.model.rowCount()
+        if n:
+            self.undo_stack.push(_RemoveRows(self.model, list(range(n)), "Clear Rows"))
 
     def _examples(self) -> None:
         for text in START_ROWS:

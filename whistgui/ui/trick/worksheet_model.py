@@ -70,6 +70,23 @@ class WorksheetModel(QAbstractTableModel):
             self.endRemoveRows()
         self.textsEdited.emit(self.texts)
 
+    def taken(self, rows: list[int]) -> list[tuple[int, WorksheetRow, bool]]:
+        """What :meth:`remove` of ``rows`` takes: each row with its place and whether it was
+        valued, in order — what :meth:`put_back` puts back."""
+        kept = sorted({i for i in rows if 0 <= i < len(self._rows)})
+        return [(i, self._rows[i], self._valued[i]) for i in kept]
+
+    def put_back(self, taken: list[tuple[int, WorksheetRow, bool]]) -> None:
+        """Rows :meth:`taken` put back in their places (a removal undone), their values with
+        them."""
+        for i, row, valued in sorted(taken, key=lambda t: t[0]):
+            at = min(i, len(self._rows))
+            self.beginInsertRows(QModelIndex(), at, at)
+            self._rows.insert(at, row)
+            self._valued.insert(at, valued)
+            self.endInsertRows()
+        self.textsEdited.emit(self.texts)
+
     def set_rows(self, rows: list[WorksheetRow]) -> None:
         """The rows valued (a list as long as the model's, of the same texts); a list for other
         texts (the user typed since) is not shown."""
