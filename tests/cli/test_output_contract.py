@@ -208,7 +208,7 @@ CONTRACTS: tuple[Contract, ...] = (
         ("K/A", "A/K"),
         lambda: f"{Deal.parse('K/A')}  <  {Deal.parse('A/K')}",
         "one",
-        GAME | {"relation", "values", "witnesses"},
+        {"relation", "values", "witnesses"},  # the shape issue 28 fixes
         ("K/A", BAD_DEAL),
         "error",
     ),

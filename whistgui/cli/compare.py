@@ -40,7 +40,7 @@ def register(sub: Any, add: Any) -> None:
         "their values, and for every difference a deal z with χ(D + z) ≠ χ(E + z) "
         "(Lemma 14.4's, or a smaller one found by search), verified by exact search (D + z "
         f"and E + z up to {MAX_COMPARE_CARDS} cards a hand)",
-        json_help='one JSON object, on one line: {"game": "whist", "relation": "<", ">", "=" '
+        json_help='one JSON object, on one line: {"relation": "<", ">", "=" '
         'or "incomparable", "values": [val D, val E], "witnesses": [{"z": DEAL, "d": '
         '[west_lead, east_lead] of D + z, "e": the same of E + z}]}; an incomparable pair has '
         'one witness each way. A refused pair prints {"game": "whist", "error": …, "input": '
@@ -111,8 +111,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 at_fault = text
         return _refuse(args, message, at_fault)
     if args.json:
-        obj = {
-            "game": "whist",
+        obj = {  # the shape issue 28 fixes, exactly (scripts read it)
             "relation": c.relation,
             "values": [v.ascii() for v in c.values],
             "witnesses": [{"z": str(w.z), "d": _pair(w.d), "e": _pair(w.e)} for w in c.witnesses],
