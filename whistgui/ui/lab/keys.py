@@ -1,12 +1,17 @@
 """The Single Suits window's keys, for Help ▸ Keyboard Shortcuts (F1): rows of the two-column
-HTML table the help shows. Plain text, importing nothing, so that the help can list them
-without loading the window (nor pyqtgraph)."""
+HTML table the help shows, and the game its suits open in. Plain text, importing nothing, so
+that the help and the workspace's declaration can read them without loading the window (nor
+numpy, nor pyqtgraph)."""
 
 from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["KEYS_HTML"]
+__all__ = ["GAME", "KEYS_HTML"]
+
+#: The game whose values the list shows (its Value, maxmin, minmax and T₀ are whist's): a suit
+#: opened from it opens in this game.
+GAME: Final = "whist"
 
 #: The window's section of F1's list (``<tr>`` rows: the keys, what they do).
 KEYS_HTML: Final = """<tr><td colspan=2><b>Single Suits</b> (View ▸ Single Suits, \

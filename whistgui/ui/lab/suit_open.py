@@ -20,13 +20,11 @@ from whistgui.app.document import Document
 from whistgui.engine import Deal
 from whistgui.engine.errors import WhistError
 from whistgui.engine.trick.deal import SuitDeal
+from whistgui.ui.lab.keys import GAME
 from whistgui.ui.lab.suit_model import PatternRole
 
 __all__ = ["GAME", "TABLE_HAND", "add_copy_action", "refusal", "suit_text"]
 
-#: The game whose values the list shows (its Value, maxmin, minmax and T₀ are whist's): a suit
-#: opened from it opens in this game.
-GAME: Final = "whist"
 #: The most cards a hand of a suit the card table holds (its largest deck has 26 cards; a test
 #: keeps this in step with the document's check).
 TABLE_HAND: Final = 13

@@ -18,8 +18,7 @@ from PySide6.QtWidgets import QWidget
 from whistgui.app.document import Document
 from whistgui.engine import Deal
 from whistgui.engine.trick.deal import SuitDeal
-from whistgui.ui.lab.keys import KEYS_HTML
-from whistgui.ui.lab.suit_open import GAME
+from whistgui.ui.lab.keys import GAME, KEYS_HTML
 from whistgui.ui.workspace import Handover, Opener, Services, Workspace
 
 __all__ = ["GAME", "LabWorkspace"]
