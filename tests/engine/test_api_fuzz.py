@@ -84,7 +84,6 @@ from whistgui.engine.bridge import (
     Suit,
 )
 from whistgui.engine.games import GAMES, find_game
-from whistgui.engine.games.greedy_whist import GreedyValue
 from whistgui.engine.games.misere_five_card import MisereValue
 from whistgui.engine.games.whist import kernel
 from whistgui.engine.gops import GopsRules, GopsSolver, GopsState
@@ -287,6 +286,8 @@ ARGS: dict[str, object] = {
     "PlayLine.upto.n": 1,
     "SuitAnalysis.mark.i": 0,
     "SuitAnalysis.mark.j": 1,
+    "SuitAnalysis.replies_to_west.i": 0,
+    "SuitAnalysis.replies_to_east.j": 1,
     "Rules.replies.led": 5,
     "Rules.replies.holding": [2, 7, 9],
     "Rules.follows.led": 5,
@@ -326,7 +327,7 @@ ARGS: dict[str, object] = {
     "WhistTheory.*.text": "1-e1",
     "ReducedWhistTheory.*.text": "1-e1",
     "FiveCardTheory.*.text": "+1",
-    "GreedyWhistTheory.*.text": "(3, +1)",
+    "GreedyWhistTheory.*.text": "7/4",
     "MisereFiveCardTheory.*.text": "0WE",
     **{
         f"{theory}.*.{p}": element
@@ -334,12 +335,11 @@ ARGS: dict[str, object] = {
             ("WhistTheory", Value.parse("1-e1")),
             ("ReducedWhistTheory", Value.parse("1-e1")),
             ("FiveCardTheory", 1),
-            ("GreedyWhistTheory", GreedyValue(3, 1)),
+            ("GreedyWhistTheory", Value.parse("7/4")),
             ("MisereFiveCardTheory", MisereValue(0, True, True)),
         )
         for p in ("a", "b", "element")
     },
-    "GreedyWhistTheory.add.b": GreedyValue(0, 0),  # no sums of two suits: one is empty
     "Game.__init__.name": "whist-2",
     "Game.__init__.title": "Whist again",
     "Game.__init__.rules": WHIST_RULES,

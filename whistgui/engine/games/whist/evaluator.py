@@ -42,7 +42,7 @@ from whistgui.engine.games.whist.value import LabeledValue, Value
 from whistgui.engine.memo import Memo, check_bound
 from whistgui.engine.trick.cards import Player
 from whistgui.engine.trick.deal import Deal, State, SuitDeal, check_pattern
-from whistgui.engine.trick.rules import WHIST_RULES
+from whistgui.engine.trick.rules import WHIST_RULES, Rules
 
 if TYPE_CHECKING:
     from whistgui.engine.games.whist.kernel import SuitReach, SuitTable, TableCache
@@ -222,7 +222,8 @@ class SuitAnalysis:
     """Everything §10 computes for one single-suit deal, for display as well as use.
 
     ``west`` and ``east`` list the cards from the lowest (W_1 < … < W_n); ``alpha[i][j]`` is
-    α for West's ``west[i]`` and East's ``east[j]``.
+    α for West's ``west[i]`` and East's ``east[j]``; ``greedy``: rows' minima and columns'
+    maxima over the replies Greedy Whist allows only (:meth:`replies_to_west`).
 
     >>> a = Evaluator().analyze('AQ/KJ')
     >>> a.value, a.maxmin.pretty(), a.minmax.pretty(), a.outcome
@@ -240,6 +241,18 @@ class SuitAnalysis:
     reductions: tuple[tuple[Reduction, ...], ...]
     bounds: Bounds
     value: Value
+    greedy: bool = False
+
+    def replies_to_west(self, i: int) -> tuple[int, ...]:
+        """East's cards (column indices) that may answer West's ``west[i]``: every one, or
+        under the greedy rule those that win the trick if any does."""
+        i = whole(i, "i", low=0, high=self.n - 1, what="a West card's index")
+        return _replies(self.west[i], self.east, self.greedy)
+
+    def replies_to_east(self, j: int) -> tuple[int, ...]:
+        """West's cards (row indices) that may answer East's ``east[j]``."""
+        j = whole(j, "j", low=0, high=self.n - 1, what="an East card's index")
+        return _replies(self.east[j], self.west, self.greedy)
 
     @property
     def n(self) -> int:
@@ -259,13 +272,13 @@ class SuitAnalysis:
 
     @property
     def row_minima(self) -> tuple[LabeledValue, ...]:
-        """min_j α_ij for each West card i."""
-        return tuple(labeled_min(row) for row in self.alpha)
+        """min_j α_ij for each West card i (over East's replies allowed)."""
+        return _extremes(self.alpha, self.west, self.east, self.greedy)[0]
 
     @property
     def column_maxima(self) -> tuple[LabeledValue, ...]:
-        """max_i α_ij for each East card j."""
-        return tuple(labeled_max(col) for col in zip(*self.alpha, strict=True))
+        """max_i α_ij for each East card j (over West's replies allowed)."""
+        return _extremes(self.alpha, self.west, self.east, self.greedy)[1]
 
     @property
     def maxmin_rows(self) -> tuple[int, ...]:
@@ -284,8 +297,9 @@ class SuitAnalysis:
         i = whole(i, "i", low=0, high=last, what=f"a West card's index from 0 to {last}")
         j = whole(j, "j", low=0, high=last, what=f"an East card's index from 0 to {last}")
         lv = self.alpha[i][j]
-        is_maxmin = i in self.maxmin_rows and lv == self.row_minima[i] and lv == self.maxmin
-        is_minmax = j in self.minmax_columns and lv == self.column_maxima[j] and lv == self.minmax
+        ok_w, ok_e = j in self.replies_to_west(i), i in self.replies_to_east(j)  # greedy
+        is_maxmin = ok_w and i in self.maxmin_rows and lv == self.row_minima[i] == self.maxmin
+        is_minmax = ok_e and j in self.minmax_columns and lv == self.column_maxima[j] == self.minmax
         if is_maxmin and is_minmax:
             return "both"
         if is_maxmin:
@@ -326,6 +340,27 @@ class SuitAnalysis:
         from whistgui.engine.games.whist.latex import analysis_latex
 
         return analysis_latex(self)
+
+
+def _replies(led: int, holding: tuple[int, ...], greedy: bool) -> tuple[int, ...]:
+    """The indices of ``holding``'s cards that may answer ``led`` (:meth:`Rules.follows`)."""
+    ok = Rules(greedy=greedy).follows(led, holding)
+    return tuple(k for k, c in enumerate(holding) if c in ok)
+
+
+def _extremes(
+    alpha: Sequence[Sequence[LabeledValue]],
+    west: tuple[int, ...],
+    east: tuple[int, ...],
+    greedy: bool,
+) -> tuple[tuple[LabeledValue, ...], tuple[LabeledValue, ...]]:
+    """α's row minima and column maxima, each over the replies allowed."""
+    return tuple(
+        labeled_min([r[j] for j in _replies(w, east, greedy)])
+        for r, w in zip(alpha, west, strict=True)
+    ), tuple(
+        labeled_max([alpha[i][j] for i in _replies(e, west, greedy)]) for j, e in enumerate(east)
+    )
 
 
 def _value(v: Value) -> Value:
@@ -495,13 +530,17 @@ class Evaluator:
         kernel_from: int | None = KERNEL_FROM,
         memo_bound: int | None = MEMO_PATTERNS,
         table_upto: int | None = TABLE_UPTO,
+        greedy: bool = False,
     ) -> None:
         #: Polled every few hundred new patterns; when it returns True the computation raises
         #: :class:`Cancelled` (the memo keeps what was finished).
         self.should_stop = optional_callable(should_stop, "should_stop")
+        #: Greedy Whist's values (α over the replies :meth:`Rules.follows` allows; no kernel)
+        self.greedy = expect(greedy, bool, "greedy")
         if kernel_from is not None:
             whole(kernel_from, "kernel_from", low=1)
-        self.kernel_from = kernel_from if kernel_from is not None and kernel_available() else None
+        usable = kernel_from is not None and kernel_available() and not greedy
+        self.kernel_from = kernel_from if usable else None
         check_bound(memo_bound, "memo_bound")
         if table_upto is not None:
             whole(table_upto, "table_upto", low=1, high=MAX_TABLE_N, error=DealError)
@@ -546,7 +585,10 @@ class Evaluator:
         """A new evaluator knowing every value this one has memoized (copies of its tables),
         for reading on another thread while this one goes on computing."""
         other = Evaluator(
-            kernel_from=self.kernel_from, memo_bound=self._memo.bound, table_upto=self.table_upto
+            kernel_from=self.kernel_from,
+            memo_bound=self._memo.bound,
+            table_upto=self.table_upto,
+            greedy=self.greedy,
         )
         other._reaches = list(self._reaches)  # read-only once made
         other._levels = dict(self._levels)  # so are the tables
@@ -737,15 +779,19 @@ class Evaluator:
 
     def _bound_keys(self, pattern: str) -> tuple[_Key, _Key]:
         """maxmin and minmax from the α of one West and one East card per run (equivalent
-        cards give the same reduction), compared as float keys."""
+        cards give the same reduction), compared as float keys; for Greedy Whist a row's
+        minimum and a column's maximum only over the replies the rule allows."""
         wruns, eruns = _runs(pattern)
         memo = self._vkeys
         west_wins = WHIST_RULES.beats  # (East's card, West's card): one suit, the higher wins
         best_rowmin: _Key = _BOTTOM
         colmax: list[_Key] = [_BOTTOM] * len(eruns)
         hits = 0
+        # the greedy rule: a reply that can win must (a run starts above i iff it lies above)
+        greedy, west_top, east_top = self.greedy, wruns[-1], eruns[-1]
         for i in wruns:
             rowmin: _Key = _TOP
+            east_must_win = greedy and east_top > i
             for jj, j in enumerate(eruns):
                 rest = without_pair(pattern, i, j)
                 rk = memo.get(rest)
@@ -757,12 +803,16 @@ class Evaluator:
                 num, pos = rk
                 if west_wins(j, i):  # one more trick for West, West on lead
                     k = (num + 1, pos, 0 if pos == 0 else 1)
+                    if k > colmax[jj]:
+                        colmax[jj] = k
+                    if k < rowmin and not east_must_win:
+                        rowmin = k
                 else:
                     k = (num, pos, 1 if pos == 0 else 0)
-                if k < rowmin:
-                    rowmin = k
-                if k > colmax[jj]:
-                    colmax[jj] = k
+                    if k < rowmin:
+                        rowmin = k
+                    if k > colmax[jj] and not (greedy and west_top > j):
+                        colmax[jj] = k
             if rowmin > best_rowmin:
                 best_rowmin = rowmin
         self._hits += hits
@@ -827,13 +877,12 @@ class Evaluator:
                 row.append(Reduction(i, j, wc, ec, rest, label))
             rows.append(tuple(row))
         alpha = [[r.label for r in row] for row in rows]
-        maxmin = labeled_max(tuple(labeled_min(tuple(row)) for row in alpha))
-        minmax = labeled_min(tuple(labeled_max(tuple(col)) for col in zip(*alpha, strict=True)))
-        bounds = Bounds(maxmin, minmax)
+        row_minima, column_maxima = _extremes(alpha, west, east, self.greedy)
+        bounds = Bounds(labeled_max(row_minima), labeled_min(column_maxima))
         value = bounds.simplest()
         if memo != value:
             raise TheoryError(f"val({s}) is {memo} by runs but {value} by the full matrix")
-        return SuitAnalysis(s, west, east, tuple(rows), bounds, value)
+        return SuitAnalysis(s, west, east, tuple(rows), bounds, value, self.greedy)
 
     def table(
         self, n: int, *, progress: Callable[[int, int], None] | None = None
