@@ -57,15 +57,25 @@ def test_the_player_on_lead_wins_a_trace_of_zero():
 
 
 def test_a_deal_the_theory_does_not_cover_is_searched():
-    r = run("KQT/AJ9 K/A", "greedy-whist")  # two suits: Greedy Whist's theory is for one
-    assert r.search_only.startswith("Greedy Whist has a theory for one suit only")
+    r = run("KQT/AJ K/A9", "greedy-whist")  # asymmetric suits: Greedy Whist's values need both
+    assert "is not symmetric" in r.search_only
     assert r.predicted is None
     assert r.total is None
-    assert r.exact == Solver().outcome(Deal.parse("KQT/AJ9 K/A"), rules=find_game("greedy").rules)
+    assert r.exact == Solver().outcome(Deal.parse("KQT/AJ K/A9"), rules=find_game("greedy").rules)
     assert r.summary.startswith("Search only: ")
     assert "Exact search: West takes" in r.summary
-    # every suit still has its element and words
-    assert [row.value.pretty() for row in r.rows] == ["(3, +1)", "(1, −1)"]
+    assert [row.value for row in r.rows] == [None, None]
+
+
+def test_greedy_whist_adds_its_values_over_several_suits():
+    r = run("KQT/AJ9 K/A", "greedy-whist")  # the values over the greedy reductions, summed
+    assert [row.value.pretty() for row in r.rows] == ["1¾", "ε₀"]
+    assert r.total.pretty() == "1¾ + ε₀"
+    assert r.predicted == Solver().outcome(
+        Deal.parse("KQT/AJ9 K/A"), rules=find_game("greedy").rules
+    )
+    assert r.exact is None
+    assert not r.search_only
 
 
 def test_last_trick_games_say_who_wins_in_words():

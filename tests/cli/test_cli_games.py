@@ -40,7 +40,7 @@ def test_games_lists_every_registered_game(capsys):
     assert "femkort" in five["aliases"]
     code, out, _ = run(capsys, "games")
     assert "misere-five-card" in out
-    assert "theory for one suit; several suits by search" in out
+    assert "values for symmetric deals, checked against search; others by search" in out
 
 
 @pytest.mark.parametrize("game", [g.name for g in GAMES])
@@ -53,12 +53,8 @@ def test_value_json_names_the_game_and_agrees_with_search(capsys, game):
     assert [s["name"] for s in obj["suits"]] == ["S", "H", "D"]
     assert all(isinstance(s["element"], str) for s in obj["suits"])
     assert obj["outcome"] == _solve(deal, game)
-    if game == "greedy-whist":  # no theory of sums: the outcome comes from search
-        assert obj["element"] is None
-        assert obj["outcome_by"] == "search"
-        assert "one suit only" in obj["no_theory"]
-    else:
-        assert isinstance(obj["element"], str)
+    assert isinstance(obj["element"], str)  # Greedy Whist's too: its values add
+    assert "outcome_by" not in obj
 
 
 def test_five_card_outcomes_are_winners(capsys):
@@ -191,7 +187,7 @@ def test_every_theory_declares_whether_its_elements_are_whist_values():
         "whist": True,
         "refined-whist": True,
         "reduced-whist": True,
-        "greedy-whist": False,
+        "greedy-whist": True,
         "five-card": False,
         "misere-five-card": False,
     }

@@ -297,17 +297,32 @@ def test_suits_past_the_kernel_are_limited_together(capsys):
 
 
 def test_other_games_value_long_alternating_suits_by_their_formulas(capsys):
-    code, out, err = run(capsys, "value", "--json", "--game", "greedy-whist", alternating_suit(40))
+    code, out, err = run(capsys, "value", "--json", "--game", "misere", alternating_suit(40))
     assert code == 0, err
     assert jsonl(out)[0]["element"] is not None
 
 
+def test_greedy_whist_answers_a_long_suit_by_theorem_6_1(capsys):
+    # beyond the values' reach, one suit's outcome is R43 Theorem 6.1's: (n + H_Greedy)/2
+    code, out, err = run(capsys, "value", "--json", "--game", "greedy-whist", alternating_suit(40))
+    assert code == 0, err
+    (obj,) = jsonl(out)
+    assert obj["element"] is None
+    assert obj["outcome_by"] == "R43 Theorem 6.1"
+    assert obj["outcome"] == {"west_lead": 20, "east_lead": 21}  # H_Greedy = +1
+    assert "reaches about" in obj["no_theory"]
+    code, out, err = run(capsys, "analyze", "--game", "greedy-whist", alternating_suit(40))
+    assert code == 0, err
+    assert "H_Greedy = +1: West takes 20 tricks with West on lead and 21" in out
+
+
 def test_value_search_fallback_has_the_solvers_limit(capsys):
-    # greedy whist has no theory for several suits: value falls back to exact search
-    deal = f"{trivial_suit(10)} + {trivial_suit(10)}"
+    # Greedy Whist's values of two suits reaching 153,368 patterns each (306,736 > 250,000)
+    # are beyond reach: value falls back to exact search, within the solver's limit
+    deal = f"{alternating_suit(14)} + {alternating_suit(14)}"
     code, _, err = run(capsys, "value", "--game", "greedy-whist", deal)
     assert code == EXIT_BAD_INPUT
-    assert f"'whist value' takes at most {MAX_SOLVE_CARDS} (no theory covers it" in err
+    assert f"'whist value' takes at most {MAX_SOLVE_CARDS} (the values are beyond reach" in err
 
 
 def test_suits_at_the_limits_are_answered(capsys):

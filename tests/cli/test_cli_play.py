@@ -216,7 +216,7 @@ def test_play_greedy_whist_text(capsys):
     assert lines[-1] == (
         f"Outcome: West takes {tricks} (predicted {tricks}; every card optimal by exact search)"
     )
-    assert any(ln.startswith("  S (4, ") for ln in lines)  # the theory's label of the suit
+    assert "  S 2½: number; the outcome depends on the lead" in lines  # the suit's value
 
 
 def test_play_by_search_refuses_big_deals(capsys):

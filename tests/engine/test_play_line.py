@@ -287,11 +287,11 @@ def test_single_suits_of_greedy_games_follow_the_normal_strategy() -> None:
 
 
 def test_search_line_labels_only_where_the_theory_covers_the_cards() -> None:
-    # Greedy Whist's theory has one suit: none while two are left, then the last one
-    line = search_line(Deal.parse("AQ/KJ K/A"), W, "greedy-whist")
+    # Greedy Whist's values need symmetric suits: none while the spades are 2 to 1, then the
+    # hearts left, K/A
+    line = search_line(Deal.parse("AQ/K K/AJ"), W, "greedy-whist")
     covered = [bool(s.labels) for s in line]
-    assert covered[0] is False
-    assert covered[-1] is True
+    assert covered == [False] * 4 + [True] * 2
     leads = [s for s in line if s.wins is None]  # valued, like labelled, at the trick's start
     assert [s.value is None for s in leads] == [not s.labels for s in leads]
     # the narration says when the labels appear

@@ -102,8 +102,8 @@ def test_the_selector_is_reached_and_used_from_the_keyboard(qtbot, window):
         qtbot.keyClick(combo, Qt.Key.Key_Down)
     r = blocker.args[0]
     assert r.document.game == "greedy-whist"
-    assert r.rows[0].value.pretty() == "(3, +1)"  # R43's deal (5)
-    assert "West takes 2 of 3" in r.rows[0].words
+    assert r.rows[0].value.pretty() == "1¾"  # R43's deal (5), valued over greedy reductions
+    assert r.rows[0].words == "number"
 
 
 def test_undo_restores_the_game_everywhere(qtbot, window):
@@ -190,14 +190,12 @@ def test_reduced_whist_is_played_by_search(qtbot, panel):
 
 
 def test_search_only_shows_the_exact_outcome(qtbot, window):
-    start_on(qtbot, window, "KQT/AJ9 K/A", game="greedy-whist")
+    start_on(qtbot, window, "KQT/AJ K/A9", game="greedy-whist")  # asymmetric: no values
     r = trick(window).analysis.result
     assert r.search_only
     assert "<b>Search only</b>" in trick(window).analysis.total.text()
     assert "Exact search:</b> West on lead" in trick(window).analysis.total.text()
-    assert (
-        trick(window).analysis.summary.text().startswith("Search only: Greedy Whist has a theory")
-    )
+    assert trick(window).analysis.summary.text().startswith("Search only: suit S ('KQT/AJ')")
 
 
 # --------------------------------------------------------------------------- title and note
@@ -290,7 +288,7 @@ def test_greedy_whist_marks_are_tricks(panel):
     assert t.predicted == 2  # (n + H_Greedy)/2 = 2, R43 Theorem 6.1
     assert panel.cards.headerItem().text(1) == "West ends with"
     assert "West should end with <b>2</b>" in panel.status.text()
-    assert "(3, +1)" in panel.status.text()
+    assert "Value 1¾ with West on lead" in panel.status.text()
 
 
 def test_deals_too_big_for_search_or_unequal_are_refused(panel):
@@ -345,7 +343,8 @@ def test_the_inspector_shows_the_a_matrix_in_greedy_whist(qtbot, qtmodeltester, 
     assert t.horizontalHeaderItem(2).text() == "k = 0"
     assert "changes sign between k = 0 and k = 1" in view.sign.text()
     assert "H<sub>Greedy</sub></b> = +1" in view.sign.text()
-    assert "West takes 2 of 3 whoever leads" in view.element.text()
+    assert "1¾: number" in view.element.text()  # the element: Greedy Whist's value
+    assert "West takes 2 tricks with West on lead and 2 with East on lead" in view.element.text()
     qtmodeltester.check(a.model())
     qtmodeltester.check(t.model())
 

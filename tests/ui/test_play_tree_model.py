@@ -573,7 +573,7 @@ def test_header_tooltips_fit_the_game(name, exact_tip):
     assert [model.headerData(i, h) for i in range(len(HEADERS))] == list(HEADERS)
     assert model.headerData(COL_EXACT, h, Qt.ItemDataRole.ToolTipRole).startswith(exact_tip)
     value_tip = model.headerData(COL_VALUE, h, Qt.ItemDataRole.ToolTipRole)
-    if name in ("whist", "refined-whist", "reduced-whist"):  # whist's values
+    if name in ("whist", "refined-whist", "reduced-whist", "greedy-whist"):  # whist's values
         assert value_tip.startswith("val(remaining deal)")
     else:
         assert model.theory.title in value_tip
@@ -631,14 +631,23 @@ def test_misere_prefers_a_west_win_for_west():
     }
 
 
-def test_greedy_whist_values_one_suit_and_says_why_not_two():
+def test_greedy_whist_values_symmetric_deals_and_says_why_not_others():
     game = find_game("greedy-whist")
     model = make_game("KQT/AJ9", game, W)
     root = model.root
-    assert cell(model, root, COL_VALUE) == "(3, +1)"
+    assert cell(model, root, COL_VALUE) == "1¾"
     assert cell(model, root, COL_PREDICTED) == "2" == cell(model, root, COL_EXACT)
-
-    deal = Deal.parse("AQ/KJ K/A")
+    # two suits: the sum of their values, tricks so far counted in after each trick
+    model = make_game("AQ/KJ K/A", game, W)
+    root = model.root
+    assert cell(model, root, COL_VALUE) == "1½ + ε₀"
+    assert cell(model, root, COL_PREDICTED) == "2" == cell(model, root, COL_EXACT)
+    children = model.ensure_children(root)
+    assert len(children) == 4
+    for c in children:
+        assert cell(model, c, COL_PREDICTED) == str(model.exact(c)), c.trick_text()
+    # an asymmetric deal has no values
+    deal = Deal.parse("AQ/K K/AJ")
     model = make_game(deal, game, W)
     root = model.root
     why = game.new_theory().covers(deal)
@@ -646,10 +655,6 @@ def test_greedy_whist_values_one_suit_and_says_why_not_two():
     assert cell(model, root, COL_VALUE) == cell(model, root, COL_PREDICTED) == NO_VALUE
     assert why in cell(model, root, COL_VALUE, Qt.ItemDataRole.ToolTipRole)
     assert why in cell(model, root, COL_PREDICTED, Qt.ItemDataRole.ToolTipRole)
-    # After the hearts, one suit is left: the theory covers it, tricks so far counted in.
-    (hearts,) = [c for c in model.ensure_children(root) if c.trick.lead.suit == 1]
-    assert cell(model, hearts, COL_VALUE) == "(2, +1)"
-    assert cell(model, hearts, COL_PREDICTED) == str(model.exact(hearts)) == "2"
 
 
 def test_refined_whist_predicts_by_rho_prime():

@@ -468,11 +468,16 @@ class Command:
 
     @property
     def theory(self) -> Theory[Any] | None:
-        """The game's theory (one per run, sharing this run's evaluator for whist)."""
+        """The game's theory (one per run, sharing this run's evaluator for whist; Greedy
+        Whist's values are another evaluator's, which becomes this run's)."""
         if self._theory is None:
-            self._theory = self.game.new_theory()
-            if hasattr(self._theory, "evaluator"):
-                self._theory.evaluator = self.evaluator
+            theory = self.game.new_theory()
+            own = getattr(theory, "evaluator", None)
+            if isinstance(own, Evaluator) and own.greedy != self.evaluator.greedy:
+                self.evaluator = own
+            elif own is not None:
+                theory.evaluator = self.evaluator  # type: ignore[union-attr]
+            self._theory = theory
         return self._theory
 
     def emit(self, obj: dict[str, Any], text: str) -> None:
@@ -609,39 +614,43 @@ def check_suits(deal: Deal, text: str, limit: int, command: str, why: str) -> No
         )
 
 
-def _long_suit_reach(deal: Deal) -> list[tuple[int, int]]:
-    """(index, patterns it reaches) of each symmetric suit of ``deal`` too long for the kernel
-    (how many a suit reaches is counted, not listed: a fraction of a second even at 200 cards
-    a hand)."""
+def _long_suit_reach(deal: Deal, *, kernel: bool = True) -> list[tuple[int, int]]:
+    """(index, patterns it reaches) of each symmetric suit of ``deal`` too long for the kernel,
+    or of every symmetric suit without the ``kernel`` (Greedy Whist's values: the kernel is
+    whist's, so every suit goes by the recursion). How many a suit reaches is counted, not
+    listed: a fraction of a second even at 200 cards a hand."""
     from whistgui.engine.games.whist.kernel import MAX_SUIT_N, reach_size
 
+    shortest = MAX_SUIT_N if kernel else 0
     return [
         (i, reach_size(s.pattern))
         for i, s in enumerate(deal.suits)
-        if s.is_symmetric and s.n > MAX_SUIT_N
+        if s.is_symmetric and s.n > shortest
     ]
 
 
-def check_reach(deal: Deal, text: str, command: str) -> int:
+def check_reach(deal: Deal, text: str, command: str, *, kernel: bool = True) -> int:
     """Refuse ``deal`` (given as ``text``) to ``whist command`` if its symmetric suits too
     long for the kernel reach more than :data:`MAX_RECURSION_REACH` patterns, one suit or
-    all together, which the recursion would value one by one for minutes or hours."""
+    all together, which the recursion would value one by one for minutes or hours. Without
+    the ``kernel`` (Greedy Whist's values) every suit counts."""
     from whistgui.engine.games.whist.kernel import MAX_SUIT_N, RECURSION_RATE
 
     rate = f"the exact recursion values some {RECURSION_RATE:,} a second"
-    sizes = _long_suit_reach(deal)
+    longer = f"of more than {MAX_SUIT_N} cards a hand" if kernel else "of Greedy Whist"
+    sizes = _long_suit_reach(deal, kernel=kernel)
     for i, size in sizes:
         if size > MAX_RECURSION_REACH:
             raise LimitError(
                 f"{quote(text)}: the suit {deal.names[i]} of {deal.suits[i].n} cards a hand "
-                f"reaches {_many(size)} positions; 'whist {command}' values a suit of more than "
-                f"{MAX_SUIT_N} cards a hand only when it reaches at most "
+                f"reaches {_many(size)} positions; 'whist {command}' values a suit {longer} "
+                "only when it reaches at most "
                 f"{MAX_RECURSION_REACH:,} ({rate}; suits of fewer runs reach fewer)"
             )
     total = sum(size for _, size in sizes)
     if total > MAX_RECURSION_REACH:
         raise LimitError(
-            f"{quote(text)}: its {len(sizes)} suits of more than {MAX_SUIT_N} cards a hand reach "
+            f"{quote(text)}: its {len(sizes)} suits {longer} reach "
             f"{_many(total)} positions together; 'whist {command}' values at most "
             f"{MAX_RECURSION_REACH:,} in all ({rate})"
         )

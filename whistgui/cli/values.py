@@ -11,8 +11,10 @@ from whistgui.cli.common import (
     MAX_SOLVE_CARDS,
     MAX_SUIT_CARDS,
     Command,
+    LimitError,
     add_game_option,
     check_hands,
+    check_reach,
     check_suits,
     outcome_json,
     recursion_progress,
@@ -21,12 +23,14 @@ from whistgui.cli.common import (
 )
 from whistgui.engine import Deal, NoTheoryError, SuitAnalysis, SuitDeal, WhistError, outcome_text
 from whistgui.engine.games import Theory
+from whistgui.engine.games.greedy_whist import theorem_6_1, theorem_6_1_words
 from whistgui.engine.games.long_suit import (
     BEYOND_REACH,
     BY_OUTCOME,
     TheoremAnswer,
     by_theorems,
 )
+from whistgui.engine.games.single_suit import details
 from whistgui.engine.trick.notation import format_suit_paper
 from whistgui.engine.trick.rules import Outcome, Scoring
 
@@ -70,7 +74,17 @@ def value(cmd: Command, text: str) -> None:
     require_suits(deal, text)
     check_suits(deal, text, MAX_SUIT_CARDS, "value", _SUIT_LIMIT)
     theory = _theory(cmd)
-    reach, past = split_reach(deal) if theory.whist_values else (0, frozenset())
+    if theory.whist_values and cmd.evaluator.greedy:
+        # Greedy Whist's values: no kernel, so every suit is counted; whist's theorems for
+        # long suits are not Greedy Whist's (R43 Theorem 6.1 is, for a single suit)
+        try:
+            reach = check_reach(deal, text, "value", kernel=False)
+        except LimitError as exc:
+            _greedy_beyond_reach(cmd, deal, text, str(exc))
+            return
+        past: frozenset[int] = frozenset()
+    else:
+        reach, past = split_reach(deal) if theory.whist_values else (0, frozenset())
     answers = {i: by_theorems(deal.suits[i]) for i in past}
     why = theory.covers(deal)
     try:
@@ -197,15 +211,50 @@ def _predicted(
     return Outcome(a.tricks[0] + m, a.tricks[1] + m)
 
 
+def _greedy_beyond_reach(cmd: Command, deal: Deal, text: str, limit: str) -> None:
+    """A Greedy Whist deal whose values are beyond the recursion's reach: one symmetric suit
+    by R43 Theorem 6.1 (O(n²) at any length), several by search where the hands allow."""
+    suits = [s for s in deal.suits if not s.is_empty]
+    obj: dict[str, Any] = {
+        "deal": str(deal),
+        "suits": [
+            {"suit": str(s), "name": n, "element": None}
+            for s, n in zip(deal.suits, deal.names, strict=True)
+        ],
+        "element": None,
+        "no_theory": limit,
+    }
+    lines = [f"{deal}   ({cmd.game.name})", f"  value beyond reach: {limit}"]
+    if len(suits) == 1 and suits[0].is_symmetric:
+        o = theorem_6_1(suits[0])
+        obj["outcome_by"] = "R43 Theorem 6.1"
+        lines.append(f"  outcome by R43 Theorem 6.1: {theorem_6_1_words(suits[0])}")
+    else:
+        why = "the values are beyond reach, and exact search of larger hands is too slow"
+        check_hands(deal, text, MAX_SOLVE_CARDS, "value", why)
+        o = cmd.solver.outcome(deal, rules=cmd.game.rules)
+        obj["outcome_by"] = "search"
+        lines.append(f"  outcome by exact search: {outcome_text(o)}")
+    obj["outcome"] = outcome_json(o)
+    cmd.emit(obj, "\n".join(lines))
+
+
 def analyze(cmd: Command, text: str) -> None:
     suit = SuitDeal.parse(text)
     check_suits(Deal((suit,)), text, MAX_SUIT_CARDS, "analyze", _SUIT_LIMIT)
     theory = _theory(cmd)
     if theory.whist_values:
-        reach, past = split_reach(Deal((suit,)))
-        if past:
-            _analyze_by_theorems(cmd, suit)
-            return
+        if cmd.evaluator.greedy:  # every suit counted; Theorem 6.1 past reach, not whist's
+            try:
+                reach = check_reach(Deal((suit,)), text, "analyze", kernel=False)
+            except LimitError as exc:
+                _analyze_r43(cmd, suit, str(exc))
+                return
+        else:
+            reach, past = split_reach(Deal((suit,)))
+            if past:
+                _analyze_by_theorems(cmd, suit)
+                return
         if suit.is_symmetric and not suit.is_empty:
             with recursion_progress(cmd, reach):
                 cmd.evaluator.pattern_value(suit.pattern)  # the values, with progress
@@ -242,10 +291,24 @@ def analyze(cmd: Command, text: str) -> None:
     cmd.emit(obj, "\n".join(lines))
 
 
+def _analyze_r43(cmd: Command, suit: SuitDeal, limit: str) -> None:
+    """A Greedy Whist suit whose values are beyond reach: R43's numbers and Theorem 6.1."""
+    o = theorem_6_1(suit)
+    r43 = {k: v for k, v in details(suit).items() if k in ("H", "H̄", "H_Greedy")}
+    obj = {"suit": str(suit), "value": None, "element": None, "no_theory": limit, **r43}
+    obj |= {"outcome": outcome_json(o), "outcome_by": "R43 Theorem 6.1"}
+    lines = [
+        f"{suit}   ({cmd.game.name})",
+        f"value beyond reach: {limit}",
+        f"R43     {theorem_6_1_words(suit)} (Theorem 6.1)",
+    ]
+    cmd.emit(obj, "\n".join(lines))
+
+
 def _analyze_whist(cmd: Command, suit: SuitDeal) -> None:
     a: SuitAnalysis = cmd.evaluator.analyze(suit)
     o = cmd.theory.outcome(a.value) if cmd.theory is not None else a.outcome
-    obj = {
+    obj: dict[str, Any] = {
         "suit": str(suit),
         "west": [suit.card_text(r) for r in a.west],
         "east": [suit.card_text(r) for r in a.east],
@@ -277,6 +340,13 @@ def _analyze_whist(cmd: Command, suit: SuitDeal) -> None:
         f"{a.value.complexity.words})",
         f"outcome {outcome_text(o)}",
     ]
+    if a.greedy:  # Greedy Whist: which α count, and R43's single-suit theory beside
+        obj.update(details(suit))
+        lines[0] += f"   ({cmd.game.name})"
+        lines.insert(
+            3 + a.n, "(greedy: rows' minima and columns' maxima over the winning replies, if any)"
+        )
+        lines.append(f"R43     {theorem_6_1_words(suit)} (Theorem 6.1)")
     cmd.emit(obj, "\n".join(lines))
 
 

@@ -100,8 +100,9 @@ GAMES: tuple[Game, ...] = (
         GREEDY_WHIST_RULES,
         GreedyWhistTheory,
         ("greedy",),
-        "Wästlund, A solution of two-person single-suit whist §6 (R43)",
-        "theory for one suit; several suits by search",
+        "Wästlund, A solution of two-person single-suit whist §6 (R43); the values: symmetric "
+        "whist's machinery (R44) over the greedy reductions (strange algebra §7.4)",
+        "values for symmetric deals, checked against search; others by search",
     ),
     Game(
         "five-card",

@@ -31,17 +31,49 @@ from __future__ import annotations
 
 from whistgui.engine.checks import expect
 from whistgui.engine.errors import ArgumentError
-from whistgui.engine.games.single_suit import details
+from whistgui.engine.games.single_suit import details, greedy_tricks, h_greedy, sign_change
 from whistgui.engine.games.whist import WhistTheory
 from whistgui.engine.games.whist.evaluator import Evaluator
 from whistgui.engine.games.whist.value import Value
+from whistgui.engine.symbols import minus, signed
+from whistgui.engine.trick.cards import Player
 from whistgui.engine.trick.deal import Deal, SuitDeal
-from whistgui.engine.trick.rules import Outcome, Rules, Scoring
+from whistgui.engine.trick.rules import Outcome, Rules, Scoring, outcome_text
 
-__all__ = ["GREEDY_WHIST_RULES", "GreedyWhistTheory"]
+__all__ = ["GREEDY_WHIST_RULES", "GreedyWhistTheory", "theorem_6_1", "theorem_6_1_words"]
 
 #: Must win the trick if able; tricks count.
 GREEDY_WHIST_RULES = Rules(greedy=True, scoring=Scoring.TRICKS)
+
+
+def theorem_6_1(suit: SuitDeal) -> Outcome:
+    """A symmetric suit's outcome by R43 Theorem 6.1, (n + H_Greedy)/2 tricks rounded down
+    with West on lead and up with East on lead — in O(n²), for a suit of any length.
+
+    >>> theorem_6_1(SuitDeal.parse('QT/KJ'))
+    Outcome(west_lead=0, east_lead=1)
+    """
+    if expect(suit, SuitDeal, "suit").is_empty:
+        return Outcome(0, 0)
+    n, h = suit.n, h_greedy(suit)
+    return Outcome(greedy_tricks(n, h, Player.WEST), greedy_tricks(n, h, Player.EAST))
+
+
+def theorem_6_1_words(suit: SuitDeal) -> str:
+    """R43's numbers of a symmetric suit and what Theorem 6.1 makes of them.
+
+    >>> theorem_6_1_words(SuitDeal.parse('KQT/AJ9'))
+    'n = 3, H = 0, H̄ = 1, H_Greedy = +1: West takes 2 of 3 whoever leads'
+    """
+    o = theorem_6_1(suit)
+    if suit.is_empty:
+        return "no cards"
+    n, (h, hbar) = suit.n, sign_change(suit)
+    w, e = o.west_lead, o.east_lead
+    what = f"West takes {w} of {n} whoever leads" if w == e else outcome_text(o)
+    return (
+        f"n = {n}, H = {minus(h)}, H̄ = {minus(hbar)}, H_Greedy = {signed(h_greedy(suit))}: {what}"
+    )
 
 
 def _greedy(evaluator: Evaluator) -> Evaluator:
@@ -59,8 +91,8 @@ class GreedyWhistTheory:
     :class:`~whistgui.engine.games.whist.WhistTheory` whose evaluator has ``greedy=True``."""
 
     title = (
-        "values in Z(2) × E over the greedy reductions, rounded by ρ (R44's machinery; "
-        "one suit: single-suit whist §6, R43)"
+        "values in Z(2) × E over the greedy reductions, rounded by ρ (R44's machinery); "
+        "one suit: (n + H_Greedy)/2 tricks (single-suit whist §6, R43)"
     )
     whist_values = True
 
