@@ -90,3 +90,16 @@ def test_a_suit_beyond_the_values_reach_is_answered_by_theorem_6_1() -> None:
     # the same theorem, as the engine computes it on a suit short enough to search
     short = SuitDeal.from_pattern("EW" * 6)
     assert searched(str(Deal([short]))) == {"west_lead": 3, "east_lead": 4}
+
+
+def test_the_quotient_finds_the_values_a_refinement_and_a_homomorphism() -> None:
+    """Every sum of suits up to 3 cards a hand classed by its outcomes against every test
+    position: no value spans two classes, and the value of a sum is the sum of the values."""
+    (obj,) = objects(whist("quotient", "--json", "--game", "greedy", "--max-cards", "3"))
+    assert obj["game"] == "greedy-whist"
+    assert obj["uncovered"] == 0  # every position has its value
+    assert obj["refinement"] is True
+    assert obj["homomorphism"] is True
+    assert obj["mismatches"] == []
+    elements = {e for c in obj["class_list"] for e in c["elements"]}
+    assert {"3/2", "1/2", "7/4", "e0", "1+-e0"} <= elements
