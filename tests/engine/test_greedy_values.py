@@ -17,8 +17,19 @@ from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from whistgui.engine import ArgumentError, Deal, Evaluator, Player, Solver, SuitDeal, Value
+from whistgui.engine import (
+    ArgumentError,
+    Deal,
+    Evaluator,
+    Player,
+    Position,
+    Solver,
+    Strategist,
+    SuitDeal,
+    Value,
+)
 from whistgui.engine.errors import ArgumentTypeError
 from whistgui.engine.games import deal_element, find_game, predict
 from whistgui.engine.games.greedy_whist import GREEDY_WHIST_RULES, GreedyWhistTheory
@@ -195,3 +206,30 @@ def test_a_whist_evaluator_is_refused() -> None:
         GreedyWhistTheory(evaluator="greedy")  # type: ignore[arg-type]
     t.evaluator = EVALUATOR
     assert t.evaluator is EVALUATOR
+
+
+# ----------------------------------------------------------------------------- play by values
+GREEDY_STRATEGIST = Strategist(EVALUATOR)
+
+
+@settings(max_examples=60, deadline=None)
+@given(symmetric_deals(max_cards=6, max_suits=3), st.sampled_from([Player.WEST, Player.EAST]))
+def test_greedy_whist_is_played_from_its_values(deal: Deal, leader: Player) -> None:
+    """Every mark of every position of the line (plain and refined, ρ and ρ′ of the values)
+    confirmed by exact search under the greedy rule; the line ends with the predicted tricks."""
+    line = GREEDY_STRATEGIST.play_line(deal, leader, solver=SOLVER)
+    assert line.confirmed
+    assert line.game == "greedy-whist"
+    assert line.rules == GREEDY_WHIST_RULES
+    assert line.outcome == line.predicted
+    assert line.outcome == _searched(deal)[0 if leader is Player.WEST else 1]
+
+
+def test_a_greedy_reply_must_win_and_the_marks_say_so() -> None:
+    """AQ/KJ K/A, West leads the ♠Q: East must win with the ♠K (the ♠J is not legal), and
+    the marks agree with search."""
+    p = Position.start(Deal.parse("AQ/KJ K/A"), Player.WEST, GREEDY_WHIST_RULES)
+    p = p.play(p.deal.card_from_text("S:Q"))
+    marks = GREEDY_STRATEGIST.marks(p)
+    assert [p.deal.card_name(c) for c in marks] == ["S:K"]
+    assert GREEDY_STRATEGIST.confirm(p, SOLVER) == []

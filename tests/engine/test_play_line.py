@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from whistgui.engine import (
     REFINED_WHIST_RULES,
     Deal,
+    Evaluator,
     IllegalPlayError,
     NoTheoryError,
     Player,
@@ -229,14 +230,19 @@ def test_records_are_the_json_objects() -> None:
 
 
 # ----------------------------------------------------------------------------- rules
-def test_values_play_only_whist() -> None:
+def test_values_play_only_whist_and_greedy_whist() -> None:
     st_ = Strategist()
-    for rules in (Rules(greedy=True), find_game("five-card").rules):
-        p = Position.start(DEAL_15, W, rules)
-        with pytest.raises(NoTheoryError, match="marks from values are whist's"):
-            st_.marks(p)
-        with pytest.raises(NoTheoryError):
-            st_.choice(p)
+    p = Position.start(DEAL_15, W, find_game("five-card").rules)
+    with pytest.raises(NoTheoryError, match="marks from values are whist's or Greedy Whist's"):
+        st_.marks(p)
+    with pytest.raises(NoTheoryError):
+        st_.choice(p)
+    # each game's marks come from its own values
+    greedy = Position.start(DEAL_15, W, Rules(greedy=True))
+    with pytest.raises(NoTheoryError, match="from whist's values, and the position is played"):
+        st_.marks(greedy)
+    with pytest.raises(NoTheoryError, match="from Greedy Whist's values, and the position"):
+        Strategist(Evaluator(greedy=True)).marks(Position.start(DEAL_15, W))
     # refined scoring is whist: the same marks, and confirmed by search in plain whist
     p = Position.start(DEAL_15, W, REFINED_WHIST_RULES)
     assert st_.marks(p) == st_.marks(Position.start(DEAL_15, W))

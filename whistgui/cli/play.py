@@ -104,7 +104,7 @@ def play(cmd: Command, text: str, lead: Player | None, cards: str = "", start: s
     if cmd.theory is not None and cmd.theory.whist_values and plays_by_values(cmd.game.rules):
         if not deal.is_symmetric:
             _ = [s.n for s in deal.suits]  # raises AsymmetricSuitError naming the suit
-        reach = check_reach(deal, text, "play")
+        reach = check_reach(deal, text, "play", kernel=not cmd.evaluator.greedy)
         with recursion_progress(cmd, reach):
             for s in deal.suits:  # the values first, with progress; the line reads them
                 cmd.evaluator.pattern_value(s.pattern)

@@ -541,8 +541,9 @@ class PlayLine:
             ]
         elif self.method == "values":
             assert v is not None
+            game = " (greedy-whist, played by its values)" if self.rules.greedy else ""
             lines = [
-                f"{self.deal} — {who} on lead",
+                f"{self.deal} — {who} on lead{game}",
                 f"  value {v.pretty()}: West should take {mark_text(self.predicted)} "
                 f"(ρ for {who} on lead)",
             ]

@@ -25,13 +25,21 @@ S ½: number; the outcome depends on the lead
 H 1 + ε₁: exit for West with 1 stopper
 D 1 − ε₀: exit for East, unprotected
 
-Values are whist's: a position played by other rules has no marks from them.
+Greedy Whist is marked by its own values, an ``Evaluator(greedy=True)``'s (whist's machinery
+over the greedy reductions; checked against search, :mod:`~whistgui.engine.games.greedy_whist`);
+a position of one game has no marks from the other's values.
 
 >>> from whistgui.engine import Rules
->>> st.marks(Position.start(Deal.parse('KJ/AQ'), Player.WEST, Rules(greedy=True)))
+>>> greedy = Position.start(Deal.parse('KJ/AQ A/K'), Player.WEST, Rules(greedy=True))
+>>> gst = Strategist(Evaluator(greedy=True))
+>>> gst.value(greedy).pretty(), {greedy.deal.card_name(c): m for c, m in gst.marks(greedy).items()}
+('1½ − ε₀', {'S:K': 1, 'S:J': 1, 'H:A': 1})
+>>> gst.confirm(greedy)  # every mark as exact search under the greedy rule gives it
+[]
+>>> st.marks(greedy)
 Traceback (most recent call last):
 ...
-whistgui.engine.errors.NoTheoryError: marks from values are whist's ... exact search instead
+whistgui.engine.errors.NoTheoryError: these marks are from whist's values...Evaluator(greedy=True)
 """
 
 from __future__ import annotations
@@ -80,7 +88,7 @@ from whistgui.engine.strategy.state import (
 from whistgui.engine.trick.cards import Card, Player
 from whistgui.engine.trick.deal import Deal, check_deal, check_player
 from whistgui.engine.trick.play import Position
-from whistgui.engine.trick.rules import REFINED_WHIST_RULES, WHIST_RULES, Rules, Scoring
+from whistgui.engine.trick.rules import Rules, Scoring
 from whistgui.engine.trick.solver import Solver
 
 __all__ = [
@@ -124,17 +132,26 @@ class Disagreement:
 
 # ----------------------------------------------------------------------------- checks
 def plays_by_values(rules: Rules) -> bool:
-    """Are ``rules`` whist's or refined whist's, which the strategist marks from values (ρ,
-    ρ′)? Reduced whist's values are whist's too, but its tricks are marked by search."""
+    """Are ``rules`` whist's, refined whist's or Greedy Whist's (free or greedy replies,
+    tricks or refined points), which the strategist marks from values (ρ, ρ′) — whist's, or
+    an ``Evaluator(greedy=True)``'s for the greedy rule? Reduced whist's values are whist's
+    too, but its tricks are marked by search."""
     expect(rules, Rules, "rules")
-    return not rules.greedy and rules.scoring in (Scoring.TRICKS, Scoring.REFINED)
+    return rules.scoring in (Scoring.TRICKS, Scoring.REFINED)
 
 
-def _check_rules(rules: Rules) -> None:
+def _check_rules(rules: Rules, greedy: bool) -> None:
     if not plays_by_values(rules):
         raise NoTheoryError(
-            "marks from values are whist's (free replies, tricks or refined scoring); these "
-            f"rules are not: {rules.describe()!r}; play such a deal by exact search instead"
+            "marks from values are whist's or Greedy Whist's (tricks or refined scoring); "
+            f"these rules are not: {rules.describe()!r}; play such a deal by exact search instead"
+        )
+    if rules.greedy != greedy:
+        mine, theirs = ("Greedy Whist's", "whist's") if greedy else ("whist's", "Greedy Whist's")
+        raise NoTheoryError(
+            f"these marks are from {mine} values, and the position is played by "
+            f"{theirs} rules ({rules.describe()!r}); a strategist of Greedy Whist holds an "
+            "Evaluator(greedy=True)"
         )
 
 
@@ -219,7 +236,7 @@ class Strategist:
         """The start of the current trick, checked playable from values: whist's rules
         (NoTheoryError otherwise) and every suit symmetric (AsymmetricSuitError)."""
         check_position(position)
-        _check_rules(position.rules)
+        _check_rules(position.rules, self.evaluator.greedy)
         start = trick_start(position)
         _check_symmetric(start.deal, position)
         return start
@@ -233,6 +250,13 @@ class Strategist:
         """
         start = self.trick_start(position)
         return total(start.west_tricks, self.suit_values(start.deal))
+
+    @property
+    def rules(self) -> Rules:
+        """The rules this strategist plays: whist's or Greedy Whist's (its evaluator's),
+        scored in tricks or refined points."""
+        scoring = Scoring.REFINED if self.refined else Scoring.TRICKS
+        return Rules(greedy=self.evaluator.greedy, scoring=scoring)
 
     @property
     def rounding(self) -> str:
@@ -391,7 +415,7 @@ class Strategist:
             return []
         if max_cards is not None and start.tricks_left > max_cards:
             return []
-        plain = replace(position, rules=WHIST_RULES)  # refined below, whatever the scoring
+        plain = replace(position, rules=Rules(greedy=self.evaluator.greedy))  # refined below
         out: list[Disagreement] = []
         for refined in (False, True):
             ours = self._marks(position, refined)
@@ -570,7 +594,7 @@ def play_line(
         expect(strategist, Strategist, "strategist", "a Strategist or None")
     forced = check_forced(forced)
     st = strategist if strategist is not None else Strategist()
-    start = Position.start(deal, leader)
+    start = Position.start(deal, leader, st.rules)
     check = solver is not None and deal.size <= CONFIRM_MAX_CARDS
     start_value = st.value(start)  # raises for positions the values cannot play
     predicted = st.predicted(start)
@@ -594,7 +618,7 @@ def play_line(
         start_value,
         confirmed=check,
         forced=len(forced),
-        rules=REFINED_WHIST_RULES if st.refined else WHIST_RULES,
-        game="refined-whist" if st.refined else "whist",
+        rules=st.rules,
+        game=("greedy-" if st.evaluator.greedy else "refined-" if st.refined else "") + "whist",
     )
     return check_line(line)
