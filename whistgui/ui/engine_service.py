@@ -46,6 +46,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from whistgui.engine import Cancelled, Evaluator, Solver, WhistError
+from whistgui.engine.games import find_game
 
 __all__ = [
     "EngineService",
@@ -104,6 +105,17 @@ def collect_cycles_in_gui_thread() -> GuiCycleCollector:
     return _COLLECTOR
 
 
+def _greedy_values(game: str) -> bool:
+    """Does ``game``'s theory value suits by Greedy Whist's values (an evaluator with
+    ``greedy``)? Asked of the theory, not the game's name; False for a name that is no game."""
+    try:
+        theory = find_game(game).new_theory()
+    except WhistError:
+        return False
+    ev = getattr(theory, "evaluator", None)
+    return isinstance(ev, Evaluator) and ev.greedy
+
+
 class GameMemo:
     """The engine objects of one game, shared by every job (used on the worker thread only):
     an :class:`Evaluator` (whist values) and a :class:`Solver` (exact search, keyed by rules).
@@ -114,12 +126,15 @@ class GameMemo:
         stop: Callable[[], bool],
         searched: Callable[[int], None],
         valued: Callable[[int], None],
+        *,
+        greedy: bool = False,
     ) -> None:
         def evaluator_stop() -> bool:  # polled every few hundred new suit patterns
             valued(self.evaluator.stats["patterns"])
             return stop()
 
-        self.evaluator = Evaluator(should_stop=evaluator_stop)
+        #: whist's values, or Greedy Whist's (``greedy``: its game's theory values by them)
+        self.evaluator = Evaluator(should_stop=evaluator_stop, greedy=greedy)
         self.solver = Solver(should_stop=stop, progress=searched)
 
 
@@ -303,7 +318,9 @@ class EngineService(QObject):
     def _memo(self, game: str) -> GameMemo:
         memo = self._memos.get(game)
         if memo is None:
-            memo = self._memos[game] = GameMemo(self._stop_running, self._searched, self._valued)
+            memo = self._memos[game] = GameMemo(
+                self._stop_running, self._searched, self._valued, greedy=_greedy_values(game)
+            )
         return memo
 
     def _searched(self, positions: int) -> None:

@@ -50,7 +50,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from whistgui.app.analysis import game_label, is_whist
+from whistgui.app.analysis import game_label
 from whistgui.app.document import Document
 from whistgui.engine import (
     Card,
@@ -87,6 +87,7 @@ from whistgui.ui.trick.play_turns import (
     Turn,
     display_line,
     header_html,
+    played_by_values,
     search_turn,
     start_position,
     value_line,
@@ -517,7 +518,7 @@ class PlayPanel(QWidget):
         self._error = ""
         self._cancelled = False
         self._show_start(start, g)
-        if is_whist(g):
+        if played_by_values(g, deal):
             label = f"Valuing {deal} for play"
             self.status.setText(
                 f"{_esc(str(deal))}, {leader.word} on lead: computing the values that mark "
@@ -549,7 +550,8 @@ class PlayPanel(QWidget):
         self._asked = (deal, leader, g.name)
         self._error = ""
         self._cancelled = False
-        ready = warm_values(start, g) if is_whist(g) else warm_search(start, g, Solver())
+        by_values = played_by_values(g, deal)
+        ready = warm_values(start, g) if by_values else warm_search(start, g, Solver())
         self._on_ready(0, ready)
 
     def _on_ready(self, _job: int, ready: Ready) -> None:
@@ -728,8 +730,10 @@ class PlayPanel(QWidget):
             self._show_alarm(self._confirmations[pos])
             return
 
+        values = self._game.name if pos.rules.greedy else "whist"  # Greedy Whist: its own
+
         def confirm(ctx: JobContext) -> tuple[Position, list[Disagreement]]:
-            memo = ctx.memo("whist")
+            memo = ctx.memo(values)
             return pos, Strategist(memo.evaluator, memo.solver).confirm(pos)
 
         self.work.submit(

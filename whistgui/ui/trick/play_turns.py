@@ -31,8 +31,9 @@ from whistgui.engine.strategy import (
     TheoryElement,
 )
 from whistgui.engine.strategy.line import NOTHING_TO_PLAY, mark_text
+from whistgui.engine.strategy.marks import plays_by_values
 from whistgui.engine.trick.cards import count
-from whistgui.engine.trick.rules import Result, Scoring
+from whistgui.engine.trick.rules import Result, Rules, Scoring
 from whistgui.figures.play import card_text
 
 __all__ = [
@@ -119,8 +120,8 @@ class Ready:
 def start_position(deal: Deal, leader: Player, game: Game | str) -> tuple[Position, Game]:
     """The start of ``deal`` in ``game``, or a WhistError saying why it cannot be played."""
     g = find_game(game) if isinstance(game, str) else game
-    if is_whist(g):
-        start = Position.start(deal, leader)
+    if played_by_values(g, deal):
+        start = Position.start(deal, leader, Rules(greedy=g.rules.greedy))
         if not deal.is_symmetric:
             raise WhistError(
                 f"{quote(str(deal))} is not symmetric: optimal play from values needs each "
@@ -139,6 +140,15 @@ def start_position(deal: Deal, leader: Player, game: Game | str) -> tuple[Positi
             f"search, which takes at most {SEARCH_MAX_CARDS} cards a hand"
         )
     return start, g
+
+
+def played_by_values(game: Game, deal: Deal) -> bool:
+    """Is ``deal`` played in ``game`` from values: always in whist and refined whist, and in
+    Greedy Whist (its own values, :attr:`Evaluator.greedy`) when the deal is symmetric — an
+    asymmetric Greedy Whist deal is played by search, as other games' deals are."""
+    if is_whist(game):
+        return True
+    return game.rules.greedy and plays_by_values(game.rules) and deal.is_symmetric
 
 
 def is_refined(game: Game) -> bool:
@@ -169,7 +179,7 @@ def value_line(ready: Ready) -> PlayLine:
 
 
 def warm_values(start: Position, game: Game) -> Ready:
-    ev = Evaluator()
+    ev = Evaluator(greedy=game.rules.greedy)
     ev.value(start.deal)
     return Ready(start, game, strategist=value_strategist(game, ev))
 

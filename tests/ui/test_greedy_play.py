@@ -1,0 +1,59 @@
+"""Greedy Whist in the play panel: a symmetric deal is played from Greedy Whist's own values
+(marks from an ``Evaluator(greedy=True)``, confirmed by exact search under the greedy rule), an
+asymmetric one by search, and the engine service keeps Greedy Whist's values apart from
+whist's."""
+
+from __future__ import annotations
+
+from whistgui.engine import Deal, Player, Position, Solver
+from whistgui.engine.games.greedy_whist import GREEDY_WHIST_RULES
+from whistgui.ui.engine_service import _greedy_values
+
+W, E = Player.WEST, Player.EAST
+
+
+def _searched_marks(position: Position) -> dict[str, int]:
+    results = Solver().card_results(position)
+    return {position.card_name(c): r for c, r in results.items()}  # type: ignore[misc]
+
+
+def test_a_symmetric_deal_is_played_from_greedy_whists_values(panel, qtbot) -> None:
+    deal = Deal.parse("KJ/AQ A/K")
+    with qtbot.waitSignal(panel.confirmed, timeout=30000) as blocker:
+        panel.set_deal_now(deal, W, "greedy-whist")
+    assert blocker.args[0] == []  # every mark confirmed by search
+    assert not panel.by_search
+    t = panel.turn(panel.position)
+    assert panel.position.rules.greedy
+    marks = {panel.position.card_name(c): m for c, m in t.marks.items()}
+    # West's ♥A is no better than a spade under the greedy rule (whist's marks it 2)
+    assert marks == _searched_marks(Position.start(deal, W, GREEDY_WHIST_RULES))
+    assert marks == {"S:K": 1, "S:J": 1, "H:A": 1}
+    assert "Value 1½ − ε₀ with West on lead" in panel.status.text()
+    panel.to_end()
+    assert panel.position.is_over
+    assert panel.line().outcome == 1
+
+
+def test_a_reply_that_can_win_must_win(panel) -> None:
+    panel.set_deal_now(Deal.parse("AQ/KJ K/A"), W, "greedy-whist")
+    p = panel.position
+    panel.play(p.deal.card_from_text("S:Q"))  # East must win with the ♠K
+    t = panel.turn(panel.position)
+    assert [panel.position.card_name(c) for c in t.marks] == ["S:K"]
+
+
+def test_an_asymmetric_deal_is_played_by_search(panel) -> None:
+    panel.set_deal_now(Deal.parse("AQ/K K/AJ"), W, "greedy-whist")
+    assert panel.by_search
+    assert (
+        panel.turn(panel.position).predicted
+        == Solver().outcome(Deal.parse("AQ/K K/AJ"), rules=GREEDY_WHIST_RULES).west_lead
+    )
+
+
+def test_the_service_values_greedy_whist_with_its_own_evaluator() -> None:
+    assert _greedy_values("greedy-whist")
+    assert not _greedy_values("whist")
+    assert not _greedy_values("five-card")  # greedy rules, but no values
+    assert not _greedy_values("no-such-game")
