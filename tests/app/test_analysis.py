@@ -78,6 +78,18 @@ def test_greedy_whist_adds_its_values_over_several_suits():
     assert not r.search_only
 
 
+def test_greedy_whist_values_with_the_callers_greedy_evaluator():
+    """The engine service passes each game's evaluator: Greedy Whist's memo is used (and its
+    stop hook polled); a whist evaluator is not taken for Greedy Whist's values."""
+    doc = Document.from_deal(Deal.parse("KQT/AJ9 K/A"), game="greedy-whist")
+    greedy, whist = Evaluator(greedy=True), Evaluator()
+    r = analyse(doc, greedy, Solver())
+    assert r.total.pretty() == "1¾ + ε₀"
+    assert greedy.stats["patterns"] > 1
+    analyse(doc, whist, Solver())
+    assert whist.stats["patterns"] == 1  # only the empty suit's: never asked
+
+
 def test_last_trick_games_say_who_wins_in_words():
     r = run("AQ/K K/AJ", "misere-five-card")  # asymmetric suits: searched
     assert r.search_only

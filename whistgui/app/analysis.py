@@ -18,11 +18,15 @@ In five-card each suit's element is its trace, and the sum predicts the winner:
 >>> r.total.pretty(), r.total_words, outcome_words(r.predicted)
 ('+1', 'trace +1: West wins whoever leads', 'West wins whoever leads')
 
-A deal the theory does not cover is solved by search ("search only"):
+Greedy Whist's theory is its values (an evaluator with ``greedy``, the caller's when it
+passes one); a deal the theory does not cover is solved by search ("search only"):
 
 >>> r = analyse(Document.from_deal(Deal.parse('AQ/KJ K/A'), game='greedy'), Evaluator(), Solver())
+>>> r.total.pretty(), r.predicted
+('1½ + ε₀', Outcome(west_lead=2, east_lead=2))
+>>> r = analyse(Document.from_deal(Deal.parse('AQ/K K/AJ'), game='greedy'), Evaluator(), Solver())
 >>> r.search_only != '', r.predicted, outcome_words(r.exact)
-(True, None, 'West takes 2 tricks with West on lead and 2 with East on lead')
+(True, None, 'West takes 2 tricks with West on lead and 1 with East on lead')
 """  # noqa: E501
 
 from __future__ import annotations
@@ -160,7 +164,7 @@ def analyse(
     game = doc.game_info
     if is_whist(game):
         return _analyse_whist(doc, evaluator, solver, generation, game.name != "whist")
-    return _analyse_game(doc, game, solver, generation)
+    return _analyse_game(doc, game, solver, generation, evaluator)
 
 
 def _unequal(w: int, e: int) -> str:
@@ -262,10 +266,15 @@ def _suit_row(theory: Theory[Any], name: str, suit: SuitDeal) -> tuple[SuitRow, 
     return SuitRow(name, text, value, theory.describe(element), outcome), element
 
 
-def _analyse_game(doc: Document, game: Game, solver: Solver, generation: int) -> AnalysisResult:
+def _analyse_game(
+    doc: Document, game: Game, solver: Solver, generation: int, evaluator: Evaluator
+) -> AnalysisResult:
     deal = doc.deal
     label = game_label(game)
     theory = game.new_theory()
+    own = getattr(theory, "evaluator", None)
+    if isinstance(own, Evaluator) and own.greedy == evaluator.greedy:  # Greedy Whist's values
+        theory.evaluator = evaluator  # type: ignore[union-attr]  # the caller's memo and stop
     rows: list[SuitRow] = []
     elements: list[Any] = []
     for suit, name in zip(deal.suits, deal.names, strict=True):
