@@ -3,8 +3,8 @@
 A theory maps each single suit to an *element* of a commutative monoid, adds elements, and
 reads the outcome of a deal off the sum of its suits' elements — a homomorphic refinement of
 the game's outcome function. It also says which deals it covers (:meth:`Theory.covers`): a game
-whose theory does not reach a deal (Greedy Whist with two suits) still plays and solves by
-search.
+whose theory does not reach a deal (an asymmetric deal of misère five-card) still plays and
+solves by search.
 
 >>> from whistgui.engine.games import find_game
 >>> theory = find_game('five-card').new_theory()
@@ -34,7 +34,8 @@ class Theory(Protocol[E]):
     #: What the elements are, in a few words, with the paper they come from.
     title: str
     #: Are the elements whist's values val(D) (:class:`~whistgui.engine.games.whist.value.Value`,
-    #: symmetric whist R44)? Then a deal of whist or refined whist is played from them by the
+    #: symmetric whist R44, or Greedy Whist's over the greedy reductions)? Then a deal of whist,
+    #: refined whist or Greedy Whist is played from them by the
     #: :class:`~whistgui.engine.strategy.marks.Strategist` (``plays_by_values``; reduced
     #: whist's, whose marks are not ρ's or ρ′'s, by search), a suit is analysed by
     #: :meth:`Evaluator.analyze <whistgui.engine.games.whist.evaluator.Evaluator.analyze>` (the α

@@ -13,9 +13,10 @@ forth recomputes nothing. While a deal's values (or its search) are computed, th
 the deal's start, a progress line and Cancel. For deals of at most 8 cards a hand every mark is
 confirmed by exact search in the background, and a disagreement is shown loudly.
 
-That is whist and refined whist. The other games are played by their own rules and marked by
-exact search (:class:`~whistgui.engine.strategy.Searcher`): the marks are West's tricks
-(Greedy Whist) or the winner (``W``/``E``, the last-trick games), the labels and the running
+That is whist and refined whist, and Greedy Whist's symmetric deals from its own values. The
+other games are played by their own rules and marked by exact search
+(:class:`~whistgui.engine.strategy.Searcher`): the marks are West's tricks (Greedy Whist's
+asymmetric deals) or the winner (``W``/``E``, the last-trick games), the labels and the running
 value their theory's elements where it covers the cards left. Every position of the deal is
 searched in the background first (greedy replies keep that small), so stepping is a table
 look-up; deals of more than :data:`~whistgui.engine.strategy.SEARCH_MAX_CARDS` cards a hand

@@ -19,8 +19,8 @@ and the exact result under optimal play from there:
 * whist and refined whist: the value is val(remaining deal) + West's tricks (symmetric remaining
   deals only), the prediction ρ (ρ′ for refined whist) of it, the exact result West's total
   tricks (refined points);
-* Greedy Whist: the theory's element of the remaining deal (one symmetric suit only), the
-  prediction its tricks plus West's so far, the exact result West's total tricks;
+* Greedy Whist: as whist, with Greedy Whist's values (whist's machinery over the greedy
+  reductions), the prediction ρ of val(remaining deal) + West's tricks;
 * five-card and misère five-card: the theory's element of the remaining deal where it covers it,
   the winner it predicts, and the winner under optimal play (``W`` or ``E``).
 
