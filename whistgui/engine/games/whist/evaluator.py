@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import importlib.util
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -34,6 +34,7 @@ from whistgui.engine.errors import (
     DealError,
     TheoryError,
 )
+from whistgui.engine.games.whist.alpha import extremes, labeled_max, labeled_min, replies
 from whistgui.engine.games.whist.infinitesimal import FUZZY, Infinitesimal, eps
 from whistgui.engine.games.whist.interval import InfinitesimalRange, Interval
 from whistgui.engine.games.whist.keys import MAX_TABLE_N
@@ -42,7 +43,7 @@ from whistgui.engine.games.whist.value import LabeledValue, Value
 from whistgui.engine.memo import Memo, check_bound
 from whistgui.engine.trick.cards import Player
 from whistgui.engine.trick.deal import Deal, State, SuitDeal, check_pattern
-from whistgui.engine.trick.rules import WHIST_RULES, Rules
+from whistgui.engine.trick.rules import WHIST_RULES
 
 if TYPE_CHECKING:
     from whistgui.engine.games.whist.kernel import SuitReach, SuitTable, TableCache
@@ -247,12 +248,12 @@ class SuitAnalysis:
         """East's cards (column indices) that may answer West's ``west[i]``: every one, or
         under the greedy rule those that win the trick if any does."""
         i = whole(i, "i", low=0, high=self.n - 1, what="a West card's index")
-        return _replies(self.west[i], self.east, self.greedy)
+        return replies(self.west[i], self.east, self.greedy)
 
     def replies_to_east(self, j: int) -> tuple[int, ...]:
         """West's cards (row indices) that may answer East's ``east[j]``."""
         j = whole(j, "j", low=0, high=self.n - 1, what="an East card's index")
-        return _replies(self.east[j], self.west, self.greedy)
+        return replies(self.east[j], self.west, self.greedy)
 
     @property
     def n(self) -> int:
@@ -273,12 +274,12 @@ class SuitAnalysis:
     @property
     def row_minima(self) -> tuple[LabeledValue, ...]:
         """min_j α_ij for each West card i (over East's replies allowed)."""
-        return _extremes(self.alpha, self.west, self.east, self.greedy)[0]
+        return extremes(self.alpha, self.west, self.east, self.greedy)[0]
 
     @property
     def column_maxima(self) -> tuple[LabeledValue, ...]:
         """max_i α_ij for each East card j (over West's replies allowed)."""
-        return _extremes(self.alpha, self.west, self.east, self.greedy)[1]
+        return extremes(self.alpha, self.west, self.east, self.greedy)[1]
 
     @property
     def maxmin_rows(self) -> tuple[int, ...]:
@@ -342,54 +343,8 @@ class SuitAnalysis:
         return analysis_latex(self)
 
 
-def _replies(led: int, holding: tuple[int, ...], greedy: bool) -> tuple[int, ...]:
-    """The indices of ``holding``'s cards that may answer ``led`` (:meth:`Rules.follows`)."""
-    ok = Rules(greedy=greedy).follows(led, holding)
-    return tuple(k for k, c in enumerate(holding) if c in ok)
-
-
-def _extremes(
-    alpha: Sequence[Sequence[LabeledValue]],
-    west: tuple[int, ...],
-    east: tuple[int, ...],
-    greedy: bool,
-) -> tuple[tuple[LabeledValue, ...], tuple[LabeledValue, ...]]:
-    """α's row minima and column maxima, each over the replies allowed."""
-    return tuple(
-        labeled_min([r[j] for j in _replies(w, east, greedy)])
-        for r, w in zip(alpha, west, strict=True)
-    ), tuple(
-        labeled_max([alpha[i][j] for i in _replies(e, west, greedy)]) for j, e in enumerate(east)
-    )
-
-
 def _value(v: Value) -> Value:
     return v if type(v) is Value else expect(v, Value, "v")
-
-
-def labeled_max(items: Sequence[LabeledValue]) -> LabeledValue:
-    """The greatest of labeled values from one suit (totally ordered: an incomparable pair,
-    which Lemma 10.2 rules out, raises :class:`TheoryError`)."""
-    best = items[0]
-    for x in items[1:]:
-        c = x.compare(best)
-        if c is None:
-            raise TheoryError(f"labeled values {x} and {best} are incomparable in one suit")
-        if c > 0:
-            best = x
-    return best
-
-
-def labeled_min(items: Sequence[LabeledValue]) -> LabeledValue:
-    """The least of labeled values from one suit (see :func:`labeled_max`)."""
-    best = items[0]
-    for x in items[1:]:
-        c = x.compare(best)
-        if c is None:
-            raise TheoryError(f"labeled values {x} and {best} are incomparable in one suit")
-        if c < 0:
-            best = x
-    return best
 
 
 def kernel_available() -> bool:
@@ -877,7 +832,7 @@ class Evaluator:
                 row.append(Reduction(i, j, wc, ec, rest, label))
             rows.append(tuple(row))
         alpha = [[r.label for r in row] for row in rows]
-        row_minima, column_maxima = _extremes(alpha, west, east, self.greedy)
+        row_minima, column_maxima = extremes(alpha, west, east, self.greedy)
         bounds = Bounds(labeled_max(row_minima), labeled_min(column_maxima))
         value = bounds.simplest()
         if memo != value:
