@@ -223,8 +223,7 @@ class SuitAnalysis:
     """Everything §10 computes for one single-suit deal, for display as well as use.
 
     ``west`` and ``east`` list the cards from the lowest (W_1 < … < W_n); ``alpha[i][j]`` is
-    α for West's ``west[i]`` and East's ``east[j]``; ``greedy``: rows' minima and columns'
-    maxima over the replies Greedy Whist allows only (:meth:`replies_to_west`).
+    α for West's ``west[i]`` and East's ``east[j]``.
 
     >>> a = Evaluator().analyze('AQ/KJ')
     >>> a.value, a.maxmin.pretty(), a.minmax.pretty(), a.outcome
@@ -242,6 +241,7 @@ class SuitAnalysis:
     reductions: tuple[tuple[Reduction, ...], ...]
     bounds: Bounds
     value: Value
+    #: Greedy Whist's: rows' minima, columns' maxima over the replies it allows (replies_to_*)
     greedy: bool = False
 
     def replies_to_west(self, i: int) -> tuple[int, ...]:
