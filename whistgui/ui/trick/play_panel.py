@@ -13,14 +13,13 @@ forth recomputes nothing. While a deal's values (or its search) are computed, th
 the deal's start, a progress line and Cancel. For deals of at most 8 cards a hand every mark is
 confirmed by exact search in the background, and a disagreement is shown loudly.
 
-That is whist and refined whist, and Greedy Whist's symmetric deals from its own values. The
-other games are played by their own rules and marked by exact search
-(:class:`~whistgui.engine.strategy.Searcher`): the marks are West's tricks (Greedy Whist's
-asymmetric deals) or the winner (``W``/``E``, the last-trick games), the labels and the running
-value their theory's elements where it covers the cards left. Every position of the deal is
-searched in the background first (greedy replies keep that small), so stepping is a table
-look-up; deals of more than :data:`~whistgui.engine.strategy.SEARCH_MAX_CARDS` cards a hand
-are refused.
+That is whist, refined whist and Greedy Whist's symmetric deals (by its own values). The other
+games are played by their own rules and marked by exact search (:class:`~whistgui.engine.
+strategy.Searcher`): the marks are West's tricks (Greedy Whist's asymmetric deals) or the
+winner (``W``/``E``, the last-trick games), the labels and the running value their theory's
+elements where it covers the cards left. Every position of the deal is searched in the
+background first (greedy replies keep that small), so stepping is a table look-up; deals of
+more than :data:`~whistgui.engine.strategy.SEARCH_MAX_CARDS` cards a hand are refused.
 
 Given the session, the panel follows it: a new deal, lead or game starts the panel afresh —
 unless a line is in progress (cards played), which the panel keeps, saying in a banner what
@@ -33,7 +32,6 @@ it was computing; shown, it catches up.
 
 from __future__ import annotations
 
-import html
 from dataclasses import replace
 from pathlib import Path
 
@@ -87,6 +85,7 @@ from whistgui.ui.trick.play_turns import (
     Ready,
     Turn,
     display_line,
+    esc,
     header_html,
     played_by_values,
     search_turn,
@@ -99,11 +98,6 @@ from whistgui.ui.trick.play_turns import (
 )
 from whistgui.ui.trick.session import Session
 from whistgui.ui.trick.table import CardTable
-
-
-def _esc(text: str) -> str:
-    """Text for a rich-text label (apostrophes are fine as they are)."""
-    return html.escape(text, quote=False)
 
 
 class PlayPanel(QWidget):
@@ -430,7 +424,7 @@ class PlayPanel(QWidget):
     def _set_error(self, message: str) -> None:
         """``message`` in the status line, in the theme's red."""
         self._error = message
-        self.status.setText(f"<span style='color:{self._red()}'>{_esc(message)}</span>")
+        self.status.setText(f"<span style='color:{self._red()}'>{esc(message)}</span>")
 
     def _red(self) -> str:
         return colours(self.palette()).error
@@ -522,7 +516,7 @@ class PlayPanel(QWidget):
         if played_by_values(g, deal):
             label = f"Valuing {deal} for play"
             self.status.setText(
-                f"{_esc(str(deal))}, {leader.word} on lead: computing the values that mark "
+                f"{esc(str(deal))}, {leader.word} on lead: computing the values that mark "
                 "every card …"
             )
 
@@ -536,8 +530,8 @@ class PlayPanel(QWidget):
             return self._job
         label = f"Searching every position of {deal} ({game_label(g)})"
         self.status.setText(
-            f"{_esc(str(deal))}, {leader.word} on lead: searching every position in "
-            f"{_esc(game_label(g))} …"
+            f"{esc(str(deal))}, {leader.word} on lead: searching every position in "
+            f"{esc(game_label(g))} …"
         )
         self._job = self.work.submit(
             "play", lambda ctx: warm_search(start, g, ctx.new_solver()), label=label, tag=key
@@ -671,9 +665,9 @@ class PlayPanel(QWidget):
             nxt = self._line[self._index].card
             self.cards.select(nxt)
         if nxt is not None:
-            name = _esc(card_text(pos.card_name(nxt)))
+            name = esc(card_text(pos.card_name(nxt)))
             head = "Next" if nxt == t.choice else "Next in this line"
-            self.why.setText(f"<b>{head}: {name}</b> — {_esc(t.reason_text(nxt))}")
+            self.why.setText(f"<b>{head}: {name}</b> — {esc(t.reason_text(nxt))}")
         else:
             self.why.setText("")
 
@@ -681,9 +675,9 @@ class PlayPanel(QWidget):
         before = self.turn(self._positions[self._index - 1]) if self._index else None
         rows = []
         for i, lab in enumerate(t.labels):
-            text = _esc(lab.text)
+            text = esc(lab.text)
             if before is not None and i < len(before.labels) and before.labels[i].text != lab.text:
-                was = _esc(before.labels[i].text)
+                was = esc(before.labels[i].text)
                 text = f"<b>{text}</b> <small>(was {was})</small>"
             rows.append(text)
         self.labels.setText("<br>".join(rows))
@@ -777,7 +771,7 @@ class PlayPanel(QWidget):
             return
         t = self.turn(pos)
         if card not in t.marks:
-            name = _esc(card_text(pos.card_name(card)))
+            name = esc(card_text(pos.card_name(card)))
             self.status.setText(
                 f"<span style='color:{self._red()}'>{name} cannot be played now</span>"
             )

@@ -42,8 +42,10 @@ __all__ = [
     "Turn",
     "display_line",
     "display_step",
+    "esc",
     "header_html",
     "is_refined",
+    "played_by_values",
     "search_turn",
     "start_position",
     "value_line",
@@ -233,18 +235,19 @@ def search_turn(sr: Searcher, position: Position) -> Turn:
 
 
 # ----------------------------------------------------------------------------- the header
-def _esc(text: str) -> str:
+def esc(text: str) -> str:
+    """Text for a rich-text label (apostrophes are fine as they are)."""
     return html.escape(text, quote=False)
 
 
 def _bold_prediction(text: str, predicted: Result) -> str:
     """``text`` (a standing in words) for rich text, what it predicts in bold."""
-    out = _esc(text)
+    out = esc(text)
     if isinstance(predicted, Player):
         target = f"{predicted.word} should win"
         bold = f"<b>{target}</b>"
     else:
-        mark = _esc(mark_text(predicted))
+        mark = esc(mark_text(predicted))
         verb = "should score" if isinstance(predicted, Fraction) else "should end with"
         target = f"{verb} {mark}"
         bold = f"{verb} <b>{mark}</b>"
@@ -269,11 +272,11 @@ def _given_away(steps: Sequence[Step], red: str) -> str:
     last = steps[-1]
     if last.cost > 0:
         return (
-            f" <span style='color:{red}'>{last.player.word}'s {_esc(card_text(last.name))} "
-            f"gave away {_esc(last.cost_text)}: {_esc(_should_have(last))}.</span>"
+            f" <span style='color:{red}'>{last.player.word}'s {esc(card_text(last.name))} "
+            f"gave away {esc(last.cost_text)}: {esc(_should_have(last))}.</span>"
         )
     earlier = [
-        f"{s.player.word}'s {_esc(card_text(s.name))} at trick {s.trick}, {_esc(s.cost_text)}"
+        f"{s.player.word}'s {esc(card_text(s.name))} at trick {s.trick}, {esc(s.cost_text)}"
         for s in steps
         if s.cost > 0
     ]
@@ -296,11 +299,11 @@ def header_html(
     from before the mistake (10½ + ε₀)."""
     pos, standing = turn.position, turn.standing
     if pos.is_over and not steps and pos.deal.size == 0:
-        return _esc(NOTHING_TO_PLAY)
+        return esc(NOTHING_TO_PLAY)
     if pos.is_over:
         text = f"Play is over: West took <b>{count(pos.west_tricks, 'trick')}</b>"
         if isinstance(standing.predicted, Fraction):
-            text += f", a refined score of <b>{_esc(mark_text(standing.predicted))}</b> (ρ′)"
+            text += f", a refined score of <b>{esc(mark_text(standing.predicted))}</b> (ρ′)"
         scoring = game.rules.scoring
         if by_search and not scoring.counts_tricks:
             verb = "wins" if scoring is Scoring.LAST_TRICK_WINS else "loses"
@@ -312,10 +315,10 @@ def header_html(
             )
             text += (
                 f"; the last trick, {pos.leader.word}'s, does not count: "
-                f"<b>{_esc(mark_text(rules.result(kept)))}</b>"
+                f"<b>{esc(mark_text(rules.result(kept)))}</b>"
             )
         return text + "." + _given_away(steps, red)
-    where = f" ({_esc(game_label(game))})" if by_search else ""
+    where = f" ({esc(game_label(game))})" if by_search else ""
     text = (
         f"Trick {standing.trick}, <b>{pos.to_move.word}</b> to play{where}. "
         f"{_bold_prediction(standing.text, standing.predicted)}"
@@ -324,6 +327,6 @@ def header_html(
         value = standing.value
         if isinstance(value, TheoryElement) and value.words:
             words = value.words[0].upper() + value.words[1:]
-            text += f" <span style='color:{muted}'>{_esc(words)}.</span>"
+            text += f" <span style='color:{muted}'>{esc(words)}.</span>"
         text += " By exact search."
     return text + _given_away(steps, red)
