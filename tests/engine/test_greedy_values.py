@@ -34,6 +34,7 @@ from whistgui.engine.errors import ArgumentTypeError
 from whistgui.engine.games import deal_element, find_game, predict
 from whistgui.engine.games.greedy_whist import GREEDY_WHIST_RULES, GreedyWhistTheory
 from whistgui.engine.games.single_suit import greedy_tricks, h_greedy
+from whistgui.engine.games.whist.latex import alpha_matrix_latex
 from whistgui.engine.games.whist.rounding import rho
 from whistgui.engine.games.whist.value import LabeledValue
 from whistgui.engine.trick.rules import Outcome
@@ -118,6 +119,29 @@ def test_the_analysis_reads_only_the_replies_the_rule_allows() -> None:
     assert whist.row_minima[1] == LabeledValue(Player.WEST, half) == whist.maxmin
     assert whist.mark(1, 0) == "maxmin"
     assert whist.value == half
+
+
+def test_the_notebook_display_shows_the_greedy_extremes() -> None:
+    """The HTML and LaTeX of a greedy analysis (``_repr_html_``, ``_repr_latex_``,
+    :func:`alpha_matrix_latex`) read its own row minima and marks: KQT/AJ9's Q row has the
+    minimum (E, 1½) in bold, and the 9 played to the Q — no reply under the greedy rule — is
+    not bold, where whist shows (W, 1½) for both."""
+    greedy, whist = EVALUATOR.analyze("KQT/AJ9"), Evaluator().analyze("KQT/AJ9")
+
+    def q_row(latex: str) -> list[str]:  # cells under A, J, 9 and the row minimum
+        return next(ln for ln in latex.splitlines() if ln.startswith("Q &")).split(" & ")[1:]
+
+    half_e, half_w = r"(E, 1\frac{1}{2})", r"(W, 1\frac{1}{2})"
+    g, w = q_row(alpha_matrix_latex(greedy)), q_row(alpha_matrix_latex(whist))
+    assert g[3] == rf"$\mathbf{{{half_e}}}$ \\"
+    assert g[2] == f"${half_w}$"  # the 9: East may not duck the Q
+    assert w[3] == rf"$\mathbf{{{half_w}}}$ \\"
+    assert w[2] == rf"$\mathbf{{{half_w}}}$"
+    assert rf"\operatorname{{maxmin}}(D) = {half_e}" in greedy._repr_latex_()
+    html = greedy._repr_html_()
+    row = next(ln for ln in html.splitlines() if ln.startswith("<tr><td>Q</td>"))
+    assert row.endswith("<td>(W, 1½)</td><td><strong>(E, 1½)</strong></td></tr>")
+    assert "maxmin(D) = (E, 1½)" in html
 
 
 def test_a_greedy_evaluator_does_not_use_whists_kernel() -> None:

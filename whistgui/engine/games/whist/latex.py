@@ -225,8 +225,7 @@ def alpha_matrix_latex(
         is_maxmin_row = row_minima[r] == maxmin
         parts = [text(_label(suit, [a.west[i] for i in rg]))]
         for c, lv in enumerate(cells[r]):
-            bold = (is_maxmin_row and lv == maxmin) or (column_maxima[c] == minmax and lv == minmax)
-            parts.append(cell(lv, bold))
+            parts.append(cell(lv, a.mark(rg[0], col_groups[c][0]) is not None))  # (greedy too)
         parts.append(cell(row_minima[r], is_maxmin_row))
         lines.append(" & ".join(parts) + " \\\\")
     lines.append("\\hline")
