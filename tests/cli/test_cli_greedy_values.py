@@ -103,3 +103,54 @@ def test_the_quotient_finds_the_values_a_refinement_and_a_homomorphism() -> None
     assert obj["mismatches"] == []
     elements = {e for c in obj["class_list"] for e in c["elements"]}
     assert {"3/2", "1/2", "7/4", "e0", "1+-e0"} <= elements
+
+
+#: 16 cards a hand, within whist's kernel but past Greedy Whist's reach (279,596 positions,
+#: every one by the recursion): R43 Theorem 6.1 gives (7, 8), whist's values (8, 8).
+PAST_GREEDY_REACH = (
+    "[32 29 27 25 23 20 16 14 13 12 11 9 7 5 3 2, 31 30 28 26 24 22 21 19 18 17 15 10 8 6 4 1]"
+)
+#: 20 cards a hand, past both reaches: Theorem 6.1 gives (11, 11); whist's Theorem 9.1
+#: (10, 11), and R44 Theorem 17.1 the value 21/2.
+PAST_BOTH = (
+    "[39 38 36 35 33 28 26 25 24 23 22 18 17 15 14 13 12 9 3 1, "
+    "40 37 34 32 31 30 29 27 21 20 19 16 11 10 8 7 6 5 4 2]"
+)
+
+
+def test_a_long_greedy_suit_goes_by_theorem_6_1_and_a_long_whist_suit_by_whists() -> None:
+    """Every Greedy Whist suit is counted against the reach (its values have no kernel) and
+    one past it is answered by R43 Theorem 6.1 — never by whist's theorems (9.1, 11.10, 17.1),
+    which are wrong under the greedy rule; a whist suit past the reach still is."""
+    greedy, greedy_analyzed = (
+        objects(whist("value", "--json", "--game", "greedy", PAST_GREEDY_REACH, PAST_BOTH)),
+        objects(whist("analyze", "--json", "--game", "greedy", PAST_GREEDY_REACH, PAST_BOTH)),
+    )
+    expected = ({"west_lead": 7, "east_lead": 8}, {"west_lead": 11, "east_lead": 11})
+    for obj, a, outcome in zip(greedy, greedy_analyzed, expected, strict=True):
+        assert obj["outcome_by"] == a["outcome_by"] == "R43 Theorem 6.1"
+        assert obj["outcome"] == a["outcome"] == outcome
+        assert obj["value"] is None
+        assert obj["suits"][0]["value"] is None
+        assert "by" not in obj["suits"][0]  # none of whist's theorems
+        assert "H_W" not in a
+        assert a["alpha"] is None
+        assert a["maxmin"] is None
+        assert "of Greedy Whist only when it reaches at most 250,000" in obj["no_theory"]
+    assert searched(PAST_GREEDY_REACH) == expected[0]  # search confirms Theorem 6.1
+    # past the reach with another suit (15 alternating cards, 387,573 positions): by search
+    alternating = "[" + " ".join(str(r) for r in range(30, 0, -2))
+    two = alternating + ", " + " ".join(str(r) for r in range(29, 0, -2)) + "] + [K, A]"
+    (obj,) = objects(whist("value", "--json", "--game", "greedy", two))
+    assert obj["outcome_by"] == "search"
+    assert obj["outcome"] == searched(two)
+    # whist: the 16-card suit by its values (the kernel), the 20-card one by whist's theorems
+    within, past = objects(whist("value", "--json", PAST_GREEDY_REACH, PAST_BOTH))
+    assert "outcome_by" not in within
+    assert (within["value"], within["outcome"]) == ("8", {"west_lead": 8, "east_lead": 8})
+    assert past["value"] == "21/2"
+    assert past["suits"][0]["by"] == "R44 Theorem 17.1"
+    assert past["suits"][0]["outcome_by"] == "R43 Theorem 9.1"
+    assert past["outcome"] == {"west_lead": 10, "east_lead": 11}
+    (a,) = objects(whist("analyze", "--json", PAST_BOTH))
+    assert (a["outcome_by"], a["by"], a["value"]) == ("R43 Theorem 9.1", "R44 Theorem 17.1", "21/2")

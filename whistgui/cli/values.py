@@ -218,9 +218,10 @@ def _greedy_beyond_reach(cmd: Command, deal: Deal, text: str, limit: str) -> Non
     obj: dict[str, Any] = {
         "deal": str(deal),
         "suits": [
-            {"suit": str(s), "name": n, "element": None}
+            {"suit": str(s), "name": n, "value": None, "element": None}
             for s, n in zip(deal.suits, deal.names, strict=True)
         ],
+        "value": None,
         "element": None,
         "no_theory": limit,
     }
@@ -292,10 +293,18 @@ def analyze(cmd: Command, text: str) -> None:
 
 
 def _analyze_r43(cmd: Command, suit: SuitDeal, limit: str) -> None:
-    """A Greedy Whist suit whose values are beyond reach: R43's numbers and Theorem 6.1."""
+    """A Greedy Whist suit whose values are beyond reach: R43's numbers and Theorem 6.1 (α,
+    maxmin, minmax and I(D) are the recursion's, so null, as for a long whist suit)."""
     o = theorem_6_1(suit)
     r43 = {k: v for k, v in details(suit).items() if k in ("H", "H̄", "H_Greedy")}
-    obj = {"suit": str(suit), "value": None, "element": None, "no_theory": limit, **r43}
+    obj: dict[str, Any] = {
+        "suit": str(suit),
+        "west": [suit.card_text(r) for r in sorted(suit.west)],
+        "east": [suit.card_text(r) for r in sorted(suit.east)],
+        **dict.fromkeys(("alpha", "maxmin", "minmax", "interval", "value", "element")),
+        "no_theory": limit,
+        **r43,
+    }
     obj |= {"outcome": outcome_json(o), "outcome_by": "R43 Theorem 6.1"}
     lines = [
         f"{suit}   ({cmd.game.name})",
