@@ -112,15 +112,15 @@ class TheoryError(WhistError):
 
 
 class NoTheoryError(WhistError, ValueError):
-    """A game's theory does not cover this deal (e.g. Greedy Whist with two suits, misère
-    five-card on an asymmetric deal): search can still play and solve it.
+    """A game's theory does not cover this deal (e.g. Greedy Whist or misère five-card on an
+    asymmetric deal): search can still play and solve it.
 
     >>> from whistgui.engine import Deal
     >>> from whistgui.engine.games import find_game, predict
-    >>> predict(find_game('greedy').new_theory(), Deal.parse('AQ/KJ K/A'))
+    >>> predict(find_game('greedy').new_theory(), Deal.parse('AQ/K K/AJ'))
     Traceback (most recent call last):
     ...
-    whistgui.engine.errors.NoTheoryError: Greedy Whist has a theory for one suit only ...
+    whistgui.engine.errors.NoTheoryError: suit S ('AQ/K') is not symmetric: West holds 2 ...
     """
 
 
