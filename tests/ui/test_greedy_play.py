@@ -57,3 +57,31 @@ def test_the_service_values_greedy_whist_with_its_own_evaluator() -> None:
     assert not _greedy_values("whist")
     assert not _greedy_values("five-card")  # greedy rules, but no values
     assert not _greedy_values("no-such-game")
+
+
+def test_the_suit_view_values_greedy_suits_only_within_the_live_reach(qtbot) -> None:
+    """R43's tab shows every suit in Greedy Whist (GameSuitView): a short suit with its value,
+    one whose values would reach more than GREEDY_LIVE_REACH patterns — computed on the GUI
+    thread — with R43's numbers and Theorem 6.1 instead (17 alternating cards a hand reach
+    2,491,934: the inspector hung there)."""
+    import time
+
+    from whistgui.engine import SuitDeal
+    from whistgui.engine.games import find_game
+    from whistgui.ui.trick.game_suit_view import GREEDY_LIVE_REACH, GameSuitView
+
+    view = GameSuitView()
+    qtbot.addWidget(view)
+    view.show_suit(SuitDeal.parse("KQT/AJ9"), find_game("greedy-whist"))
+    assert "1¾" in view.element.text()
+    assert view.details["maxmin"] == "(E, 1½)"  # the values' details, over the greedy replies
+    long = SuitDeal(range(2, 36, 2), range(1, 35, 2))
+    t0 = time.monotonic()
+    view.show_suit(long, find_game("greedy-whist"))
+    assert time.monotonic() - t0 < 20  # a generous limit: the values would take minutes
+    text = view.element.text()
+    assert f"2,491,934 positions, past {GREEDY_LIVE_REACH:,}" in text
+    assert "R43 Theorem 6.1" in text
+    assert "H_Greedy = +1: West takes 9 of 17 whoever leads" in text
+    assert "maxmin" not in view.details
+    assert view.details["H_Greedy"] == 1

@@ -30,7 +30,10 @@ from whistgui.app.analysis import game_label, outcome_words
 from whistgui.engine import Deal, Player, SuitDeal, WhistError
 from whistgui.engine.games import Game
 from whistgui.engine.games.five_card import symmetrize
+from whistgui.engine.games.greedy_whist import theorem_6_1_words
 from whistgui.engine.games.misere_five_card import stopper_pairs
+from whistgui.engine.games.single_suit import details as r43_details
+from whistgui.engine.games.whist.evaluator import Evaluator
 from whistgui.engine.symbols import minus, signed_or_zero
 from whistgui.engine.trick.cards import count, rank_text
 from whistgui.ui.theme import colour, contrasting_text, is_theme_change
@@ -39,6 +42,23 @@ from whistgui.ui.widgets.rich_text import subscripts_html
 __all__ = ["GameSuitView"]
 
 _SUBSCRIPTS = str.maketrans("0123456789-", "₀₁₂₃₄₅₆₇₈₉₋")
+
+
+#: The most patterns Greedy Whist's values (the recursion: no kernel) may reach to be computed
+#: here, on the GUI thread (about half a second); a longer suit shows R43's numbers instead.
+GREEDY_LIVE_REACH = 5_000
+
+
+def _past_live_reach(theory: Any, suit: SuitDeal) -> int | None:
+    """How many patterns ``suit`` reaches, if ``theory`` values it by Greedy Whist's values
+    and that is past :data:`GREEDY_LIVE_REACH`; else None."""
+    ev = getattr(theory, "evaluator", None)
+    if not (isinstance(ev, Evaluator) and ev.greedy) or not suit.is_symmetric or suit.is_empty:
+        return None
+    from whistgui.engine.games.whist.kernel import reach_size  # numpy, when needed
+
+    size = reach_size(suit.pattern)
+    return size if size > GREEDY_LIVE_REACH else None
 
 
 class GameSuitView(QWidget):
@@ -120,8 +140,18 @@ class GameSuitView(QWidget):
             return
         self.theory.setText(f"Theory: {html.escape(theory.title)}")
         self.theory.show()
-        self.details = theory.details(suit)
-        self._show_element(suit, theory)
+        past = _past_live_reach(theory, suit)
+        if past is None:
+            self.details = theory.details(suit)
+            self._show_element(suit, theory)
+        else:  # Greedy Whist's values would take seconds here: R43's numbers, Theorem 6.1
+            self.details = r43_details(suit)
+            self.element.setText(
+                f"<b>Value:</b> not computed here ({past:,} positions, past "
+                f"{GREEDY_LIVE_REACH:,}); by R43 Theorem 6.1, "
+                f"{html.escape(theorem_6_1_words(suit))}"
+            )
+            self.element.show()
         standard = all(2 <= r <= 14 for r in suit.west + suit.east)
         if "A" in self.details:
             shown = symmetrize(suit) if "symmetrization" in self.details else suit
