@@ -316,3 +316,16 @@ def test_analysis_html_is_its_numbers_over_alpha_with_maxmin_and_minmax_in_bold(
     bold = len(a.maxmin_rows) + len(a.minmax_columns) + bold_alpha
     assert t.count("<strong>") == bold
     assert bold_alpha >= 1
+
+
+def test_the_notebook_page_examples_run() -> None:
+    """docs/notebook.md's examples (doctest blocks) run as written."""
+    import doctest
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "notebook.md"
+    result = doctest.testfile(
+        str(page), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
+    )
+    assert result.attempted > 0
+    assert result.failed == 0
