@@ -33,8 +33,8 @@ HUGE = "9" * 5000
         (Value, "1e99999", r"'1e99999' is not a number"),
         (Infinitesimal.parse, f"-e{HUGE}", r"\(5,000 digits\)"),
         (State.parse, f"{HUGE} + AQ/KJ", r"tricks '9+…9+' \(5,000 digits\)"),
-        (find_game("greedy-whist").new_theory().parse, f"({HUGE}, 1)", r"n '9+…9+'"),
-        (find_game("greedy-whist").new_theory().parse, f"(3, -{HUGE})", r"H_Greedy"),
+        (find_game("greedy-whist").new_theory().parse, f"{HUGE}/2", r"\(5,000 digits\)"),
+        (find_game("greedy-whist").new_theory().parse, f"1 - e{HUGE}", r"\(5,000 digits\)"),
         (find_game("five-card").new_theory().parse, f"-{HUGE}", r"trace '-9+…9+'"),
         (find_game("misere-five-card").new_theory().parse, f"+{HUGE}", r"stoppers '\+9+…"),
     ],
@@ -51,12 +51,12 @@ def test_numbers_within_the_limits_still_parse():
     big = "1" + "0" * 999
     assert Value.parse(big).number == 10**999
     assert State.parse("123456789 + AQ/KJ").tricks == 123456789
-    assert find_game("greedy-whist").new_theory().parse("(3, −1)").h == -1
+    assert find_game("greedy-whist").new_theory().parse("7/4") == Value.parse("1¾")
 
 
-def test_greedy_elements_take_only_a_sign_before_h():
-    # the sign class was once the range '+'…'−', which let letters through to int()
-    with pytest.raises(NotationError, match="not a Greedy Whist element"):
+def test_greedy_elements_are_values_and_the_old_pairs_are_refused():
+    # Greedy Whist's elements were R43's pairs (n, H_Greedy); they are values now (issue 28)
+    with pytest.raises(NotationError, match=r"'\(3, a5\)' is not a value"):
         find_game("greedy-whist").new_theory().parse("(3, a5)")
 
 
