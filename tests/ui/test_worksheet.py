@@ -82,6 +82,7 @@ def test_a_witness_opens_as_d_plus_z(qtbot, sheet):
     with qtbot.waitSignal(sheet.dealOpened) as blocker:
         sheet.open_button.click()
     assert blocker.args[0] == Deal(d.deal.suits + c.witnesses[1].z.suits)
+    assert blocker.args[1] == "D + z"
 
 
 def test_a_bad_row_is_said_in_the_error_role_and_cannot_be_compared(qtbot, sheet):
@@ -122,6 +123,7 @@ def test_a_witness_opens_as_e_plus_z(qtbot, sheet):
     with qtbot.waitSignal(sheet.dealOpened) as blocker:
         sheet.open_e_button.click()
     assert blocker.args[0] == Deal(e.deal.suits + c.witnesses[0].z.suits)
+    assert blocker.args[1] == "E + z"
 
 
 def test_another_selection_greys_the_comparison_out_and_the_same_brings_it_back(qtbot, sheet):
@@ -285,6 +287,7 @@ def test_the_workspace_opens_a_witness_in_the_table(qtbot, window):
     sheet.open_button.click()
     assert ws.session.document.deal == Deal(d.deal.suits + c.witnesses[0].z.suits)
     assert ws.session.game == "whist"
+    assert ws.session.undo_stack.undoText() == "Open a witness D + z"
 
 
 def test_a_witness_opened_from_another_game_says_the_game_changed(qtbot, window):
@@ -300,7 +303,10 @@ def test_a_witness_opened_from_another_game_says_the_game_changed(qtbot, window)
     assert ws.session.document.deal == Deal(e.deal.suits + c.witnesses[0].z.suits)
     assert ws.session.game == "whist"
     assert "the game was Five-card" in said[-1]  # the last: what the status bar keeps
+    # Edit ▸ Undo names what was opened (it said D + z with E + z on the table)
+    assert ws.session.undo_stack.undoText() == "Open a witness E + z"
     ws.session.undo_stack.undo()
+    assert ws.session.undo_stack.redoText() == "Open a witness E + z"
     assert ws.session.game == "five-card"
 
 

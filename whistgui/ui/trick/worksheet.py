@@ -90,9 +90,10 @@ class _RemoveRows(QUndoCommand):
 
 class WorksheetView(QWidget):
     """Rows of deals with their values, their sum, and two rows compared. ``dealOpened``
-    hands a witness's deal D + z (or E + z) to the workspace, which opens it in the table."""
+    hands a witness's deal D + z (or E + z) to the workspace, which opens it in the table,
+    with its name ("D + z" or "E + z") for the undo step."""
 
-    dealOpened = Signal(object)  # Deal
+    dealOpened = Signal(object, str)  # Deal, "D + z" or "E + z"
 
     def __init__(
         self, session: Session, engine: EngineService, parent: QWidget | None = None
@@ -450,7 +451,7 @@ class WorksheetView(QWidget):
         d, e, c = self.compared
         deal = (d, e)[side].deal
         if 0 <= k < len(c.witnesses) and deal is not None:
-            self.dealOpened.emit(witness_deal(deal, c.witnesses[k]))
+            self.dealOpened.emit(witness_deal(deal, c.witnesses[k]), f"{'DE'[side]} + z")
 
     def _enable(self) -> None:
         rows = self.selected_rows()

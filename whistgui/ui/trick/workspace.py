@@ -182,11 +182,12 @@ class TrickWorkspace(FileWorkspace):
             self.worksheet_dock.setWidget(dock_scroller(self._worksheet, fill=True))
         return self._worksheet
 
-    def _open_witness(self, deal: Deal) -> None:
-        """A witness from the worksheet as the deal on the table, in whist (one undo step);
-        the status bar says so when that changed the game."""
+    def _open_witness(self, deal: Deal, name: str = "D + z") -> None:
+        """A witness from the worksheet as the deal on the table, in whist (one undo step,
+        named by what was opened: D + z or E + z); the status bar says so when that changed
+        the game."""
         before = self.session.game
-        self.session.open_deal(deal, "Open a witness D + z", "whist")
+        self.session.open_deal(deal, f"Open a witness {name}", "whist")
         if self.session.game != before:
             self.message.emit(
                 f"Opened {deal} in Two-person whist (the game was "
