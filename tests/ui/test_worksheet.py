@@ -338,3 +338,34 @@ def test_the_menu_raises_the_worksheet_and_its_rows_have_the_room(qtbot, window,
     rows = sheet.view.viewport().height() // sheet.view.rowHeight(0)
     assert rows >= (6 if room[1] < 1000 else 10), rows
     assert fits(minimum(window), room)
+
+
+def test_the_menu_brings_a_worksheet_behind_the_inspector_to_the_front(qtbot, window):
+    """Tabbed behind the inspector the worksheet is open, its menu item ticked; choosing it
+    hid it (the dock's toggle). Now it comes to the front, and only from the front it closes."""
+    from tests.ui.test_window_fit import settle
+
+    ws = window.show_workspace("trick")
+    ws.act_worksheet.trigger()
+    settle(qtbot)
+    ws.act_inspector.trigger()
+    settle(qtbot)
+    sheet = ws.worksheet
+    assert sheet.visibleRegion().isEmpty()  # behind the inspector's tab
+    assert ws.act_worksheet.isChecked()  # yet open: ticked
+    ws.act_worksheet.trigger()
+    settle(qtbot)
+    assert ws.worksheet_in_front()
+    assert not sheet.visibleRegion().isEmpty()
+    assert ws.act_worksheet.isChecked()
+    assert window.focusWidget() is sheet.entry
+    ws.act_worksheet.trigger()  # in front: it closes
+    settle(qtbot)
+    assert ws.worksheet_dock.isHidden()
+    assert not ws.act_worksheet.isChecked()
+    ws.act_worksheet.trigger()  # closed: it opens, in front
+    settle(qtbot)
+    assert ws.worksheet_in_front()
+    assert ws.act_worksheet.isChecked()
+    ws.worksheet_dock.close()  # its own close button
+    assert not ws.act_worksheet.isChecked()

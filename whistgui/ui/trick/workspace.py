@@ -195,6 +195,21 @@ class TrickWorkspace(FileWorkspace):
                 10000,
             )
 
+    def worksheet_in_front(self) -> bool:
+        """Whether the worksheet is open and seen (not a tab behind another dock)."""
+        dock = self.worksheet_dock
+        return dock.isVisible() and not dock.visibleRegion().isEmpty()
+
+    def _worksheet_chosen(self) -> None:
+        """View ▸ Values Worksheet: closed or behind another dock's tab, the worksheet comes to
+        the front with its entry focused; in front, it closes."""
+        if self.worksheet_in_front():
+            self.worksheet_dock.hide()
+        else:
+            self.worksheet_dock.show()
+            QTimer.singleShot(0, self.focus_worksheet)
+        self.act_worksheet.setChecked(not self.worksheet_dock.isHidden())
+
     def focus_worksheet(self) -> None:
         """The worksheet to the front (the docks share the bottom as tabs), its entry taking
         the keys."""
@@ -239,12 +254,12 @@ class TrickWorkspace(FileWorkspace):
             "Inspect Whole &Deal (Play Tree)", self.inspect_deal, "Ctrl+Shift+I"
         )
         self.act_play = self._action("&Optimal Play of This Deal", self.play_deal, "Ctrl+P")
-        self.act_worksheet = self.worksheet_dock.toggleViewAction()
-        self.act_worksheet.setText("Values &Worksheet")
+        # not the dock's toggle: that hid a worksheet tabbed behind the inspector (ticked, as
+        # it is open); chosen, the worksheet comes to the front, and goes only from the front
+        self.act_worksheet = QAction("Values &Worksheet", self.page, checkable=True)
+        self.worksheet_dock.toggleViewAction().toggled.connect(self.act_worksheet.setChecked)
         self.page.addAction(self.act_worksheet)
-        self.act_worksheet.triggered.connect(
-            lambda on: QTimer.singleShot(0, self.focus_worksheet) if on else None
-        )
+        self.act_worksheet.triggered.connect(self._worksheet_chosen)
         self.act_inspector = self.inspector_dock.toggleViewAction()
         self.act_inspector.setText("Game-Tree &Inspector")
         self.act_inspector.setShortcut(QKeySequence("Ctrl+I"))
