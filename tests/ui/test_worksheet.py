@@ -369,3 +369,36 @@ def test_the_menu_brings_a_worksheet_behind_the_inspector_to_the_front(qtbot, wi
     assert ws.act_worksheet.isChecked()
     ws.worksheet_dock.close()  # its own close button
     assert not ws.act_worksheet.isChecked()
+
+
+def test_delete_and_the_undo_keys_act_on_the_worksheet_in_it(qtbot, window):
+    """Delete on selected rows did nothing, and Ctrl+Z in the worksheet undid the table's
+    deal. In it, Delete removes the rows and Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y are its own undo
+    and redo; outside it, Ctrl+Z is still the deal's."""
+    from tests.ui.test_window_fit import settle
+
+    ws = window.show_workspace("trick")
+    ws.act_worksheet.trigger()
+    settle(qtbot)
+    sheet = ws.worksheet
+    qtbot.waitUntil(lambda: all_valued(sheet), timeout=60000)
+    ws.session.open_deal(Deal.parse("AK/QJ"), "a deal to undo", ws.session.game)
+    deal = ws.session.document.deal
+    before = sheet.model.texts
+    sheet.view.setFocus()
+    sheet.select_rows([1, 2])
+    qtbot.keyClick(sheet.view, Qt.Key.Key_Delete)
+    assert sheet.model.texts == [t for i, t in enumerate(before) if i not in (1, 2)]
+    qtbot.keyClick(sheet.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert sheet.model.texts == before
+    assert ws.session.document.deal == deal  # the deal stays
+    shift = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(sheet.view, Qt.Key.Key_Z, shift)
+    assert len(sheet.model.texts) == len(before) - 2
+    qtbot.keyClick(sheet.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(sheet.remove_button, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert len(sheet.model.texts) == len(before) - 2  # redone, from a button in it too
+    ws.table.setFocus()
+    qtbot.keyClick(ws.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert ws.session.document.deal != deal  # outside it, the deal's undo
+    assert len(sheet.model.texts) == len(before) - 2

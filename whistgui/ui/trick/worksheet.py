@@ -15,10 +15,10 @@ to see it), an edit or a removal of either row ends it."""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -189,6 +189,7 @@ class WorksheetView(QWidget):
         self.witnesses.currentRowChanged.connect(lambda _row: self._enable())
 
         self._lay_out()
+        self._keys()
         self.model.textsEdited.connect(lambda _texts: self._value_rows())
         self.model.rowsInserted.connect(self._scroll_to_new)
         self.model.rowsRemoved.connect(lambda *_: self._show_comparison())
@@ -202,6 +203,43 @@ class WorksheetView(QWidget):
             self.model.add(text)
         self._show_game(session.game)
         self._show_comparison()
+
+    def _keys(self) -> None:
+        """Delete in the rows removes the selected ones (undone by the worksheet's Undo; its
+        undo keys are in :meth:`event`)."""
+        delete = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.view)
+        delete.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        delete.activated.connect(self._remove_selected)
+
+    #: the worksheet's own undo and redo keys (the main window's Edit ▸ Undo has Ctrl+Z: two
+    #: shortcuts were ambiguous, so these are taken before any shortcut, in :meth:`event`)
+    UNDO_KEYS: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("Ctrl+Z", "undo"),
+        ("Ctrl+Shift+Z", "redo"),
+        ("Ctrl+Y", "redo"),
+    )
+
+    def _undo_key(self, event: QEvent) -> str | None:
+        if not isinstance(event, QKeyEvent):
+            return None
+        pressed = QKeySequence(event.keyCombination())
+        for key, what in self.UNDO_KEYS:
+            if pressed.matches(QKeySequence(key)) == QKeySequence.SequenceMatch.ExactMatch:
+                return what
+        return None
+
+    def event(self, event: QEvent) -> bool:
+        """Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y with the focus in the worksheet (and not taken by
+        the entry's own undo): claimed before the window's shortcuts, then acted on."""
+        kind = event.type()
+        if kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
+            what = self._undo_key(event)
+            if what is not None:
+                event.accept()
+                if kind == QEvent.Type.KeyPress:
+                    getattr(self.undo_stack, what)()
+                return True
+        return super().event(event)
 
     def _button(self, text: str, tip: str, slot: Any) -> QPushButton:
         b = QPushButton(text, self)

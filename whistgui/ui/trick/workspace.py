@@ -66,7 +66,10 @@ KEYS_HTML = """<tr><td colspan=2><b>Card table</b></td></tr>
 <tr><td colspan=2><b>Optimal play</b></td></tr>
 <tr><td>Right, Down</td><td>next card, next trick</td></tr>
 <tr><td>Left, Home, End</td><td>back, to the start, to the end</td></tr>
-<tr><td>Click / Enter on a card</td><td>play it yourself</td></tr>"""
+<tr><td>Click / Enter on a card</td><td>play it yourself</td></tr>
+<tr><td colspan=2><b>Values worksheet</b></td></tr>
+<tr><td>Delete in the rows</td><td>remove the selected rows</td></tr>
+<tr><td>Ctrl+Z, Ctrl+Shift+Z in it</td><td>undo, redo the worksheet's removals</td></tr>"""
 
 
 def initial_document() -> Document:
