@@ -334,13 +334,12 @@ class StoreView(QWidget):
 
     # -- opening and closing --------------------------------------------------------------------
     def open_store(self, path: str | Path) -> int | None:
-        """Open the store at ``path`` on the engine service and list its largest n (the
-        filter and the order of the listing shown kept); the job's id. The list shown stays
-        until it is listed, and if it cannot be."""
+        """Open the store at ``path`` on the engine service and list its largest n, every suit
+        in rank order (a filter and an order are the store's listing's: they are not carried
+        to another store); the job's id. The list shown stays until it is listed, and if it
+        cannot be."""
         p = Path(path)
-        query = self.query
-        keep = None if query is None else replace(query, n=0)
-        work = _Work(f"the table store {quote_path(str(p))}", "open", keep)
+        work = _Work(f"the table store {quote_path(str(p))}", "open", None)
         return self._submit(work, lambda ctx: _open_job(ctx, work, p), f"Opening {p.name}")
 
     def close_store(self) -> None:
@@ -478,8 +477,8 @@ class StoreView(QWidget):
         header.setSortIndicator(*self.sort_column())
         header.blockSignals(False)
         header.viewport().update()
-        if self._fresh:  # a new listing (filter, order, n, store): from its top
-            self._fresh = False
+        fresh, self._fresh = self._fresh, False
+        if fresh:  # a new listing (filter, order, n, store): from its top
             table.clearSelection()
             table.scrollToTop()
         self._fit_titles(table)
@@ -497,6 +496,16 @@ class StoreView(QWidget):
                 width = max((cell.horizontalAdvance(t) for t in texts), default=0) + 14
                 header.resizeSection(column, max(header.sectionSize(column), width))
         self.fit_row_numbers(table, len(f"{max(self.model.total, 1):,}"))
+        if fresh:  # and from its left: scrolled right by End, a new n showed the header
+            # from Value with blank after the last column (the header's offset stale)
+            self._scroll_left(table)
+            QTimer.singleShot(0, lambda: self._scroll_left(table))  # once its geometry lands
+
+    @staticmethod
+    def _scroll_left(table: QTableView) -> None:
+        """``table`` at its first column, its header too."""
+        table.horizontalScrollBar().setValue(0)
+        table.horizontalHeader().setOffset(0)
 
     @staticmethod
     def _fit_titles(table: QTableView) -> None:
@@ -634,6 +643,10 @@ class StoreView(QWidget):
         self._end_busy()
         if busy.kind == "open" and isinstance(result, tuple):
             source, index = result
+            before = self.query  # the other store's listing: its filter and order not kept
+            cleared = before is not None and (
+                bool(before.condition.strip()) or before.sort is not None or before.descending
+            )
             old, self.source = self.source, source
             if old is not None:
                 self.engine.cancel(PAGE_CHANNEL)
@@ -647,6 +660,7 @@ class StoreView(QWidget):
             self.message.emit(
                 f"Opened the table store {quote_path(str(source.path))}"
                 + (f"; damaged, not listed: {damaged}" if damaged else "")
+                + ("; filter and order cleared: every suit, in rank order" if cleared else "")
             )
             self.storeChanged.emit(source)
         elif busy.kind == "list" and isinstance(result, StoreIndex):
