@@ -402,3 +402,25 @@ def test_delete_and_the_undo_keys_act_on_the_worksheet_in_it(qtbot, window):
     qtbot.keyClick(ws.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert ws.session.document.deal != deal  # outside it, the deal's undo
     assert len(sheet.model.texts) == len(before) - 2
+
+
+@pytest.mark.parametrize("width", [520, 900, 1250])
+def test_the_buttons_stay_put_when_a_comparison_is_greyed(qtbot, sheet, width):
+    """With a comparison shown, clicking one row collapsed the witnesses and Remove Rows
+    moved ~70 px down; now the comparison keeps its room, greyed or not."""
+    from tests.ui.test_window_fit import settle
+
+    sheet.resize(width, 600)
+    compare(qtbot, sheet, [4, 5])
+    settle(qtbot)
+
+    def places() -> list[int]:
+        buttons = (sheet.remove_button, sheet.compare_button, sheet.clear_button)
+        return [b.mapTo(sheet, b.rect().topLeft()).y() for b in buttons]
+
+    shown = places()
+    for rows in ([0], [0, 1], [4, 5], [2]):
+        sheet.select_rows(rows)
+        settle(qtbot)
+        assert places() == shown, rows
+    assert not sheet.witnesses.isVisible()  # greyed: the witnesses hidden, their room kept

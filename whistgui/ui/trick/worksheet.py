@@ -110,6 +110,7 @@ class WorksheetView(QWidget):
         #: where the rows compared are in the model (they move as rows above them go)
         self._compared_at: tuple[QPersistentModelIndex, QPersistentModelIndex] | None = None
         self.model = WorksheetModel(self)
+        self._relation_room = 0  # the comparison's words' height, shown: kept when greyed
         #: removals and clearing, undone by :attr:`undo_button` (the worksheet is not the
         #: document: Edit ▸ Undo stays the deal's)
         self.undo_stack = QUndoStack(self)
@@ -432,6 +433,8 @@ class WorksheetView(QWidget):
         return at is not None and sorted(at) == self.selected_rows()
 
     def _show_comparison(self) -> None:
+        if self.witnesses.isVisible():  # the room the comparison's words had, kept greyed
+            self._relation_room = self.relation_label.height()
         self.witnesses.clear()
         if self.compared is not None and self._compared_rows() is None:
             d, e, _c = self.compared  # a row compared was edited or removed: it is over
@@ -502,7 +505,15 @@ class WorksheetView(QWidget):
         self.compare_why.setText(why or "")
         self.compare_why.setToolTip(why or "")
         self.error_label.setVisible(bool(self.error_label.text()))
-        shown = self.is_current() and self.compared is not None and bool(self.compared[2].witnesses)
+        witnessed = self.compared is not None and bool(self.compared[2].witnesses)
+        shown = self.is_current() and witnessed
+        # greyed by another selection, the comparison keeps its room: the buttons above it
+        # moved ~70 px down as the witnesses went (and back with them)
+        for w in (self.witnesses, self.open_button, self.open_e_button):
+            policy = w.sizePolicy()
+            policy.setRetainSizeWhenHidden(witnessed)
+            w.setSizePolicy(policy)
+        self.relation_label.setMinimumHeight(self._relation_room if witnessed and not shown else 0)
         self.witnesses.setVisible(shown)
         for b in (self.open_button, self.open_e_button):
             b.setVisible(shown)
