@@ -15,6 +15,7 @@ to see it), an edit or a removal of either row ends it."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any, ClassVar, Final
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QPushButton,
+    QScrollArea,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -55,6 +57,9 @@ from whistgui.ui.trick.worksheet_model import COL_DEAL, COL_KIND, COL_VALUE, Wor
 from whistgui.ui.widgets.messages import for_display
 
 __all__ = ["COMPARE_CHANNEL", "VALUES_CHANNEL", "WorksheetView"]
+
+#: How long a comparison landed keeps the dock scrolled to it as the scroll range grows.
+_SIGHT_MS = 400
 
 VALUES_CHANNEL: Final = "worksheet-values"
 COMPARE_CHANNEL: Final = "worksheet-compare"
@@ -534,6 +539,35 @@ class WorksheetView(QWidget):
             else:
                 self._compared_at = None
             self._show_comparison()
+            QTimer.singleShot(0, self._comparison_into_sight)
+
+    def _comparison_into_sight(self) -> None:
+        """A comparison landed: the dock scrolled (a short window's worksheet scrolls) so its
+        words, witnesses and open buttons are in sight — again as the scroll range grows to
+        take them (it grows after the layout does), for a moment."""
+        scroller = self.parentWidget()
+        while scroller is not None and not isinstance(scroller, QScrollArea):
+            scroller = scroller.parentWidget()
+        if scroller is None:
+            return
+        area: QScrollArea = scroller
+        bar = area.verticalScrollBar()
+
+        def ensure(*_args: object) -> None:
+            last = self.open_e_button if self.open_e_button.isVisible() else self.relation_label
+            area.ensureWidgetVisible(last, 0, 4)
+            area.ensureWidgetVisible(self.relation_label, 0, 4)
+
+        def later(*_args: object) -> None:  # the range first, the panel's geometry after
+            QTimer.singleShot(0, self, ensure)
+
+        def done() -> None:
+            with contextlib.suppress(RuntimeError, TypeError):
+                bar.rangeChanged.disconnect(later)
+
+        ensure()
+        bar.rangeChanged.connect(later)
+        QTimer.singleShot(_SIGHT_MS, done)
 
     def _on_failed(self, job: int, channel: str, _tag: object, message: str) -> None:
         if channel == VALUES_CHANNEL and job == self._values_job:

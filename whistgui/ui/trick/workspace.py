@@ -45,6 +45,11 @@ PLAY_SHARE = 0.6
 #: The share the Values worksheet takes: its rows list has the room, the table scrolls (it
 #: had the height the table asked for, 3 rows of the list at 1920 × 1080).
 WORKSHEET_SHARE = 0.6
+#: In a window under :data:`SMALL_WINDOW` px tall (a screen under ~900: the window opens at
+#: 720 of 800, 864 of 1080), the worksheet's share: at 1280 × 800 with 60 % it had ~470 of
+#: 700 px, ~7 rows empty, and the card table showed 1½ of its 3 suits.
+SMALL_WORKSHEET_SHARE = 0.4
+SMALL_WINDOW = 800
 
 KEYS_HTML = """<tr><td colspan=2><b>Card table</b></td></tr>
 <tr><td>Arrows</td><td>walk the cards</td></tr>
@@ -310,7 +315,8 @@ class TrickWorkspace(FileWorkspace):
         # scrolls (at 1280 × 800 the list had three rows, the table its minimum)
         # so the worksheet's rows list (at 1920 × 1080 it had 3 rows, the table its height)
         if dock is self.worksheet_dock:
-            return WORKSHEET_SHARE
+            small = self.page.window().height() < SMALL_WINDOW
+            return SMALL_WORKSHEET_SHARE if small else WORKSHEET_SHARE
         return PLAY_SHARE if dock is self.play_dock else None
 
     def menus(self) -> Sequence[QMenu]:
