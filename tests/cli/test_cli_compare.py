@@ -4,7 +4,6 @@ parsed, and every witness it prints solved again here by exact search."""
 from __future__ import annotations
 
 import json
-import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -156,7 +155,7 @@ FOUR_SUITS = "AKQJ/T987 AKQJ/T987 AKQJ/T987 AKQJ/T987"
         (("AQ/XYZ", "K/A"), "AQ/XYZ"),
         (("K/A", "AK/Q"), "AK/Q"),
         ((FIVE_SUITS, "A/K"), FIVE_SUITS),  # D beyond the limit
-        ((FOUR_SUITS, "K/A"), shlex.join([FOUR_SUITS, "K/A"])),  # the pair: no z within it
+        ((FOUR_SUITS, "K/A"), FOUR_SUITS),  # D fills exact search alone: no room for a z
     ],
 )
 def test_a_refusal_with_json_is_the_error_object_every_command_prints(
@@ -226,3 +225,17 @@ def test_any_arguments_end_in_a_documented_status(
             assert keys - {"input_length"} == {"game", "error", "input"}, out
         else:
             assert out == ""
+
+
+def test_a_deal_filling_exact_search_is_said_plainly() -> None:
+    """K/A against a 16-card deal said "no position z of at most 0 cards a hand": the deal
+    that fills exact search is named, and why there is no z."""
+    full = "AKQJ/T987 AKQJ/T987 AKQJ/T987 AKQJ/T987"
+    r = whist("K/A", full)
+    assert r.returncode == EXIT_BAD_INPUT
+    assert r.stdout == ""
+    assert f"E '{full}' has 16 cards a hand, the most exact search checks here; " in r.stderr
+    assert "no room for a position z" in r.stderr
+    assert "at most 0" not in r.stderr
+    obj = json.loads(whist("K/A", full, "--json").stdout)
+    assert "no room for a position z" in obj["error"]

@@ -198,8 +198,15 @@ def test_too_large_deal_is_refused_quoting_it() -> None:
 def test_no_room_for_a_witness_is_said_plainly() -> None:
     full = Deal.parse("AKQJ/T987 AKQJ/T987 AKQJ/T987 AKQJ/T987")
     assert full.size == MAX_COMPARE_CARDS
-    with pytest.raises(ArgumentError, match=r"no position z of at most 0 cards a hand"):
+    said = (
+        r"^{} 'AKQJ/T987 AKQJ/T987 AKQJ/T987 AKQJ/T987' has 16 cards a hand, the most exact "
+        r"search checks here; no room for a position z"
+    )
+    with pytest.raises(ArgumentError, match=said.format("D")) as got:
         compare_deals(full, Deal.parse("A/K"))
+    assert "at most 0" not in str(got.value)
+    with pytest.raises(ArgumentError, match=said.format("E")):
+        compare_deals(Deal.parse("K/A"), full)  # K/A against a 16-card deal: E is the full one
 
 
 @pytest.mark.parametrize("bad", ["K/A", None, SuitDeal.parse("K/A")])

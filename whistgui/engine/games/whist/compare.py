@@ -239,6 +239,13 @@ class Comparer:
         if not ways:
             return Comparison(relation, (x, y), ())
         budget = limit - max(d.size, e.size)
+        if budget <= 0:  # one deal alone fills exact search: said plainly, not "at most 0"
+            name, full = ("D", d) if d.size >= e.size else ("E", e)
+            raise ArgumentError(
+                f"{name} {quote(str(full))} has {full.size} cards a hand, the most exact search "
+                f"checks here; no room for a position z (D + z and E + z are solved exactly to "
+                "verify it); compare smaller deals"
+            )
         lemma = _lemma(x, y)
         found: dict[Way, tuple[tuple[_Atom, ...], str]] = {}
         search: dict[Way, tuple[int, tuple[_Atom, ...]]] = {}
