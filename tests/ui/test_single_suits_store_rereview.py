@@ -97,3 +97,26 @@ def test_another_store_opens_unfiltered_in_rank_order(qtbot, lab, store_path, tm
     # the same store again (Open Last Store) starts afresh too
     _open(qtbot, lab, Path(other))
     assert view.query.condition == ""
+
+
+def test_a_refused_filter_leaves_the_sql_box_its_width(qtbot, lab, store_path) -> None:
+    """After a refused filter the count grew ("showing: … — n = 6: …") and the SQL box shrank
+    from ~680 to ~325 px, its placeholder cut; now the count is one elided line."""
+    lab.resize(1280, 720)
+    view = _open(qtbot, lab, store_path)
+    view.filter.setText("t0 > 2")
+    view.apply_filter()
+    qtbot.waitUntil(lambda: not view.busy and view.query.condition == "t0 > 2", timeout=20_000)
+    _settle(qtbot)
+    width = view.filter.width()
+    assert width >= 500
+    view.filter.setText("nonsense > 1 and another_column_that_is_not_there < 2")
+    with qtbot.waitSignal(view.message, timeout=20_000):
+        view.apply_filter()
+    _settle(qtbot)
+    assert view.count.text().startswith("showing: t0 > 2 — ")
+    assert view.filter.width() == width
+    if view.count.is_elided():  # the whole count said in its tooltip
+        assert view.count.toolTip() == view.count.text()
+    metrics = view.filter.fontMetrics()
+    assert metrics.horizontalAdvance(view.filter.placeholderText()) < width

@@ -217,7 +217,9 @@ class StoreView(QWidget):
         self.filter.textChanged.connect(self._on_filter_edited)
         filter_label = QLabel("S&QL:", self)
         filter_label.setBuddy(self.filter)
-        self.count = QLabel(self)
+        # one line, elided (the whole in its tooltip): grown by "showing: … —" after a refused
+        # filter it took the SQL box from ~680 to ~325 px at 1280 wide
+        self.count = ElidedLabel(1, self)
         self.count.setObjectName("labStoreCount")
         self.count.setMinimumWidth(80)
         self.close_button = QToolButton(self)
@@ -289,8 +291,8 @@ class StoreView(QWidget):
         top.addWidget(self.n)
         top.addSpacing(12)
         top.addWidget(filter_label)
-        top.addWidget(self.filter, 1)
-        top.addWidget(self.count)
+        top.addWidget(self.filter, 2)  # the SQL box's width stays whatever the count says
+        top.addWidget(self.count, 1)
         top.addWidget(self.close_button)
         nav = QHBoxLayout()
         nav.setContentsMargins(0, 0, 0, 0)
@@ -748,7 +750,6 @@ class StoreView(QWidget):
         source, query, total = self.source, self.query, self.model.total
         if source is None or query is None:
             self.count.setText("no store open")
-            self.count.setToolTip("")
             return
         stored = source.stored[query.n]
         if query.condition.strip():
@@ -762,8 +763,7 @@ class StoreView(QWidget):
             text = f"{self._shown_text()} — {text}"
         if self._stopped:
             text = f"{self._stopped} — {text}"
-        self.count.setText(text)
-        self.count.setToolTip(f"{text}\n{source.path}")
+        self.count.setText(text)  # elided, the whole in its tooltip (the path: the name's)
 
     def _show_listing(self) -> None:
         """The count, the n chosen and the block, as the model shows them."""
