@@ -531,6 +531,24 @@ def test_bad_sql_is_refused_with_duckdbs_message(parquet_store, query, said):
     assert len(done.stderr.splitlines()) == 1
 
 
+def test_bad_sql_with_json_prints_the_error_object_every_command_prints(parquet_store):
+    """``whist table --store S --sql 'BAD' --json`` printed only the standard-error line:
+    with --json a refused query is ``{"game", "error", "input"}`` on standard output, as
+    ``whist value 'AQ/XYZ' --json`` prints a refused deal, the query its input."""
+    done = _whist("table", "--store", parquet_store, "--sql", "BAD", "--json")
+    assert done.returncode == EXIT_BAD_INPUT
+    (line,) = done.stdout.splitlines()
+    obj = json.loads(line)
+    assert obj == {
+        "game": "whist",
+        "error": done.stderr.removeprefix("whist: error: ").rstrip("\n"),
+        "input": "BAD",
+    }
+    assert obj["error"].startswith("the query 'BAD' failed: Parser Error")
+    value = json.loads(_whist("value", "AQ/XYZ", "--json").stdout)
+    assert set(value) == set(obj)
+
+
 def test_sql_of_an_sqlite_store_says_how_to_convert_it(sqlite_store):
     done = _whist("table", "--store", sqlite_store, "--sql", "SELECT 1")
     assert done.returncode == EXIT_BAD_INPUT

@@ -32,7 +32,14 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 
 from whistgui.cli import open_questions as oq
-from whistgui.cli.common import EXIT_INTERRUPTED, EXIT_OK, Command, ProgressLine, number_text
+from whistgui.cli.common import (
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    Command,
+    ProgressLine,
+    input_json,
+    number_text,
+)
 from whistgui.engine import Cancelled, LabeledValue, WhistError
 from whistgui.engine.reading import quote_path
 from whistgui.engine.symbols import and_list, minus
@@ -419,8 +426,16 @@ def _json_cell(cell: object) -> object:
 
 
 def _sql(cmd: Command, store: ParquetStore, query: str) -> int:
-    """``--sql QUERY``: a header and tab-separated rows, or a JSON object a row."""
-    names, rows = store.sql(query)
+    """``--sql QUERY``: a header and tab-separated rows, or a JSON object a row; a query
+    refused is said on standard error and, with ``--json``, as every command says a refusal:
+    ``{"game", "error", "input"}`` on standard output, the query as given its input."""
+    try:
+        names, rows = store.sql(query)
+    except WhistError as exc:
+        cmd.warn(str(exc))
+        if cmd.as_json:
+            cmd.emit({"error": str(exc), **input_json(query)}, "")
+        return cmd.status
     if not cmd.as_json:
         cmd.out.write("\t".join(names) + "\n")
     for row in rows:
