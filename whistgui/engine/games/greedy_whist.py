@@ -22,6 +22,7 @@ suits (``tests/engine/test_greedy_values.py``, ``benchmarks/bench_greedy_values.
 >>> v = t.add(t.element(SuitDeal.parse('AQ/KJ')), t.element(SuitDeal.parse('K/A')))
 >>> t.pretty(v), t.outcome(v)
 ('1½ + ε₀', Outcome(west_lead=2, east_lead=2))
+>>> from whistgui.engine.trick.deal import Deal
 >>> from whistgui.engine.trick.solver import Solver
 >>> Solver().outcome(Deal.parse('AQ/KJ K/A'), rules=GREEDY_WHIST_RULES)
 Outcome(west_lead=2, east_lead=2)
@@ -32,12 +33,11 @@ from __future__ import annotations
 from whistgui.engine.checks import expect
 from whistgui.engine.errors import ArgumentError
 from whistgui.engine.games.single_suit import details, greedy_tricks, h_greedy, sign_change
-from whistgui.engine.games.whist import WhistTheory
+from whistgui.engine.games.whist import WhistValuedTheory
 from whistgui.engine.games.whist.evaluator import Evaluator
-from whistgui.engine.games.whist.value import Value
 from whistgui.engine.symbols import minus, signed
 from whistgui.engine.trick.cards import Player
-from whistgui.engine.trick.deal import Deal, SuitDeal
+from whistgui.engine.trick.deal import SuitDeal
 from whistgui.engine.trick.rules import Outcome, Rules, Scoring, outcome_text
 
 __all__ = ["GREEDY_WHIST_RULES", "GreedyWhistTheory", "theorem_6_1", "theorem_6_1_words"]
@@ -86,7 +86,7 @@ def _greedy(evaluator: Evaluator) -> Evaluator:
     return evaluator
 
 
-class GreedyWhistTheory:
+class GreedyWhistTheory(WhistValuedTheory):
     """Greedy Whist's values (whist's machinery over the greedy reductions) read by ρ — a
     :class:`~whistgui.engine.games.whist.WhistTheory` whose evaluator has ``greedy=True``."""
 
@@ -94,50 +94,15 @@ class GreedyWhistTheory:
         "values in Z(2) × E over the greedy reductions, rounded by ρ (R44's machinery); "
         "one suit: (n + H_Greedy)/2 tricks (single-suit whist §6, R43)"
     )
-    whist_values = True
 
     def __init__(self, *, evaluator: Evaluator | None = None) -> None:
-        ev = Evaluator(greedy=True) if evaluator is None else _greedy(evaluator)
-        self._whist = WhistTheory(evaluator=ev)
+        super().__init__(
+            evaluator=Evaluator(greedy=True) if evaluator is None else _greedy(evaluator)
+        )
 
-    @property
-    def evaluator(self) -> Evaluator:
-        """The evaluator that values the suits (greedy; settable, as whist's theory's)."""
-        return self._whist.evaluator
-
-    @evaluator.setter
-    def evaluator(self, evaluator: Evaluator) -> None:
-        self._whist.evaluator = _greedy(evaluator)
-
-    def covers(self, deal: Deal) -> str | None:
-        return self._whist.covers(deal)
-
-    def element(self, suit: SuitDeal) -> Value:
-        return self._whist.element(suit)
-
-    def zero(self) -> Value:
-        return self._whist.zero()
-
-    def add(self, a: Value, b: Value) -> Value:
-        return self._whist.add(a, b)
-
-    def outcome(self, element: Value) -> Outcome:
-        return self._whist.outcome(element)
-
-    def describe(self, element: Value) -> str:
-        return self._whist.describe(element)
-
-    def text(self, element: Value) -> str:
-        return self._whist.text(element)
-
-    def pretty(self, element: Value) -> str:
-        return self._whist.pretty(element)
-
-    def latex(self, element: Value) -> str:
-        return self._whist.latex(element)
-
-    def parse(self, text: str) -> Value:
-        return self._whist.parse(text)
+    def _evaluator(self, evaluator: Evaluator) -> Evaluator:
+        """The evaluator must value suits under the greedy rule."""
+        return _greedy(evaluator)
 
     def details(self, suit: SuitDeal) -> dict[str, object]:
         """maxmin, minmax, I(D) and the complexity over the greedy reductions, and R43's A,

@@ -41,6 +41,7 @@ refined convention χ′(0) = (−¼, ¼), the player on lead taking the last tr
 the solver scores it (:class:`~whistgui.engine.trick.rules.Rules`, the last trick taken
 back from whoever took it).
 
+>>> from whistgui.engine.games.whist import WhistTheory
 >>> t = ReducedWhistTheory()
 >>> v = t.add(t.element(SuitDeal.parse('AQ/KJ')), t.element(SuitDeal.parse('K/A')))
 >>> t.pretty(v), t.outcome(v), WhistTheory().outcome(v)
@@ -56,6 +57,7 @@ removed (:func:`without_smallest`, the paper's D₀): χ_reduced(D) = χ(D₀) f
 suit of n cards a hand — checked by search on every suit up to 6 cards a hand, 8 with
 ``pytest --exhaustive`` (tests/engine/test_reduced_whist.py).
 
+>>> from whistgui.engine.trick.deal import Deal
 >>> from whistgui.engine.trick.solver import Solver
 >>> d = SuitDeal.parse('AQ/KJ')
 >>> Solver().outcome(Deal([d]), rules=REDUCED_WHIST_RULES)
@@ -71,13 +73,12 @@ from fractions import Fraction
 
 from whistgui.engine.checks import expect
 from whistgui.engine.errors import DealError
-from whistgui.engine.games.whist import WhistTheory
+from whistgui.engine.games.whist import WhistValuedTheory
 from whistgui.engine.games.whist.describe import describe
-from whistgui.engine.games.whist.evaluator import Evaluator
 from whistgui.engine.games.whist.rounding import rho_lattice
 from whistgui.engine.games.whist.value import Value
 from whistgui.engine.reading import quote
-from whistgui.engine.trick.deal import Deal, SuitDeal
+from whistgui.engine.trick.deal import SuitDeal
 from whistgui.engine.trick.rules import Outcome, Rules, Scoring
 
 __all__ = ["REDUCED_WHIST_RULES", "ReducedWhistTheory", "rho_reduced", "without_smallest"]
@@ -107,36 +108,11 @@ def without_smallest(suit: SuitDeal) -> SuitDeal:
     return SuitDeal(suit.west[:-1], suit.east[:-1])  # ranks are kept high to low
 
 
-class ReducedWhistTheory:
+class ReducedWhistTheory(WhistValuedTheory):
     """val(D) as whist's theory has it (a :class:`WhistTheory` inside, with its memo), read by
     :func:`rho_reduced`."""
 
     title = "values in Z(2) × E rounded by ⌊ρ′⌋ = ρ(· − ½) (symmetric whist §11, R44)"
-    whist_values = True
-
-    def __init__(self, *, evaluator: Evaluator | None = None) -> None:
-        self._whist = WhistTheory(evaluator=evaluator)
-
-    @property
-    def evaluator(self) -> Evaluator:
-        """The evaluator that values the suits (settable, as whist's theory's)."""
-        return self._whist.evaluator
-
-    @evaluator.setter
-    def evaluator(self, evaluator: Evaluator) -> None:
-        self._whist.evaluator = expect(evaluator, Evaluator, "evaluator", "an Evaluator")
-
-    def covers(self, deal: Deal) -> str | None:
-        return self._whist.covers(deal)
-
-    def element(self, suit: SuitDeal) -> Value:
-        return self._whist.element(suit)
-
-    def zero(self) -> Value:
-        return self._whist.zero()
-
-    def add(self, a: Value, b: Value) -> Value:
-        return self._whist.add(a, b)
 
     def outcome(self, element: Value) -> Outcome:
         return rho_reduced(expect(element, Value, "element", "a value (a Value)"))
@@ -145,18 +121,6 @@ class ReducedWhistTheory:
         """The value's kind in whist's words, the lead mattering as :func:`rho_reduced` has
         it: ``2`` is ``number; the outcome depends on the lead``, ``3/2`` a plain number."""
         return describe(expect(element, Value, "element", "a value (a Value)"), rho_reduced).words
-
-    def text(self, element: Value) -> str:
-        return self._whist.text(element)
-
-    def pretty(self, element: Value) -> str:
-        return self._whist.pretty(element)
-
-    def latex(self, element: Value) -> str:
-        return self._whist.latex(element)
-
-    def parse(self, text: str) -> Value:
-        return self._whist.parse(text)
 
     def details(self, suit: SuitDeal) -> dict[str, object]:
         return self._whist.details(suit)

@@ -33,7 +33,7 @@ from whistgui.engine.reading import quote
 from whistgui.engine.trick.deal import Deal, SuitDeal, check_deal
 from whistgui.engine.trick.rules import Outcome
 
-__all__ = ["WhistTheory"]
+__all__ = ["WhistTheory", "WhistValuedTheory"]
 
 
 def _element(x: Value, name: str = "element") -> Value:
@@ -103,3 +103,58 @@ class WhistTheory:
             "I(D)": a.interval.pretty(),
             "complexity": str(a.value.complexity),
         }
+
+
+class WhistValuedTheory:
+    """A game valued by whist's machinery (val(D), added over the suits) read its own way: a
+    :class:`WhistTheory` inside, with its memo, to which everything but the reading is left —
+    Reduced whist (⌊ρ′⌋) and Greedy Whist (the greedy reductions' values, ρ) override what
+    differs."""
+
+    whist_values = True
+
+    def __init__(self, *, evaluator: Evaluator | None = None) -> None:
+        self._whist = WhistTheory(evaluator=evaluator)
+
+    @property
+    def evaluator(self) -> Evaluator:
+        """The evaluator that values the suits (settable, as whist's theory's)."""
+        return self._whist.evaluator
+
+    @evaluator.setter
+    def evaluator(self, evaluator: Evaluator) -> None:
+        self._whist.evaluator = self._evaluator(evaluator)
+
+    def _evaluator(self, evaluator: Evaluator) -> Evaluator:
+        """The evaluator this game accepts (any Evaluator here)."""
+        return expect(evaluator, Evaluator, "evaluator", "an Evaluator")
+
+    def covers(self, deal: Deal) -> str | None:
+        return self._whist.covers(deal)
+
+    def element(self, suit: SuitDeal) -> Value:
+        return self._whist.element(suit)
+
+    def zero(self) -> Value:
+        return self._whist.zero()
+
+    def add(self, a: Value, b: Value) -> Value:
+        return self._whist.add(a, b)
+
+    def outcome(self, element: Value) -> Outcome:
+        return self._whist.outcome(element)
+
+    def describe(self, element: Value) -> str:
+        return self._whist.describe(element)
+
+    def text(self, element: Value) -> str:
+        return self._whist.text(element)
+
+    def pretty(self, element: Value) -> str:
+        return self._whist.pretty(element)
+
+    def latex(self, element: Value) -> str:
+        return self._whist.latex(element)
+
+    def parse(self, text: str) -> Value:
+        return self._whist.parse(text)
