@@ -22,21 +22,10 @@ import platform
 import random
 import time
 
-from whistgui.engine import Deal, Evaluator, Solver, SuitDeal
+from tests.engine.strategies import random_symmetric_deal
+from whistgui.engine import Evaluator, Solver
 from whistgui.engine.games import deal_element, predict
 from whistgui.engine.games.greedy_whist import GREEDY_WHIST_RULES, GreedyWhistTheory
-
-
-def random_deal(rng: random.Random, cards: int) -> Deal:
-    """1–4 symmetric suits with ``cards`` cards a hand in all."""
-    k = rng.randint(1, min(4, cards))
-    cuts = sorted(rng.sample(range(1, cards), k - 1))
-    sizes = [b - a for a, b in zip([0, *cuts], [*cuts, cards], strict=True)]
-    suits = []
-    for n in sizes:
-        ranks = rng.sample(range(2, 15) if 2 * n <= 13 else range(1, 2 * n + 1), 2 * n)
-        suits.append(SuitDeal(ranks[:n], ranks[n:]))
-    return Deal(suits)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -48,7 +37,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
     deals = [
-        random_deal(rng, rng.randint(args.min_cards, args.max_cards)) for _ in range(args.deals)
+        random_symmetric_deal(rng, rng.randint(args.min_cards, args.max_cards))
+        for _ in range(args.deals)
     ]
     theory = GreedyWhistTheory(evaluator=Evaluator(greedy=True))
     solver = Solver()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 from hypothesis import strategies as st
@@ -107,3 +108,17 @@ def bridge_endings(
     for _ in range(draw(st.integers(0, max_played))):
         pos = pos.play(draw(st.sampled_from(pos.legal())))
     return pos
+
+
+def random_symmetric_deal(rng: random.Random, cards: int) -> Deal:
+    """1–4 symmetric suits with ``cards`` cards a hand in all, ranks from 2..A (1..2n for a
+    suit of n > 6 cards a hand) — seeded random deals for checks of many thousands (no
+    Hypothesis shrinking needed)."""
+    k = rng.randint(1, min(4, cards))
+    cuts = sorted(rng.sample(range(1, cards), k - 1))
+    sizes = [b - a for a, b in zip([0, *cuts], [*cuts, cards], strict=True)]
+    suits = []
+    for n in sizes:
+        ranks = rng.sample(range(2, 15) if 2 * n <= 13 else range(1, 2 * n + 1), 2 * n)
+        suits.append(SuitDeal(ranks[:n], ranks[n:]))
+    return Deal(suits)

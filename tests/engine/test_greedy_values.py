@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.engine.strategies import random_symmetric_deal
 from whistgui.engine import (
     ArgumentError,
     Deal,
@@ -153,17 +154,6 @@ def test_a_greedy_evaluator_does_not_use_whists_kernel() -> None:
 
 
 # ----------------------------------------------------------------------------- deals
-def _random_deal(rng: random.Random, cards: int) -> Deal:
-    """1–4 symmetric suits with ``cards`` cards a hand in all, ranks from 2..A (1..2n for a
-    suit of n > 6 cards a hand)."""
-    k = rng.randint(1, min(4, cards))
-    cuts = sorted(rng.sample(range(1, cards), k - 1))
-    sizes = [b - a for a, b in zip([0, *cuts], [*cuts, cards], strict=True)]
-    suits = []
-    for n in sizes:
-        ranks = rng.sample(range(2, 15) if 2 * n <= 13 else range(1, 2 * n + 1), 2 * n)
-        suits.append(SuitDeal(ranks[:n], ranks[n:]))
-    return Deal(suits)
 
 
 THEORY = GreedyWhistTheory(evaluator=EVALUATOR)
@@ -184,7 +174,7 @@ def test_ten_thousand_random_symmetric_deals(exhaustive: bool) -> None:
     start = time.perf_counter()
     lead_matters = several = 0
     for _ in range(n):
-        deal = _random_deal(rng, rng.randint(2, 10))
+        deal = random_symmetric_deal(rng, rng.randint(2, 10))
         o = predict(THEORY, deal)
         assert o == _searched(deal), f"{deal}: {deal_element(THEORY, deal)}"
         lead_matters += o.west_lead != o.east_lead

@@ -18,6 +18,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 
+from tests.engine.strategies import random_symmetric_deal
 from whistgui.engine import (
     Deal,
     Evaluator,
@@ -117,19 +118,6 @@ def test_the_theory_predicts_search(deal: Deal) -> None:
     _check(ReducedWhistTheory(evaluator=EVALUATOR), deal)
 
 
-def _random_deal(rng: random.Random, cards: int) -> Deal:
-    """1–4 symmetric suits with ``cards`` cards a hand in all, ranks from 2..A (1..2n for a
-    suit of n > 6 cards a hand)."""
-    k = rng.randint(1, min(4, cards))
-    cuts = sorted(rng.sample(range(1, cards), k - 1))
-    sizes = [b - a for a, b in zip([0, *cuts], [*cuts, cards], strict=True)]
-    suits = []
-    for n in sizes:
-        ranks = rng.sample(range(2, 15) if 2 * n <= 13 else range(1, 2 * n + 1), 2 * n)
-        suits.append(SuitDeal(ranks[:n], ranks[n:]))
-    return Deal(suits)
-
-
 def test_ten_thousand_random_symmetric_deals(exhaustive: bool) -> None:
     """The issue's check: 10,000 random symmetric deals of 1–10 cards a hand, the values'
     prediction against search (about a minute, with ``pytest --exhaustive``; 300 deals
@@ -140,7 +128,7 @@ def test_ten_thousand_random_symmetric_deals(exhaustive: bool) -> None:
     n = DEALS if exhaustive else SLICE
     lead_matters = 0
     for _ in range(n):
-        deal = _random_deal(rng, rng.randint(1, 10))
+        deal = random_symmetric_deal(rng, rng.randint(1, 10))
         _check(theory, deal)
         o = predict(theory, deal)
         lead_matters += o.west_lead != o.east_lead
