@@ -30,6 +30,7 @@ its path, as is a level the store says is finished and lacks a part.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -474,6 +475,13 @@ class ParquetStore(LockedStore):
         self._spill = spill
         weakref.finalize(self, shutil.rmtree, spill, ignore_errors=True)
         con.execute("SET enable_progress_bar = false")  # it writes to standard output
+        # The views left-join the suits to the small dictionaries. DuckDB's estimate of a
+        # Parquet scan under a filter on n can be a few rows, and then it swaps the join's
+        # sides and builds its hash table on the suits: n = 14, "GROUP BY value" over 40
+        # million suits ran out of 4 GB; with the dictionaries kept as the build side it takes
+        # 0.55 s and 140 MB, a count by class 2.9 → 0.11 s.
+        with contextlib.suppress(duckdb.Error):  # a DuckDB without it never swaps them
+            con.execute("SET disabled_optimizers = 'build_side_probe_side'")
         con.execute(MACROS)
         values = pa.table(value_columns(self._keys("values")))
         labeled = pa.table(labeled_columns(self._keys("labeled")))
