@@ -230,3 +230,11 @@ def test_comparer_keeps_its_memos_between_calls(text: str) -> None:
     assert comparer.compare(d, Deal.parse("A/K")) == first
     comparer.clear()
     assert comparer.compare(d, Deal.parse("A/K")) == first
+
+
+def test_a_greedy_evaluator_is_refused() -> None:
+    """The order compared is whist's: Greedy Whist's values would be checked against whist's
+    search (KQT/AJ9 is 1¾ there, 1½ in whist)."""
+    with pytest.raises(ArgumentError, match="greedy rule; the order of states compared here"):
+        Comparer(evaluator=Evaluator(greedy=True))
+    assert Comparer(evaluator=Evaluator()).compare(Deal.parse("K/A"), Deal.parse("A/K"))

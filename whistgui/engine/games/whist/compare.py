@@ -149,6 +149,11 @@ class Comparer:
     def __init__(self, evaluator: Evaluator | None = None, solver: Solver | None = None) -> None:
         if evaluator is not None:
             expect(evaluator, Evaluator, "evaluator", "an Evaluator or None")
+            if evaluator.greedy:  # its values would be checked against whist's search
+                raise ArgumentError(
+                    "evaluator values suits under the greedy rule; the order of states "
+                    "compared here is whist's (give Evaluator() or None)"
+                )
         if solver is not None:
             expect(solver, Solver, "solver", "a Solver or None")
         self.evaluator = evaluator if evaluator is not None else Evaluator()
