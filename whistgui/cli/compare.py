@@ -10,11 +10,9 @@ import sys
 from typing import Any
 
 from whistgui.cli.common import (
-    BUG_WORDS,
-    EXIT_BAD_INPUT,
-    EXIT_BUG,
     EXIT_OK,
-    input_json,
+    Command,
+    DealText,
     json_line,
     outcome_json,
     require_suits,
@@ -127,13 +125,10 @@ def _refuse(args: argparse.Namespace, message: str, text: str, *, bug: bool = Fa
     """Say why the pair got no answer, as every command says it of a deal
     (:meth:`~whistgui.cli.common.Command.refuse`): one line on standard error, and with
     ``--json`` an object on standard output in the answer's place; the exit status."""
-    kind = BUG_WORDS if bug else "error"
-    sys.stderr.write(f"whist: {kind}: {message}\n")
-    if args.json:
-        obj = {"game": "whist", "error": f"{BUG_WORDS}: {message}" if bug else message}
-        sys.stdout.write(json_line({**obj, **input_json(text)}) + "\n")
-        sys.stdout.flush()
-    return EXIT_BUG if bug else EXIT_BAD_INPUT
+    cmd = Command(sys.stdout, sys.stderr, args.json)
+    cmd.refuse(DealText(text), message, bug=bug)
+    sys.stdout.flush()
+    return cmd.status
 
 
 def _deal(name: str, text: str) -> Deal:

@@ -36,8 +36,8 @@ from whistgui.cli.common import (
     EXIT_INTERRUPTED,
     EXIT_OK,
     Command,
+    DealText,
     ProgressLine,
-    input_json,
     number_text,
 )
 from whistgui.engine import Cancelled, LabeledValue, WhistError
@@ -432,9 +432,7 @@ def _sql(cmd: Command, store: ParquetStore, query: str) -> int:
     try:
         names, rows = store.sql(query)
     except WhistError as exc:
-        cmd.warn(str(exc))
-        if cmd.as_json:
-            cmd.emit({"error": str(exc), **input_json(query)}, "")
+        cmd.refuse(DealText(query), str(exc))
         return cmd.status
     if not cmd.as_json:
         cmd.out.write("\t".join(names) + "\n")
