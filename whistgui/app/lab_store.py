@@ -42,7 +42,7 @@ from whistgui.engine.reading import quote, quote_path
 from whistgui.engine.tables.parquet_store import MAX_PARQUET_N, ParquetStore, open_store
 from whistgui.engine.tables.rows import count_patterns
 from whistgui.engine.tables.store import StoreError, store_word
-from whistgui.engine.tables.store_sql import query_error
+from whistgui.engine.tables.store_sql import query_error, suits_select
 
 __all__ = [
     "PAGE",
@@ -66,16 +66,6 @@ _MAX_BUCKETS_BITS: Final = 13
 #: How often a running query's cursor is checked for a stop (s).
 _WATCH: Final = 0.05
 
-#: The joins of the store's ``suits`` view, each with the columns it gives.
-_JOINS: Final = (
-    (
-        ("value", "class", "stoppers", "west_lead", "east_lead"),
-        "v.text AS value, v.class, v.stoppers, v.west_lead, v.east_lead",
-        "JOIN value_dictionary v ON r.value = v.key",
-    ),
-    (("maxmin",), "a.text AS maxmin", "JOIN labeled_dictionary a ON r.maxmin = a.key"),
-    (("minmax",), "b.text AS minmax", "JOIN labeled_dictionary b ON r.minmax = b.key"),
-)
 _WORD: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _STRING: Final = re.compile(r"'(?:[^']|'')*'")
 #: What a condition's parentheses are counted in: its strings, quoted names and comments
@@ -184,21 +174,8 @@ def _reason(exc: Exception) -> str:
 def _relation(condition: str) -> str:
     """``suits`` for ``condition``: the store's view with the joins it names, and the raw keys
     (``value_key``, ``_maxmin``, ``_minmax``) a page is read from."""
-    names = _names(condition)
-    cols = [
-        "r.n, r.rank, r.mask, r.value AS value_key, r.maxmin AS _maxmin, r.minmax AS _minmax, "
-        "r.t0, r.h, r.hbar"
-    ]
-    joins = []
-    for given, select, join in _JOINS:
-        if names & set(given):
-            cols.append(select)
-            joins.append(join)
-    if "pattern" in names:
-        cols.append("pattern_text(r.mask, r.n) AS pattern")
-    if "lex" in names:
-        cols.append("lex_key(r.mask, r.n) AS lex")
-    return f"WITH suits AS (SELECT {', '.join(cols)} FROM raw r {' '.join(joins)}) "
+    names = _names(condition) & _COMPUTED
+    return f"WITH suits AS ({suits_select(_READ | names, _RAW_KEYS)}) "
 
 
 def _where(query: StoreQuery) -> str:
@@ -459,4 +436,11 @@ def fetch_rows(
     return source.table(cut)
 
 
+#: The columns of ``suits`` a listing always reads; those it computes or joins only when the
+#: condition names them; and the raw keys a page is read from.
+_READ: Final = frozenset({"n", "rank", "mask", "value_key", "t0", "h", "hbar"})
+_COMPUTED: Final = frozenset(
+    {"pattern", "lex", "value", "class", "stoppers", "west_lead", "east_lead", "maxmin", "minmax"}
+)
+_RAW_KEYS: Final = ("r.maxmin AS _maxmin", "r.minmax AS _minmax")
 _PAGE_COLUMNS: Final = ("n", "mask", "value_key", "_maxmin", "_minmax", "t0", "h", "hbar")

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from math import comb
 from typing import Final
 
@@ -32,6 +33,7 @@ __all__ = [
     "memory_limit_mb",
     "query_error",
     "read_parquet",
+    "suits_select",
 ]
 
 #: DuckDB macros: a pattern's text from its mask, and its place in whist's listing order
@@ -47,6 +49,53 @@ CREATE MACRO _r16(x) AS ((x >> 16) & 65535) | ((x & 65535) << 16);
 CREATE MACRO lex_key(m, k) AS
     ((1::BIGINT << (2 * k)) - 1) - (_r16(_r8(_r4(_r2(_r1(m::BIGINT))))) >> (32 - 2 * k));
 """
+
+
+#: The store's ``suits`` view, column by column: its name, the SQL that gives it from the
+#: stored rows ``raw r``, and the dictionary it is read from (its join below), if any.
+_SUITS_VIEW: Final = (
+    ("n", "r.n", ""),
+    ("rank", "r.rank", ""),
+    ("mask", "r.mask", ""),
+    ("pattern", "pattern_text(r.mask, r.n)", ""),
+    ("lex", "lex_key(r.mask, r.n)", ""),
+    ("value", "v.text", "v"),
+    ("value_key", "r.value", ""),
+    ("class", "v.class", "v"),
+    ("stoppers", "v.stoppers", "v"),
+    ("west_lead", "v.west_lead", "v"),
+    ("east_lead", "v.east_lead", "v"),
+    ("maxmin", "a.text", "a"),
+    ("minmax", "b.text", "b"),
+    ("t0", "r.t0", ""),
+    ("h", "r.h", ""),
+    ("hbar", "r.hbar", ""),
+)
+#: The dictionaries' joins. Left joins (every key is in its dictionary): a query skips the
+#: joins of the columns it does not read (a count of 54 million suits by class: 2.2 → 1.9 s).
+_DICTIONARY_JOINS: Final = {
+    "v": "LEFT JOIN value_dictionary v ON r.value = v.key",
+    "a": "LEFT JOIN labeled_dictionary a ON r.maxmin = a.key",
+    "b": "LEFT JOIN labeled_dictionary b ON r.minmax = b.key",
+}
+
+
+def suits_select(names: Iterable[str] | None = None, extra: Iterable[str] = ()) -> str:
+    """The SELECT of the store's ``suits`` view over ``raw``: the columns ``names`` (every
+    column if None) in the view's order, then the ``extra`` expressions over ``raw r``, with
+    only the joins those columns need.
+
+    >>> print(suits_select(["value", "n"], ["r.maxmin AS _maxmin"]).replace(" LEFT", "\\nLEFT"))
+    SELECT r.n AS n, v.text AS value, r.maxmin AS _maxmin FROM raw r
+    LEFT JOIN value_dictionary v ON r.value = v.key
+    """
+    wanted = None if names is None else set(names)
+    columns = [
+        f"{sql} AS {name}" for name, sql, _ in _SUITS_VIEW if wanted is None or name in wanted
+    ]
+    used = {d for name, _, d in _SUITS_VIEW if d and (wanted is None or name in wanted)}
+    joins = [join for d, join in _DICTIONARY_JOINS.items() if d in used]
+    return " ".join([f"SELECT {', '.join([*columns, *extra])} FROM raw r", *joins])
 
 
 def read_parquet(files: list[str]) -> str:
