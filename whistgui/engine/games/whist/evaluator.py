@@ -255,6 +255,25 @@ class SuitAnalysis:
         j = whole(j, "j", low=0, high=self.n - 1, what="an East card's index")
         return replies(self.east[j], self.west, self.greedy)
 
+    def leads_to(self, i: int, j: int) -> tuple[Player, ...]:
+        """Who, on lead, can reach the reduction D_ij (West's ``west[i]``, East's ``east[j]``):
+        West leading when East's card is a reply the rule allows, East leading when West's
+        is. In whist both; under the greedy rule one or both (in one suit the higher card of
+        the pair wins when its holder plays second, so that lead always allows the pair).
+
+        >>> a = Evaluator(greedy=True).analyze('KQT/AJ9')  # West's T, Q, K; East's 9, J, A
+        >>> a.leads_to(0, 1), a.leads_to(1, 1), a.leads_to(2, 2)  # T–J, Q–J, K–A
+        ((<Player.WEST: 'W'>,), (<Player.EAST: 'E'>,), (<Player.WEST: 'W'>, <Player.EAST: 'E'>))
+        """
+        last = self.n - 1
+        i = whole(i, "i", low=0, high=last, what=f"a West card's index from 0 to {last}")
+        j = whole(j, "j", low=0, high=last, what=f"an East card's index from 0 to {last}")
+        west_leads = j in self.replies_to_west(i)
+        east_leads = i in self.replies_to_east(j)
+        return tuple(
+            p for p, ok in ((Player.WEST, west_leads), (Player.EAST, east_leads)) if ok
+        )
+
     @property
     def n(self) -> int:
         return len(self.west)

@@ -39,7 +39,15 @@ from whistgui.engine.symbols import and_list
 from whistgui.engine.trick.cards import Player
 from whistgui.engine.trick.deal import SuitDeal
 
-__all__ = ["MAX_REJECTED_LINES", "REASONS", "Explanation", "Reason", "explain", "reason_for"]
+__all__ = [
+    "GREEDY_LINE",
+    "MAX_REJECTED_LINES",
+    "REASONS",
+    "Explanation",
+    "Reason",
+    "explain",
+    "reason_for",
+]
 
 Reason = Literal["half-integer", "denominator", "infinitesimal"]
 
@@ -50,6 +58,13 @@ Reason = Literal["half-integer", "denominator", "infinitesimal"]
 #: ``"infinitesimal"`` — no number lies in I(D); all of I(D) shares one numerical part q and
 #: val(D) = q ± ε_k is its element of least |k|.
 REASONS: Final[tuple[Reason, ...]] = ("half-integer", "denominator", "infinitesimal")
+
+#: The first line of Greedy Whist's explanation: what its row minima and column maxima run over
+#: (a tie is only between the replies the rule allows).
+GREEDY_LINE: Final = (
+    "Greedy rule (R43 §6): a row's minimum runs over East's replies that win the trick when "
+    "East can win it, a column's maximum over West's."
+)
 
 #: At most this many rejected candidates are written out; the rest are counted.
 MAX_REJECTED_LINES: Final = 8
@@ -116,6 +131,8 @@ def explain(analysis: SuitAnalysis) -> Explanation:
         raise TheoryError(f"maxmin/minmax of {a.suit} are not attained by any card")
 
     lines: list[str] = []
+    if a.greedy:
+        lines.append(GREEDY_LINE)
     west_cards = _cards(a.suit, [a.west[i] for i in rows])
     lines.append(
         f"maxmin(D) = {a.maxmin.pretty()}: the row minimum of West's {west_cards}, "
@@ -229,7 +246,9 @@ def _maxmin_ties(
     the rows that give it (the row minimum) and among the row minima (their maximum)."""
     out: list[str] = []
     m = a.maxmin
-    tied = [a.west[i] for i in rows if any(_rivals(x, m) for x in alpha[i])]
+    tied = [
+        a.west[i] for i in rows if any(_rivals(alpha[i][j], m) for j in a.replies_to_west(i))
+    ]
     if tied:
         where = f"West's {_cards(a.suit, tied)} row" + ("s" if len(tied) > 1 else "")
         out.append(f"{_label_order(m.value)}, so the minimum of {where} is {m.pretty()}.")
@@ -250,7 +269,9 @@ def _minmax_ties(
     the columns that give it (the column maximum) and among the column maxima (their minimum)."""
     out: list[str] = []
     m = a.minmax
-    tied = [a.east[j] for j in cols if any(_rivals(row[j], m) for row in alpha)]
+    tied = [
+        a.east[j] for j in cols if any(_rivals(alpha[i][j], m) for i in a.replies_to_east(j))
+    ]
     if tied:
         where = f"East's {_cards(a.suit, tied)} column" + ("s" if len(tied) > 1 else "")
         out.append(f"{_label_order(m.value)}, so the maximum of {where} is {m.pretty()}.")
