@@ -329,8 +329,10 @@ def test_the_inspector_shows_the_a_matrix_in_greedy_whist(qtbot, qtmodeltester, 
         inspector.open_suit(SuitDeal.parse("KQT/AJ9"))  # R43's deal (5)
     view = inspector.game_view
     a, t = view.a_table, view.t_table
-    assert inspector.tabs.currentWidget() is view
-    assert not inspector.tabs.isTabVisible(0)
+    # its values on the reductions tab (in front), R43's numbers on the game's tab beside
+    assert inspector.tabs.currentIndex() == 0
+    assert inspector.tabs.isTabVisible(0)
+    assert inspector.tabs.isTabVisible(2)
     # rows West's cards lowest first, columns East's: A = ((1,-1,-1), (1,1,-1), (1,1,-1))
     assert [a.verticalHeaderItem(i).text() for i in range(3)] == ["W₁ T", "W₂ Q", "W₃ K"]
     assert [a.horizontalHeaderItem(j).text() for j in range(3)] == ["E₁ 9", "E₂ J", "E₃ A"]

@@ -266,7 +266,7 @@ def test_games_are_named_by_their_titles_not_their_identifiers(qtbot, window):
     with qtbot.waitSignal(trick(window).inspector.ready, timeout=30000):
         trick(window).inspect_suit(0)
     status = trick(window).inspector.status.text()
-    assert "in Greedy Whist." in status
+    assert "in Greedy Whist:" in status
     assert "greedy-whist" not in status
 
 

@@ -18,10 +18,10 @@ to follow the deal again, and works on while closed. Its computations run on the
 :class:`~whistgui.ui.engine_service.EngineService` (channels ``inspector-suit``,
 ``inspector-deal``, ``inspector-check``), with progress and Cancel in the status bar.
 
-Other games show their suit's structure at once (:mod:`~whistgui.ui.trick.game_suit_view`):
-Greedy Whist and five-card R43's matrix A, its sums T_k, the sign change H, H̄ and H_Greedy;
-misère five-card the exit and its stoppers; each with the suit's element and its words.
-"""
+Reduced whist and Greedy Whist (its values over the greedy reductions) are on the reductions
+tab too, read their own way (:mod:`~whistgui.ui.trick.inspector_game`). The game's tab shows at
+once Greedy Whist's and five-card's R43 matrix A, T_k, H, H̄, H_Greedy, misère's exit and
+stoppers (:mod:`~whistgui.ui.trick.game_suit_view`)."""
 
 from __future__ import annotations
 
@@ -43,16 +43,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from whistgui.app.analysis import MAX_LIVE_SUIT, cannot_inspect, game_label, is_whist
+from whistgui.app.analysis import MAX_LIVE_SUIT, cannot_inspect, game_label
 from whistgui.app.checks import SearchCheck, search_check
 from whistgui.engine import Deal, Evaluator, Player, SuitAnalysis, SuitDeal, Value, WhistError
 from whistgui.engine.games import Game, find_game
-from whistgui.engine.games.whist.explain import explain
-from whistgui.engine.trick.cards import count, suit_symbol
+from whistgui.engine.trick.cards import suit_symbol
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.theme import is_theme_change
 from whistgui.ui.trick.banner import PinButton, StaleBanner
 from whistgui.ui.trick.game_suit_view import GameSuitView
+from whistgui.ui.trick.inspector_game import ValuedGame, limit_html, note_html, valued_game
 from whistgui.ui.trick.matrix_model import AlphaMatrixModel, ReductionRole
 from whistgui.ui.trick.play_tree_model import PlayTreeModel
 from whistgui.ui.trick.play_tree_page import DEAL_CHANNEL, PlayTreePage
@@ -61,11 +61,9 @@ from whistgui.ui.trick.reductions_page import ReductionsPage, SuitTab
 from whistgui.ui.trick.session import Session
 from whistgui.ui.trick.suit_exports import SuitExports
 from whistgui.ui.trick.suit_text import (
-    bounds_html,
     check_html,
     crumbs_html,
     error_html,
-    live_limit_html,
 )
 from whistgui.ui.trick.tree_model import Node, ReductionTreeModel
 from whistgui.ui.widgets.figure_dialog import FigureDialog
@@ -113,6 +111,8 @@ class Inspector(QWidget):
         self._node: Node | None = None
         self._history: list[Node] = []
         self._game = find_game("whist")
+        #: how the reductions tab shows the game (None: a game whist's machinery does not value)
+        self._valued: ValuedGame | None = valued_game(self._game)
         #: the suit opened last (its values shown, or being computed)
         self._suit: SuitDeal | None = None
         #: Which suit of the session's deal is shown (None: a suit opened on its own)
@@ -397,7 +397,7 @@ class Inspector(QWidget):
         suit = deal.suits[index]
         self._unpin_for(f"the suit {suit}", suit_too=False)
         why = self.cannot_inspect(suit)
-        if why is not None and is_whist(self._game):
+        if why is not None and self._valued is not None:
             self._suit_index = index
             self._clear_suit(f"Suit {suit_symbol(deal.names[index])}: {why}")
             self._set_suit(suit)
@@ -411,9 +411,8 @@ class Inspector(QWidget):
         self._node = None
         self._history.clear()
         self._check, self._check_key = None, None
-        self.matrix_model.set_analysis(None)
+        self.reductions.clear_node()  # nothing of the suit before stays while this one is valued
         self.tree_model.set_suit(None)
-        self.number_line.set_analysis(None)
         self.breadcrumb.setText("")
         self._update_buttons()
 
@@ -424,9 +423,6 @@ class Inspector(QWidget):
         self._set_suit(None)
         self._shown_suit = self._pending_suit = None
         self._reset_suit_views()
-        self.bounds_label.setText("")
-        self.check_label.setText("")
-        self.explanation.setPlainText("")
         self.game_view.clear(message)
         self.suit_tab.show_reason(message)
         self._say(message)
@@ -501,12 +497,14 @@ class Inspector(QWidget):
         if game == self._game:
             return
         self._game = game
-        whist = is_whist(game)
+        self._valued = valued = valued_game(game)
+        whist = valued is not None
+        self.reductions.game_note.setVisible(False)
         showing_tree = self.tabs.currentIndex() == _PLAY_TREE
         # before the tabs change: hiding the current tab makes its neighbour (R43) current
         showing_r43 = self.tabs.currentWidget() is self.r43
         self.tabs.setTabVisible(_REDUCTIONS, whist)
-        self.tabs.setTabVisible(_GAME, not whist)
+        self.tabs.setTabVisible(_GAME, valued is None or valued.structure)
         self.tabs.setTabText(_GAME, f"Suit: {game_label(game)}")
         if not whist:
             self._drop(SUIT_CHANNEL)  # a whist suit still being valued is dropped
@@ -537,7 +535,7 @@ class Inspector(QWidget):
         """The breadcrumb and its buttons show on the tabs that show its node — whist's
         reductions and R43's view of the node's suit — and Export with them."""
         node_tab = self.tabs.currentIndex() == _REDUCTIONS or self.tabs.currentWidget() is self.r43
-        shown = is_whist(self._game) and node_tab
+        shown = self._valued is not None and node_tab
         self.breadcrumb.setVisible(shown)
         for button in (self.back_button, self.up_button, self.export_button):
             button.setVisible(shown and not self._figure_mode)
@@ -545,7 +543,9 @@ class Inspector(QWidget):
     def _set_r43(self) -> None:
         """R43's tab shows the node walked to (whist), or the suit opened (another game)."""
         node = self._node
-        self.r43.set_suit(node.suit if node is not None and is_whist(self._game) else self._suit)
+        self.r43.set_suit(
+            node.suit if node is not None and self._valued is not None else self._suit
+        )
 
     def has_content(self) -> bool:
         """Has a suit (or a deal's play tree) been opened?"""
@@ -609,7 +609,8 @@ class Inspector(QWidget):
         its own)."""
         self._suit_index = index
         self._error = ""
-        if not is_whist(self._game):
+        valued = self._valued
+        if valued is None:
             return self._open_game_suit(suit, switch=switch)
         if not suit.is_symmetric or suit.is_empty:
             self._say(
@@ -624,11 +625,13 @@ class Inspector(QWidget):
             self._drop(SUIT_CHANNEL)
             self._pending_suit = None
             self._shown_suit = (suit, self._game.name)  # waits for the user to ask
-            self._say(live_limit_html(suit), rich=True)
+            self._say(limit_html(suit, valued), rich=True)
+            self._show_structure(suit)
             return 0
         if switch:
             self._show_suit_tab(_REDUCTIONS)
-        self._say(f"Computing the values of {suit} …")
+        self._show_structure(suit)
+        self._say(f"Computing the values of {suit} in {valued.label} …")
         game = self._game.name
 
         def job(ctx: JobContext) -> _SuitReady:  # on the engine's thread
@@ -649,10 +652,7 @@ class Inspector(QWidget):
         return self._open(self._suit, self._suit_index, anyway=True)
 
     def _on_status_link(self, link: str) -> None:
-        if link == "anyway":
-            self.evaluate_anyway()
-        else:
-            self._on_again(link)
+        self.evaluate_anyway() if link == "anyway" else self._on_again(link)
 
     def _open_game_suit(self, suit: SuitDeal, *, switch: bool = True) -> int:
         self._set_suit(suit)
@@ -675,13 +675,24 @@ class Inspector(QWidget):
         self.ready.emit()
         return 0
 
+    def _show_structure(self, suit: SuitDeal) -> None:
+        """Beside its values, a game with a structure of its own (Greedy Whist: R43's A, T_k
+        and H_Greedy) shows it on its tab at once."""
+        if self._valued is None or not self._valued.structure:
+            return
+        try:
+            self.game_view.show_suit(suit, self._game)
+        except WhistError as exc:
+            self.game_view.clear(f"{suit}: {exc}")
+
     def open_suit_now(self, suit: SuitDeal) -> None:
         """Inspect ``suit`` computing on this thread (for scripts and headless rendering)."""
-        if not is_whist(self._game):
+        if self._valued is None:
             self._open_game_suit(suit)
             return
         self._set_suit(suit)
-        ev = Evaluator()
+        self._show_structure(suit)
+        ev = self._valued.evaluator()
         ev.analyze(suit)
         self._on_warm(_SuitReady(suit, ev))
 
@@ -698,16 +709,18 @@ class Inspector(QWidget):
     def check_now(self) -> SearchCheck | None:
         """Run the exact-search check of the current node on this thread (headless use)."""
         node = self._node
-        if node is None or not is_whist(self._game):
+        if node is None or self._valued is None:
             return None
         v = self._evaluator.suit_value(node.suit) if not node.suit.is_empty else Value(0)
-        check = search_check(node.suit, node.tricks, v, node.state_text(self.tree_model.abstract))
+        text = node.state_text(self.tree_model.abstract)
+        check = search_check(node.suit, node.tricks, v, text, game=self._valued.name)
         self._drop(CHECK_CHANNEL)  # a background check of it is not needed
         self._on_checked(0, check)
         return check
 
     def _on_warm(self, ready: _SuitReady) -> None:
-        if not is_whist(self._game):  # superseded by another game
+        valued = self._valued
+        if valued is None or ready.evaluator.greedy != valued.greedy:  # superseded
             return
         suit, ev = ready.suit, ready.evaluator
         self._shown_suit = (suit, self._game.name)
@@ -715,7 +728,11 @@ class Inspector(QWidget):
         if self.tabs.currentIndex() != _PLAY_TREE:
             self._show_suit_tab(_REDUCTIONS)
         self._evaluator = ev
-        self._set_tree_model(ReductionTreeModel(ev, self))
+        self.matrix_model.set_reading(valued.outcome)
+        note = note_html(valued)
+        self.reductions.game_note.setText(note or "")
+        self.reductions.game_note.setVisible(note is not None)
+        self._set_tree_model(ReductionTreeModel(ev, self, read=valued.outcome, reads=valued.reads))
         self.tree_model.set_suit(suit)
         root = self.tree_model.root
         assert root is not None
@@ -723,7 +740,8 @@ class Inspector(QWidget):
         self._show(root, remember=False)
         self.tree.expand(self.tree_model.index_of(root))
         self.fit_state_column()
-        self._say(f"Inspecting {suit}: double-click a cell or walk the tree.")
+        game = "" if valued.name == "whist" else f" in {valued.label}"
+        self._say(f"Inspecting {suit}{game}: double-click a cell or walk the tree.")
         self.ready.emit()
 
     def _on_failed(self, _job: int, message: str) -> None:
@@ -749,25 +767,8 @@ class Inspector(QWidget):
         if remember and self._node is not None and node is not self._node:
             self._history.append(self._node)
         self._node = node
-        if node.suit.is_empty:
-            self._analysis = None
-            self.matrix_model.set_analysis(None)
-            self.number_line.set_analysis(None)
-            taken = count(node.tricks, "trick")
-            self.bounds_label.setText(
-                f"The empty deal: West has taken {taken}; nothing left to play."
-            )
-            self.explanation.setPlainText("")
-        else:
-            a = self._evaluator.analyze(node.suit)
-            self._analysis = a
-            self.matrix_model.set_analysis(a)
-            self.number_line.set_analysis(a)
-            self.bounds_label.setText(bounds_html(a, node))
-            try:
-                self.explanation.setPlainText(explain(a).text)
-            except WhistError as exc:
-                self.explanation.setPlainText(f"No explanation: {exc}")
+        self._analysis = None if node.suit.is_empty else self._evaluator.analyze(node.suit)
+        self.reductions.show_node(node, self._analysis)
         self._sync_tree(node)
         self.breadcrumb.setText(crumbs_html(node, self.tree_model.abstract))
         self._update_buttons()
@@ -782,10 +783,11 @@ class Inspector(QWidget):
         suit, tricks = node.suit, node.tricks
         v = self._evaluator.suit_value(suit) if not suit.is_empty else Value(0)
         text = node.state_text(self.tree_model.abstract)
-        self._check_key = (suit, tricks)
+        game = "whist" if self._valued is None else self._valued.name
+        self._check_key = (suit, tricks, game)
         self._waiting[CHECK_CHANNEL] = self.work.submit(
             CHECK_CHANNEL,
-            lambda _ctx: search_check(suit, tricks, v, text),
+            lambda _ctx: search_check(suit, tricks, v, text, game=game),
             label=f"Checking {text} by exact search",
             tag=self._check_key,
         )

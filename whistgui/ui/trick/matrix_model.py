@@ -12,12 +12,13 @@ view asks — a new theme is in the next paint.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QGuiApplication
 
-from whistgui.engine import LabeledValue, Player, Reduction, SuitAnalysis, rho
+from whistgui.engine import LabeledValue, Outcome, Player, Reduction, SuitAnalysis, Value, rho
 from whistgui.engine.trick.cards import ranks_text
 from whistgui.ui.theme import colours, contrasting_text
 
@@ -36,6 +37,8 @@ class AlphaMatrixModel(QAbstractTableModel):
         self._a: SuitAnalysis | None = None
         self._grouped = False
         self._outcomes = False
+        #: how the game reads an outcome off a value (ρ; reduced whist's ⌊ρ′⌋)
+        self._read: Callable[[Value], Outcome] = rho
         self._rows: list[list[int]] = []  # West card indices (into analysis.west) per row
         self._cols: list[list[int]] = []
 
@@ -70,6 +73,11 @@ class AlphaMatrixModel(QAbstractTableModel):
             self.dataChanged.emit(
                 self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1)
             )
+
+    def set_reading(self, read: Callable[[Value], Outcome]) -> None:
+        """Read each cell's outcome with ``read`` (the game's: ρ, or reduced whist's ⌊ρ′⌋)."""
+        self._read = read
+        self.set_show_outcomes(self._outcomes)
 
     def _layout(self) -> None:
         a = self._a
@@ -111,7 +119,7 @@ class AlphaMatrixModel(QAbstractTableModel):
     def _label(self, lv: LabeledValue) -> str:
         text = lv.pretty()
         if self._outcomes:
-            o = rho(lv.value)
+            o = self._read(lv.value)
             text += f"\n→ ({o.west_lead}, {o.east_lead})"
         return text
 
@@ -156,23 +164,28 @@ class AlphaMatrixModel(QAbstractTableModel):
             # a painted cell gets the text colour that reads on it, in any theme
             colour = self._background(row, col)
             return QBrush(contrasting_text(colour)) if colour is not None else None
-        if role == Qt.ItemDataRole.FontRole and self._mark(row, col) in (
-            "maxmin",
-            "minmax",
-            "both",
-        ):
-            f = QFont()
-            f.setBold(True)
-            return f
+        if role == Qt.ItemDataRole.FontRole:
+            bold = self._mark(row, col) in ("maxmin", "minmax", "both")
+            c = self.cell(row, col)
+            one_lead = c is not None and a.greedy and len(a.leads_to(*c)) < 2
+            if bold or one_lead:
+                f = QFont()
+                f.setBold(bold)
+                f.setItalic(one_lead)
+                return f
+            return None
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
             c = self.cell(row, col)
             if c is None:
+                rule = " (over the replies the greedy rule allows)" if a.greedy else ""
                 if col == ncol and row < nrow:
-                    return "The least α in this row: what East can hold West to after this lead"
+                    return (
+                        f"The least α in this row{rule}: what East can hold West to after this lead"
+                    )
                 if row == nrow and col < ncol:
-                    return "The greatest α in this column: what West can make of this card"
+                    return f"The greatest α in this column{rule}: what West can make of this card"
                 return None
             red: Reduction = a.reductions[c[0]][c[1]]
             who = "West" if red.winner is Player.WEST else "East"
@@ -181,9 +194,27 @@ class AlphaMatrixModel(QAbstractTableModel):
             return (
                 f"West plays {wc}, East plays {ec}: "
                 f"{who} wins and leads. D_ij = {gain}{red.suit}, value {red.label.value.pretty()}."
-                " Double-click to descend."
+                + (self._greedy_tip(a, *c, wc, ec) if a.greedy else "")
+                + " Double-click to descend."
             )
         return None
+
+    @staticmethod
+    def _greedy_tip(a: SuitAnalysis, i: int, j: int, wc: str, ec: str) -> str:
+        """Which lead reaches α_ij under the greedy rule, and so whose choice it counts in."""
+        leads = a.leads_to(i, j)
+        if len(leads) == 2:
+            return " Greedy rule: either lead reaches it (it counts in its row and its column)."
+        if leads == (Player.WEST,):
+            return (
+                f" Greedy rule: only West leading the {wc} reaches it — East leading the {ec}, "
+                "West must win the trick — so it counts in its row's minimum, not its column's "
+                "maximum."
+            )
+        return (
+            f" Greedy rule: only East leading the {ec} reaches it — West leading the {wc}, East "
+            "must win the trick — so it counts in its column's maximum, not its row's minimum."
+        )
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole

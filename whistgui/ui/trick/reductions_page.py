@@ -26,11 +26,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from whistgui.engine import SuitAnalysis, WhistError
+from whistgui.engine.games.whist.explain import explain
+from whistgui.engine.trick.cards import count
 from whistgui.ui.theme import colours, contrasting_text
 from whistgui.ui.trick.matrix_model import AlphaMatrixModel, MarkRole
 from whistgui.ui.trick.numberline import NumberLine
-from whistgui.ui.trick.suit_text import COMPLEXITY_TIP
-from whistgui.ui.trick.tree_model import COL_DEAL, ReductionTreeModel
+from whistgui.ui.trick.suit_text import COMPLEXITY_TIP, bounds_html
+from whistgui.ui.trick.tree_model import COL_DEAL, Node, ReductionTreeModel
 from whistgui.ui.widgets.lazy_tree import show_model
 
 __all__ = ["ReductionsPage", "SuitTab"]
@@ -121,6 +124,10 @@ class ReductionsPage(QSplitter):
         matrix_model.modelReset.connect(self.show_legend)
         toggles.addWidget(self.legend)
         lv.addLayout(toggles)
+        # the game's own reading of the values (Greedy Whist, reduced whist); hidden in whist
+        self.game_note = self._label("reductionsGameNote", left)
+        self.game_note.hide()
+        lv.addWidget(self.game_note)
         self.matrix = QTableView(left)
         self.matrix.setObjectName("alphaMatrix")
         self.matrix.setModel(matrix_model)
@@ -166,6 +173,32 @@ class ReductionsPage(QSplitter):
         names = ["maxmin", "minmax"] + (["both"] if "both" in marks else [])
         self.legend.set_entries(names)
         self.legend.setVisible(model.analysis is not None)
+
+    def clear_node(self) -> None:
+        """No matrix, number line, bounds, check or explanation."""
+        self._model.set_analysis(None)
+        self.number_line.set_analysis(None)
+        for label in (self.bounds_label, self.check_label):
+            label.setText("")
+        self.explanation.setPlainText("")
+
+    def show_node(self, node: Node, analysis: SuitAnalysis | None) -> None:
+        """The matrix, number line, bounds and explanation of ``node``, whose suit's analysis
+        is ``analysis`` (None: the empty deal, nothing left to play)."""
+        self._model.set_analysis(analysis)
+        self.number_line.set_analysis(analysis)
+        if analysis is None:
+            taken = count(node.tricks, "trick")
+            self.bounds_label.setText(
+                f"The empty deal: West has taken {taken}; nothing left to play."
+            )
+            self.explanation.setPlainText("")
+            return
+        self.bounds_label.setText(bounds_html(analysis, node))
+        try:
+            self.explanation.setPlainText(explain(analysis).text)
+        except WhistError as exc:
+            self.explanation.setPlainText(f"No explanation: {exc}")
 
     @staticmethod
     def _label(name: str, parent: QWidget) -> QLabel:

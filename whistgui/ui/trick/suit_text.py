@@ -135,10 +135,14 @@ def check_html(check: SearchCheck, palette: QPalette) -> str:
     mark = "✓ agree" if ok else "✗ DISAGREE — a bug: please report this state"
     roles = colours(palette)
     colour = roles.success if ok else roles.error
+    refined = (
+        ""
+        if check.chi_refined is None
+        else f"; χ′ = {check.chi_refined}, ρ′(val) = {check.rho_refined}"
+    )
     return (
         f"<span style='color:{colour}'><b>Exact search of {html.escape(check.state)}:</b> "
-        f"χ = {check.chi}, ρ(val) = {check.rho}; χ′ = {check.chi_refined}, "
-        f"ρ′(val) = {check.rho_refined} — {mark}</span>"
+        f"χ = {check.chi}, {html.escape(check.reads)}(val) = {check.rho}{refined} — {mark}</span>"
     )
 
 

@@ -9,11 +9,12 @@ seven-card suit's tree, with millions of nodes, costs nothing until it is walked
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from PySide6.QtCore import Qt
 
-from whistgui.engine import Evaluator, LabeledValue, Player, SuitDeal, Value, rho
+from whistgui.engine import Evaluator, LabeledValue, Outcome, Player, SuitDeal, Value, rho
 from whistgui.engine.trick.cards import ranks_text
 from whistgui.engine.trick.notation import format_suit_paper
 from whistgui.engine.trick.rules import WHIST_RULES
@@ -71,13 +72,24 @@ class Node:
 
 class ReductionTreeModel(LazyTreeModel[Node]):
     """Lazily expanded tree of reductions. Values come from the evaluator it is given (warm
-    its memo off the GUI thread first: then every look-up here is instant)."""
+    its memo off the GUI thread first: then every look-up here is instant) — whist's, or
+    Greedy Whist's (an evaluator with ``greedy``); each state's outcome is read by ``read``,
+    named ``reads`` in the last column's header (ρ; reduced whist's ⌊ρ′⌋)."""
 
     HEADERS = HEADERS
 
-    def __init__(self, evaluator: Evaluator, parent: Any = None) -> None:
+    def __init__(
+        self,
+        evaluator: Evaluator,
+        parent: Any = None,
+        *,
+        read: Callable[[Value], Outcome] = rho,
+        reads: str = "ρ",
+    ) -> None:
         super().__init__(parent)
         self._ev = evaluator
+        self._read = read
+        self.HEADERS = (HEADERS[COL_DEAL], HEADERS[COL_PLAYED], HEADERS[COL_ALPHA], reads)
         #: The suit has non-standard ranks: write every rank as an integer.
         self.abstract = False
 
@@ -121,7 +133,7 @@ class ReductionTreeModel(LazyTreeModel[Node]):
                     return f"val {self.value(n).pretty()}"
                 return n.label.pretty()
             if col == COL_OUTCOME:
-                o = rho(self.value(n))
+                o = self._read(self.value(n))
                 return f"({o.west_lead}, {o.east_lead})"
         if role == Qt.ItemDataRole.ToolTipRole and col == COL_ALPHA and n.label is not None:
             who = "West" if n.label.player is Player.WEST else "East"

@@ -270,9 +270,7 @@ class SuitAnalysis:
         j = whole(j, "j", low=0, high=last, what=f"an East card's index from 0 to {last}")
         west_leads = j in self.replies_to_west(i)
         east_leads = i in self.replies_to_east(j)
-        return tuple(
-            p for p, ok in ((Player.WEST, west_leads), (Player.EAST, east_leads)) if ok
-        )
+        return tuple(p for p, ok in ((Player.WEST, west_leads), (Player.EAST, east_leads)) if ok)
 
     @property
     def n(self) -> int:

@@ -246,9 +246,7 @@ def _maxmin_ties(
     the rows that give it (the row minimum) and among the row minima (their maximum)."""
     out: list[str] = []
     m = a.maxmin
-    tied = [
-        a.west[i] for i in rows if any(_rivals(alpha[i][j], m) for j in a.replies_to_west(i))
-    ]
+    tied = [a.west[i] for i in rows if any(_rivals(alpha[i][j], m) for j in a.replies_to_west(i))]
     if tied:
         where = f"West's {_cards(a.suit, tied)} row" + ("s" if len(tied) > 1 else "")
         out.append(f"{_label_order(m.value)}, so the minimum of {where} is {m.pretty()}.")
@@ -269,9 +267,7 @@ def _minmax_ties(
     the columns that give it (the column maximum) and among the column maxima (their minimum)."""
     out: list[str] = []
     m = a.minmax
-    tied = [
-        a.east[j] for j in cols if any(_rivals(alpha[i][j], m) for i in a.replies_to_east(j))
-    ]
+    tied = [a.east[j] for j in cols if any(_rivals(alpha[i][j], m) for i in a.replies_to_east(j))]
     if tied:
         where = f"East's {_cards(a.suit, tied)} column" + ("s" if len(tied) > 1 else "")
         out.append(f"{_label_order(m.value)}, so the maximum of {where} is {m.pretty()}.")
