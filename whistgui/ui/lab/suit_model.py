@@ -34,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QMimeData,
     QModelIndex,
     QPersistentModelIndex,
     Qt,
@@ -64,6 +65,7 @@ from whistgui.app.lab_columns import (
     filter_terms,
     pattern_matches,
 )
+from whistgui.ui.widgets.deal_drag import DEAL_MIME_TYPE, deal_mime
 
 __all__ = [
     "COLUMNS",
@@ -321,6 +323,22 @@ class SuitTableModel(QAbstractTableModel):
         if orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole:
             return section + 1
         return None
+
+    # -- dragging a suit (to the values worksheet) ------------------------------------------
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        flags = super().flags(index)
+        return flags | Qt.ItemFlag.ItemIsDragEnabled if index.isValid() else flags
+
+    def mimeTypes(self) -> list[str]:
+        return [DEAL_MIME_TYPE]
+
+    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # type: ignore[override]
+        """The suit of the first row dragged, as ``AQ/KJ`` (the paper's integers from 7 cards
+        a hand)."""
+        t = self._table
+        rows = [i.row() for i in indexes if 0 <= i.row() < len(self._rows)]
+        text = "" if t is None or not rows else t.suit_text(int(self._rows[rows[0]]))
+        return deal_mime(text, "single suits")
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         t = self._table

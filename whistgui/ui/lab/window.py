@@ -310,6 +310,7 @@ class SingleSuitsWindow(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(False)
+        self.table.setDragEnabled(True)  # a suit dragged to the values worksheet (a row)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         rows = self.table.verticalHeader()  # one height for every row: nothing is measured
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)

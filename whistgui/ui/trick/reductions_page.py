@@ -151,6 +151,8 @@ class ReductionsPage(QSplitter):
         self.tree = QTreeView(right)
         self.tree.setObjectName("reductionTree")
         self.tree.setUniformRowHeights(True)
+        self.tree.setDragEnabled(True)  # a state's suit dragged to the values worksheet
+        self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.tree.expanded.connect(self._fit_state_column_later)
         self.tree.collapsed.connect(self._fit_state_column_later)
         right.addWidget(self.number_line)

@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QMimeData, QModelIndex, Qt
 
 from whistgui.engine import Evaluator, LabeledValue, Outcome, Player, SuitDeal, Value, rho
 from whistgui.engine.trick.cards import ranks_text
 from whistgui.engine.trick.notation import format_suit_paper
 from whistgui.engine.trick.rules import WHIST_RULES
 from whistgui.figures.tree import reductions
+from whistgui.ui.widgets.deal_drag import DEAL_MIME_TYPE, deal_mime
 from whistgui.ui.widgets.lazy_tree import Index, LazyTreeModel, NodeRole, path_from_root
 
 COL_DEAL, COL_PLAYED, COL_ALPHA, COL_OUTCOME = range(4)
@@ -114,6 +115,24 @@ class ReductionTreeModel(LazyTreeModel[Node]):
             label = LabeledValue(Player.WEST if west_wins else Player.EAST, v)
             out.append(Node(rest, tricks, node, len(out), (wseq, eseq), label))
         return out
+
+    # -- dragging a state's suit (to the values worksheet) ---------------------------------
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        flags = super().flags(index)
+        n = self.node(index)
+        if n is not None and not n.suit.is_empty:
+            flags |= Qt.ItemFlag.ItemIsDragEnabled
+        return flags
+
+    def mimeTypes(self) -> list[str]:
+        return [DEAL_MIME_TYPE]
+
+    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # type: ignore[override]
+        """The suit of the state dragged (its tricks taken are not part of a deal)."""
+        nodes = [n for n in (self.node(i) for i in indexes) if n is not None]
+        suit = nodes[0].suit if nodes else None
+        text = "" if suit is None or suit.is_empty else str(suit)
+        return deal_mime(text, "inspector")
 
     # -- data -----------------------------------------------------------------------------
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

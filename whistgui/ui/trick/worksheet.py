@@ -1,6 +1,7 @@
 """The values worksheet, in a dock of the trick workspace (issue 28; CGSuite's worksheet as the
-anchor): deals typed into rows (or the table's deal added), each with its value and what the
-value is in words, the sum of the rows, and two rows compared in the order of states (R44 §7.2)
+anchor): deals typed or dropped into rows (a suit dragged from the inspector's tree or the
+single-suit list, :mod:`~whistgui.ui.trick.worksheet_drops`; or the table's deal added), each
+added row one step of the worksheet's undo, each with its value and what the value is in words, the sum of the rows, and two rows compared in the order of states (R44 §7.2)
 with their witnesses z — each solved exactly, each opening in the table as the deal D + z.
 
 The rows are valued and the comparison made in the background (:class:`~whistgui.ui.
@@ -19,7 +20,16 @@ import contextlib
 from typing import Any, ClassVar, Final
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QUndoCommand, QUndoStack
+from PySide6.QtGui import (
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeyEvent,
+    QKeySequence,
+    QShortcut,
+    QUndoCommand,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -53,6 +63,7 @@ from whistgui.engine.games.whist.evaluator import Evaluator
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.theme import text_role
 from whistgui.ui.trick.session import Session
+from whistgui.ui.trick.worksheet_drops import dropped_deal
 from whistgui.ui.trick.worksheet_model import COL_DEAL, COL_KIND, COL_VALUE, WorksheetModel
 from whistgui.ui.widgets.messages import for_display
 
@@ -93,6 +104,24 @@ class _RemoveRows(QUndoCommand):
         self.model.put_back(self.taken)
 
 
+class _AddRows(QUndoCommand):
+    """Rows added at the end (typed, the table's deal, dropped, the examples): undone, they go."""
+
+    def __init__(self, model: WorksheetModel, texts: list[str], text: str) -> None:
+        super().__init__(text)
+        self.model = model
+        self.texts = texts
+        self.at = model.rowCount()
+
+    def redo(self) -> None:
+        self.at = self.model.rowCount()
+        for text in self.texts:
+            self.model.add(text)
+
+    def undo(self) -> None:
+        self.model.remove(list(range(self.at, self.at + len(self.texts))))
+
+
 class WorksheetView(QWidget):
     """Rows of deals with their values, their sum, and two rows compared. ``dealOpened``
     hands a witness's deal D + z (or E + z) to the workspace, which opens it in the table,
@@ -119,12 +148,16 @@ class WorksheetView(QWidget):
         #: removals and clearing, undone by :attr:`undo_button` (the worksheet is not the
         #: document: Edit ▸ Undo stays the deal's)
         self.undo_stack = QUndoStack(self)
+        self.setAcceptDrops(True)  # a suit dragged in is a row (worksheet_drops)
 
         self.title = QLabel(f"<b>{VALUES_TITLE}</b>", self)
         self.title.setObjectName("worksheetTitle")
         self.game_label = self._label("worksheetGame", "warning", wrap=True)
         self.examples_label = self._label("worksheetExamples", "muted", wrap=True)
         self.examples_label.setText(EXAMPLES_NOTE)
+        self.drop_label = self._label("worksheetDropRefusal", "error", wrap=True)
+        self.drop_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.drop_label.hide()
         self.entry = QLineEdit(self)
         self.entry.setObjectName("worksheetEntry")
         self.entry.setPlaceholderText(PLACEHOLDER)
@@ -139,7 +172,9 @@ class WorksheetView(QWidget):
         self.examples_button = self._button(
             "Exa&mples", "Fill the worksheet with R44's examples of the order", self._examples
         )
-        self.undo_button = self._button("&Undo", "Put back the rows removed", self.undo_stack.undo)
+        self.undo_button = self._button(
+            "&Undo", "Undo the last rows added or removed", self.undo_stack.undo
+        )
         self.undo_stack.undoTextChanged.connect(
             lambda text: self.undo_button.setText(f"&Undo {text}" if text else "&Undo")
         )
@@ -293,6 +328,7 @@ class WorksheetView(QWidget):
         lay.addLayout(heading)
         lay.addWidget(self.examples_label)
         lay.addLayout(entry_row)
+        lay.addWidget(self.drop_label)
         lay.addWidget(self.view, 1)
         lay.addWidget(self.sum_label)
         lay.addLayout(rows_buttons)
@@ -317,14 +353,45 @@ class WorksheetView(QWidget):
         self.open_e_button.setToolTip(f"Open E with the chosen witness z added{switch}")
 
     # -- the rows --------------------------------------------------------------------------
+    def add_rows(self, texts: list[str], what: str) -> None:
+        """Rows of ``texts`` added at the end, one undo step called ``what``."""
+        self.drop_label.hide()
+        self.undo_stack.push(_AddRows(self.model, texts, what))
+
     def _add_typed(self) -> None:
         text = self.entry.text().strip()
         if text:
-            self.model.add(text)
+            self.add_rows([text], f"Add {text}")
             self.entry.clear()
 
     def _add_table(self) -> None:
-        self.model.add(str(self.session.document.deal))
+        self.add_rows([str(self.session.document.deal)], "Add the Table's Deal")
+
+    # -- drops -----------------------------------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        """Any drag is let in: a deal is taken, anything else refused with its reason."""
+        event.acceptProposedAction()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        """A deal or suit dropped is a row (one undo step); anything else is refused, quoted,
+        and nothing changes."""
+        try:
+            text = dropped_deal(event.mimeData())
+        except ValueError as exc:
+            self.refuse_drop(str(exc))
+            event.ignore()
+            return
+        event.setDropAction(Qt.DropAction.CopyAction)
+        event.accept()
+        self.add_rows([text], f"Add {text}")
+
+    def refuse_drop(self, reason: str) -> None:
+        """Say why a drop was not taken, in the error role, under the entry."""
+        self.drop_label.setText(f"Drop refused: {for_display(reason)}")
+        self.drop_label.show()
 
     def _remove_selected(self) -> None:
         rows = self.selected_rows()
@@ -341,8 +408,7 @@ class WorksheetView(QWidget):
             self.undo_stack.push(_RemoveRows(self.model, list(range(n)), "Clear Rows"))
 
     def _examples(self) -> None:
-        for text in START_ROWS:
-            self.model.add(text)
+        self.add_rows(list(START_ROWS), "Add the Examples")
 
     def _scroll_to_new(self, _parent: QModelIndex, _first: int, last: int) -> None:
         """A row added at the end is scrolled into sight (once the view has its new height:

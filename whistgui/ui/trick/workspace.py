@@ -74,7 +74,7 @@ KEYS_HTML = """<tr><td colspan=2><b>Card table</b></td></tr>
 <tr><td>Click / Enter on a card</td><td>play it yourself</td></tr>
 <tr><td colspan=2><b>Values worksheet</b></td></tr>
 <tr><td>Delete in the rows</td><td>remove the selected rows</td></tr>
-<tr><td>Ctrl+Z, Ctrl+Shift+Z in it</td><td>undo, redo the worksheet's removals</td></tr>"""
+<tr><td>Ctrl+Z, Ctrl+Shift+Z in it</td><td>undo, redo the rows added or removed</td></tr>"""
 
 
 def initial_document() -> Document:

@@ -1,0 +1,214 @@
+"""Suits dragged into the values worksheet (issue 28: "suits dragged or typed into rows"): a
+suit dragged from the inspector's tree of reductions or the single-suit list, or a deal's text,
+is a row, valued, and one undo step; a wrong drop — text that is not a deal, the table's cards,
+bridge cards, a file, data of no kind the worksheet reads — is refused with its reason, quoted,
+and nothing changes. The drops are sent as Qt sends them (enter, move, drop) to the widget
+under the pointer: the rows' viewport, which passes them to the worksheet."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import QByteArray, QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtWidgets import QApplication, QWidget
+
+from tests.ui.test_worksheet import all_valued
+from whistgui.app.document import Document
+from whistgui.app.lab import lab_table
+from whistgui.engine import Deal, Evaluator, SuitDeal
+from whistgui.ui.lab.suit_model import SuitTableModel
+from whistgui.ui.trick.session import Session
+from whistgui.ui.trick.table_cards import encode_cards
+from whistgui.ui.trick.tree_model import ReductionTreeModel
+from whistgui.ui.trick.worksheet import WorksheetView
+from whistgui.ui.trick.worksheet_model import COL_VALUE
+from whistgui.ui.widgets.deal_drag import DEAL_MIME_TYPE, deal_mime
+
+
+@pytest.fixture
+def sheet(qtbot, service):  # type: ignore[no-untyped-def]
+    """A worksheet on its own, shown, its starting rows valued."""
+    w = WorksheetView(Session(Document.from_deal(Deal.parse("AQ/KJ K/A"))), service)
+    qtbot.addWidget(w)
+    w.resize(700, 500)
+    w.show()
+    qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: all_valued(w), timeout=60000)
+    return w
+
+
+def drop_on(target: QWidget, mime: QMimeData) -> QDropEvent:
+    """Send the drag-enter, drag-move and drop events Qt sends for a real drop."""
+    pos = QPoint(target.width() // 2, target.height() // 2)
+    actions = Qt.DropAction.MoveAction | Qt.DropAction.CopyAction
+    buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    enter = QDragEnterEvent(pos, actions, mime, buttons, mods)
+    QApplication.sendEvent(target, enter)
+    assert enter.isAccepted()  # let in: a refusal is said at the drop, not by a "no" cursor
+    QApplication.sendEvent(target, QDragMoveEvent(pos, actions, mime, buttons, mods))
+    event = QDropEvent(QPointF(pos), actions, mime, buttons, mods)
+    QApplication.sendEvent(target, event)
+    return event
+
+
+def rows_target(w: WorksheetView) -> QWidget:
+    return w.view.viewport()
+
+
+def test_a_suit_dragged_from_the_inspector_s_tree_is_a_row_undone_by_ctrl_z(qtbot, sheet):
+    tree = ReductionTreeModel(Evaluator())
+    tree.set_suit(SuitDeal.parse("AQ/KJ"))
+    root = tree.index(0, 0)
+    assert tree.flags(root) & Qt.ItemFlag.ItemIsDragEnabled
+    assert tree.mimeTypes() == [DEAL_MIME_TYPE]
+    tree.ensure_children(tree.root)
+    child = tree.index(0, 0, root)  # a state below: its suit only, not the tricks taken
+    node = tree.node(child)
+    assert node is not None
+    mime = tree.mimeData([child])
+    assert mime.text() == str(node.suit)
+    before = sheet.model.texts
+    event = drop_on(rows_target(sheet), mime)
+    assert event.isAccepted()
+    assert sheet.model.texts == [*before, str(node.suit)]
+    assert sheet.drop_label.isHidden()
+    qtbot.waitUntil(lambda: all_valued(sheet), timeout=60000)
+    last = sheet.model.rowCount() - 1
+    value = Evaluator().value(Deal.parse(str(node.suit)))
+    assert sheet.model.index(last, COL_VALUE).data() == value.pretty()
+    assert sheet.undo_button.isVisible()
+    assert sheet.undo_button.text() == f"&Undo Add {node.suit}"
+    sheet.view.setFocus()
+    qtbot.keyClick(sheet.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert sheet.model.texts == before
+    qtbot.keyClick(sheet.view, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert sheet.model.texts == [*before, str(node.suit)]
+
+
+def test_a_suit_dragged_from_the_single_suit_list_is_a_row(qtbot, sheet):
+    model = SuitTableModel()
+    model.set_table(lab_table(3))
+    index = model.index(5, 0)
+    assert model.flags(index) & Qt.ItemFlag.ItemIsDragEnabled
+    mime = model.mimeData([index])
+    text = mime.text()
+    suit = SuitDeal.parse(text)  # the suit the row shows, as Deal.parse reads it
+    assert suit.n == 3
+    assert model.data(index, Qt.ItemDataRole.ToolTipRole).startswith(str(suit))
+    before = sheet.model.texts
+    assert drop_on(rows_target(sheet), mime).isAccepted()
+    assert sheet.model.texts == [*before, text]
+    sheet.undo_stack.undo()
+    assert sheet.model.texts == before
+
+
+def test_dropped_text_that_reads_as_a_deal_is_a_row(qtbot, sheet):
+    mime = QMimeData()
+    mime.setText("  [A Q, K J] + [K, A]\n")
+    before = sheet.model.texts
+    assert drop_on(sheet, mime).isAccepted()
+    assert sheet.model.texts == [*before, "[A Q, K J] + [K, A]"]
+
+
+def _bridge_cards() -> QMimeData:
+    mime = QMimeData()
+    payload = {"cards": [{"suit": "S", "rank": 14}], "from": "N"}
+    mime.setData("application/x-whistgui-bridge-cards", QByteArray(json.dumps(payload).encode()))
+    mime.setText("♠A")
+    return mime
+
+
+def _table_cards() -> QMimeData:
+    doc = Document.from_deal(Deal.parse("AQ/KJ"))
+    return encode_cards(doc, [doc.deal.card_from_text("S:A")], "W")
+
+
+def _file(tmp_path) -> QMimeData:  # type: ignore[no-untyped-def]
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(tmp_path / "deal.whist"))])
+    return mime
+
+
+def _text(text: str) -> QMimeData:
+    mime = QMimeData()
+    mime.setText(text)
+    return mime
+
+
+def _corrupt() -> QMimeData:
+    mime = QMimeData()
+    mime.setData(DEAL_MIME_TYPE, QByteArray(b'{"deal": 7}'))
+    return mime
+
+
+def _bad_deal_drag() -> QMimeData:
+    return deal_mime("AQ/KX", "inspector")  # the app's own type, a text that is no deal
+
+
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        (lambda _p: _text("hello"), ["'hello' is not a deal"]),
+        (lambda _p: _text("AQ/KJ K/A <b>x</b>"), ["'AQ/KJ K/A <b>x</b>' is not a deal"]),
+        (lambda _p: _table_cards(), ["cards off the table ('S:A')", "Add the Table's Deal"]),
+        (lambda _p: _bridge_cards(), ["bridge cards ('♠A') are not a whist suit"]),
+        (_file, ["a file (", "deal.whist')", "not a suit"]),
+        (lambda _p: QMimeData(), ["carries 'nothing', not a deal"]),
+        (lambda _p: _corrupt(), ["the dropped data b'{\"deal\": 7}' is not a deal"]),
+        (lambda _p: _bad_deal_drag(), ["'AQ/KX' is not a deal"]),
+        (lambda _p: _text("   "), ["the drop carries no text"]),
+    ],
+    ids=[
+        "text",
+        "markup",
+        "table-cards",
+        "bridge-cards",
+        "file",
+        "empty",
+        "corrupt",
+        "no-deal",
+        "blank",
+    ],
+)
+def test_a_wrong_drop_is_refused_quoted_and_nothing_changes(qtbot, sheet, tmp_path, make, said):
+    before = sheet.model.texts
+    undo = sheet.undo_stack.count()
+    event = drop_on(rows_target(sheet), make(tmp_path))
+    assert not event.isAccepted()
+    assert sheet.model.texts == before
+    assert sheet.undo_stack.count() == undo
+    refusal = sheet.drop_label.text()
+    assert not sheet.drop_label.isHidden()
+    assert refusal.startswith("Drop refused: ")
+    for words in said:
+        assert words in refusal
+    assert sheet.drop_label.textFormat() == Qt.TextFormat.PlainText
+    # the next row taken clears the refusal
+    sheet.entry.setText("K/A")
+    sheet.add_button.click()
+    assert sheet.drop_label.isHidden()
+
+
+def test_a_huge_drop_is_refused_in_a_short_message(qtbot, sheet):
+    before = sheet.model.texts
+    event = drop_on(rows_target(sheet), _text("AK/QJ " * 200_000))
+    assert not event.isAccepted()
+    assert sheet.model.texts == before
+    assert len(sheet.drop_label.text()) < 300
+    assert "is 1,199,999 characters: longer than any deal" in sheet.drop_label.text()
+
+
+def test_typed_rows_and_the_table_s_deal_are_undone_too(qtbot, sheet):
+    before = sheet.model.texts
+    sheet.entry.setText("AQ/KJ")
+    sheet.add_button.click()
+    sheet.add_table_button.click()
+    assert sheet.model.texts == [*before, "AQ/KJ", "AQ/KJ K/A"]
+    assert sheet.undo_button.text() == "&Undo Add the Table's Deal"
+    sheet.undo_stack.undo()
+    assert sheet.undo_button.text() == "&Undo Add AQ/KJ"
+    sheet.undo_stack.undo()
+    assert sheet.model.texts == before
+    assert not sheet.undo_button.isVisible()
