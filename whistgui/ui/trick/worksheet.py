@@ -1,8 +1,9 @@
 """The values worksheet, in a dock of the trick workspace (issue 28; CGSuite's worksheet as the
 anchor): deals typed or dropped into rows (a suit dragged from the inspector's tree or the
 single-suit list, :mod:`~whistgui.ui.trick.worksheet_drops`; or the table's deal added), each
-added row one step of the worksheet's undo, each with its value and what the value is in words, the sum of the rows, and two rows compared in the order of states (R44 §7.2)
-with their witnesses z — each solved exactly, each opening in the table as the deal D + z.
+added row one step of the worksheet's undo, each with its value and what the value is in
+words, the sum of the rows, and two rows compared in the order of states (R44 §7.2) with their
+witnesses z — each solved exactly, each opening in the table as the deal D + z.
 
 The rows are valued and the comparison made in the background (:class:`~whistgui.ui.
 engine_service.ViewWork`: only while the worksheet is shown); the worksheet's own state is the
