@@ -71,11 +71,9 @@ def note_html(game: ValuedGame) -> str | None:
     if not game.greedy:
         return None
     return (
-        "<b>Greedy Whist</b>: the second player must win the trick if able. α is whist's "
-        "(every reduction is reached by one lead or both), but a row's minimum runs over "
-        "East's replies the rule allows to West's lead, a column's maximum over West's "
-        "(a cell in <i>italics</i> is reached by one lead only, and counts only in its row or "
-        "only in its column: its tooltip says which)."
+        "<b>Greedy Whist</b> (the second player must win the trick if able): a row's minimum "
+        "runs over East's replies the rule allows, a column's maximum over West's; a cell in "
+        "<i>italics</i> is reached by one lead only (its tooltip says which)."
     )
 
 
