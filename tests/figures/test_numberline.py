@@ -312,3 +312,20 @@ def test_no_label_sits_on_the_val_line(width: float) -> None:
     val = next(lab for lab in lay.labels() if lab.text.startswith("val(D) ="))
     assert arrow.box.right <= val.box.cx  # just left of the line, its arrow pointing at it
     assert val.box.cx - arrow.box.right < 2 * m.size
+
+
+def test_greedy_whist_s_number_line_and_tree_are_of_its_values():
+    """The inspector's Export of a Greedy Whist suit: the figures show the value the
+    inspector shows (KQT/AJ9: 1¾ over the greedy reductions; whist's is 1½)."""
+    from whistgui.app.document import Document
+    from whistgui.engine import Deal
+    from whistgui.figures import build_figure
+
+    deal = Deal.parse("KQT/AJ9")
+    for view in ("numberline", "tree"):
+        greedy = " ".join(
+            t.text for t in _texts(build_figure(view, Document.from_deal(deal, game="greedy")))
+        )
+        whist = " ".join(t.text for t in _texts(build_figure(view, Document.from_deal(deal))))
+        assert "1¾" in greedy, view
+        assert "1¾" not in whist, view

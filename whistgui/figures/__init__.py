@@ -237,13 +237,17 @@ def _build(view: str, doc: Document, o: FigureOptions) -> Figure:
         from whistgui.figures.matrix import build_matrix
 
         return build_matrix(suit, doc.game_info, o.width, o.font_size)
+    # Greedy Whist's number line and tree are of its values (over the greedy reductions)
+    theory = doc.game_info.new_theory()
+    greedy = getattr(getattr(theory, "evaluator", None), "greedy", False) is True
     if view == "numberline":
         from whistgui.figures.numberline import build_numberline
 
-        return build_numberline(suit, o.width, o.font_size)
+        return build_numberline(suit, o.width, o.font_size, evaluator=Evaluator(greedy=greedy))
     from whistgui.figures.tree import build_tree
 
-    return build_tree(suit, o.width, o.font_size, depth=_depth(view, o))
+    ev = Evaluator(greedy=greedy)
+    return build_tree(suit, o.width, o.font_size, depth=_depth(view, o), evaluator=ev)
 
 
 def _depth(view: str, o: FigureOptions) -> int:

@@ -118,11 +118,14 @@ def _lines(
 
 
 # -- the figure ---------------------------------------------------------------------------------
-def build_numberline(suit: SuitDeal, width: float, size: float = 9.0) -> Figure:
+def build_numberline(
+    suit: SuitDeal, width: float, size: float = 9.0, *, evaluator: Evaluator | None = None
+) -> Figure:
     """The number line of ``suit`` (see the module's docstring) as a figure ``width`` points
     wide in ``size``-point type; its height is what it needs. A figure narrower than
     :data:`MIN_WIDTH` font sizes (where the inset's chain would have no room) is drawn that
-    wide. WhistError (DealError) quoting the suit for an empty or asymmetric suit."""
+    wide. Valued by ``evaluator`` (a fresh whist one when not given; Greedy Whist's: one with
+    ``greedy``). WhistError (DealError) quoting the suit for an empty or asymmetric suit."""
     if suit.is_empty:
         raise DealError(f"the suit {str(suit)!r} has no cards: it has no value to draw")
     if not suit.is_symmetric:
@@ -130,7 +133,7 @@ def build_numberline(suit: SuitDeal, width: float, size: float = 9.0) -> Figure:
             f"the suit {str(suit)!r} is not symmetric ({len(suit.west)} vs {len(suit.east)}): "
             "the value theory needs a nonempty symmetric suit"
         )
-    a = Evaluator().analyze(suit)
+    a = (evaluator if evaluator is not None else Evaluator()).analyze(suit)
     width = max(width, MIN_WIDTH * size)
     fig = Figure(width, 0, title=f"val({suit}) on the number line", font_size=size)
     margin = size
