@@ -4,6 +4,8 @@ reduced whist (whist's values read by ⌊ρ′⌋)."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -152,3 +154,20 @@ def test_open_suit_now_values_by_the_game(qtbot, inspector):
     inspector.open_suit_now(SuitDeal.parse("KQT/AJ9"))
     assert inspector.analysis is not None
     assert inspector.analysis.value.pretty() == "1¾"
+
+
+def test_a_long_greedy_suit_waits_and_says_theorem_6_1(qtbot, inspector):
+    from whistgui.engine.games.greedy_whist import theorem_6_1_words
+
+    inspector.set_game("greedy-whist")
+    suit = SuitDeal.parse(
+        "[28 26 24 22 20 18 16 14 12 10 8 6 4 2, 27 25 23 21 19 17 15 13 11 9 7 5 3 1]"
+    )
+    assert inspector.open_suit(suit) == 0  # past the live limit: nothing computed yet
+    status = inspector.status.text()
+    assert "past the live limit of 13" in status
+    assert "Greedy Whist's values have no kernel" in status
+    assert html.escape(theorem_6_1_words(suit)) in status
+    assert "Evaluate anyway" in status
+    assert inspector.analysis is None
+    assert inspector.game_view.a_table.rowCount() == 14  # R43's numbers at once
