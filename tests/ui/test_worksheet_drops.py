@@ -212,3 +212,44 @@ def test_typed_rows_and_the_table_s_deal_are_undone_too(qtbot, sheet):
     sheet.undo_stack.undo()
     assert sheet.model.texts == before
     assert not sheet.undo_button.isVisible()
+
+
+def test_a_suit_is_dragged_from_its_symbol_on_the_table(qtbot, sheet, monkeypatch):
+    """Pressing a suit's symbol on the felt and moving drags the suit (the app's deal drag);
+    dropped on the worksheet it is a row."""
+    import whistgui.ui.trick.table as table_module
+    from whistgui.ui.trick.table import CardTable
+
+    dragged: list[QMimeData] = []
+
+    class FakeDrag:  # QDrag.exec would run the platform's drag loop
+        def __init__(self, _source: object) -> None:
+            self.mime: QMimeData | None = None
+
+        def setMimeData(self, mime: QMimeData) -> None:
+            self.mime = mime
+
+        def exec(self, _action: object) -> None:
+            assert self.mime is not None
+            dragged.append(self.mime)
+
+    monkeypatch.setattr(table_module, "QDrag", FakeDrag)
+    table = CardTable()
+    qtbot.addWidget(table)
+    table.resize(900, 520)
+    table.set_document(Document.from_deal(Deal.parse("KQT/AJ9 K/A")))
+    table.show()
+    qtbot.waitExposed(table)
+    band = table.zone_rect("W", 1)
+    symbol = QPoint(int(table.MARGIN + table.LABEL_W / 2), int(band.center().y()))
+    assert table.suit_label_at(QPointF(symbol)) == 1
+    assert table.suit_label_at(QPointF(band.center())) is None  # West's hand, not the label
+    qtbot.mousePress(table, Qt.MouseButton.LeftButton, pos=symbol)
+    qtbot.mouseMove(table, symbol + QPoint(40, 5))
+    qtbot.mouseRelease(table, Qt.MouseButton.LeftButton, pos=symbol + QPoint(40, 5))
+    assert len(dragged) == 1
+    assert dragged[0].hasFormat(DEAL_MIME_TYPE)
+    assert dragged[0].text() == "K/A"
+    before = sheet.model.texts
+    assert drop_on(rows_target(sheet), dragged[0]).isAccepted()
+    assert sheet.model.texts == [*before, "K/A"]

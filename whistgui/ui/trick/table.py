@@ -29,6 +29,7 @@ from PySide6.QtGui import (
     QAction,
     QColor,
     QContextMenuEvent,
+    QDrag,
     QFont,
     QFontMetricsF,
     QHelpEvent,
@@ -38,7 +39,7 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPen,
 )
-from PySide6.QtWidgets import QMenu, QToolTip, QWidget
+from PySide6.QtWidgets import QApplication, QMenu, QToolTip, QWidget
 
 from whistgui.app.document import Document
 from whistgui.engine import Card, Player, WhistError
@@ -48,6 +49,7 @@ from whistgui.ui.trick.session import Session
 from whistgui.ui.trick.table_cards import MIME_TYPE, decode_cards, encode_cards
 from whistgui.ui.widgets.card_drops import CardDragDrop
 from whistgui.ui.widgets.cardart import paint_card, paint_focus, suit_symbol
+from whistgui.ui.widgets.deal_drag import deal_mime
 
 WEST, POOL, EAST = "W", "P", "E"
 PLACES: Final = (WEST, POOL, EAST)
@@ -140,6 +142,7 @@ class CardTable(CardDragDrop):
         self._focus: Card | None = None
         self._press_pos: QPoint | None = None
         self._press_card: Card | None = None
+        self._press_suit: int | None = None  # a suit's label pressed: its suit is dragged
         self._drop_zone: str | None = None
         self._message = ""
         self._moving = False  # True while our own moveRequested is being answered
@@ -397,6 +400,14 @@ class CardTable(CardDragDrop):
             return QRectF(x, lay.top, width, lay.height)
         return QRectF(x, lay.top + suit * lay.band, width, lay.band)
 
+    def suit_label_at(self, pos: QPointF) -> int | None:
+        """The suit whose label (its symbol, left of the West hand) is at ``pos``, if any."""
+        lay = self._geometry()
+        if not self.MARGIN <= pos.x() < self.MARGIN + self.LABEL_W or lay.band <= 0:
+            return None
+        i = int((pos.y() - lay.top) // lay.band)
+        return i if pos.y() >= lay.top and 0 <= i < len(self._doc.deal.suits) else None
+
     @staticmethod
     def _copy(slot: Slot) -> Slot:
         """A slot the caller may change without changing the table's layout."""
@@ -488,6 +499,11 @@ class CardTable(CardDragDrop):
             header = next((h for h in self.headers().values() if h.rect.contains(pos)), None)
             if header is not None and header.shortened:
                 QToolTip.showText(event.globalPos(), header.full, self, header.rect.toRect())
+                return True
+            i = self.suit_label_at(pos)
+            if i is not None and not self.play_mode:
+                suit = self._doc.deal.suits[i]
+                QToolTip.showText(event.globalPos(), f"Drag {suit} to the values worksheet", self)
                 return True
         return super().event(event)
 
@@ -656,6 +672,7 @@ class CardTable(CardDragDrop):
             return None
         self._press_pos = event.position().toPoint()
         self._press_card = slot.card if slot else None
+        self._press_suit = None if slot else self.suit_label_at(event.position())
         if slot is None:
             if not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
                 self.set_selected([])
@@ -669,12 +686,27 @@ class CardTable(CardDragDrop):
         return None
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        if not self.play_mode:
-            self.drag_pressed_card(event)
+        if not self.play_mode and not self.drag_pressed_card(event):
+            self._drag_pressed_suit(event)
+
+    def _drag_pressed_suit(self, event: QMouseEvent) -> None:
+        """A suit's label dragged far enough: the suit, as a deal's text, to the worksheet."""
+        i, start = self._press_suit, self._press_pos
+        if i is None or start is None or not event.buttons() & Qt.MouseButton.LeftButton:
+            return
+        if (event.position().toPoint() - start).manhattanLength() < (
+            QApplication.startDragDistance()
+        ):
+            return
+        self._press_suit = None
+        drag = QDrag(self)
+        drag.setMimeData(deal_mime(str(self._doc.deal.suits[i]), "table"))
+        drag.exec(Qt.DropAction.CopyAction)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         self._press_card = None
         self._press_pos = None
+        self._press_suit = None
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         """Double-click sends a card to the other hand (pool cards go to West)."""

@@ -1,7 +1,8 @@
-"""What the values worksheet takes from a drop: a deal or a suit — dragged from the inspector's
-tree of reductions or the single-suit list (:mod:`~whistgui.ui.widgets.deal_drag`), or any
-text that reads as a deal — and the refusal of anything else, quoted, saying what it takes:
-cards off a table, bridge cards, a file, text that is not a deal.
+"""What the values worksheet takes from a drop: a deal or a suit — dragged from the table (a
+suit's symbol), the inspector's tree of reductions or the single-suit list
+(:mod:`~whistgui.ui.widgets.deal_drag`), or any text that reads as a deal — and the refusal of
+anything else, quoted, saying what it takes: cards off a table, bridge cards, a file, text that
+is not a deal.
 
 >>> from PySide6.QtCore import QMimeData
 >>> m = QMimeData(); m.setText('  AQ/KJ K/A ')
@@ -31,7 +32,8 @@ APP_TYPES: Final = "application/x-whistgui-"
 
 #: What the worksheet takes, said after each refusal.
 TAKES: Final = (
-    "drop a suit from the inspector's tree or the single-suit list, or a deal's text (AQ/KJ K/A)"
+    "drop a suit from the table (its symbol), the inspector's tree or the single-suit list, "
+    "or a deal's text (AQ/KJ K/A)"
 )
 
 
