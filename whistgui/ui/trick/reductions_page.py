@@ -1,8 +1,9 @@
-"""The inspector's "Suit: reductions and values" tab (whist): the α matrix of the node walked
-to with its toggles and the legend of its fills, maxmin/minmax with I(D) and val(D), the
-exact-search check, the explanation, the number line, and the lazily expanded tree of
-reductions. The inspector fills it and walks it; the page lays it out and sizes the tree's
-State column."""
+"""The inspector's "Suit: reductions and values" tab (whist, and the games valued by its
+machinery: reduced whist, Greedy Whist — their note above the matrix): the α matrix of the node
+walked to with its toggles and the legend of its fills, maxmin/minmax with I(D) and val(D), the
+exact-search check, the explanation, the number line, and the lazily expanded tree of reductions
+(its states dragged to the values worksheet). The inspector fills it and walks it; the page lays
+it out and sizes the tree's State column."""
 
 from __future__ import annotations
 
