@@ -288,6 +288,8 @@ ARGS: dict[str, object] = {
     "SuitAnalysis.mark.j": 1,
     "SuitAnalysis.replies_to_west.i": 0,
     "SuitAnalysis.replies_to_east.j": 1,
+    "SuitAnalysis.leads_to.i": 0,
+    "SuitAnalysis.leads_to.j": 1,
     "Rules.replies.led": 5,
     "Rules.replies.holding": [2, 7, 9],
     "Rules.follows.led": 5,
