@@ -43,7 +43,7 @@ def test_a_suit_opened_while_pinned_unpins_and_every_tab_and_the_banner_agree(qt
     _open(qtbot, window, 27)
     ws = trick(window)
     inspector = ws.inspector
-    with qtbot.waitSignal(inspector.playReady, timeout=60000):
+    with qtbot.waitSignal(inspector.playReady, timeout=180000):
         ws.inspect_deal()  # Ctrl+Shift+I
     qtbot.waitUntil(lambda: inspector.analysis is not None, timeout=30000)
     assert str(inspector.analysis.suit) == SUIT_27
