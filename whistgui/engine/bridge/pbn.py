@@ -24,14 +24,23 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from whistgui.engine.bridge.contract import Contract
-from whistgui.engine.bridge.deal import BridgeDeal, Seat
+from whistgui.engine.bridge.deal import BridgeCard, BridgeDeal, Seat
+from whistgui.engine.bridge.records import (
+    auction_contract,
+    auction_lines,
+    check_auction,
+    parse_auction,
+    parse_call,
+    parse_play,
+    play_lines,
+)
 from whistgui.engine.checks import described, each, expect, whole
-from whistgui.engine.errors import ArgumentTypeError, NotationError
+from whistgui.engine.errors import ArgumentError, ArgumentTypeError, IllegalPlayError, NotationError
 from whistgui.engine.reading import LINE_END, label, quote
 
 __all__ = [
@@ -107,6 +116,11 @@ class PbnBoard:
     tags: tuple[tuple[str, str], ...]
     sections: tuple[tuple[str, tuple[str, ...]], ...] = ()
     deal: BridgeDeal = field(init=False, compare=False, repr=False)
+    #: The calls of the ``[Auction]`` section (:func:`~whistgui.engine.bridge.records.parse_call`
+    #: words: ``1S``, ``Pass``, ``X``), from the seat its tag names; ``()`` without one.
+    auction: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    #: The cards of the ``[Play]`` section in the order they were played; ``()`` without one.
+    play: tuple[BridgeCard, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         _check_pairs(self.tags, "tags", _TAGS, lambda v: isinstance(v, str))
@@ -131,6 +145,8 @@ class PbnBoard:
         object.__setattr__(self, "deal", BridgeDeal.parse(value))
         # Check the tags the properties read, so a bad one fails here, not later.
         _ = self.dealer, self.declarer, self.contract
+        object.__setattr__(self, "auction", self._read_auction())
+        object.__setattr__(self, "play", self._read_play())
         vul = self.tag("Vulnerable")
         if vul is not None and vul not in VULNERABLE:
             raise PbnError(f"[Vulnerable {quote(vul)}]; expected one of {', '.join(VULNERABLE)}")
@@ -145,8 +161,13 @@ class PbnBoard:
         vulnerable: str | None = None,
         contract: Contract | None = None,
         declarer: Seat | None = None,
+        auction: Sequence[str] = (),
+        play: Sequence[BridgeCard] = (),
     ) -> PbnBoard:
-        """A board from its parts; the deal is written from the dealer's seat (or North)."""
+        """A board from its parts; the deal is written from the dealer's seat (or North). An
+        ``auction`` (calls from the dealer, who must be given) is written as the ``[Auction]``
+        section and gives the contract and declarer when they are not given; ``play`` (cards in
+        the order played, from the opening lead) is written as the ``[Play]`` section."""
         expect(deal, BridgeDeal, "deal")
         if board is not None and not isinstance(board, str):
             whole(board, "board", low=0, high=_MAX_BOARD, what=_BOARD_NUMBER)
@@ -158,7 +179,17 @@ class PbnBoard:
         ):
             if value is not None:
                 expect(value, kind, name, f"a {kind.__name__} or None")
+        given: tuple[str, ...] = each(auction, str, "auction", _CALLS, whole=Sequence)
+        calls = tuple(parse_call(c) for c in given)
+        cards: tuple[BridgeCard, ...] = each(play, BridgeCard, "play", _PLAYED, whole=Sequence)
+        if calls and dealer is None:
+            raise ArgumentError("an auction is given without its dealer; give dealer too")
+        if calls and dealer is not None and contract is None and declarer is None:
+            found = auction_contract(dealer, calls)
+            if found is not None:
+                contract, declarer = found
         tags: list[tuple[str, str]] = []
+        sections: list[tuple[str, tuple[str, ...]]] = []
         if board is not None:
             tags.append(("Board", str(board)))
         if dealer is not None:
@@ -170,7 +201,52 @@ class PbnBoard:
             tags.append(("Contract", str(contract)))
         if declarer is not None:
             tags.append(("Declarer", str(declarer)))
-        return cls(tuple(tags))
+        if calls and dealer is not None:
+            tags.append(("Auction", str(dealer)))
+            sections.append(("Auction", auction_lines(dealer, calls)))
+        if cards:
+            if contract is None or declarer is None:
+                raise ArgumentError("a play is given without its contract and declarer")
+            leader = declarer.lho
+            tags.append(("Play", str(leader)))
+            sections.append(("Play", play_lines(leader, deal, contract, declarer, cards)))
+        return cls(tuple(tags), tuple(sections))
+
+    def section(self, name: str) -> tuple[str, ...]:
+        """The lines of the section tag ``name`` opened (``()`` if none)."""
+        for key, lines in self.sections:
+            if key == name:
+                return lines
+        return ()
+
+    def _read_auction(self) -> tuple[str, ...]:
+        first = self.tag("Auction")
+        if first is None:
+            return ()
+        lines = self.section("Auction")
+        try:
+            seat = Seat.parse(first)
+            calls = parse_auction(lines)
+            check_auction(seat, calls)
+        except NotationError as exc:
+            raise PbnError(f"[Auction {quote(first)}]: {exc}") from None
+        return calls
+
+    def _read_play(self) -> tuple[BridgeCard, ...]:
+        first = self.tag("Play")
+        lines = self.section("Play")
+        if first is None or not any(line.strip("-* \t") for line in lines):
+            return ()
+        contract, declarer = self.contract, self.declarer
+        if contract is None or declarer is None:
+            raise PbnError(
+                f"[Play {quote(first)}] with no contract and declarer; expected Contract and "
+                "Declarer tags, or an auction, before a play"
+            )
+        try:
+            return parse_play(lines, Seat.parse(first), self.deal, contract, declarer)
+        except (NotationError, IllegalPlayError) as exc:
+            raise PbnError(f"[Play {quote(first)}]: {exc}") from None
 
     def tag(self, name: str) -> str | None:
         """The value of tag ``name`` (case as written in PBN: ``Deal``), or ``None``."""
@@ -191,7 +267,11 @@ class PbnBoard:
 
     @property
     def declarer(self) -> Seat | None:
+        """The Declarer tag's seat, or without one the auction's declarer."""
         value = self.tag("Declarer")
+        if value is None and self.tag("Contract") is None:
+            found = self._auction_contract()
+            return found[1] if found is not None else None
         return None if value in (None, "", "?") else Seat.parse(value)
 
     @property
@@ -200,13 +280,28 @@ class PbnBoard:
 
     @property
     def contract(self) -> Contract | None:
-        """The contract, or ``None`` if there is none or the board was passed out."""
+        """The contract (the Contract tag's, or without one the auction's), or ``None`` if
+        there is none or the board was passed out."""
         value = self.tag("Contract")
-        if value is None or value.strip().upper() in ("", "?", "PASS"):
+        if value is None:
+            found = self._auction_contract()
+            return found[0] if found is not None else None
+        if value.strip().upper() in ("", "?", "PASS"):
             return None
         return Contract.parse(value)
 
+    def _auction_contract(self) -> tuple[Contract, Seat] | None:
+        """The contract and declarer the auction ends in (None before it is read, or with no
+        bid)."""
+        calls: tuple[str, ...] | None = getattr(self, "auction", None)
+        first = self.tag("Auction")
+        if not calls or first is None:
+            return None
+        return auction_contract(Seat.parse(first), calls)
 
+
+_CALLS: Final = "a sequence of calls (str: '1S', 'Pass', 'X')"
+_PLAYED: Final = "a sequence of BridgeCards, in the order played"
 #: What a board's ``tags`` and ``sections`` are; the name of a tag; the highest board number.
 _TAGS: Final = "a tuple of (name, value) pairs of str"
 _SECTIONS: Final = "a tuple of (tag name, lines) pairs: a str and a tuple of str"

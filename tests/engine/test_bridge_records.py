@@ -1,0 +1,230 @@
+"""Hand records (issue 29): PBN's [Auction] and [Play] sections and LIN files read and
+written, the contract derived from the auction, and malformed records refused in their place
+with the text quoted, in bounded memory."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+import pytest
+
+from tests.bounded import run_bounded
+from tests.bridge_records_files import AUCTIONS, lin_text, records
+from whistgui.engine.bridge import Contract, PbnBoard, PbnError, Seat, read_pbn, write_pbn
+from whistgui.engine.bridge.lin import is_lin, iter_lin, read_lin, write_lin
+from whistgui.engine.bridge.records import (
+    MAX_CALLS,
+    auction_contract,
+    check_auction,
+    parse_auction,
+    parse_call,
+)
+from whistgui.engine.errors import NotationError
+
+RECORDS = records(6)
+LIN = lin_text(RECORDS)
+
+
+def test_a_lin_file_written_by_endplay_is_read_with_deal_auction_contract_and_play():
+    boards = read_lin(LIN)
+    assert len(boards) == len(RECORDS)
+    for board, rec in zip(boards, RECORDS, strict=True):
+        assert board.board == str(rec.number)
+        assert board.deal == rec.deal
+        assert board.dealer == rec.dealer
+        assert board.vulnerable == rec.vulnerable
+        assert board.auction == rec.auction
+        assert (board.contract, board.declarer) == (rec.contract, rec.declarer)
+        assert board.play == rec.play
+    assert {len(b.play) for b in boards} > {52}  # some boards are cut short mid-trick
+
+
+def test_lin_round_trip_keeps_deal_auction_and_play():
+    first = read_lin(LIN)
+    text = write_lin(first)
+    assert is_lin(text)
+    again = read_lin(text)
+    assert again == first
+    assert [(b.deal, b.auction, b.play) for b in again] == [
+        (r.deal, r.auction, r.play) for r in RECORDS
+    ]
+
+
+def test_pbn_auction_and_play_sections_round_trip():
+    boards = read_lin(LIN)
+    text = write_pbn(boards)
+    assert text.count("[Auction ") == len(boards)
+    assert text.count("[Play ") == len(boards)
+    assert read_pbn(text) == boards
+    assert [b.play for b in read_pbn(text)] == [r.play for r in RECORDS]
+
+
+def test_a_pbn_board_without_contract_tags_takes_its_contract_from_the_auction():
+    board = read_lin(LIN)[1]
+    text = write_pbn([board])
+    text = text.replace('[Contract "4SX"]\n', "").replace('[Declarer "E"]\n', "")
+    (read,) = read_pbn(text)
+    assert read.tag("Contract") is None
+    assert (read.contract, read.declarer) == (Contract.parse("4SX"), Seat.E)
+    assert read.play == board.play
+
+
+def test_the_play_section_is_by_seat_and_its_order_follows_the_trick_winners():
+    """PBN lists each trick from the opening leader's column: after a trick the leader
+    changes, and the order played is found from who won."""
+    board = read_lin(LIN)[0]
+    lines = board.section("Play")
+    leader = board.declarer.lho
+    assert board.tag("Play") == str(leader)
+    # a trick led by another seat than the opening leader shows its lead in another column
+    firsts = [board.play[4 * t] for t in range(13)]
+    columns = [line.split().index(str(c)) for line, c in zip(lines, firsts, strict=True)]
+    assert columns[0] == 0
+    assert any(col != 0 for col in columns)
+
+
+@pytest.mark.parametrize(("calls", "contract", "declarer"), AUCTIONS)
+def test_the_contract_is_the_last_bid_by_the_first_of_its_side_to_name_the_strain(
+    calls, contract, declarer
+):
+    check_auction(Seat.N, calls)
+    assert auction_contract(Seat.N, calls) == (Contract.parse(contract), declarer)
+
+
+def test_calls_in_every_spelling_and_a_passed_out_auction():
+    assert [parse_call(t) for t in ("1n", "P", "pass", "d", "R", "7nt", "2h!")] == [
+        "1NT",
+        "Pass",
+        "Pass",
+        "X",
+        "XX",
+        "7NT",
+        "2H",
+    ]
+    assert auction_contract(Seat.W, ("Pass",) * 4) is None
+    assert parse_auction(["1S =1= Pass $2 AP"]) == ("1S", "Pass", "Pass", "Pass", "Pass")
+
+
+@pytest.mark.parametrize(
+    ("calls", "words"),
+    [
+        (("1S", "1H"), "not higher than the bid before"),
+        (("1S", "Pass", "X"), "doubles no opponent's bid"),
+        (("1S", "XX"), "redoubles no double"),
+        (("Pass",) * 5, "after the auction ended"),
+        (("1S", "Pass", "Pass", "Pass", "2S"), "after the auction ended"),
+        (("1S",) + ("Pass",) * 0 + ("X", "XX") * 200, "at most"),
+    ],
+)
+def test_an_auction_against_the_rules_is_refused(calls, words):
+    with pytest.raises(NotationError, match=words):
+        check_auction(Seat.N, calls)
+
+
+def test_a_bad_call_or_card_in_a_pbn_board_is_refused_quoting_it():
+    text = write_pbn(read_lin(LIN)[:1])
+    for bad, quoted in (
+        (text.replace("1NT Pass", "1NT Q7", 1), "'Q7'"),
+        (text.replace("1NT Pass", "1NT 1C", 1), "1C"),
+        (text.replace('[Play "E"]', '[Play "S"]'), "opening leader"),
+    ):
+        with pytest.raises(PbnError, match=quoted) as info:
+            read_pbn(bad)
+        assert info.value.board == "1"
+    lines = text.splitlines()
+    at = lines.index('[Play "E"]') + 1
+    first = lines[at].split()
+    lines[at] = " ".join([first[1], first[0], *first[2:]])  # East plays North's card
+    with pytest.raises(PbnError, match=r"does not hold|must follow"):
+        read_pbn("\n".join(lines) + "\n")
+
+
+def test_a_board_made_with_an_auction_and_a_play():
+    rec = RECORDS[2]
+    board = PbnBoard.make(rec.deal, board=3, dealer=Seat.N, auction=rec.auction, play=rec.play)
+    assert (board.contract, board.declarer, board.play) == (rec.contract, rec.declarer, rec.play)
+    with pytest.raises(ValueError, match="dealer"):
+        PbnBoard.make(rec.deal, auction=rec.auction)
+
+
+_MD = "md|3SAKQJT98765432HDC,SHAKQJT98765432DC,SHDAKQJT98765432C,|"
+_GOOD = f"pn|a,b,c,d|{_MD}ah|Board 9|mb|7S|mb|p|mb|p|mb|p|pc|CA|\n"
+
+
+@pytest.mark.parametrize(
+    ("bad", "words"),
+    [
+        ("pn|a,b,c,d|md|3S2H3,S4,|\n", "md\\|'3S2H3,S4,'"),
+        ("pn|a,b,c,d|md|9SAHDC,,,|\n", "dealer's digit"),
+        ("pn|a,b,c,d|md|3SAKQJT98765432HDC,SHAKQJT9876543DC,SHDAKQJT98765432C,|\n", "md"),
+        ("pn|a,b,c,d|md|3SAKQJT98765432HDC,SHAKQJT98765432D2C,SHDAKQJT9876543C,|\n", "md"),
+        ("garbage without bars\n", "'garbage without bars' is not a LIN key"),
+        (f"pn|a,b,c,d|{_MD}mb|7S|mb|Q9|\n", "'Q9' is not a call"),
+        (f"pn|a,b,c,d|{_MD}mb|7S|mb|p|mb|p|mb|p|pc|HA|\n", "does not hold"),
+        (f"pn|a,b,c,d|{_MD}pc|CA|\n", "no contract"),
+        ("pn|a,b,c,d|ah|Board 2|\n", "no md\\|"),
+        (f"pn|a,b,c,d|{_MD}an|x" + "y" * 20_000 + "|\n", "20,001 characters"),
+    ],
+)
+def test_a_malformed_lin_board_is_refused_quoting_it_and_the_others_are_read(bad, words):
+    results = [b for _, b in iter_lin(_GOOD + bad + _GOOD)]
+    assert [type(b).__name__ for b in results] == ["PbnBoard", "PbnError", "PbnBoard"]
+    error = results[1]
+    assert isinstance(error, PbnError)
+    assert error.number == 2
+    assert len(str(error)) < 600
+    assert re.search(words, str(error)), str(error)
+    with pytest.raises(PbnError):
+        read_lin(bad)
+
+
+def test_a_truncated_lin_file_reads_its_whole_boards():
+    text = LIN[: LIN.index("pc|", len(LIN) // 2) + 4]  # cut in the middle of a card
+    (last,) = [b for _, b in iter_lin(f"pn|a,b,c,d|{_MD}mb|7S|mb|p|mb|p|mb|p|pc|C")]
+    assert isinstance(last, PbnError)
+    assert "'C' has no | at its end" in str(last)
+    results = [b for _, b in iter_lin(text)]
+    assert all(isinstance(b, PbnBoard) for b in results[:-1])
+    assert isinstance(results[-1], PbnError)
+    assert [b.deal for b in results[:-1]] == [r.deal for r in RECORDS[: len(results) - 1]]
+
+
+def test_lin_board_lines_are_counted():
+    lines = [line for line, _ in iter_lin(LIN)]
+    assert lines == list(range(1, len(RECORDS) + 1))
+
+
+_HOSTILE = {
+    "50 MB of garbage": "'x' * 50 * 2**20",
+    "50 MB in one value": "'pn|a,b,c,d|md|' + 'S' * 50 * 2**20 + '|'",
+    "a million pairs": "'pn|a,b,c,d|' + 'mb|p|' * 10**6 + '\\n'",
+    "a million boards of bars": "'||\\n' * 10**6",
+}
+
+
+@pytest.mark.parametrize("name", list(_HOSTILE))
+def test_a_hostile_lin_file_is_refused_in_bounded_memory(name, tmp_path):
+    path = tmp_path / "hostile.lin"
+    code = f"""
+        open({str(path)!r}, "w").write({_HOSTILE[name]})
+        text = open({str(path)!r}).read()
+        from whistgui.engine.bridge.lin import iter_lin
+        from whistgui.engine.bridge.pbn import PbnError
+        bad = 0
+        for line, board in iter_lin(text):
+            assert isinstance(board, PbnError)
+            assert len(str(board)) < 1000, str(board)
+            bad += 1
+        print("bad", bad)
+    """
+    res = run_bounded(textwrap.dedent(code), memory_mb=600, timeout=120)
+    assert res.returncode == 0, res.describe()
+    assert res.stdout.split()[0] == "bad"
+    assert int(res.stdout.split()[1]) >= 1
+    assert res.peak_mb < 500, res.describe()
+
+
+def test_max_calls_is_a_bound_on_the_auction():
+    with pytest.raises(NotationError, match=str(MAX_CALLS)):
+        parse_auction(["Pass " * (MAX_CALLS + 1)])

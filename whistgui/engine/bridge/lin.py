@@ -1,0 +1,343 @@
+"""LIN files (Bridge Base Online's hand records) read and written, through endplay's LIN
+parser (:mod:`endplay.parsers.lin`), as :class:`~whistgui.engine.bridge.pbn.PbnBoard` records:
+the deal (``md|``), dealer, vulnerability (``sv|``), board number (``ah|Board 3|``), players
+(``pn|``), the auction (``mb|``) with the contract it ends in, and the play (``pc|``).
+
+A LIN file is pairs ``key|value|``; a board begins at its ``pn|`` or ``qx|`` (or its ``md|``
+when it has neither) once the board before has its deal. The file is scanned here, pair by
+pair, before endplay reads a board: a key that is not two letters, a value of more than
+:data:`MAX_LIN_VALUE` characters, a board of more than ``MAX_BOARD_ITEMS`` pairs or text with
+no ``|`` after it are refused board by board, quoted, and the other boards still read.
+
+>>> text = "pn|S,W,N,E|md|3SAKQJT98765432HDC,SHAKQJT98765432DC,SHDAKQJT98765432C,|sv|o|ah|Board 1|"
+>>> text += "mb|7S|mb|p|mb|p|mb|p|pc|CA|"
+>>> (board,) = read_lin(text)
+>>> board.board, board.dealer, str(board.contract), board.declarer, board.auction[0], board.play
+('1', <Seat.N: 0>, '7S', <Seat.N: 0>, '7S', (BridgeCard.parse('CA'),))
+>>> read_lin(write_lin([board])) == [board]
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any, Final
+
+from whistgui.engine.bridge.deal import BridgeCard, BridgeDeal, Seat
+from whistgui.engine.bridge.pbn import MAX_BOARD_ITEMS, PbnBoard, PbnError
+from whistgui.engine.bridge.records import parse_call
+from whistgui.engine.checks import each, expect
+from whistgui.engine.errors import IllegalPlayError, NotationError
+from whistgui.engine.reading import quote
+
+__all__ = ["MAX_LIN_VALUE", "is_lin", "iter_lin", "read_lin", "write_lin"]
+
+#: The longest value a LIN pair may hold (a comment or a note of a few lines is far less).
+MAX_LIN_VALUE: Final = 10_000
+_KEY: Final = re.compile(r"[A-Za-z]{2}")
+#: A hand of md|: the four suits' letters, each with its ranks (an empty hand: left out).
+_HAND: Final = re.compile(r"(?:S[2-9TJQKA]*H[2-9TJQKA]*D[2-9TJQKA]*C[2-9TJQKA]*)?")
+#: Text that begins a LIN file: (spaces, then) one of the keys BBO's files begin with.
+_LIN_START: Final = re.compile(r"\s*(?:pn|md|qx|st|vg|rs|ah|sv|pw|bn|mn)\|", re.IGNORECASE)
+#: endplay's players N E S W are ours in the same order; its Denom: S H D C, NT.
+_STRAIN_LETTERS: Final = "SHDCN"
+_VULNERABLE: Final = {"none": "None", "ns": "NS", "ew": "EW", "both": "All"}
+_SEAT_TAGS: Final = {"South": Seat.S, "West": Seat.W, "North": Seat.N, "East": Seat.E}
+_LIN_TEXT: Final = "a LIN file's text (a str)"
+_ENDPLAY_ERRORS: Final = (ValueError, IndexError, KeyError, TypeError, AttributeError)
+
+
+def is_lin(text: str) -> bool:
+    """Whether ``text`` begins as a LIN file does (``pn|…``, ``md|…``, ``qx|…`` …).
+
+    >>> is_lin("pn|a,b,c,d|md|3S2,,,|"), is_lin('[Board "1"]')
+    (True, False)
+    """
+    return _LIN_START.match(expect(text, str, "text", _LIN_TEXT)) is not None
+
+
+class _Scan:
+    """The board being read: its pairs, the line it starts on, and the first thing wrong."""
+
+    __slots__ = ("error", "has_deal", "keys", "line", "pairs")
+
+    def __init__(self, line: int) -> None:
+        self.line = line
+        self.pairs: list[tuple[str, str]] = []
+        self.has_deal = False
+        self.keys: set[str] = set()
+        self.error: str | None = None
+
+    def fail(self, message: str) -> None:
+        if self.error is None:
+            self.error = message
+            self.pairs.clear()
+
+
+def iter_lin(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
+    """The boards of a LIN file's text, in order, each with the line where it starts: a
+    :class:`PbnBoard`, or in its place the :class:`PbnError` saying why it cannot be read
+    (named by its ``ah|Board N|`` or its number in the file), as :func:`iter_pbn` gives them.
+
+    >>> bad = "pn|a,b,c,d|md|3SAK,H,D,C|ah|Board 4|\\npn|a,b,c,d|md|9xx|"
+    >>> [type(b).__name__ for _, b in iter_lin(bad)]
+    ['PbnError', 'PbnError']
+    """
+    return _iter_lin(expect(text, str, "text", _LIN_TEXT))
+
+
+def _iter_lin(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
+    count = 0
+    line = 1
+    pos = 0
+    scan: _Scan | None = None
+
+    def finish() -> tuple[int, PbnBoard | PbnError] | None:
+        nonlocal scan, count
+        done, scan = scan, None
+        if done is None:
+            return None
+        count += 1
+        name = next((v[6:].strip() for k, v in done.pairs if k == "ah" and v[:6] == "Board "), None)
+        if done.error is not None:
+            return done.line, PbnError(done.error, number=count, board=name, line=done.line)
+        try:
+            return done.line, _board(done.pairs)
+        except NotationError as exc:
+            return done.line, PbnError(str(exc), number=count, board=name, line=done.line)
+
+    size = len(text)
+    while pos < size:
+        bar = text.find("|", pos)
+        if bar < 0:
+            rest = text[pos:]
+            if rest.strip():
+                if scan is None:
+                    scan = _Scan(line)
+                scan.fail(
+                    f"{quote(rest.strip())} has no | after it; expected LIN pairs key|value| "
+                    "(is the file cut short?)"
+                )
+            break
+        raw_key = text[pos:bar]
+        key = raw_key.strip()
+        here = line + raw_key[: len(raw_key) - len(raw_key.lstrip())].count("\n")
+        if _KEY.fullmatch(key) is None:
+            if scan is not None and scan.has_deal:  # the text after a board is not of it
+                board = finish()
+                if board is not None:
+                    yield board
+            if scan is None:
+                scan = _Scan(here)
+            shown = key.split("\n", 1)[0].strip()
+            scan.fail(f"{quote(shown)} is not a LIN key; expected two letters such as md, mb or pc")
+            # go on at the next line: a LIN file holds a board (or a few pairs) a line
+            start = bar - len(raw_key.lstrip())
+            nl = text.find("\n", start)
+            if nl < 0:
+                break
+            line = here + text.count("\n", start, nl) + 1
+            pos = nl + 1
+            board = finish()
+            if board is not None:
+                yield board
+            continue
+        line = here
+        key = key.lower()
+        end = text.find("|", bar + 1)
+        if end < 0:
+            end = size
+        value = text[bar + 1 : end]
+        breaks = value.count("\n")
+        if scan is not None and (
+            (key in ("pn", "qx", "md") and scan.has_deal)
+            or (key in ("pn", "qx") and key in scan.keys)
+        ):
+            board = finish()
+            if board is not None:
+                yield board
+        if scan is None:
+            scan = _Scan(here)
+        line += breaks
+        pos = end + 1
+        if scan.error is not None:
+            if key == "ah" and len(value) < 100:
+                scan.pairs.append((key, value.strip()))  # only to name the board
+            continue
+        if end == size:
+            scan.fail(f"{key}|{quote(value)} has no | at its end; expected key|value|")
+            continue
+        if len(value) > MAX_LIN_VALUE:
+            scan.fail(
+                f"the value of {key}| has {len(value):,} characters: {quote(value)}; expected "
+                f"at most {MAX_LIN_VALUE:,}"
+            )
+            continue
+        if len(scan.pairs) >= MAX_BOARD_ITEMS:
+            scan.fail(
+                f"the board has more than {MAX_BOARD_ITEMS:,} pairs; expected a LIN board (a "
+                "few hundred at most)"
+            )
+            continue
+        if breaks:
+            value = value.replace("\r", "").replace("\n", "")
+        scan.pairs.append((key, value))
+        scan.keys.add(key)
+        if key == "md":
+            scan.has_deal = True
+    board = finish()
+    if board is not None:
+        yield board
+
+
+def _board(pairs: list[tuple[str, str]]) -> PbnBoard:
+    """The board of checked pairs, read by endplay's LIN parser; NotationError quoting what
+    it could not read."""
+    from endplay.parsers.lin import LINDecoder
+
+    deal_text = next((v for k, v in pairs if k == "md"), None)
+    if deal_text is None:
+        raise NotationError(
+            "the board has no md| (its deal); expected md|3SAKQ...,S...,S...,S...| with the "
+            "dealer's digit first"
+        )
+    if deal_text[:1] not in ("1", "2", "3", "4"):
+        raise NotationError(
+            f"md|{quote(deal_text)}: expected the dealer's digit first (1 South, 2 West, "
+            "3 North, 4 East), then the hands South, West, North, East"
+        )
+    hands = deal_text[1:].split(",")
+    if len(hands) > 4 or not all(_HAND.fullmatch(h) for h in hands):
+        raise NotationError(
+            f"md|{quote(deal_text)}: expected the dealer's digit, then the hands South, West, "
+            "North, East, comma-separated, each S, H, D, C with the ranks after each (AKQJT98765"
+            "432): md|3SAK2H..D..C..,S..H..D..C..,S..H..D..C..,|"
+        )
+    for k, v in pairs:
+        if k in ("mb", "pc") and not v.strip():
+            raise NotationError(f"{k}|| is empty; expected a {'call' if k == 'mb' else 'card'}")
+        if k == "mb":
+            try:
+                parse_call(v)
+            except NotationError as exc:
+                raise NotationError(f"mb|{v}|: {exc}") from None
+    # endplay counts the tricks of the play when there is no claim, and fails on a trick cut
+    # short: the cards are read here (checked against the deal and the rules by PbnBoard).
+    line = "".join(f"{k}|{v}|" for k, v in pairs if k != "pc")
+    try:
+        play = tuple(BridgeCard.parse(v) for k, v in pairs if k == "pc")
+    except NotationError as exc:
+        raise NotationError(f"pc|: {exc}") from None
+    try:
+        record: Any = LINDecoder().parse_line(line)  # type: ignore[no-untyped-call]
+        deal = BridgeDeal.parse(record.deal.to_pbn())
+    except NotationError as exc:
+        raise NotationError(f"md|{quote(deal_text)}: {exc}") from None
+    except _ENDPLAY_ERRORS as exc:
+        raise NotationError(f"{quote(line)} is not a LIN board: {exc}") from None
+    if deal.size != 13:
+        raise NotationError(
+            f"md|{quote(deal_text)} deals {deal.size} cards a hand; expected 13 (or three "
+            "hands of 13, the fourth left out)"
+        )
+    dealer = Seat(int(record.dealer))
+    auction = tuple(_call(bid) for bid in record.auction)
+    vul = _VULNERABLE.get(record.vul.name) if record.vul is not None else None
+    made = PbnBoard.make(
+        deal,
+        board=record.board_num,
+        dealer=dealer,
+        vulnerable=vul,
+    )
+    tags = list(made.tags)
+    names = {"South": "", "West": "", "North": "", "East": ""}
+    for name in names:
+        names[name] = str(getattr(record.info, name.lower(), "") or "")
+    tags.extend((name, value) for name, value in names.items() if value)
+    try:
+        board = PbnBoard.make(deal, dealer=dealer, auction=auction)
+        contract, declarer = board.contract, board.declarer
+        if contract is None and play:
+            raise NotationError(
+                f"{len(play)} cards are played (pc|) but the auction names no contract"
+            )
+        if contract is not None and declarer is not None:
+            tags += [("Contract", str(contract)), ("Declarer", str(declarer))]
+            if record.claimed and record.contract is not None:
+                tricks = contract.tricks_needed + int(record.contract.result)
+                tags.append(("Result", str(tricks)))
+        full = PbnBoard.make(deal, dealer=dealer, auction=auction, play=play)
+    except (NotationError, IllegalPlayError) as exc:
+        raise NotationError(f"mb|, pc|: {exc}") from None
+    full_tags = dict(full.tags)
+    for name in ("Auction", "Play"):
+        if name in full_tags:
+            tags.append((name, full_tags[name]))
+    return PbnBoard(tuple(tags), full.sections)
+
+
+def _call(bid: Any) -> str:
+    from endplay.types import ContractBid
+
+    if isinstance(bid, ContractBid):
+        return f"{bid.level}{'NT' if int(bid.denom) == 4 else _STRAIN_LETTERS[int(bid.denom)]}"
+    return {1: "Pass", 2: "X", 4: "XX"}[int(bid.penalty)]
+
+
+def read_lin(text: str) -> list[PbnBoard]:
+    """The boards of a LIN file's text, in order; :class:`PbnError` naming the first board that
+    cannot be read (see :func:`iter_lin` to read the others all the same)."""
+    boards = []
+    for _, board in _iter_lin(expect(text, str, "text", _LIN_TEXT)):
+        if isinstance(board, PbnError):
+            raise board
+        boards.append(board)
+    return boards
+
+
+def write_lin(boards: Iterable[PbnBoard]) -> str:
+    """LIN text for ``boards`` (one a line), written by endplay's LIN writer: the deal from its
+    dealer (North when the board has none), the vulnerability, the board's number (when it is
+    a number), the players, the auction and the play, and ``mc|`` (tricks claimed) for a play
+    cut short with a Result tag."""
+    from endplay.parsers.lin import dumps
+    from endplay.types import Bid, Board, Card, Deal, Player, Vul
+
+    checked: tuple[PbnBoard, ...] = each(boards, PbnBoard, "boards", "an iterable of PbnBoards")
+    records = []
+    for b in checked:
+        dealer = b.dealer or Seat.N
+        vul_name = {"None": "none", "Love": "none", "-": "none", "NS": "ns", "EW": "ew"}.get(
+            b.vulnerable or "None", "both"
+        )
+        number = b.board if b.board is not None and b.board.isdigit() else None
+        record = Board(
+            Deal.from_pbn(b.deal.to_pbn()),
+            [Bid(c) for c in b.auction],
+            [Card(str(c)) for c in b.play],
+            int(number) if number is not None else None,
+            vul=Vul.find(vul_name),
+            dealer=Player(int(dealer)),
+        )
+        for tag in _SEAT_TAGS:
+            value = b.tag(tag)
+            if value:
+                setattr(record.info, tag.lower(), value.replace(",", " ").replace("|", " "))
+        result = b.tag("Result")
+        contract, declarer = b.contract, b.declarer
+        if result is not None and result.isdigit() and contract is not None and b.play:
+            from endplay.types import Contract as EndplayContract
+            from endplay.types import Denom, Penalty
+
+            strain = "n" if str(contract.strain) == "NT" else str(contract.strain).lower()
+            record.contract = EndplayContract(
+                level=contract.level,
+                denom=Denom.find(strain),
+                declarer=Player(int(declarer or Seat.N)),
+                penalty=(Penalty.passed, Penalty.doubled, Penalty.redoubled)[contract.doubled],
+                result=int(result) - contract.tricks_needed,
+            )
+            record.claimed = len(b.play) < 52
+        records.append(record)
+    return str(dumps(records))
