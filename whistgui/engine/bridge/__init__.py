@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from whistgui.engine.bridge.contract import Contract
 from whistgui.engine.bridge.deal import BridgeCard, BridgeDeal, Seat, Side, Strain, Suit
+from whistgui.engine.bridge.lin import iter_lin, iter_records, read_lin, write_lin
 from whistgui.engine.bridge.pbn import PbnBoard, PbnError, iter_pbn, read_pbn, write_pbn
 from whistgui.engine.bridge.play import BridgePosition, trick_winner
 from whistgui.engine.bridge.solver import EndgameSolver
@@ -28,8 +29,12 @@ __all__ = [
     "Side",
     "Strain",
     "Suit",
+    "iter_lin",
     "iter_pbn",
+    "iter_records",
+    "read_lin",
     "read_pbn",
     "trick_winner",
+    "write_lin",
     "write_pbn",
 ]

@@ -25,13 +25,13 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
 from whistgui.engine.bridge.deal import BridgeCard, BridgeDeal, Seat
-from whistgui.engine.bridge.pbn import MAX_BOARD_ITEMS, PbnBoard, PbnError
+from whistgui.engine.bridge.pbn import MAX_BOARD_ITEMS, PbnBoard, PbnError, iter_pbn
 from whistgui.engine.bridge.records import parse_call
 from whistgui.engine.checks import each, expect
 from whistgui.engine.errors import IllegalPlayError, NotationError
 from whistgui.engine.reading import quote
 
-__all__ = ["MAX_LIN_VALUE", "is_lin", "iter_lin", "read_lin", "write_lin"]
+__all__ = ["MAX_LIN_VALUE", "is_lin", "iter_lin", "iter_records", "read_lin", "write_lin"]
 
 #: The longest value a LIN pair may hold (a comment or a note of a few lines is far less).
 MAX_LIN_VALUE: Final = 10_000
@@ -283,6 +283,16 @@ def _call(bid: Any) -> str:
     if isinstance(bid, ContractBid):
         return f"{bid.level}{'NT' if int(bid.denom) == 4 else _STRAIN_LETTERS[int(bid.denom)]}"
     return {1: "Pass", 2: "X", 4: "XX"}[int(bid.penalty)]
+
+
+def iter_records(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
+    """The boards of a hand-record file's text, LIN (:func:`is_lin`) or PBN, as
+    :func:`iter_lin` and :func:`~whistgui.engine.bridge.pbn.iter_pbn` give them.
+
+    >>> [b.board for _, b in iter_records('[Board "4"]\\n[Deal "N:A... K... Q... J..."]')]
+    ['4']
+    """
+    return _iter_lin(text) if is_lin(text) else iter_pbn(text)
 
 
 def read_lin(text: str) -> list[PbnBoard]:
