@@ -16,6 +16,7 @@ from functools import partial
 from itertools import chain, islice
 from typing import Any, Final, TextIO
 
+from whistgui.cli import bridge_records
 from whistgui.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
@@ -43,7 +44,8 @@ from whistgui.engine.bridge import (
 )
 from whistgui.engine.bridge.contract import result_words
 from whistgui.engine.bridge.dds import DDTable, dd_tables, par, winning_line
-from whistgui.engine.bridge.pbn import iter_pbn, pbn_text
+from whistgui.engine.bridge.lin import is_lin, iter_records
+from whistgui.engine.bridge.pbn import pbn_text
 from whistgui.engine.reading import PATH_QUOTE_LIMIT, label, quote
 
 #: The text table's columns, in the app's order (its DD table and figures): NT ♠ ♥ ♦ ♣.
@@ -56,7 +58,9 @@ DESCRIPTION = (
     "(table); whether a contract makes (solve); the winning line, card by card, each card with "
     "its score (line); a board drawn as a figure (render). A deal is a PBN deal string such as "
     "'N:AKQ2.KJ3.T98.A54 J876.Q54.AK2.J32 T943.A987.QJ4.K7 5.T62.7653.QT986', a PBN file (every "
-    "board in it), or - for standard input (a PBN file, or deal strings one per line). A board "
+    "board in it), a LIN file from BBO, or - for standard input (a PBN or LIN file, or deal "
+    "strings one per line); analyse gives each played card's double-dummy cost, deal makes "
+    "random deals to order. A board "
     "that cannot be read is reported in its place and the other boards are still answered; the "
     "exit status is then 2."
 )
@@ -78,7 +82,9 @@ def register(sub: Any, add: Any) -> None:
         ("line", "the line of play, card by card, each card with its score"),
     ):
         p = bsub.add_parser(name, help=what, description=what)
-        p.add_argument("deals", nargs="+", metavar="PBN", help="a deal string, a .pbn file, or -")
+        p.add_argument(
+            "deals", nargs="+", metavar="PBN", help="a deal string, a .pbn or .lin file, or -"
+        )
         p.add_argument("--json", action="store_true", help="one JSON object per deal per line")
         if name != "table":
             p.add_argument("--contract", help="e.g. 4S, 3NT (default: the file's Contract)")
@@ -91,6 +97,7 @@ def register(sub: Any, add: Any) -> None:
                 help="None, NS, EW or All (default: the file's)",
             )
     _register_render(bsub)
+    bridge_records.register(bsub)
 
 
 #: The vulnerabilities, by every name PBN gives them (in lower case: ``Love`` and ``-`` are
@@ -170,7 +177,7 @@ def _items(arg: str, stdin: TextIO) -> Iterator[_Item]:
     or holds no deal, is a NotationError raised here, before any of them."""
     if arg == "-":
         return _from_text(_read_stdin(stdin), "standard input")
-    if arg.lower().endswith(".pbn") or is_file(arg):
+    if arg.lower().endswith((".pbn", ".lin")) or is_file(arg):
         where = label(arg, PATH_QUOTE_LIMIT)
         items = _from_text(_read_file(arg), where)
         first = next(items, None)
@@ -223,8 +230,8 @@ def _read_stdin(stdin: TextIO) -> str:
 
 
 def _from_text(text: str, where: str) -> Iterator[_Item]:
-    if "[" in text:  # a PBN file: each board, or in its place why it cannot be read
-        for i, (start, read) in enumerate(iter_pbn(text), start=1):
+    if "[" in text or is_lin(text):  # PBN or LIN: each board, or why it cannot be read
+        for i, (start, read) in enumerate(iter_records(text), start=1):
             name = read.label if isinstance(read, PbnError) else label(read.board or str(i))
             yield _Item(f"{where}, board {name} (line {start}): ", read, start, name=name)
         return
@@ -415,6 +422,8 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     and solve their full deals together, as one DDS batch."""
     if args.bridge_command == "render":
         return render(args, stdin)
+    if args.bridge_command in bridge_records.COMMANDS:
+        return bridge_records.run(args, stdin)
     stdin = stdin if stdin is not None else sys.stdin
     status = EXIT_OK
 

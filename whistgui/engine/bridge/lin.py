@@ -113,8 +113,12 @@ def _iter_lin(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
         if bar < 0:
             rest = text[pos:]
             if rest.strip():
+                if scan is not None and scan.has_deal:  # the text after a board is not of it
+                    board = finish()
+                    if board is not None:
+                        yield board
                 if scan is None:
-                    scan = _Scan(line)
+                    scan = _Scan(line + rest[: len(rest) - len(rest.lstrip())].count("\n"))
                 scan.fail(
                     f"{quote(rest.strip())} has no | after it; expected LIN pairs key|value| "
                     "(is the file cut short?)"

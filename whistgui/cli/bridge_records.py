@@ -1,0 +1,267 @@
+"""``whist bridge analyse`` and ``whist bridge deal`` (issue 29): the double-dummy cost of
+every card of a hand record's played line (DDS's AnalysePlay), and random deals to order
+(a Dealer-language constraint, :mod:`whistgui.engine.bridge.dealing`). Registered by
+:mod:`whistgui.cli.bridge`; a hand record is a LIN or a PBN file, or ``-``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Final, TextIO
+
+from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, ProgressLine, json_line, option_int
+from whistgui.engine import NotationError, WhistError
+from whistgui.engine.bridge import PbnBoard, PbnError, Seat, write_pbn
+from whistgui.engine.bridge.lin import iter_records
+from whistgui.engine.bridge.pbn import pbn_text
+from whistgui.engine.reading import PATH_QUOTE_LIMIT, label, quote
+
+__all__ = ["COMMANDS", "register", "run"]
+
+#: The sub-commands this module answers.
+COMMANDS: Final = ("analyse", "deal")
+
+ANALYSE: Final = (
+    "For each board of a hand record (a LIN file from BBO, or a PBN file with a [Play] section) "
+    "that has a played line: each card with its seat, declarer's double-dummy tricks after it "
+    "(as DDS's AnalysePlay counts them: the tricks of the whole deal, those already won "
+    "included) and what it cost its side (0: as good as the best card). With --json one object "
+    'a board, a line each: {"board", "contract", "declarer", "cards": [{"seat", '
+    '"card", "tricks", "cost"}, ...]}.'
+)
+
+DEAL: Final = (
+    "Random deals that meet a constraint in the language of the Dealer program (read by "
+    "endplay.dealer). Hands: north east south west. Functions: hcp(h), spades(h) hearts(h) "
+    "diamonds(h) clubs(h) (lengths), controls(h), loser(h), hascard(h, AS), and a suit's part: "
+    "hcp(h, spades); shape(h, 5431 + any 4333 + any 4432 - 4333) — exact shapes in the order "
+    "spades hearts diamonds clubs (x: any length), 'any' in any order. Operators: + - * / %, "
+    "== != < <= > >=, && || ! (and, or, not), ? : and parentheses. Example: 'hcp(south) >= 15 "
+    "&& hcp(south) <= 17 && shape(south, any 4333 + any 4432 + any 5332) && spades(north) >= "
+    "5'. A constraint too rare to meet gives up after --max-tries deals."
+)
+
+
+def register(bsub: Any) -> None:
+    """Add ``analyse`` and ``deal`` to ``whist bridge``'s sub-commands."""
+    what = "the double-dummy cost of each card of a hand record's played line"
+    p = bsub.add_parser("analyse", help=what, description=ANALYSE)
+    p.add_argument("file", metavar="FILE", help="a .lin or .pbn file, or - for standard input")
+    p.add_argument(
+        "--board", metavar="B", help="only board B (its Board tag, or its number in the file)"
+    )
+    p.add_argument("--json", action="store_true", help="one JSON object per board per line")
+    what = "random deals that meet a constraint (Dealer's language)"
+    p = bsub.add_parser("deal", help=what, description=DEAL)
+    p.add_argument(
+        "--constraint",
+        metavar="EXPR",
+        help="the condition each deal meets, e.g. 'hcp(north) >= 20' (default: any deal)",
+    )
+    p.add_argument("--count", type=_count, default=1, metavar="K", help="deals (default 1)")
+    p.add_argument(
+        "--seed", type=_seed, default=None, metavar="S", help="the same S, the same deals"
+    )
+    p.add_argument(
+        "--max-tries",
+        type=_tries,
+        default=None,
+        metavar="N",
+        help="deals tried before giving up (default 100,000: about 20 s)",
+    )
+    kind = p.add_mutually_exclusive_group()
+    kind.add_argument("--json", action="store_true", help="one JSON object per deal per line")
+    kind.add_argument("--pbn", action="store_true", help="a PBN file: boards 1 to K")
+
+
+def _count(text: str) -> int:
+    n = option_int(text)
+    if not 1 <= n <= 10_000:
+        raise argparse.ArgumentTypeError(f"{quote(text)}: expected a count from 1 to 10,000")
+    return n
+
+
+def _seed(text: str) -> int:
+    n = option_int(text, like="42")
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{quote(text)}: expected a seed from 0")
+    return n
+
+
+def _tries(text: str) -> int:
+    n = option_int(text, like="100000")
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{quote(text)}: expected a count of tries from 1")
+    return n
+
+
+def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
+    stdin = stdin if stdin is not None else sys.stdin
+    if args.bridge_command == "deal":
+        return _deal(args)
+    return _analyse(args, stdin)
+
+
+def _refuse(args: argparse.Namespace, message: str, **where: Any) -> None:
+    """Say why on standard error (and with ``--json`` as an object with ``"error"``)."""
+    sys.stdout.flush()
+    prefix = f"board {where['board']}: " if "board" in where else ""
+    sys.stderr.write(f"whist: error: {prefix}{message}\n")
+    sys.stderr.flush()
+    if args.json:
+        sys.stdout.write(json_line({"error": message, **where}) + "\n")
+        sys.stdout.flush()
+
+
+def _text(name: str, stdin: TextIO) -> str:
+    """The text of the file ``name`` (or of standard input for ``-``), at most
+    ``MAX_PBN_BYTES``, as UTF-8 else ISO 8859-1; NotationError naming it if it cannot be read."""
+    from whistgui.app.bridge import MAX_PBN_BYTES
+    from whistgui.app.document import DocumentError, read_file
+
+    if name == "-":
+        raw = getattr(stdin, "buffer", None)
+        data: str | bytes = (
+            raw.read(MAX_PBN_BYTES + 1) if raw is not None else stdin.read(MAX_PBN_BYTES + 1)
+        )
+        if len(data) > MAX_PBN_BYTES:
+            raise NotationError(
+                f"standard input holds more than {MAX_PBN_BYTES:,} bytes; expected a LIN or "
+                f"PBN file of at most {MAX_PBN_BYTES:,} bytes"
+            )
+        return pbn_text(data) if isinstance(data, bytes) else data
+    try:
+        return pbn_text(read_file(name, "a LIN or PBN file", MAX_PBN_BYTES))
+    except DocumentError as exc:
+        raise NotationError(str(exc)) from None
+
+
+def _analyse(args: argparse.Namespace, stdin: TextIO) -> int:
+    from whistgui.engine.bridge.analysis import analyse_play
+
+    where = "standard input" if args.file == "-" else label(args.file, PATH_QUOTE_LIMIT)
+    try:
+        text = _text(args.file, stdin)
+    except WhistError as exc:
+        _refuse(args, str(exc))
+        return EXIT_BAD_INPUT
+    status = EXIT_OK
+    names: list[str] = []
+    analysed = 0
+    matched = False
+    for i, (start, read) in enumerate(iter_records(text), start=1):
+        name = read.label if isinstance(read, PbnError) else label(read.board or str(i))
+        names.append(name)
+        if args.board is not None and args.board not in (name, str(i)):
+            continue
+        matched = True
+        if isinstance(read, PbnError):
+            status = EXIT_BAD_INPUT
+            _refuse(args, f"{where}, line {start}: {read.reason}", board=name, line=start)
+            continue
+        if not read.play:
+            if args.board is not None:
+                status = EXIT_BAD_INPUT
+                _refuse(
+                    args,
+                    f"{where}: the board has no played cards; expected a [Play] "
+                    "section (PBN) or pc| cards (LIN)",
+                    board=name,
+                )
+            continue
+        contract, declarer = read.contract, read.declarer
+        if contract is None or declarer is None:  # (a board with a play has both)
+            continue
+        try:
+            analysis = analyse_play(read.deal, contract, declarer, read.play)
+        except WhistError as exc:
+            status = EXIT_BAD_INPUT
+            _refuse(args, f"{where}: {exc}", board=name)
+            continue
+        analysed += 1
+        _write_analysis(args, name, read, analysis)
+    if args.board is not None and names and not matched:
+        shown = ", ".join(names[:20]) + (", …" if len(names) > 20 else "")
+        _refuse(args, f"{where} has no board {quote(args.board)}; its boards: {shown}")
+        return EXIT_BAD_INPUT
+    if not names:
+        _refuse(args, f"{where} holds no board; expected a LIN or PBN hand record")
+        return EXIT_BAD_INPUT
+    if not analysed and status == EXIT_OK:
+        _refuse(
+            args,
+            f"{where} has no board with a played line; expected pc| cards (LIN) or "
+            "a [Play] section (PBN)",
+        )
+        return EXIT_BAD_INPUT
+    return status
+
+
+def _write_analysis(args: argparse.Namespace, name: str, board: PbnBoard, analysis: Any) -> None:
+    if args.json:
+        obj = {
+            "board": name,
+            "contract": str(analysis.contract),
+            "declarer": str(analysis.declarer),
+            "cards": [card.to_json() for card in analysis.cards],
+        }
+        sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+        return
+    contract, declarer = analysis.contract, analysis.declarer
+    lines = [
+        f"Board {name}: {contract} by {declarer.word}, {declarer.lho.word} leads; "
+        f"{analysis.start} tricks for declarer double dummy before the lead",
+    ]
+    for k, card in enumerate(analysis.cards):
+        trick = f"{k // 4 + 1:>2}." if k % 4 == 0 else "   "
+        cost = f"  costs {card.cost}" if card.cost else ""
+        lines.append(f"  {trick} {card.seat} {card.card!s:<3} {card.tricks:>2}{cost}")
+    costly = sum(1 for c in analysis.cards if c.cost)
+    lines.append(f"  {costly} costly card{'s' if costly != 1 else ''} of {len(analysis.cards)}")
+    sys.stdout.write("\n".join(lines) + "\n")
+    sys.stdout.flush()
+
+
+#: Vulnerability by board number (1–16, then again), as duplicate boards are dealt.
+_VULNERABLE: Final = (
+    "None", "NS", "EW", "All", "NS", "EW", "All", "None",
+    "EW", "All", "None", "NS", "All", "None", "NS", "EW",
+)  # fmt: skip
+
+
+def _deal(args: argparse.Namespace) -> int:
+    from whistgui.engine.bridge.dealing import MAX_TRIES, constrained_deals
+
+    with ProgressLine(sys.stderr) as line:
+
+        def progress(found: int, tried: int) -> None:
+            if line.due():
+                line(f"{tried:,} deals tried, {found} of {args.count} found")
+
+        try:
+            deals = constrained_deals(
+                args.constraint,
+                args.count,
+                args.seed,
+                max_tries=args.max_tries or MAX_TRIES,
+                progress=progress,
+            )
+        except WhistError as exc:
+            _refuse(args, f"--constraint: {exc}" if isinstance(exc, NotationError) else str(exc))
+            return EXIT_BAD_INPUT
+    if args.pbn:
+        boards = [
+            PbnBoard.make(
+                d, board=i, dealer=Seat((i - 1) % 4), vulnerable=_VULNERABLE[(i - 1) % 16]
+            )
+            for i, d in enumerate(deals, start=1)
+        ]
+        sys.stdout.write(write_pbn(boards))
+    elif args.json:
+        for i, d in enumerate(deals, start=1):
+            sys.stdout.write(json.dumps({"board": str(i), "deal": d.to_pbn()}) + "\n")
+    else:
+        sys.stdout.write("".join(d.to_pbn() + "\n" for d in deals))
+    return EXIT_OK
