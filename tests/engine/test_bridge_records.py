@@ -228,3 +228,38 @@ def test_a_hostile_lin_file_is_refused_in_bounded_memory(name, tmp_path):
 def test_max_calls_is_a_bound_on_the_auction():
     with pytest.raises(NotationError, match=str(MAX_CALLS)):
         parse_auction(["Pass " * (MAX_CALLS + 1)])
+
+
+ITALY_USA = """[Event "Italy vs USA"]
+[Dealer "S"]
+[Vulnerable "Both"]
+[Deal "N:AKQ2.KJ3.T98.A54 J876.Q54.AK2.J32 T943.A987.QJ4.K7 5.T62.7653.QT986"]
+[Declarer "S"]
+[Contract "6S"]
+[Auction "S"]
+  2C Pass 2H Pass
+  2S Pass 3S Pass
+  4D Pass 4S Pass
+  5C Pass 5S Pass
+  6S Pass Pass Pass
+[Play "W"]
+HT
+"""
+
+
+def test_a_play_of_the_opening_lead_only_as_files_write_it():
+    (board,) = read_pbn(ITALY_USA)
+    assert board.auction[-4:] == ("6S", "Pass", "Pass", "Pass")
+    assert [str(c) for c in board.play] == ["HT"]
+    text = ITALY_USA.replace('[Declarer "S"]\n[Contract "6S"]\n', "")
+    (board,) = read_pbn(text)
+    assert (str(board.contract), board.declarer) == ("6S", Seat.S)
+
+
+def test_pbn_irregularities_are_read_not_refused():
+    """PBN 2.1 marks an insufficient bid ^I, a revoke ^R: the auction is read as written
+    (not checked against the rules), a play that broke them is not a line to analyse."""
+    text = ITALY_USA.replace("2H Pass", "1H ^I Pass", 1).replace("HT\n", "HT H3 ^R H4 HA\n")
+    (board,) = read_pbn(text)
+    assert board.auction[2] == "1H"
+    assert board.play == ()

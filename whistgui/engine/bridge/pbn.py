@@ -117,9 +117,11 @@ class PbnBoard:
     sections: tuple[tuple[str, tuple[str, ...]], ...] = ()
     deal: BridgeDeal = field(init=False, compare=False, repr=False)
     #: The calls of the ``[Auction]`` section (:func:`~whistgui.engine.bridge.records.parse_call`
-    #: words: ``1S``, ``Pass``, ``X``), from the seat its tag names; ``()`` without one.
+    #: words: ``1S``, ``Pass``, ``X``), from the seat its tag names; ``()`` without one. They
+    #: are checked against the rules unless the section marks an irregularity (``^I``).
     auction: tuple[str, ...] = field(init=False, compare=False, repr=False)
-    #: The cards of the ``[Play]`` section in the order they were played; ``()`` without one.
+    #: The cards of the ``[Play]`` section in the order they were played; ``()`` without one,
+    #: or when the section marks an irregularity (``^R`` a revoke, ``^L`` a lead out of turn).
     play: tuple[BridgeCard, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -227,7 +229,8 @@ class PbnBoard:
         try:
             seat = Seat.parse(first)
             calls = parse_auction(lines)
-            check_auction(seat, calls)
+            if not any("^" in line for line in lines):  # PBN's irregularities (^I) aside
+                check_auction(seat, calls)
         except NotationError as exc:
             raise PbnError(f"[Auction {quote(first)}]: {exc}") from None
         return calls
@@ -237,6 +240,8 @@ class PbnBoard:
         lines = self.section("Play")
         if first is None or not any(line.strip("-* \t") for line in lines):
             return ()
+        if any("^" in line for line in lines):  # a revoke (^R), a lead out of turn (^L) …
+            return ()  # the play broke the rules: not a line to analyse
         contract, declarer = self.contract, self.declarer
         if contract is None or declarer is None:
             raise PbnError(

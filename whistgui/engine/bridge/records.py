@@ -129,7 +129,7 @@ def parse_auction(lines: Iterable[str], *, limit: int = MAX_CALLS) -> tuple[str,
     calls: list[str] = []
     for line in lines:
         for word in line.split():
-            if _NOTE.fullmatch(word) or word in ("-", "+"):
+            if _NOTE.fullmatch(word) or word in ("-", "+") or word.startswith("^"):
                 continue
             if word == "*":
                 return tuple(calls)
@@ -182,7 +182,8 @@ def parse_play(
 ) -> tuple[BridgeCard, ...]:
     """The cards of a PBN ``[Play]`` section in the order they were played: each line a trick,
     its cards in seat order from ``first`` (the seat the section's tag names: the opening
-    leader), ``-`` for a card not played (after a claim), ``*`` the end. Each trick's order is
+    leader), ``-`` for a card not played (after a claim; a line of fewer than four cards has
+    the others not played), ``*`` the end. Each trick's order is
     found from its leader, the winner of the trick before; every card is checked against the
     deal and the rules (:class:`BridgePosition`). NotationError (or IllegalPlayError) quoting
     the card or the line at fault."""
@@ -207,11 +208,12 @@ def parse_play(
             )
         stop = "*" in words
         words = words[: words.index("*")] if stop else words
-        if len(words) != 4:
+        if len(words) > 4:
             raise NotationError(
                 f"play line {number} ({quote(line)}) has {len(words)} cards; expected a trick: "
                 "4 cards (or -), in seat order from the opening leader's"
             )
+        words += ["-"] * (4 - len(words))  # a line cut short: the cards not yet played
         by_seat: dict[Seat, str] = dict(zip(first.following(), words, strict=True))
         order = [by_seat[s] for s in pos.leader.following()]
         missing = False
