@@ -8,17 +8,22 @@ import re
 import textwrap
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.bounded import run_bounded
-from tests.bridge_records_files import AUCTIONS, lin_text, records
+from tests.bridge_records_files import AUCTIONS, lin_text, random_play, records
 from whistgui.engine.bridge import Contract, PbnBoard, PbnError, Seat, read_pbn, write_pbn
 from whistgui.engine.bridge.lin import is_lin, iter_lin, read_lin, write_lin
 from whistgui.engine.bridge.records import (
     MAX_CALLS,
     auction_contract,
+    auction_lines,
     check_auction,
     parse_auction,
     parse_call,
+    parse_play,
+    play_lines,
 )
 from whistgui.engine.errors import NotationError
 
@@ -263,3 +268,68 @@ def test_pbn_irregularities_are_read_not_refused():
     (board,) = read_pbn(text)
     assert board.auction[2] == "1H"
     assert board.play == ()
+
+
+@st.composite
+def legal_auctions(draw):
+    """An auction by the rules from North: bids rising, doubles of an opponent's bid,
+    redoubles of a double, three passes at the end (four if no one bids)."""
+    calls: list[str] = []
+    bid_rank, bidder, doubled, seat = -1, None, 0, Seat.N
+    strains = ("C", "D", "H", "S", "NT")
+    for _ in range(draw(st.integers(0, 12))):
+        options = ["Pass"]
+        if bid_rank < 34:
+            options.append("bid")
+        if bidder is not None and bidder.side != seat.side and doubled == 0:
+            options.append("X")
+        if bidder is not None and bidder.side == seat.side and doubled == 1:
+            options.append("XX")
+        choice = draw(st.sampled_from(options))
+        if choice == "bid":
+            bid_rank = draw(st.integers(bid_rank + 1, min(bid_rank + 6, 34)))
+            calls.append(f"{bid_rank // 5 + 1}{strains[bid_rank % 5]}")
+            bidder, doubled = seat, 0
+        elif choice in ("X", "XX"):
+            calls.append(choice)
+            doubled += 1
+        else:
+            calls.append("Pass")
+        seat = seat.next
+        tail = calls[-3:] if bidder is not None else calls[-4:]
+        if len(tail) == (3 if bidder is not None else 4) and all(c == "Pass" for c in tail):
+            return tuple(calls)
+    trailing = len(calls) - len("".join("p" if c == "Pass" else "b" for c in calls).rstrip("p"))
+    return (*calls, *["Pass"] * ((3 if bidder is not None else 4) - trailing))
+
+
+@given(legal_auctions(), st.sampled_from(list(Seat)))
+def test_an_auction_round_trips_through_its_pbn_lines(calls, dealer):
+    check_auction(dealer, calls)
+    assert parse_auction(auction_lines(dealer, calls)) == calls
+    found = auction_contract(dealer, calls)
+    bids = [c for c in calls if c not in ("Pass", "X", "XX")]
+    assert (found is None) == (not bids)
+    if found is not None:
+        assert str(found[0]).rstrip("X") == bids[-1]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 52), st.sampled_from(list(Seat)))
+def test_a_random_play_round_trips_through_the_play_section(seed, cards, declarer):
+    rec = records(1, seed=seed % 1000)[0]
+    play = random_play(rec.deal, rec.contract, declarer, cards, seed)
+    lines = play_lines(declarer.lho, rec.deal, rec.contract, declarer, play)
+    assert parse_play(lines, declarer.lho, rec.deal, rec.contract, declarer) == play
+    assert len(lines) == (cards + 3) // 4
+
+
+def test_a_claim_round_trips_through_lin_as_the_result():
+    rec = RECORDS[1]
+    board = PbnBoard.make(rec.deal, board=2, dealer=Seat.N, auction=rec.auction, play=rec.play)
+    board = PbnBoard((*board.tags, ("Result", "9")), board.sections)
+    text = write_lin([board])
+    assert "mc|9|" in text
+    (again,) = read_lin(text)
+    assert again.tag("Result") == "9"
+    assert (again.play, again.auction) == (board.play, board.auction)
