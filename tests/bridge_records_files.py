@@ -54,7 +54,7 @@ def records(count: int = 4, seed: int = 29) -> list[Record]:
         deal = BridgeDeal.from_hands({s: cards[13 * k : 13 * k + 13] for k, s in enumerate(Seat)})
         auction, contract, declarer = AUCTIONS[i % len(AUCTIONS)]
         c = Contract.parse(contract)
-        played = random_play(deal, c, declarer, 52 if i % 2 == 0 else 30 + i, seed + i)
+        played = random_play(deal, c, declarer, 52 if i % 2 == 0 else 30 + i % 20, seed + i)
         vul = ("None", "NS", "EW", "All")[i % 4]
         out.append(Record(i + 1, deal, Seat.N, vul, auction, c, declarer, played))
     return out

@@ -73,7 +73,7 @@ class Seat(enum.IntEnum, metaclass=CheckedEnum):
     @property
     def next(self) -> Seat:
         """The seat to the left, who plays next (clockwise: N → E → S → W → N)."""
-        return Seat((self + 1) % 4)
+        return _FOLLOWING[self][1]
 
     @property
     def lho(self) -> Seat:
@@ -99,7 +99,7 @@ class Seat(enum.IntEnum, metaclass=CheckedEnum):
 
     def following(self) -> tuple[Seat, Seat, Seat, Seat]:
         """This seat and the three after it, clockwise."""
-        return (self, self.next, self.next.next, self.next.next.next)
+        return _FOLLOWING[self]
 
     @classmethod
     def parse(cls, text: str) -> Seat:
@@ -115,6 +115,11 @@ class Seat(enum.IntEnum, metaclass=CheckedEnum):
 
 
 _SEAT_WORDS: Final = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+#: Each seat and the three after it, clockwise (worked out once: play asks for them at every
+#: card, and Seat's checked look-up by value is slow).
+_FOLLOWING: Final = {
+    seat: (seat, Seat((seat + 1) % 4), Seat((seat + 2) % 4), Seat((seat + 3) % 4)) for seat in Seat
+}
 _SEAT_TEXT: Final = "a seat (a str: N, E, S, W or North, East, South, West)"
 
 

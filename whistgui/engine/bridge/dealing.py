@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from whistgui.engine.bridge.deal import BridgeCard, BridgeDeal, Seat, Suit
+from whistgui.engine.bridge.deal import BridgeDeal, Seat
 from whistgui.engine.checks import expect, optional_callable, whole
 from whistgui.engine.errors import NotationError, WhistError
 from whistgui.engine.reading import quote
@@ -131,7 +131,6 @@ _HINT: Final = (
     "expected a condition in the Dealer language, e.g. 'hcp(south) >= 15 && "
     "shape(south, any 4333 + any 4432) && spades(north) >= 5'"
 )
-_ALL_CARDS: Final = tuple(BridgeCard(s, r) for s in Suit for r in range(2, 15))
 
 
 def constrained_deals(
@@ -155,10 +154,13 @@ def constrained_deals(
     max_tries = whole(max_tries, "max_tries", low=1, what="a count of tries, from 1")
     optional_callable(progress, "progress")
     optional_callable(should_stop, "should_stop")
-    from endplay.types import Deal
+    from endplay.types import Card, Deal, Denom, Player, Rank
 
     rnd = random.Random(seed)
-    cards = list(_ALL_CARDS)
+    # endplay's cards, shuffled and dealt as endplay's generator deals them; only a deal that
+    # meets the constraint is made one of ours
+    cards = [Card(suit=suit, rank=rank) for suit in Denom.suits() for rank in Rank]
+    players = list(Player)
     found: list[BridgeDeal] = []
     tried = 0
     while len(found) < count:
@@ -174,9 +176,11 @@ def constrained_deals(
                 raise DealingError(f"stopped after {tried:,} tries ({len(found)} of {count} found)")
         tried += 1
         rnd.shuffle(cards)
-        deal = BridgeDeal.from_hands({s: cards[13 * i : 13 * i + 13] for i, s in enumerate(Seat)})
-        if test is None or test(Deal.from_pbn(deal.to_pbn())):
-            found.append(deal)
+        deal = Deal()
+        for i, player in enumerate(players):
+            deal[player].extend(cards[13 * i : 13 * i + 13])
+        if test is None or test(deal):
+            found.append(BridgeDeal.parse(deal.to_pbn()))
     if progress is not None:
         progress(len(found), tried)
     return found

@@ -26,7 +26,13 @@ from typing import Any, Final
 
 from whistgui.engine.bridge.deal import BridgeCard, BridgeDeal, Seat
 from whistgui.engine.bridge.pbn import MAX_BOARD_ITEMS, PbnBoard, PbnError, iter_pbn
-from whistgui.engine.bridge.records import parse_call
+from whistgui.engine.bridge.records import (
+    auction_contract,
+    auction_lines,
+    check_auction,
+    parse_call,
+    play_lines,
+)
 from whistgui.engine.checks import each, expect
 from whistgui.engine.errors import IllegalPlayError, NotationError
 from whistgui.engine.reading import quote
@@ -248,37 +254,42 @@ def _board(pairs: list[tuple[str, str]]) -> PbnBoard:
     dealer = Seat(int(record.dealer))
     auction = tuple(_call(bid) for bid in record.auction)
     vul = _VULNERABLE.get(record.vul.name) if record.vul is not None else None
-    made = PbnBoard.make(
-        deal,
-        board=record.board_num,
-        dealer=dealer,
-        vulnerable=vul,
-    )
-    tags = list(made.tags)
-    names = {"South": "", "West": "", "North": "", "East": ""}
-    for name in names:
-        names[name] = str(getattr(record.info, name.lower(), "") or "")
-    tags.extend((name, value) for name, value in names.items() if value)
+    tags: list[tuple[str, str]] = []
+    if record.board_num is not None:
+        tags.append(("Board", str(record.board_num)))
+    tags.append(("Dealer", str(dealer)))
+    if vul is not None:
+        tags.append(("Vulnerable", vul))
+    tags.append(("Deal", deal.to_pbn(dealer)))
+    for name in _SEAT_TAGS:
+        value = str(getattr(record.info, name.lower(), "") or "")
+        if value:
+            tags.append((name, value))
+    sections: list[tuple[str, tuple[str, ...]]] = []
     try:
-        board = PbnBoard.make(deal, dealer=dealer, auction=auction)
-        contract, declarer = board.contract, board.declarer
-        if contract is None and play:
+        check_auction(dealer, auction)
+        found = auction_contract(dealer, auction)
+        if found is None and play:
             raise NotationError(
                 f"{len(play)} cards are played (pc|) but the auction names no contract"
             )
-        if contract is not None and declarer is not None:
+        if found is not None:
+            contract, declarer = found
             tags += [("Contract", str(contract)), ("Declarer", str(declarer))]
             if record.claimed and record.contract is not None:
                 tricks = contract.tricks_needed + int(record.contract.result)
                 tags.append(("Result", str(tricks)))
-        full = PbnBoard.make(deal, dealer=dealer, auction=auction, play=play)
+        if auction:
+            tags.append(("Auction", str(dealer)))
+            sections.append(("Auction", auction_lines(dealer, auction)))
+        if play and found is not None:
+            contract, declarer = found
+            tags.append(("Play", str(declarer.lho)))
+            lines = play_lines(declarer.lho, deal, contract, declarer, play)
+            sections.append(("Play", lines))
     except (NotationError, IllegalPlayError) as exc:
         raise NotationError(f"mb|, pc|: {exc}") from None
-    full_tags = dict(full.tags)
-    for name in ("Auction", "Play"):
-        if name in full_tags:
-            tags.append((name, full_tags[name]))
-    return PbnBoard(tuple(tags), full.sections)
+    return PbnBoard(tuple(tags), tuple(sections))
 
 
 def _call(bid: Any) -> str:
