@@ -74,7 +74,7 @@ def main() -> None:
     a = best(lambda: read_lin(text), args.runs)
     b = best(lambda: loads(text.replace("\n", "")), args.runs)
     print(
-        f"LIN, {args.boards} boards ({len(text):,} bytes): read_lin {a * 1000:.1f} ms, "
+        f"LIN, {len(whole)} boards ({len(text):,} bytes): read_lin {a * 1000:.1f} ms, "
         f"endplay loads {b * 1000:.1f} ms (ratio {a / b:.2f})"
     )
 
