@@ -87,3 +87,22 @@ def test_arguments_are_checked():
         constrained_deals(None, 0)
     with pytest.raises(TypeError, match="progress"):
         constrained_deals(None, 1, progress=3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "controls(north) >= 0 && loser(north) < 13 && losers(north, hearts) >= 0",
+        "hascard(north, AS) || !hascard(north, AS)",
+        "hcp(north, spades) >= 0 && spades(north) + hearts(north) + diamonds(north) "
+        "+ clubs(north) == 13",
+        "shape(north, 5431 + any 4333 + any 4432 - 4333) || shape(north, xxxx)",
+        "hcp(north) >= 0 and not (hcp(north) > 40) or 1 == 0",
+        "hcp(north) > 5 ? 1 == 1 : 2 > 1",
+        "hcp(north) % 2 == 0 || hcp(north) * 2 / 2 - 1 + 1 != 0",
+    ],
+)
+def test_every_form_whist_bridge_deal_help_names_is_read(text):
+    """The forms ``whist bridge deal --help`` documents (cli/bridge_records.py DEAL) are
+    read and hold on every deal (each is true of any deal)."""
+    assert len(constrained_deals(text, 3, seed=2, max_tries=3)) == 3

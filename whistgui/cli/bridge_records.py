@@ -68,7 +68,7 @@ def register(bsub: Any) -> None:
         type=_tries,
         default=None,
         metavar="N",
-        help="deals tried before giving up (default 100,000: about 20 s)",
+        help="deals tried before giving up (default 100,000: half a minute or so)",
     )
     kind = p.add_mutually_exclusive_group()
     kind.add_argument("--json", action="store_true", help="one JSON object per deal per line")
