@@ -333,3 +333,24 @@ def test_a_claim_round_trips_through_lin_as_the_result():
     (again,) = read_lin(text)
     assert again.tag("Result") == "9"
     assert (again.play, again.auction) == (board.play, board.auction)
+
+
+def test_a_vugraph_lin_file_as_bbo_writes_it():
+    """Vugraph: a header (vg|, rs|), pn| of eight players (both rooms) once, then a board at
+    each qx|; sv|0| for no one vulnerable, a board name that is not a number, comments (nt|)
+    and an alert before any call are not in the way."""
+    text = (
+        "vg|Final,Open,I,1,2,A,0,B,0|\nrs|4SN=,4SN-1|\npn|a,b,c,d,e,f,g,h|pg||\n"
+        f"qx|o1|{_MD}sv|0|ah|Board 7a|an|x|mb|1S|an|strong|nt|hi|mb|p|mb|p|mb|p|pg||\n"
+        f"qx|c1|{_MD}sv|b|mb|2S|mb|p|mb|p|mb|p|pc|CA|mc|8|pg||\n"
+    )
+    first, second = read_lin(text)
+    assert (first.board, first.vulnerable, first.tag("South"), first.tag("East")) == (
+        "7a",
+        "None",
+        "a",
+        "d",
+    )
+    assert first.auction == ("1S", "Pass", "Pass", "Pass")
+    assert (second.vulnerable, str(second.contract), second.tag("Result")) == ("All", "2S", "8")
+    assert [str(c) for c in second.play] == ["CA"]

@@ -51,6 +51,11 @@ _STRAIN_LETTERS: Final = "SHDCN"
 _VULNERABLE: Final = {"none": "None", "ns": "NS", "ew": "EW", "both": "All"}
 _SEAT_TAGS: Final = {"South": Seat.S, "West": Seat.W, "North": Seat.N, "East": Seat.E}
 _LIN_TEXT: Final = "a LIN file's text (a str)"
+#: The keys endplay's LIN parser is given (the others are BBO's layout and comments); sv's
+#: values as it reads them (vugraph writes 0 for none); a board number it reads.
+_ENDPLAY_KEYS: Final = frozenset({"md", "mb", "an", "mc"})
+_VUL_LETTERS: Final = {"0": "o", "o": "o", "-": "o", "n": "n", "e": "e", "b": "b"}
+_BOARD_NUMBER: Final = re.compile(r"Board \d{1,9}")
 _ENDPLAY_ERRORS: Final = (ValueError, IndexError, KeyError, TypeError, AttributeError)
 
 
@@ -234,7 +239,26 @@ def _board(pairs: list[tuple[str, str]]) -> PbnBoard:
                 raise NotationError(f"mb|{v}|: {exc}") from None
     # endplay counts the tricks of the play when there is no claim, and fails on a trick cut
     # short: the cards are read here (checked against the deal and the rules by PbnBoard).
-    line = "".join(f"{k}|{v}|" for k, v in pairs if k != "pc")
+    # endplay is given the pairs it reads, as BBO's hand records write them: vugraph's pn of
+    # eight players (both rooms) and sv|0| would stop it, and it fails on a board number that
+    # is not a number; the players and the board's name are read here.
+    kept = []
+    names: list[str] = []
+    board_name: str | None = None
+    for k, v in pairs:
+        if k == "pn" and not names:
+            names = [n.strip() for n in v.split(",")][:4]
+        elif k == "ah":
+            board_name = v[6:].strip() if v[:6].lower() == "board " else v.strip()
+            if _BOARD_NUMBER.fullmatch(v) is not None:
+                kept.append((k, v))
+        elif k == "sv":
+            kept.append((k, _VUL_LETTERS.get(v.strip().lower(), v)))
+        elif k == "an" and not any(key == "mb" for key, _ in kept):
+            continue  # an alert of no call
+        elif k in _ENDPLAY_KEYS:
+            kept.append((k, v))
+    line = "".join(f"{k}|{v}|" for k, v in kept)
     try:
         play = tuple(BridgeCard.parse(v) for k, v in pairs if k == "pc")
     except NotationError as exc:
@@ -255,16 +279,15 @@ def _board(pairs: list[tuple[str, str]]) -> PbnBoard:
     auction = tuple(_call(bid) for bid in record.auction)
     vul = _VULNERABLE.get(record.vul.name) if record.vul is not None else None
     tags: list[tuple[str, str]] = []
-    if record.board_num is not None:
-        tags.append(("Board", str(record.board_num)))
+    if board_name:
+        tags.append(("Board", board_name))
     tags.append(("Dealer", str(dealer)))
     if vul is not None:
         tags.append(("Vulnerable", vul))
     tags.append(("Deal", deal.to_pbn(dealer)))
-    for name in _SEAT_TAGS:
-        value = str(getattr(record.info, name.lower(), "") or "")
+    for name, value in zip(_SEAT_TAGS, names, strict=False):  # pn| is South, West, North, East
         if value:
-            tags.append((name, value))
+            tags.append((name, value.replace('"', "'")))
     sections: list[tuple[str, tuple[str, ...]]] = []
     try:
         check_auction(dealer, auction)
@@ -332,7 +355,8 @@ def write_lin(boards: Iterable[PbnBoard]) -> str:
     checked: tuple[PbnBoard, ...] = each(boards, PbnBoard, "boards", "an iterable of PbnBoards")
     records = []
     for b in checked:
-        dealer = b.dealer or Seat.N
+        first = b.tag("Auction")
+        dealer = b.dealer or (Seat.parse(first) if first and b.auction else Seat.N)
         vul_name = {"None": "none", "Love": "none", "-": "none", "NS": "ns", "EW": "ew"}.get(
             b.vulnerable or "None", "both"
         )
