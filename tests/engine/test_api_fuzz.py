@@ -180,6 +180,11 @@ def _saved_gops() -> dict[str, Any]:
 _ENDING = "N:AK... Q..K. .A.Q. ..A.K"
 _FULL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
 _PBN = f'[Board "1"]\n[Deal "{_ENDING}"]\n[Contract "1NT"]\n[Declarer "W"]\n'
+#: A LIN board (issue 29): a whole deal, an auction, the opening lead.
+_LIN = (
+    "pn|S,W,N,E|md|3SAKQJT98765432HDC,SHAKQJT98765432DC,SHDAKQJT98765432C,|sv|o|ah|Board 1|"
+    "mb|7S|mb|p|mb|p|mb|p|pc|CA|\n"
+)
 
 
 def _ending() -> BridgeDeal:
@@ -251,6 +256,7 @@ SAMPLES: dict[Any, Callable[[], object]] = {
     Contract: lambda: Contract(1, Strain.NT),
     BridgePosition: _bridge_position,
     PbnBoard: lambda: bridge.read_pbn(_PBN)[0],
+    bridge.PlayedCard: lambda: bridge.PlayedCard(Seat.E, BridgeCard(Suit.S, 14), 9, 0),
     EndgameSolver: EndgameSolver,
     dds.DDTable: lambda: dds.dd_table(_ending()),
 }
@@ -386,6 +392,20 @@ ARGS: dict[str, object] = {
     "read_pbn.text": _PBN,
     "iter_pbn.text": _PBN,
     "write_pbn.boards": [bridge.read_pbn(_PBN)[0]],
+    "PbnBoard.section.name": "Auction",
+    "Constraint.__init__.text": "hcp(north) >= 0",
+    "Constraint.parse.text": "hcp(north) >= 0",
+    "constrained_deals.constraint": "hcp(north) >= 0",
+    "constrained_deals.count": 1,
+    "PlayedCard.__init__.tricks": 9,
+    "PlayedCard.__init__.cost": 0,
+    "PlayAnalysis.__init__.start": 9,
+    "PlayAnalysis.__init__.cards": (bridge.PlayedCard(Seat.E, BridgeCard(Suit.S, 14), 9, 0),),
+    "analyse_play.play": [],
+    "read_lin.text": _LIN,
+    "iter_lin.text": _LIN,
+    "iter_records.text": _LIN,
+    "write_lin.boards": [bridge.read_pbn(_PBN)[0]],
     "trick_winner.cards": [BridgeCard.parse(c) for c in ("HA", "HK", "S2", "H3")],
     "dd_tables.deals": [_ending()],
     "decide.deal": BridgeDeal.parse(_FULL),
@@ -836,6 +856,8 @@ def test_the_scan_finds_the_api() -> None:
         "PbnBoard.make",
         "iter_pbn",
         "write_pbn",
+        "read_lin",
+        "write_lin",
         "trick_winner",
         "EndgameSolver.tricks",
         "EndgameSolver.card_scores",

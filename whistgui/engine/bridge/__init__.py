@@ -10,8 +10,10 @@ He & Chen, "The winning strategy for bridge".
 
 from __future__ import annotations
 
+from whistgui.engine.bridge.analysis import PlayAnalysis, PlayedCard, analyse_play
 from whistgui.engine.bridge.contract import Contract
 from whistgui.engine.bridge.deal import BridgeCard, BridgeDeal, Seat, Side, Strain, Suit
+from whistgui.engine.bridge.dealing import Constraint, DealingError, constrained_deals
 from whistgui.engine.bridge.lin import iter_lin, iter_records, read_lin, write_lin
 from whistgui.engine.bridge.pbn import PbnBoard, PbnError, iter_pbn, read_pbn, write_pbn
 from whistgui.engine.bridge.play import BridgePosition, trick_winner
@@ -21,14 +23,20 @@ __all__ = [
     "BridgeCard",
     "BridgeDeal",
     "BridgePosition",
+    "Constraint",
     "Contract",
+    "DealingError",
     "EndgameSolver",
     "PbnBoard",
     "PbnError",
+    "PlayAnalysis",
+    "PlayedCard",
     "Seat",
     "Side",
     "Strain",
     "Suit",
+    "analyse_play",
+    "constrained_deals",
     "iter_lin",
     "iter_pbn",
     "iter_records",

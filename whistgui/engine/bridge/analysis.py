@@ -18,7 +18,7 @@ from whistgui.engine.bridge.contract import Contract
 from whistgui.engine.bridge.dds import _card_text, _deal, _endplay, _run
 from whistgui.engine.bridge.deal import BridgeCard, BridgeDeal, Seat
 from whistgui.engine.bridge.play import BridgePosition
-from whistgui.engine.checks import each, expect
+from whistgui.engine.checks import each, expect, whole
 from whistgui.engine.errors import IllegalPlayError
 
 __all__ = ["PlayAnalysis", "PlayedCard", "analyse_play"]
@@ -33,6 +33,14 @@ class PlayedCard:
     card: BridgeCard
     tricks: int
     cost: int
+
+    def __post_init__(self) -> None:
+        expect(self.seat, Seat, "seat")
+        expect(self.card, BridgeCard, "card")
+        object.__setattr__(
+            self, "tricks", whole(self.tricks, "tricks", low=0, high=13, what=_TRICKS)
+        )
+        object.__setattr__(self, "cost", whole(self.cost, "cost", low=0, high=13, what=_TRICKS))
 
     def to_json(self) -> dict[str, object]:
         """``{"seat": "W", "card": "SA", "tricks": 9, "cost": 0}``."""
@@ -54,7 +62,14 @@ class PlayAnalysis:
     start: int
     cards: tuple[PlayedCard, ...]
 
+    def __post_init__(self) -> None:
+        expect(self.contract, Contract, "contract")
+        expect(self.declarer, Seat, "declarer")
+        object.__setattr__(self, "start", whole(self.start, "start", low=0, high=13, what=_TRICKS))
+        each(self.cards, PlayedCard, "cards", "a tuple of PlayedCards", whole=tuple)
 
+
+_TRICKS: Final = "a count of tricks, from 0 to 13"
 _PLAY: Final = "a sequence of BridgeCards, in the order played from the opening lead"
 
 

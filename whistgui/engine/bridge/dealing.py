@@ -26,7 +26,6 @@ from __future__ import annotations
 import random
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Final
 
 from whistgui.engine.bridge.deal import BridgeDeal, Seat
@@ -65,17 +64,26 @@ def hcp(deal: BridgeDeal, seat: Seat) -> int:
     return sum(_POINTS.get(c.rank, 0) for c in expect(deal, BridgeDeal, "deal").hand(seat))
 
 
-@dataclass(frozen=True, slots=True)
 class Constraint:
-    """A Dealer-language constraint, parsed (:meth:`parse`), that a deal meets or not."""
+    """A Dealer-language constraint ``text``, read (NotationError quoting it when it is not
+    one), that a deal meets or not."""
 
-    text: str
-    test: Callable[[Any], object]
+    __slots__ = ("test", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = expect(text, str, "text", "a constraint (a str such as 'hcp(north) >= 12')")
+        self.test = self._read(text)
+
+    def __repr__(self) -> str:
+        return f"Constraint({self.text!r})"
 
     @classmethod
     def parse(cls, text: str) -> Constraint:
         """The constraint ``text`` means; NotationError quoting it when it is not one."""
-        expect(text, str, "text", "a constraint (a str such as 'hcp(north) >= 12')")
+        return cls(text)
+
+    @staticmethod
+    def _read(text: str) -> Callable[[Any], object]:
         if len(text) > MAX_CONSTRAINT:
             raise NotationError(
                 f"the constraint has {len(text):,} characters: {quote(text)}; expected at most "
@@ -111,7 +119,7 @@ class Constraint:
         except RecursionError:
             raise NotationError(f"{quote(text)} is nested too deeply; {_HINT}") from None
         test: Callable[[Any], object] = interpreter.lambdify(tree)
-        return cls(text, test)
+        return test
 
     def __call__(self, deal: Any) -> bool:
         """Whether the (endplay) deal meets it; NotationError when it cannot be worked out

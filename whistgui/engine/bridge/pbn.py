@@ -216,6 +216,7 @@ class PbnBoard:
 
     def section(self, name: str) -> tuple[str, ...]:
         """The lines of the section tag ``name`` opened (``()`` if none)."""
+        expect(name, str, "name", "a tag's name (a str such as 'Play')")
         for key, lines in self.sections:
             if key == name:
                 return lines
