@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
 
+from tests.bounded import run_bounded
 from tests.bridge_records_files import lin_text, records
 from whistgui.engine.bridge import Seat, Strain, Suit
 from whistgui.engine.bridge.dds import dd_table
@@ -193,3 +195,40 @@ def test_deal_refuses_a_bad_constraint_and_gives_up_on_an_impossible_one():
     assert res.returncode == 2
     (obj,) = [json.loads(line) for line in res.stdout.splitlines()]
     assert "no deal met 'hcp(north) > 37' in 2,000 tries" in obj["error"]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "'pn|a,b,c,d|md|3' + 'SAK' * (17 * 2**20) + '|\\n'",  # a 50 MB md| value
+        "('x' * 99 + '\\n') * (2**19)",  # 50 MB of lines that are no LIN pairs
+    ],
+    ids=["50 MB md value", "50 MB of garbage lines"],
+)
+def test_a_50_mb_hostile_lin_file_is_refused_in_bounded_memory(tmp_path, content):
+    """``whist bridge table FILE.lin`` in a child process under a memory limit: each bad
+    board refused with a short message quoting it, no traceback, within 400 MB."""
+    path = tmp_path / "big.lin"
+    code = f"""
+        import io, sys
+        open({str(path)!r}, "w").write({content})
+        from whistgui.cli import main
+        out, err = io.StringIO(), io.StringIO()
+        sys.stdout, sys.stderr, real = out, err, sys.stdout
+        status = main(["bridge", "table", "--json", {str(path)!r}], stdin=io.StringIO(""))
+        sys.stdout = real
+        lines = out.getvalue().splitlines()
+        print(status, len(lines), max(len(line) for line in lines))
+        print(lines[0])
+        print("Traceback" in err.getvalue())
+    """
+    res = run_bounded(textwrap.dedent(code), memory_mb=600, timeout=300)
+    assert res.returncode == 0, res.describe()
+    head, first, traceback = res.stdout.splitlines()[:3]
+    status, count, longest = map(int, head.split())
+    assert status == 2
+    assert count >= 1
+    assert longest < 1000
+    assert "error" in json.loads(first)
+    assert traceback == "False"
+    assert res.peak_mb < 400, res.describe()

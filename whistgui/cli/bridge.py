@@ -44,7 +44,7 @@ from whistgui.engine.bridge import (
 )
 from whistgui.engine.bridge.contract import result_words
 from whistgui.engine.bridge.dds import DDTable, dd_tables, par, winning_line
-from whistgui.engine.bridge.lin import is_lin, iter_records
+from whistgui.engine.bridge.lin import is_lin, iter_lin, iter_records
 from whistgui.engine.bridge.pbn import pbn_text
 from whistgui.engine.reading import PATH_QUOTE_LIMIT, label, quote
 
@@ -179,7 +179,7 @@ def _items(arg: str, stdin: TextIO) -> Iterator[_Item]:
         return _from_text(_read_stdin(stdin), "standard input")
     if arg.lower().endswith((".pbn", ".lin")) or is_file(arg):
         where = label(arg, PATH_QUOTE_LIMIT)
-        items = _from_text(_read_file(arg), where)
+        items = _from_text(_read_file(arg), where, lin=arg.lower().endswith(".lin"))
         first = next(items, None)
         if first is None:  # (standard input may be an empty batch; a named file is a mistake)
             raise NotationError(
@@ -229,9 +229,9 @@ def _read_stdin(stdin: TextIO) -> str:
     return pbn_text(data) if isinstance(data, bytes) else data
 
 
-def _from_text(text: str, where: str) -> Iterator[_Item]:
-    if "[" in text or is_lin(text):  # PBN or LIN: each board, or why it cannot be read
-        for i, (start, read) in enumerate(iter_records(text), start=1):
+def _from_text(text: str, where: str, *, lin: bool = False) -> Iterator[_Item]:
+    if lin or "[" in text or is_lin(text):  # PBN or LIN (.lin): each board, or why not
+        for i, (start, read) in enumerate(iter_lin(text) if lin else iter_records(text), 1):
             name = read.label if isinstance(read, PbnError) else label(read.board or str(i))
             yield _Item(f"{where}, board {name} (line {start}): ", read, start, name=name)
         return

@@ -13,7 +13,7 @@ from typing import Any, Final, TextIO
 from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, ProgressLine, json_line, option_int
 from whistgui.engine import NotationError, WhistError
 from whistgui.engine.bridge import PbnBoard, PbnError, Seat, write_pbn
-from whistgui.engine.bridge.lin import iter_records
+from whistgui.engine.bridge.lin import iter_lin, iter_records
 from whistgui.engine.bridge.pbn import pbn_text
 from whistgui.engine.reading import PATH_QUOTE_LIMIT, label, quote
 
@@ -150,7 +150,8 @@ def _analyse(args: argparse.Namespace, stdin: TextIO) -> int:
     names: list[str] = []
     analysed = 0
     matched = False
-    for i, (start, read) in enumerate(iter_records(text), start=1):
+    boards = iter_lin(text) if args.file.lower().endswith(".lin") else iter_records(text)
+    for i, (start, read) in enumerate(boards, start=1):
         name = read.label if isinstance(read, PbnError) else label(read.board or str(i))
         names.append(name)
         if args.board is not None and args.board not in (name, str(i)):

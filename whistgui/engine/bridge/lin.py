@@ -153,10 +153,7 @@ def _iter_lin(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
             if nl < 0:
                 break
             line = here + text.count("\n", start, nl) + 1
-            pos = nl + 1
-            board = finish()
-            if board is not None:
-                yield board
+            pos = nl + 1  # (lines of garbage after it are one refusal, not one each)
             continue
         line = here
         key = key.lower()
@@ -166,7 +163,7 @@ def _iter_lin(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
         value = text[bar + 1 : end]
         breaks = value.count("\n")
         if scan is not None and (
-            (key in ("pn", "qx", "md") and scan.has_deal)
+            (key in ("pn", "qx", "md") and (scan.has_deal or scan.error is not None))
             or (key in ("pn", "qx") and key in scan.keys)
         ):
             board = finish()
