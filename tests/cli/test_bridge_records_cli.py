@@ -232,3 +232,17 @@ def test_a_50_mb_hostile_lin_file_is_refused_in_bounded_memory(tmp_path, content
     assert "error" in json.loads(first)
     assert traceback == "False"
     assert res.peak_mb < 400, res.describe()
+
+
+def test_analyse_of_the_same_boards_as_pbn_gives_the_same_answers(lin_file, tmp_path):
+    """The LIN file saved as PBN (its auction and play as [Auction] and [Play] sections):
+    ``analyse`` reads the play back in the order played and answers the same."""
+    from whistgui.engine.bridge import read_lin, write_pbn
+
+    pbn = tmp_path / "club.pbn"
+    pbn.write_text(write_pbn(read_lin(lin_file.read_text("utf-8"))), "utf-8")
+    from_lin = whist("analyse", str(lin_file), "--json")
+    from_pbn = whist("analyse", str(pbn), "--json")
+    assert from_pbn.returncode == 0, from_pbn.stderr
+    assert from_pbn.stdout == from_lin.stdout
+    assert from_pbn.stdout.count("\n") == len(RECORDS)
