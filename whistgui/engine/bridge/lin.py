@@ -46,14 +46,11 @@ _KEY: Final = re.compile(r"[A-Za-z]{2}")
 _HAND: Final = re.compile(r"(?:S[2-9TJQKA]*H[2-9TJQKA]*D[2-9TJQKA]*C[2-9TJQKA]*)?")
 #: Text that begins a LIN file: (spaces, then) one of the keys BBO's files begin with.
 _LIN_START: Final = re.compile(r"\s*(?:pn|md|qx|st|vg|rs|ah|sv|pw|bn|mn)\|", re.IGNORECASE)
-#: endplay's players N E S W are ours in the same order; its Denom: S H D C, NT.
-_STRAIN_LETTERS: Final = "SHDCN"
+#: endplay's vulnerabilities (Vul's names) as PBN's Vulnerable tag writes them.
 _VULNERABLE: Final = {"none": "None", "ns": "NS", "ew": "EW", "both": "All"}
 _SEAT_TAGS: Final = {"South": Seat.S, "West": Seat.W, "North": Seat.N, "East": Seat.E}
 _LIN_TEXT: Final = "a LIN file's text (a str)"
-#: The keys endplay's LIN parser is given (the others are BBO's layout and comments); sv's
-#: values as it reads them (vugraph writes 0 for none); a board number it reads.
-_ENDPLAY_KEYS: Final = frozenset({"md", "mb", "an", "mc"})
+#: sv's values as endplay reads them (vugraph writes 0 for none); a board number it reads.
 _VUL_LETTERS: Final = {"0": "o", "o": "o", "-": "o", "n": "n", "e": "e", "b": "b"}
 _BOARD_NUMBER: Final = re.compile(r"Board \d{1,9}")
 _ENDPLAY_ERRORS: Final = (ValueError, IndexError, KeyError, TypeError, AttributeError)
@@ -226,19 +223,26 @@ def _board(pairs: list[tuple[str, str]]) -> PbnBoard:
             "North, East, comma-separated, each S, H, D, C with the ranks after each (AKQJT98765"
             "432): md|3SAK2H..D..C..,S..H..D..C..,S..H..D..C..,|"
         )
+    calls: list[str] = []
+    claimed: int | None = None
     for k, v in pairs:
         if k in ("mb", "pc") and not v.strip():
             raise NotationError(f"{k}|| is empty; expected a {'call' if k == 'mb' else 'card'}")
         if k == "mb":
             try:
-                parse_call(v)
+                calls.append(parse_call(v))
             except NotationError as exc:
                 raise NotationError(f"mb|{v}|: {exc}") from None
-    # endplay counts the tricks of the play when there is no claim, and fails on a trick cut
-    # short: the cards are read here (checked against the deal and the rules by PbnBoard).
-    # endplay is given the pairs it reads, as BBO's hand records write them: vugraph's pn of
-    # eight players (both rooms) and sv|0| would stop it, and it fails on a board number that
-    # is not a number; the players and the board's name are read here.
+        elif k == "mc":
+            if not v.strip().isdigit() or int(v) > 13:
+                raise NotationError(
+                    f"mc|{quote(v)}|: expected the tricks claimed by declarer, 0 to 13"
+                )
+            claimed = int(v)
+    # endplay reads the deal, the dealer, the vulnerability and the board's number; the rest is
+    # read here, as BBO's hand records write it: vugraph's pn of eight players (both rooms),
+    # sv|0|, a board name that is not a number, an alert before any call, and a play that stops
+    # inside a trick without a claim would stop endplay's parser (it counts the tricks played).
     kept = []
     names: list[str] = []
     board_name: str | None = None
@@ -251,9 +255,7 @@ def _board(pairs: list[tuple[str, str]]) -> PbnBoard:
                 kept.append((k, v))
         elif k == "sv":
             kept.append((k, _VUL_LETTERS.get(v.strip().lower(), v)))
-        elif k == "an" and not any(key == "mb" for key, _ in kept):
-            continue  # an alert of no call
-        elif k in _ENDPLAY_KEYS:
+        elif k == "md":
             kept.append((k, v))
     line = "".join(f"{k}|{v}|" for k, v in kept)
     try:
@@ -273,7 +275,7 @@ def _board(pairs: list[tuple[str, str]]) -> PbnBoard:
             "hands of 13, the fourth left out)"
         )
     dealer = Seat(int(record.dealer))
-    auction = tuple(_call(bid) for bid in record.auction)
+    auction = tuple(calls)
     vul = _VULNERABLE.get(record.vul.name) if record.vul is not None else None
     tags: list[tuple[str, str]] = []
     if board_name:
@@ -296,9 +298,8 @@ def _board(pairs: list[tuple[str, str]]) -> PbnBoard:
         if found is not None:
             contract, declarer = found
             tags += [("Contract", str(contract)), ("Declarer", str(declarer))]
-            if record.claimed and record.contract is not None:
-                tricks = contract.tricks_needed + int(record.contract.result)
-                tags.append(("Result", str(tricks)))
+            if claimed is not None:
+                tags.append(("Result", str(claimed)))
         if auction:
             tags.append(("Auction", str(dealer)))
             sections.append(("Auction", auction_lines(dealer, auction)))
@@ -310,14 +311,6 @@ def _board(pairs: list[tuple[str, str]]) -> PbnBoard:
     except (NotationError, IllegalPlayError) as exc:
         raise NotationError(f"mb|, pc|: {exc}") from None
     return PbnBoard(tuple(tags), tuple(sections))
-
-
-def _call(bid: Any) -> str:
-    from endplay.types import ContractBid
-
-    if isinstance(bid, ContractBid):
-        return f"{bid.level}{'NT' if int(bid.denom) == 4 else _STRAIN_LETTERS[int(bid.denom)]}"
-    return {1: "Pass", 2: "X", 4: "XX"}[int(bid.penalty)]
 
 
 def iter_records(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
