@@ -1,13 +1,18 @@
-"""LIN files (Bridge Base Online's hand records) read and written, through endplay's LIN
-parser (:mod:`endplay.parsers.lin`), as :class:`~whistgui.engine.bridge.pbn.PbnBoard` records:
-the deal (``md|``), dealer, vulnerability (``sv|``), board number (``ah|Board 3|``), players
-(``pn|``), the auction (``mb|``) with the contract it ends in, and the play (``pc|``).
+"""LIN files (Bridge Base Online's hand records) read and written as
+:class:`~whistgui.engine.bridge.pbn.PbnBoard` records: the deal (``md|``), dealer,
+vulnerability (``sv|``), board (``ah|Board 3|``), players (``pn|``), the auction (``mb|``) with
+the contract it ends in, the play (``pc|``) and a claim (``mc|``, as the Result tag). endplay's
+LIN parser (:mod:`endplay.parsers.lin`) reads the deal, dealer, vulnerability and board number,
+its writer writes the file; the calls, cards, players and claim are read here (endplay's parser
+stops on vugraph's eight players, ``sv|0|``, and a play that stops inside a trick).
 
 A LIN file is pairs ``key|value|``; a board begins at its ``pn|`` or ``qx|`` (or its ``md|``
 when it has neither) once the board before has its deal. The file is scanned here, pair by
 pair, before endplay reads a board: a key that is not two letters, a value of more than
 :data:`MAX_LIN_VALUE` characters, a board of more than ``MAX_BOARD_ITEMS`` pairs or text with
-no ``|`` after it are refused board by board, quoted, and the other boards still read.
+no ``|`` after it are refused board by board (lines of garbage together as one), quoted, and
+the other boards still read. Each board is then checked: its auction by the rules, its play
+against the deal.
 
 >>> text = "pn|S,W,N,E|md|3SAKQJT98765432HDC,SHAKQJT98765432DC,SHDAKQJT98765432C,|sv|o|ah|Board 1|"
 >>> text += "mb|7S|mb|p|mb|p|mb|p|pc|CA|"

@@ -4,6 +4,9 @@ A board is a run of tag pairs, ended by a blank line. Comments (``; to the end o
 and ``{ ... }``, which may span lines) and ``%`` directive lines are skipped; lines that are
 not tag pairs are the data of the section opened by the tag before them (``[Auction "N"]``
 followed by calls) and are kept as text. A tag value ``#`` repeats the previous board's value.
+The ``[Auction]`` and ``[Play]`` sections are also read as calls and cards
+(:mod:`~whistgui.engine.bridge.records`): a board's auction gives its contract when it has no
+Contract tag, and a call or card that breaks the rules refuses the board.
 
 >>> text = '''
 ... % PBN 2.1
