@@ -245,12 +245,15 @@ def test_the_table_has_dds_numbers_and_par(seed: int) -> None:
     assert_apart(fig)
 
 
-def test_par_is_said_from_the_side_that_scores() -> None:
+def test_par_is_said_as_players_write_it() -> None:
+    """The contract at the level it is bid, the side declaring and its score (a sacrifice's
+    negative), the vulnerability when it is known."""
     from whistgui.engine.bridge.dds import Par
 
-    assert par_text(Par(420, ("4♠N=", "4♠S="))) == "Par: NS +420 (4♠NS=)"
-    assert par_text(Par(-500, ("4NTEx-2", "4♠Wx-2"))) == "Par: EW +500 (4NTEx-2, 4♠Wx-2)"
-    assert par_text(Par(0, ())) == "Par: 0 (passed out)"
+    assert par_text(Par(420, ("4♠N=", "4♠S="))) == "Par: 4♠ N/S +420"
+    assert par_text(Par(110, ("1♠N+1", "1♠S+1", "1♥N+1", "1♥S+1"))) == "Par: 2♠ or 2♥ N/S +110"
+    assert par_text(Par(500, ("4♠Ex-2", "4♠Wx-2")), "All") == "Par: 4♠x E/W −500 (both vul)"
+    assert par_text(Par(0, ())) == "Par: Passed out"
 
 
 def test_both_is_the_deal_above_the_table_and_an_ending_has_a_table() -> None:

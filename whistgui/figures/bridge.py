@@ -12,7 +12,12 @@ played each card (the player to move in bold), and the tricks won so far.
 **The double-dummy table** has a row per declarer (N, S, E, W, as bridge literature orders
 them) and a column per strain (NT ♠ ♥ ♦ ♣), each cell the tricks that declarer takes in that
 strain with the best play on both sides (:func:`~whistgui.engine.bridge.dds.dd_table`), and
-optionally the par result under it (``Par: NS +420 (4♠NS=)``).
+optionally the par result under it as players write it (``Par: 4♠ N/S +420 (none vul)``,
+:func:`~whistgui.engine.bridge.par_words.par_words`).
+
+Every hand is four lines, one a suit, however long a suit: no suit is ever split over two
+rows (the figure is widened instead, never cut). With ``hcp`` each hand has its high-card
+points under it (``HCP 12``).
 
 :func:`build_bridge_figure` draws the :data:`BRIDGE_VIEWS` of a board, a deal or a position,
 asking DDS for the table when the view needs one. Hearts and diamonds are red, as in print.
@@ -37,12 +42,13 @@ from whistgui.engine.bridge import (
     Suit,
 )
 from whistgui.engine.bridge.dds import DDTable, Par
+from whistgui.engine.bridge.par_words import par_words
 from whistgui.engine.trick.cards import rank_text, ranks_text
 from whistgui.figures.backends import whole_points
 from whistgui.figures.deal import RED
 from whistgui.figures.layout import paragraph, text_item
 from whistgui.figures.matrix import Run, draw_runs
-from whistgui.figures.scene import BLACK, Figure, Line, Rect, Text
+from whistgui.figures.scene import BLACK, GREY, Figure, Line, Rect, Text
 from whistgui.figures.text import line_height, measure
 
 __all__ = [
@@ -52,6 +58,7 @@ __all__ = [
     "build_bridge_figure",
     "build_dd_table",
     "dd_rows",
+    "hand_hcp",
     "hand_lines",
     "par_text",
     "vulnerable_text",
@@ -112,26 +119,20 @@ def vulnerable_text(value: str) -> str:
     return words
 
 
-_PAR: Final = re.compile(r"(\d(?:NT|[♠♥♦♣]|[SHDC])x{0,2})([NESW])(.*)", re.IGNORECASE)
+def par_text(result: Par, vulnerable: str | None = None) -> str:
+    """``Par: 2♠ N/S +110``: par as players write it (:func:`~whistgui.engine.bridge.
+    par_words.par_words`: the contract at the level it is bid, the side declaring, its
+    score), with ``vulnerable`` (None, NS, EW, All) the vulnerability after it
+    (``Par: 5♦x E/W −300 (none vul)``); ``Par: Passed out``."""
+    return f"Par: {par_words(result, vulnerable)}"
 
 
-def par_text(result: Par) -> str:
-    """``Par: NS +420 (4♠NS=)``: the side that scores, its score, and the contracts (the same
-    contract by both partners written once, ``NS``); ``Par: 0 (passed out)``."""
-    if result.score == 0 or not result.contracts:
-        return "Par: 0 (passed out)"
-    side = "NS" if result.score > 0 else "EW"
-    groups: dict[tuple[str, str], list[str]] = {}  # (contract, result) → declarers, in order
-    for text in result.contracts:
-        m = _PAR.fullmatch(text)
-        key = (m.group(1), m.group(3)) if m else (text, "")
-        groups.setdefault(key, []).append(m.group(2).upper() if m else "")
-    merged = []
-    for (contract, outcome), seats in groups.items():
-        if sorted(seats) in (["N", "S"], ["E", "W"]):
-            seats = ["".join(sorted(seats, key="NESW".index))]
-        merged += [f"{contract}{seat}{outcome}" for seat in seats]
-    return f"Par: {side} {abs(result.score):+d} ({', '.join(merged)})"
+_HCP: Final = {14: 4, 13: 3, 12: 2, 11: 1}
+
+
+def hand_hcp(cards: Collection[BridgeCard]) -> int:
+    """High-card points: ace 4, king 3, queen 2, jack 1."""
+    return sum(_HCP.get(c.rank, 0) for c in cards)
 
 
 def _runs(text: str, *, bold: bool = False, italic: bool = False) -> list[Run]:
@@ -180,11 +181,15 @@ class _Diagram:
         size: float,
         facts: _Facts,
         position: BridgePosition | None,
+        hcp: bool = False,
     ) -> None:
         self.size = s = size
         self.lh = line_height(s)
         held = position.hands if position is not None else deal.hands
         self.hands = {seat: hand_lines(held[seat]) for seat in Seat}
+        #: each hand's line under its suits (``HCP 12``), or none
+        self.under = {seat: f"HCP {hand_hcp(held[seat])}" if hcp else "" for seat in Seat}
+        self.rows = 5 if hcp else 4  # the lines of a hand
         self.trick: dict[Seat, BridgeCard] = {}
         self.to_move: Seat | None = None
         if position is not None:
@@ -193,7 +198,10 @@ class _Diagram:
             self.to_move = position.to_move
         self.sym_w = max(measure(sym, s) for sym in "♠♥♦♣") + 0.45 * s
         self.hand_w = {
-            seat: self.sym_w + max(measure(r, s) for _sym, r in rows)
+            seat: max(
+                self.sym_w + max(measure(r, s) for _sym, r in rows),
+                measure(self.under[seat], s, italic=True),
+            )
             for seat, rows in self.hands.items()
         }
         self.nw, self.ne = _corners(facts, position)
@@ -233,8 +241,9 @@ class _Diagram:
         x_ns = x_centre + (self.centre_w - max(self.hand_w[Seat.N], self.hand_w[Seat.S])) / 2
 
         # North, and the board's facts in the corners beside it
-        rows = max(4, len(self.nw), len(self.ne))
-        north_top = top + (rows - 4) * lh / 2
+        hand = self.rows
+        rows = max(hand, len(self.nw), len(self.ne))
+        north_top = top + (rows - hand) * lh / 2
         self._hand(fig, Seat.N, x_ns, north_top)
         for i, runs in enumerate(self.nw):
             _draw_line(fig, x_west, top + s + i * lh, runs, s)
@@ -243,8 +252,8 @@ class _Diagram:
         y = top + rows * lh + 0.25 * lh
 
         # West, the compass, East
-        band = max(4 * lh, self.box[1] + 0.5 * s)
-        hands_top = y + (band - 4 * lh) / 2
+        band = max(hand * lh, self.box[1] + 0.5 * s)
+        hands_top = y + (band - hand * lh) / 2
         self._hand(fig, Seat.W, x_west + self.west_w - self.hand_w[Seat.W], hands_top)
         self._hand(fig, Seat.E, x_east, hands_top)
         cx, cy = x_centre + self.centre_w / 2, y + band / 2
@@ -253,14 +262,19 @@ class _Diagram:
 
         # South
         self._hand(fig, Seat.S, x_ns, y)
-        return y + 4 * lh
+        return y + hand * lh
 
     def _hand(self, fig: Figure, seat: Seat, x: float, top: float) -> None:
+        """A suit a line, whole: the symbol, then the ranks on one run (never wrapped);
+        the HCP line under them if asked for."""
         s = self.size
         for i, (sym, ranks) in enumerate(self.hands[seat]):
             baseline = top + s + i * self.lh
             fig.add(text_item(x, baseline, sym, s, colour=_colour(sym)))
             fig.add(text_item(x + self.sym_w, baseline, ranks, s))
+        if self.under[seat]:
+            baseline = top + s + 4 * self.lh
+            fig.add(text_item(x, baseline, self.under[seat], s, italic=True, colour=GREY))
 
     def _compass(self, fig: Figure, cx: float, cy: float) -> None:
         s, pad, row = self.size, self.pad, self.row
@@ -394,20 +408,22 @@ def build_bridge_deal(
     contract: Contract | None = None,
     declarer: Seat | None = None,
     position: BridgePosition | None = None,
+    hcp: bool = False,
 ) -> Figure:
     """The diagram of ``deal`` (a deal, or a PBN board whose tags give the corners) laid out
     ``width`` points wide — wider only if the hands need it, never cut — in ``size``-point
     type, centred, ``title`` above it. ``board`` (a PBN board, or just its number) and the
     keywords give the corners' facts, the keywords overriding the board's. With
     ``position`` (a position reached in playing ``deal``): the cards still held, the trick on
-    the table in the compass, the tricks won and who is to play."""
+    the table in the compass, the tricks won and who is to play. With ``hcp``, each hand's
+    high-card points under it."""
     if isinstance(deal, PbnBoard):
         board = deal if board is None else board
         deal = deal.deal
     facts = _facts(
         board, dealer=dealer, vulnerable=vulnerable, contract=contract, declarer=declarer
     )
-    diagram = _Diagram(deal, size, facts, position)
+    diagram = _Diagram(deal, size, facts, position, hcp)
     fig = Figure(width, 0, title=_figure_title(title, facts, deal), font_size=size)
     fig.width = max(width, diagram.width + 2 * size)
     y = _title(fig, title, size)
@@ -430,7 +446,9 @@ def dd_rows(table: DDTable) -> list[tuple[Seat, list[int]]]:
 class _DDBlock:
     """The table of tricks and the lines under it, measured; :meth:`draw` places them."""
 
-    def __init__(self, table: DDTable, size: float, par: Par | None) -> None:
+    def __init__(
+        self, table: DDTable, size: float, par: Par | None, vulnerable: str | None = None
+    ) -> None:
         self.size = s = size
         self.rows = dd_rows(table)
         self.pad = 0.6 * s
@@ -449,7 +467,7 @@ class _DDBlock:
                 ]
             )
         if par is not None:
-            self.notes.append(_runs(par_text(par)))
+            self.notes.append(_runs(par_text(par, vulnerable)))
 
     @property
     def width(self) -> float:
@@ -504,12 +522,19 @@ class _DDBlock:
 
 
 def build_dd_table(
-    table: DDTable, width: float, size: float = 9.0, *, par: Par | None = None, title: str = ""
+    table: DDTable,
+    width: float,
+    size: float = 9.0,
+    *,
+    par: Par | None = None,
+    title: str = "",
+    vulnerable: str | None = None,
 ) -> Figure:
     """The double-dummy ``table`` (rows N S E W, columns NT ♠ ♥ ♦ ♣), ``par`` under it if
-    given, centred on a page ``width`` points wide (wider if the table needs it) in
-    ``size``-point type, ``title`` above it."""
-    block = _DDBlock(table, size, par)
+    given (with ``vulnerable``, the vulnerability it was found for), centred on a page
+    ``width`` points wide (wider if the table needs it) in ``size``-point type, ``title``
+    above it."""
+    block = _DDBlock(table, size, par, vulnerable)
     fig = Figure(
         max(width, block.width + 2 * size),
         0,
@@ -529,6 +554,8 @@ class BridgeFigureOptions:
     width: float = 120 * 72 / 25.4
     font_size: float = 9.0
     title: str = ""
+    #: each hand's high-card points under it
+    hcp: bool = False
 
 
 def build_bridge_figure(
@@ -558,18 +585,23 @@ def build_bridge_figure(
     s = o.font_size
     if view == "deal":
         return whole_points(
-            build_bridge_deal(deal, o.width, s, title=o.title, board=board, position=position)
+            build_bridge_deal(
+                deal, o.width, s, title=o.title, board=board, position=position, hcp=o.hcp
+            )
         )
     table = dd_table(deal)
     result = None
+    vul = _VUL_DDS[vulnerable_text(board.vulnerable or "None")] if board else "None"
+    said = vul if board is not None and board.vulnerable else None  # a deal's is not known
     if deal.size == 13:
-        vul = _VUL_DDS[vulnerable_text(board.vulnerable or "None")] if board else "None"
         result = par(deal, vul, (board.dealer if board else None) or Seat.N)
     if view == "ddtable":
-        return whole_points(build_dd_table(table, o.width, s, par=result, title=o.title))
+        return whole_points(
+            build_dd_table(table, o.width, s, par=result, title=o.title, vulnerable=said)
+        )
     facts = _facts(board, dealer=None, vulnerable=None, contract=None, declarer=None)
-    diagram = _Diagram(deal, s, facts, position)
-    block = _DDBlock(table, s, result)
+    diagram = _Diagram(deal, s, facts, position, o.hcp)
+    block = _DDBlock(table, s, result, said)
     fig = Figure(
         max(o.width, diagram.width + 2 * s, block.width + 2 * s),
         0,
