@@ -99,6 +99,10 @@ def register(sub: Any, add: Any) -> None:
     _register_render(bsub)
     bridge_records.register(bsub)
 
+    from whistgui.cli import bridge_handout  # leads and handout (issue 29)
+
+    bridge_handout.register(bsub)
+
 
 #: The vulnerabilities, by every name PBN gives them (in lower case: ``Love`` and ``-`` are
 #: ``None``, ``Both`` is ``All``), as :func:`whistgui.engine.bridge.dds.par` names them.
@@ -424,6 +428,11 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
         return render(args, stdin)
     if args.bridge_command in bridge_records.COMMANDS:
         return bridge_records.run(args, stdin)
+
+    if args.bridge_command in ("leads", "handout"):
+        from whistgui.cli import bridge_handout
+
+        return bridge_handout.run(args, stdin)
     stdin = stdin if stdin is not None else sys.stdin
     status = EXIT_OK
 

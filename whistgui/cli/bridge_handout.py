@@ -1,0 +1,332 @@
+"""``whist bridge leads`` and ``whist bridge handout`` (issue 29): the 13 opening leads of a
+contract with declarer's double-dummy tricks after each, and hand records — each board with its
+diagram, double-dummy table, par and opening leads — as a many-page PDF, or one SVG or PNG a
+board. Boards are read as the other ``whist bridge`` commands read them
+(:mod:`whistgui.cli.bridge`); a board that cannot be read or answered is refused in its place
+and the others are answered (exit status 2)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any, Final, TextIO
+
+from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, json_line, quote_path
+from whistgui.engine import NotationError, WhistError
+from whistgui.engine.bridge import Contract, PbnBoard, Seat, Strain, Suit
+from whistgui.engine.reading import quote
+
+__all__ = ["BOARDS_HELP", "parse_boards", "register", "run"]
+
+#: The formats a handout is written in: PDF (pages), SVG and PNG (a file a board).
+_KINDS: Final = ("pdf", "svg", "png")
+#: The most boards one handout draws (a club's session has 24 to 36; a PBN file may hold
+#: thousands, each a DDS table and a lead search).
+MAX_HANDOUT_BOARDS: Final = 200
+
+BOARDS_HELP: Final = (
+    "the boards to draw, counted from 1 in the file's order: N, FIRST-LAST or a list of "
+    "them, like 1-8 or 1-4,9 (default: every board)"
+)
+
+
+def register(bsub: Any) -> None:
+    """``leads`` and ``handout`` under ``whist bridge``."""
+    what = (
+        "the 13 opening leads against a contract, each with the tricks declarer then takes "
+        "double dummy"
+    )
+    p = bsub.add_parser("leads", help=what, description=what[0].upper() + what[1:] + ".")
+    p.add_argument("deal", metavar="PBN", help="a deal string, a .pbn file, or -")
+    p.add_argument("--board", type=int, metavar="N", help="only the N-th board of a file")
+    p.add_argument("--contract", help="e.g. 4S, 3NT (default: the file's Contract)")
+    p.add_argument("--declarer", help="N, E, S or W (default: the file's Declarer)")
+    p.add_argument("--json", action="store_true", help="one JSON object per board per line")
+
+    what = (
+        "hand records for a club or an article: each board named, its diagram with each hand's "
+        "HCP, its double-dummy table, par with the vulnerability, and the opening leads "
+        "against its contract (or against par's when it has none)"
+    )
+    p = bsub.add_parser(
+        "handout",
+        help="hand records: diagram, double-dummy table, par and opening leads of each board",
+        description=what[0].upper() + what[1:] + ".",
+    )
+    p.add_argument("deal", metavar="PBN", help="a .pbn file (or a deal string, or -)")
+    p.add_argument(
+        "--out",
+        "-o",
+        required=True,
+        metavar="FILE",
+        help="FILE.pdf: one PDF, the boards set --per-page to an A4 page; FILE.svg or "
+        "FILE.png: one file a board, named by its place in the file: FILE-1.svg, FILE-2.svg, …",
+    )
+    p.add_argument(
+        "--per-page",
+        type=int,
+        choices=(1, 2, 4),
+        default=2,
+        help="PDF: boards a page, 1, 2 or 4 (default 2)",
+    )
+    p.add_argument("--boards", metavar="RANGE", help=BOARDS_HELP)
+    p.add_argument(
+        "--dpi", type=int, default=150, help="PNG resolution in dots per inch (default 150)"
+    )
+    p.add_argument(
+        "--font",
+        choices=("dejavu-sans", "latin-modern"),
+        default="dejavu-sans",
+        help="the face: dejavu-sans (the default) or latin-modern",
+    )
+
+
+_RANGE: Final = re.compile(r"\s*(\d{1,6})\s*(?:-\s*(\d{1,6})\s*)?")
+
+
+def parse_boards(text: str, count: int) -> list[int]:
+    """``--boards`` (``3``, ``1-8``, ``1-4,9``) as the places, from 1, of the boards of a file
+    of ``count``, in order, each once; NotationError quoting ``text`` and saying what is
+    expected.
+
+    >>> parse_boards("1-3,5", 6)
+    [1, 2, 3, 5]
+    >>> parse_boards("9-2", 12)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    whistgui.engine.errors.NotationError: --boards '9-2': 9-2 runs backwards; expected ...
+    """
+    chosen: list[int] = []
+    for part in text.split(","):
+        m = _RANGE.fullmatch(part)
+        if m is None:
+            raise NotationError(
+                f"--boards {quote(text)} is not a range of boards; expected N, FIRST-LAST or a "
+                "list of them, like 1-8 or 1-4,9"
+            )
+        first = int(m.group(1))
+        last = int(m.group(2)) if m.group(2) is not None else first
+        if first > last:
+            raise NotationError(
+                f"--boards {quote(text)}: {first}-{last} runs backwards; expected FIRST-LAST "
+                f"with FIRST at most LAST, like {last}-{first}"
+            )
+        if first < 1 or last > count:
+            has = f"{count} board{'s' if count != 1 else ''}"
+            raise NotationError(
+                f"--boards {quote(text)}: the file has {has}; expected boards 1 to {count}"
+            )
+        chosen += [n for n in range(first, last + 1) if n not in chosen]
+    return chosen
+
+
+def _refuse(args: argparse.Namespace, where: str, message: str, **obj: Any) -> None:
+    """Say why a board got no answer (with ``--json`` an object with ``"error"`` in its
+    place)."""
+    sys.stdout.flush()
+    sys.stderr.write(f"whist: error: {where}{message}\n")
+    sys.stderr.flush()
+    if getattr(args, "json", False):
+        sys.stdout.write(json_line({"error": message, **obj}) + "\n")
+
+
+def _all_items(arg: str, stdin: TextIO) -> list[Any]:
+    from whistgui.cli.bridge import _items
+
+    return list(_items(arg, stdin))
+
+
+def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
+    """``whist bridge leads`` or ``whist bridge handout``."""
+    stdin = stdin if stdin is not None else sys.stdin
+    if args.bridge_command == "leads":
+        return _run_leads(args, stdin)
+    return _run_handout(args, stdin)
+
+
+# -- leads -------------------------------------------------------------------------------------
+def _run_leads(args: argparse.Namespace, stdin: TextIO) -> int:
+    from whistgui.cli.bridge import _contract, _reason
+
+    try:
+        items = _all_items(args.deal, stdin)
+        if args.board is not None:
+            if not 1 <= args.board <= len(items):
+                has = f"{len(items)} board{'s' if len(items) != 1 else ''}"
+                where = "standard input" if args.deal == "-" else quote_path(args.deal)
+                raise NotationError(
+                    f"--board {args.board}: {where} has {has}; expected 1 to {len(items)}"
+                )
+            items = [items[args.board - 1]]
+    except WhistError as exc:
+        _refuse(args, "", str(exc))
+        return EXIT_BAD_INPUT
+    status = EXIT_OK
+    for item in items:
+        try:
+            if isinstance(item.board, WhistError):
+                raise item.board
+            board: PbnBoard = item.board
+            contract, declarer = _contract(args, board)
+            _leads(args, item, board, contract, declarer)
+        except WhistError as exc:
+            status = EXIT_BAD_INPUT
+            extra = {} if item.name is None else {"board": item.name}
+            _refuse(args, item.where, _reason(exc), **extra)
+        sys.stdout.flush()
+    return status
+
+
+def _leads(
+    args: argparse.Namespace, item: Any, board: PbnBoard, contract: Contract, declarer: Seat
+) -> None:
+    from whistgui.cli.bridge import _lines_of, _named
+    from whistgui.engine.bridge.contract import result_words
+    from whistgui.engine.bridge.leads import opening_leads
+    from whistgui.engine.trick.cards import rank_text
+
+    deal = board.deal
+    leads = opening_leads(deal, contract, declarer)
+    if args.json:
+        obj = {
+            "deal": deal.to_pbn(),
+            "contract": str(contract),
+            **leads.to_json(),
+            "tricks": leads.best_tricks,
+        }
+        sys.stdout.write(json.dumps(_named(item, obj), ensure_ascii=False) + "\n")
+        return
+    strain = "NT" if contract.strain is Strain.NT else contract.strain.symbol
+    said = f"{contract.level}{strain}{'X' * contract.doubled}"
+    lines = [
+        deal.to_pbn(),
+        f"  {said} by {declarer.word}, {leads.leader.word} leads; declarer's tricks after each "
+        "lead:",
+    ]
+    for suit in (Suit.S, Suit.H, Suit.D, Suit.C):
+        cards = [lead for lead in leads.leads if lead.card.suit is suit]
+        row = "  ".join(
+            f"{rank_text(lead.card.rank, style='paper')}:{lead.tricks}" for lead in cards
+        )
+        lines.append(f"  {suit.symbol}  {row or '—'}")
+    best = " ".join(
+        f"{lead.card.suit.symbol}{rank_text(lead.card.rank, style='paper')}" for lead in leads.best
+    )
+    words = result_words(contract, leads.best_tricks, deal.size)
+    lines.append(f"  best leads: {best} ({leads.best_tricks} tricks: {said} {words})")
+    sys.stdout.write(_lines_of(item, lines))
+
+
+# -- handout -----------------------------------------------------------------------------------
+def _kind(out: str) -> str:
+    kind = Path(out).suffix.lstrip(".").lower()
+    if kind not in _KINDS:
+        raise NotationError(
+            f"--out {quote_path(out)}: expected a file name ending in .pdf (one PDF of pages), "
+            ".svg or .png (a file a board)"
+        )
+    folder = Path(out).parent
+    if not folder.is_dir():
+        raise NotationError(
+            f"--out {quote_path(out)}: there is no folder {quote_path(str(folder))} to write it in"
+        )
+    return kind
+
+
+def _board_file(out: str, place: int) -> Path:
+    """``out.svg`` → ``out-3.svg`` for the third board."""
+    path = Path(out)
+    return path.with_name(f"{path.stem}-{place}{path.suffix}")
+
+
+def _run_handout(args: argparse.Namespace, stdin: TextIO) -> int:
+    from whistgui.cli.bridge import _reason
+    from whistgui.engine.bridge.dds import dd_tables
+    from whistgui.figures import FigureError, using_font
+    from whistgui.figures.backends import check_image_size, encode
+    from whistgui.figures.handout import (
+        PER_PAGE,
+        board_sheet,
+        build_board_sheet,
+        cell_width,
+        handout_pages,
+        to_pdf_pages,
+    )
+
+    status = EXIT_OK
+    try:
+        kind = _kind(args.out)
+        if not 10 <= args.dpi <= 2400:
+            raise NotationError(f"--dpi {args.dpi}: expected 10 to 2400 dots per inch")
+        items = _all_items(args.deal, stdin)
+        if not items:
+            where = "standard input" if args.deal == "-" else quote_path(args.deal)
+            raise NotationError(f"{where} has no boards; expected a PBN file")
+        places = (
+            parse_boards(args.boards, len(items))
+            if args.boards is not None
+            else list(range(1, len(items) + 1))
+        )
+        if len(places) > MAX_HANDOUT_BOARDS:
+            raise NotationError(
+                f"{len(places):,} boards: a handout draws at most {MAX_HANDOUT_BOARDS}; "
+                "expected --boards choosing fewer, like 1-36"
+            )
+        good: list[tuple[int, Any, PbnBoard]] = []
+        for place in places:
+            item = items[place - 1]
+            if isinstance(item.board, WhistError):
+                status = EXIT_BAD_INPUT
+                _refuse(args, item.where, _reason(item.board))
+            else:
+                good.append((place, item, item.board))
+        tables = dd_tables([board.deal for _, _, board in good])
+        per_page = args.per_page
+        size = PER_PAGE[per_page] if kind == "pdf" else 9.0
+        width = cell_width(per_page) if kind == "pdf" else 120 * 72 / 25.4
+        sheets: list[tuple[int, Any]] = []
+        with using_font(args.font):
+            for (place, item, board), table in zip(good, tables, strict=True):
+                try:
+                    if isinstance(table, WhistError):
+                        raise table
+                    name = board.board or str(place)
+                    sheet = board_sheet(board, name, table)
+                    sheets.append((place, build_board_sheet(sheet, width, size)))
+                except WhistError as exc:
+                    status = EXIT_BAD_INPUT
+                    _refuse(args, item.where, _reason(exc))
+        if not sheets:
+            raise NotationError("no board could be drawn; nothing written")
+        written: list[Path] = []
+        if kind == "pdf":
+            title = f"Hand records: {Path(args.deal).name}" if args.deal != "-" else ""
+            pages = handout_pages([fig for _, fig in sheets], per_page, title)
+            written.append(_write(Path(args.out), to_pdf_pages(pages, title or "Hand records")))
+        else:
+            for place, fig in sheets:
+                if kind == "png":
+                    check_image_size(fig, args.dpi, dpi_name="--dpi")
+                written.append(
+                    _write(_board_file(args.out, place), encode(fig, kind, dpi=args.dpi))
+                )
+    except (WhistError, FigureError) as exc:
+        _refuse(args, "", str(exc))
+        return EXIT_BAD_INPUT
+    for path in written:
+        sys.stdout.write(f"{path}\n")
+    return status
+
+
+def _write(path: Path, data: bytes) -> Path:
+    from whistgui.figures import FigureError
+
+    try:
+        path.write_bytes(data)
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise FigureError(f"could not write {quote_path(str(path))}: {reason}") from None
+    return path
