@@ -142,11 +142,14 @@ def _register_render(bsub: Any) -> None:
         "--view",
         default="both",
         metavar="VIEW",
-        help="deal (the diagram), ddtable (the double-dummy table and par) or both (the default)",
+        help="deal (the diagram), ddtable (the double-dummy table and par), both (the default) "
+        "or tricktree (the first trick's tree, ∃/∀ levels, for the contract)",
     )
     p.add_argument(
         "--board", type=int, default=1, metavar="N", help="the N-th board of a file (default 1)"
     )
+    p.add_argument("--contract", help="tricktree: e.g. 4S (default: the file's, or par's)")
+    p.add_argument("--declarer", help="tricktree: N, E, S or W (default: the file's, or par's)")
     add_output_options(p)
 
 
@@ -415,7 +418,11 @@ def render(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
         options = BridgeFigureOptions(
             width=figure_width(args.width), font_size=figure_font_size(args.font_size)
         )
-        return build_bridge_figure(args.view, _chosen_board(args, lines), options)
+        board = _chosen_board(args, lines)
+        if args.view != "tricktree" or not (args.contract or args.declarer):
+            return build_bridge_figure(args.view, board, options)
+        contract, declarer = _contract(args, board)
+        return build_bridge_figure(args.view, board, options, contract=contract, declarer=declarer)
 
     return write_figure(args, draw)
 

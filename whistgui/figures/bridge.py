@@ -68,6 +68,7 @@ BRIDGE_VIEWS: Final = {
     "deal": "the deal diagram: North at the top, West left, East right, South below",
     "ddtable": "the double-dummy table: tricks for each declarer in each strain, and par",
     "both": "the deal diagram with its double-dummy table below",
+    "tricktree": "the tree of a trick (the first, or the position's): each level's cards, ∃/∀",
 }
 
 #: The suits in the order a hand is printed, and the strains in the order the table has them.
@@ -547,6 +548,53 @@ def build_dd_table(
 
 
 # -- the views -------------------------------------------------------------------------------
+def _trick_tree(
+    board: PbnBoard | None,
+    deal: BridgeDeal,
+    o: BridgeFigureOptions,
+    position: BridgePosition | None,
+    contract: Contract | None,
+    declarer: Seat | None,
+) -> Figure:
+    from whistgui.figures.bridge_tricktree import build_trick_tree_figure
+
+    if contract is None or declarer is None:
+        contract, declarer = _tree_contract(board, deal)
+    if position is None:
+        position = BridgePosition.start(deal, contract, declarer)
+    elif position.strain is not contract.strain:
+        raise NotationError(
+            f"the position is played in {position.strain} but the contract is "
+            f"{str(contract)!r}; expected a contract in {position.strain}"
+        )
+    return build_trick_tree_figure(
+        position, contract, declarer, o.width, o.font_size, title=o.title
+    )
+
+
+def _tree_contract(board: PbnBoard | None, deal: BridgeDeal) -> tuple[Contract, Seat]:
+    """The board's contract and declarer, else par's (the first DDS names)."""
+    if board is not None and board.contract is not None and board.declarer is not None:
+        return board.contract, board.declarer
+    from whistgui.engine.bridge.dds import par
+    from whistgui.figures.handout import lead_contract
+
+    if deal.size != 13:
+        raise NotationError(
+            "an ending has no par: give the contract and declarer for its trick tree"
+        )
+    vul = _VUL_DDS[vulnerable_text(board.vulnerable or "None")] if board else "None"
+    result = par(deal, vul, (board.dealer if board else None) or Seat.N)
+    b = board if board is not None else PbnBoard.make(deal)
+    found = lead_contract(b, result)
+    if found is None:
+        raise NotationError(
+            "no contract for the trick tree: the board has none and is passed out at par; "
+            "give a contract and declarer"
+        )
+    return found[0], found[1]
+
+
 @dataclass(frozen=True, slots=True)
 class BridgeFigureOptions:
     """What a bridge figure is laid out for (points)."""
@@ -564,13 +612,18 @@ def build_bridge_figure(
     options: BridgeFigureOptions | None = None,
     *,
     position: BridgePosition | None = None,
+    contract: Contract | None = None,
+    declarer: Seat | None = None,
 ) -> Figure:
     """The figure ``view`` (one of :data:`BRIDGE_VIEWS`) of a PBN board, a deal or a
     position (or a board shown at ``position``, a point of its play), laid out for
-    ``options``, its page a whole number of points. The table is
-    DDS's (:func:`~whistgui.engine.bridge.dds.dd_table`; an ending gets one too), with par for
-    a full deal (the board's vulnerability and dealer, or none vulnerable and North).
-    NotationError quoting an unknown view."""
+    ``options``, its page a whole number of points. The trick tree is of ``position``'s trick
+    (the opening lead's without one) for ``contract`` by ``declarer``, else the board's
+    contract, else par's (:func:`~whistgui.figures.bridge_tricktree.build_trick_tree_figure`);
+    NotationError when there is none (a deal passed out at par, an ending with no contract).
+    The table is DDS's (:func:`~whistgui.engine.bridge.dds.dd_table`; an ending gets one
+    too), with par for a full deal (the board's vulnerability and dealer, or none vulnerable
+    and North). NotationError quoting an unknown view."""
     from whistgui.engine.bridge.dds import dd_table, par
 
     o = options or BridgeFigureOptions()
@@ -583,6 +636,8 @@ def build_bridge_figure(
     board = board_or_deal if isinstance(board_or_deal, PbnBoard) else None
     deal = board_or_deal if isinstance(board_or_deal, BridgeDeal) else board_or_deal.deal
     s = o.font_size
+    if view == "tricktree":
+        return _trick_tree(board, deal, o, position, contract, declarer)
     if view == "deal":
         return whole_points(
             build_bridge_deal(
