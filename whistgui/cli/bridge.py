@@ -439,7 +439,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     if args.bridge_command in ("leads", "handout"):
         from whistgui.cli import bridge_handout
 
-        return bridge_handout.run(args, stdin)
+        return bridge_handout.run(args, stdin, _items, _contract)
     stdin = stdin if stdin is not None else sys.stdin
     status = EXIT_OK
 

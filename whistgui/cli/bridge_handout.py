@@ -11,12 +11,13 @@ import argparse
 import json
 import re
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Final, TextIO
 
 from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, json_line, quote_path
 from whistgui.engine import NotationError, WhistError
-from whistgui.engine.bridge import Contract, PbnBoard, Seat, Strain, Suit
+from whistgui.engine.bridge import Contract, PbnBoard, PbnError, Seat, Strain, Suit
 from whistgui.engine.reading import quote
 
 __all__ = ["BOARDS_HELP", "parse_boards", "register", "run"]
@@ -133,26 +134,34 @@ def _refuse(args: argparse.Namespace, where: str, message: str, **obj: Any) -> N
         sys.stdout.write(json_line({"error": message, **obj}) + "\n")
 
 
-def _all_items(arg: str, stdin: TextIO) -> list[Any]:
-    from whistgui.cli.bridge import _items
+#: ``items(arg, stdin)``: the boards an argument names, as :mod:`whistgui.cli.bridge` reads
+#: them (each with ``where``, ``board`` — a PbnBoard or the error in its place — and ``name``).
+Items = Callable[[str, TextIO], Iterable[Any]]
+#: ``contract(args, board)``: the contract and declarer of ``--contract``/``--declarer`` or
+#: the board's, as :mod:`whistgui.cli.bridge` finds them.
+ContractOf = Callable[[argparse.Namespace, PbnBoard], tuple[Contract, Seat]]
 
-    return list(_items(arg, stdin))
+
+def _reason(exc: WhistError) -> str:
+    """What is wrong, without the board's name when the item's ``where`` gives it."""
+    return exc.reason if isinstance(exc, PbnError) and exc.number is not None else str(exc)
 
 
-def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
-    """``whist bridge leads`` or ``whist bridge handout``."""
+def run(
+    args: argparse.Namespace, stdin: TextIO | None, items: Items, contract_of: ContractOf
+) -> int:
+    """``whist bridge leads`` or ``whist bridge handout``, the boards read by ``items`` and
+    the contract found by ``contract_of`` (:mod:`whistgui.cli.bridge` passes its own: this
+    module does not import it, which imports this one)."""
     stdin = stdin if stdin is not None else sys.stdin
     if args.bridge_command == "leads":
-        return _run_leads(args, stdin)
-    return _run_handout(args, stdin)
+        return _run_leads(args, list(items(args.deal, stdin)), contract_of)
+    return _run_handout(args, stdin, items)
 
 
 # -- leads -------------------------------------------------------------------------------------
-def _run_leads(args: argparse.Namespace, stdin: TextIO) -> int:
-    from whistgui.cli.bridge import _contract, _reason
-
+def _run_leads(args: argparse.Namespace, items: list[Any], contract_of: ContractOf) -> int:
     try:
-        items = _all_items(args.deal, stdin)
         if args.board is not None:
             if not 1 <= args.board <= len(items):
                 has = f"{len(items)} board{'s' if len(items) != 1 else ''}"
@@ -170,7 +179,7 @@ def _run_leads(args: argparse.Namespace, stdin: TextIO) -> int:
             if isinstance(item.board, WhistError):
                 raise item.board
             board: PbnBoard = item.board
-            contract, declarer = _contract(args, board)
+            contract, declarer = contract_of(args, board)
             _leads(args, item, board, contract, declarer)
         except WhistError as exc:
             status = EXIT_BAD_INPUT
@@ -183,7 +192,6 @@ def _run_leads(args: argparse.Namespace, stdin: TextIO) -> int:
 def _leads(
     args: argparse.Namespace, item: Any, board: PbnBoard, contract: Contract, declarer: Seat
 ) -> None:
-    from whistgui.cli.bridge import _lines_of, _named
     from whistgui.engine.bridge.contract import result_words
     from whistgui.engine.bridge.leads import opening_leads
     from whistgui.engine.trick.cards import rank_text
@@ -197,7 +205,8 @@ def _leads(
             **leads.to_json(),
             "tricks": leads.best_tricks,
         }
-        sys.stdout.write(json.dumps(_named(item, obj), ensure_ascii=False) + "\n")
+        named = obj if item.name is None else {"board": item.name, **obj}
+        sys.stdout.write(json.dumps(named, ensure_ascii=False) + "\n")
         return
     strain = "NT" if contract.strain is Strain.NT else contract.strain.symbol
     said = f"{contract.level}{strain}{'X' * contract.doubled}"
@@ -217,7 +226,8 @@ def _leads(
     )
     words = result_words(contract, leads.best_tricks, deal.size)
     lines.append(f"  best leads: {best} ({leads.best_tricks} tricks: {said} {words})")
-    sys.stdout.write(_lines_of(item, lines))
+    heading = item.heading  # "Board 3" for a board of a PBN file with a Board tag
+    sys.stdout.write("\n".join([heading, *lines] if heading is not None else lines) + "\n")
 
 
 # -- handout -----------------------------------------------------------------------------------
@@ -242,8 +252,7 @@ def _board_file(out: str, place: int) -> Path:
     return path.with_name(f"{path.stem}-{place}{path.suffix}")
 
 
-def _run_handout(args: argparse.Namespace, stdin: TextIO) -> int:
-    from whistgui.cli.bridge import _reason
+def _run_handout(args: argparse.Namespace, stdin: TextIO, read: Items) -> int:
     from whistgui.engine.bridge.dds import dd_tables
     from whistgui.figures import FigureError, using_font
     from whistgui.figures.backends import check_image_size, encode
@@ -261,7 +270,7 @@ def _run_handout(args: argparse.Namespace, stdin: TextIO) -> int:
         kind = _kind(args.out)
         if not 10 <= args.dpi <= 2400:
             raise NotationError(f"--dpi {args.dpi}: expected 10 to 2400 dots per inch")
-        items = _all_items(args.deal, stdin)
+        items = list(read(args.deal, stdin))
         if not items:
             where = "standard input" if args.deal == "-" else quote_path(args.deal)
             raise NotationError(f"{where} has no boards; expected a PBN file")

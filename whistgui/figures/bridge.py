@@ -42,7 +42,7 @@ from whistgui.engine.bridge import (
     Suit,
 )
 from whistgui.engine.bridge.dds import DDTable, Par
-from whistgui.engine.bridge.par_words import par_words
+from whistgui.engine.bridge.par_words import par_contract, par_words
 from whistgui.engine.trick.cards import rank_text, ranks_text
 from whistgui.figures.backends import whole_points
 from whistgui.figures.deal import RED
@@ -577,22 +577,19 @@ def _tree_contract(board: PbnBoard | None, deal: BridgeDeal) -> tuple[Contract, 
     if board is not None and board.contract is not None and board.declarer is not None:
         return board.contract, board.declarer
     from whistgui.engine.bridge.dds import par
-    from whistgui.figures.handout import lead_contract
 
     if deal.size != 13:
         raise NotationError(
             "an ending has no par: give the contract and declarer for its trick tree"
         )
     vul = _VUL_DDS[vulnerable_text(board.vulnerable or "None")] if board else "None"
-    result = par(deal, vul, (board.dealer if board else None) or Seat.N)
-    b = board if board is not None else PbnBoard.make(deal)
-    found = lead_contract(b, result)
+    found = par_contract(par(deal, vul, (board.dealer if board else None) or Seat.N), vul)
     if found is None:
         raise NotationError(
             "no contract for the trick tree: the board has none and is passed out at par; "
             "give a contract and declarer"
         )
-    return found[0], found[1]
+    return found
 
 
 @dataclass(frozen=True, slots=True)

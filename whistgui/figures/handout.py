@@ -23,7 +23,7 @@ from whistgui.engine import NotationError
 from whistgui.engine.bridge import Contract, PbnBoard, Seat, Strain
 from whistgui.engine.bridge.dds import DDTable, Par
 from whistgui.engine.bridge.leads import OpeningLeads
-from whistgui.engine.bridge.par_words import par_contracts
+from whistgui.engine.bridge.par_words import par_contract
 from whistgui.figures.backends import FigureError, check_page_size, paint, whole_points
 from whistgui.figures.bridge import (
     _VUL_DDS,
@@ -103,11 +103,10 @@ def lead_contract(board: PbnBoard, result: Par | None) -> tuple[Contract, Seat, 
     neither is known (no contract and passed out at par, or no par)."""
     if board.contract is not None and board.declarer is not None:
         return board.contract, board.declarer, False
-    if result is None or result.score == 0 or not result.contracts:
+    if result is None:
         return None
-    vul = _VUL_DDS[vulnerable_text(board.vulnerable or "None")]
-    first = par_contracts(result, vul)[0]
-    return Contract(first.level, first.strain, first.doubled), Seat.parse(first.seats[0]), True
+    found = par_contract(result, _VUL_DDS[vulnerable_text(board.vulnerable or "None")])
+    return None if found is None else (*found, True)
 
 
 def _contract_words(contract: Contract, declarer: Seat) -> str:

@@ -23,14 +23,21 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from whistgui.engine.bridge.contract import BOOK
+from whistgui.engine.bridge.contract import BOOK, Contract
 from whistgui.engine.bridge.dds import Par
-from whistgui.engine.bridge.deal import Strain
+from whistgui.engine.bridge.deal import Seat, Strain
 from whistgui.engine.checks import expect, whole
 from whistgui.engine.errors import ArgumentError
 from whistgui.engine.reading import quote
 
-__all__ = ["ParContract", "contract_score", "par_contracts", "par_words", "vulnerable_words"]
+__all__ = [
+    "ParContract",
+    "contract_score",
+    "par_contract",
+    "par_contracts",
+    "par_words",
+    "vulnerable_words",
+]
 
 #: DDS's par contract: level, strain (a symbol, a letter or NT), the declarers, x or xx (also
 #: read before the declarers), the result (``=``, ``+1``, ``-2``): ``5♦Ex-2``.
@@ -191,6 +198,20 @@ def par_contracts(result: Par, vulnerable: str = "None") -> list[ParContract]:
         sides = [seats] if seats in ("NS", "EW") or len(seats) == 1 else list(seats)
         out += [ParContract(level, strain, doubled, s, over) for s in sides]
     return out
+
+
+def par_contract(result: Par, vulnerable: str = "None") -> tuple[Contract, Seat] | None:
+    """The contract and declarer to play for par: the first contract DDS names, at the level
+    players bid it, by its first declarer; None when par is to pass the deal out.
+
+    >>> par_contract(Par(110, ("1♠N+1", "1♠S+1")))
+    (Contract.parse('2S'), <Seat.N: 0>)
+    """
+    expect(result, Par, "result")
+    if result.score == 0 or not result.contracts:
+        return None
+    first = par_contracts(result, vulnerable)[0]
+    return Contract(first.level, first.strain, first.doubled), Seat.parse(first.seats[0])
 
 
 def par_words(result: Par, vulnerable: str | None = None) -> str:
