@@ -49,6 +49,7 @@ __all__ = [
     "build_leads_table",
     "cell_width",
     "handout_pages",
+    "handout_pdf",
     "lead_contract",
     "to_pdf_pages",
 ]
@@ -56,7 +57,7 @@ __all__ = [
 #: An A4 page in points (210 × 297 mm), whole points as PDF writers count them.
 A4: Final = (595.0, 842.0)
 #: The boards a page may hold, and the type each is set in.
-PER_PAGE: Final = {1: 10.0, 2: 9.0, 4: 8.0}
+PER_PAGE: Final = {1: 13.0, 2: 9.0, 4: 8.0}
 #: The page's margin, in points (12.7 mm).
 MARGIN: Final = 36.0
 
@@ -351,6 +352,25 @@ def handout_pages(sheets: Sequence[Figure], per_page: int, title: str = "") -> l
                 page.add(Line(MARGIN, top - 9.0, A4[0] - MARGIN, top - 9.0, 0.4, GREY))
         pages.append(page)
     return pages
+
+
+def handout_pdf(
+    boards: Sequence[tuple[str, PbnBoard]], per_page: int = 2, title: str = "Hand records"
+) -> bytes:
+    """The handout of ``boards`` (each with its name: its Board tag, or its place in the
+    file) as PDF bytes, ``per_page`` boards to an A4 page — what ``whist bridge handout -o
+    out.pdf`` writes, for the app's File ▸ Export. DDS solves every board's table together;
+    WhistError (DDSError) if a board cannot be solved."""
+    from whistgui.engine.bridge.dds import dd_tables
+
+    size, width = PER_PAGE[_per_page(per_page)], cell_width(per_page)
+    sheets = []
+    tables = dd_tables([board.deal for _, board in boards])
+    for (name, board), table in zip(boards, tables, strict=True):
+        if isinstance(table, Exception):
+            raise table
+        sheets.append(build_board_sheet(board_sheet(board, name, table), width, size))
+    return to_pdf_pages(handout_pages(sheets, per_page, title), title)
 
 
 def to_pdf_pages(pages: Sequence[Figure], title: str = "Hand records") -> bytes:
