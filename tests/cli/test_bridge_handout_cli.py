@@ -245,3 +245,32 @@ def test_the_handout_refuses_no_boards_and_unwritable_output(pbn: Path, tmp_path
     assert proc.returncode == 2
     assert "x.docx" in proc.stderr
     assert "expected a file name ending in .pdf" in proc.stderr
+
+
+def test_a_bad_board_is_refused_in_its_place_and_the_others_drawn(tmp_path: Path) -> None:
+    good = boards(3)
+    deals = re.findall(r'\[Deal "([^"]+)"\]', write_pbn(good))
+    text = write_pbn(good).replace(deals[1], "N:AKQ.x.y.z")
+    path = tmp_path / "bad.pbn"
+    path.write_text(text, encoding="utf-8")
+    out = tmp_path / "bad.pdf"
+    proc = run_process("bridge", "handout", str(path), "-o", str(out), "--per-page", "4")
+    assert proc.returncode == 2
+    assert "bad.pbn, board 2 (line" in proc.stderr
+    assert "'N:AKQ.x.y.z'" in proc.stderr
+    assert proc.stdout.strip() == str(out)
+    names = re.findall(r"Board (\d+)", pdf_text(out))
+    assert sorted(names) == ["1", "3"]
+
+
+def test_too_many_boards_are_refused_before_any_is_solved(tmp_path: Path) -> None:
+    from whistgui.cli.bridge_handout import MAX_HANDOUT_BOARDS
+
+    deal = random_deal(1)
+    many = [PbnBoard.make(deal, board=i) for i in range(1, MAX_HANDOUT_BOARDS + 2)]
+    path = tmp_path / "many.pbn"
+    path.write_text(write_pbn(many), encoding="utf-8")
+    proc = run_process("bridge", "handout", str(path), "-o", str(tmp_path / "m.pdf"), timeout=60)
+    assert proc.returncode == 2
+    assert f"{MAX_HANDOUT_BOARDS + 1} boards: a handout draws at most" in proc.stderr
+    assert not (tmp_path / "m.pdf").exists()
