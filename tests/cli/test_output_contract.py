@@ -333,6 +333,15 @@ CONTRACTS: tuple[Contract, ...] = (
         (BRIDGE, BAD_BRIDGE, *CONTRACT),
         "errors",
     ),
+    Contract(
+        ("bridge", "leads"),
+        (BRIDGE, *CONTRACT),
+        _bridge_deal(BRIDGE),
+        "lines",
+        frozenset({"deal", "contract", "declarer", "leader", "leads", "tricks"}),
+        (BRIDGE, BAD_BRIDGE, *CONTRACT),
+        "errors",
+    ),
 )
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, json_line, quote_path
+from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, input_json, json_line, quote_path
 from whistgui.engine import NotationError, WhistError
 from whistgui.engine.bridge import Contract, PbnBoard, PbnError, Seat, Strain, Suit
 from whistgui.engine.reading import quote
@@ -41,8 +41,8 @@ def register(bsub: Any) -> None:
         "double dummy"
     )
     p = bsub.add_parser("leads", help=what, description=what[0].upper() + what[1:] + ".")
-    p.add_argument("deal", metavar="PBN", help="a deal string, a .pbn file, or -")
-    p.add_argument("--board", type=int, metavar="N", help="only the N-th board of a file")
+    p.add_argument("deals", nargs="+", metavar="PBN", help="a deal string, a .pbn file, or -")
+    p.add_argument("--board", type=int, metavar="N", help="only the N-th board of each file")
     p.add_argument("--contract", help="e.g. 4S, 3NT (default: the file's Contract)")
     p.add_argument("--declarer", help="N, E, S or W (default: the file's Declarer)")
     p.add_argument("--json", action="store_true", help="one JSON object per board per line")
@@ -155,23 +155,32 @@ def run(
     module does not import it, which imports this one)."""
     stdin = stdin if stdin is not None else sys.stdin
     if args.bridge_command == "leads":
-        return _run_leads(args, list(items(args.deal, stdin)), contract_of)
+        status = EXIT_OK
+        for arg in args.deals:
+            status = max(status, _run_leads(args, arg, stdin, items, contract_of))
+        return status
     return _run_handout(args, stdin, items)
 
 
 # -- leads -------------------------------------------------------------------------------------
-def _run_leads(args: argparse.Namespace, items: list[Any], contract_of: ContractOf) -> int:
+def _run_leads(
+    args: argparse.Namespace, arg: str, stdin: TextIO, read: Items, contract_of: ContractOf
+) -> int:
+    """The leads of the boards one argument names (``--board``: only its N-th); a refusal
+    of the argument itself (a file that cannot be read, a deal that does not parse) quotes
+    it."""
     try:
+        items = list(read(arg, stdin))
         if args.board is not None:
             if not 1 <= args.board <= len(items):
                 has = f"{len(items)} board{'s' if len(items) != 1 else ''}"
-                where = "standard input" if args.deal == "-" else quote_path(args.deal)
+                where = "standard input" if arg == "-" else quote_path(arg)
                 raise NotationError(
                     f"--board {args.board}: {where} has {has}; expected 1 to {len(items)}"
                 )
             items = [items[args.board - 1]]
     except WhistError as exc:
-        _refuse(args, "", str(exc))
+        _refuse(args, "", str(exc), **input_json(arg))
         return EXIT_BAD_INPUT
     status = EXIT_OK
     for item in items:
