@@ -405,14 +405,14 @@ def _chosen_board(args: argparse.Namespace, stdin: TextIO) -> PbnBoard:
 
 def render(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     """``whist bridge render``: Qt is imported only here."""
-    from whistgui.figures.bridge import BRIDGE_VIEWS, BridgeFigureOptions, build_bridge_figure
+    from whistgui.figures.bridge import BRIDGE_FIGURES, BridgeFigureOptions, build_bridge_figure
 
     lines = stdin if stdin is not None else sys.stdin
 
     def draw() -> Any:
-        if args.view not in BRIDGE_VIEWS:
+        if args.view not in BRIDGE_FIGURES:
             raise NotationError(
-                f"--view {quote(args.view)}: expected one of {', '.join(BRIDGE_VIEWS)}"
+                f"--view {quote(args.view)}: expected one of {', '.join(BRIDGE_FIGURES)}"
             )
         output_kind(args)
         options = BridgeFigureOptions(

@@ -52,6 +52,7 @@ from whistgui.figures.scene import BLACK, GREY, Figure, Line, Rect, Text
 from whistgui.figures.text import line_height, measure
 
 __all__ = [
+    "BRIDGE_FIGURES",
     "BRIDGE_VIEWS",
     "BridgeFigureOptions",
     "build_bridge_deal",
@@ -68,6 +69,12 @@ BRIDGE_VIEWS: Final = {
     "deal": "the deal diagram: North at the top, West left, East right, South below",
     "ddtable": "the double-dummy table: tricks for each declarer in each strain, and par",
     "both": "the deal diagram with its double-dummy table below",
+}
+#: Every bridge figure :func:`build_bridge_figure` draws: :data:`BRIDGE_VIEWS` (what the
+#: app's Export Figure offers today) and the trick tree (``whist bridge render --view
+#: tricktree``; :mod:`~whistgui.figures.bridge_tricktree`).
+BRIDGE_FIGURES: Final = {
+    **BRIDGE_VIEWS,
     "tricktree": "the tree of a trick (the first, or the position's): each level's cards, ∃/∀",
 }
 
@@ -612,7 +619,7 @@ def build_bridge_figure(
     contract: Contract | None = None,
     declarer: Seat | None = None,
 ) -> Figure:
-    """The figure ``view`` (one of :data:`BRIDGE_VIEWS`) of a PBN board, a deal or a
+    """The figure ``view`` (one of :data:`BRIDGE_FIGURES`) of a PBN board, a deal or a
     position (or a board shown at ``position``, a point of its play), laid out for
     ``options``, its page a whole number of points. The trick tree is of ``position``'s trick
     (the opening lead's without one) for ``contract`` by ``declarer``, else the board's
@@ -624,9 +631,9 @@ def build_bridge_figure(
     from whistgui.engine.bridge.dds import dd_table, par
 
     o = options or BridgeFigureOptions()
-    if view not in BRIDGE_VIEWS:
+    if view not in BRIDGE_FIGURES:
         raise NotationError(
-            f"{view!r} is not a bridge figure; expected one of {', '.join(BRIDGE_VIEWS)}"
+            f"{view!r} is not a bridge figure; expected one of {', '.join(BRIDGE_FIGURES)}"
         )
     if position is None and isinstance(board_or_deal, BridgePosition):
         position = board_or_deal
