@@ -127,3 +127,12 @@ def test_the_pdf_has_a_page_per_page_and_refuses_other_counts() -> None:
     assert len(re.findall(rb"/Type\s*/Page\b", data)) == 2
     with pytest.raises(NotationError, match="3 boards a page: expected 1, 2, 4"):
         handout_pdf(boards, per_page=3)
+
+
+def test_par_says_the_vulnerability_it_assumed_when_the_board_has_none() -> None:
+    b = PbnBoard.make(random_deal(23), board=23)  # no Vulnerable tag: par for none vulnerable
+    sheet = board_sheet(b, "23")
+    fig = build_board_sheet(sheet, cell_width(1), PER_PAGE[1])
+    pars = [t.text for t in texts(fig) if t.text.startswith("Par:")]
+    assert pars
+    assert "".join(fig.texts()).count("(none vul)") == 1

@@ -242,7 +242,7 @@ def build_board_sheet(sheet: BoardSheet, width: float, size: float = 9.0) -> Fig
     facts = dataclasses.replace(facts, board=name)
     vul = _VUL_DDS[vulnerable_text(board.vulnerable or "None")]
     diagram = _Diagram(board.deal, size, facts, None, hcp=True)
-    dd = _DDBlock(sheet.table, size, sheet.par, vul if board.vulnerable else None)
+    dd = _DDBlock(sheet.table, size, sheet.par, vul)  # par is for it: always said
     leads = (
         _LeadsBlock(sheet.leads, sheet.contract, size, sheet.par_contract)
         if sheet.leads is not None
