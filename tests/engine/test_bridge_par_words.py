@@ -74,8 +74,19 @@ def test_the_words_score_what_dds_scores(
 
 
 def test_passed_out() -> None:
+    """DDS's par from a table where no one makes a contract (6 tricks everywhere): 0, and its
+    one contract "Pass"."""
+    from whistgui.engine.bridge import Strain
+    from whistgui.engine.bridge.dds import DDTable
+
+    deal = BridgeDeal.parse(REAL[0][0])
+    table = DDTable(deal, {seat: dict.fromkeys(Strain, 6) for seat in Seat})
+    result = par(table, "All", Seat.N)
+    assert (result.score, result.contracts) == (0, ("Pass",))
+    assert par_words(result, "All") == "Passed out (both vul)"
+    assert par_words(result) == "Passed out"
+    assert par_contracts(result) == []
     assert par_words(Par(0, ())) == "Passed out"
-    assert par_words(Par(0, ()), "All") == "Passed out (both vul)"
 
 
 @pytest.mark.parametrize(

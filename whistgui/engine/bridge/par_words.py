@@ -178,6 +178,8 @@ def par_contracts(result: Par, vulnerable: str = "None") -> list[ParContract]:
     vul = _vulnerable(vulnerable)
     merged: dict[tuple[int, Strain, int, int], str] = {}
     for text in result.contracts:
+        if text.strip().lower() == "pass":  # DDS's par of a deal passed out
+            continue
         c = _read(text)
         level, over = c.level, c.result
         if c.doubled == 0 and over > 0:  # a partscore is bid as high as it makes
