@@ -136,3 +136,18 @@ def test_par_says_the_vulnerability_it_assumed_when_the_board_has_none() -> None
     pars = [t.text for t in texts(fig) if t.text.startswith("Par:")]
     assert pars
     assert "".join(fig.texts()).count("(none vul)") == 1
+
+
+def test_a_board_passed_out_at_par_with_no_contract_says_why_it_has_no_leads() -> None:
+    from whistgui.figures.handout import BoardSheet
+
+    b = board(24)
+    passed = Par(0, ("Pass",))
+    assert lead_contract(b, passed) is None
+    sheet = BoardSheet("24", b, dd_table(b.deal), passed, None, None)
+    fig = build_board_sheet(sheet, cell_width(4), PER_PAGE[4])
+    words = fig.texts()
+    assert "No opening leads: no contract, and passed out at par" in words
+    assert "Tricks" not in words
+    assert any(w.startswith("Par: Passed out") for w in words)
+    assert_inside(fig)
