@@ -35,6 +35,7 @@ from typing import Any, Literal
 
 import pytest
 
+from tests.bridge_records_files import lin_text, records
 from whistgui.cli import build_parser
 from whistgui.engine import Deal, Player
 from whistgui.engine.bridge import BridgeDeal
@@ -73,6 +74,8 @@ class Contract:
     bad_output: Literal["errors", "error", "nothing"]
     #: Standard input (for an argument ``-``).
     stdin: str = ""
+    #: Standard input of the bad run, if not :attr:`stdin`.
+    bad_stdin: str | None = None
     #: A name for the test id when the command has several rows.
     label: str = field(default="")
 
@@ -119,6 +122,10 @@ SUIT, PLAY_DEAL = "AJ9/KQT", "KJ/AQ A/K"
 BRIDGE = "N:AKQ2.KJ3.T98.A54 J876.Q54.AK2.J32 T943.A987.QJ4.K7 5.T62.7653.QT986"
 BAD_BRIDGE = "N:AKQ2.KJ3.T98.A54 J876.Q54.AK2.J32 T943.A987.QJ4.K7 5.T62.7653.QT98A"
 CONTRACT = ("--contract", "3NT", "--declarer", "N")
+#: Two boards with auctions and played lines, as BBO's LIN (written by endplay's writer); the
+#: same with the first board's hands unreadable.
+PLAYED_LIN = lin_text(records(2))
+BAD_PLAYED_LIN = PLAYED_LIN.replace("md|3", "md|3ZZ", 1)
 #: GOPS of N = 4: the smallest whose matrix games go to HiGHS (its banner headed the output).
 GOPS_N = 4
 #: A bidding state of N = 4 (its largest card), solved by HiGHS.
@@ -342,6 +349,26 @@ CONTRACTS: tuple[Contract, ...] = (
         (BRIDGE, BAD_BRIDGE, *CONTRACT),
         "errors",
     ),
+    Contract(
+        ("bridge", "analyse"),
+        ("-",),
+        lambda: re.compile(r"Board 1: .* by \w+, \w+ leads; .*"),
+        "lines",
+        frozenset({"board", "contract", "declarer", "cards"}),
+        ("-",),
+        "errors",
+        stdin=PLAYED_LIN,
+        bad_stdin=BAD_PLAYED_LIN,
+    ),
+    Contract(
+        ("bridge", "deal"),
+        ("--constraint", "hcp(south) >= 15", "--count", "2", "--seed", "1"),
+        lambda: re.compile(r"N:(\S+ ){3}\S+"),
+        "lines",
+        frozenset({"board", "deal"}),
+        ("--constraint", "hcp(south) >="),
+        "error",
+    ),
 )
 
 
@@ -445,7 +472,7 @@ def test_plain_output_begins_with_the_commands_first_line(c: Contract) -> None:
 def test_bad_input_with_json_prints_only_json(c: Contract) -> None:
     argv = (*c.command, *c.bad, "--json")
     what = "whist " + " ".join(argv)
-    r = run(argv, c.stdin)
+    r = run(argv, c.stdin if c.bad_stdin is None else c.bad_stdin)
     assert r.status == 2, f"{what}: exit status {r.status}, expected 2: {r.err}"
     assert r.err.startswith("whist"), f"{what}: no message on standard error: {r.err!r}"
     objects = list(json_objects(r.out, what))

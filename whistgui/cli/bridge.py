@@ -98,7 +98,6 @@ def register(sub: Any, add: Any) -> None:
             )
     _register_render(bsub)
     bridge_records.register(bsub)
-
     from whistgui.cli import bridge_handout  # leads and handout (issue 29)
 
     bridge_handout.register(bsub)

@@ -250,7 +250,8 @@ def _deal(args: argparse.Namespace) -> int:
                 progress=progress,
             )
         except WhistError as exc:
-            _refuse(args, f"--constraint: {exc}" if isinstance(exc, NotationError) else str(exc))
+            message = f"--constraint: {exc}" if isinstance(exc, NotationError) else str(exc)
+            _refuse(args, message, game="bridge", input=args.constraint)
             return EXIT_BAD_INPUT
     if args.pbn:
         boards = [
