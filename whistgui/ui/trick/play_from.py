@@ -2,11 +2,14 @@
 play --from`` takes it) is played from the deal's start once it is complete — on Enter or
 after a pause in the typing (an
 :class:`~whistgui.ui.widgets.applied_field.AppliedField`); a bad card is marked in the field
-with the engine's message, which quotes it and says what was expected, and changes nothing."""
+with the engine's message, which quotes it and says what was expected, and changes nothing.
+The line is the table's deal's: when that deal changes the field is emptied, its error with it
+(:meth:`LineField.follow_deal`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
@@ -20,7 +23,7 @@ class LineField(AppliedField):
     field asks nothing."""
 
     def __init__(self, apply: Callable[[str], str], parent: QWidget | None = None) -> None:
-        super().__init__("&From:", "playFrom", parent)
+        super().__init__("Fro&m:", "playFrom", parent)
         self.edit.setPlaceholderText("a line of play, seat by seat: E:SK W:S9 …")
         self.edit.setToolTip(
             "Play from this line: each card with its seat (E:SK is East's ♠K); the first "
@@ -29,7 +32,15 @@ class LineField(AppliedField):
         self.edit.setMinimumWidth(12 * self.edit.fontMetrics().averageCharWidth())
         self.setMaximumWidth(60 * self.edit.fontMetrics().averageCharWidth())
         self._apply = apply
+        self._deal: Any = None  # the table's deal (with its leader and game) the line is for
         self.settled.connect(self._on_settled)
+
+    def follow_deal(self, key: Any) -> None:
+        """The table's deal is ``key`` now (a deal, its leader and game): a line typed for
+        another, and its error, are cleared — it would play a deal no longer on the table."""
+        if key != self._deal:
+            self.show_text("")
+            self._deal = key
 
     def _on_settled(self, text: str) -> None:
         self.set_error(self._apply(text) if text.strip() else "")

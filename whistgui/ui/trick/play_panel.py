@@ -302,6 +302,7 @@ class PlayPanel(QWidget):
 
     def _on_document(self, _doc: object) -> None:
         key = self._session_key()
+        self.from_field.follow_deal(key)
         if self._asked is None or key == self._asked:
             self.banner.hide()
             return  # never opened, or already this deal
@@ -752,10 +753,10 @@ class PlayPanel(QWidget):
 
     # -- stepping -------------------------------------------------------------------------
     def play_from(self, text: str) -> str:
-        """Play ``text`` (``E:SK W:S9``, as ``whist play --from``) from the start: error or ""."""
-        if self._asked is None:
+        """Play ``text`` (``E:SK W:S9``) from the start of the table's deal: error or ""."""
+        if (key := self._session_key() or self._asked) is None:
             return "no deal to play: open one first (View ▸ Optimal Play)"
-        deal, _, game = self._asked
+        deal, _, game = key
         try:
             first, cards = parse_line(deal, text, find_game(game).rules)
         except WhistError as exc:
