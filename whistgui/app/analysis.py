@@ -220,7 +220,7 @@ def _analyse_whist(
                 f"Symmetric deal of {count(w, 'card')} a hand: the value {total.pretty()} "
                 f"predicts a refined score of {result_text(predicted.west_lead)} for West with "
                 f"West on lead and {result_text(predicted.east_lead)} with East on lead "
-                "(tricks, and ¼ for not taking the last trick)."
+                "(tricks, −¼ for taking the last trick and +¼ for not taking it)."
             )
         else:
             predicted = rho(total)

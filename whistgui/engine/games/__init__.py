@@ -79,7 +79,7 @@ GAMES: tuple[Game, ...] = (
     ),
     Game(
         "refined-whist",
-        "Refined whist (a quarter for not taking the last trick)",
+        "Refined whist (−¼ for taking the last trick, +¼ for not taking it)",
         REFINED_WHIST_RULES,
         lambda: WhistTheory(refined=True),
         ("refined",),

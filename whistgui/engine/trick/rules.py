@@ -6,9 +6,10 @@ replies, the higher card of the suit led wins the trick and the lead — and dif
 * which replies are legal: *free* (follow suit with any card) or *greedy* (follow suit with a
   card that wins the trick if you have one: single-suit whist §1, strange algebra §7.2);
 * what a player void in the suit led may play (any card: a discard, in every game here);
-* how a finished deal scores: the tricks (whist), the tricks with a quarter for not taking the
-  last trick (refined whist, symmetric whist §11), the tricks but the last (reduced whist,
-  §11), or only the last trick, which wins (five-card) or loses (misère five-card).
+* how a finished deal scores: the tricks (whist), the tricks less a quarter for taking the last
+  trick and plus a quarter for not taking it (refined whist, symmetric whist §11), the tricks
+  but the last (reduced whist, §11), or only the last trick, which wins (five-card) or loses
+  (misère five-card).
 
 A :class:`Rules` object answers those questions; :class:`~whistgui.engine.trick.play.Position`, the
 :class:`~whistgui.engine.trick.solver.Solver`, the strategist and the tree views ask it and restate
@@ -161,7 +162,8 @@ class Scoring(enum.Enum, metaclass=CheckedEnum):
 
     #: West's score is the number of tricks West took.
     TRICKS = "tricks"
-    #: Tricks, and a quarter for *not* taking the last trick (symmetric whist §11).
+    #: Tricks, −¼ for taking the last trick and +¼ for not taking it: the last trick scores ¾
+    #: won and ¼ lost (symmetric whist §11).
     REFINED = "refined"
     #: The tricks but the last: the last trick does not count (reduced whist, §11).
     REDUCED = "reduced"
@@ -333,7 +335,7 @@ class Rules:
 
 #: What :meth:`Rules.describe` adds to a scoring's name.
 _SCORING_NOTES = {
-    Scoring.REFINED: " (+¼ for not taking the last trick)",
+    Scoring.REFINED: " (−¼ for taking the last trick, +¼ for not taking it)",
     Scoring.REDUCED: " (the last trick does not count)",
 }
 
@@ -353,5 +355,5 @@ def _cards(hand: object, name: str) -> tuple[Card, ...]:
 
 #: Two-person whist: free replies, tricks count.
 WHIST_RULES = Rules()
-#: Whist with a quarter for not taking the last trick (§11).
+#: Whist with −¼ for taking the last trick and +¼ for not taking it (§11).
 REFINED_WHIST_RULES = Rules(scoring=Scoring.REFINED)
