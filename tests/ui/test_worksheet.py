@@ -207,7 +207,7 @@ def test_the_buttons_mnemonics_are_their_own(qtbot, window):
     the worksheet's examples."""
     import re
 
-    from PySide6.QtWidgets import QPushButton
+    from PySide6.QtWidgets import QLabel, QPushButton
 
     ws = window.show_workspace("trick")
     ws.act_worksheet.trigger()
@@ -220,6 +220,8 @@ def test_the_buttons_mnemonics_are_their_own(qtbot, window):
 
     menus = {key(a.text()) for a in window.menuBar().actions()} - {None}
     buttons = [key(b.text()) for b in sheet.findChildren(QPushButton)]
+    # the play panel's From field beside them (its Alt+F was the File menu's)
+    buttons.append(key(ws.play_panel.from_field.findChild(QLabel).text()))
     assert None not in buttons
     assert len(set(buttons)) == len(buttons), buttons
     assert not menus & set(buttons), menus & set(buttons)

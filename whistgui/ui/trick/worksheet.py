@@ -171,7 +171,7 @@ class WorksheetView(QWidget):
         )
         self.clear_button = self._button("Clear Ro&ws", "Remove every row", self.clear_rows)
         self.examples_button = self._button(
-            "E&xamples", "Fill the worksheet with R44's examples of the order", self._examples
+            "Exam&ples", "Fill the worksheet with R44's examples of the order", self._examples
         )
         self.undo_button = self._button(
             "&Undo", "Undo the last rows added or removed", self.undo_stack.undo
