@@ -18,6 +18,7 @@ to see it), an edit or a removal of either row ends it."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
@@ -62,10 +63,11 @@ from whistgui.app.worksheet import (
 from whistgui.engine.games.whist.compare import Comparer, Comparison
 from whistgui.engine.games.whist.evaluator import Evaluator
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
-from whistgui.ui.theme import text_role
+from whistgui.ui.theme import colour, notifier, text_role
 from whistgui.ui.trick.session import Session
 from whistgui.ui.trick.worksheet_drops import dropped_deal
 from whistgui.ui.trick.worksheet_model import COL_DEAL, COL_KIND, COL_VALUE, WorksheetModel
+from whistgui.ui.widgets.elided import ElidedLabel
 from whistgui.ui.widgets.messages import for_display
 
 __all__ = ["COMPARE_CHANNEL", "VALUES_CHANNEL", "WorksheetView"]
@@ -86,6 +88,29 @@ EXAMPLES_NOTE: Final = (
 PLACEHOLDER: Final = "A deal, e.g. AQ/KJ K/A or [A Q, K J] + [K, A], then Enter"
 #: The most witnesses a comparison has (one each way), the rows its list is sized for.
 WITNESS_ROWS: Final = 2
+
+
+class _AddRows(QUndoCommand):
+    """Rows added at the end (typed, the table's deal, the examples, dropped): undone, they go;
+    redone, they come back with their values."""
+
+    def __init__(self, model: WorksheetModel, texts: list[str], text: str) -> None:
+        super().__init__(text)
+        self.model = model
+        self.texts = texts
+        self.first = model.rowCount()
+        self.taken: list[tuple[int, WorksheetRow, bool]] | None = None
+
+    def redo(self) -> None:
+        if self.taken is None:
+            self.model.add_all(self.texts)
+        else:
+            self.model.put_back(self.taken)
+
+    def undo(self) -> None:
+        rows = list(range(self.first, self.first + len(self.texts)))
+        self.taken = self.model.taken(rows)
+        self.model.remove(rows)
 
 
 class _RemoveRows(QUndoCommand):
@@ -129,6 +154,8 @@ class WorksheetView(QWidget):
     with its name ("D + z" or "E + z") for the undo step."""
 
     dealOpened = Signal(object, str)  # Deal, "D + z" or "E + z"
+    #: what the worksheet did, for the window's status bar (text, milliseconds)
+    message = Signal(str, int)
 
     def __init__(
         self, session: Session, engine: EngineService, parent: QWidget | None = None
@@ -146,10 +173,12 @@ class WorksheetView(QWidget):
         self._compared_at: tuple[QPersistentModelIndex, QPersistentModelIndex] | None = None
         self.model = WorksheetModel(self)
         self._relation_room = 0  # the comparison's words' height, shown: kept when greyed
-        #: removals and clearing, undone by :attr:`undo_button` (the worksheet is not the
-        #: document: Edit ▸ Undo stays the deal's)
+        #: rows added, removed and cleared, undone by :attr:`undo_button` and Ctrl+Z in the
+        #: worksheet (the worksheet is not the document: Edit ▸ Undo stays the deal's)
         self.undo_stack = QUndoStack(self)
         self.setAcceptDrops(True)  # a suit dragged in is a row (worksheet_drops)
+        #: a comparison ended by a change to its rows: it comes back if they do (an Undo)
+        self._ended: tuple[WorksheetRow, WorksheetRow, Comparison] | None = None
 
         self.title = QLabel(f"<b>{VALUES_TITLE}</b>", self)
         self.title.setObjectName("worksheetTitle")
@@ -174,7 +203,7 @@ class WorksheetView(QWidget):
             "Exam&ples", "Fill the worksheet with R44's examples of the order", self._examples
         )
         self.undo_button = self._button(
-            "&Undo", "Undo the last rows added or removed", self.undo_stack.undo
+            "&Undo", "Undo the last change to the rows (Ctrl+Z in them)", self.undo_stack.undo
         )
         self.undo_stack.undoTextChanged.connect(
             lambda text: self.undo_button.setText(f"&Undo {text}" if text else "&Undo")
@@ -190,6 +219,9 @@ class WorksheetView(QWidget):
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.setWordWrap(False)
+        # Tab leaves the rows, as it leaves a list: from cell to cell it collapsed a two-row
+        # selection, and the comparison with it
+        self.view.setTabKeyNavigation(False)
         # by pixel: by row, the last row stayed cut at the bottom, scrolled as far as it goes
         self.view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         header = self.view.horizontalHeader()
@@ -203,7 +235,7 @@ class WorksheetView(QWidget):
         # three rows at the least: the list, not the panel, takes the dock's height
         self.view.setMinimumHeight(header.sizeHint().height() + 3 * rows.defaultSectionSize() + 4)
 
-        self.sum_label = self._label("worksheetSum", None)
+        self.sum_label = self._label("worksheetSum", None, wrap=True)
         self.sum_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.compare_button = self._button(
             "&Compare the Two Selected Rows",
@@ -211,7 +243,10 @@ class WorksheetView(QWidget):
             "deal z for every difference, solved exactly",
             self._compare_selected,
         )
-        self.compare_why = self._label("worksheetCompareWhy", "muted", wrap=False)
+        # one line, elided (whole in its tooltip): a long refusal never widens the window
+        self.compare_why = ElidedLabel(1, self)
+        self.compare_why.setObjectName("worksheetCompareWhy")
+        text_role(self.compare_why, "muted")
         self.relation_label = self._label("worksheetRelation", None, wrap=True)
         self.relation_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.error_label = self._label("worksheetError", "error", wrap=True)
@@ -233,6 +268,7 @@ class WorksheetView(QWidget):
         self._lay_out()
         self._keys()
         self.model.textsEdited.connect(lambda _texts: self._value_rows())
+        self.model.textsEdited.connect(lambda _texts: self._rows_changed())
         self.model.rowsInserted.connect(self._scroll_to_new)
         self.model.rowsRemoved.connect(lambda *_: self._show_comparison())
         self.model.dataChanged.connect(lambda *_: self._show_comparison())
@@ -241,10 +277,16 @@ class WorksheetView(QWidget):
         engine.finished.connect(self._on_finished)
         engine.failed.connect(self._on_failed)
         engine.cancelled.connect(self._on_cancelled)
-        for text in START_ROWS:
-            self.model.add(text)
+        self.model.add_all(list(START_ROWS))  # where it starts: nothing to undo
         self._show_game(session.game)
         self._show_comparison()
+        self._mark_focus()
+        notifier().changed.connect(self._mark_focus)
+
+    def _mark_focus(self, _theme: str = "") -> None:
+        """The rows framed in the theme's focus ring while they have the keyboard."""
+        ring = colour("focus_ring").name()
+        self.view.setStyleSheet(f"QTableView#worksheetTable:focus {{ border: 2px solid {ring}; }}")
 
     def _keys(self) -> None:
         """Delete in the rows removes the selected ones (undone by the worksheet's Undo; its
@@ -276,7 +318,8 @@ class WorksheetView(QWidget):
         kind = event.type()
         if kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
             what = self._undo_key(event)
-            if what is not None:
+            can = {"undo": self.undo_stack.canUndo, "redo": self.undo_stack.canRedo}
+            if what is not None and can[what]():  # else the window's Edit ▸ Undo, the deal's
                 event.accept()
                 if kind == QEvent.Type.KeyPress:
                     getattr(self.undo_stack, what)()
@@ -354,19 +397,33 @@ class WorksheetView(QWidget):
         self.open_e_button.setToolTip(f"Open E with the chosen witness z added{switch}")
 
     # -- the rows --------------------------------------------------------------------------
-    def add_rows(self, texts: list[str], what: str) -> None:
-        """Rows of ``texts`` added at the end, one undo step called ``what``."""
+    def add_rows(self, texts: Sequence[str], what: str = "") -> None:
+        """Rows of ``texts`` added at the end — every way of adding rows comes here: one undo
+        step (Ctrl+Z in the worksheet), the new rows selected and scrolled into sight, and the
+        status bar says what was added (``what``: whence, e.g. "the table's deal")."""
         self.drop_label.hide()
-        self.undo_stack.push(_AddRows(self.model, texts, what))
+        texts = [t.strip() for t in texts if t.strip()]
+        if not texts:
+            return
+        first = self.model.rowCount()
+        n = len(texts)
+        self.undo_stack.push(_AddRows(self.model, texts, f"Add {n} Row{'s' if n > 1 else ''}"))
+        sel = self.view.selectionModel()
+        sel.setCurrentIndex(self.model.index(first + n - 1, COL_DEAL), sel.SelectionFlag.NoUpdate)
+        self.select_rows(list(range(first, first + n)))
+        rows = f"row {first + 1}" if n == 1 else f"rows {first + 1}–{first + n}"
+        said = f"{what}, " if what else ""
+        shown = texts[0] if n == 1 else f"{texts[0]} … {texts[-1]}"
+        self.message.emit(f"Worksheet: added {said}{shown}, as {rows}", 5000)
 
     def _add_typed(self) -> None:
         text = self.entry.text().strip()
         if text:
-            self.add_rows([text], f"Add {text}")
+            self.add_rows([text])
             self.entry.clear()
 
     def _add_table(self) -> None:
-        self.add_rows([str(self.session.document.deal)], "Add the Table's Deal")
+        self.add_rows([str(self.session.document.deal)], "the table's deal")
 
     # -- drops -----------------------------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
@@ -387,7 +444,7 @@ class WorksheetView(QWidget):
             return
         event.setDropAction(Qt.DropAction.CopyAction)
         event.accept()
-        self.add_rows([text], f"Add {text}")
+        self.add_rows([text], "a dropped suit")
 
     def refuse_drop(self, reason: str) -> None:
         """Say why a drop was not taken, in the error role, under the entry."""
@@ -409,7 +466,26 @@ class WorksheetView(QWidget):
             self.undo_stack.push(_RemoveRows(self.model, list(range(n)), "Clear Rows"))
 
     def _examples(self) -> None:
-        self.add_rows(list(START_ROWS), "Add the Examples")
+        self.add_rows(list(START_ROWS), "R44's examples")
+
+    def _rows_changed(self) -> None:
+        """The rows changed (an edit, rows added or removed, an undo): the message of an
+        earlier attempt to compare goes; a comparison that a change ended comes back when its
+        two rows are back as they were (an Undo)."""
+        self.error_label.setText("")
+        ended, texts = self._ended, self.model.texts
+        if ended is not None and self.compared is None and self._compare_job is None:
+            d, e, _c = ended
+            at_d = texts.index(d.text) if d.text in texts else -1
+            at_e = [j for j, t in enumerate(texts) if t == e.text and j != at_d]
+            if at_d >= 0 and at_e:
+                self.compared, self._ended = ended, None
+                self._compared_at = (
+                    QPersistentModelIndex(self.model.index(at_d, COL_DEAL)),
+                    QPersistentModelIndex(self.model.index(at_e[0], COL_DEAL)),
+                )
+                self.relation_label.setText("")
+        self._show_comparison()
 
     def _scroll_to_new(self, _parent: QModelIndex, _first: int, last: int) -> None:
         """A row added at the end is scrolled into sight (once the view has its new height:
@@ -458,7 +534,7 @@ class WorksheetView(QWidget):
         if self.refusal() is not None:
             return
         d, e = self.model.row(rows[0]), self.model.row(rows[1])
-        self.compared = None
+        self.compared = self._ended = None
         self._compared_at = tuple(  # type: ignore[assignment]
             QPersistentModelIndex(self.model.index(i, COL_DEAL)) for i in rows
         )
@@ -510,6 +586,7 @@ class WorksheetView(QWidget):
         self.witnesses.clear()
         if self.compared is not None and self._compared_rows() is None:
             d, e, _c = self.compared  # a row compared was edited or removed: it is over
+            self._ended = self.compared
             self.compared = None
             self._compared_at = None
             self.error_label.setText("")

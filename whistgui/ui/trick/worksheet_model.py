@@ -54,10 +54,16 @@ class WorksheetModel(QAbstractTableModel):
 
     def add(self, text: str) -> None:
         """A row of ``text``, last, not yet valued."""
+        self.add_all([text])
+
+    def add_all(self, texts: list[str]) -> None:
+        """Rows of ``texts``, last, in order, not yet valued (one :attr:`textsEdited`)."""
+        if not texts:
+            return
         n = len(self._rows)
-        self.beginInsertRows(QModelIndex(), n, n)
-        self._rows.append(WorksheetRow(text))
-        self._valued.append(False)
+        self.beginInsertRows(QModelIndex(), n, n + len(texts) - 1)
+        self._rows.extend(WorksheetRow(t) for t in texts)
+        self._valued.extend(False for _ in texts)
         self.endInsertRows()
         self.textsEdited.emit(self.texts)
 

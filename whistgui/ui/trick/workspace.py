@@ -74,7 +74,7 @@ KEYS_HTML = """<tr><td colspan=2><b>Card table</b></td></tr>
 <tr><td>Click / Enter on a card</td><td>play it yourself</td></tr>
 <tr><td colspan=2><b>Values worksheet</b></td></tr>
 <tr><td>Delete in the rows</td><td>remove the selected rows</td></tr>
-<tr><td>Ctrl+Z, Ctrl+Shift+Z in it</td><td>undo, redo the rows added or removed</td></tr>"""
+<tr><td>Ctrl+Z, Ctrl+Shift+Z in it</td><td>undo, redo the rows added and removed</td></tr>"""
 
 
 def initial_document() -> Document:
@@ -187,6 +187,7 @@ class TrickWorkspace(FileWorkspace):
 
             self._worksheet = WorksheetView(self.session, self.services.engine)
             self._worksheet.dealOpened.connect(self._open_witness)
+            self._worksheet.message.connect(self.message)
             self.worksheet_dock.setWidget(dock_scroller(self._worksheet, fill=True))
         return self._worksheet
 
