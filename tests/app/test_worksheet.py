@@ -8,7 +8,7 @@ from hypothesis import given, settings
 
 from tests.engine.strategies import symmetric_deals
 from whistgui.app.worksheet import (
-    MAX_ROW_CARDS,
+    MAX_ROW_SUIT,
     WorksheetRow,
     compare_refusal,
     compare_rows,
@@ -39,7 +39,14 @@ def test_a_row_is_the_engines_value_and_words(deal: Deal) -> None:
         ("AK/Q", "'AK/Q': suit S ('AK/Q') is not symmetric"),
         ("K/X", "'K/X'"),
         ("0", "'0' is an empty deal"),
-        (" ".join(["AKQJ/T987"] * 5), f"has 20 cards a hand; a row takes at most {MAX_ROW_CARDS}"),
+        (
+            "["
+            + " ".join(map(str, range(402, 0, -2)))
+            + ", "
+            + " ".join(map(str, range(401, 0, -2)))
+            + "]",
+            f"has a suit of 201 cards in a hand; a row takes at most {MAX_ROW_SUIT}",
+        ),
     ],
 )
 def test_a_bad_row_says_why_quoting_it(text: str, said: str) -> None:

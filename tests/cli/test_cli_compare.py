@@ -16,8 +16,18 @@ from hypothesis import strategies as st
 from tests.cli.test_cli_fuzz import deal_texts, status
 from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK
 from whistgui.engine import Deal, Solver, Value
+from whistgui.engine.games.whist.rounding import rho
 
 WHIST = Path(sys.executable).parent / "whist"
+#: A suit of 20 cards a hand whose value the theorems leave undecided (past the recursion).
+UNDECIDED = (
+    "[40 39 38 36 35 34 33 28 24 20 19 18 14 9 7 6 5 4 2 1, "
+    "37 32 31 30 29 27 26 25 23 22 21 17 16 15 13 12 11 10 8 3]"
+)
+#: A suit of 201 cards a hand.
+TOO_LONG = (
+    "[" + " ".join(map(str, range(402, 0, -2))) + ", " + " ".join(map(str, range(401, 0, -2))) + "]"
+)
 
 
 def run_whist(*argv: str) -> subprocess.CompletedProcess[str]:
@@ -126,7 +136,8 @@ def test_text_output() -> None:
     [
         (("K/A", "AK/Q"), "E 'AK/Q'"),
         (("K/X", "A/K"), "'K/X'"),
-        (("AKQJ/T987 AKQJ/T987 AKQJ/T987 AKQJ/T987 A/K", "A/K"), "D 'AKQJ/T987 AKQJ/T987"),
+        ((f"{UNDECIDED}", "A/K"), "D '[40 39 38"),
+        ((TOO_LONG, "A/K"), "has a suit of 201 cards in a hand; 'whist compare' takes at most 200"),
     ],
 )
 def test_bad_input_is_refused_quoting_it(args: tuple[str, str], quoted: str) -> None:
@@ -141,12 +152,8 @@ def test_bad_input_is_refused_quoting_it(args: tuple[str, str], quoted: str) -> 
         else:  # the error object, as every command prints it
             (line,) = r.stdout.splitlines()
             obj = json.loads(line)
-            assert set(obj) == {"game", "error", "input"}
+            assert set(obj) - {"input_length"} == {"game", "error", "input"}  # long: shortened
             assert obj["error"] == r.stderr.removeprefix("whist: error: ").rstrip("\n")
-
-
-FIVE_SUITS = "AKQJ/T987 AKQJ/T987 AKQJ/T987 AKQJ/T987 A/K"
-FOUR_SUITS = "AKQJ/T987 AKQJ/T987 AKQJ/T987 AKQJ/T987"
 
 
 @pytest.mark.parametrize(
@@ -154,8 +161,7 @@ FOUR_SUITS = "AKQJ/T987 AKQJ/T987 AKQJ/T987 AKQJ/T987"
     [
         (("AQ/XYZ", "K/A"), "AQ/XYZ"),
         (("K/A", "AK/Q"), "AK/Q"),
-        ((FIVE_SUITS, "A/K"), FIVE_SUITS),  # D beyond the limit
-        ((FOUR_SUITS, "K/A"), FOUR_SUITS),  # D fills exact search alone: no room for a z
+        ((UNDECIDED, "A/K"), UNDECIDED),  # D's value beyond reach
     ],
 )
 def test_a_refusal_with_json_is_the_error_object_every_command_prints(
@@ -227,15 +233,65 @@ def test_any_arguments_end_in_a_documented_status(
             assert out == ""
 
 
-def test_a_deal_filling_exact_search_is_said_plainly() -> None:
-    """K/A against a 16-card deal said "no position z of at most 0 cards a hand": the deal
-    that fills exact search is named, and why there is no z."""
+def test_deals_past_exact_search_are_compared_by_their_values() -> None:
+    """Issue 28's review: K/A against a 16-card deal, and two 16-card deals (8½ > 7½ in the
+    review), were refused though the relation follows from the values; it is given, the JSON
+    shape kept, the witness's χ rounded from the values and said to be unverified."""
     full = "AKQJ/T987 AKQJ/T987 AKQJ/T987 AKQJ/T987"
+    obj = compare_json("K/A", full)
+    assert obj["relation"] == "<"
+    (w,) = obj["witnesses"]
+    zv = Value.parse(json.loads(run_whist("value", "--json", w["z"]).stdout)["value"])
+    for side, v in zip("de", obj["values"], strict=True):  # χ = ρ(val + val z), Theorem 12.1
+        assert w[side] == list(rho(Value.parse(v) + zv))
     r = whist("K/A", full)
+    assert r.returncode == EXIT_OK
+    assert "not verified" in r.stdout
+    assert "E does better with z (from the values, not verified by search)" in r.stdout
+    d = "AQ/KJ AQ/KJ AKQJ/T987 AKQJ/T987 AKQ/JT9 A/K"
+    e = "KJ/AQ AQ/KJ AKQJ/T987 AKQJ/T987 AKQ/JT9 K/A"
+    obj = compare_json(d, e)
+    assert obj["relation"] == ">"
+    assert [Value.parse(v) for v in obj["values"]] == [Value.parse("15-e0"), Value.parse("13+-e0")]
+
+
+def test_a_long_suit_is_compared_by_the_theorems_value() -> None:
+    """The review's 18-card alternating suit, 9½ by R44 Theorem 17.1 as 'whist value' says,
+    compared with AK/QJ; printed once in the header (its numbered ranks read the same in the
+    paper's notation)."""
+    alternating = (
+        "["
+        + " ".join(map(str, range(36, 0, -2)))
+        + ", "
+        + " ".join(map(str, range(35, 0, -2)))
+        + "]"
+    )
+    obj = compare_json(alternating, "AK/QJ")
+    assert obj["relation"] == ">"
+    assert obj["values"][0] == "19/2"
+    text = whist(alternating, "AK/QJ").stdout
+    (d_line,) = [line for line in text.splitlines() if line.startswith("  D  ")]
+    assert d_line.count("[36 34") == 1
+    assert "E  AK/QJ   [A K, Q J]   val" in text
+
+
+def test_a_value_beyond_reach_is_refused_with_the_reason() -> None:
+    r = whist(UNDECIDED, "K/A")
     assert r.returncode == EXIT_BAD_INPUT
-    assert r.stdout == ""
-    assert f"E '{full}' has 16 cards a hand, the most exact search checks here; " in r.stderr
-    assert "no room for a position z" in r.stderr
-    assert "at most 0" not in r.stderr
-    obj = json.loads(whist("K/A", full, "--json").stdout)
-    assert "no room for a position z" in obj["error"]
+    assert "its value is beyond reach — the theorems know suit S only as 9½ < val < 10½" in (
+        r.stderr
+    )
+    assert "the order of deals is read off both values" in r.stderr
+
+
+def test_game_is_taken_and_only_whist_has_the_order() -> None:
+    assert compare_json("K/A", "A/K") == json.loads(
+        whist("K/A", "A/K", "--game", "whist", "--json").stdout
+    )
+    r = whist("K/A", "A/K", "--game", "five-card")
+    assert r.returncode == 2
+    assert "unrecognized arguments" not in r.stderr
+    assert "compare orders two-person whist's states" in r.stderr
+    r = whist("K/A", "A/K", "--game", "frobnicate")
+    assert r.returncode == 2
+    assert "unknown game 'frobnicate'" in r.stderr

@@ -77,7 +77,7 @@ def test_a_deal_whose_other_suits_leave_it_open_says_why() -> None:
     assert exit_["outcome"] is None
     assert "the other suits sum to ε₀, not an integer" in exit_["no_outcome"]
     assert twice["outcome"] is None
-    assert "suits S and H are all beyond reach" in twice["no_outcome"]
+    assert "suits S and H are both beyond reach" in twice["no_outcome"]
     text = run_process("value", f"{UNDECIDED} + [K, A]").stdout
     assert "outcome: not predicted — the other suits sum to ε₀" in text
 

@@ -83,11 +83,16 @@ def test_a_new_row_is_selected_in_sight_and_said(qtbot, window) -> None:
     qtbot.waitUntil(in_sight, timeout=5000)
 
 
-def test_a_comparison_error_goes_with_clear_rows(qtbot, sheet) -> None:  # noqa: F811
-    sheet.add_rows(["AKQJ/T987 AKQJ/T987 AKQJ/T987 AKQJ/T987"])
-    qtbot.waitUntil(lambda: all_valued(sheet), timeout=60000)
-    assert compare(qtbot, sheet, [1, sheet.model.rowCount() - 1]) is None
-    assert sheet.error_label.text()
+def test_a_comparison_error_goes_with_clear_rows(qtbot, sheet, monkeypatch) -> None:  # noqa: F811
+    import whistgui.ui.trick.worksheet as worksheet
+    from whistgui.engine import WhistError
+
+    def fails(*_args: object) -> None:
+        raise WhistError("no comparison today")
+
+    monkeypatch.setattr(worksheet, "compare_rows", fails)
+    assert compare(qtbot, sheet, [0, 1]) is None
+    assert "no comparison today" in sheet.error_label.text()
     sheet.clear_rows()
     assert sheet.error_label.text() == ""
     assert not sheet.error_label.isVisible()
@@ -118,3 +123,26 @@ def test_a_long_refusal_never_widens_the_worksheet(qtbot, sheet) -> None:  # noq
     assert len(sheet.compare_why.text()) > 150  # some 1,000 px
     assert sheet.minimumSizeHint().width() <= wide
     assert sheet.compare_why.toolTip() == sheet.compare_why.text()
+
+
+def test_a_long_suit_row_shows_what_whist_value_shows(qtbot, sheet) -> None:  # noqa: F811
+    from tests.app.test_worksheet_long import ALTERNATING, UNDECIDED
+    from whistgui.ui.trick.worksheet_model import COL_KIND, COL_VALUE
+
+    sheet.clear_rows()
+    sheet.add_rows([ALTERNATING])
+    qtbot.waitUntil(lambda: all_valued(sheet), timeout=60000)
+    assert sheet.model.index(0, COL_VALUE).data() == "9½"
+    assert "value by R44 Theorem 17.1" in sheet.model.index(0, COL_KIND).data()
+    assert sheet.sum_label.text().startswith("Sum of the rows: 9½")
+    sheet.add_rows([UNDECIDED])
+    qtbot.waitUntil(lambda: all_valued(sheet), timeout=60000)
+    assert sheet.model.index(1, COL_VALUE).data() == "?"
+    kind = sheet.model.index(1, COL_KIND).data()
+    assert "value beyond reach; outcome by R43 Theorem 9.1" in kind
+    assert "West takes 10 tricks with West on lead and 10 with East on lead" in kind
+    assert sheet.model.index(1, COL_KIND).data(Qt.ItemDataRole.ForegroundRole) is None  # no error
+    assert sheet.sum_label.text().startswith("Sum: no value — row 2")
+    sheet.select_rows([0, 1])
+    assert not sheet.compare_button.isEnabled()
+    assert sheet.compare_why.text().startswith("Row 2's value is beyond reach")

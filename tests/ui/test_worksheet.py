@@ -266,17 +266,21 @@ def test_the_tables_deal_is_added(qtbot, sheet):
     assert sheet.model.index(len(START_ROWS), COL_VALUE).data() == "1½ + ε₀"
 
 
-def test_a_comparison_beyond_exact_search_is_refused_plainly(qtbot, sheet):
+def test_a_comparison_beyond_exact_search_is_read_off_the_values(qtbot, sheet):
+    """Issue 28's review: a 16-card row (whose witnesses search cannot verify) is compared by
+    the values, its witnesses said to be rounded from them, and not opened in the table."""
     sheet.entry.setText("AKQJ/T987 AKQJ/T987 AKQJ/T987 AKQJ/T987")
     sheet.add_button.click()
     qtbot.waitUntil(lambda: all_valued(sheet), timeout=60000)
     got = compare(qtbot, sheet, [1, sheet.model.rowCount() - 1])
-    assert got is None
-    said = sheet.error_label.text()
-    assert (
-        "has 16 cards a hand, the most exact search checks here; no room for a position z" in said
-    )
-    assert "at most 0" not in said
+    assert got is not None
+    _d, _e, c = got
+    assert c.relation == "<"
+    assert not sheet.error_label.text()
+    assert "rounded from the values" in sheet.relation_label.text()
+    assert "too large to verify by search" in sheet.witnesses.item(0).text()
+    assert not sheet.open_button.isEnabled()
+    assert "past exact search" in sheet.open_button.toolTip()
     assert sheet.compare_button.isEnabled()  # another comparison may be asked for
 
 

@@ -9,15 +9,30 @@ import shlex
 import sys
 from typing import Any
 
+from whistgui.app.worksheet import deal_value
 from whistgui.cli.common import (
     EXIT_OK,
+    MAX_SUIT_CARDS,
     Command,
     DealText,
+    add_game_option,
+    check_suits,
+    find_trick_game,
     json_line,
     outcome_json,
     require_suits,
 )
-from whistgui.engine import Deal, DealError, NotationError, TheoryError, WhistError
+from whistgui.engine import (
+    ArgumentError,
+    Deal,
+    DealError,
+    Evaluator,
+    NotationError,
+    TheoryError,
+    Value,
+    WhistError,
+)
+from whistgui.engine.games.long_suit import BY_OUTCOME
 from whistgui.engine.games.whist.compare import MAX_COMPARE_CARDS, Comparer, Comparison
 from whistgui.engine.reading import quote
 from whistgui.engine.trick.notation import format_suit_paper
@@ -35,21 +50,33 @@ def register(sub: Any, add: Any) -> None:
     sp = add(
         "compare",
         "two whist deals in the order of states (R44 §7.2): <, >, = or incomparable, read off "
-        "their values, and for every difference a deal z with χ(D + z) ≠ χ(E + z) "
-        "(Lemma 14.4's, or a smaller one found by search), verified by exact search (D + z "
-        f"and E + z up to {MAX_COMPARE_CARDS} cards a hand)",
+        "their values (suits of up to "
+        f"{MAX_SUIT_CARDS} cards a hand, valued as 'whist value' values them), and for every "
+        "difference a deal z with χ(D + z) ≠ χ(E + z) (Lemma 14.4's, or a smaller one found "
+        f"by search), verified by exact search where D + z and E + z have up to "
+        f"{MAX_COMPARE_CARDS} cards a hand — beyond, its χ rounded from the values (R44 "
+        "Theorem 12.1) and said to be unverified",
         json_help='one JSON object, on one line: {"relation": "<", ">", "=" '
         'or "incomparable", "values": [val D, val E], "witnesses": [{"z": DEAL, "d": '
         '[west_lead, east_lead] of D + z, "e": the same of E + z}]}; an incomparable pair has '
-        'one witness each way. A refused pair prints {"game": "whist", "error": …, "input": '
-        "the deal refused as given} in its place (both deals, as a shell would quote them, when "
-        "the pair is refused)",
+        "one witness each way (of deals past exact search, its d and e are rounded from the "
+        'values: the text output says so). A refused pair prints {"game": "whist", "error": …, '
+        '"input": the deal refused as given} in its place (both deals, as a shell would quote '
+        "them, when the pair is refused)",
     )
     sp.add_argument("deals", nargs=2, metavar="DEAL", help="D, then E")
+    add_game_option(sp)
 
 
 def _paper(deal: Deal) -> str:
     return " + ".join(format_suit_paper(s) for s in deal.suits) or "0"
+
+
+def _shown(deal: Deal) -> str:
+    """A deal as given, and in the paper's notation when that is another text (a deal of
+    numbered ranks reads the same in both: printed once)."""
+    paper = _paper(deal)
+    return str(deal) if paper == str(deal) else f"{deal}   {paper}"
 
 
 def _pair(o: Any) -> list[Any]:
@@ -62,18 +89,19 @@ def _text(d: Deal, e: Deal, c: Comparison) -> str:
     shown = c.relation if c.relation != "incomparable" else "incomparable to"
     lines = [
         f"{d}  {shown}  {e}",
-        f"  D  {d}   {_paper(d)}   val {x.pretty()}",
-        f"  E  {e}   {_paper(e)}   val {y.pretty()}",
+        f"  D  {_shown(d)}   val {x.pretty()}",
+        f"  E  {_shown(e)}   val {y.pretty()}",
         f"  {_WORDS[c.relation]}",
     ]
     for w in c.witnesses:
         better = "D" if w.d > w.e else "E"
+        by = "exact search" if w.verified else "from the values, not verified by search"
         lines += [
-            f"  z = {w.z}   {_paper(w.z)}   val {w.value.pretty()}",
+            f"  z = {_shown(w.z)}   val {w.value.pretty()}",
             f"    {w.how}",
             f"    χ(D + z) = {w.d}   D + z = {Deal(d.suits + w.z.suits)}",
             f"    χ(E + z) = {w.e}   E + z = {Deal(e.suits + w.z.suits)}",
-            f"    {better} does better with z (exact search)",
+            f"    {better} does better with z ({by})",
         ]
     return "\n".join(lines)
 
@@ -92,14 +120,32 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         )
     if "-" in texts:
         parser.error("compare takes its two deals as arguments, not from standard input ('-')")
+    try:
+        game = find_trick_game(args.game)
+    except NotationError as exc:
+        parser.error(str(exc))
+    if game.name != "whist":
+        parser.error(
+            f"--game {args.game}: compare orders two-person whist's states (R44 §7.2), read "
+            f"off whist's values; {game.name} has no such order (--game whist, the default, "
+            "only)"
+        )
     at_fault = shlex.join(texts)  # the pair, until a deal of it is found at fault
     try:
         deals = []
         for name, text in zip("DE", texts, strict=True):
             at_fault = text
             deals.append(_deal(name, text))
+        comparer = Comparer()
+        values = None  # an asymmetric deal: the comparer refuses it, naming the suit
+        if all(s.is_symmetric for deal in deals for s in deal.suits):
+            x, y = (
+                _value(name, text, deal, comparer.evaluator)
+                for name, text, deal in zip("DE", texts, deals, strict=True)
+            )
+            values = (x, y)
         at_fault = shlex.join(texts)
-        c = Comparer().compare(deals[0], deals[1])
+        c = comparer.compare(deals[0], deals[1], values=values)
     except TheoryError as exc:
         return _refuse(args, str(exc), at_fault, bug=True)
     except WhistError as exc:
@@ -136,8 +182,24 @@ def _deal(name: str, text: str) -> Deal:
     try:
         deal = Deal.parse(text)
         require_suits(deal, text)
+        check_suits(deal, text, MAX_SUIT_CARDS, "compare", "as 'whist value' takes them")
     except NotationError as exc:
         raise NotationError(f"{name}: {exc}") from None
     except WhistError as exc:
         raise DealError(f"{name}: {exc}") from None
     return deal
+
+
+def _value(name: str, text: str, deal: Deal, evaluator: Evaluator) -> Value:
+    """val of the deal ``text`` given as ``name``, as ``whist value`` finds it; refused when
+    the theorems leave a suit's value undecided (the order is read off both values)."""
+    found = deal_value(deal, evaluator)
+    if found.value is not None:
+        return found.value
+    past = [(deal.names[i], a) for i, a in found.answers.items() if a.value is None]
+    known = "; ".join(f"suit {n} only as {a.bounds_text()}" for n, a in past)
+    raise ArgumentError(
+        f"{name} {quote(text)}: its value is beyond reach — the theorems know {known} "
+        f"('whist value' gives the outcome by {BY_OUTCOME}); the order of deals is read off "
+        "both values"
+    )

@@ -158,6 +158,13 @@ def value(cmd: Command, text: str) -> None:
     cmd.emit(obj, "\n".join(lines))
 
 
+def _heading(suit: SuitDeal) -> str:
+    """A suit as typed, and in the paper's notation when that is another text (a suit of
+    numbered ranks reads the same in both: printed once)."""
+    paper = format_suit_paper(suit)
+    return str(suit) if paper == str(suit) else f"{suit}   {paper}"
+
+
 def _pretty(theory: Theory[Any], e: Any) -> str:
     """An element's pretty text, ``?`` for a value beyond reach."""
     return "?" if e is None else theory.pretty(e)
@@ -198,7 +205,8 @@ def _predicted(
         )
     if len(unknown) > 1:
         return (
-            f"the values of suits {names} are all beyond reach, each known only to lie "
+            f"the values of suits {names} are {'both' if len(unknown) == 2 else 'all'} beyond "
+            "reach, each known only to lie "
             "between two half-integers"
         )
     a = answers[unknown[0]]
@@ -271,7 +279,7 @@ def analyze(cmd: Command, text: str) -> None:
         **details,
         "outcome": outcome_json(o),
     }
-    lines = [f"{suit}   {format_suit_paper(suit)}   ({cmd.game.name})"]
+    lines = [f"{_heading(suit)}   ({cmd.game.name})"]
     matrix = details.get("A")
     if isinstance(matrix, list):
         sym = details.get("symmetrization")
@@ -335,7 +343,7 @@ def _analyze_whist(cmd: Command, suit: SuitDeal) -> None:
     colw = max(len(c) for row in cells for c in row)
     head = "W \\ E".ljust(6) + "".join(suit.card_text(r).rjust(colw + 2) for r in a.east)
     lines = [
-        f"{suit}   {format_suit_paper(suit)}",
+        _heading(suit),
         "α_ij (who wins the trick, value of D_ij):",
         head,
     ]
@@ -389,7 +397,7 @@ def _analyze_by_theorems(cmd: Command, suit: SuitDeal) -> None:
         else f"{BEYOND_REACH}: {a.bounds_text()}"
     )
     lines = [
-        f"{suit}   {format_suit_paper(suit)}",
+        _heading(suit),
         f"past the exact recursion's reach ({reach_size(suit.pattern):,} positions): "
         "answered by the theorems",
         f"H, H̄    {a.h}, {a.hbar}   (R43 §5)",

@@ -90,6 +90,16 @@ PLACEHOLDER: Final = "A deal, e.g. AQ/KJ K/A or [A Q, K J] + [K, A], then Enter"
 WITNESS_ROWS: Final = 2
 
 
+def _witnesses_said(c: Comparison) -> str:
+    """What the witnesses of ``c`` are: solved exactly, or rounded from the values."""
+    if all(w.verified for w in c.witnesses):
+        return "Witnesses, solved exactly"
+    return (
+        "Witnesses, their χ rounded from the values (R44 Theorem 12.1): D + z and E + z are "
+        "past exact search, so they are not verified"
+    )
+
+
 class _AddRows(QUndoCommand):
     """Rows added at the end (typed, the table's deal, the examples, dropped): undone, they go;
     redone, they come back with their values."""
@@ -179,6 +189,7 @@ class WorksheetView(QWidget):
         self.setAcceptDrops(True)  # a suit dragged in is a row (worksheet_drops)
         #: a comparison ended by a change to its rows: it comes back if they do (an Undo)
         self._ended: tuple[WorksheetRow, WorksheetRow, Comparison] | None = None
+        self._open_tips = ("", "")  # the open buttons' tooltips (set with the game)
 
         self.title = QLabel(f"<b>{VALUES_TITLE}</b>", self)
         self.title.setObjectName("worksheetTitle")
@@ -393,8 +404,12 @@ class WorksheetView(QWidget):
         self.open_button.setText(f"&Open D + z {where}")
         self.open_e_button.setText(f"Open E + &z {where}")
         switch = "" if note is None else "; the table's game becomes two-person whist (Undo: back)"
-        self.open_button.setToolTip(f"Open D with the chosen witness z added{switch}")
-        self.open_e_button.setToolTip(f"Open E with the chosen witness z added{switch}")
+        self._open_tips = (
+            f"Open D with the chosen witness z added{switch}",
+            f"Open E with the chosen witness z added{switch}",
+        )
+        self.open_button.setToolTip(self._open_tips[0])
+        self.open_e_button.setToolTip(self._open_tips[1])
 
     # -- the rows --------------------------------------------------------------------------
     def add_rows(self, texts: Sequence[str], what: str = "") -> None:
@@ -540,7 +555,8 @@ class WorksheetView(QWidget):
         )
         self.error_label.setText("")
         self.relation_label.setText(
-            f"Comparing D = {d.text.strip()} with E = {e.text.strip()} (exact search) …"
+            f"Comparing D = {d.text.strip()} with E = {e.text.strip()} (their values, and "
+            "witnesses by exact search) …"
         )
         self.witnesses.clear()
         self.work.keep = True  # asked for: it finishes even if the dock is put away
@@ -619,7 +635,7 @@ class WorksheetView(QWidget):
             self.relation_label.setText(
                 f"D = {d.text.strip()} ({x.pretty()}), E = {e.text.strip()} ({y.pretty()}). "
                 f"{RELATION_WORDS[c.relation]}"
-                + (f". Witnesses, solved exactly; {CHI_WORDS}:" if c.witnesses else ".")
+                + (f". {_witnesses_said(c)}; {CHI_WORDS}:" if c.witnesses else ".")
             )
             for w in c.witnesses:
                 self.witnesses.addItem(witness_text(w))
@@ -664,9 +680,27 @@ class WorksheetView(QWidget):
             w.setSizePolicy(policy)
         self.relation_label.setMinimumHeight(self._relation_room if witnessed and not shown else 0)
         self.witnesses.setVisible(shown)
+        k = self.witnesses.currentRow()
+        unverified = (
+            shown
+            and self.compared is not None
+            and 0 <= k < len(self.compared[2].witnesses)
+            and not self.compared[2].witnesses[k].verified
+        )
         for b in (self.open_button, self.open_e_button):
             b.setVisible(shown)
-            b.setEnabled(self.witnesses.currentRow() >= 0)
+            b.setEnabled(k >= 0 and not unverified)
+        # a witness of deals past exact search would ask the table for a search it can't do
+        self.open_button.setToolTip(
+            "D + z is past exact search: its witness is rounded from the values"
+            if unverified
+            else self._open_tips[0]
+        )
+        self.open_e_button.setToolTip(
+            "E + z is past exact search: its witness is rounded from the values"
+            if unverified
+            else self._open_tips[1]
+        )
 
     # -- the engine's answers --------------------------------------------------------------
     def _on_finished(self, job: int, channel: str, _tag: object, result: object) -> None:

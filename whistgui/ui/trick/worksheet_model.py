@@ -138,7 +138,9 @@ class WorksheetModel(QAbstractTableModel):
             if not valued:
                 return PENDING
             if col == COL_VALUE:
-                return r.value.pretty() if r.value is not None else "—"
+                if r.value is not None:
+                    return r.value.pretty()
+                return "?" if r.beyond_reach else "—"  # "?": as whist value prints it
             if col == COL_KIND:
                 return r.kind if r.error is None else r.error
         if role == Qt.ItemDataRole.ToolTipRole and valued:

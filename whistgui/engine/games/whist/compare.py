@@ -13,9 +13,16 @@ integer — adding n tricks to z adds (n, n) to both outcomes, so the difference
 sum of one or more of the smallest single suits of each value (up to :data:`ATOM_N` cards a
 hand) with the fewest cards (z = 0 too is a suit or more: a deal the other commands take);
 a search over the same sums takes a smaller z where one separates the two
-(``how`` says which). An incomparable pair gets one witness each way: a z where D does better
-(½ − r ± ε₀ turns the fuzzy side into an exit for the player on lead) and one where E does.
-Each witness is verified by exact search of D + z and E + z before it is returned.
+(``how`` says which, and what value Lemma 14.4's z has). An incomparable pair gets one witness
+each way: a z where D does better (½ − r ± ε₀ turns the fuzzy side into an exit for the player
+on lead) and one where E does.
+
+Each witness is verified by exact search of D + z and E + z before it is returned when they
+have at most ``max_cards`` cards a hand. Larger deals are compared all the same — the relation
+is read off the values — and their witnesses (Lemma 14.4's z, as small as the search finds)
+carry χ(D + z) and χ(E + z) rounded from the values (Theorem 12.1: χ = ρ(val)), marked
+``verified=False``. The values may be given (``values=``: a suit past the evaluator's reach
+valued by the theorems, say); otherwise the comparer's evaluator computes them.
 
 >>> c = compare_deals(Deal.parse('K/A'), Deal.parse('A/K'))
 >>> c.relation, [v.pretty() for v in c.values]
@@ -23,8 +30,10 @@ Each witness is verified by exact search of D + z and E + z before it is returne
 >>> w = c.witnesses[0]
 >>> str(w.z), w.d, w.e
 ('K/A', Outcome(west_lead=0, east_lead=0), Outcome(west_lead=1, east_lead=1))
->>> w.how
-"search: fewer cards than Lemma 14.4's z (q = ½ between the numerical parts, z ≡ ½ − q)"
+>>> head, tail = w.how.split(", whose value would be ")
+>>> head, tail
+("search: fewer cards than Lemma 14.4's z", '½ − q = 0, where q = ½ is a number strictly \
+between the numerical parts 0 and 1 (give or take whole tricks)')
 >>> compare_deals(Deal.parse('AQ9/KJT'), Deal.parse('AQJ/KT9')).relation
 '='
 >>> c = compare_deals(Deal.parse('K/A A/K'), Deal.parse('KJ/AQ KJ/AQ'))
@@ -68,9 +77,13 @@ __all__ = [
 Relation = Literal["<", ">", "=", "incomparable"]
 RELATIONS: Final[tuple[Relation, ...]] = ("<", ">", "=", "incomparable")
 
-#: The largest hands (cards each) of D + z and E + z: every witness is verified by exact
-#: search, which takes up to some seconds at 16 cards a hand (``whist solve``'s limit).
+#: The largest hands (cards each) of D + z and E + z that a witness is verified in by exact
+#: search, which takes up to some seconds at 16 cards a hand (``whist solve``'s limit); beyond,
+#: a witness's χ are rounded from the values, unverified.
 MAX_COMPARE_CARDS: Final = 16
+#: The most cards a hand of an unverified witness (one of deals past exact search): every
+#: value mod 1 a sum of the small suits reaches within it (12 covers the 1/32 the finest).
+UNVERIFIED_Z_CARDS: Final = 12
 #: The longest single suits (cards a hand) witnesses are made of: every value mod 1 of a suit
 #: of up to 6 cards a hand (22 of them, 1/32 the finest fraction) — their sums reach every
 #: value a witness of deals of up to 16 cards a hand needs, or say there is none in reach.
@@ -101,6 +114,9 @@ class Witness:
     e: Outcome
     value: Value
     how: str
+    #: found by exact search of D + z and E + z (else rounded from the values, Theorem 12.1:
+    #: the deals are past exact search)
+    verified: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +183,7 @@ class Comparer:
         self._atoms = None
 
     # -- input ----------------------------------------------------------------------------
-    def _checked(self, deal: Deal, name: str, max_cards: int) -> Value:
+    def _checked(self, deal: Deal, name: str, value: Value | None) -> Value:
         check_deal(deal, name)
         for suit_name, s in zip(deal.names, deal.suits, strict=True):
             if not s.is_symmetric:
@@ -176,12 +192,8 @@ class Comparer:
                     f"symmetric — West holds {len(s.west)} cards and East {len(s.east)}; "
                     "values, and so the order of deals, need the same number on each side"
                 )
-        if deal.size > max_cards:
-            raise ArgumentError(
-                f"{name} {quote(str(deal))} has {deal.size} cards a hand; a comparison "
-                f"takes at most {max_cards}, since each witness z is verified by exact search "
-                f"of {name} + z (at most {max_cards} cards a hand)"
-            )
+        if value is not None:
+            return expect(value, Value, f"the value of {name}", "a Value")
         return self.evaluator.value(deal)
 
     # -- the suits witnesses are made of ----------------------------------------------------
@@ -233,24 +245,48 @@ class Comparer:
             push(cost, v, path)
 
     # -- the comparison -------------------------------------------------------------------
-    def compare(self, d: Deal, e: Deal, *, max_cards: int = MAX_COMPARE_CARDS) -> Comparison:
-        """D against E: the relation from their values, and verified witnesses."""
+    def compare(
+        self,
+        d: Deal,
+        e: Deal,
+        *,
+        max_cards: int = MAX_COMPARE_CARDS,
+        values: tuple[Value, Value] | None = None,
+    ) -> Comparison:
+        """D against E: the relation from their values (``values``, or the evaluator's), and
+        witnesses — verified by exact search where D + z and E + z have at most ``max_cards``
+        cards a hand, else rounded from the values (``verified=False``)."""
         limit = whole(max_cards, "max_cards", low=1, high=MAX_COMPARE_CARDS)
-        x = self._checked(d, "D", limit)
-        y = self._checked(e, "E", limit)
+        if values is not None:
+            expect(values, tuple, "values", "a pair of Values (val D, val E) or None")
+            if len(values) != 2:
+                raise ArgumentError(f"values must be a pair (val D, val E), not {len(values)}")
+        x = self._checked(d, "D", None if values is None else values[0])
+        y = self._checked(e, "E", None if values is None else values[1])
         c = x.compare(y)
         relation: Relation = "incomparable" if c is None else ("<", "=", ">")[c + 1]
         ways = _WAYS[relation]
         if not ways:
             return Comparison(relation, (x, y), ())
         budget = limit - max(d.size, e.size)
-        if budget <= 0:  # one deal alone fills exact search: said plainly, not "at most 0"
-            name, full = ("D", d) if d.size >= e.size else ("E", e)
-            raise ArgumentError(
-                f"{name} {quote(str(full))} has {full.size} cards a hand, the most exact search "
-                f"checks here; no room for a position z (D + z and E + z are solved exactly to "
-                "verify it); compare smaller deals"
+        found = self._found(x, y, ways, budget) if budget > 0 else {}
+        if len(found) < len(ways):  # past exact search: witnesses from the values alone
+            big = max((d, e), key=lambda deal: deal.size)
+            past = (
+                f"{'D' if big is d else 'E'} has {big.size} cards a hand and D + z, E + z "
+                f"more than exact search checks here ({limit})"
             )
+            rest = self._found(x, y, ways, UNVERIFIED_Z_CARDS)
+            witnesses = tuple(self._by_values(x, y, *rest[way], past) for way in ways)
+            return Comparison(relation, (x, y), witnesses)
+        witnesses = tuple(self._verified(d, e, x, y, *found[way], way) for way in ways)
+        return Comparison(relation, (x, y), witnesses)
+
+    def _found(
+        self, x: Value, y: Value, ways: tuple[Way, ...], budget: int
+    ) -> dict[Way, tuple[tuple[_Atom, ...], str]]:
+        """For each way, the suits of a z of at most ``budget`` cards a hand that tells x from
+        y that way (by the values), and how it was found; a way no such z has is left out."""
         lemma = _lemma(x, y)
         found: dict[Way, tuple[tuple[_Atom, ...], str]] = {}
         search: dict[Way, tuple[int, tuple[_Atom, ...]]] = {}
@@ -265,24 +301,33 @@ class Comparer:
                     if first_cost < cost:
                         found[way] = (
                             first_path,
-                            f"search: fewer cards than Lemma 14.4's z ({why})",
+                            "search: fewer cards than Lemma 14.4's z, whose value would be "
+                            f"{why.words()} (give or take whole tricks)",
                         )
                     else:
-                        found[way] = (path, f"Lemma 14.4: {why}")
+                        actual = sum((a.value for a in path), start=Value(0))
+                        found[way] = (path, f"Lemma 14.4's z: {why.of(actual)}")
             if len(found) == len(ways):
                 break
         for way in ways:
             if way not in found and way in search:
-                found[way] = (search[way][1], "search: Lemma 14.4's z is beyond the limit")
-        missing = [w for w in ways if w not in found]
-        if missing:
-            raise ArgumentError(
-                f"no position z of at most {budget} cards a hand tells D {quote(str(d))} "
-                f"({x.pretty()}) from E {quote(str(e))} ({y.pretty()}), and D + z and E + z "
-                f"must have at most {limit} cards a hand for exact search; compare smaller deals"
-            )
-        witnesses = tuple(self._verified(d, e, x, y, *found[way], way) for way in ways)
-        return Comparison(relation, (x, y), witnesses)
+                found[way] = (
+                    search[way][1],
+                    f"search: Lemma 14.4's z has more than {budget} cards a hand, the room "
+                    "exact search leaves beside D and E",
+                )
+        return found
+
+    def _by_values(
+        self, x: Value, y: Value, path: tuple[_Atom, ...], how: str, past: str
+    ) -> Witness:
+        """The witness of the suits ``path`` with χ(D + z) and χ(E + z) rounded from the
+        values (Theorem 12.1), unverified: ``past`` says why search cannot check it."""
+        suits = tuple(SuitDeal.from_pattern(a.pattern) for a in sorted(path, key=_atom_order))
+        z = Deal(suits)
+        zv = self.evaluator.value(z)
+        why = f"{how}; χ rounded from the values (Theorem 12.1), not verified: {past}"
+        return Witness(z, rho(x + zv), rho(y + zv), zv, why, verified=False)
 
     def _verified(
         self,
@@ -320,36 +365,69 @@ def _atom_order(a: _Atom) -> tuple[int, str]:
     return (-a.n, a.pattern)
 
 
-def _lemma(x: Value, y: Value) -> Callable[[Value], str | None]:
-    """Lemma 14.4's test of a z (up to an integer) for x ≠ y: why it is the lemma's z, or
-    None. For distinct numerical parts, z = ½ − q with q a number strictly between them; for
-    one numerical part r, z = ½ − r − w with w = 0 or the infinitesimal part of x or y (and,
-    for an incomparable pair, w = ε₀ or −ε₀: one each way)."""
+@dataclass(frozen=True, slots=True)
+class _LemmaZ:
+    """Lemma 14.4's z for a pair: its value as the lemma writes it (``formula``, e.g. ½ − q)
+    and as a value (``value``, up to whole tricks), and what its letters are (``letters``)."""
+
+    formula: str
+    value: Value
+    letters: str
+
+    def words(self) -> str:
+        return f"{self.formula} = {self.value.pretty()}, {self.letters}"
+
+    def of(self, actual: Value) -> str:
+        """A z of value ``actual`` as the lemma's: its value, and the whole tricks added."""
+        n = actual.number - self.value.number
+        more = ""
+        if n:
+            tricks = f"{abs(n)} whole trick{'s' if abs(n) != 1 else ''}"
+            more = (
+                f", {'plus' if n > 0 else 'less'} {tricks} (a whole trick added to z adds one "
+                "to χ(D + z) and χ(E + z) alike)"
+            )
+        return f"val z = {actual.pretty()} is {self.formula} = {self.value.pretty()}{more}, " + (
+            self.letters
+        )
+
+
+def _lemma(x: Value, y: Value) -> Callable[[Value], _LemmaZ | None]:
+    """Lemma 14.4's test of a z (up to an integer) for x ≠ y: the lemma's z it is, or None.
+    For distinct numerical parts, z = ½ − q with q a number strictly between them; for one
+    numerical part r, z = ½ − r − w with w = 0 or the infinitesimal part of x or y (and, for an
+    incomparable pair, w = ε₀ or −ε₀: one each way)."""
     if x.number != y.number:
         lo, hi = sorted((x.number, y.number))
 
-        def between(z: Value) -> str | None:
+        def between(z: Value) -> _LemmaZ | None:
             if not z.infinitesimal.is_zero:
                 return None
             t = _HALF - z.number  # q ≡ t (mod 1)
             q = t + math.floor(lo - t) + 1
             if q >= hi:
                 return None
-            return f"q = {pretty_number(q)} between the numerical parts, z ≡ ½ − q"
+            return _LemmaZ(
+                "½ − q",
+                Value(_HALF - q),
+                f"where q = {pretty_number(q)} is a number strictly between the numerical parts "
+                f"{pretty_number(lo)} and {pretty_number(hi)}",
+            )
 
         return between
     r = x.number
     shifts = {ZERO, x.infinitesimal, y.infinitesimal, *_SHIFTS}
     targets = {_mod1(Value(_HALF - r) - Value(0, w)): w for w in shifts}
 
-    def shifted(z: Value) -> str | None:
+    def shifted(z: Value) -> _LemmaZ | None:
         w = targets.get(z)
         if w is None:
             return None
-        r_text = f"r = {pretty_number(r)} the numerical part of both"
+        r_text = f"where r = {pretty_number(r)} is the numerical part of both values"
         if w.is_zero:
-            return f"{r_text}, z ≡ ½ − r"
-        return f"{r_text}, z ≡ ½ − r − w with w = {Value(0, w).pretty()}"
+            return _LemmaZ("½ − r", Value(_HALF - r), r_text)
+        wv = Value(0, w)
+        return _LemmaZ(f"½ − r − {wv.pretty()}".replace("− −", "+ "), Value(_HALF - r) - wv, r_text)
 
     return shifted
 
