@@ -180,7 +180,11 @@ def test_complexity_classes(text: str, complexity: str):
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ("-3", "a half-integer"),
+        (
+            "-3",
+            "a multiple of ½, what R44 calls a half-integer",
+        ),  # an integer: "a half-integer" alone misled (review of issue 28)
+        ("3/2", "a multiple of ½, what R44 calls a half-integer"),
         ("5/4", "a number of least denominator 4"),
         ("33/16", "a number of least denominator 16"),
         ("1-e0", "an unprotected exit"),

@@ -95,7 +95,7 @@ def test_complexity_omega_is_written_omega(qtbot, inspector):
 @pytest.mark.parametrize(
     ("suit", "words"),
     [
-        ("AQ/KJ", "complexity 0 (a half-integer)"),
+        ("AQ/KJ", "complexity 0 (a multiple of ½, what R44 calls a half-integer)"),
         ("A/K", "complexity ω (an unprotected exit)"),
         (
             "[16 15 14 13 12 11 10 1, 9 8 7 6 5 4 3 2]",

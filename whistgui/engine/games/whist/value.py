@@ -130,14 +130,15 @@ class Complexity(NamedTuple):
         the stoppers protecting an exit (ε_k is an exit protected by k stoppers, §8.1.2).
 
         >>> [Value.parse(t).complexity.words for t in ('3/2', '3/8', '7+e7', '1-e1', 'e0')]
-        ['a half-integer', 'a number of least denominator 8', 'an exit protected by 7 stoppers',
-         'an exit protected by 1 stopper', 'an unprotected exit']
+        ['a multiple of ½, what R44 calls a half-integer', 'a number of least denominator 8',
+         'an exit protected by 7 stoppers', 'an exit protected by 1 stopper', 'an unprotected exit']
         >>> Value.parse('21/2+-e0').complexity.words
         'exits for both sides'
         """
         if self.omega_part == 0:
             if self.finite == 0:
-                return "a half-integer"
+                # integers too: "val(D) = 7, complexity 0 (a half-integer)" misled a reader
+                return "a multiple of ½, what R44 calls a half-integer"
             return f"a number of least denominator {2 ** (self.finite + 1)}"
         if self.omega_part == 1:
             k = self.finite
