@@ -39,6 +39,7 @@ def test_a_row_is_the_engines_value_and_words(deal: Deal) -> None:
         ("AK/Q", "'AK/Q': suit S ('AK/Q') is not symmetric"),
         ("K/X", "'K/X'"),
         ("0", "'0' is an empty deal"),
+        ("-/-", "'-/-' has no cards"),  # as the empty deal is (issue 28's review)
         (
             "["
             + " ".join(map(str, range(402, 0, -2)))

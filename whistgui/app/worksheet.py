@@ -191,6 +191,10 @@ def worksheet_row(text: str, evaluator: Evaluator) -> WorksheetRow:
         deal = Deal.parse(shown)
         if not deal.suits:
             return WorksheetRow(text, error=f"{quote(shown)} is an empty deal")
+        if all(s.is_empty for s in deal.suits):  # as the empty deal is
+            return WorksheetRow(
+                text, error=f"{quote(shown)} has no cards; expected a deal with cards"
+            )
         for name, s in zip(deal.names, deal.suits, strict=True):
             if not s.is_symmetric:
                 return WorksheetRow(

@@ -182,6 +182,10 @@ def _deal(name: str, text: str) -> Deal:
     try:
         deal = Deal.parse(text)
         require_suits(deal, text)
+        if all(s.is_empty for s in deal.suits):  # refused as '' is (it printed "[, ]")
+            raise NotationError(
+                f"{quote(text)} has no cards; expected a deal with cards, such as 'AQ/KJ K/A'"
+            )
         check_suits(deal, text, MAX_SUIT_CARDS, "compare", "as 'whist value' takes them")
     except NotationError as exc:
         raise NotationError(f"{name}: {exc}") from None

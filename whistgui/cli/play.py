@@ -11,6 +11,7 @@ from typing import Any
 from whistgui.cli.common import (
     MAX_PLAY_CARDS,
     Command,
+    DealText,
     add_game_option,
     check_hands,
     check_reach,
@@ -48,8 +49,10 @@ def register(sub: Any, add: Any) -> None:
         default="",
         metavar="LINE",
         help="start from this line of play, each card with its seat: e.g. 'E:SK W:S9' (East "
-        "leads the ♠K, West plays the ♠9); the first card's seat leads. A card not held, out "
-        "of turn or not following suit is refused, quoting it",
+        "leads the ♠K, West plays the ♠9); the first card's seat leads. A card not held, "
+        "already played, out of turn or not following suit is refused, quoting it (with --json "
+        'the error object\'s "input" is the line). An empty LINE is no line: play from the '
+        "start, as the app's empty From field asks nothing",
     )
     first.add_argument(
         "--cards",
@@ -78,15 +81,19 @@ def first_cards(deal: Deal, text: str, cards: str) -> list[str]:
     return names
 
 
+class LineError(NotationError):
+    """A ``--from`` line refused: the error object's ``input`` is the line, not the deal."""
+
+
 def from_line(deal: Deal, line: str, lead: Player | None, rules: Rules) -> tuple[Player, list[str]]:
     """Who leads and the cards of ``--from``, checked card by card (:func:`parse_line`);
-    ``--lead``, if given, must be the first card's seat."""
+    ``--lead``, if given, must be the first card's seat. A bad line is a :class:`LineError`."""
     try:
         leader, cards = parse_line(deal, line, rules)
     except NotationError as exc:
-        raise NotationError(f"--from: {exc}") from None
+        raise LineError(f"--from: {exc}") from None
     if lead is not None and lead is not leader:
-        raise NotationError(
+        raise LineError(
             f"--from {quote(line)} starts with {leader.word}'s card, but --lead is {lead.value}"
         )
     return leader, [deal.card_name(c) for c in cards]
@@ -96,7 +103,7 @@ def play(cmd: Command, text: str, lead: Player | None, cards: str = "", start: s
     deal = Deal.parse(text)
     require_suits(deal, text)
     check_hands(deal, text, MAX_PLAY_CARDS, "play", "every card of the line is marked")
-    if start:
+    if start.strip():  # an empty line is no line: from the start
         lead, forced = from_line(deal, start, lead, cmd.game.rules)
     else:
         forced = first_cards(deal, text, cards)
@@ -125,4 +132,11 @@ def play(cmd: Command, text: str, lead: Player | None, cards: str = "", start: s
 
 def run(cmd: Command, args: Any, items: Any) -> None:
     lead = None if args.lead is None else Player.parse(args.lead)
-    cmd.run_each(items, lambda t: play(cmd, t, lead, args.cards, args.line))
+
+    def one(text: str) -> None:
+        try:
+            play(cmd, text, lead, args.cards, args.line)
+        except LineError as exc:  # the line at fault, not the deal
+            cmd.refuse(DealText(args.line), str(exc))
+
+    cmd.run_each(items, one)

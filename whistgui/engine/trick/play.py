@@ -236,6 +236,10 @@ expected one of D:K
     Traceback (most recent call last):
     ...
     whistgui.engine.errors.NotationError: card 1 'W:SA': S:A is East's card, not West's
+    >>> parse_line(d, 'E:DA W:DK E:DA')
+    Traceback (most recent call last):
+    ...
+    whistgui.engine.errors.NotationError: card 3 'E:DA': D:A was already played, as card 1
     """
     check_deal(deal)
     expect(text, str, "text", "a line of play such as 'E:SK W:S9'")
@@ -265,6 +269,10 @@ expected one of D:K
             raise NotationError(f"{where}: play is over after card {i}")
         holder = position.deal.holder(card)
         name = position.card_name(card)
+        if card in cards:  # "not in either hand" said less than what went wrong
+            raise NotationError(
+                f"{where}: {name} was already played, as card {cards.index(card) + 1}"
+            )
         if holder is not None and holder is not seat:
             raise NotationError(f"{where}: {name} is {holder.word}'s card, not {seat.word}'s")
         if seat is not position.to_move:
