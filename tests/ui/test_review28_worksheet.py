@@ -146,3 +146,19 @@ def test_a_long_suit_row_shows_what_whist_value_shows(qtbot, sheet) -> None:  # 
     sheet.select_rows([0, 1])
     assert not sheet.compare_button.isEnabled()
     assert sheet.compare_why.text().startswith("Row 2's value is beyond reach")
+
+
+def test_the_rows_compared_are_scrolled_into_the_lists_sight(qtbot, sheet) -> None:  # noqa: F811
+    """In a short dock a comparison scrolled the rows it compared out of the list's sight."""
+    sheet.resize(700, 330)
+    sheet.add_rows(["AQ/KJ", "AK/QJ", "A/K K/A", "KJ/AQ", "AJ/KQ", "AK/QJ K/A"])
+    qtbot.waitUntil(lambda: all_valued(sheet), timeout=60000)
+    sheet.view.scrollToBottom()
+
+    def seen(i: int) -> bool:
+        rect = sheet.view.visualRect(sheet.model.index(i, 0))
+        return sheet.view.viewport().rect().contains(rect)  # whole, not half-clipped
+
+    qtbot.waitUntil(lambda: not seen(0), timeout=5000)
+    compare(qtbot, sheet, [0, 1])
+    qtbot.waitUntil(lambda: seen(0) and seen(1), timeout=5000)

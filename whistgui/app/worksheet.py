@@ -43,7 +43,7 @@ from whistgui.app.analysis import game_label
 from whistgui.engine.checks import expect
 from whistgui.engine.errors import ArgumentError, WhistError
 from whistgui.engine.games import find_game
-from whistgui.engine.games.long_suit import BEYOND_REACH, BY_OUTCOME, TheoremAnswer, by_theorems
+from whistgui.engine.games.long_suit import BEYOND_REACH, TheoremAnswer, by_theorems
 from whistgui.engine.games.whist.compare import (
     MAX_COMPARE_CARDS,
     Comparer,
@@ -217,11 +217,13 @@ def worksheet_row(text: str, evaluator: Evaluator) -> WorksheetRow:
 
 
 def _row(text: str, deal: Deal, found: DealValue) -> WorksheetRow:
-    """The row of a deal valued (:func:`deal_value`), in words as ``whist value`` says it."""
+    """The row of a deal valued (:func:`deal_value`), in words as ``whist value`` says it: a
+    value by the theorems says which; a value beyond reach gives its bounds, then
+    :data:`~whistgui.engine.games.long_suit.BEYOND_REACH` and the outcome (or why none)."""
     one = len(deal.suits) == 1
 
     def said(i: int, a: TheoremAnswer) -> str:
-        words = a.words() if a.value is not None else f"{a.bounds_text()}: {BEYOND_REACH}"
+        words = a.words() if a.value is not None else a.bounds_text()
         return words if one else f"suit {deal.names[i]}: {words}"
 
     theorems = "; ".join(said(i, a) for i, a in found.answers.items())
@@ -229,10 +231,10 @@ def _row(text: str, deal: Deal, found: DealValue) -> WorksheetRow:
         kind = describe(found.value).words + (f" — {theorems}" if theorems else "")
         return WorksheetRow(text, deal, found.value, kind)
     if found.outcome is not None:
-        o = f"outcome by {BY_OUTCOME}: {outcome_text(found.outcome)}"
+        tail = f"{BEYOND_REACH}: {outcome_text(found.outcome)}"
     else:
-        o = f"no outcome: {found.no_outcome}"
-    return WorksheetRow(text, deal, None, f"{theorems} — {o}", outcome=found.outcome)
+        tail = f"value beyond reach, and no outcome: {found.no_outcome}"
+    return WorksheetRow(text, deal, None, f"{theorems} — {tail}", outcome=found.outcome)
 
 
 def worksheet_rows(texts: Iterable[str], evaluator: Evaluator) -> list[WorksheetRow]:

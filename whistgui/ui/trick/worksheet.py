@@ -21,13 +21,22 @@ import contextlib
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
-from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import (
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
     QKeyEvent,
     QKeySequence,
+    QResizeEvent,
     QShortcut,
     QUndoCommand,
     QUndoStack,
@@ -246,7 +255,10 @@ class WorksheetView(QWidget):
         # three rows at the least: the list, not the panel, takes the dock's height
         self.view.setMinimumHeight(header.sizeHint().height() + 3 * rows.defaultSectionSize() + 4)
 
-        self.sum_label = self._label("worksheetSum", None, wrap=True)
+        # one line, elided (whole in its tooltip): wrapped, a long sum overlapped the rows
+        # in a short dock
+        self.sum_label = ElidedLabel(1, self)
+        self.sum_label.setObjectName("worksheetSum")
         self.sum_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.compare_button = self._button(
             "&Compare the Two Selected Rows",
@@ -293,6 +305,21 @@ class WorksheetView(QWidget):
         self._show_comparison()
         self._mark_focus()
         notifier().changed.connect(self._mark_focus)
+
+    def minimumSizeHint(self) -> QSize:
+        """At the least as tall as its wrapped words need at its width: without, a two-line
+        comparison was given one line's room in a short dock, and the sum line was drawn over
+        the last row."""
+        hint = super().minimumSizeHint()
+        lay = self.layout()
+        if lay is not None and lay.hasHeightForWidth() and self.width() > 0:
+            hint.setHeight(max(hint.height(), lay.totalMinimumHeightForWidth(self.width())))
+        return hint
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()  # the wrapped words' height follows the width
 
     def _mark_focus(self, _theme: str = "") -> None:
         """The rows framed in the theme's focus ring while they have the keyboard."""
@@ -719,10 +746,22 @@ class WorksheetView(QWidget):
             self._show_comparison()
             QTimer.singleShot(0, self._comparison_into_sight)
 
+    def _compared_into_sight(self) -> None:
+        """The rows compared scrolled into the list's sight, the upper one whole (in a short
+        dock the list has a few rows, and a comparison had them scrolled away)."""
+        at = self._compared_rows()
+        if at is None:
+            return
+        hint = QAbstractItemView.ScrollHint.EnsureVisible
+        for i in sorted(at, reverse=True):  # the lower first: the upper wins if not both fit
+            self.view.scrollTo(self.model.index(i, COL_DEAL), hint)
+
     def _comparison_into_sight(self) -> None:
         """A comparison landed: the dock scrolled (a short window's worksheet scrolls) so its
         words, witnesses and open buttons are in sight — again as the scroll range grows to
-        take them (it grows after the layout does), for a moment."""
+        take them (it grows after the layout does), for a moment; and the rows compared in
+        the list's sight."""
+        self._compared_into_sight()
         scroller = self.parentWidget()
         while scroller is not None and not isinstance(scroller, QScrollArea):
             scroller = scroller.parentWidget()
@@ -732,6 +771,7 @@ class WorksheetView(QWidget):
         bar = area.verticalScrollBar()
 
         def ensure(*_args: object) -> None:
+            self._compared_into_sight()
             last = self.open_e_button if self.open_e_button.isVisible() else self.relation_label
             area.ensureWidgetVisible(last, 0, 4)
             area.ensureWidgetVisible(self.relation_label, 0, 4)

@@ -50,6 +50,11 @@ WORKSHEET_SHARE = 0.6
 #: 700 px, ~7 rows empty, and the card table showed 1½ of its 3 suits.
 SMALL_WORKSHEET_SHARE = 0.4
 SMALL_WINDOW = 800
+#: In a window under :data:`MIDDLE_WINDOW` px tall (a 1920 × 1080 screen opens it at ~890),
+#: the worksheet's share: with 60 % the card table lost its third suit's row of cards; with
+#: 50 % it keeps them (306 of its 300 px least), the rows list 7 rows beside a comparison.
+MIDDLE_WORKSHEET_SHARE = 0.5
+MIDDLE_WINDOW = 1000
 
 KEYS_HTML = """<tr><td colspan=2><b>Card table</b></td></tr>
 <tr><td>Arrows</td><td>walk the cards</td></tr>
@@ -316,8 +321,10 @@ class TrickWorkspace(FileWorkspace):
         # scrolls (at 1280 × 800 the list had three rows, the table its minimum)
         # so the worksheet's rows list (at 1920 × 1080 it had 3 rows, the table its height)
         if dock is self.worksheet_dock:
-            small = self.page.window().height() < SMALL_WINDOW
-            return SMALL_WORKSHEET_SHARE if small else WORKSHEET_SHARE
+            height = self.page.window().height()
+            if height < SMALL_WINDOW:
+                return SMALL_WORKSHEET_SHARE
+            return MIDDLE_WORKSHEET_SHARE if height < MIDDLE_WINDOW else WORKSHEET_SHARE
         return PLAY_SHARE if dock is self.play_dock else None
 
     def menus(self) -> Sequence[QMenu]:
