@@ -218,7 +218,7 @@ def test_deals_past_exact_search_are_compared_by_their_values() -> None:
     c = compare_deals(big, Deal.parse("A/K"))
     assert c.relation == ">"
     assert [w.verified for w in c.witnesses] == [False]
-    assert "D has 17 cards a hand" in c.witnesses[0].how
+    assert "D + z and E + z have up to 18 cards a hand, more than 16" in c.witnesses[0].how
     full = Deal.parse("AKQJ/T987 AKQJ/T987 AKQJ/T987 AKQJ/T987")
     c = compare_deals(full, Deal.parse("A/K"))
     assert c.relation == ">"
@@ -280,3 +280,19 @@ def test_a_greedy_evaluator_is_refused() -> None:
     with pytest.raises(ArgumentError, match="greedy rule; the order of states compared here"):
         Comparer(evaluator=Evaluator(greedy=True))
     assert Comparer(evaluator=Evaluator()).compare(Deal.parse("K/A"), Deal.parse("A/K"))
+
+
+def test_no_witness_in_reach_is_said_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Values differing in a finer fraction than the small suits reach have no witness here:
+    the relation is still given, and the note says why no witness is printed (it raised a
+    KeyError when the unverified search found none)."""
+    import whistgui.engine.games.whist.compare as compare_module
+
+    monkeypatch.setattr(compare_module, "UNVERIFIED_Z_CARDS", 0)  # no z in reach at all
+    c = compare_deals(Deal.parse("K/A A/K"), Deal.parse("KJ/AQ KJ/AQ"), max_cards=1)
+    assert c.relation == "incomparable"
+    assert c.witnesses == ()
+    assert c.note.startswith("no deal z of up to 0 cards a hand")
+    assert "both ways" in c.note
+    assert "no witness is printed" in c.note
+    assert compare_deals(Deal.parse("K/A"), Deal.parse("A/K")).note == ""

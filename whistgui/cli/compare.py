@@ -103,6 +103,8 @@ def _text(d: Deal, e: Deal, c: Comparison) -> str:
             f"    χ(E + z) = {w.e}   E + z = {Deal(e.suits + w.z.suits)}",
             f"    {better} does better with z ({by})",
         ]
+    if c.note:
+        lines.append(f"  {c.note}")
     return "\n".join(lines)
 
 

@@ -663,6 +663,7 @@ class WorksheetView(QWidget):
                 f"D = {d.text.strip()} ({x.pretty()}), E = {e.text.strip()} ({y.pretty()}). "
                 f"{RELATION_WORDS[c.relation]}"
                 + (f". {_witnesses_said(c)}; {CHI_WORDS}:" if c.witnesses else ".")
+                + (f" ({c.note}.)" if c.note else "")
             )
             for w in c.witnesses:
                 self.witnesses.addItem(witness_text(w))
