@@ -113,7 +113,7 @@ def test_undo_brings_back_a_comparison_its_rows_took_away(qtbot, sheet) -> None:
 
 
 def test_a_long_refusal_never_widens_the_worksheet(qtbot, sheet) -> None:  # noqa: F811
-    sheet.add_rows(["K/A"])  # the Undo button shown: "Undo Add 1 Row"
+    sheet.add_rows(["AKQJ/T98 KQ/A9"])  # the Undo button shown: "Undo Add Row", as below
     qtbot.waitUntil(lambda: all_valued(sheet), timeout=60000)
     wide = sheet.minimumSizeHint().width()
     long = "AKQJT98765432/" * 8

@@ -196,7 +196,7 @@ def test_removed_and_cleared_rows_come_back_with_undo(qtbot, sheet):
     assert sheet.model.texts == before
     assert all_valued(sheet)  # back with their values
     assert sheet.model.index(1, COL_VALUE).data() == "1 − ε₀"
-    assert sheet.undo_button.text() == "&Undo Add 1 Row"  # the row added is a step too
+    assert sheet.undo_button.text() == "&Undo Add AQ/KJ"  # the row added is a step too
     sheet.undo_button.click()
     assert sheet.model.texts == before[:-1]
     assert not sheet.undo_button.isVisible()

@@ -206,7 +206,7 @@ def test_typed_rows_and_the_table_s_deal_are_undone_too(qtbot, sheet):
     sheet.add_button.click()
     sheet.add_table_button.click()
     assert sheet.model.texts == [*before, "AQ/KJ", "AQ/KJ K/A"]
-    assert sheet.undo_button.text() == "&Undo Add the Table's Deal"
+    assert sheet.undo_button.text() == "&Undo Add AQ/KJ K/A"  # the table's deal
     sheet.undo_stack.undo()
     assert sheet.undo_button.text() == "&Undo Add AQ/KJ"
     sheet.undo_stack.undo()

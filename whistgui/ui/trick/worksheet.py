@@ -449,7 +449,11 @@ class WorksheetView(QWidget):
             return
         first = self.model.rowCount()
         n = len(texts)
-        self.undo_stack.push(_AddRows(self.model, texts, f"Add {n} Row{'s' if n > 1 else ''}"))
+        # the Undo button's words: a short row named, a longer one not (the button must not
+        # widen the dock)
+        one = texts[0] if len(texts[0]) <= 12 else "Row"
+        step = f"Add {one}" if n == 1 else f"Add {n} Rows"
+        self.undo_stack.push(_AddRows(self.model, texts, step))
         sel = self.view.selectionModel()
         sel.setCurrentIndex(self.model.index(first + n - 1, COL_DEAL), sel.SelectionFlag.NoUpdate)
         self.select_rows(list(range(first, first + n)))
