@@ -1,0 +1,380 @@
+"""Strategies of GOPS played exactly (issue 30): :func:`play` (A's expected result and the
+distribution of the final scores, over every order of the prizes and every mixed bid, in
+fractions), :func:`best_response` (the best reply to a strategy, its value and where it bids),
+:func:`exploitability`, :func:`tournament`; with the prizes turned in random order (the
+thread's game), ascending or descending (:data:`~whistgui.engine.gops.ordered.ORDERS`).
+:class:`~whistgui.engine.gops.ordered.OrderedGame` solves the game of a known order
+(``optimal`` plays it there).
+
+771.4: bidding one above the prize beats bidding the prize 15 to 6, whatever the order:
+
+>>> from whistgui.engine.gops.strategies import strategy
+>>> rules = GopsRules(6, score="points")
+>>> r = play(strategy("face", rules), strategy("face+1", rules), rules)
+>>> r.exact, [(str(a), str(b), str(p)) for a, b, p in r.scores]
+(Fraction(-9, 1), [('6', '15', '1')])
+>>> br = best_response(strategy("face", GopsRules(3)), GopsRules(3))
+>>> br.value, br.reply.bids(Turn.parse("shown=3 prizes=1,2 a=1,2,3 b=1,2,3 pot=3"))
+(Fraction(1, 6), ((3, Fraction(1, 1)),))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Final
+
+from whistgui.engine.checks import each, expect, whole
+from whistgui.engine.errors import ArgumentError
+from whistgui.engine.gops.ordered import (
+    cards_of,
+    check_order,
+    next_prizes,
+    result_of,
+    settle,
+)
+from whistgui.engine.gops.rules import GopsRules
+from whistgui.engine.gops.state import GopsState
+from whistgui.engine.gops.strategies import (
+    OPTIMAL_EXACT_CARDS,
+    Bids,
+    Strategy,
+    TableStrategy,
+    Turn,
+)
+
+__all__ = [
+    "MAX_PLAY_STATES",
+    "BestResponse",
+    "PlayResult",
+    "best_response",
+    "exploitability",
+    "game_value",
+    "play",
+    "tournament",
+]
+
+#: The most states one play or best response visits (a memo entry each, with a distribution
+#: of scores): random against random at N = 7 is within it, N = 8 not.
+MAX_PLAY_STATES: Final = 1_500_000
+_ZERO = Fraction(0)
+_ONE = Fraction(1)
+
+
+class _Budget:
+    def __init__(self, limit: int, what: str) -> None:
+        self.left, self.limit, self.what = limit, limit, what
+
+    def tick(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise ArgumentError(
+                f"{self.what} visits more than {self.limit:,} states: too large to play "
+                "exactly here (random against random: N up to 7)"
+            )
+
+
+# --- play ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayResult:
+    """A (:attr:`a`) against B (:attr:`b`) under :attr:`rules` with the prizes turned in
+    :attr:`order`: A's expected result :attr:`exact` (the sign or the points difference, as
+    the rules say) and the distribution :attr:`scores` of the final points, ``(A's, B's,
+    probability)`` (halves when ties split the pot), in increasing order of A's points less
+    B's, then of A's points."""
+
+    rules: GopsRules
+    order: str
+    a: str
+    b: str
+    exact: Fraction
+    scores: tuple[tuple[Fraction, Fraction, Fraction], ...]
+    #: Both strategies exact (False: one bids the floats of a float solution).
+    exact_strategies: bool = True
+
+    @property
+    def value(self) -> float:
+        return float(self.exact)
+
+    def results(self) -> tuple[tuple[Fraction, Fraction], ...]:
+        """The distribution of A's result (sign or points difference): ``(result, p)``."""
+        out: dict[Fraction, Fraction] = {}
+        for pa, pb, p in self.scores:
+            r = result_of(pa - pb, self.rules.score)
+            out[r] = out.get(r, _ZERO) + p
+        return tuple(sorted(out.items()))
+
+    def to_json(self) -> dict[str, Any]:
+        """``value`` (float) and ``exact`` (``"p/q"``), then the rules, order, strategies, the
+        ``distribution`` of results and the ``scores``, each probability as a float and
+        exactly."""
+        return {
+            "value": self.value,
+            "exact": fraction_text(self.exact),
+            "rules": self.rules.to_json(),
+            "order": self.order,
+            "a": self.a,
+            "b": self.b,
+            "exact_strategies": self.exact_strategies,
+            "distribution": [
+                {"result": _num(r), "probability": float(p), "exact": fraction_text(p)}
+                for r, p in self.results()
+            ],
+            "scores": [
+                {"a": _num(pa), "b": _num(pb), "probability": float(p), "exact": fraction_text(p)}
+                for pa, pb, p in self.scores
+            ],
+        }
+
+
+def _num(x: Fraction) -> int | float:
+    return int(x) if x.denominator == 1 else float(x)
+
+
+def fraction_text(x: Fraction) -> str:
+    """``'-1/9'``, ``'0'``."""
+    if x.denominator == 1:
+        return str(x.numerator)
+    return f"{x.numerator}/{x.denominator}"
+
+
+def _check_strategy(s: Strategy, name: str, rules: GopsRules) -> Strategy:
+    st: Strategy = expect(
+        s, Strategy, name, "a Strategy (strategies.strategy('face+1', rules) makes one)"
+    )
+    n = getattr(st, "n", None)
+    if n is not None and n != rules.n:
+        raise ArgumentError(f"{name} {st.name!r} is made for N = {n}: the game has N = {rules.n}")
+    own = getattr(st, "rules", None)
+    if own is not None and own != rules:
+        raise ArgumentError(f"{name} {st.name!r} is made for {own.describe()}, not these rules")
+    return st
+
+
+def play(
+    a: Strategy,
+    b: Strategy,
+    rules: GopsRules,
+    order: str = "random",
+    *,
+    max_states: int = MAX_PLAY_STATES,
+) -> PlayResult:
+    """A playing ``a`` against B playing ``b``, exactly: every order of the prizes (``order``)
+    and every bid either makes with its probability. ArgumentError when it would visit more
+    than ``max_states`` states."""
+    rules = expect(rules, GopsRules, "rules")
+    order = check_order(order)
+    sa, sb = _check_strategy(a, "a", rules), _check_strategy(b, "b", rules)
+    budget = _Budget(whole(max_states, "max_states", low=1), f"{sa.name} against {sb.name}")
+    keyed = sa.uses_score or sb.uses_score
+    ties = rules.ties
+    memo: dict[tuple[int, ...], dict[tuple[int, int], Fraction]] = {}
+
+    def chance(prizes: int, ha: int, hb: int, pot: int, pa: int, pb: int) -> dict[Any, Fraction]:
+        """The distribution of the points A and B win from here (halves)."""
+        if not prizes:
+            return {(0, 0): _ONE}
+        key = (prizes, ha, hb, pot, pa, pb) if keyed else (prizes, ha, hb, pot)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        budget.tick()
+        out: dict[tuple[int, int], Fraction] = {}
+        for prize, w in next_prizes(order, prizes):
+            rest = prizes ^ (1 << prize)
+            stake = pot + prize
+            diff = (pa - pb) // 2
+            bids_a = sa._bids(rest, ha, hb, stake, diff, prize)
+            bids_b = sb._bids(rest, hb, ha, stake, -diff, prize)
+            for i, p in bids_a:
+                for j, q in bids_b:
+                    ga, gb, left = settle(i, j, stake, bool(rest), ties)
+                    pq = w * p * q
+                    sub = chance(rest, ha ^ (1 << i), hb ^ (1 << j), left, pa + ga, pb + gb)
+                    for (xa, xb), r in sub.items():
+                        k = (xa + ga, xb + gb)
+                        out[k] = out.get(k, _ZERO) + pq * r
+        memo[key] = out
+        return out
+
+    n = rules.n
+    full = sum(1 << c for c in range(1, n + 1))
+    dist = chance(full, full, full, 0, 0, 0)
+    scores = sorted(
+        ((Fraction(xa, 2), Fraction(xb, 2), p) for (xa, xb), p in dist.items() if p),
+        key=lambda t: (t[0] - t[1], t[0]),
+    )
+    value = sum((p * result_of(xa - xb, rules.score) for xa, xb, p in scores), _ZERO)
+    return PlayResult(rules, order, sa.name, sb.name, value, tuple(scores), sa.exact and sb.exact)
+
+
+def tournament(
+    strategies: Sequence[Strategy], rules: GopsRules, order: str = "random"
+) -> list[list[PlayResult]]:
+    """Every pair's :func:`play`: row i is strategy i as A, column j strategy j as B."""
+    items: tuple[Strategy, ...] = each(strategies, Strategy, "strategies", "a sequence of Strategy")
+    if not items:
+        raise ArgumentError("strategies is empty: expected at least one strategy")
+    return [[play(x, y, rules, order) for y in items] for x in items]
+
+
+# --- the best reply ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BestResponse:
+    """The best reply to :attr:`against` (played by B; the replier takes A's seat): its
+    expected result :attr:`value` for the replier, and :attr:`reply` — a bid in each turn the
+    replier meets when both play (a :class:`~whistgui.engine.gops.strategies.TableStrategy`,
+    of the turns as the replier sees them). :attr:`bid_values` gives, for each of those turns,
+    what each bid is worth; the reply bids the best, the lowest of equal ones."""
+
+    rules: GopsRules
+    order: str
+    against: str
+    value: Fraction
+    reply: TableStrategy
+    bid_values: dict[str, tuple[tuple[int, Fraction], ...]]
+
+    def turns(self) -> list[tuple[Turn, int]]:
+        """The reply's turns (in the order play meets them: fewest cards played first) and
+        their bids."""
+        return [(Turn.parse(k), v[0][0]) for k, v in self.reply.table.items()]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "exact": fraction_text(self.value),
+            "value": float(self.value),
+            "rules": self.rules.to_json(),
+            "order": self.order,
+            "against": self.against,
+            "reply": [
+                {
+                    "turn": k,
+                    "bid": v[0][0],
+                    "bid_values": {str(b): fraction_text(x) for b, x in self.bid_values[k]},
+                }
+                for k, v in self.reply.table.items()
+            ],
+        }
+
+
+def best_response(
+    against: Strategy, rules: GopsRules, order: str = "random", *, max_states: int = MAX_PLAY_STATES
+) -> BestResponse:
+    """The best reply to ``against`` (B's strategy), by backward induction: in each turn the
+    bid worth most against ``against``'s mixed bid there, every turn's value exact."""
+    rules = expect(rules, GopsRules, "rules")
+    order = check_order(order)
+    sb = _check_strategy(against, "against", rules)
+    budget = _Budget(whole(max_states, "max_states", low=1), f"the best reply to {sb.name}")
+    points = rules.score == "points"
+    relative = points and not sb.uses_score  # the value is diff + what is won from here
+    ties = rules.ties
+    memo: dict[tuple[int, ...], Fraction] = {}
+    choice: dict[tuple[int, ...], tuple[int, tuple[tuple[int, Fraction], ...]]] = {}
+
+    def end(diff: int) -> Fraction:
+        if relative:
+            return _ZERO
+        return Fraction(diff, 2) if points else Fraction((diff > 0) - (diff < 0))
+
+    def chance(prizes: int, ha: int, hb: int, pot: int, d: int) -> Fraction:
+        """A's best expected result from here (``d``: A's lead in halves, 0 when relative)."""
+        if not prizes:
+            return end(d)
+        key = (prizes, ha, hb, pot, d)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        budget.tick()
+        total = _ZERO
+        for prize, w in next_prizes(order, prizes):
+            total += w * bidding(prizes ^ (1 << prize), ha, hb, pot + prize, d, prize)
+        memo[key] = total
+        return total
+
+    def bidding(prizes: int, ha: int, hb: int, stake: int, d: int, shown: int) -> Fraction:
+        bids_b = sb._bids(prizes, hb, ha, stake, -d // 2, shown)
+        values = []
+        for i in cards_of(ha):
+            v = _ZERO
+            for j, q in bids_b:
+                ga, gb, left = settle(i, j, stake, bool(prizes), ties)
+                if relative:
+                    sub = Fraction(ga - gb, 2) + chance(prizes, ha ^ 1 << i, hb ^ 1 << j, left, 0)
+                else:
+                    sub = chance(prizes, ha ^ 1 << i, hb ^ 1 << j, left, d + ga - gb)
+                v += q * sub
+            values.append((i, v))
+        best = max(values, key=lambda t: (t[1], -t[0]))
+        choice[(prizes, ha, hb, stake, d, shown)] = (best[0], tuple(values))
+        return best[1]
+
+    n = rules.n
+    full = sum(1 << c for c in range(1, n + 1))
+    value = chance(full, full, full, 0, 0)
+    # the turns met when both play, in the order play meets them
+    table: dict[str, Bids] = {}
+    worth: dict[str, tuple[tuple[int, Fraction], ...]] = {}
+    level = {(full, full, full, 0, 0)}
+    while level:
+        nxt: set[tuple[int, int, int, int, int]] = set()
+        for prizes, ha, hb, pot, d in sorted(level):
+            if not prizes:
+                continue
+            for prize, _ in next_prizes(order, prizes):
+                rest, stake = prizes ^ (1 << prize), pot + prize
+                dd = 0 if relative else d
+                bid, values = choice[(rest, ha, hb, stake, dd, prize)]
+                state = GopsState(cards_of(rest), cards_of(ha), cards_of(hb), stake, d // 2)
+                key = str(Turn(state, prize))
+                table[key] = ((bid, _ONE),)
+                worth[key] = values
+                for j, _q in sb._bids(rest, hb, ha, stake, -d // 2, prize):
+                    ga, gb, left = settle(bid, j, stake, bool(rest), ties)
+                    nxt.add((rest, ha ^ 1 << bid, hb ^ 1 << j, left, d + ga - gb))
+        level = nxt
+    reply = TableStrategy(n, table, None, f"best reply to {sb.name}")
+    return BestResponse(rules, order, sb.name, value, reply, worth)
+
+
+# --- the game's value, and a known order ---------------------------------------------------
+
+
+def game_value(rules: GopsRules, order: str = "random", *, solver: Any = None) -> Fraction:
+    """The game's value for A from the start, computed (0 for these symmetric games): with the
+    random order the average over the first prize of the value of its matrix game of bids,
+    solved exactly by :class:`~whistgui.engine.gops.solver.GopsSolver` (``solver``, or a new
+    one) for N up to :data:`~whistgui.engine.gops.strategies.OPTIMAL_EXACT_CARDS` (above, its
+    float value, as the fraction it is); with a known order by :class:`OrderedGame`."""
+    from whistgui.engine.gops.solver import GopsSolver
+
+    rules = expect(rules, GopsRules, "rules")
+    order = check_order(order)
+    start = GopsState.start(rules.n)
+    if order != "random":
+        from whistgui.engine.gops.ordered import OrderedGame
+
+        return OrderedGame(rules, order).value(start)
+    if solver is None:
+        solver = GopsSolver(rules)
+    expect(solver, GopsSolver, "solver")
+    if solver.rules != rules:
+        raise ArgumentError(f"solver is for {solver.rules.describe()}, not these rules")
+    turned = [start.turn(p) for p in sorted(start.prizes)]
+    if rules.n <= OPTIMAL_EXACT_CARDS:
+        values = [solver.exact_solution(s).value for s in turned]
+    else:
+        values = [Fraction(solver.solution(s).value) for s in turned]
+    return sum(values, _ZERO) / len(values)
+
+
+def exploitability(against: Strategy, rules: GopsRules, order: str = "random") -> Fraction:
+    """What the best reply to ``against`` wins beyond the game's value (:func:`game_value`):
+    0 for an optimal strategy, more for any other that a reply can beat."""
+    solver = getattr(against, "solver", None) if order == "random" else None
+    return best_response(against, rules, order).value - game_value(rules, order, solver=solver)
