@@ -1,7 +1,8 @@
 """``whist gops``: GOPS, the Game of Pure Strategy, solved as recursive matrix games —
 ``matrix`` (the game of bids after the first prize), ``state`` (any position: its matrix game
 and solution, or its value and the prizes to come; ``--exact`` in fractions) and ``solve`` (the
-game's value and every first prize's matrix game and optimal mixed bids).
+game's value and every first prize's matrix game and optimal mixed bids); ``play``,
+``best-response``, ``tournament`` and ``matrix-game`` are :mod:`~whistgui.cli.gops_strategies`'s.
 
 Rules: ``--n`` cards a suit, ``--ties carry|split|lost``, ``--score sign|points`` (the thread's
 game: carry, sign). ``--json`` prints one object: matrices as lists of rows of floats (rows are
@@ -52,7 +53,9 @@ DESCRIPTION = (
     "GOPS, the Game of Pure Strategy, solved as recursive matrix games: 'matrix' shows the "
     "game of bids after the first prize, 'state' any position (a bidding state's matrix game "
     "and solution, or a chance state's value and the prizes to come; --exact in fractions), "
-    "'solve' the game's value and every first prize's matrix game and optimal mixed bids. "
+    "'solve' the game's value and every first prize's matrix game and optimal mixed bids; "
+    "'play', 'best-response' and 'tournament' play strategies (face, face+k, random, optimal, "
+    "a file) against each other exactly, 'matrix-game' solves any matrix game. "
     f"'matrix' and 'solve' take N up to {MAX_SOLVE_N} cards a suit; 'state' takes N up to "
     f"{MAX_N} with at most {MAX_SOLVE_N} cards in each hand."
 )
@@ -108,6 +111,9 @@ def register(sub: Any, add: Any) -> None:
     what = "the game's value and, for every first prize, the matrix game and optimal mixed bids"
     p = gsub.add_parser("solve", help=what, description=what)
     rules_options(p, 6)
+    from whistgui.cli import gops_strategies  # play, best-response, tournament, matrix-game
+
+    gops_strategies.register(gsub, rules_options)
 
 
 # --- rules, limits, progress -------------------------------------------------------------
@@ -431,7 +437,10 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     (exit status 2)."""
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
-    fn = {"matrix": _matrix, "state": _state, "solve": _solve}[args.gops_command]
+    from whistgui.cli.gops_strategies import COMMANDS
+
+    commands = {"matrix": _matrix, "state": _state, "solve": _solve, **COMMANDS}
+    fn = commands[args.gops_command]
     try:
         fn(args, out, err)
     except WhistError as exc:

@@ -401,6 +401,9 @@ def _number(text: str) -> Fraction:
         raise NotationError(
             f"the number {quote(text)}: expected at most {MAX_NUMBER_CHARS} characters"
         )
+    exponent = text.lower().partition("e")[2]
+    if exponent and abs(int(exponent)) > 400:
+        raise NotationError(f"the number {quote(text)}: expected an exponent from -400 to 400")
     return Fraction(text)
 
 

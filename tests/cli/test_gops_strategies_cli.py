@@ -1,0 +1,191 @@
+"""``whist gops play | best-response | tournament | matrix-game`` run as a user runs them (the
+installed ``whist`` in a process of its own), their output parsed and checked against the
+brute force of tests/engine/test_gops_strategies.py; bad input refused on one line, quoted,
+with exit status 2."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from tests.cli.helpers import run_process
+from tests.engine.test_gops_strategies import (
+    bf_best_reply,
+    bf_face,
+    bf_play,
+    bf_random,
+    bf_value,
+)
+
+
+def whist_json(*argv: str, stdin: str = "") -> dict:
+    got = run_process("gops", *argv, "--json", stdin=stdin)
+    assert got.returncode == 0, got.stderr
+    assert got.stderr == ""
+    return json.loads(got.stdout)
+
+
+def refused(*argv: str, stdin: str = "") -> str:
+    got = run_process("gops", *argv, stdin=stdin)
+    assert got.returncode == 2, (got.stdout, got.stderr)
+    assert got.stdout == ""
+    lines = got.stderr.splitlines()
+    assert len(lines) == 1, got.stderr
+    assert lines[0].startswith("whist: error: ")
+    return lines[0]
+
+
+# --- play ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("score", ["sign", "points"])
+def test_play_771_4_and_771_6(score):
+    obj = whist_json("play", "--n", "6", "--a", "face", "--b", "face+1", "--score", score)
+    assert {"value", "exact", "distribution", "scores"} <= set(obj)
+    assert obj["exact"] == ("-9" if score == "points" else "-1")
+    assert obj["value"] == float(Fraction(obj["exact"]))
+    assert obj["scores"] == [{"a": 6, "b": 15, "probability": 1.0, "exact": "1"}]
+    obj = whist_json("play", "--n", "6", "--a", "face+1", "--b", "face+2", "--score", score)
+    assert obj["scores"] == [{"a": 5, "b": 16, "probability": 1.0, "exact": "1"}]
+    got = run_process("gops", "play", "--n", "6", "--a", "face", "--b", "face+1")
+    assert got.returncode == 0
+    assert "6 - 15: 1" in got.stdout
+    assert "A's expected result: -1" in got.stdout
+
+
+@pytest.mark.parametrize("order", ["random", "ascending", "descending"])
+def test_play_matches_the_brute_force(order):
+    for ties, score in (("carry", "sign"), ("split", "points"), ("lost", "points")):
+        obj = whist_json(
+            "play", "--n", "4", "--a", "random", "--b", "face+1", "--ties", ties, "--score",
+            score, "--order", order,
+        )  # fmt: skip
+        dist = bf_play(4, bf_random, bf_face(4, 1), ties, order)
+        assert Fraction(obj["exact"]) == bf_value(dist, score)
+        got = {(Fraction(s["a"]), Fraction(s["b"])): Fraction(s["exact"]) for s in obj["scores"]}
+        assert got == dist
+        assert sum(Fraction(d["exact"]) for d in obj["distribution"]) == 1
+
+
+# --- best reply ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("score", ["sign", "points"])
+def test_best_response_matches_the_brute_force(score):
+    for against, bf in (("face", bf_face(4, 0)), ("face+1", bf_face(4, 1)), ("random", bf_random)):
+        obj = whist_json("best-response", "--n", "4", "--against", against, "--score", score)
+        want = bf_best_reply(4, bf, score=score)
+        assert Fraction(obj["exact"]) == want
+        assert obj["game_value"]["exact"] == "0"
+        assert Fraction(obj["exploitability"]["exact"]) == want
+        assert obj["exploitability"]["value"] == pytest.approx(float(want))
+        assert all(isinstance(t["bid"], int) for t in obj["reply"])
+    assert Fraction(whist_json("best-response", "--n", "4", "--against", "face")["exact"]) > 0
+
+
+def test_optimal_is_unexploitable_and_the_reply_saved_plays(tmp_path):
+    for order in ("random", "ascending"):
+        obj = whist_json("best-response", "--n", "3", "--against", "optimal", "--order", order)
+        assert obj["exploitability"]["exact"] == "0"
+    path = tmp_path / "reply.json"
+    got = run_process("gops", "best-response", "--n", "4", "--against", "face+1", "--save",
+                      str(path))  # fmt: skip
+    assert got.returncode == 0, got.stderr
+    assert "exploitability of face+1: " in got.stdout
+    value = Fraction(whist_json("best-response", "--n", "4", "--against", "face+1")["exact"])
+    obj = whist_json("play", "--n", "4", "--a", str(path), "--b", "face+1")
+    assert Fraction(obj["exact"]) == value
+
+
+# --- tournament ----------------------------------------------------------------------------
+
+
+def test_tournament_matrix_matches_the_brute_force():
+    obj = whist_json("tournament", "--n", "4", "--strategies", "face, face+1,random",
+                     "--score", "points")  # fmt: skip
+    assert obj["strategies"] == ["face", "face+1", "random"]
+    bfs = [bf_face(4, 0), bf_face(4, 1), bf_random]
+    for i, fa in enumerate(bfs):
+        for j, fb in enumerate(bfs):
+            want = bf_value(bf_play(4, fa, fb), "points")
+            assert Fraction(obj["exact"][i][j]) == want
+            assert obj["matrix"][i][j] == pytest.approx(float(want))
+    got = run_process("gops", "tournament", "--n", "4", "--strategies", "face,face+1")
+    assert got.returncode == 0
+    rows = [line.split() for line in got.stdout.splitlines()[-2:]]
+    assert rows == [["face", "0", "-1"], ["face+1", "1", "0"]]
+
+
+# --- matrix games --------------------------------------------------------------------------
+
+
+def test_matrix_game_771_9():
+    obj = whist_json("matrix-game", "[[3,-4],[-1,1]]", "--exact")
+    assert obj == {
+        "value": "-1/9",
+        "row_strategy": ["2/9", "7/9"],
+        "column_strategy": ["5/9", "4/9"],
+    }
+    obj = whist_json("matrix-game", "[[3,-4],[-1,1]]")
+    assert obj["value"] == pytest.approx(-1 / 9)
+    assert obj["row_strategy"] == pytest.approx([2 / 9, 7 / 9])
+    assert obj["column_strategy"] == pytest.approx([5 / 9, 4 / 9])
+    obj = whist_json("matrix-game", "-", "--exact", stdin='[["1/2", 0.25], [0, 1]]')
+    assert obj["value"] == "2/5"  # 771.9's method: (1/2·1 − 1/4·0)/(1/2 + 1 − 1/4 − 0)
+    got = run_process("gops", "matrix-game", "[[3,-4],[-1,1]]", "--exact")
+    assert "value: -1/9" in got.stdout
+
+
+@pytest.mark.parametrize(
+    ("matrix", "words"),
+    [
+        ("[[1,2],[3]]", "row 2 has 1 entries and row 1 2"),
+        ('[[1,"x"]]', 'row 1, column 2 is "x"'),
+        ("[]", "non-empty list of rows"),
+        ("[[]]", "row 1 is not a non-empty list"),
+        ("[[NaN, 1]]", "NaN: expected a finite number"),
+        ("[[Infinity]]", "Infinity"),
+        ("[[1e99999999999]]", "exponent"),
+        ("[[1, 2]", "is not JSON"),
+        ("[" * 50_000, "nested too deep"),
+        ("[[true, 1]]", "is true"),
+        ("[[" + ",".join(["1"] * 101) + "]]", "101 entries"),
+    ],
+)
+def test_malformed_matrices_are_refused_quoted(matrix, words):
+    line = refused("matrix-game", matrix)
+    assert words in line
+    assert "matrix '" in line
+
+
+def test_a_matrix_of_a_million_entries_is_refused_unread():
+    text = "[" + ",".join(["[" + ",".join(["0"] * 1000) + "]"] * 1000) + "]"
+    line = refused("matrix-game", "-", "--exact", stdin=text)
+    assert "characters: expected a matrix game of at most 100 rows" in line
+    line = refused("matrix-game", "[" + ",".join(["[1]"] * 101) + "]")
+    assert "101 rows" in line
+    line = refused("matrix-game", "[" + ",".join(["[1,2]"] * 17) + "]", "--exact")
+    assert "at most 16 rows" in line
+
+
+# --- bad strategies and options ------------------------------------------------------------
+
+
+def test_bad_strategies_and_options_are_refused(tmp_path):
+    assert "--a: strategy 'face+9'" in refused("play", "--n", "6", "--a", "face+9", "--b", "face")
+    assert "'cheat'" in refused("play", "--a", "cheat", "--b", "face")
+    assert "--order 'sideways'" in refused("play", "--a", "face", "--b", "face", "--order",
+                                           "sideways")  # fmt: skip
+    missing = str(tmp_path / "none.json")
+    assert missing in refused("play", "--a", missing, "--b", "face")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"gops_strategy": 1, "n": 6, "bids": {"shown=7": 1}}', encoding="utf-8")
+    line = refused("play", "--a", str(bad), "--b", "face")
+    assert "unknown state" in line
+    assert str(bad) in line
+    line = refused("tournament", "--strategies", "face,,random")
+    assert "--strategies 'face,,random'" in line
+    line = refused("play", "--n", "9", "--a", "optimal", "--b", "face")
+    assert "optimal for N = 9" in line
