@@ -454,3 +454,12 @@ def test_a_huge_strategy_file_is_refused_unread(tmp_path):
     assert got.returncode == 0, got.stderr
     assert "is larger than 8,000,000 bytes" in got.stdout
     assert "huge.json" in got.stdout
+
+
+def test_a_play_too_large_is_refused_not_run():
+    rules = GopsRules(4)
+    with pytest.raises(ArgumentError, match="visits more than 10 states"):
+        play(RandomStrategy(), RandomStrategy(), rules, max_states=10)
+    with pytest.raises(ArgumentError, match="visits more than 10 states"):
+        best_response(RandomStrategy(), rules, max_states=10)
+    assert play(RandomStrategy(), RandomStrategy(), rules, max_states=10_000).exact == 0

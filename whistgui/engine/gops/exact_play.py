@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import gcd
 from typing import Any, Final
 
 from whistgui.engine.checks import each, expect, whole
@@ -55,9 +56,10 @@ __all__ = [
     "tournament",
 ]
 
-#: The most states one play or best response visits (a memo entry each, with a distribution
-#: of scores): random against random at N = 7 is within it, N = 8 not.
-MAX_PLAY_STATES: Final = 1_500_000
+#: The most chance states one play or best response visits (a memo entry each, with a
+#: distribution of scores): random against random at N = 6 is 88,570 (some 20 s), at N = 7
+#: beyond it; the best reply to random at N = 5 24,410 (4 s).
+MAX_PLAY_STATES: Final = 200_000
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
 
@@ -71,7 +73,7 @@ class _Budget:
         if self.left < 0:
             raise ArgumentError(
                 f"{self.what} visits more than {self.limit:,} states: too large to play "
-                "exactly here (random against random: N up to 7)"
+                "exactly here (random against random: N up to 6)"
             )
 
 
@@ -171,18 +173,24 @@ def play(
     budget = _Budget(whole(max_states, "max_states", low=1), f"{sa.name} against {sb.name}")
     keyed = sa.uses_score or sb.uses_score
     ties = rules.ties
-    memo: dict[tuple[int, ...], dict[tuple[int, int], Fraction]] = {}
+    # a distribution: integer weights over one denominator (no fraction arithmetic per entry)
+    memo: dict[tuple[int, ...], tuple[dict[tuple[int, int], int], int]] = {}
+    leaf: tuple[dict[tuple[int, int], int], int] = ({(0, 0): 1}, 1)
 
-    def chance(prizes: int, ha: int, hb: int, pot: int, pa: int, pb: int) -> dict[Any, Fraction]:
-        """The distribution of the points A and B win from here (halves)."""
+    def chance(
+        prizes: int, ha: int, hb: int, pot: int, pa: int, pb: int
+    ) -> tuple[dict[tuple[int, int], int], int]:
+        """The distribution of the points A and B win from here (halves): weights and their
+        common denominator."""
         if not prizes:
-            return {(0, 0): _ONE}
+            return leaf
         key = (prizes, ha, hb, pot, pa, pb) if keyed else (prizes, ha, hb, pot)
         got = memo.get(key)
         if got is not None:
             return got
         budget.tick()
-        out: dict[tuple[int, int], Fraction] = {}
+        parts = []
+        den = 1
         for prize, w in next_prizes(order, prizes):
             rest = prizes ^ (1 << prize)
             stake = pot + prize
@@ -190,21 +198,37 @@ def play(
             bids_a = sa._bids(rest, ha, hb, stake, diff, prize)
             bids_b = sb._bids(rest, hb, ha, stake, -diff, prize)
             for i, p in bids_a:
+                wp = w * p
                 for j, q in bids_b:
                     ga, gb, left = settle(i, j, stake, bool(rest), ties)
-                    pq = w * p * q
+                    pq = wp * q
                     sub = chance(rest, ha ^ (1 << i), hb ^ (1 << j), left, pa + ga, pb + gb)
-                    for (xa, xb), r in sub.items():
-                        k = (xa + ga, xb + gb)
-                        out[k] = out.get(k, _ZERO) + pq * r
-        memo[key] = out
-        return out
+                    d = pq.denominator * sub[1]
+                    den = den * d // gcd(den, d)
+                    parts.append((pq.numerator, d, sub[0], ga, gb))
+        out: dict[tuple[int, int], int] = {}
+        get = out.get
+        for num, d, weights, ga, gb in parts:
+            f = num * (den // d)
+            for (xa, xb), r in weights.items():
+                k = (xa + ga, xb + gb)
+                out[k] = get(k, 0) + f * r
+        g = gcd(den, *out.values())
+        if g > 1:
+            out = {k: v // g for k, v in out.items()}
+            den //= g
+        memo[key] = got = (out, den)
+        return got
 
     n = rules.n
     full = sum(1 << c for c in range(1, n + 1))
-    dist = chance(full, full, full, 0, 0, 0)
+    weights, den = chance(full, full, full, 0, 0, 0)
     scores = sorted(
-        ((Fraction(xa, 2), Fraction(xb, 2), p) for (xa, xb), p in dist.items() if p),
+        (
+            (Fraction(xa, 2), Fraction(xb, 2), Fraction(r, den))
+            for (xa, xb), r in weights.items()
+            if r
+        ),
         key=lambda t: (t[0] - t[1], t[0]),
     )
     value = sum((p * result_of(xa - xb, rules.score) for xa, xb, p in scores), _ZERO)
