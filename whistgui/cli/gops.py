@@ -441,6 +441,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
 
     commands = {"matrix": _matrix, "state": _state, "solve": _solve, **COMMANDS}
     fn = commands[args.gops_command]
+    args.rules_of = _rules  # how the strategy commands read --n, --ties and --score
     try:
         fn(args, out, err)
     except WhistError as exc:

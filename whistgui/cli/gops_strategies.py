@@ -116,9 +116,9 @@ def register(
 
 
 def _rules(args: argparse.Namespace) -> tuple[GopsRules, str]:
-    from whistgui.cli.gops import _rules as gops_rules
-
-    rules = gops_rules(args, args.n)
+    """The rules and prize order of the options: --n, --ties and --score read as ``whist gops``
+    reads them (its ``run`` passes its reader in ``args.rules_of``: no import of it here)."""
+    rules = args.rules_of(args, args.n)
     try:
         order = check_order(args.order)
     except NotationError:
