@@ -173,7 +173,8 @@ def _play(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
 
 def _play_text(r: PlayResult) -> list[str]:
     lines = [
-        f"GOPS: {r.rules.describe()}, {_order_words(r.order)}",
+        f"GOPS: {r.rules.describe()}",
+        _order_words(r.order),
         f"A: {r.a}   B: {r.b}",
         f"A's expected result: {_exact_and_float(r.exact)}",
         "distribution of A's result:",
@@ -206,7 +207,8 @@ def _best_response(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
         out.write(json.dumps(obj) + "\n")
         return
     lines = [
-        f"GOPS: {rules.describe()}, {_order_words(order)}",
+        f"GOPS: {rules.describe()}",
+        _order_words(order),
         f"the best reply to {s.name} (the replier is A)",
         f"value for the replier: {_exact_and_float(br.value)}",
         f"the game's value: {_exact_and_float(gv)}",
@@ -247,7 +249,8 @@ def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     cells = [[_short(r.exact) for r in row] for row in results]
     width = max(10, *(len(c) for row in cells for c in row), *(len(x) for x in labels))
     lines = [
-        f"GOPS: {rules.describe()}, {_order_words(order)}",
+        f"GOPS: {rules.describe()}",
+        _order_words(order),
         "rows: A's strategy, columns: B's; entries: A's expected result",
         " " * width + "".join(f"{x:>{width + 1}}" for x in labels),
     ]
