@@ -25,6 +25,7 @@ from whistgui.engine.gops.strategies import (
     MAX_STRATEGY_BYTES,
     FaceStrategy,
     RandomStrategy,
+    Strategy,
     TableStrategy,
     Turn,
     read_strategy_file,
@@ -463,3 +464,49 @@ def test_a_play_too_large_is_refused_not_run():
     with pytest.raises(ArgumentError, match="visits more than 10 states"):
         best_response(RandomStrategy(), rules, max_states=10)
     assert play(RandomStrategy(), RandomStrategy(), rules, max_states=10_000).exact == 0
+
+
+class _Cheat(Strategy):
+    """A caller's strategy that answers what it likes."""
+
+    name = "cheat"
+    uses_score = False
+
+    def __init__(self, answer):
+        self.answer = answer
+
+    def bids(self, turn):
+        return self.answer(turn)
+
+
+def test_a_callers_strategy_is_played_and_its_bad_answers_refused():
+    rules = GopsRules(3, score="points")
+    lowest = _Cheat(lambda t: ((min(t.state.a), Fraction(1)),))
+    dist = bf_play(3, lambda shown, mine, *_: {min(mine): Fraction(1)}, bf_face(3, 0))
+    assert engine_scores(play(lowest, FaceStrategy(3, 0), rules)) == dist
+    for answer in (
+        lambda t: ((9, Fraction(1)),),  # not in hand
+        lambda t: ((min(t.state.a), Fraction(1, 2)),),  # sums to 1/2
+        lambda t: ((min(t.state.a), 1.0),),  # a float
+        lambda t: [],  # nothing
+    ):
+        with pytest.raises(ArgumentError, match=r"'cheat' answers .* in the turn 'shown="):
+            play(_Cheat(answer), RandomStrategy(), rules)
+        with pytest.raises(ArgumentError, match="in the turn"):
+            best_response(_Cheat(answer), rules)
+
+
+def test_wrong_types_and_mismatched_strategies():
+    rules = GopsRules(3)
+    with pytest.raises(ArgumentTypeError, match="a must be a Strategy"):
+        play("face", RandomStrategy(), rules)
+    with pytest.raises(ArgumentTypeError, match="rules must be"):
+        play(RandomStrategy(), RandomStrategy(), 3)
+    with pytest.raises(ArgumentTypeError, match="order must be"):
+        best_response(RandomStrategy(), rules, 3)
+    with pytest.raises(ArgumentError, match="ascending order, not random"):
+        play(strategy("optimal", rules, "ascending"), RandomStrategy(), rules)
+    with pytest.raises(ArgumentError, match="made for N = 3"):
+        best_response(strategy("optimal", rules), GopsRules(3, score="points"))
+    with pytest.raises(ArgumentTypeError):
+        Turn(GopsState.start(3), "1")

@@ -40,10 +40,14 @@ from whistgui.engine.gops.state import GopsState
 from whistgui.engine.gops.strategies import (
     OPTIMAL_EXACT_CARDS,
     Bids,
+    FaceStrategy,
+    OptimalStrategy,
+    RandomStrategy,
     Strategy,
     TableStrategy,
     Turn,
 )
+from whistgui.engine.reading import quote
 
 __all__ = [
     "MAX_PLAY_STATES",
@@ -143,7 +147,15 @@ def fraction_text(x: Fraction) -> str:
     return f"{x.numerator}/{x.denominator}"
 
 
-def _check_strategy(s: Strategy, name: str, rules: GopsRules) -> Strategy:
+#: This package's strategies, whose answers need no check.
+_TRUSTED: Final = (FaceStrategy, RandomStrategy, OptimalStrategy, TableStrategy)
+
+
+def _check_strategy(s: Strategy, name: str, rules: GopsRules, order: str | None = None) -> Strategy:
+    """``s`` if it is a Strategy made for these rules (and ``order``, for ``optimal``); a
+    strategy of the caller's own (not one of this package's) is wrapped so that each answer is
+    checked: ArgumentError naming the turn when a bid is not in hand or the probabilities are
+    not positive fractions summing to 1."""
     st: Strategy = expect(
         s, Strategy, name, "a Strategy (strategies.strategy('face+1', rules) makes one)"
     )
@@ -153,7 +165,49 @@ def _check_strategy(s: Strategy, name: str, rules: GopsRules) -> Strategy:
     own = getattr(st, "rules", None)
     if own is not None and own != rules:
         raise ArgumentError(f"{name} {st.name!r} is made for {own.describe()}, not these rules")
-    return st
+    own_order = getattr(st, "order", None)
+    if order is not None and own_order is not None and own_order != order:
+        raise ArgumentError(
+            f"{name} {st.name!r} is made for the prizes turned in {own_order} order, not {order}"
+        )
+    if type(st) in _TRUSTED:
+        return st
+    return _Checked(st, name)
+
+
+class _Checked(Strategy):
+    """A caller's strategy, each of its answers checked."""
+
+    def __init__(self, inner: Strategy, name: str) -> None:
+        self.inner, self.label = inner, name
+        self.name = str(getattr(inner, "name", type(inner).__name__))
+        self.uses_score = bool(getattr(inner, "uses_score", True))
+        self.exact = bool(getattr(inner, "exact", True))
+
+    def _bids(self, prizes: int, mine: int, theirs: int, pot: int, diff: int, shown: int) -> Bids:
+        got = self.inner._bids(prizes, mine, theirs, pot, diff, shown)
+        ok = isinstance(got, tuple) and len(got) > 0
+        total = _ZERO
+        for item in got if ok else ():
+            if not (
+                isinstance(item, tuple)
+                and len(item) == 2
+                and type(item[0]) is int
+                and mine >> item[0] & 1
+                and type(item[1]) is Fraction
+                and item[1] > 0
+            ):
+                ok = False
+                break
+            total += item[1]
+        if not ok or total != 1:
+            state = GopsState(cards_of(prizes), cards_of(mine), cards_of(theirs), pot, diff)
+            raise ArgumentError(
+                f"{self.label} {self.name!r} answers {quote(got)} in the turn "
+                f"'{Turn(state, shown)}': expected bids ((card in hand, Fraction > 0), …) "
+                "whose probabilities sum to 1"
+            )
+        return got
 
 
 def play(
@@ -169,7 +223,7 @@ def play(
     than ``max_states`` states."""
     rules = expect(rules, GopsRules, "rules")
     order = check_order(order)
-    sa, sb = _check_strategy(a, "a", rules), _check_strategy(b, "b", rules)
+    sa, sb = _check_strategy(a, "a", rules, order), _check_strategy(b, "b", rules, order)
     budget = _Budget(whole(max_states, "max_states", low=1), f"{sa.name} against {sb.name}")
     keyed = sa.uses_score or sb.uses_score
     ties = rules.ties
@@ -293,7 +347,7 @@ def best_response(
     bid worth most against ``against``'s mixed bid there, every turn's value exact."""
     rules = expect(rules, GopsRules, "rules")
     order = check_order(order)
-    sb = _check_strategy(against, "against", rules)
+    sb = _check_strategy(against, "against", rules, order)
     budget = _Budget(whole(max_states, "max_states", low=1), f"the best reply to {sb.name}")
     points = rules.score == "points"
     relative = points and not sb.uses_score  # the value is diff + what is won from here
