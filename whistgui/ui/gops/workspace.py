@@ -9,7 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from whistgui.engine.errors import WhistError
 from whistgui.ui.workspace import Choice, FileType, Services, Workspace
@@ -39,7 +41,13 @@ class GopsWorkspace(Workspace):
 <tr><td>1–8 (or click a prize)</td><td>turn that prize</td></tr>
 <tr><td>Click a cell of the matrix</td><td>the bids: go to the state they lead to</td></tr>
 <tr><td>Alt+Left (Backspace), Alt+Right</td><td>back, forward along the path</td></tr>
-<tr><td>Alt+X; Alt+T</td><td>compute the exact value; the state's text form</td></tr>"""
+<tr><td>Alt+X; Alt+T</td><td>compute the exact value; the state's text form</td></tr>
+<tr><td>Ctrl+1, Ctrl+2, Ctrl+3</td><td>the Explorer, Strategies, Matrix Game pages</td></tr>
+<tr><td>Alt+B</td><td>Explorer: the bids of a strategy chosen, in the state shown</td></tr>
+<tr><td>Alt+P; Alt+R, Alt+E</td><td>Strategies: play A against B; best reply to A, B</td></tr>
+<tr><td>Alt+T, Alt+N</td><td>Strategies: the tournament's strategies; play it</td></tr>
+<tr><td>Esc</td><td>Strategies: stop the computation</td></tr>
+<tr><td>Alt+M; Alt+V, Ctrl+Return</td><td>Matrix Game: the matrix (Ctrl+Z: undo); solve</td></tr>"""
 
     def __init__(self, services: Services) -> None:
         from whistgui.ui.gops.explorer import GopsExplorer
@@ -52,6 +60,58 @@ class GopsWorkspace(Workspace):
         self.session.fileChanged.connect(self.titleChanged)
         self.session.rulesChanged.connect(self.titleChanged)
         self.session.opened.connect(self.fileUsed)
+        self._make_pages(services)
+
+    def _make_pages(self, services: Services) -> None:
+        """The explorer, the Strategies page, the Matrix Game page: tabs (Ctrl+1, 2, 3)."""
+        from whistgui.ui.gops.bid_preview import BidPreview
+        from whistgui.ui.gops.matrix_page import MatrixPage
+        from whistgui.ui.gops.strategy_page import StrategyPage
+
+        self.strategies = StrategyPage(self.session, services.engine)
+        self.strategies.message.connect(lambda text: self.message.emit(text, 8000))
+        self.strategies.showTurn.connect(self.show_turn)
+        self.matrix_game = MatrixPage(services.engine)
+        self.matrix_game.message.connect(lambda text: self.message.emit(text, 8000))
+        page = self.strategies
+        self.preview = BidPreview(
+            self.session, lambda: (page.a_picker.choice(), page.b_picker.choice())
+        )
+        side = self.explorer.side
+        column = side.layout()
+        assert isinstance(column, QVBoxLayout)
+        column.insertWidget(column.indexOf(side.b_bars) + 1, self.preview)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("gopsTabs")
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.explorer, "Explorer")
+        self.tabs.addTab(self.strategies, "Strategies")
+        self.tabs.addTab(self.matrix_game, "Matrix Game")
+        for k in range(self.tabs.count()):
+            self.tabs.setTabToolTip(k, f"Ctrl+{k + 1}")
+            sc = QShortcut(QKeySequence(f"Ctrl+{k + 1}"), self.tabs)
+            sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            sc.activated.connect(lambda k=k: self.tabs.setCurrentIndex(k))
+
+    def show_turn(self, state: object, shown: int) -> None:
+        """Walk the explorer from the start to ``state`` (a bidding state whose prize just
+        turned is ``shown``) and show it."""
+        from whistgui.app.gops_strategies import path_to
+        from whistgui.engine.gops import GopsState
+
+        assert isinstance(state, GopsState)
+        try:
+            rounds = path_to(state, shown, self.session.rules)
+        except WhistError as exc:
+            self.message.emit(str(exc), 8000)
+            return
+        self.session.to_start()
+        for prize, i, j in rounds:
+            self.session.turn(prize)
+            self.session.bid(i, j)
+        self.session.turn(shown)
+        self.tabs.setCurrentWidget(self.explorer)
+        self.explorer.setFocus()
 
     @classmethod
     def choices(cls) -> tuple[Choice, ...]:
@@ -67,7 +127,7 @@ class GopsWorkspace(Workspace):
         )
 
     def widget(self) -> QWidget:
-        return self.explorer
+        return self.tabs
 
     def open(self, path: Path) -> None:
         self.session.open(path)  # the explorer says what was opened (its opened signal)
@@ -93,7 +153,8 @@ class GopsWorkspace(Workspace):
         return self.explorer.ready()
 
     def shown(self) -> None:
-        self.explorer.setFocus()
+        self.tabs.currentWidget().setFocus()
 
     def shutdown(self) -> None:
         self.explorer.shutdown()
+        self.strategies.stop()

@@ -1,0 +1,287 @@
+"""The GOPS workspace's Strategies and Matrix Game pages (issue 30) with a real engine service:
+the exact result shown is the engine's (face+1 against face at N = 6), a rules change marks the
+results stale and drops one under way, a best reply's deviations lead the explorer to the
+state, a bad strategy file is refused with nothing lost, the tournament is coloured by sign;
+the matrix page solves 771.9's example exactly and marks bad input where it is."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+from PySide6.QtCore import Qt
+
+from whistgui.app.gops_strategies import (
+    MAX_MATRIX_TEXT,
+    MatrixTextError,
+    StrategyChoice,
+    choices_of,
+    parse_matrix,
+    path_to,
+)
+from whistgui.engine.errors import IllegalPlayError, NotationError
+from whistgui.engine.gops import GopsRules, GopsState, solve_exact
+from whistgui.engine.gops.exact_play import best_response, play
+from whistgui.engine.gops.strategies import strategy
+from whistgui.ui.gops.matrix_page import MatrixPage
+from whistgui.ui.gops.session import GopsSession
+from whistgui.ui.gops.strategy_page import StrategyPage
+
+WAIT = 60_000
+
+
+@pytest.fixture
+def page(qtbot, service):  # type: ignore[no-untyped-def]
+    def make(rules: GopsRules) -> StrategyPage:
+        p = StrategyPage(GopsSession(rules), service)
+        qtbot.addWidget(p)
+        p.resize(900, 700)
+        p.show()
+        return p
+
+    return make
+
+
+def test_the_result_shown_is_the_engines_face_plus_1_against_face_n6(qtbot, page) -> None:
+    for rules in (GopsRules(6), GopsRules(6, score="points")):
+        p = page(rules)
+        assert p.a_picker.choice() == StrategyChoice("face", 1)  # 771.4's defaults
+        assert p.b_picker.choice() == StrategyChoice("face")
+        qtbot.mouseClick(p.play_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda p=p: p.play_result is not None, timeout=WAIT)
+        engine = play(strategy("face+1", rules), strategy("face", rules), rules)
+        assert p.play_result.exact == engine.exact
+        text = p.result_label.text()
+        assert f"<b>{engine.exact}</b>" in text.replace("−", "-")
+        shown = [
+            tuple(p.distribution.item(r, c).text().replace("−", "-") for c in (0, 1))
+            for r in range(p.distribution.rowCount())
+        ]
+        assert shown == [(str(res), str(pr)) for res, pr in engine.results()]
+    # points: 771.4's 15 to 6, a difference of 9, always
+    assert p.play_result.exact == 9
+
+
+def test_a_rules_change_marks_results_stale_and_drops_those_under_way(qtbot, page, service) -> None:
+    p = page(GopsRules(4))
+    p.compute_play()
+    qtbot.waitUntil(lambda: p.play_result is not None, timeout=WAIT)
+    assert not p.play_box.stale
+    assert p.play_box.body.isEnabled()
+    p.session.set_rules(GopsRules(5))
+    assert p.play_box.stale
+    assert not p.play_box.body.isEnabled()
+    assert "N = 4" in p.play_box.stale_label.text()
+    assert "N = 5" in p.play_box.stale_label.text()
+    # a result computed for the old rules, arriving after the change, is not shown
+    old = p.play_result
+    p.compute_reply("B")
+    p.session.set_rules(GopsRules(4, "split"))
+    qtbot.wait(200)
+    qtbot.waitUntil(lambda: not p._jobs, timeout=WAIT)
+    assert p.reply is None
+    # computed again: fresh, for the new rules
+    p.compute_play()
+    qtbot.waitUntil(lambda: p.play_result is not old, timeout=WAIT)
+    assert not p.play_box.stale
+    assert p.play_result.rules == GopsRules(4, "split")
+
+
+def test_the_best_reply_and_its_deviations_are_the_engines(qtbot, page) -> None:
+    rules = GopsRules(4)
+    p = page(rules)
+    qtbot.mouseClick(p.reply_b_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: p.reply is not None, timeout=WAIT)
+    br = best_response(strategy("face", rules), rules)
+    assert p.reply.response.value == br.value
+    assert p.reply.exploitability == br.value  # the game's value is 0
+    face = strategy("face", rules)
+    expected = [(t, bid) for t, bid in br.turns() if face.bids(t) != ((bid, Fraction(1)),)]
+    assert [(d.turn, d.reply) for d in p.reply.deviations] == expected
+    assert p.deviations.count() == len(expected) > 0
+    first = p.deviations.item(0).text()
+    assert str(expected[0][0]) in first
+    assert f"the reply bids {expected[0][1]}" in first
+
+
+def test_a_deviation_clicked_shows_its_state_in_the_explorer(qtbot, window) -> None:
+    from tests.ui.workspaces import gops
+
+    ws = gops(window)
+    window.set_game("gops")
+    ws.explorer.set_rules(GopsRules(4))
+    p = ws.strategies
+    ws.tabs.setCurrentWidget(p)
+    p.compute_reply("A")
+    qtbot.waitUntil(lambda: p.reply is not None, timeout=WAIT)
+    deep = max(range(p.deviations.count()), key=lambda k: -len(p.reply.deviations[k].turn.state.a))
+    d = p.reply.deviations[deep]
+    item = p.deviations.item(deep)
+    p.deviations.scrollToItem(item)
+    rect = p.deviations.visualItemRect(item)
+    qtbot.mouseClick(p.deviations.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert ws.tabs.currentWidget() is ws.explorer
+    # the reply to A sits in B's seat: the explorer shows the turn from A's side
+    assert ws.session.state == d.turn.state.swapped()
+    assert ws.session.steps[-1].move.prize == d.turn.shown
+
+
+def test_a_bad_strategy_file_is_refused_and_the_choice_kept(qtbot, page, tmp_path) -> None:
+    p = page(GopsRules(3))
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"gops_strategy": 1, "n": 3, "bids": {"nonsense": 2}}')
+    p.read_file(p.a_picker, str(bad))
+    qtbot.waitUntil(lambda: "nonsense" in p.status.text(), timeout=WAIT)
+    assert "bad.json" in p.status.text()
+    assert p.a_picker.choice() == StrategyChoice("face", 1)
+    good = tmp_path / "mine.json"
+    good.write_text(json.dumps({"gops_strategy": 1, "n": 3, "otherwise": "face+2", "bids": {}}))
+    p.read_file(p.a_picker, str(good))
+    qtbot.waitUntil(lambda: p.a_picker.choice().kind == "file", timeout=WAIT)
+    assert p.a_picker.choice().name == "mine"
+    p.compute_play()
+    qtbot.waitUntil(lambda: p.play_result is not None, timeout=WAIT)
+    rules = GopsRules(3)
+    assert (
+        p.play_result.exact == play(strategy("face+2", rules), strategy("face", rules), rules).exact
+    )
+
+
+def test_the_tournament_is_the_engines_coloured_by_sign(qtbot, page) -> None:
+    rules = GopsRules(4)
+    p = page(rules)
+    p.names_edit.setText("face, face+1, random")
+    qtbot.mouseClick(p.tournament_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: p.matrix is not None, timeout=WAIT)
+    names = ["face", "face+1", "random"]
+    t = p.tournament_table
+    for i, x in enumerate(names):
+        for j, y in enumerate(names):
+            exact = play(strategy(x, rules), strategy(y, rules), rules).exact
+            assert t.item(i, j).text().replace("−", "-") == str(exact)
+    # face+1 beats face: blue (A's) row; face loses to face+1: red (B's)
+    win, loss = t.item(1, 0).background().color(), t.item(0, 1).background().color()
+    assert win.blue() > win.red()
+    assert loss.red() > loss.blue()
+    p.names_edit.setText("face, bogus")
+    p.compute_tournament()
+    assert "'bogus'" in p.status.text()
+
+
+def test_tournament_names_are_read_or_refused_quoting_them() -> None:
+    a, b = StrategyChoice("face", 2), StrategyChoice("random")
+    assert choices_of("A, b face+1 OPTIMAL", a, b) == [
+        a,
+        b,
+        StrategyChoice("face", 1),
+        StrategyChoice("optimal"),
+    ]
+    with pytest.raises(NotationError, match="'fac'"):
+        choices_of("face, fac", a, b)
+    with pytest.raises(NotationError, match="at most 8"):
+        choices_of("face " * 9, a, b)
+
+
+def test_path_to_reaches_the_state_by_the_rules() -> None:
+    rules = GopsRules(5, "carry")
+    s = GopsState.start(5).turn(3).bid(2, 2, rules).turn(5).bid(4, 1, rules).turn(1)
+    rounds = path_to(s, 1, rules)
+    walked = GopsState.start(5)
+    for prize, i, j in rounds:
+        walked = walked.turn(prize).bid(i, j, rules)
+    assert walked.turn(1) == s
+    unreachable = GopsState(frozenset({1, 2}), frozenset({1, 2, 3}), frozenset({1, 2, 3}), 3, 40)
+    with pytest.raises(IllegalPlayError, match="no play from the start"):
+        path_to(unreachable, 3, rules)
+
+
+# -- the matrix game ----------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[[3,-4],[-1,1]]",
+        "3 -4\n-1 1",
+        "3\t-4\r\n-1\t1\n",
+        "3, -4; -1, 1",
+        " [ [3 , -4] , [-1,1] ] ",
+    ],
+)
+def test_the_matrix_forms_read_the_same(text) -> None:
+    assert parse_matrix(text) == [[3, -4], [-1, 1]]
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "bad"),
+    [
+        ("[[3,x],[1,2]]", "'x'", "x"),
+        ("1 2\n3", "row 2 has 1", "3"),
+        ("", "no numbers", ""),
+        ("[[1,2]", "not closed", ""),
+        ("1/0 2", "'1/0'", "1/0"),
+        ("[[[1]]]", "third", "["),
+        ("1 2 ]", "']'", "]"),
+    ],
+)
+def test_bad_matrices_are_refused_quoting_them_and_saying_where(text, words, bad) -> None:
+    with pytest.raises(MatrixTextError, match=words) as got:
+        parse_matrix(text)
+    if bad:
+        assert text[got.value.start : got.value.end] == bad
+
+
+def test_the_matrix_size_is_limited() -> None:
+    with pytest.raises(MatrixTextError, match="17 rows: at most 16"):
+        parse_matrix("1\n" * 17)
+    with pytest.raises(MatrixTextError, match="17 entries"):
+        parse_matrix(" ".join(["1"] * 17))
+    with pytest.raises(MatrixTextError, match="characters"):
+        parse_matrix("1 " * (MAX_MATRIX_TEXT // 2 + 1))
+
+
+@pytest.fixture
+def matrix_page(qtbot, service):  # type: ignore[no-untyped-def]
+    p = MatrixPage(service)
+    qtbot.addWidget(p)
+    p.resize(800, 600)
+    p.show()
+    return p
+
+
+def test_the_matrix_page_solves_771_9_exactly(qtbot, matrix_page) -> None:
+    p = matrix_page
+    p.edit.setPlainText("3\t-4\n-1\t1")
+    qtbot.mouseClick(p.solve_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: p.solution is not None, timeout=WAIT)
+    want = solve_exact([[3, -4], [-1, 1]])
+    assert p.solution == want
+    assert "<b>−1/9</b>" in p.value_label.text()
+    col = (
+        [p.table.item(r, 0).text() for r in range(2)],
+        [p.table.item(r, 2).text() for r in range(2)],
+    )
+    assert col == (["2/9", "7/9"], ["5/9", "4/9"])
+
+
+def test_the_matrix_page_marks_bad_input_and_undoes(qtbot, matrix_page) -> None:
+    p = matrix_page
+    p.edit.setPlainText("")
+    p.edit.setFocus()
+    qtbot.keyClicks(p.edit, "1 2")
+    qtbot.keyClick(p.edit, Qt.Key.Key_Return)
+    qtbot.keyClicks(p.edit, "3 zz")
+    qtbot.waitUntil(lambda: p.error is not None, timeout=5000)
+    assert "'zz'" in p.error_label.text()
+    marks = p.edit.extraSelections()
+    assert len(marks) == 1
+    assert marks[0].cursor.selectedText() == "zz"
+    p.solve()  # refused: nothing submitted
+    assert p.solution is None
+    assert p._job is None
+    for _ in range(2):
+        qtbot.keyClick(p.edit, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(p.edit, "4")
+    qtbot.waitUntil(lambda: p.error is None, timeout=5000)
+    assert p.edit.extraSelections() == []
+    p.edit.undo()
+    assert p.edit.toPlainText() != "1 2\n3 4"

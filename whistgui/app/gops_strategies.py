@@ -1,0 +1,432 @@
+"""The GOPS app's strategy pages, without Qt (issue 30): the strategies the user picks
+(:class:`StrategyChoice`), the work the pages hand the engine service (:func:`play_pair`,
+:func:`reply_to`, :func:`tournament_of`), the path from the start to a state of a best reply
+(:func:`path_to`, for the explorer), and a matrix game typed or pasted (:func:`parse_matrix`).
+
+>>> from whistgui.engine.gops import GopsRules
+>>> rules = GopsRules(6, score="points")
+>>> r = play_pair(StrategyChoice("face", 1), StrategyChoice("face"), rules)
+>>> r.exact
+Fraction(9, 1)
+>>> [str(x) for row in parse_matrix("3 -4\\n-1 1") for x in row]
+['3', '-4', '-1', '1']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Final
+
+from whistgui.engine.errors import IllegalPlayError, NotationError
+from whistgui.engine.gops.exact_play import (
+    BestResponse,
+    PlayResult,
+    best_response,
+    game_value,
+    play,
+)
+from whistgui.engine.gops.matrix import MAX_EXACT_MATRIX
+from whistgui.engine.gops.rules import GopsRules
+from whistgui.engine.gops.state import GopsState
+from whistgui.engine.gops.strategies import (
+    OptimalStrategy,
+    Strategy,
+    TableStrategy,
+    Turn,
+    read_strategy_file,
+    strategy,
+)
+from whistgui.engine.reading import quote, quote_path
+
+__all__ = [
+    "KINDS",
+    "MAX_MATRIX_TEXT",
+    "MAX_SHOWN_DEVIATIONS",
+    "Deviation",
+    "MatrixTextError",
+    "Reply",
+    "StrategyChoice",
+    "choices_of",
+    "parse_matrix",
+    "path_to",
+    "play_pair",
+    "read_choice",
+    "reply_to",
+    "tournament_of",
+]
+
+#: The kinds of strategy a picker offers.
+KINDS: Final = ("face", "random", "optimal", "file")
+#: The most characters of a matrix typed or pasted (16 × 16 entries of 40 characters fit).
+MAX_MATRIX_TEXT: Final = 20_000
+#: The most deviations of a best reply listed (the rest counted).
+MAX_SHOWN_DEVIATIONS: Final = 400
+
+
+@dataclass(frozen=True)
+class StrategyChoice:
+    """A strategy picked: ``face`` with ``k`` (face+k), ``random``, ``optimal``, or ``file``
+    with ``table`` (the strategy read from ``path``)."""
+
+    kind: str
+    k: int = 0
+    path: str = ""
+    table: TableStrategy | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise NotationError(f"strategy kind {quote(self.kind)}: expected one of {KINDS}")
+        if self.kind == "file" and self.table is None:
+            raise NotationError("a strategy file's choice needs the strategy read from it")
+
+    @property
+    def name(self) -> str:
+        if self.kind == "face":
+            return "face" if self.k == 0 else f"face+{self.k}"
+        if self.kind == "file":
+            assert self.table is not None
+            return self.table.name
+        return self.kind
+
+    def fits(self, rules: GopsRules) -> str | None:
+        """Why the choice cannot play ``rules`` (None if it can)."""
+        if self.kind == "face" and self.k >= rules.n:
+            return f"{self.name}: k must be below N = {rules.n}"
+        if self.kind == "file" and self.table is not None and self.table.n != rules.n:
+            return f"{quote_path(self.path)} is a strategy for N = {self.table.n}, not {rules.n}"
+        return None
+
+    def make(self, rules: GopsRules, solver: Any = None) -> Strategy:
+        """The engine's strategy for ``rules`` (``solver``: the session's solved game, for
+        ``optimal``; NotationError if the choice does not fit the rules)."""
+        why = self.fits(rules)
+        if why is not None:
+            raise NotationError(why)
+        if self.kind == "file":
+            assert self.table is not None
+            return self.table
+        if self.kind == "optimal":
+            if solver is not None and getattr(solver, "rules", None) == rules:
+                return OptimalStrategy(rules, solver=solver)
+            return OptimalStrategy(rules)
+        return strategy(self.name, rules)
+
+
+def read_choice(path: str) -> StrategyChoice:
+    """A strategy file picked (NotationError quoting the file and what does not fit)."""
+    return StrategyChoice("file", path=path, table=read_strategy_file(path))
+
+
+def play_pair(
+    a: StrategyChoice, b: StrategyChoice, rules: GopsRules, solver: Any = None
+) -> PlayResult:
+    """A playing ``a`` against B playing ``b``, exactly (the prizes in random order)."""
+    sa = a.make(rules, solver)
+    sb = sa if b == a and a.kind != "file" else b.make(rules, solver)
+    return play(sa, sb, rules)
+
+
+@dataclass(frozen=True)
+class Deviation:
+    """A turn where the best reply bids other than the strategy it answers: the turn as the
+    replier sees it, the reply's bid, the strategy's bids there (``((bid, p), …)``)."""
+
+    turn: Turn
+    reply: int
+    strategy: tuple[tuple[int, Fraction], ...]
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The best reply to ``answered`` (``side``: ``"A"`` or ``"B"``, the seat it had): the
+    reply's value for the replier, the exploitability (value less the game's value), the
+    turns met, and where the reply deviates (the first :data:`MAX_SHOWN_DEVIATIONS`)."""
+
+    side: str
+    answered: str
+    response: BestResponse
+    exploitability: Fraction
+    turns: int
+    deviations: tuple[Deviation, ...]
+    more: int
+
+
+def reply_to(
+    choice: StrategyChoice,
+    side: str,
+    rules: GopsRules,
+    solver: Any = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Reply:
+    """The best reply to ``choice`` (A's strategy if ``side`` is ``"A"``, else B's): the
+    replier takes the other seat; strategies see the game from their own side, so one
+    backward induction answers either."""
+    s = choice.make(rules, solver)
+    br = best_response(s, rules)
+    own = solver if solver is not None and getattr(solver, "rules", None) == rules else None
+    value = game_value(rules, solver=own)
+    deviations: list[Deviation] = []
+    count = 0
+    turns = br.turns()
+    for k, (turn, bid) in enumerate(turns):
+        if should_stop is not None and k % 256 == 0 and should_stop():
+            break
+        theirs = s.bids(turn)
+        if theirs != ((bid, Fraction(1)),):
+            count += 1
+            if len(deviations) < MAX_SHOWN_DEVIATIONS:
+                deviations.append(Deviation(turn, bid, theirs))
+    return Reply(
+        side,
+        choice.name,
+        br,
+        br.value - value,
+        len(turns),
+        tuple(deviations),
+        count - len(deviations),
+    )
+
+
+def tournament_of(
+    choices: Sequence[StrategyChoice],
+    rules: GopsRules,
+    solver: Any = None,
+    progress: Callable[[int, int], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> list[list[PlayResult]]:
+    """Every pair's play: row i is choice i as A, column j choice j as B (``progress(done,
+    total)`` after each; ``should_stop`` polled between plays)."""
+    made = [c.make(rules, solver) for c in choices]
+    total = len(made) ** 2
+    out: list[list[PlayResult]] = []
+    for x in made:
+        row: list[PlayResult] = []
+        for y in made:
+            if should_stop is not None and should_stop():
+                from whistgui.engine import Cancelled
+
+                raise Cancelled("the tournament was stopped")
+            row.append(play(x, y, rules))
+            if progress is not None:
+                progress(len(out) * len(made) + len(row), total)
+        out.append(row)
+    return out
+
+
+def path_to(target: GopsState, shown: int, rules: GopsRules) -> list[tuple[int, int, int]]:
+    """Rounds ``(prize, A's bid, B's bid)`` from the start that lead to the chance state
+    before ``target`` (a bidding state whose prize just turned is ``shown``): the explorer
+    walks them, then turns ``shown``. IllegalPlayError when no play leads there."""
+    n = rules.n
+    full = frozenset(range(1, n + 1))
+    before = GopsState(target.prizes | {shown}, target.a, target.b, target.pot - shown, target.diff)
+    prizes = sorted(full - before.prizes)
+    a_played = sorted(full - before.a)
+    b_played = sorted(full - before.b)
+    if not (len(prizes) == len(a_played) == len(b_played)):
+        raise IllegalPlayError(f"{target}: no play from the start of N = {n} leads there")
+    failed: set[GopsState] = set()
+
+    def walk(state: GopsState) -> list[tuple[int, int, int]] | None:
+        if state == before:
+            return []
+        if state in failed or len(state.prizes) <= len(before.prizes):
+            return None
+        for p in sorted(state.prizes - before.prizes):
+            turned = state.turn(p)
+            for i in sorted(turned.a - before.a):
+                for j in sorted(turned.b - before.b):
+                    rest = walk(turned.bid(i, j, rules))
+                    if rest is not None:
+                        return [(p, i, j), *rest]
+        failed.add(state)
+        return None
+
+    path = walk(GopsState.start(n))
+    if path is None:
+        raise IllegalPlayError(f"{target}: no play from the start of N = {n} leads there")
+    return path
+
+
+class MatrixTextError(NotationError):
+    """A matrix typed badly: the message, and where in the text (``start``, ``end``)."""
+
+    def __init__(self, message: str, start: int = 0, end: int = 0) -> None:
+        super().__init__(message)
+        self.start = start
+        self.end = end
+
+
+_TOKEN = re.compile(r"[^\s,;\[\]]+")
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,3})?(?:/\d+)?")
+_EXAMPLE = "[[3,-4],[-1,1]] or rows of numbers, one a line"
+
+
+def _rows_of(text: str) -> list[list[tuple[int, int]]]:
+    """The spans of each row's entries: ``[[…],[…]]`` by its inner brackets, otherwise by
+    lines (or ``;``)."""
+    stripped = text.strip()
+    if stripped.startswith("["):
+        depth = 0
+        rows: list[list[tuple[int, int]]] = []
+        row: list[tuple[int, int]] | None = None
+        k = 0
+        while k < len(text):
+            ch = text[k]
+            if ch == "[":
+                depth += 1
+                if depth == 2:
+                    row = []
+                elif depth > 2:
+                    raise MatrixTextError(
+                        f"a third '[' at character {k + 1}: expected {_EXAMPLE}", k, k + 1
+                    )
+                k += 1
+            elif ch == "]":
+                if depth == 2 and row is not None:
+                    rows.append(row)
+                    row = None
+                elif depth <= 0:
+                    raise MatrixTextError(
+                        f"a ']' with no '[' at character {k + 1}: expected {_EXAMPLE}", k, k + 1
+                    )
+                depth -= 1
+                k += 1
+            elif ch in " \t\r\n,;":
+                k += 1
+            else:
+                m = _TOKEN.match(text, k)
+                assert m is not None
+                if depth != 2 or row is None:
+                    raise MatrixTextError(
+                        f"{quote(m.group())} outside a row's brackets: expected {_EXAMPLE}",
+                        m.start(),
+                        m.end(),
+                    )
+                row.append(m.span())
+                k = m.end()
+        if depth != 0:
+            raise MatrixTextError(
+                f"{depth} '[' not closed: expected {_EXAMPLE}", len(text), len(text)
+            )
+        return rows
+    bracket = re.search(r"[\[\]]", text)
+    if bracket is not None:
+        k = bracket.start()
+        raise MatrixTextError(
+            f"{quote(bracket.group())} at character {k + 1}: a matrix in brackets begins with "
+            f"'[['; expected {_EXAMPLE}",
+            k,
+            k + 1,
+        )
+    out: list[list[tuple[int, int]]] = []
+    start = 0
+    for line in re.split(r"(\n|;)", text):
+        if line not in ("\n", ";"):
+            spans = [(start + m.start(), start + m.end()) for m in _TOKEN.finditer(line)]
+            if spans:
+                out.append(spans)
+        start += len(line)
+    return out
+
+
+def parse_matrix(text: str) -> list[list[Fraction]]:
+    """A matrix game typed or pasted: ``[[3,-4],[-1,1]]``, or rows one a line (or separated
+    by ``;``) of numbers separated by spaces, tabs or commas, as a spreadsheet copies them;
+    numbers are integers, decimals (read exactly) or fractions ``p/q``. At most
+    :data:`~whistgui.engine.gops.matrix.MAX_EXACT_MATRIX` rows and columns (solved exactly).
+    :class:`MatrixTextError` quoting what does not fit, with where it is."""
+    if not isinstance(text, str):
+        raise TypeError(f"text is a {type(text).__name__}: expected the matrix as a str")
+    if len(text) > MAX_MATRIX_TEXT:
+        raise MatrixTextError(
+            f"the matrix is {len(text):,} characters: at most {MAX_MATRIX_TEXT:,} are read "
+            f"(at most {MAX_EXACT_MATRIX} rows and columns)",
+            MAX_MATRIX_TEXT,
+            len(text),
+        )
+    spans = _rows_of(text)
+    if not spans or not any(spans):
+        raise MatrixTextError(f"no numbers: expected {_EXAMPLE}", 0, len(text))
+    if len(spans) > MAX_EXACT_MATRIX:
+        s = spans[MAX_EXACT_MATRIX][0]
+        raise MatrixTextError(
+            f"{len(spans)} rows: at most {MAX_EXACT_MATRIX} rows and columns are solved exactly",
+            s[0],
+            len(text),
+        )
+    rows: list[list[Fraction]] = []
+    for r, row in enumerate(spans):
+        if len(row) > MAX_EXACT_MATRIX:
+            a, _ = row[MAX_EXACT_MATRIX]
+            raise MatrixTextError(
+                f"row {r + 1} has {len(row)} entries: at most {MAX_EXACT_MATRIX} rows and "
+                "columns are solved exactly",
+                a,
+                row[-1][1],
+            )
+        if rows and len(row) != len(rows[0]):
+            raise MatrixTextError(
+                f"row {r + 1} has {len(row)} entries and row 1 {len(rows[0])}: expected rows "
+                "of equal length",
+                row[0][0],
+                row[-1][1],
+            )
+        values: list[Fraction] = []
+        for a, b in row:
+            word = text[a:b]
+            if len(word) > 40 or _NUMBER.fullmatch(word) is None:
+                raise MatrixTextError(
+                    f"{quote(word)} in row {r + 1}: expected a number (3, -0.5, 2/3)", a, b
+                )
+            try:
+                values.append(Fraction(word))
+            except (ValueError, ZeroDivisionError):
+                raise MatrixTextError(
+                    f"{quote(word)} in row {r + 1}: expected a number (a fraction's "
+                    "denominator above 0)",
+                    a,
+                    b,
+                ) from None
+        rows.append(values)
+    return rows
+
+
+_NAME = re.compile(r"face(?:\+(\d{1,2}))?|random|optimal|a|b", re.IGNORECASE)
+
+
+def choices_of(
+    text: str, a: StrategyChoice, b: StrategyChoice, limit: int = 8
+) -> list[StrategyChoice]:
+    """The strategies of a tournament, named in ``text`` separated by commas or spaces:
+    ``face``, ``face+k``, ``random``, ``optimal``, ``A`` and ``B`` (the pickers' choices);
+    NotationError quoting a name that is none of them, or more than ``limit``."""
+    words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
+    if not words:
+        raise NotationError("no strategies named: expected names like 'face, face+1, random'")
+    if len(words) > limit:
+        raise NotationError(
+            f"{len(words)} strategies named: a tournament plays at most {limit} (each pair "
+            "is a whole game played exactly)"
+        )
+    out: list[StrategyChoice] = []
+    for w in words:
+        m = _NAME.fullmatch(w)
+        if m is None:
+            raise NotationError(
+                f"strategy {quote(w)}: expected face, face+k, random, optimal, A or B "
+                "(A's and B's strategies as picked)"
+            )
+        low = w.lower()
+        if low == "a":
+            out.append(a)
+        elif low == "b":
+            out.append(b)
+        elif low.startswith("face"):
+            out.append(StrategyChoice("face", int(m.group(1) or 0)))
+        else:
+            out.append(StrategyChoice(low))
+    return out

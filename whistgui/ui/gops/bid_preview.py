@@ -1,0 +1,126 @@
+"""What a chosen strategy would bid in the explorer's state (issue 30): a selector (face+k,
+random, or A's or B's strategy as the Strategies page picks them) and both players' bids by it
+as bars, beside the optimal bids. The strategy answers the turn the state is — its bidding
+state and the prize just turned — from each player's side. Face, random and a strategy file
+answer by looking up a card or a table (instant); optimal is the bars above it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from whistgui.app.gops_strategies import StrategyChoice
+from whistgui.engine.errors import WhistError
+from whistgui.engine.gops import GopsRules
+from whistgui.engine.gops.strategies import Turn
+from whistgui.ui.gops.session import GopsSession
+from whistgui.ui.gops.strategy_bars import StrategyBars
+
+__all__ = ["BidPreview"]
+
+
+class BidPreview(QWidget):
+    """Follows ``session``: the bids of the strategy chosen in :attr:`combo` in the state
+    shown. ``picks`` gives A's and B's strategies as picked on the Strategies page."""
+
+    def __init__(
+        self,
+        session: GopsSession,
+        picks: Callable[[], tuple[StrategyChoice, StrategyChoice]] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.picks = picks
+        self.combo = QComboBox(self)
+        self.combo.setAccessibleName("Show the bids of")
+        self.combo.setToolTip(
+            "A strategy whose bids in this state are shown as bars (each player by it, from "
+            "its own side)"
+        )
+        label = QLabel("&Bids of:", self)
+        label.setBuddy(self.combo)
+        self.note = QLabel(self)
+        self.note.setWordWrap(True)
+        self.a_bars = StrategyBars("A's bids by it", "A", self)
+        self.b_bars = StrategyBars("B's bids by it", "B", self)
+        row = QHBoxLayout()
+        row.addWidget(label)
+        row.addWidget(self.combo, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(row)
+        layout.addWidget(self.note)
+        layout.addWidget(self.a_bars)
+        layout.addWidget(self.b_bars)
+        self._fill(session.rules)
+        self.combo.currentIndexChanged.connect(lambda _i: self.refresh())
+        session.rulesChanged.connect(self._on_rules)
+        session.pathChanged.connect(lambda *_a: self.refresh())
+        self.refresh()
+
+    def _fill(self, rules: GopsRules) -> None:
+        was = self.combo.currentData()
+        self.combo.blockSignals(True)
+        self.combo.clear()
+        self.combo.addItem("— (the optimal bids above)", None)
+        for k in range(rules.n):
+            self.combo.addItem("face" if k == 0 else f"face+{k}", ("face", k))
+        self.combo.addItem("random", ("random", 0))
+        if self.picks is not None:
+            self.combo.addItem("A's strategy (Strategies page)", ("pick", 0))
+            self.combo.addItem("B's strategy (Strategies page)", ("pick", 1))
+        at = self.combo.findData(was)
+        self.combo.setCurrentIndex(max(0, at))
+        self.combo.blockSignals(False)
+
+    def _on_rules(self, rules: GopsRules) -> None:
+        self._fill(rules)
+        self.refresh()
+
+    def choice(self) -> StrategyChoice | None:
+        data = self.combo.currentData()
+        if data is None:
+            return None
+        kind, k = data
+        if kind == "pick":
+            assert self.picks is not None
+            return self.picks()[k]
+        return StrategyChoice(kind, k)
+
+    def refresh(self) -> None:
+        """The bids in the state shown."""
+        self.a_bars.clear()
+        self.b_bars.clear()
+        choice = self.choice()
+        show = choice is not None
+        self.a_bars.setVisible(show)
+        self.b_bars.setVisible(show)
+        if choice is None:
+            self.note.setText("")
+            self.note.setVisible(False)
+            return
+        self.note.setVisible(True)
+        rules = self.session.rules
+        steps, index = self.session.steps, self.session.index
+        state = steps[index].state
+        move = steps[index].move
+        if not state.is_bidding or move is None or move.prize is None:
+            self.note.setText(f"{choice.name} bids once a prize is turned.")
+            return
+        if choice.kind == "optimal":
+            self.note.setText("optimal: the bars above.")
+            return
+        try:
+            strategy = choice.make(rules)
+            a = strategy.bids(Turn(state, move.prize))
+            b = strategy.bids(Turn(state.swapped(), move.prize))
+        except WhistError as exc:
+            self.note.setText(str(exc))
+            return
+        self.note.setText(f"{choice.name}'s bids in this state:")
+        for bars, bids in ((self.a_bars, a), (self.b_bars, b)):
+            bars.set_strategy(
+                [c for c, _ in bids], [float(p) for _, p in bids], [p for _, p in bids]
+            )

@@ -1,0 +1,219 @@
+"""The GOPS workspace's Matrix Game page (issue 30): a matrix typed or pasted (``[[3,-4],
+[-1,1]]``, or rows of numbers as a spreadsheet copies them), solved exactly — the value and both
+players' optimal mixed strategies as fractions. Malformed text is marked where it is, with the
+message quoting it; the size is limited (the exact solver's 16 × 16). The field is Qt's own
+text editor, with its undo (Ctrl+Z). The solving is the page's work on the engine service."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from whistgui.app.gops_strategies import MatrixTextError, parse_matrix
+from whistgui.engine.gops import ExactSolution, solve_exact
+from whistgui.engine.gops.exact_play import fraction_text
+from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
+from whistgui.ui.theme import colour, notifier, text_role
+
+__all__ = ["MATRIX_CHANNEL", "MatrixPage"]
+
+MATRIX_CHANNEL: Final = "gops-matrix-game"
+#: 771.9's worked example, the field's text to begin with.
+EXAMPLE: Final = "[[3, -4], [-1, 1]]"
+#: After the last key, the text is read (milliseconds).
+_READ_AFTER = 250
+
+
+def _text(x: object) -> str:
+    return fraction_text(x).replace("-", "−")  # type: ignore[arg-type]
+
+
+class MatrixPage(QScrollArea):
+    """The page: :attr:`edit` (the matrix), Solve, the value and the strategies."""
+
+    message = Signal(str)
+
+    def __init__(self, engine: EngineService, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("gopsMatrixGame")
+        self.setWidgetResizable(True)
+        self.engine = engine
+        self.work = ViewWork(engine, self, self._catch_up)
+        self.solution: ExactSolution | None = None
+        self.error: MatrixTextError | None = None
+        self._job: int | None = None
+        self._wanted: list[list[object]] | None = None
+
+        inner = QWidget(self)
+        self.setWidget(inner)
+        title = QLabel(
+            "<b>A matrix game</b>: type or paste a matrix — <code>[[3,-4],[-1,1]]</code>, or "
+            "rows one a line of numbers separated by spaces, tabs or commas (as a spreadsheet "
+            "copies them); numbers may be fractions (2/3) or decimals. Rows are the "
+            "maximiser's choices, columns the minimiser's; at most 16 × 16, solved exactly.",
+            inner,
+        )
+        title.setWordWrap(True)
+        self.edit = QPlainTextEdit(inner)
+        self.edit.setObjectName("gopsMatrixText")
+        self.edit.setAccessibleName("The matrix")
+        self.edit.setTabChangesFocus(True)
+        self.edit.setPlainText(EXAMPLE)
+        self.edit.setMaximumHeight(200)
+        edit_label = QLabel("&Matrix:", inner)
+        edit_label.setBuddy(self.edit)
+        self.error_label = QLabel(inner)
+        self.error_label.setWordWrap(True)
+        self.error_label.setObjectName("gopsMatrixError")
+        text_role(self.error_label, "error")
+        self.solve_button = QPushButton("Sol&ve", inner)
+        self.solve_button.setToolTip("The value and both optimal strategies (Alt+V, Ctrl+Return)")
+        self.status = QLabel(inner)
+        row = QHBoxLayout()
+        row.addWidget(self.solve_button)
+        row.addWidget(self.status, 1)
+        self.value_label = QLabel(inner)
+        self.value_label.setObjectName("gopsMatrixValue")
+        self.value_label.setWordWrap(True)
+        self.value_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.table = QTableWidget(inner)
+        self.table.setAccessibleName("Optimal strategies")
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setColumnCount(4)
+        self.table.setHorizontalHeaderLabels(["Rows' strategy", "≈", "Columns' strategy", "≈"])
+        layout = QVBoxLayout(inner)
+        layout.addWidget(title)
+        layout.addWidget(edit_label)
+        layout.addWidget(self.edit)
+        layout.addWidget(self.error_label)
+        layout.addLayout(row)
+        layout.addWidget(self.value_label)
+        layout.addWidget(self.table, 1)
+
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(_READ_AFTER)
+        self._timer.timeout.connect(self.check)
+        self.edit.textChanged.connect(self._timer.start)
+        self.solve_button.clicked.connect(self.solve)
+        sc = QShortcut(QKeySequence("Ctrl+Return"), self)
+        sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        sc.activated.connect(self.solve)
+        engine.finished.connect(self._on_finished)
+        engine.failed.connect(self._on_failed)
+        engine.cancelled.connect(self._on_cancelled)
+        notifier().changed.connect(lambda _t: self._mark())
+
+    def check(self) -> list[list[object]] | None:
+        """Read the field: the matrix, or None with the error marked."""
+        self._timer.stop()
+        try:
+            m: list[list[object]] = list(parse_matrix(self.edit.toPlainText()))  # type: ignore[arg-type]
+        except MatrixTextError as exc:
+            self.error = exc
+            self.error_label.setText(str(exc))
+            self._mark()
+            return None
+        self.error = None
+        self.error_label.setText("")
+        self._mark()
+        return m
+
+    def _mark(self) -> None:
+        """Underline the error's place in the field (in the theme's error colour)."""
+        marks: list[QTextEdit.ExtraSelection] = []
+        if self.error is not None:
+            sel = QTextEdit.ExtraSelection()
+            fmt = QTextCharFormat()
+            fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
+            fmt.setUnderlineColor(colour("error"))
+            bad = colour("error")
+            bad.setAlpha(60)
+            fmt.setBackground(bad)
+            sel.format = fmt
+            cursor = QTextCursor(self.edit.document())
+            end = min(self.error.end, len(self.edit.toPlainText()))
+            start = min(self.error.start, end)
+            if start == end and start > 0:
+                start -= 1
+            cursor.setPosition(start)
+            cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+            sel.cursor = cursor
+            marks.append(sel)
+        self.edit.setExtraSelections(marks)
+
+    def solve(self) -> None:
+        m = self.check()
+        if m is None:
+            self.message.emit(self.error_label.text())
+            return
+        self._wanted = m
+        if self.work.defer():
+            return
+        matrix = m
+
+        def job(ctx: JobContext) -> ExactSolution:
+            ctx.report(f"a {len(matrix)} × {len(matrix[0])} matrix game", force=True)
+            return solve_exact(matrix)  # type: ignore[arg-type]
+
+        self._job = self.work.submit(MATRIX_CHANNEL, job, label="GOPS: a matrix game")
+        self.status.setText("Solving …")
+
+    def _catch_up(self) -> None:
+        if self._wanted is not None:
+            self.solve()
+
+    def _on_finished(self, job: int, channel: str, _tag: object, result: object) -> None:
+        if job != self._job or channel != MATRIX_CHANNEL:
+            return
+        self._job, self._wanted = None, None
+        assert isinstance(result, ExactSolution)
+        self.show_solution(result)
+
+    def _on_failed(self, job: int, channel: str, _tag: object, message: str) -> None:
+        if job == self._job and channel == MATRIX_CHANNEL:
+            self._job, self._wanted = None, None
+            self.status.setText("")
+            self.error_label.setText(message)
+            self.message.emit(message)
+
+    def _on_cancelled(self, job: int, _channel: str) -> None:
+        if job == self._job:
+            self._job = None
+            self.status.setText("Stopped.")
+
+    def show_solution(self, s: ExactSolution) -> None:
+        self.solution = s
+        self.status.setText("")
+        self.value_label.setText(
+            f"Value (for the rows): <b>{_text(s.value)}</b> ≈ {float(s.value):.6f}"
+        )
+        t = self.table
+        t.setRowCount(max(len(s.row), len(s.col)))
+        t.setVerticalHeaderLabels([str(k + 1) for k in range(t.rowCount())])
+        for k in range(t.rowCount()):
+            for c, probs in ((0, s.row), (2, s.col)):
+                for col, text in (
+                    (c, _text(probs[k]) if k < len(probs) else ""),
+                    (c + 1, f"{float(probs[k]):.6f}" if k < len(probs) else ""),
+                ):
+                    item = QTableWidgetItem(text)
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight)
+                    t.setItem(k, col, item)

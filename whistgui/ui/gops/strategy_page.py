@@ -1,0 +1,471 @@
+"""The GOPS workspace's Strategies page (issue 30): two strategies for the session's game (its
+N and rules), played exactly — A's expected result as a fraction and a decimal and the
+distribution of results; the best reply to either, its value, the exploitability and the turns
+where it bids otherwise than the strategy it answers (a click shows the state in the explorer);
+a tournament of strategies named, its matrix coloured by sign.
+
+Every computation is the page's work on the engine service (a :class:`ViewWork`: it runs while
+the page is shown, with progress and Stop); each result carries the rules it was computed for —
+new rules mark the results shown *stale* (greyed, with a line saying for which game they were)
+and drop any result still under way.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Final
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from whistgui.app.gops_strategies import (
+    Deviation,
+    Reply,
+    StrategyChoice,
+    choices_of,
+    play_pair,
+    read_choice,
+    reply_to,
+    tournament_of,
+)
+from whistgui.engine.errors import WhistError
+from whistgui.engine.gops import GopsRules
+from whistgui.engine.gops.exact_play import PlayResult, fraction_text
+from whistgui.engine.gops.strategies import described_bids
+from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
+from whistgui.ui.gops.colours import heat_colour
+from whistgui.ui.gops.session import GopsSession
+from whistgui.ui.gops.strategy_picker import StrategyPicker
+from whistgui.ui.theme import contrasting_text, text_role
+
+__all__ = ["CHANNELS", "StrategyPage"]
+
+PLAY: Final = "gops-strategy-play"
+REPLY: Final = "gops-strategy-reply"
+TOURNAMENT: Final = "gops-strategy-tournament"
+FILE: Final = "gops-strategy-file"
+CHANNELS: Final = (PLAY, REPLY, TOURNAMENT, FILE)
+#: The tournament's strategies to begin with.
+DEFAULT_TOURNAMENT: Final = "face, face+1, face+2, random"
+
+
+def _decimal(x: Fraction) -> str:
+    return f"{float(x):+.6f}".replace("-", "−")
+
+
+def _exact(x: Fraction) -> str:
+    return fraction_text(x).replace("-", "−")
+
+
+def _item(text: str, tip: str = "") -> QTableWidgetItem:
+    item = QTableWidgetItem(text)
+    item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    if tip:
+        item.setToolTip(tip)
+    return item
+
+
+def _table(parent: QWidget, name: str) -> QTableWidget:
+    t = QTableWidget(parent)
+    t.setAccessibleName(name)
+    t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    t.setMaximumHeight(240)
+    return t
+
+
+class _Section(QGroupBox):
+    """A result's box: a line saying it is stale (hidden until it is), the result under it."""
+
+    def __init__(self, title: str, parent: QWidget) -> None:
+        super().__init__(title, parent)
+        self.stale_label = QLabel(self)
+        self.stale_label.setWordWrap(True)
+        text_role(self.stale_label, "error")
+        self.stale_label.hide()
+        self.body = QWidget(self)
+        self.rules: GopsRules | None = None
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.stale_label)
+        layout.addWidget(self.body)
+
+    def fresh(self, rules: GopsRules) -> None:
+        self.rules = rules
+        self.stale_label.hide()
+        self.body.setEnabled(True)
+
+    def mark_stale(self, now: GopsRules) -> None:
+        if self.rules is None or self.rules == now:
+            return
+        self.stale_label.setText(
+            f"Stale: computed for {self.rules.describe()}; the game is now {now.describe()} — "
+            "compute again."
+        )
+        self.stale_label.show()
+        self.body.setEnabled(False)
+
+    @property
+    def stale(self) -> bool:
+        return self.stale_label.isVisible() or not self.body.isEnabled()
+
+
+class StrategyPage(QScrollArea):
+    """The page; ``showTurn(state, shown)`` asks the workspace to show a state (as the explorer
+    sees it: A's side) whose prize just turned is ``shown``."""
+
+    message = Signal(str)
+    showTurn = Signal(object, int)
+
+    def __init__(
+        self, session: GopsSession, engine: EngineService, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("gopsStrategies")
+        self.setWidgetResizable(True)
+        self.session = session
+        self.engine = engine
+        self.work = ViewWork(engine, self, self._catch_up)
+        #: jobs asked for and not done: channel → (job, label, tag), resubmitted when shown
+        self._asked: dict[str, tuple[Any, str, Any]] = {}
+        self._jobs: dict[int, str] = {}
+        self.play_result: PlayResult | None = None
+        self.reply: Reply | None = None
+        self.matrix: list[list[PlayResult]] | None = None
+        self._reading: str = ""  # the picker whose file is being read
+
+        inner = QWidget(self)
+        self.setWidget(inner)
+        top = QVBoxLayout(inner)
+
+        self.rules_label = QLabel(inner)
+        self.rules_label.setWordWrap(True)
+        self.a_picker = StrategyPicker("A", StrategyChoice("face", 1), inner)
+        self.b_picker = StrategyPicker("B", StrategyChoice("face"), inner)
+        self.play_button = QPushButton("&Play A against B", inner)
+        self.play_button.setToolTip("A's exact expected result and its distribution (Alt+P)")
+        self.stop_button = QPushButton("Stop", inner)
+        self.stop_button.setToolTip("Stop the computation under way (Esc)")
+        self.stop_button.setEnabled(False)
+        self.status = QLabel(inner)
+        self.status.setWordWrap(True)
+        form = QFormLayout()
+        a_label, b_label = QLabel("Strategy of A:", inner), QLabel("Strategy of B:", inner)
+        a_label.setBuddy(self.a_picker.combo)
+        b_label.setBuddy(self.b_picker.combo)
+        form.addRow(a_label, self.a_picker)
+        form.addRow(b_label, self.b_picker)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.play_button)
+        buttons.addWidget(self.stop_button)
+        buttons.addWidget(self.status, 1)
+        top.addWidget(self.rules_label)
+        top.addLayout(form)
+        top.addLayout(buttons)
+
+        # -- the play ---------------------------------------------------------------------------
+        self.play_box = _Section("A against B, played exactly", inner)
+        self.result_label = QLabel("Press Play.", self.play_box.body)
+        self.result_label.setWordWrap(True)
+        self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.distribution = _table(self.play_box.body, "Distribution of A's result")
+        self.distribution.setColumnCount(3)
+        self.distribution.setHorizontalHeaderLabels(["A's result", "Probability", "≈"])
+        self.distribution.verticalHeader().hide()
+        pl = QVBoxLayout(self.play_box.body)
+        pl.setContentsMargins(0, 0, 0, 0)
+        pl.addWidget(self.result_label)
+        pl.addWidget(self.distribution)
+        top.addWidget(self.play_box)
+
+        # -- the best reply -------------------------------------------------------------------
+        self.reply_box = _Section("Best reply", inner)
+        self.reply_a_button = QPushButton("Best &reply to A", inner)
+        self.reply_a_button.setToolTip("The strategy that wins most against A's (Alt+R)")
+        self.reply_b_button = QPushButton("B&est reply to B", inner)
+        self.reply_b_button.setToolTip("The strategy that wins most against B's (Alt+E)")
+        reply_buttons = QHBoxLayout()
+        reply_buttons.addWidget(self.reply_a_button)
+        reply_buttons.addWidget(self.reply_b_button)
+        reply_buttons.addStretch(1)
+        top.addLayout(reply_buttons)
+        self.reply_label = QLabel("", self.reply_box.body)
+        self.reply_label.setWordWrap(True)
+        self.reply_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.deviations = QListWidget(self.reply_box.body)
+        self.deviations.setAccessibleName("Where the best reply deviates")
+        self.deviations.setToolTip("Click (or Enter) to show the state in the explorer")
+        self.deviations.setMaximumHeight(220)
+        rl = QVBoxLayout(self.reply_box.body)
+        rl.setContentsMargins(0, 0, 0, 0)
+        rl.addWidget(self.reply_label)
+        rl.addWidget(self.deviations)
+        top.addWidget(self.reply_box)
+
+        # -- the tournament -------------------------------------------------------------------
+        self.tournament_box = _Section("Tournament", inner)
+        self.names_edit = QLineEdit(DEFAULT_TOURNAMENT, inner)
+        self.names_edit.setAccessibleName("The tournament's strategies")
+        self.names_edit.setToolTip(
+            "Strategies separated by commas: face, face+k, random, optimal, A and B (as "
+            "picked above); at most 8"
+        )
+        names_label = QLabel("Stra&tegies:", inner)
+        names_label.setBuddy(self.names_edit)
+        self.tournament_button = QPushButton("Play tour&nament", inner)
+        self.tournament_button.setToolTip("Every pair played exactly: rows A, columns B (Alt+N)")
+        names_row = QHBoxLayout()
+        names_row.addWidget(names_label)
+        names_row.addWidget(self.names_edit, 1)
+        names_row.addWidget(self.tournament_button)
+        top.addLayout(names_row)
+        self.tournament_table = _table(self.tournament_box.body, "Tournament matrix")
+        self.tournament_table.setMaximumHeight(300)
+        tl = QVBoxLayout(self.tournament_box.body)
+        tl.setContentsMargins(0, 0, 0, 0)
+        tl.addWidget(self.tournament_table)
+        top.addWidget(self.tournament_box)
+        top.addStretch(1)
+
+        self.play_button.clicked.connect(self.compute_play)
+        self.stop_button.clicked.connect(self.stop)
+        self.reply_a_button.clicked.connect(lambda: self.compute_reply("A"))
+        self.reply_b_button.clicked.connect(lambda: self.compute_reply("B"))
+        self.tournament_button.clicked.connect(self.compute_tournament)
+        self.names_edit.returnPressed.connect(self.compute_tournament)
+        self.deviations.itemActivated.connect(self._on_deviation)
+        self.deviations.itemClicked.connect(self._on_deviation)
+        for picker in (self.a_picker, self.b_picker):
+            picker.fileWanted.connect(lambda path, p=picker: self.read_file(p, path))
+        sc = QShortcut(QKeySequence("Escape"), self)
+        sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        sc.activated.connect(self.stop)
+        engine.finished.connect(self._on_finished)
+        engine.failed.connect(self._on_failed)
+        engine.cancelled.connect(self._on_cancelled)
+        engine.progress.connect(self._on_progress)
+        session.rulesChanged.connect(self._on_rules)
+        self._on_rules(session.rules)
+
+    # -- asking -------------------------------------------------------------------------------
+    @property
+    def rules(self) -> GopsRules:
+        return self.session.rules
+
+    def _submit(self, channel: str, fn: Any, label: str, tag: Any) -> None:
+        self._asked[channel] = (fn, label, tag)
+        if self.work.defer():
+            return
+        job = self.work.submit(channel, fn, label=label, tag=tag)
+        self._jobs[job] = channel
+        self.stop_button.setEnabled(True)
+        self.status.setText(f"{label} …")
+
+    def _catch_up(self) -> None:
+        for channel, (fn, label, tag) in list(self._asked.items()):
+            self._submit(channel, fn, label, tag)
+
+    def _solver(self) -> Any:
+        return self.session.solver
+
+    def compute_play(self) -> None:
+        a, b, rules, solver = self.a_picker.choice(), self.b_picker.choice(), self.rules, None
+        solver = self._solver()
+
+        def job(ctx: JobContext) -> PlayResult:
+            ctx.report(f"{a.name} against {b.name}", force=True)
+            return play_pair(a, b, rules, solver)
+
+        self._submit(PLAY, job, f"GOPS: {a.name} against {b.name}", rules)
+
+    def compute_reply(self, side: str) -> None:
+        choice = (self.a_picker if side == "A" else self.b_picker).choice()
+        rules, solver = self.rules, self._solver()
+
+        def job(ctx: JobContext) -> Reply:
+            ctx.report(f"the best reply to {choice.name}", force=True)
+            return reply_to(choice, side, rules, solver, ctx.should_stop)
+
+        self._submit(REPLY, job, f"GOPS: the best reply to {side}'s {choice.name}", rules)
+
+    def compute_tournament(self) -> None:
+        try:
+            choices = choices_of(
+                self.names_edit.text(), self.a_picker.choice(), self.b_picker.choice()
+            )
+        except WhistError as exc:
+            self._say(str(exc))
+            return
+        rules, solver = self.rules, self._solver()
+
+        def job(ctx: JobContext) -> list[list[PlayResult]]:
+            def progress(done: int, total: int) -> None:
+                ctx.report(f"{done} of {total} plays", force=True)
+
+            return tournament_of(choices, rules, solver, progress, ctx.should_stop)
+
+        self._submit(TOURNAMENT, job, f"GOPS: a tournament of {len(choices)}", rules)
+
+    def read_file(self, picker: StrategyPicker, path: str) -> None:
+        """Read the strategy file ``path`` for ``picker`` on the engine service."""
+        self._reading = picker.who
+
+        def job(_ctx: JobContext) -> StrategyChoice:
+            return read_choice(path)
+
+        self._submit(FILE, job, "GOPS: reading a strategy file", None)
+
+    def stop(self) -> None:
+        for channel in list(self._asked):
+            self.engine.cancel(channel)
+        self._asked.clear()
+
+    def _say(self, text: str) -> None:
+        self.status.setText(text)
+        self.message.emit(text)
+
+    # -- results ------------------------------------------------------------------------------
+    def _take(self, job: int, channel: str) -> bool:
+        """Is ``job`` this page's newest on ``channel``? (it is then done)"""
+        if self._jobs.pop(job, None) != channel:
+            return False
+        self._asked.pop(channel, None)
+        self.stop_button.setEnabled(bool(self._jobs))
+        return True
+
+    def _on_progress(self, job: int, text: str) -> None:
+        if job in self._jobs:
+            self.status.setText(text)
+
+    def _on_cancelled(self, job: int, channel: str) -> None:
+        if self._jobs.pop(job, None) is not None:
+            self.stop_button.setEnabled(bool(self._jobs))
+            if channel not in self._asked or self.work.behind:
+                self.status.setText("Stopped.")
+
+    def _on_failed(self, job: int, channel: str, _tag: object, message: str) -> None:
+        if self._take(job, channel):
+            self._say(message)
+
+    def _on_finished(self, job: int, channel: str, tag: object, result: object) -> None:
+        if not self._take(job, channel):
+            return
+        if channel == FILE:
+            assert isinstance(result, StrategyChoice)
+            picker = self.a_picker if self._reading == "A" else self.b_picker
+            picker.set_file(result)
+            self._say(f"{picker.who}'s strategy: {result.name} (from {result.path})")
+            return
+        if tag != self.rules:  # computed for a game left meanwhile
+            return
+        self.status.setText("")
+        if channel == PLAY:
+            assert isinstance(result, PlayResult)
+            self.show_play(result)
+        elif channel == REPLY:
+            assert isinstance(result, Reply)
+            self.show_reply(result)
+        elif channel == TOURNAMENT:
+            assert isinstance(result, list)
+            self.show_tournament(result)
+
+    def show_play(self, r: PlayResult) -> None:
+        self.play_result = r
+        self.play_box.fresh(r.rules)
+        what = "result (sign)" if r.rules.score == "sign" else "points difference"
+        floats = "" if r.exact_strategies else " (optimal bids as floats: not exact)"
+        self.result_label.setText(
+            f"A ({r.a}) against B ({r.b}): A's expected {what} "
+            f"<b>{_exact(r.exact)}</b> = {_decimal(r.exact)}{floats}"
+        )
+        rows = r.results()
+        t = self.distribution
+        t.setRowCount(len(rows))
+        for k, (res, p) in enumerate(rows):
+            t.setItem(k, 0, _item(_exact(res)))
+            t.setItem(k, 1, _item(_exact(p)))
+            t.setItem(k, 2, _item(f"{float(p):.6f}"))
+
+    def show_reply(self, rep: Reply) -> None:
+        self.reply = rep
+        self.reply_box.fresh(rep.response.rules)
+        self.reply_box.setTitle(f"Best reply to {rep.side} ({rep.answered})")
+        dev = len(rep.deviations) + rep.more
+        self.reply_label.setText(
+            f"Its expected result: <b>{_exact(rep.response.value)}</b> = "
+            f"{_decimal(rep.response.value)}; exploitability of {rep.answered}: "
+            f"<b>{_exact(rep.exploitability)}</b> = {_decimal(rep.exploitability)}. "
+            f"It deviates in {dev:,} of the {rep.turns:,} turns it meets"
+            + (f" (the first {len(rep.deviations):,} listed)" if rep.more else "")
+            + ":"
+        )
+        self.deviations.clear()
+        for d in rep.deviations:
+            item = QListWidgetItem(self._deviation_text(rep, d))
+            item.setData(Qt.ItemDataRole.UserRole, d)
+            self.deviations.addItem(item)
+
+    @staticmethod
+    def _deviation_text(rep: Reply, d: Deviation) -> str:
+        return (
+            f"{d.turn}: the reply bids {d.reply}, {rep.answered} bids {described_bids(d.strategy)}"
+        )
+
+    def _on_deviation(self, item: QListWidgetItem) -> None:
+        d = item.data(Qt.ItemDataRole.UserRole)
+        if not isinstance(d, Deviation) or self.reply is None or self.reply_box.stale:
+            return
+        state = d.turn.state if self.reply.side == "B" else d.turn.state.swapped()
+        self.showTurn.emit(state, d.turn.shown)
+
+    def show_tournament(self, matrix: list[list[PlayResult]]) -> None:
+        self.matrix = matrix
+        self.tournament_box.fresh(matrix[0][0].rules)
+        names = [row[0].a for row in matrix]
+        t = self.tournament_table
+        t.setRowCount(len(names))
+        t.setColumnCount(len(names))
+        t.setHorizontalHeaderLabels([f"B: {n}" for n in names])
+        t.setVerticalHeaderLabels([f"A: {n}" for n in names])
+        scale = max((abs(float(r.exact)) for row in matrix for r in row), default=0.0)
+        for i, row in enumerate(matrix):
+            for j, r in enumerate(row):
+                item = _item(
+                    _exact(r.exact), f"{r.a} (A) against {r.b} (B): {_decimal(r.exact)} for A"
+                )
+                fill = heat_colour(float(r.exact), scale, t.palette())
+                item.setBackground(fill)
+                item.setForeground(contrasting_text(fill))
+                t.setItem(i, j, item)
+
+    # -- the rules ----------------------------------------------------------------------------
+    def _on_rules(self, rules: GopsRules) -> None:
+        self.rules_label.setText(
+            f"<b>Strategies for the game of the explorer</b>: {rules.describe()}, the prizes "
+            "turned in random order. Results are exact fractions."
+        )
+        for picker in (self.a_picker, self.b_picker):
+            picker.set_n(rules.n)
+        for box in (self.play_box, self.reply_box, self.tournament_box):
+            box.mark_stale(rules)
+        for channel in (PLAY, REPLY, TOURNAMENT):  # under way for the old game: dropped
+            if channel in self._asked:
+                self._asked.pop(channel)
+                self.engine.cancel(channel)
