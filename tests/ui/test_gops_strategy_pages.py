@@ -261,6 +261,15 @@ def test_the_matrix_page_solves_771_9_exactly(qtbot, matrix_page) -> None:
         [p.table.item(r, 2).text() for r in range(2)],
     )
     assert col == (["2/9", "7/9"], ["5/9", "4/9"])
+    assert p.table.isEnabled()
+    # the text changed: the solution shown is of another matrix, and says so
+    p.edit.setPlainText("3\t-4\n-1\t2")
+    p.check()
+    assert not p.table.isEnabled()
+    assert "solve it again" in p.status.text()
+    p.edit.setPlainText("[[3, -4], [-1, 1]]")  # the same matrix, written otherwise
+    p.check()
+    assert p.table.isEnabled()
 
 
 def test_the_matrix_page_marks_bad_input_and_undoes(qtbot, matrix_page) -> None:
@@ -285,3 +294,47 @@ def test_the_matrix_page_marks_bad_input_and_undoes(qtbot, matrix_page) -> None:
     assert p.edit.extraSelections() == []
     p.edit.undo()
     assert p.edit.toPlainText() != "1 2\n3 4"
+
+
+def test_stop_ends_a_long_tournament_and_nothing_is_shown(qtbot, page, jobs) -> None:
+    p = page(GopsRules(6))
+    p.names_edit.setText("optimal, random")
+    p.compute_tournament()
+    qtbot.waitUntil(lambda: "gops-strategy-tournament" in jobs, timeout=WAIT)
+    assert p.stop_button.isEnabled()
+    qtbot.keyClick(p.names_edit, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: p.status.text() == "Stopped.", timeout=WAIT)
+    assert p.matrix is None
+    assert not p.stop_button.isEnabled()
+
+
+def test_the_explorer_shows_a_chosen_strategys_bids_in_the_state(qtbot, window) -> None:
+    from tests.ui.workspaces import gops
+
+    ws = gops(window)
+    window.set_game("gops")
+    ws.explorer.set_rules(GopsRules(4))
+    preview = ws.preview
+    assert not preview.note.isVisible()  # the optimal bids above, by default
+    preview.combo.setCurrentIndex(preview.combo.findText("face+1"))
+    assert "once a prize is turned" in preview.note.text()
+    ws.session.turn(3)
+    one = Fraction(1)
+    assert (preview.a_bids, preview.b_bids) == (((4, one),), ((4, one),))
+    assert "A bids 4" in preview.note.text()
+    ws.session.bid(4, 1)
+    ws.session.turn(4)
+    # A has no 4 left, 4 + 1 wraps to 1; B has no 1 left: the next card above, 2
+    assert (preview.a_bids, preview.b_bids) == (((1, one),), ((2, one),))
+    preview.combo.setCurrentIndex(preview.combo.findText("random"))
+    assert preview.a_bids == tuple((c, Fraction(1, 3)) for c in (1, 2, 3))
+    assert "A bids 1: 1/3, 2: 1/3, 3: 1/3" in preview.note.text()
+    # A's strategy as the Strategies page picks it, followed as it changes
+    preview.combo.setCurrentIndex(preview.combo.findData("pick:0"))
+    assert preview.a_bids == ((1, one),)  # face+1, the default
+    ws.strategies.a_picker.set_choice(StrategyChoice("face", 2))
+    assert preview.a_bids == ((2, one),)  # 4 + 2 wraps to 2
+    ws.explorer.set_rules(GopsRules(3))  # face+k items follow N; the choice is kept
+    assert preview.combo.findText("face+3") == -1
+    assert preview.combo.findText("face+2") >= 0
+    assert preview.combo.currentData() == "pick:0"

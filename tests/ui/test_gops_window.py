@@ -21,7 +21,8 @@ def test_the_selector_shows_the_gops_explorer_and_back(qtbot, window) -> None:  
     deal = trick(window).session.document
     _choose(window, "gops")
     assert window.current.name == "gops"
-    assert window.pages.currentWidget().page is gops(window).explorer
+    assert window.pages.currentWidget().page is gops(window).tabs
+    assert gops(window).tabs.currentWidget() is gops(window).explorer  # the first page
     assert not window.act_undo.isEnabled()
     # GOPS deals no cards: Deal ▸ Random Deal is not there (nor the whist deal's actions)
     assert not {"&Random Deal…", "&Random Deal", "&West on Lead"} & menu_texts(window)

@@ -120,12 +120,24 @@ def read_choice(path: str) -> StrategyChoice:
     return StrategyChoice("file", path=path, table=read_strategy_file(path))
 
 
+def _hook(s: Strategy, should_stop: Callable[[], bool] | None) -> Strategy:
+    """``optimal``'s solver polls ``should_stop`` (the plays themselves cannot be stopped)."""
+    solver = getattr(s, "solver", None)
+    if should_stop is not None and solver is not None and hasattr(solver, "should_stop"):
+        solver.should_stop = should_stop
+    return s
+
+
 def play_pair(
-    a: StrategyChoice, b: StrategyChoice, rules: GopsRules, solver: Any = None
+    a: StrategyChoice,
+    b: StrategyChoice,
+    rules: GopsRules,
+    solver: Any = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> PlayResult:
     """A playing ``a`` against B playing ``b``, exactly (the prizes in random order)."""
-    sa = a.make(rules, solver)
-    sb = sa if b == a and a.kind != "file" else b.make(rules, solver)
+    sa = _hook(a.make(rules, solver), should_stop)
+    sb = sa if b == a and a.kind != "file" else _hook(b.make(rules, solver), should_stop)
     return play(sa, sb, rules)
 
 
@@ -164,7 +176,7 @@ def reply_to(
     """The best reply to ``choice`` (A's strategy if ``side`` is ``"A"``, else B's): the
     replier takes the other seat; strategies see the game from their own side, so one
     backward induction answers either."""
-    s = choice.make(rules, solver)
+    s = _hook(choice.make(rules, solver), should_stop)
     br = best_response(s, rules)
     own = solver if solver is not None and getattr(solver, "rules", None) == rules else None
     value = game_value(rules, solver=own)
@@ -199,7 +211,7 @@ def tournament_of(
 ) -> list[list[PlayResult]]:
     """Every pair's play: row i is choice i as A, column j choice j as B (``progress(done,
     total)`` after each; ``should_stop`` polled between plays)."""
-    made = [c.make(rules, solver) for c in choices]
+    made = [_hook(c.make(rules, solver), should_stop) for c in choices]
     total = len(made) ** 2
     out: list[list[PlayResult]] = []
     for x in made:

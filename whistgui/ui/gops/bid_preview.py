@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from whistgui.app.gops_strategies import StrategyChoice
 from whistgui.engine.errors import WhistError
 from whistgui.engine.gops import GopsRules
-from whistgui.engine.gops.strategies import Turn
+from whistgui.engine.gops.strategies import Bids, Turn, described_bids
+from whistgui.ui.gops.colours import side_colour
 from whistgui.ui.gops.session import GopsSession
-from whistgui.ui.gops.strategy_bars import StrategyBars
+from whistgui.ui.theme import notifier
 
 __all__ = ["BidPreview"]
 
@@ -42,9 +44,12 @@ class BidPreview(QWidget):
         label = QLabel("&Bids of:", self)
         label.setBuddy(self.combo)
         self.note = QLabel(self)
+        self.note.setObjectName("gopsBidPreview")
         self.note.setWordWrap(True)
-        self.a_bars = StrategyBars("A's bids by it", "A", self)
-        self.b_bars = StrategyBars("B's bids by it", "B", self)
+        self.note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        #: the bids shown (empty: none)
+        self.a_bids: Bids = ()
+        self.b_bids: Bids = ()
         row = QHBoxLayout()
         row.addWidget(label)
         row.addWidget(self.combo, 1)
@@ -52,25 +57,24 @@ class BidPreview(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(row)
         layout.addWidget(self.note)
-        layout.addWidget(self.a_bars)
-        layout.addWidget(self.b_bars)
         self._fill(session.rules)
         self.combo.currentIndexChanged.connect(lambda _i: self.refresh())
         session.rulesChanged.connect(self._on_rules)
         session.pathChanged.connect(lambda *_a: self.refresh())
+        notifier().changed.connect(self.refresh)  # the players' colours
         self.refresh()
 
     def _fill(self, rules: GopsRules) -> None:
         was = self.combo.currentData()
         self.combo.blockSignals(True)
         self.combo.clear()
-        self.combo.addItem("— (the optimal bids above)", None)
+        self.combo.addItem("— (the optimal bids above)", "")
         for k in range(rules.n):
-            self.combo.addItem("face" if k == 0 else f"face+{k}", ("face", k))
-        self.combo.addItem("random", ("random", 0))
+            self.combo.addItem("face" if k == 0 else f"face+{k}", f"face:{k}")
+        self.combo.addItem("random", "random:0")
         if self.picks is not None:
-            self.combo.addItem("A's strategy (Strategies page)", ("pick", 0))
-            self.combo.addItem("B's strategy (Strategies page)", ("pick", 1))
+            self.combo.addItem("A's strategy (Strategies page)", "pick:0")
+            self.combo.addItem("B's strategy (Strategies page)", "pick:1")
         at = self.combo.findData(was)
         self.combo.setCurrentIndex(max(0, at))
         self.combo.blockSignals(False)
@@ -81,22 +85,18 @@ class BidPreview(QWidget):
 
     def choice(self) -> StrategyChoice | None:
         data = self.combo.currentData()
-        if data is None:
+        if not data:
             return None
-        kind, k = data
+        kind, k = str(data).split(":")
         if kind == "pick":
             assert self.picks is not None
-            return self.picks()[k]
-        return StrategyChoice(kind, k)
+            return self.picks()[int(k)]
+        return StrategyChoice(kind, int(k))
 
-    def refresh(self) -> None:
+    def refresh(self, _theme: str = "") -> None:
         """The bids in the state shown."""
-        self.a_bars.clear()
-        self.b_bars.clear()
+        self.a_bids, self.b_bids = (), ()
         choice = self.choice()
-        show = choice is not None
-        self.a_bars.setVisible(show)
-        self.b_bars.setVisible(show)
         if choice is None:
             self.note.setText("")
             self.note.setVisible(False)
@@ -119,8 +119,9 @@ class BidPreview(QWidget):
         except WhistError as exc:
             self.note.setText(str(exc))
             return
-        self.note.setText(f"{choice.name}'s bids in this state:")
-        for bars, bids in ((self.a_bars, a), (self.b_bars, b)):
-            bars.set_strategy(
-                [c for c, _ in bids], [float(p) for _, p in bids], [p for _, p in bids]
-            )
+        self.a_bids, self.b_bids = a, b
+        ink_a, ink_b = (side_colour(s, self.palette()).name() for s in ("A", "B"))
+        self.note.setText(
+            f"<b style='color:{ink_a}'>A bids {described_bids(a)}</b> · "
+            f"<b style='color:{ink_b}'>B bids {described_bids(b)}</b>"
+        )

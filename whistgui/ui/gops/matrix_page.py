@@ -59,6 +59,9 @@ class MatrixPage(QScrollArea):
         self.error: MatrixTextError | None = None
         self._job: int | None = None
         self._wanted: list[list[object]] | None = None
+        #: the matrix the solution shown is of
+        self._solved: list[list[object]] | None = None
+        self._asked: list[list[object]] | None = None
 
         inner = QWidget(self)
         self.setWidget(inner)
@@ -119,7 +122,7 @@ class MatrixPage(QScrollArea):
         engine.finished.connect(self._on_finished)
         engine.failed.connect(self._on_failed)
         engine.cancelled.connect(self._on_cancelled)
-        notifier().changed.connect(lambda _t: self._mark())
+        notifier().changed.connect(self._on_theme)  # a method: disconnected when deleted
 
     def check(self) -> list[list[object]] | None:
         """Read the field: the matrix, or None with the error marked."""
@@ -130,11 +133,25 @@ class MatrixPage(QScrollArea):
             self.error = exc
             self.error_label.setText(str(exc))
             self._mark()
+            self._mark_stale(None)
             return None
         self.error = None
         self.error_label.setText("")
         self._mark()
+        self._mark_stale(m)
         return m
+
+    def _mark_stale(self, m: list[list[object]] | None) -> None:
+        """The solution shown is greyed, and says so, unless it is of the matrix typed."""
+        if self.solution is None:
+            return
+        fresh = m is not None and m == self._solved
+        self.table.setEnabled(fresh)
+        self.value_label.setEnabled(fresh)
+        self.status.setText("" if fresh else "The matrix has changed: solve it again.")
+
+    def _on_theme(self, _theme: str = "") -> None:
+        self._mark()
 
     def _mark(self) -> None:
         """Underline the error's place in the field (in the theme's error colour)."""
@@ -168,6 +185,7 @@ class MatrixPage(QScrollArea):
         if self.work.defer():
             return
         matrix = m
+        self._asked = m
 
         def job(ctx: JobContext) -> ExactSolution:
             ctx.report(f"a {len(matrix)} × {len(matrix[0])} matrix game", force=True)
@@ -185,7 +203,7 @@ class MatrixPage(QScrollArea):
             return
         self._job, self._wanted = None, None
         assert isinstance(result, ExactSolution)
-        self.show_solution(result)
+        self.show_solution(result, self._asked)
 
     def _on_failed(self, job: int, channel: str, _tag: object, message: str) -> None:
         if job == self._job and channel == MATRIX_CHANNEL:
@@ -199,11 +217,14 @@ class MatrixPage(QScrollArea):
             self._job = None
             self.status.setText("Stopped.")
 
-    def show_solution(self, s: ExactSolution) -> None:
+    def show_solution(self, s: ExactSolution, m: list[list[object]] | None = None) -> None:
         self.solution = s
+        self._solved = m
         self.status.setText("")
         self.value_label.setText(
-            f"Value (for the rows): <b>{_text(s.value)}</b> ≈ {float(s.value):.6f}"
+            f"Value (for the rows): <b>{_text(s.value)}</b> ≈ {float(s.value):.6f}".replace(
+                "-", "−"
+            )
         )
         t = self.table
         t.setRowCount(max(len(s.row), len(s.col)))
@@ -215,5 +236,8 @@ class MatrixPage(QScrollArea):
                     (c + 1, f"{float(probs[k]):.6f}" if k < len(probs) else ""),
                 ):
                     item = QTableWidgetItem(text)
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight)
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
                     t.setItem(k, col, item)
+        self._mark_stale(self.check())

@@ -48,11 +48,11 @@ from whistgui.app.gops_strategies import (
 from whistgui.engine.errors import WhistError
 from whistgui.engine.gops import GopsRules
 from whistgui.engine.gops.exact_play import PlayResult, fraction_text
-from whistgui.engine.gops.strategies import described_bids
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.gops.colours import heat_colour
 from whistgui.ui.gops.session import GopsSession
 from whistgui.ui.gops.strategy_picker import StrategyPicker
+from whistgui.ui.gops.value_panel import approximate_text, digits_text
 from whistgui.ui.theme import contrasting_text, text_role
 
 __all__ = ["CHANNELS", "StrategyPage"]
@@ -70,8 +70,26 @@ def _decimal(x: Fraction) -> str:
     return f"{float(x):+.6f}".replace("-", "−")
 
 
+#: Fractions longer than this are shown cut (their first and last digits) or as decimals.
+_LONG = 20
+
+
 def _exact(x: Fraction) -> str:
-    return fraction_text(x).replace("-", "−")
+    """The fraction, or its first and last digits when long (an optimal strategy's are)."""
+    text = fraction_text(x)
+    return text.replace("-", "−") if len(text) <= _LONG else digits_text(x, 4)
+
+
+def _short(x: Fraction) -> str:
+    """The fraction, or ``≈`` its decimal when long."""
+    text = fraction_text(x)
+    return text.replace("-", "−") if len(text) <= _LONG else f"≈ {approximate_text(x)}"
+
+
+def _bids_text(bids: tuple[tuple[int, Fraction], ...]) -> str:
+    if len(bids) == 1:
+        return str(bids[0][0])
+    return ", ".join(f"{b}: {_short(p)}" for b, p in bids)
 
 
 def _item(text: str, tip: str = "") -> QTableWidgetItem:
@@ -88,8 +106,15 @@ def _table(parent: QWidget, name: str) -> QTableWidget:
     t.setAccessibleName(name)
     t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    t.setMaximumHeight(240)
+    t.setFixedHeight(t.horizontalHeader().sizeHint().height() + 2 * t.frameWidth() + 4)
     return t
+
+
+def _fit_height(t: QTableWidget, most: int) -> None:
+    """As tall as its rows (at most ``most`` pixels: it scrolls beyond)."""
+    rows = sum(t.rowHeight(r) for r in range(t.rowCount()))
+    bar = t.horizontalScrollBar().sizeHint().height()
+    t.setFixedHeight(min(most, t.horizontalHeader().height() + rows + 2 * t.frameWidth() + bar))
 
 
 class _Section(QGroupBox):
@@ -167,6 +192,7 @@ class StrategyPage(QScrollArea):
         self.status = QLabel(inner)
         self.status.setWordWrap(True)
         form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
         a_label, b_label = QLabel("Strategy of A:", inner), QLabel("Strategy of B:", inner)
         a_label.setBuddy(self.a_picker.combo)
         b_label.setBuddy(self.b_picker.combo)
@@ -237,7 +263,6 @@ class StrategyPage(QScrollArea):
         names_row.addWidget(self.tournament_button)
         top.addLayout(names_row)
         self.tournament_table = _table(self.tournament_box.body, "Tournament matrix")
-        self.tournament_table.setMaximumHeight(300)
         tl = QVBoxLayout(self.tournament_box.body)
         tl.setContentsMargins(0, 0, 0, 0)
         tl.addWidget(self.tournament_table)
@@ -286,12 +311,16 @@ class StrategyPage(QScrollArea):
         return self.session.solver
 
     def compute_play(self) -> None:
-        a, b, rules, solver = self.a_picker.choice(), self.b_picker.choice(), self.rules, None
-        solver = self._solver()
+        a, b, rules, solver = (
+            self.a_picker.choice(),
+            self.b_picker.choice(),
+            self.rules,
+            self._solver(),
+        )
 
         def job(ctx: JobContext) -> PlayResult:
             ctx.report(f"{a.name} against {b.name}", force=True)
-            return play_pair(a, b, rules, solver)
+            return play_pair(a, b, rules, solver, ctx.should_stop)
 
         self._submit(PLAY, job, f"GOPS: {a.name} against {b.name}", rules)
 
@@ -357,8 +386,8 @@ class StrategyPage(QScrollArea):
     def _on_cancelled(self, job: int, channel: str) -> None:
         if self._jobs.pop(job, None) is not None:
             self.stop_button.setEnabled(bool(self._jobs))
-            if channel not in self._asked or self.work.behind:
-                self.status.setText("Stopped.")
+            hidden = channel in self._asked and self.work.behind
+            self.status.setText("Waiting until the page is shown." if hidden else "Stopped.")
 
     def _on_failed(self, job: int, channel: str, _tag: object, message: str) -> None:
         if self._take(job, channel):
@@ -400,8 +429,10 @@ class StrategyPage(QScrollArea):
         t.setRowCount(len(rows))
         for k, (res, p) in enumerate(rows):
             t.setItem(k, 0, _item(_exact(res)))
-            t.setItem(k, 1, _item(_exact(p)))
+            t.setItem(k, 1, _item(_short(p), _exact(p)))
             t.setItem(k, 2, _item(f"{float(p):.6f}"))
+        t.resizeColumnsToContents()
+        _fit_height(t, 240)
 
     def show_reply(self, rep: Reply) -> None:
         self.reply = rep
@@ -424,9 +455,7 @@ class StrategyPage(QScrollArea):
 
     @staticmethod
     def _deviation_text(rep: Reply, d: Deviation) -> str:
-        return (
-            f"{d.turn}: the reply bids {d.reply}, {rep.answered} bids {described_bids(d.strategy)}"
-        )
+        return f"{d.turn}: the reply bids {d.reply}, {rep.answered} bids {_bids_text(d.strategy)}"
 
     def _on_deviation(self, item: QListWidgetItem) -> None:
         d = item.data(Qt.ItemDataRole.UserRole)
@@ -448,12 +477,15 @@ class StrategyPage(QScrollArea):
         for i, row in enumerate(matrix):
             for j, r in enumerate(row):
                 item = _item(
-                    _exact(r.exact), f"{r.a} (A) against {r.b} (B): {_decimal(r.exact)} for A"
+                    _short(r.exact),
+                    f"{r.a} (A) against {r.b} (B): {_exact(r.exact)} = {_decimal(r.exact)} for A",
                 )
                 fill = heat_colour(float(r.exact), scale, t.palette())
                 item.setBackground(fill)
                 item.setForeground(contrasting_text(fill))
                 t.setItem(i, j, item)
+        t.resizeColumnsToContents()
+        _fit_height(t, 300)
 
     # -- the rules ----------------------------------------------------------------------------
     def _on_rules(self, rules: GopsRules) -> None:

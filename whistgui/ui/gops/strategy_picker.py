@@ -49,6 +49,7 @@ class StrategyPicker(QWidget):
         self.k_spin.setToolTip("face+k: the card k above the prize shown, wrapping from N to 1")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        self.combo.setMinimumContentsLength(22)
         layout.addWidget(self.combo, 1)
         layout.addWidget(self.k_spin)
         self._file: StrategyChoice | None = None

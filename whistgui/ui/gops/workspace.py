@@ -77,6 +77,8 @@ class GopsWorkspace(Workspace):
         self.preview = BidPreview(
             self.session, lambda: (page.a_picker.choice(), page.b_picker.choice())
         )
+        page.a_picker.changed.connect(self.preview.refresh)
+        page.b_picker.changed.connect(self.preview.refresh)
         side = self.explorer.side
         column = side.layout()
         assert isinstance(column, QVBoxLayout)
