@@ -338,3 +338,26 @@ def test_the_explorer_shows_a_chosen_strategys_bids_in_the_state(qtbot, window) 
     assert preview.combo.findText("face+3") == -1
     assert preview.combo.findText("face+2") >= 0
     assert preview.combo.currentData() == "pick:0"
+
+
+def test_the_pages_by_keyboard(qtbot, window) -> None:
+    from tests.ui.workspaces import gops
+
+    ws = gops(window)
+    window.set_game("gops")
+    ws.explorer.set_rules(GopsRules(3))
+    ws.explorer.setFocus()
+    qtbot.keyClick(ws.explorer, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    assert ws.tabs.currentWidget() is ws.strategies
+    qtbot.keyClick(ws.tabs.currentWidget(), Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
+    assert ws.tabs.currentWidget() is ws.matrix_game
+    m = ws.matrix_game
+    m.edit.setFocus()
+    m.edit.selectAll()
+    qtbot.keyClicks(m.edit, "2 1; 0 3")  # two rows: (2·3 − 1·0)/(2 + 3 − 1 − 0)
+    qtbot.keyClick(m.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: m.solution is not None, timeout=WAIT)
+    assert m.solution.value == Fraction(3, 2)
+    assert m.edit.toPlainText() == "2 1; 0 3"  # Ctrl+Return solved, typed no line
+    qtbot.keyClick(m.edit, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    assert ws.tabs.currentWidget() is ws.explorer
