@@ -361,3 +361,25 @@ def test_the_pages_by_keyboard(qtbot, window) -> None:
     assert m.edit.toPlainText() == "2 1; 0 3"  # Ctrl+Return solved, typed no line
     qtbot.keyClick(m.edit, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
     assert ws.tabs.currentWidget() is ws.explorer
+
+
+def test_the_games_value_is_computed_once_per_rules(qtbot, page, monkeypatch) -> None:
+    """The exploitability needs the game's value (13 s at N = 6): a second reply reuses it."""
+    from whistgui.app import gops_strategies
+
+    calls: list[GopsRules] = []
+    real = gops_strategies.game_value
+
+    def counted(rules, **kw):  # type: ignore[no-untyped-def]
+        calls.append(rules)
+        return real(rules, **kw)
+
+    monkeypatch.setattr(gops_strategies, "game_value", counted)
+    p = page(GopsRules(4))
+    p.compute_reply("A")
+    qtbot.waitUntil(lambda: p.reply is not None, timeout=WAIT)
+    first = p.reply
+    p.compute_reply("B")
+    qtbot.waitUntil(lambda: p.reply is not first, timeout=WAIT)
+    assert calls == [GopsRules(4)]
+    assert p.reply.exploitability == first.exploitability  # face+1 and face: equally beaten

@@ -160,6 +160,7 @@ class Reply:
     side: str
     answered: str
     response: BestResponse
+    game_value: Fraction
     exploitability: Fraction
     turns: int
     deviations: tuple[Deviation, ...]
@@ -172,14 +173,25 @@ def reply_to(
     rules: GopsRules,
     solver: Any = None,
     should_stop: Callable[[], bool] | None = None,
+    known_value: Fraction | None = None,
 ) -> Reply:
     """The best reply to ``choice`` (A's strategy if ``side`` is ``"A"``, else B's): the
     replier takes the other seat; strategies see the game from their own side, so one
-    backward induction answers either."""
+    backward induction answers either. The exploitability is the reply's value less the
+    game's (``known_value`` if given: computed, it takes 13 s at N = 6, the reply 0.7 s)."""
     s = _hook(choice.make(rules, solver), should_stop)
     br = best_response(s, rules)
-    own = solver if solver is not None and getattr(solver, "rules", None) == rules else None
-    value = game_value(rules, solver=own)
+    if known_value is not None:
+        value = known_value
+    else:
+        own = solver if solver is not None and getattr(solver, "rules", None) == rules else None
+        if own is None:
+            from whistgui.engine.gops import GopsSolver
+
+            own = GopsSolver(rules)
+        if should_stop is not None:
+            own.should_stop = should_stop  # Stop reaches the game's solving
+        value = game_value(rules, solver=own)
     deviations: list[Deviation] = []
     count = 0
     turns = br.turns()
@@ -195,6 +207,7 @@ def reply_to(
         side,
         choice.name,
         br,
+        value,
         br.value - value,
         len(turns),
         tuple(deviations),

@@ -175,6 +175,8 @@ class StrategyPage(QScrollArea):
         self.reply: Reply | None = None
         self.matrix: list[list[PlayResult]] | None = None
         self._reading: str = ""  # the picker whose file is being read
+        #: the games' values computed (for the exploitability: 13 s at N = 6)
+        self._game_values: dict[GopsRules, Fraction] = {}
 
         inner = QWidget(self)
         self.setWidget(inner)
@@ -327,10 +329,11 @@ class StrategyPage(QScrollArea):
     def compute_reply(self, side: str) -> None:
         choice = (self.a_picker if side == "A" else self.b_picker).choice()
         rules, solver = self.rules, self._solver()
+        known = self._game_values.get(rules)
 
         def job(ctx: JobContext) -> Reply:
             ctx.report(f"the best reply to {choice.name}", force=True)
-            return reply_to(choice, side, rules, solver, ctx.should_stop)
+            return reply_to(choice, side, rules, solver, ctx.should_stop, known)
 
         self._submit(REPLY, job, f"GOPS: the best reply to {side}'s {choice.name}", rules)
 
@@ -436,6 +439,7 @@ class StrategyPage(QScrollArea):
 
     def show_reply(self, rep: Reply) -> None:
         self.reply = rep
+        self._game_values[rep.response.rules] = rep.game_value
         self.reply_box.fresh(rep.response.rules)
         self.reply_box.setTitle(f"Best reply to {rep.side} ({rep.answered})")
         dev = len(rep.deviations) + rep.more
