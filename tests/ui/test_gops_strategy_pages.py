@@ -24,6 +24,7 @@ from whistgui.engine.errors import IllegalPlayError, NotationError
 from whistgui.engine.gops import GopsRules, GopsState, solve_exact
 from whistgui.engine.gops.exact_play import best_response, play
 from whistgui.engine.gops.strategies import strategy
+from whistgui.ui.gops.colours import side_colour
 from whistgui.ui.gops.matrix_page import MatrixPage
 from whistgui.ui.gops.session import GopsSession
 from whistgui.ui.gops.strategy_page import StrategyPage
@@ -322,12 +323,27 @@ def test_the_explorer_shows_a_chosen_strategys_bids_in_the_state(qtbot, window) 
     one = Fraction(1)
     assert (preview.a_bids, preview.b_bids) == (((4, one),), ((4, one),))
     assert "A bids 4" in preview.note.text()
+    # the heat map's headers shade the bids, in each player's colour
+    heat = ws.explorer.matrix
+    assert heat.marks == ("face+1", {4: 1.0}, {4: 1.0})
+    qtbot.waitUntil(lambda: heat.rowCount() == 4 and ws.explorer.ready(), timeout=WAIT)
+    row_heads = [heat.verticalHeaderItem(i) for i in range(4)]
+    assert [h.text() for h in row_heads] == ["1", "2", "3", "4"]
+    shaded = [h.background().style() != Qt.BrushStyle.NoBrush for h in row_heads]
+    assert shaded == [False, False, False, True]
+    blue = row_heads[3].background().color()
+    assert blue.rgb() == side_colour("A", heat.palette()).rgb()
+    assert "face+1 bids it" in row_heads[3].toolTip()
+    assert heat.horizontalHeaderItem(3).background().color().rgb() == (
+        side_colour("B", heat.palette()).rgb()
+    )
     ws.session.bid(4, 1)
     ws.session.turn(4)
     # A has no 4 left, 4 + 1 wraps to 1; B has no 1 left: the next card above, 2
     assert (preview.a_bids, preview.b_bids) == (((1, one),), ((2, one),))
     preview.combo.setCurrentIndex(preview.combo.findText("random"))
     assert preview.a_bids == tuple((c, Fraction(1, 3)) for c in (1, 2, 3))
+    assert heat.marks[1] == {1: 1 / 3, 2: 1 / 3, 3: 1 / 3}
     assert "A bids 1: 1/3, 2: 1/3, 3: 1/3" in preview.note.text()
     # A's strategy as the Strategies page picks it, followed as it changes
     preview.combo.setCurrentIndex(preview.combo.findData("pick:0"))

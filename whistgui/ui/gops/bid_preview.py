@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from whistgui.app.gops_strategies import StrategyChoice
@@ -24,7 +24,11 @@ __all__ = ["BidPreview"]
 
 class BidPreview(QWidget):
     """Follows ``session``: the bids of the strategy chosen in :attr:`combo` in the state
-    shown. ``picks`` gives A's and B's strategies as picked on the Strategies page."""
+    shown. ``picks`` gives A's and B's strategies as picked on the Strategies page.
+    ``bidsChanged(name, a, b)`` says them (bid → probability; an empty name: none) for the
+    heat map's headers."""
+
+    bidsChanged = Signal(str, object, object)
 
     def __init__(
         self,
@@ -96,6 +100,7 @@ class BidPreview(QWidget):
     def refresh(self, _theme: str = "") -> None:
         """The bids in the state shown."""
         self.a_bids, self.b_bids = (), ()
+        self.bidsChanged.emit("", {}, {})
         choice = self.choice()
         if choice is None:
             self.note.setText("")
@@ -120,6 +125,7 @@ class BidPreview(QWidget):
             self.note.setText(str(exc))
             return
         self.a_bids, self.b_bids = a, b
+        self.bidsChanged.emit(choice.name, {c: float(p) for c, p in a}, {c: float(p) for c, p in b})
         ink_a, ink_b = (side_colour(s, self.palette()).name() for s in ("A", "B"))
         self.note.setText(
             f"<b style='color:{ink_a}'>A bids {described_bids(a)}</b> · "

@@ -1,6 +1,7 @@
 """The GOPS explorer's heat map: the matrix game of bids, rows A's bids, columns B's, each cell
 A's value after them, coloured on the theme's diverging scale (painted again when the theme
-changes); the cell of the bids the path took outlined."""
+changes); the cell of the bids the path took outlined; the bids of a strategy chosen beside it
+(:meth:`HeatMap.set_marks`) shaded in the headers, in each player's colour."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidgetItem, 
 
 from whistgui.engine.gops import GopsState
 from whistgui.figures.gops import format_payoff
-from whistgui.ui.gops.colours import dominated_colours, heat_colour
+from whistgui.ui.gops.colours import dominated_colours, heat_colour, side_colour
 from whistgui.ui.gops.jobs import StateView
 from whistgui.ui.theme import contrasting_text, is_theme_change
 from whistgui.ui.widgets.grid import ChoiceGrid, OutlineDelegate
@@ -54,6 +55,27 @@ class HeatMap(ChoiceGrid):
         self._room = QSize(0, 0)
         #: the value at the blue end of the scale (its negative at the red end); 0.0: none
         self.scale = 0.0
+        #: a strategy's name and its bids (A's rows, B's columns: bid → probability)
+        self.marks: tuple[str, dict[int, float], dict[int, float]] = ("", {}, {})
+
+    def set_marks(self, name: str, a: dict[int, float], b: dict[int, float]) -> None:
+        """Shade the headers of the bids ``name`` makes in this state (``a``: A's, ``b``:
+        B's, each bid's probability); an empty name: none."""
+        self.marks = (name, dict(a), dict(b))
+        self._refresh()
+
+    def _mark(self, head: QTableWidgetItem, side: str, bid: int, pal: QPalette) -> None:
+        name, a, b = self.marks
+        p = (a if side == "A" else b).get(bid, 0.0)
+        if not name or p <= 0:
+            return
+        fill = side_colour(side, pal)
+        fill.setAlphaF(0.25 + 0.75 * p)
+        head.setBackground(QBrush(fill))
+        head.setForeground(
+            QBrush(contrasting_text(fill) if p > 0.5 else pal.color(QPalette.ColorRole.Text))
+        )
+        head.setToolTip(f"{head.toolTip()}; {name} bids it with probability {p:.3f}")
 
     def set_room(self, room: QSize) -> None:
         """The space the matrix may fill: its cells grow (within limits) to use it."""
@@ -140,6 +162,7 @@ class HeatMap(ChoiceGrid):
             head.setForeground(QBrush(grey_ink if j in dc else text))
             note = " (dominated)" if j in dc else ""
             head.setToolTip(f"B bids {c}{note}: B plays it with probability {sol.col[j]:.3f}")
+            self._mark(head, "B", c, pal)
             self.setHorizontalHeaderItem(j, head)
         for i, r in enumerate(view.rows):
             head = QTableWidgetItem(str(r))
@@ -147,6 +170,7 @@ class HeatMap(ChoiceGrid):
             head.setForeground(QBrush(grey_ink if i in dr else text))
             note = " (dominated)" if i in dr else ""
             head.setToolTip(f"A bids {r}{note}: A plays it with probability {sol.row[i]:.3f}")
+            self._mark(head, "A", r, pal)
             self.setVerticalHeaderItem(i, head)
             for j, c in enumerate(view.cols):
                 v = view.matrix[i][j]

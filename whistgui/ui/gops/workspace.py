@@ -77,6 +77,8 @@ class GopsWorkspace(Workspace):
         self.preview = BidPreview(
             self.session, lambda: (page.a_picker.choice(), page.b_picker.choice())
         )
+        self.preview.bidsChanged.connect(self.explorer.matrix.set_marks)
+        self.preview.refresh()
         page.a_picker.changed.connect(self.preview.refresh)
         page.b_picker.changed.connect(self.preview.refresh)
         side = self.explorer.side
