@@ -102,8 +102,9 @@ def test_the_best_reply_and_its_deviations_are_the_engines(qtbot, page) -> None:
     assert [(d.turn, d.reply) for d in p.reply.deviations] == expected
     assert p.deviations.count() == len(expected) > 0
     first = p.deviations.item(0).text()
-    assert str(expected[0][0]) in first
-    assert f"the reply bids {expected[0][1]}" in first
+    turn, bid = expected[0]
+    assert f"prize {turn.shown} turned, {turn.state}:" in first  # the reply sits in A's seat
+    assert f"the reply (A) bids {bid}, face would bid {face.bids(turn)[0][0]}" in first
 
 
 def test_a_deviation_clicked_shows_its_state_in_the_explorer(qtbot, window) -> None:
@@ -123,8 +124,9 @@ def test_a_deviation_clicked_shows_its_state_in_the_explorer(qtbot, window) -> N
     rect = p.deviations.visualItemRect(item)
     qtbot.mouseClick(p.deviations.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert ws.tabs.currentWidget() is ws.explorer
-    # the reply to A sits in B's seat: the explorer shows the turn from A's side
+    # the reply to A sits in B's seat: the explorer shows the turn from A's side, as listed
     assert ws.session.state == d.turn.state.swapped()
+    assert f"{d.turn.state.swapped()}: the reply (B) bids {d.reply}" in item.text()
     assert ws.session.steps[-1].move.prize == d.turn.shown
 
 

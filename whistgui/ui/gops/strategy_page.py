@@ -459,7 +459,14 @@ class StrategyPage(QScrollArea):
 
     @staticmethod
     def _deviation_text(rep: Reply, d: Deviation) -> str:
-        return f"{d.turn}: the reply bids {d.reply}, {rep.answered} bids {_bids_text(d.strategy)}"
+        """The turn as the explorer shows it (A's side), what the reply bids in its seat and
+        what the strategy it answers would bid there."""
+        seat = "A" if rep.side == "B" else "B"
+        state = d.turn.state if seat == "A" else d.turn.state.swapped()
+        return (
+            f"prize {d.turn.shown} turned, {state}: the reply ({seat}) bids {d.reply}, "
+            f"{rep.answered} would bid {_bids_text(d.strategy)}"
+        )
 
     def _on_deviation(self, item: QListWidgetItem) -> None:
         d = item.data(Qt.ItemDataRole.UserRole)
