@@ -401,3 +401,27 @@ def test_the_games_value_is_computed_once_per_rules(qtbot, page, monkeypatch) ->
     qtbot.waitUntil(lambda: p.reply is not first, timeout=WAIT)
     assert calls == [GopsRules(4)]
     assert p.reply.exploitability == first.exploitability  # face+1 and face: equally beaten
+
+
+def test_work_asked_while_hidden_waits_until_the_page_is_shown(qtbot, page, jobs) -> None:
+    p = page(GopsRules(4))
+    p.hide()
+    p.compute_play()
+    qtbot.wait(100)
+    assert "gops-strategy-play" not in jobs  # a hidden page computes nothing
+    p.show()
+    qtbot.waitUntil(lambda: p.play_result is not None, timeout=WAIT)
+    assert jobs.count("gops-strategy-play") == 1
+
+
+def test_a_strategy_file_of_another_n_is_refused_when_played(qtbot, page, tmp_path) -> None:
+    p = page(GopsRules(3))
+    other = tmp_path / "four.json"
+    other.write_text(json.dumps({"gops_strategy": 1, "n": 4, "otherwise": "random", "bids": {}}))
+    p.read_file(p.b_picker, str(other))
+    qtbot.waitUntil(lambda: p.b_picker.choice().kind == "file", timeout=WAIT)
+    p.compute_play()
+    qtbot.waitUntil(lambda: "N = 4" in p.status.text(), timeout=WAIT)
+    assert "four.json" in p.status.text()
+    assert "not 3" in p.status.text()
+    assert p.play_result is None
