@@ -82,12 +82,15 @@ def test_every_card_is_in_its_seats_zone_sorted_with_suits_alternating(table, se
 
 def test_the_pool_is_shown_with_the_problem_and_card_counts_while_editing(table, session):
     n = sort_hand(session.document.hands[Seat.N])
-    assert table.label_text(Seat.N) == "North · dealer"
+    points = {14: 4, 13: 3, 12: 2, 11: 1}
+    whole = sum(points.get(c.rank, 0) for c in n)
+    assert table.label_text(Seat.N) == f"North · dealer · {whole} HCP"
     session.move_cards(n[:3], None)
+    left = sum(points.get(c.rank, 0) for c in n[3:])
     pool = [s for s in table.slots() if s.place == POOL]
     assert {s.card for s in pool} == set(n[:3])
     assert all(table.zone_rect(POOL).contains(s.rect) for s in pool)
-    assert table.label_text(Seat.N) == "North · dealer · 10 cards"
+    assert table.label_text(Seat.N) == f"North · dealer · 10 cards · {left} HCP"
     assert table.position is None
     assert "North 10" in table.accessibleDescription()
     status = table.tooltip_at(QPointF(table.width() / 2, table.height() - 14))

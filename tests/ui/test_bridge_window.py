@@ -314,6 +314,7 @@ def test_a_deal_typed_mid_trick_starts_the_play_again(qtbot, window, tmp_path: P
     assert session.cursor == 5
     assert len(table.trick_cards()) == 1
     bridge(window).page.random_button.click()
+    qtbot.waitUntil(lambda: not bridge(window).page.dealing, timeout=20000)
     assert (session.cursor, session.document.played) == (0, ())
     assert table.trick_cards() == []
     window.act_undo.trigger()
@@ -348,6 +349,7 @@ def test_the_title_follows_the_position_shown(qtbot, window) -> None:  # type: i
     assert "played" not in window.windowTitle()
     _press_b(qtbot, window, 1)
     bridge(window).page.random_button.click()
+    qtbot.waitUntil(lambda: not bridge(window).page.dealing, timeout=20000)
     assert "played" not in window.windowTitle()
     # autoplay to the end of a 3-card ending: the last card counted too
     ending = BridgeDeal.parse("N:AK2.-.-.- -.-.-.432 QJ3.-.-.- -.-.-.765")
@@ -374,9 +376,9 @@ def _badge_colour(window, card) -> str:  # type: ignore[no-untyped-def]
     image = table.grab().toImage()
     ratio = image.devicePixelRatio()
     slot = table.slot_of(card)
-    disc = table.badge_rect(slot.visible, table.card_size()[1])
-    # the disc's left part, clear of its text and its white rim
-    point = (disc.center() - disc.center().__class__(disc.width() * 0.3, 0)) * ratio
+    disc = table.badge_rect(slot.visible, slot.rect.height())
+    # the disc's upper part, clear of its text ("−2" reaches its left part) and its white rim
+    point = (disc.center() - disc.center().__class__(0, disc.height() * 0.34)) * ratio
     pixel = QColor(image.pixel(point.toPoint()))
 
     def distance(c: QColor) -> int:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+import re
 from dataclasses import dataclass
 from typing import Final
 
@@ -30,6 +31,7 @@ from whistgui.engine.bridge import (
     PbnBoard,
     PbnError,
     Seat,
+    Strain,
     Suit,
     write_pbn,
 )
@@ -48,6 +50,7 @@ __all__ = [
     "LeftOut",
     "card_marks",
     "load_pbn",
+    "par_contract",
     "save_pbn",
 ]
 
@@ -243,6 +246,18 @@ class CardMark:
         for the side that plays it (a defender's best card is green too)."""
         return self.best if self.ending else self.made
 
+    @property
+    def badge(self) -> str:
+        """What the card does for the side that plays it, as its badge says: ``"✓"`` for
+        one of that side's best cards, ``"−2"`` for one that costs it two tricks (whichever
+        side declares: a defender's best card is a tick too).
+
+        >>> card = BridgeCard.parse("SA")
+        >>> CardMark(card, 8, False, True, 0).badge, CardMark(card, 8, False, False, 2).badge
+        ('✓', '−2')
+        """
+        return "\u2713" if self.best else f"\u2212{self.cost}"
+
     def text(self, contract: Contract) -> str:
         """``"=" / "+1" / "−2"``: the contract's result if this card is played; in an ending,
         the tricks the declaring side takes of the ending's (``"2"``).
@@ -257,6 +272,29 @@ class CardMark:
             return str(self.declarer_tricks)
         over = self.declarer_tricks - contract.tricks_needed
         return "=" if over == 0 else f"+{over}" if over > 0 else f"\u2212{-over}"
+
+
+#: A par contract as DDS writes it: ``4♥E=``, ``5♠Nx-1``, ``3NTS+1``.
+_PAR_CONTRACT: Final = re.compile(r"([1-7])(NT|[♠♥♦♣SHDC])(x{0,2})([NESW])(x{0,2})", re.IGNORECASE)
+
+
+def par_contract(contracts: tuple[str, ...]) -> tuple[Contract, Seat] | None:
+    """The first of the par contracts DDS gives (``dds.Par.contracts``) as a contract and its
+    declarer; None if there is none (passed out) or none reads as a contract.
+
+    >>> par_contract(("5♠Nx-1", "5♠Sx-1"))
+    (Contract.parse('5SX'), <Seat.N: 0>)
+    >>> par_contract(("3NTS+1",)), par_contract(())
+    ((Contract.parse('3NT'), <Seat.S: 2>), None)
+    """
+    for text in contracts:
+        m = _PAR_CONTRACT.match(text.strip())
+        if m is not None:
+            strain = Strain.parse(m.group(2))
+            seat = Seat[m.group(4).upper()]
+            doubled = len(m.group(3)) + len(m.group(5))
+            return Contract(int(m.group(1)), strain, doubled), seat
+    return None
 
 
 def card_marks(

@@ -171,7 +171,6 @@ class FeltPainter:
                 path.addRoundedRect(rect, r, r)
                 p.fillPath(path, shade)
         marks = t.marks
-        contract = t.contract()
         for s in lay.slots:
             mark = marks.get(s.card)
             if mark is None:
@@ -180,7 +179,7 @@ class FeltPainter:
             visible = s.visible.translated(0, dy)
             if mark.best:
                 self._outline(p, visible, colour("best"))
-            self._badge(p, visible, lay.card_h, mark.text(contract), mark.good)
+            self._badge(p, visible, s.rect.height(), mark.badge, mark.best)
 
     @staticmethod
     def _outline(p: QPainter, rect: QRectF, ink: QColor) -> None:
@@ -195,8 +194,8 @@ class FeltPainter:
 
     @staticmethod
     def _badge(p: QPainter, visible: QRectF, card_h: float, text: str, good: bool) -> None:
-        """A card's disc: green if ``good`` (the contract makes; in an ending, a best card
-        for the side that plays it), else red."""
+        """A card's disc, from the point of view of the side that plays it: green if
+        ``good`` (one of its best cards, ✓), else red (what it costs, −1)."""
         p.save()
         disc = badge_rect(visible, card_h)
         fill = colour("made" if good else "down")

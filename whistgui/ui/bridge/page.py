@@ -21,8 +21,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QPushButton,
     QSpinBox,
     QSplitter,
@@ -42,14 +40,16 @@ from whistgui.engine.bridge import (
     Seat,
     Strain,
 )
-from whistgui.engine.bridge.play import trick_winner
 from whistgui.engine.errors import WhistError
 from whistgui.engine.reading import label
+from whistgui.figures.bridge import par_text
 from whistgui.ui.bridge.dd_table import DDTableView
+from whistgui.ui.bridge.dealing import DealOutcome, deal_job, outcome_note
+from whistgui.ui.bridge.play_grid import PlayGrid
 from whistgui.ui.bridge.session import BridgeSession
-from whistgui.ui.bridge.table import BridgeTable, card_text
+from whistgui.ui.bridge.table import BridgeTable
 from whistgui.ui.bridge.trick_tree import TrickTreeView
-from whistgui.ui.engine_service import EngineService, JobContext
+from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.theme import text_role
 from whistgui.ui.widgets.elided import ElidedLabel
 from whistgui.ui.widgets.messages import for_display
@@ -58,6 +58,7 @@ __all__ = ["BridgePage", "ElidedLabel", "best_card", "board_count_text"]
 
 TABLE_CHANNEL = "bridge-table"
 SCORES_CHANNEL = "bridge-scores"
+DEAL_CHANNEL = "bridge-deal"
 #: Milliseconds between autoplayed cards.
 AUTOPLAY_MS = 450
 #: The strains in the order bridge players bid them.
@@ -93,17 +94,16 @@ def _table_job(deal: BridgeDeal, vulnerable: str, dealer: Seat) -> object:
     def job(ctx: JobContext) -> object:
         ctx.report("double-dummy table (20 results)", force=True)
         table = dd_table(deal)
-        par_text = ""
+        text = ""
         if deal.size == 13:
             ctx.check()
             try:
                 result = par(deal, _vulnerability(vulnerable), dealer)
             except WhistError:
-                par_text = ""
+                text = ""
             else:
-                contracts = ", ".join(result.contracts) or "pass"
-                par_text = f"Par {result.score:+d} for N–S: {contracts}"
-        return table, par_text
+                text = par_text(result)  # players' notation: "2♠ N/S +110"
+        return table, text
 
     return job
 
@@ -206,8 +206,14 @@ class BridgePage(QWidget):
         text_role(self.file_notice, "warning")
         self.file_notice.hide()
         self.random_button = QPushButton("&Random Deal", self)
-        self.random_button.setToolTip("Deal the 52 cards at random (Ctrl+R)")
-        self.random_button.clicked.connect(lambda: self.session.random_deal())
+        self.random_button.setToolTip(
+            "Deal the 52 cards at random, to be played in the new deal's par contract (Ctrl+R)"
+        )
+        self.random_button.clicked.connect(lambda: self.random_deal())
+        #: the page's own background work: a new deal and its par (Random Deal)
+        self.work = ViewWork(engine, self, lambda: None)
+        self._deal_tag: object = None
+        self._deal_job = 0
 
         self.level = QSpinBox(self)
         self.level.setRange(1, 7)
@@ -280,11 +286,12 @@ class BridgePage(QWidget):
         nav.addWidget(self.best_button)
         nav.addWidget(self.autoplay_button)
 
-        self.line = QListWidget(self)
-        self.line.setObjectName("bridgeLine")
-        self.line.setToolTip("The line of play, a trick a row; click a card's trick to go there")
-        self.line.itemActivated.connect(self._on_line_item)
-        self.line.itemClicked.connect(self._on_line_item)
+        self.line = PlayGrid(self)
+        self.line.setToolTip(
+            "The line of play, a trick a row: who led (the card in bold), each player's card, "
+            "who won (the card underlined); click a card to look at the play after it"
+        )
+        self.line.cardChosen.connect(self._on_line_card)
         self.tree = TrickTreeView(session, engine, self, scorer=self.scorer)
         self.tree.cardsChosen.connect(self.play_cards)
         self.tabs = QTabWidget(self)
@@ -334,6 +341,7 @@ class BridgePage(QWidget):
 
         engine.finished.connect(self._on_finished)
         engine.failed.connect(self._on_failed)
+        engine.cancelled.connect(self._on_cancelled)
         session.documentChanged.connect(self._on_document)
         session.cursorChanged.connect(self._on_cursor)
         session.boardsChanged.connect(self._on_boards)
@@ -371,6 +379,9 @@ class BridgePage(QWidget):
 
     def _on_document(self, doc: BridgeDocument) -> None:
         self._user_acts()  # a card played on the table, an undo, another deal: autoplay stops
+        if self.dealing:  # the board changed under Random Deal: its deal is for no board now
+            self.engine.cancel(DEAL_CHANNEL)
+            self._deal_done()
         problem = doc.problem()
         if problem is None:
             text = doc.deal.to_pbn()
@@ -440,6 +451,14 @@ class BridgePage(QWidget):
 
     # -- results --------------------------------------------------------------------------
     def _on_finished(self, _job: int, channel: str, tag: object, result: object) -> None:
+        if channel == DEAL_CHANNEL and tag is self._deal_tag and isinstance(result, DealOutcome):
+            self._deal_done()
+            doc = self.session.document
+            kept = (doc.contract, doc.declarer)
+            self.session.deal_in(result.deal, result.contract, result.declarer, "Random deal")
+            note = outcome_note(result, kept)
+            self.table.show_note(note)
+            self.message.emit(note)
         if channel == TABLE_CHANNEL and tag == self._table_for:
             table, par_text = result  # type: ignore[misc]
             self.dd_table.set_table(table, par_text=par_text)
@@ -452,6 +471,9 @@ class BridgePage(QWidget):
                 self._show_scores(tag, result)  # type: ignore[arg-type]
 
     def _on_failed(self, _job: int, channel: str, tag: object, message: str) -> None:
+        if channel == DEAL_CHANNEL and tag is self._deal_tag:
+            self._deal_done()
+            self.table.show_refusal(f"No new deal: {message}")
         if channel == TABLE_CHANNEL and tag == self._table_for:
             self.dd_table.set_message(message)
         elif channel == SCORES_CHANNEL and tag == self.session.position():
@@ -467,7 +489,7 @@ class BridgePage(QWidget):
         pos = self.session.position()
         if pos is None:
             return True
-        if self.dd_table.table() is None:
+        if self.dd_table.table() is None or self.dealing:
             return False
         return pos.is_over or pos in self._scores
 
@@ -518,53 +540,61 @@ class BridgePage(QWidget):
         best = max(m.declarer_tricks for m in marks.values() if m.best)
         if dealt < 13:
             outcome = f"{pair} take {best} of the {dealt} tricks of this ending"
-            badges = f"each badge shows {pair}'s tricks with that card"
         else:
             made = best >= doc.contract.tricks_needed
             outcome = f"the contract {'makes' if made else 'fails'} ({best} tricks)"
-            badges = "the badges show each card's result"
+        mover = pos.to_move
+        side = f"{mover.word}–{mover.partner.word}"
         self.status.setText(
-            text + f"{pos.to_move.word} to play. With best play {outcome}; outlined cards "
-            f"keep that, {badges}."
+            text + f"{mover.word} to play. With best play {outcome}. Badges are for "
+            f"{side}: ✓ a best card, −1 a card that costs a trick."
         )
 
     # -- the line of play -------------------------------------------------------------------
     def _fill_line(self) -> None:
-        doc = self.session.document
-        self.line.clear()
-        if doc.problem() is not None or not doc.played:
-            item = QListWidgetItem("No card played yet: click a card of the player to move.")
-            item.setFlags(Qt.ItemFlag.NoItemFlags)
-            self.line.addItem(item)
-            return
-        pos = BridgePosition.start(doc.deal, doc.contract, doc.declarer)
-        leader = pos.leader
-        for t in range(0, len(doc.played), 4):
-            cards = doc.played[t : t + 4]
-            seats = leader.following()
-            text = f"{t // 4 + 1:>2}. " + "  ".join(
-                f"{seat.name} {card_text(card)}" for seat, card in zip(seats, cards, strict=False)
-            )
-            if len(cards) == 4:
-                leader = trick_winner(leader, cards, doc.contract.strain)
-                text += f"  → {leader.word}"
-            item = QListWidgetItem(text)
-            item.setData(Qt.ItemDataRole.UserRole, t + len(cards))
-            self.line.addItem(item)
+        self.line.show_document(self.session.document)
 
     def _select_line(self, cursor: int) -> None:
-        if cursor == 0:
-            self.line.clearSelection()
-            return
-        row = (cursor - 1) // 4
-        if row < self.line.count():
-            self.line.setCurrentRow(row)
+        self.line.show_cursor(cursor)
 
-    def _on_line_item(self, item: QListWidgetItem) -> None:
-        cards = item.data(Qt.ItemDataRole.UserRole)
-        if isinstance(cards, int):
-            self._user_acts()
-            self.session.set_cursor(cards)
+    def _on_line_card(self, cards: int) -> None:
+        self._user_acts()
+        self.session.set_cursor(cards)
+
+    # -- a new deal -----------------------------------------------------------------------------
+    def random_deal(self, seed: int | None = None) -> None:
+        """Deal at random on the engine service, find the new deal's par there, then play
+        the board in its par contract (:mod:`.dealing`); the status bar's Cancel stops it."""
+        self._user_acts()
+        doc = self.session.document
+
+        def make(_ctx: JobContext) -> BridgeDeal:
+            return BridgeDocument.random(seed).deal
+
+        self._deal_tag = tag = object()
+        self.work.keep = True  # asked for and waited on: done even if the page is hidden
+        self.random_button.setEnabled(False)
+        self._deal_job = self.work.submit(
+            DEAL_CHANNEL,
+            deal_job(make, doc.vulnerable, doc.dealer),  # type: ignore[arg-type]
+            label="Random deal",
+            tag=tag,
+        )
+
+    @property
+    def dealing(self) -> bool:
+        """Whether a new deal is being made (Random Deal)."""
+        return self._deal_tag is not None
+
+    def _deal_done(self) -> None:
+        self._deal_tag = None
+        self.work.keep = False
+        self.random_button.setEnabled(True)
+
+    def _on_cancelled(self, job: int, channel: str) -> None:
+        if channel == DEAL_CHANNEL and job == self._deal_job and self._deal_tag is not None:
+            self._deal_done()
+            self.table.show_note("Random deal cancelled: the board is as it was")
 
     # -- user actions ---------------------------------------------------------------------------
     def _user_acts(self) -> None:

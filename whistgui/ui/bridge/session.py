@@ -194,6 +194,15 @@ class BridgeSession(FileSession):
     def random_deal(self, seed: int | None = None) -> bool:
         return self.set_deal(BridgeDocument.random(seed).deal, "Random deal")
 
+    def deal_in(
+        self, deal: BridgeDeal, contract: Contract | None, declarer: Seat | None, text: str
+    ) -> bool:
+        """A new deal and, unless None, the contract it is played in: one undo step."""
+        doc = self._doc.with_deal(deal)
+        if contract is not None and declarer is not None:
+            doc = doc.with_contract(contract, declarer)
+        return self.apply(doc, text)
+
     def clear_hands(self) -> bool:
         return self.apply(
             self._doc.move(tuple(c for h in self._doc.hands for c in h), None),

@@ -50,6 +50,7 @@ from whistgui.ui.bridge.table_cards import (
     contract_text,
     decode_cards,
     encode_cards,
+    hcp,
     sort_hand,
     vulnerable_sides,
 )
@@ -298,9 +299,9 @@ class BridgeTable(TableInput):
     _contract = contract
 
     def mark_tooltip(self, mark: CardMark) -> str:
-        """``♠K: South–North take 10 tricks, 4♠ makes (=); best``, or in an ending ``♠Q:
-        North–South take 1 trick of the 2 tricks of this ending; costs 1 trick`` (to the side
-        that plays it)."""
+        """``♠K: South–North take 10 tricks, 4♠ makes (=); a best card for South–North``, or
+        in an ending ``♠Q: North–South take 1 trick of the 2 tricks of this ending; costs
+        East–West 1 trick`` (the side that plays it: the badge's ✓ or −1)."""
         doc = self._session.document
         contract = self._contract()
         decl = doc.declarer
@@ -314,8 +315,10 @@ class BridgeTable(TableInput):
         else:
             down = contract.tricks_needed - mark.declarer_tricks
             outcome = f"{short} goes {down} down ({result})"
-        cost = f"costs {mark.cost} trick{'s' if mark.cost != 1 else ''}"
-        verdict = "best" if mark.best else cost
+        mover = self._mover()
+        side = f"{mover.word}–{mover.partner.word}" if mover is not None else "its side"
+        cost = f"costs {side} {mark.cost} trick{'s' if mark.cost != 1 else ''}"
+        verdict = f"a best card for {side}" if mark.best else cost
         joint = " " if mark.ending else ", "
         return (
             f"{card_text(mark.card)}: {decl.word}–{decl.partner.word} take "
@@ -417,7 +420,9 @@ class BridgeTable(TableInput):
         return badge_rect(visible, card_h)
 
     def label_text(self, seat: Seat) -> str:
-        """``North``, ``East · dealer``, ``South · 12 cards`` (card counts while editing)."""
+        """``North · 12 HCP``, ``East · dealer · 9 HCP``, ``South · 12 cards · 10 HCP``
+        (card counts while editing). The points are those of the hand as dealt, as a hand
+        record prints them, however many of its cards are played."""
         doc = self._session.document
         parts = [seat.word]
         if seat is doc.dealer:
@@ -425,6 +430,8 @@ class BridgeTable(TableInput):
         if doc.problem() is not None:
             n = len(doc.hands[seat])
             parts.append(f"{n} card{'s' if n != 1 else ''}")
+        if doc.hands[seat]:
+            parts.append(f"{hcp(doc.hands[seat])} HCP")
         return " · ".join(parts)
 
     def _corner_lines(self, doc: BridgeDocument) -> tuple[list[str], list[str]]:
@@ -501,6 +508,8 @@ class BridgeTable(TableInput):
                 doc = self._session.document
                 n = len(doc.hands[seat])
                 words = [f"{seat.word}: {n} card{'s' if n != 1 else ''}"]
+                if n:
+                    words.append(f"{hcp(doc.hands[seat])} high-card points")
                 if seat is doc.dealer:
                     words.append("dealer")
                 words.append(

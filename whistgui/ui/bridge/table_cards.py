@@ -26,6 +26,7 @@ __all__ = [
     "decode_cards",
     "encode_cards",
     "felt_font",
+    "hcp",
     "place_name",
     "sort_hand",
     "vulnerable_sides",
@@ -64,6 +65,15 @@ def place_name(place: Place) -> str:
 def sort_hand(cards: Iterable[BridgeCard]) -> list[BridgeCard]:
     """Spades, hearts, clubs, diamonds (colours alternate), each high to low."""
     return sorted(cards, key=lambda c: (SUIT_ORDER.index(c.suit), -c.rank))
+
+
+def hcp(cards: Iterable[BridgeCard]) -> int:
+    """High-card points: ace 4, king 3, queen 2, jack 1.
+
+    >>> hcp(BridgeCard.parse(t) for t in ("SA", "HK", "DQ", "CJ", "CT"))
+    10
+    """
+    return sum(max(0, c.rank - 10) for c in cards)
 
 
 def contract_text(contract: Contract, declarer: Seat) -> str:

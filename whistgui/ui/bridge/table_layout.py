@@ -1,7 +1,8 @@
 """The bridge table's layout, computed from the board and the felt's size alone: a card's
 size, each hand's zone and label, every card's slot (overlapping within a row, a little gap
-between suits), the pool of undealt cards a row per suit, the trick (and the last one, faint)
-in the middle, the corners and the status line."""
+between suits; West and East a row per suit, as every bridge diagram has them), the pool of
+undealt cards a row per suit, the trick (and the last one, faint) in the middle, the corners
+and the status line."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ __all__ = [
     "Slot",
     "TableLayout",
     "compute_layout",
+    "side_card_size",
+    "side_rows",
 ]
 
 MARGIN: Final = 8.0
@@ -74,19 +77,6 @@ def _suit_breaks(cards: list[BridgeCard]) -> int:
     return sum(1 for a, b in itertools.pairwise(cards) if a.suit != b.suit)
 
 
-def _split_rows(cards: list[BridgeCard], cap: int) -> list[list[BridgeCard]]:
-    """A hand in two rows, broken between suits when that keeps both rows at most ``cap``
-    cards (the most even such break), else in the middle."""
-    n = len(cards)
-    best: int | None = None
-    for i in range(1, n):
-        fits = cards[i].suit != cards[i - 1].suit and max(i, n - i) <= cap
-        if fits and (best is None or abs(n - 2 * i) < abs(n - 2 * best)):
-            best = i
-    i = best if best is not None else (n + 1) // 2
-    return [cards[:i], cards[i:]]
-
-
 def compute_layout(
     doc: BridgeDocument, pos: BridgePosition | None, cursor: int, width: float, height: float
 ) -> TableLayout:
@@ -112,15 +102,20 @@ def compute_layout(
     south = QRectF(ns_x, s_top, ns_w, hand_h)
     band_top = north.bottom() + 6
     band_h = max(40.0, south.top() - 6 - band_top)
-    # The side hands are as wide as two rows of 7 need (more if the table is wide), but
-    # narrower while they hold few cards, so that a crowded pool gets the room.
+    # The side hands are a row per suit (every bridge diagram's way: a suit never wraps), as
+    # wide as a row of 7 needs (more if the table is wide, or a suit is longer), but narrower
+    # while they hold few cards, so that a crowded pool gets the room.
     hands = pos.hands if pos is not None else doc.hands
     rows_of = {seat: side_rows(sort_hand(hands[seat])) for seat in (Seat.W, Seat.E)}
-    longest = max(4, *(len(r) for rows in rows_of.values() for r in rows))
+    longest = max([4, *(len(r) for rows in rows_of.values() for r in rows)])
     full_side = max(
         row_need(7, cw), min((inner - 2 * g) * 0.3, (inner - 2 * g - 3.3 * cw - 16) / 2)
     )
-    side_w = min(full_side, row_need(longest, cw)) if doc.pool else full_side
+    if doc.pool:
+        side_w = min(full_side, suit_row_need(longest, cw))
+    else:  # a long suit widens them, the trick between them keeping room for its cards
+        side_max = (inner - 2 * g - max(170.0, 2.6 * cw)) / 2
+        side_w = max(full_side, min(suit_row_need(longest, cw), side_max))
     west = QRectF(m, band_top, side_w, band_h)
     east = QRectF(width - m - side_w, band_top, side_w, band_h)
     middle = QRectF(west.right() + g, band_top, east.left() - g - west.right() - g, band_h)
@@ -136,15 +131,17 @@ def compute_layout(
     y = south.top() + LIFT
     lay.slots += card_row(sort_hand(hands[Seat.S]), Seat.S, south, y, cw, ch)
     lay.labels[Seat.S] = QRectF(south.left(), y + ch + 2, south.width(), label)
-    # West and East: label, then one row, or two broken between suits
+    # West and East: label, then a row per suit (overlapping down the zone if they must)
     for seat, zone in ((Seat.W, west), (Seat.E, east)):
         rows = rows_of[seat]
-        block = label + LIFT + ch + (ch + 6) * (len(rows) - 1)
+        scw, sch, vstep = side_card_size(rows, zone, cw)
+        block = label + LIFT + sch + vstep * (len(rows) - 1)
         top = zone.top() + max(0.0, (zone.height() - block) / 2)
         lay.labels[seat] = QRectF(zone.left(), top, zone.width(), label)
         for k, row in enumerate(rows):
-            y = top + label + LIFT + k * (ch + 6)
-            lay.slots += card_row(row, seat, zone, y, cw, ch)
+            y = top + label + LIFT + k * vstep
+            shown = vstep if k + 1 < len(rows) else sch
+            lay.slots += card_row(row, seat, zone, y, scw, sch, min(sch, shown))
     # the middle: the pool while the hands are not a deal, else the trick
     pool = sort_hand(doc.pool)
     lay.pool_title = QRectF(middle.left(), middle.top(), middle.width(), label)
@@ -166,15 +163,44 @@ def compute_layout(
 
 
 def side_rows(cards: list[BridgeCard]) -> list[list[BridgeCard]]:
-    """West's or East's hand as rows: one of up to 7 cards, else two."""
-    if len(cards) <= 7:
-        return [cards]
-    return _split_rows(cards, max(7, (len(cards) + 1) // 2))
+    """West's or East's hand as rows: one a suit, in :data:`SUIT_ORDER` (voids take none).
+
+    >>> [[c.text for c in r] for r in side_rows(sort_hand(BridgeCard.parse(t) for t in
+    ...     ("HA", "HQ", "HT", "H6", "H5", "C2")))]
+    [['♥A', '♥Q', '♥10', '♥6', '♥5'], ['♣2']]
+    """
+    return [row for suit in SUIT_ORDER if (row := [c for c in cards if c.suit is suit])]
+
+
+#: A side hand's rows may overlap down to this share of a card's height: its rank and its
+#: mark still show.
+MIN_ROW_STEP: Final = 0.6
+
+
+def side_card_size(
+    rows: list[list[BridgeCard]], zone: QRectF, cw: float
+) -> tuple[float, float, float]:
+    """A side hand's cards' width and height, and the step between its rows: the table's
+    size unless the longest suit is too long for the zone's width or the rows too many for
+    its height, then smaller; the rows overlap only as much as the height needs."""
+    longest = max((len(r) for r in rows), default=1)
+    n = max(1, len(rows))
+    w = min(cw, (zone.width() - 16) / (1 + (longest - 1) * 0.44))
+    room = zone.height() - LABEL - LIFT - 2
+    w = max(16.0, min(w, 0.7 * room / (1 + (n - 1) * MIN_ROW_STEP)))
+    h = w / 0.7
+    step = h + 4 if n == 1 else min(h + 4, (room - h) / (n - 1))
+    return w, h, max(step, MIN_ROW_STEP * h)
 
 
 def row_need(n: int, cw: float) -> float:
     """The width a zone needs for a row of ``n`` cards (indices showing, 3 suit gaps)."""
     return cw * (1 + (n - 1) * 0.44 + 0.36) + 16
+
+
+def suit_row_need(n: int, cw: float) -> float:
+    """The width a zone needs for a row of ``n`` cards of one suit (indices showing)."""
+    return cw * (1 + (n - 1) * 0.44) + 16
 
 
 def trick_rect(seat: Seat, cx: float, cy: float, w: float) -> QRectF:

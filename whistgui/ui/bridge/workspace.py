@@ -62,8 +62,10 @@ class BridgeWorkspace(FileWorkspace):
         # a bridge deal needs no choices: 52 cards, 13 each
         self.act_random = QAction("&Random Deal", self)
         self.act_random.setShortcut(QKeySequence("Ctrl+R"))
-        self.act_random.setStatusTip("Deal the 52 cards at random")
-        self.act_random.triggered.connect(lambda: self.session.random_deal())
+        self.act_random.setStatusTip(
+            "Deal the 52 cards at random, to be played in the new deal's par contract"
+        )
+        self.act_random.triggered.connect(lambda: self.page.random_deal())
         for signal in (
             self.session.pathChanged,
             self.session.modifiedChanged,
