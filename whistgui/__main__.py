@@ -1,6 +1,6 @@
 """``whistgui`` / ``python -m whistgui``: start the desktop application.
 
-``whistgui FILE.whist`` opens a file (.whist, .pbn, .heaps, .gops), ``whistgui --deal
+``whistgui FILE.whist`` opens a file (.whist, .pbn, .lin, .heaps, .gops), ``whistgui --deal
 "AQ/KJ K/A"`` starts on a deal, and ``whistgui --screenshot out.png`` renders the main window
 once (with its analysis) and exits, with no screen needed.
 
@@ -138,8 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="?",
         metavar="FILE",
         help=(
-            "a file to open: a .whist deal, a .pbn file of bridge boards, a .heaps game of "
-            "heaps and piles, or a .gops solved game"
+            "a file to open: a .whist deal, a .pbn or .lin (BBO) file of bridge boards, a "
+            ".heaps game of heaps and piles, or a .gops solved game"
         ),
     )
     p.add_argument("--deal", metavar="DEAL", help="start on this deal, e.g. 'AQ/KJ K/A'")
@@ -209,7 +209,7 @@ def _run(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int
     from whistgui.ui.workspace import Handover
 
     if args.file:
-        # the workspace of the file's kind opens it (.whist, .pbn, .heaps, .gops; any other is
+        # the workspace of the file's kind opens it (.whist, .pbn, .lin, .heaps, .gops; any other is
         # read as a deal, and refused with the reason if it is not one)
         try:
             window.load_file(args.file)

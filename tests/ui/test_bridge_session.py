@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from whistgui.app.bridge import BridgeDocument, save_pbn
+from whistgui.app.bridge import BridgeDocument, load_pbn, save_pbn
 from whistgui.app.document import DocumentError
 from whistgui.engine.bridge import Contract, Seat
 from whistgui.engine.errors import IllegalPlayError, NotationError
@@ -237,17 +237,22 @@ def test_every_new_position_arrives_whole(session: BridgeSession) -> None:
     assert seen == []
 
 
-def test_the_unsaved_mark_follows_what_the_pbn_file_would_hold(session, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """The line of play is not saved in a PBN file: playing cards changes nothing Save would
-    write (it asked about "the new bridge boards" at quit after one card); the contract, the
-    hands and another board do, also after going to another board and back."""
+def test_the_unsaved_mark_follows_what_the_file_would_hold(session, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The line of play is saved with its board (PBN's [Play] section, LIN's pc|): playing
+    cards is a change, taking them back (undo) none; the contract, the hands and another board
+    are changes too, also after going to another board and back."""
     marks: list[bool] = []
     session.modifiedChanged.connect(marks.append)
     assert not session.modified
     session.play(session.position().legal()[0])
     session.play(session.position().legal()[0])
+    assert session.modified
+    assert marks == [True]
+    session.undo_stack.undo()
+    session.undo_stack.undo()
     assert not session.modified
-    assert marks == []
+    assert marks == [True, False]
+    marks.clear()
     session.set_contract(Contract.parse("2S"), Seat.W)
     assert session.modified
     assert marks == [True]
@@ -268,4 +273,6 @@ def test_the_unsaved_mark_follows_what_the_pbn_file_would_hold(session, tmp_path
     session.save()
     assert not session.modified
     session.play(session.position().legal()[0])
-    assert not session.modified
+    assert session.modified
+    session.save()
+    assert load_pbn(path).boards[session.board_index].played == session.document.played

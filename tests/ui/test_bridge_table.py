@@ -317,9 +317,9 @@ def test_marks_are_drawn_on_the_legal_cards_and_cleared_when_the_position_change
     assert marked != plain
     tip = table.tooltip_at(QPointF(spot(table, legal[0])))
     assert tip.startswith(f"{legal[0].suit.symbol}")
-    assert "South–North take 10 tricks, 4♠ makes (=); costs 2 tricks" in tip
+    assert "South–North take 10 tricks, 4♠ makes (=); costs West–East 2 tricks" in tip
     tip = table.tooltip_at(QPointF(spot(table, legal[1])))
-    assert tip.endswith("4♠ goes 2 down (\u22122); best")
+    assert tip.endswith("4♠ goes 2 down (\u22122); a best card for West–East")
     # another hand's cards carry no mark, even if given one
     north = sort_hand(session.document.hands[Seat.N])[0]
     table.set_marks({**marks, north: CardMark(north, 10, True, True, 0)})

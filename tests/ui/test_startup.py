@@ -138,12 +138,12 @@ def test_the_first_window_imports_no_pyqtgraph_bridge_gops_or_closed_docks(tmp_p
 def test_the_file_kinds_the_host_reads_early_are_the_workspaces():
     """The bridge and GOPS workspaces name their files' suffixes without importing bridge or
     GOPS: the same suffixes as the modules that read and write those files."""
-    from whistgui.app.bridge import PBN_SUFFIX
+    from whistgui.app.bridge import LIN_SUFFIX, PBN_SUFFIX
     from whistgui.ui.bridge.workspace import BridgeWorkspace
     from whistgui.ui.gops.session import FILE_SUFFIX
     from whistgui.ui.gops.workspace import GopsWorkspace
 
-    assert [t.suffix for t in BridgeWorkspace.file_types] == [PBN_SUFFIX]
+    assert [t.suffix for t in BridgeWorkspace.file_types] == [PBN_SUFFIX, LIN_SUFFIX]
     assert [t.suffix for t in GopsWorkspace.file_types] == [FILE_SUFFIX]
     from whistgui.app.heaps_files import FILE_SUFFIX as HEAPS_SUFFIX
     from whistgui.ui.heaps.workspace import HeapsWorkspace

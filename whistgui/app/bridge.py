@@ -33,15 +33,18 @@ from whistgui.engine.bridge import (
     Seat,
     Strain,
     Suit,
+    write_lin,
     write_pbn,
 )
 from whistgui.engine.bridge.contract import TRICKS
-from whistgui.engine.bridge.pbn import iter_pbn, pbn_text
+from whistgui.engine.bridge.lin import is_lin, iter_records
+from whistgui.engine.bridge.pbn import pbn_text
 from whistgui.engine.errors import WhistError
 from whistgui.engine.reading import quote_path
 
 __all__ = [
     "DECK",
+    "LIN_SUFFIX",
     "MAX_PBN_BOARDS",
     "PBN_SUFFIX",
     "BridgeDocument",
@@ -51,11 +54,15 @@ __all__ = [
     "card_marks",
     "load_pbn",
     "par_contract",
+    "save_boards",
+    "save_lin",
     "save_pbn",
 ]
 
 #: The extension of PBN files.
 PBN_SUFFIX: Final = ".pbn"
+#: The extension of LIN files (Bridge Base Online's hand records).
+LIN_SUFFIX: Final = ".lin"
 #: The largest PBN file read (a thousand boards with their tags are about a megabyte).
 MAX_PBN_BYTES: Final = 64 * 2**20
 #: The most boards opened from one file (each is a document of a few kilobytes: a file of a
@@ -87,6 +94,9 @@ class BridgeDocument:
     contract: Contract = dataclasses.field(default_factory=lambda: Contract.parse("3NT"))
     declarer: Seat = Seat.S
     played: tuple[BridgeCard, ...] = ()
+    #: the auction of a hand record (calls in PBN's words, from the dealer), kept while the
+    #: deal and the contract are the ones it was bid on
+    auction: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         seen: set[BridgeCard] = set()
@@ -163,12 +173,17 @@ class BridgeDocument:
     def with_hands(self, hands: Hands) -> BridgeDocument:
         """Other hands (a deal, or cards being dealt): the line of play starts again. Every
         new deal, typed, random or rotated, comes through here."""
-        return dataclasses.replace(self, hands=hands, played=())
+        return dataclasses.replace(self, hands=hands, played=(), auction=())
 
     # -- the contract and the play ----------------------------------------------------------
     def with_contract(self, contract: Contract, declarer: Seat) -> BridgeDocument:
-        """Another contract or declarer: the line of play starts again."""
-        return dataclasses.replace(self, contract=contract, declarer=declarer, played=())
+        """Another contract or declarer: the line of play starts again (the auction, which
+        ended in the old contract, goes)."""
+        if (contract, declarer) == (self.contract, self.declarer):
+            return dataclasses.replace(self, played=())
+        return dataclasses.replace(
+            self, contract=contract, declarer=declarer, played=(), auction=()
+        )
 
     def position(self, cards: int | None = None) -> BridgePosition:
         """The position after the first ``cards`` cards of the line (all of them by default);
@@ -189,7 +204,8 @@ class BridgeDocument:
 
     # -- PBN ---------------------------------------------------------------------------------
     def to_board(self) -> PbnBoard:
-        """The board as PBN tags (the deal written from the dealer's seat)."""
+        """The board as PBN tags (the deal written from the dealer's seat), with its auction
+        and its line of play as the ``[Auction]`` and ``[Play]`` sections."""
         return PbnBoard.make(
             self.deal,
             board=self.board,
@@ -197,6 +213,8 @@ class BridgeDocument:
             vulnerable=self.vulnerable,
             contract=self.contract,
             declarer=self.declarer,
+            auction=self.auction,
+            play=self.played,
         )
 
     @classmethod
@@ -216,6 +234,10 @@ class BridgeDocument:
             fields["contract"] = board.contract
         if board.declarer is not None:
             fields["declarer"] = board.declarer
+        if board.auction and board.dealer is not None:
+            fields["auction"] = board.auction
+        if board.play:
+            fields["played"] = board.play
         return cls.from_deal(board.deal, **fields)
 
 
@@ -385,19 +407,21 @@ class BridgeFile:
 
 
 def load_pbn(path: str | os.PathLike[str]) -> BridgeFile:
-    """The boards of the PBN file ``path``, each board that cannot be read left out and said
-    (:class:`BridgeFile`); DocumentError naming the file (and, for bad PBN, quoting the board
-    and line) if it cannot be read or holds no board that can."""
+    """The boards of the hand-record file ``path`` — PBN, or LIN (BBO's) whatever its name —
+    with their auctions and lines of play, each board that cannot be read left out and said
+    (:class:`BridgeFile`); DocumentError naming the file (and, for a bad board, quoting the
+    board and line) if it cannot be read or holds no board that can."""
     name = os.fspath(path)
-    raw = read_file(name, "a PBN file", MAX_PBN_BYTES)
+    raw = read_file(name, "a PBN or LIN file", MAX_PBN_BYTES)
     text = pbn_text(raw)  # UTF-8, else ISO 8859-1 as the PBN standard has it
     del raw
+    kind = "LIN" if is_lin(text) else "PBN"
     boards: list[BridgeDocument] = []
     left_out: list[LeftOut] = []
     count = 0
     truncated = False
     first_error: PbnError | None = None
-    for i, (line, board) in enumerate(iter_pbn(text), start=1):
+    for i, (line, board) in enumerate(iter_records(text), start=1):
         if isinstance(board, PbnBoard):
             if len(boards) == MAX_PBN_BOARDS:
                 truncated = True
@@ -414,10 +438,11 @@ def load_pbn(path: str | os.PathLike[str]) -> BridgeFile:
     if not boards:
         if first_error is not None:
             raise DocumentError(
-                f"{quote_path(name)} is not a PBN file this program can read: {first_error}"
+                f"{quote_path(name)} is not a {kind} file this program can read: {first_error}"
             )
         raise DocumentError(
-            f'{quote_path(name)} holds no board; expected PBN tags like [Deal "N:..."]'
+            f'{quote_path(name)} holds no board; expected PBN tags like [Deal "N:..."] '
+            "or LIN's md|…|"
         )
     return BridgeFile(tuple(boards), tuple(left_out), count, truncated)
 
@@ -425,10 +450,33 @@ def load_pbn(path: str | os.PathLike[str]) -> BridgeFile:
 def save_pbn(boards: tuple[BridgeDocument, ...], path: str | os.PathLike[str]) -> None:
     """Write the boards to ``path`` as PBN, atomically; DocumentError if a board's hands are
     not a deal (naming the board) or the file cannot be written."""
-    pbn = []
+    pbn = _records(boards, "PBN")
+    write_atomically("% PBN 2.1\n% written by whistgui\n" + write_pbn(pbn), path)
+
+
+def _records(boards: tuple[BridgeDocument, ...], kind: str) -> list[PbnBoard]:
+    out = []
     for doc in boards:
         problem = doc.problem()
         if problem is not None:
-            raise DocumentError(f"board {doc.board} cannot be saved as PBN: {problem}")
-        pbn.append(doc.to_board())
-    write_atomically("% PBN 2.1\n% written by whistgui\n" + write_pbn(pbn), path)
+            raise DocumentError(f"board {doc.board} cannot be saved as {kind}: {problem}")
+        out.append(doc.to_board())
+    return out
+
+
+def save_lin(boards: tuple[BridgeDocument, ...], path: str | os.PathLike[str]) -> None:
+    """Write the boards to ``path`` as LIN (a board a line, with its auction and play),
+    atomically; DocumentError as :func:`save_pbn`."""
+    try:
+        text = write_lin(_records(boards, "LIN"))
+    except WhistError as exc:
+        raise DocumentError(f"the boards cannot be written as LIN: {exc}") from None
+    write_atomically(text if text.endswith("\n") else text + "\n", path)
+
+
+def save_boards(boards: tuple[BridgeDocument, ...], path: str | os.PathLike[str]) -> None:
+    """:func:`save_lin` for a ``.lin`` file, else :func:`save_pbn`."""
+    if os.fspath(path).lower().endswith(LIN_SUFFIX):
+        save_lin(boards, path)
+    else:
+        save_pbn(boards, path)

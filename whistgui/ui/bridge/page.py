@@ -46,6 +46,13 @@ from whistgui.figures.bridge import par_text
 from whistgui.ui.bridge.dd_table import DDTableView
 from whistgui.ui.bridge.dealing import DealOutcome, deal_job, outcome_note
 from whistgui.ui.bridge.play_grid import PlayGrid
+from whistgui.ui.bridge.review import (
+    Continuation,
+    analyse_job,
+    continuation_job,
+    continuation_text,
+    cost_text,
+)
 from whistgui.ui.bridge.session import BridgeSession
 from whistgui.ui.bridge.table import BridgeTable
 from whistgui.ui.bridge.trick_tree import TrickTreeView
@@ -59,6 +66,10 @@ __all__ = ["BridgePage", "ElidedLabel", "best_card", "board_count_text"]
 TABLE_CHANNEL = "bridge-table"
 SCORES_CHANNEL = "bridge-scores"
 DEAL_CHANNEL = "bridge-deal"
+ANALYSE_CHANNEL = "bridge-analyse"
+CONTINUATION_CHANNEL = "bridge-continuation"
+RANDOM_TEXT = "&Random Deal"
+RANDOM_TIP = "Deal the 52 cards at random, to be played in the new deal's par contract (Ctrl+R)"
 #: Milliseconds between autoplayed cards.
 AUTOPLAY_MS = 450
 #: The strains in the order bridge players bid them.
@@ -153,6 +164,8 @@ class BridgePage(QWidget):
 
     #: a message for the status bar
     message = Signal(str)
+    #: the user asks for a random deal to order (the workspace asks for its constraint)
+    dealToOrder = Signal()
 
     def __init__(
         self, session: BridgeSession, engine: EngineService, parent: QWidget | None = None
@@ -205,15 +218,23 @@ class BridgePage(QWidget):
         self.file_notice.setTextFormat(Qt.TextFormat.PlainText)
         text_role(self.file_notice, "warning")
         self.file_notice.hide()
-        self.random_button = QPushButton("&Random Deal", self)
-        self.random_button.setToolTip(
-            "Deal the 52 cards at random, to be played in the new deal's par contract (Ctrl+R)"
+        self.random_button = QPushButton(RANDOM_TEXT, self)
+        self.random_button.setToolTip(RANDOM_TIP)
+        self.random_button.clicked.connect(self._on_random_button)
+        self.order_button = QToolButton(self)
+        self.order_button.setText("To Order…")
+        self.order_button.setToolTip(
+            "A random deal meeting a constraint: HCP, suit lengths, shapes (Ctrl+Shift+R)"
         )
-        self.random_button.clicked.connect(lambda: self.random_deal())
+        self.order_button.clicked.connect(self.dealToOrder)
         #: the page's own background work: a new deal and its par (Random Deal)
-        self.work = ViewWork(engine, self, lambda: None)
+        self.work = ViewWork(engine, self, self._request_costs)
+        self._costs: dict[tuple[object, ...], dict[int, int]] = {}
+        self._costs_for: tuple[object, ...] | None = None
+        self._continuation: Continuation | None = None
         self._deal_tag: object = None
         self._deal_job = 0
+        self._deal_constraint: str | None = None
 
         self.level = QSpinBox(self)
         self.level.setRange(1, 7)
@@ -242,6 +263,7 @@ class BridgePage(QWidget):
         top.addWidget(deal_label)
         top.addWidget(self.deal_edit, 1)
         top.addWidget(self.random_button)
+        top.addWidget(self.order_button)
         top.addSpacing(12)
         top.addWidget(contract_label)
         top.addWidget(self.level)
@@ -294,8 +316,28 @@ class BridgePage(QWidget):
         self.line.cardChosen.connect(self._on_line_card)
         self.tree = TrickTreeView(session, engine, self, scorer=self.scorer)
         self.tree.cardsChosen.connect(self.play_cards)
+        # the line of play's tab: the grid, what the card at the cursor cost, the best
+        # continuation from there
+        self.review = QLabel(self)
+        self.review.setObjectName("bridgeReview")
+        self.review.setWordWrap(True)
+        self.review.setTextFormat(Qt.TextFormat.PlainText)
+        self.continuation_button = QPushButton("Best from &Here", self)
+        self.continuation_button.setToolTip(
+            "The double-dummy best play from the position shown to the end, each side playing "
+            "its best card (the highest of its best); the line played is kept"
+        )
+        self.continuation_button.clicked.connect(self.show_continuation)
+        line_tab = QWidget(self)
+        line_layout = QVBoxLayout(line_tab)
+        line_layout.setContentsMargins(0, 0, 0, 0)
+        line_layout.addWidget(self.line, 1)
+        review_row = QHBoxLayout()
+        review_row.addWidget(self.review, 1)
+        review_row.addWidget(self.continuation_button, 0, Qt.AlignmentFlag.AlignTop)
+        line_layout.addLayout(review_row)
         self.tabs = QTabWidget(self)
-        self.tabs.addTab(self.line, "Line of &play")
+        self.tabs.addTab(line_tab, "Line of &play")
         self.tabs.addTab(self.tree, "&Trick tree")
 
         side = QWidget(self)
@@ -342,6 +384,7 @@ class BridgePage(QWidget):
         engine.finished.connect(self._on_finished)
         engine.failed.connect(self._on_failed)
         engine.cancelled.connect(self._on_cancelled)
+        engine.progress.connect(self._on_progress)
         session.documentChanged.connect(self._on_document)
         session.cursorChanged.connect(self._on_cursor)
         session.boardsChanged.connect(self._on_boards)
@@ -401,6 +444,7 @@ class BridgePage(QWidget):
         self.board_combo.setItemText(self.session.board_index, label(doc.board))
         self.dd_table.set_current(doc.contract, doc.declarer)
         self._fill_line()
+        self._request_costs()
         if problem is not None:
             self._table_for = None
             self.dd_table.set_table(None)
@@ -422,6 +466,9 @@ class BridgePage(QWidget):
     def _on_cursor(self, cursor: int) -> None:
         doc = self.session.document
         self._select_line(cursor)
+        self._continuation = None
+        self.engine.cancel(CONTINUATION_CHANNEL)
+        self._show_review()
         n = len(doc.played)
         self.start_button.setEnabled(cursor > 0)
         self.back_button.setEnabled(cursor > 0)
@@ -451,6 +498,20 @@ class BridgePage(QWidget):
 
     # -- results --------------------------------------------------------------------------
     def _on_finished(self, _job: int, channel: str, tag: object, result: object) -> None:
+        if channel == ANALYSE_CHANNEL and isinstance(result, dict):
+            self._costs[tag] = result  # type: ignore[index]
+            if len(self._costs) > 200:
+                del self._costs[next(iter(self._costs))]
+            if tag == self._costs_for:
+                self.line.grid_model.set_costs(result)
+                self._show_review()
+        elif (
+            channel == CONTINUATION_CHANNEL
+            and isinstance(result, Continuation)
+            and result.start == self.session.position()
+        ):
+            self._continuation = result
+            self._show_review()
         if channel == DEAL_CHANNEL and tag is self._deal_tag and isinstance(result, DealOutcome):
             self._deal_done()
             doc = self.session.document
@@ -471,6 +532,10 @@ class BridgePage(QWidget):
                 self._show_scores(tag, result)  # type: ignore[arg-type]
 
     def _on_failed(self, _job: int, channel: str, tag: object, message: str) -> None:
+        if channel == ANALYSE_CHANNEL and tag == self._costs_for:
+            self.review.setText(f"The cards' costs could not be found: {message}")
+        if channel == CONTINUATION_CHANNEL:
+            self.review.setText(f"No best continuation: {message}")
         if channel == DEAL_CHANNEL and tag is self._deal_tag:
             self._deal_done()
             self.table.show_refusal(f"No new deal: {message}")
@@ -550,6 +615,74 @@ class BridgePage(QWidget):
             f"{side}: ✓ a best card, −1 a card that costs a trick."
         )
 
+    # -- the review of a played line: costs and the best continuation -----------------------
+    def _request_costs(self) -> None:
+        """Each played card's double-dummy cost (DDS's AnalysePlay), on the engine service,
+        remembered by line; the grid and the caption show them when they come."""
+        doc = self.session.document
+        if doc.problem() is not None or not doc.played or doc.deal.size != 13:
+            self._costs_for = None
+            self.engine.cancel(ANALYSE_CHANNEL)
+            self._show_review()
+            return
+        key = (doc.deal, doc.contract, doc.declarer, doc.played)
+        self._costs_for = key
+        known = self._costs.get(key)
+        if known is not None:
+            self.line.grid_model.set_costs(known)
+            self._show_review()
+            return
+        if self.work.defer():
+            return
+        self.work.submit(
+            ANALYSE_CHANNEL,
+            analyse_job(doc),  # type: ignore[arg-type]
+            label="Costs of the cards played",
+            tag=key,
+        )
+
+    def costs(self) -> dict[int, int] | None:
+        """The costs of the line's cards by place, once known."""
+        return None if self._costs_for is None else self._costs.get(self._costs_for)
+
+    def show_continuation(self) -> None:
+        """Work out the best continuation from the position shown (on the engine service)."""
+        pos = self.session.position()
+        if pos is None:
+            return
+        self.review.setText("Working out the best continuation…")
+        self.work.submit(
+            CONTINUATION_CHANNEL,
+            continuation_job(  # type: ignore[arg-type]
+                pos, self.session.document.declarer, self.scorer, best_card
+            ),
+            label="Best continuation",
+            tag=pos,
+        )
+
+    def _show_review(self) -> None:
+        """The caption under the grid: the cost of the card before the cursor, and the best
+        continuation from the cursor once asked for."""
+        doc = self.session.document
+        cursor = self.session.cursor
+        parts: list[str] = []
+        costs = self.costs()
+        if cursor > 0 and doc.problem() is None and cursor <= len(doc.played):
+            card = doc.played[cursor - 1]
+            seat = doc.position(cursor - 1).to_move
+            if costs is not None and cursor - 1 in costs:
+                parts.append(f"Card {cursor}: {cost_text(seat, card, costs[cursor - 1])}.")
+            elif self._costs_for is not None:
+                parts.append(f"Card {cursor}: working out the cards' costs…")
+            lost = sum(1 for c in (costs or {}).values() if c > 0)
+            if costs is not None and lost:
+                parts.append(f"{lost} costly card{'s' if lost != 1 else ''} in red.")
+        if self._continuation is not None:
+            parts.append(continuation_text(self._continuation, doc.declarer))
+        self.review.setText(" ".join(parts))
+        pos = self.session.position()
+        self.continuation_button.setEnabled(pos is not None and not pos.is_over)
+
     # -- the line of play -------------------------------------------------------------------
     def _fill_line(self) -> None:
         self.line.show_document(self.session.document)
@@ -562,24 +695,51 @@ class BridgePage(QWidget):
         self.session.set_cursor(cards)
 
     # -- a new deal -----------------------------------------------------------------------------
-    def random_deal(self, seed: int | None = None) -> None:
-        """Deal at random on the engine service, find the new deal's par there, then play
-        the board in its par contract (:mod:`.dealing`); the status bar's Cancel stops it."""
+    def random_deal(self, seed: int | None = None, constraint: str | None = None) -> None:
+        """Deal at random — meeting ``constraint`` (the Dealer program's language) if given —
+        on the engine service, find the new deal's par there, then play the board in its par
+        contract (:mod:`.dealing`). Progress shows on the felt; the Random Deal button (then
+        Cancel Deal) or the status bar's Cancel stops it."""
         self._user_acts()
         doc = self.session.document
 
-        def make(_ctx: JobContext) -> BridgeDeal:
-            return BridgeDocument.random(seed).deal
+        def make(ctx: JobContext) -> BridgeDeal:
+            if constraint is None:
+                return BridgeDocument.random(seed).deal
+            from whistgui.engine.bridge.dealing import constrained_deals
+
+            def progress(_found: int, tried: int) -> None:
+                ctx.report(f"{tried:,} deals tried")
+
+            deals = constrained_deals(
+                constraint, 1, seed, progress=progress, should_stop=ctx.should_stop
+            )
+            return deals[0]
 
         self._deal_tag = tag = object()
+        self._deal_constraint = constraint
         self.work.keep = True  # asked for and waited on: done even if the page is hidden
-        self.random_button.setEnabled(False)
+        self.random_button.setText("Cancel &Deal")
+        self.random_button.setToolTip("Stop dealing: the board stays as it is")
+        label = "Random deal" if constraint is None else "Random deal to order"
         self._deal_job = self.work.submit(
             DEAL_CHANNEL,
             deal_job(make, doc.vulnerable, doc.dealer),  # type: ignore[arg-type]
-            label="Random deal",
+            label=label,
             tag=tag,
         )
+        if constraint is not None:
+            self.table.show_note(f"Dealing to order: {constraint}")
+
+    def _on_random_button(self) -> None:
+        if self.dealing:
+            self.engine.cancel(DEAL_CHANNEL)
+        else:
+            self.random_deal()
+
+    def _on_progress(self, job: int, text: str) -> None:
+        if job == self._deal_job and self.dealing and self._deal_constraint is not None:
+            self.table.show_note(f"Dealing to order: {text} · Cancel Deal stops")
 
     @property
     def dealing(self) -> bool:
@@ -589,7 +749,8 @@ class BridgePage(QWidget):
     def _deal_done(self) -> None:
         self._deal_tag = None
         self.work.keep = False
-        self.random_button.setEnabled(True)
+        self.random_button.setText(RANDOM_TEXT)
+        self.random_button.setToolTip(RANDOM_TIP)
 
     def _on_cancelled(self, job: int, channel: str) -> None:
         if channel == DEAL_CHANNEL and job == self._deal_job and self._deal_tag is not None:

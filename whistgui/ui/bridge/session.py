@@ -19,7 +19,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from whistgui.app.bridge import BridgeDocument, load_pbn, save_pbn
+from whistgui.app.bridge import BridgeDocument, load_pbn, save_boards
 from whistgui.app.document import DocumentError
 from whistgui.engine.bridge import BridgeCard, BridgeDeal, BridgePosition, Contract, Seat
 from whistgui.engine.bridge.deal import cards_text
@@ -56,7 +56,7 @@ class BridgeSession(FileSession):
         #: deal, board, dealer, vulnerability, contract and declarer), and the indices of the
         #: boards that differ from them now — the session is modified while what Save would
         #: write differs from what was opened or saved
-        self._clean: list[BridgeDocument] = [_as_filed(self._doc)]
+        self._clean: list[BridgeDocument] = [self._doc]
         self._differs: set[int] = set()
 
     # -- state ----------------------------------------------------------------------------
@@ -104,8 +104,8 @@ class BridgeSession(FileSession):
 
     @property
     def modified(self) -> bool:
-        """Would Save write something else than the file opened or last saved? (A card played
-        is no change: the line of play is not saved.)"""
+        """Would Save write something else than the file opened or last saved? (The line of
+        play is saved with its board: a card played, or taken back, is a change.)"""
         return len(self._boards) != len(self._clean) or bool(self._differs)
 
     def _on_clean_changed(self, clean: bool) -> None:
@@ -113,7 +113,7 @@ class BridgeSession(FileSession):
 
     def _mark_filed(self, was: bool) -> None:
         """The boards are as the file holds them now (opened, new or saved)."""
-        self._clean = [_as_filed(b) for b in self._boards]
+        self._clean = list(self._boards)
         self._differs.clear()
         self._say_modified(was)
 
@@ -146,7 +146,7 @@ class BridgeSession(FileSession):
         self._boards[self._index] = doc
         self._cursor = cursor
         i = self._index
-        if i < len(self._clean) and _as_filed(doc) == self._clean[i]:
+        if i < len(self._clean) and doc == self._clean[i]:
             self._differs.discard(i)
         else:
             self._differs.add(i)
@@ -302,14 +302,16 @@ class BridgeSession(FileSession):
         self.undo_stack.resetClean()
 
     def open(self, path: str | os.PathLike[str]) -> None:
-        """Load a PBN file: its good boards, those that cannot be read left out and said in
-        :attr:`notice` (DocumentError, with nothing changed, if no board can be read)."""
+        """Load a PBN or LIN file: its good boards, with their auctions and lines of play,
+        those that cannot be read left out and said in :attr:`notice` (DocumentError, with
+        nothing changed, if no board can be read)."""
         file = load_pbn(path)
         self.replace(file.boards, Path(path), file.notice() or "", file.left_out_count)
 
     def save(self, path: str | os.PathLike[str] | None = None) -> Path:
-        """Save every board to ``path`` (or the current file) as PBN; DocumentError on failure,
-        and when that would overwrite the opened file whose bad boards were left out."""
+        """Save every board to ``path`` (or the current file) as LIN for a ``.lin`` name,
+        else PBN, auctions and lines of play with them; DocumentError on failure, and when that
+        would overwrite the opened file whose bad boards were left out."""
         target = Path(path) if path is not None else self._path
         if target is None:
             raise ValueError("no file name: use Save As")
@@ -318,7 +320,7 @@ class BridgeSession(FileSession):
                 f"{quote_path(target)} has boards that were not opened; saving over it would "
                 f"lose them. Save the boards under another name. ({self._notice})"
             )
-        save_pbn(tuple(self._boards), target)
+        save_boards(tuple(self._boards), target)
         self._path = target
         self._mark_filed(self.modified)
         self.undo_stack.setClean()
@@ -335,11 +337,6 @@ class BridgeSession(FileSession):
         if self._cursor:
             text += f" · {self._cursor} card{'s' if self._cursor != 1 else ''} played"
         return text
-
-
-def _as_filed(doc: BridgeDocument) -> BridgeDocument:
-    """``doc`` as a PBN file holds it: without its line of play."""
-    return dataclasses.replace(doc, played=()) if doc.played else doc
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from PySide6.QtGui import QAction, QKeySequence
@@ -21,21 +22,22 @@ if TYPE_CHECKING:  # imported when the workspace is made: the window opens witho
     from whistgui.ui.bridge.session import BridgeSession
     from whistgui.ui.widgets.figure_dialog import FigureSource
 
-#: :data:`whistgui.app.bridge.PBN_SUFFIX`, written here so that the host can build Open's filter
-#: without importing bridge (tests/ui/test_startup.py checks that they agree).
+#: :data:`whistgui.app.bridge.PBN_SUFFIX` and ``LIN_SUFFIX``, written here so that the host can
+#: build Open's filter without importing bridge (tests/ui/test_startup.py checks that they agree).
 PBN_SUFFIX: Final = ".pbn"
+LIN_SUFFIX: Final = ".lin"
 #: The module of :class:`~whistgui.app.bridge.BridgeDocument`, the documents it takes.
 _DOCUMENTS: Final = "whistgui.app.bridge"
 
 __all__ = ["KEYS_HTML", "BridgeWorkspace"]
 
-KEYS_HTML = """<tr><td colspan=2><b>Bridge</b> (Game ▸ Bridge, or open a .pbn file)</td></tr>
+KEYS_HTML = """<tr><td colspan=2><b>Bridge</b> (Game ▸ Bridge, or open .pbn, .lin files)</td></tr>
 <tr><td>Arrows, Space; N E S W P</td><td>walk, select; send cards to a hand, the pool</td></tr>
 <tr><td>Click / Enter on a card</td><td>play it (the badges: its result; outlined: best)</td></tr>
 <tr><td>B, Autoplay</td><td>play the best card; play on card by card</td></tr>
 <tr><td>Alt+Left / Alt+Right, Home / End</td><td>back, forward a card; start, end</td></tr>
 <tr><td>Page Up / Page Down</td><td>back, forward a trick</td></tr>
-<tr><td>Ctrl+R</td><td>a random deal</td></tr>"""
+<tr><td>Ctrl+R, Ctrl+Shift+R</td><td>a random deal; one to order (a constraint)</td></tr>"""
 
 
 class BridgeWorkspace(FileWorkspace):
@@ -45,7 +47,10 @@ class BridgeWorkspace(FileWorkspace):
 
     name: ClassVar[str] = "bridge"
     title: ClassVar[str] = "Bridge"
-    file_types: ClassVar[tuple[FileType, ...]] = (FileType(PBN_SUFFIX, "Bridge boards, PBN"),)
+    file_types: ClassVar[tuple[FileType, ...]] = (
+        FileType(PBN_SUFFIX, "Bridge boards, PBN"),
+        FileType(LIN_SUFFIX, "Bridge boards, LIN (BBO)"),
+    )
     can_new: ClassVar[bool] = True
     can_save: ClassVar[bool] = True
     keys_html: ClassVar[str] = KEYS_HTML
@@ -66,6 +71,13 @@ class BridgeWorkspace(FileWorkspace):
             "Deal the 52 cards at random, to be played in the new deal's par contract"
         )
         self.act_random.triggered.connect(lambda: self.page.random_deal())
+        self.act_to_order = QAction("Random Deal to &Order…", self)
+        self.act_to_order.setShortcut(QKeySequence("Ctrl+Shift+R"))
+        self.act_to_order.setStatusTip(
+            "Deal at random until the deal meets a constraint: HCP, lengths, shapes"
+        )
+        self.act_to_order.triggered.connect(self.deal_to_order)
+        self._constraint = ""
         for signal in (
             self.session.pathChanged,
             self.session.modifiedChanged,
@@ -104,6 +116,8 @@ class BridgeWorkspace(FileWorkspace):
             page.message.connect(self._say)
             page.autoplay_button.toggled.connect(self._on_autoplay)
             page.addAction(self.act_random)  # its key works while the page is shown
+            page.addAction(self.act_to_order)
+            page.dealToOrder.connect(self.deal_to_order)
         return self._page
 
     def widget(self) -> QWidget:
@@ -124,7 +138,17 @@ class BridgeWorkspace(FileWorkspace):
             self.message.emit("", 0)
 
     def contributions(self) -> Mapping[str, Sequence[QAction | QMenu | None]]:
-        return {"deal": (self.act_random,)}
+        return {"deal": (self.act_random, self.act_to_order)}
+
+    def deal_to_order(self) -> None:
+        """Ask for a constraint (refused in the dialog if it cannot be read), then deal."""
+        from whistgui.ui.bridge.deal_dialog import DealToOrderDialog
+
+        dialog = DealToOrderDialog(self.services.window, self._constraint)
+        if dialog.exec() != DealToOrderDialog.DialogCode.Accepted:
+            return
+        self._constraint = dialog.field.text()
+        self.page.random_deal(dialog.chosen_seed(), dialog.constraint())
 
     def new_document(self) -> None:
         from whistgui.app.bridge import BridgeDocument
@@ -135,7 +159,27 @@ class BridgeWorkspace(FileWorkspace):
         return f"boards{PBN_SUFFIX}"
 
     def save_filters(self) -> str:
-        return f"{self.file_types[0].filter};;All files (*)"
+        return ";;".join(t.filter for t in self.file_types) + ";;All files (*)"
+
+    def save(self, *, ask: bool = False) -> bool:
+        """Save to the session's file, or where the user says: a name ending ``.lin`` is
+        written as LIN, ``.pbn`` as PBN; another gets the suffix of the filter chosen."""
+        path = self.session.path
+        if ask or path is None:
+            from PySide6.QtWidgets import QFileDialog
+
+            start = str(path or self.save_name())
+            name, chosen = QFileDialog.getSaveFileName(
+                self.services.window, self.save_title, start, self.save_filters()
+            )
+            if not name:
+                return False
+            suffixes = [t.suffix for t in self.file_types]
+            if not any(name.lower().endswith(x) for x in suffixes):
+                lin = chosen.startswith(self.file_types[1].description)
+                name += LIN_SUFFIX if lin else PBN_SUFFIX
+            path = Path(name)
+        return self.save_to(path)
 
     def unsaved_text(self) -> str:
         path = self.session.path

@@ -1,0 +1,141 @@
+"""Hand records in the bridge workspace: a LIN file (written by endplay's LIN writer) opens with
+its auction and play and saves back as LIN; a recorded play steps card by card with each card's
+double-dummy cost (DDS's AnalysePlay, card for card) and, from any point, the best continuation;
+Random Deal to Order deals to a constraint on the engine service, a constraint it cannot read
+refused in its dialog, quoted, and a long search cancelled from the page."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from tests.app.test_bridge_lin import RECORDS, write_lin_file
+from tests.ui.workspaces import bridge, menu_texts
+from whistgui.app.bridge import load_pbn
+from whistgui.engine.bridge import BridgeCard, Seat
+from whistgui.engine.bridge.analysis import analyse_play
+from whistgui.engine.bridge.dds import card_scores
+from whistgui.ui.bridge.page import best_card
+from whistgui.ui.bridge.play_grid import COL_FIRST, CardIndexRole
+
+POINTS = {14: 4, 13: 3, 12: 2, 11: 1}
+
+
+def _hcp(cards) -> int:  # type: ignore[no-untyped-def]
+    return sum(POINTS.get(c.rank, 0) for c in cards)
+
+
+def test_a_lin_file_opens_steps_with_costs_and_saves_as_lin(qtbot, window, tmp_path, dialogs):
+    path = write_lin_file(tmp_path / "club.lin")
+    assert window.open_file(path)
+    assert window.current.name == "bridge"
+    ws = bridge(window)
+    page, session = ws.page, ws.session
+    assert session.board_count == len(RECORDS)
+    session.select_board(1)  # 4♠X by South, 23 cards played: shown at its last
+    assert session.cursor == len(session.document.played) == 23
+    session.select_board(0)  # 3NT by North, played out
+    doc = session.document
+    assert len(doc.played) == 52
+    assert session.cursor == 52
+    qtbot.waitUntil(lambda: page.costs() is not None, timeout=60000)
+    analysis = analyse_play(doc.deal, doc.contract, doc.declarer, doc.played)
+    expected = {i: c.cost for i, c in enumerate(analysis.cards)}
+    assert page.costs() == expected
+    costly = [i for i, c in expected.items() if c > 0]
+    assert costly  # the lowest card every time: ten of them cost a trick or more
+    model = page.line.model()
+    for i in costly:  # each costly card says so in its cell, in the error colour
+        cell = page.line.grid_model.index_of_card(i)
+        assert cell.data().endswith(f"\u2212{expected[i]}")
+        assert cell.data(Qt.ItemDataRole.ForegroundRole) is not None
+    # step back card by card: the caption names the card before the cursor and its cost
+    for cursor in (52, 27, 26, 25):
+        session.set_cursor(cursor)
+        seat = doc.position(cursor - 1).to_move
+        card = doc.played[cursor - 1]
+        assert f"Card {cursor}: {seat.word}'s {card.text} cost" in page.review.text()
+        assert page.line.currentIndex().data(CardIndexRole) == cursor - 1
+    # a click on the grid's first card goes there
+    first = page.line.grid_model.index_of_card(0)
+    qtbot.mouseClick(
+        page.line.viewport(), Qt.MouseButton.LeftButton, pos=page.line.visualRect(first).center()
+    )
+    assert session.cursor == 1
+    assert model.index(0, COL_FIRST).data(CardIndexRole) == 0
+    # the best continuation from here, the line played kept
+    page.continuation_button.click()
+    qtbot.waitUntil(lambda: "Best from here" in page.review.text(), timeout=120000)
+    pos = session.position()
+    line = []
+    while not pos.is_over:
+        card = best_card(card_scores(pos))
+        line.append(f"{pos.to_move.name} {card.text}")
+        pos = pos.play(card)
+    text = page.review.text()
+    assert " ".join(line[:3]) in text
+    assert f"end with {pos.tricks[int(doc.declarer.side)]} trick" in text
+    assert session.document.played == doc.played
+    # save as LIN: the same boards, auctions and plays come back
+    dialogs.save_path = str(tmp_path / "copy.lin")
+    assert window.save_as()
+    again = load_pbn(tmp_path / "copy.lin").boards
+    opened = load_pbn(path).boards
+    assert [(d.deal, d.auction, d.played) for d in again] == [
+        (d.deal, d.auction, d.played) for d in opened
+    ]
+    assert (tmp_path / "copy.lin").read_text().lstrip()[:3] in ("pn|", "md|", "qx|", "st|", "vg|")
+
+
+def test_deal_to_order_meets_its_constraint_and_refuses_a_bad_one(qtbot, window):
+    from whistgui.ui.bridge.deal_dialog import DealToOrderDialog
+
+    window.set_game("bridge")
+    ws = bridge(window)
+    page = ws.page
+    assert "Random Deal to &Order…" in menu_texts(window)
+    dialog = DealToOrderDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.field.setText("hcp(south >= 15")
+    dialog.accept()
+    assert dialog.result() != DealToOrderDialog.DialogCode.Accepted
+    assert not dialog.error.isHidden()
+    assert "hcp(south >= 15" in dialog.error.text()
+    text = "hcp(south) >= 15 && hcp(south) <= 17 && spades(north) >= 5"
+    dialog.field.setText(text)
+    dialog.accept()
+    assert dialog.result() == DealToOrderDialog.DialogCode.Accepted
+    page.random_deal(seed=4, constraint=dialog.constraint())
+    assert page.random_button.text() == "Cancel &Deal"
+    qtbot.waitUntil(lambda: not page.dealing, timeout=120000)
+    hands = ws.session.document.hands
+    assert 15 <= _hcp(hands[Seat.S]) <= 17
+    assert sum(1 for c in hands[Seat.N] if c.suit.name == "S") >= 5
+    assert page.random_button.text() == "&Random Deal"
+
+
+def test_a_long_search_for_a_deal_is_cancelled_from_the_page(qtbot, window):
+    window.set_game("bridge")
+    page = bridge(window).page
+    qtbot.waitUntil(page.ready, timeout=60000)
+    before = page.session.document
+    page.random_deal(constraint="hcp(north) > 37 && hcp(south) > 1")
+    qtbot.waitUntil(lambda: "deals tried" in page.table.message, timeout=60000)
+    page.random_button.click()  # Cancel Deal
+    qtbot.waitUntil(lambda: not page.dealing, timeout=30000)
+    assert page.session.document == before
+    assert "cancelled" in page.table.message
+
+
+def test_a_played_card_is_known_by_the_grid(qtbot, window):
+    """Cards played on the table are a line too: their costs come, the first (a lead) free
+    or not as DDS says."""
+    window.set_game("bridge")
+    page = bridge(window).page
+    qtbot.waitUntil(page.ready, timeout=60000)
+    pos = page.session.position()
+    lead = min(pos.legal())
+    page.session.play(lead)
+    qtbot.waitUntil(lambda: page.costs() is not None, timeout=60000)
+    scores = card_scores(pos)
+    assert page.costs() == {0: max(scores.values()) - scores[lead]}
+    assert isinstance(lead, BridgeCard)
