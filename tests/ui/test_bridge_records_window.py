@@ -48,6 +48,9 @@ def test_a_lin_file_opens_steps_with_costs_and_saves_as_lin(qtbot, window, tmp_p
         cell = page.line.grid_model.index_of_card(i)
         assert cell.data().endswith(f"\u2212{expected[i]}")
         assert cell.data(Qt.ItemDataRole.ForegroundRole) is not None
+        assert cell.data(Qt.ItemDataRole.BackgroundRole) is not None
+    free = next(i for i in range(52) if i not in costly)
+    assert page.line.grid_model.index_of_card(free).data(Qt.ItemDataRole.BackgroundRole) is None
     # step back card by card: the caption names the card before the cursor and its cost
     for cursor in (52, 27, 26, 25):
         session.set_cursor(cursor)
@@ -100,12 +103,16 @@ def test_deal_to_order_meets_its_constraint_and_refuses_a_bad_one(qtbot, window)
     assert dialog.result() != DealToOrderDialog.DialogCode.Accepted
     assert not dialog.error.isHidden()
     assert "hcp(south >= 15" in dialog.error.text()
+    dialog.field.setText("fooo && hcp(south) > 10")  # read, but no such name
+    dialog.accept()
+    assert dialog.result() != DealToOrderDialog.DialogCode.Accepted
+    assert "fooo" in dialog.error.text()
     text = "hcp(south) >= 15 && hcp(south) <= 17 && spades(north) >= 5"
     dialog.field.setText(text)
     dialog.accept()
     assert dialog.result() == DealToOrderDialog.DialogCode.Accepted
     page.random_deal(seed=4, constraint=dialog.constraint())
-    assert page.random_button.text() == "Cancel &Deal"
+    assert page.random_button.text() == "Cancel Deal"
     qtbot.waitUntil(lambda: not page.dealing, timeout=120000)
     hands = ws.session.document.hands
     assert 15 <= _hcp(hands[Seat.S]) <= 17

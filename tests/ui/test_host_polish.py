@@ -200,10 +200,10 @@ def test_single_suits_stays_on_the_screen_beside_a_main_window_near_its_edge(win
 def test_bridges_explanation_is_whole_at_1280_by_800(window, qtbot, room):
     ws = window.show_workspace("bridge")
     page = ws.page  # type: ignore[attr-defined]
-    qtbot.waitUntil(lambda: page.ready() and "badges" in page.status.text(), timeout=60000)
+    qtbot.waitUntil(lambda: page.ready() and "Badges" in page.status.text(), timeout=60000)
     qtbot.wait(20)
     status = page.status
     assert status.width() <= room[0]
     assert not status.is_elided(), (status.width(), status.shown_text())
     assert status.shown_text().replace("\n", " ") == status.text()
-    assert status.text().endswith("the badges show each card's result.")
+    assert status.text().endswith("✓ a best card, −1 a card that costs a trick.")

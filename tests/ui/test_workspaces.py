@@ -300,7 +300,9 @@ def test_open_dispatches_by_the_files_kind(qtbot, window, tmp_path):
     assert bridge(window).session.path == path
     assert window.recent_files()[0] == str(path.resolve())
     f = window.file_filter()
-    assert f.startswith("Deals and games (*.whist *.pbn *.heaps *.gops);;whist deals (*.whist)")
+    assert f.startswith(
+        "Deals and games (*.whist *.pbn *.lin *.heaps *.gops);;whist deals (*.whist)"
+    )
 
 
 @pytest.mark.parametrize(
@@ -311,7 +313,7 @@ def test_open_dispatches_by_the_files_kind(qtbot, window, tmp_path):
             "bridge",
             "Save boards",
             "boards.pbn",
-            "Bridge boards, PBN (*.pbn);;All files (*)",
+            "Bridge boards, PBN (*.pbn);;Bridge boards, LIN (BBO) (*.lin);;All files (*)",
             ".pbn",
         ),
         ("heaps", "Save game", "nim.heaps", "Games of heaps and piles (*.heaps)", ".heaps"),

@@ -6,6 +6,8 @@ the engine service (:meth:`~whistgui.ui.bridge.page.BridgePage.random_deal`)."""
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
@@ -61,7 +63,7 @@ class DealToOrderDialog(QDialog):
         label.setBuddy(self.field)
         form.addRow(label, self.field)
         form.addRow("", self.error)
-        example = QLabel(f"e.g. <code>{EXAMPLE}</code>", self)
+        example = QLabel(f"e.g. <code>{html.escape(EXAMPLE)}</code>", self)
         example.setWordWrap(True)
         text_role(example, "muted")
         form.addRow("", example)
@@ -84,10 +86,12 @@ class DealToOrderDialog(QDialog):
         """Close only on a constraint that can be read; else say why, quoting it."""
         text = self.constraint()
         if text is not None:
-            from whistgui.engine.bridge.dealing import Constraint
+            from whistgui.engine.bridge.dealing import DealingError, constrained_deals
 
-            try:
-                Constraint.parse(text)
+            try:  # read, and tried on one deal: a name or a sum it cannot work out shows now
+                constrained_deals(text, 1, seed=0, max_tries=1)
+            except DealingError:
+                pass  # that deal did not meet it: the search will go on
             except (WhistError, TypeError) as exc:
                 self._show_error(str(exc))
                 self.field.setFocus()

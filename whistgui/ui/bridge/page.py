@@ -322,7 +322,7 @@ class BridgePage(QWidget):
         self.review.setObjectName("bridgeReview")
         self.review.setWordWrap(True)
         self.review.setTextFormat(Qt.TextFormat.PlainText)
-        self.continuation_button = QPushButton("Best from &Here", self)
+        self.continuation_button = QPushButton("Best Co&ntinuation", self)
         self.continuation_button.setToolTip(
             "The double-dummy best play from the position shown to the end, each side playing "
             "its best card (the highest of its best); the line played is kept"
@@ -677,6 +677,8 @@ class BridgePage(QWidget):
             lost = sum(1 for c in (costs or {}).values() if c > 0)
             if costs is not None and lost:
                 parts.append(f"{lost} costly card{'s' if lost != 1 else ''} in red.")
+        if not doc.played:
+            parts.append("No card played yet: click a card of the player to move.")
         if self._continuation is not None:
             parts.append(continuation_text(self._continuation, doc.declarer))
         self.review.setText(" ".join(parts))
@@ -719,7 +721,7 @@ class BridgePage(QWidget):
         self._deal_tag = tag = object()
         self._deal_constraint = constraint
         self.work.keep = True  # asked for and waited on: done even if the page is hidden
-        self.random_button.setText("Cancel &Deal")
+        self.random_button.setText("Cancel Deal")
         self.random_button.setToolTip("Stop dealing: the board stays as it is")
         label = "Random deal" if constraint is None else "Random deal to order"
         self._deal_job = self.work.submit(

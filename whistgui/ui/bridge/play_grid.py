@@ -1,8 +1,8 @@
 """The play record as every hand record prints it: a row a trick — its number, who led, the
 four cards under their players (the opening leader's column first, clockwise), who won it —
-the card led in bold, the winning card marked. A card's double-dummy cost, once known
-(:meth:`PlayGridModel.set_costs`), follows it ("♠4 −1", in the error colour); the cell of the
-card at the cursor is current, and choosing a cell moves the cursor after its card.
+the card led in bold, the winning card underlined. A card's double-dummy cost, once known
+(:meth:`PlayGridModel.set_costs`), follows it ("♠4 −1", in the error colour on a tint); the
+cell of the card at the cursor is current, and choosing a cell moves the cursor after its card.
 
 :class:`PlayGridModel` is the item model (no widget), :class:`PlayGrid` the table view."""
 
@@ -195,6 +195,9 @@ class PlayGridModel(QAbstractTableModel):
                 font.setUnderline(seat is row.winner)
                 return font
             return None
+        if role == Qt.ItemDataRole.BackgroundRole:
+            # a costly card stands out from the red suits too: a tint behind it
+            return QBrush(colour("minus_fill")) if self._costs.get(place, 0) > 0 else None
         if role == Qt.ItemDataRole.ForegroundRole:
             if self._costs.get(place, 0) > 0:
                 return QBrush(colour("error"))

@@ -56,7 +56,7 @@ class BridgeSession(FileSession):
         #: deal, board, dealer, vulnerability, contract and declarer), and the indices of the
         #: boards that differ from them now — the session is modified while what Save would
         #: write differs from what was opened or saved
-        self._clean: list[BridgeDocument] = [self._doc]
+        self._clean: list[BridgeDocument] = [self._filed(self._doc)]
         self._differs: set[int] = set()
 
     # -- state ----------------------------------------------------------------------------
@@ -104,8 +104,10 @@ class BridgeSession(FileSession):
 
     @property
     def modified(self) -> bool:
-        """Would Save write something else than the file opened or last saved? (The line of
-        play is saved with its board: a card played, or taken back, is a change.)"""
+        """Would Save write something else than the file opened or last saved? The line of
+        play is saved with its board: in a file's boards a card played, or taken back, is a
+        change; boards never saved (a new random board played through) are asked about for
+        their deals and contracts only."""
         return len(self._boards) != len(self._clean) or bool(self._differs)
 
     def _on_clean_changed(self, clean: bool) -> None:
@@ -113,9 +115,16 @@ class BridgeSession(FileSession):
 
     def _mark_filed(self, was: bool) -> None:
         """The boards are as the file holds them now (opened, new or saved)."""
-        self._clean = list(self._boards)
+        self._clean = [self._filed(b) for b in self._boards]
         self._differs.clear()
         self._say_modified(was)
+
+    def _filed(self, doc: BridgeDocument) -> BridgeDocument:
+        """``doc`` as far as :attr:`modified` looks: all of it in a file's boards, without its
+        line of play in boards never saved."""
+        if self._path is None and doc.played:
+            return dataclasses.replace(doc, played=())
+        return doc
 
     def _say_modified(self, was: bool) -> None:
         if self.modified != was:
@@ -146,7 +155,7 @@ class BridgeSession(FileSession):
         self._boards[self._index] = doc
         self._cursor = cursor
         i = self._index
-        if i < len(self._clean) and doc == self._clean[i]:
+        if i < len(self._clean) and self._filed(doc) == self._clean[i]:
             self._differs.discard(i)
         else:
             self._differs.add(i)
