@@ -58,6 +58,15 @@ def test_a_lin_file_opens_steps_with_costs_and_saves_as_lin(qtbot, window, tmp_p
         card = doc.played[cursor - 1]
         assert f"Card {cursor}: {seat.word}'s {card.text} cost" in page.review.text()
         assert page.line.currentIndex().data(CardIndexRole) == cursor - 1
+    # on the felt, the costly card of the trick shown carries its cost too (card 26: ♥9)
+    session.set_cursor(26)
+    assert page.table.trick_costs() == {doc.played[25]: expected[25]}
+    rect = page.table.card_rect(doc.played[25])
+    assert rect is not None
+    tip = page.table.tooltip_at(rect.center())
+    seat = doc.position(25).to_move
+    pair = f"{seat.word}–{seat.partner.word}"
+    assert tip.endswith(f"it cost {pair} {expected[25]} trick{'s' if expected[25] > 1 else ''}")
     # a click on the grid's first card goes there
     first = page.line.grid_model.index_of_card(0)
     qtbot.mouseClick(

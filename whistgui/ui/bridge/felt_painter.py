@@ -135,8 +135,11 @@ class FeltPainter:
                 paint_card(p, rect, card.suit.name, card.rank)
             p.restore()
         leader_card = lay.trick[0][1] if lay.trick else None
+        costs = self.table.trick_costs()
         for _, card, rect in lay.trick:
             paint_card(p, rect, card.suit.name, card.rank)
+            if card in costs:  # a card that cost its side tricks: a red −n, as in the grid
+                self._badge(p, rect, rect.height(), f"\u2212{costs[card]}", False)
             if card == leader_card:  # the card led: a small mark at its foot
                 p.save()
                 p.setPen(Qt.PenStyle.NoPen)

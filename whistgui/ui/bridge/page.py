@@ -504,6 +504,7 @@ class BridgePage(QWidget):
                 del self._costs[next(iter(self._costs))]
             if tag == self._costs_for:
                 self.line.grid_model.set_costs(result)
+                self.table.set_played_costs(result)
                 self._show_review()
         elif (
             channel == CONTINUATION_CHANNEL
@@ -620,6 +621,7 @@ class BridgePage(QWidget):
         """Each played card's double-dummy cost (DDS's AnalysePlay), on the engine service,
         remembered by line; the grid and the caption show them when they come."""
         doc = self.session.document
+        self.table.set_played_costs(None)
         if doc.problem() is not None or not doc.played or doc.deal.size != 13:
             self._costs_for = None
             self.engine.cancel(ANALYSE_CHANNEL)
@@ -630,6 +632,7 @@ class BridgePage(QWidget):
         known = self._costs.get(key)
         if known is not None:
             self.line.grid_model.set_costs(known)
+            self.table.set_played_costs(known)
             self._show_review()
             return
         if self.work.defer():

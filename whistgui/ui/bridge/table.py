@@ -131,6 +131,7 @@ class BridgeTable(TableInput):
         self._marks_contract: Contract | None = None
         self._marks_position: BridgePosition | None = None
         self._thinking = False
+        self._played_costs: dict[int, int] = {}
         self._message_timer = QTimer(self)
         self._message_timer.setSingleShot(True)
         self._message_timer.timeout.connect(self._clear_message)
@@ -325,6 +326,23 @@ class BridgeTable(TableInput):
             f"{mark.declarer_tricks} trick{plural}{joint}{outcome}; {verdict}"
         )
 
+    def set_played_costs(self, costs: dict[int, int] | None) -> None:
+        """The double-dummy cost of each card of the line (by its place in it): a card of
+        the trick on the felt that cost its side tricks carries a red ``−n``."""
+        self._played_costs = dict(costs or {})
+        self.update()
+
+    def trick_costs(self) -> dict[BridgeCard, int]:
+        """The costly cards of the trick shown, with what they cost their side."""
+        lay = self._geometry()
+        first = self._session.cursor - len(lay.trick)
+        out = {}
+        for k, (_, card, _) in enumerate(lay.trick):
+            cost = self._played_costs.get(first + k, 0)
+            if cost > 0:
+                out[card] = cost
+        return out
+
     def set_thinking(self, thinking: bool) -> None:
         """Note on the felt that the cards' results are being computed."""
         if thinking != self._thinking:
@@ -500,9 +518,15 @@ class BridgeTable(TableInput):
         slot = self.slot_at(pos)
         if slot is not None:
             return self._card_tooltip(slot)
+        costs = self.trick_costs()
         for seat, card, rect in lay.trick:
             if rect.contains(pos):
-                return f"{card_text(card)}, played by {seat.word}"
+                text = f"{card_text(card)}, played by {seat.word}"
+                cost = costs.get(card, 0)
+                if cost:
+                    pair = f"{seat.word}–{seat.partner.word}"
+                    text += f"; it cost {pair} {cost} trick{'s' if cost != 1 else ''}"
+                return text
         for seat, rect in lay.labels.items():
             if rect.contains(pos):
                 doc = self._session.document
