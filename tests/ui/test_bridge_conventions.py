@@ -11,9 +11,10 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication
 
 from tests.ui.workspaces import bridge
-from whistgui.app.bridge import BridgeDocument, par_contract
+from whistgui.app.bridge import BridgeDocument
 from whistgui.engine.bridge import BridgeDeal, Contract, Seat
 from whistgui.engine.bridge.dds import card_scores, par
+from whistgui.engine.bridge.par_words import par_contract
 from whistgui.engine.bridge.play import trick_winner
 from whistgui.figures.bridge import par_text
 from whistgui.ui.bridge.play_grid import (
@@ -159,12 +160,12 @@ def test_random_deal_plays_the_new_deal_in_its_par_contract(qtbot, window):
     assert doc.deal == BridgeDocument.random(3).deal
     result = par(doc.deal, "None", doc.dealer)
     assert result.score != 0
-    expected = par_contract(result.contracts)
+    expected = par_contract(result, "None")
     assert expected is not None
     assert (doc.contract, doc.declarer) == expected
     assert (doc.contract, doc.declarer) != (Contract.parse("7NT"), Seat.N)
     assert "par contract" in page.table.message
-    assert par_text(result) in page.table.message
+    assert par_text(result, "None") in page.table.message
     # one undo step: the old deal and its contract together
     window.act_undo.trigger()
     assert session.document.contract == Contract.parse("7NT")
@@ -178,7 +179,7 @@ def test_random_deal_keeps_the_contract_of_a_deal_passed_out_and_says_so(qtbot, 
 
     deal = BridgeDeal.parse(LONG_SUITS[1])
     kept = (Contract.parse("3NT"), Seat.S)
-    note = outcome_note(DealOutcome(deal, "Par: 0 (passed out)", None, None), kept)
+    note = outcome_note(DealOutcome(deal, "Par: Passed out", None, None), kept)
     assert "3NT by South is kept" in note
     assert "passed out" in note
 
@@ -264,6 +265,7 @@ def test_the_line_of_play_tab_is_the_grid_and_a_click_goes_to_the_card(qtbot, wi
 def test_par_under_the_dd_table_is_in_players_notation(qtbot, window):
     page = _open(qtbot, window)
     doc = page.session.document
-    expected = par_text(par(doc.deal, "None", doc.dealer))
+    expected = par_text(par(doc.deal, "None", doc.dealer), "None")
     assert page.dd_table.note.text() == expected
     assert "for N–S" not in page.dd_table.note.text()
+    assert expected.endswith("(none vul)")

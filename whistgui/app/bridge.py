@@ -18,7 +18,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
-import re
 from dataclasses import dataclass
 from typing import Final
 
@@ -31,7 +30,6 @@ from whistgui.engine.bridge import (
     PbnBoard,
     PbnError,
     Seat,
-    Strain,
     Suit,
     write_lin,
     write_pbn,
@@ -53,7 +51,6 @@ __all__ = [
     "LeftOut",
     "card_marks",
     "load_pbn",
-    "par_contract",
     "save_boards",
     "save_lin",
     "save_pbn",
@@ -294,29 +291,6 @@ class CardMark:
             return str(self.declarer_tricks)
         over = self.declarer_tricks - contract.tricks_needed
         return "=" if over == 0 else f"+{over}" if over > 0 else f"\u2212{-over}"
-
-
-#: A par contract as DDS writes it: ``4♥E=``, ``5♠Nx-1``, ``3NTS+1``.
-_PAR_CONTRACT: Final = re.compile(r"([1-7])(NT|[♠♥♦♣SHDC])(x{0,2})([NESW])(x{0,2})", re.IGNORECASE)
-
-
-def par_contract(contracts: tuple[str, ...]) -> tuple[Contract, Seat] | None:
-    """The first of the par contracts DDS gives (``dds.Par.contracts``) as a contract and its
-    declarer; None if there is none (passed out) or none reads as a contract.
-
-    >>> par_contract(("5♠Nx-1", "5♠Sx-1"))
-    (Contract.parse('5SX'), <Seat.N: 0>)
-    >>> par_contract(("3NTS+1",)), par_contract(())
-    ((Contract.parse('3NT'), <Seat.S: 2>), None)
-    """
-    for text in contracts:
-        m = _PAR_CONTRACT.match(text.strip())
-        if m is not None:
-            strain = Strain.parse(m.group(2))
-            seat = Seat[m.group(4).upper()]
-            doubled = len(m.group(3)) + len(m.group(5))
-            return Contract(int(m.group(1)), strain, doubled), seat
-    return None
 
 
 def card_marks(

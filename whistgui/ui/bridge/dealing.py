@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from whistgui.app.bridge import par_contract
 from whistgui.engine.bridge import BridgeDeal, Contract, Seat
 from whistgui.ui.bridge.table_cards import contract_text
 from whistgui.ui.engine_service import JobContext
@@ -38,18 +37,20 @@ def deal_job(
 
     def job(ctx: JobContext) -> DealOutcome:
         from whistgui.engine.bridge.dds import par
+        from whistgui.engine.bridge.par_words import par_contract
         from whistgui.engine.errors import WhistError
         from whistgui.figures.bridge import par_text
 
         deal = make(ctx)
         ctx.check()
         ctx.report("par of the new deal (its double-dummy table)", force=True)
+        vul = _vulnerability(vulnerable)
         try:
-            result = par(deal, _vulnerability(vulnerable), dealer)
+            result = par(deal, vul, dealer)
+            chosen = par_contract(result, vul)  # at the level players bid it
+            text = par_text(result, vul)
         except WhistError:
             return DealOutcome(deal, "", None, None)
-        chosen = par_contract(result.contracts)
-        text = par_text(result)
         if chosen is None:
             return DealOutcome(deal, text, None, None)
         return DealOutcome(deal, text, *chosen)
@@ -67,12 +68,12 @@ def outcome_note(outcome: DealOutcome, kept: tuple[Contract, Seat]) -> str:
 
     >>> from whistgui.engine.bridge import Contract, Seat
     >>> deal = BridgeDeal.parse("N:A... K... Q... J...")
-    >>> outcome_note(DealOutcome(deal, "Par: NS +420", Contract.parse("4H"), Seat.N),
+    >>> outcome_note(DealOutcome(deal, "Par: 4♥ N/S +420", Contract.parse("4H"), Seat.N),
     ...              (Contract.parse("3NT"), Seat.S))
-    'New deal, played in its par contract, 4♥ by North (Par: NS +420)'
-    >>> outcome_note(DealOutcome(deal, "Par: 0 (passed out)", None, None),
+    'New deal, played in its par contract, 4♥ by North (Par: 4♥ N/S +420)'
+    >>> outcome_note(DealOutcome(deal, "Par: Passed out", None, None),
     ...              (Contract.parse("3NT"), Seat.S))
-    'New deal: it is passed out at par (Par: 0 (passed out)); the contract 3NT by South is kept'
+    'New deal: it is passed out at par (Par: Passed out); the contract 3NT by South is kept'
     """
     if outcome.contract is not None and outcome.declarer is not None:
         played = contract_text(outcome.contract, outcome.declarer)

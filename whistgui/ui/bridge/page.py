@@ -108,12 +108,12 @@ def _table_job(deal: BridgeDeal, vulnerable: str, dealer: Seat) -> object:
         text = ""
         if deal.size == 13:
             ctx.check()
+            vul = _vulnerability(vulnerable)
             try:
-                result = par(deal, _vulnerability(vulnerable), dealer)
+                result = par(deal, vul, dealer)
+                text = par_text(result, vul)  # players' notation: "2♠ N/S +110 (none vul)"
             except WhistError:
                 text = ""
-            else:
-                text = par_text(result)  # players' notation: "2♠ N/S +110"
         return table, text
 
     return job
