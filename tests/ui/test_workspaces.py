@@ -43,7 +43,7 @@ def test_the_registry_lists_each_workspace_once_with_its_own_files_and_choices()
     keys = [ch.key for c in classes for ch in c.choices()]
     assert len(keys) == len(set(keys)), keys
     suffixes = [t.suffix for c in classes for t in c.file_types]
-    assert sorted(suffixes) == [".gops", ".heaps", ".pbn", ".whist"]
+    assert sorted(suffixes) == [".gops", ".heaps", ".lin", ".pbn", ".whist"]
     assert classes[0].hosted  # the first is the page the window opens on
     lab = workspace_class(registry.find_workspace("lab"))
     assert not lab.hosted
