@@ -46,6 +46,7 @@ Fraction), not None
 from __future__ import annotations
 
 import math
+import operator
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -414,47 +415,44 @@ def _lp(m: Sequence[Sequence[float]], value_only: bool = False) -> MatrixSolutio
 def _prune(m: Sequence[Sequence[float]]) -> tuple[list[int], list[int]]:
     """The rows and columns left when dominated ones are removed (iterated weak dominance, as
     :func:`dominated`) and of equal rows or columns only the first is kept — what a solver
-    needs: the value and an optimal strategy of the rest are the whole game's."""
+    needs: the value and an optimal strategy of the rest are the whole game's. (The
+    comparisons run in C through ``map``: a third of the time of a loop in Python.)"""
     rows, cols = list(range(len(m))), list(range(len(m[0])))
     eps = EPS
+    ge, gt = operator.ge, operator.gt
     while True:
         removed = False
         if len(rows) > 1:
             vec = {i: [m[i][j] for j in cols] for i in rows}
             for r in list(rows):
-                vr = vec[r]
+                low = [y - eps for y in vec[r]]
+                high = [y + eps for y in vec[r]]
                 for s in rows:
-                    if s == r:
-                        continue
-                    better = False
-                    for x, y in zip(vec[s], vr, strict=True):
-                        if x < y - eps:
-                            break
-                        if x > y + eps:
-                            better = True
-                    else:
-                        if better or s < r:
-                            rows.remove(r)
-                            removed = True
-                            break
+                    # s dominates r: at least as good everywhere, better somewhere (or equal
+                    # and first)
+                    if (
+                        s != r
+                        and all(map(ge, vec[s], low))
+                        and (s < r or any(map(gt, vec[s], high)))
+                    ):
+                        rows.remove(r)
+                        removed = True
+                        break
         if len(cols) > 1:
             vec = {j: [m[i][j] for i in rows] for j in cols}
             for c in list(cols):
-                vc = vec[c]
+                low = [y - eps for y in vec[c]]
+                high = [y + eps for y in vec[c]]
                 for d in cols:
-                    if d == c:
-                        continue
-                    better = False
-                    for x, y in zip(vec[d], vc, strict=True):
-                        if x > y + eps:
-                            break
-                        if x < y - eps:
-                            better = True
-                    else:
-                        if better or d < c:
-                            cols.remove(c)
-                            removed = True
-                            break
+                    # d dominates c for the column player: at most as large everywhere
+                    if (
+                        d != c
+                        and all(map(ge, high, vec[d]))
+                        and (d < c or any(map(gt, low, vec[d])))
+                    ):
+                        cols.remove(c)
+                        removed = True
+                        break
         if not removed:
             return rows, cols
 
@@ -579,7 +577,60 @@ def _game_value(m: Sequence[Sequence[float]]) -> float:
         return _two_rows_value(sub[0], sub[1])
     if len(cols) == 2:
         return -_two_rows_value([-r[0] for r in sub], [-r[1] for r in sub])
+    if len(rows) == len(cols):
+        v = _equalizer_value(sub)
+        if v is not None:
+            return v
     return _lp(sub, value_only=True).value
+
+
+def _equalizer_value(m: list[list[float]]) -> float | None:
+    """The value of the square game ``m`` if both players' equalizing strategies are
+    completely mixed (Shapley and Snow: x ∝ 1ᵀ adj(m), y ∝ adj(m) 1, value det(m) / 1ᵀ adj(m) 1),
+    checked as a certificate — x gets at least the value against every column, y gives at most
+    it against every row, to within :data:`EPS` — else None (a linear program decides). Two
+    thirds of the games left to a program in a GOPS solve are such, at a tenth of the cost:
+    3 × 3 by cofactors in Python, larger through numpy."""
+    n = len(m)
+    if n == 3:
+        (a, b, c), (d, e, f), (g, h, i) = m
+        # the adjugate's entries (transposed cofactors), row by row
+        adj = (
+            (e * i - f * h, c * h - b * i, b * f - c * e),
+            (f * g - d * i, a * i - c * g, c * d - a * f),
+            (d * h - e * g, b * g - a * h, a * e - b * d),
+        )
+        total = sum(map(sum, adj))
+        if abs(total) <= EPS:
+            return None
+        det = a * adj[0][0] + b * adj[1][0] + c * adj[2][0]
+        x = [(adj[0][k] + adj[1][k] + adj[2][k]) / total for k in range(3)]
+        y = [sum(row) / total for row in adj]
+        if min(x) <= EPS or min(y) <= EPS:
+            return None
+        v = det / total
+        low = min(x[0] * m[0][j] + x[1] * m[1][j] + x[2] * m[2][j] for j in range(3))
+        high = max(r[0] * y[0] + r[1] * y[1] + r[2] * y[2] for r in m)
+        return v if low >= v - EPS and high <= v + EPS else None
+    import numpy as np
+
+    arr = np.array(m)
+    ones = np.ones(n)
+    try:
+        xs = np.linalg.solve(arr.T, ones)
+        ys = np.linalg.solve(arr, ones)
+    except np.linalg.LinAlgError:  # singular: no unique equalizer
+        return None
+    total = float(xs.sum())
+    if not math.isfinite(total) or abs(total) <= EPS:
+        return None
+    xv, yv = xs / total, ys / total
+    if xv.min() <= EPS or yv.min() <= EPS:
+        return None
+    v = 1.0 / total
+    if (xv @ arr).min() >= v - EPS and (arr @ yv).max() <= v + EPS:
+        return v
+    return None
 
 
 # --- exact -------------------------------------------------------------------------------

@@ -183,18 +183,22 @@ takes minutes, each card more about ten times as long)
                 f"rules of N = {n}: GopsSolver.solve solves the whole game for N up to "
                 f"{MAX_SOLVE_N} ({_TOO_LONG})"
             )
-        start = GopsState.start(n)
-        firsts = []
         try:
-            for prize in sorted(start.prizes):
-                state = start.turn(prize)
-                m = self._state_matrix(state)
-                rows, cols = _dominated(m)
-                firsts.append(FirstPrize(prize, m, _solve_matrix(m), rows, cols))
-            value = self._value(start)
+            return self._solve()
         finally:
             self._trim()  # the memos past their bounds forget, once the game is solved
-        return GameSolution(self.rules, value, tuple(firsts))
+
+    def _solve(self) -> GameSolution:
+        """:meth:`solve` for any N of the rules (no cap, no trim: what the benchmark of N = 9
+        and 10 runs)."""
+        start = GopsState.start(self.rules.n)
+        firsts = []
+        for prize in sorted(start.prizes):
+            state = start.turn(prize)
+            m = self._state_matrix(state)
+            rows, cols = _dominated(m)
+            firsts.append(FirstPrize(prize, m, _solve_matrix(m), rows, cols))
+        return GameSolution(self.rules, self._value(start), tuple(firsts))
 
     # --- saving ----------------------------------------------------------------------------
 
