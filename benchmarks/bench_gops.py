@@ -16,14 +16,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
+from typing import Any
 
-from whistgui.engine.gops import GopsRules, GopsSolver, GopsState
+from whistgui.engine.gops import GopsRules, GopsSolver, GopsState, dominated, solve_matrix
 
 
 def _progress(t0: float, every: float) -> Callable[[int], None]:
@@ -46,34 +49,60 @@ def _progress(t0: float, every: float) -> Callable[[int], None]:
     return tell
 
 
+def whole_game(solver: GopsSolver) -> float:
+    """What :meth:`GopsSolver.solve` computes — every first prize's matrix game, its solution
+    and dominated bids, then the value from the start — for any N (no cap of MAX_SOLVE_N, no
+    trim), through the recursion's internals, which the code before issue 30 has too."""
+    start = GopsState.start(solver.rules.n)
+    for prize in sorted(start.prizes):
+        m = solver._state_matrix(start.turn(prize))
+        dominated(m)
+        solve_matrix(m)
+    return solver._value(start)
+
+
+def levels(solver: GopsSolver) -> dict[int, list[int]]:
+    """States in the memo by cards in each hand: {k: [chance, bidding]} (a key's low 14 bits
+    are its prizes face down: a chance state has k of them, a bidding state k - 1)."""
+    out: dict[int, list[int]] = {}
+    for col, memo, extra in ((0, solver._chance_memo, 0), (1, solver._bid_memo, 1)):
+        for key in memo:
+            k = (key & 0x3FFF).bit_count() + extra
+            out.setdefault(k, [0, 0])[col] += 1
+    return out
+
+
 def one(n: int, ties: str, score: str, profile: bool, every: float) -> dict[str, object]:
-    """Solve one game in this process (for any N: past MAX_SOLVE_N through the solver's
-    uncapped ``_solve``); its figures as a dict."""
+    """Solve one game in this process; its figures as a dict."""
     t = time.perf_counter()
     solver = GopsSolver(GopsRules(n, ties, score), progress=_progress(t, every))
+    before = resource.getrusage(resource.RUSAGE_SELF)
     if profile:
         import cProfile
         import pstats
 
         prof = cProfile.Profile()
         prof.enable()
-        game = solver._solve()
+        value = whole_game(solver)
         prof.disable()
         pstats.Stats(prof, stream=sys.stderr).sort_stats("tottime").print_stats(12)
     else:
-        game = solver._solve()
+        value = whole_game(solver)
     seconds = time.perf_counter() - t
+    use = resource.getrusage(resource.RUSAGE_SELF)
     return {
         "n": n,
         "rules": f"{ties}/{score}",
         "seconds": seconds,
-        "value": game.value,
+        "cpu": use.ru_utime + use.ru_stime - before.ru_utime - before.ru_stime,
+        "value": value,
         "chance": len(solver._chance_memo),
         "bidding": len(solver._bid_memo),
         "memo": solver.memo_size,
         "games": solver.stats["games"],
         "hits": solver.stats["hits"],
-        "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "peak_mb": use.ru_maxrss / 1024,
+        "levels": levels(solver),
     }
 
 
@@ -100,6 +129,75 @@ def exact(n: int, ties: str, score: str) -> None:
     print(f"  all first prizes: {time.perf_counter() - total:.2f} s")
 
 
+def _before_tree(ref: str) -> str:
+    """The package as git commit ``ref`` has it, in a temporary directory (the yardstick)."""
+    root = tempfile.mkdtemp(prefix="bench_gops_before_")
+    archive = subprocess.run(
+        ["git", "archive", ref, "whistgui"], capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", root], input=archive, check=True)
+    return root
+
+
+def _run(n: int, ties: str, score: str, args: Any, tree: str | None) -> dict[str, Any] | None:
+    """One solve in a fresh process, with this package or the one in ``tree``."""
+    cmd = [sys.executable, __file__, "--one", str(n), ties, score, "--every", str(args.every)]
+    if args.profile:
+        cmd.append("--profile")
+    env = dict(os.environ)
+    if tree is not None:
+        env["PYTHONPATH"] = os.pathsep.join([tree, env.get("PYTHONPATH", "")])
+    res = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env)
+    if args.profile or args.every < 3600:
+        sys.stderr.write(res.stderr)
+    if res.returncode != 0:
+        print(f"{n:>2} {ties}/{score} failed: {res.stderr.strip().splitlines()[-1:]}")
+        return None
+    out: dict[str, Any] = json.loads(res.stdout.strip().splitlines()[-1])
+    return out
+
+
+def estimate(runs: list[dict[str, Any]], target: int, workers: int) -> None:
+    """N = ``target`` from the largest games solved (consecutive N, the same rules): the
+    states, each card more multiplying them by the last ratio of two N, that ratio itself
+    shrinking as it did from the N before (the ratio of ratios carried on); the CPU time a
+    state growing likewise (larger matrices); memory as the memo's dicts take it (about 105
+    bytes a state) and as a level-by-level run would (two levels at a time, 16 bytes a state:
+    a packed key and a float). Rough: say so beside it."""
+    runs = sorted(runs, key=lambda r: r["n"])[-3:]
+    last = runs[-1]
+    n, states = last["n"], float(last["memo"])
+    rate = last["cpu"] / max(1, last["memo"])
+    ratio = state_step = 1.0
+    shrink = slow = 1.0
+    if len(runs) >= 2:
+        ratio = last["memo"] / max(1, runs[-2]["memo"])
+        # at least 1: the matrices only grow (small N are noise)
+        state_step = max(1.0, rate / max(1e-9, runs[-2]["cpu"] / max(1, runs[-2]["memo"])))
+    if len(runs) >= 3:
+        shrink = min(1.0, ratio / (runs[-2]["memo"] / max(1, runs[-3]["memo"])))
+    widest = max(sum(v) for v in last["levels"].values()) / max(1, last["memo"])
+    print(
+        f"\n{last['rules']}: N = {target} estimated from N = {runs[0]['n']}..{n} "
+        f"(states ×{ratio:.1f} a card, the ratio ×{shrink:.3f} a card; CPU a state "
+        f"×{state_step:.2f} a card)"
+    )
+    print(
+        f"{'N':>4} {'states':>16} {'CPU hours':>11} {'on ' + str(workers) + ' cores':>14} "
+        f"{'GB as dicts':>12} {'GB by levels':>13}"
+    )
+    for m in range(n + 1, target + 1):
+        ratio *= shrink
+        states *= ratio
+        rate *= slow if m > n + 1 else state_step
+        slow = state_step
+        cpu = states * rate / 3600
+        print(
+            f"{m:>4} {states:>16,.0f} {cpu:>11,.1f} {cpu / workers:>14,.2f} "
+            f"{states * 105 / 1e9:>12,.1f} {2 * widest * states * 16 / 1e9:>13,.1f}"
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--min-n", type=int, default=4)
@@ -116,36 +214,51 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--every", type=float, default=3600.0, metavar="S", help="progress to stderr every S s"
     )
+    ap.add_argument(
+        "--before",
+        metavar="REF",
+        help="also run the package of git commit REF (the yardstick), before each N's own run",
+    )
+    ap.add_argument("--before-max-n", type=int, default=8, metavar="N", help="(default 8)")
+    ap.add_argument("--estimate", type=int, default=0, metavar="N", help="estimate N (0: none)")
+    ap.add_argument("--workers", type=int, default=100, help="cores of the cluster estimated")
     ap.add_argument("--one", nargs=3, metavar=("N", "TIES", "SCORE"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.one:
         n, ties, score = int(args.one[0]), args.one[1], args.one[2]
         print(json.dumps(one(n, ties, score, args.profile, args.every)))
         return 0
-    print(f"python {platform.python_version()}, {platform.machine()}; a fresh process each")
+    before = _before_tree(args.before) if args.before else None
     print(
-        f"{'N':>2} {'rules':<13} {'seconds':>9} {'value':>9} {'chance':>9} {'bidding':>9} "
-        f"{'games':>9} {'hits':>10} {'peak MB':>8}"
+        f"python {platform.python_version()}, {platform.machine()}; a fresh process each; "
+        f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} at the start"
     )
+    print(
+        f"{'N':>2} {'rules':<13} {'code':<7} {'seconds':>9} {'cpu s':>9} {'value':>9} "
+        f"{'chance':>10} {'bidding':>10} {'games':>10} {'hits':>11} {'peak MB':>8}"
+    )
+    done: dict[str, list[dict[str, Any]]] = {}
     for rules in args.rules:
         ties, _, score = rules.partition(":")
         for n in range(args.min_n, args.max_n + 1):
-            cmd = [sys.executable, __file__, "--one", str(n), ties, score or "sign"]
-            if args.profile:
-                cmd.append("--profile")
-            res = subprocess.run(cmd, capture_output=True, text=True, check=False)
-            if res.returncode != 0:
-                print(f"{n:>2} {rules:<13} failed: {res.stderr.strip().splitlines()[-1:]}")
-                continue
-            if args.profile:
-                sys.stderr.write(res.stderr)
-            r = json.loads(res.stdout)
-            print(
-                f"{n:>2} {r['rules']:<13} {r['seconds']:>9.2f} {r['value']:>9.4f} "
-                f"{r['chance']:>9,} {r['bidding']:>9,} {r['games']:>9,} {r['hits']:>10,} "
-                f"{r['peak_mb']:>8.0f}"
-            )
-            sys.stdout.flush()
+            runs = [("after", None)]
+            if before is not None and n <= args.before_max_n:
+                runs.insert(0, ("before", before))
+            for label, tree in runs:
+                r = _run(n, ties, score or "sign", args, tree)
+                if r is None:
+                    continue
+                print(
+                    f"{n:>2} {r['rules']:<13} {label:<7} {r['seconds']:>9.2f} {r['cpu']:>9.2f} "
+                    f"{r['value']:>9.4f} {r['chance']:>10,} {r['bidding']:>10,} "
+                    f"{r['games']:>10,} {r['hits']:>11,} {r['peak_mb']:>8.0f}"
+                )
+                sys.stdout.flush()
+                if label == "after":
+                    done.setdefault(r["rules"], []).append(r)
+    if args.estimate:
+        for runs in done.values():
+            estimate(runs, args.estimate, args.workers)
     if args.exact:
         ties, _, score = args.rules[0].partition(":")
         exact(args.exact, ties, score or "sign")

@@ -183,22 +183,18 @@ takes minutes, each card more about ten times as long)
                 f"rules of N = {n}: GopsSolver.solve solves the whole game for N up to "
                 f"{MAX_SOLVE_N} ({_TOO_LONG})"
             )
+        start = GopsState.start(n)
+        firsts = []
         try:
-            return self._solve()
+            for prize in sorted(start.prizes):
+                state = start.turn(prize)
+                m = self._state_matrix(state)
+                rows, cols = _dominated(m)
+                firsts.append(FirstPrize(prize, m, _solve_matrix(m), rows, cols))
+            value = self._value(start)
         finally:
             self._trim()  # the memos past their bounds forget, once the game is solved
-
-    def _solve(self) -> GameSolution:
-        """:meth:`solve` for any N of the rules (no cap, no trim: what the benchmark of N = 9
-        and 10 runs)."""
-        start = GopsState.start(self.rules.n)
-        firsts = []
-        for prize in sorted(start.prizes):
-            state = start.turn(prize)
-            m = self._state_matrix(state)
-            rows, cols = _dominated(m)
-            firsts.append(FirstPrize(prize, m, _solve_matrix(m), rows, cols))
-        return GameSolution(self.rules, self._value(start), tuple(firsts))
+        return GameSolution(self.rules, value, tuple(firsts))
 
     # --- saving ----------------------------------------------------------------------------
 
