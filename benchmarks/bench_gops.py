@@ -72,21 +72,34 @@ def levels(solver: GopsSolver) -> dict[int, list[int]]:
     return out
 
 
-def one(n: int, ties: str, score: str, profile: bool, every: float) -> dict[str, object]:
-    """Solve one game in this process; its figures as a dict."""
+def one(
+    n: int, ties: str, score: str, profile: bool, every: float, by_levels: bool
+) -> dict[str, object]:
+    """Solve one game in this process; its figures as a dict. ``by_levels``: the memo filled
+    level by level first (:func:`whistgui.engine.gops.levels.fill`), when the package has it."""
     t = time.perf_counter()
     solver = GopsSolver(GopsRules(n, ties, score), progress=_progress(t, every))
     before = resource.getrusage(resource.RUSAGE_SELF)
+    fill: Callable[[GopsSolver], int] | None = None
+    if by_levels:
+        try:
+            from whistgui.engine.gops.levels import fill
+        except ImportError:  # the code before issue 30
+            fill = None
     if profile:
         import cProfile
         import pstats
 
         prof = cProfile.Profile()
         prof.enable()
+        if fill is not None:
+            fill(solver)
         value = whole_game(solver)
         prof.disable()
         pstats.Stats(prof, stream=sys.stderr).sort_stats("tottime").print_stats(12)
     else:
+        if fill is not None:
+            fill(solver)
         value = whole_game(solver)
     seconds = time.perf_counter() - t
     use = resource.getrusage(resource.RUSAGE_SELF)
@@ -142,6 +155,8 @@ def _before_tree(ref: str) -> str:
 def _run(n: int, ties: str, score: str, args: Any, tree: str | None) -> dict[str, Any] | None:
     """One solve in a fresh process, with this package or the one in ``tree``."""
     cmd = [sys.executable, __file__, "--one", str(n), ties, score, "--every", str(args.every)]
+    if args.recursion:
+        cmd.append("--recursion")
     if args.profile:
         cmd.append("--profile")
     env = dict(os.environ)
@@ -221,12 +236,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--before-max-n", type=int, default=8, metavar="N", help="(default 8)")
     ap.add_argument("--estimate", type=int, default=0, metavar="N", help="estimate N (0: none)")
+    ap.add_argument(
+        "--recursion",
+        action="store_true",
+        help="the recursion alone (no level-by-level fill first)",
+    )
     ap.add_argument("--workers", type=int, default=100, help="cores of the cluster estimated")
     ap.add_argument("--one", nargs=3, metavar=("N", "TIES", "SCORE"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.one:
         n, ties, score = int(args.one[0]), args.one[1], args.one[2]
-        print(json.dumps(one(n, ties, score, args.profile, args.every)))
+        print(json.dumps(one(n, ties, score, args.profile, args.every, not args.recursion)))
         return 0
     before = _before_tree(args.before) if args.before else None
     print(

@@ -1,0 +1,291 @@
+"""GOPS solved level by level (issue 30): a state with k prizes face down depends only on states
+with k − 1, so the whole game's states are found from the top down, a level at a time (numpy
+arrays of packed keys, :func:`~whistgui.engine.gops.recursion.pack`), and valued from the
+bottom up — each level's matrix games built at once from the level below by sorted look-ups,
+their saddle points and 2 × 2 games solved at once, only the rest one by one
+(:func:`~whistgui.engine.gops.matrix._game_value`: dominance, closed forms, then HiGHS).
+
+The values are the recursion's to the last bit (the same entries, the same arithmetic in the
+same order), and :func:`fill` writes them into a recursion's memo, so every question asked of
+it after — the first prizes' matrix games, any state's value — is a memo hit.
+
+>>> from whistgui.engine.gops.rules import GopsRules
+>>> from whistgui.engine.gops.state import GopsState
+>>> r = GopsRecursion(GopsRules(5))
+>>> fill(r)
+4071
+>>> plain = GopsRecursion(GopsRules(5))
+>>> s = GopsState.start(5).turn(3)
+>>> done = r.stats["computed"]
+>>> r._state_matrix(s) == plain._state_matrix(s), r.stats["computed"] == done
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from whistgui.engine.errors import Cancelled
+from whistgui.engine.gops.matrix import EPS, _game_value
+from whistgui.engine.gops.recursion import BITS, SUM, GopsRecursion
+from whistgui.engine.gops.rules import MAX_N
+from whistgui.engine.gops.state import MAX_POINTS
+
+__all__ = ["CHUNK", "fill"]
+
+#: States handled at once (bounds the arrays of their children: CHUNK × k² entries).
+CHUNK = 1 << 17
+
+Ints = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
+
+_M14, _M13, _M7 = 0x3FFF, 0x1FFF, 0x7F
+
+
+def _tables() -> tuple[Ints, Ints, Ints]:
+    """For every mask of cards 0..13: how many, their sum, and the cards in increasing order
+    (padded with −1)."""
+    size = 1 << (MAX_N + 1)
+    count = np.array([len(b) for b in BITS], dtype=np.int64)
+    total = np.array(SUM, dtype=np.int64)
+    cards = np.full((size, MAX_N + 1), -1, dtype=np.int64)
+    for m, b in enumerate(BITS):
+        cards[m, : len(b)] = b
+    return count, total, cards
+
+
+_COUNT, _SUM, _CARDS = _tables()
+
+
+def _split(keys: Ints) -> tuple[Ints, Ints, Ints, Ints, Ints]:
+    return (
+        keys & _M14,
+        keys >> 14 & _M13,
+        keys >> 27 & _M13,
+        keys >> 40 & _M7,
+        (keys >> 47) - MAX_POINTS,
+    )
+
+
+def _keyed(
+    prizes: Ints, a: Ints, b: Ints, pot: Ints, diff: Ints
+) -> tuple[Ints, npt.NDArray[np.int8]]:
+    """:meth:`GopsRecursion._key` of canonical hands, at once: the key and the sign (1, −1,
+    0 for a state that is its own mirror). ``diff`` is already 0 with the points score."""
+    first = (a < b) | ((a == b) & (diff <= -diff))
+    ka, kb, kd = np.where(first, a, b), np.where(first, b, a), np.where(first, diff, -diff)
+    key = prizes | ka << 14 | kb << 27 | pot << 40 | (kd + MAX_POINTS) << 47
+    sign = np.where(first, 1, -1).astype(np.int8)
+    sign[(a == b) & (diff == 0)] = 0
+    return key, sign
+
+
+class _Level:
+    """The solver's state: the rules' switches and the table of bids of each pair of hands."""
+
+    def __init__(self, rec: GopsRecursion) -> None:
+        self.rec = rec
+        self.points = rec._points
+        self.carry = rec._carry
+
+    def children(self, a: Ints, b: Ints, k: int) -> tuple[Ints, Ints, Ints]:
+        """For canonical hands of k cards: who wins each pair of bids (1, −1, 0) and both hands
+        left, renumbered — arrays of shape (len(a), k, k), through the recursion's own table
+        for each distinct pair of hands."""
+        pairs, inverse = np.unique(a << 13 | b, return_inverse=True)
+        rel = np.empty((len(pairs), k, k), dtype=np.int64)
+        ca, cb = np.empty_like(rel), np.empty_like(rel)
+        kids = self.rec._children
+        for n, p in enumerate(pairs.tolist()):
+            table = np.array(kids(p >> 13, p & _M13), dtype=np.int64)
+            rel[n], ca[n], cb[n] = table[..., 0], table[..., 1], table[..., 2]
+        return rel[inverse], ca[inverse], cb[inverse]
+
+    def score(self, d: Ints) -> Floats:
+        if self.points:
+            return d.astype(np.float64)
+        return np.sign(d).astype(np.float64)
+
+    # --- the bids: a bidding state's k × k chance states ------------------------------------
+
+    def bid_children(self, keys: Ints, k: int) -> dict[str, Any]:
+        """Every entry of the matrix games of these bidding keys (k cards, k − 1 prizes): its
+        closed value where it has one (``fixed``), else the chance state's key, sign and the
+        base that the key's value is added to (:meth:`GopsRecursion._float_matrix`)."""
+        prizes, a, b, pot, diff = _split(keys)
+        rel, ca, cb = self.children(a, b, k)
+        shape = rel.shape
+        prizes3 = np.broadcast_to(prizes[:, None, None], shape)
+        pot3 = np.broadcast_to(pot[:, None, None], shape)
+        diff3 = np.broadcast_to(diff[:, None, None], shape)
+        p2 = np.where(rel == 0, pot3 if self.carry else 0, 0)
+        d2 = diff3 + rel * pot3
+        fixed = np.full(shape, np.nan)
+        known = np.zeros(shape, dtype=bool)
+        if k == 2:  # one prize face down: the last bids are forced
+            last = _CARDS[prizes3, 0]
+            stake = p2 + last
+            fixed = self.score(np.where(ca > cb, d2 + stake, np.where(ca < cb, d2 - stake, d2)))
+            return {"fixed": fixed, "known": np.ones(shape, dtype=bool)}
+        if not self.points:
+            rest = _SUM[prizes3] + p2
+            win, lose = d2 > rest, d2 < -rest
+            fixed[win], fixed[lose] = 1.0, -1.0
+            known = win | lose
+        kd = np.zeros(shape, dtype=np.int64) if self.points else d2
+        base = d2.astype(np.float64) if self.points else np.zeros(shape)
+        key, sign = _keyed(prizes3, ca, cb, p2, kd)
+        own = (sign == 0) & ~known
+        fixed[own] = base[own]
+        known |= own
+        return {"fixed": fixed, "known": known, "key": key, "sign": sign, "base": base}
+
+    def bid_values(self, keys: Ints, k: int, below: tuple[Ints, Floats]) -> Floats:
+        """The value of each bidding key's matrix game, ``below`` the sorted keys and values
+        of the chance states one level down."""
+        out = np.empty(len(keys))
+        for lo in range(0, len(keys), CHUNK):
+            part = keys[lo : lo + CHUNK]
+            c = self.bid_children(part, k)
+            m = c["fixed"]
+            todo = ~c["known"]
+            if todo.any():
+                at = np.searchsorted(below[0], c["key"][todo])
+                v = below[1][at]
+                s = c["sign"][todo]
+                base = c["base"][todo]
+                m[todo] = np.where(s > 0, base + v, base - v)
+            out[lo : lo + len(part)] = self.games(m, k)
+            self.tick(len(part), games=True)
+        return out
+
+    def games(self, m: Floats, k: int) -> Floats:
+        """:func:`_game_value` of each k × k game: saddle points and 2 × 2 games at once, the
+        rest one by one."""
+        maxmin = m.min(axis=2).max(axis=1)
+        minmax = m.max(axis=1).min(axis=1)
+        value: Floats = maxmin.copy()
+        rest = np.flatnonzero(minmax - maxmin > EPS)
+        if k == 2:
+            a, b, c, d = m[rest, 0, 0], m[rest, 0, 1], m[rest, 1, 0], m[rest, 1, 1]
+            value[rest] = (a * d - b * c) / (a + d - b - c)
+            return value
+        for i in rest.tolist():
+            value[i] = _game_value(m[i].tolist())
+        return value
+
+    # --- the prizes: a chance state's k bidding states --------------------------------------
+
+    def prize_children(self, keys: Ints, k: int) -> dict[str, Any]:
+        """Each chance key's bidding states, one a prize turned (as :meth:`prize_children`
+        entries of :meth:`bid_children`)."""
+        prizes, a, b, pot, diff = _split(keys)
+        turned = _CARDS[prizes, :k]  # (S, k) the prizes face down, increasing
+        shape = turned.shape
+        p2 = prizes[:, None] ^ (1 << turned)
+        pot2 = pot[:, None] + turned
+        d = np.broadcast_to(diff[:, None], shape)
+        a2 = np.broadcast_to(a[:, None], shape)
+        b2 = np.broadcast_to(b[:, None], shape)
+        fixed = np.full(shape, np.nan)
+        known = np.zeros(shape, dtype=bool)
+        if not self.points:
+            rest = _SUM[p2] + pot2
+            win, lose = d > rest, d < -rest
+            fixed[win], fixed[lose] = 1.0, -1.0
+            known = win | lose
+        key, sign = _keyed(p2, a2, b2, pot2, d)
+        own = (sign == 0) & ~known
+        fixed[own] = 0.0  # its base: the key's difference is 0 with points
+        known |= own
+        return {"fixed": fixed, "known": known, "key": key, "sign": sign}
+
+    def chance_values(self, keys: Ints, k: int, below: tuple[Ints, Floats]) -> Floats:
+        """The value of each chance key: the average of its bidding states ``below``, added in
+        the recursion's order (0 + the first prize's + the second's …)."""
+        out = np.empty(len(keys))
+        for lo in range(0, len(keys), CHUNK):
+            part = keys[lo : lo + CHUNK]
+            c = self.prize_children(part, k)
+            vals = c["fixed"]
+            todo = ~c["known"]
+            if todo.any():
+                v = below[1][np.searchsorted(below[0], c["key"][todo])]
+                s = c["sign"][todo]
+                vals[todo] = np.where(s > 0, 0 + v, 0 - v)
+            acc = np.zeros(len(part))
+            for p in range(k):
+                acc = acc + vals[:, p]
+            out[lo : lo + len(part)] = acc / k
+            self.tick(len(part))
+        return out
+
+    def tick(self, count: int, games: bool = False) -> None:
+        """``count`` states computed: the recursion's statistics, its ``should_stop`` polled
+        and its ``progress`` told, once a chunk."""
+        rec = self.rec
+        rec.stats["computed"] += count
+        if games:
+            rec.stats["games"] += count
+        if rec.should_stop is not None and rec.should_stop():
+            raise Cancelled(f"GOPS solve stopped after {rec.stats['computed']} states")
+        if rec.progress is not None:
+            rec.progress(rec.stats["computed"])
+
+    # --- the levels, from the top --------------------------------------------------------------
+
+    def down(self, n: int) -> list[tuple[Ints, Ints]]:
+        """The keys of the states a whole game reaches, level by level from the first prizes'
+        matrix games down: for k = n − 1, …, 2, the chance keys (k prizes, k cards) and the
+        bidding keys (k − 1 prizes, k cards) below them."""
+        full = (1 << n) - 1
+        prizes = np.array([((1 << (n + 1)) - 2) ^ (1 << p) for p in range(1, n + 1)])
+        hands = np.full(n, full, dtype=np.int64)
+        firsts = _keyed(prizes, hands, hands, np.arange(1, n + 1), np.zeros(n, dtype=np.int64))
+        bids = firsts[0]  # the first prizes' games (their own mirrors, never stored)
+        out: list[tuple[Ints, Ints]] = []
+        k = n
+        while k > 2:
+            chance = self.below(bids, k, self.bid_children)
+            k -= 1
+            bids = self.below(chance, k, self.prize_children)
+            out.append((chance, bids))
+        return out
+
+    @staticmethod
+    def below(keys: Ints, k: int, children: Any) -> Ints:
+        """The distinct keys of the states below ``keys`` (``children`` says them), found a
+        chunk at a time (memory: CHUNK × k² entries, not the level's)."""
+        parts = []
+        for lo in range(0, len(keys), CHUNK):
+            c = children(keys[lo : lo + CHUNK], k)
+            parts.append(np.unique(c["key"][~c["known"]]))
+        return np.unique(np.concatenate(parts)) if parts else np.empty(0, dtype=np.int64)
+
+
+def fill(rec: GopsRecursion) -> int:
+    """Every state of the whole game of ``rec``'s rules valued level by level into its float
+    memo (what :meth:`GopsSolver.solve` needs; the values are the recursion's own); the number
+    of states written. ``should_stop`` and ``progress`` work as in the recursion (polled a
+    chunk at a time); a level is written when it is done, so a cancelled fill leaves the memo
+    correct."""
+    n = rec.rules.n
+    if n < 3:
+        return 0
+    solver = _Level(rec)
+    levels = solver.down(n)
+    chance_memo, bid_memo = rec._chance_memo, rec._bid_memo
+    below: tuple[Ints, Floats] = (np.empty(0, dtype=np.int64), np.empty(0))
+    written = 0
+    for k in range(2, n):  # levels[i] holds k = n − 1 − i cards a hand
+        chance, bids = levels[n - 1 - k]
+        bid_vals = solver.bid_values(bids, k, below)
+        bid_memo.update(zip(bids.tolist(), bid_vals.tolist(), strict=True))
+        chance_vals = solver.chance_values(chance, k, (bids, bid_vals))
+        chance_memo.update(zip(chance.tolist(), chance_vals.tolist(), strict=True))
+        below = (chance, chance_vals)
+        written += len(bids) + len(chance)
+    return written
