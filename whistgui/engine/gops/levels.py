@@ -1,13 +1,19 @@
 """GOPS solved level by level (issue 30): a state with k prizes face down depends only on states
 with k − 1, so the whole game's states are found from the top down, a level at a time (numpy
 arrays of packed keys, :func:`~whistgui.engine.gops.recursion.pack`), and valued from the
-bottom up — each level's matrix games built at once from the level below by sorted look-ups,
-their saddle points and 2 × 2 games solved at once, only the rest one by one
-(:func:`~whistgui.engine.gops.matrix._game_value`: dominance, closed forms, then HiGHS).
+bottom up, each level's matrix games at once:
 
-The values are the recursion's to the last bit (the same entries, the same arithmetic in the
-same order), and :func:`fill` writes them into a recursion's memo, so every question asked of
-it after — the first prizes' matrix games, any state's value — is a memo hit.
+* built from the level below by sorted look-ups (the recursion's entries, the same arithmetic);
+* saddle points and 2 × 2 games solved at once, as the recursion does;
+* the rest in a batch — iterated weak dominance at once, saddle points of what is left, the
+  completely mixed closed form and then square supports enumerated (each pair of q-sets:
+  both equalizing strategies, kept as a certificate of the value to within 1e-9), at once for
+  every game of a shape up to :data:`SUPPORTS_UPTO`; 2 × n games by their lower envelope, and
+  only the few left (degenerate, or larger) by HiGHS one by one.
+
+The values are the recursion's to within about 1e-13 (the same games, solved by other means),
+and :func:`fill` writes them into a recursion's memo, so every question asked of it after —
+the first prizes' matrix games, any state's value — is a memo hit.
 
 >>> from whistgui.engine.gops.rules import GopsRules
 >>> from whistgui.engine.gops.state import GopsState
@@ -17,25 +23,31 @@ it after — the first prizes' matrix games, any state's value — is a memo hit
 >>> plain = GopsRecursion(GopsRules(5))
 >>> s = GopsState.start(5).turn(3)
 >>> done = r.stats["computed"]
->>> r._state_matrix(s) == plain._state_matrix(s), r.stats["computed"] == done
-(True, True)
+>>> got, want = r._state_matrix(s), plain._state_matrix(s)
+>>> max(abs(x - y) for p, q in zip(got, want) for x, y in zip(p, q)) < 1e-12
+True
+>>> r.stats["computed"] == done  # all hits
+True
 """
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from whistgui.engine.errors import Cancelled
-from whistgui.engine.gops.matrix import EPS, _game_value
+from whistgui.engine.gops.matrix import EPS, _game_value, _lp, _two_rows_value
 from whistgui.engine.gops.recursion import BITS, SUM, GopsRecursion
 from whistgui.engine.gops.rules import MAX_N
 from whistgui.engine.gops.state import MAX_POINTS
 
-__all__ = ["CHUNK", "fill"]
+__all__ = ["CHUNK", "SUPPORTS_UPTO", "fill"]
 
+#: The largest kept game solved by support enumeration at once (larger: HiGHS one by one).
+SUPPORTS_UPTO = 5
 #: States handled at once (bounds the arrays of their children: CHUNK × k² entries).
 CHUNK = 1 << 17
 
@@ -81,6 +93,162 @@ def _keyed(
     sign = np.where(first, 1, -1).astype(np.int8)
     sign[(a == b) & (diff == 0)] = 0
     return key, sign
+
+
+def _prune_all(m: Floats) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """Iterated weak dominance of a stack of games at once (:func:`~whistgui.engine.gops.
+    matrix._prune`'s rule: a row at most as good as another kept row everywhere and worse
+    somewhere, or equal to an earlier one, goes; likewise columns, smaller being better): the
+    rows and columns kept, as masks. A pass removes every row (then column) dominated by a
+    kept one at once; a row so removed has a kept row at least as good (to within EPS)."""
+    g, k, _ = m.shape
+    rows = np.ones((g, k), dtype=bool)
+    cols = np.ones((g, k), dtype=bool)
+    earlier = np.tri(k, k, -1, dtype=bool).T  # earlier[s, r]: s < r
+    while True:
+        # ge[g, s, r]: row s ≥ row r − EPS on every kept column; gt: better on one
+        diff = m[:, :, None, :] - m[:, None, :, :]  # [g, s, r, j] = m[s, j] − m[r, j]
+        on = cols[:, None, None, :]
+        ge = ((diff >= -EPS) | ~on).all(axis=3)
+        gt = ((diff > EPS) & on).any(axis=3)
+        dom = ge & (gt | earlier) & rows[:, :, None] & rows[:, None, :]
+        dom[:, np.arange(k), np.arange(k)] = False
+        out_r = dom.any(axis=1)
+        rows_changed = out_r.any()
+        rows &= ~out_r
+        # columns: d dominates c if m[i, d] ≤ m[i, c] + EPS on every kept row, smaller on one
+        diff = m[:, :, :, None] - m[:, :, None, :]  # [g, i, d, c] = m[i, d] − m[i, c]
+        on = rows[:, :, None, None]
+        le = ((diff <= EPS) | ~on).all(axis=1)
+        lt = ((diff < -EPS) & on).any(axis=1)
+        dom = le & (lt | earlier) & cols[:, :, None] & cols[:, None, :]
+        dom[:, np.arange(k), np.arange(k)] = False
+        out_c = dom.any(axis=1)
+        cols &= ~out_c
+        if not rows_changed and not out_c.any():
+            return rows, cols
+
+
+def _batch_values(m: Floats) -> Floats:
+    """The values of a stack of k × k games with no saddle point: dominance removed at once,
+    then saddle points of what is left and the completely mixed closed form (numpy's solve of
+    each square game left, checked as a certificate) at once; the rest one by one — 2 × n and
+    n × 2 by their lower envelope, others by HiGHS (:func:`~whistgui.engine.gops.matrix.
+    _game_value`'s means, in a batch)."""
+    g, k, _ = m.shape
+    rows, cols = _prune_all(m)
+    lost = ~rows.any(axis=1) | ~cols.any(axis=1)  # (EPS chains: never seen) the whole game
+    rows[lost], cols[lost] = True, True
+    value = np.full(g, np.nan)
+    inf = np.inf
+    low = np.where(cols[:, None, :], m, inf).min(axis=2)  # each row's worst over kept columns
+    maxmin = np.where(rows, low, -inf).max(axis=1)
+    high = np.where(rows[:, :, None], m, -inf).max(axis=1)  # each column's best over kept rows
+    minmax = np.where(cols, high, inf).min(axis=1)
+    saddle = minmax - maxmin <= EPS
+    value[saddle] = maxmin[saddle]
+    nr, nc = rows.sum(axis=1), cols.sum(axis=1)
+    for size in range(3, k + 1):
+        pick = np.flatnonzero(~saddle & (nr == size) & (nc == size))
+        if len(pick):
+            value[pick] = _equalizers(m[pick], rows[pick], cols[pick], size)
+    for size_r in range(2, k + 1):
+        for size_c in range(2, k + 1):
+            pick = np.flatnonzero(np.isnan(value) & (nr == size_r) & (nc == size_c))
+            if len(pick) and min(size_r, size_c) >= 3 and max(size_r, size_c) <= SUPPORTS_UPTO:
+                value[pick] = _by_supports(m[pick], rows[pick], cols[pick], size_r, size_c)
+    for i in np.flatnonzero(np.isnan(value)).tolist():
+        sub = m[i][rows[i]][:, cols[i]].tolist()
+        if len(sub) == 2:
+            value[i] = _two_rows_value(sub[0], sub[1])
+        elif len(sub[0]) == 2:
+            value[i] = -_two_rows_value([-r[0] for r in sub], [-r[1] for r in sub])
+        elif len(sub) == 1 or len(sub[0]) == 1:  # pragma: no cover - a saddle point above
+            value[i] = _game_value(sub)
+        else:
+            value[i] = _lp(sub, value_only=True).value
+    return value
+
+
+def _equalizers(
+    m: Floats, rows: npt.NDArray[np.bool_], cols: npt.NDArray[np.bool_], size: int
+) -> Floats:
+    """The completely mixed closed form of each game's kept size × size part (NaN where the
+    equalizing strategies are not both positive, the part is singular or the certificate
+    fails): :func:`~whistgui.engine.gops.matrix._equalizer_value` at once."""
+    ri = np.argsort(~rows, axis=1, kind="stable")[:, :size]
+    ci = np.argsort(~cols, axis=1, kind="stable")[:, :size]
+    sub = np.take_along_axis(np.take_along_axis(m, ri[:, :, None], axis=1), ci[:, None, :], axis=2)
+    out = np.full(len(m), np.nan)
+    scale = np.abs(sub).max(axis=(1, 2))
+    ok = np.abs(np.linalg.det(sub)) > 1e-9 * np.maximum(scale, 1.0) ** size
+    if not ok.any():
+        return out
+    a = sub[ok]
+    ones = np.ones((len(a), size, 1))
+    try:
+        xs = np.linalg.solve(np.swapaxes(a, 1, 2), ones)[..., 0]
+        ys = np.linalg.solve(a, ones)[..., 0]
+    except np.linalg.LinAlgError:  # pragma: no cover - the determinant said otherwise
+        return out
+    total = xs.sum(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        xv, yv = xs / total[:, None], ys / total[:, None]
+        v = 1.0 / total
+    good = np.isfinite(total) & (np.abs(total) > EPS)
+    good &= (xv.min(axis=1) > EPS) & (yv.min(axis=1) > EPS)
+    good &= np.einsum("gi,gij->gj", xv, a).min(axis=1) >= v - EPS
+    good &= np.einsum("gij,gj->gi", a, yv).max(axis=1) <= v + EPS
+    vals = np.where(good, v, np.nan)
+    out[np.flatnonzero(ok)] = vals
+    return out
+
+
+def _compact(
+    m: Floats, rows: npt.NDArray[np.bool_], cols: npt.NDArray[np.bool_], nr: int, nc: int
+) -> Floats:
+    """Each game's kept rows and columns (``nr`` and ``nc`` of them), in order."""
+    ri = np.argsort(~rows, axis=1, kind="stable")[:, :nr]
+    ci = np.argsort(~cols, axis=1, kind="stable")[:, :nc]
+    return np.take_along_axis(np.take_along_axis(m, ri[:, :, None], axis=1), ci[:, None, :], axis=2)
+
+
+def _by_supports(
+    m: Floats, rows: npt.NDArray[np.bool_], cols: npt.NDArray[np.bool_], nr: int, nc: int
+) -> Floats:
+    """The values of a stack of games whose kept parts are nr × nc, by support enumeration at
+    once: for each pair of q-sets of kept rows and columns (q = 2, …), both players'
+    equalizing strategies on them, kept where both are distributions and they form a
+    certificate against the whole kept game (to within EPS): its value. NaN where no square
+    support pair does (a degenerate game: HiGHS decides)."""
+    sub = _compact(m, rows, cols, nr, nc)
+    out = np.full(len(m), np.nan)
+    for q in range(2, min(nr, nc) + 1):
+        for rs in combinations(range(nr), q):
+            for cs in combinations(range(nc), q):
+                todo = np.flatnonzero(np.isnan(out))
+                if not len(todo):
+                    return out
+                full = sub[todo]
+                a = full[:, rs, :][:, :, cs]
+                scale = np.maximum(np.abs(a).max(axis=(1, 2)), 1.0)
+                ok = np.abs(np.linalg.det(a)) > 1e-9 * scale**q
+                if not ok.any():
+                    continue
+                todo, full, a = todo[ok], full[ok], a[ok]
+                ones = np.ones((len(a), q, 1))
+                xs = np.linalg.solve(np.swapaxes(a, 1, 2), ones)[..., 0]
+                ys = np.linalg.solve(a, ones)[..., 0]
+                total = xs.sum(axis=1)
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    xv, yv, v = xs / total[:, None], ys / total[:, None], 1.0 / total
+                good = np.isfinite(v) & (np.abs(total) > EPS)
+                good &= (xv.min(axis=1) >= 0.0) & (yv.min(axis=1) >= 0.0)
+                gets = np.einsum("gi,gij->gj", xv, full[:, rs, :])  # against every column
+                gives = np.einsum("gij,gj->gi", full[:, :, cs], yv)  # against every row
+                good &= (gets.min(axis=1) >= v - EPS) & (gives.max(axis=1) <= v + EPS)
+                out[todo[good]] = v[good]
+    return out
 
 
 class _Level:
@@ -173,8 +341,8 @@ class _Level:
             a, b, c, d = m[rest, 0, 0], m[rest, 0, 1], m[rest, 1, 0], m[rest, 1, 1]
             value[rest] = (a * d - b * c) / (a + d - b - c)
             return value
-        for i in rest.tolist():
-            value[i] = _game_value(m[i].tolist())
+        if len(rest):
+            value[rest] = _batch_values(m[rest])
         return value
 
     # --- the prizes: a chance state's k bidding states --------------------------------------
