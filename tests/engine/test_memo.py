@@ -215,8 +215,10 @@ def test_gops_trims_when_a_call_returns_never_while_it_solves() -> None:
     assert tight.stats["computed"] == free.stats["computed"] > 1000
     assert len(tight._chance_memo) + len(tight._bid_memo) <= 20
     state = GopsState.start(5).turn(4)
-    assert tight.matrix(state) == free.matrix(state)
-    assert tight.solution(state).value == free.solution(state).value
+    # tight computes these again by the recursion, free has them from the solve's levels
+    flat = [v for r in tight.matrix(state) for v in r]
+    assert flat == pytest.approx([v for r in free.matrix(state) for v in r], abs=1e-12)
+    assert tight.solution(state).value == pytest.approx(free.solution(state).value, abs=1e-12)
     assert len(tight._chance_memo) + len(tight._bid_memo) <= 20
 
 

@@ -48,8 +48,9 @@ __all__ = ["CHUNK", "SUPPORTS_UPTO", "fill"]
 
 #: The largest kept game solved by support enumeration at once (larger: HiGHS one by one).
 SUPPORTS_UPTO = 5
-#: States handled at once (bounds the arrays of their children: CHUNK × k² entries).
-CHUNK = 1 << 17
+#: States handled at once (bounds the arrays of their children, CHUNK × k² entries, and the
+#: time between two polls of ``should_stop``: about a second in the widest levels of N = 8).
+CHUNK = 1 << 15
 
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -436,16 +437,22 @@ class _Level:
 
 def fill(rec: GopsRecursion) -> int:
     """Every state of the whole game of ``rec``'s rules valued level by level into its float
-    memo (what :meth:`GopsSolver.solve` needs; the values are the recursion's own); the number
-    of states written. ``should_stop`` and ``progress`` work as in the recursion (polled a
-    chunk at a time); a level is written when it is done, so a cancelled fill leaves the memo
-    correct."""
+    memo (what :meth:`GopsSolver.solve` needs; the values are the recursion's to within about
+    1e-13); the number of states written: 0 when the memo holds every one already.
+    ``should_stop`` and ``progress`` work as in the recursion (polled a chunk at a time); a
+    level is written when it is done, so a cancelled fill leaves the memo correct."""
     n = rec.rules.n
     if n < 3:
         return 0
     solver = _Level(rec)
     levels = solver.down(n)
     chance_memo, bid_memo = rec._chance_memo, rec._bid_memo
+    if all(
+        all(map(chance_memo.__contains__, chance.tolist()))
+        and all(map(bid_memo.__contains__, bids.tolist()))
+        for chance, bids in levels
+    ):
+        return 0  # the memo holds the game already (a solver read back from a file)
     below: tuple[Ints, Floats] = (np.empty(0, dtype=np.int64), np.empty(0))
     written = 0
     for k in range(2, n):  # levels[i] holds k = n − 1 − i cards a hand

@@ -26,6 +26,7 @@ from typing import Any
 
 from whistgui.engine.checks import expect
 from whistgui.engine.errors import ArgumentError, NotationError
+from whistgui.engine.gops.levels import fill
 from whistgui.engine.gops.matrix import (
     ExactSolution,
     MatrixSolution,
@@ -41,7 +42,7 @@ from whistgui.engine.gops.state import GopsState
 __all__ = ["MAX_SOLVE_N", "FirstPrize", "GameSolution", "GopsSolver"]
 
 #: The largest game whistgui solves (the command line and the explorer) and reads back: N = 8
-#: takes minutes, each card more about ten times as long.
+#: takes about half a minute level by level, each card more about ten times as long.
 MAX_SOLVE_N = 8
 _TOO_LONG = f"N = {MAX_SOLVE_N} takes minutes, each card more about ten times as long"
 _EXAMPLE = "text such as 'prizes=1,2 a=1,2,3 b=1,2,4 pot=3'"
@@ -174,7 +175,9 @@ takes minutes, each card more about ten times as long)
 
     def solve(self) -> GameSolution:
         """The whole game from :meth:`GopsState.start`: its value, and for each first prize the
-        matrix game of bids with its solution and dominated bids. N up to
+        matrix game of bids with its solution and dominated bids — every state valued level by
+        level first (:func:`~whistgui.engine.gops.levels.fill`: ``should_stop`` and
+        ``progress`` a chunk of states at a time). N up to
         :data:`MAX_SOLVE_N` (a larger game is an ArgumentError: :meth:`value` solves its
         states of up to that many cards in each hand)."""
         n = self.rules.n
@@ -186,6 +189,7 @@ takes minutes, each card more about ten times as long)
         start = GopsState.start(n)
         firsts = []
         try:
+            fill(self)  # every state level by level, then the first prizes' games by hits
             for prize in sorted(start.prizes):
                 state = start.turn(prize)
                 m = self._state_matrix(state)
