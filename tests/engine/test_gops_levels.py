@@ -111,15 +111,19 @@ def test_progress_is_told_and_a_cancelled_fill_leaves_the_memo_right(monkeypatch
     assert told == sorted(told)
     assert told[-1] == rec.memo_size
 
-    polls = {"n": 0}
-
-    def stop() -> bool:
-        polls["n"] += 1
-        return polls["n"] > 20
-
-    cut = GopsRecursion(GopsRules(6), should_stop=stop, memo_bound=None)
+    seen: list[int] = []  # stop once 30 chunks of states are valued (of about 70)
+    cut = GopsRecursion(
+        GopsRules(6), should_stop=lambda: len(seen) >= 30, progress=seen.append, memo_bound=None
+    )
     with pytest.raises(Cancelled, match="GOPS solve stopped after"):
         fill(cut)
     plain = _recursion_memo(GopsRules(6))
     assert 0 < cut.memo_size < plain.memo_size
     _same(cut, plain, subset=True)
+
+
+def test_a_stop_asked_at_once_stops_while_the_states_are_found():
+    rec = GopsRecursion(GopsRules(6), should_stop=lambda: True)
+    with pytest.raises(Cancelled, match="stopped after 0 states"):
+        fill(rec)
+    assert rec.memo_size == 0

@@ -401,7 +401,7 @@ class _Level:
             rec.stats["games"] += count
         if rec.should_stop is not None and rec.should_stop():
             raise Cancelled(f"GOPS solve stopped after {rec.stats['computed']} states")
-        if rec.progress is not None:
+        if rec.progress is not None and count:
             rec.progress(rec.stats["computed"])
 
     # --- the levels, from the top --------------------------------------------------------------
@@ -424,14 +424,15 @@ class _Level:
             out.append((chance, bids))
         return out
 
-    @staticmethod
-    def below(keys: Ints, k: int, children: Any) -> Ints:
+    def below(self, keys: Ints, k: int, children: Any) -> Ints:
         """The distinct keys of the states below ``keys`` (``children`` says them), found a
-        chunk at a time (memory: CHUNK × k² entries, not the level's)."""
+        chunk at a time (memory: CHUNK × k² entries, not the level's), ``should_stop`` polled
+        after each."""
         parts = []
         for lo in range(0, len(keys), CHUNK):
             c = children(keys[lo : lo + CHUNK], k)
             parts.append(np.unique(c["key"][~c["known"]]))
+            self.tick(0)
         return np.unique(np.concatenate(parts)) if parts else np.empty(0, dtype=np.int64)
 
 
