@@ -1,14 +1,21 @@
-"""Time GOPS solves (issue 14): the whole game — its value and every first prize's matrix game,
-what ``whist gops solve --n N`` computes — for N = 4, 5, … under each rule set asked for, each
-in a fresh process (so its peak memory is its own): seconds, states in the memo (chance and
-bidding), matrix games solved, memo hits, peak resident memory. Then the exact solutions of
-every first prize's matrix game for one N (exact all the way down: every state below in
-fractions). Nothing is asserted.
+"""Time GOPS solves (issues 14 and 30): the whole game — its value and every first prize's
+matrix game, what ``whist gops solve --n N`` computes — for N = 4, 5, … under each rule set
+asked for, each in a fresh process (so its peak memory is its own): wall and CPU seconds
+(the machine is shared: CPU is the figure to compare), states in the memo (chance and
+bidding), matrix games solved, memo hits, peak resident memory. By default the memo is filled
+level by level first (:mod:`whistgui.engine.gops.levels`, what ``GopsSolver.solve`` does);
+``--recursion`` solves by the recursion alone. ``--before REF`` runs the package of a git
+commit beside it for each N (the yardstick, in the same run); ``--estimate N`` carries the
+largest N's figures on to N (states, CPU hours here and on a cluster, memory). Then the exact
+solutions of every first prize's matrix game for one N (exact all the way down: every state
+below in fractions). Nothing is asserted.
 
 Run from the repository root::
 
     PYTHONPATH=. python benchmarks/bench_gops.py                  # N = 4..7, carry/sign
-    PYTHONPATH=. python benchmarks/bench_gops.py --max-n 8 --rules carry:sign carry:points
+    PYTHONPATH=. python benchmarks/bench_gops.py --min-n 6 --max-n 8 \
+        --rules carry:sign carry:points --before 45e7a3f --exact 0 --estimate 13
+    PYTHONPATH=. python benchmarks/bench_gops.py --min-n 9 --max-n 9 --exact 0 --every 60
     PYTHONPATH=. python benchmarks/bench_gops.py --max-n 6 --exact 6 --profile
 """
 
