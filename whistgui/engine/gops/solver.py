@@ -42,7 +42,9 @@ from whistgui.engine.gops.state import GopsState
 __all__ = ["MAX_SOLVE_N", "FirstPrize", "GameSolution", "GopsSolver"]
 
 #: The largest game whistgui solves (the command line and the explorer) and reads back: N = 8
-#: takes about half a minute level by level, each card more about ten times as long.
+#: takes half a minute of CPU level by level (:meth:`GopsSolver.solve`), two minutes by the
+#: recursion; each card more about ten times as long (N = 9: 5.5 minutes and 2.7 GB by levels,
+#: benchmarks/README.md — past the memo's default bound of 3 million states, so not offered).
 MAX_SOLVE_N = 8
 _TOO_LONG = f"N = {MAX_SOLVE_N} takes minutes, each card more about ten times as long"
 _EXAMPLE = "text such as 'prizes=1,2 a=1,2,3 b=1,2,4 pot=3'"
