@@ -265,7 +265,8 @@ def _by_supports(
 
 
 class _Level:
-    """The solver's state: the rules' switches and the table of bids of each pair of hands."""
+    """One level-by-level solve: the recursion it fills (its rules, its table of bids for each
+    pair of hands, its statistics, ``should_stop`` and ``progress``)."""
 
     def __init__(self, rec: GopsRecursion) -> None:
         self.rec = rec
@@ -363,8 +364,10 @@ class _Level:
     # --- the prizes: a chance state's k bidding states --------------------------------------
 
     def prize_children(self, keys: Ints, k: int) -> dict[str, Any]:
-        """Each chance key's bidding states, one a prize turned (as :meth:`prize_children`
-        entries of :meth:`bid_children`)."""
+        """Each chance key's k bidding states, one for each prize that may be turned: the
+        closed value where it has one (``fixed``: decided, or its own mirror), else the
+        bidding state's key and sign (:meth:`GopsRecursion._chance`); arrays of shape
+        (len(keys), k)."""
         prizes, a, b, pot, diff = _split(keys)
         turned = _CARDS[prizes, :k]  # (S, k) the prizes face down, increasing
         shape = turned.shape
