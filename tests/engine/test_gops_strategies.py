@@ -510,3 +510,77 @@ def test_wrong_types_and_mismatched_strategies():
         best_response(strategy("optimal", rules), GopsRules(3, score="points"))
     with pytest.raises(ArgumentTypeError):
         Turn(GopsState.start(3), "1")
+
+
+# --- stop and progress -------------------------------------------------------------------
+
+
+class _StopAfter:
+    """A ``should_stop`` that says yes once ``seconds`` have passed since its first call,
+    counting its calls and when it first said yes."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds, self.calls, self.start, self.said = seconds, 0, None, None
+
+    def __call__(self) -> bool:
+        import time
+
+        now = time.monotonic()
+        self.calls += 1
+        if self.start is None:
+            self.start = now
+        if now - self.start >= self.seconds:
+            self.said = self.said or now
+            return True
+        return False
+
+
+def test_a_stop_ends_a_best_reply_at_n6_within_a_second():
+    """The best reply to random at N = 6 runs half a minute (then refused as too large):
+    stopped after 0.3 s it ends within a second of the stop, with Cancelled."""
+    import time
+
+    from whistgui.engine.errors import Cancelled
+
+    rules = GopsRules(6)
+    stop, seen = _StopAfter(0.3), []
+    with pytest.raises(Cancelled, match="best reply to random stopped after"):
+        best_response(strategy("random", rules), rules, should_stop=stop, progress=seen.append)
+    ended = time.monotonic()
+    assert stop.said is not None
+    assert ended - stop.said < 1.0  # a generous limit: a poll is every 1,024 states
+    assert seen == sorted(seen)
+    assert seen
+    assert all(k % 1024 == 0 for k in seen)
+
+
+def test_a_stop_ends_a_play_and_a_tournament():
+    from whistgui.engine.errors import Cancelled
+
+    rules = GopsRules(6)
+    rnd = strategy("random", rules)
+    with pytest.raises(Cancelled, match="random against random stopped after 1,024 states"):
+        play(rnd, rnd, rules, should_stop=lambda: True)
+    told: list[tuple[int, int]] = []
+    small = GopsRules(3)
+    names = [strategy(s, small) for s in ("face", "random")]
+    asked = iter([False, False, True])  # two plays, then stopped before the third
+    with pytest.raises(Cancelled, match="tournament stopped after 2 of 4 plays"):
+        tournament(
+            names, small, should_stop=lambda: next(asked), progress=lambda d, t: told.append((d, t))
+        )
+    assert told == [(1, 4), (2, 4)]
+    # unstopped, the hooks change nothing
+    full = tournament(names, small, should_stop=lambda: False, progress=lambda d, t: None)
+    assert [[r.exact for r in row] for row in full] == [
+        [r.exact for r in row] for row in tournament(names, small)
+    ]
+
+
+def test_stop_and_progress_hooks_are_checked():
+    rules = GopsRules(3)
+    face = strategy("face", rules)
+    with pytest.raises(ArgumentTypeError, match="should_stop"):
+        best_response(face, rules, should_stop=3)
+    with pytest.raises(ArgumentTypeError, match="progress"):
+        play(face, face, rules, progress="no")

@@ -425,3 +425,27 @@ def test_a_strategy_file_of_another_n_is_refused_when_played(qtbot, page, tmp_pa
     assert "four.json" in p.status.text()
     assert "not 3" in p.status.text()
     assert p.play_result is None
+
+
+def test_stop_ends_a_best_reply_at_n6_within_a_second(qtbot, page, service) -> None:
+    """The best reply to random at N = 6 would run half a minute: Stop ends the job itself
+    (the service says cancelled only once the job has returned) within a second, and the
+    page shows it stopped, with no reply and no deviations."""
+    import time
+
+    p = page(GopsRules(6))
+    p.b_picker.set_choice(StrategyChoice("random"))
+    running: list[str] = []
+    service.started.connect(lambda _job, channel, _label: running.append(channel))
+    p.compute_reply("B")
+    qtbot.waitUntil(lambda: "gops-strategy-reply" in running, timeout=WAIT)
+    qtbot.wait(300)  # under way
+    assert p.stop_button.isEnabled()
+    asked = time.monotonic()
+    qtbot.mouseClick(p.stop_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: p.status.text() == "Stopped.", timeout=WAIT)
+    assert time.monotonic() - asked < 1.0  # a generous limit: polled every 1,024 states
+    assert p.reply is None
+    assert p.deviations.count() == 0
+    assert not p.stop_button.isEnabled()
+    assert not p._jobs

@@ -20,13 +20,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final
 
-from whistgui.engine.errors import IllegalPlayError, NotationError
+from whistgui.engine.errors import Cancelled, IllegalPlayError, NotationError
 from whistgui.engine.gops.exact_play import (
     BestResponse,
     PlayResult,
     best_response,
     game_value,
     play,
+    tournament,
 )
 from whistgui.engine.gops.matrix import MAX_EXACT_MATRIX
 from whistgui.engine.gops.rules import GopsRules
@@ -121,7 +122,7 @@ def read_choice(path: str) -> StrategyChoice:
 
 
 def _hook(s: Strategy, should_stop: Callable[[], bool] | None) -> Strategy:
-    """``optimal``'s solver polls ``should_stop`` (the plays themselves cannot be stopped)."""
+    """``optimal``'s solver polls ``should_stop`` too (the plays and replies poll it)."""
     solver = getattr(s, "solver", None)
     if should_stop is not None and solver is not None and hasattr(solver, "should_stop"):
         solver.should_stop = should_stop
@@ -138,7 +139,7 @@ def play_pair(
     """A playing ``a`` against B playing ``b``, exactly (the prizes in random order)."""
     sa = _hook(a.make(rules, solver), should_stop)
     sb = sa if b == a and a.kind != "file" else _hook(b.make(rules, solver), should_stop)
-    return play(sa, sb, rules)
+    return play(sa, sb, rules, should_stop=should_stop)
 
 
 @dataclass(frozen=True)
@@ -180,7 +181,7 @@ def reply_to(
     backward induction answers either. The exploitability is the reply's value less the
     game's (``known_value`` if given: computed, it takes 13 s at N = 6, the reply 0.7 s)."""
     s = _hook(choice.make(rules, solver), should_stop)
-    br = best_response(s, rules)
+    br = best_response(s, rules, should_stop=should_stop)
     if known_value is not None:
         value = known_value
     else:
@@ -197,7 +198,7 @@ def reply_to(
     turns = br.turns()
     for k, (turn, bid) in enumerate(turns):
         if should_stop is not None and k % 256 == 0 and should_stop():
-            break
+            raise Cancelled(f"the best reply to {choice.name} stopped (its deviations listed)")
         theirs = s.bids(turn)
         if theirs != ((bid, Fraction(1)),):
             count += 1
@@ -225,20 +226,7 @@ def tournament_of(
     """Every pair's play: row i is choice i as A, column j choice j as B (``progress(done,
     total)`` after each; ``should_stop`` polled between plays)."""
     made = [_hook(c.make(rules, solver), should_stop) for c in choices]
-    total = len(made) ** 2
-    out: list[list[PlayResult]] = []
-    for x in made:
-        row: list[PlayResult] = []
-        for y in made:
-            if should_stop is not None and should_stop():
-                from whistgui.engine import Cancelled
-
-                raise Cancelled("the tournament was stopped")
-            row.append(play(x, y, rules))
-            if progress is not None:
-                progress(len(out) * len(made) + len(row), total)
-        out.append(row)
-    return out
+    return tournament(made, rules, should_stop=should_stop, progress=progress)
 
 
 def path_to(target: GopsState, shown: int, rules: GopsRules) -> list[tuple[int, int, int]]:
