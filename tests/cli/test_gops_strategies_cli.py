@@ -139,19 +139,34 @@ def test_matrix_game_771_9():
 
 
 @pytest.mark.parametrize(
+    "text", ["3 -4\n-1 1", "3\t-4\r\n-1\t1\n", "3, -4; -1, 1", "3 -4.0\n-1 1/1"]
+)
+def test_matrix_game_takes_rows_pasted_as_the_app_does(text):
+    """The command reads a matrix as the app's Matrix Game page does (one parser)."""
+    obj = whist_json("matrix-game", text, "--exact")
+    assert obj["value"] == "-1/9"
+    obj = whist_json("matrix-game", "-", stdin="0.1 0\n0 0.1")
+    assert obj["value"] == pytest.approx(0.05)
+    assert whist_json("matrix-game", "-", "--exact", stdin="0.1 0\n0 0.1")["value"] == "1/20"
+
+
+@pytest.mark.parametrize(
     ("matrix", "words"),
     [
         ("[[1,2],[3]]", "row 2 has 1 entries and row 1 2"),
-        ('[[1,"x"]]', 'row 1, column 2 is "x"'),
-        ("[]", "non-empty list of rows"),
-        ("[[]]", "row 1 is not a non-empty list"),
-        ("[[NaN, 1]]", "NaN: expected a finite number"),
+        ('[[1,"x"]]', "'\"x\"' in row 1, column 2: expected a number"),
+        ("[]", "no numbers"),
+        ("[[]]", "no numbers"),
+        ("[[NaN, 1]]", "'NaN' in row 1, column 1: expected a number"),
         ("[[Infinity]]", "Infinity"),
-        ("[[1e99999999999]]", "exponent"),
-        ("[[1, 2]", "is not JSON"),
-        ("[" * 50_000, "nested too deep"),
-        ("[[true, 1]]", "is true"),
+        ("[[1e99999999999]]", "'1e99999999999' in row 1, column 1"),
+        ("[[1e301]]", "'1e301' in row 1, column 1 is too large"),
+        ("[[1, 2]", "1 '[' not closed"),
+        ("[" * 50_000, "a third '[' at character 3"),
+        ("[[true, 1]]", "'true' in row 1, column 1"),
         ("[[" + ",".join(["1"] * 101) + "]]", "101 entries"),
+        ("1 2\n3 x", "'x' in row 2, column 2"),
+        ("1 2 ]", "']' at character 5"),
     ],
 )
 def test_malformed_matrices_are_refused_quoted(matrix, words):
@@ -163,7 +178,9 @@ def test_malformed_matrices_are_refused_quoted(matrix, words):
 def test_a_matrix_of_a_million_entries_is_refused_unread():
     text = "[" + ",".join(["[" + ",".join(["0"] * 1000) + "]"] * 1000) + "]"
     line = refused("matrix-game", "-", "--exact", stdin=text)
-    assert "characters: expected a matrix game of at most 100 rows" in line
+    assert "more than 20,000 characters: expected a matrix game of at most 16 rows" in line
+    line = refused("matrix-game", "-", stdin=text)
+    assert "more than 600,000 characters: expected a matrix game of at most 100 rows" in line
     line = refused("matrix-game", "[" + ",".join(["[1]"] * 101) + "]")
     assert "101 rows" in line
     line = refused("matrix-game", "[" + ",".join(["[1,2]"] * 17) + "]", "--exact")

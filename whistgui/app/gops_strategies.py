@@ -29,7 +29,7 @@ from whistgui.engine.gops.exact_play import (
     play,
     tournament,
 )
-from whistgui.engine.gops.matrix import MAX_EXACT_MATRIX
+from whistgui.engine.gops.matrix_text import MAX_EXACT_MATRIX_TEXT, MatrixTextError, parse_matrix
 from whistgui.engine.gops.rules import GopsRules
 from whistgui.engine.gops.state import GopsState
 from whistgui.engine.gops.strategies import (
@@ -62,7 +62,7 @@ __all__ = [
 #: The kinds of strategy a picker offers.
 KINDS: Final = ("face", "random", "optimal", "file")
 #: The most characters of a matrix typed or pasted (16 × 16 entries of 40 characters fit).
-MAX_MATRIX_TEXT: Final = 20_000
+MAX_MATRIX_TEXT: Final = MAX_EXACT_MATRIX_TEXT
 #: The most deviations of a best reply listed (the rest counted).
 MAX_SHOWN_DEVIATIONS: Final = 400
 
@@ -262,150 +262,6 @@ def path_to(target: GopsState, shown: int, rules: GopsRules) -> list[tuple[int, 
     if path is None:
         raise IllegalPlayError(f"{target}: no play from the start of N = {n} leads there")
     return path
-
-
-class MatrixTextError(NotationError):
-    """A matrix typed badly: the message, and where in the text (``start``, ``end``)."""
-
-    def __init__(self, message: str, start: int = 0, end: int = 0) -> None:
-        super().__init__(message)
-        self.start = start
-        self.end = end
-
-
-_TOKEN = re.compile(r"[^\s,;\[\]]+")
-_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,3})?(?:/\d+)?")
-_EXAMPLE = "[[3,-4],[-1,1]] or rows of numbers, one a line"
-
-
-def _rows_of(text: str) -> list[list[tuple[int, int]]]:
-    """The spans of each row's entries: ``[[…],[…]]`` by its inner brackets, otherwise by
-    lines (or ``;``)."""
-    stripped = text.strip()
-    if stripped.startswith("["):
-        depth = 0
-        rows: list[list[tuple[int, int]]] = []
-        row: list[tuple[int, int]] | None = None
-        k = 0
-        while k < len(text):
-            ch = text[k]
-            if ch == "[":
-                depth += 1
-                if depth == 2:
-                    row = []
-                elif depth > 2:
-                    raise MatrixTextError(
-                        f"a third '[' at character {k + 1}: expected {_EXAMPLE}", k, k + 1
-                    )
-                k += 1
-            elif ch == "]":
-                if depth == 2 and row is not None:
-                    rows.append(row)
-                    row = None
-                elif depth <= 0:
-                    raise MatrixTextError(
-                        f"a ']' with no '[' at character {k + 1}: expected {_EXAMPLE}", k, k + 1
-                    )
-                depth -= 1
-                k += 1
-            elif ch in " \t\r\n,;":
-                k += 1
-            else:
-                m = _TOKEN.match(text, k)
-                assert m is not None
-                if depth != 2 or row is None:
-                    raise MatrixTextError(
-                        f"{quote(m.group())} outside a row's brackets: expected {_EXAMPLE}",
-                        m.start(),
-                        m.end(),
-                    )
-                row.append(m.span())
-                k = m.end()
-        if depth != 0:
-            raise MatrixTextError(
-                f"{depth} '[' not closed: expected {_EXAMPLE}", len(text), len(text)
-            )
-        return rows
-    bracket = re.search(r"[\[\]]", text)
-    if bracket is not None:
-        k = bracket.start()
-        raise MatrixTextError(
-            f"{quote(bracket.group())} at character {k + 1}: a matrix in brackets begins with "
-            f"'[['; expected {_EXAMPLE}",
-            k,
-            k + 1,
-        )
-    out: list[list[tuple[int, int]]] = []
-    start = 0
-    for line in re.split(r"(\n|;)", text):
-        if line not in ("\n", ";"):
-            spans = [(start + m.start(), start + m.end()) for m in _TOKEN.finditer(line)]
-            if spans:
-                out.append(spans)
-        start += len(line)
-    return out
-
-
-def parse_matrix(text: str) -> list[list[Fraction]]:
-    """A matrix game typed or pasted: ``[[3,-4],[-1,1]]``, or rows one a line (or separated
-    by ``;``) of numbers separated by spaces, tabs or commas, as a spreadsheet copies them;
-    numbers are integers, decimals (read exactly) or fractions ``p/q``. At most
-    :data:`~whistgui.engine.gops.matrix.MAX_EXACT_MATRIX` rows and columns (solved exactly).
-    :class:`MatrixTextError` quoting what does not fit, with where it is."""
-    if not isinstance(text, str):
-        raise TypeError(f"text is a {type(text).__name__}: expected the matrix as a str")
-    if len(text) > MAX_MATRIX_TEXT:
-        raise MatrixTextError(
-            f"the matrix is {len(text):,} characters: at most {MAX_MATRIX_TEXT:,} are read "
-            f"(at most {MAX_EXACT_MATRIX} rows and columns)",
-            MAX_MATRIX_TEXT,
-            len(text),
-        )
-    spans = _rows_of(text)
-    if not spans or not any(spans):
-        raise MatrixTextError(f"no numbers: expected {_EXAMPLE}", 0, len(text))
-    if len(spans) > MAX_EXACT_MATRIX:
-        s = spans[MAX_EXACT_MATRIX][0]
-        raise MatrixTextError(
-            f"{len(spans)} rows: at most {MAX_EXACT_MATRIX} rows and columns are solved exactly",
-            s[0],
-            len(text),
-        )
-    rows: list[list[Fraction]] = []
-    for r, row in enumerate(spans):
-        if len(row) > MAX_EXACT_MATRIX:
-            a, _ = row[MAX_EXACT_MATRIX]
-            raise MatrixTextError(
-                f"row {r + 1} has {len(row)} entries: at most {MAX_EXACT_MATRIX} rows and "
-                "columns are solved exactly",
-                a,
-                row[-1][1],
-            )
-        if rows and len(row) != len(rows[0]):
-            raise MatrixTextError(
-                f"row {r + 1} has {len(row)} entries and row 1 {len(rows[0])}: expected rows "
-                "of equal length",
-                row[0][0],
-                row[-1][1],
-            )
-        values: list[Fraction] = []
-        for a, b in row:
-            word = text[a:b]
-            if len(word) > 40 or _NUMBER.fullmatch(word) is None:
-                raise MatrixTextError(
-                    f"{quote(word)} in row {r + 1}: expected a number (3, -0.5, 2/3)", a, b
-                )
-            try:
-                values.append(Fraction(word))
-            except (ValueError, ZeroDivisionError):
-                raise MatrixTextError(
-                    f"{quote(word)} in row {r + 1}: expected a number (a fraction's "
-                    "denominator above 0)",
-                    a,
-                    b,
-                ) from None
-        rows.append(values)
-    return rows
 
 
 _NAME = re.compile(r"face(?:\+(\d{1,2}))?|random|optimal|a|b", re.IGNORECASE)

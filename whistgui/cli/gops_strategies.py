@@ -28,11 +28,16 @@ from whistgui.engine.gops.exact_play import (
     play,
 )
 from whistgui.engine.gops.matrix import solve_matrix
+from whistgui.engine.gops.matrix_text import (
+    MAX_MATRIX_TEXT,
+    MatrixTextError,
+    max_text,
+    parse_matrix,
+)
 from whistgui.engine.gops.ordered import ORDERS, check_order
 from whistgui.engine.gops.strategies import (
     OptimalStrategy,
     Strategy,
-    load_json,
     strategy,
 )
 from whistgui.engine.reading import quote
@@ -40,8 +45,8 @@ from whistgui.engine.reading import quote
 __all__ = ["COMMANDS", "MAX_MATRIX_CHARS", "register"]
 
 #: The longest matrix text read (an argument, or standard input with ``-``): a 100 × 100 game
-#: of numbers of some 50 characters each.
-MAX_MATRIX_CHARS: Final = 600_000
+#: of numbers of some 50 characters each (with --exact, 16 × 16: 20,000 characters).
+MAX_MATRIX_CHARS: Final = MAX_MATRIX_TEXT
 #: The most turns of a best reply printed in the text output (all of them with --json).
 MAX_TURNS_SHOWN: Final = 60
 #: The most final scores listed in the text output of ``play``.
@@ -105,8 +110,10 @@ def register(
     p.add_argument(
         "matrix",
         metavar="MATRIX",
-        help='a JSON list of rows of numbers (or of fractions in text, "1/3"); - reads it '
-        "from standard input",
+        help='a JSON list of rows of numbers (or of fractions in text, "1/3"), or rows one a '
+        "line (or separated by ';') of numbers separated by spaces, tabs or commas, as a "
+        "spreadsheet copies them ('3 -4; -1 1'); decimals are read exactly, fractions p/q; "
+        "- reads it from standard input. At most 100 rows and columns (16 with --exact)",
     )
     p.add_argument("--exact", action="store_true", help="the value and strategies as fractions")
     p.add_argument("--json", action="store_true", help="one JSON object, on one line")
@@ -259,70 +266,25 @@ def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     out.write("\n".join(lines) + "\n")
 
 
-_MATRIX_LIKE = "[[3,-4],[-1,1]]"
-
-
-def read_matrix(text: str) -> list[list[Fraction]]:
-    """A matrix game's text: a JSON list of equal rows of numbers (decimals read exactly) or
-    of fractions in text (``"1/3"``); NotationError quoting it and saying what is wrong."""
-    where = f"matrix {quote(text)}"
-    if len(text) > MAX_MATRIX_CHARS:
-        raise NotationError(
-            f"{where} has {len(text):,} characters: expected a matrix game of at most "
-            f"{MAX_MATRIX} rows and columns (at most {MAX_MATRIX_CHARS:,} characters)"
-        )
-    data = load_json(text, where)
-    if not isinstance(data, list) or not data:
-        raise NotationError(f"{where}: expected a non-empty list of rows, like {_MATRIX_LIKE}")
-    if len(data) > MAX_MATRIX:
-        raise NotationError(f"{where} has {len(data):,} rows: expected at most {MAX_MATRIX}")
-    rows: list[list[Fraction]] = []
-    for i, row in enumerate(data):
-        if not isinstance(row, list) or not row:
-            raise NotationError(
-                f"{where}: row {i + 1} is not a non-empty list of numbers, like {_MATRIX_LIKE}"
-            )
-        if len(row) > MAX_MATRIX:
-            raise NotationError(
-                f"{where}: row {i + 1} has {len(row):,} entries: expected at most {MAX_MATRIX}"
-            )
-        if len(row) != len(data[0]):
-            raise NotationError(
-                f"{where}: row {i + 1} has {len(row)} entries and row 1 {len(data[0])}: "
-                "expected rows of equal length"
-            )
-        rows.append([_entry(v, where, i, j) for j, v in enumerate(row)])
-    return rows
-
-
-def _entry(v: Any, where: str, i: int, j: int) -> Fraction:
-    at = f"{where}: the entry in row {i + 1}, column {j + 1}"
-    if isinstance(v, str) and len(v) <= 40:
-        parts = v.strip().split("/")
-        if len(parts) == 2 and all(p.strip().lstrip("-").isdigit() for p in parts):
-            num, den = int(parts[0]), int(parts[1])
-            if den != 0:
-                return Fraction(num, den)
-    if isinstance(v, bool) or not isinstance(v, (int, Fraction)):
-        raise NotationError(f"{at} is {json.dumps(v)[:40]}: expected a number or a fraction "
-                            'in text, "1/3"')  # fmt: skip
-    x = Fraction(v)
-    if abs(x) > 10**300:
-        raise NotationError(f"{at} is too large: expected a number within ±1e300")
-    return x
+def read_matrix(text: str, max_size: int = MAX_MATRIX) -> list[list[Fraction]]:
+    """A matrix game's text, read by :func:`~whistgui.engine.gops.matrix_text.parse_matrix`
+    (JSON, or rows one a line; integers, decimals read exactly, fractions ``p/q``) to at most
+    ``max_size`` rows and columns; NotationError quoting the text and what is wrong in it."""
+    try:
+        return parse_matrix(text, max_size)
+    except MatrixTextError as exc:
+        if str(exc).startswith("the matrix "):
+            raise
+        raise NotationError(f"matrix {quote(text)}: {exc}") from None
 
 
 def _matrix_game(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> None:
     text = args.matrix
+    size = MAX_EXACT_MATRIX if args.exact else MAX_MATRIX
     if text == "-":
-        text = stdin.read(MAX_MATRIX_CHARS + 1)
-    m = read_matrix(text)
+        text = stdin.read(max_text(size) + 1)
+    m = read_matrix(text, size)
     if args.exact:
-        if len(m) > MAX_EXACT_MATRIX or len(m[0]) > MAX_EXACT_MATRIX:
-            raise NotationError(
-                f"a matrix of {len(m)} × {len(m[0])}: --exact solves games of at most "
-                f"{MAX_EXACT_MATRIX} rows and columns (the exact simplex method slows fast)"
-            )
         es = solve_exact(m)
         obj: dict[str, Any] = {
             "value": fraction_text(es.value),
