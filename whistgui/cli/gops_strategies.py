@@ -26,6 +26,7 @@ from whistgui.engine.gops.exact_play import (
     fraction_text,
     game_value,
     play,
+    tournament,
 )
 from whistgui.engine.gops.matrix import solve_matrix
 from whistgui.engine.gops.matrix_text import (
@@ -40,7 +41,7 @@ from whistgui.engine.gops.strategies import (
     Strategy,
     strategy,
 )
-from whistgui.engine.reading import quote
+from whistgui.engine.reading import quote, quote_path
 
 __all__ = ["COMMANDS", "MAX_MATRIX_CHARS", "register"]
 
@@ -99,6 +100,12 @@ def register(
         required=True,
         metavar="S,T,…",
         help=f"strategies separated by commas: {_STRATEGIES}",
+    )
+    p.add_argument(
+        "--figure",
+        metavar="FILE",
+        help="also draw the matrix, each cell exact and coloured by sign, to FILE (.svg, .pdf, "
+        ".png or .tex, by its extension)",
     )
     rules_options(p, 6)
     order_option(p)
@@ -241,8 +248,17 @@ def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
             f"separated by commas ({_STRATEGIES})"
         )
     strategies = [_strategy(w, "--strategies", rules, order) for w in names]
-    results = [[play(x, y, rules, order) for y in strategies] for x in strategies]
+    if args.figure:
+        from whistgui.figures.backends import FORMATS
+
+        if args.figure.rsplit(".", 1)[-1].lower() not in FORMATS or "." not in args.figure:
+            raise NotationError(
+                f"--figure {quote_path(args.figure)}: expected a file name ending in "
+                + ", ".join(f".{f}" for f in FORMATS)
+            )
+    results = tournament(strategies, rules, order)
     labels = [s.name for s in strategies]
+    figure = _tournament_figure(results, args.figure) if args.figure else None
     if args.json:
         obj = {
             "rules": rules.to_json(),
@@ -251,6 +267,8 @@ def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
             "matrix": [[r.value for r in row] for row in results],
             "exact": [[fraction_text(r.exact) for r in row] for row in results],
         }
+        if figure is not None:
+            obj["figure"] = figure
         out.write(json.dumps(obj) + "\n")
         return
     cells = [[_short(r.exact) for r in row] for row in results]
@@ -263,7 +281,22 @@ def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     ]
     for label, row in zip(labels, cells, strict=True):
         lines.append(f"{label:<{width}}" + "".join(f"{c:>{width + 1}}" for c in row))
+    if figure is not None:
+        lines.append(f"figure: {figure}")
     out.write("\n".join(lines) + "\n")
+
+
+def _tournament_figure(results: list[list[PlayResult]], path: str) -> str:
+    """The tournament's figure written to ``path`` (its format by the extension; a PNG at
+    300 dpi, refused before painting when too large); the file's name."""
+    from whistgui.figures import write
+    from whistgui.figures.backends import check_image_size
+    from whistgui.figures.gops_tournament import build_gops_tournament
+
+    fig = build_gops_tournament(results)
+    if path.lower().endswith(".png"):
+        check_image_size(fig, 300, dpi_name="the resolution", width_name="the width")
+    return str(write(fig, path))
 
 
 def read_matrix(text: str, max_size: int = MAX_MATRIX) -> list[list[Fraction]]:
