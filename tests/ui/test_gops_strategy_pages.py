@@ -20,7 +20,7 @@ from whistgui.app.gops_strategies import (
     parse_matrix,
     path_to,
 )
-from whistgui.engine.errors import IllegalPlayError, NotationError
+from whistgui.engine.errors import IllegalPlayError, NotationError, WhistError
 from whistgui.engine.gops import GopsRules, GopsState, solve_exact
 from whistgui.engine.gops.exact_play import best_response, play
 from whistgui.engine.gops.strategies import strategy
@@ -449,3 +449,45 @@ def test_stop_ends_a_best_reply_at_n6_within_a_second(qtbot, page, service) -> N
     assert p.deviations.count() == 0
     assert not p.stop_button.isEnabled()
     assert not p._jobs
+
+
+def test_export_figure_on_the_strategies_page_draws_the_tournament(
+    qtbot, window, tmp_path, monkeypatch
+) -> None:
+    """File ▸ Export Figure while the Strategies page is shown: its tournament, every cell as
+    the engine has it; before one is played (or once the rules change) it says so."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from tests.ui.workspaces import gops
+    from whistgui.engine.gops.exact_play import tournament
+    from whistgui.figures.gops_tournament import cell_text
+
+    warned: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text: warned.append(text))
+    ws = gops(window)
+    window.set_game("gops")
+    rules = GopsRules(4)
+    ws.explorer.set_rules(rules)
+    p = ws.strategies
+    ws.tabs.setCurrentWidget(p)
+    assert window.export_figure(tmp_path / "none.svg", "tournament") is None
+    assert "play one" in warned[-1]
+    p.names_edit.setText("face, face+1, random")
+    p.compute_tournament()
+    qtbot.waitUntil(lambda: p.matrix is not None, timeout=WAIT)
+    out = window.export_figure(tmp_path / "t.svg", "tournament")
+    assert out is not None
+    svg = out.read_text()
+    names = ["face", "face+1", "random"]
+    engine = tournament([strategy(s, rules) for s in names], rules)
+    for row in engine:
+        for r in row:
+            assert f">{cell_text(r.exact)}<" in svg
+    # the Explorer tab still exports its matrix game, not the tournament
+    ws.tabs.setCurrentWidget(ws.explorer)
+    with pytest.raises(WhistError, match="matrix game of bids"):  # at the start: no prize turned
+        ws.figure_source()
+    ws.tabs.setCurrentWidget(p)
+    ws.explorer.set_rules(GopsRules(5))  # the tournament shown is now stale: no figure
+    assert window.export_figure(tmp_path / "stale.svg", "tournament") is None
+    assert "play one" in warned[-1]

@@ -48,14 +48,21 @@ from whistgui.app.gops_strategies import (
 from whistgui.engine.errors import WhistError
 from whistgui.engine.gops import GopsRules
 from whistgui.engine.gops.exact_play import PlayResult, fraction_text
+from whistgui.figures import Figure, FigureOptions
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.gops.colours import heat_colour
 from whistgui.ui.gops.session import GopsSession
 from whistgui.ui.gops.strategy_picker import StrategyPicker
 from whistgui.ui.gops.value_panel import approximate_text, digits_text
 from whistgui.ui.theme import contrasting_text, text_role
+from whistgui.ui.widgets.figure_dialog import FigureSource
 
-__all__ = ["CHANNELS", "StrategyPage"]
+__all__ = ["CHANNELS", "TOURNAMENT_VIEWS", "StrategyPage"]
+
+#: The figures of the page (File ▸ Export Figure while it is shown).
+TOURNAMENT_VIEWS: Final = {
+    "tournament": "every pair's exact result as a matrix: A's strategies in rows, B's in columns"
+}
 
 PLAY: Final = "gops-strategy-play"
 REPLY: Final = "gops-strategy-reply"
@@ -265,6 +272,10 @@ class StrategyPage(QScrollArea):
         names_row.addWidget(self.tournament_button)
         top.addLayout(names_row)
         self.tournament_table = _table(self.tournament_box.body, "Tournament matrix")
+        self.tournament_table.setToolTip(
+            "Rows: A's strategy, columns: B's. File ▸ Export Figure draws this matrix while the "
+            "page is shown"
+        )
         tl = QVBoxLayout(self.tournament_box.body)
         tl.setContentsMargins(0, 0, 0, 0)
         tl.addWidget(self.tournament_table)
@@ -497,6 +508,22 @@ class StrategyPage(QScrollArea):
                 t.setItem(i, j, item)
         t.resizeColumnsToContents()
         _fit_height(t, 300)
+
+    def figure_source(self) -> FigureSource | None:
+        """What File ▸ Export Figure draws while this page is shown: the tournament's matrix,
+        every cell exact (None unless a tournament of the game now played is shown)."""
+        matrix = self.matrix
+        if matrix is None or self.tournament_box.stale:
+            return None
+
+        def build(_view: str, options: FigureOptions) -> Figure:
+            from whistgui.figures.gops_tournament import build_gops_tournament
+
+            return build_gops_tournament(matrix, options)
+
+        rules = matrix[0][0].rules
+        name = f"gops-tournament-n{rules.n}-{rules.ties}-{rules.score}"
+        return FigureSource(TOURNAMENT_VIEWS, build, name, "tournament", key="gopsTournament")
 
     # -- the rules ----------------------------------------------------------------------------
     def _on_rules(self, rules: GopsRules) -> None:

@@ -145,6 +145,14 @@ class GopsWorkspace(Workspace):
         return f"{path.name if path else 'GOPS'} — {self.session.rules.describe()} — whistgui"
 
     def figure_source(self) -> FigureSource:
+        if self.tabs.currentWidget() is self.strategies:
+            tournament = self.strategies.figure_source()
+            if tournament is None:
+                raise WhistError(
+                    "No figure here: the Strategies page's figure is its tournament; play one "
+                    "(Alt+N) for the game now explored"
+                )
+            return tournament
         source = self.explorer.figure_source()
         if source is None:
             raise WhistError(
