@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QListWidgetItem
 
 from whistgui.app.gops_strategies import (
     MAX_MATRIX_TEXT,
@@ -123,7 +124,7 @@ def test_a_deviation_clicked_shows_its_state_in_the_explorer(qtbot, window) -> N
     p.deviations.scrollToItem(item)
     rect = p.deviations.visualItemRect(item)
     qtbot.mouseClick(p.deviations.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert ws.tabs.currentWidget() is ws.explorer
+    qtbot.waitUntil(lambda: ws.tabs.currentWidget() is ws.explorer, timeout=WAIT)
     # the reply to A sits in B's seat: the explorer shows the turn from A's side, as listed
     assert ws.session.state == d.turn.state.swapped()
     assert f"{d.turn.state.swapped()}: the reply (B) bids {d.reply}" in item.text()
@@ -184,6 +185,48 @@ def test_tournament_names_are_read_or_refused_quoting_them() -> None:
         choices_of("face, fac", a, b)
     with pytest.raises(NotationError, match="at most 8"):
         choices_of("face " * 9, a, b)
+
+
+def test_the_way_to_a_deviation_is_found_on_the_engine_and_can_be_stopped(qtbot, page) -> None:
+    """path_to takes seconds for some states of N = 7 (5 s for one; 0.3 s for this one, 3.9 s
+    before its score bound): the page finds it as a job (the GUI thread free), and Stop ends
+    it."""
+    import time
+
+    from whistgui.engine.errors import Cancelled
+
+    rules = GopsRules(7)
+    hard = GopsState.parse("prizes=2 a=2,6 b=1,2 pot=20 diff=-6")  # after prize 1 turned
+    stop = {"at": None}
+
+    def should_stop() -> bool:
+        stop["at"] = stop["at"] or time.monotonic()
+        return True
+
+    with pytest.raises(Cancelled, match="stopped after 1,024 states"):
+        path_to(hard, 1, rules, should_stop)
+    assert time.monotonic() - stop["at"] < 1.0
+    rounds = path_to(hard, 1, rules)
+    s = GopsState.start(7)
+    for prize, i, j in rounds:
+        s = s.turn(prize).bid(i, j, rules)
+    assert s.turn(1) == hard
+    # on the page: the rounds come by showTurn from a job
+    p = page(rules)
+    got: list[tuple[object, int, object]] = []
+    p.showTurn.connect(lambda st, shown, r: got.append((st, shown, r)))
+    from whistgui.app.gops_strategies import Deviation, Reply
+    from whistgui.engine.gops.strategies import Turn
+
+    d = Deviation(Turn(hard, 1), 6, ((2, Fraction(1)),))
+    # a reply shown (fresh) with this deviation: its click is taken
+    p.reply = Reply("B", "face", None, Fraction(0), Fraction(0), 1, (d,), 0)  # type: ignore[arg-type]
+    item = QListWidgetItem("x")
+    item.setData(Qt.ItemDataRole.UserRole, d)
+    p._on_deviation(item)
+    assert "gops-strategy-path" in p._asked  # asked of the engine, not walked here
+    qtbot.waitUntil(lambda: bool(got), timeout=WAIT)
+    assert got == [(hard, 1, rounds)]
 
 
 def test_path_to_reaches_the_state_by_the_rules() -> None:

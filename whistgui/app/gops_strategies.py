@@ -229,10 +229,18 @@ def tournament_of(
     return tournament(made, rules, should_stop=should_stop, progress=progress)
 
 
-def path_to(target: GopsState, shown: int, rules: GopsRules) -> list[tuple[int, int, int]]:
+def path_to(
+    target: GopsState,
+    shown: int,
+    rules: GopsRules,
+    should_stop: Callable[[], bool] | None = None,
+) -> list[tuple[int, int, int]]:
     """Rounds ``(prize, A's bid, B's bid)`` from the start that lead to the chance state
     before ``target`` (a bidding state whose prize just turned is ``shown``): the explorer
-    walks them, then turns ``shown``. IllegalPlayError when no play leads there."""
+    walks them, then turns ``shown``. IllegalPlayError when no play leads there. A search
+    over the orders of the rounds: mostly a few milliseconds, but seconds for some states of
+    N = 7 (the Strategies page runs it on the engine service); ``should_stop`` is asked every
+    1,024 states tried (``True`` raises Cancelled)."""
     n = rules.n
     full = frozenset(range(1, n + 1))
     before = GopsState(target.prizes | {shown}, target.a, target.b, target.pot - shown, target.diff)
@@ -242,11 +250,30 @@ def path_to(target: GopsState, shown: int, rules: GopsRules) -> list[tuple[int, 
     if not (len(prizes) == len(a_played) == len(b_played)):
         raise IllegalPlayError(f"{target}: no play from the start of N = {n} leads there")
     failed: set[GopsState] = set()
+    total = sum(full)
+
+    def awarded(state: GopsState) -> int:
+        """The points won so far (the prizes turned, less the pot carried)."""
+        return total - sum(state.prizes) - state.pot
+
+    goal = awarded(before)
+
+    tried = 0
 
     def walk(state: GopsState) -> list[tuple[int, int, int]] | None:
+        nonlocal tried
         if state == before:
             return []
         if state in failed or len(state.prizes) <= len(before.prizes):
+            return None
+        tried += 1
+        if should_stop is not None and tried & 1023 == 0 and should_stop():
+            raise Cancelled(f"the way to {target} stopped after {tried:,} states")
+        # the points still to be won must cover the score's change (a prize changes it by
+        # at most its points): most orders are refused here, not walked to the end
+        room = goal - awarded(state)
+        if room < 0 or abs(before.diff - state.diff) > room:
+            failed.add(state)
             return None
         for p in sorted(state.prizes - before.prizes):
             turned = state.turn(p)

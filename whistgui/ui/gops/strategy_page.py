@@ -40,13 +40,14 @@ from whistgui.app.gops_strategies import (
     Reply,
     StrategyChoice,
     choices_of,
+    path_to,
     play_pair,
     read_choice,
     reply_to,
     tournament_of,
 )
 from whistgui.engine.errors import WhistError
-from whistgui.engine.gops import GopsRules
+from whistgui.engine.gops import GopsRules, GopsState
 from whistgui.engine.gops.exact_play import PlayResult, fraction_text
 from whistgui.figures import Figure, FigureOptions
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
@@ -68,7 +69,9 @@ PLAY: Final = "gops-strategy-play"
 REPLY: Final = "gops-strategy-reply"
 TOURNAMENT: Final = "gops-strategy-tournament"
 FILE: Final = "gops-strategy-file"
-CHANNELS: Final = (PLAY, REPLY, TOURNAMENT, FILE)
+#: the rounds that lead to a deviation's state (a search: seconds for some states of N = 7)
+PATH: Final = "gops-strategy-path"
+CHANNELS: Final = (PLAY, REPLY, TOURNAMENT, FILE, PATH)
 #: The tournament's strategies to begin with.
 DEFAULT_TOURNAMENT: Final = "face, face+1, face+2, random"
 
@@ -160,11 +163,12 @@ class _Section(QGroupBox):
 
 
 class StrategyPage(QScrollArea):
-    """The page; ``showTurn(state, shown)`` asks the workspace to show a state (as the explorer
-    sees it: A's side) whose prize just turned is ``shown``."""
+    """The page; ``showTurn(state, shown, rounds)`` asks the workspace to show a state (as the
+    explorer sees it: A's side) whose prize just turned is ``shown``, reached by ``rounds``
+    (found on the engine service when a deviation is clicked)."""
 
     message = Signal(str)
-    showTurn = Signal(object, int)
+    showTurn = Signal(object, int, object)
 
     def __init__(
         self, session: GopsSession, engine: EngineService, parent: QWidget | None = None
@@ -419,7 +423,10 @@ class StrategyPage(QScrollArea):
         if tag != self.rules:  # computed for a game left meanwhile
             return
         self.status.setText("")
-        if channel == PLAY:
+        if channel == PATH:
+            assert isinstance(result, tuple)
+            self.showTurn.emit(*result)
+        elif channel == PLAY:
             assert isinstance(result, PlayResult)
             self.show_play(result)
         elif channel == REPLY:
@@ -484,7 +491,12 @@ class StrategyPage(QScrollArea):
         if not isinstance(d, Deviation) or self.reply is None or self.reply_box.stale:
             return
         state = d.turn.state if self.reply.side == "B" else d.turn.state.swapped()
-        self.showTurn.emit(state, d.turn.shown)
+        rules, shown = self.rules, d.turn.shown
+
+        def job(ctx: JobContext) -> tuple[GopsState, int, list[tuple[int, int, int]]]:
+            return state, shown, path_to(state, shown, rules, ctx.should_stop)
+
+        self._submit(PATH, job, f"GOPS: the way to {state}", rules)
 
     def show_tournament(self, matrix: list[list[PlayResult]]) -> None:
         self.matrix = matrix

@@ -97,18 +97,21 @@ class GopsWorkspace(Workspace):
             sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             sc.activated.connect(lambda k=k: self.tabs.setCurrentIndex(k))
 
-    def show_turn(self, state: object, shown: int) -> None:
+    def show_turn(self, state: object, shown: int, rounds: object = None) -> None:
         """Walk the explorer from the start to ``state`` (a bidding state whose prize just
-        turned is ``shown``) and show it."""
+        turned is ``shown``) by ``rounds`` (``(prize, A's bid, B's bid)``, found on the engine
+        service by the Strategies page; None: found here) and show it."""
         from whistgui.app.gops_strategies import path_to
         from whistgui.engine.gops import GopsState
 
         assert isinstance(state, GopsState)
-        try:
-            rounds = path_to(state, shown, self.session.rules)
-        except WhistError as exc:
-            self.message.emit(str(exc), 8000)
-            return
+        if rounds is None:
+            try:
+                rounds = path_to(state, shown, self.session.rules)
+            except WhistError as exc:
+                self.message.emit(str(exc), 8000)
+                return
+        assert isinstance(rounds, list)
         self.session.to_start()
         for prize, i, j in rounds:
             self.session.turn(prize)
