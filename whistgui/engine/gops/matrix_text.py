@@ -162,8 +162,8 @@ def parse_matrix(text: str, max_size: int = MAX_EXACT_MATRIX) -> list[list[Fract
     chars = max_text(size)
     if len(text) > chars:
         raise MatrixTextError(
-            f"the matrix {quote(text)} has more than {chars:,} characters: expected a matrix game of "
-            f"at most {size} rows and columns (at most {chars:,} characters)",
+            f"the matrix {quote(text)} has more than {chars:,} characters: expected a matrix "
+            f"game of at most {size} rows and columns (at most {chars:,} characters)",
             chars,
             len(text),
         )
