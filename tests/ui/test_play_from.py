@@ -1,6 +1,6 @@
 """The play panel takes a line of play seat by seat (``E:SK W:S9``), as ``whist play --from``:
-typed in its From field it is played from the deal's start, the first card's seat leading; a
-bad card is marked in the field with the engine's message and changes nothing."""
+typed in its From field it is played from the deal's start, its first card the seat on lead's; a
+bad card, or a line starting with another seat, is marked in the field and changes nothing."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def type_line(qtbot, panel, text: str) -> None:
 
 
 def test_the_line_is_played_from_the_start_with_its_leader(panel, qtbot) -> None:
-    panel.set_deal_now(DEAL_24, Player.WEST)
+    panel.set_deal_now(DEAL_24, Player.EAST)
     with qtbot.waitSignal(panel.ready, timeout=20000):
         type_line(qtbot, panel, "E:SK W:S9")
     assert [s.name for s in panel.played] == ["S:K", "S:9"]
@@ -39,3 +39,19 @@ def test_a_bad_card_is_marked_and_changes_nothing(panel, qtbot) -> None:
     assert "'W:HA'" in error
     assert "does not follow suit to S:K" in error
     assert panel.played == before
+
+
+def test_a_line_starting_with_the_wrong_seat_is_refused(panel, qtbot) -> None:
+    """As ``whist play --from 'W:SA' --lead E``: the lead is the deal's, never moved by the line."""
+    panel.set_deal_now(DEAL_24, Player.EAST)
+    with qtbot.waitSignal(panel.ready, timeout=20000):
+        type_line(qtbot, panel, "E:SK")
+    assert [s.name for s in panel.played] == ["S:K"]
+    type_line(qtbot, panel, "W:SA")
+    assert panel.from_field.has_error
+    error = panel.from_field.error.toolTip() or panel.from_field.error.text()
+    assert "'W:SA' starts with West's card, but East is on lead" in error
+    assert [s.name for s in panel.played] == ["S:K"]  # nothing of it played
+    assert "refused, nothing played" in panel.status.text()  # the cards shown are not its
+    panel.to_start()
+    assert panel.position.leader is Player.EAST

@@ -60,3 +60,19 @@ def test_the_from_mnemonic_is_not_the_file_menus(qtbot, window) -> None:
     assert label is not None
     assert "&F" not in label.text()
     assert "&m" in label.text().lower()
+
+
+def test_a_line_led_by_the_wrong_seat_is_refused_at_the_table(qtbot, window) -> None:
+    """Review 28b, W1: example (24) has East on lead; From ``W:SA`` played West's ♠A first and
+    the panel counted West's tricks. Now it is refused in the field and nothing is played."""
+    _open(qtbot, window, 24)
+    with qtbot.waitSignal(trick(window).play_panel.ready, timeout=30000):
+        trick(window).play_deal()
+    panel = trick(window).play_panel
+    assert trick(window).session.document.lead.word == "East"
+    _enter(qtbot, panel, "W:SA")
+    assert panel.from_field.has_error
+    error = panel.from_field.error.toolTip() or panel.from_field.error.text()
+    assert "'W:SA' starts with West's card, but East is on lead" in error
+    assert panel.played == []
+    assert panel.position.leader.word == "East"

@@ -70,7 +70,6 @@ from whistgui.engine.strategy import (
 )
 from whistgui.engine.strategy.line import mark_text, trick_number
 from whistgui.engine.trick.cards import count
-from whistgui.engine.trick.play import parse_line
 from whistgui.figures import FigureError
 from whistgui.figures import write as write_figure
 from whistgui.figures.play import build_play, card_text
@@ -78,7 +77,7 @@ from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.theme import colours, is_theme_change
 from whistgui.ui.trick.banner import StaleBanner
 from whistgui.ui.trick.play_cards import CardList
-from whistgui.ui.trick.play_from import LineField
+from whistgui.ui.trick.play_from import LineField, read_line
 from whistgui.ui.trick.play_progress import ProgressLine
 from whistgui.ui.trick.play_record import RecordView
 from whistgui.ui.trick.play_turns import (
@@ -754,15 +753,15 @@ class PlayPanel(QWidget):
     # -- stepping -------------------------------------------------------------------------
     def play_from(self, text: str) -> str:
         """Play ``text`` (``E:SK W:S9``) from the start of the table's deal: error or ""."""
-        if (key := self._session_key() or self._asked) is None:
-            return "no deal to play: open one first (View ▸ Optimal Play)"
-        deal, _, game = key
         try:
-            first, cards = parse_line(deal, text, find_game(game).rules)
-        except WhistError as exc:
+            key, cards = read_line(self._session_key() or self._asked, text)
+        except WhistError as exc:  # nothing played; a line still to come is not the field's
+            self._then = (None, ())
+            if self.played:  # the cards shown are an earlier line's, not this one
+                self.status.setText("From's line refused, nothing played: these cards are older")
             return str(exc)
-        self._then = ((deal, first, game), cards)
-        self.set_deal(deal, first, game)
+        self._then = (key, cards)
+        self.set_deal(*key)
         return ""
 
     def play(self, card: Card) -> None:
