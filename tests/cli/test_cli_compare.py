@@ -247,7 +247,8 @@ def test_deals_past_exact_search_are_compared_by_their_values() -> None:
     r = whist("K/A", full)
     assert r.returncode == EXIT_OK
     assert "not verified" in r.stdout
-    assert "E does better with z (from the values, not verified by search)" in r.stdout
+    # D + z = K/A + z is small: searched (review 28b, B1); only E + z is from the values
+    assert "χ(D + z) by exact search; χ(E + z) from the values, not verified" in r.stdout
     d = "AQ/KJ AQ/KJ AKQJ/T987 AKQJ/T987 AKQ/JT9 A/K"
     e = "KJ/AQ AQ/KJ AKQJ/T987 AKQJ/T987 AKQ/JT9 K/A"
     obj = compare_json(d, e)
@@ -295,3 +296,20 @@ def test_game_is_taken_and_only_whist_has_the_order() -> None:
     r = whist("K/A", "A/K", "--game", "frobnicate")
     assert r.returncode == 2
     assert "unknown game 'frobnicate'" in r.stderr
+
+
+def test_a_short_side_is_verified_beside_a_long_one() -> None:
+    """Review 28b, B1/C6: K/A against the 18-card alternating suit — D + z (K/A K/A) is
+    searched and said so; only E + z, 19 cards a hand, is from the values."""
+    alternating = (
+        "["
+        + " ".join(map(str, range(36, 0, -2)))
+        + ", "
+        + " ".join(map(str, range(35, 0, -2)))
+        + "]"
+    )
+    text = whist("K/A", alternating).stdout
+    assert "χ(D + z) by exact search; χ(E + z) rounded from the values" in text
+    assert "E + z has 19 cards a hand, more than 16" in text
+    assert "D + z and E + z have" not in text
+    assert "(χ(D + z) by exact search; χ(E + z) from the values, not verified by search)" in text

@@ -3,6 +3,7 @@ search over probe positions, and every witness z solved again by a fresh solver.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import combinations, combinations_with_replacement, pairwise
 
 import pytest
@@ -217,8 +218,11 @@ def test_deals_past_exact_search_are_compared_by_their_values() -> None:
     big = Deal.parse("AKQJ/T987 AKQJ/T987 AKQJ/T987 AKQJ/T987 A/K")
     c = compare_deals(big, Deal.parse("A/K"))
     assert c.relation == ">"
+    assert [w.searched for w in c.witnesses] == [(False, True)]  # E + z = A/K + z is small
     assert [w.verified for w in c.witnesses] == [False]
-    assert "D + z and E + z have up to 18 cards a hand, more than 16" in c.witnesses[0].how
+    how = c.witnesses[0].how
+    assert "χ(E + z) by exact search; χ(D + z) rounded from the values" in how
+    assert "D + z has 18 cards a hand, more than 16" in how
     full = Deal.parse("AKQJ/T987 AKQJ/T987 AKQJ/T987 AKQJ/T987")
     c = compare_deals(full, Deal.parse("A/K"))
     assert c.relation == ">"
@@ -296,3 +300,25 @@ def test_no_witness_in_reach_is_said_not_a_crash(monkeypatch: pytest.MonkeyPatch
     assert "both ways" in c.note
     assert "no witness is printed" in c.note
     assert compare_deals(Deal.parse("K/A"), Deal.parse("A/K")).note == ""
+
+
+ALTERNATING_18 = (
+    "[" + " ".join(map(str, range(36, 0, -2))) + ", " + " ".join(map(str, range(35, 0, -2))) + "]"
+)
+
+
+def test_verification_is_decided_side_by_side() -> None:
+    """Review 28b, B1: K/A against the 18-card alternating suit (9½, R44 Theorem 17.1) — E + z
+    is past search, but D + z (K/A and a small z) is searched; a side is said verified only
+    when it was, and the note names it."""
+    d, e = Deal.parse("K/A"), Deal.parse(ALTERNATING_18)
+    assert e.size == 18
+    c = Comparer().compare(d, e, values=(Value.parse("e0"), Value(Fraction(19, 2))))
+    assert c.witnesses
+    for w in c.witnesses:
+        assert w.searched == (True, False)
+        assert not w.verified
+        assert Deal(d.suits + w.z.suits).size <= MAX_COMPARE_CARDS
+        assert chi(d, w.z) == w.d  # D + z's χ is exact search's
+        assert "χ(D + z) by exact search; χ(E + z) rounded from the values" in w.how
+        assert f"E + z has {18 + w.z.size} cards a hand, more than 16" in w.how

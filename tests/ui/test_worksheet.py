@@ -279,8 +279,15 @@ def test_a_comparison_beyond_exact_search_is_read_off_the_values(qtbot, sheet):
     assert not sheet.error_label.text()
     assert "rounded from the values" in sheet.relation_label.text()
     assert "too large to verify by search" in sheet.witnesses.item(0).text()
-    assert not sheet.open_button.isEnabled()
-    assert "past exact search" in sheet.open_button.toolTip()
+    # decided side by side (review 28b, B1): D + z is small, searched and opened; E + z not
+    assert c.witnesses[0].searched == (True, False)
+    assert "χ(D + z) solved exactly" in sheet.relation_label.text()
+    assert sheet.open_button.isEnabled()
+    assert not sheet.open_e_button.isEnabled()
+    assert "E + z is past exact search" in sheet.open_e_button.toolTip()
+    with qtbot.waitSignal(sheet.dealOpened) as blocker:
+        sheet.open_button.click()
+    assert blocker.args[0] == Deal(_d.deal.suits + c.witnesses[0].z.suits)
     assert sheet.compare_button.isEnabled()  # another comparison may be asked for
 
 

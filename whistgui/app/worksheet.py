@@ -278,7 +278,11 @@ def witness_text(witness: Witness) -> str:
     'z = K/A (ε₀): χ(D + z) = (0, 0), χ(E + z) = (1, 1) — E does better'
     """
     better = "D" if witness.d > witness.e else "E"
-    unverified = "" if witness.verified else " (from the values; too large to verify by search)"
+    unverified = {
+        (True, True): "",
+        (True, False): " (χ(E + z) from the values: too large to verify by search)",
+        (False, True): " (χ(D + z) from the values: too large to verify by search)",
+    }.get(witness.searched, " (from the values; too large to verify by search)")
     return (
         f"z = {witness.z} ({witness.value.pretty()}): χ(D + z) = {witness.d}, "
         f"χ(E + z) = {witness.e} — {better} does better{unverified}"

@@ -84,6 +84,16 @@ def _pair(o: Any) -> list[Any]:
     return [j["west_lead"], j["east_lead"]]
 
 
+def _by(searched: tuple[bool, bool]) -> str:
+    """How a witness's χ were found: both by search, neither, or which one."""
+    if all(searched):
+        return "exact search"
+    if not any(searched):
+        return "from the values, not verified by search"
+    ok, past = ("D", "E") if searched[0] else ("E", "D")
+    return f"χ({ok} + z) by exact search; χ({past} + z) from the values, not verified by search"
+
+
 def _text(d: Deal, e: Deal, c: Comparison) -> str:
     x, y = c.values
     shown = c.relation if c.relation != "incomparable" else "incomparable to"
@@ -95,7 +105,7 @@ def _text(d: Deal, e: Deal, c: Comparison) -> str:
     ]
     for w in c.witnesses:
         better = "D" if w.d > w.e else "E"
-        by = "exact search" if w.verified else "from the values, not verified by search"
+        by = _by(w.searched)
         lines += [
             f"  z = {_shown(w.z)}   val {w.value.pretty()}",
             f"    {w.how}",

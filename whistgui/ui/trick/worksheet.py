@@ -103,9 +103,16 @@ def _witnesses_said(c: Comparison) -> str:
     """What the witnesses of ``c`` are: solved exactly, or rounded from the values."""
     if all(w.verified for w in c.witnesses):
         return "Witnesses, solved exactly"
+    past = [side for k, side in enumerate("DE") if not all(w.searched[k] for w in c.witnesses)]
+    if len(past) == 2:
+        return (
+            "Witnesses, their χ rounded from the values (R44 Theorem 12.1): D + z and E + z "
+            "are past exact search, so they are not verified"
+        )
+    ok = "E" if past == ["D"] else "D"
     return (
-        "Witnesses, their χ rounded from the values (R44 Theorem 12.1): D + z and E + z are "
-        "past exact search, so they are not verified"
+        f"Witnesses: χ({ok} + z) solved exactly; χ({past[0]} + z) rounded from the values "
+        f"(R44 Theorem 12.1), {past[0]} + z being past exact search, so not verified"
     )
 
 
@@ -713,26 +720,21 @@ class WorksheetView(QWidget):
         self.relation_label.setMinimumHeight(self._relation_room if witnessed and not shown else 0)
         self.witnesses.setVisible(shown)
         k = self.witnesses.currentRow()
-        unverified = (
-            shown
-            and self.compared is not None
-            and 0 <= k < len(self.compared[2].witnesses)
-            and not self.compared[2].witnesses[k].verified
+        searched = (
+            self.compared[2].witnesses[k].searched
+            if shown and self.compared is not None and 0 <= k < len(self.compared[2].witnesses)
+            else (True, True)
         )
-        for b in (self.open_button, self.open_e_button):
+        # a side past exact search would ask the table for a search it can't do: decided side
+        # by side (a small D + z opens beside an E + z of 19 cards a hand)
+        for side, b in enumerate((self.open_button, self.open_e_button)):
             b.setVisible(shown)
-            b.setEnabled(k >= 0 and not unverified)
-        # a witness of deals past exact search would ask the table for a search it can't do
-        self.open_button.setToolTip(
-            "D + z is past exact search: its witness is rounded from the values"
-            if unverified
-            else self._open_tips[0]
-        )
-        self.open_e_button.setToolTip(
-            "E + z is past exact search: its witness is rounded from the values"
-            if unverified
-            else self._open_tips[1]
-        )
+            b.setEnabled(k >= 0 and searched[side])
+            b.setToolTip(
+                self._open_tips[side]
+                if searched[side]
+                else f"{'DE'[side]} + z is past exact search: its χ is rounded from the values"
+            )
 
     # -- the engine's answers --------------------------------------------------------------
     def _on_finished(self, job: int, channel: str, _tag: object, result: object) -> None:

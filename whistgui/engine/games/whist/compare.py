@@ -17,12 +17,13 @@ a search over the same sums takes a smaller z where one separates the two
 each way: a z where D does better (½ − r ± ε₀ turns the fuzzy side into an exit for the player
 on lead) and one where E does.
 
-Each witness is verified by exact search of D + z and E + z before it is returned when they
-have at most ``max_cards`` cards a hand. Larger deals are compared all the same — the relation
-is read off the values — and their witnesses (Lemma 14.4's z, as small as the search finds)
-carry χ(D + z) and χ(E + z) rounded from the values (Theorem 12.1: χ = ρ(val)), marked
-``verified=False``. The values may be given (``values=``: a suit past the evaluator's reach
-valued by the theorems, say); otherwise the comparer's evaluator computes them.
+Each witness is verified by exact search before it is returned: D + z and E + z, each when it
+has at most ``max_cards`` cards a hand. Larger deals are compared all the same — the relation
+is read off the values — and a side past search (E + z of a long E, while a short D + z is
+still searched) carries its χ rounded from the values (Theorem 12.1: χ = ρ(val)), said in
+``how`` and in ``searched``; ``verified`` is both sides searched. The values may be given
+(``values=``: a suit past the evaluator's reach valued by the theorems, say); otherwise the
+comparer's evaluator computes them.
 
 >>> c = compare_deals(Deal.parse('K/A'), Deal.parse('A/K'))
 >>> c.relation, [v.pretty() for v in c.values]
@@ -114,9 +115,15 @@ class Witness:
     e: Outcome
     value: Value
     how: str
-    #: found by exact search of D + z and E + z (else rounded from the values, Theorem 12.1:
-    #: the deals are past exact search)
-    verified: bool = True
+    #: whether χ(D + z) and χ(E + z), each, were found by exact search (else rounded from the
+    #: values, Theorem 12.1: that deal is past exact search) — decided side by side, so a
+    #: small D + z is searched beside an E + z past search
+    searched: tuple[bool, bool] = (True, True)
+
+    @property
+    def verified(self) -> bool:
+        """Both sides found by exact search (the witness is checked, not just computed)."""
+        return all(self.searched)
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,16 +281,11 @@ class Comparer:
         budget = limit - max(d.size, e.size)
         found = self._found(x, y, ways, budget) if budget > 0 else {}
         rest = {} if len(found) == len(ways) else self._found(x, y, ways, UNVERIFIED_Z_CARDS)
-        big = max(d.size, e.size)
         witnesses: list[Witness] = []
         for way in ways:
-            if way in found:
-                witnesses.append(self._verified(d, e, x, y, *found[way], way))
-            elif way in rest:  # past exact search: a witness from the values alone
-                path, how = rest[way]
-                n = big + sum(a.n for a in path)
-                past = f"D + z and E + z have up to {n} cards a hand, more than {limit}"
-                witnesses.append(self._by_values(x, y, path, how, past))
+            if way in found or way in rest:  # past search, each side is searched if it can be
+                path, how = found[way] if way in found else rest[way]
+                witnesses.append(self._witness(d, e, x, y, path, how, way, limit))
         note = ""
         if len(witnesses) < len(ways):
             note = (
@@ -331,18 +333,7 @@ class Comparer:
                 )
         return found
 
-    def _by_values(
-        self, x: Value, y: Value, path: tuple[_Atom, ...], how: str, past: str
-    ) -> Witness:
-        """The witness of the suits ``path`` with χ(D + z) and χ(E + z) rounded from the
-        values (Theorem 12.1), unverified: ``past`` says why search cannot check it."""
-        suits = tuple(SuitDeal.from_pattern(a.pattern) for a in sorted(path, key=_atom_order))
-        z = Deal(suits)
-        zv = self.evaluator.value(z)
-        why = f"{how}; χ rounded from the values (Theorem 12.1), not verified: {past}"
-        return Witness(z, rho(x + zv), rho(y + zv), zv, why, verified=False)
-
-    def _verified(
+    def _witness(
         self,
         d: Deal,
         e: Deal,
@@ -351,27 +342,52 @@ class Comparer:
         path: tuple[_Atom, ...],
         how: str,
         way: Way,
+        limit: int,
     ) -> Witness:
-        """The witness of the suits ``path``, solved exactly beside D and E; TheoryError if
-        search does not separate them as the values say (a bug, never the input)."""
+        """The witness of the suits ``path``: each of D + z and E + z of at most ``limit``
+        cards a hand solved exactly, the other's χ rounded from the values (Theorem 12.1) and
+        ``how`` saying which side is not verified; TheoryError if search does not agree with
+        the values, or does not separate the two as they say (a bug, never the input)."""
         suits = tuple(SuitDeal.from_pattern(a.pattern) for a in sorted(path, key=_atom_order))
         z = Deal(suits)
         zv = self.evaluator.value(z)
-        got = []
+        got: list[Outcome] = []
+        searched: list[bool] = []
         for deal, v in ((d, x), (e, y)):
-            outcome = self.solver.outcome(Deal(deal.suits + suits))
+            whole_deal = Deal(deal.suits + suits)
+            searched.append(whole_deal.size <= limit)
+            if not searched[-1]:
+                got.append(rho(v + zv))
+                continue
+            outcome = self.solver.outcome(whole_deal)
             if outcome != rho(v + zv):
                 raise TheoryError(
-                    f"exact search of {quote(str(Deal(deal.suits + suits)))} gives {outcome} "
+                    f"exact search of {quote(str(whole_deal))} gives {outcome} "
                     f"but its value {(v + zv).pretty()} rounds to {rho(v + zv)}"
                 )
             got.append(outcome)
-        if not _separates(got[0], got[1], way):
+        if all(searched) and not _separates(got[0], got[1], way):
             raise TheoryError(
                 f"the witness {quote(str(z))} does not separate {quote(str(d))} from "
                 f"{quote(str(e))}: χ = {got[0]} and {got[1]}"
             )
-        return Witness(z, got[0], got[1], zv, how)
+        if not all(searched):
+            how = f"{how}; {_unverified(d.size + z.size, e.size + z.size, searched, limit)}"
+        return Witness(z, got[0], got[1], zv, how, (searched[0], searched[1]))
+
+
+def _unverified(n_d: int, n_e: int, searched: list[bool], limit: int) -> str:
+    """Which of D + z (``n_d`` cards a hand) and E + z is verified by search, which not."""
+    if not any(searched):
+        return (
+            "χ rounded from the values (Theorem 12.1), not verified: D + z and E + z have up "
+            f"to {max(n_d, n_e)} cards a hand, more than {limit}"
+        )
+    ok, past, n = ("D", "E", n_e) if searched[0] else ("E", "D", n_d)
+    return (
+        f"χ({ok} + z) by exact search; χ({past} + z) rounded from the values (Theorem 12.1), "
+        f"not verified: {past} + z has {n} cards a hand, more than {limit}"
+    )
 
 
 def _atom_order(a: _Atom) -> tuple[int, str]:
