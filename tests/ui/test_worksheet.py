@@ -444,6 +444,39 @@ def test_delete_and_the_undo_keys_act_on_the_worksheet_in_it(qtbot, window):
     assert len(sheet.model.texts) == len(before) - 2
 
 
+def test_ctrl_z_in_the_worksheet_never_runs_on_into_the_deals_history(qtbot, window):
+    """Review 28b, C1: the second Ctrl+Z in the rows, with the worksheet's stack empty, undid
+    the table's deal. In the worksheet it is the worksheet's only: nothing left, the status bar
+    says so and the deal stays; Ctrl+Shift+Z alike."""
+    from tests.ui.test_window_fit import settle
+
+    ws = window.show_workspace("trick")
+    ws.act_worksheet.trigger()
+    settle(qtbot)
+    sheet = ws.worksheet
+    qtbot.waitUntil(lambda: all_valued(sheet), timeout=60000)
+    ws.session.open_deal(Deal.parse("AK/QJ"), "a deal to undo", ws.session.game)
+    deal = ws.session.document.deal
+    before = sheet.model.texts
+    sheet.view.setFocus()
+    sheet.select_rows([0])
+    qtbot.keyClick(sheet.view, Qt.Key.Key_Delete)
+    ctrl, shift = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(sheet.view, Qt.Key.Key_Z, ctrl)
+    assert sheet.model.texts == before
+    with qtbot.waitSignal(sheet.message) as said:
+        qtbot.keyClick(sheet.view, Qt.Key.Key_Z, ctrl)  # nothing left in the worksheet
+    assert said.args[0] == "Nothing to undo in the worksheet"
+    assert ws.session.document.deal == deal  # the deal's history is not reached
+    assert "Nothing to undo in the worksheet" in window.statusBar().currentMessage()
+    qtbot.keyClick(sheet.view, Qt.Key.Key_Z, ctrl | shift)  # redo: the row goes again
+    assert len(sheet.model.texts) == len(before) - 1
+    with qtbot.waitSignal(sheet.message) as said:
+        qtbot.keyClick(sheet.view, Qt.Key.Key_Z, ctrl | shift)
+    assert said.args[0] == "Nothing to redo in the worksheet"
+    assert ws.session.document.deal == deal
+
+
 @pytest.mark.parametrize("width", [520, 900, 1250])
 def test_the_buttons_stay_put_when_a_comparison_is_greyed(qtbot, sheet, width):
     """With a comparison shown, clicking one row collapsed the witnesses and Remove Rows

@@ -359,15 +359,20 @@ class WorksheetView(QWidget):
 
     def event(self, event: QEvent) -> bool:
         """Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y with the focus in the worksheet (and not taken by
-        the entry's own undo): claimed before the window's shortcuts, then acted on."""
+        the entry's own undo): claimed before the window's shortcuts, then acted on — on the
+        worksheet's rows only: with nothing to undo the status bar says so, and the deal's
+        history (the window's Edit ▸ Undo) is never reached from here."""
         kind = event.type()
         if kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
             what = self._undo_key(event)
-            can = {"undo": self.undo_stack.canUndo, "redo": self.undo_stack.canRedo}
-            if what is not None and can[what]():  # else the window's Edit ▸ Undo, the deal's
+            if what is not None:
                 event.accept()
                 if kind == QEvent.Type.KeyPress:
-                    getattr(self.undo_stack, what)()
+                    can = {"undo": self.undo_stack.canUndo, "redo": self.undo_stack.canRedo}
+                    if can[what]():
+                        getattr(self.undo_stack, what)()
+                    else:
+                        self.message.emit(f"Nothing to {what} in the worksheet", 3000)
                 return True
         return super().event(event)
 
