@@ -253,3 +253,40 @@ def test_a_suit_is_dragged_from_its_symbol_on_the_table(qtbot, sheet, monkeypatc
     before = sheet.model.texts
     assert drop_on(rows_target(sheet), dragged[0]).isAccepted()
     assert sheet.model.texts == [*before, "K/A"]
+
+
+def test_a_drag_hovering_the_worksheets_dock_tab_brings_it_to_the_front(qtbot, window):
+    """Review 28b, C2: tabbed behind the inspector, the worksheet could not be reached by a
+    drag from the inspector's tree — hovering its tab did not switch to it. Now the tab bars
+    of tabbed docks switch on a drag's hover, after a short delay."""
+    from PySide6.QtCore import QMimeData, QPointF
+    from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent
+    from PySide6.QtWidgets import QApplication, QTabBar
+
+    from tests.ui.test_window_fit import settle
+
+    ws = window.show_workspace("trick")
+    ws.act_worksheet.trigger()
+    settle(qtbot)
+    ws.act_inspector.trigger()
+    settle(qtbot)
+    assert not ws.worksheet_in_front()  # behind the inspector's tab
+    bars = [
+        b
+        for b in window.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        if b.isVisible() and "Values worksheet" in [b.tabText(i) for i in range(b.count())]
+    ]
+    assert len(bars) == 1
+    (bar,) = bars
+    assert bar.changeCurrentOnDrag()
+    k = [bar.tabText(i) for i in range(bar.count())].index("Values worksheet")
+    assert bar.currentIndex() != k
+    at = QPointF(bar.tabRect(k).center())
+    mime = QMimeData()
+    mime.setText("K/A")
+    actions = Qt.DropAction.CopyAction
+    buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    QApplication.sendEvent(bar, QDragEnterEvent(at.toPoint(), actions, mime, buttons, mods))
+    QApplication.sendEvent(bar, QDragMoveEvent(at.toPoint(), actions, mime, buttons, mods))
+    qtbot.waitUntil(lambda: bar.currentIndex() == k, timeout=5000)
+    qtbot.waitUntil(ws.worksheet_in_front, timeout=5000)

@@ -17,7 +17,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QMimeData, QRect, QSettings, QSize, Qt, QTimer
+from PySide6.QtCore import (
+    QByteArray,
+    QChildEvent,
+    QEvent,
+    QMimeData,
+    QRect,
+    QSettings,
+    QSize,
+    Qt,
+    QTimer,
+)
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -35,6 +45,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QTabBar,
     QWidget,
 )
 
@@ -502,6 +513,16 @@ class MainWindow(QMainWindow):
         size = max(size, dock.minimumSizeHint().height())
         self.resizeDocks([dock], [size], Qt.Orientation.Vertical)
         self._first_heights[dock] = size  # the layout gives it later: compared then
+
+    def childEvent(self, event: QChildEvent) -> None:
+        """The tab bars of tabified docks (the window's own children, made as docks are
+        tabbed) switch to a tab a drag hovers, after a short delay: a suit dragged from the
+        inspector's tree reaches the worksheet tabbed behind it."""
+        super().childEvent(event)
+        child = event.child()
+        if event.type() == QEvent.Type.ChildPolished and isinstance(child, QTabBar):
+            child.setChangeCurrentOnDrag(True)
+            child.setAcceptDrops(True)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
