@@ -290,3 +290,26 @@ def test_a_drag_hovering_the_worksheets_dock_tab_brings_it_to_the_front(qtbot, w
     QApplication.sendEvent(bar, QDragMoveEvent(at.toPoint(), actions, mime, buttons, mods))
     qtbot.waitUntil(lambda: bar.currentIndex() == k, timeout=5000)
     qtbot.waitUntil(ws.worksheet_in_front, timeout=5000)
+
+
+def test_a_drop_refusal_goes_with_any_change_to_the_rows(qtbot, sheet):
+    """Review 28b, C3: "Drop refused" stayed through undo, redo and Clear Rows."""
+
+    def refused() -> None:
+        assert not drop_on(rows_target(sheet), _text("no deal here")).isAccepted()
+        assert not sheet.drop_label.isHidden()
+
+    sheet.entry.setText("K/A")
+    sheet.add_button.click()
+    refused()
+    sheet.undo_stack.undo()
+    assert sheet.drop_label.isHidden()
+    refused()
+    sheet.undo_stack.redo()
+    assert sheet.drop_label.isHidden()
+    refused()
+    sheet.clear_rows()
+    assert sheet.drop_label.isHidden()
+    refused()
+    sheet.undo_stack.undo()  # the rows cleared come back
+    assert sheet.drop_label.isHidden()

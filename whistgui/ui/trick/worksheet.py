@@ -527,10 +527,11 @@ class WorksheetView(QWidget):
         self.add_rows(list(START_ROWS), "R44's examples")
 
     def _rows_changed(self) -> None:
-        """The rows changed (an edit, rows added or removed, an undo): the message of an
-        earlier attempt to compare goes; a comparison that a change ended comes back when its
-        two rows are back as they were (an Undo)."""
+        """The rows changed (an edit, rows added or removed, an undo, a redo, Clear Rows):
+        the message of an earlier attempt to compare or drop goes; a comparison that a change
+        ended comes back when its two rows are back as they were (an Undo)."""
         self.error_label.setText("")
+        self.drop_label.hide()
         ended, texts = self._ended, self.model.texts
         if ended is not None and self.compared is None and self._compare_job is None:
             d, e, _c = ended
