@@ -517,3 +517,36 @@ def test_the_card_table_keeps_its_suits_beside_the_worksheet(qtbot, window, room
         band = table.zone_rect(PLACES[0], suit).toAlignedRect()
         assert seen.contains(band), (suit, band, seen)
     assert fits(minimum(window), room)
+
+
+def test_tab_goes_entry_rows_buttons_as_they_sit(qtbot, sheet):
+    """Review 28b, C4: Tab ran from the entry to the buttons before the rows. Now it follows the
+    screen: the entry and its buttons, the rows, the buttons under them, the comparison."""
+    want = [
+        sheet.entry,
+        sheet.add_button,
+        sheet.add_table_button,
+        sheet.view,
+        sheet.remove_button,
+        sheet.clear_button,
+        sheet.examples_button,
+        sheet.undo_button,
+        sheet.compare_button,
+        sheet.witnesses,
+        sheet.open_button,
+        sheet.open_e_button,
+    ]
+    chain, w = [], sheet.entry
+    for _ in range(500):
+        if w in want and w not in chain:
+            chain.append(w)
+        w = w.nextInFocusChain()
+        if w is sheet.entry:
+            break
+    assert chain == want
+    # and the keys themselves: from the entry, Tab past its buttons reaches the rows
+    sheet.entry.setFocus()
+    qtbot.waitUntil(sheet.entry.hasFocus, timeout=2000)
+    for _ in range(3):
+        qtbot.keyClick(sheet.focusWidget() or sheet.entry, Qt.Key.Key_Tab)
+    assert sheet.view.hasFocus() or sheet.focusWidget() is sheet.view

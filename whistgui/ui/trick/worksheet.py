@@ -156,24 +156,6 @@ class _RemoveRows(QUndoCommand):
         self.model.put_back(self.taken)
 
 
-class _AddRows(QUndoCommand):
-    """Rows added at the end (typed, the table's deal, dropped, the examples): undone, they go."""
-
-    def __init__(self, model: WorksheetModel, texts: list[str], text: str) -> None:
-        super().__init__(text)
-        self.model = model
-        self.texts = texts
-        self.at = model.rowCount()
-
-    def redo(self) -> None:
-        self.at = self.model.rowCount()
-        for text in self.texts:
-            self.model.add(text)
-
-    def undo(self) -> None:
-        self.model.remove(list(range(self.at, self.at + len(self.texts))))
-
-
 class WorksheetView(QWidget):
     """Rows of deals with their values, their sum, and two rows compared. ``dealOpened``
     hands a witness's deal D + z (or E + z) to the workspace, which opens it in the table,
@@ -415,7 +397,9 @@ class WorksheetView(QWidget):
         open_row.addStretch(1)
         rule = QFrame(self)
         rule.setFrameShape(QFrame.Shape.HLine)
-        rule.setFrameShadow(QFrame.Shadow.Sunken)
+        rule.setFrameShadow(QFrame.Shadow.Plain)  # drawn in its text colour: a theme role
+        rule.setObjectName("worksheetRule")
+        text_role(rule, "muted")  # sunken, the dark theme drew it bright white
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.setSpacing(4)
@@ -431,6 +415,13 @@ class WorksheetView(QWidget):
         lay.addWidget(self.error_label)
         lay.addWidget(self.witnesses)
         lay.addLayout(open_row)
+        # Tab goes the way they sit on screen: the entry and its buttons, the rows, the
+        # buttons under them, the comparison
+        order: tuple[QWidget, ...] = (self.entry, self.add_button, self.add_table_button)
+        order += (self.view, self.remove_button, self.clear_button, self.examples_button)
+        order += (self.undo_button, self.compare_button, self.witnesses, self.open_button)
+        for one, then in zip(order, (*order[1:], self.open_e_button), strict=True):
+            QWidget.setTabOrder(one, then)
 
     # -- the game --------------------------------------------------------------------------
     def _show_game(self, game: str) -> None:
