@@ -323,18 +323,19 @@ def _labels(table: str) -> tuple[list[str], list[str]]:
 
 @settings(max_examples=60, deadline=None)
 @given(suit_patterns(max_n=6))
-def test_alpha_matrix_latex_is_high_first(pattern: str):
-    """Rows and columns run from the highest card down, as on the screen."""
+def test_alpha_matrix_latex_is_low_first(pattern: str):
+    """Rows and columns run from the lowest card up, as the papers index them (R44 §10.1,
+    W₁ < … < Wₙ), whist analyze prints them and the screen shows them (review 28b, C5)."""
     a = EV.analyze(SuitDeal.from_pattern(pattern))
     std = standard_ranks(a.suit.west + a.suit.east)
     rows, columns = _labels(alpha_matrix_latex(a))
-    assert rows == [rank_text(r, standard=std, style="paper") for r in sorted(a.west)[::-1]]
-    assert columns == [rank_text(r, standard=std, style="paper") for r in sorted(a.east)[::-1]]
+    assert rows == [rank_text(r, standard=std, style="paper") for r in sorted(a.west)]
+    assert columns == [rank_text(r, standard=std, style="paper") for r in sorted(a.east)]
     rows, columns = _labels(alpha_matrix_latex(a, group_sequences=True))
     for labels, hand in ((rows, a.west), (columns, a.east)):
         tops = [rank_from_text(_top_card(label, std)) for label in labels]
-        assert tops == sorted(tops, reverse=True)
-        assert tops[0] == max(hand)
+        assert tops == sorted(tops)
+        assert tops[-1] == max(hand)
 
 
 def _top_card(label: str, standard: bool) -> str:
@@ -350,35 +351,35 @@ def test_alpha_matrix_latex_aq_kj():
     lines = t.splitlines()
     assert lines[:2] == ["% D = AQ/KJ", r"% val(D) = 1\frac{1}{2}"]
     assert lines[2] == r"\begin{tabular}{c|cc|c}"
-    # high first, rows and columns, as the inspector's matrix shows them
-    assert lines[3] == r"$W \backslash E$ & K & J & min \\"
-    # West's A: its row minimum (W, 1 + ε₀) is maxmin, in bold in the row and the min column
-    assert lines[5] == (
-        r"A & $\mathbf{(W, 2 - \varepsilon_{0})}$ & $\mathbf{(W, 1 + \varepsilon_{0})}$"
-        r" & $\mathbf{(W, 1 + \varepsilon_{0})}$ \\"
-    )
+    # low first, rows and columns, as the papers and the inspector's matrix show them
+    assert lines[3] == r"$W \backslash E$ & J & K & min \\"
     # West's Q: (W, 2 − ε₀) under East's J is minmax, the J column's maximum; its row
     # minimum (E, 1 − ε₀) is not maxmin
-    assert lines[6] == (
-        r"Q & $(E, 1 - \varepsilon_{0})$ & $\mathbf{(W, 2 - \varepsilon_{0})}$"
+    assert lines[5] == (
+        r"Q & $\mathbf{(W, 2 - \varepsilon_{0})}$ & $(E, 1 - \varepsilon_{0})$"
         r" & $(E, 1 - \varepsilon_{0})$ \\"
+    )
+    # West's A: its row minimum (W, 1 + ε₀) is maxmin, in bold in the row and the min column
+    assert lines[6] == (
+        r"A & $\mathbf{(W, 1 + \varepsilon_{0})}$ & $\mathbf{(W, 2 - \varepsilon_{0})}$"
+        r" & $\mathbf{(W, 1 + \varepsilon_{0})}$ \\"
     )
 
 
 def test_alpha_matrix_latex_ten_and_groups():
     a = EV.analyze("AKT/QJ9")
     t = alpha_matrix_latex(a)
-    assert t.index("\nA & ") < t.index("\nK & ") < t.index("\n10 & ")
-    assert " & Q & J & 9 & min" in t
+    assert t.index("\n10 & ") < t.index("\nK & ") < t.index("\nA & ")
+    assert " & 9 & J & Q & min" in t
     g = alpha_matrix_latex(a, group_sequences=True)
-    assert " & QJ & 9 & min" in g
-    assert g.index("\nAK & ") < g.index("\n10 & ")
+    assert " & 9 & QJ & min" in g
+    assert g.index("\n10 & ") < g.index("\nAK & ")
     abstract = alpha_matrix_latex(
         EV.analyze("[13 12 9 8 7 2 1, 14 11 10 6 5 4 3]"), group_sequences=True
     )
-    assert abstract.index("\n13--12 & ") < abstract.index("\n9--7 & ")
-    assert abstract.index("\n9--7 & ") < abstract.index("\n2--1 & ")
-    assert " & 14 & 11--10 & 6--3 & min" in abstract
+    assert abstract.index("\n2--1 & ") < abstract.index("\n9--7 & ")
+    assert abstract.index("\n9--7 & ") < abstract.index("\n13--12 & ")
+    assert " & 6--3 & 11--10 & 14 & min" in abstract
 
 
 def test_grouping_checks_that_sequences_have_equal_rows():

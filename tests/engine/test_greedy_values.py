@@ -129,19 +129,20 @@ def test_the_notebook_display_shows_the_greedy_extremes() -> None:
     not bold, where whist shows (W, 1½) for both."""
     greedy, whist = EVALUATOR.analyze("KQT/AJ9"), Evaluator().analyze("KQT/AJ9")
 
-    def q_row(latex: str) -> list[str]:  # cells under A, J, 9 and the row minimum
+    def q_row(latex: str) -> list[str]:  # cells under 9, J, A (low first) and the row minimum
         return next(ln for ln in latex.splitlines() if ln.startswith("Q &")).split(" & ")[1:]
 
     half_e, half_w = r"(E, 1\frac{1}{2})", r"(W, 1\frac{1}{2})"
     g, w = q_row(alpha_matrix_latex(greedy)), q_row(alpha_matrix_latex(whist))
     assert g[3] == rf"$\mathbf{{{half_e}}}$ \\"
-    assert g[2] == f"${half_w}$"  # the 9: East may not duck the Q
+    assert g[0] == f"${half_w}$"  # the 9: East may not duck the Q
     assert w[3] == rf"$\mathbf{{{half_w}}}$ \\"
-    assert w[2] == rf"$\mathbf{{{half_w}}}$"
+    assert w[0] == rf"$\mathbf{{{half_w}}}$"
     assert rf"\operatorname{{maxmin}}(D) = {half_e}" in greedy._repr_latex_()
     html = greedy._repr_html_()
     row = next(ln for ln in html.splitlines() if ln.startswith("<tr><td>Q</td>"))
-    assert row.endswith("<td>(W, 1½)</td><td><strong>(E, 1½)</strong></td></tr>")
+    assert row.startswith("<tr><td>Q</td><td>(W, 1½)</td>")  # the 9, low first
+    assert row.endswith("<td><strong>(E, 1½)</strong></td></tr>")
     assert "maxmin(D) = (E, 1½)" in html
 
 

@@ -248,9 +248,13 @@ def test_the_latex_matrix_is_the_screen_matrix(qtbot, inspector, suit, grouped):
                 expected = labeled_latex(a.column_maxima[model.cell(0, c)[1]])
             bold = model.data(index, MarkRole) in ("maxmin", "minmax", "both")
             assert cells[r][c] == (expected, bold), (r, c)
-    # high first: the first row is West's highest card, the first column East's
-    assert model.data(model.index(0, 0), ReductionRole).west_card == max(a.west)
-    assert model.data(model.index(0, 0), ReductionRole).east_card == max(a.east)
+    # low first, as the papers index them (review 28b, C5): the first row is West's lowest
+    # card, the first column East's — as whist analyze prints it
+    west = [model.data(model.index(r, 0), ReductionRole).west_card for r in range(nrow)]
+    east = [model.data(model.index(0, c), ReductionRole).east_card for c in range(ncol)]
+    assert west == sorted(west)
+    assert east == sorted(east)
+    assert min(a.west) <= west[0] < max(a.west)
 
 
 def test_the_figure_of_the_inspector_tree_is_wide_enough(qtbot, inspector):

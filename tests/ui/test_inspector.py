@@ -233,7 +233,8 @@ def test_group_and_outcome_toggles(qtbot, inspector):
     assert m.rowCount() == 5
     inspector.group_box.setChecked(True)
     assert m.rowCount() == 3
-    assert m.headerData(0, Qt.Orientation.Vertical) == "W AK"
+    assert m.headerData(0, Qt.Orientation.Vertical) == "W T9"  # low first, as the papers
+    assert m.headerData(1, Qt.Orientation.Vertical) == "W AK"
     inspector.outcome_box.setChecked(True)
     assert "→ (" in m.data(m.index(0, 0))
 

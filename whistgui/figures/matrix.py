@@ -309,8 +309,8 @@ _FILLS: Final = {"maxmin": MAXMIN_FILL, "minmax": MINMAX_FILL, "both": BOTH_FILL
 
 def _alpha_table(a: SuitAnalysis, size: float, pad: float, two_lines: bool) -> Table:
     std = a.suit.is_standard
-    rows = list(reversed(range(a.n)))  # a.west is ascending; high first on screen
-    cols = list(reversed(range(a.n)))
+    rows = list(range(a.n))  # a.west is ascending: low first, as the papers and the screen
+    cols = list(range(a.n))
 
     def card(r: int) -> str:
         return rank_text(r, standard=std, style="paper")

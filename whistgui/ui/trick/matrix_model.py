@@ -1,4 +1,6 @@
-"""The α matrix of one suit as a table model: rows West's cards, columns East's, high first.
+"""The α matrix of one suit as a table model: rows West's cards, columns East's, low first —
+the papers' order (R44 §10.1 indexes W₁ < … < Wₙ, R43's matrix A the same), as ``whist
+analyze`` and R43's tab print them.
 
 Each cell is α_ij = (who wins the trick, val(D_ij)). A last column holds each row's minimum and
 a last row each column's maximum; the cells giving maxmin(D) and minmax(D) are marked. With
@@ -90,8 +92,9 @@ class AlphaMatrixModel(QAbstractTableModel):
     def _groups(self, a: SuitAnalysis, player: Player) -> list[list[int]]:
         ranks = a.west if player is Player.WEST else a.east
         if not self._grouped:
-            return [[ranks.index(r)] for r in sorted(ranks, reverse=True)]
-        return [[ranks.index(r) for r in seq] for seq in a.suit.sequences(player)]
+            return [[ranks.index(r)] for r in sorted(ranks)]
+        # sequences come highest first: low first, as the papers index the cards
+        return [[ranks.index(r) for r in seq] for seq in reversed(a.suit.sequences(player))]
 
     # -- shape ----------------------------------------------------------------------------
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008

@@ -41,7 +41,7 @@ def analysis_html(a: SuitAnalysis) -> str:
         f"West leads: {result_text(o.west_lead)}, East leads: {result_text(o.east_lead)}"
     )
     n = a.n
-    order = range(n - 1, -1, -1)  # high first; a.west and a.east are ascending
+    order = range(n)  # low first, as the papers index them: a.west and a.east ascend
 
     def card(r: int) -> str:
         return a.suit.card_text(r, style="paper")

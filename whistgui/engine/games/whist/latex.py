@@ -10,19 +10,20 @@ Math-mode bodies carry no dollars; fractions are mixed numbers with ``\frac``:
 >>> labeled_latex(LabeledValue(Player.WEST, Value.parse('3/2')))
 '(W, 1\\frac{1}{2})'
 
-:func:`alpha_matrix_latex` writes a complete ``tabular`` (no package beyond LaTeX itself):
+:func:`alpha_matrix_latex` writes a complete ``tabular`` (no package beyond LaTeX itself), its
+rows and columns low first as the papers index the cards:
 
 >>> from whistgui.engine.games.whist.evaluator import Evaluator
 >>> print(alpha_matrix_latex(Evaluator().analyze('AQ/KJ')))
 % D = AQ/KJ
 % val(D) = 1\frac{1}{2}
 \begin{tabular}{c|cc|c}
-$W \backslash E$ & K & J & min \\
+$W \backslash E$ & J & K & min \\
 \hline
-A & $\mathbf{(W, 2 - \varepsilon_{0})}$ & $\mathbf{(W, 1 + \varepsilon_{0})}$
-  & $\mathbf{(W, 1 + \varepsilon_{0})}$ \\
-Q & $(E, 1 - \varepsilon_{0})$ & $\mathbf{(W, 2 - \varepsilon_{0})}$
+Q & $\mathbf{(W, 2 - \varepsilon_{0})}$ & $(E, 1 - \varepsilon_{0})$
   & $(E, 1 - \varepsilon_{0})$ \\
+A & $\mathbf{(W, 1 + \varepsilon_{0})}$ & $\mathbf{(W, 2 - \varepsilon_{0})}$
+  & $\mathbf{(W, 1 + \varepsilon_{0})}$ \\
 \hline
 max & $\mathbf{(W, 2 - \varepsilon_{0})}$ & $\mathbf{(W, 2 - \varepsilon_{0})}$ & \\
 \end{tabular}
@@ -144,10 +145,11 @@ def alpha_matrix_latex(
     r"""The α matrix of ``analysis`` as a LaTeX ``tabular``, preceded by comment lines giving
     the suit and val(D).
 
-    One row per West card and one column per East card, high first as the inspector shows
-    them, each cell ``$α_ij$``; a last column ``min`` holds the row minima and a last row
-    ``max`` the column maxima. The maxmin row's minimum cell(s), the minmax column's maximum
-    cell(s), and maxmin/minmax themselves among the minima/maxima are set in ``\mathbf``.
+    One row per West card and one column per East card, low first as the papers index them
+    (R44 §10.1: W₁ < … < Wₙ) and the inspector shows them, each cell ``$α_ij$``; a last
+    column ``min`` holds the row minima and a last row ``max`` the column maxima. The maxmin
+    row's minimum cell(s), the minmax column's maximum cell(s), and maxmin/minmax themselves
+    among the minima/maxima are set in ``\mathbf``.
 
     With ``group_sequences`` the cards of one sequence of a hand (adjacent, same owner), whose
     rows (columns) are identical, share one row (column) labelled like ``KQ`` (or ``J--9``,
@@ -157,7 +159,7 @@ def alpha_matrix_latex(
     >>> from whistgui.engine.games.whist.evaluator import Evaluator
     >>> t = alpha_matrix_latex(Evaluator().analyze('AKT/QJ9'), group_sequences=True)
     >>> [line.split(' & ')[0] for line in t.splitlines()[5:]]
-    ['AK', '10', '\\hline', 'max', '\\end{tabular}']
+    ['10', 'AK', '\\hline', 'max', '\\end{tabular}']
 
     With ``array`` the matrix is a math-mode ``array`` with no comment lines, what MathJax
     typesets in a notebook (it does not typeset a ``tabular``):
@@ -178,8 +180,8 @@ def alpha_matrix_latex(
         row_groups = _groups(suit, Player.WEST, a.west)
         col_groups = _groups(suit, Player.EAST, a.east)
     else:
-        row_groups = [[i] for i in reversed(range(len(a.west)))]  # a.west is ascending
-        col_groups = [[j] for j in reversed(range(len(a.east)))]
+        row_groups = [[i] for i in range(len(a.west))]  # a.west is ascending: low first
+        col_groups = [[j] for j in range(len(a.east))]
 
     # One α per block of grouped rows and columns; the block must be constant.
     cells: list[list[LabeledValue]] = []
@@ -263,9 +265,9 @@ def analysis_latex(analysis: SuitAnalysis) -> str:
 
 
 def _groups(suit: SuitDeal, player: Player, ranks: Sequence[int]) -> list[list[int]]:
-    """Indices into ``ranks`` (ascending) grouped by the player's sequences, highest first."""
+    """Indices into ``ranks`` (ascending) grouped by the player's sequences, lowest first."""
     index = {r: k for k, r in enumerate(ranks)}
-    return [sorted(index[r] for r in seq) for seq in suit.sequences(player)]
+    return [sorted(index[r] for r in seq) for seq in reversed(suit.sequences(player))]
 
 
 def _label(suit: SuitDeal, ranks: Sequence[int]) -> str:
