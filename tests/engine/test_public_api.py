@@ -305,12 +305,12 @@ def test_analysis_html_is_its_numbers_over_alpha_with_maxmin_and_minmax_in_bold(
     assert f"West leads: {o.west_lead}, East leads: {o.east_lead}" in line
     assert p.seen.count("tr") == n + 2  # the head, a row a West card, the maxima
     assert len(p.cells) == (n + 2) ** 2
-    # the α cells, high cards first, as the analysis holds them
+    # the α cells, low cards first as the papers index them and the analysis holds them
     width = n + 2
     for r in range(n):
         row = p.cells[width * (r + 1) : width * (r + 2)]
-        i = n - 1 - r
-        assert row[1:-1] == [a.alpha[i][n - 1 - c].pretty() for c in range(n)]
+        i = r
+        assert row[1:-1] == [a.alpha[i][c].pretty() for c in range(n)]
         assert row[-1] == a.row_minima[i].pretty()
     bold_alpha = sum(1 for i in range(n) for j in range(n) if a.mark(i, j))
     bold = len(a.maxmin_rows) + len(a.minmax_columns) + bold_alpha
