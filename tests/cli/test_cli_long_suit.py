@@ -115,3 +115,17 @@ def test_refined_whist_takes_a_decided_value_and_says_why_not_otherwise() -> Non
     assert alt["outcome"] == {"west_lead": "37/4", "east_lead": "39/4"}  # ρ′(9½)
     assert undecided["outcome"] is None
     assert "not refined-whist's" in undecided["no_outcome"]
+
+
+def test_the_200_card_limit_gives_its_real_reason() -> None:
+    """Review 28b, C7: a 201-card suit was refused "(the exact recursion goes a level deeper
+    for every trick)" — but suits that long are answered by the theorems; the limit is the
+    count of positions reached, made first. 200 cards a hand are answered."""
+    r = run_process("value", alternating(201))
+    assert r.returncode != 0
+    assert "has a suit of 201 cards in a hand; 'whist value' takes at most 200" in r.stderr
+    assert "answered by the theorems, but first the positions it reaches are counted" in r.stderr
+    assert "level deeper" not in r.stderr
+    ok = run_process("value", "--json", alternating(200))
+    assert ok.returncode == 0, ok.stderr
+    assert json.loads(ok.stdout)["value"] == "201/2"

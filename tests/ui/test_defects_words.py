@@ -1,6 +1,6 @@
 """Issue 11: counted words ("1 trick", never "1 tricks" or "trick(s)"), the inspector's State
 column wide enough for its text, one spelling of cards in the play panel (``♦A``), and the
-LaTeX α matrix in the screen's order (high first) with the same cells marked."""
+LaTeX α matrix in the screen's order (low first, the papers') with the same cells marked."""
 
 from __future__ import annotations
 

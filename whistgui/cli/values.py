@@ -66,7 +66,13 @@ def _theory(cmd: Command) -> Theory[Any]:
 
 
 #: Why ``value`` and ``analyze`` refuse longer suits.
-_SUIT_LIMIT = "the exact recursion goes a level deeper for every trick"
+#: Why a suit has at most MAX_SUIT_CARDS cards a hand: a long suit is answered by the theorems,
+#: but first the positions it reaches are counted (which decides between the recursion and
+#: the theorems), and that count is quick only up to the kernel's MAX_REACH_COUNT_N (200).
+_SUIT_LIMIT = (
+    "a suit past the exact recursion is answered by the theorems, but first the positions it "
+    f"reaches are counted, which is quick only up to {MAX_SUIT_CARDS} cards a hand"
+)
 
 
 def value(cmd: Command, text: str) -> None:
