@@ -138,3 +138,14 @@ def test_the_refined_outcome_beside_it() -> None:
     refined = {k: Fraction(v) for k, v in obj["refined"].items()}
     assert refined == {"west_lead": Fraction(5, 4), "east_lead": Fraction(7, 4)}
     assert obj["outcome"] == {k: math.floor(v) for k, v in refined.items()}
+
+
+def test_analyze_heading_names_the_game_as_greedy_does() -> None:
+    """Review 28b, K5: 'whist analyze --game reduced-whist' printed no "(reduced-whist)" tag in
+    its heading, while greedy-whist did; whist's own is untagged."""
+    for game in ("reduced-whist", "greedy-whist"):
+        r = whist("analyze", "--game", game, "AQ/KJ")
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.splitlines()[0].endswith(f"   ({game})")
+    plain = whist("analyze", "AQ/KJ").stdout.splitlines()[0]
+    assert not plain.endswith(")")

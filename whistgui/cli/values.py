@@ -363,9 +363,10 @@ def _analyze_whist(cmd: Command, suit: SuitDeal) -> None:
         f"{a.value.complexity.words})",
         f"outcome {outcome_text(o)}",
     ]
+    if cmd.game.name != "whist":  # whose analysis this is: greedy-whist, reduced-whist …
+        lines[0] += f"   ({cmd.game.name})"
     if a.greedy:  # Greedy Whist: which α count, and R43's single-suit theory beside
         obj.update(details(suit))
-        lines[0] += f"   ({cmd.game.name})"
         lines.insert(
             3 + a.n, "(greedy: rows' minima and columns' maxima over the winning replies, if any)"
         )
