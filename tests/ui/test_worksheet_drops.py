@@ -152,7 +152,10 @@ def _bad_deal_drag() -> QMimeData:
     [
         (lambda _p: _text("hello"), ["'hello' is not a deal"]),
         (lambda _p: _text("AQ/KJ K/A <b>x</b>"), ["'AQ/KJ K/A <b>x</b>' is not a deal"]),
-        (lambda _p: _table_cards(), ["cards off the table ('S:A')", "Add the Table's Deal"]),
+        (
+            lambda _p: _table_cards(),
+            ["'♠A' is a card dragged off the table, not a suit", "Add the Table's Deal"],
+        ),
         (lambda _p: _bridge_cards(), ["bridge cards ('♠A') are not a whist suit"]),
         (_file, ["a file (", "deal.whist')", "not a suit"]),
         (lambda _p: QMimeData(), ["carries 'nothing', not a deal"]),

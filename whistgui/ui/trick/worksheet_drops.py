@@ -22,6 +22,7 @@ from PySide6.QtCore import QMimeData
 
 from whistgui.engine import Deal, WhistError
 from whistgui.engine.reading import quote, quote_path
+from whistgui.figures.play import card_text
 from whistgui.ui.trick.table_cards import MIME_TYPE as TABLE_CARDS
 from whistgui.ui.widgets.deal_drag import DEAL_MIME_TYPE, MAX_DEAL_TEXT, deal_text
 
@@ -42,9 +43,12 @@ def dropped_deal(mime: QMimeData) -> str:
     if mime.hasFormat(DEAL_MIME_TYPE):
         text = deal_text(mime).strip()
     elif mime.hasFormat(TABLE_CARDS):
+        names = mime.text()[:200].split()  # "S:A": said as the table shows it, ♠A
+        shown = quote(" ".join(card_text(n) for n in names[:8]))
+        what = "is a card" if len(names) == 1 else "are cards"
         raise ValueError(
-            f"cards off the table ({quote(mime.text())}) are not a suit — use Add the Table's "
-            f"Deal, or {TAKES}"
+            f"{shown} {what} dragged off the table, not a suit — use Add the Table's Deal, or "
+            f"{TAKES}"
         )
     elif other := [f for f in mime.formats() if f.startswith(APP_TYPES)]:
         what = other[0].removeprefix(APP_TYPES).replace("-", " ")  # "bridge cards"
