@@ -82,6 +82,20 @@ def test_the_suit_view_values_greedy_suits_only_within_the_live_reach(qtbot) -> 
     text = view.element.text()
     assert f"2,491,934 positions, past {GREEDY_LIVE_REACH:,}" in text
     assert "R43 Theorem 6.1" in text
-    assert "H_Greedy = +1: West takes 9 of 17 whoever leads" in text
+    # typeset as elsewhere, not with its underscore (review 28b, K3)
+    assert "H<sub>Greedy</sub> = +1: West takes 9 of 17 whoever leads" in text
+    assert "H_Greedy" not in text
     assert "maxmin" not in view.details
     assert view.details["H_Greedy"] == 1
+
+
+def test_the_live_limit_question_typesets_h_greedy() -> None:
+    """Review 28b, K3: "H_Greedy" was printed with its underscore in the inspector's question
+    before valuing a long Greedy Whist suit."""
+    from whistgui.ui.trick.inspector_game import limit_html, valued_game
+
+    game = valued_game(find_game("greedy-whist"))
+    assert game is not None
+    text = limit_html(SuitDeal(range(2, 36, 2), range(1, 35, 2)), game)
+    assert "H<sub>Greedy</sub> = +1" in text
+    assert "H_Greedy" not in text

@@ -149,7 +149,7 @@ class GameSuitView(QWidget):
             self.element.setText(
                 f"<b>Value:</b> not computed here ({past:,} positions, past "
                 f"{GREEDY_LIVE_REACH:,}); by R43 Theorem 6.1, "
-                f"{html.escape(theorem_6_1_words(suit))}"
+                f"{subscripts_html(theorem_6_1_words(suit))}"
             )
             self.element.show()
         standard = all(2 <= r <= 14 for r in suit.west + suit.east)

@@ -25,6 +25,7 @@ from whistgui.engine import Evaluator, Outcome, SuitDeal, Value
 from whistgui.engine.games import Game
 from whistgui.engine.games.greedy_whist import theorem_6_1_words
 from whistgui.ui.trick.suit_text import live_limit_html
+from whistgui.ui.widgets.rich_text import subscripts_html
 
 __all__ = ["ValuedGame", "limit_html", "note_html", "valued_game"]
 
@@ -84,6 +85,6 @@ def limit_html(suit: SuitDeal, game: ValuedGame) -> str:
     return (
         f"{html.escape(str(suit))} has {suit.n} cards a hand: past the live limit of "
         f"{MAX_LIVE_SUIT} (Greedy Whist's values have no kernel: every reduction is valued by "
-        f"the recursion). By R43 Theorem 6.1, {html.escape(theorem_6_1_words(suit))}. "
+        f"the recursion). By R43 Theorem 6.1, {subscripts_html(theorem_6_1_words(suit))}. "
         "<a href='anyway'>Evaluate anyway</a> — progress and Cancel in the status bar."
     )
