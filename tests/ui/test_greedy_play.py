@@ -92,6 +92,8 @@ def test_the_suit_view_values_greedy_suits_only_within_the_live_reach(qtbot) -> 
 def test_the_live_limit_question_typesets_h_greedy() -> None:
     """Review 28b, K3: "H_Greedy" was printed with its underscore in the inspector's question
     before valuing a long Greedy Whist suit."""
+    from whistgui.engine import SuitDeal
+    from whistgui.engine.games import find_game
     from whistgui.ui.trick.inspector_game import limit_html, valued_game
 
     game = valued_game(find_game("greedy-whist"))
