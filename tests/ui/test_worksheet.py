@@ -550,3 +550,17 @@ def test_tab_goes_entry_rows_buttons_as_they_sit(qtbot, sheet):
     for _ in range(3):
         qtbot.keyClick(sheet.focusWidget() or sheet.entry, Qt.Key.Key_Tab)
     assert sheet.view.hasFocus() or sheet.focusWidget() is sheet.view
+
+
+def test_the_rule_under_the_buttons_is_a_theme_role(qtbot, sheet):
+    """Review 28b, K2: the sunken rule under the buttons was bright white in the dark theme
+    (the frame's light shade); it is drawn plain, in the muted role's ink."""
+    from PySide6.QtWidgets import QApplication, QFrame
+
+    rule = sheet.findChild(QFrame, "worksheetRule")
+    assert rule is not None
+    assert rule.frameShadow() == QFrame.Shadow.Plain
+    muted = colour("muted", QApplication.palette()).name()
+    assert muted in rule.styleSheet()
+    rule.ensurePolished()
+    assert rule.palette().color(rule.foregroundRole()).name() == muted
