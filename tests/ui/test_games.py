@@ -149,9 +149,17 @@ def test_a_new_deal_keeps_the_game_and_an_example_is_whist(qtbot, window):
     window.new_document()
     assert trick(window).session.game == "five-card"
     assert shown_game(window) == ("five-card", ["five-card"])
+    said: list[str] = []
+    trick(window).message.connect(lambda text, _ms: said.append(text))
     trick(window).open_example(15)  # the paper's examples are whist deals
     assert trick(window).session.game == "whist"
     assert shown_game(window) == ("whist", ["whist"])
+    # and it says so, last in the status bar (review 28b, K6: it changed without a word)
+    assert said[-1].startswith("Example (15)")
+    assert "the game is now Two-person whist, the examples' game (it was Five-card)" in said[-1]
+    assert said[-1] in window.statusBar().currentMessage()
+    trick(window).open_example(2)  # already whist: nothing to say about the game
+    assert "the game is now" not in said[-1]
 
 
 def test_reduced_whist_is_chosen_in_the_menu_and_valued_by_whist_s_values(qtbot, window):

@@ -475,8 +475,15 @@ class TrickWorkspace(FileWorkspace):
             doc = Document.from_deal(
                 ex.deal, lead=ex.lead or Player.WEST, title=ex.title, note=ex.note
             )
+            before = self.session.game
             self.session.replace(doc)
-            self.message.emit(f"Example {ex.title}", 5000)
+            said = f"Example {ex.title}"
+            if before != doc.game:  # the examples are whist's: say the game changed with it
+                said += (
+                    f" — the game is now {game_label(find_game(doc.game))}, the examples' "
+                    f"game (it was {game_label(find_game(before))})"
+                )
+            self.message.emit(said, 8000)
 
     # -- the inspector and optimal play --------------------------------------------------------
     def _on_inspector_shown(self, on: bool) -> None:
