@@ -4,8 +4,6 @@ reduced whist (whist's values read by ⌊ρ′⌋)."""
 
 from __future__ import annotations
 
-import html
-
 import pytest
 from PySide6.QtCore import Qt
 
@@ -158,6 +156,7 @@ def test_open_suit_now_values_by_the_game(qtbot, inspector):
 
 def test_a_long_greedy_suit_waits_and_says_theorem_6_1(qtbot, inspector):
     from whistgui.engine.games.greedy_whist import theorem_6_1_words
+    from whistgui.ui.widgets.rich_text import subscripts_html
 
     inspector.set_game("greedy-whist")
     suit = SuitDeal.parse(
@@ -167,7 +166,7 @@ def test_a_long_greedy_suit_waits_and_says_theorem_6_1(qtbot, inspector):
     status = inspector.status.text()
     assert "past the live limit of 13" in status
     assert "Greedy Whist's values have no kernel" in status
-    assert html.escape(theorem_6_1_words(suit)) in status
+    assert subscripts_html(theorem_6_1_words(suit)) in status  # H_Greedy typeset
     assert "Evaluate anyway" in status
     assert inspector.analysis is None
     assert inspector.game_view.a_table.rowCount() == 14  # R43's numbers at once
