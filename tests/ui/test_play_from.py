@@ -53,5 +53,8 @@ def test_a_line_starting_with_the_wrong_seat_is_refused(panel, qtbot) -> None:
     assert "'W:SA' starts with West's card, but East is on lead" in error
     assert [s.name for s in panel.played] == ["S:K"]  # nothing of it played
     assert "refused, nothing played" in panel.status.text()  # the cards shown are not its
+    assert "(the cards shown are older)" in panel.status.text()
+    # the whole message, which the field elides, in the panel's wrapped status line
+    assert "but East is on lead: start the line with E:" in panel.status.text()
     panel.to_start()
     assert panel.position.leader is Player.EAST

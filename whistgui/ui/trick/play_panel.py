@@ -757,8 +757,8 @@ class PlayPanel(QWidget):
             key, cards = read_line(self._session_key() or self._asked, text)
         except WhistError as exc:  # nothing played; a line still to come is not the field's
             self._then = (None, ())
-            if self.played:  # the cards shown are an earlier line's, not this one
-                self.status.setText("From's line refused, nothing played: these cards are older")
+            said = f"From's line refused, nothing played: {esc(str(exc))}"  # whole, not elided
+            self.status.setText(said + (" (the cards shown are older)" if self.played else ""))
             return str(exc)
         self._then = (key, cards)
         self.set_deal(*key)
