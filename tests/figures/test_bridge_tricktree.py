@@ -13,6 +13,7 @@ import pytest
 
 from tests.cli.helpers import run_process
 from tests.figures.helpers import assert_inside, texts
+from tests.tools import pdf_text, run_pdflatex
 from whistgui.engine.bridge import (
     BridgeDeal,
     BridgePosition,
@@ -137,3 +138,22 @@ def test_render_tricktree_view_and_no_ui_import(tmp_path: Path) -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
     assert done.stdout.strip() == "[]"  # figures never import the UI
+
+
+def test_tikz_tricktree_writes_quantifiers_and_bullets_as_math(tmp_path: Path) -> None:
+    """∀, ∃ and ● are LaTeX's \\forall, \\exists and \\bullet, not their Unicode names."""
+    board = PbnBoard.make(DEAL, board=2, contract=Contract.parse("4S"), declarer=Seat.S)
+    pbn = tmp_path / "b.pbn"
+    pbn.write_text(write_pbn([board]), encoding="utf-8")
+    proc = run_process(
+        "bridge", "render", str(pbn), "--view", "tricktree", "-o", str(tmp_path / "t.tex")
+    )
+    assert proc.returncode == 0, proc.stderr
+    tex = (tmp_path / "t.tex").read_text(encoding="utf-8")
+    for name in ("[for all]", "[there exists]", "[black circle]"):
+        assert name not in tex
+    for macro in (r"\forall", r"\exists", r"\bullet"):
+        assert macro in tex
+    words = pdf_text(run_pdflatex(tmp_path, "t.tex"))
+    for word in ("∀", "∃", "West", "North"):  # LaTeX's symbols, read back from the PDF
+        assert word in words
