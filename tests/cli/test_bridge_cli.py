@@ -490,3 +490,27 @@ def test_cards_are_named_with_suit_symbols_and_counted_in_words() -> None:
     assert "West's hand '8...' has 1 card but the others hold 2 cards" in res.stderr
     res = whist("table", "N:AA... KQ... JT... 98...")
     assert "♠A appears twice in North's hand 'AA...'" in res.stderr
+
+
+def test_table_says_par_as_players_write_it_as_the_figures_do():
+    """Fresh-eyes review (W3): the table printed DDS's ``par +140 (NS): 1♠N+2, 1♠S+2`` while
+    the figures say ``3♠ N/S +140``; now the text says what the figures say, rows N S E W as the
+    figures' table, and ``--json`` keeps ``par`` and adds ``par_text``."""
+    from whistgui.engine.bridge.dds import par
+    from whistgui.engine.bridge.par_words import par_words
+    from whistgui.figures.bridge import TABLE_SEATS, par_text
+
+    result = par(dd_table(BridgeDeal.parse(DEAL)), "All", Seat.N)
+    res = whist("table", DEAL, "--vulnerable", "All")
+    assert res.returncode == 0, res.stderr
+    lines = res.stdout.splitlines()
+    assert [line.split()[0] for line in lines[2:6]] == [str(s) for s in TABLE_SEATS]
+    assert lines[6] == f"  par {par_words(result, 'All')}"
+    assert f"Par: {lines[6].removeprefix('  par ')}" == par_text(result, "All")
+    assert "(both vul)" in lines[6]
+    for contract in result.contracts:  # not DDS's own strings
+        assert contract not in lines[6]
+    res = whist("table", DEAL, "--vulnerable", "All", "--json")
+    obj = json.loads(res.stdout)
+    assert obj["par"] == {"score": result.score, "contracts": list(result.contracts)}
+    assert obj["par_text"] == par_words(result, "All")

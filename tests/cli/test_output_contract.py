@@ -354,7 +354,7 @@ CONTRACTS: tuple[Contract, ...] = (
         (BRIDGE,),
         _bridge_deal(BRIDGE),
         "lines",
-        frozenset({"deal", "tricks"}),
+        frozenset({"deal", "tricks", "par", "par_text"}),
         (BRIDGE, BAD_BRIDGE),
         "errors",
     ),

@@ -45,11 +45,14 @@ from whistgui.engine.bridge import (
 from whistgui.engine.bridge.contract import result_words
 from whistgui.engine.bridge.dds import DDTable, dd_tables, par, winning_line
 from whistgui.engine.bridge.lin import is_lin, iter_lin, iter_records
+from whistgui.engine.bridge.par_words import par_words
 from whistgui.engine.bridge.pbn import pbn_text
 from whistgui.engine.reading import PATH_QUOTE_LIMIT, label, quote
 
 #: The text table's columns, in the app's order (its DD table and figures): NT ♠ ♥ ♦ ♣.
 _STRAINS = (Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C)
+#: the table's rows, partners together as in the figures' table (figures.bridge.TABLE_SEATS)
+TABLE_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
 
 #: What ``whist bridge --help`` says: for users, in plain words (the module's docstring is for
 #: the code's readers).
@@ -294,16 +297,17 @@ def _table(
         obj: dict[str, Any] = {"deal": deal.to_pbn(), "tricks": table.to_json()}
         if result is not None:
             obj["par"] = {"score": result.score, "contracts": list(result.contracts)}
+            obj["par_text"] = par_words(result, vul)
         out.write(json.dumps(_named(item, obj), ensure_ascii=False) + "\n")
         return
     lines = [
         deal.to_pbn(),
         "     " + "".join(f"{s.symbol if s != Strain.NT else 'NT':>4}" for s in _STRAINS),
     ]
-    for seat in Seat:
+    for seat in TABLE_SEATS:  # N S E W, as the figures' table
         lines.append(f"  {seat}  " + "".join(f"{table[seat, s]:>4}" for s in _STRAINS))
-    if result is not None:
-        lines.append(f"  par {result.score:+d} (NS): {', '.join(result.contracts) or 'pass'}")
+    if result is not None:  # as players write it, as the figures do: 3♠ N/S +140 (both vul)
+        lines.append(f"  par {par_words(result, vul)}")
     out.write(_lines_of(item, lines))
 
 
