@@ -147,9 +147,7 @@ def _register_render(bsub: Any) -> None:
         help="deal (the diagram), ddtable (the double-dummy table and par), both (the default) "
         "or tricktree (the first trick's tree, ∃/∀ levels, for the contract)",
     )
-    p.add_argument(
-        "--board", type=int, default=1, metavar="N", help="the N-th board of a file (default 1)"
-    )
+    p.add_argument("--board", metavar="B", help=f"{bridge_records.BOARD_HELP} (default: the first)")
     p.add_argument("--contract", help="tricktree: e.g. 4S (default: the file's, or par's)")
     p.add_argument("--declarer", help="tricktree: N, E, S or W (default: the file's, or par's)")
     add_output_options(p)
@@ -265,12 +263,42 @@ def _reason(exc: WhistError) -> str:
 def _contract(args: argparse.Namespace, board: PbnBoard) -> tuple[Contract, Seat]:
     contract = Contract.parse(args.contract) if args.contract else board.contract
     declarer = Seat.parse(args.declarer) if args.declarer else board.declarer
+    if args.contract and declarer is None:  # name only what is missing
+        raise NotationError(
+            f"--contract {quote(args.contract)} is given without --declarer; "
+            "give --declarer (N, E, S or W)"
+        )
+    if args.declarer and contract is None:
+        raise NotationError(
+            f"no contract to play: --declarer {quote(args.declarer)} is given without "
+            "--contract; "
+            "give --contract (like 4S)"
+        )
     if contract is None or declarer is None:
         raise NotationError(
             "no contract to play: give --contract (like 4S) and --declarer (N, E, S or W), "
-            "or a PBN file with Contract and Declarer tags"
+            "or a board with a contract (a PBN Contract and Declarer tag, or a LIN auction)"
         )
     return contract, declarer
+
+
+PASSED_OUT: Final = "passed out — no contract to play"
+
+
+def is_passed_out(args: argparse.Namespace, board: PbnBoard) -> bool:
+    """Whether ``board`` was passed out and no ``--contract`` or ``--declarer`` asks for one
+    to be played anyway: such a board's answer is :func:`_passed_out`'s note, not an error."""
+    return board.passed_out and not (args.contract or args.declarer)
+
+
+def _passed_out(args: argparse.Namespace, item: _Item, board: PbnBoard, out: TextIO) -> None:
+    """A passed-out board's answer in its place (exit status 0): the deal, and that there is
+    no contract and no play; with ``--json`` ``{"board", "deal", "passed_out": true, "note"}``."""
+    if args.json:
+        obj = {"deal": board.deal.to_pbn(), "passed_out": True, "note": PASSED_OUT}
+        out.write(json.dumps(_named(item, obj), ensure_ascii=False) + "\n")
+        return
+    out.write(_lines_of(item, [board.deal.to_pbn(), f"  {PASSED_OUT}"]))
 
 
 def _named(item: _Item, obj: dict[str, Any]) -> dict[str, Any]:
@@ -386,21 +414,26 @@ def _line(args: argparse.Namespace, item: _Item, board: PbnBoard, out: TextIO) -
 
 
 def _chosen_board(args: argparse.Namespace, stdin: TextIO) -> PbnBoard:
-    """The ``--board``-th board (from 1) that ``args.deal`` names (the others are read to be
-    counted, not kept)."""
-    n = args.board
-    count = 0
-    chosen: _Item | None = None
-    for item in _boards([args.deal], stdin):
-        count += 1
-        if count == n:
-            chosen = item
+    """The board ``--board`` names (its Board tag, else its place:
+    :func:`bridge_records.pick_board`), the first without it. The boards are read once; only
+    the two that may be chosen are kept."""
+    wanted = None if args.board is None else str(args.board).strip()
+    names: list[str] = []
+    first = by_tag = by_place = None
+    for i, item in enumerate(_boards([args.deal], stdin), start=1):
+        names.append(item.name or str(i))
+        first = first or item
+        if by_tag is None and names[-1] == wanted:
+            by_tag = item
+        if str(i) == wanted:
+            by_place = item
     where = "standard input" if args.deal == "-" else quote_path(args.deal)
-    if not count:
-        raise NotationError(f"{where} has no boards; expected a PBN deal or a PBN file")
-    if chosen is None:
-        has = f"{count} board{'s' if count != 1 else ''}"
-        raise NotationError(f"--board {n}: {where} has {has}; expected 1 to {count}")
+    if first is None:
+        raise NotationError(f"{where} has no boards; expected a PBN deal or a LIN or PBN file")
+    chosen = first
+    if wanted is not None:
+        bridge_records.pick_board(names, wanted, where)  # the refusal, if it names none
+        chosen = by_tag or by_place or first
     if isinstance(chosen.board, WhistError):
         raise NotationError(f"{chosen.where}{_reason(chosen.board)}")
     return chosen.board
@@ -494,13 +527,20 @@ def _answers(
         if isinstance(board, WhistError):
             ready.append(board)
             continue
+        if command in ("solve", "line") and is_passed_out(args, board):
+            ready.append((board, None))
+            continue
         try:
             ready.append((board, _contract(args, board) if command == "solve" else None))
         except WhistError as exc:  # solve: no contract to play
             ready.append(exc)
     if command == "line":
         for item, it in zip(batch, ready, strict=True):
-            yield item, it if isinstance(it, WhistError) else partial(_line, args, item, it[0])
+            if isinstance(it, WhistError):
+                yield item, it
+            else:
+                said = _passed_out if is_passed_out(args, it[0]) else _line
+                yield item, partial(said, args, item, it[0])
         return
     tables = iter(dd_tables([it[0].deal for it in ready if not isinstance(it, WhistError)]))
     for item, it in zip(batch, ready, strict=True):
@@ -511,6 +551,8 @@ def _answers(
         table = next(tables)
         if isinstance(table, WhistError):
             yield item, table
+        elif command == "solve" and contract is None:  # passed out (is_passed_out)
+            yield item, partial(_passed_out, args, item, board)
         elif contract is None:
             yield item, partial(_table, args, item, board, table)
         else:

@@ -11,10 +11,11 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Final, TextIO
 
+from whistgui.cli.bridge_records import BOARD_HELP, PASSED_OUT, pick_board, tags_words
 from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, input_json, json_line, quote_path
 from whistgui.engine import NotationError, WhistError
 from whistgui.engine.bridge import Contract, PbnBoard, PbnError, Seat, Strain, Suit
@@ -42,7 +43,7 @@ def register(bsub: Any) -> None:
     )
     p = bsub.add_parser("leads", help=what, description=what[0].upper() + what[1:] + ".")
     p.add_argument("deals", nargs="+", metavar="PBN", help="a deal string, a .pbn file, or -")
-    p.add_argument("--board", type=int, metavar="N", help="only the N-th board of each file")
+    p.add_argument("--board", metavar="B", help=f"only {BOARD_HELP}, of each file")
     p.add_argument("--contract", help="e.g. 4S, 3NT (default: the file's Contract)")
     p.add_argument("--declarer", help="N, E, S or W (default: the file's Declarer)")
     p.add_argument("--json", action="store_true", help="one JSON object per board per line")
@@ -88,19 +89,27 @@ def register(bsub: Any) -> None:
 _RANGE: Final = re.compile(r"\s*(\d{1,6})\s*(?:-\s*(\d{1,6})\s*)?")
 
 
-def parse_boards(text: str, count: int) -> list[int]:
+def parse_boards(text: str, count: int, names: Sequence[str] = ()) -> list[int]:
     """``--boards`` (``3``, ``1-8``, ``1-4,9``) as the places, from 1, of the boards of a file
     of ``count``, in order, each once; NotationError quoting ``text`` and saying what is
-    expected.
+    expected. Each number is, as ``--board`` everywhere (:func:`~whistgui.cli.bridge_records.
+    pick_board`), the board whose tag it is among ``names`` (the boards' Board tags), else the
+    board at that place.
 
     >>> parse_boards("1-3,5", 6)
     [1, 2, 3, 5]
+    >>> parse_boards("12-13", 3, ["11", "12", "13"])
+    [2, 3]
     >>> parse_boards("9-2", 12)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     whistgui.engine.errors.NotationError: --boards '9-2': 9-2 runs backwards; expected ...
     """
     chosen: list[int] = []
+    seen: set[int] = set()
+    tagged: dict[str, int] = {}  # a Board tag → its board's place (the first so tagged)
+    for place, name in enumerate(names, start=1):
+        tagged.setdefault(name, place)
     for part in text.split(","):
         m = _RANGE.fullmatch(part)
         if m is None:
@@ -115,12 +124,17 @@ def parse_boards(text: str, count: int) -> list[int]:
                 f"--boards {quote(text)}: {first}-{last} runs backwards; expected FIRST-LAST "
                 f"with FIRST at most LAST, like {last}-{first}"
             )
-        if first < 1 or last > count:
-            has = f"{count} board{'s' if count != 1 else ''}"
-            raise NotationError(
-                f"--boards {quote(text)}: the file has {has}; expected boards 1 to {count}"
-            )
-        chosen += [n for n in range(first, last + 1) if n not in chosen]
+        for n in range(first, last + 1):
+            place = tagged.get(str(n), n)
+            if not 1 <= place <= count:
+                has = f"{count} board{'s' if count != 1 else ''}"
+                raise NotationError(
+                    f"--boards {quote(text)}: the file has {has}; expected boards 1 to {count}"
+                    + tags_words(names).replace("a Board tag", "their Board tags")
+                )
+            if place not in seen:  # (at most count places: any other is refused above)
+                seen.add(place)
+                chosen.append(place)
     return chosen
 
 
@@ -166,19 +180,15 @@ def run(
 def _run_leads(
     args: argparse.Namespace, arg: str, stdin: TextIO, read: Items, contract_of: ContractOf
 ) -> int:
-    """The leads of the boards one argument names (``--board``: only its N-th); a refusal
+    """The leads of the boards one argument names (``--board``: only that one); a refusal
     of the argument itself (a file that cannot be read, a deal that does not parse) quotes
     it."""
     try:
         items = list(read(arg, stdin))
         if args.board is not None:
-            if not 1 <= args.board <= len(items):
-                has = f"{len(items)} board{'s' if len(items) != 1 else ''}"
-                where = "standard input" if arg == "-" else quote_path(arg)
-                raise NotationError(
-                    f"--board {args.board}: {where} has {has}; expected 1 to {len(items)}"
-                )
-            items = [items[args.board - 1]]
+            where = "standard input" if arg == "-" else quote_path(arg)
+            names = [item.name or str(i) for i, item in enumerate(items, start=1)]
+            items = [items[pick_board(names, args.board, where)]]
     except WhistError as exc:
         _refuse(args, "", str(exc), **input_json(arg))
         return EXIT_BAD_INPUT
@@ -188,6 +198,9 @@ def _run_leads(
             if isinstance(item.board, WhistError):
                 raise item.board
             board: PbnBoard = item.board
+            if board.passed_out and not (args.contract or args.declarer):
+                _passed_out(args, item, board)
+                continue
             contract, declarer = contract_of(args, board)
             _leads(args, item, board, contract, declarer)
         except WhistError as exc:
@@ -196,6 +209,19 @@ def _run_leads(
             _refuse(args, item.where, _reason(exc), **extra)
         sys.stdout.flush()
     return status
+
+
+def _passed_out(args: argparse.Namespace, item: Any, board: PbnBoard) -> None:
+    """A passed-out board's answer in its place: no contract, so no opening lead."""
+    deal = board.deal.to_pbn()
+    if args.json:
+        obj = {"deal": deal, "passed_out": True, "note": PASSED_OUT}
+        named = obj if item.name is None else {"board": item.name, **obj}
+        sys.stdout.write(json.dumps(named, ensure_ascii=False) + "\n")
+        return
+    heading = item.heading
+    lines = [deal, f"  {PASSED_OUT}"]
+    sys.stdout.write("\n".join([heading, *lines] if heading is not None else lines) + "\n")
 
 
 def _leads(
@@ -284,7 +310,7 @@ def _run_handout(args: argparse.Namespace, stdin: TextIO, read: Items) -> int:
             where = "standard input" if args.deal == "-" else quote_path(args.deal)
             raise NotationError(f"{where} has no boards; expected a PBN file")
         places = (
-            parse_boards(args.boards, len(items))
+            parse_boards(args.boards, len(items), [item.name or "" for item in items])
             if args.boards is not None
             else list(range(1, len(items) + 1))
         )

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from typing import Any, Final, TextIO
 
 from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, ProgressLine, json_line, option_int
@@ -17,10 +18,46 @@ from whistgui.engine.bridge.lin import iter_lin, iter_records
 from whistgui.engine.bridge.pbn import pbn_text
 from whistgui.engine.reading import PATH_QUOTE_LIMIT, label, quote
 
-__all__ = ["COMMANDS", "register", "run"]
+__all__ = ["BOARD_HELP", "COMMANDS", "PASSED_OUT", "pick_board", "register", "run", "tags_words"]
 
 #: The sub-commands this module answers.
 COMMANDS: Final = ("analyse", "deal")
+
+#: A passed-out board's answer (``solve``, ``line``, ``leads``, ``analyse``): not an error.
+PASSED_OUT: Final = "passed out — no contract to play"
+#: ``--board``'s help, the same meaning in every command (:func:`pick_board`).
+BOARD_HELP: Final = "board B: its Board tag (as printed: Board 12), else the B-th board of the file"
+
+
+def pick_board(names: Sequence[str], wanted: str, where: str) -> int:
+    """The place (from 0) of board ``wanted`` among boards named ``names`` (each board's
+    Board tag, or its number in the file without one): the board whose tag it is, else the
+    ``wanted``-th board; ``--board`` means this in every ``whist bridge`` command.
+
+    >>> pick_board(["11", "12", "13"], "12", "f.lin"), pick_board(["11", "12"], "2", "f.lin")
+    (1, 1)
+    """
+    wanted = str(wanted).strip()
+    if wanted in names:
+        return list(names).index(wanted)
+    if wanted.isdigit() and 1 <= int(wanted) <= len(names):
+        return int(wanted) - 1
+    if not names:
+        raise NotationError(f"{where} has no boards; expected a LIN or PBN file of boards")
+    has = f"{len(names)} board{'s' if len(names) != 1 else ''}"
+    shown = wanted if wanted.isdigit() and len(wanted) < 10 else quote(wanted)
+    raise NotationError(
+        f"--board {shown}: {where} has {has}; expected 1 to {len(names)}{tags_words(names)}"
+    )
+
+
+def tags_words(names: Sequence[str]) -> str:
+    """``, or a Board tag (11, 12, …)`` when the boards' tags are not their places (nothing
+    when they are: 1, 2, 3 …)."""
+    if all(name == str(i) for i, name in enumerate(names, start=1)):
+        return ""
+    return f", or a Board tag ({', '.join(names[:20])}{', …' if len(names) > 20 else ''})"
+
 
 ANALYSE: Final = (
     "For each board of a hand record (a LIN file from BBO, or a PBN file with a [Play] section) "
@@ -48,9 +85,7 @@ def register(bsub: Any) -> None:
     what = "the double-dummy cost of each card of a hand record's played line"
     p = bsub.add_parser("analyse", help=what, description=ANALYSE)
     p.add_argument("file", metavar="FILE", help="a .lin or .pbn file, or - for standard input")
-    p.add_argument(
-        "--board", metavar="B", help="only board B (its Board tag, or its number in the file)"
-    )
+    p.add_argument("--board", metavar="B", help=f"only {BOARD_HELP}")
     p.add_argument("--json", action="store_true", help="one JSON object per board per line")
     what = "random deals that meet a constraint (Dealer's language)"
     p = bsub.add_parser("deal", help=what, description=DEAL)
@@ -147,19 +182,31 @@ def _analyse(args: argparse.Namespace, stdin: TextIO) -> int:
         _refuse(args, str(exc))
         return EXIT_BAD_INPUT
     status = EXIT_OK
-    names: list[str] = []
+    reads = list(iter_lin(text) if args.file.lower().endswith(".lin") else iter_records(text))
+    names = [
+        read.label if isinstance(read, PbnError) else label(read.board or str(i))
+        for i, (_, read) in enumerate(reads, start=1)
+    ]
+    if not names:
+        _refuse(args, f"{where} holds no board; expected a LIN or PBN hand record")
+        return EXIT_BAD_INPUT
+    chosen = range(len(reads))
+    if args.board is not None:
+        try:
+            chosen = range(k := pick_board(names, args.board, where), k + 1)
+        except WhistError as exc:
+            _refuse(args, str(exc))
+            return EXIT_BAD_INPUT
     analysed = 0
-    matched = False
-    boards = iter_lin(text) if args.file.lower().endswith(".lin") else iter_records(text)
-    for i, (start, read) in enumerate(boards, start=1):
-        name = read.label if isinstance(read, PbnError) else label(read.board or str(i))
-        names.append(name)
-        if args.board is not None and args.board not in (name, str(i)):
-            continue
-        matched = True
+    for k in chosen:
+        (start, read), name = reads[k], names[k]
         if isinstance(read, PbnError):
             status = EXIT_BAD_INPUT
             _refuse(args, f"{where}, line {start}: {read.reason}", board=name, line=start)
+            continue
+        if read.passed_out:  # no contract, no play: an answer, not an error
+            analysed += 1
+            _write_passed_out(args, name)
             continue
         if not read.play:
             if args.board is not None:
@@ -182,13 +229,6 @@ def _analyse(args: argparse.Namespace, stdin: TextIO) -> int:
             continue
         analysed += 1
         _write_analysis(args, name, read, analysis)
-    if args.board is not None and names and not matched:
-        shown = ", ".join(names[:20]) + (", …" if len(names) > 20 else "")
-        _refuse(args, f"{where} has no board {quote(args.board)}; its boards: {shown}")
-        return EXIT_BAD_INPUT
-    if not names:
-        _refuse(args, f"{where} holds no board; expected a LIN or PBN hand record")
-        return EXIT_BAD_INPUT
     if not analysed and status == EXIT_OK:
         _refuse(
             args,
@@ -197,6 +237,15 @@ def _analyse(args: argparse.Namespace, stdin: TextIO) -> int:
         )
         return EXIT_BAD_INPUT
     return status
+
+
+def _write_passed_out(args: argparse.Namespace, name: str) -> None:
+    if args.json:
+        obj = {"board": name, "passed_out": True, "note": PASSED_OUT}
+        sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(f"Board {name}: {PASSED_OUT}\n")
+    sys.stdout.flush()
 
 
 def _write_analysis(args: argparse.Namespace, name: str, board: PbnBoard, analysis: Any) -> None:

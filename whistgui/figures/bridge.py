@@ -178,6 +178,8 @@ class _Facts:
     vulnerable: str | None = None
     contract: Contract | None = None
     declarer: Seat | None = None
+    #: the board was passed out (no contract): said where the contract would be
+    passed_out: bool = False
 
 
 class _Diagram:
@@ -358,6 +360,8 @@ def _corners(
     ne: list[list[Run]] = []
     if facts.contract is not None:
         ne.append(_runs(f"Contract: {_contract_text(facts.contract)}"))
+    elif facts.passed_out:
+        ne.append([Run("Passed out", bold=True)])
     if facts.declarer is not None:
         ne.append([Run(f"Declarer: {facts.declarer.word}")])
     if position is not None:
@@ -381,7 +385,14 @@ def _facts(
     declarer: Seat | None,
 ) -> _Facts:
     if isinstance(board, PbnBoard):
-        facts = _Facts(board.board, board.dealer, board.vulnerable, board.contract, board.declarer)
+        facts = _Facts(
+            board.board,
+            board.dealer,
+            board.vulnerable,
+            board.contract,
+            board.declarer,
+            board.passed_out,
+        )
     else:
         facts = _Facts(None if board is None else str(board))
     facts = _Facts(
@@ -390,6 +401,7 @@ def _facts(
         vulnerable if vulnerable is not None else facts.vulnerable,
         contract if contract is not None else facts.contract,
         declarer if declarer is not None else facts.declarer,
+        facts.passed_out and contract is None,
     )
     if facts.vulnerable is not None:
         vulnerable_text(facts.vulnerable)  # a bad one is refused before anything is drawn
@@ -565,6 +577,8 @@ def _trick_tree(
 ) -> Figure:
     from whistgui.figures.bridge_tricktree import build_trick_tree_figure
 
+    own = board is not None and board.contract is not None and board.declarer is not None
+    from_par = (contract is None or declarer is None) and not own
     if contract is None or declarer is None:
         contract, declarer = _tree_contract(board, deal)
     if position is None:
@@ -575,7 +589,7 @@ def _trick_tree(
             f"{str(contract)!r}; expected a contract in {position.strain}"
         )
     return build_trick_tree_figure(
-        position, contract, declarer, o.width, o.font_size, title=o.title
+        position, contract, declarer, o.width, o.font_size, title=o.title, par=from_par
     )
 
 

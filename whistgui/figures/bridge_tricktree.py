@@ -177,12 +177,14 @@ def build_trick_tree_figure(
     *,
     title: str = "",
     scorer: Scorer | None = None,
+    par: bool = False,
 ) -> Figure:
     """The tree of the trick ``position`` is in, for ``contract`` by ``declarer``, laid out
     ``width`` points wide (wider if it needs it) in ``size``-point type: a column per level
     headed ``∃ North`` / ``∀ East``, the declaring side's tricks and the result of each card;
     the line shown open marked ● and bold; ``title`` above it (by default the trick, the
-    contract and who leads)."""
+    contract — ``(par)`` after it when ``par``: the board has none, par's is played — and
+    who leads)."""
     rows = trick_tree_rows(position, contract, declarer, scorer)
     s, lh = size, line_height(size)
     start = _trick_start(position)
@@ -190,7 +192,8 @@ def build_trick_tree_figure(
     dealt = sum(start.tricks) + start.tricks_left
     ending = dealt < TRICKS
     strain = "NT" if contract.strain is Strain.NT else contract.strain.symbol
-    said = f"{contract.level}{strain}{'x' * contract.doubled} by {declarer.word}"
+    doubled = "x" * contract.doubled
+    said = f"{contract.level}{strain}{doubled} by {declarer.word}{' (par)' if par else ''}"
     heading = title or f"Trick {trick_no}: {said}, {start.leader.word} to lead"
     seats = start.leader.following()
     side = declarer.side
@@ -200,7 +203,9 @@ def build_trick_tree_figure(
     ]
     tricks_head = ("N–S" if side.name == "NS" else "E–W", "tricks")
     result_head = (
-        ("ending", "best/costs") if ending else (f"{contract.level}{strain} {declarer}", "win/lose")
+        ("ending", "best/costs")
+        if ending
+        else (f"{contract.level}{strain}{doubled} {declarer}", "win/lose")
     )
     pad = 0.8 * s
     mark_w = measure(OPEN, s) + 0.4 * s

@@ -299,6 +299,16 @@ class PbnBoard:
             return None
         return Contract.parse(value)
 
+    @property
+    def passed_out(self) -> bool:
+        """Whether the board was passed out: its Contract tag is ``Pass``, or without one its
+        auction is four passes (no contract, and so no play)."""
+        value = self.tag("Contract")
+        if value is not None:
+            return value.strip().upper() == "PASS"
+        calls = self.auction
+        return len(calls) >= 4 and all(call == "Pass" for call in calls)
+
     def _auction_contract(self) -> tuple[Contract, Seat] | None:
         """The contract and declarer the auction ends in (None before it is read, or with no
         bid)."""
