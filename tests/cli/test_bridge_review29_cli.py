@@ -158,3 +158,23 @@ def test_board_is_the_board_tag_else_the_place_in_every_command(club: Path, tmp_
         message = "has 3 boards; expected 1 to 3, or a Board tag (12, 13, 15)"
         assert "--board 16: " in res.stderr
         assert message in res.stderr, (command, res.stderr)
+
+
+def test_handout_pdf_embeds_the_font_asked_for(club: Path, tmp_path: Path) -> None:
+    """W1: ``handout --font latin-modern`` to PDF embedded only DejaVu (the pages were painted
+    after the font's block ended); now Latin Modern, and DejaVu by default."""
+    from tests.tools import require_tool
+
+    pdffonts = require_tool("pdffonts")
+    fonts = {}
+    for font in ("latin-modern", "dejavu-sans"):
+        out = tmp_path / f"{font}.pdf"
+        res = whist("handout", str(club), "--boards", "12", "--font", font, "-o", str(out))
+        assert res.returncode == 0, res.stderr
+        listed = subprocess.run(
+            [pdffonts, str(out)], capture_output=True, text=True, timeout=60, check=True
+        ).stdout
+        fonts[font] = [line.split()[0] for line in listed.splitlines()[2:]]
+    assert any(name.startswith("LMRoman") for name in fonts["latin-modern"]), fonts
+    assert not any("DejaVu" in name for name in fonts["latin-modern"]), fonts
+    assert any("DejaVu" in name for name in fonts["dejavu-sans"]), fonts

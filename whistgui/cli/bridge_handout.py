@@ -343,20 +343,22 @@ def _run_handout(args: argparse.Namespace, stdin: TextIO, read: Items) -> int:
                 except WhistError as exc:
                     status = EXIT_BAD_INPUT
                     _refuse(args, item.where, _reason(exc))
-        if not sheets:
-            raise NotationError("no board could be drawn; nothing written")
-        written: list[Path] = []
-        if kind == "pdf":
-            title = f"Hand records: {Path(args.deal).name}" if args.deal != "-" else ""
-            pages = handout_pages([fig for _, fig in sheets], per_page, title)
-            written.append(_write(Path(args.out), to_pdf_pages(pages, title or "Hand records")))
-        else:
-            for place, fig in sheets:
-                if kind == "png":
-                    check_image_size(fig, args.dpi, dpi_name="--dpi")
-                written.append(
-                    _write(_board_file(args.out, place), encode(fig, kind, dpi=args.dpi))
-                )
+            # the pages are painted (PDF) and written in the face asked for, as they were
+            # laid out: PDF embedded only DejaVu whatever --font said
+            if not sheets:
+                raise NotationError("no board could be drawn; nothing written")
+            written: list[Path] = []
+            if kind == "pdf":
+                title = f"Hand records: {Path(args.deal).name}" if args.deal != "-" else ""
+                pages = handout_pages([fig for _, fig in sheets], per_page, title)
+                written.append(_write(Path(args.out), to_pdf_pages(pages, title or "Hand records")))
+            else:
+                for place, fig in sheets:
+                    if kind == "png":
+                        check_image_size(fig, args.dpi, dpi_name="--dpi")
+                    written.append(
+                        _write(_board_file(args.out, place), encode(fig, kind, dpi=args.dpi))
+                    )
     except (WhistError, FigureError) as exc:
         _refuse(args, "", str(exc))
         return EXIT_BAD_INPUT
