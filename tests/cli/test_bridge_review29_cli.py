@@ -178,3 +178,22 @@ def test_handout_pdf_embeds_the_font_asked_for(club: Path, tmp_path: Path) -> No
     assert any(name.startswith("LMRoman") for name in fonts["latin-modern"]), fonts
     assert not any("DejaVu" in name for name in fonts["latin-modern"]), fonts
     assert any("DejaVu" in name for name in fonts["dejavu-sans"]), fonts
+
+
+def test_render_width_is_the_figures_width_for_every_view(club: Path, tmp_path: Path) -> None:
+    """W2: the trick tree was 133 mm whatever --width asked; now every view is the width asked
+    (set in smaller type when it needs more), to the point."""
+    import math
+    import re
+
+    for view in ("tricktree", "deal", "ddtable", "both"):
+        for width_mm in (85, 200):
+            out = tmp_path / f"{view}-{width_mm}.svg"
+            res = whist(
+                "render", str(club), "--board", "12", "--view", view,
+                "--width", f"{width_mm}mm", "-o", str(out),
+            )  # fmt: skip
+            assert res.returncode == 0, res.stderr
+            found = re.search(r'<svg[^>]* width="([0-9.]+)pt"', out.read_text(encoding="utf-8"))
+            assert found is not None
+            assert float(found.group(1)) == math.ceil(width_mm * 72 / 25.4), (view, width_mm)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from whistgui.engine import DealError, NotationError
@@ -641,14 +641,40 @@ def build_bridge_figure(
     NotationError when there is none (a deal passed out at par, an ending with no contract).
     The table is DDS's (:func:`~whistgui.engine.bridge.dds.dd_table`; an ending gets one
     too), with par for a full deal (the board's vulnerability and dealer, or none vulnerable
-    and North). NotationError quoting an unknown view."""
-    from whistgui.engine.bridge.dds import dd_table, par
+    and North). NotationError quoting an unknown view.
 
+    The figure is ``options.width`` wide: one that needs more at ``options.font_size`` is set
+    in smaller type until it fits (down to :data:`MIN_FONT_SIZE`, wider only below that); one
+    that needs less is centred on a page of that width."""
     o = options or BridgeFigureOptions()
     if view not in BRIDGE_FIGURES:
         raise NotationError(
             f"{view!r} is not a bridge figure; expected one of {', '.join(BRIDGE_FIGURES)}"
         )
+    fig = _bridge_figure(view, board_or_deal, o, position, contract, declarer)
+    for _ in range(4):  # the layout is nearly proportional to the type: a step or two
+        if fig.width <= o.width + 1 or o.font_size <= MIN_FONT_SIZE:
+            break
+        smaller = max(MIN_FONT_SIZE, o.font_size * o.width / fig.width)
+        o = replace(o, font_size=smaller)
+        fig = _bridge_figure(view, board_or_deal, o, position, contract, declarer)
+    return fig
+
+
+#: The smallest type a bridge figure is set in to fit the width asked for (points).
+MIN_FONT_SIZE: Final = 5.0
+
+
+def _bridge_figure(
+    view: str,
+    board_or_deal: PbnBoard | BridgeDeal | BridgePosition,
+    o: BridgeFigureOptions,
+    position: BridgePosition | None,
+    contract: Contract | None,
+    declarer: Seat | None,
+) -> Figure:
+    from whistgui.engine.bridge.dds import dd_table, par
+
     if position is None and isinstance(board_or_deal, BridgePosition):
         position = board_or_deal
     board = board_or_deal if isinstance(board_or_deal, PbnBoard) else None
