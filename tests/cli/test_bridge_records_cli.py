@@ -104,7 +104,8 @@ def test_analyse_one_board_in_text(lin_file):
     assert lines[1].split()[1:3] == [str(rec.declarer.lho), str(rec.play[0])]
     res = whist("analyse", str(lin_file), "--board", "9")
     assert res.returncode == 2
-    assert "has no board '9'; its boards: 1, 2, 3, 4" in res.stderr
+    assert "--board 9: " in res.stderr
+    assert "has 4 boards; expected 1 to 4" in res.stderr
 
 
 def test_analyse_refuses_a_bad_board_in_its_place(tmp_path, lin_file):

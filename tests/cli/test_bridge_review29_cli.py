@@ -197,3 +197,43 @@ def test_render_width_is_the_figures_width_for_every_view(club: Path, tmp_path: 
             found = re.search(r'<svg[^>]* width="([0-9.]+)pt"', out.read_text(encoding="utf-8"))
             assert found is not None
             assert float(found.group(1)) == math.ceil(width_mm * 72 / 25.4), (view, width_mm)
+
+
+def test_lin_faults_and_forgiveness(tmp_path: Path) -> None:
+    """C3: a card dealt twice in a three-hand md| is named (endplay said "more than 13
+    undealt cards"); C10: a file without its final | is read; C9: a board with only qx|o5|
+    is Board 5."""
+    board_13 = CLUB.splitlines()[1]  # Board 13, passed out: md|1S45KH23568KDKC34Q,S238…
+    # ♠K moved from South's hand to North's as well: South 12 cards, North 14, ♠K twice
+    twice = board_13.replace("S6TAH9", "S6TAKH9")
+    path = tmp_path / "twice.lin"
+    path.write_text(twice + "\n", encoding="utf-8")
+    res = whist("table", str(path))
+    assert res.returncode == 2
+    assert "card ♠K is in both" in res.stderr, res.stderr
+    assert "undealt" not in res.stderr
+    # no final |: the last pair's value ends the file
+    path = tmp_path / "notrail.lin"
+    path.write_text(CLUB.splitlines()[2].removesuffix("|") + "\n", encoding="utf-8")
+    res = whist("solve", str(path))
+    assert res.returncode == 0, res.stderr
+    assert "2H by North" in res.stdout
+    # no ah|: qx|o13| names the board
+    path = tmp_path / "noah.lin"
+    path.write_text(
+        board_13.replace("qx|o3|", "qx|o13|").replace("ah|Board 13|", "") + "\n",
+        encoding="utf-8",
+    )
+    res = whist("table", str(path))
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.splitlines()[0] == "Board 13"
+
+
+def test_help_names_lin_files() -> None:
+    """C8: render, leads and handout read .lin files; their help says so."""
+    for command in ("render", "leads", "handout"):
+        res = whist(command, "--help")
+        assert res.returncode == 0
+        assert ".lin" in res.stdout, command
+    res = whist("--help")
+    assert "the first trick's tree" in " ".join(res.stdout.split())

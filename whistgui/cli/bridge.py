@@ -132,11 +132,11 @@ def vulnerability(text: str) -> str:
 
 def _register_render(bsub: Any) -> None:
     what = (
-        "draw a board for an article: the deal diagram, its double-dummy table with par, or "
-        "both, as PNG, SVG, PDF or TikZ"
+        "draw a board for an article: the deal diagram, its double-dummy table with par, "
+        "both, or the first trick's tree, as PNG, SVG, PDF or TikZ"
     )
     p = bsub.add_parser("render", help=what, description=what[0].upper() + what[1:] + ".")
-    p.add_argument("deal", metavar="PBN", help="a deal string, a .pbn file, or -")
+    p.add_argument("deal", metavar="DEAL", help="a deal string, a .pbn or .lin file, or -")
     p.add_argument(
         "--out", "-o", required=True, metavar="FILE", help="FILE.png, .svg, .pdf or .tex"
     )

@@ -42,7 +42,9 @@ def register(bsub: Any) -> None:
         "double dummy"
     )
     p = bsub.add_parser("leads", help=what, description=what[0].upper() + what[1:] + ".")
-    p.add_argument("deals", nargs="+", metavar="PBN", help="a deal string, a .pbn file, or -")
+    p.add_argument(
+        "deals", nargs="+", metavar="DEAL", help="a deal string, a .pbn or .lin file, or -"
+    )
     p.add_argument("--board", metavar="B", help=f"only {BOARD_HELP}, of each file")
     p.add_argument("--contract", help="e.g. 4S, 3NT (default: the file's Contract)")
     p.add_argument("--declarer", help="N, E, S or W (default: the file's Declarer)")
@@ -58,7 +60,7 @@ def register(bsub: Any) -> None:
         help="hand records: diagram, double-dummy table, par and opening leads of each board",
         description=what[0].upper() + what[1:] + ".",
     )
-    p.add_argument("deal", metavar="PBN", help="a .pbn file (or a deal string, or -)")
+    p.add_argument("deal", metavar="FILE", help="a .pbn or .lin file (or a deal string, or -)")
     p.add_argument(
         "--out",
         "-o",

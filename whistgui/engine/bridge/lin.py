@@ -58,6 +58,8 @@ _LIN_TEXT: Final = "a LIN file's text (a str)"
 #: sv's values as endplay reads them (vugraph writes 0 for none); a board number it reads.
 _VUL_LETTERS: Final = {"0": "o", "o": "o", "-": "o", "n": "n", "e": "e", "b": "b"}
 _BOARD_NUMBER: Final = re.compile(r"Board \d{1,9}")
+#: qx|'s value: the room (o open, c closed) and the board's number.
+_ROOM_BOARD: Final = re.compile(r"[oc](\d{1,9})", re.IGNORECASE)
 _ENDPLAY_ERRORS: Final = (ValueError, IndexError, KeyError, TypeError, AttributeError)
 
 
@@ -73,7 +75,7 @@ def is_lin(text: str) -> bool:
 class _Scan:
     """The board being read: its pairs, the line it starts on, and the first thing wrong."""
 
-    __slots__ = ("error", "has_deal", "keys", "line", "pairs")
+    __slots__ = ("error", "has_deal", "keys", "line", "open_end", "pairs")
 
     def __init__(self, line: int) -> None:
         self.line = line
@@ -81,6 +83,8 @@ class _Scan:
         self.has_deal = False
         self.keys: set[str] = set()
         self.error: str | None = None
+        #: the last pair when the file ends without its | (read as if it had one)
+        self.open_end: str | None = None
 
     def fail(self, message: str) -> None:
         if self.error is None:
@@ -118,7 +122,10 @@ def _iter_lin(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
         try:
             return done.line, _board(done.pairs)
         except NotationError as exc:
-            return done.line, PbnError(str(exc), number=count, board=name, line=done.line)
+            said = str(exc)
+            if done.open_end is not None:  # the pair the file ends in may be cut short
+                said = f"{done.open_end} has no | at its end (is the file cut short?); {said}"
+            return done.line, PbnError(said, number=count, board=name, line=done.line)
 
     size = len(text)
     while pos < size:
@@ -179,9 +186,13 @@ def _iter_lin(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
             if key == "ah" and len(value) < 100:
                 scan.pairs.append((key, value.strip()))  # only to name the board
             continue
-        if end == size:
-            scan.fail(f"{key}|{quote(value)} has no | at its end; expected key|value|")
-            continue
+        if end == size:  # the last pair: BBO's files sometimes end without the final |
+            tail = value.rstrip()
+            if not tail or "\n" in tail or "|" in tail:
+                scan.fail(f"{key}|{quote(value)} has no | at its end; expected key|value|")
+                continue
+            value, breaks = tail, 0
+            scan.open_end = f"{key}|{quote(value)}"
         if len(value) > MAX_LIN_VALUE:
             scan.fail(
                 f"the value of {key}| has {len(value):,} characters: {quote(value)}; expected "
@@ -203,6 +214,32 @@ def _iter_lin(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
     board = finish()
     if board is not None:
         yield board
+
+
+def _check_hands(deal_text: str, hands: list[str]) -> None:
+    """NotationError naming a card that md| gives to two hands (endplay, completing the
+    fourth hand, said only "more than 13 undealt cards")."""
+    held: dict[str, str] = {}
+    for hand, seat in zip(hands, ("South", "West", "North", "East"), strict=False):
+        suit = ""
+        for ch in hand:
+            if ch in "SHDC":
+                suit = ch
+                continue
+            card = suit + ch
+            if card in held:
+                symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit]
+                rank = "10" if ch == "T" else ch
+                where = (
+                    f"both {held[card]}'s and {seat}'s hands"
+                    if held[card] != seat
+                    else f"{seat}'s hand twice"
+                )
+                raise NotationError(
+                    f"md|{quote(deal_text)}: card {symbol}{rank} is in {where}; expected each "
+                    "card in one hand"
+                )
+            held[card] = seat
 
 
 def _board(pairs: list[tuple[str, str]]) -> PbnBoard:
@@ -228,6 +265,7 @@ def _board(pairs: list[tuple[str, str]]) -> PbnBoard:
             "North, East, comma-separated, each S, H, D, C with the ranks after each (AKQJT98765"
             "432): md|3SAK2H..D..C..,S..H..D..C..,S..H..D..C..,|"
         )
+    _check_hands(deal_text, hands)
     calls: list[str] = []
     claimed: int | None = None
     for k, v in pairs:
@@ -254,6 +292,8 @@ def _board(pairs: list[tuple[str, str]]) -> PbnBoard:
     for k, v in pairs:
         if k == "pn" and not names:
             names = [n.strip() for n in v.split(",")][:4]
+        elif k == "qx" and board_name is None and (room := _ROOM_BOARD.fullmatch(v.strip())):
+            board_name = room.group(1)  # qx|o5|: board 5 (open room); ah| names it better
         elif k == "ah":
             board_name = v[6:].strip() if v[:6].lower() == "board " else v.strip()
             if _BOARD_NUMBER.fullmatch(v) is not None:
