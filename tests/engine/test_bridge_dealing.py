@@ -51,7 +51,11 @@ def test_no_constraint_gives_any_deals():
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ("hcp(nort) > 3", "'hcp\\(nort\\) > 3' is not a constraint.*character 4"),
+        # review29 (C7): the word it does not know is named, with what it knows
+        ("hcp(nort) > 3", "'hcp\\(nort\\) > 3' is not a constraint: 'nort' is not a hand"),
+        ("hcps(north) > 3", "'hcps' is not a function; expected a function \\(hcp, spades"),
+        ("foo", "'foo' is not a word it knows; expected .*north, east, south, west"),
+        ("hcp(north) >> 3", "is not a constraint: it cannot be read at character 13"),
         ("hcp(north) >", "is not a constraint"),
         ("", "is no constraint"),
         ("hcp(north)", "is a number \\(\\d+\\), not a condition"),

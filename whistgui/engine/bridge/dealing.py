@@ -24,6 +24,7 @@ whistgui.engine.bridge.dealing.DealingError: no deal met 'hcp(north) > 37' in 50
 from __future__ import annotations
 
 import random
+import re
 import warnings
 from collections.abc import Callable
 from typing import Any, Final
@@ -100,6 +101,7 @@ class Constraint:
             )
         if not text.strip():
             raise NotationError(f"{quote(text)} is no constraint; {_HINT}")
+        _check_names(text)
         with warnings.catch_warnings():  # pyparsing's deprecations of endplay's grammar
             warnings.simplefilter("ignore", DeprecationWarning)
             from endplay.dealer.constraint import ConstraintInterpreter
@@ -134,6 +136,45 @@ class Constraint:
                 "comparison such as 'hcp(north) >= 12'"
             )
         return value
+
+
+#: The Dealer language's functions endplay reads, its hands, and the other words it knows.
+_FUNCTIONS: Final = (
+    "hcp", "spades", "hearts", "diamonds", "clubs", "controls", "loser", "losers", "hascard",
+    "shape",
+)  # fmt: skip
+_HANDS: Final = ("north", "east", "south", "west")
+_WORDS: Final = frozenset((*_FUNCTIONS, *_HANDS, "any", "and", "or", "not"))
+_NAME: Final = re.compile(r"(?<![\w])([A-Za-z_]\w*)\s*(\(\s*([A-Za-z_]\w*))?")
+
+
+def _check_names(text: str) -> None:
+    """NotationError naming a word the Dealer language does not know — a function that is
+    none (``hcps(north)``), a hand that is none (``hcp(sud)``), a bare word (``foo``) — and
+    the functions and hands it knows (endplay said only "'foo' cannot be worked out")."""
+    known = (
+        f"expected a function ({', '.join(_FUNCTIONS)}) of a hand ({', '.join(_HANDS)}), "
+        "e.g. 'hcp(south) >= 15'"
+    )
+    for m in _NAME.finditer(text):
+        word, call, argument = m.group(1), m.group(2), m.group(3)
+        if word.lower() in ("and", "or", "not") or set(word.lower()) <= set("x0123456789"):
+            continue  # an operator (not (…)), a shape (xxxx)
+        if call is not None:
+            if word.lower() not in _FUNCTIONS:
+                raise NotationError(
+                    f"{quote(text)} is not a constraint: {quote(word)} is not a function; {known}"
+                )
+            if argument.lower() not in _HANDS:
+                raise NotationError(
+                    f"{quote(text)} is not a constraint: {quote(argument)} is not a hand; "
+                    "expected north, east, "
+                    f"south or west, as in '{word}(north)'"
+                )
+        elif len(word) > 2 and word.lower() not in _WORDS and not any(c.isdigit() for c in word):
+            raise NotationError(
+                f"{quote(text)} is not a constraint: {quote(word)} is not a word it knows; " + known
+            )
 
 
 _HINT: Final = (
