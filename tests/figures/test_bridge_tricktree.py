@@ -15,6 +15,7 @@ from tests.cli.helpers import run_process
 from tests.figures.helpers import assert_inside, texts
 from tests.tools import pdf_text, run_pdflatex
 from whistgui.engine.bridge import (
+    BridgeCard,
     BridgeDeal,
     BridgePosition,
     Contract,
@@ -157,3 +158,21 @@ def test_tikz_tricktree_writes_quantifiers_and_bullets_as_math(tmp_path: Path) -
     words = pdf_text(run_pdflatex(tmp_path, "t.tex"))
     for word in ("∀", "∃", "West", "North"):  # LaTeX's symbols, read back from the PDF
         assert word in words
+
+
+def test_equal_cards_are_spaced_and_every_best_card_is_bold() -> None:
+    """Review29 (C5): "♥32" read as a number — ranks are spaced as in the diagram; the cards
+    as good as the open line's (the same tricks for the side to play) are bold too."""
+    assert cards_text((BridgeCard.parse("H3"), BridgeCard.parse("H2"))) == "♥3 2"
+    assert cards_text((BridgeCard.parse("SK"), BridgeCard.parse("SQ"))) == "♠K Q"
+    contract, declarer = Contract.parse("4S"), Seat.S
+    pos = BridgePosition.start(DEAL, contract, declarer)
+    rows = trick_tree_rows(pos, contract, declarer)
+    fig = build_trick_tree_figure(pos, contract, declarer, 340.0, 9.0)
+    bold = {t.text for t in texts(fig) if t.bold}
+    leads = [r for r in rows if r.level == 1]
+    fewest = min(r.mark.declarer_tricks for r in leads if r.mark is not None)
+    for r in leads:  # the defence leads: its best leads are those leaving declarer fewest
+        assert r.mark is not None
+        assert (cards_text(r.cards) in bold) is (r.mark.declarer_tricks == fewest)
+    assert sum(1 for r in leads if r.mark is not None and r.mark.declarer_tricks == fewest) >= 1

@@ -92,15 +92,25 @@ def _groups(position: BridgePosition, cards: Sequence[BridgeCard]) -> list[tuple
 
 
 def cards_text(cards: Sequence[BridgeCard]) -> str:
-    """``♠KQ``, ``♥10 9``: the suit's symbol and the ranks high to low (a space after 10)."""
+    """``♠K Q``, ``♥3 2``, ``♥10 9``: the suit's symbol and the ranks high to low, a space
+    between each (as the diagram spells a hand: ``♥32`` read as a number)."""
     if not cards:
         return ""
-    ranks = [rank_text(c.rank, style="paper") for c in cards]
-    return (
-        cards[0].suit.symbol + " ".join(ranks)
-        if "10" in ranks
-        else cards[0].suit.symbol + ("".join(ranks))
-    )
+    return cards[0].suit.symbol + " ".join(rank_text(c.rank, style="paper") for c in cards)
+
+
+def _best_of_siblings(rows: Sequence[TreeRow], declarer: Seat) -> set[int]:
+    """The rows (by place) as good for the side to play as the best of their siblings: the
+    declaring side's most tricks, the defence's fewest — bold, as the open line is."""
+    best: set[int] = set()
+    for parent in {r.parent for r in rows if r.parent is not None}:
+        kids = [(i, r) for i, r in enumerate(rows) if r.parent == parent and r.mark is not None]
+        if not kids or kids[0][1].seat is None:
+            continue
+        tricks = [r.mark.declarer_tricks for _, r in kids if r.mark is not None]
+        top = max(tricks) if kids[0][1].seat.side is declarer.side else min(tricks)
+        best |= {i for i, r in kids if r.mark is not None and r.mark.declarer_tricks == top}
+    return best
 
 
 def trick_tree_rows(
@@ -230,7 +240,7 @@ def build_trick_tree_figure(
     note = (
         f"{OPEN} the line shown open: "
         + ("the cards played, then best play" if position.trick else "best play")
-        + "; tricks: the declaring side's with best play after the card"
+        + "; bold: the best cards; tricks: the declaring side's with best play after the card"
     )
     note_w = measure(note, 0.85 * s, italic=True)
     fig = Figure(max(width, total + 2 * s, note_w + 2 * s), 0, title=heading, font_size=s)
@@ -259,10 +269,11 @@ def build_trick_tree_figure(
 
     row_h = lh + 0.15 * s
     baselines: list[float] = []
+    best = _best_of_siblings(rows, declarer)
     for i, row in enumerate(rows):
         baseline = y + 0.1 * s + s + i * row_h
         baselines.append(baseline)
-        bold = row.open
+        bold = row.open or i in best
         if row.level == 0:
             fig.add(text_item(x0 + mark_w, baseline, root_text, s, bold=True))
         else:
