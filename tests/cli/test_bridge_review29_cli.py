@@ -237,3 +237,24 @@ def test_help_names_lin_files() -> None:
         assert ".lin" in res.stdout, command
     res = whist("--help")
     assert "the first trick's tree" in " ".join(res.stdout.split())
+
+
+def test_doubled_contracts_are_written_as_players_write_them(tmp_path: Path) -> None:
+    """K1: the handout's Contract line said 3♣X, leads 4♠X, par and the trick tree 7♥x: now
+    x everywhere the figures and leads write a contract."""
+    import re
+
+    pbn = tmp_path / "x.pbn"
+    pbn.write_text(
+        f'[Board "4"]\n[Dealer "W"]\n[Deal "{DEAL_13}"]\n[Contract "3CX"]\n[Declarer "S"]\n',
+        encoding="utf-8",
+    )
+    res = whist("leads", str(pbn))
+    assert res.returncode == 0, res.stderr
+    assert "  3♣x by South, West leads" in res.stdout
+    out = tmp_path / "d.svg"
+    res = whist("render", str(pbn), "--view", "deal", "-o", str(out))
+    assert res.returncode == 0, res.stderr
+    words = re.sub(r"<[^>]+>", "", out.read_text(encoding="utf-8"))
+    assert "3♣x" in words.replace(" ", "")
+    assert "3♣X" not in words.replace(" ", "")

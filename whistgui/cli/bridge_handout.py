@@ -246,7 +246,7 @@ def _leads(
         sys.stdout.write(json.dumps(named, ensure_ascii=False) + "\n")
         return
     strain = "NT" if contract.strain is Strain.NT else contract.strain.symbol
-    said = f"{contract.level}{strain}{'X' * contract.doubled}"
+    said = f"{contract.level}{strain}{'x' * contract.doubled}"  # as the figures: 3♣x
     lines = [
         deal.to_pbn(),
         f"  {said} by {declarer.word}, {leads.leader.word} leads; declarer's tricks after each "

@@ -165,7 +165,7 @@ def _draw_line(fig: Figure, x: float, baseline: float, runs: Sequence[Run], size
 
 
 def _contract_text(contract: Contract) -> str:
-    return f"{contract.level}{contract.strain.symbol}{'X' * contract.doubled}"
+    return f"{contract.level}{contract.strain.symbol}{'x' * contract.doubled}"  # as par: 3♣x
 
 
 # -- the diagram -----------------------------------------------------------------------------
