@@ -161,7 +161,8 @@ def test_export_figure_of_the_board_at_the_cursor(qtbot, window, tmp_path: Path)
     dlg = window.export_dialog()
     assert dlg is not None
     views = [dlg.view.itemData(i) for i in range(dlg.view.count())]
-    assert views == ["deal", "ddtable", "both"]
+    assert views == ["deal", "ddtable", "both", "tricktree"]
+    assert dlg.view.itemText(3) == "Trick tree"
     assert not dlg.suit.isEnabled()
     dlg.set_view("deal")
     qtbot.waitUntil(lambda: dlg.figure is not None, timeout=20000)
@@ -171,6 +172,20 @@ def test_export_figure_of_the_board_at_the_cursor(qtbot, window, tmp_path: Path)
     out = dlg.save(tmp_path / "board.png")
     assert out is not None
     assert out.stat().st_size > 1000
+    # the trick tree of the trick at the cursor: its three cards played, the fourth hand's
+    doc = session.document
+    title = f"Trick 1: {doc.contract} by {doc.declarer.word}"
+
+    def tree() -> str:
+        fig = dlg.figure
+        return " ".join(i.text for i in fig.items if hasattr(i, "text")) if fig else ""
+
+    assert title not in tree()
+    dlg.set_view("tricktree")
+    qtbot.waitUntil(lambda: title in tree(), timeout=20000)
+    out = dlg.save(tmp_path / "tree.svg")
+    assert out is not None
+    assert "<svg" in out.read_text()
     dlg.close()
 
 

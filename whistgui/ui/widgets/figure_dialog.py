@@ -99,6 +99,7 @@ VIEW_LABELS: Mapping[str, str] = {
     "playtree": "Play tree",
     "lattice": "Lattice (R43)",
     "ddtable": "DD table",
+    "tricktree": "Trick tree",
 }
 
 
@@ -158,9 +159,13 @@ class FigureSource:
 
     @classmethod
     def bridge(cls, doc: BridgeDocument, cursor: int = 0) -> FigureSource:
-        """The board's deal diagram and double-dummy table; the diagram shows the play at
-        ``cursor`` cards when some are played."""
-        from whistgui.figures.bridge import BRIDGE_VIEWS, BridgeFigureOptions, build_bridge_figure
+        """The board's deal diagram, double-dummy table and trick tree; the diagram shows the
+        play at ``cursor`` cards when some are played, the tree is of that position's trick."""
+        from whistgui.figures.bridge import (
+            BRIDGE_FIGURES,
+            BridgeFigureOptions,
+            build_bridge_figure,
+        )
 
         board = doc.to_board()  # DocumentError if the hands are not a deal yet
         position = doc.position(cursor) if cursor else None
@@ -168,9 +173,16 @@ class FigureSource:
         def build(view: str, options: FigureOptions) -> Figure:
             o = BridgeFigureOptions(width=options.width, font_size=options.font_size)
             with using_font(options.font):
-                return build_bridge_figure(view, board, o, position=position)
+                return build_bridge_figure(
+                    view,
+                    board,
+                    o,
+                    position=position,
+                    contract=doc.contract,
+                    declarer=doc.declarer,
+                )
 
-        return cls(BRIDGE_VIEWS, build, f"board-{doc.board}", "both", key="bridgeFigure")
+        return cls(BRIDGE_FIGURES, build, f"board-{doc.board}", "both", key="bridgeFigure")
 
 
 #: A suit's cards in the Suit box at most this long (then "…"; the whole in its tooltip).
