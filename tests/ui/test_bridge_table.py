@@ -290,6 +290,32 @@ def test_clicking_an_illegal_card_does_not_play_it_and_says_why(qtbot, table, se
     assert blocker.args[0] == f"It is North's turn; {card_text(east)} is East's"
 
 
+def test_the_selection_and_its_note_go_when_the_position_changes(qtbot, table, session):
+    pos = session.position()
+    assert pos.to_move is Seat.W
+    # South's card selected while West is to lead: the felt says so
+    south = sort_hand(pos.hands[Seat.S])[0]
+    qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=spot(table, south))
+    assert table.selected == [south]
+    assert "is selected" in table.message
+    # West leads: a new position, nothing selected, no note about the old selection
+    session.play(pos.legal()[0])
+    assert table.selected == []
+    assert "is selected" not in table.message
+    # Back (the cursor alone) clears it too
+    north = sort_hand(session.position().hands[Seat.E])[0]
+    qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=spot(table, north))
+    assert table.selected == [north]
+    session.set_cursor(0)
+    assert table.selected == []
+    # and a random deal does not carry a selection over to the new deal
+    card = sort_hand(session.position().hands[Seat.N])[0]
+    qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=spot(table, card))
+    assert table.selected == [card]
+    session.random_deal(99)
+    assert table.selected == []
+
+
 # --------------------------------------------------------------------------- marks
 
 

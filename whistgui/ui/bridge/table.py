@@ -116,6 +116,9 @@ class BridgeTable(TableInput):
         self._layout_doc: BridgeDocument | None = None
         self._layout: TableLayout | None = None
         self._selected: list[BridgeCard] = []
+        #: the note on the felt saying which card is selected ("East is to play; ♥6 is
+        #: selected…"), '' when none: it goes with the selection
+        self._selection_note = ""
         self._focus: BridgeCard | None = None
         self._press_pos: QPoint | None = None
         self._press_card: BridgeCard | None = None
@@ -147,15 +150,26 @@ class BridgeTable(TableInput):
 
     def _on_document_changed(self, doc: BridgeDocument) -> None:
         """A new board: the selection follows the cards only through the table's own move of
-        them; any other change of the hands (undo, a new deal) clears it."""
-        hands_changed = doc.hands != self._hands
+        them; any other change (undo, a new deal, a card played, a contract) clears it and
+        the note about it."""
         self._hands = doc.hands
-        if hands_changed and not self._moving:
-            self._set_selected_quietly([])
+        if not self._moving:
+            self._forget_selection()
         self._refresh()
 
     def _on_cursor_changed(self, _cursor: int) -> None:
+        """Another position of the line (a card played, Back, Forward): nothing stays
+        selected, no note says what was (unless the table's own move of cards set it)."""
+        if not self._moving:
+            self._forget_selection()
         self._refresh()
+
+    def _forget_selection(self) -> None:
+        if self._selected:
+            self._set_selected_quietly([])
+        if self._selection_note and self._message == self._selection_note:
+            self._clear_message()
+        self._selection_note = ""
 
     def _refresh(self) -> None:
         self._layout = None

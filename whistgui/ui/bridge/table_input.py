@@ -127,10 +127,12 @@ class TableInput(CardDragDrop):
             self.set_selected([slot.card])
             mover = self._mover()
             if mover is not None and slot.place != POOL:
-                self.show_note(
+                note = (
                     f"{mover.word} is to play; {card_text(slot.card)} is selected: "
                     "N, E, S, W or P moves it"
                 )
+                self.show_note(note)
+                self._selection_note = note
         self.update()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
