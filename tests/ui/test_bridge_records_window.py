@@ -24,7 +24,9 @@ def _hcp(cards) -> int:  # type: ignore[no-untyped-def]
     return sum(POINTS.get(c.rank, 0) for c in cards)
 
 
-def test_a_lin_file_opens_steps_with_costs_and_saves_as_lin(qtbot, window, tmp_path, dialogs):
+def test_a_lin_file_opens_steps_with_costs_and_saves_as_lin(
+    qtbot, window, tmp_path, dialogs, monkeypatch
+):
     path = write_lin_file(tmp_path / "club.lin")
     assert window.open_file(path)
     assert window.current.name == "bridge"
@@ -87,9 +89,20 @@ def test_a_lin_file_opens_steps_with_costs_and_saves_as_lin(qtbot, window, tmp_p
     assert " ".join(line[:3]) in text
     assert f"end with {pos.tricks[int(doc.declarer.side)]} trick" in text
     assert session.document.played == doc.played
-    # save as LIN: the same boards, auctions and plays come back
-    dialogs.save_path = str(tmp_path / "copy.lin")
+    # save as LIN: the dialog starts on the LIN file type (the file's own); the same
+    # boards, auctions and plays come back
+    from PySide6.QtWidgets import QFileDialog
+
+    asked: list[tuple[object, ...]] = []
+
+    def ask(*args: object, **_kw: object) -> tuple[str, str]:
+        asked.append(args)
+        return str(tmp_path / "copy.lin"), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", ask)
     assert window.save_as()
+    assert str(asked[-1][4]).endswith("(*.lin)"), asked
+    assert str(asked[-1][4]) in str(asked[-1][3]).split(";;")
     again = load_pbn(tmp_path / "copy.lin").boards
     opened = load_pbn(path).boards
     assert [(d.deal, d.auction, d.played) for d in again] == [

@@ -161,6 +161,13 @@ class BridgeWorkspace(FileWorkspace):
     def save_filters(self) -> str:
         return ";;".join(t.filter for t in self.file_types) + ";;All files (*)"
 
+    def save_filter(self, path: Path | None) -> str:
+        """The file type Save As starts on: the one of ``path``'s suffix (a .lin file's is
+        LIN), else PBN's."""
+        suffix = path.suffix.lower() if path else ""
+        kind = next((t for t in self.file_types if t.suffix == suffix), self.file_types[0])
+        return kind.filter
+
     def save(self, *, ask: bool = False) -> bool:
         """Save to the session's file, or where the user says: a name ending ``.lin`` is
         written as LIN, ``.pbn`` as PBN; another gets the suffix of the filter chosen."""
@@ -170,7 +177,11 @@ class BridgeWorkspace(FileWorkspace):
 
             start = str(path or self.save_name())
             name, chosen = QFileDialog.getSaveFileName(
-                self.services.window, self.save_title, start, self.save_filters()
+                self.services.window,
+                self.save_title,
+                start,
+                self.save_filters(),
+                self.save_filter(path),
             )
             if not name:
                 return False
