@@ -252,6 +252,9 @@ def test_the_line_of_play_tab_is_the_grid_and_a_click_goes_to_the_card(qtbot, wi
     grid = page.line
     model = grid.model()
     assert model.rowCount() == 3
+    assert page.session.cursor == 0  # a board opens at its deal: no card is current
+    assert grid.currentIndex().data(CardIndexRole) is None
+    page.session.set_cursor(9)
     assert grid.currentIndex().data(CardIndexRole) == 8  # the last card played is current
     cell = model.index(1, COL_FIRST + 2)
     rect = grid.visualRect(cell)

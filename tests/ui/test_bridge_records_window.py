@@ -33,12 +33,19 @@ def test_a_lin_file_opens_steps_with_costs_and_saves_as_lin(
     ws = bridge(window)
     page, session = ws.page, ws.session
     assert session.board_count == len(RECORDS)
-    session.select_board(1)  # 4♠X by South, 23 cards played: shown at its last
-    assert session.cursor == len(session.document.played) == 23
+    # the first board opens at its deal, its record ahead: 13 cards in every hand
+    assert session.cursor == 0
+    assert len(session.document.played) == 52
+    assert all(len(h) == 13 for h in session.position().hands)
+    session.select_board(1)  # 4♠X by South, 23 cards played: shown at its deal too
+    assert len(session.document.played) == 23
+    assert session.cursor == 0
+    assert session.position().to_move is session.document.declarer.next
     session.select_board(0)  # 3NT by North, played out
     doc = session.document
     assert len(doc.played) == 52
-    assert session.cursor == 52
+    assert session.cursor == 0
+    session.set_cursor(52)
     qtbot.waitUntil(lambda: page.costs() is not None, timeout=60000)
     analysis = analyse_play(doc.deal, doc.contract, doc.declarer, doc.played)
     expected = {i: c.cost for i, c in enumerate(analysis.cards)}

@@ -278,20 +278,21 @@ class BridgeSession(FileSession):
         self._path = path
         self._left_out = left_out
         self._mark_filed(was)
-        self._show(boards[0], len(boards[0].played), force=True)
+        self._show(boards[0], 0, force=True)  # at the deal, before the lead (as BBO opens)
         self.undo_stack.setClean()
         self.boardsChanged.emit(len(self._boards), 0)
         self.pathChanged.emit(path)
         self._set_notice(notice, left_out)
 
     def select_board(self, index: int) -> None:
-        """Show board ``index`` of the file (its edits so far are kept with it)."""
+        """Show board ``index`` of the file (its edits so far are kept with it) at its deal:
+        the cursor before the opening lead, its line of play ahead."""
         if not 0 <= index < len(self._boards) or index == self._index:
             return
         self.undo_stack.clear()  # an undo step belongs to the board it was made on
         self._index = index
         doc = self._boards[index]
-        self._show(doc, len(doc.played), force=True)
+        self._show(doc, 0, force=True)  # at the deal, its record ahead (as BBO opens)
         self.boardsChanged.emit(len(self._boards), index)
 
     def add_board(self) -> None:
