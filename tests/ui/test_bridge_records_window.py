@@ -175,3 +175,24 @@ def test_a_played_card_is_known_by_the_grid(qtbot, window):
     scores = card_scores(pos)
     assert page.costs() == {0: max(scores.values()) - scores[lead]}
     assert isinstance(lead, BridgeCard)
+
+
+def test_random_deal_on_a_recorded_board_adds_a_board_and_keeps_the_record(qtbot, window, tmp_path):
+    path = write_lin_file(tmp_path / "club.lin")
+    assert window.open_file(path)
+    ws = bridge(window)
+    page, session = ws.page, ws.session
+    session.select_board(1)
+    recorded = session.document
+    assert recorded.auction
+    assert recorded.played
+    page.random_deal(seed=11)
+    qtbot.waitUntil(lambda: not page.dealing, timeout=60000)
+    # a new board at the end, shown; the recorded board as it was
+    assert session.board_count == len(RECORDS) + 1
+    assert session.board_index == len(RECORDS)
+    assert session.document.deal != recorded.deal
+    assert session.document.board != recorded.board
+    assert f"({recorded.board}'s record kept)" in page.table.message
+    session.select_board(1)
+    assert session.document == recorded

@@ -517,8 +517,12 @@ class BridgePage(QWidget):
             self._deal_done()
             doc = self.session.document
             kept = (doc.contract, doc.declarer)
+            added = ""
+            if self.session.recorded:  # never over a recorded board: a new board for it
+                was = doc.board
+                added = f"Board {self.session.add_board(result.deal)} added ({was}'s record kept). "
             self.session.deal_in(result.deal, result.contract, result.declarer, "Random deal")
-            note = outcome_note(result, kept)
+            note = added + outcome_note(result, kept)
             self.table.show_note(note)
             self.message.emit(note)
         if channel == TABLE_CHANNEL and tag == self._table_for:

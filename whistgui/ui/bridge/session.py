@@ -295,8 +295,9 @@ class BridgeSession(FileSession):
         self._show(doc, 0, force=True)  # at the deal, its record ahead (as BBO opens)
         self.boardsChanged.emit(len(self._boards), index)
 
-    def add_board(self) -> None:
-        """A new random board at the end of the file, shown."""
+    def add_board(self, deal: BridgeDeal | None = None) -> str:
+        """A new board at the end of the file, shown: ``deal`` (else a random one) with the
+        next board number; returns that number."""
         # a board "number" is a PBN file's text: only plain digits of sensible length count
         # ("²" is a digit to str.isdigit but not to int, and int refuses 4,300 digits)
         numbers = [
@@ -305,11 +306,29 @@ class BridgeSession(FileSession):
             if b.board.isascii() and b.board.isdigit() and len(b.board) <= 18
         ]
         doc = BridgeDocument.random(board=str(max(numbers, default=0) + 1))
+        if deal is not None:
+            doc = doc.with_deal(deal)
         was = self.modified
         self._boards.append(doc)
         self.select_board(len(self._boards) - 1)
         self._say_modified(was)  # a board more than the file holds
         self.undo_stack.resetClean()
+        return doc.board
+
+    @property
+    def recorded(self) -> bool:
+        """Whether the board shown is a hand record: it has an auction, or it is the deal of a
+        file's board that came with an auction or a line of play (one's own play of a board
+        that had none is not). A new deal must not overwrite it."""
+        if self._doc.auction:
+            return True
+        i = self._index
+        filed = self._clean[i] if self._path is not None and i < len(self._clean) else None
+        return (
+            filed is not None
+            and bool(filed.auction or filed.played)
+            and (filed.deal == self._doc.deal)
+        )
 
     def open(self, path: str | os.PathLike[str]) -> None:
         """Load a PBN or LIN file: its good boards, with their auctions and lines of play,
