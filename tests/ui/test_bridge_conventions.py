@@ -140,9 +140,9 @@ def test_badges_are_from_the_point_of_view_of_the_side_that_plays(qtbot, window)
         assert mark.badge == ("\u2713" if cost == 0 else f"\u2212{cost}")
         assert _badge_colour(window, card) == ("red" if cost else "green")
         tip = page.table.mark_tooltip(mark)
-        assert ("a best card for West–East" in tip) == (cost == 0)
-        assert (f"costs West–East {cost} trick" in tip) == (cost > 0)
-    assert "Badges are for West–East: ✓ a best card" in page.status.text()
+        assert ("a best card for East–West" in tip) == (cost == 0)
+        assert (f"costs East–West {cost} trick" in tip) == (cost > 0)
+    assert "Badges are for East–West: ✓ a best card" in page.status.text()
 
 
 # ------------------------------------------------------------------------ Random Deal: par
@@ -241,7 +241,7 @@ def test_the_grid_has_a_row_a_trick_with_leader_cards_by_seat_and_winner(qtbot, 
     first_row = [model.index(0, COL_FIRST + k).data() for k in range(4)]
     assert first_row[1] == f"{doc.played[1].text} \u22122"
     assert first_row[0] == doc.played[0].text
-    assert "cost West–East 2 tricks" in model.index(0, COL_FIRST + 1).data(
+    assert "cost East–West 2 tricks" in model.index(0, COL_FIRST + 1).data(
         Qt.ItemDataRole.ToolTipRole
     )
 

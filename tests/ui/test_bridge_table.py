@@ -70,13 +70,13 @@ def image(table: BridgeTable) -> QImage:
 # --------------------------------------------------------------------------- layout
 
 
-def test_every_card_is_in_its_seats_zone_sorted_with_suits_alternating(table, session):
+def test_every_card_is_in_its_seats_zone_sorted_spades_hearts_diamonds_clubs(table, session):
     for seat in Seat:
         hand = session.document.hands[seat]
         slots = [s for s in table.slots() if s.place == seat]
         assert [s.card for s in slots] == sort_hand(hand)
         assert all(table.zone_rect(seat).contains(s.rect) for s in slots)
-    assert [c.suit.name for c in sort_hand([C("D2"), C("SA"), C("C5"), C("HK")])] == list("SHCD")
+    assert [c.suit.name for c in sort_hand([C("D2"), C("SA"), C("C5"), C("HK")])] == list("SHDC")
     assert table.message == ""
 
 
@@ -343,9 +343,9 @@ def test_marks_are_drawn_on_the_legal_cards_and_cleared_when_the_position_change
     assert marked != plain
     tip = table.tooltip_at(QPointF(spot(table, legal[0])))
     assert tip.startswith(f"{legal[0].suit.symbol}")
-    assert "South–North take 10 tricks, 4♠ makes (=); costs West–East 2 tricks" in tip
+    assert "North–South take 10 tricks, 4♠ makes (=); costs East–West 2 tricks" in tip
     tip = table.tooltip_at(QPointF(spot(table, legal[1])))
-    assert tip.endswith("4♠ goes 2 down (\u22122); a best card for West–East")
+    assert tip.endswith("4♠ goes 2 down (\u22122); a best card for East–West")
     # another hand's cards carry no mark, even if given one
     north = sort_hand(session.document.hands[Seat.N])[0]
     table.set_marks({**marks, north: CardMark(north, 10, True, True, 0)})
@@ -397,3 +397,12 @@ def test_the_table_keeps_its_shape_at_its_minimum_size(qtbot, session):
         assert zones[slot.place].contains(slot.rect), slot.card
         assert slot.visible.width() >= 0.44 * slot.rect.width() - 0.5, slot.card
     t.shutdown()
+
+
+def test_pairs_are_named_north_south_and_east_west_and_the_tree_writes_10():
+    from whistgui.ui.bridge.table_cards import pair_words
+    from whistgui.ui.bridge.trick_tree_model import cards_text
+
+    assert [pair_words(s) for s in Seat] == ["North–South", "East–West"] * 2
+    assert cards_text((C("HT"), C("H9"))) == "♥109"
+    assert cards_text((C("SK"),)) == "♠K"

@@ -55,6 +55,7 @@ from whistgui.ui.bridge.review import (
 )
 from whistgui.ui.bridge.session import BridgeSession
 from whistgui.ui.bridge.table import BridgeTable
+from whistgui.ui.bridge.table_cards import pair_words
 from whistgui.ui.bridge.trick_tree import TrickTreeView
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.theme import text_role
@@ -614,7 +615,7 @@ class BridgePage(QWidget):
             made = best >= doc.contract.tricks_needed
             outcome = f"the contract {'makes' if made else 'fails'} ({best} tricks)"
         mover = pos.to_move
-        side = f"{mover.word}–{mover.partner.word}"
+        side = f"{pair_words(mover)}"
         self.status.setText(
             text + f"{mover.word} to play. With best play {outcome}. Badges are for "
             f"{side}: ✓ a best card, −1 a card that costs a trick."

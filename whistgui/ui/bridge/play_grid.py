@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 from whistgui.app.bridge import BridgeDocument
 from whistgui.engine.bridge import BridgeCard, BridgePosition, Seat
 from whistgui.engine.bridge.play import trick_winner
-from whistgui.ui.bridge.table_cards import card_text
+from whistgui.ui.bridge.table_cards import card_text, pair_words
 from whistgui.ui.theme import colour
 
 __all__ = [
@@ -224,7 +224,7 @@ class PlayGridModel(QAbstractTableModel):
             parts.append("won the trick")
         if place in self._costs:
             cost = self._costs[place]
-            pair = f"{seat.word}–{seat.partner.word}"
+            pair = f"{pair_words(seat)}"
             parts.append(
                 f"cost {pair} {cost} trick{'s' if cost != 1 else ''}"
                 if cost

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from whistgui.app.bridge import BridgeDocument
 from whistgui.engine.bridge import BridgeCard, BridgePosition, Seat
-from whistgui.ui.bridge.table_cards import card_text
+from whistgui.ui.bridge.table_cards import card_text, pair_words
 from whistgui.ui.engine_service import JobContext
 
 __all__ = [
@@ -73,7 +73,7 @@ def continuation_job(
 def continuation_text(line: Continuation, declarer: Seat) -> str:
     """``Best from here (double dummy): W ♠A N ♠2 E ♠3 S ♠4 · N ♥A … — North–South end
     with 9 tricks``; a trick a group, the tricks parted by ``·``."""
-    pair = f"{declarer.word}–{declarer.partner.word}"
+    pair = f"{pair_words(declarer)}"
     if not line.cards:
         return f"The play is over: {pair} took {line.declarer_tricks}."
     groups: list[str] = []
@@ -93,7 +93,7 @@ def continuation_text(line: Continuation, declarer: Seat) -> str:
 
 def cost_text(seat: Seat, card: BridgeCard, cost: int) -> str:
     """``West's ♠4 cost East–West 1 trick`` or ``West's ♠4 cost nothing (double dummy)``."""
-    pair = f"{seat.word}–{seat.partner.word}"
+    pair = f"{pair_words(seat)}"
     if cost <= 0:
         return f"{seat.word}'s {card_text(card)} cost nothing (double dummy)"
     return f"{seat.word}'s {card_text(card)} cost {pair} {cost} trick{'s' if cost != 1 else ''}"

@@ -51,6 +51,7 @@ from whistgui.ui.bridge.table_cards import (
     decode_cards,
     encode_cards,
     hcp,
+    pair_words,
     sort_hand,
     vulnerable_sides,
 )
@@ -331,12 +332,12 @@ class BridgeTable(TableInput):
             down = contract.tricks_needed - mark.declarer_tricks
             outcome = f"{short} goes {down} down ({result})"
         mover = self._mover()
-        side = f"{mover.word}–{mover.partner.word}" if mover is not None else "its side"
+        side = f"{pair_words(mover)}" if mover is not None else "its side"
         cost = f"costs {side} {mark.cost} trick{'s' if mark.cost != 1 else ''}"
         verdict = f"a best card for {side}" if mark.best else cost
         joint = " " if mark.ending else ", "
         return (
-            f"{card_text(mark.card)}: {decl.word}–{decl.partner.word} take "
+            f"{card_text(mark.card)}: {pair_words(decl)} take "
             f"{mark.declarer_tricks} trick{plural}{joint}{outcome}; {verdict}"
         )
 
@@ -538,7 +539,7 @@ class BridgeTable(TableInput):
                 text = f"{card_text(card)}, played by {seat.word}"
                 cost = costs.get(card, 0)
                 if cost:
-                    pair = f"{seat.word}–{seat.partner.word}"
+                    pair = f"{pair_words(seat)}"
                     text += f"; it cost {pair} {cost} trick{'s' if cost != 1 else ''}"
                 return text
         for seat, rect in lay.labels.items():

@@ -27,6 +27,7 @@ __all__ = [
     "encode_cards",
     "felt_font",
     "hcp",
+    "pair_words",
     "place_name",
     "sort_hand",
     "vulnerable_sides",
@@ -39,8 +40,8 @@ POOL: Final = "P"
 Place: TypeAlias = Seat | Literal["P"]
 PLACES: Final[tuple[Place, ...]] = (Seat.N, Seat.E, Seat.S, Seat.W, POOL)
 
-#: The order a hand is laid out in: black and red suits alternate.
-SUIT_ORDER: Final = (Suit.S, Suit.H, Suit.C, Suit.D)
+#: The order a hand is laid out in: ♠♥♦♣, as every diagram and record has it.
+SUIT_ORDER: Final = (Suit.S, Suit.H, Suit.D, Suit.C)
 
 #: Keys that send the selection somewhere.
 MOVE_KEYS: Final[dict[Qt.Key, Place]] = {
@@ -62,8 +63,18 @@ def place_name(place: Place) -> str:
     return place.word if isinstance(place, Seat) else "the pool"
 
 
+def pair_words(seat: Seat) -> str:
+    """The partnership of ``seat`` as players name it, North or East first.
+
+    >>> pair_words(Seat.S), pair_words(Seat.W)
+    ('North–South', 'East–West')
+    """
+    return "North–South" if seat in (Seat.N, Seat.S) else "East–West"
+
+
 def sort_hand(cards: Iterable[BridgeCard]) -> list[BridgeCard]:
-    """Spades, hearts, clubs, diamonds (colours alternate), each high to low."""
+    """Spades, hearts, diamonds, clubs (the order of every diagram and record), each high to
+    low."""
     return sorted(cards, key=lambda c: (SUIT_ORDER.index(c.suit), -c.rank))
 
 

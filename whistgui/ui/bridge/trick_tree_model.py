@@ -98,10 +98,13 @@ def equivalent_groups(
 
 
 def cards_text(cards: Sequence[BridgeCard]) -> str:
-    """``♠KQ``: a suit's symbol and the ranks, high to low."""
+    """``♠KQ``, ``♥1098``: a suit's symbol and the ranks, high to low, the ten written 10 as
+    the felt writes it."""
     if not cards:
         return ""
-    return cards[0].suit.symbol + "".join(rank_text(c.rank) for c in cards)
+    return cards[0].suit.symbol + "".join(
+        "10" if c.rank == 10 else rank_text(c.rank) for c in cards
+    )
 
 
 class TrickNode:
