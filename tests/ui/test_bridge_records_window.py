@@ -74,7 +74,7 @@ def test_a_lin_file_opens_steps_with_costs_and_saves_as_lin(
     assert rect is not None
     tip = page.table.tooltip_at(rect.center())
     seat = doc.position(25).to_move
-    pair = f"{seat.word}–{seat.partner.word}"
+    pair = "North–South" if seat in (Seat.N, Seat.S) else "East–West"
     assert tip.endswith(f"it cost {pair} {expected[25]} trick{'s' if expected[25] > 1 else ''}")
     # a click on the grid's first card goes there
     first = page.line.grid_model.index_of_card(0)
@@ -196,3 +196,29 @@ def test_random_deal_on_a_recorded_board_adds_a_board_and_keeps_the_record(qtbot
     assert f"({recorded.board}'s record kept)" in page.table.message
     session.select_board(1)
     assert session.document == recorded
+
+
+def test_leaving_the_recorded_line_says_so_and_back_to_the_record_returns(qtbot, window, tmp_path):
+    path = write_lin_file(tmp_path / "club.lin")
+    assert window.open_file(path)
+    ws = bridge(window)
+    page, session = ws.page, ws.session
+    recorded = session.document
+    assert page.record_return.isHidden()
+    session.set_cursor(2)
+    other = next(c for c in session.position().legal() if c != recorded.played[2])
+    session.play(other)
+    assert session.document.played == (*recorded.played[:2], other)
+    said = "You left the recorded play at card 3; Ctrl+Z or Back to the Record returns"
+    assert page.table.message == said
+    assert not page.record_return.isHidden()
+    page.record_return.click()
+    assert session.document == recorded
+    assert session.cursor == 2
+    assert page.record_return.isHidden()
+    # Ctrl+Z returns too: the different card again, then undo
+    session.play(other)
+    assert not page.record_return.isHidden()
+    window.act_undo.trigger()
+    assert session.document == recorded
+    assert page.record_return.isHidden()

@@ -46,6 +46,7 @@ from whistgui.figures.bridge import par_text
 from whistgui.ui.bridge.dd_table import DDTableView
 from whistgui.ui.bridge.dealing import DealOutcome, deal_job, outcome_note
 from whistgui.ui.bridge.play_grid import PlayGrid
+from whistgui.ui.bridge.record_return import RecordReturn
 from whistgui.ui.bridge.review import (
     Continuation,
     analyse_job,
@@ -336,6 +337,9 @@ class BridgePage(QWidget):
         review_row = QHBoxLayout()
         review_row.addWidget(self.review, 1)
         review_row.addWidget(self.continuation_button, 0, Qt.AlignmentFlag.AlignTop)
+        say = lambda text: (self.table.show_note(text), self.message.emit(text))  # noqa: E731
+        self.record_return = RecordReturn(session, say, self)
+        review_row.addWidget(self.record_return, 0, Qt.AlignmentFlag.AlignTop)
         line_layout.addLayout(review_row)
         self.tabs = QTabWidget(self)
         self.tabs.addTab(line_tab, "Line of &play")

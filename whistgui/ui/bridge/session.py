@@ -43,6 +43,9 @@ class BridgeSession(FileSession):
     #: what to tell about the boards of the file that were not opened ("" once it no longer
     #: applies: another file, a new one, the boards saved elsewhere)
     noticeChanged = Signal(str)
+    #: a card other than the line's was played, the rest of the line dropped: says so
+    #: ("You left the recorded play at card 3; …"); :meth:`back_to_record` returns
+    recordLeft = Signal(str)
 
     def __init__(self, doc: BridgeDocument | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -52,6 +55,8 @@ class BridgeSession(FileSession):
         self._index = 0
         self._notice = ""
         self._left_out = 0
+        #: the line and the cursor a different card left (Back to the Record), else None
+        self.left_record: tuple[BridgeDocument, int] | None = None
         #: the boards as the file holds them (opened or last saved; no line of play: PBN keeps
         #: deal, board, dealer, vulnerability, contract and declarer), and the indices of the
         #: boards that differ from them now — the session is modified while what Save would
@@ -236,7 +241,25 @@ class BridgeSession(FileSession):
         if doc is self._doc:
             self._set_cursor(self._cursor + 1)
             return True
-        return self.apply(doc, f"Play {card.text}", self._cursor + 1)
+        before, at = self._doc, self._cursor
+        if not self.apply(doc, f"Play {card.text}", self._cursor + 1):
+            return False
+        if at < len(before.played):  # a card other than the line's: the rest of it dropped
+            self.left_record = (before, at)
+            self.recordLeft.emit(
+                f"You left the recorded play at card {at + 1}; Ctrl+Z or Back to the Record returns"
+            )
+        return True
+
+    def back_to_record(self) -> bool:
+        """The line of play left by the last different card played, at the card where it was
+        left (one undoable step); False if there is none on this board."""
+        left = self.left_record
+        if left is None or left[0].deal != self._doc.deal:
+            self.left_record = None
+            return False
+        self.left_record = None
+        return self.apply(left[0], "Back to the record", left[1])
 
     def take_back(self) -> bool:
         """Drop the cards of the line after the cursor (they stay undoable)."""

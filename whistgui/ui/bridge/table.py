@@ -315,7 +315,7 @@ class BridgeTable(TableInput):
     _contract = contract
 
     def mark_tooltip(self, mark: CardMark) -> str:
-        """``♠K: South–North take 10 tricks, 4♠ makes (=); a best card for South–North``, or
+        """``♠K: North–South take 10 tricks, 4♠ makes (=); a best card for North–South``, or
         in an ending ``♠Q: North–South take 1 trick of the 2 tricks of this ending; costs
         East–West 1 trick`` (the side that plays it: the badge's ✓ or −1)."""
         doc = self._session.document
