@@ -524,3 +524,21 @@ def test_a_latin_1_pbn_file_makes_a_screenshot(tmp_path: Path) -> None:
     )
     assert res.returncode == 0, res.stderr
     assert not QImage(str(out)).isNull()
+
+
+def test_b_says_why_it_plays_nothing_and_the_keys_list_names_the_page_keys(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from whistgui.ui.bridge.workspace import KEYS_HTML
+
+    _choose_bridge(window)
+    page = bridge(window).page
+    session = bridge(window).session
+    session.replace((BridgeDocument.random(12).with_contract(Contract.parse("3NT"), Seat.S),))
+    page._scores.clear()  # the scores not found yet: B plays nothing and says so
+    assert not page.play_best()
+    assert session.cursor == 0
+    assert page.table.message == "B: the best card is still being found; press B again in a moment"
+    _ready(qtbot, window)
+    assert page.play_best()
+    assert session.cursor == 1
+    for key in ("Alt+N", "Alt+K", "Alt+P, Alt+T", "Alt+L"):
+        assert key in KEYS_HTML

@@ -841,10 +841,15 @@ class BridgePage(QWidget):
             self.message.emit(str(exc))
 
     def play_best(self) -> bool:
-        """Play the best card in the position at the cursor, if its scores are known."""
+        """Play the best card in the position at the cursor, if its scores are known (else
+        the felt says why nothing was played)."""
         pos = self.session.position()
         scores = self._scores.get(pos) if pos is not None else None
         if pos is None or scores is None or pos.is_over:
+            why = "the play is over" if pos is not None and pos.is_over else "no deal to play"
+            if pos is not None and not pos.is_over:
+                why = "the best card is still being found; press B again in a moment"
+            self.table.show_note(f"B: {why}")
             return False
         self.session.play(best_card(scores))
         return True

@@ -19,7 +19,7 @@ class RecordReturn(QPushButton):
     def __init__(
         self, session: BridgeSession, say: Callable[[str], None], parent: QWidget | None = None
     ) -> None:
-        super().__init__("Back to the &Record", parent)
+        super().__init__("Bac&k to the Record", parent)
         self.setObjectName("bridgeBackToRecord")
         self.setToolTip("The recorded line of play again, at the card where you left it")
         self._session = session

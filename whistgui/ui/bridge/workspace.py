@@ -37,7 +37,10 @@ KEYS_HTML = """<tr><td colspan=2><b>Bridge</b> (Game ▸ Bridge, or open .pbn, .
 <tr><td>B, Autoplay</td><td>play the best card; play on card by card</td></tr>
 <tr><td>Alt+Left / Alt+Right, Home / End</td><td>back, forward a card; start, end</td></tr>
 <tr><td>Page Up / Page Down</td><td>back, forward a trick</td></tr>
-<tr><td>Ctrl+R, Ctrl+Shift+R</td><td>a random deal; one to order (a constraint)</td></tr>"""
+<tr><td>Ctrl+R, Ctrl+Shift+R</td><td>a random deal; one to order (a constraint)</td></tr>
+<tr><td>Alt+N; Alt+K</td><td>Best Continuation; Back to the Record (once left)</td></tr>
+<tr><td>Alt+P, Alt+T</td><td>the Line of play tab, the Trick tree tab</td></tr>
+<tr><td>Alt+L; Alt+D, Alt+B, Alt+C</td><td>the Deal menu; Deal, Board, Contract</td></tr>"""
 
 
 class BridgeWorkspace(FileWorkspace):
