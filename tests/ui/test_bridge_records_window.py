@@ -222,3 +222,42 @@ def test_leaving_the_recorded_line_says_so_and_back_to_the_record_returns(qtbot,
     window.act_undo.trigger()
     assert session.document == recorded
     assert page.record_return.isHidden()
+
+
+def test_the_auction_tab_shows_the_calls_dealer_first_and_the_claim(qtbot, window, tmp_path):
+    from tests.bridge_records_files import random_play, records
+    from whistgui.app.bridge import BridgeDocument, save_boards
+
+    # Pass 1♠ Pass 2♠ Pass 4♠ X Pass Pass Pass dealt by East: 4♠X by South, cut short
+    rec = records(2)[1]
+    play = random_play(rec.deal, rec.contract, Seat.S, 30, 5)
+    doc = BridgeDocument.from_deal(
+        rec.deal,
+        board="7",
+        dealer=Seat.E,
+        contract=rec.contract,
+        declarer=Seat.S,
+        auction=rec.auction,
+        played=play,
+        claimed=9,
+    )
+    for suffix in (".pbn", ".lin"):
+        path = tmp_path / f"claim{suffix}"
+        save_boards([doc], path)
+        assert window.open_file(path)
+        page = bridge(window).page
+        opened = bridge(window).session.document
+        assert opened.claimed == 9, suffix
+        text = page.auction.text()
+        # East deals: East's column first, then South, West, North
+        heads = [text.index(f"<th align=left>{s}</th>") for s in ("East", "South", "West", "North")]
+        assert heads == sorted(heads)
+        assert "<td>4♠</td>" in text
+        assert "<td>X</td>" in text
+        assert f"Claim: declarer 9 tricks (after {len(play)} cards)" in text
+        assert page.tabs.tabText(page.tabs.indexOf(page.auction)) == "Auction"
+    # a card other than the record's: the claim no longer applies
+    session = bridge(window).session
+    session.set_cursor(0)
+    session.play(next(c for c in session.position().legal() if c != play[0]))
+    assert "Claim:" not in bridge(window).page.auction.text()

@@ -94,6 +94,9 @@ class BridgeDocument:
     #: the auction of a hand record (calls in PBN's words, from the dealer), kept while the
     #: deal and the contract are the ones it was bid on
     auction: tuple[str, ...] = ()
+    #: the tricks declarer claimed where the record's play stops (LIN's ``mc|9``, PBN's
+    #: Result tag), kept while the line of play is the record's
+    claimed: int | None = None
 
     def __post_init__(self) -> None:
         seen: set[BridgeCard] = set()
@@ -170,16 +173,16 @@ class BridgeDocument:
     def with_hands(self, hands: Hands) -> BridgeDocument:
         """Other hands (a deal, or cards being dealt): the line of play starts again. Every
         new deal, typed, random or rotated, comes through here."""
-        return dataclasses.replace(self, hands=hands, played=(), auction=())
+        return dataclasses.replace(self, hands=hands, played=(), auction=(), claimed=None)
 
     # -- the contract and the play ----------------------------------------------------------
     def with_contract(self, contract: Contract, declarer: Seat) -> BridgeDocument:
         """Another contract or declarer: the line of play starts again (the auction, which
         ended in the old contract, goes)."""
         if (contract, declarer) == (self.contract, self.declarer):
-            return dataclasses.replace(self, played=())
+            return dataclasses.replace(self, played=(), claimed=None)
         return dataclasses.replace(
-            self, contract=contract, declarer=declarer, played=(), auction=()
+            self, contract=contract, declarer=declarer, played=(), auction=(), claimed=None
         )
 
     def position(self, cards: int | None = None) -> BridgePosition:
@@ -197,13 +200,14 @@ class BridgeDocument:
         if n < len(self.played) and self.played[n] == card:
             return self
         self.position(n).play(card)  # IllegalPlayError if it cannot be played
-        return dataclasses.replace(self, played=(*self.played[:n], card))
+        return dataclasses.replace(self, played=(*self.played[:n], card), claimed=None)
 
     # -- PBN ---------------------------------------------------------------------------------
     def to_board(self) -> PbnBoard:
         """The board as PBN tags (the deal written from the dealer's seat), with its auction
-        and its line of play as the ``[Auction]`` and ``[Play]`` sections."""
-        return PbnBoard.make(
+        and its line of play as the ``[Auction]`` and ``[Play]`` sections, a claim as the
+        ``Result`` tag."""
+        board = PbnBoard.make(
             self.deal,
             board=self.board,
             dealer=self.dealer,
@@ -213,6 +217,9 @@ class BridgeDocument:
             auction=self.auction,
             play=self.played,
         )
+        if self.claimed is None:
+            return board
+        return PbnBoard((*board.tags, ("Result", str(self.claimed))), board.sections)
 
     @classmethod
     def from_board(cls, board: PbnBoard, number: int | None = None) -> BridgeDocument:
@@ -235,6 +242,9 @@ class BridgeDocument:
             fields["auction"] = board.auction
         if board.play:
             fields["played"] = board.play
+            result = board.tag("Result") or ""
+            if result.isascii() and result.isdigit() and int(result) <= TRICKS:
+                fields["claimed"] = int(result)
         return cls.from_deal(board.deal, **fields)
 
 

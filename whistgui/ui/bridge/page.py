@@ -43,6 +43,7 @@ from whistgui.engine.bridge import (
 from whistgui.engine.errors import WhistError
 from whistgui.engine.reading import label
 from whistgui.figures.bridge import par_text
+from whistgui.ui.bridge.auction_view import AuctionView
 from whistgui.ui.bridge.dd_table import DDTableView
 from whistgui.ui.bridge.dealing import DealOutcome, deal_job, outcome_note
 from whistgui.ui.bridge.play_grid import PlayGrid
@@ -344,6 +345,8 @@ class BridgePage(QWidget):
         self.tabs = QTabWidget(self)
         self.tabs.addTab(line_tab, "Line of &play")
         self.tabs.addTab(self.tree, "&Trick tree")
+        self.auction = AuctionView(session, self)
+        self.tabs.addTab(self.auction, "Auction")
 
         side = QWidget(self)
         side_layout = QVBoxLayout(side)

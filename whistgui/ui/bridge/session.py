@@ -264,7 +264,7 @@ class BridgeSession(FileSession):
     def take_back(self) -> bool:
         """Drop the cards of the line after the cursor (they stay undoable)."""
         played = self._doc.played[: self._cursor]
-        return self.apply(dataclasses.replace(self._doc, played=played), "Take back")
+        return self.apply(dataclasses.replace(self._doc, played=played, claimed=None), "Take back")
 
     def set_cursor(self, cards: int) -> None:
         """Look at the position after ``cards`` cards of the line (clamped)."""
