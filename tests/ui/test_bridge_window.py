@@ -542,3 +542,32 @@ def test_b_says_why_it_plays_nothing_and_the_keys_list_names_the_page_keys(qtbot
     assert session.cursor == 1
     for key in ("Alt+N", "Alt+K", "Alt+P, Alt+T", "Alt+L"):
         assert key in KEYS_HTML
+
+
+def test_the_leads_tab_shows_the_opening_leads_of_the_board(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from whistgui.engine.bridge.leads import opening_leads
+
+    _choose_bridge(window)
+    page = bridge(window).page
+    session = bridge(window).session
+    doc = BridgeDocument.random(14).with_contract(Contract.parse("4S"), Seat.S)
+    session.replace((doc,))
+    tab = page.tabs.indexOf(page.leads)
+    assert page.tabs.tabText(tab) == "Leads"
+    page.tabs.setCurrentIndex(tab)
+    qtbot.waitUntil(lambda: page.leads.leads is not None, timeout=60000)
+    expected = opening_leads(doc.deal, doc.contract, doc.declarer)
+    assert page.leads.leads == expected
+    grid = page.leads.grid
+    assert grid.rowCount() == len(expected.leads) == 13
+    for row, lead in enumerate(expected.leads):
+        assert grid.item(row, 1).text() == str(lead.tricks)
+        assert grid.item(row, 2).text() == ("✓" if lead.cost == 0 else f"−{lead.cost}")
+    assert "West leads against 4♠ by South" in page.leads.caption.text()
+    # another contract: the table follows
+    session.set_contract(Contract.parse("3NT"), Seat.N)
+    qtbot.waitUntil(
+        lambda: page.leads.leads is not None and page.leads.leads.declarer is Seat.N,
+        timeout=60000,
+    )
+    assert "East leads against 3NT by North" in page.leads.caption.text()

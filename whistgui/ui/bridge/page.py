@@ -46,6 +46,7 @@ from whistgui.figures.bridge import par_text
 from whistgui.ui.bridge.auction_view import AuctionView
 from whistgui.ui.bridge.dd_table import DDTableView
 from whistgui.ui.bridge.dealing import DealOutcome, deal_job, outcome_note
+from whistgui.ui.bridge.leads_view import LeadsView
 from whistgui.ui.bridge.play_grid import PlayGrid
 from whistgui.ui.bridge.record_return import RecordReturn
 from whistgui.ui.bridge.review import (
@@ -347,6 +348,8 @@ class BridgePage(QWidget):
         self.tabs.addTab(self.tree, "&Trick tree")
         self.auction = AuctionView(session, self)
         self.tabs.addTab(self.auction, "Auction")
+        self.leads = LeadsView(session, engine, self)
+        self.tabs.addTab(self.leads, "Leads")
 
         side = QWidget(self)
         side_layout = QVBoxLayout(side)
