@@ -6,6 +6,8 @@ refused in its dialog, quoted, and a long search cancelled from the page."""
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import Qt
 
 from tests.app.test_bridge_lin import RECORDS, write_lin_file
@@ -261,3 +263,46 @@ def test_the_auction_tab_shows_the_calls_dealer_first_and_the_claim(qtbot, windo
     session.set_cursor(0)
     session.play(next(c for c in session.position().legal() if c != play[0]))
     assert "Claim:" not in bridge(window).page.auction.text()
+
+
+def test_export_handout_writes_the_chosen_boards_as_pdf_and_svg(
+    qtbot, window, tmp_path, monkeypatch
+):
+    from whistgui.ui.bridge.handout_dialog import HandoutDialog
+
+    path = write_lin_file(tmp_path / "club.lin")
+    assert window.open_file(path)
+    ws = bridge(window)
+    assert ws.act_handout in ws.contributions()["file"]
+    said: list[str] = []
+    ws.message.connect(lambda text, _ms: said.append(text))
+    ranges = iter(["2-3", "1,3"])
+
+    def accept(dialog: HandoutDialog) -> int:
+        dialog.boards.setText(next(ranges))
+        dialog.per_page.setCurrentIndex(dialog.per_page.findData(1))
+        return HandoutDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(HandoutDialog, "exec", accept)
+    assert ws.export_handout(tmp_path / "out.pdf")
+    qtbot.waitUntil(lambda: any("Handout written" in t for t in said), timeout=120000)
+    pdf = (tmp_path / "out.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF")
+    assert re.findall(rb"/Count\s*(\d+)", pdf) == [b"2"]  # boards 2 and 3, one a page
+    said.clear()
+    assert ws.export_handout(tmp_path / "out.svg")
+    qtbot.waitUntil(lambda: any("Handout written" in t for t in said), timeout=120000)
+    assert sorted(p.name for p in tmp_path.glob("out-*.svg")) == ["out-1.svg", "out-3.svg"]
+    assert "<svg" in (tmp_path / "out-3.svg").read_text()
+
+
+def test_the_handout_dialog_refuses_a_range_it_cannot_read(qtbot):
+    from whistgui.ui.bridge.handout_dialog import HandoutDialog
+
+    dialog = HandoutDialog(4)
+    qtbot.addWidget(dialog)
+    assert dialog.places() == [1, 2, 3, 4]
+    dialog.boards.setText("2-9")
+    dialog._accept()
+    assert "2-9" in dialog.error.text()
+    assert dialog.result() != HandoutDialog.DialogCode.Accepted

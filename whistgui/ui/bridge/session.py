@@ -79,6 +79,11 @@ class BridgeSession(FileSession):
         return len(self._boards)
 
     @property
+    def boards(self) -> tuple[BridgeDocument, ...]:
+        """Every board open, the one shown as it is now."""
+        return tuple(self._boards)
+
+    @property
     def board_index(self) -> int:
         return self._index
 

@@ -81,6 +81,14 @@ class BridgeWorkspace(FileWorkspace):
         )
         self.act_to_order.triggered.connect(self.deal_to_order)
         self._constraint = ""
+        self.act_handout = QAction("Export &Handout…", self)
+        self.act_handout.setStatusTip(
+            "The open boards as a club handout: a PDF of 1, 2 or 4 boards a page, or SVG/PNG"
+        )
+        self.act_handout.triggered.connect(lambda: self.export_handout())
+        self._handout_job = 0
+        services.engine.finished.connect(self._on_handout_done)
+        services.engine.failed.connect(self._on_handout_failed)
         for signal in (
             self.session.pathChanged,
             self.session.modifiedChanged,
@@ -141,7 +149,44 @@ class BridgeWorkspace(FileWorkspace):
             self.message.emit("", 0)
 
     def contributions(self) -> Mapping[str, Sequence[QAction | QMenu | None]]:
-        return {"deal": (self.act_random, self.act_to_order)}
+        return {"deal": (self.act_random, self.act_to_order), "file": (self.act_handout,)}
+
+    def export_handout(self, path: Path | None = None) -> int:
+        """File ▸ Export Handout…: ask for the boards and the file (``path`` given: no file
+        dialog), then write it on the engine service; the job's id (0: not started)."""
+        from PySide6.QtWidgets import QFileDialog
+
+        from whistgui.ui.bridge.handout_dialog import HANDOUT_CHANNEL, HandoutDialog, write_handout
+
+        boards = self.session.boards
+        dialog = HandoutDialog(len(boards), self.services.window)
+        if dialog.exec() != HandoutDialog.DialogCode.Accepted:
+            return 0
+        places, per_page = dialog.places(), int(dialog.per_page.currentData())
+        if path is None:
+            name, _ = QFileDialog.getSaveFileName(
+                self.services.window,
+                "Export Handout",
+                "handout.pdf",
+                "PDF (*.pdf);;SVG, a file a board (*.svg);;PNG, a file a board (*.png)",
+            )
+            if not name:
+                return 0
+            path = Path(name)
+        self._handout_job = self.services.engine.submit(
+            HANDOUT_CHANNEL,
+            lambda ctx: write_handout(boards, places, per_page, path, ctx),
+            label=f"Handout of {len(places)} boards",
+        )
+        return self._handout_job
+
+    def _on_handout_done(self, job: int, _channel: str, _tag: object, result: object) -> None:
+        if job == self._handout_job and isinstance(result, list):
+            self._say(f"Handout written: {', '.join(str(p) for p in result) or 'stopped'}")
+
+    def _on_handout_failed(self, job: int, _channel: str, _tag: object, message: str) -> None:
+        if job == self._handout_job:
+            self._say(f"No handout: {message}")
 
     def deal_to_order(self) -> None:
         """Ask for a constraint (refused in the dialog if it cannot be read), then deal."""
