@@ -39,7 +39,6 @@ def write_handout(
 ) -> list[Path]:
     """Write the handout of ``boards`` at ``places`` (from 1) to ``path`` (by its suffix: a
     PDF, or an SVG/PNG file a board); the files written. NotationError for another suffix."""
-    from whistgui.cli.bridge_handout import _board_file
     from whistgui.engine.bridge.dds import dd_tables
     from whistgui.figures.backends import encode
     from whistgui.figures.handout import (
@@ -74,7 +73,7 @@ def write_handout(
         return [path]
     written = []
     for place, fig in sheets:
-        out = _board_file(str(path), place)
+        out = path.with_name(f"{path.stem}-{place}{path.suffix}")  # out.svg → out-3.svg
         out.write_bytes(encode(fig, kind[1:], dpi=150))
         written.append(out)
     return written
