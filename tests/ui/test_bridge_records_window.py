@@ -95,8 +95,33 @@ def test_a_lin_file_opens_steps_with_costs_and_saves_as_lin(
         line.append(f"{pos.to_move.name} {card.text}")
         pos = pos.play(card)
     text = page.review.text()
-    assert " ".join(line[:3]) in text
     assert f"end with {pos.tricks[int(doc.declarer.side)]} trick" in text
+    assert " ".join(line[:3]) not in text  # the cards are in the list, not the caption
+    # the continuation a trick a row, marked as such, a few rows high (the grid keeps its own)
+    rows = page.continuation_list
+    assert not rows.isHidden()
+    assert rows.item(0).text() == "Best · Trick 1: " + " ".join(line[:3])  # card 1 was played
+    assert rows.item(1).text() == "Best · Trick 2: " + " ".join(line[3:7])
+    assert rows.count() == 13
+    assert rows.height() < 6 * rows.sizeHintForRow(0)
+    assert session.document.played == doc.played
+    # a row steps the continuation to the end of its trick; the list stays
+    rows.itemActivated.emit(rows.item(1))
+    assert session.cursor == 8
+    assert [
+        f"{p.to_move.name} {c.text}"
+        for p, c in zip(
+            [session.document.position(i) for i in range(1, 8)],
+            session.document.played[1:8],
+            strict=True,
+        )
+    ] == line[:7]
+    assert not rows.isHidden()
+    session.set_cursor(0)
+    assert rows.isHidden()  # off the continuation: it goes
+    for _ in range(8):  # undo the steps that left the record
+        if session.document.played != doc.played:
+            window.act_undo.trigger()
     assert session.document.played == doc.played
     # save as LIN: the dialog starts on the LIN file type (the file's own); the same
     # boards, auctions and plays come back

@@ -44,6 +44,7 @@ from whistgui.engine.errors import WhistError
 from whistgui.engine.reading import label
 from whistgui.figures.bridge import par_text
 from whistgui.ui.bridge.auction_view import AuctionView
+from whistgui.ui.bridge.continuation_list import ContinuationList
 from whistgui.ui.bridge.dd_table import DDTableView
 from whistgui.ui.bridge.dealing import DealOutcome, deal_job, outcome_note
 from whistgui.ui.bridge.leads_view import LeadsView
@@ -52,8 +53,8 @@ from whistgui.ui.bridge.record_return import RecordReturn
 from whistgui.ui.bridge.review import (
     Continuation,
     analyse_job,
+    continuation_end,
     continuation_job,
-    continuation_text,
     cost_text,
 )
 from whistgui.ui.bridge.session import BridgeSession
@@ -343,6 +344,9 @@ class BridgePage(QWidget):
         self.record_return = RecordReturn(session, say, self)
         review_row.addWidget(self.record_return, 0, Qt.AlignmentFlag.AlignTop)
         line_layout.addLayout(review_row)
+        self.continuation_list = ContinuationList(self)
+        self.continuation_list.cardsChosen.connect(self._step_continuation)
+        line_layout.addWidget(self.continuation_list)
         self.tabs = QTabWidget(self)
         self.tabs.addTab(line_tab, "Line of &play")
         self.tabs.addTab(self.tree, "&Trick tree")
@@ -479,6 +483,7 @@ class BridgePage(QWidget):
         self._select_line(cursor)
         self._continuation = None
         self.engine.cancel(CONTINUATION_CHANNEL)
+        self.continuation_list.follow(self.session.position())
         self._show_review()
         n = len(doc.played)
         self.start_button.setEnabled(cursor > 0)
@@ -523,6 +528,7 @@ class BridgePage(QWidget):
             and result.start == self.session.position()
         ):
             self._continuation = result
+            self.continuation_list.set_line(result, self.session.cursor)
             self._show_review()
         if channel == DEAL_CHANNEL and tag is self._deal_tag and isinstance(result, DealOutcome):
             self._deal_done()
@@ -698,7 +704,7 @@ class BridgePage(QWidget):
         if not doc.played:
             parts.append("No card played yet: click a card of the player to move.")
         if self._continuation is not None:
-            parts.append(continuation_text(self._continuation, doc.declarer))
+            parts.append(continuation_end(self._continuation, doc.declarer))
         self.review.setText(" ".join(parts))
         pos = self.session.position()
         self.continuation_button.setEnabled(pos is not None and not pos.is_over)
@@ -830,14 +836,14 @@ class BridgePage(QWidget):
         self._user_acts()
         self.session.set_contract(contract, declarer)
 
-    def play_cards(self, cards: list[BridgeCard]) -> None:
+    def play_cards(self, cards: list[BridgeCard], *, from_cursor: bool = False) -> None:
         """Play ``cards`` from the start of the current trick (a node of the trick tree
-        chosen): along the line where it has them, then on from there."""
+        chosen), or ``from_cursor``: along the line where it has them, then on from there."""
         self._user_acts()
         c = self.session.cursor
-        start = c - c % 4
+        start = c if from_cursor else c - c % 4
         pos = self.session.position()
-        if pos is not None and pos.is_over and start == c >= 4:
+        if pos is not None and pos.is_over and start == c >= 4 and not from_cursor:
             start -= 4  # the tree of a finished play shows its last trick
         self.session.set_cursor(start)
         try:
@@ -846,16 +852,18 @@ class BridgePage(QWidget):
         except WhistError as exc:
             self.message.emit(str(exc))
 
+    def _step_continuation(self, cards: list[BridgeCard]) -> None:
+        self.session.set_cursor(self.continuation_list.start_cursor)
+        self.play_cards(cards, from_cursor=True)
+
     def play_best(self) -> bool:
         """Play the best card in the position at the cursor, if its scores are known (else
         the felt says why nothing was played)."""
         pos = self.session.position()
         scores = self._scores.get(pos) if pos is not None else None
         if pos is None or scores is None or pos.is_over:
-            why = "the play is over" if pos is not None and pos.is_over else "no deal to play"
-            if pos is not None and not pos.is_over:
-                why = "the best card is still being found; press B again in a moment"
-            self.table.show_note(f"B: {why}")
+            wait = "the best card is still being found; press B again in a moment"
+            self.table.show_note(f"B: {'the play is over' if pos and pos.is_over else wait}")
             return False
         self.session.play(best_card(scores))
         return True

@@ -70,6 +70,37 @@ def continuation_job(
     return job
 
 
+def continuation_tricks(line: Continuation) -> list[str]:
+    """The continuation a trick a row: ``Trick 3: W ♠A N ♠2 E ♠3 S ♠4`` (the first row
+    the rest of the trick under way)."""
+    rows: list[str] = []
+    done = len(line.start.trick)
+    number = sum(line.start.tricks) + 1  # the tricks already taken, by either side
+    current: list[str] = []
+    for seat, card in line.cards:
+        current.append(f"{seat.name} {card_text(card)}")
+        done += 1
+        if done % 4 == 0:
+            rows.append(f"Trick {number}: " + " ".join(current))
+            number += 1
+            current = []
+    if current:
+        rows.append(f"Trick {number}: " + " ".join(current))
+    return rows
+
+
+def continuation_end(line: Continuation, declarer: Seat) -> str:
+    """``Best from here (double dummy), a trick a row below: North–South end with 9
+    tricks.`` (``The play is over: …`` at the end)."""
+    n = line.declarer_tricks
+    if not line.cards:
+        return continuation_text(line, declarer)
+    return (
+        "Best from here (double dummy), a trick a row below: "
+        f"{pair_words(declarer)} end with {n} trick{'s' if n != 1 else ''}."
+    )
+
+
 def continuation_text(line: Continuation, declarer: Seat) -> str:
     """``Best from here (double dummy): W ♠A N ♠2 E ♠3 S ♠4 · N ♥A … — North–South end
     with 9 tricks``; a trick a group, the tricks parted by ``·``."""
