@@ -159,6 +159,13 @@ def test_deal_to_order_meets_its_constraint_and_refuses_a_bad_one(qtbot, window)
     assert dialog.result() != DealToOrderDialog.DialogCode.Accepted
     assert not dialog.error.isHidden()
     assert "hcp(south >= 15" in dialog.error.text()
+    # shown, the error has room for all its lines and does not run into the example
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog._show_error(dialog.error.text())
+    err, example = dialog.error.geometry(), dialog.example.geometry()
+    assert err.height() >= dialog.error.heightForWidth(err.width())
+    assert err.bottom() < example.top()
     dialog.field.setText("fooo && hcp(south) > 10")  # read, but no such name
     dialog.accept()
     assert dialog.result() != DealToOrderDialog.DialogCode.Accepted

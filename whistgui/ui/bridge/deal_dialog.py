@@ -63,7 +63,7 @@ class DealToOrderDialog(QDialog):
         label.setBuddy(self.field)
         form.addRow(label, self.field)
         form.addRow("", self.error)
-        example = QLabel(f"e.g. <code>{html.escape(EXAMPLE)}</code>", self)
+        self.example = example = QLabel(f"e.g. <code>{html.escape(EXAMPLE)}</code>", self)
         example.setWordWrap(True)
         text_role(example, "muted")
         form.addRow("", example)
@@ -81,6 +81,13 @@ class DealToOrderDialog(QDialog):
     def _show_error(self, message: str) -> None:
         self.error.setText(for_display(message))
         self.error.setVisible(bool(message))
+        # a wrapped error needs its lines: the dialog grows to them (it was clipped, and
+        # drawn over the example below it)
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+            need = layout.totalHeightForWidth(self.width())
+            self.resize(self.width(), max(need, layout.totalMinimumSize().height()))
 
     def accept(self) -> None:
         """Close only on a constraint that can be read; else say why, quoting it."""
