@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
 from whistgui.app.bridge import BridgeDocument
 from whistgui.engine.bridge import Seat
 from whistgui.ui.bridge.session import BridgeSession
+from whistgui.ui.bridge.table_cards import contract_text
 
 __all__ = ["AuctionView", "auction_rows", "claim_words"]
 
@@ -74,12 +75,12 @@ class AuctionView(QScrollArea):
                 "<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in rows
             )
             parts.append(f"<table cellspacing=0 cellpadding=3><tr>{head}</tr>{body}</table>")
-            parts.append(escape(f"Contract: {doc.contract} by {doc.declarer.word}"))
+            parts.append(escape(f"Contract: {contract_text(doc.contract, doc.declarer)}"))
         else:
             parts.append(
                 escape(
-                    f"No auction recorded: the board is played in {doc.contract} by "
-                    f"{doc.declarer.word}"
+                    "No auction recorded: the board is played in "
+                    f"{contract_text(doc.contract, doc.declarer)}"
                 )
             )
         claim = claim_words(doc)
