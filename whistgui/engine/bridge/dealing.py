@@ -18,7 +18,7 @@ A constraint is an expression over the four hands ``north east south west``:
 >>> constrained_deals("hcp(north) > 37", 1, seed=1, max_tries=500)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-whistgui.engine.bridge.dealing.DealingError: no deal met 'hcp(north) > 37' in 500 tries ...
+whistgui.engine.bridge.dealing.DealingError: no deal met 'hcp(north) > 37' in 500 tries; ...
 """
 
 from __future__ import annotations
@@ -183,6 +183,15 @@ _HINT: Final = (
 )
 
 
+def _tally(found: list[BridgeDeal], count: int) -> str:
+    """`` (2 of 5 found)`` when more than one deal was asked for; ``''`` for one.
+
+    >>> _tally([], 1), _tally([], 5)
+    ('', ' (0 of 5 found)')
+    """
+    return f" ({len(found)} of {count} found)" if count > 1 else ""
+
+
 def constrained_deals(
     constraint: str | None,
     count: int,
@@ -216,14 +225,14 @@ def constrained_deals(
     while len(found) < count:
         if tried >= max_tries:
             raise DealingError(
-                f"no deal met {quote(constraint)} in {max_tries:,} tries ({len(found)} of "
-                f"{count} found); the constraint is impossible, or too rare to meet by chance"
+                f"no deal met {quote(constraint)} in {max_tries:,} tries{_tally(found, count)}; "
+                "the constraint is impossible, or too rare to meet by chance"
             )
         if tried % _EVERY == 0 and tried:
             if progress is not None:
                 progress(len(found), tried)
             if should_stop is not None and should_stop():
-                raise DealingError(f"stopped after {tried:,} tries ({len(found)} of {count} found)")
+                raise DealingError(f"stopped after {tried:,} tries{_tally(found, count)}")
         tried += 1
         rnd.shuffle(cards)
         deal = Deal()
