@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 import re
+import threading
 import warnings
 from collections.abc import Callable
 from typing import Any, Final
@@ -58,6 +59,9 @@ _EVAL_ERRORS: Final = (ArithmeticError, LookupError, TypeError, ValueError, Attr
 
 class DealingError(WhistError):
     """No deal met the constraint in the tries allowed (or the search was stopped)."""
+
+
+_IMPORT_LOCK: Final = threading.Lock()
 
 
 def hcp(deal: BridgeDeal, seat: Seat) -> int:
@@ -102,8 +106,12 @@ class Constraint:
         if not text.strip():
             raise NotationError(f"{quote(text)} is no constraint; {_HINT}")
         _check_names(text)
-        with warnings.catch_warnings():  # pyparsing's deprecations of endplay's grammar
-            warnings.simplefilter("ignore", DeprecationWarning)
+        # one thread at a time imports endplay's dealer: the app's dialog (on the GUI thread)
+        # and a deal being made on the engine service's importing it at once saw the package
+        # half made ("partially initialized module 'endplay.dealer' has no attribute
+        # 'run_script'", Python's way out of two threads each holding one of its locks)
+        with _IMPORT_LOCK, warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # pyparsing's, of its grammar
             from endplay.dealer.constraint import ConstraintInterpreter
             from pyparsing import ParseBaseException
 
