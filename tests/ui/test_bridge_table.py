@@ -404,5 +404,5 @@ def test_pairs_are_named_north_south_and_east_west_and_the_tree_writes_10():
     from whistgui.ui.bridge.trick_tree_model import cards_text
 
     assert [pair_words(s) for s in Seat] == ["North–South", "East–West"] * 2
-    assert cards_text((C("HT"), C("H9"))) == "♥109"
+    assert cards_text((C("HT"), C("H9"))) == "♥10 9"  # spaced, as the figure and the diagram
     assert cards_text((C("SK"),)) == "♠K"

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -39,6 +40,7 @@ from whistgui.engine.bridge.lin import is_lin, iter_records
 from whistgui.engine.bridge.pbn import pbn_text
 from whistgui.engine.errors import WhistError
 from whistgui.engine.reading import quote_path
+from whistgui.engine.trick.cards import rank_text
 
 __all__ = [
     "DECK",
@@ -50,6 +52,8 @@ __all__ = [
     "CardMark",
     "LeftOut",
     "card_marks",
+    "cards_text",
+    "equivalent_groups",
     "load_pbn",
     "save_boards",
     "save_lin",
@@ -464,3 +468,52 @@ def save_boards(boards: tuple[BridgeDocument, ...], path: str | os.PathLike[str]
         save_lin(boards, path)
     else:
         save_pbn(boards, path)
+
+
+# -- the trick trees' card groups (the screen's and the figure's) ---------------------------
+def _suit_order(card: BridgeCard) -> tuple[int, int]:
+    return (-int(card.suit), -card.rank)
+
+
+def equivalent_groups(
+    position: BridgePosition, cards: Sequence[BridgeCard]
+) -> list[tuple[BridgeCard, ...]]:
+    """``cards`` (of the player to move) in groups of equivalent cards, each high to low, the
+    groups spades first and high first: cards of one suit with no card of that suit between
+    them in another hand or on the table.
+
+    >>> from whistgui.engine.bridge import BridgeDeal, Strain
+    >>> deal = BridgeDeal.parse("N:AKJ.-.-.- Q32.-.-.- T98.-.-.- 765.-.-.-")
+    >>> pos = BridgePosition.from_deal(deal, Strain.NT, Seat.N)
+    >>> [" ".join(map(str, g)) for g in equivalent_groups(pos, pos.legal())]
+    ['SA SK', 'SJ']
+    """
+    mover = position.to_move
+    outside: set[BridgeCard] = set(position.trick)
+    for seat in Seat:
+        if seat is not mover:
+            outside |= position.hands[seat]
+    groups: list[list[BridgeCard]] = []
+    for card in sorted(cards, key=_suit_order):
+        if groups:
+            last = groups[-1][-1]
+            if last.suit is card.suit and not any(
+                o.suit is card.suit and card.rank < o.rank < last.rank for o in outside
+            ):
+                groups[-1].append(card)
+                continue
+        groups.append([card])
+    return [tuple(g) for g in groups]
+
+
+def cards_text(cards: Sequence[BridgeCard]) -> str:
+    """``♠K Q``, ``♥3 2``, ``♥10 9``: a group of cards of one suit as the trick trees (on
+    screen and in figures) write it, the suit's symbol and the ranks high to low with a space
+    between each, as the diagram spells a hand (``♥32`` would read as a number).
+
+    >>> cards_text([BridgeCard.parse("HT"), BridgeCard.parse("H9")])
+    '♥10 9'
+    """
+    if not cards:
+        return ""
+    return cards[0].suit.symbol + " ".join(rank_text(c.rank, style="paper") for c in cards)

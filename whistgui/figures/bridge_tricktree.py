@@ -26,10 +26,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from whistgui.app.bridge import CardMark, card_marks
+from whistgui.app.bridge import CardMark, card_marks, cards_text, equivalent_groups
 from whistgui.engine.bridge import BridgeCard, BridgePosition, Contract, Seat, Strain
 from whistgui.engine.bridge.contract import TRICKS
-from whistgui.engine.trick.cards import rank_text
 from whistgui.figures.backends import whole_points
 from whistgui.figures.deal import RED
 from whistgui.figures.layout import text_item
@@ -68,35 +67,6 @@ def _trick_start(position: BridgePosition) -> BridgePosition:
     return BridgePosition(
         position.deal.hands, position.strain, position.leader, (), position.tricks
     )
-
-
-def _groups(position: BridgePosition, cards: Sequence[BridgeCard]) -> list[tuple[BridgeCard, ...]]:
-    """``cards`` of the player to move in groups of equivalent cards (one suit, no card of
-    it between them in another hand or on the table), each high to low, spades first."""
-    mover = position.to_move
-    outside: set[BridgeCard] = set(position.trick)
-    for seat in Seat:
-        if seat is not mover:
-            outside |= position.hands[seat]
-    groups: list[list[BridgeCard]] = []
-    for card in sorted(cards, key=lambda c: (-int(c.suit), -c.rank)):
-        if groups:
-            last = groups[-1][-1]
-            if last.suit is card.suit and not any(
-                o.suit is card.suit and card.rank < o.rank < last.rank for o in outside
-            ):
-                groups[-1].append(card)
-                continue
-        groups.append([card])
-    return [tuple(g) for g in groups]
-
-
-def cards_text(cards: Sequence[BridgeCard]) -> str:
-    """``♠K Q``, ``♥3 2``, ``♥10 9``: the suit's symbol and the ranks high to low, a space
-    between each (as the diagram spells a hand: ``♥32`` read as a number)."""
-    if not cards:
-        return ""
-    return cards[0].suit.symbol + " ".join(rank_text(c.rank, style="paper") for c in cards)
 
 
 def _best_of_siblings(rows: Sequence[TreeRow], declarer: Seat) -> set[int]:
@@ -145,7 +115,7 @@ def trick_tree_rows(
         else:
             chosen = max(c for c, v in scores.items() if v == top)
         children = []
-        for group in _groups(node, list(scores)):
+        for group in equivalent_groups(node, list(scores)):
             runs: list[list[BridgeCard]] = []
             for card in group:  # equivalent cards never differ; split them if they did
                 if runs and scores[runs[-1][-1]] == scores[card]:

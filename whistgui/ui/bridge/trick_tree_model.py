@@ -6,16 +6,15 @@ stands in. Its colours (the red suits, win and lose) are the theme's, read when 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QFont, QGuiApplication, QPalette
 
-from whistgui.app.bridge import CardMark, card_marks
+from whistgui.app.bridge import CardMark, card_marks, cards_text, equivalent_groups
 from whistgui.engine.bridge import BridgeCard, BridgePosition, Contract, Seat, Suit, trick_winner
 from whistgui.engine.bridge.contract import TRICKS
-from whistgui.engine.trick.cards import rank_text
 from whistgui.ui.bridge.dd_table import red_suit_colour
 from whistgui.ui.theme import error_colour, success_colour
 from whistgui.ui.widgets.lazy_tree import Index, LazyTreeModel, NodeRole, path_from_root
@@ -59,51 +58,6 @@ def trick_start(position: BridgePosition) -> BridgePosition:
         return position
     return BridgePosition(
         position.deal.hands, position.strain, position.leader, (), position.tricks
-    )
-
-
-def _suit_order(card: BridgeCard) -> tuple[int, int]:
-    return (-int(card.suit), -card.rank)
-
-
-def equivalent_groups(
-    position: BridgePosition, cards: Sequence[BridgeCard]
-) -> list[tuple[BridgeCard, ...]]:
-    """``cards`` (of the player to move) in groups of equivalent cards, each high to low, the
-    groups spades first and high first: cards of one suit with no card of that suit between
-    them in another hand or on the table.
-
-    >>> from whistgui.engine.bridge import BridgeDeal, Strain
-    >>> deal = BridgeDeal.parse("N:AKJ.-.-.- Q32.-.-.- T98.-.-.- 765.-.-.-")
-    >>> pos = BridgePosition.from_deal(deal, Strain.NT, Seat.N)
-    >>> [" ".join(map(str, g)) for g in equivalent_groups(pos, pos.legal())]
-    ['SA SK', 'SJ']
-    """
-    mover = position.to_move
-    outside: set[BridgeCard] = set(position.trick)
-    for seat in Seat:
-        if seat is not mover:
-            outside |= position.hands[seat]
-    groups: list[list[BridgeCard]] = []
-    for card in sorted(cards, key=_suit_order):
-        if groups:
-            last = groups[-1][-1]
-            if last.suit is card.suit and not any(
-                o.suit is card.suit and card.rank < o.rank < last.rank for o in outside
-            ):
-                groups[-1].append(card)
-                continue
-        groups.append([card])
-    return [tuple(g) for g in groups]
-
-
-def cards_text(cards: Sequence[BridgeCard]) -> str:
-    """``♠KQ``, ``♥1098``: a suit's symbol and the ranks, high to low, the ten written 10 as
-    the felt writes it."""
-    if not cards:
-        return ""
-    return cards[0].suit.symbol + "".join(
-        "10" if c.rank == 10 else rank_text(c.rank) for c in cards
     )
 
 
