@@ -367,3 +367,15 @@ def test_render_refuses_bad_input_quoting_it(capsys, tmp_path, args, needle) -> 
     assert needle in err
     assert "Traceback" not in err
     assert not out.exists()
+
+
+def test_a_point_of_the_play_says_its_table_and_par_are_the_whole_deals() -> None:
+    """The diagram of a position mid-play with the deal's double-dummy table and par under it
+    (a reviewer read them as the position's): the table says it is the deal's start's."""
+    deal = BridgeDeal.parse(DEAL)
+    start = BridgePosition.start(deal, Contract.parse("4S"), Seat.S)
+    said = "Double dummy at the start of the deal, before the opening lead"
+    assert said not in " ".join(build_bridge_figure("both", deal, position=start).texts())
+    pos = start.play(start.legal()[0])
+    assert said in " ".join(build_bridge_figure("both", deal, position=pos).texts())
+    assert said not in " ".join(build_bridge_figure("both", deal).texts())

@@ -467,8 +467,16 @@ class _DDBlock:
     """The table of tricks and the lines under it, measured; :meth:`draw` places them."""
 
     def __init__(
-        self, table: DDTable, size: float, par: Par | None, vulnerable: str | None = None
+        self,
+        table: DDTable,
+        size: float,
+        par: Par | None,
+        vulnerable: str | None = None,
+        *,
+        from_start: bool = False,
     ) -> None:
+        """``from_start``: the diagram above is a point of the play, the table (and par) the
+        whole deal's — said under it, so the two are not read as one position's."""
         self.size = s = size
         self.rows = dd_rows(table)
         self.pad = 0.6 * s
@@ -485,6 +493,10 @@ class _DDBlock:
                         italic=True,
                     )
                 ]
+            )
+        if from_start:
+            self.notes.append(
+                [Run("Double dummy at the start of the deal, before the opening lead", italic=True)]
             )
         if par is not None:
             self.notes.append(_runs(par_text(par, vulnerable)))
@@ -700,7 +712,8 @@ def _bridge_figure(
         )
     facts = _facts(board, dealer=None, vulnerable=None, contract=None, declarer=None)
     diagram = _Diagram(deal, s, facts, position, o.hcp)
-    block = _DDBlock(table, s, result, said)
+    played = position is not None and (bool(position.trick) or sum(position.tricks) > 0)
+    block = _DDBlock(table, s, result, said, from_start=played)
     fig = Figure(
         max(o.width, diagram.width + 2 * s, block.width + 2 * s),
         0,
