@@ -25,7 +25,7 @@ LOADERS: dict[str, Callable[[str], Any]] = {
 }
 EXPECTED = {
     ".whist": "a whistgui file",
-    ".pbn": "a PBN file",
+    ".pbn": "a PBN or LIN file",  # the bridge workspace opens both
     ".gops": "a .gops file",
     ".heaps": "a game of heaps and piles saved by whistgui (.heaps)",
 }
