@@ -150,6 +150,22 @@ def test_matrix_game_takes_rows_pasted_as_the_app_does(text):
     assert whist_json("matrix-game", "-", "--exact", stdin="0.1 0\n0 0.1")["value"] == "1/20"
 
 
+def test_matrix_game_reads_a_spreadsheets_decimal_commas_and_says_the_shape():
+    """Review 30, W1: ``0,5<TAB>1`` pasted from a spreadsheet is a 2 × 2 game, not 2 × 3."""
+    obj = whist_json("matrix-game", "-", "--exact", stdin="0,5\t1\n1\t0,5\n")
+    assert obj["row_strategy"] == ["1/2", "1/2"]
+    assert obj["value"] == "3/4"
+    got = run_process("gops", "matrix-game", "-", "--exact", stdin="0,5\t1\n1\t0,5\n")
+    assert got.returncode == 0, got.stderr
+    assert got.stdout.splitlines()[0] == (
+        "a matrix game read as a 2 × 2 matrix (2 rows, 2 columns); rows maximise"
+    )
+    got = run_process("gops", "matrix-game", "7")
+    assert "read as a 1 × 1 matrix (1 row, 1 column)" in got.stdout.splitlines()[0]
+    line = refused("matrix-game", "0,5\t1, 2\n1\t0,5")
+    assert "decimal commas? write 0.5" in line
+
+
 @pytest.mark.parametrize(
     ("matrix", "words"),
     [

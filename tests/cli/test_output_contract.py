@@ -343,7 +343,7 @@ CONTRACTS: tuple[Contract, ...] = (
     Contract(
         ("gops", "matrix-game"),
         ("[[3,-4],[-1,1]]", "--exact"),
-        lambda: "a matrix game of 2 rows and 2 columns (rows maximise)",
+        lambda: "a matrix game read as a 2 × 2 matrix (2 rows, 2 columns); rows maximise",
         "one",
         frozenset({"value", "row_strategy", "column_strategy"}),
         ("[[1,2],[3]]",),

@@ -18,6 +18,7 @@ from whistgui.engine.gops.matrix_text import (
     MAX_MATRIX_TEXT,
     MatrixTextError,
     parse_matrix,
+    shape_text,
 )
 
 fractions = st.fractions(min_value=-(10**6), max_value=10**6, max_denominator=10**4)
@@ -126,3 +127,33 @@ for text in ("[" * MAX_MATRIX_TEXT, "[[" + "9" * (MAX_MATRIX_TEXT - 4) + "]]",
     assert lines[1].startswith("refused '9999")
     assert lines[2] == "read 100 100"
     assert lines[3] == "read 1 1"
+
+
+@pytest.mark.parametrize(
+    ("text", "m"),
+    [
+        ("0,5\t1\n1\t0,5", [[Fraction(1, 2), 1], [1, Fraction(1, 2)]]),  # a spreadsheet's copy
+        ("-1,25\t2\r\n3\t4,0\r\n", [[Fraction(-5, 4), 2], [3, 4]]),
+        ("1,\t2\n3,\t4", [[1, 2], [3, 4]]),  # tabs, and commas after entries: separators
+        ("1,2\n3,4", [[1, 2], [3, 4]]),  # no tab: commas separate entries
+        ("[[1,2],\t[3,4]]", [[1, 2], [3, 4]]),  # JSON keeps its commas
+    ],
+)
+def test_tab_separated_rows_read_commas_between_digits_as_decimal_commas(text, m):
+    assert parse_matrix(text) == m
+
+
+def test_commas_both_ways_in_tab_separated_rows_are_refused_as_ambiguous():
+    text = "0,5\t1, 2\n1\t0,5"
+    with pytest.raises(MatrixTextError, match=r"decimal commas\? write 0\.5") as got:
+        parse_matrix(text)
+    assert text[got.value.start] == ","
+    assert got.value.start == text.index(", ")
+    assert repr(text)[1:-1] in str(got.value)  # the text quoted
+    with pytest.raises(MatrixTextError, match=r"'1,2,3' in row 1, column 1: expected a number"):
+        parse_matrix("1,2,3\t4")
+
+
+def test_shape_text_says_one_row_and_many_rows():
+    assert shape_text(1, 1) == "read as a 1 × 1 matrix (1 row, 1 column)"
+    assert shape_text(2, 3) == "read as a 2 × 3 matrix (2 rows, 3 columns)"

@@ -29,7 +29,12 @@ from whistgui.engine.gops.exact_play import (
     play,
     tournament,
 )
-from whistgui.engine.gops.matrix_text import MAX_EXACT_MATRIX_TEXT, MatrixTextError, parse_matrix
+from whistgui.engine.gops.matrix_text import (
+    MAX_EXACT_MATRIX_TEXT,
+    MatrixTextError,
+    parse_matrix,
+    shape_text,
+)
 from whistgui.engine.gops.rules import GopsRules
 from whistgui.engine.gops.state import GopsState
 from whistgui.engine.gops.strategies import (
@@ -56,6 +61,7 @@ __all__ = [
     "play_pair",
     "read_choice",
     "reply_to",
+    "shape_text",
     "tournament_of",
 ]
 

@@ -34,6 +34,7 @@ from whistgui.engine.gops.matrix_text import (
     MatrixTextError,
     max_text,
     parse_matrix,
+    shape_text,
 )
 from whistgui.engine.gops.ordered import ORDERS, check_order
 from whistgui.engine.gops.strategies import (
@@ -336,7 +337,7 @@ def _matrix_game(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: Text
         out.write(json.dumps(obj) + "\n")
         return
     lines = [
-        f"a matrix game of {len(m)} rows and {len(m[0])} columns (rows maximise)",
+        f"a matrix game {shape_text(len(m), len(m[0]))}; rows maximise",
         f"value: {value_text}",
         "rows: " + "  ".join(f"{i + 1}: {p}" for i, p in enumerate(row_t)),
         "columns: " + "  ".join(f"{j + 1}: {q}" for j, q in enumerate(col_t)),

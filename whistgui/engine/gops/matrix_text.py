@@ -1,8 +1,9 @@
 """A matrix game as text (issue 30): one reader for the command line (``whist gops
 matrix-game``) and the app's Matrix Game page. It takes JSON (``[[3,-4],[-1,1]]``, fractions
 also as strings, ``[["1/2", 0.25]]``) or rows pasted as a spreadsheet copies them (one a line,
-or separated by ``;``; entries by spaces, tabs or commas); integers, decimals (read exactly,
-``0.1`` is 1/10) and fractions ``p/q``. A matrix that does not fit raises
+or separated by ``;``; entries by spaces, tabs or commas — but in tab-separated rows whose
+every comma sits between digits, ``0,5<TAB>1``, commas are decimal commas); integers,
+decimals (read exactly, ``0.1`` is 1/10) and fractions ``p/q``. A matrix that does not fit raises
 :class:`MatrixTextError` (a NotationError) quoting what is wrong and saying where it is
 (``start``, ``end`` in the text, for an editor to mark).
 
@@ -33,8 +34,10 @@ __all__ = [
     "MAX_EXACT_MATRIX_TEXT",
     "MAX_MATRIX_TEXT",
     "MatrixTextError",
+    "decimal_commas",
     "max_text",
     "parse_matrix",
+    "shape_text",
 ]
 
 #: The most characters read for a matrix solved exactly (16 × 16: some 78 an entry).
@@ -46,6 +49,8 @@ MAX_MATRIX_TEXT: Final = 600_000
 MAX_ENTRY: Final = 10**300
 _LONGEST_WORD = 40
 _TOKEN = re.compile(r"[^\s,;\[\]]+")
+_TAB_TOKEN = re.compile(r"[^\s;\[\]]+")  # entries when commas are decimal commas
+_DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,3})?(?:/\d+)?")
 _EXAMPLE = "[[3,-4],[-1,1]] or rows of numbers, one a line"
 
@@ -57,6 +62,16 @@ class MatrixTextError(NotationError):
         super().__init__(message)
         self.start = start
         self.end = end
+
+
+def shape_text(rows: int, columns: int) -> str:
+    """What a matrix was read as, for the page and the command to say (one row, two rows).
+
+    >>> shape_text(1, 1), shape_text(2, 3)
+    ('read as a 1 × 1 matrix (1 row, 1 column)', 'read as a 2 × 3 matrix (2 rows, 3 columns)')
+    """
+    r, c = ("s" if rows != 1 else ""), ("s" if columns != 1 else "")
+    return f"read as a {rows} × {columns} matrix ({rows} row{r}, {columns} column{c})"
 
 
 def max_text(size: int) -> int:
@@ -110,11 +125,35 @@ def _bracketed(text: str) -> list[list[tuple[int, int]]]:
     return rows
 
 
-def _rows_of(text: str) -> list[list[tuple[int, int]]]:
+def decimal_commas(text: str) -> bool:
+    """Whether ``text``'s commas are decimal commas: rows pasted from a spreadsheet (entries
+    separated by tabs) whose every comma sits between digits (``0,5<TAB>1``). Tab-separated
+    text with commas between digits and others elsewhere is ambiguous: MatrixTextError."""
+    if "\t" not in text or "," not in text or text.strip().startswith("["):
+        return False
+    between = [m.start() for m in _DECIMAL_COMMA.finditer(text)]
+    if not between:
+        return False
+    if len(between) != text.count(","):
+        decimal = set(between)
+        k = next(i for i, ch in enumerate(text) if ch == "," and i not in decimal)
+        raise MatrixTextError(
+            f"commas inside tab-separated entries, some between digits ({quote(text)}): "
+            "decimal commas? write 0.5 (or separate every entry by a tab, with decimal commas "
+            "only)",
+            k,
+            k + 1,
+        )
+    return True
+
+
+def _rows_of(text: str, decimal_comma: bool = False) -> list[list[tuple[int, int]]]:
     """The spans of each row's entries: ``[[…],[…]]`` by its inner brackets, otherwise by
-    lines (or ``;``)."""
+    lines (or ``;``) — entries separated by spaces, tabs or commas, or (``decimal_comma``)
+    by spaces or tabs only."""
     if text.strip().startswith("["):
         return _bracketed(text)
+    token = _TAB_TOKEN if decimal_comma else _TOKEN
     bracket = re.search(r"[\[\]]", text)
     if bracket is not None:
         k = bracket.start()
@@ -128,16 +167,18 @@ def _rows_of(text: str) -> list[list[tuple[int, int]]]:
     start = 0
     for line in re.split(r"(\n|;)", text):
         if line not in ("\n", ";"):
-            spans = [(start + m.start(), start + m.end()) for m in _TOKEN.finditer(line)]
+            spans = [(start + m.start(), start + m.end()) for m in token.finditer(line)]
             if spans:
                 out.append(spans)
         start += len(line)
     return out
 
 
-def _entry(word: str, r: int, c: int, a: int, b: int) -> Fraction:
+def _entry(word: str, r: int, c: int, a: int, b: int, decimal_comma: bool = False) -> Fraction:
     at = f"{quote(word)} in row {r + 1}, column {c + 1}"
     bare = word[1:-1] if len(word) >= 2 and word[0] == word[-1] == '"' else word
+    if decimal_comma and bare.count(",") == 1:
+        bare = bare.replace(",", ".")
     if len(bare) > _LONGEST_WORD or _NUMBER.fullmatch(bare) is None:
         raise MatrixTextError(f"{at}: expected a number (3, -0.5, 2/3, 1e-3)", a, b)
     try:
@@ -167,7 +208,8 @@ def parse_matrix(text: str, max_size: int = MAX_EXACT_MATRIX) -> list[list[Fract
             chars,
             len(text),
         )
-    spans = _rows_of(text)
+    comma = decimal_commas(text)
+    spans = _rows_of(text, comma)
     if not spans or not any(spans):
         raise MatrixTextError(f"no numbers: expected {_EXAMPLE}", 0, len(text))
     if len(spans) > size:
@@ -195,5 +237,5 @@ def parse_matrix(text: str, max_size: int = MAX_EXACT_MATRIX) -> list[list[Fract
                 start,
                 end,
             )
-        rows.append([_entry(text[a:b], r, c, a, b) for c, (a, b) in enumerate(row)])
+        rows.append([_entry(text[a:b], r, c, a, b, comma) for c, (a, b) in enumerate(row)])
     return rows

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from whistgui.app.gops_strategies import MatrixTextError, parse_matrix
+from whistgui.app.gops_strategies import MatrixTextError, parse_matrix, shape_text
 from whistgui.engine.gops import ExactSolution, solve_exact
 from whistgui.engine.gops.exact_play import fraction_text
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
@@ -85,6 +85,8 @@ class MatrixPage(QScrollArea):
         self.error_label.setWordWrap(True)
         self.error_label.setObjectName("gopsMatrixError")
         text_role(self.error_label, "error")
+        self.shape_label = QLabel(inner)
+        self.shape_label.setObjectName("gopsMatrixShape")
         self.solve_button = QPushButton("Sol&ve", inner)
         self.solve_button.setToolTip("The value and both optimal strategies (Alt+V, Ctrl+Return)")
         self.status = QLabel(inner)
@@ -106,6 +108,7 @@ class MatrixPage(QScrollArea):
         layout.addWidget(edit_label)
         layout.addWidget(self.edit)
         layout.addWidget(self.error_label)
+        layout.addWidget(self.shape_label)
         layout.addLayout(row)
         layout.addWidget(self.value_label)
         layout.addWidget(self.table, 1)
@@ -123,6 +126,7 @@ class MatrixPage(QScrollArea):
         engine.failed.connect(self._on_failed)
         engine.cancelled.connect(self._on_cancelled)
         notifier().changed.connect(self._on_theme)  # a method: disconnected when deleted
+        self.check()  # what the example is read as
 
     def check(self) -> list[list[object]] | None:
         """Read the field: the matrix, or None with the error marked."""
@@ -132,11 +136,13 @@ class MatrixPage(QScrollArea):
         except MatrixTextError as exc:
             self.error = exc
             self.error_label.setText(str(exc))
+            self.shape_label.setText("")
             self._mark()
             self._mark_stale(None)
             return None
         self.error = None
         self.error_label.setText("")
+        self.shape_label.setText(f"The text is {shape_text(len(m), len(m[0]))}.")
         self._mark()
         self._mark_stale(m)
         return m
