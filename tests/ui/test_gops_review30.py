@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from fractions import Fraction
 
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
+
+from whistgui.app.gops_strategies import StrategyChoice
+from whistgui.engine.gops import GopsRules
+from whistgui.engine.gops.exact_play import play
+from whistgui.engine.gops.strategies import strategy
 from whistgui.ui.gops.matrix_page import MatrixPage
+from whistgui.ui.gops.session import GopsSession
+from whistgui.ui.gops.strategy_page import StrategyPage
 
 WAIT = 60_000
 
@@ -28,3 +38,87 @@ def test_the_matrix_page_reads_decimal_commas_and_says_the_shape(qtbot, service)
     p.check()
     assert p.shape_label.text() == ""
     assert "decimal commas? write 0.5" in p.error_label.text()
+
+
+# -- the Strategies page --------------------------------------------------------------------
+
+
+@pytest.fixture
+def page(qtbot, service):  # type: ignore[no-untyped-def]
+    def make(rules: GopsRules) -> StrategyPage:
+        p = StrategyPage(GopsSession(rules), service)
+        qtbot.addWidget(p)
+        p.resize(900, 700)
+        p.show()
+        return p
+
+    return make
+
+
+def _play(qtbot, p: StrategyPage) -> None:  # type: ignore[no-untyped-def]
+    old = p.play_result
+    p.compute_play()
+    qtbot.waitUntil(lambda: p.play_result is not old, timeout=WAIT)
+
+
+def test_a_result_stale_by_n_is_fresh_again_when_n_comes_back(qtbot, page) -> None:
+    """W2: N 6 → 5 → 6 — the result of N = 6 is valid again, and shown so."""
+    p = page(GopsRules(5))
+    _play(qtbot, p)
+    p.session.set_rules(GopsRules(4))
+    assert p.play_box.stale
+    assert "the game is now" in p.play_box.stale_label.text()
+    p.session.set_rules(GopsRules(5))
+    assert not p.play_box.stale
+    assert p.play_box.body.isEnabled()
+    assert p.play_box.stale_label.isHidden()
+
+
+def test_a_new_strategy_greys_the_play_and_says_so(qtbot, page) -> None:
+    """F8: changing A's or B's strategy greys the old result, saying why; back again, fresh."""
+    p = page(GopsRules(4))
+    _play(qtbot, p)
+    assert not p.play_box.stale
+    p.b_picker.set_choice(StrategyChoice("random"))
+    assert p.play_box.stale
+    assert "the strategies have changed" in p.play_box.stale_label.text()
+    assert "the game is now" not in p.play_box.stale_label.text()
+    p.b_picker.set_choice(StrategyChoice("face"))
+    assert not p.play_box.stale
+    p.a_picker.k_spin.setValue(2)
+    assert p.play_box.stale
+
+
+def test_the_final_scores_are_shown_as_the_cli_lists_them(qtbot, page) -> None:
+    """F8: face+1 against face at N = 6 (points) ends 15 to 6, always (771.4)."""
+    p = page(GopsRules(6, score="points"))
+    _play(qtbot, p)
+    rows = [tuple(p.scores.item(r, c).text() for c in range(2)) for r in range(p.scores.rowCount())]
+    assert rows == [("15 – 6", "1")]
+    p = page(GopsRules(3, "split"))
+    p.b_picker.set_choice(StrategyChoice("random"))
+    _play(qtbot, p)
+    engine = play(
+        strategy("face+1", GopsRules(3, "split")),
+        strategy("random", GopsRules(3, "split")),
+        GopsRules(3, "split"),
+    )
+    shown = [p.scores.item(r, 0).text() for r in range(p.scores.rowCount())]
+    want = [f"{float(a):g} – {float(b):g}" for a, b, _p in engine.scores]
+    assert shown == want
+    assert sum(Fraction(p.scores.item(r, 1).text()) for r in range(p.scores.rowCount())) == 1
+
+
+def test_a_refusal_is_cleared_when_n_changes_and_alt_e_is_left_to_the_edit_menu(
+    qtbot, page
+) -> None:
+    """F5, F6."""
+    p = page(GopsRules(4))
+    p.names_edit.setText("face, cheat")
+    p.compute_tournament()
+    assert "cheat" in p.status.text()
+    p.session.set_rules(GopsRules(5))
+    assert p.status.text() == ""
+    texts = [b.text() for b in p.findChildren(QPushButton)]
+    assert not any("&e" in t.lower() for t in texts), texts
+    assert "Best repl&y to B" in texts

@@ -96,6 +96,11 @@ def _short(x: Fraction) -> str:
     return text.replace("-", "−") if len(text) <= _LONG else f"≈ {approximate_text(x)}"
 
 
+def _points(x: Fraction) -> str:
+    """Points: whole, or with a half (ties split the pot)."""
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
+
+
 def _bids_text(bids: tuple[tuple[int, Fraction], ...]) -> str:
     if len(bids) == 1:
         return str(bids[0][0])
@@ -138,28 +143,40 @@ class _Section(QGroupBox):
         self.stale_label.hide()
         self.body = QWidget(self)
         self.rules: GopsRules | None = None
+        self.choices: tuple[Any, ...] = ()
         layout = QVBoxLayout(self)
         layout.addWidget(self.stale_label)
         layout.addWidget(self.body)
 
-    def fresh(self, rules: GopsRules) -> None:
+    def fresh(self, rules: GopsRules, choices: tuple[Any, ...] = ()) -> None:
+        """The result shown is of ``rules`` and the strategies ``choices``."""
         self.rules = rules
+        self.choices = choices
         self.stale_label.hide()
         self.body.setEnabled(True)
 
-    def mark_stale(self, now: GopsRules) -> None:
-        if self.rules is None or self.rules == now:
+    def mark_stale(self, now: GopsRules, choices: tuple[Any, ...] | None = None) -> None:
+        """Grey the result, saying why, unless it is of the game ``now`` (and of the strategies
+        ``choices``, when given) — and un-grey it when they are again what it was computed for
+        (N 6 → 5 → 6)."""
+        if self.rules is None:
             return
-        self.stale_label.setText(
-            f"Stale: computed for {self.rules.describe()}; the game is now {now.describe()} — "
-            "compute again."
-        )
+        why = []
+        if self.rules != now:
+            why.append(f"computed for {self.rules.describe()}; the game is now {now.describe()}")
+        if choices is not None and choices != self.choices:
+            why.append("the strategies have changed since")
+        if not why:
+            self.stale_label.hide()
+            self.body.setEnabled(True)
+            return
+        self.stale_label.setText(f"Stale: {'; '.join(why)} — compute again.")
         self.stale_label.show()
         self.body.setEnabled(False)
 
     @property
     def stale(self) -> bool:
-        return self.stale_label.isVisible() or not self.body.isEnabled()
+        return not self.stale_label.isHidden() or not self.body.isEnabled()
 
 
 class StrategyPage(QScrollArea):
@@ -228,18 +245,27 @@ class StrategyPage(QScrollArea):
         self.distribution.setColumnCount(3)
         self.distribution.setHorizontalHeaderLabels(["A's result", "Probability", "≈"])
         self.distribution.verticalHeader().hide()
+        self.scores = _table(self.play_box.body, "Distribution of the final scores")
+        self.scores.setColumnCount(3)
+        self.scores.setHorizontalHeaderLabels(["Final score A – B", "Probability", "≈"])
+        self.scores.verticalHeader().hide()
+        self.scores.setToolTip("The points each player ends with (halves when ties split the pot)")
         pl = QVBoxLayout(self.play_box.body)
         pl.setContentsMargins(0, 0, 0, 0)
         pl.addWidget(self.result_label)
-        pl.addWidget(self.distribution)
+        tables = QHBoxLayout()
+        tables.addWidget(self.distribution)
+        tables.addWidget(self.scores)
+        tables.addStretch(1)
+        pl.addLayout(tables)
         top.addWidget(self.play_box)
 
         # -- the best reply -------------------------------------------------------------------
         self.reply_box = _Section("Best reply", inner)
         self.reply_a_button = QPushButton("Best &reply to A", inner)
         self.reply_a_button.setToolTip("The strategy that wins most against A's (Alt+R)")
-        self.reply_b_button = QPushButton("B&est reply to B", inner)
-        self.reply_b_button.setToolTip("The strategy that wins most against B's (Alt+E)")
+        self.reply_b_button = QPushButton("Best repl&y to B", inner)
+        self.reply_b_button.setToolTip("The strategy that wins most against B's (Alt+Y)")
         reply_buttons = QHBoxLayout()
         reply_buttons.addWidget(self.reply_a_button)
         reply_buttons.addWidget(self.reply_b_button)
@@ -296,6 +322,7 @@ class StrategyPage(QScrollArea):
         self.deviations.itemClicked.connect(self._on_deviation)
         for picker in (self.a_picker, self.b_picker):
             picker.fileWanted.connect(lambda path, p=picker: self.read_file(p, path))
+            picker.changed.connect(self._check_stale)
         sc = QShortcut(QKeySequence("Escape"), self)
         sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         sc.activated.connect(self.stop)
@@ -438,7 +465,7 @@ class StrategyPage(QScrollArea):
 
     def show_play(self, r: PlayResult) -> None:
         self.play_result = r
-        self.play_box.fresh(r.rules)
+        self.play_box.fresh(r.rules, self._play_choices())
         what = "result (sign)" if r.rules.score == "sign" else "points difference"
         floats = "" if r.exact_strategies else " (optimal bids as floats: not exact)"
         self.result_label.setText(
@@ -454,11 +481,19 @@ class StrategyPage(QScrollArea):
             t.setItem(k, 2, _item(f"{float(p):.6f}"))
         t.resizeColumnsToContents()
         _fit_height(t, 240)
+        t = self.scores
+        t.setRowCount(len(r.scores))
+        for k, (pa, pb, p) in enumerate(r.scores):
+            t.setItem(k, 0, _item(f"{_points(pa)} – {_points(pb)}"))
+            t.setItem(k, 1, _item(_short(p), _exact(p)))
+            t.setItem(k, 2, _item(f"{float(p):.6f}"))
+        t.resizeColumnsToContents()
+        _fit_height(t, 240)
 
     def show_reply(self, rep: Reply) -> None:
         self.reply = rep
         self._game_values[rep.response.rules] = rep.game_value
-        self.reply_box.fresh(rep.response.rules)
+        self.reply_box.fresh(rep.response.rules, self._reply_choices(rep.side))
         self.reply_box.setTitle(f"Best reply to {rep.side} ({rep.answered})")
         dev = len(rep.deviations) + rep.more
         self.reply_label.setText(
@@ -537,6 +572,22 @@ class StrategyPage(QScrollArea):
         name = f"gops-tournament-n{rules.n}-{rules.ties}-{rules.score}"
         return FigureSource(TOURNAMENT_VIEWS, build, name, "tournament", key="gopsTournament")
 
+    # -- staleness ----------------------------------------------------------------------------
+    def _play_choices(self) -> tuple[Any, ...]:
+        return (self.a_picker.choice(), self.b_picker.choice())
+
+    def _reply_choices(self, side: str) -> tuple[Any, ...]:
+        return (side, (self.a_picker if side == "A" else self.b_picker).choice())
+
+    def _check_stale(self) -> None:
+        """Each result shown greyed, saying why, unless it is of the game and strategies now
+        picked (recomputed at every change, so a result valid again is shown as such)."""
+        rules = self.rules
+        self.play_box.mark_stale(rules, self._play_choices())
+        side = self.reply.side if self.reply is not None else "A"
+        self.reply_box.mark_stale(rules, self._reply_choices(side))
+        self.tournament_box.mark_stale(rules)
+
     # -- the rules ----------------------------------------------------------------------------
     def _on_rules(self, rules: GopsRules) -> None:
         self.rules_label.setText(
@@ -545,8 +596,9 @@ class StrategyPage(QScrollArea):
         )
         for picker in (self.a_picker, self.b_picker):
             picker.set_n(rules.n)
-        for box in (self.play_box, self.reply_box, self.tournament_box):
-            box.mark_stale(rules)
+        self._check_stale()
+        if not self._jobs:  # a refusal (or "Stopped.") was about the game left
+            self.status.setText("")
         for channel in (PLAY, REPLY, TOURNAMENT):  # under way for the old game: dropped
             if channel in self._asked:
                 self._asked.pop(channel)
