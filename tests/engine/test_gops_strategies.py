@@ -30,6 +30,7 @@ from whistgui.engine.gops.strategies import (
     Turn,
     read_strategy_file,
     strategy,
+    unknown_strategies,
 )
 
 # --- the brute force ---------------------------------------------------------------------
@@ -584,3 +585,22 @@ def test_stop_and_progress_hooks_are_checked():
         best_response(face, rules, should_stop=3)
     with pytest.raises(ArgumentTypeError, match="progress"):
         play(face, face, rules, progress="no")
+
+
+def test_unknown_strategies_names_every_bad_name_once(tmp_path):
+    rules = GopsRules(4)
+    assert unknown_strategies(["face", "FACE+3", "random", "optimal", "x.json"], rules) is None
+    err = unknown_strategies(["face+4", "random", "cheat"], rules)
+    assert isinstance(err, NotationError)
+    assert str(err) == (
+        "2 strategies 'face+4', 'cheat': expected face, face+k (k from 0 to 3), random, "
+        "optimal or a strategy file (.json)"
+    )
+    err = unknown_strategies(["A", "b", "x.json"], rules, also=("A", "B"), files=False)
+    assert str(err) == (
+        "strategy 'x.json': expected face, face+k (k from 0 to 3), random, optimal, A or B"
+    )
+    with pytest.raises(ArgumentTypeError):
+        unknown_strategies("face", rules)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError):
+        unknown_strategies([3], rules)  # type: ignore[list-item]

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
+from tests.cli.helpers import run_process
 from whistgui.app.gops_strategies import StrategyChoice
 from whistgui.engine.gops import GopsRules
 from whistgui.engine.gops.exact_play import play
@@ -110,15 +112,43 @@ def test_the_final_scores_are_shown_as_the_cli_lists_them(qtbot, page) -> None:
 
 
 def test_a_refusal_is_cleared_when_n_changes_and_alt_e_is_left_to_the_edit_menu(
-    qtbot, page
+    qtbot, page, tmp_path
 ) -> None:
-    """F5, F6."""
-    p = page(GopsRules(4))
+    """F5: a refusal is about the game it was for; F6: no button takes Alt+E (Edit menu)."""
+    p = page(GopsRules(3))
+    other = tmp_path / "four.json"
+    other.write_text(json.dumps({"gops_strategy": 1, "n": 4, "otherwise": "random", "bids": {}}))
+    p.read_file(p.b_picker, str(other))
+    qtbot.waitUntil(lambda: p.b_picker.choice().kind == "file", timeout=WAIT)
+    p.compute_play()
+    qtbot.waitUntil(lambda: "N = 4" in p.status.text(), timeout=WAIT)
+    p.session.set_rules(GopsRules(4))
+    assert p.status.text() == ""
     p.names_edit.setText("face, cheat")
     p.compute_tournament()
-    assert "cheat" in p.status.text()
+    assert "cheat" in p.names_error.text()
     p.session.set_rules(GopsRules(5))
-    assert p.status.text() == ""
+    assert p.names_error.isHidden()
     texts = [b.text() for b in p.findChildren(QPushButton)]
     assert not any("&e" in t.lower() for t in texts), texts
     assert "Best repl&y to B" in texts
+
+
+def test_tournament_name_errors_name_every_bad_name_at_the_field_as_the_cli(qtbot, page) -> None:
+    """F2: every bad name, beside the Strategies field, in the engine's words (the CLI's)."""
+    p = page(GopsRules(6))
+    p.names_edit.setText("face, cheat, face+9, random, fce")
+    p.compute_tournament()
+    said = p.names_error.text()
+    assert not p.names_error.isHidden()
+    assert said.startswith("3 strategies 'cheat', 'face+9', 'fce': expected face, face+k")
+    assert "(k from 0 to 5)" in said
+    assert p.status.text() == ""  # not beside Play
+    got = run_process("gops", "tournament", "--n", "6", "--strategies",
+                      "face, cheat, face+9, random, fce")  # fmt: skip
+    assert got.returncode == 2
+    assert "3 strategies 'cheat', 'face+9', 'fce': expected face, face+k (k from 0 to 5)" in (
+        got.stderr
+    )
+    qtbot.keyClicks(p.names_edit, "x")
+    assert p.names_error.isHidden()

@@ -170,7 +170,7 @@ def test_the_tournament_is_the_engines_coloured_by_sign(qtbot, page) -> None:
     assert loss.red() > loss.blue()
     p.names_edit.setText("face, bogus")
     p.compute_tournament()
-    assert "'bogus'" in p.status.text()
+    assert "'bogus'" in p.names_error.text()  # at the field (review 30, F2)
 
 
 def test_tournament_names_are_read_or_refused_quoting_them() -> None:

@@ -35,7 +35,7 @@ from whistgui.engine.gops.matrix_text import (
     parse_matrix,
     shape_text,
 )
-from whistgui.engine.gops.rules import GopsRules
+from whistgui.engine.gops.rules import MAX_N, GopsRules
 from whistgui.engine.gops.state import GopsState
 from whistgui.engine.gops.strategies import (
     OptimalStrategy,
@@ -44,6 +44,7 @@ from whistgui.engine.gops.strategies import (
     Turn,
     read_strategy_file,
     strategy,
+    unknown_strategies,
 )
 from whistgui.engine.reading import quote, quote_path
 
@@ -297,15 +298,14 @@ def path_to(
     return path
 
 
-_NAME = re.compile(r"face(?:\+(\d{1,2}))?|random|optimal|a|b", re.IGNORECASE)
-
-
 def choices_of(
-    text: str, a: StrategyChoice, b: StrategyChoice, limit: int = 8
+    text: str, a: StrategyChoice, b: StrategyChoice, limit: int = 8, n: int = MAX_N
 ) -> list[StrategyChoice]:
     """The strategies of a tournament, named in ``text`` separated by commas or spaces:
-    ``face``, ``face+k``, ``random``, ``optimal``, ``A`` and ``B`` (the pickers' choices);
-    NotationError quoting a name that is none of them, or more than ``limit``."""
+    ``face``, ``face+k`` (k below ``n``), ``random``, ``optimal``, ``A`` and ``B`` (the
+    pickers' choices); NotationError quoting every name that is none of them (the engine's
+    :func:`~whistgui.engine.gops.strategies.unknown_strategies`, as ``whist gops tournament``
+    says it), or more than ``limit``."""
     words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
     if not words:
         raise NotationError("no strategies named: expected names like 'face, face+1, random'")
@@ -314,21 +314,18 @@ def choices_of(
             f"{len(words)} strategies named: a tournament plays at most {limit} (each pair "
             "is a whole game played exactly)"
         )
+    unknown = unknown_strategies(words, GopsRules(n), also=("A", "B"), files=False)
+    if unknown is not None:
+        raise unknown
     out: list[StrategyChoice] = []
     for w in words:
-        m = _NAME.fullmatch(w)
-        if m is None:
-            raise NotationError(
-                f"strategy {quote(w)}: expected face, face+k, random, optimal, A or B "
-                "(A's and B's strategies as picked)"
-            )
         low = w.lower()
         if low == "a":
             out.append(a)
         elif low == "b":
             out.append(b)
         elif low.startswith("face"):
-            out.append(StrategyChoice("face", int(m.group(1) or 0)))
+            out.append(StrategyChoice("face", int(low[len("face+") :] or 0)))
         else:
             out.append(StrategyChoice(low))
     return out

@@ -41,6 +41,7 @@ from whistgui.engine.gops.strategies import (
     OptimalStrategy,
     Strategy,
     strategy,
+    unknown_strategies,
 )
 from whistgui.engine.reading import quote, quote_path
 
@@ -248,6 +249,9 @@ def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
             f"--strategies {quote(args.strategies)}: expected 1 to {MAX_STRATEGIES} strategies "
             f"separated by commas ({_STRATEGIES})"
         )
+    unknown = unknown_strategies(names, rules)
+    if unknown is not None:
+        raise NotationError(f"--strategies: {unknown}")
     strategies = [_strategy(w, "--strategies", rules, order) for w in names]
     if args.figure:
         from whistgui.figures.backends import FORMATS

@@ -67,6 +67,7 @@ __all__ = [
     "Turn",
     "read_strategy_file",
     "strategy",
+    "unknown_strategies",
 ]
 
 #: A strategy's answer: ``((bid, probability), …)``, bids increasing, probabilities > 0 and
@@ -592,6 +593,37 @@ def strategy(name: str, rules: GopsRules, order: str = "random") -> Strategy:
     raise NotationError(
         f"strategy {quote(name)}: expected face, face+k (k from 0 to {rules.n - 1}), random, "
         "optimal or a strategy file (.json)"
+    )
+
+
+def unknown_strategies(
+    names: list[str], rules: GopsRules, also: tuple[str, ...] = (), files: bool = True
+) -> NotationError | None:
+    """One message (a NotationError, to raise) quoting *every* name in ``names`` that is no
+    strategy of :func:`strategy` for ``rules`` (nor one of ``also``, e.g. the app's ``A`` and
+    ``B``; nor a file's path unless ``files`` is False) and saying what is expected — the same
+    words for ``whist gops tournament`` and the app's tournament; None if all are known."""
+    expect(names, list, "names", "a list of strategies' names")
+    expect(rules, GopsRules, "rules")
+    known = {w.lower() for w in also} | {"random", "optimal"}
+    bad: list[str] = []
+    for name in names:
+        expect(name, str, "a name", "a strategy's name (a str)")
+        word = name.strip().lower()
+        m = _FACE.fullmatch(word)
+        if word in known or (m is not None and int(m.group(1) or 0) < rules.n):
+            continue
+        if files and (name.endswith(".json") or os.path.isfile(name)):
+            continue
+        bad.append(name)
+    if not bad:
+        return None
+    quoted = ", ".join(quote(w) for w in bad)
+    choices = [f"face, face+k (k from 0 to {rules.n - 1})", "random", "optimal"]
+    choices += [f"{w}" for w in also] + (["a strategy file (.json)"] if files else [])
+    return NotationError(
+        f"{'strategy' if len(bad) == 1 else f'{len(bad)} strategies'} {quoted}: expected "
+        f"{', '.join(choices[:-1])} or {choices[-1]}"
     )
 
 

@@ -301,6 +301,12 @@ class StrategyPage(QScrollArea):
         names_row.addWidget(self.names_edit, 1)
         names_row.addWidget(self.tournament_button)
         top.addLayout(names_row)
+        self.names_error = QLabel(inner)
+        self.names_error.setObjectName("gopsTournamentNamesError")
+        self.names_error.setWordWrap(True)
+        text_role(self.names_error, "error")
+        self.names_error.hide()
+        top.addWidget(self.names_error)
         self.tournament_table = _table(self.tournament_box.body, "Tournament matrix")
         self.tournament_table.setToolTip(
             "Rows: A's strategy, columns: B's. File ▸ Export Figure draws this matrix while the "
@@ -318,6 +324,7 @@ class StrategyPage(QScrollArea):
         self.reply_b_button.clicked.connect(lambda: self.compute_reply("B"))
         self.tournament_button.clicked.connect(self.compute_tournament)
         self.names_edit.returnPressed.connect(self.compute_tournament)
+        self.names_edit.textEdited.connect(lambda _t: self.names_error.hide())
         self.deviations.itemActivated.connect(self._on_deviation)
         self.deviations.itemClicked.connect(self._on_deviation)
         for picker in (self.a_picker, self.b_picker):
@@ -382,11 +389,17 @@ class StrategyPage(QScrollArea):
     def compute_tournament(self) -> None:
         try:
             choices = choices_of(
-                self.names_edit.text(), self.a_picker.choice(), self.b_picker.choice()
+                self.names_edit.text(),
+                self.a_picker.choice(),
+                self.b_picker.choice(),
+                n=self.rules.n,
             )
-        except WhistError as exc:
-            self._say(str(exc))
+        except WhistError as exc:  # said at the field, not beside Play
+            self.names_error.setText(str(exc))
+            self.names_error.show()
+            self.message.emit(str(exc))
             return
+        self.names_error.hide()
         rules, solver = self.rules, self._solver()
 
         def job(ctx: JobContext) -> list[list[PlayResult]]:
@@ -599,6 +612,7 @@ class StrategyPage(QScrollArea):
         self._check_stale()
         if not self._jobs:  # a refusal (or "Stopped.") was about the game left
             self.status.setText("")
+        self.names_error.hide()
         for channel in (PLAY, REPLY, TOURNAMENT):  # under way for the old game: dropped
             if channel in self._asked:
                 self._asked.pop(channel)
