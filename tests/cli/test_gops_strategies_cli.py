@@ -222,3 +222,17 @@ def test_bad_strategies_and_options_are_refused(tmp_path):
     assert "--strategies 'face,,random'" in line
     line = refused("play", "--n", "9", "--a", "optimal", "--b", "face")
     assert "optimal for N = 9" in line
+
+
+def test_a_strategy_files_bad_otherwise_and_missing_turns_name_the_file_and_key(tmp_path):
+    """Review 30, F3: the file's name quoted (its path, not its stem) and the key."""
+    for other, k in (("cheat", "cheat"), ("optimal", "optimal"), ("face+3", "face+3")):
+        f = tmp_path / f"other-{k}.json"
+        f.write_text(json.dumps({"gops_strategy": 1, "n": 3, "otherwise": other, "bids": {}}))
+        line = refused("play", "--n", "3", "--a", str(f), "--b", "face")
+        assert f"strategy file '{f}'" in line
+        assert f'"otherwise" is "{other}"; expected face+k (k from 0 to 2) or random' in line
+    f = tmp_path / "holes.json"
+    f.write_text(json.dumps({"gops_strategy": 1, "n": 3, "bids": {}}))
+    line = refused("play", "--n", "3", "--a", str(f), "--b", "face")
+    assert f"strategy 'holes' (strategy file '{f}') has no bid for the turn 'shown=" in line

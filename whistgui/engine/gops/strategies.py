@@ -331,11 +331,14 @@ class TableStrategy(Strategy):
         table: Mapping[str, Bids],
         otherwise: Strategy | None = None,
         name: str = "table",
+        source: str = "",
     ) -> None:
         self.n = whole(n, "n", low=1, high=MAX_N)
         self.table = dict(table)
         self.otherwise = otherwise
         self.name = expect(name, str, "name")
+        #: where it was read from (``strategy file '…'``), for messages; "" if made in Python
+        self.source = expect(source, str, "source")
 
     def bids(self, turn: Turn) -> Bids:
         expect(turn, Turn, "turn")
@@ -343,9 +346,10 @@ class TableStrategy(Strategy):
         if got is not None:
             return got
         if self.otherwise is None:
+            source = f" ({self.source})" if self.source else ""
             raise ArgumentError(
-                f"strategy {quote(self.name)} has no bid for the turn {str(turn)!r} (and no "
-                '"otherwise")'
+                f"strategy {quote(self.name)}{source} has no bid for the turn {str(turn)!r} "
+                '(and no "otherwise")'
             )
         return self.otherwise.bids(turn)
 
@@ -480,9 +484,15 @@ def _read_table(data: Any, where: str) -> TableStrategy:
             raise NotationError(
                 f'{where}: "otherwise" is {quote_json(other)}; expected face+k or random'
             )
+        m = _FACE.fullmatch(other.strip().lower())
+        if (other.strip().lower() != "random" and m is None) or (
+            m is not None and int(m.group(1) or 0) >= n
+        ):
+            raise NotationError(
+                f'{where}: "otherwise" is {quote_json(other)}; expected face+k (k from 0 to '
+                f"{n - 1}) or random"
+            )
         otherwise = strategy(other, GopsRules(n))
-        if isinstance(otherwise, OptimalStrategy):
-            raise NotationError(f'{where}: "otherwise" is "optimal"; expected face+k or random')
     bids = data.get("bids")
     if not isinstance(bids, dict):
         raise NotationError(f'{where}: "bids" is {quote_json(bids)}; expected an object of turns')
@@ -503,7 +513,7 @@ def _read_table(data: Any, where: str) -> TableStrategy:
         if str(turn) in table:
             raise NotationError(f"{where}: the turn {quote(key)} is listed twice")
         table[str(turn)] = _read_bids(value, turn, f"{where}: the turn {quote(key)}")
-    return TableStrategy(n, table, otherwise, name)
+    return TableStrategy(n, table, otherwise, name, source=where)
 
 
 def _read_bids(value: Any, turn: Turn, where: str) -> Bids:
