@@ -5,7 +5,10 @@ with exit status 2."""
 
 from __future__ import annotations
 
+import io
+import itertools
 import json
+import re
 from fractions import Fraction
 
 import pytest
@@ -18,6 +21,9 @@ from tests.engine.test_gops_strategies import (
     bf_random,
     bf_value,
 )
+from whistgui.cli import build_parser
+from whistgui.cli import gops as gops_cli
+from whistgui.cli.common import ProgressLine
 
 
 def whist_json(*argv: str, stdin: str = "") -> dict:
@@ -236,3 +242,41 @@ def test_a_strategy_files_bad_otherwise_and_missing_turns_name_the_file_and_key(
     f.write_text(json.dumps({"gops_strategy": 1, "n": 3, "bids": {}}))
     line = refused("play", "--n", "3", "--a", str(f), "--b", "face")
     assert f"strategy 'holes' (strategy file '{f}') has no bid for the turn 'shown=" in line
+
+
+class _Log(io.StringIO):
+    """Standard error as a log (not a terminal): whole lines."""
+
+    def isatty(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["play", "--n", "5", "--a", "random", "--b", "random"], "random against random: "),
+        (["best-response", "--n", "5", "--against", "random"], "the best reply to random: "),
+        (["tournament", "--n", "5", "--strategies", "random,face"], "tournament: "),
+    ],
+)
+def test_long_runs_show_the_states_visited_on_stderr(monkeypatch, argv, words):
+    """Review 30, F1: the states visited on standard error (a ProgressLine, as whist table's:
+    here its clock runs 11 s a look, so every line is due)."""
+    args = build_parser().parse_args(["gops", *argv])
+    quiet = _Log()
+    assert gops_cli.run(args, io.StringIO(), quiet) == 0
+    assert quiet.getvalue() == ""  # quick (under 2 s): nothing said
+    ticks = itertools.count(step=11.0)
+    monkeypatch.setattr(ProgressLine, "clock", staticmethod(lambda: next(ticks)))
+    out, err = io.StringIO(), _Log()
+    assert gops_cli.run(args, out, err) == 0
+    lines = err.getvalue().splitlines()
+    states = [int(m.group(1).replace(",", "")) for x in lines if (m := _STATES.search(x))]
+    assert lines
+    assert all(x.startswith((words, "the game's value")) for x in lines), lines
+    assert states[0] == 1024  # the first poll
+    assert max(states) >= 8 * 1024, lines
+    assert out.getvalue()  # and the answer
+
+
+_STATES = re.compile(r"([\d,]+) states")

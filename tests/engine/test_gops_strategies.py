@@ -460,11 +460,44 @@ def test_a_huge_strategy_file_is_refused_unread(tmp_path):
 
 def test_a_play_too_large_is_refused_not_run():
     rules = GopsRules(4)
-    with pytest.raises(ArgumentError, match="visits more than 10 states"):
+    # random against random, or a reply to random: every hand is met — refused before the work
+    # (4³ + 6³ + 4³ + 1 = 345 chance states at the least)
+    with pytest.raises(ArgumentError, match="would visit at least 345 states") as got:
         play(RandomStrategy(), RandomStrategy(), rules, max_states=10)
-    with pytest.raises(ArgumentError, match="visits more than 10 states"):
+    assert "(random against random: N up to 6)" in str(got.value)
+    with pytest.raises(ArgumentError, match="best reply to random would visit at least 345 states"):
         best_response(RandomStrategy(), rules, max_states=10)
+    # other strategies: refused when the budget runs out, the message naming what was asked
+    with pytest.raises(ArgumentError, match="visits more than 10 states") as got:
+        play(FaceStrategy(4, 1), RandomStrategy(), rules, max_states=10)
+    assert str(got.value).startswith("face+1 against random visits")
+    assert "random against random" not in str(got.value)
+    with pytest.raises(ArgumentError, match="visits more than 10 states") as got:
+        best_response(FaceStrategy(4, 1), rules, max_states=10)
+    assert str(got.value).startswith("the best reply to face+1 visits")
+    assert "N up to 6" not in str(got.value)
     assert play(RandomStrategy(), RandomStrategy(), rules, max_states=10_000).exact == 0
+
+
+def test_random_against_random_at_n8_is_refused_at_once():
+    """Review 30, B1: a size known before the work is refused before it (at N = 8 at least
+    739,161 chance states: every 1 to 8 prizes left and cards in each hand)."""
+    code = (
+        "from whistgui.engine.gops import GopsRules\n"
+        "from whistgui.engine.gops.exact_play import best_response, play\n"
+        "from whistgui.engine.gops.strategies import RandomStrategy as R\n"
+        "for f in (lambda: play(R(), R(), GopsRules(8)), lambda: best_response(R(), "
+        "GopsRules(8))):\n"
+        "    try:\n        f()\n    except Exception as e:\n        print(e)\n"
+    )
+    got = run_bounded(code, memory_mb=400, timeout=60)
+    assert got.returncode == 0, got.stderr
+    lines = got.stdout.splitlines()
+    assert lines[0].startswith("random against random would visit at least 739,161 states")
+    assert lines[1].startswith("the best reply to random would visit at least 739,161 states")
+    assert got.seconds < 30  # no work done (a generous limit: the interpreter's start only)
+    with pytest.raises(ArgumentError, match="at least 184,755 states"):  # 10 prizes in order
+        play(RandomStrategy(), RandomStrategy(), GopsRules(10), "ascending", max_states=184_754)
 
 
 class _Cheat(Strategy):

@@ -152,3 +152,23 @@ def test_tournament_name_errors_name_every_bad_name_at_the_field_as_the_cli(qtbo
     )
     qtbot.keyClicks(p.names_edit, "x")
     assert p.names_error.isHidden()
+
+
+def test_the_page_shows_the_states_visited_while_it_works(qtbot, page, service) -> None:
+    """F1: the best reply and the play show the states visited (the engine's progress hook),
+    not only their names."""
+    p = page(GopsRules(5))
+    seen: list[str] = []
+    service.progress.connect(lambda _job, text: seen.append(text))
+    p.b_picker.set_choice(StrategyChoice("random"))
+    p.compute_reply("B")
+    qtbot.waitUntil(lambda: p.reply is not None, timeout=WAIT)
+    valued = [t for t in seen if t.startswith("the best reply to random: ")]
+    assert valued, seen
+    assert valued[0].endswith(" states valued")
+    seen.clear()
+    p.a_picker.set_choice(StrategyChoice("random"))
+    _play(qtbot, p)
+    visited = [t for t in seen if t.startswith("random against random: ")]
+    assert visited, seen
+    assert visited[0].endswith(" states visited")

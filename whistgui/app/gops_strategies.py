@@ -142,11 +142,13 @@ def play_pair(
     rules: GopsRules,
     solver: Any = None,
     should_stop: Callable[[], bool] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> PlayResult:
-    """A playing ``a`` against B playing ``b``, exactly (the prizes in random order)."""
+    """A playing ``a`` against B playing ``b``, exactly (the prizes in random order;
+    ``progress`` told the states visited every 1,024)."""
     sa = _hook(a.make(rules, solver), should_stop)
     sb = sa if b == a and a.kind != "file" else _hook(b.make(rules, solver), should_stop)
-    return play(sa, sb, rules, should_stop=should_stop)
+    return play(sa, sb, rules, should_stop=should_stop, progress=progress)
 
 
 @dataclass(frozen=True)
@@ -182,13 +184,15 @@ def reply_to(
     solver: Any = None,
     should_stop: Callable[[], bool] | None = None,
     known_value: Fraction | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Reply:
     """The best reply to ``choice`` (A's strategy if ``side`` is ``"A"``, else B's): the
     replier takes the other seat; strategies see the game from their own side, so one
     backward induction answers either. The exploitability is the reply's value less the
-    game's (``known_value`` if given: computed, it takes 13 s at N = 6, the reply 0.7 s)."""
+    game's (``known_value`` if given: computed, it takes 13 s at N = 6, the reply 0.7 s);
+    ``progress`` told the states valued every 1,024."""
     s = _hook(choice.make(rules, solver), should_stop)
-    br = best_response(s, rules, should_stop=should_stop)
+    br = best_response(s, rules, should_stop=should_stop, progress=progress)
     if known_value is not None:
         value = known_value
     else:
@@ -229,11 +233,13 @@ def tournament_of(
     solver: Any = None,
     progress: Callable[[int, int], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    states: Callable[[int], None] | None = None,
 ) -> list[list[PlayResult]]:
     """Every pair's play: row i is choice i as A, column j choice j as B (``progress(done,
-    total)`` after each; ``should_stop`` polled between plays)."""
+    total)`` after each, ``states`` the play's states every 1,024; ``should_stop`` polled
+    between plays and within them)."""
     made = [_hook(c.make(rules, solver), should_stop) for c in choices]
-    return tournament(made, rules, should_stop=should_stop, progress=progress)
+    return tournament(made, rules, should_stop=should_stop, progress=progress, states=states)
 
 
 def path_to(

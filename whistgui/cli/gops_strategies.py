@@ -18,6 +18,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Final, TextIO
 
+from whistgui.cli.common import ProgressLine
 from whistgui.engine import NotationError
 from whistgui.engine.gops import MAX_EXACT_MATRIX, MAX_MATRIX, GopsRules, solve_exact
 from whistgui.engine.gops.exact_play import (
@@ -176,11 +177,24 @@ def _num(x: Fraction) -> str:
 # --- the commands ------------------------------------------------------------------------
 
 
+class _States:
+    """States visited so far, on standard error (a :class:`ProgressLine`: nothing in a quick
+    run, then a line a second on a terminal, every 10 s in a log)."""
+
+    def __init__(self, line: ProgressLine, what: str) -> None:
+        self.line, self.what = line, what
+
+    def __call__(self, states: int) -> None:
+        if self.line.due():
+            self.line(f"{self.what}: {states:,} states, {self.line.elapsed:.0f} s")
+
+
 def _play(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     rules, order = _rules(args)
     a = _strategy(args.a, "--a", rules, order)
     b = _strategy(args.b, "--b", rules, order)
-    r = play(a, b, rules, order)
+    with ProgressLine(err) as line:
+        r = play(a, b, rules, order, progress=_States(line, f"{a.name} against {b.name}"))
     if args.json:
         out.write(json.dumps(r.to_json()) + "\n")
         return
@@ -209,9 +223,11 @@ def _play_text(r: PlayResult) -> list[str]:
 def _best_response(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     rules, order = _rules(args)
     s = _strategy(args.against, "--against", rules, order)
-    br = best_response(s, rules, order)
-    solver = s.solver if isinstance(s, OptimalStrategy) and order == "random" else None
-    gv = game_value(rules, order, solver=solver)
+    with ProgressLine(err) as line:
+        br = best_response(s, rules, order, progress=_States(line, f"the best reply to {s.name}"))
+        line(f"the game's value (to measure the exploitability), {line.elapsed:.0f} s")
+        solver = s.solver if isinstance(s, OptimalStrategy) and order == "random" else None
+        gv = game_value(rules, order, solver=solver)
     exploit = br.value - gv
     if args.save is not None:
         with open(args.save, "w", encoding="utf-8") as f:
@@ -261,7 +277,20 @@ def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
                 f"--figure {quote_path(args.figure)}: expected a file name ending in "
                 + ", ".join(f".{f}" for f in FORMATS)
             )
-    results = tournament(strategies, rules, order)
+    with ProgressLine(err) as line:
+        done = [0, len(strategies) ** 2]
+
+        def plays(k: int, total: int) -> None:
+            done[:] = [k, total]
+
+        def states(n: int) -> None:
+            if line.due():
+                line(
+                    f"tournament: {done[0]} of {done[1]} plays done, the next at {n:,} states, "
+                    f"{line.elapsed:.0f} s"
+                )
+
+        results = tournament(strategies, rules, order, progress=plays, states=states)
     labels = [s.name for s in strategies]
     figure = _tournament_figure(results, args.figure) if args.figure else None
     if args.json:

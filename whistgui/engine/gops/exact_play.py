@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import gcd
+from math import comb, gcd
 from typing import Any, Final
 
 from whistgui.engine.checks import each, expect, optional_callable, whole
@@ -51,6 +51,7 @@ from whistgui.engine.reading import quote
 
 __all__ = [
     "MAX_PLAY_STATES",
+    "MAX_REPLY_STATES",
     "BestResponse",
     "PlayResult",
     "best_response",
@@ -60,10 +61,13 @@ __all__ = [
     "tournament",
 ]
 
-#: The most chance states one play or best response visits (a memo entry each, with a
-#: distribution of scores): random against random at N = 6 is 88,570 (some 20 s), at N = 7
-#: beyond it; the best reply to random at N = 5 24,410 (4 s).
+#: The most chance states one play visits (a memo entry each, with a distribution of scores):
+#: random against random at N = 6 is 88,570 (some 20 s), at N = 7 beyond it.
 MAX_PLAY_STATES: Final = 200_000
+#: The most chance states one best reply visits (a memo entry each, an exact value): the best
+#: reply to random at N = 5 is 24,410 (4 s); at N = 6 with the sign some 309,000 (38 s, 520 MB
+#: resident at its peak), beyond :data:`MAX_PLAY_STATES` — at N = 7 beyond this.
+MAX_REPLY_STATES: Final = 400_000
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
 
@@ -84,8 +88,9 @@ class _Budget:
         what: str,
         should_stop: Callable[[], bool] | None = None,
         progress: Callable[[int], None] | None = None,
+        hint: str = "",
     ) -> None:
-        self.left, self.limit, self.what = limit, limit, what
+        self.left, self.limit, self.what, self.hint = limit, limit, what, hint
         self.should_stop = optional_callable(should_stop, "should_stop")
         self.progress = optional_callable(progress, "progress")
 
@@ -97,11 +102,21 @@ class _Budget:
         self.left -= 1
         if self.left < 0:
             raise ArgumentError(
-                f"{self.what} visits more than {self.limit:,} states: too large to play "
-                "exactly here (random against random: N up to 6)"
+                f"{self.what} visits more than {self.limit:,} states: too large to compute "
+                f"exactly here{self.hint}"
             )
         if self.visited & POLL_MASK == 0:
             self.poll()
+
+    def refuse_early(self, least: int) -> None:
+        """ArgumentError before any work when the states to visit, at ``least`` of them, are
+        more than the budget."""
+        if least > self.limit:
+            raise ArgumentError(
+                f"{self.what} would visit at least {least:,} states (every hand and prizes "
+                f"left is reached), more than {self.limit:,}: too large to compute exactly "
+                f"here{self.hint}"
+            )
 
     def poll(self) -> None:
         """Ask ``should_stop`` (Cancelled if it says so), then tell ``progress``."""
@@ -109,6 +124,13 @@ class _Budget:
             raise Cancelled(f"{self.what} stopped after {self.visited:,} states")
         if self.progress is not None:
             self.progress(self.visited)
+
+
+def _least_states(n: int, order: str) -> int:
+    """The chance states met when both players may bid any card (random against random, or
+    a reply to random), at the least: every k prizes left and k cards in each hand (k ≥ 1;
+    only one set of prizes for each k when the order is known) — more with the pots."""
+    return sum(comb(n, k) ** (3 if order == "random" else 2) for k in range(1, n + 1))
 
 
 # --- play ----------------------------------------------------------------------------------
@@ -275,6 +297,9 @@ def play(
         should_stop,
         progress,
     )
+    if isinstance(a, RandomStrategy) and isinstance(b, RandomStrategy):
+        budget.hint = " (random against random: N up to 6)"
+        budget.refuse_early(_least_states(rules.n, order))
     keyed = sa.uses_score or sb.uses_score
     ties = rules.ties
     # a distribution: integer weights over one denominator (no fraction arithmetic per entry)
@@ -346,15 +371,18 @@ def tournament(
     *,
     should_stop: Callable[[], bool] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    states: Callable[[int], None] | None = None,
 ) -> list[list[PlayResult]]:
     """Every pair's :func:`play`: row i is strategy i as A, column j strategy j as B.
     ``should_stop`` is asked before each play and within it (``True`` raises
-    :class:`~whistgui.engine.errors.Cancelled`); ``progress(done, total)`` told after each."""
+    :class:`~whistgui.engine.errors.Cancelled`); ``progress(done, total)`` told after each,
+    ``states`` the states the play under way has visited, every 1,024."""
     items: tuple[Strategy, ...] = each(strategies, Strategy, "strategies", "a sequence of Strategy")
     if not items:
         raise ArgumentError("strategies is empty: expected at least one strategy")
     stop = optional_callable(should_stop, "should_stop")
     told = optional_callable(progress, "progress")
+    visited = optional_callable(states, "states")
     total = len(items) ** 2
     out: list[list[PlayResult]] = []
     for x in items:
@@ -363,7 +391,7 @@ def tournament(
             if stop is not None and stop():
                 done = len(out) * len(items) + len(row)
                 raise Cancelled(f"the tournament stopped after {done} of {total} plays")
-            row.append(play(x, y, rules, order, should_stop=stop))
+            row.append(play(x, y, rules, order, should_stop=stop, progress=visited))
             if told is not None:
                 told(len(out) * len(items) + len(row), total)
         out.append(row)
@@ -416,7 +444,7 @@ def best_response(
     rules: GopsRules,
     order: str = "random",
     *,
-    max_states: int = MAX_PLAY_STATES,
+    max_states: int = MAX_REPLY_STATES,
     should_stop: Callable[[], bool] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> BestResponse:
@@ -441,6 +469,9 @@ def best_response(
         should_stop,
         progress,
     )
+    if isinstance(against, RandomStrategy):  # every bid of either is met
+        budget.hint = " (the best reply to random: N up to 6)"
+        budget.refuse_early(_least_states(rules.n, order))
     points = rules.score == "points"
     relative = points and not sb.uses_score  # the value is diff + what is won from here
     ties = rules.ties

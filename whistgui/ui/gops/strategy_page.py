@@ -370,8 +370,13 @@ class StrategyPage(QScrollArea):
         )
 
         def job(ctx: JobContext) -> PlayResult:
-            ctx.report(f"{a.name} against {b.name}", force=True)
-            return play_pair(a, b, rules, solver, ctx.should_stop)
+            what = f"{a.name} against {b.name}"
+            ctx.report(what, force=True)
+
+            def states(n: int) -> None:
+                ctx.report(f"{what}: {n:,} states visited")
+
+            return play_pair(a, b, rules, solver, ctx.should_stop, states)
 
         self._submit(PLAY, job, f"GOPS: {a.name} against {b.name}", rules)
 
@@ -381,8 +386,13 @@ class StrategyPage(QScrollArea):
         known = self._game_values.get(rules)
 
         def job(ctx: JobContext) -> Reply:
-            ctx.report(f"the best reply to {choice.name}", force=True)
-            return reply_to(choice, side, rules, solver, ctx.should_stop, known)
+            what = f"the best reply to {choice.name}"
+            ctx.report(what, force=True)
+
+            def states(n: int) -> None:
+                ctx.report(f"{what}: {n:,} states valued")
+
+            return reply_to(choice, side, rules, solver, ctx.should_stop, known, states)
 
         self._submit(REPLY, job, f"GOPS: the best reply to {side}'s {choice.name}", rules)
 
@@ -403,10 +413,16 @@ class StrategyPage(QScrollArea):
         rules, solver = self.rules, self._solver()
 
         def job(ctx: JobContext) -> list[list[PlayResult]]:
-            def progress(done: int, total: int) -> None:
-                ctx.report(f"{done} of {total} plays", force=True)
+            done = [0, len(choices) ** 2]
 
-            return tournament_of(choices, rules, solver, progress, ctx.should_stop)
+            def progress(k: int, total: int) -> None:
+                done[:] = [k, total]
+                ctx.report(f"{k} of {total} plays", force=True)
+
+            def states(n: int) -> None:
+                ctx.report(f"{done[0]} of {done[1]} plays done, the next at {n:,} states")
+
+            return tournament_of(choices, rules, solver, progress, ctx.should_stop, states)
 
         self._submit(TOURNAMENT, job, f"GOPS: a tournament of {len(choices)}", rules)
 

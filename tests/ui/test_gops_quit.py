@@ -1,0 +1,82 @@
+"""Review 30, B2 and B3: closing the window during a long GOPS job (a tournament with optimal,
+random against random, at N = 6) ends the engine's thread within a few seconds, and Stop ends
+such a job as promptly."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.ui.workspaces import gops
+from whistgui.engine.gops import GopsRules
+
+
+def _choose_gops(window) -> None:  # type: ignore[no-untyped-def]
+    combo = window.game_selector.combo
+    i = combo.findData("gops")
+    combo.setCurrentIndex(i)
+    combo.activated.emit(i)
+
+
+def _running(window, channel: str) -> bool:  # type: ignore[no-untyped-def]
+    job = window.engine._running
+    return job is not None and job.channel == channel
+
+
+@pytest.mark.parametrize(
+    ("names", "channel"),
+    [
+        ("optimal, random", "gops-strategy-tournament"),
+        ("random, random", "gops-strategy-tournament"),
+    ],
+)
+def test_closing_the_window_during_a_long_job_ends_the_engine_promptly(
+    qtbot, window, names, channel
+) -> None:
+    _choose_gops(window)
+    ws = gops(window)
+    ws.explorer.set_rules(GopsRules(6))
+    ws.tabs.setCurrentWidget(ws.strategies)
+    p = ws.strategies
+    p.names_edit.setText(names)
+    p.compute_tournament()
+    qtbot.waitUntil(lambda: _running(window, channel), timeout=60_000)
+    qtbot.wait(1500)  # well into it
+    assert _running(window, channel)
+    start = time.monotonic()
+    window.close()
+    window.engine._thread.join(10)
+    took = time.monotonic() - start
+    assert not window.engine._thread.is_alive(), f"the engine still runs after {took:.1f} s"
+    assert took < 5, took
+
+
+@pytest.mark.parametrize("close", [False, True])
+def test_stop_or_closing_ends_random_against_random_at_n6_promptly(qtbot, window, close) -> None:
+    """B3: Stop took 24–29 s during random against random at N = 6 (a play of some 20 s);
+    the play polls should_stop every 1,024 states: Stop, or closing the window, ends it within
+    a second or two."""
+    from whistgui.app.gops_strategies import StrategyChoice
+
+    _choose_gops(window)
+    ws = gops(window)
+    ws.explorer.set_rules(GopsRules(6))
+    ws.tabs.setCurrentWidget(ws.strategies)
+    p = ws.strategies
+    p.a_picker.set_choice(StrategyChoice("random"))
+    p.b_picker.set_choice(StrategyChoice("random"))
+    p.compute_play()
+    qtbot.waitUntil(lambda: _running(window, "gops-strategy-play"), timeout=60_000)
+    qtbot.wait(1500)
+    assert _running(window, "gops-strategy-play")
+    start = time.monotonic()
+    if close:
+        window.close()
+        window.engine._thread.join(10)
+        assert not window.engine._thread.is_alive()
+    else:
+        p.stop_button.click()
+        qtbot.waitUntil(lambda: p.status.text() == "Stopped.", timeout=10_000)
+        assert p.play_result is None
+    assert time.monotonic() - start < 3
