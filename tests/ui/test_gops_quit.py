@@ -80,3 +80,31 @@ def test_stop_or_closing_ends_random_against_random_at_n6_promptly(qtbot, window
         qtbot.waitUntil(lambda: p.status.text() == "Stopped.", timeout=10_000)
         assert p.play_result is None
     assert time.monotonic() - start < 3
+
+
+@pytest.mark.parametrize("stop", [False, True])
+def test_ctrl_1_2_3_switch_pages_after_a_stopped_tournament(qtbot, window, stop) -> None:
+    """F7: after a tournament stopped by Escape the keyboard focus was nowhere, and Ctrl+1, 2,
+    3 (shortcuts of the tabs and their children) stopped switching pages; now they are the
+    window's while the GOPS tabs are shown."""
+    from PySide6.QtCore import Qt
+
+    _choose_gops(window)
+    ws = gops(window)
+    ws.explorer.set_rules(GopsRules(6))
+    ws.tabs.setCurrentWidget(ws.strategies)
+    p = ws.strategies
+    p.names_edit.setText("optimal, random")
+    p.names_edit.setFocus()
+    if stop:
+        p.compute_tournament()
+        qtbot.waitUntil(lambda: _running(window, "gops-strategy-tournament"), timeout=60_000)
+        qtbot.wait(1500)
+        qtbot.keyClick(p.names_edit, Qt.Key.Key_Escape)
+        qtbot.waitUntil(lambda: p.status.text() == "Stopped.", timeout=10_000)
+    pages = []
+    for key in (Qt.Key.Key_1, Qt.Key.Key_3, Qt.Key.Key_2, Qt.Key.Key_1):
+        qtbot.keyClick(window.focusWidget() or window, key, Qt.KeyboardModifier.ControlModifier)
+        qtbot.wait(50)
+        pages.append(ws.tabs.currentIndex())
+    assert pages == [0, 2, 1, 0]

@@ -440,6 +440,14 @@ class StrategyPage(QScrollArea):
             self.engine.cancel(channel)
         self._asked.clear()
 
+    def _stop_enabled(self) -> None:
+        """Stop enabled while a job of the page runs; disabled under the focus, it hands the
+        focus to Play (a widget with no focus would leave the keyboard nowhere)."""
+        running = bool(self._jobs)
+        if not running and self.stop_button.hasFocus():
+            self.play_button.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.stop_button.setEnabled(running)
+
     def _say(self, text: str) -> None:
         self.status.setText(text)
         self.message.emit(text)
@@ -450,7 +458,7 @@ class StrategyPage(QScrollArea):
         if self._jobs.pop(job, None) != channel:
             return False
         self._asked.pop(channel, None)
-        self.stop_button.setEnabled(bool(self._jobs))
+        self._stop_enabled()
         return True
 
     def _on_progress(self, job: int, text: str) -> None:
@@ -459,7 +467,7 @@ class StrategyPage(QScrollArea):
 
     def _on_cancelled(self, job: int, channel: str) -> None:
         if self._jobs.pop(job, None) is not None:
-            self.stop_button.setEnabled(bool(self._jobs))
+            self._stop_enabled()
             hidden = channel in self._asked and self.work.behind
             self.status.setText("Waiting until the page is shown." if hidden else "Stopped.")
 

@@ -94,7 +94,9 @@ class GopsWorkspace(Workspace):
         for k in range(self.tabs.count()):
             self.tabs.setTabToolTip(k, f"Ctrl+{k + 1}")
             sc = QShortcut(QKeySequence(f"Ctrl+{k + 1}"), self.tabs)
-            sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            # the whole window while the tabs are shown: a page's focus may be lost (Stop
+            # disabled under it, a page hidden), and the keys must still switch (review 30, F7)
+            sc.setContext(Qt.ShortcutContext.WindowShortcut)
             sc.activated.connect(lambda k=k: self.tabs.setCurrentIndex(k))
 
     def show_turn(self, state: object, shown: int, rounds: object = None) -> None:
