@@ -172,3 +172,28 @@ def test_the_page_shows_the_states_visited_while_it_works(qtbot, page, service) 
     visited = [t for t in seen if t.startswith("random against random: ")]
     assert visited, seen
     assert visited[0].endswith(" states visited")
+
+
+def test_deviations_from_a_mixed_strategy_are_told_apart(qtbot, page) -> None:
+    """C3: against random every bid is in the support: the reply 'picks one of random's
+    mixed bids for sure', it does not 'deviate'; against face+1 it deviates."""
+    p = page(GopsRules(5))
+    p.b_picker.set_choice(StrategyChoice("random"))
+    p.compute_reply("B")
+    qtbot.waitUntil(lambda: p.reply is not None, timeout=WAIT)
+    rep = p.reply
+    rnd = strategy("random", GopsRules(5))
+    turns = rep.response.turns()
+    mixed = sum(len(rnd.bids(t)) > 1 for t, _bid in turns)
+    assert rep.outside == 0
+    assert len(rep.deviations) + rep.more == mixed
+    text = p.reply_label.text()
+    assert f"outside random's support in 0 of the {len(turns):,} turns" in text
+    assert f"for sure in {mixed:,} more" in text
+    old = rep
+    p.b_picker.set_choice(StrategyChoice("face", 1))
+    p.compute_reply("B")
+    qtbot.waitUntil(lambda: p.reply is not old, timeout=WAIT)
+    rep = p.reply
+    assert rep.outside == len(rep.deviations) + rep.more > 0
+    assert f"It deviates in {rep.outside:,} of the {rep.turns:,} turns" in p.reply_label.text()

@@ -175,6 +175,10 @@ class Reply:
     turns: int
     deviations: tuple[Deviation, ...]
     more: int
+    #: of the turns where it deviates, those where it bids a card the strategy never bids
+    #: there (all of them against a pure strategy; against a mixed one the others are turns
+    #: where the reply picks one of the strategy's bids for sure)
+    outside: int = 0
 
 
 def reply_to(
@@ -205,7 +209,7 @@ def reply_to(
             own.should_stop = should_stop  # Stop reaches the game's solving
         value = game_value(rules, solver=own)
     deviations: list[Deviation] = []
-    count = 0
+    count = outside = 0
     turns = br.turns()
     for k, (turn, bid) in enumerate(turns):
         if should_stop is not None and k % 256 == 0 and should_stop():
@@ -213,6 +217,7 @@ def reply_to(
         theirs = s.bids(turn)
         if theirs != ((bid, Fraction(1)),):
             count += 1
+            outside += all(b != bid for b, _p in theirs)
             if len(deviations) < MAX_SHOWN_DEVIATIONS:
                 deviations.append(Deviation(turn, bid, theirs))
     return Reply(
@@ -224,6 +229,7 @@ def reply_to(
         len(turns),
         tuple(deviations),
         count - len(deviations),
+        outside,
     )
 
 

@@ -537,7 +537,7 @@ class StrategyPage(QScrollArea):
             f"Its expected result: <b>{_exact(rep.response.value)}</b> = "
             f"{_decimal(rep.response.value)}; exploitability of {rep.answered}: "
             f"<b>{_exact(rep.exploitability)}</b> = {_decimal(rep.exploitability)}. "
-            f"It deviates in {dev:,} of the {rep.turns:,} turns it meets"
+            + self._deviations_text(rep, dev)
             + (f" (the first {len(rep.deviations):,} listed)" if rep.more else "")
             + ":"
         )
@@ -546,6 +546,18 @@ class StrategyPage(QScrollArea):
             item = QListWidgetItem(self._deviation_text(rep, d))
             item.setData(Qt.ItemDataRole.UserRole, d)
             self.deviations.addItem(item)
+
+    @staticmethod
+    def _deviations_text(rep: Reply, dev: int) -> str:
+        """Where the reply bids otherwise; against a mixed strategy, told apart: a bid outside
+        the strategy's support, or one of its mixed bids picked for sure (review 30, C3)."""
+        if rep.outside == dev:
+            return f"It deviates in {dev:,} of the {rep.turns:,} turns it meets"
+        return (
+            f"It bids outside {rep.answered}'s support in {rep.outside:,} of the "
+            f"{rep.turns:,} turns it meets, and picks one of {rep.answered}'s mixed bids for "
+            f"sure in {dev - rep.outside:,} more"
+        )
 
     @staticmethod
     def _deviation_text(rep: Reply, d: Deviation) -> str:
