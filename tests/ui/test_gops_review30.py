@@ -197,3 +197,25 @@ def test_deviations_from_a_mixed_strategy_are_told_apart(qtbot, page) -> None:
     rep = p.reply
     assert rep.outside == len(rep.deviations) + rep.more > 0
     assert f"It deviates in {rep.outside:,} of the {rep.turns:,} turns" in p.reply_label.text()
+
+
+def test_empty_boxes_say_what_will_fill_them_and_take_little_room(qtbot, page) -> None:
+    """C1: before anything is computed each box says what it will show (no clipped header,
+    thin empty table or empty list taking the page); filled, the results show."""
+    p = page(GopsRules(4))
+    qtbot.wait(50)
+    assert p.distribution.isHidden()
+    assert p.tournament_table.isHidden()
+    assert p.deviations.isHidden()
+    for label in (p.result_label, p.reply_label, p.tournament_hint):
+        assert label.text().strip()
+        assert label.isVisible()
+    assert p.reply_box.height() < 150, p.reply_box.height()
+    _play(qtbot, p)
+    assert p.distribution.isVisible()
+    assert p.distribution.height() > p.distribution.horizontalHeader().height()
+    p.compute_tournament()
+    qtbot.waitUntil(lambda: p.matrix is not None, timeout=WAIT)
+    assert p.tournament_table.isVisible()
+    assert p.tournament_hint.isHidden()
+    assert p.tournament_table.height() >= 4 * p.tournament_table.rowHeight(0)

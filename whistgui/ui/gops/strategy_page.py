@@ -238,7 +238,11 @@ class StrategyPage(QScrollArea):
 
         # -- the play ---------------------------------------------------------------------------
         self.play_box = _Section("A against B, played exactly", inner)
-        self.result_label = QLabel("Press Play.", self.play_box.body)
+        self.result_label = QLabel(
+            "Press Play: A's exact expected result, the distribution of results and of the "
+            "final scores.",
+            self.play_box.body,
+        )
         self.result_label.setWordWrap(True)
         self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.distribution = _table(self.play_box.body, "Distribution of A's result")
@@ -258,6 +262,8 @@ class StrategyPage(QScrollArea):
         tables.addWidget(self.scores)
         tables.addStretch(1)
         pl.addLayout(tables)
+        self.distribution.hide()  # until a play is shown: no empty header (review 30, C1)
+        self.scores.hide()
         top.addWidget(self.play_box)
 
         # -- the best reply -------------------------------------------------------------------
@@ -271,7 +277,11 @@ class StrategyPage(QScrollArea):
         reply_buttons.addWidget(self.reply_b_button)
         reply_buttons.addStretch(1)
         top.addLayout(reply_buttons)
-        self.reply_label = QLabel("", self.reply_box.body)
+        self.reply_label = QLabel(
+            "Best reply to A or to B: the strategy that wins most against it, its value, the "
+            "exploitability and the turns where it bids otherwise.",
+            self.reply_box.body,
+        )
         self.reply_label.setWordWrap(True)
         self.reply_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.deviations = QListWidget(self.reply_box.body)
@@ -282,6 +292,7 @@ class StrategyPage(QScrollArea):
         rl.setContentsMargins(0, 0, 0, 0)
         rl.addWidget(self.reply_label)
         rl.addWidget(self.deviations)
+        self.deviations.hide()  # until a reply is shown: no empty list filling the page
         top.addWidget(self.reply_box)
 
         # -- the tournament -------------------------------------------------------------------
@@ -312,9 +323,17 @@ class StrategyPage(QScrollArea):
             "Rows: A's strategy, columns: B's. File ▸ Export Figure draws this matrix while the "
             "page is shown"
         )
+        self.tournament_hint = QLabel(
+            "Play tournament: every pair of the strategies named played exactly, rows A's "
+            "strategy, columns B's, coloured by sign.",
+            self.tournament_box.body,
+        )
+        self.tournament_hint.setWordWrap(True)
         tl = QVBoxLayout(self.tournament_box.body)
         tl.setContentsMargins(0, 0, 0, 0)
+        tl.addWidget(self.tournament_hint)
         tl.addWidget(self.tournament_table)
+        self.tournament_table.hide()  # until a tournament is shown: no thin empty line
         top.addWidget(self.tournament_box)
         top.addStretch(1)
 
@@ -517,6 +536,7 @@ class StrategyPage(QScrollArea):
             t.setItem(k, 1, _item(_short(p), _exact(p)))
             t.setItem(k, 2, _item(f"{float(p):.6f}"))
         t.resizeColumnsToContents()
+        t.show()
         _fit_height(t, 240)
         t = self.scores
         t.setRowCount(len(r.scores))
@@ -525,6 +545,7 @@ class StrategyPage(QScrollArea):
             t.setItem(k, 1, _item(_short(p), _exact(p)))
             t.setItem(k, 2, _item(f"{float(p):.6f}"))
         t.resizeColumnsToContents()
+        t.show()
         _fit_height(t, 240)
 
     def show_reply(self, rep: Reply) -> None:
@@ -542,6 +563,7 @@ class StrategyPage(QScrollArea):
             + ":"
         )
         self.deviations.clear()
+        self.deviations.setVisible(dev > 0)
         for d in rep.deviations:
             item = QListWidgetItem(self._deviation_text(rep, d))
             item.setData(Qt.ItemDataRole.UserRole, d)
@@ -603,6 +625,8 @@ class StrategyPage(QScrollArea):
                 item.setForeground(contrasting_text(fill))
                 t.setItem(i, j, item)
         t.resizeColumnsToContents()
+        self.tournament_hint.hide()
+        t.show()
         _fit_height(t, 300)
 
     def figure_source(self) -> FigureSource | None:
