@@ -303,19 +303,19 @@ def test_the_matrix_page_solves_771_9_exactly(qtbot, matrix_page) -> None:
     assert p.solution == want
     assert "<b>−1/9</b>" in p.value_label.text()
     col = (
-        [p.table.item(r, 0).text() for r in range(2)],
-        [p.table.item(r, 2).text() for r in range(2)],
+        [p.row_table.item(r, 0).text() for r in range(2)],
+        [p.col_table.item(r, 0).text() for r in range(2)],
     )
-    assert col == (["2/9", "7/9"], ["5/9", "4/9"])
-    assert p.table.isEnabled()
+    assert col == (["2/9", "7/9"], ["5/9", "4/9"])  # each in its own table (review 30, C2)
+    assert p.tables.isEnabled()
     # the text changed: the solution shown is of another matrix, and says so
     p.edit.setPlainText("3\t-4\n-1\t2")
     p.check()
-    assert not p.table.isEnabled()
+    assert not p.tables.isEnabled()
     assert "solve it again" in p.status.text()
     p.edit.setPlainText("[[3, -4], [-1, 1]]")  # the same matrix, written otherwise
     p.check()
-    assert p.table.isEnabled()
+    assert p.tables.isEnabled()
 
 
 def test_the_matrix_page_marks_bad_input_and_undoes(qtbot, matrix_page) -> None:

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -38,6 +39,16 @@ MATRIX_CHANNEL: Final = "gops-matrix-game"
 EXAMPLE: Final = "[[3, -4], [-1, 1]]"
 #: After the last key, the text is read (milliseconds).
 _READ_AFTER = 250
+
+
+def _strategy_table(parent: QWidget, name: str) -> QTableWidget:
+    t = QTableWidget(parent)
+    t.setAccessibleName(name)
+    t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    t.setColumnCount(2)
+    t.setHorizontalHeaderLabels(["Probability", "≈"])
+    return t
 
 
 def _text(x: object) -> str:
@@ -97,12 +108,20 @@ class MatrixPage(QScrollArea):
         self.value_label.setObjectName("gopsMatrixValue")
         self.value_label.setWordWrap(True)
         self.value_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.table = QTableWidget(inner)
-        self.table.setAccessibleName("Optimal strategies")
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.setColumnCount(4)
-        self.table.setHorizontalHeaderLabels(["Rows' strategy", "≈", "Columns' strategy", "≈"])
+        # the two optimal strategies, each in a table of its own under its name (review 30, C2)
+        self.row_table = _strategy_table(inner, "The rows' optimal strategy (the maximiser)")
+        self.col_table = _strategy_table(inner, "The columns' optimal strategy (the minimiser)")
+        self.tables = QWidget(inner)
+        grid = QGridLayout(self.tables)
+        grid.setContentsMargins(0, 0, 0, 0)
+        for c, (heading, t) in enumerate(
+            (
+                ("<b>Rows</b> (maximise): optimal strategy", self.row_table),
+                ("<b>Columns</b> (minimise): optimal strategy", self.col_table),
+            )
+        ):
+            grid.addWidget(QLabel(heading, self.tables), 0, c)
+            grid.addWidget(t, 1, c)
         layout = QVBoxLayout(inner)
         layout.addWidget(title)
         layout.addWidget(edit_label)
@@ -111,7 +130,7 @@ class MatrixPage(QScrollArea):
         layout.addWidget(self.shape_label)
         layout.addLayout(row)
         layout.addWidget(self.value_label)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(self.tables, 1)
 
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -152,7 +171,7 @@ class MatrixPage(QScrollArea):
         if self.solution is None:
             return
         fresh = m is not None and m == self._solved
-        self.table.setEnabled(fresh)
+        self.tables.setEnabled(fresh)
         self.value_label.setEnabled(fresh)
         self.status.setText("" if fresh else "The matrix has changed: solve it again.")
 
@@ -232,15 +251,11 @@ class MatrixPage(QScrollArea):
                 "-", "−"
             )
         )
-        t = self.table
-        t.setRowCount(max(len(s.row), len(s.col)))
-        t.setVerticalHeaderLabels([str(k + 1) for k in range(t.rowCount())])
-        for k in range(t.rowCount()):
-            for c, probs in ((0, s.row), (2, s.col)):
-                for col, text in (
-                    (c, _text(probs[k]) if k < len(probs) else ""),
-                    (c + 1, f"{float(probs[k]):.6f}" if k < len(probs) else ""),
-                ):
+        for t, probs, who in ((self.row_table, s.row, "row"), (self.col_table, s.col, "column")):
+            t.setRowCount(len(probs))
+            t.setVerticalHeaderLabels([f"{who} {k + 1}" for k in range(len(probs))])
+            for k, p in enumerate(probs):
+                for col, text in ((0, _text(p)), (1, f"{float(p):.6f}")):
                     item = QTableWidgetItem(text)
                     item.setTextAlignment(
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
