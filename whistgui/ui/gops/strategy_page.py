@@ -125,6 +125,14 @@ def _table(parent: QWidget, name: str) -> QTableWidget:
     return t
 
 
+def _fit_width(t: QTableWidget) -> None:
+    """As wide as its columns and a vertical scroll bar: no column cut, no horizontal bar."""
+    cols = sum(t.columnWidth(c) for c in range(t.columnCount()))
+    header = t.verticalHeader().width() if t.verticalHeader().isVisible() else 0
+    bar = t.verticalScrollBar().sizeHint().width()
+    t.setFixedWidth(cols + header + bar + 2 * t.frameWidth())
+
+
 def _fit_height(t: QTableWidget, most: int) -> None:
     """As tall as its rows (at most ``most`` pixels: it scrolls beyond)."""
     rows = sum(t.rowHeight(r) for r in range(t.rowCount()))
@@ -258,8 +266,8 @@ class StrategyPage(QScrollArea):
         pl.setContentsMargins(0, 0, 0, 0)
         pl.addWidget(self.result_label)
         tables = QHBoxLayout()
-        tables.addWidget(self.distribution)
-        tables.addWidget(self.scores)
+        tables.addWidget(self.distribution, 0, Qt.AlignmentFlag.AlignTop)
+        tables.addWidget(self.scores, 0, Qt.AlignmentFlag.AlignTop)
         tables.addStretch(1)
         pl.addLayout(tables)
         self.distribution.hide()  # until a play is shown: no empty header (review 30, C1)
@@ -537,6 +545,7 @@ class StrategyPage(QScrollArea):
             t.setItem(k, 2, _item(f"{float(p):.6f}"))
         t.resizeColumnsToContents()
         t.show()
+        _fit_width(t)
         _fit_height(t, 240)
         t = self.scores
         t.setRowCount(len(r.scores))
@@ -546,6 +555,7 @@ class StrategyPage(QScrollArea):
             t.setItem(k, 2, _item(f"{float(p):.6f}"))
         t.resizeColumnsToContents()
         t.show()
+        _fit_width(t)
         _fit_height(t, 240)
 
     def show_reply(self, rep: Reply) -> None:
