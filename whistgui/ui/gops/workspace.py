@@ -44,7 +44,7 @@ class GopsWorkspace(Workspace):
 <tr><td>Alt+X; Alt+T</td><td>compute the exact value; the state's text form</td></tr>
 <tr><td>Ctrl+1, Ctrl+2, Ctrl+3</td><td>the Explorer, Strategies, Matrix Game pages</td></tr>
 <tr><td>Alt+B</td><td>Explorer: the bids of a strategy chosen, in the state shown</td></tr>
-<tr><td>Alt+P; Alt+R, Alt+E</td><td>Strategies: play A against B; best reply to A, B</td></tr>
+<tr><td>Alt+P; Alt+R, Alt+Y</td><td>Strategies: play A against B; best reply to A, B</td></tr>
 <tr><td>Alt+T, Alt+N</td><td>Strategies: the tournament's strategies; play it</td></tr>
 <tr><td>Esc</td><td>Strategies: stop the computation</td></tr>
 <tr><td>Alt+M; Alt+V, Ctrl+Return</td><td>Matrix Game: the matrix (Ctrl+Z: undo); solve</td></tr>"""
