@@ -25,6 +25,7 @@ from whistgui.cli.common import (
     is_file,
     json_line,
     quote_path,
+    read_stdin,
 )
 from whistgui.cli.render import (
     add_output_options,
@@ -183,7 +184,7 @@ def _items(arg: str, stdin: TextIO) -> Iterator[_Item]:
     """The deals one argument names, read as they are answered; a file that cannot be read,
     or holds no deal, is a NotationError raised here, before any of them."""
     if arg == "-":
-        return _from_text(_read_stdin(stdin), "standard input")
+        return _from_text(read_stdin(stdin), "standard input")
     if arg.lower().endswith((".pbn", ".lin")) or is_file(arg):
         where = label(arg, PATH_QUOTE_LIMIT)
         items = _from_text(_read_file(arg), where, lin=arg.lower().endswith(".lin"))
@@ -216,24 +217,6 @@ def _read_file(name: str) -> str:
     except DocumentError as exc:
         raise NotationError(str(exc)) from None
     return pbn_text(raw)
-
-
-def _read_stdin(stdin: TextIO) -> str:
-    """Standard input's text, as a file's is read: its bytes as UTF-8, else as ISO 8859-1
-    (a text stream without bytes beneath, as tests give, is read as it is), at most
-    ``MAX_PBN_BYTES`` (a NotationError beyond)."""
-    from whistgui.app.bridge import MAX_PBN_BYTES
-
-    raw = getattr(stdin, "buffer", None)
-    data: str | bytes = (
-        raw.read(MAX_PBN_BYTES + 1) if raw is not None else stdin.read(MAX_PBN_BYTES + 1)
-    )
-    if len(data) > MAX_PBN_BYTES:
-        raise NotationError(
-            f"standard input holds more than {MAX_PBN_BYTES:,} bytes; expected a PBN file or "
-            f"deal strings of at most {MAX_PBN_BYTES:,} bytes"
-        )
-    return pbn_text(data) if isinstance(data, bytes) else data
 
 
 def _from_text(text: str, where: str, *, lin: bool = False) -> Iterator[_Item]:

@@ -11,7 +11,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any, Final, TextIO
 
-from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, ProgressLine, json_line, option_int
+from whistgui.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    ProgressLine,
+    json_line,
+    option_int,
+    read_stdin,
+)
 from whistgui.engine import NotationError, WhistError
 from whistgui.engine.bridge import PbnBoard, PbnError, Seat, write_pbn
 from whistgui.engine.bridge.lin import iter_lin, iter_records
@@ -156,16 +163,7 @@ def _text(name: str, stdin: TextIO) -> str:
     from whistgui.app.document import DocumentError, read_file
 
     if name == "-":
-        raw = getattr(stdin, "buffer", None)
-        data: str | bytes = (
-            raw.read(MAX_PBN_BYTES + 1) if raw is not None else stdin.read(MAX_PBN_BYTES + 1)
-        )
-        if len(data) > MAX_PBN_BYTES:
-            raise NotationError(
-                f"standard input holds more than {MAX_PBN_BYTES:,} bytes; expected a LIN or "
-                f"PBN file of at most {MAX_PBN_BYTES:,} bytes"
-            )
-        return pbn_text(data) if isinstance(data, bytes) else data
+        return read_stdin(stdin, "a LIN or PBN file")
     try:
         return pbn_text(read_file(name, "a LIN or PBN file", MAX_PBN_BYTES))
     except DocumentError as exc:

@@ -763,3 +763,22 @@ def class_line(
     elems = " ".join(c["elements"]) or "-"
     shown = "" if verdict is None else f"{verdict:<4} "
     return f"  {c['class']:>3}. {shown}elements {elems:<14} {reps}{more}"
+
+
+def read_stdin(stdin: TextIO, expected: str = "a PBN file or deal strings") -> str:
+    """Standard input's text (bridge's hand records: ``-`` as a file), as a file's is read:
+    its bytes as UTF-8, else as ISO 8859-1 (a text stream without bytes beneath, as tests give,
+    is read as it is), at most ``MAX_PBN_BYTES`` (a NotationError saying ``expected`` beyond)."""
+    from whistgui.app.bridge import MAX_PBN_BYTES
+    from whistgui.engine.bridge.pbn import pbn_text
+
+    raw = getattr(stdin, "buffer", None)
+    data: str | bytes = (
+        raw.read(MAX_PBN_BYTES + 1) if raw is not None else stdin.read(MAX_PBN_BYTES + 1)
+    )
+    if len(data) > MAX_PBN_BYTES:
+        raise NotationError(
+            f"standard input holds more than {MAX_PBN_BYTES:,} bytes; expected {expected} of "
+            f"at most {MAX_PBN_BYTES:,} bytes"
+        )
+    return pbn_text(data) if isinstance(data, bytes) else data
