@@ -8,7 +8,6 @@ as wide as its texts; the sort marker when the rows land."""
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractButton, QLabel, QMenuBar
 
+from tests.cli.helpers import run_process
 from tests.ui.test_single_suits_store import SUITS, _all_rows, _open, made, store_path
 from whistgui.app.document import Document
 from whistgui.app.lab_columns import SUIT, T0
@@ -80,9 +80,7 @@ def test_ctrl_c_copies_the_suits_text_which_whist_value_reads(qtbot, lab) -> Non
     text = QGuiApplication.clipboard().text()
     assert text == suit_text(pattern) == str(SuitDeal.from_pattern(pattern))
     assert text.startswith("[32 30 28")  # West holds the highest card
-    done = subprocess.run(
-        ["whist", "value", text], capture_output=True, text=True, timeout=120, check=False
-    )
+    done = run_process("value", text, timeout=120)  # the installed whist, venv active or not
     assert done.returncode == 0, done.stderr
     suit_line = next(line for line in done.stdout.splitlines() if line.lstrip().startswith("S "))
     assert text in suit_line
