@@ -30,7 +30,13 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
 from whistgui.engine.bridge.deal import BridgeCard, BridgeDeal, Seat
-from whistgui.engine.bridge.pbn import MAX_BOARD_ITEMS, PbnBoard, PbnError, iter_pbn
+from whistgui.engine.bridge.pbn import (
+    MAX_BOARD_ITEMS,
+    PbnBoard,
+    PbnError,
+    every_board,
+    iter_pbn,
+)
 from whistgui.engine.bridge.records import (
     auction_contract,
     auction_lines,
@@ -371,12 +377,7 @@ def iter_records(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
 def read_lin(text: str) -> list[PbnBoard]:
     """The boards of a LIN file's text, in order; :class:`PbnError` naming the first board that
     cannot be read (see :func:`iter_lin` to read the others all the same)."""
-    boards = []
-    for _, board in _iter_lin(expect(text, str, "text", _LIN_TEXT)):
-        if isinstance(board, PbnError):
-            raise board
-        boards.append(board)
-    return boards
+    return every_board(_iter_lin(expect(text, str, "text", _LIN_TEXT)))
 
 
 def write_lin(boards: Iterable[PbnBoard]) -> str:

@@ -569,8 +569,14 @@ def _iter_pbn(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
 def read_pbn(text: str) -> list[PbnBoard]:
     """The boards of a PBN file's text, in order; :class:`PbnError` naming the first board that
     cannot be read (see :func:`iter_pbn` to read the others all the same)."""
+    return every_board(_iter_pbn(expect(text, str, "text", _PBN_TEXT)))
+
+
+def every_board(read: Iterable[tuple[int, PbnBoard | PbnError]]) -> list[PbnBoard]:
+    """The boards of a file read board by board (``(line, board or its error)``, as
+    :func:`iter_pbn` and LIN's reader give them), in order; the first error raised."""
     boards = []
-    for _, board in _iter_pbn(expect(text, str, "text", _PBN_TEXT)):
+    for _, board in read:
         if isinstance(board, PbnError):
             raise board
         boards.append(board)
