@@ -411,10 +411,9 @@ def test_the_menu_brings_a_worksheet_behind_the_inspector_to_the_front(qtbot, wi
     assert not ws.act_worksheet.isChecked()
 
 
-def test_delete_and_the_undo_keys_act_on_the_worksheet_in_it(qtbot, window):
-    """Delete on selected rows did nothing, and Ctrl+Z in the worksheet undid the table's
-    deal. In it, Delete removes the rows and Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y are its own undo
-    and redo; outside it, Ctrl+Z is still the deal's."""
+def _worksheet_focused_over_a_deal(qtbot, window):
+    """The trick workspace with its worksheet shown and valued, a deal opened (an undo step of
+    the table's), the focus in the rows: (workspace, worksheet, deal, rows)."""
     from tests.ui.test_window_fit import settle
 
     ws = window.show_workspace("trick")
@@ -423,9 +422,15 @@ def test_delete_and_the_undo_keys_act_on_the_worksheet_in_it(qtbot, window):
     sheet = ws.worksheet
     qtbot.waitUntil(lambda: all_valued(sheet), timeout=60000)
     ws.session.open_deal(Deal.parse("AK/QJ"), "a deal to undo", ws.session.game)
-    deal = ws.session.document.deal
-    before = sheet.model.texts
     sheet.view.setFocus()
+    return ws, sheet, ws.session.document.deal, sheet.model.texts
+
+
+def test_delete_and_the_undo_keys_act_on_the_worksheet_in_it(qtbot, window):
+    """Delete on selected rows did nothing, and Ctrl+Z in the worksheet undid the table's
+    deal. In it, Delete removes the rows and Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y are its own undo
+    and redo; outside it, Ctrl+Z is still the deal's."""
+    ws, sheet, deal, before = _worksheet_focused_over_a_deal(qtbot, window)
     sheet.select_rows([1, 2])
     qtbot.keyClick(sheet.view, Qt.Key.Key_Delete)
     assert sheet.model.texts == [t for i, t in enumerate(before) if i not in (1, 2)]
@@ -448,17 +453,7 @@ def test_ctrl_z_in_the_worksheet_never_runs_on_into_the_deals_history(qtbot, win
     """Review 28b, C1: the second Ctrl+Z in the rows, with the worksheet's stack empty, undid
     the table's deal. In the worksheet it is the worksheet's only: nothing left, the status bar
     says so and the deal stays; Ctrl+Shift+Z alike."""
-    from tests.ui.test_window_fit import settle
-
-    ws = window.show_workspace("trick")
-    ws.act_worksheet.trigger()
-    settle(qtbot)
-    sheet = ws.worksheet
-    qtbot.waitUntil(lambda: all_valued(sheet), timeout=60000)
-    ws.session.open_deal(Deal.parse("AK/QJ"), "a deal to undo", ws.session.game)
-    deal = ws.session.document.deal
-    before = sheet.model.texts
-    sheet.view.setFocus()
+    ws, sheet, deal, before = _worksheet_focused_over_a_deal(qtbot, window)
     sheet.select_rows([0])
     qtbot.keyClick(sheet.view, Qt.Key.Key_Delete)
     ctrl, shift = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
