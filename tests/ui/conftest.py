@@ -155,6 +155,23 @@ def service(qtbot):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
+def page(qtbot, service):  # type: ignore[no-untyped-def]
+    """``page(rules)``: a GOPS Strategies page of a session of ``rules`` on ``service``,
+    shown (tests/ui/test_gops_strategy_pages.py, test_gops_review30.py)."""
+    from whistgui.ui.gops.session import GopsSession
+    from whistgui.ui.gops.strategy_page import StrategyPage
+
+    def make(rules):  # type: ignore[no-untyped-def]
+        p = StrategyPage(GopsSession(rules), service)
+        qtbot.addWidget(p)
+        p.resize(900, 700)
+        p.show()
+        return p
+
+    return make
+
+
+@pytest.fixture
 def jobs(service) -> list[str]:  # type: ignore[no-untyped-def]
     """The channels of the jobs ``service`` has started, in order."""
     seen: list[str] = []

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
@@ -15,7 +14,6 @@ from whistgui.engine.gops import GopsRules
 from whistgui.engine.gops.exact_play import play
 from whistgui.engine.gops.strategies import strategy
 from whistgui.ui.gops.matrix_page import MatrixPage
-from whistgui.ui.gops.session import GopsSession
 from whistgui.ui.gops.strategy_page import StrategyPage
 
 WAIT = 60_000
@@ -43,18 +41,6 @@ def test_the_matrix_page_reads_decimal_commas_and_says_the_shape(qtbot, service)
 
 
 # -- the Strategies page --------------------------------------------------------------------
-
-
-@pytest.fixture
-def page(qtbot, service):  # type: ignore[no-untyped-def]
-    def make(rules: GopsRules) -> StrategyPage:
-        p = StrategyPage(GopsSession(rules), service)
-        qtbot.addWidget(p)
-        p.resize(900, 700)
-        p.show()
-        return p
-
-    return make
 
 
 def _play(qtbot, p: StrategyPage) -> None:  # type: ignore[no-untyped-def]

@@ -27,22 +27,8 @@ from whistgui.engine.gops.exact_play import best_response, play
 from whistgui.engine.gops.strategies import strategy
 from whistgui.ui.gops.colours import side_colour
 from whistgui.ui.gops.matrix_page import MatrixPage
-from whistgui.ui.gops.session import GopsSession
-from whistgui.ui.gops.strategy_page import StrategyPage
 
 WAIT = 60_000
-
-
-@pytest.fixture
-def page(qtbot, service):  # type: ignore[no-untyped-def]
-    def make(rules: GopsRules) -> StrategyPage:
-        p = StrategyPage(GopsSession(rules), service)
-        qtbot.addWidget(p)
-        p.resize(900, 700)
-        p.show()
-        return p
-
-    return make
 
 
 def test_the_result_shown_is_the_engines_face_plus_1_against_face_n6(qtbot, page) -> None:
