@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -14,23 +13,16 @@ import pytest
 
 from tests.bounded import run_bounded
 from tests.bridge_records_files import lin_text, records
+from tests.cli.helpers import run_process
 from whistgui.engine.bridge import Seat, Strain, Suit
 from whistgui.engine.bridge.dds import dd_table
 from whistgui.engine.bridge.dealing import hcp
 
-WHIST = Path(sys.executable).parent / "whist"
 RECORDS = records(4, seed=3)
 
 
 def whist(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(WHIST), "bridge", *argv],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    return run_process("bridge", *argv, stdin=stdin)
 
 
 @pytest.fixture(scope="module")

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.cli.helpers import run_process
+
 pytest.importorskip("endplay", reason="the double-dummy solver endplay is not installed")
 
-WHIST = Path(sys.executable).parent / "whist"
 PASSED_OUT = "passed out — no contract to play"
 
 #: Three boards of a club session as BBO writes them (written by endplay): Board 12, 4♠ by
@@ -48,9 +48,7 @@ DEAL_13 = "N:AT6.AQJ9.T87.T52 QJ97.7.J9654.AK6 K54.K86532.K.Q43 832.T4.AQ32.J987
 
 
 def whist(*argv: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(WHIST), "bridge", *argv], capture_output=True, text=True, timeout=300, check=False
-    )
+    return run_process("bridge", *argv)
 
 
 @pytest.fixture(scope="module")
