@@ -97,12 +97,27 @@ def test_a_round_trip_keeps_deal_auction_and_play(tmp_path: Path, suffix: str) -
     assert _summary(load_pbn(tmp_path / f"third{suffix}").boards) == _summary(first)
 
 
-def test_another_contract_or_deal_drops_the_auction_that_ended_elsewhere(tmp_path: Path) -> None:
+def test_another_contract_keeps_the_auction_and_another_deal_drops_it(tmp_path: Path) -> None:
     doc = load_pbn(write_lin_file(tmp_path / "records.lin")).boards[0]
     assert doc.auction
+    assert doc.played
     assert doc.with_contract(doc.contract, doc.declarer).auction == doc.auction
-    assert doc.with_contract(Contract.parse("4S"), Seat.N).auction == ()
-    assert doc.with_deal(BridgeDocument.random(9).deal).auction == ()
+    # the auction is history: another contract keeps it, set by hand, the play set aside
+    hand = doc.with_contract(Contract.parse("4S"), Seat.N)
+    assert (hand.auction, hand.played, hand.aside) == (doc.auction, (), doc.played)
+    assert hand.by_hand
+    assert hand.by_hand_words() == "contract set by hand; the auction's contract was 3NT by North"
+    assert not doc.by_hand
+    assert doc.by_hand_words() == ""
+    # another contract by hand keeps the record aside; the auction's brings it back
+    assert hand.with_contract(Contract.parse("5C"), Seat.E).aside == doc.played
+    assert (
+        hand.with_contract(Contract.parse("5C"), Seat.E).with_contract(doc.contract, doc.declarer)
+        == doc
+    )
+    # another deal is another board: its auction and any play set aside go
+    new = hand.with_deal(BridgeDocument.random(9).deal)
+    assert (new.auction, new.aside) == ((), ())
 
 
 def test_saving_a_board_that_is_no_deal_names_it(tmp_path: Path) -> None:

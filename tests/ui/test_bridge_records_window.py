@@ -288,7 +288,7 @@ def test_the_auction_tab_shows_the_calls_dealer_first_and_the_claim(qtbot, windo
         assert heads == sorted(heads)
         assert "<td>4♠</td>" in text
         assert "<td>X</td>" in text
-        assert "Contract: 4♠X by South" in text
+        assert "Contract: 4♠x by South" in text  # players' notation, as par is written
         assert f"Claim: declarer 9 tricks (after {len(play)} cards)" in text
         assert page.tabs.tabText(page.tabs.indexOf(page.auction)) == "Auction"
     # a card other than the record's: the claim no longer applies

@@ -36,8 +36,9 @@ from whistgui.engine.bridge import (
     write_pbn,
 )
 from whistgui.engine.bridge.contract import TRICKS
-from whistgui.engine.bridge.lin import is_lin, iter_records
+from whistgui.engine.bridge.lin import is_lin, iter_lin, iter_records
 from whistgui.engine.bridge.pbn import pbn_text
+from whistgui.engine.bridge.records import auction_contract
 from whistgui.engine.errors import WhistError
 from whistgui.engine.reading import quote_path
 from whistgui.engine.trick.cards import rank_text
@@ -51,8 +52,10 @@ __all__ = [
     "BridgeFile",
     "CardMark",
     "LeftOut",
+    "board_rotation",
     "card_marks",
     "cards_text",
+    "contract_words",
     "equivalent_groups",
     "load_pbn",
     "save_boards",
@@ -74,6 +77,37 @@ _NAMED: Final = 5
 
 #: The 52 cards, spades first, high to low.
 DECK: Final = tuple(BridgeCard(suit, rank) for suit in reversed(Suit) for rank in range(14, 1, -1))
+
+#: Vulnerability by board number (1–16, then again), as duplicate boards are dealt.
+_ROTATION: Final = (
+    "None",
+    "NS",
+    "EW",
+    "All",
+    "NS",
+    "EW",
+    "All",
+    "None",
+    "EW",
+    "All",
+    "None",
+    "NS",
+    "All",
+    "None",
+    "NS",
+    "EW",
+)
+
+
+def board_rotation(number: int) -> tuple[Seat, str]:
+    """Board ``number``'s dealer and vulnerability in the duplicate rotation (the dealer
+    turns N E S W, the vulnerability repeats every 16 boards).
+
+    >>> board_rotation(1), board_rotation(24)
+    ((<Seat.N: 0>, 'None'), (<Seat.W: 3>, 'None'))
+    """
+    return Seat((number - 1) % 4), _ROTATION[(number - 1) % 16]
+
 
 Hands = tuple[
     frozenset[BridgeCard], frozenset[BridgeCard], frozenset[BridgeCard], frozenset[BridgeCard]
@@ -101,6 +135,10 @@ class BridgeDocument:
     #: the tricks declarer claimed where the record's play stops (LIN's ``mc|9``, PBN's
     #: Result tag), kept while the line of play is the record's
     claimed: int | None = None
+    #: the recorded line of play and its claim, set aside while the contract is set by hand
+    #: to another than the auction's (:meth:`with_contract`): it returns with that contract
+    aside: tuple[BridgeCard, ...] = ()
+    aside_claim: int | None = None
 
     def __post_init__(self) -> None:
         seen: set[BridgeCard] = set()
@@ -177,17 +215,79 @@ class BridgeDocument:
     def with_hands(self, hands: Hands) -> BridgeDocument:
         """Other hands (a deal, or cards being dealt): the line of play starts again. Every
         new deal, typed, random or rotated, comes through here."""
-        return dataclasses.replace(self, hands=hands, played=(), auction=(), claimed=None)
+        return dataclasses.replace(
+            self, hands=hands, played=(), auction=(), claimed=None, aside=(), aside_claim=None
+        )
 
     # -- the contract and the play ----------------------------------------------------------
     def with_contract(self, contract: Contract, declarer: Seat) -> BridgeDocument:
-        """Another contract or declarer: the line of play starts again (the auction, which
-        ended in the old contract, goes)."""
+        """Another contract or declarer: the line of play starts again. A hand record's
+        auction is history and stays; its recorded play, which no longer fits, is set aside
+        (:attr:`aside`) while the contract differs from the auction's, and comes back with it.
+
+        >>> doc = BridgeDocument.random(1, dealer=Seat.N, auction=("1S",) + ("Pass",) * 3,
+        ...     contract=Contract.parse("1S"), declarer=Seat.N)
+        >>> doc = doc.play(doc.position().legal()[0])
+        >>> hand = doc.with_contract(Contract.parse("4S"), Seat.N)
+        >>> hand.auction == doc.auction, hand.played, len(hand.aside), hand.by_hand
+        (True, (), 1, True)
+        >>> hand.with_contract(Contract.parse("1S"), Seat.N) == doc
+        True
+        """
         if (contract, declarer) == (self.contract, self.declarer):
             return dataclasses.replace(self, played=(), claimed=None)
-        return dataclasses.replace(
-            self, contract=contract, declarer=declarer, played=(), auction=(), claimed=None
+        if not self.auction:
+            return dataclasses.replace(
+                self, contract=contract, declarer=declarer, played=(), claimed=None
+            )
+        record, claim = (
+            (self.aside, self.aside_claim) if self.by_hand else (self.played, self.claimed)
         )
+        if (contract, declarer) == self.auction_contract:  # the record's contract again
+            return dataclasses.replace(
+                self,
+                contract=contract,
+                declarer=declarer,
+                played=record,
+                claimed=claim,
+                aside=(),
+                aside_claim=None,
+            )
+        return dataclasses.replace(
+            self,
+            contract=contract,
+            declarer=declarer,
+            played=(),
+            claimed=None,
+            aside=record,
+            aside_claim=claim,
+        )
+
+    @property
+    def auction_contract(self) -> tuple[Contract, Seat] | None:
+        """The contract and declarer the auction ends in (None without an auction, or for
+        one with no bid: passed out)."""
+        if not self.auction:
+            return None
+        return auction_contract(self.dealer, self.auction)
+
+    @property
+    def by_hand(self) -> bool:
+        """Whether the contract was set by hand to another than the auction's."""
+        return bool(self.auction) and self.auction_contract != (self.contract, self.declarer)
+
+    def by_hand_words(self) -> str:
+        """``contract set by hand; the auction's contract was 4♠x by South`` (or "the auction
+        was passed out"), or ``""`` when the contract is the auction's."""
+        if not self.by_hand:
+            return ""
+        found = self.auction_contract
+        was = (
+            "the auction was passed out"
+            if found is None
+            else f"the auction's contract was {contract_words(*found)}"
+        )
+        return f"contract set by hand; {was}"
 
     def position(self, cards: int | None = None) -> BridgePosition:
         """The position after the first ``cards`` cards of the line (all of them by default);
@@ -403,13 +503,18 @@ def load_pbn(path: str | os.PathLike[str]) -> BridgeFile:
     raw = read_file(name, "a PBN or LIN file", MAX_PBN_BYTES)
     text = pbn_text(raw)  # UTF-8, else ISO 8859-1 as the PBN standard has it
     del raw
-    kind = "LIN" if is_lin(text) else "PBN"
+    # the format by the content, else by the name: a .lin file is read (and diagnosed) as
+    # LIN unless it begins as PBN does
+    pbn_like = text.lstrip().startswith(("[", "%"))
+    lin_name = name.lower().endswith(LIN_SUFFIX)
+    kind = "LIN" if is_lin(text) or (lin_name and not pbn_like) else "PBN"
+    records = iter_lin(text) if kind == "LIN" else iter_records(text)
     boards: list[BridgeDocument] = []
     left_out: list[LeftOut] = []
     count = 0
     truncated = False
     first_error: PbnError | None = None
-    for i, (line, board) in enumerate(iter_records(text), start=1):
+    for i, (line, board) in enumerate(records, start=1):
         if isinstance(board, PbnBoard):
             if len(boards) == MAX_PBN_BOARDS:
                 truncated = True
@@ -468,6 +573,17 @@ def save_boards(boards: tuple[BridgeDocument, ...], path: str | os.PathLike[str]
         save_lin(boards, path)
     else:
         save_pbn(boards, path)
+
+
+def contract_words(contract: Contract, declarer: Seat | None = None) -> str:
+    """A contract as players write it, as par does: ``4♠``, ``3NT``, ``4♠x``, ``6♥xx``, and
+    ``4♠x by South`` with its declarer.
+
+    >>> contract_words(Contract.parse("4SX"), Seat.S), contract_words(Contract.parse("3NT"))
+    ('4♠x by South', '3NT')
+    """
+    text = f"{contract.level}{contract.strain.symbol}{'x' * contract.doubled}"
+    return text if declarer is None else f"{text} by {declarer.word}"
 
 
 # -- the trick trees' card groups (the screen's and the figure's) ---------------------------

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
 
 from whistgui.app.bridge import BridgeDocument
 from whistgui.engine.bridge import Seat
-from whistgui.ui.bridge.session import BridgeSession
+from whistgui.ui.bridge.session import ASIDE_WORDS, BridgeSession
 from whistgui.ui.bridge.table_cards import contract_text
 
 __all__ = ["AuctionView", "auction_rows", "claim_words"]
@@ -76,6 +76,11 @@ class AuctionView(QScrollArea):
             )
             parts.append(f"<table cellspacing=0 cellpadding=3><tr>{head}</tr>{body}</table>")
             parts.append(escape(f"Contract: {contract_text(doc.contract, doc.declarer)}"))
+            if doc.by_hand:  # the auction is history: it stays, and says what it ended in
+                words = doc.by_hand_words()
+                parts.append(escape(words[0].upper() + words[1:] + "."))
+            if doc.aside:
+                parts.append(escape(ASIDE_WORDS + "."))
         else:
             parts.append(
                 escape(

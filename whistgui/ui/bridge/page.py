@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QSplitter,
     QStyle,
     QTabWidget,
@@ -38,13 +37,13 @@ from whistgui.engine.bridge import (
     BridgePosition,
     Contract,
     Seat,
-    Strain,
 )
 from whistgui.engine.errors import WhistError
 from whistgui.engine.reading import label
 from whistgui.figures.bridge import par_text
 from whistgui.ui.bridge.auction_view import AuctionView
 from whistgui.ui.bridge.continuation_list import ContinuationList
+from whistgui.ui.bridge.contract_controls import ContractControls
 from whistgui.ui.bridge.dd_table import DDTableView
 from whistgui.ui.bridge.dealing import DealOutcome, deal_job, outcome_note
 from whistgui.ui.bridge.leads_view import LeadsView
@@ -57,9 +56,9 @@ from whistgui.ui.bridge.review import (
     continuation_job,
     cost_text,
 )
-from whistgui.ui.bridge.session import BridgeSession
+from whistgui.ui.bridge.session import ASIDE_WORDS, BridgeSession
 from whistgui.ui.bridge.table import BridgeTable
-from whistgui.ui.bridge.table_cards import pair_words
+from whistgui.ui.bridge.table_cards import contract_text, pair_words
 from whistgui.ui.bridge.trick_tree import TrickTreeView
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.theme import text_role
@@ -75,10 +74,10 @@ ANALYSE_CHANNEL = "bridge-analyse"
 CONTINUATION_CHANNEL = "bridge-continuation"
 RANDOM_TEXT = "&Random Deal"
 RANDOM_TIP = "Deal the 52 cards at random, to be played in the new deal's par contract (Ctrl+R)"
+#: The double-dummy table's line while the hands are no deal.
+NO_DEAL = "No table until the hands are a deal."
 #: Milliseconds between autoplayed cards.
 AUTOPLAY_MS = 450
-#: The strains in the order bridge players bid them.
-STRAINS = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
 
 
 def board_count_text(index: int, count: int, left_out: int = 0) -> str:
@@ -180,7 +179,7 @@ class BridgePage(QWidget):
         self.engine = engine
         self._scores: dict[BridgePosition, dict[BridgeCard, int]] = {}
         self.scorer = make_scorer(engine)
-        self._table_for: BridgeDeal | None = None
+        self._table_for: object = None  # the deal, vulnerability and dealer of the table's par
         self._autoplay = QTimer(self)
         self._autoplay.setInterval(AUTOPLAY_MS)
         self._autoplay.timeout.connect(self._autoplay_step)
@@ -199,8 +198,7 @@ class BridgePage(QWidget):
         self.board_count.setObjectName("bridgeBoardCount")
         self.add_board_button = QToolButton(self)
         self.add_board_button.setText("+")
-        self.add_board_button.setToolTip("Add a random board to the file")
-        self.add_board_button.clicked.connect(self.session.add_board)
+        self.add_board_button.setToolTip("Add a random board to the file (Deal ▸ Add Random Board)")
         self.deal_edit = QLineEdit(self)
         self.deal_edit.setObjectName("bridgeDeal")
         self.deal_edit.setPlaceholderText("a PBN deal: N:AKQ2.KJ3.T98.A54 J876.Q54.AK2.J32 …")
@@ -241,23 +239,11 @@ class BridgePage(QWidget):
         self._deal_job = 0
         self._deal_constraint: str | None = None
 
-        self.level = QSpinBox(self)
-        self.level.setRange(1, 7)
-        self.level.setToolTip("The contract's level (tricks needed: level + 6)")
-        self.strain = QComboBox(self)
-        for s in STRAINS:
-            self.strain.addItem(s.symbol if s is not Strain.NT else "NT", s)
-        self.strain.setToolTip("The contract's strain: trumps, or no trumps")
-        self.declarer = QComboBox(self)
-        for seat in Seat:
-            self.declarer.addItem(seat.word, seat)
-        self.declarer.setToolTip("The declarer; the player on their left leads")
-        contract_label = QLabel("&Contract:", self)
-        contract_label.setBuddy(self.level)
-        for w in (self.level, self.strain, self.declarer):
-            (w.valueChanged if isinstance(w, QSpinBox) else w.activated).connect(
-                self._on_contract_edited
-            )
+        self.contract_controls = ContractControls(self)
+        self.contract_controls.edited.connect(self._on_contract_chosen)
+        self.level = self.contract_controls.level  # the controls, as tests and keys reach them
+        self.strain = self.contract_controls.strain
+        self.declarer = self.contract_controls.declarer
 
         top = QHBoxLayout()
         top.addWidget(board_label)
@@ -270,11 +256,7 @@ class BridgePage(QWidget):
         top.addWidget(self.random_button)
         top.addWidget(self.order_button)
         top.addSpacing(12)
-        top.addWidget(contract_label)
-        top.addWidget(self.level)
-        top.addWidget(self.strain)
-        top.addWidget(QLabel("by", self))
-        top.addWidget(self.declarer)
+        top.addWidget(self.contract_controls)
 
         # -- the table, and the side panel --------------------------------------------------
         self.table = BridgeTable(session, self)
@@ -449,13 +431,10 @@ class BridgePage(QWidget):
                 same = False
             if not same:
                 self.deal_edit.setText(text)
+        else:  # cards being dealt: no stale deal in the field (the felt shows the hands)
+            self.deal_edit.setText("")
         self._show_deal_error("")
-        for w, value in ((self.level, doc.contract.level),):
-            w.blockSignals(True)
-            w.setValue(value)
-            w.blockSignals(False)
-        self.strain.setCurrentIndex(STRAINS.index(doc.contract.strain))
-        self.declarer.setCurrentIndex(int(doc.declarer))
+        self.contract_controls.show_contract(doc.contract, doc.declarer)
         self.board_combo.setItemText(self.session.board_index, label(doc.board))
         self.dd_table.set_current(doc.contract, doc.declarer)
         self._fill_line()
@@ -463,19 +442,19 @@ class BridgePage(QWidget):
         if problem is not None:
             self._table_for = None
             self.dd_table.set_table(None)
-            self.dd_table.set_message(problem)
+            self.dd_table.set_message(NO_DEAL)  # the status under it says why
             self.engine.cancel(TABLE_CHANNEL)
             return
         deal = doc.deal
-        if deal != self._table_for:
-            self._table_for = deal
+        if (deal, doc.vulnerable, doc.dealer) != self._table_for:  # par is by vulnerability
+            self._table_for = (deal, doc.vulnerable, doc.dealer)
             self.dd_table.set_table(None)
             self.dd_table.set_message("computing…")
             self.engine.submit(
                 TABLE_CHANNEL,
                 _table_job(deal, doc.vulnerable, doc.dealer),  # type: ignore[arg-type]
                 label="Double-dummy table",
-                tag=deal,
+                tag=self._table_for,
             )
 
     def _on_cursor(self, cursor: int) -> None:
@@ -604,7 +583,7 @@ class BridgePage(QWidget):
         won = pos.tricks[int(side)]
         lost = pos.tricks[int(side.other)]
         pair = "–".join(s.word for s in (doc.declarer, doc.declarer.partner))
-        text = f"{doc.contract.level}{doc.contract.strain.symbol} by {doc.declarer.word}: "
+        text = f"{contract_text(doc.contract, doc.declarer)}: "
         text += f"{pair} {won}, defence {lost}. "
         dealt = doc.deal.size  # an ending (fewer than 13) is no whole contract: count its tricks
         if pos.is_over:
@@ -701,7 +680,9 @@ class BridgePage(QWidget):
             lost = sum(1 for c in (costs or {}).values() if c > 0)
             if costs is not None and lost:
                 parts.append(f"{lost} costly card{'s' if lost != 1 else ''} in red.")
-        if not doc.played:
+        if doc.aside:  # a contract set by hand: the record's play waits for its own
+            parts.append(ASIDE_WORDS + ".")
+        elif not doc.played:
             parts.append("No card played yet: click a card of the player to move.")
         if self._continuation is not None:
             parts.append(continuation_end(self._continuation, doc.declarer))
@@ -825,12 +806,6 @@ class BridgePage(QWidget):
             self.message.emit(str(exc))
             return
         self._show_deal_error("")
-
-    def _on_contract_edited(self, *_args: object) -> None:
-        strain = self.strain.currentData()
-        seat = self.declarer.currentData()
-        self._user_acts()
-        self.session.set_contract(Contract(self.level.value(), strain), seat)
 
     def _on_contract_chosen(self, contract: Contract, declarer: Seat) -> None:
         self._user_acts()

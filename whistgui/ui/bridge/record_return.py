@@ -36,7 +36,8 @@ class RecordReturn(QPushButton):
 
     def _update(self) -> None:
         left = self._session.left_record
-        shown = left is not None and left[0].deal == self._session.document.deal
+        # hands, not deals: while cards are being moved the hands are no deal
+        shown = left is not None and left[0].hands == self._session.document.hands
         shown = shown and left is not None and left[0] != self._session.document
         self.setVisible(shown)
 

@@ -19,14 +19,27 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from whistgui.app.bridge import BridgeDocument, load_pbn, save_boards
+from whistgui.app.bridge import (
+    BridgeDocument,
+    board_rotation,
+    contract_words,
+    load_pbn,
+    save_boards,
+)
 from whistgui.app.document import DocumentError
 from whistgui.engine.bridge import BridgeCard, BridgeDeal, BridgePosition, Contract, Seat
 from whistgui.engine.bridge.deal import cards_text
+from whistgui.engine.bridge.par_words import vulnerable_words
 from whistgui.engine.reading import quote_path
 from whistgui.ui.session import FileSession, SetStateCommand
 
-__all__ = ["BridgeSession"]
+__all__ = ["ASIDE_WORDS", "BridgeSession"]
+
+#: What is said when a contract set by hand sets a hand record's play aside.
+ASIDE_WORDS = (
+    "The recorded play is set aside while the contract differs from the auction's; "
+    "Ctrl+Z, or the auction's contract again, returns it"
+)
 
 
 class BridgeSession(FileSession):
@@ -44,7 +57,8 @@ class BridgeSession(FileSession):
     #: applies: another file, a new one, the boards saved elsewhere)
     noticeChanged = Signal(str)
     #: a card other than the line's was played, the rest of the line dropped: says so
-    #: ("You left the recorded play at card 3; …"); :meth:`back_to_record` returns
+    #: ("You left the recorded play at card 3; …"); :meth:`back_to_record` returns. Also
+    #: says when a contract set by hand sets the recorded play aside, and when it returns.
     recordLeft = Signal(str)
 
     def __init__(self, doc: BridgeDocument | None = None, parent: QObject | None = None) -> None:
@@ -235,9 +249,18 @@ class BridgeSession(FileSession):
 
     # -- the contract and the play ----------------------------------------------------------
     def set_contract(self, contract: Contract, declarer: Seat) -> bool:
-        return self.apply(
-            self._doc.with_contract(contract, declarer), f"Contract {contract} by {declarer.word}"
-        )
+        """Another contract, one undo step. A hand record keeps its auction; its recorded
+        play is set aside while the contract differs from the auction's, and comes back with
+        it: :attr:`recordLeft` says which."""
+        before = self._doc
+        after = before.with_contract(contract, declarer)
+        if not self.apply(after, f"Contract {contract_words(contract, declarer)}"):
+            return False
+        if after.aside and not before.aside:
+            self.recordLeft.emit(ASIDE_WORDS)
+        elif before.aside and not after.aside and after.played:
+            self.recordLeft.emit("The recorded play is back: the contract is the auction's again")
+        return True
 
     def play(self, card: BridgeCard) -> bool:
         """Play ``card`` in the position at the cursor (IllegalPlayError quoting it, nothing
@@ -260,7 +283,7 @@ class BridgeSession(FileSession):
         """The line of play left by the last different card played, at the card where it was
         left (one undoable step); False if there is none on this board."""
         left = self.left_record
-        if left is None or left[0].deal != self._doc.deal:
+        if left is None or left[0].hands != self._doc.hands:
             self.left_record = None
             return False
         self.left_record = None
@@ -325,7 +348,10 @@ class BridgeSession(FileSession):
 
     def add_board(self, deal: BridgeDeal | None = None) -> str:
         """A new board at the end of the file, shown: ``deal`` (else a random one) with the
-        next board number; returns that number."""
+        next board number, and that number's dealer and vulnerability (the duplicate
+        rotation, as ``whist bridge deal --pbn`` deals them); returns that number."""
+        if deal is not None and not isinstance(deal, BridgeDeal):  # a signal's bool, say
+            raise TypeError(f"deal must be a BridgeDeal or None, not {type(deal).__name__}")
         # a board "number" is a PBN file's text: only plain digits of sensible length count
         # ("²" is a digit to str.isdigit but not to int, and int refuses 4,300 digits)
         numbers = [
@@ -333,7 +359,9 @@ class BridgeSession(FileSession):
             for b in self._boards
             if b.board.isascii() and b.board.isdigit() and len(b.board) <= 18
         ]
-        doc = BridgeDocument.random(board=str(max(numbers, default=0) + 1))
+        number = max(numbers, default=0) + 1
+        dealer, vulnerable = board_rotation(number)
+        doc = BridgeDocument.random(board=str(number), dealer=dealer, vulnerable=vulnerable)
         if deal is not None:
             doc = doc.with_deal(deal)
         was = self.modified
@@ -342,6 +370,14 @@ class BridgeSession(FileSession):
         self._say_modified(was)  # a board more than the file holds
         self.undo_stack.resetClean()
         return doc.board
+
+    def add_random_board(self) -> str:
+        """Deal ▸ Add Random Board (the + beside the boards): a random board at the end of the
+        file, shown; says what it did ("Board 4 added: dealer West, vulnerable none")."""
+        number = self.add_board()
+        doc = self._doc
+        vul = vulnerable_words(doc.vulnerable).removesuffix(" vul")
+        return f"Board {number} added at random: dealer {doc.dealer.word}, vulnerable {vul}"
 
     @property
     def recorded(self) -> bool:
@@ -365,6 +401,16 @@ class BridgeSession(FileSession):
         file = load_pbn(path)
         self.replace(file.boards, Path(path), file.notice() or "", file.left_out_count)
 
+    def would_lose_boards(self, target: Path | None) -> bool:
+        """Whether saving to ``target`` would write over the opened file whose bad boards
+        were left out (:meth:`save` refuses it)."""
+        return bool(
+            self._notice
+            and target is not None
+            and self._path is not None
+            and _same_file(target, self._path)
+        )
+
     def save(self, path: str | os.PathLike[str] | None = None) -> Path:
         """Save every board to ``path`` (or the current file) as LIN for a ``.lin`` name,
         else PBN, auctions and lines of play with them; DocumentError on failure, and when that
@@ -372,7 +418,7 @@ class BridgeSession(FileSession):
         target = Path(path) if path is not None else self._path
         if target is None:
             raise ValueError("no file name: use Save As")
-        if self._notice and self._path is not None and _same_file(target, self._path):
+        if self.would_lose_boards(target):
             raise DocumentError(
                 f"{quote_path(target)} has boards that were not opened; saving over it would "
                 f"lose them. Save the boards under another name. ({self._notice})"
@@ -386,11 +432,12 @@ class BridgeSession(FileSession):
         return target
 
     def describe(self) -> str:
-        """``Board 3 · 4♠ by South · 5 cards played`` for titles and status lines."""
+        """``Board 3 · 4♠x by South · 5 cards played`` for titles and status lines (``4♠ by
+        South, set by hand`` when that is not the auction's contract)."""
         d = self._doc
-        text = (
-            f"Board {d.board} · {d.contract.level}{d.contract.strain.symbol} by {d.declarer.word}"
-        )
+        text = f"Board {d.board} · {contract_words(d.contract, d.declarer)}"
+        if d.by_hand:
+            text += ", set by hand"
         if self._cursor:
             text += f" · {self._cursor} card{'s' if self._cursor != 1 else ''} played"
         return text

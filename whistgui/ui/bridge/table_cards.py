@@ -11,6 +11,7 @@ from typing import Final, Literal, TypeAlias
 from PySide6.QtCore import QByteArray, QMimeData, Qt
 from PySide6.QtGui import QFont
 
+from whistgui.app.bridge import contract_words
 from whistgui.engine.bridge import BridgeCard, Contract, Seat, Side, Suit
 from whistgui.engine.errors import NotationError
 
@@ -88,8 +89,8 @@ def hcp(cards: Iterable[BridgeCard]) -> int:
 
 
 def contract_text(contract: Contract, declarer: Seat) -> str:
-    """``4♠ by South``, ``3NTX by West``."""
-    return f"{contract.level}{contract.strain.symbol}{'X' * contract.doubled} by {declarer.word}"
+    """``4♠ by South``, ``3NTx by West``: players' notation, as par is written."""
+    return contract_words(contract, declarer)
 
 
 def vulnerable_sides(vulnerable: str) -> set[Side]:

@@ -455,10 +455,11 @@ class TrickTreeView(QWidget):
 
 
 def _strain_html(contract: Contract, palette: QPalette) -> str:
-    symbol = contract.strain.symbol
+    """The strain's symbol (in red for ♥ ♦), and the x or xx of a doubled contract."""
+    symbol, doubled = contract.strain.symbol, "x" * contract.doubled
     if contract.strain.trump in (Suit.H, Suit.D):
-        return f"<span style='color:{red_suit_colour(palette).name()}'>{symbol}</span>"
-    return symbol
+        return f"<span style='color:{red_suit_colour(palette).name()}'>{symbol}</span>{doubled}"
+    return symbol + doubled
 
 
 def _path_positions(start: BridgePosition, path: Sequence[BridgeCard]) -> list[BridgePosition]:

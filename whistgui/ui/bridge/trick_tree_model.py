@@ -12,7 +12,7 @@ from typing import Any, Final
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QFont, QGuiApplication, QPalette
 
-from whistgui.app.bridge import CardMark, card_marks, cards_text, equivalent_groups
+from whistgui.app.bridge import CardMark, card_marks, cards_text, contract_words, equivalent_groups
 from whistgui.engine.bridge import BridgeCard, BridgePosition, Contract, Seat, Suit, trick_winner
 from whistgui.engine.bridge.contract import TRICKS
 from whistgui.ui.bridge.dd_table import red_suit_colour
@@ -360,7 +360,7 @@ class TrickTreeModel(LazyTreeModel[TrickNode]):
     def _tip(self, node: TrickNode) -> str:
         if node.parent is None:
             pos = node.position
-            contract = f"{self.contract.level}{self.contract.strain.symbol}"
+            contract = contract_words(self.contract)
             if self.ending:
                 text = (
                     f"Trick {sum(pos.tricks) + 1}, {pos.leader.word} to lead; {contract} by "

@@ -26,6 +26,8 @@ if TYPE_CHECKING:  # imported when the workspace is made: the window opens witho
 #: build Open's filter without importing bridge (tests/ui/test_startup.py checks that they agree).
 PBN_SUFFIX: Final = ".pbn"
 LIN_SUFFIX: Final = ".lin"
+#: Save As's title when Save cannot write over the file opened (its bad boards left out).
+LEFT_OUT_TITLE: Final = "Save boards under another name (the file has boards not opened)"
 #: The module of :class:`~whistgui.app.bridge.BridgeDocument`, the documents it takes.
 _DOCUMENTS: Final = "whistgui.app.bridge"
 
@@ -80,6 +82,12 @@ class BridgeWorkspace(FileWorkspace):
             "Deal at random until the deal meets a constraint: HCP, lengths, shapes"
         )
         self.act_to_order.triggered.connect(self.deal_to_order)
+        self.act_add_board = QAction("&Add Random Board", self)
+        self.act_add_board.setStatusTip(
+            "A random board at the end of the file, with the next number's dealer and "
+            "vulnerability; the boards there stay as they are"
+        )
+        self.act_add_board.triggered.connect(lambda: self.add_random_board())
         self._constraint = ""
         self.act_handout = QAction("Export &Handout…", self)
         self.act_handout.setStatusTip(
@@ -129,6 +137,7 @@ class BridgeWorkspace(FileWorkspace):
             page.addAction(self.act_random)  # its key works while the page is shown
             page.addAction(self.act_to_order)
             page.dealToOrder.connect(self.deal_to_order)
+            page.add_board_button.clicked.connect(lambda: self.add_random_board())
         return self._page
 
     def widget(self) -> QWidget:
@@ -149,7 +158,18 @@ class BridgeWorkspace(FileWorkspace):
             self.message.emit("", 0)
 
     def contributions(self) -> Mapping[str, Sequence[QAction | QMenu | None]]:
-        return {"deal": (self.act_random, self.act_to_order), "file": (self.act_handout,)}
+        return {
+            "deal": (self.act_random, self.act_to_order, self.act_add_board),
+            "file": (self.act_handout,),
+        }
+
+    def add_random_board(self) -> str:
+        """Deal ▸ Add Random Board, or the + beside the boards: says what it did on the felt
+        and in the status bar."""
+        said = self.session.add_random_board()
+        self.page.table.show_note(said)
+        self._say(said)
+        return said
 
     def export_handout(self, path: Path | None = None) -> int:
         """File ▸ Export Handout…: ask for the boards and the file (``path`` given: no file
@@ -220,13 +240,20 @@ class BridgeWorkspace(FileWorkspace):
         """Save to the session's file, or where the user says: a name ending ``.lin`` is
         written as LIN, ``.pbn`` as PBN; another gets the suffix of the filter chosen."""
         path = self.session.path
+        if not ask and self.session.would_lose_boards(path):
+            # Save (File ▸ Save, or the unsaved-changes question's) cannot write over a file
+            # whose bad boards were left out: it is Save As there, and nothing is lost
+            self._say(
+                "This file has boards that were not opened: save the boards under another name"
+            )
+            ask = True
         if ask or path is None:
             from PySide6.QtWidgets import QFileDialog
 
             start = str(path or self.save_name())
             name, chosen = QFileDialog.getSaveFileName(
                 self.services.window,
-                self.save_title,
+                self.save_title if not self.session.notice else LEFT_OUT_TITLE,
                 start,
                 self.save_filters(),
                 self.save_filter(path),
