@@ -239,3 +239,41 @@ def test_save_over_a_file_with_boards_left_out_cancelled_keeps_everything(
     assert session.path == path
     assert str(session.document.contract) == "2H"
     assert path.read_text() == before
+
+
+# ------------------------------------ C1: the tree's bold is the figure's: the best cards
+def test_the_trick_trees_bold_marks_the_best_cards_and_the_card_played_is_underlined(qtbot):  # type: ignore[no-untyped-def]
+    from tests.ui.test_bridge_views import LATE, late_document, minimax_scores
+    from whistgui.ui.bridge.session import BridgeSession
+    from whistgui.ui.bridge.trick_tree import TrickTreeView
+    from whistgui.ui.bridge.trick_tree_model import LEGEND
+    from whistgui.ui.engine_service import EngineService
+
+    engine = EngineService()
+    try:
+        doc = late_document()
+        doc = doc.play(doc.position().legal()[-1])  # the line goes on into the trick shown
+        session = BridgeSession(doc)
+        session.set_cursor(LATE)
+        view = TrickTreeView(session, engine, scorer=minimax_scores)
+        qtbot.addWidget(view)
+        view.resize(520, 500)
+        view.show()
+        qtbot.waitUntil(lambda: not view.busy, timeout=10000)
+        kids = view.root.children
+        played = session.document.played[LATE]
+        assert all(k.mark is not None for k in kids)
+        assert any(k.mark.best for k in kids)
+        assert not all(k.mark.best for k in kids)
+        for kid in kids:
+            font = view.index_of(kid).data(Qt.ItemDataRole.FontRole)
+            bold = font is not None and font.bold()
+            underlined = font is not None and font.underline()
+            assert bold is kid.mark.best, kid
+            assert underlined is (played in kid.cards), kid
+        # the tab says what the marks mean, in the figure's words
+        assert view.legend.text() == LEGEND
+        assert "bold: the best cards" in LEGEND
+        assert "underlined: the card played" in LEGEND
+    finally:
+        engine.shutdown()

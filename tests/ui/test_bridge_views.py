@@ -302,7 +302,7 @@ def test_the_cards_played_to_the_trick_are_the_path_shown_open(qtbot, engine):
     for node in (first, second):
         assert view.tree.isExpanded(view.index_of(node))
         assert view.index_of(node).data(OnLineRole) is True
-        assert view.index_of(node).data(Qt.ItemDataRole.FontRole).bold()
+        assert view.index_of(node).data(Qt.ItemDataRole.FontRole).underline()  # the card played
     assert view.tree.currentIndex() == view.index_of(second)
     assert second.children
     assert second.children[0].message is None

@@ -57,6 +57,7 @@ from whistgui.ui.bridge.trick_tree_model import (
     COL_TREE,
     COL_TRICKS,
     COMPUTING,
+    LEGEND,
     PLAYED,
     OnLineRole,
     Scorer,
@@ -66,7 +67,7 @@ from whistgui.ui.bridge.trick_tree_model import (
     trick_start,
 )
 from whistgui.ui.engine_service import EngineService, JobContext
-from whistgui.ui.theme import error_colour, is_theme_change, success_colour
+from whistgui.ui.theme import error_colour, is_theme_change, success_colour, text_role
 
 __all__ = [
     "CHANNEL",
@@ -146,6 +147,12 @@ class TrickTreeView(QWidget):
         layout.setSpacing(4)
         layout.addWidget(self.caption)
         layout.addWidget(self.tree, 1)
+        #: what bold, underlined and ● mean (as the exported figure's legend)
+        self.legend = QLabel(LEGEND, self)
+        self.legend.setObjectName("trickTreeLegend")
+        self.legend.setWordWrap(True)
+        text_role(self.legend, "muted")
+        layout.addWidget(self.legend)
 
         engine.finished.connect(self._on_finished)
         engine.failed.connect(self._on_failed)

@@ -48,6 +48,11 @@ COL_LEVELS: Final = (COL_L1, COL_L2, COL_L3, COL_L4)
 OnLineRole: Final = Qt.ItemDataRole.UserRole + 2
 #: The mark of a node on the line played.
 PLAYED: Final = "●"
+#: What the marks mean, as the exported figure's legend says it.
+LEGEND: Final = (
+    "● and underlined: the card played · bold: the best cards for the side to play · "
+    "tricks: the declaring side's with best play after the card"
+)
 #: Scores remembered, at most (the oldest half is forgotten beyond).
 CACHE_SIZE: Final = 20000
 
@@ -252,7 +257,7 @@ class TrickTreeModel(LazyTreeModel[TrickNode]):
                 "after this card)"
             )
             return {
-                COL_TREE: "● and bold: the line actually played",
+                COL_TREE: LEGEND,
                 COL_TRICKS: "The tricks the declaring side ends the deal with if this card is "
                 "played and both sides then play best",
                 COL_RESULT: result,
@@ -330,9 +335,14 @@ class TrickTreeModel(LazyTreeModel[TrickNode]):
             return self._tip(node)
         if role == Qt.ItemDataRole.TextAlignmentRole and col != COL_TREE:
             return Qt.AlignmentFlag.AlignCenter
-        if role == Qt.ItemDataRole.FontRole and node.parent is not None and self.on_line(node):
+        if role == Qt.ItemDataRole.FontRole and node.parent is not None:
+            # as the exported figure: bold, the best cards; the card played: ● and underlined
+            best, played = node.mark is not None and node.mark.best, self.on_line(node)
+            if not (best or played):
+                return None
             font = QFont()
-            font.setBold(True)
+            font.setBold(best)
+            font.setUnderline(played)
             return font
         if role == Qt.ItemDataRole.ForegroundRole:
             pal = QGuiApplication.palette()
