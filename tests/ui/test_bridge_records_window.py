@@ -227,7 +227,7 @@ def test_random_deal_on_a_recorded_board_adds_a_board_and_keeps_the_record(qtbot
     assert session.board_index == len(RECORDS)
     assert session.document.deal != recorded.deal
     assert session.document.board != recorded.board
-    assert f"({recorded.board}'s record kept)" in page.table.message
+    assert f"(board {recorded.board} kept as it was)" in page.table.message
     session.select_board(1)
     assert session.document == recorded
 

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from tests.ui.workspaces import bridge, menu_texts
-from whistgui.app.bridge import BridgeDocument, board_rotation, save_pbn
+from whistgui.app.bridge import BridgeDocument, board_rotation, contract_words, save_pbn
 from whistgui.engine.bridge import Contract, Seat
 
 
@@ -277,3 +277,60 @@ def test_the_trick_trees_bold_marks_the_best_cards_and_the_card_played_is_underl
         assert "underlined: the card played" in LEGEND
     finally:
         engine.shutdown()
+
+
+# ------------------------------------ C9: Random Deal one way; File ▸ New plays par
+def test_random_deal_in_a_file_of_boards_adds_the_next_board_in_the_rotation(
+    qtbot, window, tmp_path
+):  # type: ignore[no-untyped-def]
+    from whistgui.engine.bridge.dds import par
+    from whistgui.engine.bridge.par_words import par_contract
+
+    docs = [BridgeDocument.random(k, board=str(k)) for k in (8, 9)]  # no record, two boards
+    assert window.open_file(_file(tmp_path, "two.pbn", *docs))
+    ws = bridge(window)
+    page, session = ws.page, ws.session
+    session.select_board(1)
+    page.random_deal(seed=5)
+    qtbot.waitUntil(lambda: not page.dealing, timeout=60000)
+    assert session.board_count == 3  # board 9 is kept; board 10 is added, not dealt over 9
+    assert [b.deal for b in session.boards[:2]] == [d.deal for d in docs]
+    doc = session.document
+    assert (doc.board, doc.dealer, doc.vulnerable) == ("10", Seat.E, "All")
+    assert "Board 10 added (board 9 kept as it was)" in page.table.message
+    # played in its par contract for board 10's vulnerability (both), not board 9's
+    found = par_contract(par(doc.deal, "All", Seat.E), "All")
+    if found is not None:
+        assert (doc.contract, doc.declarer) == found
+    # a single board of one's own is dealt again, not added to
+    window.new_document()  # File ▸ New
+    assert session.board_count == 1
+    page.random_deal(seed=6)
+    qtbot.waitUntil(lambda: not page.dealing, timeout=60000)
+    assert session.board_count == 1
+
+
+def test_file_new_says_no_contract_yet_then_plays_par(qtbot, window):  # type: ignore[no-untyped-def]
+    from whistgui.engine.bridge.dds import par
+    from whistgui.engine.bridge.par_words import par_contract
+
+    window.show_workspace("bridge")
+    ws = bridge(window)
+    session = ws.session
+    page = ws.page
+    ws.new_document()
+    assert session.contract_pending
+    assert "no contract yet — par after solving" in window.windowTitle()
+    assert "3NT by South" not in window.windowTitle()
+    _ready(qtbot, window)
+    assert not session.contract_pending
+    doc = session.document
+    found = par_contract(par(doc.deal, "None", doc.dealer), "None")
+    if found is None:  # par passes it out: the board keeps its default, said in the title
+        assert "3NT by South" in window.windowTitle()
+    else:
+        assert (doc.contract, doc.declarer) == found
+        assert contract_words(*found) in window.windowTitle()
+    assert not session.modified  # a new board, as new as it was
+    assert not session.undo_stack.canUndo()
+    assert page.dd_table.note.text()

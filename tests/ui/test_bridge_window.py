@@ -234,8 +234,10 @@ def test_a_pbn_file_with_a_bad_board_opens_the_good_ones_and_says_which(  # type
     assert notice.isVisible()
     assert notice.text().startswith("Board 2 (line 4) was not opened: card ♠A is in both")
     assert not [kind for kind, _ in dialogs.shown if kind == "warning"]
-    assert not window.save()  # over the file: it would lose board 2
-    assert any("would lose them" in text for kind, text in dialogs.shown if kind == "warning")
+    before = path.read_text(encoding="utf-8")
+    assert not window.save()  # over the file it would lose board 2: it asks where (cancelled)
+    assert path.read_text(encoding="utf-8") == before
+    assert "boards that were not opened" in window.statusBar().currentMessage()
     save_pbn((BridgeDocument.random(4, board="4"),), tmp_path / "good.pbn")
     assert window.open_file(tmp_path / "good.pbn")
     assert not notice.isVisible()
@@ -328,12 +330,14 @@ def test_a_deal_typed_mid_trick_starts_the_play_again(qtbot, window, tmp_path: P
     window.act_undo.trigger()  # back to the line, five cards in
     assert session.cursor == 5
     assert len(table.trick_cards()) == 1
-    bridge(window).page.random_button.click()
+    bridge(window).page.random_button.click()  # in a file of boards: a board is added
     qtbot.waitUntil(lambda: not bridge(window).page.dealing, timeout=20000)
+    assert session.board_count == 3  # the two boards opened (board 2 was left out), and it
     assert (session.cursor, session.document.played) == (0, ())
     assert table.trick_cards() == []
-    window.act_undo.trigger()
-    assert session.cursor == 5
+    session.select_board(0)  # the board played on is as it was, five cards in
+    session.set_cursor(5)
+    assert len(table.trick_cards()) == 1
     bridge(window).page.board_combo.activated.emit(1)  # the other board, mid-trick on this one
     assert session.board_index == 1
     assert session.cursor == 0

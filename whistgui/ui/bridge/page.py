@@ -105,20 +105,22 @@ def best_card(scores: dict[BridgeCard, int]) -> BridgeCard:
 
 def _table_job(deal: BridgeDeal, vulnerable: str, dealer: Seat) -> object:
     from whistgui.engine.bridge.dds import dd_table, par
+    from whistgui.engine.bridge.par_words import par_contract
 
     def job(ctx: JobContext) -> object:
         ctx.report("double-dummy table (20 results)", force=True)
         table = dd_table(deal)
-        text = ""
+        text, contract = "", None
         if deal.size == 13:
             ctx.check()
             vul = _vulnerability(vulnerable)
             try:
                 result = par(deal, vul, dealer)
                 text = par_text(result, vul)  # players' notation: "2♠ N/S +110 (none vul)"
+                contract = par_contract(result, vul)
             except WhistError:
                 text = ""
-        return table, text
+        return table, text, contract
 
     return job
 
@@ -514,16 +516,17 @@ class BridgePage(QWidget):
             doc = self.session.document
             kept = (doc.contract, doc.declarer)
             added = ""
-            if self.session.recorded:  # never over a recorded board: a new board for it
-                was = doc.board
-                added = f"Board {self.session.add_board(result.deal)} added ({was}'s record kept). "
+            if self.session.deal_adds_board:  # never over a record or a file's board
+                was, number = doc.board, self.session.add_board(result.deal)
+                added = f"Board {number} added (board {was} kept as it was). "
             self.session.deal_in(result.deal, result.contract, result.declarer, "Random deal")
             note = added + outcome_note(result, kept)
             self.table.show_note(note)
             self.message.emit(note)
         if channel == TABLE_CHANNEL and tag == self._table_for:
-            table, par_text = result  # type: ignore[misc]
+            table, par_text, contract = result  # type: ignore[misc]
             self.dd_table.set_table(table, par_text=par_text)
+            self.session.settle_contract(contract)  # a new board (File ▸ New): par's contract
         elif channel == SCORES_CHANNEL and isinstance(tag, BridgePosition):
             self._scores[tag] = result  # type: ignore[assignment]
             if len(self._scores) > 20000:  # a long session: forget the oldest half
@@ -729,9 +732,12 @@ class BridgePage(QWidget):
         self.random_button.setText("Cancel Deal")
         self.random_button.setToolTip("Stop dealing: the board stays as it is")
         label = "Random deal" if constraint is None else "Random deal to order"
+        # par for the board the deal goes to: a new board's rotation (see deal_adds_board)
+        adds = self.session.deal_adds_board
+        _, dealer, vul = self.session.next_board() if adds else ("", doc.dealer, doc.vulnerable)
         self._deal_job = self.work.submit(
             DEAL_CHANNEL,
-            deal_job(make, doc.vulnerable, doc.dealer),  # type: ignore[arg-type]
+            deal_job(make, vul, dealer),  # type: ignore[arg-type]
             label=label,
             tag=tag,
         )

@@ -77,6 +77,8 @@ class BridgeSession(FileSession):
         #: write differs from what was opened or saved
         self._clean: list[BridgeDocument] = [self._filed(self._doc)]
         self._differs: set[int] = set()
+        #: a new board (File ▸ New) whose contract waits for its par (:meth:`settle_contract`)
+        self.contract_pending = False
 
     # -- state ----------------------------------------------------------------------------
     @property
@@ -196,6 +198,7 @@ class BridgeSession(FileSession):
         after = (doc, len(doc.played) if cursor is None else cursor)
         if after == (self._doc, self._cursor):
             return False
+        self.contract_pending = False  # the user acts: their contract, or the old one, holds
         self.undo_stack.push(
             SetStateCommand(self._set_state, (self._doc, self._cursor), after, text)
         )
@@ -262,6 +265,20 @@ class BridgeSession(FileSession):
             self.recordLeft.emit("The recorded play is back: the contract is the auction's again")
         return True
 
+    def settle_contract(self, found: tuple[Contract, Seat] | None) -> bool:
+        """A new board's contract, once its par is known (``found``: par's contract, None
+        when par passes the deal out and the board stays as it is): no undo step, and the
+        board is as new as it was. False if no contract was waiting."""
+        if not self.contract_pending:
+            return False
+        self.contract_pending = False
+        if found is not None and found != (self._doc.contract, self._doc.declarer):
+            was = self.modified
+            self._show(self._doc.with_contract(*found), 0)
+            self._mark_filed(was)
+        self.positionChanged.emit()  # the title: the contract now, not "no contract yet"
+        return True
+
     def play(self, card: BridgeCard) -> bool:
         """Play ``card`` in the position at the cursor (IllegalPlayError quoting it, nothing
         changed, if it cannot be played). Playing the line's own next card just steps on."""
@@ -324,6 +341,7 @@ class BridgeSession(FileSession):
         which boards of the file were left out, ``left_out`` how many."""
         was = self.modified
         self.undo_stack.clear()
+        self.contract_pending = False
         self._boards = list(boards)
         self._index = 0
         self._path = path
@@ -352,16 +370,8 @@ class BridgeSession(FileSession):
         rotation, as ``whist bridge deal --pbn`` deals them); returns that number."""
         if deal is not None and not isinstance(deal, BridgeDeal):  # a signal's bool, say
             raise TypeError(f"deal must be a BridgeDeal or None, not {type(deal).__name__}")
-        # a board "number" is a PBN file's text: only plain digits of sensible length count
-        # ("²" is a digit to str.isdigit but not to int, and int refuses 4,300 digits)
-        numbers = [
-            int(b.board)
-            for b in self._boards
-            if b.board.isascii() and b.board.isdigit() and len(b.board) <= 18
-        ]
-        number = max(numbers, default=0) + 1
-        dealer, vulnerable = board_rotation(number)
-        doc = BridgeDocument.random(board=str(number), dealer=dealer, vulnerable=vulnerable)
+        number, dealer, vulnerable = self.next_board()
+        doc = BridgeDocument.random(board=number, dealer=dealer, vulnerable=vulnerable)
         if deal is not None:
             doc = doc.with_deal(deal)
         was = self.modified
@@ -370,6 +380,26 @@ class BridgeSession(FileSession):
         self._say_modified(was)  # a board more than the file holds
         self.undo_stack.resetClean()
         return doc.board
+
+    def next_board(self) -> tuple[str, Seat, str]:
+        """The board :meth:`add_board` would add: the next number after the file's highest,
+        its dealer and vulnerability in the duplicate rotation."""
+        # a board "number" is a PBN file's text: only plain digits of sensible length count
+        # ("²" is a digit to str.isdigit but not to int, and int refuses 4,300 digits)
+        numbers = [
+            int(b.board)
+            for b in self._boards
+            if b.board.isascii() and b.board.isdigit() and len(b.board) <= 18
+        ]
+        number = max(numbers, default=0) + 1
+        return (str(number), *board_rotation(number))
+
+    @property
+    def deal_adds_board(self) -> bool:
+        """Whether Random Deal adds a board (:meth:`next_board`) rather than dealing the one
+        shown again: always on a hand record, and in a file of several boards (whose boards
+        are a set to keep); a single board of one's own is dealt again."""
+        return self.recorded or len(self._boards) > 1
 
     def add_random_board(self) -> str:
         """Deal ▸ Add Random Board (the + beside the boards): a random board at the end of the
@@ -435,6 +465,8 @@ class BridgeSession(FileSession):
         """``Board 3 · 4♠x by South · 5 cards played`` for titles and status lines (``4♠ by
         South, set by hand`` when that is not the auction's contract)."""
         d = self._doc
+        if self.contract_pending:
+            return f"Board {d.board} · no contract yet — par after solving"
         text = f"Board {d.board} · {contract_words(d.contract, d.declarer)}"
         if d.by_hand:
             text += ", set by hand"
