@@ -334,3 +334,17 @@ def test_file_new_says_no_contract_yet_then_plays_par(qtbot, window):  # type: i
     assert not session.modified  # a new board, as new as it was
     assert not session.undo_stack.canUndo()
     assert page.dd_table.note.text()
+
+
+# ---------------------------------------------- cosmetic: the focus frame, the felt's hint
+def test_the_focus_frame_goes_with_another_file_and_the_hint_names_the_keys(
+    qtbot, window, tmp_path
+):  # type: ignore[no-untyped-def]
+    assert window.open_file(_file(tmp_path, "one.pbn", BridgeDocument.random(1)))
+    table = bridge(window).page.table
+    card = min(bridge(window).session.position().legal())
+    table.set_focus_card(card)
+    assert table.focus_card == card
+    assert "arrows and Enter" in table.hint()
+    assert window.open_file(_file(tmp_path, "two.pbn", BridgeDocument.random(2)))
+    assert table.focus_card is None

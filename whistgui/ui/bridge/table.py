@@ -142,6 +142,7 @@ class BridgeTable(TableInput):
         self._painter = FeltPainter(self)
         session.documentChanged.connect(self._on_document_changed)
         session.cursorChanged.connect(self._on_cursor_changed)
+        session.boardsChanged.connect(self._on_boards_changed)
         self._describe()
 
     # -- following the session ------------------------------------------------------------
@@ -157,6 +158,12 @@ class BridgeTable(TableInput):
         if not self._moving:
             self._forget_selection()
         self._refresh()
+
+    def _on_boards_changed(self, *_args: object) -> None:
+        """Another file or board: the keyboard's focus frame does not stay on a card of the
+        old one (the arrows start again from the first legal card)."""
+        self._focus = None
+        self.update()
 
     def _on_cursor_changed(self, _cursor: int) -> None:
         """Another position of the line (a card played, Back, Forward): nothing stays
@@ -509,8 +516,8 @@ class BridgeTable(TableInput):
         mover = self._mover()
         if mover is not None:
             return (
-                f"{mover.word}: click a card to play it · Move cards: drag them, "
-                "or select and press N, E, S, W or P"
+                f"{mover.word}: click a card, or arrows and Enter, to play it · Move cards: "
+                "drag them, or select and press N, E, S, W or P"
             )
         return "Drag cards between the hands and the middle, or select and press N, E, S, W or P"
 
