@@ -48,6 +48,12 @@ def test_the_plus_button_and_the_deal_menu_add_a_board_in_the_rotation(qtbot, wi
     assert "dealer West" in page.table.message
     assert session.modified
     assert page.board_combo.itemText(3) == "24"
+    # its contract: par's once solved (the title says so meanwhile), the file still modified
+    assert "no contract yet — par after solving" in window.windowTitle()
+    _ready(qtbot, window)
+    assert not session.contract_pending
+    assert "no contract yet" not in window.windowTitle()
+    assert session.modified
     # the Deal menu has it too, and it adds the next board (25: North deals, E–W vul, as board 9)
     window.show_workspace("bridge")
     assert "&Add Random Board" in menu_texts(window)
@@ -185,6 +191,7 @@ def test_a_card_to_the_pool_leaves_no_stale_deal_no_repeated_sentence_no_traceba
     session.move_cards([east_card], None)
     assert session.document.problem() is not None
     assert page.deal_edit.text() == ""  # not the old full deal with that card in East's hand
+    assert page.deal_edit.placeholderText() == "51 of 52 dealt"
     assert page.dd_table.note.text() == NO_DEAL
     assert page.status.text() == session.document.problem()
     assert page.dd_table.note.text() != page.status.text()

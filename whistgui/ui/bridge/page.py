@@ -74,6 +74,8 @@ ANALYSE_CHANNEL = "bridge-analyse"
 CONTINUATION_CHANNEL = "bridge-continuation"
 RANDOM_TEXT = "&Random Deal"
 RANDOM_TIP = "Deal the 52 cards at random, to be played in the new deal's par contract (Ctrl+R)"
+#: The Deal field's hint when empty.
+DEAL_HINT = "a PBN deal: N:AKQ2.KJ3.T98.A54 J876.Q54.AK2.J32 …"
 #: The double-dummy table's line while the hands are no deal.
 NO_DEAL = "No table until the hands are a deal."
 #: Milliseconds between autoplayed cards.
@@ -203,7 +205,7 @@ class BridgePage(QWidget):
         self.add_board_button.setToolTip("Add a random board to the file (Deal ▸ Add Random Board)")
         self.deal_edit = QLineEdit(self)
         self.deal_edit.setObjectName("bridgeDeal")
-        self.deal_edit.setPlaceholderText("a PBN deal: N:AKQ2.KJ3.T98.A54 J876.Q54.AK2.J32 …")
+        self.deal_edit.setPlaceholderText(DEAL_HINT)
         self.deal_edit.setToolTip(
             "The deal as a PBN string (first seat, colon, four hands clockwise, each "
             "spades.hearts.diamonds.clubs); Enter sets it"
@@ -435,6 +437,8 @@ class BridgePage(QWidget):
                 self.deal_edit.setText(text)
         else:  # cards being dealt: no stale deal in the field (the felt shows the hands)
             self.deal_edit.setText("")
+        held = 52 - len(doc.pool)
+        self.deal_edit.setPlaceholderText(DEAL_HINT if problem is None else f"{held} of 52 dealt")
         self._show_deal_error("")
         self.contract_controls.show_contract(doc.contract, doc.declarer)
         self.board_combo.setItemText(self.session.board_index, label(doc.board))

@@ -38,7 +38,7 @@ __all__ = ["ASIDE_WORDS", "BridgeSession"]
 #: What is said when a contract set by hand sets a hand record's play aside.
 ASIDE_WORDS = (
     "The recorded play is set aside while the contract differs from the auction's; "
-    "Ctrl+Z, or the auction's contract again, returns it"
+    "Ctrl+Z or the auction's contract returns it"
 )
 
 
@@ -273,9 +273,12 @@ class BridgeSession(FileSession):
             return False
         self.contract_pending = False
         if found is not None and found != (self._doc.contract, self._doc.declarer):
-            was = self.modified
-            self._show(self._doc.with_contract(*found), 0)
-            self._mark_filed(was)
+            was, i = self.modified, self._index
+            doc = self._doc.with_contract(*found)
+            if i < len(self._clean):  # a board the file holds (File ▸ New's): as new as it was
+                self._clean[i] = self._filed(doc)
+            self._show(doc, 0)
+            self._say_modified(was)
         self.positionChanged.emit()  # the title: the contract now, not "no contract yet"
         return True
 
@@ -406,6 +409,8 @@ class BridgeSession(FileSession):
         file, shown; says what it did ("Board 4 added: dealer West, vulnerable none")."""
         number = self.add_board()
         doc = self._doc
+        self.contract_pending = True  # played in its par contract once that is known
+        self.positionChanged.emit()
         vul = vulnerable_words(doc.vulnerable).removesuffix(" vul")
         return f"Board {number} added at random: dealer {doc.dealer.word}, vulnerable {vul}"
 
