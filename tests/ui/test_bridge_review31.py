@@ -114,6 +114,9 @@ def test_a_contract_set_by_hand_keeps_the_auction_and_sets_the_play_aside(qtbot,
     assert page.contract_controls.doubled.currentText() == "x"
     _ready(qtbot, window)
     assert page.status.text().startswith("4♠x by South")
+    from whistgui.ui.bridge.trick_tree_model import COL_RESULT
+
+    assert page.tree.model.header_text(COL_RESULT) == "4♠x S\nwin/lose"
     # W4: 6♠x by hand: the auction stays, the play is set aside and said so
     page.level.setValue(6)
     doc = session.document
@@ -355,3 +358,20 @@ def test_the_focus_frame_goes_with_another_file_and_the_hint_names_the_keys(
     assert "arrows and Enter" in table.hint()
     assert window.open_file(_file(tmp_path, "two.pbn", BridgeDocument.random(2)))
     assert table.focus_card is None
+
+
+def test_the_side_hands_suits_start_at_one_edge_as_in_a_diagram(qtbot, window):  # type: ignore[no-untyped-def]
+    window.show_workspace("bridge")
+    ws = bridge(window)
+    ws.session.replace((BridgeDocument.random(34),))
+    table = ws.page.table
+    table.resize(860, 640)
+    for seat in (Seat.W, Seat.E):
+        hand = ws.session.document.hands[seat]
+        lengths = {len([c for c in hand if c.suit is s]) for s in {c.suit for c in hand}}
+        assert len(lengths) > 1  # suits of different lengths: centred, they would not line up
+        firsts = {}
+        for slot in table.slots():
+            if slot.place is seat and slot.card.suit not in firsts:
+                firsts[slot.card.suit] = slot.rect.left()
+        assert len(set(firsts.values())) == 1, firsts

@@ -141,7 +141,9 @@ def compute_layout(
         for k, row in enumerate(rows):
             y = top + label + LIFT + k * vstep
             shown = vstep if k + 1 < len(rows) else sch
-            lay.slots += card_row(row, seat, zone, y, scw, sch, min(sch, shown))
+            # rows start at one edge, as a diagram's suits do: a short suit centred under a
+            # long one floated between the rows
+            lay.slots += card_row(row, seat, zone, y, scw, sch, min(sch, shown), left=True)
     # the middle: the pool while the hands are not a deal, else the trick
     pool = sort_hand(doc.pool)
     lay.pool_title = QRectF(middle.left(), middle.top(), middle.width(), label)
@@ -223,9 +225,11 @@ def card_row(
     cw: float,
     ch: float,
     shown_h: float | None = None,
+    *,
+    left: bool = False,
 ) -> list[Slot]:
-    """One row of cards centred in ``zone`` at height ``y``, overlapping if they must,
-    with a little gap between suits."""
+    """One row of cards centred in ``zone`` (``left``: from its left edge) at height ``y``,
+    overlapping if they must, with a little gap between suits."""
     n = len(cards)
     if not n:
         return []
@@ -236,7 +240,7 @@ def card_row(
     if n > 1 and n * cw + (n - 1) * 3 + breaks * gap > room:
         step = max(4.0, (room - cw - breaks * gap) / (n - 1))
     span = cw + (n - 1) * step + breaks * gap
-    x = zone.left() + (zone.width() - span) / 2
+    x = zone.left() + (4 if left else (zone.width() - span) / 2)
     rects: list[QRectF] = []
     for k, card in enumerate(cards):
         if k and card.suit != cards[k - 1].suit:

@@ -295,7 +295,7 @@ class TrickTreeModel(LazyTreeModel[TrickNode]):
         if section == COL_RESULT:
             if self.ending:
                 return "ending\nbest/costs"
-            return f"{self.contract.level}{self.contract.strain.symbol} {self.declarer}\nwin/lose"
+            return f"{contract_words(self.contract)} {self.declarer}\nwin/lose"
         return ""
 
     def headerData(
