@@ -375,3 +375,21 @@ def test_the_side_hands_suits_start_at_one_edge_as_in_a_diagram(qtbot, window): 
             if slot.place is seat and slot.card.suit not in firsts:
                 firsts[slot.card.suit] = slot.rect.left()
         assert len(set(firsts.values())) == 1, firsts
+
+
+def test_the_best_continuation_takes_the_room_a_short_line_leaves(qtbot, window, tmp_path):  # type: ignore[no-untyped-def]
+    from tests.app.test_bridge_lin import write_lin_file
+    from whistgui.ui.bridge.continuation_list import ROWS
+
+    window.resize(1280, 800)
+    assert window.open_file(write_lin_file(tmp_path / "club.lin"))
+    page, session = bridge(window).page, bridge(window).session
+    session.play(max(c for c in session.position().legal() if c != session.document.played[0]))
+    assert len(session.document.played) == 1  # the record left at its first card
+    _ready(qtbot, window)
+    rows = page.continuation_list
+    page.show_continuation()
+    qtbot.waitUntil(lambda: rows.isVisible(), timeout=60000)
+    assert rows.count() == 13
+    # the one-row grid's blank space is the list's: more than the four rows it had
+    assert rows.height() > rows.sizeHintForRow(0) * (ROWS + 1)

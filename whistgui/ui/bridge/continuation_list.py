@@ -1,11 +1,13 @@
 """The best continuation as a list under the line of play: a trick a row (``Trick 3: W ♠A N ♠2
 E ♠3 S ♠4``), marked as the continuation, a few rows high and scrolling — the grid keeps its
-height. Activating a row plays the continuation up to the end of that trick, to step it."""
+height — or higher when the grid above it has room to spare (a short line of play at 1280 ×
+800 left blank space over four rows). Activating a row plays the continuation up to the end of
+that trick, to step it."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QListWidget, QWidget
+from PySide6.QtWidgets import QListWidget, QTableView, QWidget
 
 from whistgui.engine.bridge import BridgeCard, BridgePosition
 from whistgui.ui.bridge.review import Continuation, continuation_tricks
@@ -21,8 +23,10 @@ class ContinuationList(QListWidget):
 
     cardsChosen = Signal(list)  # list[BridgeCard]
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, beside: QTableView | None = None) -> None:
         super().__init__(parent)
+        #: the grid above (the line of play): the list takes the room it leaves blank
+        self._beside = beside
         self.setObjectName("bridgeContinuation")
         self.setToolTip(
             "The best continuation (double dummy), a trick a row; double-click or Enter on a "
@@ -55,9 +59,19 @@ class ContinuationList(QListWidget):
             if (done + i) % 4 == 0 or i == len(line.cards):
                 self._ends.append(i)
         self.addItems([f"Best · {row}" for row in continuation_tricks(line)])
-        rows = min(ROWS, self.count())
-        self.setFixedHeight(self.sizeHintForRow(0) * rows + 2 * self.frameWidth() + 2)
+        row = self.sizeHintForRow(0)
+        rows = min(self.count(), ROWS + self._spare() // max(1, row))
+        self.setFixedHeight(row * rows + 2 * self.frameWidth() + 2)
         self.setVisible(True)
+
+    def _spare(self) -> int:
+        """The height the grid above leaves blank under its rows (0 without a grid)."""
+        grid = self._beside
+        if grid is None or not grid.isVisible():
+            return 0
+        model = grid.model()
+        used = sum(grid.rowHeight(r) for r in range(model.rowCount())) if model else 0
+        return max(0, grid.viewport().height() - used)
 
     def follow(self, position: BridgePosition | None) -> None:
         """The position shown changed: the list stays while it is one of the line's."""

@@ -330,7 +330,7 @@ class BridgePage(QWidget):
         self.record_return = RecordReturn(session, say, self)
         review_row.addWidget(self.record_return, 0, Qt.AlignmentFlag.AlignTop)
         line_layout.addLayout(review_row)
-        self.continuation_list = ContinuationList(self)
+        self.continuation_list = ContinuationList(self, beside=self.line)
         self.continuation_list.cardsChosen.connect(self._step_continuation)
         line_layout.addWidget(self.continuation_list)
         self.tabs = QTabWidget(self)
