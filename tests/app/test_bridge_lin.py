@@ -115,6 +115,14 @@ def test_another_contract_keeps_the_auction_and_another_deal_drops_it(tmp_path: 
         hand.with_contract(Contract.parse("5C"), Seat.E).with_contract(doc.contract, doc.declarer)
         == doc
     )
+    # PBN keeps both the auction and the contract chosen; LIN, whose contract is its
+    # auction's, refuses rather than lose the one chosen, and writes nothing
+    save_pbn((hand,), tmp_path / "hand.pbn")
+    back = load_pbn(tmp_path / "hand.pbn").boards[0]
+    assert (back.contract, back.declarer, back.auction) == (hand.contract, Seat.N, doc.auction)
+    with pytest.raises(DocumentError, match=r"board 1 cannot be saved as LIN: its contract, 4♠ by"):
+        save_lin((hand,), tmp_path / "hand.lin")
+    assert not (tmp_path / "hand.lin").exists()
     # another deal is another board: its auction and any play set aside go
     new = hand.with_deal(BridgeDocument.random(9).deal)
     assert (new.auction, new.aside) == ((), ())

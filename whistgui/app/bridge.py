@@ -559,7 +559,17 @@ def _records(boards: tuple[BridgeDocument, ...], kind: str) -> list[PbnBoard]:
 
 def save_lin(boards: tuple[BridgeDocument, ...], path: str | os.PathLike[str]) -> None:
     """Write the boards to ``path`` as LIN (a board a line, with its auction and play),
-    atomically; DocumentError as :func:`save_pbn`."""
+    atomically; DocumentError as :func:`save_pbn`, and for a board whose contract was set by
+    hand (LIN's contract is its auction's: the one chosen would be lost)."""
+    for doc in boards:
+        if doc.by_hand:
+            found = doc.auction_contract
+            was = "passed out" if found is None else f"in {contract_words(*found)}"
+            raise DocumentError(
+                f"board {doc.board} cannot be saved as LIN: its contract, "
+                f"{contract_words(doc.contract, doc.declarer)}, was set by hand, and LIN keeps "
+                f"only the auction's (it ends {was}); save the boards as PBN, which keeps both"
+            )
     try:
         text = write_lin(_records(boards, "LIN"))
     except WhistError as exc:
