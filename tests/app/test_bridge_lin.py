@@ -144,3 +144,14 @@ def test_a_bad_lin_file_is_refused_quoting_it(tmp_path: Path) -> None:
         load_pbn(path)
     assert "bad.lin" in str(err.value)
     assert "LIN" in str(err.value)
+
+
+def test_a_passed_out_auction_is_no_contract_set_by_hand(tmp_path: Path) -> None:
+    doc = BridgeDocument.random(5, dealer=Seat.N, auction=("Pass",) * 4)
+    assert doc.auction_contract is None
+    assert not doc.by_hand  # its default contract is not the user's: said elsewhere (W1)
+    assert doc.by_hand_words() == ""
+    moved = doc.with_contract(Contract.parse("2H"), Seat.E)
+    assert (moved.auction, moved.by_hand) == (doc.auction, False)
+    save_lin((moved,), tmp_path / "passed.lin")  # LIN keeps the passes (no contract: W1's)
+    assert load_pbn(tmp_path / "passed.lin").boards[0].auction == doc.auction

@@ -273,21 +273,18 @@ class BridgeDocument:
 
     @property
     def by_hand(self) -> bool:
-        """Whether the contract was set by hand to another than the auction's."""
-        return bool(self.auction) and self.auction_contract != (self.contract, self.declarer)
+        """Whether the contract was set by hand to another than the auction's (a passed-out
+        auction has none to differ from: what such a board is played in is said elsewhere)."""
+        found = self.auction_contract
+        return found is not None and found != (self.contract, self.declarer)
 
     def by_hand_words(self) -> str:
-        """``contract set by hand; the auction's contract was 4♠x by South`` (or "the auction
-        was passed out"), or ``""`` when the contract is the auction's."""
-        if not self.by_hand:
-            return ""
+        """``contract set by hand; the auction's contract was 4♠x by South``, or ``""`` when
+        the contract is the auction's."""
         found = self.auction_contract
-        was = (
-            "the auction was passed out"
-            if found is None
-            else f"the auction's contract was {contract_words(*found)}"
-        )
-        return f"contract set by hand; {was}"
+        if found is None or not self.by_hand:
+            return ""
+        return f"contract set by hand; the auction's contract was {contract_words(*found)}"
 
     def position(self, cards: int | None = None) -> BridgePosition:
         """The position after the first ``cards`` cards of the line (all of them by default);
@@ -562,13 +559,13 @@ def save_lin(boards: tuple[BridgeDocument, ...], path: str | os.PathLike[str]) -
     atomically; DocumentError as :func:`save_pbn`, and for a board whose contract was set by
     hand (LIN's contract is its auction's: the one chosen would be lost)."""
     for doc in boards:
-        if doc.by_hand:
-            found = doc.auction_contract
-            was = "passed out" if found is None else f"in {contract_words(*found)}"
+        found = doc.auction_contract
+        if found is not None and doc.by_hand:
             raise DocumentError(
                 f"board {doc.board} cannot be saved as LIN: its contract, "
                 f"{contract_words(doc.contract, doc.declarer)}, was set by hand, and LIN keeps "
-                f"only the auction's (it ends {was}); save the boards as PBN, which keeps both"
+                f"only the auction's ({contract_words(*found)}); save the boards as PBN, which "
+                "keeps both"
             )
     try:
         text = write_lin(_records(boards, "LIN"))
