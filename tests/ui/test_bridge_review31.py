@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from tests.ui.workspaces import bridge, menu_texts
-from whistgui.app.bridge import BridgeDocument, board_rotation, contract_words, save_pbn
+from whistgui.app.bridge import BridgeDocument, board_rotation, save_pbn
 from whistgui.engine.bridge import Contract, Seat
 
 
@@ -48,12 +48,6 @@ def test_the_plus_button_and_the_deal_menu_add_a_board_in_the_rotation(qtbot, wi
     assert "dealer West" in page.table.message
     assert session.modified
     assert page.board_combo.itemText(3) == "24"
-    # its contract: par's once solved (the title says so meanwhile), the file still modified
-    assert "no contract yet — par after solving" in window.windowTitle()
-    _ready(qtbot, window)
-    assert not session.contract_pending
-    assert "no contract yet" not in window.windowTitle()
-    assert session.modified
     # the Deal menu has it too, and it adds the next board (25: North deals, E–W vul, as board 9)
     window.show_workspace("bridge")
     assert "&Add Random Board" in menu_texts(window)
@@ -318,32 +312,6 @@ def test_random_deal_in_a_file_of_boards_adds_the_next_board_in_the_rotation(
     page.random_deal(seed=6)
     qtbot.waitUntil(lambda: not page.dealing, timeout=60000)
     assert session.board_count == 1
-
-
-def test_file_new_says_no_contract_yet_then_plays_par(qtbot, window):  # type: ignore[no-untyped-def]
-    from whistgui.engine.bridge.dds import par
-    from whistgui.engine.bridge.par_words import par_contract
-
-    window.show_workspace("bridge")
-    ws = bridge(window)
-    session = ws.session
-    page = ws.page
-    ws.new_document()
-    assert session.contract_pending
-    assert "no contract yet — par after solving" in window.windowTitle()
-    assert "3NT by South" not in window.windowTitle()
-    _ready(qtbot, window)
-    assert not session.contract_pending
-    doc = session.document
-    found = par_contract(par(doc.deal, "None", doc.dealer), "None")
-    if found is None:  # par passes it out: the board keeps its default, said in the title
-        assert "3NT by South" in window.windowTitle()
-    else:
-        assert (doc.contract, doc.declarer) == found
-        assert contract_words(*found) in window.windowTitle()
-    assert not session.modified  # a new board, as new as it was
-    assert not session.undo_stack.canUndo()
-    assert page.dd_table.note.text()
 
 
 # ---------------------------------------------- cosmetic: the focus frame, the felt's hint

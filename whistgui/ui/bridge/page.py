@@ -107,22 +107,20 @@ def best_card(scores: dict[BridgeCard, int]) -> BridgeCard:
 
 def _table_job(deal: BridgeDeal, vulnerable: str, dealer: Seat) -> object:
     from whistgui.engine.bridge.dds import dd_table, par
-    from whistgui.engine.bridge.par_words import par_contract
 
     def job(ctx: JobContext) -> object:
         ctx.report("double-dummy table (20 results)", force=True)
         table = dd_table(deal)
-        text, contract = "", None
+        text = ""
         if deal.size == 13:
             ctx.check()
             vul = _vulnerability(vulnerable)
             try:
                 result = par(deal, vul, dealer)
                 text = par_text(result, vul)  # players' notation: "2♠ N/S +110 (none vul)"
-                contract = par_contract(result, vul)
             except WhistError:
                 text = ""
-        return table, text, contract
+        return table, text
 
     return job
 
@@ -528,9 +526,8 @@ class BridgePage(QWidget):
             self.table.show_note(note)
             self.message.emit(note)
         if channel == TABLE_CHANNEL and tag == self._table_for:
-            table, par_text, contract = result  # type: ignore[misc]
+            table, par_text = result  # type: ignore[misc]
             self.dd_table.set_table(table, par_text=par_text)
-            self.session.settle_contract(contract)  # a new board (File ▸ New): par's contract
         elif channel == SCORES_CHANNEL and isinstance(tag, BridgePosition):
             self._scores[tag] = result  # type: ignore[assignment]
             if len(self._scores) > 20000:  # a long session: forget the oldest half

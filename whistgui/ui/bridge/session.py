@@ -77,8 +77,6 @@ class BridgeSession(FileSession):
         #: write differs from what was opened or saved
         self._clean: list[BridgeDocument] = [self._filed(self._doc)]
         self._differs: set[int] = set()
-        #: a new board (File ▸ New) whose contract waits for its par (:meth:`settle_contract`)
-        self.contract_pending = False
 
     # -- state ----------------------------------------------------------------------------
     @property
@@ -198,7 +196,6 @@ class BridgeSession(FileSession):
         after = (doc, len(doc.played) if cursor is None else cursor)
         if after == (self._doc, self._cursor):
             return False
-        self.contract_pending = False  # the user acts: their contract, or the old one, holds
         self.undo_stack.push(
             SetStateCommand(self._set_state, (self._doc, self._cursor), after, text)
         )
@@ -265,23 +262,6 @@ class BridgeSession(FileSession):
             self.recordLeft.emit("The recorded play is back: the contract is the auction's again")
         return True
 
-    def settle_contract(self, found: tuple[Contract, Seat] | None) -> bool:
-        """A new board's contract, once its par is known (``found``: par's contract, None
-        when par passes the deal out and the board stays as it is): no undo step, and the
-        board is as new as it was. False if no contract was waiting."""
-        if not self.contract_pending:
-            return False
-        self.contract_pending = False
-        if found is not None and found != (self._doc.contract, self._doc.declarer):
-            was, i = self.modified, self._index
-            doc = self._doc.with_contract(*found)
-            if i < len(self._clean):  # a board the file holds (File ▸ New's): as new as it was
-                self._clean[i] = self._filed(doc)
-            self._show(doc, 0)
-            self._say_modified(was)
-        self.positionChanged.emit()  # the title: the contract now, not "no contract yet"
-        return True
-
     def play(self, card: BridgeCard) -> bool:
         """Play ``card`` in the position at the cursor (IllegalPlayError quoting it, nothing
         changed, if it cannot be played). Playing the line's own next card just steps on."""
@@ -344,7 +324,6 @@ class BridgeSession(FileSession):
         which boards of the file were left out, ``left_out`` how many."""
         was = self.modified
         self.undo_stack.clear()
-        self.contract_pending = False
         self._boards = list(boards)
         self._index = 0
         self._path = path
@@ -409,8 +388,6 @@ class BridgeSession(FileSession):
         file, shown; says what it did ("Board 4 added: dealer West, vulnerable none")."""
         number = self.add_board()
         doc = self._doc
-        self.contract_pending = True  # played in its par contract once that is known
-        self.positionChanged.emit()
         vul = vulnerable_words(doc.vulnerable).removesuffix(" vul")
         return f"Board {number} added at random: dealer {doc.dealer.word}, vulnerable {vul}"
 
@@ -470,8 +447,6 @@ class BridgeSession(FileSession):
         """``Board 3 · 4♠x by South · 5 cards played`` for titles and status lines (``4♠ by
         South, set by hand`` when that is not the auction's contract)."""
         d = self._doc
-        if self.contract_pending:
-            return f"Board {d.board} · no contract yet — par after solving"
         text = f"Board {d.board} · {contract_words(d.contract, d.declarer)}"
         if d.by_hand:
             text += ", set by hand"

@@ -221,12 +221,7 @@ class BridgeWorkspace(FileWorkspace):
     def new_document(self) -> None:
         from whistgui.app.bridge import BridgeDocument
 
-        board = BridgeDocument.random()
-        self.session.replace((board,))
-        # played in its par contract, once the DD table has found it (the page's job): until
-        # then the title says so rather than showing the default 3NT by South
-        self.session.contract_pending = board.problem() is None
-        self.titleChanged.emit()
+        self.session.replace((BridgeDocument.random(),))
 
     def save_name(self) -> str:
         return f"boards{PBN_SUFFIX}"
