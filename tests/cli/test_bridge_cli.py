@@ -307,7 +307,7 @@ def test_an_ending_says_how_many_of_the_tricks_left_declarer_takes() -> None:
     assert (obj["tricks"], obj["tricks_left"]) == (1, 2)
     assert "makes" not in obj
     res = whist("line", ending, "--contract", "1S", "--declarer", "N")
-    assert res.stdout.splitlines()[-1] == "  1S by North: takes 1 of the 2 tricks left"
+    assert res.stdout.splitlines()[-1] == "  1♠ by North: takes 1 of the 2 tricks left"
     full = whist("solve", EASY[0], "--contract", "7S", "--declarer", "N", "--json")
     assert json.loads(full.stdout)["makes"] is True
 

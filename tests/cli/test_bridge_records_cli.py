@@ -91,7 +91,7 @@ def test_analyse_one_board_in_text(lin_file):
     assert res.returncode == 0, res.stderr
     lines = res.stdout.splitlines()
     rec = RECORDS[1]
-    assert lines[0].startswith(f"Board 2: {rec.contract} by {rec.declarer.word}")
+    assert lines[0].startswith(f"Board 2: {rec.contract.words} by {rec.declarer.word}")
     assert len(lines) == 1 + len(rec.play) + 1
     assert lines[1].split()[1:3] == [str(rec.declarer.lho), str(rec.play[0])]
     res = whist("analyse", str(lin_file), "--board", "9")
@@ -239,3 +239,35 @@ def test_analyse_of_the_same_boards_as_pbn_gives_the_same_answers(lin_file, tmp_
     assert from_pbn.returncode == 0, from_pbn.stderr
     assert from_pbn.stdout == from_lin.stdout
     assert from_pbn.stdout.count("\n") == len(RECORDS)
+
+
+def test_text_output_writes_a_doubled_contract_as_players_do(tmp_path: Path) -> None:
+    """solve, line and analyse printed PBN's 3CX where the figures and leads say 3♣x: the text
+    now says 3♣x, 4♥xx and 3NT; --json keeps PBN's strings (3CX) for scripts."""
+    rec = RECORDS[0]
+    deal = rec.deal.to_pbn()
+    lead = rec.declarer.lho
+    for given, said in (("3CX", "3♣x"), ("4HXX", "4♥xx"), ("3NTX", "3NTx"), ("2S", "2♠")):
+        res = whist("solve", deal, "--contract", given, "--declarer", str(rec.declarer))
+        assert res.returncode == 0, res.stderr
+        assert res.stdout.splitlines()[1].startswith(f"  {said} by {rec.declarer.word}: ")
+        res = whist("line", deal, "--contract", given, "--declarer", str(rec.declarer))
+        assert res.returncode == 0, res.stderr
+        lines = res.stdout.splitlines()
+        assert lines[1] == f"  {said} by {rec.declarer.word}, {lead.word} leads"
+        assert lines[-1].startswith(f"  {said} by {rec.declarer.word}: ")
+        assert given not in res.stdout.replace(deal, "")
+        res = whist("solve", deal, "--contract", given, "--declarer", str(rec.declarer), "--json")
+        assert json.loads(res.stdout)["contract"] == given
+    first = rec.play[0]
+    pbn = tmp_path / "x.pbn"
+    pbn.write_text(
+        f'[Board "7"]\n[Deal "{deal}"]\n[Contract "4HXX"]\n[Declarer "{rec.declarer}"]\n'
+        f'[Play "{lead}"]\n{first} - - -\n',
+        encoding="utf-8",
+    )
+    res = whist("analyse", str(pbn))
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.startswith(f"Board 7: 4♥xx by {rec.declarer.word}, {lead.word} leads")
+    res = whist("analyse", str(pbn), "--json")
+    assert json.loads(res.stdout)["contract"] == "4HXX"

@@ -259,7 +259,7 @@ def _write_analysis(args: argparse.Namespace, name: str, board: PbnBoard, analys
         return
     contract, declarer = analysis.contract, analysis.declarer
     lines = [
-        f"Board {name}: {contract} by {declarer.word}, {declarer.lho.word} leads; "
+        f"Board {name}: {contract.words} by {declarer.word}, {declarer.lho.word} leads; "
         f"{analysis.start} tricks for declarer double dummy before the lead",
     ]
     for k, card in enumerate(analysis.cards):
