@@ -101,6 +101,9 @@ class BridgeDocument:
     #: the tricks declarer claimed where the record's play stops (LIN's ``mc|9``, PBN's
     #: Result tag), kept while the line of play is the record's
     claimed: int | None = None
+    #: the hand record's board this was read from: its other tags (the players, Event, Site,
+    #: Date …) are saved again with it (PbnBoard.make's ``keep``)
+    record: PbnBoard | None = dataclasses.field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         seen: set[BridgeCard] = set()
@@ -210,8 +213,8 @@ class BridgeDocument:
     def to_board(self) -> PbnBoard:
         """The board as PBN tags (the deal written from the dealer's seat), with its auction
         and its line of play as the ``[Auction]`` and ``[Play]`` sections, a claim as the
-        ``Result`` tag."""
-        board = PbnBoard.make(
+        ``Result`` tag; the other tags of the record it was read from (players, event …)."""
+        return PbnBoard.make(
             self.deal,
             board=self.board,
             dealer=self.dealer,
@@ -220,16 +223,15 @@ class BridgeDocument:
             declarer=self.declarer,
             auction=self.auction,
             play=self.played,
+            result=self.claimed,
+            keep=self.record,
         )
-        if self.claimed is None:
-            return board
-        return PbnBoard((*board.tags, ("Result", str(self.claimed))), board.sections)
 
     @classmethod
     def from_board(cls, board: PbnBoard, number: int | None = None) -> BridgeDocument:
         """The document of a PBN board; one with no Board tag is named by ``number`` (its
         place in the file) when given, as messages about the file name it."""
-        fields: dict[str, object] = {}
+        fields: dict[str, object] = {"record": board}
         if board.board:
             fields["board"] = board.board
         elif number is not None:
