@@ -157,11 +157,14 @@ def test_the_handout_pdf_names_every_board_and_holds_its_table(pbn: Path, tmp_pa
     tables: dict[str, dict[str, list[int]]] = {}
     pars: dict[str, str] = {}
     tricks: dict[str, list[int]] = {}
+    legend: dict[str, int] = {}  # the tricks read when the board's legend comes
     current = None
     for line in text.splitlines():
         if m := re.search(r"Board (\d+)", line):
             current = m.group(1)
             tables[current], tricks[current] = {}, []
+        elif current is not None and line.strip() == "bold: the best leads for the defence":
+            legend[current] = len(tricks[current])
         elif current is not None and (m := ROW.match(line)):
             tables[current][m.group(1)] = [int(n) for n in m.groups()[1:]]
         elif current is not None and "Par:" in line:
@@ -182,7 +185,9 @@ def test_the_handout_pdf_names_every_board_and_holds_its_table(pbn: Path, tmp_pa
         assert pars[name] == par_text(sheet.par, board.vulnerable), name
         assert sheet.leads is not None  # with the board's contract, or par's
         assert tricks[name] == [lead.tricks for lead in sheet.leads.leads], name
+        assert legend[name] == 13, name  # under the lead table: after its 13 leads' tricks
         assert sheet.par_contract == (board.contract is None)
+    assert text.count("bold: the best leads for the defence") == 5
 
 
 def test_the_handout_writes_a_file_a_board_as_svg_and_png(pbn: Path, tmp_path: Path) -> None:
@@ -195,6 +200,10 @@ def test_the_handout_writes_a_file_a_board_as_svg_and_png(pbn: Path, tmp_path: P
         svg = path.read_text(encoding="utf-8")
         assert f"Board {n}" in svg
         assert "HCP" in svg
+        words = re.sub(r"<[^>]+>", "", svg)  # the legend under the lead table, "bold" in bold
+        assert "bold" in words
+        assert ": the best leads for the defence" in words
+        assert re.search(r'<text [^>]*font-weight="bold"[^>]*>bold</text>', svg)
     assert not (tmp_path / "hand-1.svg").exists()
     png = tmp_path / "one.png"
     proc = run_process(

@@ -42,6 +42,7 @@ from whistgui.figures.text import ensure_app, line_height, measure
 
 __all__ = [
     "A4",
+    "LEGEND",
     "PER_PAGE",
     "BoardSheet",
     "board_sheet",
@@ -60,6 +61,9 @@ A4: Final = (595.0, 842.0)
 PER_PAGE: Final = {1: 13.0, 2: 9.0, 4: 8.0}
 #: The page's margin, in points (12.7 mm).
 MARGIN: Final = 36.0
+#: The line under the lead table that says what its bold figures are (the word "bold" in
+#: bold, the rest plain).
+LEGEND: Final = ("bold", ": the best leads for the defence")
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,8 +121,8 @@ def _contract_words(contract: Contract, declarer: Seat) -> str:
 
 class _LeadsBlock:
     """The opening leads' table, measured: a heading line, then a row of the 13 cards and
-    under each the tricks declarer then takes (the best leads' in bold); :meth:`draw` places
-    it."""
+    under each the tricks declarer then takes (the best leads' in bold), and under the table
+    the legend that says so (:data:`LEGEND`); :meth:`draw` places it."""
 
     def __init__(
         self, leads: OpeningLeads, contract: Contract | None, size: float, par: bool = False
@@ -143,11 +147,17 @@ class _LeadsBlock:
             + [measure(str(n), s, bold=True) for n in range(14)]
         )
         self.cell_w = widest + 2 * self.pad
+        self.legend_w = measure(LEGEND[0], s, bold=True) + measure(LEGEND[1], s)
 
     @property
     def width(self) -> float:
-        """The narrowest it can be: its cards in two bands, or the heading."""
-        return max(self._band_width(self._split()), _runs_width(self.heading, self.size) / 2)
+        """The narrowest it can be: its cards in two bands, or the heading (wrapped), or the
+        legend."""
+        return max(
+            self._band_width(self._split()),
+            _runs_width(self.heading, self.size) / 2,
+            self.legend_w,
+        )
 
     @property
     def full_width(self) -> float:
@@ -202,7 +212,10 @@ class _LeadsBlock:
             y = tricks_base + 0.5 * s
             fig.add(Line(x, y, x + table_w, y, heavy))
             y += heavy / 2 + 0.3 * s
-        return y - 0.3 * s
+        left = (fig.width - self.legend_w) / 2
+        word = text_item(left, y + 0.8 * s, LEGEND[0], s, bold=True)
+        fig.add(word, text_item(left + word.width, y + 0.8 * s, LEGEND[1], s))
+        return y + s
 
 
 def build_leads_table(
