@@ -27,7 +27,7 @@ from whistgui.engine.bridge import (
 )
 from whistgui.engine.bridge.dds import dd_table
 from whistgui.engine.bridge.leads import opening_leads
-from whistgui.figures.handout import board_sheet
+from whistgui.figures.handout import SHOWN, board_sheet
 
 pytest.importorskip("endplay", reason="the double-dummy solver endplay is not installed")
 
@@ -283,3 +283,35 @@ def test_too_many_boards_are_refused_before_any_is_solved(tmp_path: Path) -> Non
     assert proc.returncode == 2
     assert f"{MAX_HANDOUT_BOARDS + 1} boards: a handout draws at most" in proc.stderr
     assert not (tmp_path / "m.pdf").exists()
+
+
+def test_the_handout_names_the_event_and_the_players_when_the_record_has_them(
+    tmp_path: Path,
+) -> None:
+    """A small line or two over each board: Event, Site, Date, then the players by seat; a
+    board without them has none; a name of 10,000 characters is cut, not drawn whole."""
+    made = boards(3)
+    event = (("Event", "Spring Teams"), ("Site", "Aarhus"), ("Date", "2026.04.01"))
+    seats = (("North", "Helgemo"), ("East", "Brogeland"), ("South", "Lindqvist"))
+    long_west = ("West", "W" * 10_000)
+    named = [
+        PbnBoard((*event, *made[0].tags, *seats, ("West", "Helness")), made[0].sections),
+        made[1],
+        PbnBoard((*made[2].tags, *seats, long_west), made[2].sections),
+    ]
+    path = tmp_path / "named.pbn"
+    path.write_text(write_pbn(named), encoding="utf-8")
+    out = tmp_path / "named.pdf"
+    proc = run_process("bridge", "handout", str(path), "-o", str(out), "--per-page", "1")
+    assert proc.returncode == 0, proc.stderr
+    first, second, third = [p for p in pdf_text(out).split("\f") if p.strip()]
+    lines = [line.strip() for line in first.splitlines() if line.strip()]
+    assert lines[0] == "Spring Teams, Aarhus, 2026.04.01"
+    assert lines[1] == "N Helgemo · E Brogeland · S Lindqvist · W Helness"
+    assert lines[2].startswith("Board 1")
+    assert next(line.split()[:2] for line in second.splitlines() if line.strip()) == ["Board", "2"]
+    header = third.split("Board 3")[0]
+    assert header.strip().startswith("N Helgemo · E Brogeland · S Lindqvist · W")
+    assert "Spring Teams" not in third
+    assert header.count("W") == SHOWN  # the seat's W, then the name cut to SHOWN - 1 and …
+    assert header.rstrip().endswith("W…")

@@ -271,3 +271,29 @@ def test_text_output_writes_a_doubled_contract_as_players_do(tmp_path: Path) -> 
     assert res.stdout.startswith(f"Board 7: 4♥xx by {rec.declarer.word}, {lead.word} leads")
     res = whist("analyse", str(pbn), "--json")
     assert json.loads(res.stdout)["contract"] == "4HXX"
+
+
+def test_analyse_names_the_players_by_seat_when_the_record_has_them(tmp_path: Path) -> None:
+    """LIN's pn| (South, West, North, East) names declarer and the opening leader in the
+    text; a board without names says the seats only."""
+    rec = RECORDS[0]
+    text = lin_text([rec, RECORDS[1]]).replace(
+        "pn|,,,|", "pn|Lindqvist,Helness,Helgemo,Brogeland|", 1
+    )
+    path = tmp_path / "named.lin"
+    path.write_text(text, encoding="utf-8")
+    res = whist("analyse", str(path))
+    assert res.returncode == 0, res.stderr
+    heads = [line for line in res.stdout.splitlines() if line.startswith("Board")]
+    names = {Seat.S: "Lindqvist", Seat.W: "Helness", Seat.N: "Helgemo", Seat.E: "Brogeland"}
+    declarer, leader = rec.declarer, rec.declarer.lho
+    assert heads[0].startswith(
+        f"Board 1: {rec.contract.words} by {declarer.word} ({names[declarer]}), "
+        f"{leader.word} ({names[leader]}) leads; "
+    )
+    other = RECORDS[1]
+    assert heads[1].startswith(
+        f"Board 2: {other.contract.words} by {other.declarer.word}, {other.declarer.lho.word} leads"
+    )
+    res = whist("analyse", str(path), "--json")
+    assert "Lindqvist" not in res.stdout  # --json as it was

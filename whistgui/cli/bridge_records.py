@@ -259,7 +259,8 @@ def _write_analysis(args: argparse.Namespace, name: str, board: PbnBoard, analys
         return
     contract, declarer = analysis.contract, analysis.declarer
     lines = [
-        f"Board {name}: {contract.words} by {declarer.word}, {declarer.lho.word} leads; "
+        f"Board {name}: {contract.words} by {_player(board, declarer)}, "
+        f"{_player(board, declarer.lho)} leads; "
         f"{analysis.start} tricks for declarer double dummy before the lead",
     ]
     for k, card in enumerate(analysis.cards):
@@ -270,6 +271,15 @@ def _write_analysis(args: argparse.Namespace, name: str, board: PbnBoard, analys
     lines.append(f"  {costly} costly card{'s' if costly != 1 else ''} of {len(analysis.cards)}")
     sys.stdout.write("\n".join(lines) + "\n")
     sys.stdout.flush()
+
+
+def _player(board: PbnBoard, seat: Seat) -> str:
+    """The seat and, when the record names its player, the player: ``South (Lindqvist)``
+    (a long or unprintable name quoted short)."""
+    name = board.tag(seat.word) or ""
+    if not name.strip("? "):
+        return seat.word
+    return f"{seat.word} ({label(' '.join(name.split()))})"
 
 
 #: Vulnerability by board number (1–16, then again), as duplicate boards are dealt.

@@ -36,7 +36,7 @@ from whistgui.figures.bridge import (
     vulnerable_text,
 )
 from whistgui.figures.layout import text_item
-from whistgui.figures.matrix import draw_runs
+from whistgui.figures.matrix import Run, draw_runs
 from whistgui.figures.scene import GREY, Circle, Figure, Item, Line, Polygon, Rect, Text
 from whistgui.figures.text import ensure_app, line_height, measure
 
@@ -52,6 +52,7 @@ __all__ = [
     "handout_pages",
     "handout_pdf",
     "lead_contract",
+    "record_lines",
     "to_pdf_pages",
 ]
 
@@ -64,6 +65,11 @@ MARGIN: Final = 36.0
 #: The line under the lead table that says what its bold figures are (the word "bold" in
 #: bold, the rest plain).
 LEGEND: Final = ("bold", ": the best leads for the defence")
+#: The most characters of an event's tag or a player's name a sheet shows (a longer one is
+#: cut, with an ellipsis: a record may hold names of thousands).
+SHOWN: Final = 60
+#: The seats' tags, in the order a sheet names the players.
+_PLAYERS: Final = (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +118,29 @@ def lead_contract(board: PbnBoard, result: Par | None) -> tuple[Contract, Seat, 
         return None
     found = par_contract(result, _VUL_DDS[vulnerable_text(board.vulnerable or "None")])
     return None if found is None else (*found, True)
+
+
+def record_lines(board: PbnBoard) -> list[str]:
+    """The lines over a board's sheet that say what the record holds of its event (Event,
+    Site, Date) and its players (North, East, South, West tags): none for a board without
+    them; a value of only ``?`` (PBN's unknown) left out, a long one cut to :data:`SHOWN`.
+
+    >>> tags = (("Event", "Club night"), ("Date", "2026.??.??"), ("North", "Ann"), ("South", "?"))
+    >>> record_lines(PbnBoard((*tags, ("Deal", "N:A... K... Q... J..."))))
+    ['Club night, 2026.??.??', 'N Ann']
+    """
+    event = ", ".join(v for t in ("Event", "Site", "Date") if (v := _shown(board.tag(t))))
+    players = " · ".join(f"{seat} {v}" for seat, t in _PLAYERS if (v := _shown(board.tag(t))))
+    return [line for line in (event, players) if line]
+
+
+def _shown(value: str | None) -> str:
+    """A tag's value as a sheet shows it: ``""`` for none or PBN's unknown (``?``,
+    ``????.??.??``)."""
+    if value is None or not value.strip("?. "):
+        return ""
+    value = " ".join(value.split())
+    return value if len(value) <= SHOWN else value[: SHOWN - 1] + "…"
 
 
 def _contract_words(contract: Contract, declarer: Seat) -> str:
@@ -246,9 +275,11 @@ def build_leads_table(
 
 def build_board_sheet(sheet: BoardSheet, width: float, size: float = 9.0) -> Figure:
     """One board of a handout laid out ``width`` points wide (wider only if it needs it) in
-    ``size``-point type: the diagram (the board's name, dealer and vulnerability top left, its
-    contract top right, each hand's HCP under it), the double-dummy table with par and the
-    vulnerability, and the opening leads (or a line saying why there are none)."""
+    ``size``-point type: the record's event and players in a small line or two over it
+    (:func:`record_lines`, when it has them), the diagram (the board's name, dealer and
+    vulnerability top left, its contract top right, each hand's HCP under it), the
+    double-dummy table with par and the vulnerability, and the opening leads (or a line saying
+    why there are none)."""
     board = sheet.board
     name = sheet.name
     facts = _facts(board, dealer=None, vulnerable=None, contract=None, declarer=None)
@@ -264,7 +295,14 @@ def build_board_sheet(sheet: BoardSheet, width: float, size: float = 9.0) -> Fig
     wide = max(diagram.width, dd.width, leads.width if leads is not None else 0.0)
     fig = Figure(max(width, wide + 2 * size), 0, title=f"Board {name}", font_size=size)
     lh = line_height(size)
-    y = diagram.draw(fig, size) + 0.6 * lh
+    y = size
+    small = 0.85 * size
+    for line in record_lines(board):
+        runs = [Run(line, italic=True, colour=GREY)]
+        y = draw_runs(fig, size, y, fig.width - 2 * size, runs, small)
+    if y > size:
+        y += 0.4 * lh
+    y = diagram.draw(fig, y) + 0.6 * lh
     y = dd.draw(fig, y) + 0.6 * lh
     if leads is not None:
         y = leads.draw(fig, y)
