@@ -232,9 +232,14 @@ class PbnBoard:
         play are its too.
 
         >>> deal = BridgeDeal.parse("N:A.-.-.- K.-.-.- Q.-.-.- J.-.-.-")
-        >>> read = PbnBoard((("Event", "Club"), ("Deal", deal.to_pbn()), ("Score", "NS 90")))
-        >>> PbnBoard.make(deal, board=1, keep=read).tags
-        (('Event', 'Club'), ('Deal', 'N:A... K... Q... J...'), ('Board', '1'))
+        >>> tags = (("Event", "Club"), ("Deal", deal.to_pbn()), ("Contract", "1NT"))
+        >>> read = PbnBoard((*tags, ("Declarer", "S"), ("Score", "NS 90")))
+        >>> same = PbnBoard.make(deal, board=1, contract=read.contract, declarer=Seat.S, keep=read)
+        >>> [name for name, _ in same.tags]
+        ['Event', 'Deal', 'Contract', 'Declarer', 'Score', 'Board']
+        >>> other = PbnBoard.make(deal, contract=Contract.parse("2NT"), declarer=Seat.S, keep=read)
+        >>> [name for name, _ in other.tags]  # another contract: the score was not its
+        ['Event', 'Deal', 'Contract', 'Declarer']
         """
         expect(deal, BridgeDeal, "deal")
         if board is not None and not isinstance(board, str):
