@@ -98,6 +98,10 @@ def test_analyse_one_board_in_text(lin_file):
     assert res.returncode == 2
     assert "--board 9: " in res.stderr
     assert "has 4 boards; expected 1 to 4" in res.stderr
+    res = whist("analyse", str(lin_file), "--board", "²")  # isdigit, but no number
+    assert res.returncode == 2
+    assert "--board '²': " in res.stderr
+    assert "Traceback" not in res.stderr
 
 
 def test_analyse_refuses_a_bad_board_in_its_place(tmp_path, lin_file):

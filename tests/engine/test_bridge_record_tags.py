@@ -227,3 +227,22 @@ def test_an_event_that_ends_is_not_carried_to_the_boards_after_it():
     assert "vg||" in text
     again = read_lin(text)
     assert [b.tag("Event") for b in again] == ["Spring Teams", None, "Spring Teams"]
+
+
+def test_digits_that_are_not_ascii_are_no_board_number_nor_tricks():
+    """str.isdigit takes '²' (and int refuses it): a Board tag '²' is written as LIN's title
+    ah|²|, a Result '²' is no claim, mc|²| is refused quoting it — none of them a ValueError
+    from int()."""
+    board = read_pbn(PBN)[0]
+    tags = tuple((k, "²" if k == "Board" else v) for k, v in board.tags)
+    text = write_lin([PbnBoard(tags, board.sections)])
+    assert "ah|²|" in text
+    assert read_lin(text)[0].board == "²"
+    tags = tuple((k, "²" if k == "Result" else v) for k, v in board.tags)
+    text = write_lin([PbnBoard(tags, board.sections)])
+    assert "mc|" not in text
+    assert read_lin(text)[0].tag("Result") is None
+    bad = _lin_file().replace("mc|7|", "mc|²|", 1)
+    assert "mc|²|" in bad
+    with pytest.raises(PbnError, match="mc\\|'²'\\|: expected the tricks claimed by declarer"):
+        read_lin(bad)

@@ -47,12 +47,12 @@ def pick_board(names: Sequence[str], wanted: str, where: str) -> int:
     wanted = str(wanted).strip()
     if wanted in names:
         return list(names).index(wanted)
-    if wanted.isdigit() and 1 <= int(wanted) <= len(names):
+    if wanted.isascii() and wanted.isdigit() and 1 <= int(wanted) <= len(names):
         return int(wanted) - 1
     if not names:
         raise NotationError(f"{where} has no boards; expected a LIN or PBN file of boards")
     has = f"{len(names)} board{'s' if len(names) != 1 else ''}"
-    shown = wanted if wanted.isdigit() and len(wanted) < 10 else quote(wanted)
+    shown = wanted if wanted.isascii() and wanted.isdigit() and len(wanted) < 10 else quote(wanted)
     raise NotationError(
         f"--board {shown}: {where} has {has}; expected 1 to {len(names)}{tags_words(names)}"
     )

@@ -312,6 +312,16 @@ def _fits(board: PbnBoard, key: str, what: str, value: str) -> None:
         )
 
 
+def _is_number(text: str) -> bool:
+    """Whether ``text`` is a number in ASCII digits (``str.isdigit`` takes ``²`` and ``٣``,
+    which ``int`` refuses or reads as another digit).
+
+    >>> _is_number("12"), _is_number("²"), _is_number("")
+    (True, False, False)
+    """
+    return text.isascii() and text.isdigit()
+
+
 def _lin_text(value: str) -> str:
     """A tag's value as a field of a LIN pair: no ``,`` or ``|`` (which end it)."""
     return value.replace(",", " ").replace("|", " ")
@@ -355,7 +365,7 @@ def _board(
             except NotationError as exc:
                 raise NotationError(f"mb|{v}|: {exc}") from None
         elif k == "mc":
-            if not v.strip().isdigit() or int(v) > 13:
+            if not _is_number(v.strip()) or int(v) > 13:
                 raise NotationError(
                     f"mc|{quote(v)}|: expected the tricks claimed by declarer, 0 to 13"
                 )
@@ -472,7 +482,7 @@ def write_lin(boards: Iterable[PbnBoard]) -> str:
         vul_name = {"None": "none", "Love": "none", "-": "none", "NS": "ns", "EW": "ew"}.get(
             b.vulnerable or "None", "both"
         )
-        number = b.board if b.board is not None and b.board.isdigit() else None
+        number = b.board if b.board is not None and _is_number(b.board) else None
         record = Board(
             Deal.from_pbn(b.deal.to_pbn()),
             [Bid(c) for c in b.auction],
@@ -488,7 +498,7 @@ def write_lin(boards: Iterable[PbnBoard]) -> str:
                 setattr(record.info, tag.lower(), name)
         result = b.tag("Result")
         contract, declarer = b.contract, b.declarer
-        if result is not None and result.isdigit() and int(result) <= 13 and contract is not None:
+        if result is not None and _is_number(result) and int(result) <= 13 and contract is not None:
             from endplay.types import Contract as EndplayContract
             from endplay.types import Denom, Penalty
 
@@ -517,7 +527,7 @@ def write_lin(boards: Iterable[PbnBoard]) -> str:
         while run + 1 < len(checked) and events[run + 1] == event:
             run += 1
         first, last = checked[i].board or "", checked[run].board or ""
-        numbers = (first, last) if first.isdigit() and last.isdigit() else ("", "")
+        numbers = (first, last) if _is_number(first) and _is_number(last) else ("", "")
         heads.append(f"vg|{_vg_value(b, numbers)}|")
     lines = str(dumps(records)).split("\n")[:-1]  # (a name may hold U+2028: no splitlines)
     out = []
