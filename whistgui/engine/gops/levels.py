@@ -333,18 +333,24 @@ class _Level:
         out = np.empty(len(keys))
         for lo in range(0, len(keys), CHUNK):
             part = keys[lo : lo + CHUNK]
-            c = self.bid_children(part, k)
-            m = c["fixed"]
-            todo = ~c["known"]
-            if todo.any():
-                at = np.searchsorted(below[0], c["key"][todo])
-                v = below[1][at]
-                s = c["sign"][todo]
-                base = c["base"][todo]
-                m[todo] = np.where(s > 0, base + v, base - v)
-            out[lo : lo + len(part)] = self.games(m, k)
+            out[lo : lo + len(part)] = self.bid_chunk(part, k, below)
             self.tick(len(part), games=True)
         return out
+
+    def bid_chunk(self, part: Ints, k: int, below: tuple[Ints, Floats]) -> Floats:
+        """The values of a chunk of bidding keys (k cards): their matrix games built from
+        ``below`` and solved — what :meth:`bid_values` does a chunk at a time, and what a
+        worker does with a chunk (:mod:`~whistgui.engine.gops.cluster`)."""
+        c = self.bid_children(part, k)
+        m = c["fixed"]
+        todo = ~c["known"]
+        if todo.any():
+            at = np.searchsorted(below[0], c["key"][todo])
+            v = below[1][at]
+            s = c["sign"][todo]
+            base = c["base"][todo]
+            m[todo] = np.where(s > 0, base + v, base - v)
+        return self.games(m, k)
 
     def games(self, m: Floats, k: int) -> Floats:
         """:func:`_game_value` of each k × k game: saddle points and 2 × 2 games at once, the
@@ -395,18 +401,24 @@ class _Level:
         out = np.empty(len(keys))
         for lo in range(0, len(keys), CHUNK):
             part = keys[lo : lo + CHUNK]
-            c = self.prize_children(part, k)
-            vals = c["fixed"]
-            todo = ~c["known"]
-            if todo.any():
-                v = below[1][np.searchsorted(below[0], c["key"][todo])]
-                s = c["sign"][todo]
-                vals[todo] = np.where(s > 0, 0 + v, 0 - v)
-            acc = np.zeros(len(part))
-            for p in range(k):
-                acc = acc + vals[:, p]
-            out[lo : lo + len(part)] = acc / k
+            out[lo : lo + len(part)] = self.chance_chunk(part, k, below)
             self.tick(len(part))
+        return out
+
+    def chance_chunk(self, part: Ints, k: int, below: tuple[Ints, Floats]) -> Floats:
+        """The values of a chunk of chance keys (k prizes), from ``below``: what
+        :meth:`chance_values` does a chunk at a time, and a worker with a chunk."""
+        c = self.prize_children(part, k)
+        vals = c["fixed"]
+        todo = ~c["known"]
+        if todo.any():
+            v = below[1][np.searchsorted(below[0], c["key"][todo])]
+            s = c["sign"][todo]
+            vals[todo] = np.where(s > 0, 0 + v, 0 - v)
+        acc = np.zeros(len(part))
+        for p in range(k):
+            acc = acc + vals[:, p]
+        out: Floats = acc / k
         return out
 
     def tick(self, count: int, games: bool = False) -> None:
@@ -435,22 +447,27 @@ class _Level:
         out: list[tuple[Ints, Ints]] = []
         k = n
         while k > 2:
-            chance = self.below(bids, k, self.bid_children)
+            chance = self.below(bids, k, "bid")
             k -= 1
-            bids = self.below(chance, k, self.prize_children)
+            bids = self.below(chance, k, "prize")
             out.append((chance, bids))
         return out
 
-    def below(self, keys: Ints, k: int, children: Any) -> Ints:
-        """The distinct keys of the states below ``keys`` (``children`` says them), found a
-        chunk at a time (memory: CHUNK × k² entries, not the level's), ``should_stop`` polled
-        after each."""
+    def below(self, keys: Ints, k: int, step: str) -> Ints:
+        """The distinct keys of the states below ``keys`` (bidding keys: ``step`` "bid";
+        chance keys: "prize"), found a chunk at a time (memory: CHUNK × k² entries, not the
+        level's), ``should_stop`` polled after each."""
         parts = []
         for lo in range(0, len(keys), CHUNK):
-            c = children(keys[lo : lo + CHUNK], k)
-            parts.append(_distinct(c["key"][~c["known"]]))
+            parts.append(self.below_chunk(keys[lo : lo + CHUNK], k, step))
             self.tick(0)
         return _distinct(np.concatenate(parts)) if parts else np.empty(0, dtype=np.int64)
+
+    def below_chunk(self, part: Ints, k: int, step: str) -> Ints:
+        """The distinct keys of the states below a chunk of keys (see :meth:`below`)."""
+        children = self.bid_children if step == "bid" else self.prize_children
+        c = children(part, k)
+        return _distinct(c["key"][~c["known"]])
 
 
 def fill(rec: GopsRecursion) -> int:
@@ -459,10 +476,17 @@ def fill(rec: GopsRecursion) -> int:
     1e-13); the number of states written: 0 when the memo holds every one already.
     ``should_stop`` and ``progress`` work as in the recursion (polled a chunk at a time); a
     level is written when it is done, so a cancelled fill leaves the memo correct."""
+    return fill_by(_Level(rec))
+
+
+def fill_by(solver: _Level) -> int:
+    """:func:`fill` by ``solver``: a :class:`_Level`, or one that computes its levels'
+    keys and values elsewhere in chunks (:class:`~whistgui.engine.gops.cluster.SpreadLevel`),
+    by the same code a chunk at a time."""
+    rec = solver.rec
     n = rec.rules.n
     if n < 3:
         return 0
-    solver = _Level(rec)
     levels = solver.down(n)
     chance_memo, bid_memo = rec._chance_memo, rec._bid_memo
     if all(
