@@ -161,6 +161,7 @@ def fill_in_chunks(
         raise ArgumentError(f"chunk = {chunk:,}; a chunk holds at least one state")
     if moved is not None:
         expect(moved, Moved, "moved")
+    runner.client()  # the cluster started (or reached) first: a ClusterError if it cannot be
     spread = SpreadLevel(rec, runner, chunk)
     written = fill_by(spread)
     if moved is not None:
