@@ -187,3 +187,28 @@ def test_without_dask_a_cluster_is_refused_with_a_clear_message() -> None:
         "running on a Dask cluster needs dask.distributed, which is not installed here "
         "(pip install 'dask[distributed]')"
     )
+
+
+# -- the levels' sizes, counted ---------------------------------------------------------------
+@pytest.mark.parametrize("ties", ["carry", "split", "lost"])
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 7])
+def test_the_points_levels_counted_are_the_levels_found(n: int, ties: str) -> None:
+    from whistgui.engine.gops.levels import _Level, points_level_sizes
+
+    rules = GopsRules(n, ties, "points")
+    found = _Level(GopsRecursion(rules)).down(n)
+    by_k = {n - 1 - i: (len(chance), len(bids)) for i, (chance, bids) in enumerate(found)}
+    assert points_level_sizes(rules) == by_k
+    if n == 7 and ties == "carry":  # the memo of a whole solve (benchmarks/README.md)
+        assert sum(c + b for c, b in by_k.values()) == 78_331
+
+
+def test_the_points_levels_of_n_8_to_10_are_the_memos_measured_and_the_sign_is_refused() -> None:
+    from whistgui.engine.gops.levels import points_level_sizes
+
+    # the memos of whole solves (benchmarks/README.md, issue 30): 476 684, 2 870 742, 17 217 746
+    for n, states in ((8, 476_684), (9, 2_870_742), (10, 17_217_746)):
+        sizes = points_level_sizes(GopsRules(n, "carry", "points"))
+        assert sum(c + b for c, b in sizes.values()) == states
+    with pytest.raises(ArgumentError, match="not of 'sign'"):
+        points_level_sizes(GopsRules(6))
