@@ -32,6 +32,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from math import factorial
 from typing import Any
@@ -472,6 +473,10 @@ class _Level:
         return _distinct(c["key"][~c["known"]])
 
 
+def _told(step: str, k: int, states: int) -> None:
+    """No one to tell (:func:`fill_by`)."""
+
+
 def fill(rec: GopsRecursion) -> int:
     """Every state of the whole game of ``rec``'s rules valued level by level into its float
     memo (what :meth:`GopsSolver.solve` needs; the values are the recursion's to within about
@@ -481,15 +486,20 @@ def fill(rec: GopsRecursion) -> int:
     return fill_by(_Level(rec))
 
 
-def fill_by(solver: _Level) -> int:
+def fill_by(solver: _Level, on_level: Callable[[str, int, int], None] | None = None) -> int:
     """:func:`fill` by ``solver``: a :class:`_Level`, or one that computes its levels'
     keys and values elsewhere in chunks (:class:`~whistgui.engine.gops.cluster.SpreadLevel`),
-    by the same code a chunk at a time."""
+    by the same code a chunk at a time. ``on_level(step, k, states)``, if given, is told as
+    each step ends (what a benchmark times): ``"down"`` (every level's keys found; k = N),
+    then for k = 2 … N − 1 ``"bid"`` (the bidding states of k cards valued), ``"bid memo"``
+    (written into the memo), ``"chance"`` and ``"chance memo"``."""
     rec = solver.rec
     n = rec.rules.n
     if n < 3:
         return 0
+    tell = on_level if on_level is not None else _told
     levels = solver.down(n)
+    tell("down", n, sum(len(chance) + len(bids) for chance, bids in levels))
     chance_memo, bid_memo = rec._chance_memo, rec._bid_memo
     if all(
         all(map(chance_memo.__contains__, chance.tolist()))
@@ -502,9 +512,13 @@ def fill_by(solver: _Level) -> int:
     for k in range(2, n):  # levels[i] holds k = n − 1 − i cards a hand
         chance, bids = levels[n - 1 - k]
         bid_vals = solver.bid_values(bids, k, below)
+        tell("bid", k, len(bids))
         bid_memo.update(zip(bids.tolist(), bid_vals.tolist(), strict=True))
+        tell("bid memo", k, len(bids))
         chance_vals = solver.chance_values(chance, k, (bids, bid_vals))
+        tell("chance", k, len(chance))
         chance_memo.update(zip(chance.tolist(), chance_vals.tolist(), strict=True))
+        tell("chance memo", k, len(chance))
         below = (chance, chance_vals)
         written += len(bids) + len(chance)
     return written
