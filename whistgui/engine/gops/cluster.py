@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -81,7 +81,6 @@ class Moved:
     shared: int = 0
     back: int = 0
     tasks: int = 0
-    by_level: list[dict[str, int]] = field(default_factory=list)
 
     def total(self) -> int:
         return self.sent + self.shared + self.back
@@ -101,13 +100,15 @@ class SpreadLevel(_Level):
     def _parts(self, keys: Ints) -> list[Ints]:
         return [keys[lo : lo + self.chunk] for lo in range(0, len(keys), self.chunk)]
 
-    def _run(self, tasks: list[Task]) -> list[Any]:
-        """The tasks' results in order, each chunk ticked as it comes back."""
+    def _run(self, tasks: list[Task], counts: list[int], games: bool = False) -> list[Any]:
+        """The tasks' results in order, each chunk ticked as it comes back (``counts``: the
+        states each values; 0 for the keys below)."""
         out = []
         for done in self.runner.run(tasks, should_stop=self.rec.should_stop):
             result = done.result
             self.moved.back += int(result.nbytes)
             out.append(result)
+            self.tick(counts[done.index], games=games)
         self.moved.tasks += len(tasks)
         return out
 
@@ -116,26 +117,18 @@ class SpreadLevel(_Level):
         parts = self._parts(keys)
         self.moved.sent += int(keys.nbytes)
         tasks = [Task(keys_chunk, (rules, step, p, k)) for p in parts]
-        found = self._run(tasks)
-        self.tick(0)
+        found = self._run(tasks, [0] * len(parts))
         return _distinct(np.concatenate(found)) if found else np.empty(0, dtype=np.int64)
 
     def _values(self, kind: str, keys: Ints, k: int, below: tuple[Ints, Floats]) -> Floats:
         rules = self.rec.rules
         parts = self._parts(keys)
         shared = self.runner.share(below) if parts else below
-        size = int(below[0].nbytes + below[1].nbytes)
-        self.moved.shared += size
+        self.moved.shared += int(below[0].nbytes + below[1].nbytes)
         self.moved.sent += int(keys.nbytes)
-        self.moved.by_level.append({"k": k, "keys": len(keys), "below_bytes": size})
         tasks = [Task(values_chunk, (rules, kind, p, k, shared)) for p in parts]
-        out = np.empty(len(keys))
-        lo = 0
-        for part, values in zip(parts, self._run(tasks), strict=True):
-            out[lo : lo + len(part)] = values
-            lo += len(part)
-        self.tick(len(keys), games=kind == "bid")
-        return out
+        values = self._run(tasks, [len(p) for p in parts], games=kind == "bid")
+        return np.concatenate(values) if values else np.empty(0)
 
     def bid_values(self, keys: Ints, k: int, below: tuple[Ints, Floats]) -> Floats:
         return self._values("bid", keys, k, below)
@@ -169,5 +162,4 @@ def fill_in_chunks(
         moved.shared += spread.moved.shared
         moved.back += spread.moved.back
         moved.tasks += spread.moved.tasks
-        moved.by_level += spread.moved.by_level
     return written
