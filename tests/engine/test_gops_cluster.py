@@ -3,7 +3,9 @@ worker processes writes exactly :func:`fill`'s memo — every key, every float b
 N = 5 and 6 in both scores (and N = 5 under the other ties), and ``GopsSolver.solve(runner)``
 the same game (value and every first prize's matrix game); in this process, with chunks of a
 few states, likewise; it stops when asked, tells its progress and the bytes it moved, refuses
-wrong arguments by name, and says clearly when Dask is missing.
+wrong arguments by name, and says clearly when Dask is missing. The states of each level with
+points as result, counted by ``points_level_sizes``, are the levels found (N ≤ 7, each rule of
+ties) and the memos measured (N = 8, 9, 10); ``fill_by`` tells each step of each level.
 
 One cluster serves the module (starting one takes seconds); N is small, so the module takes a
 few seconds more than that."""
@@ -212,3 +214,20 @@ def test_the_points_levels_of_n_8_to_10_are_the_memos_measured_and_the_sign_is_r
         assert sum(c + b for c, b in sizes.values()) == states
     with pytest.raises(ArgumentError, match="not of 'sign'"):
         points_level_sizes(GopsRules(6))
+
+
+def test_fill_by_tells_each_step_of_each_level_in_order() -> None:
+    from whistgui.engine.gops.levels import _Level, fill_by, points_level_sizes
+
+    rules = GopsRules(6, "carry", "points")
+    told: list[tuple[str, int, int]] = []
+    rec = GopsRecursion(rules)
+    written = fill_by(_Level(rec), on_level=lambda step, k, states: told.append((step, k, states)))
+    sizes = points_level_sizes(rules)
+    want = [("down", 6, written)]
+    for k in (2, 3, 4, 5):
+        chance, bids = sizes[k]
+        want += [("bid", k, bids), ("bid memo", k, bids)]
+        want += [("chance", k, chance), ("chance memo", k, chance)]
+    assert told == want
+    assert written == rec.memo_size == sum(c + b for c, b in sizes.values())
