@@ -16,6 +16,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 
+import numpy as np
 import pytest
 
 from whistgui.engine.errors import ArgumentError, ArgumentTypeError, Cancelled
@@ -107,8 +108,6 @@ def test_a_chunk_is_a_pure_function_of_its_keys_and_the_level_below() -> None:
     rec = _filled(rules)
     chance_k = sorted(k for k in rec._chance_memo if (k & 0x3FFF).bit_count() == 2)
     bids_k = sorted(k for k in rec._bid_memo if (k & 0x3FFF).bit_count() == 1)
-    import numpy as np
-
     below = (np.array(bids_k, dtype=np.int64), np.array([rec._bid_memo[k] for k in bids_k]))
     keys = np.array(chance_k, dtype=np.int64)
     half = len(keys) // 2
@@ -163,6 +162,11 @@ def test_wrong_arguments_are_named() -> None:
     with pytest.raises(ArgumentTypeError, match="runner must be a ChunkRunner"):
         GopsSolver(GopsRules(4)).solve(runner=2)  # type: ignore[arg-type]
     assert rec.memo_size == 0
+    empty = (np.empty(0, dtype=np.int64), np.empty(0))
+    with pytest.raises(ArgumentError, match="kind 'bids': expected one of bid, chance"):
+        values_chunk(GopsRules(4), "bids", empty[0], 2, empty)
+    with pytest.raises(ArgumentError, match="step 'chance': expected one of bid, prize"):
+        keys_chunk(GopsRules(4), "chance", empty[0], 2)
 
 
 def test_without_dask_a_cluster_is_refused_with_a_clear_message() -> None:

@@ -42,6 +42,14 @@ __all__ = ["Moved", "SpreadLevel", "fill_in_chunks", "keys_chunk", "values_chunk
 
 #: The kinds of a level's chunk: its bidding states' matrix games, its chance states' averages.
 _KINDS = ("bid", "chance")
+#: The steps down from a chunk of keys: after the bids (bidding keys), after a prize (chance).
+_STEPS = ("bid", "prize")
+
+
+def _one_of(value: object, allowed: tuple[str, ...], name: str) -> str:
+    if value not in allowed:
+        raise ArgumentError(f"{name} {quote(value)}: expected one of {', '.join(allowed)}")
+    return str(value)
 
 
 def _worker_level(rules: GopsRules) -> _Level:
@@ -58,7 +66,7 @@ def values_chunk(
     ``below``, the sorted keys and values of the level under it: a task of
     :func:`fill_in_chunks`, which any worker runs."""
     level = _worker_level(rules)
-    if kind == "bid":
+    if _one_of(kind, _KINDS, "kind") == "bid":
         return level.bid_chunk(part, k, below)
     return level.chance_chunk(part, k, below)
 
@@ -67,7 +75,7 @@ def keys_chunk(rules: GopsRules, step: str, part: Ints, k: int) -> Ints:
     """The distinct keys below a chunk of keys (``step`` "bid": the chance states after the
     bids of bidding keys; "prize": the bidding states after the prizes of chance keys),
     sorted: a task of :func:`fill_in_chunks`'s pass from the top down."""
-    return _worker_level(rules).below_chunk(part, k, step)
+    return _worker_level(rules).below_chunk(part, k, _one_of(step, _STEPS, "step"))
 
 
 @dataclass
