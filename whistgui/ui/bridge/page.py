@@ -209,7 +209,7 @@ class BridgePage(QWidget):
             "spades.hearts.diamonds.clubs); Enter sets it"
         )
         self.deal_edit.returnPressed.connect(self._on_deal_text)
-        deal_label = QLabel("&Deal:", self)
+        deal_label = QLabel("Dea&l:", self)
         deal_label.setBuddy(self.deal_edit)
         self.deal_error = QLabel(self)
         self.deal_error.setObjectName("bridgeDealError")
