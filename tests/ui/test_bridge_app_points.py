@@ -5,11 +5,15 @@ dialog's steady geometry, and a board without a contract played — and said —
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from tests.ui.workspaces import bridge
+from whistgui.ui.bridge.trick_tree import row_height
 
 
 def _choose_bridge(window) -> None:  # type: ignore[no-untyped-def]
@@ -42,3 +46,52 @@ def test_alt_d_opens_the_deal_menu_and_alt_l_the_deal_field(qtbot, window) -> No
     assert words.startswith("the Deal menu;")
     assert keys.split("; ")[1].split(", ")[0] == "Alt+L"
     assert words.split("; ")[1].startswith("Deal field")
+
+
+# --------------------------------------------------------------------------- the trick tree
+def _lin_file(tmp_path: Path, count: int = 2) -> Path:
+    from tests.bridge_records_files import lin_text, records
+
+    path = tmp_path / "boards.lin"
+    path.write_text(lin_text(records(count)), encoding="utf-8")
+    return path
+
+
+def _settle(qtbot) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(3):
+        QApplication.processEvents()
+    qtbot.wait(20)
+
+
+@pytest.mark.parametrize("room", [(1280, 800), (1920, 1080)], indirect=True, ids=["1280", "1920"])
+def test_the_trick_tree_has_readable_rows_and_no_elided_column(qtbot, window, tmp_path, room):  # type: ignore[no-untyped-def]
+    window.load_file(str(_lin_file(tmp_path)))
+    page = bridge(window).page
+    page.session.set_cursor(6)  # trick 2, two cards played: the path to them open
+    page.tabs.setCurrentWidget(page.tree)
+    view = page.tree
+    qtbot.waitUntil(lambda: view.root is not None and view.root.mark is not None, timeout=60000)
+    qtbot.waitUntil(lambda: not view.busy, timeout=60000)
+    _settle(qtbot)
+    tree, header = view.tree, view.tree.header()
+    assert window.width() <= room[0]
+    # rows: a line and a half of the font, not the style's line and two pixels
+    fm = tree.fontMetrics()
+    top = view.model.index(0, 0, tree.rootIndex())
+    assert tree.rowHeight(top) >= row_height(fm) >= fm.height() * 1.4
+    # no column narrower than its header or its cells
+    for col in range(header.count()):
+        assert header.sectionSize(col) >= header.sectionSizeHint(col), col
+        assert header.sectionSize(col) >= tree.sizeHintForColumn(col), col
+    # the last column reaches the view's right edge (it takes the room left)
+    assert header.length() >= tree.viewport().width()
+    # a narrower view scrolls sideways: no column is squeezed
+    before = [header.sectionSize(c) for c in range(header.count())]
+    page.splitter.setSizes([10_000, 1])  # the side panel at its least
+    _settle(qtbot)
+    assert tree.viewport().width() < sum(before)
+    assert [header.sectionSize(c) for c in range(header.count() - 1)] == before[:-1]
+    assert header.sectionSize(header.count() - 1) >= header.sectionSizeHint(header.count() - 1)
+    bar = tree.horizontalScrollBar()
+    assert bar.maximum() > 0
+    assert bar.maximum() == header.length() - tree.viewport().width()
