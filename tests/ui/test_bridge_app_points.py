@@ -95,3 +95,38 @@ def test_the_trick_tree_has_readable_rows_and_no_elided_column(qtbot, window, tm
     bar = tree.horizontalScrollBar()
     assert bar.maximum() > 0
     assert bar.maximum() == header.length() - tree.viewport().width()
+
+
+# --------------------------------------------------------------------------- Export Figure
+def test_switching_the_format_moves_nothing_in_the_export_dialog(qtbot, window, tmp_path):  # type: ignore[no-untyped-def]
+    """The format's own fields (Resolution for PNG, Text as outlines for SVG) were shown and
+    hidden: the label column widened and narrowed, the Format box moved 9 px sideways and the
+    dialog's least size changed — a dialog at that size jumped. Now they stay, greyed."""
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from whistgui.ui.widgets.figure_dialog import FigureDialog, FigureSource
+
+    window.load_file(str(_lin_file(tmp_path, 1)))
+    session = bridge(window).session
+    dlg = FigureDialog(FigureSource.bridge(session.document, 5), window.engine)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    _settle(qtbot)
+    box = dlg.findChild(QDialogButtonBox)
+    watched = [*box.buttons(), dlg.format, dlg.view, dlg.width_mm, dlg.dpi, dlg.outlines]
+
+    def geometry():  # type: ignore[no-untyped-def]
+        places = [w.mapTo(dlg, w.rect().topLeft()).toTuple() for w in watched]
+        sizes = [w.size().toTuple() for w in watched]
+        return dlg.size().toTuple(), dlg.minimumSizeHint().toTuple(), places, sizes
+
+    kinds = [dlg.format.itemData(i) for i in range(dlg.format.count())]
+    assert set(kinds) == {"png", "svg", "pdf", "tex"}
+    first = geometry()
+    for kind in [*kinds, *reversed(kinds)]:
+        dlg.format.setCurrentIndex(dlg.format.findData(kind))
+        _settle(qtbot)
+        assert geometry() == first, kind
+        assert dlg.dpi.isEnabled() == (kind == "png")
+        assert dlg.outlines.isEnabled() == (kind == "svg")
+    dlg.close()

@@ -328,6 +328,7 @@ class FigureDialog(QDialog):
         self.dpi = QSpinBox(self)
         self.dpi.setRange(72, 2400)
         self.dpi.setSuffix(" dpi")
+        self.dpi.setToolTip("PNG: the image's pixels per inch (the other formats have none)")
         self.outlines = QCheckBox("Text as outlines", self)
         self.outlines.setToolTip("SVG: the glyphs' shapes, the same in every viewer")
         for label, w in (
@@ -486,11 +487,18 @@ class FigureDialog(QDialog):
         }
 
     def _update_enabled(self) -> None:
-        """Show the fields the view and format use, and hide (and disable) the others; the
+        """Show the fields the view uses, and hide (and disable) the others; the format's own
+        fields (Resolution, Text as outlines) are always shown, enabled for their format; the
         Depth box shows the view's own depth (each view with a depth keeps its own)."""
         for w, used in self.applies().items():
             w.setEnabled(used)
-            self.form.setRowVisible(w, used)
+            # the format's own fields stay in their place, greyed: another format never
+            # moves a control or resizes the dialog
+            steady = w in (self.dpi, self.outlines)
+            self.form.setRowVisible(w, used or steady)
+            label = self.form.labelForField(w)
+            if steady and label is not None:
+                label.setEnabled(used)
         view = str(self.view.currentData())
         self.depth.setToolTip(_DEPTH_TIPS.get(view, ""))
         if view != self._depth_view and view in self._depths:
