@@ -130,3 +130,131 @@ def test_switching_the_format_moves_nothing_in_the_export_dialog(qtbot, window, 
         assert dlg.dpi.isEnabled() == (kind == "png")
         assert dlg.outlines.isEnabled() == (kind == "svg")
     dlg.close()
+
+
+# ----------------------------------------------------- a board without a contract: par's
+def _par_of(deal, vulnerable="None", dealer=None):  # type: ignore[no-untyped-def]
+    from whistgui.engine.bridge import Seat
+    from whistgui.engine.bridge.dds import par
+    from whistgui.engine.bridge.par_words import par_contract
+
+    return par_contract(par(deal, vulnerable, dealer or Seat.N), vulnerable)
+
+
+DEAL = "N:AKQ2.KJ3.T98.A54 J876.Q54.AK2.J32 T93.A762.QJ7.KQ6 54.T98.6543.T987"
+
+
+def _open_pbn(qtbot, window, tmp_path, tags: str):  # type: ignore[no-untyped-def]
+    path = tmp_path / "one.pbn"
+    path.write_text(f'[Board "7"]\n{tags}[Deal "{DEAL}"]\n', encoding="utf-8")
+    window.load_file(str(path))
+    page = bridge(window).page
+    page.tabs.setCurrentWidget(page.tree)
+    qtbot.waitUntil(page.ready, timeout=60000)
+    tree = page.tree
+    qtbot.waitUntil(lambda: tree.root is not None and tree.root.mark is not None, timeout=60000)
+    _settle(qtbot)
+    return path, page
+
+
+@pytest.mark.parametrize(
+    ("tags", "said", "short"),
+    [
+        ("", "(no contract in the record: par's contract is shown)", "No contract recorded"),
+        ('[Contract "Pass"]\n', "(Passed out: par's contract is shown)", "Passed out"),
+    ],
+    ids=["no-contract", "passed-out"],
+)
+def test_a_board_without_a_contract_is_played_in_pars_and_says_so(  # type: ignore[no-untyped-def]
+    qtbot, window, tmp_path, tags, said, short
+):
+    """A PBN board of only Board and Deal tags was played, silently, as 3NT by South."""
+    from whistgui.app.bridge import load_pbn
+    from whistgui.engine.bridge import BridgeDeal
+    from whistgui.ui.bridge.table_cards import contract_text
+
+    _, page = _open_pbn(qtbot, window, tmp_path, tags)
+    session = page.session
+    doc = session.document
+    found = _par_of(BridgeDeal.parse(DEAL))
+    assert found is not None
+    assert (doc.contract, doc.declarer) == found
+    assert doc.stand_in == "par"
+    played = contract_text(*found)
+    # said wherever the contract is: the trick tree's title, the status, the felt, the title
+    caption = page.tree.caption.text()
+    assert f"by {found[1].word} {said}" in caption
+    assert page.status.text().startswith(f"{played} {said}: ")
+    corner, _ = page.table._corner_lines(doc)
+    assert corner[:3] == [played, short, "par's contract"]  # on the felt, a line each
+    assert f"{played} · {short} · par's contract" in window.windowTitle()
+    # the contract controls show it
+    assert page.level.value() == found[0].level
+    assert page.declarer.currentData() is found[1]
+    # par standing in is no edit: nothing to save, and saved, the board still has no contract
+    assert not session.modified
+    out = tmp_path / "again.pbn"
+    session.save(out)
+    text = out.read_text(encoding="utf-8")
+    assert "[Declarer" not in text
+    assert ('[Contract "Pass"]' in text) == bool(tags)
+    again = load_pbn(out).boards[0]
+    assert again.no_contract == doc.no_contract
+    assert again.passed_out == bool(tags)
+    # a card played: the play is in par's contract, which is then saved with it
+    session.play(sorted(session.position().legal())[0])
+    assert session.document.stand_in == "par"
+    assert session.modified
+    session.save(out)
+    assert load_pbn(out).boards[0].contract == found[0]
+
+
+def test_a_board_with_its_contract_keeps_it_and_says_nothing(qtbot, window, tmp_path):  # type: ignore[no-untyped-def]
+    _, page = _open_pbn(qtbot, window, tmp_path, '[Contract "2H"]\n[Declarer "W"]\n')
+    doc = page.session.document
+    assert str(doc.contract) == "2H"
+    assert doc.contract_note == ""
+    assert "par's" not in page.tree.caption.text()
+    assert page.status.text().startswith("2♥ by West: ")
+    corner, _ = page.table._corner_lines(doc)
+    assert corner[1].startswith("Board 7")
+    assert "Board 7 · 2♥ by West" in window.windowTitle()
+    assert "par" not in window.windowTitle()
+
+
+def test_a_typed_deal_is_played_in_its_par_contract_and_undo_returns(qtbot, window):  # type: ignore[no-untyped-def]
+    from whistgui.engine.bridge import BridgeDeal, Contract, Seat
+
+    window.set_game("bridge")
+    page = bridge(window).page
+    session = page.session
+    session.set_contract(Contract.parse("7C"), Seat.W)  # the user's: kept until a new deal
+    qtbot.waitUntil(page.ready, timeout=60000)
+    assert session.document.contract_note == ""
+    page.deal_edit.setText(DEAL)
+    page.deal_edit.returnPressed.emit()
+    qtbot.waitUntil(lambda: session.document.stand_in == "par", timeout=60000)
+    found = _par_of(BridgeDeal.parse(DEAL))
+    assert (session.document.contract, session.document.declarer) == found
+    qtbot.waitUntil(page.ready, timeout=60000)
+    assert "(a new deal: par's contract is shown)" in page.status.text()
+    window.act_undo.trigger()  # back to the old deal and the contract chosen for it
+    assert str(session.document.contract) == "7C"
+    assert session.document.contract_note == ""
+    window.act_redo.trigger()  # the deal again, and par's contract again
+    qtbot.waitUntil(lambda: session.document.stand_in == "par", timeout=60000)
+    assert (session.document.contract, session.document.declarer) == found
+
+
+def test_the_figures_of_a_board_played_in_pars_contract_say_par(qtbot, window, tmp_path):  # type: ignore[no-untyped-def]
+    from whistgui.figures import FigureOptions
+    from whistgui.figures.backends import to_svg
+    from whistgui.ui.widgets.figure_dialog import FigureSource
+
+    _, page = _open_pbn(qtbot, window, tmp_path, "")
+    source = FigureSource.bridge(page.session.document)
+    svg = to_svg(source.build("tricktree", FigureOptions()))
+    assert "(par)" in svg
+    deal = to_svg(source.build("deal", FigureOptions()))
+    assert "Board 7" in deal
+    assert "Contract:" not in deal  # the record has none: the diagram names none

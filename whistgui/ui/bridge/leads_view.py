@@ -63,6 +63,7 @@ class LeadsView(QWidget):
             return
         key = (doc.deal, doc.contract, doc.declarer)
         if key == self._key and self._leads is not None:
+            self._show(self._leads, "")  # the same contract, now said to be par's
             return
         self._key = key
         self._show(None, "Finding the opening leads…")
@@ -89,6 +90,9 @@ class LeadsView(QWidget):
             self.caption.setText(message)
             return
         against = contract_text(*self._key[1:]) if self._key else ""
+        doc = self._session.document
+        if doc.contract_note and self._key == (doc.deal, doc.contract, doc.declarer):
+            against += f" {doc.contract_note}"  # par's, the board having none
         self.caption.setText(
             f"{leads.leader.word} leads against {against}: "
             f"the best leads hold declarer to {leads.best_tricks} tricks (double dummy)"

@@ -42,7 +42,6 @@ from whistgui.engine.bridge import (
 )
 from whistgui.engine.errors import WhistError
 from whistgui.engine.reading import label
-from whistgui.figures.bridge import par_text
 from whistgui.ui.bridge.auction_view import AuctionView
 from whistgui.ui.bridge.continuation_list import ContinuationList
 from whistgui.ui.bridge.dd_table import DDTableView
@@ -60,6 +59,7 @@ from whistgui.ui.bridge.review import (
 from whistgui.ui.bridge.session import BridgeSession
 from whistgui.ui.bridge.table import BridgeTable
 from whistgui.ui.bridge.table_cards import pair_words
+from whistgui.ui.bridge.table_job import TableResult, table_job
 from whistgui.ui.bridge.trick_tree import TrickTreeView
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.theme import text_role
@@ -102,30 +102,6 @@ def best_card(scores: dict[BridgeCard, int]) -> BridgeCard:
     as in :func:`~whistgui.engine.bridge.dds.winning_line`)."""
     best = max(scores.values())
     return max(c for c, v in scores.items() if v == best)
-
-
-def _table_job(deal: BridgeDeal, vulnerable: str, dealer: Seat) -> object:
-    from whistgui.engine.bridge.dds import dd_table, par
-
-    def job(ctx: JobContext) -> object:
-        ctx.report("double-dummy table (20 results)", force=True)
-        table = dd_table(deal)
-        text = ""
-        if deal.size == 13:
-            ctx.check()
-            vul = _vulnerability(vulnerable)
-            try:
-                result = par(deal, vul, dealer)
-                text = par_text(result, vul)  # players' notation: "2♠ N/S +110 (none vul)"
-            except WhistError:
-                text = ""
-        return table, text
-
-    return job
-
-
-def _vulnerability(text: str) -> str:
-    return {"Love": "None", "-": "None", "Both": "All"}.get(text, text)
 
 
 #: Endings of at most this many cards a hand are scored by the engine's own solver (the
@@ -181,6 +157,8 @@ class BridgePage(QWidget):
         self._scores: dict[BridgePosition, dict[BridgeCard, int]] = {}
         self.scorer = make_scorer(engine)
         self._table_for: BridgeDeal | None = None
+        #: the last deal's par contract, or why it has none (:class:`.table_job.TableResult`)
+        self._par: tuple[object, tuple[Contract, Seat] | str] | None = None
         self._autoplay = QTimer(self)
         self._autoplay.setInterval(AUTOPLAY_MS)
         self._autoplay.timeout.connect(self._autoplay_step)
@@ -467,13 +445,15 @@ class BridgePage(QWidget):
             self.engine.cancel(TABLE_CHANNEL)
             return
         deal = doc.deal
+        if doc.waits_for_par and self._par is not None and self._par[0] == deal:
+            QTimer.singleShot(0, self._stand_in)  # par known: once every view has this board
         if deal != self._table_for:
             self._table_for = deal
             self.dd_table.set_table(None)
             self.dd_table.set_message("computing…")
             self.engine.submit(
                 TABLE_CHANNEL,
-                _table_job(deal, doc.vulnerable, doc.dealer),  # type: ignore[arg-type]
+                table_job(deal, doc.vulnerable, doc.dealer),  # type: ignore[arg-type]
                 label="Double-dummy table",
                 tag=deal,
             )
@@ -542,9 +522,10 @@ class BridgePage(QWidget):
             note = added + outcome_note(result, kept)
             self.table.show_note(note)
             self.message.emit(note)
-        if channel == TABLE_CHANNEL and tag == self._table_for:
-            table, par_text = result  # type: ignore[misc]
-            self.dd_table.set_table(table, par_text=par_text)
+        if channel == TABLE_CHANNEL and tag == self._table_for and isinstance(result, TableResult):
+            self.dd_table.set_table(result.table, par_text=result.par_text)  # type: ignore[arg-type]
+            self._par = (tag, result.par)
+            self._stand_in()
         elif channel == SCORES_CHANNEL and isinstance(tag, BridgePosition):
             self._scores[tag] = result  # type: ignore[assignment]
             if len(self._scores) > 20000:  # a long session: forget the oldest half
@@ -570,13 +551,22 @@ class BridgePage(QWidget):
         if channel in (TABLE_CHANNEL, SCORES_CHANNEL):
             self.message.emit(message)
 
+    def _stand_in(self) -> None:
+        """A board without a contract of its own is played in par's, once par is known."""
+        doc = self.session.document
+        par = self._par  # (not while dealing: a change of the board would cancel the deal)
+        if par is None or self.dealing or not doc.waits_for_par or doc.problem() is not None:
+            return
+        if doc.deal == par[0]:
+            self.session.adopt_par(par[1])
+
     def ready(self) -> bool:
         """True once the double-dummy table and the scores of the position shown are in (or
         the hands are not a deal, or the play is over): nothing is being computed for it."""
         pos = self.session.position()
         if pos is None:
             return True
-        if self.dd_table.table() is None or self.dealing:
+        if self.dd_table.table() is None or self.dealing or self.session.document.waits_for_par:
             return False
         return pos.is_over or pos in self._scores
 
@@ -604,7 +594,8 @@ class BridgePage(QWidget):
         won = pos.tricks[int(side)]
         lost = pos.tricks[int(side.other)]
         pair = "–".join(s.word for s in (doc.declarer, doc.declarer.partner))
-        text = f"{doc.contract.level}{doc.contract.strain.symbol} by {doc.declarer.word}: "
+        text = f"{doc.contract.level}{doc.contract.strain.symbol} by {doc.declarer.word}"
+        text += f" {doc.contract_note}: " if doc.contract_note else ": "
         text += f"{pair} {won}, defence {lost}. "
         dealt = doc.deal.size  # an ending (fewer than 13) is no whole contract: count its tricks
         if pos.is_over:
@@ -773,6 +764,7 @@ class BridgePage(QWidget):
         return self._deal_tag is not None
 
     def _deal_done(self) -> None:
+        QTimer.singleShot(0, self._stand_in)  # the board kept (cancelled): par's contract
         self._deal_tag = None
         self.work.keep = False
         self.random_button.setText(RANDOM_TEXT)

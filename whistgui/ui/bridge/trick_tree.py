@@ -276,6 +276,7 @@ class TrickTreeView(QWidget):
             self.model.set_line(line)
             self._path = path
             self._opening = True
+            self._describe()  # the same contract, now perhaps said to be par's
             self._open()
             return
         self._key = key
@@ -324,11 +325,16 @@ class TrickTreeView(QWidget):
         pos = root.position
         c, d = self.model.contract, self.model.declarer
         strain = _strain_html(c, self.palette())
+        doc = self.session.document
+        if doc.contract_note and (doc.contract, doc.declarer) == (c, d):
+            strain += f" by {d.word} {doc.contract_note}"  # par's, the board having none
+        else:
+            strain += f" by {d.word}"
         if self.model.ending:  # no contract decided: the tricks of the ending counted
             dealt = self.model.dealt
             text = (
                 f"<b>Trick {sum(pos.tricks) + 1}</b>, {pos.leader.word} leads · "
-                f"{c.level}{strain} by {d.word}, an ending of {dealt} tricks"
+                f"{c.level}{strain}, an ending of {dealt} tricks"
             )
             if root.mark is not None:
                 text += f" · best play: {root.mark.declarer_tricks} of {dealt} tricks"
@@ -336,7 +342,7 @@ class TrickTreeView(QWidget):
             return
         text = (
             f"<b>Trick {sum(pos.tricks) + 1}</b>, {pos.leader.word} leads · "
-            f"{c.level}{strain} by {d.word} needs {c.tricks_needed}"
+            f"{c.level}{strain} needs {c.tricks_needed}"
         )
         if root.mark is not None:
             colour = (success_colour if root.mark.made else error_colour)(self.palette()).name()

@@ -169,6 +169,8 @@ class FigureSource:
 
         board = doc.to_board()  # DocumentError if the hands are not a deal yet
         position = doc.position(cursor) if cursor else None
+        # par's contract standing in for the board's own: the figures find it and say so
+        par = doc.stand_in == "par" and not doc.played
 
         def build(view: str, options: FigureOptions) -> Figure:
             o = BridgeFigureOptions(width=options.width, font_size=options.font_size)
@@ -178,8 +180,8 @@ class FigureSource:
                     board,
                     o,
                     position=position,
-                    contract=doc.contract,
-                    declarer=doc.declarer,
+                    contract=None if par else doc.contract,
+                    declarer=None if par else doc.declarer,
                 )
 
         return cls(BRIDGE_FIGURES, build, f"board-{doc.board}", "both", key="bridgeFigure")
