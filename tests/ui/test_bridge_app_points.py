@@ -13,6 +13,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from tests.ui.workspaces import bridge
+from whistgui.app.bridge import STAND_INS
 from whistgui.ui.bridge.trick_tree import row_height
 
 
@@ -258,3 +259,19 @@ def test_the_figures_of_a_board_played_in_pars_contract_say_par(qtbot, window, t
     deal = to_svg(source.build("deal", FigureOptions()))
     assert "Board 7" in deal
     assert "Contract:" not in deal  # the record has none: the diagram names none
+
+
+def test_file_new_and_the_plus_button_play_the_new_deal_in_pars_contract(qtbot, window):  # type: ignore[no-untyped-def]
+    window.set_game("bridge")
+    ws = bridge(window)
+    page = ws.page
+    for make in (ws.new_document, page.add_board_button.click):
+        make()
+        doc = page.session.document
+        assert doc.no_contract == "new"
+        qtbot.waitUntil(lambda: page.session.document.stand_in != "", timeout=60000)
+        doc = page.session.document
+        assert doc.stand_in in ("par", "passed out at par")
+        if doc.stand_in == "par":
+            assert (doc.contract, doc.declarer) == _par_of(doc.deal, doc.vulnerable, doc.dealer)
+        assert f"(a new deal{STAND_INS[doc.stand_in]})" in page.status.text()

@@ -178,7 +178,7 @@ class BridgePage(QWidget):
         self.add_board_button = QToolButton(self)
         self.add_board_button.setText("+")
         self.add_board_button.setToolTip("Add a random board to the file")
-        self.add_board_button.clicked.connect(self.session.add_board)
+        self.add_board_button.clicked.connect(lambda: self.session.add_board())  # not (checked)
         self.deal_edit = QLineEdit(self)
         self.deal_edit.setObjectName("bridgeDeal")
         self.deal_edit.setPlaceholderText("a PBN deal: N:AKQ2.KJ3.T98.A54 J876.Q54.AK2.J32 …")

@@ -201,7 +201,7 @@ class BridgeWorkspace(FileWorkspace):
     def new_document(self) -> None:
         from whistgui.app.bridge import BridgeDocument
 
-        self.session.replace((BridgeDocument.random(),))
+        self.session.replace((BridgeDocument.random(no_contract="new"),))  # par's contract
 
     def save_name(self) -> str:
         return f"boards{PBN_SUFFIX}"
