@@ -275,3 +275,21 @@ def test_file_new_and_the_plus_button_play_the_new_deal_in_pars_contract(qtbot, 
         if doc.stand_in == "par":
             assert (doc.contract, doc.declarer) == _par_of(doc.deal, doc.vulnerable, doc.dealer)
         assert f"(a new deal{STAND_INS[doc.stand_in]})" in page.status.text()
+
+
+# ------------------------------------------------------------- seen at 1280 × 800, 1920 × 1080
+@pytest.mark.parametrize("room", [(1280, 800), (1920, 1080)], indirect=True, ids=["1280", "1920"])
+def test_the_leads_table_fills_its_tab_and_elides_nothing(qtbot, window, tmp_path, room):  # type: ignore[no-untyped-def]
+    """At 1920 × 1080 the leads' last column stayed as narrow as its header, a third of the
+    tab left empty (sized once by hand; only a resize stretched it)."""
+    window.load_file(str(_lin_file(tmp_path, 1)))
+    page = bridge(window).page
+    page.tabs.setCurrentWidget(page.leads)
+    qtbot.waitUntil(lambda: page.leads.leads is not None, timeout=60000)
+    _settle(qtbot)
+    grid = page.leads.grid
+    header = grid.horizontalHeader()
+    assert header.length() == grid.viewport().width()
+    for col in range(3):
+        assert header.sectionSize(col) >= header.sectionSizeHint(col), col
+        assert header.sectionSize(col) >= grid.sizeHintForColumn(col), col

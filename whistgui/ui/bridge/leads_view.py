@@ -6,7 +6,14 @@ the engine service while the tab is shown, for the board's deal, contract and de
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from whistgui.engine.bridge import BridgeDeal, Contract, Seat
 from whistgui.engine.bridge.leads import OpeningLeads, opening_leads
@@ -38,7 +45,12 @@ class LeadsView(QWidget):
         self.grid.setHorizontalHeaderLabels(["Lead", "Declarer's tricks", "Costs the defence"])
         self.grid.verticalHeader().setVisible(False)
         self.grid.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.grid.horizontalHeader().setStretchLastSection(True)
+        header = self.grid.horizontalHeader()
+        # the lead and the tricks as wide as their text, the cost to the view's edge (sized
+        # once by hand, the last column stayed narrow until the view happened to resize)
+        for col in (0, 1):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.caption)
@@ -105,4 +117,3 @@ class LeadsView(QWidget):
                 if col == 2:
                     item.setForeground(colour("error" if lead.cost else "success"))
                 self.grid.setItem(row, col, item)
-        self.grid.resizeColumnsToContents()
