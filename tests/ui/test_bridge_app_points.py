@@ -4,6 +4,7 @@ dialog's steady geometry, and a board without a contract played — and said —
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -163,8 +164,13 @@ def _open_pbn(qtbot, window, tmp_path, tags: str):  # type: ignore[no-untyped-de
     [
         ("", "(no contract in the record: par's contract is shown)", "No contract recorded"),
         ('[Contract "Pass"]\n', "(Passed out: par's contract is shown)", "Passed out"),
+        (
+            '[Dealer "E"]\n[Auction "E"]\nPass Pass Pass Pass\n',
+            "(Passed out: par's contract is shown)",
+            "Passed out",
+        ),
     ],
-    ids=["no-contract", "passed-out"],
+    ids=["no-contract", "passed-out", "four-passes"],
 )
 def test_a_board_without_a_contract_is_played_in_pars_and_says_so(  # type: ignore[no-untyped-def]
     qtbot, window, tmp_path, tags, said, short
@@ -189,6 +195,7 @@ def test_a_board_without_a_contract_is_played_in_pars_and_says_so(  # type: igno
     corner, _ = page.table._corner_lines(doc)
     assert corner[:3] == [played, short, "par's contract"]  # on the felt, a line each
     assert f"{played} · {short} · par's contract" in window.windowTitle()
+    assert f"{played} {said}" in html.unescape(page.auction.text())
     # the contract controls show it
     assert page.level.value() == found[0].level
     assert page.declarer.currentData() is found[1]
@@ -198,7 +205,8 @@ def test_a_board_without_a_contract_is_played_in_pars_and_says_so(  # type: igno
     session.save(out)
     text = out.read_text(encoding="utf-8")
     assert "[Declarer" not in text
-    assert ('[Contract "Pass"]' in text) == bool(tags)
+    assert ('[Contract "Pass"]' in text) == ("Contract" in tags)  # (or the four passes)
+    assert ("Pass Pass Pass Pass" in text) == ("Auction" in tags)
     again = load_pbn(out).boards[0]
     assert again.no_contract == doc.no_contract
     assert again.passed_out == bool(tags)
