@@ -301,3 +301,21 @@ def test_the_leads_table_fills_its_tab_and_elides_nothing(qtbot, window, tmp_pat
     for col in range(3):
         assert header.sectionSize(col) >= header.sectionSizeHint(col), col
         assert header.sectionSize(col) >= grid.sizeHintForColumn(col), col
+
+
+def test_the_export_dialog_gives_a_shrunk_figures_type_size_in_tenths(qtbot, window, tmp_path):  # type: ignore[no-untyped-def]
+    """The trick tree set smaller to fit 120 mm was said 'text 5.29658 pt'."""
+    from whistgui.ui.widgets.figure_dialog import FigureDialog, FigureSource
+
+    window.load_file(str(_lin_file(tmp_path, 1)))
+    dlg = FigureDialog(FigureSource.bridge(bridge(window).session.document, 6), window.engine)
+    qtbot.addWidget(dlg)
+    dlg.set_view("tricktree")
+    qtbot.waitUntil(lambda: dlg.figure is not None, timeout=60000)
+    size = dlg.figure.font_size
+    assert size < 9  # set smaller to fit
+    said = re.search(r"text (\S+) pt", dlg.status.text())
+    assert said is not None
+    assert said.group(1) == f"{round(size, 1):g}"
+    assert len(said.group(1)) <= 4
+    dlg.close()

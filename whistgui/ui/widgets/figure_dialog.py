@@ -568,7 +568,7 @@ class FigureDialog(QDialog):
         w_mm, h_mm = fig.width / _MM, fig.height / _MM
         face = FONTS.get(fig.font)
         said = (
-            f"{w_mm:.0f} × {h_mm:.0f} mm, text {fig.font_size:g} pt "
+            f"{w_mm:.0f} × {h_mm:.0f} mm, text {round(fig.font_size, 1):g} pt "
             f"{face.name if face is not None else fig.font}"
         )
         if scale < 1:
