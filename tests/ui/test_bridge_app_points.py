@@ -319,3 +319,41 @@ def test_the_export_dialog_gives_a_shrunk_figures_type_size_in_tenths(qtbot, win
     assert said.group(1) == f"{round(size, 1):g}"
     assert len(said.group(1)) <= 4
     dlg.close()
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_the_step_buttons_icons_stand_out_in_both_themes(qtbot, window, app_theme, theme):  # type: ignore[no-untyped-def]
+    """In the dark theme the style's media icons, dark grey, were all but unseen on the
+    buttons, enabled or not: they are drawn in the theme's button text."""
+    from PySide6.QtGui import QIcon, QPalette
+
+    from whistgui.ui.theme import apply_theme
+
+    window.set_game("bridge")
+    page = bridge(window).page
+    apply_theme(app_theme, theme)
+    _settle(qtbot)
+    back = page.back_button
+    pal = back.palette()
+    text = pal.color(QPalette.ColorGroup.Active, QPalette.ColorRole.ButtonText)
+    button = pal.color(QPalette.ColorRole.Button)
+    size = back.iconSize().width()
+    for mode, group in (
+        (QIcon.Mode.Normal, QPalette.ColorGroup.Active),
+        (QIcon.Mode.Disabled, QPalette.ColorGroup.Disabled),
+    ):
+        image = back.icon().pixmap(size, size, mode).toImage()
+        ink = [
+            image.pixelColor(x, y)
+            for x in range(image.width())
+            for y in range(image.height())
+            if image.pixelColor(x, y).alpha() > 200
+        ]
+        assert len(ink) > 10, mode  # the icon has a shape
+        want = pal.color(group, QPalette.ColorRole.ButtonText)
+        off = max(
+            abs(a - b) for c in ink for a, b in zip(c.getRgb()[:3], want.getRgb()[:3], strict=True)
+        )
+        assert off <= 2, (mode, theme)  # (a step of rounding where the ink is not opaque)
+    # the enabled icon as far from the button as the button's text is
+    assert abs(text.lightnessF() - button.lightnessF()) > 0.5

@@ -47,6 +47,7 @@ from whistgui.ui.bridge.continuation_list import ContinuationList
 from whistgui.ui.bridge.dd_table import DDTableView
 from whistgui.ui.bridge.dealing import DealOutcome, deal_job, outcome_note
 from whistgui.ui.bridge.leads_view import LeadsView
+from whistgui.ui.bridge.nav_buttons import NavButton
 from whistgui.ui.bridge.play_grid import PlayGrid
 from whistgui.ui.bridge.record_return import RecordReturn
 from whistgui.ui.bridge.review import (
@@ -387,13 +388,8 @@ class BridgePage(QWidget):
         self._on_document(session.document)
         self._on_cursor(session.cursor)
 
-    def _nav(self, icon: QStyle.StandardPixmap, tip: str, slot: object) -> QToolButton:
-        b = QToolButton(self)
-        b.setIcon(self.style().standardIcon(icon))
-        b.setToolTip(tip)
-        b.setAccessibleName(tip.split(" (")[0])
-        b.clicked.connect(slot)
-        return b
+    def _nav(self, icon: QStyle.StandardPixmap, tip: str, slot: Callable[[], object]) -> NavButton:
+        return NavButton(icon, tip, slot, self)
 
     # -- following the session ---------------------------------------------------------------
     def _on_notice(self, notice: str) -> None:
