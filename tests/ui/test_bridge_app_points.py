@@ -357,3 +357,23 @@ def test_the_step_buttons_icons_stand_out_in_both_themes(qtbot, window, app_them
         assert off <= 2, (mode, theme)  # (a step of rounding where the ink is not opaque)
     # the enabled icon as far from the button as the button's text is
     assert abs(text.lightnessF() - button.lightnessF()) > 0.5
+
+
+def test_a_doubled_contract_is_said_doubled_everywhere(qtbot, window, tmp_path):  # type: ignore[no-untyped-def]
+    """Board 2 of the LIN file is 4♠X by East: the felt said so, the status, the trick
+    tree's title and header and the window title said 4♠."""
+    from whistgui.ui.bridge.trick_tree_model import COL_RESULT
+
+    window.load_file(str(_lin_file(tmp_path)))
+    page = bridge(window).page
+    page.session.select_board(1)
+    assert str(page.session.document.contract) == "4SX"
+    page.tabs.setCurrentWidget(page.tree)
+    qtbot.waitUntil(page.ready, timeout=60000)
+    qtbot.waitUntil(lambda: page.tree.root is not None and page.tree.root.mark, timeout=60000)
+    assert page.status.text().startswith("4♠X by East: ")
+    assert "4♠X by East needs 10" in page.tree.caption.text()
+    assert page.tree.model.header_text(COL_RESULT).startswith("4♠X E")
+    assert "Board 2 · 4♠X by East" in window.windowTitle()
+    corner, _ = page.table._corner_lines(page.session.document)
+    assert corner[0] == "4♠X by East"

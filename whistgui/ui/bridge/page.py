@@ -59,7 +59,7 @@ from whistgui.ui.bridge.review import (
 )
 from whistgui.ui.bridge.session import BridgeSession
 from whistgui.ui.bridge.table import BridgeTable
-from whistgui.ui.bridge.table_cards import pair_words
+from whistgui.ui.bridge.table_cards import contract_text, pair_words
 from whistgui.ui.bridge.table_job import TableResult, table_job
 from whistgui.ui.bridge.trick_tree import TrickTreeView
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
@@ -590,7 +590,7 @@ class BridgePage(QWidget):
         won = pos.tricks[int(side)]
         lost = pos.tricks[int(side.other)]
         pair = "–".join(s.word for s in (doc.declarer, doc.declarer.partner))
-        text = f"{doc.contract.level}{doc.contract.strain.symbol} by {doc.declarer.word}"
+        text = contract_text(doc.contract, doc.declarer)  # 4♠X by East: the double too
         text += f" {doc.contract_note}: " if doc.contract_note else ": "
         text += f"{pair} {won}, defence {lost}. "
         dealt = doc.deal.size  # an ending (fewer than 13) is no whole contract: count its tricks

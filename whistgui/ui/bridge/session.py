@@ -401,9 +401,9 @@ class BridgeSession(FileSession):
     def describe(self) -> str:
         """``Board 3 · 4♠ by South · 5 cards played`` for titles and status lines."""
         d = self._doc
-        text = (
-            f"Board {d.board} · {d.contract.level}{d.contract.strain.symbol} by {d.declarer.word}"
-        )
+        doubled = "X" * d.contract.doubled
+        text = f"Board {d.board} · {d.contract.level}{d.contract.strain.symbol}{doubled} by "
+        text += d.declarer.word
         if d.no_contract:  # the board has none of its own: "· Passed out · par's contract"
             text += f" · {d.contract_short}"
         if self._cursor:

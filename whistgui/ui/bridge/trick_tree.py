@@ -531,10 +531,12 @@ class TrickTreeView(QWidget):
 
 
 def _strain_html(contract: Contract, palette: QPalette) -> str:
+    """The strain's symbol (red for ♥ ♦) and the contract's doubling: ``♠X``."""
     symbol = contract.strain.symbol
+    doubled = "X" * contract.doubled
     if contract.strain.trump in (Suit.H, Suit.D):
-        return f"<span style='color:{red_suit_colour(palette).name()}'>{symbol}</span>"
-    return symbol
+        return f"<span style='color:{red_suit_colour(palette).name()}'>{symbol}</span>{doubled}"
+    return symbol + doubled
 
 
 def _path_positions(start: BridgePosition, path: Sequence[BridgeCard]) -> list[BridgePosition]:

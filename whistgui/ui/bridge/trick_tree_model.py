@@ -290,7 +290,8 @@ class TrickTreeModel(LazyTreeModel[TrickNode]):
         if section == COL_RESULT:
             if self.ending:
                 return "ending\nbest/costs"
-            return f"{self.contract.level}{self.contract.strain.symbol} {self.declarer}\nwin/lose"
+            c = self.contract
+            return f"{c.level}{c.strain.symbol}{'X' * c.doubled} {self.declarer}\nwin/lose"
         return ""
 
     def headerData(
@@ -360,7 +361,8 @@ class TrickTreeModel(LazyTreeModel[TrickNode]):
     def _tip(self, node: TrickNode) -> str:
         if node.parent is None:
             pos = node.position
-            contract = f"{self.contract.level}{self.contract.strain.symbol}"
+            c = self.contract
+            contract = f"{c.level}{c.strain.symbol}{'X' * c.doubled}"
             if self.ending:
                 text = (
                     f"Trick {sum(pos.tricks) + 1}, {pos.leader.word} to lead; {contract} by "
