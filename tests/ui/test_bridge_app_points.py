@@ -377,3 +377,28 @@ def test_a_doubled_contract_is_said_doubled_everywhere(qtbot, window, tmp_path):
     assert "Board 2 · 4♠X by East" in window.windowTitle()
     corner, _ = page.table._corner_lines(page.session.document)
     assert corner[0] == "4♠X by East"
+
+
+def test_random_deal_beside_a_record_finds_par_for_the_new_board(qtbot, window, tmp_path):  # type: ignore[no-untyped-def]
+    """From board 2 (N–S vulnerable) Random Deal adds board 5, vulnerable none, but played
+    it in par for N–S vulnerable and said '(N/S vul)' on the felt and '(none vul)' in the
+    double-dummy panel."""
+    window.load_file(str(_lin_file(tmp_path, 4)))
+    page = bridge(window).page
+    session = page.session
+    session.select_board(1)
+    assert session.document.vulnerable == "NS"
+    assert session.recorded
+    page.random_deal(seed=5)
+    qtbot.waitUntil(lambda: not page.dealing, timeout=60000)
+    qtbot.waitUntil(page.ready, timeout=60000)
+    doc = session.document
+    assert session.board_count == 5
+    assert (doc.board, doc.vulnerable) == ("5", "None")
+    found = _par_of(doc.deal, "None", doc.dealer)
+    if found is not None:
+        assert (doc.contract, doc.declarer) == found
+    note = page.table.message
+    assert "(none vul)" in note
+    assert "N/S vul" not in note
+    assert page.dd_table.note.text().endswith("(none vul)")

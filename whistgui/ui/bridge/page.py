@@ -714,7 +714,8 @@ class BridgePage(QWidget):
         contract (:mod:`.dealing`). Progress shows on the felt; the Random Deal button (then
         Cancel Deal) or the status bar's Cancel stops it."""
         self._user_acts()
-        doc = self.session.document
+        # par for the board the deal goes to: a new one (its defaults) beside a hand record
+        doc = BridgeDocument() if self.session.recorded else self.session.document
 
         def make(ctx: JobContext) -> BridgeDeal:
             if constraint is None:
