@@ -15,6 +15,7 @@ from whistgui.app.bridge import (
     BridgeDocument,
     card_marks,
     load_pbn,
+    save_boards,
     save_pbn,
 )
 from whistgui.app.document import DocumentError
@@ -369,9 +370,10 @@ def test_a_board_without_a_contract_says_why_and_par_stands_in(tmp_path, tags, w
     assert par.with_par((Contract.parse("1C"), Seat.E)) is par  # once only
     assert par.as_read() == doc
     # saved with no card played, the board still has no contract of its own
-    save_pbn((par,), tmp_path / "c.pbn")
-    again = load_pbn(tmp_path / "c.pbn").boards[0]
-    assert (again.no_contract, again.passed_out) == (why, passed)
+    for name in ("c.pbn", "c.lin"):
+        save_boards((par,), tmp_path / name)
+        again = load_pbn(tmp_path / name).boards[0]
+        assert (again.no_contract, again.passed_out) == (why, passed), name
     # a card played in par's contract: the contract is saved with the play
     played = par.play(sorted(par.position().legal())[0])
     assert played.as_read() == played

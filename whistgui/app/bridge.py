@@ -581,6 +581,9 @@ def _records(boards: tuple[BridgeDocument, ...], kind: str) -> list[PbnBoard]:
         problem = doc.problem()
         if problem is not None:
             raise DocumentError(f"board {doc.board} cannot be saved as {kind}: {problem}")
+        if kind == "LIN" and doc.passed_out and not doc.auction and not doc.played:
+            # LIN has no Contract tag to say "Pass": it says so by its four passes
+            doc = dataclasses.replace(doc, auction=("Pass",) * 4)
         out.append(doc.to_board())
     return out
 
