@@ -402,3 +402,19 @@ def test_random_deal_beside_a_record_finds_par_for_the_new_board(qtbot, window, 
     assert "(none vul)" in note
     assert "N/S vul" not in note
     assert page.dd_table.note.text().endswith("(none vul)")
+
+
+def test_a_typed_ending_has_no_par_and_keeps_its_contract_saying_so(qtbot, window):  # type: ignore[no-untyped-def]
+    window.set_game("bridge")
+    page = bridge(window).page
+    session = page.session
+    qtbot.waitUntil(page.ready, timeout=60000)
+    before = (session.document.contract, session.document.declarer)
+    page.deal_edit.setText("N:AK2.-.-.- -.-.-.432 QJ3.-.-.- -.-.-.765")
+    page.deal_edit.returnPressed.emit()
+    qtbot.waitUntil(lambda: session.document.stand_in == "no par", timeout=60000)
+    qtbot.waitUntil(page.ready, timeout=60000)
+    assert (session.document.contract, session.document.declarer) == before
+    said = "(a new deal, an ending without par: this contract is played)"
+    assert said in page.status.text()
+    assert said in page.tree.caption.text()

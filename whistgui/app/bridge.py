@@ -85,7 +85,7 @@ STAND_INS: Final = {
     "": ": par's contract is being found",
     "par": ": par's contract is shown",
     "passed out at par": ", and passed out at par: this contract is played",
-    "no par": ", and no par (an ending): this contract is played",
+    "no par": ", an ending without par: this contract is played",
 }
 
 #: The 52 cards, spades first, high to low.
