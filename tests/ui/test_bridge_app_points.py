@@ -311,9 +311,11 @@ def test_the_export_dialog_gives_a_shrunk_figures_type_size_in_tenths(qtbot, win
     dlg = FigureDialog(FigureSource.bridge(bridge(window).session.document, 6), window.engine)
     qtbot.addWidget(dlg)
     dlg.set_view("tricktree")
+    dlg.width_mm.setValue(70)  # too narrow for the tree at 9 pt
+    qtbot.wait(400)  # the dialog rebuilds 150 ms after the last change
     qtbot.waitUntil(lambda: dlg.figure is not None, timeout=60000)
     size = dlg.figure.font_size
-    assert size < 9  # set smaller to fit
+    assert size < dlg.font_pt.value()  # set smaller to fit
     said = re.search(r"text (\S+) pt", dlg.status.text())
     assert said is not None
     assert said.group(1) == f"{round(size, 1):g}"
