@@ -372,7 +372,9 @@ def test_a_doubled_contract_is_said_doubled_everywhere(qtbot, window, tmp_path):
     assert str(page.session.document.contract) == "4SX"
     page.tabs.setCurrentWidget(page.tree)
     qtbot.waitUntil(page.ready, timeout=60000)
-    qtbot.waitUntil(lambda: page.tree.root is not None and page.tree.root.mark, timeout=60000)
+    qtbot.waitUntil(
+        lambda: page.tree.root is not None and page.tree.root.mark is not None, timeout=60000
+    )
     assert page.status.text().startswith("4♠X by East: ")
     assert "4♠X by East needs 10" in page.tree.caption.text()
     assert page.tree.model.header_text(COL_RESULT).startswith("4♠X E")
