@@ -88,11 +88,26 @@ def one(
     solver = GopsSolver(GopsRules(n, ties, score), progress=_progress(t, every))
     before = resource.getrusage(resource.RUSAGE_SELF)
     fill: Callable[[GopsSolver], int] | None = None
+    steps: list[list[Any]] = []  # [step, k, states, CPU s] as fill_by tells them
     if by_levels:
         try:
             from whistgui.engine.gops.levels import fill
         except ImportError:  # the code before issue 30
             fill = None
+        try:  # each level timed (the code since the levels' chunks)
+            from whistgui.engine.gops.levels import _Level, fill_by
+
+            def fill(s: GopsSolver) -> int:
+                last = [time.process_time()]
+
+                def told(step: str, k: int, states: int) -> None:
+                    now = time.process_time()
+                    steps.append([step, k, states, now - last[0]])
+                    last[0] = now
+
+                return fill_by(_Level(s), on_level=told)
+        except ImportError:
+            pass
     if profile:
         import cProfile
         import pstats
@@ -123,6 +138,7 @@ def one(
         "hits": solver.stats["hits"],
         "peak_mb": use.ru_maxrss / 1024,
         "levels": levels(solver),
+        "steps": steps,
     }
 
 
@@ -220,6 +236,97 @@ def estimate(runs: list[dict[str, Any]], target: int, workers: int) -> None:
         )
 
 
+def estimate_levels(
+    run: dict[str, Any], target: int, workers: int, bandwidth: float, overhead: float
+) -> None:
+    """N = ``target`` with points as result, level by level: each level's states counted
+    (:func:`~whistgui.engine.gops.levels.points_level_sizes`, no solving), the CPU a state of
+    each level as measured in ``run`` (k cards a hand; past the largest k measured on 20,000
+    states or more, growing as from the k before it), memory as arrays (16 bytes a state: a key
+    and a float; the keys of every level, found first from the top, 8 bytes a state) and as
+    the memo's dicts (about 105 bytes a state), and on ``workers`` cores: the CPU × ``overhead``
+    (Dask's, measured by bench_gops_cluster.py) over the cores, plus each level below sent to
+    every worker at ``bandwidth`` GB/s a link (fanned out in a tree: log2 of the workers
+    rounds, each worker's link carrying it once) and every key out and its value back through
+    this process's link."""
+    from whistgui.engine.gops.levels import points_level_sizes
+    from whistgui.engine.gops.rules import GopsRules
+
+    ties = run["rules"].split("/")[0]
+    cost: dict[tuple[str, int], float] = {}
+    counted: dict[tuple[str, int], int] = {}
+    down = memo = total = 0.0
+    for step, k, states, cpu in run["steps"]:
+        if step == "down":
+            down, total = cpu, states
+        elif step.endswith("memo"):
+            memo += cpu
+        elif states:
+            cost[step, k] = cpu / states
+            counted[step, k] = states
+    sizes = points_level_sizes(GopsRules(target, ties, "points"))
+
+    def per_state(step: str, k: int) -> float:
+        most = max((c for (s, _), c in counted.items() if s == step), default=0)
+        enough = min(20_000, most)  # levels of fewer states: their fixed costs show
+        known = sorted(j for (s, j), c in counted.items() if s == step and c >= enough)
+        if k in known or not known:
+            return cost.get((step, k), 0.0)
+        top = known[-1]
+        if k < top:
+            return cost.get((step, k), cost[step, top])
+        growth = cost[step, top] / cost[step, known[-2]] if len(known) > 1 else 1.0
+        return cost[step, top] * max(1.0, growth) ** (k - top)
+
+    print(
+        f"\n{run['rules']}: N = {target} by levels (states counted; CPU a state by level from "
+        f"N = {run['n']}; the down pass {down / max(1, total) * 1e6:.1f} µs a state, the memo's "
+        f"writes {memo / max(1, total) * 1e6:.1f} µs)"
+    )
+    print(
+        f"{'k':>3} {'chance':>14} {'bidding':>14} {'µs/chance':>10} {'µs/bid':>8} "
+        f"{'CPU h':>8} {'GB to each worker':>18}"
+    )
+    cpu = 0.0
+    states = sum(c + b for c, b in sizes.values())
+    fan = 0.0  # bytes each worker receives: every level below, once
+    widest = held = 0
+    prev = 0  # the chance level below (k − 1), states
+    for k in sorted(sizes):
+        chance, bidding = sizes[k]
+        cc, cb = per_state("chance", k), per_state("bid", k)
+        hours = (chance * cc + bidding * cb) / 3600
+        cpu += hours
+        below = 16 * (prev + bidding)  # the bids need chance k − 1; the chances need bids k
+        fan += below
+        widest = max(widest, 16 * (prev + bidding), 16 * (bidding + chance))
+        held = max(held, 16 * prev, 16 * bidding)
+        prev = chance
+        print(
+            f"{k:>3} {chance:>14,} {bidding:>14,} {cc * 1e6:>10.1f} {cb * 1e6:>8.1f} "
+            f"{hours:>8.1f} {below / 1e9:>18.1f}"
+        )
+    cpu += states * down / max(1, total) / 3600
+    writes = states * memo / max(1, total) / 3600
+    through = 16 * states / (bandwidth * 1e9) / 3600  # keys out, values back: this process
+    rounds = max(1, (workers - 1).bit_length())  # a tree: each round doubles who holds it
+    spread = fan / (bandwidth * 1e9) / 3600 * rounds
+    on = cpu * overhead / workers + spread + through
+    print(
+        f"all: {states:,} states; {cpu:,.0f} CPU hours (the down pass included; the memo's "
+        f"writes {writes:,.1f} h more, in this process); the two widest adjacent levels "
+        f"{widest / 1e9:,.1f} GB as arrays (with every level's keys {8 * states / 1e9:,.1f} GB "
+        f"more), {105 * states / 1e9:,.0f} GB as the memo's dicts"
+    )
+    print(
+        f"on {workers} cores: {on:,.1f} h wall ({cpu * overhead / workers:,.1f} h of CPU a core "
+        f"at ×{overhead} for Dask, {spread:,.2f} h for every worker to receive every level "
+        f"below ({fan / 1e9:,.0f} GB at {bandwidth} GB/s, in {rounds} rounds of a tree), "
+        f"{through:,.2f} h for the keys and values through this process); each worker holds "
+        f"the level below, up to {held / 1e9:,.1f} GB"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--min-n", type=int, default=4)
@@ -249,6 +356,16 @@ def main(argv: list[str] | None = None) -> int:
         help="the recursion alone (no level-by-level fill first)",
     )
     ap.add_argument("--workers", type=int, default=100, help="cores of the cluster estimated")
+    ap.add_argument(
+        "--bandwidth", type=float, default=1.25, help="GB/s of a link (default 1.25: 10 Gb/s)"
+    )
+    ap.add_argument(
+        "--dask-overhead",
+        type=float,
+        default=1.35,
+        help="workers' and this process's CPU over fill's alone (bench_gops_cluster.py: "
+        "N = 8 points, 2 workers, 16.2 s against 12.0 s)",
+    )
     ap.add_argument("--one", nargs=3, metavar=("N", "TIES", "SCORE"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.one:
@@ -286,6 +403,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.estimate:
         for runs in done.values():
             estimate(runs, args.estimate, args.workers)
+            last = max(runs, key=lambda r: r["n"])
+            if last["rules"].endswith("/points") and last.get("steps"):
+                estimate_levels(
+                    last, args.estimate, args.workers, args.bandwidth, args.dask_overhead
+                )
     if args.exact:
         ties, _, score = args.rules[0].partition(":")
         exact(args.exact, ties, score or "sign")

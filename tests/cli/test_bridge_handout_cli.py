@@ -27,7 +27,7 @@ from whistgui.engine.bridge import (
 )
 from whistgui.engine.bridge.dds import dd_table
 from whistgui.engine.bridge.leads import opening_leads
-from whistgui.figures.handout import board_sheet
+from whistgui.figures.handout import SHOWN, board_sheet
 
 pytest.importorskip("endplay", reason="the double-dummy solver endplay is not installed")
 
@@ -157,11 +157,14 @@ def test_the_handout_pdf_names_every_board_and_holds_its_table(pbn: Path, tmp_pa
     tables: dict[str, dict[str, list[int]]] = {}
     pars: dict[str, str] = {}
     tricks: dict[str, list[int]] = {}
+    legend: dict[str, int] = {}  # the tricks read when the board's legend comes
     current = None
     for line in text.splitlines():
         if m := re.search(r"Board (\d+)", line):
             current = m.group(1)
             tables[current], tricks[current] = {}, []
+        elif current is not None and line.strip() == "bold: the best leads for the defence":
+            legend[current] = len(tricks[current])
         elif current is not None and (m := ROW.match(line)):
             tables[current][m.group(1)] = [int(n) for n in m.groups()[1:]]
         elif current is not None and "Par:" in line:
@@ -182,7 +185,9 @@ def test_the_handout_pdf_names_every_board_and_holds_its_table(pbn: Path, tmp_pa
         assert pars[name] == par_text(sheet.par, board.vulnerable), name
         assert sheet.leads is not None  # with the board's contract, or par's
         assert tricks[name] == [lead.tricks for lead in sheet.leads.leads], name
+        assert legend[name] == 13, name  # under the lead table: after its 13 leads' tricks
         assert sheet.par_contract == (board.contract is None)
+    assert text.count("bold: the best leads for the defence") == 5
 
 
 def test_the_handout_writes_a_file_a_board_as_svg_and_png(pbn: Path, tmp_path: Path) -> None:
@@ -195,6 +200,10 @@ def test_the_handout_writes_a_file_a_board_as_svg_and_png(pbn: Path, tmp_path: P
         svg = path.read_text(encoding="utf-8")
         assert f"Board {n}" in svg
         assert "HCP" in svg
+        words = re.sub(r"<[^>]+>", "", svg)  # the legend under the lead table, "bold" in bold
+        assert "bold" in words
+        assert ": the best leads for the defence" in words
+        assert re.search(r'<text [^>]*font-weight="bold"[^>]*>bold</text>', svg)
     assert not (tmp_path / "hand-1.svg").exists()
     png = tmp_path / "one.png"
     proc = run_process(
@@ -274,3 +283,35 @@ def test_too_many_boards_are_refused_before_any_is_solved(tmp_path: Path) -> Non
     assert proc.returncode == 2
     assert f"{MAX_HANDOUT_BOARDS + 1} boards: a handout draws at most" in proc.stderr
     assert not (tmp_path / "m.pdf").exists()
+
+
+def test_the_handout_names_the_event_and_the_players_when_the_record_has_them(
+    tmp_path: Path,
+) -> None:
+    """A small line or two over each board: Event, Site, Date, then the players by seat; a
+    board without them has none; a name of 10,000 characters is cut, not drawn whole."""
+    made = boards(3)
+    event = (("Event", "Spring Teams"), ("Site", "Aarhus"), ("Date", "2026.04.01"))
+    seats = (("North", "Helgemo"), ("East", "Brogeland"), ("South", "Lindqvist"))
+    long_west = ("West", "W" * 10_000)
+    named = [
+        PbnBoard((*event, *made[0].tags, *seats, ("West", "Helness")), made[0].sections),
+        made[1],
+        PbnBoard((*made[2].tags, *seats, long_west), made[2].sections),
+    ]
+    path = tmp_path / "named.pbn"
+    path.write_text(write_pbn(named), encoding="utf-8")
+    out = tmp_path / "named.pdf"
+    proc = run_process("bridge", "handout", str(path), "-o", str(out), "--per-page", "1")
+    assert proc.returncode == 0, proc.stderr
+    first, second, third = [p for p in pdf_text(out).split("\f") if p.strip()]
+    lines = [line.strip() for line in first.splitlines() if line.strip()]
+    assert lines[0] == "Spring Teams, Aarhus, 2026.04.01"
+    assert lines[1] == "N Helgemo · E Brogeland · S Lindqvist · W Helness"
+    assert lines[2].startswith("Board 1")
+    assert next(line.split()[:2] for line in second.splitlines() if line.strip()) == ["Board", "2"]
+    header = third.split("Board 3")[0]
+    assert header.strip().startswith("N Helgemo · E Brogeland · S Lindqvist · W")
+    assert "Spring Teams" not in third
+    assert header.count("W") == SHOWN  # the seat's W, then the name cut to SHOWN - 1 and …
+    assert header.rstrip().endswith("W…")

@@ -91,13 +91,17 @@ def test_analyse_one_board_in_text(lin_file):
     assert res.returncode == 0, res.stderr
     lines = res.stdout.splitlines()
     rec = RECORDS[1]
-    assert lines[0].startswith(f"Board 2: {rec.contract} by {rec.declarer.word}")
+    assert lines[0].startswith(f"Board 2: {rec.contract.words} by {rec.declarer.word}")
     assert len(lines) == 1 + len(rec.play) + 1
     assert lines[1].split()[1:3] == [str(rec.declarer.lho), str(rec.play[0])]
     res = whist("analyse", str(lin_file), "--board", "9")
     assert res.returncode == 2
     assert "--board 9: " in res.stderr
     assert "has 4 boards; expected 1 to 4" in res.stderr
+    res = whist("analyse", str(lin_file), "--board", "²")  # isdigit, but no number
+    assert res.returncode == 2
+    assert "--board '²': " in res.stderr
+    assert "Traceback" not in res.stderr
 
 
 def test_analyse_refuses_a_bad_board_in_its_place(tmp_path, lin_file):
@@ -239,3 +243,61 @@ def test_analyse_of_the_same_boards_as_pbn_gives_the_same_answers(lin_file, tmp_
     assert from_pbn.returncode == 0, from_pbn.stderr
     assert from_pbn.stdout == from_lin.stdout
     assert from_pbn.stdout.count("\n") == len(RECORDS)
+
+
+def test_text_output_writes_a_doubled_contract_as_players_do(tmp_path: Path) -> None:
+    """solve, line and analyse printed PBN's 3CX where the figures and leads say 3♣x: the text
+    now says 3♣x, 4♥xx and 3NT; --json keeps PBN's strings (3CX) for scripts."""
+    rec = RECORDS[0]
+    deal = rec.deal.to_pbn()
+    lead = rec.declarer.lho
+    for given, said in (("3CX", "3♣x"), ("4HXX", "4♥xx"), ("3NTX", "3NTx"), ("2S", "2♠")):
+        res = whist("solve", deal, "--contract", given, "--declarer", str(rec.declarer))
+        assert res.returncode == 0, res.stderr
+        assert res.stdout.splitlines()[1].startswith(f"  {said} by {rec.declarer.word}: ")
+        res = whist("line", deal, "--contract", given, "--declarer", str(rec.declarer))
+        assert res.returncode == 0, res.stderr
+        lines = res.stdout.splitlines()
+        assert lines[1] == f"  {said} by {rec.declarer.word}, {lead.word} leads"
+        assert lines[-1].startswith(f"  {said} by {rec.declarer.word}: ")
+        assert given not in res.stdout.replace(deal, "")
+        res = whist("solve", deal, "--contract", given, "--declarer", str(rec.declarer), "--json")
+        assert json.loads(res.stdout)["contract"] == given
+    first = rec.play[0]
+    pbn = tmp_path / "x.pbn"
+    pbn.write_text(
+        f'[Board "7"]\n[Deal "{deal}"]\n[Contract "4HXX"]\n[Declarer "{rec.declarer}"]\n'
+        f'[Play "{lead}"]\n{first} - - -\n',
+        encoding="utf-8",
+    )
+    res = whist("analyse", str(pbn))
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.startswith(f"Board 7: 4♥xx by {rec.declarer.word}, {lead.word} leads")
+    res = whist("analyse", str(pbn), "--json")
+    assert json.loads(res.stdout)["contract"] == "4HXX"
+
+
+def test_analyse_names_the_players_by_seat_when_the_record_has_them(tmp_path: Path) -> None:
+    """LIN's pn| (South, West, North, East) names declarer and the opening leader in the
+    text; a board without names says the seats only."""
+    rec = RECORDS[0]
+    text = lin_text([rec, RECORDS[1]]).replace(
+        "pn|,,,|", "pn|Lindqvist,Helness,Helgemo,Brogeland|", 1
+    )
+    path = tmp_path / "named.lin"
+    path.write_text(text, encoding="utf-8")
+    res = whist("analyse", str(path))
+    assert res.returncode == 0, res.stderr
+    heads = [line for line in res.stdout.splitlines() if line.startswith("Board")]
+    names = {Seat.S: "Lindqvist", Seat.W: "Helness", Seat.N: "Helgemo", Seat.E: "Brogeland"}
+    declarer, leader = rec.declarer, rec.declarer.lho
+    assert heads[0].startswith(
+        f"Board 1: {rec.contract.words} by {declarer.word} ({names[declarer]}), "
+        f"{leader.word} ({names[leader]}) leads; "
+    )
+    other = RECORDS[1]
+    assert heads[1].startswith(
+        f"Board 2: {other.contract.words} by {other.declarer.word}, {other.declarer.lho.word} leads"
+    )
+    res = whist("analyse", str(path), "--json")
+    assert "Lindqvist" not in res.stdout  # --json as it was

@@ -84,7 +84,7 @@ def test_a_passed_out_board_is_an_answer_not_an_error(club: Path) -> None:
     assert res.returncode == 0, res.stderr
     heads = [line for line in res.stdout.splitlines() if line.startswith("Board")]
     assert heads[1] == f"Board 13: {PASSED_OUT}"
-    assert heads[0].startswith("Board 12: 4S by South")
+    assert heads[0].startswith("Board 12: 4♠ by South")
     res = whist("analyse", str(club), "--board", "13", "--json")
     assert res.returncode == 0, res.stderr
     assert json.loads(res.stdout) == {"board": "13", "passed_out": True, "note": PASSED_OUT}
@@ -96,7 +96,7 @@ def test_a_passed_out_board_played_in_a_contract_given(club: Path) -> None:
     res = whist("solve", str(club), "--contract", "3H", "--declarer", "N")
     assert res.returncode == 0, res.stderr
     assert PASSED_OUT not in res.stdout
-    assert "3H by North: makes" in res.stdout.split("Board 13")[1].split("Board 15")[0]
+    assert "3♥ by North: makes" in res.stdout.split("Board 13")[1].split("Board 15")[0]
     res = whist("solve", str(club), "--contract", "4S")
     assert res.returncode == 2
     (message,) = res.stderr.splitlines()  # boards 12 and 15 have declarers: 13 alone refused
@@ -215,7 +215,7 @@ def test_lin_faults_and_forgiveness(tmp_path: Path) -> None:
     path.write_text(CLUB.splitlines()[2].removesuffix("|") + "\n", encoding="utf-8")
     res = whist("solve", str(path))
     assert res.returncode == 0, res.stderr
-    assert "2H by North" in res.stdout
+    assert "2♥ by North" in res.stdout
     # no ah|: qx|o13| names the board
     path = tmp_path / "noah.lin"
     path.write_text(

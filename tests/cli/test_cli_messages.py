@@ -119,7 +119,13 @@ def test_every_pbn_vulnerability_is_taken_and_a_bad_tag_is_quoted_shortened(caps
     pbn.write_text(f'[Board "1"]\n[Vulnerable "{LONG}"]\n[Deal "{PBN}"]\n', encoding="utf-8")
     code, _, err = run(capsys, "bridge", "table", str(pbn))
     assert code == EXIT_BAD_INPUT
-    assert f"[Vulnerable {SHORT}]; expected one of None, NS, EW" in err
+    assert f"[Vulnerable] has {len(LONG):,} characters: {SHORT}; expected at most 10,000" in err
+    assert len(err) < MESSAGE_BUDGET
+    pbn.write_text(f'[Board "1"]\n[Vulnerable "{LONG[:500]}"]\n[Deal "{PBN}"]\n', "utf-8")
+    code, _, err = run(capsys, "bridge", "table", str(pbn))
+    assert code == EXIT_BAD_INPUT
+    assert "[Vulnerable 'xxxxx" in err
+    assert "; expected one of None, NS, EW" in err
     assert len(err) < MESSAGE_BUDGET
 
 

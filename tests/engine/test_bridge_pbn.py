@@ -285,10 +285,17 @@ def test_escaping_round_trips_and_unescaping_reads_pairs_from_the_left(text: str
 _BIG = 20_000_000
 #: Files of about 20 MB, each long in another way (built when a test runs, not at import).
 _HOSTILE = {
-    "a 20 MB tag value": lambda: f'[Event "{"x" * _BIG}"]\n[Board "1"]\n[Deal "{DEAL1}"]\n',
-    "20 MB of escapes": lambda: '[Event "' + '\\"' * (_BIG // 2) + f'"]\n[Deal "{DEAL1}"]\n',
+    # (a tag of more than MAX_TAG_VALUE characters refuses its board; the next is read)
+    "a 20 MB tag value": lambda: (
+        f'[Event "{"x" * _BIG}"]\n[Board "1"]\n[Deal "{DEAL1}"]\n\n[Deal "{DEAL1}"]\n'
+    ),
+    "20 MB of escapes": lambda: (
+        '[Event "' + '\\"' * (_BIG // 2) + f'"]\n[Deal "{DEAL1}"]\n\n[Deal "{DEAL1}"]\n'
+    ),
     "an unclosed 20 MB value": lambda: f'[Event "{"x" * _BIG}\n\n[Deal "{DEAL1}"]\n',
-    "20 MB of quotes on a line": lambda: f'[Deal "{DEAL1}"]\nx' + '"' * _BIG + "\n",
+    "20 MB of quotes on a line": lambda: (
+        f'[Deal "{DEAL1}"]\nx' + '"' * _BIG + f'\n\n[Deal "{DEAL1}"]\n'
+    ),
     "a 20 MB comment": lambda: f'{{{"x" * _BIG}}}\n[Deal "{DEAL1}"]\n',
     "20 MB of comments": lambda: f'[Deal "{DEAL1}"]\nx{"{}" * (_BIG // 2)}\n\n[Deal "{DEAL1}"]\n',
     "a 20 MB deal": lambda: f'[Deal "N:{"A " * (_BIG // 2)}"]\n\n[Deal "{DEAL1}"]\n',

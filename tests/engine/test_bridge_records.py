@@ -353,4 +353,13 @@ def test_a_vugraph_lin_file_as_bbo_writes_it():
     )
     assert first.auction == ("1S", "Pass", "Pass", "Pass")
     assert (second.vulnerable, str(second.contract), second.tag("Result")) == ("All", "2S", "8")
+    for board in (first, second):  # vg| is the event of the boards after it
+        assert [board.tag(t) for t in ("Event", "Stage", "Scoring", "HomeTeam", "VisitTeam")] == [
+            "Final",
+            "Open",
+            "IMP",
+            "A",
+            "B",
+        ]
+    assert (second.tag("South"), second.tag("East")) == ("e", "h")  # the closed room's
     assert [str(c) for c in second.play] == ["CA"]

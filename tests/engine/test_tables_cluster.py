@@ -421,3 +421,27 @@ def test_conjectures_of_a_parquet_store_on_the_workers_are_the_kernels(
     assert here.json() == check(5, 3, 3).json()
     with ParquetStore(tmp_path / "s") as store:
         assert list(store.rows(upto, 5, 9)) == list(RowMaker("kernel")(upto))[5:9]
+
+
+def test_without_dask_a_run_on_a_cluster_is_a_cluster_error_not_an_import_error() -> None:
+    """``ChunkRunner(workers=2).run`` in a Python where ``distributed`` cannot be imported:
+    the ClusterError saying what to install (it fetched ``distributed.wait`` before starting
+    its client, so this was a raw ImportError)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "sys.modules['distributed'] = None  # import distributed: ImportError\n"
+        "from whistgui.engine.tables.cluster import ChunkRunner, ClusterError, Task\n"
+        "try:\n"
+        "    list(ChunkRunner(workers=2).run([Task(print, ('x',))]))\n"
+        "except ClusterError as exc:\n"
+        "    print(type(exc).__name__, exc)\n"
+    )
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == (
+        "ClusterError running on a Dask cluster needs dask.distributed, which is not installed "
+        "here (pip install 'dask[distributed]')"
+    )

@@ -84,16 +84,18 @@ def test_each_view_shows_the_fields_it_uses_and_hides_the_others(qtbot, engine) 
         for name, w in (("suit", dlg.suit), ("depth", dlg.depth), ("cards", dlg.cards)):
             assert w.isEnabled() == (name in uses), (view, name)  # hidden and disabled
             assert _label_shown(dlg, w) == (name in uses), (view, name)  # its label too
-        assert not shown["dpi"]
-        assert not shown["outlines"]
-    # the format's own fields
+        # the format's own fields: always in their place, enabled for their format only
+        assert shown["dpi"]
+        assert shown["outlines"]
+        assert not dlg.dpi.isEnabled()
+        assert not dlg.outlines.isEnabled()
     dlg.format.setCurrentIndex(dlg.format.findData("png"))
-    assert _shown(dlg)["dpi"]
-    assert not _shown(dlg)["outlines"]
+    assert dlg.dpi.isEnabled()
+    assert not dlg.outlines.isEnabled()
     dlg.format.setCurrentIndex(dlg.format.findData("svg"))
-    assert _shown(dlg)["outlines"]
-    assert not _shown(dlg)["dpi"]
-    assert _label_shown(dlg, dlg.dpi) is False
+    assert dlg.outlines.isEnabled()
+    assert not dlg.dpi.isEnabled()
+    assert not dlg.form.labelForField(dlg.dpi).isEnabled()  # its label greyed too
     dlg.close()
 
 
@@ -321,7 +323,7 @@ def test_the_name_s_extension_is_the_format_written(  # type: ignore[no-untyped-
     assert out.suffix.lower() == f".{typed}"
     assert out.read_bytes().startswith(MAGIC[typed])
     assert dlg.kind == typed
-    assert dlg.dpi.isVisibleTo(dlg) == (typed == "png")
+    assert dlg.dpi.isEnabled() == (typed == "png")
     said = dlg.status.text()
     assert said.startswith(f"Written to {out} as ")
     assert ("the format its name ends in" in said) == (typed != chosen)

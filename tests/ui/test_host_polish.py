@@ -105,10 +105,10 @@ def test_the_deal_menu_is_shown_only_with_something_of_the_workspaces_own(window
 def test_gops_has_no_deal_menu_and_bridge_has_it_back(window, qtbot):
     window.show_workspace("gops")
     titles = [a.text() for a in window.menuBar().actions() if a.isVisible()]
-    assert "Dea&l" not in titles
+    assert "&Deal" not in titles
     window.set_game("bridge")
     titles = [a.text() for a in window.menuBar().actions() if a.isVisible()]
-    assert "Dea&l" in titles
+    assert "&Deal" in titles
 
 
 # --------------------------------------------------------------------------- Copy Figure

@@ -47,7 +47,9 @@ __all__ = [
     "DECK",
     "LIN_SUFFIX",
     "MAX_PBN_BOARDS",
+    "NO_CONTRACT",
     "PBN_SUFFIX",
+    "STAND_INS",
     "BridgeDocument",
     "BridgeFile",
     "CardMark",
@@ -74,6 +76,20 @@ MAX_PBN_BYTES: Final = 64 * 2**20
 MAX_PBN_BOARDS: Final = 10_000
 #: The boards left out of a file that are named one by one (the others are counted).
 _NAMED: Final = 5
+
+#: Why a board has no contract of its own (:attr:`BridgeDocument.no_contract`), in words.
+NO_CONTRACT: Final = {
+    "record": "no contract in the record",
+    "passed out": "Passed out",
+    "new": "a new deal",
+}
+#: What stands in for it (:attr:`BridgeDocument.stand_in`), in words to follow them.
+STAND_INS: Final = {
+    "": ": par's contract is being found",
+    "par": ": par's contract is shown",
+    "passed out at par": ", and passed out at par: this contract is played",
+    "no par": ", an ending without par: this contract is played",
+}
 
 #: The 52 cards, spades first, high to low.
 DECK: Final = tuple(BridgeCard(suit, rank) for suit in reversed(Suit) for rank in range(14, 1, -1))
@@ -139,8 +155,27 @@ class BridgeDocument:
     #: to another than the auction's (:meth:`with_contract`): it returns with that contract
     aside: tuple[BridgeCard, ...] = ()
     aside_claim: int | None = None
+    #: the hand record's board this was read from: its other tags (the players, Event, Site,
+    #: Date …) are saved again with it (PbnBoard.make's ``keep``)
+    record: PbnBoard | None = dataclasses.field(default=None, compare=False, repr=False)
+    #: why the board has no contract of its own: ``""`` (it has one: the record's or the
+    #: user's), or one of :data:`NO_CONTRACT`'s keys — the record names none, the record says
+    #: it was passed out, or a new deal (typed, edited, rotated)
+    no_contract: str = ""
+    #: what is played instead, once par is known (:meth:`with_par`): ``""`` (not yet), or
+    #: one of :data:`STAND_INS`'s keys — par's contract, or the contract the board had when
+    #: the deal is passed out at par or has no par (an ending)
+    stand_in: str = ""
+    #: the record says the board was passed out (a Contract tag ``Pass``, or four passes)
+    passed_out: bool = False
 
     def __post_init__(self) -> None:
+        if self.no_contract not in ("", *NO_CONTRACT) or self.stand_in not in ("", *STAND_INS):
+            raise DocumentError(
+                f"no_contract {self.no_contract!r}, stand_in {self.stand_in!r}; expected "
+                f"'' or one of {', '.join(map(repr, NO_CONTRACT))}, and '' or one of "
+                f"{', '.join(map(repr, STAND_INS))}"
+            )
         seen: set[BridgeCard] = set()
         for hand in self.hands:
             if seen & hand:
@@ -214,9 +249,20 @@ class BridgeDocument:
 
     def with_hands(self, hands: Hands) -> BridgeDocument:
         """Other hands (a deal, or cards being dealt): the line of play starts again. Every
-        new deal, typed, random or rotated, comes through here."""
+        new deal, typed, random or rotated, comes through here: its contract, chosen for
+        another deal, is no longer the board's own (par's is played once it is known,
+        :meth:`with_par`)."""
         return dataclasses.replace(
-            self, hands=hands, played=(), auction=(), claimed=None, aside=(), aside_claim=None
+            self,
+            hands=hands,
+            played=(),
+            auction=(),
+            claimed=None,
+            aside=(),
+            aside_claim=None,
+            no_contract="new",
+            stand_in="",
+            passed_out=False,
         )
 
     # -- the contract and the play ----------------------------------------------------------
@@ -234,11 +280,18 @@ class BridgeDocument:
         >>> hand.with_contract(Contract.parse("1S"), Seat.N) == doc
         True
         """
-        if (contract, declarer) == (self.contract, self.declarer):
+        if (contract, declarer) == (self.contract, self.declarer) and not self.no_contract:
             return dataclasses.replace(self, played=(), claimed=None)
         if not self.auction:
             return dataclasses.replace(
-                self, contract=contract, declarer=declarer, played=(), claimed=None
+                self,
+                contract=contract,
+                declarer=declarer,
+                played=(),
+                claimed=None,
+                no_contract="",
+                stand_in="",
+                passed_out=False,
             )
         record, claim = (
             (self.aside, self.aside_claim) if self.by_hand else (self.played, self.claimed)
@@ -261,6 +314,8 @@ class BridgeDocument:
             claimed=None,
             aside=record,
             aside_claim=claim,
+            no_contract="",
+            stand_in="",
         )
 
     @property
@@ -286,6 +341,79 @@ class BridgeDocument:
             return ""
         return f"contract set by hand; the auction's contract was {contract_words(*found)}"
 
+    # -- a board without a contract of its own ------------------------------------------------
+    @property
+    def waits_for_par(self) -> bool:
+        """Whether par's contract is to be played once it is known: the board has no contract
+        of its own, par is not known yet and no card is played."""
+        return bool(self.no_contract) and not self.stand_in and not self.played
+
+    def with_par(self, found: tuple[Contract, Seat] | str) -> BridgeDocument:
+        """A board without a contract of its own (:meth:`waits_for_par`), played in par's
+        contract ``found`` (contract, declarer) — or ``found`` is why there is none
+        (``"passed out at par"``, ``"no par"``) and the contract stays; any other board is
+        returned as it is.
+
+        >>> doc = BridgeDocument.random(1).with_hands(BridgeDocument.random(2).hands)
+        >>> doc.contract_note
+        "(a new deal: par's contract is being found)"
+        >>> doc = doc.with_par((Contract.parse("4S"), Seat.N))
+        >>> doc.contract, doc.declarer, doc.contract_note
+        (Contract.parse('4S'), <Seat.N: 0>, "(a new deal: par's contract is shown)")
+        """
+        if not self.waits_for_par:
+            return self
+        if isinstance(found, str):
+            if found not in STAND_INS or found == "par":
+                raise DocumentError(
+                    f"{found!r} is not why a board has no par contract; expected "
+                    "'passed out at par' or 'no par'"
+                )
+            return dataclasses.replace(self, stand_in=found)
+        contract, declarer = found
+        return dataclasses.replace(self, contract=contract, declarer=declarer, stand_in="par")
+
+    def as_read(self) -> BridgeDocument:
+        """The board as it was before par's contract stood in for the one it has not (a board
+        of a file is not changed by it: nothing of it is saved until a card is played)."""
+        if not self.stand_in or self.played:
+            return self
+        return dataclasses.replace(
+            self, contract=BridgeDocument().contract, declarer=Seat.S, stand_in=""
+        )
+
+    @property
+    def contract_note(self) -> str:
+        """What the contract is when the board has none of its own, in brackets, to follow
+        ``4♠ by North``; ``""`` when it has. ``Passed out`` for a board passed out.
+
+        >>> BridgeDocument(no_contract="record", stand_in="par").contract_note
+        "(no contract in the record: par's contract is shown)"
+        >>> BridgeDocument(no_contract="passed out", stand_in="par").contract_note
+        "(Passed out: par's contract is shown)"
+        >>> BridgeDocument(no_contract="record", stand_in="passed out at par").contract_note
+        '(no contract in the record, and passed out at par: this contract is played)'
+        """
+        if not self.no_contract:
+            return ""
+        if not self.stand_in and self.played:  # played before par was known
+            return f"({NO_CONTRACT[self.no_contract]}: this contract is played)"
+        return f"({NO_CONTRACT[self.no_contract]}{STAND_INS[self.stand_in]})"
+
+    @property
+    def contract_short(self) -> str:
+        """:attr:`contract_note` in a few words, for a corner of the table: ``Passed out ·
+        par's contract``; ``""`` when the board has a contract of its own."""
+        if not self.no_contract:
+            return ""
+        why = {"record": "No contract recorded", "new": "New deal"}.get(
+            self.no_contract, "Passed out"
+        )
+        what = {"": "finding par…", "par": "par's contract"}.get(self.stand_in, self.stand_in)
+        if not self.stand_in and self.played:
+            what = "this contract played"
+        return f"{why} · {what}"
+
     def position(self, cards: int | None = None) -> BridgePosition:
         """The position after the first ``cards`` cards of the line (all of them by default);
         WhistError if the hands are not a deal or a card of the line is not legal."""
@@ -307,26 +435,30 @@ class BridgeDocument:
     def to_board(self) -> PbnBoard:
         """The board as PBN tags (the deal written from the dealer's seat), with its auction
         and its line of play as the ``[Auction]`` and ``[Play]`` sections, a claim as the
-        ``Result`` tag."""
+        ``Result`` tag; the other tags of the record it was read from (players, event …)."""
+        # a contract standing in for the board's own is written only with a play made in it
+        own = not self.no_contract or bool(self.played)
         board = PbnBoard.make(
             self.deal,
             board=self.board,
             dealer=self.dealer,
             vulnerable=self.vulnerable,
-            contract=self.contract,
-            declarer=self.declarer,
+            contract=self.contract if own else None,
+            declarer=self.declarer if own else None,
             auction=self.auction,
             play=self.played,
+            result=self.claimed,
+            keep=self.record,
         )
-        if self.claimed is None:
+        if own or not self.passed_out or self.auction or board.tag("Contract") is not None:
             return board
-        return PbnBoard((*board.tags, ("Result", str(self.claimed))), board.sections)
+        return PbnBoard((*board.tags, ("Contract", "Pass")), board.sections)
 
     @classmethod
     def from_board(cls, board: PbnBoard, number: int | None = None) -> BridgeDocument:
         """The document of a PBN board; one with no Board tag is named by ``number`` (its
         place in the file) when given, as messages about the file name it."""
-        fields: dict[str, object] = {}
+        fields: dict[str, object] = {"record": board}
         if board.board:
             fields["board"] = board.board
         elif number is not None:
@@ -335,10 +467,12 @@ class BridgeDocument:
             fields["dealer"] = board.dealer
         if board.vulnerable:
             fields["vulnerable"] = board.vulnerable
-        if board.contract is not None:
+        if board.contract is not None and board.declarer is not None:
             fields["contract"] = board.contract
-        if board.declarer is not None:
             fields["declarer"] = board.declarer
+        elif not board.play:  # none (or half of one): par's is played, and said
+            fields["no_contract"] = "passed out" if board.passed_out else "record"
+            fields["passed_out"] = board.passed_out
         if board.auction and board.dealer is not None:
             fields["auction"] = board.auction
         if board.play:
@@ -550,6 +684,9 @@ def _records(boards: tuple[BridgeDocument, ...], kind: str) -> list[PbnBoard]:
         problem = doc.problem()
         if problem is not None:
             raise DocumentError(f"board {doc.board} cannot be saved as {kind}: {problem}")
+        if kind == "LIN" and doc.passed_out and not doc.auction and not doc.played:
+            # LIN has no Contract tag to say "Pass": it says so by its four passes
+            doc = dataclasses.replace(doc, auction=("Pass",) * 4)
         out.append(doc.to_board())
     return out
 
@@ -589,8 +726,7 @@ def contract_words(contract: Contract, declarer: Seat | None = None) -> str:
     >>> contract_words(Contract.parse("4SX"), Seat.S), contract_words(Contract.parse("3NT"))
     ('4♠x by South', '3NT')
     """
-    text = f"{contract.level}{contract.strain.symbol}{'x' * contract.doubled}"
-    return text if declarer is None else f"{text} by {declarer.word}"
+    return contract.words if declarer is None else f"{contract.words} by {declarer.word}"
 
 
 # -- the trick trees' card groups (the screen's and the figure's) ---------------------------

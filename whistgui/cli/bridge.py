@@ -357,7 +357,7 @@ def _solve(
     counted = f" ({tricks} tricks)" if deal.size == 13 else ""
     words = result_words(contract, tricks, deal.size)
     out.write(
-        _lines_of(item, [deal.to_pbn(), f"  {contract} by {declarer.word}: {words}{counted}"])
+        _lines_of(item, [deal.to_pbn(), f"  {contract.words} by {declarer.word}: {words}{counted}"])
     )
 
 
@@ -383,7 +383,8 @@ def _line(args: argparse.Namespace, item: _Item, board: PbnBoard, out: TextIO) -
         }
         out.write(json.dumps(_named(item, obj), ensure_ascii=False) + "\n")
         return
-    lines = [f"{deal.to_pbn()}", f"  {contract} by {declarer.word}, {declarer.lho.word} leads"]
+    said = contract.words  # as players write it (3♣x); --json keeps PBN's 3CX
+    lines = [f"{deal.to_pbn()}", f"  {said} by {declarer.word}, {declarer.lho.word} leads"]
     for s in steps:
         lines.append(
             f"  {s.trick:>2}. {s.seat} {s.card!s:<4} scores {s.score:>2}"
@@ -391,7 +392,7 @@ def _line(args: argparse.Namespace, item: _Item, board: PbnBoard, out: TextIO) -
         )
     counted = f" ({tricks})" if deal.size == 13 else ""
     lines.append(
-        f"  {contract} by {declarer.word}: {result_words(contract, tricks, deal.size)}{counted}"
+        f"  {said} by {declarer.word}: {result_words(contract, tricks, deal.size)}{counted}"
     )
     out.write(_lines_of(item, lines))
 

@@ -18,7 +18,7 @@ from typing import Any, Final, TextIO
 from whistgui.cli.bridge_records import BOARD_HELP, PASSED_OUT, pick_board, tags_words
 from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, input_json, json_line, quote_path
 from whistgui.engine import NotationError, WhistError
-from whistgui.engine.bridge import Contract, PbnBoard, PbnError, Seat, Strain, Suit
+from whistgui.engine.bridge import Contract, PbnBoard, PbnError, Seat, Suit
 from whistgui.engine.reading import quote
 
 __all__ = ["BOARDS_HELP", "parse_boards", "register", "run"]
@@ -245,8 +245,7 @@ def _leads(
         named = obj if item.name is None else {"board": item.name, **obj}
         sys.stdout.write(json.dumps(named, ensure_ascii=False) + "\n")
         return
-    strain = "NT" if contract.strain is Strain.NT else contract.strain.symbol
-    said = f"{contract.level}{strain}{'x' * contract.doubled}"  # as the figures: 3♣x
+    said = contract.words  # as the figures: 3♣x
     lines = [
         deal.to_pbn(),
         f"  {said} by {declarer.word}, {leads.leader.word} leads; declarer's tricks after each "

@@ -47,12 +47,12 @@ def pick_board(names: Sequence[str], wanted: str, where: str) -> int:
     wanted = str(wanted).strip()
     if wanted in names:
         return list(names).index(wanted)
-    if wanted.isdigit() and 1 <= int(wanted) <= len(names):
+    if wanted.isascii() and wanted.isdigit() and 1 <= int(wanted) <= len(names):
         return int(wanted) - 1
     if not names:
         raise NotationError(f"{where} has no boards; expected a LIN or PBN file of boards")
     has = f"{len(names)} board{'s' if len(names) != 1 else ''}"
-    shown = wanted if wanted.isdigit() and len(wanted) < 10 else quote(wanted)
+    shown = wanted if wanted.isascii() and wanted.isdigit() and len(wanted) < 10 else quote(wanted)
     raise NotationError(
         f"--board {shown}: {where} has {has}; expected 1 to {len(names)}{tags_words(names)}"
     )
@@ -259,7 +259,8 @@ def _write_analysis(args: argparse.Namespace, name: str, board: PbnBoard, analys
         return
     contract, declarer = analysis.contract, analysis.declarer
     lines = [
-        f"Board {name}: {contract} by {declarer.word}, {declarer.lho.word} leads; "
+        f"Board {name}: {contract.words} by {_player(board, declarer)}, "
+        f"{_player(board, declarer.lho)} leads; "
         f"{analysis.start} tricks for declarer double dummy before the lead",
     ]
     for k, card in enumerate(analysis.cards):
@@ -270,6 +271,15 @@ def _write_analysis(args: argparse.Namespace, name: str, board: PbnBoard, analys
     lines.append(f"  {costly} costly card{'s' if costly != 1 else ''} of {len(analysis.cards)}")
     sys.stdout.write("\n".join(lines) + "\n")
     sys.stdout.flush()
+
+
+def _player(board: PbnBoard, seat: Seat) -> str:
+    """The seat and, when the record names its player, the player: ``South (Lindqvist)``
+    (a long or unprintable name quoted short)."""
+    name = board.tag(seat.word) or ""
+    if not name.strip("? "):
+        return seat.word
+    return f"{seat.word} ({label(' '.join(name.split()))})"
 
 
 #: Vulnerability by board number (1–16, then again), as duplicate boards are dealt.

@@ -15,6 +15,7 @@ stops it with exit status 130. Bad input: one line on standard error quoting it,
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -43,6 +44,7 @@ from whistgui.engine.gops import (
     dominated,
 )
 from whistgui.engine.reading import quote
+from whistgui.engine.tables.cluster import ChunkRunner, default_workers
 
 #: The largest hands solved exactly (exact values of six-card states take seconds and have
 #: fractions of a thousand digits; see benchmarks/README.md). The largest game solved is the
@@ -111,9 +113,46 @@ def register(sub: Any, add: Any) -> None:
     what = "the game's value and, for every first prize, the matrix game and optimal mixed bids"
     p = gsub.add_parser("solve", help=what, description=what)
     rules_options(p, 6)
+    _cluster_options(p)
     from whistgui.cli import gops_strategies  # play, best-response, tournament, matrix-game
 
     gops_strategies.register(gsub, rules_options)
+
+
+def _cluster_options(p: argparse.ArgumentParser) -> None:
+    """``solve --workers [N]`` / ``--scheduler ADDRESS``: the levels' chunks on a Dask cluster
+    (:func:`~whistgui.engine.gops.cluster.fill_in_chunks`), as ``whist table`` has them."""
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        type=int,
+        nargs="?",
+        const=_CORES,
+        metavar="N",
+        help="value each level's states in chunks on a local Dask cluster of N worker "
+        f"processes (N left out: the machine's cores, {default_workers()} here)",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="value each level's states in chunks on an existing Dask cluster, its scheduler "
+        "at ADDRESS (tcp://HOST:8786, as 'dask scheduler' prints it)",
+    )
+
+
+#: ``--workers`` given without N: the machine's cores (argparse gives a const that is not a
+#: str as it is: so ``--workers -1`` stays a bad number).
+_CORES = object()
+
+
+def _runner(args: argparse.Namespace) -> ChunkRunner | None:
+    """Where the levels' chunks run: a local cluster (--workers), an existing one
+    (--scheduler), or None (this process, level by level)."""
+    if args.scheduler is not None:
+        return ChunkRunner(scheduler=args.scheduler)
+    if args.workers is None:
+        return None
+    return ChunkRunner(default_workers() if args.workers is _CORES else args.workers)
 
 
 # --- rules, limits, progress -------------------------------------------------------------
@@ -409,12 +448,22 @@ def _state(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
 
 def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     rules = _rules(args, args.n, MAX_SOLVE_N)
-    solver, progress = _solver(rules, err)
-    t = time.perf_counter()
-    try:
-        game = solver.solve()
-    finally:
-        progress.done()
+    runner = _runner(args)
+    with runner or contextlib.nullcontext():
+        if runner is not None:
+            runner.client()
+            count = runner.worker_count()
+            verb = "reached" if runner.scheduler is not None else "started"
+            err.write(
+                f"whist: running on {runner.where} ({count} worker{'' if count == 1 else 's'}, "
+                f"{verb} in {runner.start_seconds or 0.0:.1f} s)\n"
+            )
+        solver, progress = _solver(rules, err)
+        t = time.perf_counter()
+        try:
+            game = solver.solve(runner)
+        finally:
+            progress.done()
     seconds = time.perf_counter() - t
     if args.json:
         out.write(json.dumps(game.to_json()) + "\n")

@@ -164,10 +164,6 @@ def _draw_line(fig: Figure, x: float, baseline: float, runs: Sequence[Run], size
         x += item.width
 
 
-def _contract_text(contract: Contract) -> str:
-    return f"{contract.level}{contract.strain.symbol}{'x' * contract.doubled}"  # as par: 3♣x
-
-
 # -- the diagram -----------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class _Facts:
@@ -359,7 +355,7 @@ def _corners(
         nw.append([Run(f"Vul: {vulnerable_text(facts.vulnerable)}")])
     ne: list[list[Run]] = []
     if facts.contract is not None:
-        ne.append(_runs(f"Contract: {_contract_text(facts.contract)}"))
+        ne.append(_runs(f"Contract: {facts.contract.words}"))
     elif facts.passed_out:
         ne.append([Run("Passed out", bold=True)])
     if facts.declarer is not None:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from whistgui.app.bridge import CardMark, card_marks, cards_text, equivalent_groups
-from whistgui.engine.bridge import BridgeCard, BridgePosition, Contract, Seat, Strain
+from whistgui.engine.bridge import BridgeCard, BridgePosition, Contract, Seat
 from whistgui.engine.bridge.contract import TRICKS
 from whistgui.figures.backends import whole_points
 from whistgui.figures.deal import RED
@@ -171,9 +171,7 @@ def build_trick_tree_figure(
     trick_no = sum(start.tricks) + 1
     dealt = sum(start.tricks) + start.tricks_left
     ending = dealt < TRICKS
-    strain = "NT" if contract.strain is Strain.NT else contract.strain.symbol
-    doubled = "x" * contract.doubled
-    said = f"{contract.level}{strain}{doubled} by {declarer.word}{' (par)' if par else ''}"
+    said = f"{contract.words} by {declarer.word}{' (par)' if par else ''}"
     heading = title or f"Trick {trick_no}: {said}, {start.leader.word} to lead"
     seats = start.leader.following()
     side = declarer.side
@@ -183,9 +181,7 @@ def build_trick_tree_figure(
     ]
     tricks_head = ("N–S" if side.name == "NS" else "E–W", "tricks")
     result_head = (
-        ("ending", "best/costs")
-        if ending
-        else (f"{contract.level}{strain}{doubled} {declarer}", "win/lose")
+        ("ending", "best/costs") if ending else (f"{contract.words} {declarer}", "win/lose")
     )
     pad = 0.8 * s
     mark_w = measure(OPEN, s) + 0.4 * s

@@ -36,12 +36,13 @@ from whistgui.figures.bridge import (
     vulnerable_text,
 )
 from whistgui.figures.layout import text_item
-from whistgui.figures.matrix import draw_runs
+from whistgui.figures.matrix import Run, draw_runs
 from whistgui.figures.scene import GREY, Circle, Figure, Item, Line, Polygon, Rect, Text
 from whistgui.figures.text import ensure_app, line_height, measure
 
 __all__ = [
     "A4",
+    "LEGEND",
     "PER_PAGE",
     "BoardSheet",
     "board_sheet",
@@ -51,6 +52,7 @@ __all__ = [
     "handout_pages",
     "handout_pdf",
     "lead_contract",
+    "record_lines",
     "to_pdf_pages",
 ]
 
@@ -60,6 +62,14 @@ A4: Final = (595.0, 842.0)
 PER_PAGE: Final = {1: 13.0, 2: 9.0, 4: 8.0}
 #: The page's margin, in points (12.7 mm).
 MARGIN: Final = 36.0
+#: The line under the lead table that says what its bold figures are (the word "bold" in
+#: bold, the rest plain).
+LEGEND: Final = ("bold", ": the best leads for the defence")
+#: The most characters of an event's tag or a player's name a sheet shows (a longer one is
+#: cut, with an ellipsis: a record may hold names of thousands).
+SHOWN: Final = 60
+#: The seats' tags, in the order a sheet names the players.
+_PLAYERS: Final = (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +120,29 @@ def lead_contract(board: PbnBoard, result: Par | None) -> tuple[Contract, Seat, 
     return None if found is None else (*found, True)
 
 
+def record_lines(board: PbnBoard) -> list[str]:
+    """The lines over a board's sheet that say what the record holds of its event (Event,
+    Site, Date) and its players (North, East, South, West tags): none for a board without
+    them; a value of only ``?`` (PBN's unknown) left out, a long one cut to :data:`SHOWN`.
+
+    >>> tags = (("Event", "Club night"), ("Date", "2026.??.??"), ("North", "Ann"), ("South", "?"))
+    >>> record_lines(PbnBoard((*tags, ("Deal", "N:A... K... Q... J..."))))
+    ['Club night, 2026.??.??', 'N Ann']
+    """
+    event = ", ".join(v for t in ("Event", "Site", "Date") if (v := _shown(board.tag(t))))
+    players = " · ".join(f"{seat} {v}" for seat, t in _PLAYERS if (v := _shown(board.tag(t))))
+    return [line for line in (event, players) if line]
+
+
+def _shown(value: str | None) -> str:
+    """A tag's value as a sheet shows it: ``""`` for none or PBN's unknown (``?``,
+    ``????.??.??``)."""
+    if value is None or not value.strip("?. "):
+        return ""
+    value = " ".join(value.split())
+    return value if len(value) <= SHOWN else value[: SHOWN - 1] + "…"
+
+
 def _contract_words(contract: Contract, declarer: Seat) -> str:
     symbol = "NT" if contract.strain is Strain.NT else contract.strain.symbol
     return f"{contract.level}{symbol}{'x' * contract.doubled} by {declarer.word}"
@@ -117,8 +150,8 @@ def _contract_words(contract: Contract, declarer: Seat) -> str:
 
 class _LeadsBlock:
     """The opening leads' table, measured: a heading line, then a row of the 13 cards and
-    under each the tricks declarer then takes (the best leads' in bold); :meth:`draw` places
-    it."""
+    under each the tricks declarer then takes (the best leads' in bold), and under the table
+    the legend that says so (:data:`LEGEND`); :meth:`draw` places it."""
 
     def __init__(
         self, leads: OpeningLeads, contract: Contract | None, size: float, par: bool = False
@@ -143,11 +176,17 @@ class _LeadsBlock:
             + [measure(str(n), s, bold=True) for n in range(14)]
         )
         self.cell_w = widest + 2 * self.pad
+        self.legend_w = measure(LEGEND[0], s, bold=True) + measure(LEGEND[1], s)
 
     @property
     def width(self) -> float:
-        """The narrowest it can be: its cards in two bands, or the heading."""
-        return max(self._band_width(self._split()), _runs_width(self.heading, self.size) / 2)
+        """The narrowest it can be: its cards in two bands, or the heading (wrapped), or the
+        legend."""
+        return max(
+            self._band_width(self._split()),
+            _runs_width(self.heading, self.size) / 2,
+            self.legend_w,
+        )
 
     @property
     def full_width(self) -> float:
@@ -202,7 +241,10 @@ class _LeadsBlock:
             y = tricks_base + 0.5 * s
             fig.add(Line(x, y, x + table_w, y, heavy))
             y += heavy / 2 + 0.3 * s
-        return y - 0.3 * s
+        left = (fig.width - self.legend_w) / 2
+        word = text_item(left, y + 0.8 * s, LEGEND[0], s, bold=True)
+        fig.add(word, text_item(left + word.width, y + 0.8 * s, LEGEND[1], s))
+        return y + s
 
 
 def build_leads_table(
@@ -233,9 +275,11 @@ def build_leads_table(
 
 def build_board_sheet(sheet: BoardSheet, width: float, size: float = 9.0) -> Figure:
     """One board of a handout laid out ``width`` points wide (wider only if it needs it) in
-    ``size``-point type: the diagram (the board's name, dealer and vulnerability top left, its
-    contract top right, each hand's HCP under it), the double-dummy table with par and the
-    vulnerability, and the opening leads (or a line saying why there are none)."""
+    ``size``-point type: the record's event and players in a small line or two over it
+    (:func:`record_lines`, when it has them), the diagram (the board's name, dealer and
+    vulnerability top left, its contract top right, each hand's HCP under it), the
+    double-dummy table with par and the vulnerability, and the opening leads (or a line saying
+    why there are none)."""
     board = sheet.board
     name = sheet.name
     facts = _facts(board, dealer=None, vulnerable=None, contract=None, declarer=None)
@@ -251,7 +295,14 @@ def build_board_sheet(sheet: BoardSheet, width: float, size: float = 9.0) -> Fig
     wide = max(diagram.width, dd.width, leads.width if leads is not None else 0.0)
     fig = Figure(max(width, wide + 2 * size), 0, title=f"Board {name}", font_size=size)
     lh = line_height(size)
-    y = diagram.draw(fig, size) + 0.6 * lh
+    y = size
+    small = 0.85 * size
+    for line in record_lines(board):
+        runs = [Run(line, italic=True, colour=GREY)]
+        y = draw_runs(fig, size, y, fig.width - 2 * size, runs, small)
+    if y > size:
+        y += 0.4 * lh
+    y = diagram.draw(fig, y) + 0.6 * lh
     y = dd.draw(fig, y) + 0.6 * lh
     if leads is not None:
         y = leads.draw(fig, y)

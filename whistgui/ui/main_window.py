@@ -303,7 +303,7 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         self.file_menu = bar.addMenu("&File")
         self.edit_menu = bar.addMenu("&Edit")
-        self.deal_menu = bar.addMenu("Dea&l")
+        self.deal_menu = bar.addMenu("&Deal")
         self.view_menu = bar.addMenu("&View")
         self.help_menu = bar.addMenu("&Help")
         self.help_menu.addAction(self.act_keys)

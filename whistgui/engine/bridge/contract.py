@@ -1,8 +1,8 @@
 """A bridge contract: a level 1–7, a strain, and whether it was doubled or redoubled.
 
 >>> c = Contract.parse("4SX")
->>> c.level, c.strain, c.doubled, c.tricks_needed, str(c)
-(4, <Strain.S: 3>, 1, 10, '4SX')
+>>> c.level, c.strain, c.doubled, c.tricks_needed, str(c), c.words
+(4, <Strain.S: 3>, 1, 10, '4SX', '4♠x')
 >>> Contract.parse("7n"), Contract.parse("3♥").tricks_needed
 (Contract.parse('7NT'), 9)
 """
@@ -57,6 +57,16 @@ class Contract:
     def tricks_needed(self) -> int:
         """Tricks the declaring side must take: the level plus six."""
         return self.level + BOOK
+
+    @property
+    def words(self) -> str:
+        """The contract as players write it (the figures, par and text output): ``3♣x``,
+        ``4♥xx``, ``3NT``; ``str`` is PBN's ``3CX`` (files and JSON).
+
+        >>> [Contract.parse(t).words for t in ("3CX", "4hxx", "3NT", "7NX")]
+        ['3♣x', '4♥xx', '3NT', '7NTx']
+        """
+        return f"{self.level}{self.strain.symbol}{'x' * self.doubled}"
 
     def __str__(self) -> str:
         return f"{self.level}{self.strain}{'X' * self.doubled}"

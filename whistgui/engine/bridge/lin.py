@@ -1,13 +1,16 @@
 """LIN files (Bridge Base Online's hand records) read and written as
 :class:`~whistgui.engine.bridge.pbn.PbnBoard` records: the deal (``md|``), dealer,
-vulnerability (``sv|``), board (``ah|Board 3|``), players (``pn|``), the auction (``mb|``) with
-the contract it ends in, the play (``pc|``) and a claim (``mc|``, as the Result tag). endplay's
+vulnerability (``sv|``), board (``ah|Board 3|``, or a title ``ah|Hand A|``), players (``pn|``,
+as the South, West, North and East tags), the event (vugraph's ``vg|``: title, subtitle,
+scoring, teams as the Event, Stage, Scoring, HomeTeam and VisitTeam tags, for the boards after
+it), the auction (``mb|``) with the contract it ends in, the play (``pc|``) and a claim (``mc|``,
+as the Result tag). LIN has no place for PBN's Site and Date, nor for its other tags. endplay's
 LIN parser (:mod:`endplay.parsers.lin`) reads the deal, dealer, vulnerability and board number,
 its writer writes the file; the calls, cards, players and claim are read here (endplay's parser
 stops on vugraph's eight players, ``sv|0|``, and a play that stops inside a trick).
 
-A LIN file is pairs ``key|value|``; a board begins at its ``pn|`` or ``qx|`` (or its ``md|``
-when it has neither) once the board before has its deal. The file is scanned here, pair by
+A LIN file is pairs ``key|value|``; a board begins at its ``vg|``, ``pn|`` or ``qx|`` (or its
+``md|`` when it has none) once the board before has its deal. The file is scanned here, pair by
 pair, before endplay reads a board: a key that is not two letters, a value of more than
 :data:`MAX_LIN_VALUE` characters, a board of more than ``MAX_BOARD_ITEMS`` pairs or text with
 no ``|`` after it are refused board by board (lines of garbage together as one), quoted, and
@@ -46,7 +49,7 @@ from whistgui.engine.bridge.records import (
 )
 from whistgui.engine.checks import each, expect
 from whistgui.engine.errors import IllegalPlayError, NotationError
-from whistgui.engine.reading import quote
+from whistgui.engine.reading import label, quote
 
 __all__ = ["MAX_LIN_VALUE", "is_lin", "iter_lin", "iter_records", "read_lin", "write_lin"]
 
@@ -67,6 +70,11 @@ _BOARD_NUMBER: Final = re.compile(r"Board \d{1,9}")
 #: qx|'s value: the room (o open, c closed) and the board's number.
 _ROOM_BOARD: Final = re.compile(r"[oc](\d{1,9})", re.IGNORECASE)
 _ENDPLAY_ERRORS: Final = (ValueError, IndexError, KeyError, TypeError, AttributeError)
+#: vg|'s scoring letter and PBN's Scoring tag for it.
+_SCORING: Final = {"I": "IMP", "P": "MP", "B": "BAM"}
+#: The PBN tags vg|'s fields hold (its title, subtitle, scoring, first and last boards, the
+#: teams and their carried-over scores), by the field's place.
+_VG_TAGS: Final = ((0, "Event"), (1, "Stage"), (2, "Scoring"), (5, "HomeTeam"), (7, "VisitTeam"))
 
 
 def is_lin(text: str) -> bool:
@@ -115,18 +123,22 @@ def _iter_lin(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
     line = 1
     pos = 0
     scan: _Scan | None = None
+    event: str | None = None  # the last vg|: the event of the boards after it
+    players: str | None = None  # the last pn|: vugraph writes it once, both rooms' players
 
     def finish() -> tuple[int, PbnBoard | PbnError] | None:
-        nonlocal scan, count
+        nonlocal scan, count, event, players
         done, scan = scan, None
         if done is None:
             return None
         count += 1
+        event = next((v for k, v in done.pairs if k == "vg"), event)
+        players = next((v for k, v in done.pairs if k == "pn"), players)
         name = next((v[6:].strip() for k, v in done.pairs if k == "ah" and v[:6] == "Board "), None)
         if done.error is not None:
             return done.line, PbnError(done.error, number=count, board=name, line=done.line)
         try:
-            return done.line, _board(done.pairs)
+            return done.line, _board(done.pairs, event, players)
         except NotationError as exc:
             said = str(exc)
             if done.open_end is not None:  # the pair the file ends in may be cut short
@@ -178,7 +190,7 @@ def _iter_lin(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
         value = text[bar + 1 : end]
         breaks = value.count("\n")
         if scan is not None and (
-            (key in ("pn", "qx", "md") and (scan.has_deal or scan.error is not None))
+            (key in ("vg", "pn", "qx", "md") and (scan.has_deal or scan.error is not None))
             or (key in ("pn", "qx") and key in scan.keys)
         ):
             board = finish()
@@ -248,9 +260,79 @@ def _check_hands(deal_text: str, hands: list[str]) -> None:
             held[card] = seat
 
 
-def _board(pairs: list[tuple[str, str]]) -> PbnBoard:
-    """The board of checked pairs, read by endplay's LIN parser; NotationError quoting what
-    it could not read."""
+def _event_tags(vg: str | None) -> list[tuple[str, str]]:
+    """The PBN tags of a vg| value (title, subtitle, scoring, first, last, team, score, team,
+    score): Event, Stage, Scoring, HomeTeam, VisitTeam, those it gives.
+
+    >>> [value for _, value in _event_tags("Spring Teams,Final,I,1,16,Oaks,0,Elms,3")]
+    ['Spring Teams', 'Final', 'IMP', 'Oaks', 'Elms']
+    """
+    if not vg:
+        return []
+    fields = [f.strip() for f in vg.split(",")]
+    tags = []
+    for place, name in _VG_TAGS:
+        value = fields[place] if place < len(fields) else ""
+        if name == "Scoring":
+            value = _SCORING.get(value.upper(), "")
+        if value:
+            tags.append((name, value))
+    return tags
+
+
+def _vg_value(board: PbnBoard, numbers: tuple[str, str]) -> str | None:
+    """vg|'s value for a board's Event, Stage, Scoring, HomeTeam and VisitTeam tags (None
+    without an Event); ``numbers``: the first and last boards of the event's run."""
+    if not board.tag("Event"):
+        return None
+    scoring = (board.tag("Scoring") or "").upper()
+    letter = next((k for k, v in _SCORING.items() if scoring.startswith(v)), "")
+    if scoring.startswith("MATCHPOINT"):
+        letter = "P"
+    fields = [
+        _lin_text(board.tag("Event") or ""),
+        _lin_text(board.tag("Stage") or ""),
+        letter,
+        *numbers,
+        _lin_text(board.tag("HomeTeam") or ""),
+        "0",
+        _lin_text(board.tag("VisitTeam") or ""),
+        "0",
+    ]
+    return ",".join(fields)
+
+
+def _fits(board: PbnBoard, key: str, what: str, value: str) -> None:
+    """NotationError naming ``board`` unless ``value`` fits in a LIN pair (at most
+    :data:`MAX_LIN_VALUE` characters, as the reader takes them)."""
+    if len(value) > MAX_LIN_VALUE:
+        raise NotationError(
+            f"board {label(board.board or '?')}: {what} take {len(value):,} characters in "
+            f"LIN's {key}|: {quote(value)}; expected at most {MAX_LIN_VALUE:,}"
+        )
+
+
+def _is_number(text: str) -> bool:
+    """Whether ``text`` is a number in ASCII digits (``str.isdigit`` takes ``²`` and ``٣``,
+    which ``int`` refuses or reads as another digit).
+
+    >>> _is_number("12"), _is_number("²"), _is_number("")
+    (True, False, False)
+    """
+    return text.isascii() and text.isdigit()
+
+
+def _lin_text(value: str) -> str:
+    """A tag's value as a field of a LIN pair: no ``,`` or ``|`` (which end it)."""
+    return value.replace(",", " ").replace("|", " ")
+
+
+def _board(
+    pairs: list[tuple[str, str]], event: str | None = None, players: str | None = None
+) -> PbnBoard:
+    """The board of checked pairs, read by endplay's LIN parser (``event`` and ``players``:
+    the vg| and pn| values it is played under); NotationError quoting what it could not
+    read."""
     from endplay.parsers.lin import LINDecoder
 
     deal_text = next((v for k, v in pairs if k == "md"), None)
@@ -283,7 +365,7 @@ def _board(pairs: list[tuple[str, str]]) -> PbnBoard:
             except NotationError as exc:
                 raise NotationError(f"mb|{v}|: {exc}") from None
         elif k == "mc":
-            if not v.strip().isdigit() or int(v) > 13:
+            if not _is_number(v.strip()) or int(v) > 13:
                 raise NotationError(
                     f"mc|{quote(v)}|: expected the tricks claimed by declarer, 0 to 13"
                 )
@@ -293,13 +375,12 @@ def _board(pairs: list[tuple[str, str]]) -> PbnBoard:
     # sv|0|, a board name that is not a number, an alert before any call, and a play that stops
     # inside a trick without a claim would stop endplay's parser (it counts the tricks played).
     kept = []
-    names: list[str] = []
     board_name: str | None = None
+    closed = False
     for k, v in pairs:
-        if k == "pn" and not names:
-            names = [n.strip() for n in v.split(",")][:4]
-        elif k == "qx" and board_name is None and (room := _ROOM_BOARD.fullmatch(v.strip())):
+        if k == "qx" and board_name is None and (room := _ROOM_BOARD.fullmatch(v.strip())):
             board_name = room.group(1)  # qx|o5|: board 5 (open room); ah| names it better
+            closed = v.strip()[:1].lower() == "c"
         elif k == "ah":
             board_name = v[6:].strip() if v[:6].lower() == "board " else v.strip()
             if _BOARD_NUMBER.fullmatch(v) is not None:
@@ -328,16 +409,18 @@ def _board(pairs: list[tuple[str, str]]) -> PbnBoard:
     dealer = Seat(int(record.dealer))
     auction = tuple(calls)
     vul = _VULNERABLE.get(record.vul.name) if record.vul is not None else None
-    tags: list[tuple[str, str]] = []
+    tags: list[tuple[str, str]] = _event_tags(event)
     if board_name:
         tags.append(("Board", board_name))
     tags.append(("Dealer", str(dealer)))
     if vul is not None:
         tags.append(("Vulnerable", vul))
     tags.append(("Deal", deal.to_pbn(dealer)))
+    names = [n.strip() for n in (players or "").split(",")]
+    names = names[4:8] if closed and len(names) >= 8 else names[:4]  # vugraph: open, closed
     for name, value in zip(_SEAT_TAGS, names, strict=False):  # pn| is South, West, North, East
         if value:
-            tags.append((name, value.replace('"', "'")))
+            tags.append((name, value))
     sections: list[tuple[str, tuple[str, ...]]] = []
     try:
         check_auction(dealer, auction)
@@ -382,21 +465,24 @@ def read_lin(text: str) -> list[PbnBoard]:
 
 def write_lin(boards: Iterable[PbnBoard]) -> str:
     """LIN text for ``boards`` (one a line), written by endplay's LIN writer: the deal from its
-    dealer (North when the board has none), the vulnerability, the board's number (when it is
-    a number), the players, the auction and the play, and ``mc|`` (tricks claimed) for a play
-    cut short with a Result tag."""
+    dealer (North when the board has none), the vulnerability, the board's number (``ah|Board
+    3|``, or its title ``ah|Hand A|``), the players, the auction and the play, and ``mc|`` (the
+    tricks declarer took or claimed) for a Result tag; ``vg|`` (Event, Stage, Scoring, the
+    teams) begins the line of the first board of each event."""
     from endplay.parsers.lin import dumps
     from endplay.types import Bid, Board, Card, Deal, Player, Vul
 
     checked: tuple[PbnBoard, ...] = each(boards, PbnBoard, "boards", "an iterable of PbnBoards")
     records = []
+    heads: list[str] = []
+    titles: list[str | None] = []
     for b in checked:
         first = b.tag("Auction")
         dealer = b.dealer or (Seat.parse(first) if first and b.auction else Seat.N)
         vul_name = {"None": "none", "Love": "none", "-": "none", "NS": "ns", "EW": "ew"}.get(
             b.vulnerable or "None", "both"
         )
-        number = b.board if b.board is not None and b.board.isdigit() else None
+        number = b.board if b.board is not None and _is_number(b.board) else None
         record = Board(
             Deal.from_pbn(b.deal.to_pbn()),
             [Bid(c) for c in b.auction],
@@ -405,13 +491,14 @@ def write_lin(boards: Iterable[PbnBoard]) -> str:
             vul=Vul.find(vul_name),
             dealer=Player(int(dealer)),
         )
-        for tag in _SEAT_TAGS:
-            value = b.tag(tag)
-            if value:
-                setattr(record.info, tag.lower(), value.replace(",", " ").replace("|", " "))
+        names = [_lin_text(b.tag(tag) or "") for tag in _SEAT_TAGS]
+        _fits(b, "pn", "the players' names", ",".join(names))
+        for tag, name in zip(_SEAT_TAGS, names, strict=True):
+            if name:
+                setattr(record.info, tag.lower(), name)
         result = b.tag("Result")
         contract, declarer = b.contract, b.declarer
-        if result is not None and result.isdigit() and contract is not None and b.play:
+        if result is not None and _is_number(result) and int(result) <= 13 and contract is not None:
             from endplay.types import Contract as EndplayContract
             from endplay.types import Denom, Penalty
 
@@ -423,6 +510,29 @@ def write_lin(boards: Iterable[PbnBoard]) -> str:
                 penalty=(Penalty.passed, Penalty.doubled, Penalty.redoubled)[contract.doubled],
                 result=int(result) - contract.tricks_needed,
             )
-            record.claimed = len(b.play) < 52
+            record.claimed = True
         records.append(record)
-    return str(dumps(records))
+        titles.append(_lin_text(b.board) if b.board and number is None else None)
+    events = [_vg_value(b, ("", "")) for b in checked]
+    for i, b in enumerate(checked):
+        event = events[i]
+        if event is None and i and events[i - 1] is not None:
+            heads.append("vg||")  # the event before ends: no event for the boards after
+            continue
+        if event is None or (i and events[i - 1] == event):
+            heads.append("")
+            continue
+        _fits(b, "vg", "the event's title, subtitle and teams", event)
+        run = i
+        while run + 1 < len(checked) and events[run + 1] == event:
+            run += 1
+        first, last = checked[i].board or "", checked[run].board or ""
+        numbers = (first, last) if _is_number(first) and _is_number(last) else ("", "")
+        heads.append(f"vg|{_vg_value(b, numbers)}|")
+    lines = str(dumps(records)).split("\n")[:-1]  # (a name may hold U+2028: no splitlines)
+    out = []
+    for line, head, title in zip(lines, heads, titles, strict=True):
+        if title:  # a board named, not numbered: its title where endplay writes a number
+            line = line.replace("|rh||", f"|rh||ah|{title}|", 1)
+        out.append(head + line)
+    return "\n".join(out) + "\n"

@@ -48,6 +48,7 @@ from whistgui.engine.reading import LINE_END, label, quote
 
 __all__ = [
     "MAX_BOARD_ITEMS",
+    "MAX_TAG_VALUE",
     "PbnBoard",
     "PbnError",
     "iter_pbn",
@@ -72,6 +73,47 @@ MAX_LINE_COMMENTS: Final = 1000
 #: The most tags and section lines one board may hold (a board has a few dozen): a file of
 #: millions of one-letter lines is refused board by board, not held as millions of strings.
 MAX_BOARD_ITEMS: Final = 10_000
+#: The longest tag value or section line a board may hold (a player's name, an event's, a line
+#: of a table are far less): a longer one refuses the board, read or made, so that what is
+#: read is never written back unbounded (LIN's values have the same bound).
+MAX_TAG_VALUE: Final = 10_000
+#: The tags :meth:`PbnBoard.make` writes from its parts; a board's other tags (players, event,
+#: scoring, a program's own) are written back from the board given as ``keep``.
+MADE_TAGS: Final = frozenset(
+    {"Board", "Dealer", "Vulnerable", "Deal", "Contract", "Declarer", "Auction", "Play"}
+)
+#: Tags that hold what follows from the deal (and its vulnerability): dropped when the deal is
+#: not ``keep``'s.
+_OF_THE_DEAL: Final = frozenset(
+    {
+        "DoubleDummyTricks",
+        "OptimumScore",
+        "OptimumContract",
+        "OptimumResultTable",
+        "OptimumPlayTable",
+        "ParContract",
+        "ScoreTable",
+        "TotalScoreTable",
+    }
+)
+#: Tags that hold what follows from the contract, the auction and the play: dropped when any
+#: of them (or the deal) is not ``keep``'s.
+_OF_THE_PLAY: Final = frozenset(
+    {
+        "Result",
+        "Score",
+        "ScoreIMP",
+        "ScoreMP",
+        "ScorePercentage",
+        "ScoreRubber",
+        "ScoreRubberHistory",
+        "Termination",
+        "Note",
+        "ActionTable",
+        "AuctionTimeTable",
+        "PlayTimeTable",
+    }
+)
 #: Values of the Vulnerable tag that PBN allows.
 VULNERABLE: Final = ("None", "NS", "EW", "All", "Love", "-", "Both")
 
@@ -138,8 +180,12 @@ class PbnBoard:
                 )
             if LINE_END.search(text) is not None:
                 raise PbnError(f"tags[{i}] ({name}) holds a line end: {quote(text)}; {_ONE_LINE}")
+            if len(text) > MAX_TAG_VALUE:
+                raise PbnError(_too_long(f"[{name}]", text))
         for i, (name, lines) in enumerate(self.sections):
             for line in lines:
+                if len(line) > MAX_TAG_VALUE:
+                    raise PbnError(_too_long(f"a line of the [{name}] section", line))
                 if LINE_END.search(line) is not None:
                     raise PbnError(
                         f"sections[{i}] ({name}) holds a line end: {quote(line)}; {_ONE_LINE}"
@@ -168,11 +214,33 @@ class PbnBoard:
         declarer: Seat | None = None,
         auction: Sequence[str] = (),
         play: Sequence[BridgeCard] = (),
+        result: int | None = None,
+        keep: PbnBoard | None = None,
     ) -> PbnBoard:
         """A board from its parts; the deal is written from the dealer's seat (or North). An
         ``auction`` (calls from the dealer, who must be given) is written as the ``[Auction]``
         section and gives the contract and declarer when they are not given; ``play`` (cards in
-        the order played, from the opening lead) is written as the ``[Play]`` section."""
+        the order played, from the opening lead) is written as the ``[Play]`` section;
+        ``result`` (the tricks declarer took, or claimed where the play stops) as the Result tag.
+
+        ``keep`` is the board these parts were read from (a hand record being saved again):
+        its other tags — the players, Event, Site, Date, Scoring, a program's own — are kept,
+        in its order, with their sections; its auction and play sections are kept as written
+        (notes and all) while the calls and cards are the same; the tags that follow from the
+        deal (DoubleDummyTricks, OptimumScore …) are kept while the deal and vulnerability are
+        its, those that follow from the play (Result, Score …) while the contract, auction and
+        play are its too.
+
+        >>> deal = BridgeDeal.parse("N:A.-.-.- K.-.-.- Q.-.-.- J.-.-.-")
+        >>> tags = (("Event", "Club"), ("Deal", deal.to_pbn()), ("Contract", "1NT"))
+        >>> read = PbnBoard((*tags, ("Declarer", "S"), ("Score", "NS 90")))
+        >>> same = PbnBoard.make(deal, board=1, contract=read.contract, declarer=Seat.S, keep=read)
+        >>> [name for name, _ in same.tags]
+        ['Event', 'Deal', 'Contract', 'Declarer', 'Score', 'Board']
+        >>> other = PbnBoard.make(deal, contract=Contract.parse("2NT"), declarer=Seat.S, keep=read)
+        >>> [name for name, _ in other.tags]  # another contract: the score was not its
+        ['Event', 'Deal', 'Contract', 'Declarer']
+        """
         expect(deal, BridgeDeal, "deal")
         if board is not None and not isinstance(board, str):
             whole(board, "board", low=0, high=_MAX_BOARD, what=_BOARD_NUMBER)
@@ -187,6 +255,10 @@ class PbnBoard:
         given: tuple[str, ...] = each(auction, str, "auction", _CALLS, whole=Sequence)
         calls = tuple(parse_call(c) for c in given)
         cards: tuple[BridgeCard, ...] = each(play, BridgeCard, "play", _PLAYED, whole=Sequence)
+        if result is not None:
+            result = whole(result, "result", low=0, high=13, what="the tricks declarer took, 0-13")
+        if keep is not None:
+            expect(keep, PbnBoard, "keep", "the PbnBoard the parts were read from, or None")
         if calls and dealer is None:
             raise ArgumentError("an auction is given without its dealer; give dealer too")
         if calls and dealer is not None and contract is None and declarer is None:
@@ -215,7 +287,18 @@ class PbnBoard:
             leader = declarer.lho
             tags.append(("Play", str(leader)))
             sections.append(("Play", play_lines(leader, deal, contract, declarer, cards)))
-        return cls(tuple(tags), tuple(sections))
+        if result is not None:
+            tags.append(("Result", str(result)))
+        if keep is None:
+            return cls(tuple(tags), tuple(sections))
+        same_deal = keep.deal == deal and (keep.vulnerable or "None") == (vulnerable or "None")
+        same_play = (
+            same_deal
+            and (keep.contract, keep.declarer, keep.auction, keep.play)
+            == (contract, declarer, calls, cards)
+            and keep.tag("Auction") == (str(dealer) if calls and dealer is not None else None)
+        )
+        return cls(*_kept(tags, sections, keep, same_deal=same_deal, same_play=same_play))
 
     def section(self, name: str) -> tuple[str, ...]:
         """The lines of the section tag ``name`` opened (``()`` if none)."""
@@ -328,6 +411,50 @@ _TAG_NAME: Final = re.compile(r"[A-Za-z0-9_]+")
 _ONE_LINE: Final = "a tag's value and each line of a section are written on one line"
 _MAX_BOARD: Final = 10**9
 _BOARD_NUMBER: Final = f"a board's number, from 0 to {_MAX_BOARD:,} (or its name, a str)"
+
+
+def _too_long(what: str, text: str) -> str:
+    return (
+        f"{what} has {len(text):,} characters: {quote(text)}; expected at most "
+        f"{MAX_TAG_VALUE:,} (a name, an event, a line of a table)"
+    )
+
+
+def _kept(
+    tags: list[tuple[str, str]],
+    sections: list[tuple[str, tuple[str, ...]]],
+    keep: PbnBoard,
+    *,
+    same_deal: bool,
+    same_play: bool,
+) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, tuple[str, ...]], ...]]:
+    """The tags and sections :meth:`PbnBoard.make` made, merged with ``keep``'s others in
+    ``keep``'s order (the made tags it has not, after them)."""
+    made = dict(tags)
+    made_sections = dict(sections)
+    kept_sections = dict(keep.sections)
+    out_tags: list[tuple[str, str]] = []
+    out_sections: list[tuple[str, tuple[str, ...]]] = []
+    for name, value in keep.tags:
+        if name in MADE_TAGS or (name == "Result" and name in made):
+            if name not in made:
+                continue
+            value = made.pop(name)
+            lines = made_sections.get(name, ())
+            if same_play and name in ("Auction", "Play") and value == keep.tag(name):
+                lines = kept_sections.get(name, lines)  # as written: its notes, its layout
+        elif (name in _OF_THE_DEAL and not same_deal) or (name in _OF_THE_PLAY and not same_play):
+            continue
+        else:
+            lines = kept_sections.get(name, ())
+        out_tags.append((name, value))
+        if lines:
+            out_sections.append((name, lines))
+    for name, value in made.items():
+        out_tags.append((name, value))
+        if made_sections.get(name):
+            out_sections.append((name, made_sections[name]))
+    return tuple(out_tags), tuple(out_sections)
 
 
 def _lines_of_text(value: object) -> bool:
@@ -546,6 +673,9 @@ def _iter_pbn(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
             if name in chunk.values:
                 chunk.fail(f"tag {quote(name)} appears twice in one board", number)
                 continue
+            if len(value) > MAX_TAG_VALUE:
+                chunk.fail(_too_long(f"[{name}]", value), number)
+                continue
             if chunk.count(number):
                 chunk.values[name] = value
                 chunk.tags.append((name, value))
@@ -559,6 +689,9 @@ def _iter_pbn(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
                     'or [Deal "N:..."]',
                     number,
                 )
+            elif chunk.error is None and len(rest) > MAX_TAG_VALUE:
+                section = chunk.sections[-1][0]
+                chunk.fail(_too_long(f"a line of the [{section}] section", rest), number)
             elif chunk.count(number):
                 chunk.sections[-1][1].append(rest)
     board = finish()

@@ -26,6 +26,7 @@ from typing import Any
 
 from whistgui.engine.checks import expect
 from whistgui.engine.errors import ArgumentError, NotationError
+from whistgui.engine.gops.cluster import fill_in_chunks
 from whistgui.engine.gops.levels import fill
 from whistgui.engine.gops.matrix import (
     ExactSolution,
@@ -38,6 +39,7 @@ from whistgui.engine.gops.recursion import GopsRecursion
 from whistgui.engine.gops.rules import GopsRules
 from whistgui.engine.gops.saved import digest, read_header, read_memos, saved_json
 from whistgui.engine.gops.state import GopsState
+from whistgui.engine.tables.cluster import ChunkRunner
 
 __all__ = ["MAX_SOLVE_N", "FirstPrize", "GameSolution", "GopsSolver"]
 
@@ -175,13 +177,14 @@ takes minutes, each card more about ten times as long)
         finally:
             self._trim()
 
-    def solve(self) -> GameSolution:
+    def solve(self, runner: ChunkRunner | None = None) -> GameSolution:
         """The whole game from :meth:`GopsState.start`: its value, and for each first prize the
         matrix game of bids with its solution and dominated bids — every state valued level by
         level first (:func:`~whistgui.engine.gops.levels.fill`: ``should_stop`` and
         ``progress`` a chunk of states at a time). N up to
         :data:`MAX_SOLVE_N` (a larger game is an ArgumentError: :meth:`value` solves its
-        states of up to that many cards in each hand)."""
+        states of up to that many cards in each hand). ``runner``: the levels' chunks run on
+        it (:func:`~whistgui.engine.gops.cluster.fill_in_chunks`: a Dask cluster)."""
         n = self.rules.n
         if n > MAX_SOLVE_N:
             raise ArgumentError(
@@ -191,7 +194,11 @@ takes minutes, each card more about ten times as long)
         start = GopsState.start(n)
         firsts = []
         try:
-            fill(self)  # every state level by level, then the first prizes' games by hits
+            # every state level by level, then the first prizes' games by hits
+            if runner is None:
+                fill(self)
+            else:
+                fill_in_chunks(self, runner)
             for prize in sorted(start.prizes):
                 state = start.turn(prize)
                 m = self._state_matrix(state)

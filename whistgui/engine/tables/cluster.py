@@ -514,8 +514,8 @@ class ChunkRunner:
             yield Done(i, t, result)
 
     def _run_there(self, tasks: list[Task], skipped: list[bool], tally: _Tally) -> Iterator[Done]:
+        client = self.client()  # first: a missing dask is its ClusterError, not an ImportError
         wait = _distributed().wait
-        client = self.client()
         total = len(tasks)
         window = self._window or 4 * self.worker_count()
         todo = iter([i for i in range(total) if not skipped[i]])

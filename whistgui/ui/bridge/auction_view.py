@@ -75,19 +75,21 @@ class AuctionView(QScrollArea):
                 "<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in rows
             )
             parts.append(f"<table cellspacing=0 cellpadding=3><tr>{head}</tr>{body}</table>")
-            parts.append(escape(f"Contract: {contract_text(doc.contract, doc.declarer)}"))
+            if doc.contract_note:  # passed out: par's contract played, and said
+                played = contract_text(doc.contract, doc.declarer)
+                parts.append(escape(f"Played in {played} {doc.contract_note}"))
+            else:
+                parts.append(escape(f"Contract: {contract_text(doc.contract, doc.declarer)}"))
             if doc.by_hand:  # the auction is history: it stays, and says what it ended in
                 words = doc.by_hand_words()
                 parts.append(escape(words[0].upper() + words[1:] + "."))
             if doc.aside:
                 parts.append(escape(ASIDE_WORDS + "."))
         else:
-            parts.append(
-                escape(
-                    "No auction recorded: the board is played in "
-                    f"{contract_text(doc.contract, doc.declarer)}"
-                )
-            )
+            played = contract_text(doc.contract, doc.declarer)
+            if doc.contract_note:
+                played += f" {doc.contract_note}"
+            parts.append(escape(f"No auction recorded: the board is played in {played}"))
         claim = claim_words(doc)
         if claim:
             parts.append(escape(claim))

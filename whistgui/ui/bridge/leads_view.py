@@ -6,7 +6,14 @@ the engine service while the tab is shown, for the board's deal, contract and de
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from whistgui.engine.bridge import BridgeDeal, Contract, Seat
 from whistgui.engine.bridge.leads import OpeningLeads, opening_leads
@@ -38,7 +45,12 @@ class LeadsView(QWidget):
         self.grid.setHorizontalHeaderLabels(["Lead", "Declarer's tricks", "Costs the defence"])
         self.grid.verticalHeader().setVisible(False)
         self.grid.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.grid.horizontalHeader().setStretchLastSection(True)
+        header = self.grid.horizontalHeader()
+        # the lead and the tricks as wide as their text, the cost to the view's edge (sized
+        # once by hand, the last column stayed narrow until the view happened to resize)
+        for col in (0, 1):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.caption)
@@ -63,6 +75,7 @@ class LeadsView(QWidget):
             return
         key = (doc.deal, doc.contract, doc.declarer)
         if key == self._key and self._leads is not None:
+            self._show(self._leads, "")  # the same contract, now said to be par's
             return
         self._key = key
         self._show(None, "Finding the opening leads…")
@@ -89,6 +102,9 @@ class LeadsView(QWidget):
             self.caption.setText(message)
             return
         against = contract_text(*self._key[1:]) if self._key else ""
+        doc = self._session.document
+        if doc.contract_note and self._key == (doc.deal, doc.contract, doc.declarer):
+            against += f" {doc.contract_note}"  # par's, the board having none
         self.caption.setText(
             f"{leads.leader.word} leads against {against}: "
             f"the best leads hold declarer to {leads.best_tricks} tricks (double dummy)"
@@ -101,4 +117,3 @@ class LeadsView(QWidget):
                 if col == 2:
                     item.setForeground(colour("error" if lead.cost else "success"))
                 self.grid.setItem(row, col, item)
-        self.grid.resizeColumnsToContents()

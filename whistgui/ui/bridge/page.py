@@ -40,13 +40,13 @@ from whistgui.engine.bridge import (
 )
 from whistgui.engine.errors import WhistError
 from whistgui.engine.reading import label
-from whistgui.figures.bridge import par_text
 from whistgui.ui.bridge.auction_view import AuctionView
 from whistgui.ui.bridge.continuation_list import ContinuationList
 from whistgui.ui.bridge.contract_controls import ContractControls
 from whistgui.ui.bridge.dd_table import DDTableView
 from whistgui.ui.bridge.dealing import DealOutcome, deal_job, outcome_note
 from whistgui.ui.bridge.leads_view import LeadsView
+from whistgui.ui.bridge.nav_buttons import NavButton
 from whistgui.ui.bridge.play_grid import PlayGrid
 from whistgui.ui.bridge.record_return import RecordReturn
 from whistgui.ui.bridge.review import (
@@ -59,6 +59,7 @@ from whistgui.ui.bridge.review import (
 from whistgui.ui.bridge.session import ASIDE_WORDS, BridgeSession
 from whistgui.ui.bridge.table import BridgeTable
 from whistgui.ui.bridge.table_cards import contract_text, pair_words
+from whistgui.ui.bridge.table_job import TableResult, table_job
 from whistgui.ui.bridge.trick_tree import TrickTreeView
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.theme import text_role
@@ -103,30 +104,6 @@ def best_card(scores: dict[BridgeCard, int]) -> BridgeCard:
     as in :func:`~whistgui.engine.bridge.dds.winning_line`)."""
     best = max(scores.values())
     return max(c for c, v in scores.items() if v == best)
-
-
-def _table_job(deal: BridgeDeal, vulnerable: str, dealer: Seat) -> object:
-    from whistgui.engine.bridge.dds import dd_table, par
-
-    def job(ctx: JobContext) -> object:
-        ctx.report("double-dummy table (20 results)", force=True)
-        table = dd_table(deal)
-        text = ""
-        if deal.size == 13:
-            ctx.check()
-            vul = _vulnerability(vulnerable)
-            try:
-                result = par(deal, vul, dealer)
-                text = par_text(result, vul)  # players' notation: "2♠ N/S +110 (none vul)"
-            except WhistError:
-                text = ""
-        return table, text
-
-    return job
-
-
-def _vulnerability(text: str) -> str:
-    return {"Love": "None", "-": "None", "Both": "All"}.get(text, text)
 
 
 #: Endings of at most this many cards a hand are scored by the engine's own solver (the
@@ -182,6 +159,8 @@ class BridgePage(QWidget):
         self._scores: dict[BridgePosition, dict[BridgeCard, int]] = {}
         self.scorer = make_scorer(engine)
         self._table_for: object = None  # the deal, vulnerability and dealer of the table's par
+        #: the last deal's par contract, or why it has none (:class:`.table_job.TableResult`)
+        self._par: tuple[object, tuple[Contract, Seat] | str] | None = None
         self._autoplay = QTimer(self)
         self._autoplay.setInterval(AUTOPLAY_MS)
         self._autoplay.timeout.connect(self._autoplay_step)
@@ -209,7 +188,7 @@ class BridgePage(QWidget):
             "spades.hearts.diamonds.clubs); Enter sets it"
         )
         self.deal_edit.returnPressed.connect(self._on_deal_text)
-        deal_label = QLabel("&Deal:", self)
+        deal_label = QLabel("Dea&l:", self)
         deal_label.setBuddy(self.deal_edit)
         self.deal_error = QLabel(self)
         self.deal_error.setObjectName("bridgeDealError")
@@ -393,13 +372,8 @@ class BridgePage(QWidget):
         self._on_document(session.document)
         self._on_cursor(session.cursor)
 
-    def _nav(self, icon: QStyle.StandardPixmap, tip: str, slot: object) -> QToolButton:
-        b = QToolButton(self)
-        b.setIcon(self.style().standardIcon(icon))
-        b.setToolTip(tip)
-        b.setAccessibleName(tip.split(" (")[0])
-        b.clicked.connect(slot)
-        return b
+    def _nav(self, icon: QStyle.StandardPixmap, tip: str, slot: Callable[[], object]) -> NavButton:
+        return NavButton(icon, tip, slot, self)
 
     # -- following the session ---------------------------------------------------------------
     def _on_notice(self, notice: str) -> None:
@@ -450,13 +424,16 @@ class BridgePage(QWidget):
             self.engine.cancel(TABLE_CHANNEL)
             return
         deal = doc.deal
-        if (deal, doc.vulnerable, doc.dealer) != self._table_for:  # par is by vulnerability
-            self._table_for = (deal, doc.vulnerable, doc.dealer)
+        key = (deal, doc.vulnerable, doc.dealer)  # par is by vulnerability and dealer
+        if doc.waits_for_par and self._par is not None and self._par[0] == key:
+            QTimer.singleShot(0, self._stand_in)  # par known: once every view has this board
+        if key != self._table_for:
+            self._table_for = key
             self.dd_table.set_table(None)
             self.dd_table.set_message("computing…")
             self.engine.submit(
                 TABLE_CHANNEL,
-                _table_job(deal, doc.vulnerable, doc.dealer),  # type: ignore[arg-type]
+                table_job(deal, doc.vulnerable, doc.dealer),  # type: ignore[arg-type]
                 label="Double-dummy table",
                 tag=self._table_for,
             )
@@ -525,9 +502,10 @@ class BridgePage(QWidget):
             note = added + outcome_note(result, kept)
             self.table.show_note(note)
             self.message.emit(note)
-        if channel == TABLE_CHANNEL and tag == self._table_for:
-            table, par_text = result  # type: ignore[misc]
-            self.dd_table.set_table(table, par_text=par_text)
+        if channel == TABLE_CHANNEL and tag == self._table_for and isinstance(result, TableResult):
+            self.dd_table.set_table(result.table, par_text=result.par_text)  # type: ignore[arg-type]
+            self._par = (tag, result.par)
+            self._stand_in()
         elif channel == SCORES_CHANNEL and isinstance(tag, BridgePosition):
             self._scores[tag] = result  # type: ignore[assignment]
             if len(self._scores) > 20000:  # a long session: forget the oldest half
@@ -553,13 +531,22 @@ class BridgePage(QWidget):
         if channel in (TABLE_CHANNEL, SCORES_CHANNEL):
             self.message.emit(message)
 
+    def _stand_in(self) -> None:
+        """A board without a contract of its own is played in par's, once par is known."""
+        doc = self.session.document
+        par = self._par  # (not while dealing: a change of the board would cancel the deal)
+        if par is None or self.dealing or not doc.waits_for_par or doc.problem() is not None:
+            return
+        if doc.deal == par[0]:
+            self.session.adopt_par(par[1])
+
     def ready(self) -> bool:
         """True once the double-dummy table and the scores of the position shown are in (or
         the hands are not a deal, or the play is over): nothing is being computed for it."""
         pos = self.session.position()
         if pos is None:
             return True
-        if self.dd_table.table() is None or self.dealing:
+        if self.dd_table.table() is None or self.dealing or self.session.document.waits_for_par:
             return False
         return pos.is_over or pos in self._scores
 
@@ -587,7 +574,8 @@ class BridgePage(QWidget):
         won = pos.tricks[int(side)]
         lost = pos.tricks[int(side.other)]
         pair = "–".join(s.word for s in (doc.declarer, doc.declarer.partner))
-        text = f"{contract_text(doc.contract, doc.declarer)}: "
+        text = contract_text(doc.contract, doc.declarer)  # 4♠X by East: the double too
+        text += f" {doc.contract_note}: " if doc.contract_note else ": "
         text += f"{pair} {won}, defence {lost}. "
         dealt = doc.deal.size  # an ending (fewer than 13) is no whole contract: count its tricks
         if pos.is_over:
@@ -712,7 +700,8 @@ class BridgePage(QWidget):
         contract (:mod:`.dealing`). Progress shows on the felt; the Random Deal button (then
         Cancel Deal) or the status bar's Cancel stops it."""
         self._user_acts()
-        doc = self.session.document
+        # par for the board the deal goes to: a new one (its defaults) beside a hand record
+        doc = BridgeDocument() if self.session.recorded else self.session.document
 
         def make(ctx: JobContext) -> BridgeDeal:
             if constraint is None:
@@ -761,6 +750,7 @@ class BridgePage(QWidget):
         return self._deal_tag is not None
 
     def _deal_done(self) -> None:
+        QTimer.singleShot(0, self._stand_in)  # the board kept (cancelled): par's contract
         self._deal_tag = None
         self.work.keep = False
         self.random_button.setText(RANDOM_TEXT)

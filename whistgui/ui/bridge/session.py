@@ -63,7 +63,8 @@ class BridgeSession(FileSession):
 
     def __init__(self, doc: BridgeDocument | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._doc = doc if doc is not None else BridgeDocument.random()
+        # a random deal to start on: played in par's contract once the page knows it
+        self._doc = doc if doc is not None else BridgeDocument.random(no_contract="new")
         self._cursor = len(self._doc.played)
         self._boards: list[BridgeDocument] = [self._doc]
         self._index = 0
@@ -146,6 +147,7 @@ class BridgeSession(FileSession):
     def _filed(self, doc: BridgeDocument) -> BridgeDocument:
         """``doc`` as far as :attr:`modified` looks: all of it in a file's boards, without its
         line of play in boards never saved."""
+        doc = doc.as_read()  # par's contract standing in for the board's own changes nothing
         if self._path is None and doc.played:
             return dataclasses.replace(doc, played=())
         return doc
@@ -262,6 +264,17 @@ class BridgeSession(FileSession):
             self.recordLeft.emit("The recorded play is back: the contract is the auction's again")
         return True
 
+    def adopt_par(self, found: tuple[Contract, Seat] | str) -> bool:
+        """The board shown, without a contract of its own and no card played, is played in
+        par's contract ``found`` — or ``found`` says why there is none ("passed out at par",
+        "no par") and its contract stays. Not an undo step: it follows from the deal, as the
+        double-dummy table does (undo and redo come back to the deal, and par again)."""
+        doc = self._doc.with_par(found)
+        if doc is self._doc:
+            return False
+        self._show(doc, self._cursor)
+        return True
+
     def play(self, card: BridgeCard) -> bool:
         """Play ``card`` in the position at the cursor (IllegalPlayError quoting it, nothing
         changed, if it cannot be played). Playing the line's own next card just steps on."""
@@ -353,7 +366,9 @@ class BridgeSession(FileSession):
         if deal is not None and not isinstance(deal, BridgeDeal):  # a signal's bool, say
             raise TypeError(f"deal must be a BridgeDeal or None, not {type(deal).__name__}")
         number, dealer, vulnerable = self.next_board()
-        doc = BridgeDocument.random(board=number, dealer=dealer, vulnerable=vulnerable)
+        doc = BridgeDocument.random(
+            board=number, dealer=dealer, vulnerable=vulnerable, no_contract="new"
+        )
         if deal is not None:
             doc = doc.with_deal(deal)
         was = self.modified
@@ -450,6 +465,8 @@ class BridgeSession(FileSession):
         text = f"Board {d.board} · {contract_words(d.contract, d.declarer)}"
         if d.by_hand:
             text += ", set by hand"
+        if d.no_contract:  # the board has none of its own: "· Passed out · par's contract"
+            text += f" · {d.contract_short}"
         if self._cursor:
             text += f" · {self._cursor} card{'s' if self._cursor != 1 else ''} played"
         return text

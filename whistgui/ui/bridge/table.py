@@ -196,6 +196,8 @@ class BridgeTable(TableInput):
         """The table's state in words, for screen readers."""
         doc = self._session.document
         parts = [contract_text(doc.contract, doc.declarer)]
+        if doc.contract_short:
+            parts.append(doc.contract_short)
         problem = doc.problem()
         if problem is not None:
             parts.append(f"{len(doc.pool)} cards undealt: {problem}")
@@ -480,6 +482,8 @@ class BridgeTable(TableInput):
         vul = {"NONE": "none", "NS": "N–S", "EW": "E–W", "ALL": "both", "BOTH": "both"}
         info = [
             contract_text(doc.contract, doc.declarer),
+            # par's contract when the board has none: why, and what is played, a line each
+            *(doc.contract_short.split(" · ") if doc.contract_short else []),
             f"Board {doc.board} · dealer {doc.dealer.word}",
             f"Vulnerable: {vul.get(doc.vulnerable.strip().upper(), doc.vulnerable)}",
         ]

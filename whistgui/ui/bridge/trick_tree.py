@@ -28,12 +28,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QPalette
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QFont, QFontMetrics, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -82,11 +93,28 @@ __all__ = [
     "TrickTreeModel",
     "TrickTreeView",
     "equivalent_groups",
+    "row_height",
     "trick_start",
 ]
 
 #: The engine service's channel for the tree's jobs.
 CHANNEL: Final = "bridge-tree"
+
+
+def row_height(metrics: QFontMetrics) -> int:
+    """A row's height for text of ``metrics``: the line and a quarter of it above and below
+    (the style's own rows, a line and two pixels, read cramped at 1920 × 1080)."""
+    return metrics.height() + 2 * max(3, (metrics.height() + 3) // 4)
+
+
+class _Rows(QStyledItemDelegate):
+    """The tree's rows: a readable height (:func:`row_height`), whatever the style says."""
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        size = super().sizeHint(option, index)
+        return QSize(size.width(), max(size.height(), row_height(option.fontMetrics)))
 
 
 class TrickTreeView(QWidget):
@@ -127,19 +155,34 @@ class TrickTreeView(QWidget):
         self.tree.setObjectName("trickTree")
         self.tree.setModel(self.model)
         self.tree.setUniformRowHeights(True)
+        self.tree.setItemDelegate(_Rows(self.tree))
+        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.tree.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.tree.setExpandsOnDoubleClick(False)
         self.tree.setAlternatingRowColors(True)
         self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.tree.setIndentation(max(12, self.fontMetrics().horizontalAdvance("M")))
         self.tree.setAccessibleName("Tree of the current trick")
         header = self.tree.header()
-        header.setStretchLastSection(True)
+        # every column as wide as its text, the last one taking the room left (never less
+        # than its text): a narrow view scrolls sideways instead of eliding a column
+        header.setStretchLastSection(False)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
         header.setSectionsMovable(False)
+        self.tree.viewport().installEventFilter(self)
         self.tree.activated.connect(self._on_activated)
         self.model.modelReset.connect(self._show_root)
         self.model.rowsInserted.connect(self._span_stand_ins)
+        self.model.rowsInserted.connect(self._refit)
+        self.model.dataChanged.connect(self._refit)
+        self.model.headerDataChanged.connect(self._refit)
+        self.tree.expanded.connect(self._refit)
         self.tree.expanded.connect(self._on_expanded)
+        self._widths: dict[int, int] = {}
+        self._refitting = QTimer(self)  # the columns fitted once a burst of changes is over
+        self._refitting.setSingleShot(True)
+        self._refitting.setInterval(0)
+        self._refitting.timeout.connect(self._fit_columns)
         self._fit_columns()
 
         layout = QVBoxLayout(self)
@@ -240,6 +283,7 @@ class TrickTreeView(QWidget):
             self.model.set_line(line)
             self._path = path
             self._opening = True
+            self._describe()  # the same contract, now perhaps said to be par's
             self._open()
             return
         self._key = key
@@ -272,6 +316,13 @@ class TrickTreeView(QWidget):
         super().changeEvent(event)
         if is_theme_change(event) and getattr(self, "caption", None) is not None:
             self._describe()  # win / lose and the red suits in the new theme's colours
+        if event.type() == QEvent.Type.FontChange and getattr(self, "tree", None) is not None:
+            self._fit_columns()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and watched is self.tree.viewport():
+            self._stretch_last()
+        return super().eventFilter(watched, event)
 
     def _describe(self) -> None:
         root = self.model.root
@@ -281,11 +332,16 @@ class TrickTreeView(QWidget):
         pos = root.position
         c, d = self.model.contract, self.model.declarer
         strain = _strain_html(c, self.palette())
+        doc = self.session.document
+        if doc.contract_note and (doc.contract, doc.declarer) == (c, d):
+            strain += f" by {d.word} {doc.contract_note}"  # par's, the board having none
+        else:
+            strain += f" by {d.word}"
         if self.model.ending:  # no contract decided: the tricks of the ending counted
             dealt = self.model.dealt
             text = (
                 f"<b>Trick {sum(pos.tricks) + 1}</b>, {pos.leader.word} leads · "
-                f"{c.level}{strain} by {d.word}, an ending of {dealt} tricks"
+                f"{c.level}{strain}, an ending of {dealt} tricks"
             )
             if root.mark is not None:
                 text += f" · best play: {root.mark.declarer_tricks} of {dealt} tricks"
@@ -293,7 +349,7 @@ class TrickTreeView(QWidget):
             return
         text = (
             f"<b>Trick {sum(pos.tricks) + 1}</b>, {pos.leader.word} leads · "
-            f"{c.level}{strain} by {d.word} needs {c.tricks_needed}"
+            f"{c.level}{strain} needs {c.tricks_needed}"
         )
         if root.mark is not None:
             colour = (success_colour if root.mark.made else error_colour)(self.palette()).name()
@@ -439,26 +495,46 @@ class TrickTreeView(QWidget):
         self.cardsChosen.emit(self.cards_to(node))
 
     # -- looks ----------------------------------------------------------------------------------
+    def _refit(self, *_args: object) -> None:
+        if not self._refitting.isActive():
+            self._refitting.start()
+
     def _fit_columns(self) -> None:
+        """Each column as wide as the widest of its header, the rows shown and what its
+        cells can hold (so that it does not jump as nodes open): ``♠AKQJ`` in bold, the
+        longest result; the last column stretched to the view's edge."""
         fm = self.tree.fontMetrics()
+        bold_font = QFont(self.tree.font())
+        bold_font.setBold(True)
+        bold = QFontMetrics(bold_font)
         header = self.tree.header()
-        pad = 12
-        level = max(
-            fm.horizontalAdvance("defending"),
-            fm.horizontalAdvance("∀ North"),
-            fm.horizontalAdvance("♠AKQJ"),
-        )
-        result = max(fm.horizontalAdvance(t) for t in ("lose −13", "best/costs", "costs 12"))
-        widths = {
-            COL_TREE: self.tree.indentation() * 4 + fm.horizontalAdvance(PLAYED) + pad,
-            COL_TRICKS: fm.horizontalAdvance("tricks") + pad,
-            COL_RESULT: result + pad,
+        pad = 2 * max(6, fm.horizontalAdvance("n"))
+        level = max(bold.horizontalAdvance(t) for t in ("♠AKQJ", "♥10 9", "♣Q J 10"))
+        result = max(bold.horizontalAdvance(t) for t in ("lose −13", "costs 12", "win +6"))
+        least = {
+            COL_TREE: self.tree.indentation() * 4 + bold.horizontalAdvance(PLAYED),
+            COL_TRICKS: bold.horizontalAdvance("13"),
+            COL_RESULT: result,
         }
         for col in COL_LEVELS:
-            widths[col] = level + pad
-        for col, width in widths.items():
+            least[col] = level
+        self._widths = {}
+        for col, width in least.items():
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
-            header.resizeSection(col, width)
+            shown = self.tree.sizeHintForColumn(col) if self.model.root is not None else 0
+            self._widths[col] = max(width + pad, header.sectionSizeHint(col), shown)
+            header.resizeSection(col, self._widths[col])
+        self._stretch_last()
+
+    def _stretch_last(self) -> None:
+        """The last column to the view's right edge, or its own width if that is more."""
+        widths = getattr(self, "_widths", None)
+        if not widths:
+            return
+        header = self.tree.header()
+        others = sum(header.sectionSize(c) for c in range(header.count()) if c != COL_RESULT)
+        room = self.tree.viewport().width() - others
+        header.resizeSection(COL_RESULT, max(widths[COL_RESULT], room))
 
 
 def _strain_html(contract: Contract, palette: QPalette) -> str:

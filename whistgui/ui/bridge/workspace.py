@@ -42,7 +42,7 @@ KEYS_HTML = """<tr><td colspan=2><b>Bridge</b> (Game ▸ Bridge, or open .pbn, .
 <tr><td>Ctrl+R, Ctrl+Shift+R</td><td>a random deal; one to order (a constraint)</td></tr>
 <tr><td>Alt+N; Alt+K</td><td>Best Continuation; Back to the Record (once left)</td></tr>
 <tr><td>Alt+P, Alt+T</td><td>the Line of play tab, the Trick tree tab</td></tr>
-<tr><td>Alt+L; Alt+D, Alt+B, Alt+C</td><td>the Deal menu; Deal, Board, Contract</td></tr>"""
+<tr><td>Alt+D; Alt+L, Alt+B, Alt+C</td><td>the Deal menu; Deal field, Board, Contract</td></tr>"""
 
 
 class BridgeWorkspace(FileWorkspace):
@@ -221,7 +221,7 @@ class BridgeWorkspace(FileWorkspace):
     def new_document(self) -> None:
         from whistgui.app.bridge import BridgeDocument
 
-        self.session.replace((BridgeDocument.random(),))
+        self.session.replace((BridgeDocument.random(no_contract="new"),))  # par's contract
 
     def save_name(self) -> str:
         return f"boards{PBN_SUFFIX}"

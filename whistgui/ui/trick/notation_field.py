@@ -21,5 +21,5 @@ class NotationField(AppliedField):
     :attr:`settled` carries, or marks it with :meth:`set_error`)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("&Deal:", "notation", parent)
+        super().__init__("Dea&l:", "notation", parent)
         self.edit.setPlaceholderText("e.g. AQ/KJ K/A  or  [A Q, K J] + [K, A]")

@@ -169,6 +169,8 @@ class FigureSource:
 
         board = doc.to_board()  # DocumentError if the hands are not a deal yet
         position = doc.position(cursor) if cursor else None
+        # par's contract standing in for the board's own: the figures find it and say so
+        par = doc.stand_in == "par" and not doc.played
 
         def build(view: str, options: FigureOptions) -> Figure:
             o = BridgeFigureOptions(width=options.width, font_size=options.font_size)
@@ -178,8 +180,8 @@ class FigureSource:
                     board,
                     o,
                     position=position,
-                    contract=doc.contract,
-                    declarer=doc.declarer,
+                    contract=None if par else doc.contract,
+                    declarer=None if par else doc.declarer,
                 )
 
         return cls(BRIDGE_FIGURES, build, f"board-{doc.board}", "both", key="bridgeFigure")
@@ -328,6 +330,7 @@ class FigureDialog(QDialog):
         self.dpi = QSpinBox(self)
         self.dpi.setRange(72, 2400)
         self.dpi.setSuffix(" dpi")
+        self.dpi.setToolTip("PNG: the image's pixels per inch (the other formats have none)")
         self.outlines = QCheckBox("Text as outlines", self)
         self.outlines.setToolTip("SVG: the glyphs' shapes, the same in every viewer")
         for label, w in (
@@ -486,11 +489,18 @@ class FigureDialog(QDialog):
         }
 
     def _update_enabled(self) -> None:
-        """Show the fields the view and format use, and hide (and disable) the others; the
+        """Show the fields the view uses, and hide (and disable) the others; the format's own
+        fields (Resolution, Text as outlines) are always shown, enabled for their format; the
         Depth box shows the view's own depth (each view with a depth keeps its own)."""
         for w, used in self.applies().items():
             w.setEnabled(used)
-            self.form.setRowVisible(w, used)
+            # the format's own fields stay in their place, greyed: another format never
+            # moves a control or resizes the dialog
+            steady = w in (self.dpi, self.outlines)
+            self.form.setRowVisible(w, used or steady)
+            label = self.form.labelForField(w)
+            if steady and label is not None:
+                label.setEnabled(used)
         view = str(self.view.currentData())
         self.depth.setToolTip(_DEPTH_TIPS.get(view, ""))
         if view != self._depth_view and view in self._depths:
@@ -558,7 +568,7 @@ class FigureDialog(QDialog):
         w_mm, h_mm = fig.width / _MM, fig.height / _MM
         face = FONTS.get(fig.font)
         said = (
-            f"{w_mm:.0f} × {h_mm:.0f} mm, text {fig.font_size:g} pt "
+            f"{w_mm:.0f} × {h_mm:.0f} mm, text {round(fig.font_size, 1):g} pt "
             f"{face.name if face is not None else fig.font}"
         )
         if scale < 1:
