@@ -363,7 +363,7 @@ def test_the_step_buttons_icons_stand_out_in_both_themes(qtbot, window, app_them
 
 def test_a_doubled_contract_is_said_doubled_everywhere(qtbot, window, tmp_path):  # type: ignore[no-untyped-def]
     """Board 2 of the LIN file is 4♠X by East: the felt said so, the status, the trick
-    tree's title and header and the window title said 4♠."""
+    tree's title and header and the window title said 4♠; all say 4♠x, as players write it."""
     from whistgui.ui.bridge.trick_tree_model import COL_RESULT
 
     window.load_file(str(_lin_file(tmp_path)))
@@ -375,18 +375,20 @@ def test_a_doubled_contract_is_said_doubled_everywhere(qtbot, window, tmp_path):
     qtbot.waitUntil(
         lambda: page.tree.root is not None and page.tree.root.mark is not None, timeout=60000
     )
-    assert page.status.text().startswith("4♠X by East: ")
-    assert "4♠X by East needs 10" in page.tree.caption.text()
-    assert page.tree.model.header_text(COL_RESULT).startswith("4♠X E")
-    assert "Board 2 · 4♠X by East" in window.windowTitle()
+    assert page.status.text().startswith("4♠x by East: ")
+    assert "4♠x by East needs 10" in page.tree.caption.text()
+    assert page.tree.model.header_text(COL_RESULT).startswith("4♠x E")
+    assert "Board 2 · 4♠x by East" in window.windowTitle()
     corner, _ = page.table._corner_lines(page.session.document)
-    assert corner[0] == "4♠X by East"
+    assert corner[0] == "4♠x by East"
 
 
 def test_random_deal_beside_a_record_finds_par_for_the_new_board(qtbot, window, tmp_path):  # type: ignore[no-untyped-def]
-    """From board 2 (N–S vulnerable) Random Deal adds board 5, vulnerable none, but played
-    it in par for N–S vulnerable and said '(N/S vul)' on the felt and '(none vul)' in the
-    double-dummy panel."""
+    """From board 2 Random Deal adds board 5, which was played in par for board 2's
+    vulnerability; the felt and the double-dummy panel disagreed. Board 5's own (the duplicate
+    rotation: dealer North, N–S vulnerable) is what par is found for and said."""
+    from whistgui.app.bridge import board_rotation
+
     window.load_file(str(_lin_file(tmp_path, 4)))
     page = bridge(window).page
     session = page.session
@@ -398,14 +400,14 @@ def test_random_deal_beside_a_record_finds_par_for_the_new_board(qtbot, window, 
     qtbot.waitUntil(page.ready, timeout=60000)
     doc = session.document
     assert session.board_count == 5
-    assert (doc.board, doc.vulnerable) == ("5", "None")
-    found = _par_of(doc.deal, "None", doc.dealer)
+    assert (doc.board, doc.dealer, doc.vulnerable) == ("5", *board_rotation(5))
+    found = _par_of(doc.deal, doc.vulnerable, doc.dealer)
     if found is not None:
         assert (doc.contract, doc.declarer) == found
     note = page.table.message
-    assert "(none vul)" in note
-    assert "N/S vul" not in note
-    assert page.dd_table.note.text().endswith("(none vul)")
+    assert "(N/S vul)" in note
+    assert "none vul" not in note
+    assert page.dd_table.note.text().endswith("(N/S vul)")
 
 
 def test_a_typed_ending_has_no_par_and_keeps_its_contract_saying_so(qtbot, window):  # type: ignore[no-untyped-def]

@@ -537,7 +537,7 @@ class BridgePage(QWidget):
         par = self._par  # (not while dealing: a change of the board would cancel the deal)
         if par is None or self.dealing or not doc.waits_for_par or doc.problem() is not None:
             return
-        if doc.deal == par[0]:
+        if (doc.deal, doc.vulnerable, doc.dealer) == par[0]:
             self.session.adopt_par(par[1])
 
     def ready(self) -> bool:
