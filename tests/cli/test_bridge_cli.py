@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.bounded import run_bounded
+from tests.cli.helpers import run_process
 from whistgui.cli import main
 from whistgui.engine.bridge import BridgeDeal, Contract, Seat, Strain
 from whistgui.engine.bridge.dds import dd_table
@@ -125,9 +126,9 @@ def test_standard_input_and_bad_deals(capsys):
     answers = [json.loads(line) for line in out.splitlines()]
     assert answers[0]["input"] == bad
     assert "error" not in answers[1]
-    code, _, err = run(capsys, "solve", DEAL, "--contract", "8S", "--declarer", "S")
-    assert code == 2
-    assert "'8S'" in err
+    proc = run_process("bridge", "solve", DEAL, "--contract", "8S", "--declarer", "S")
+    assert proc.returncode == 2
+    assert "'8S'" in proc.stderr
     code, _, err = run(capsys, "solve", DEAL)
     assert code == 2
     assert "--contract" in err

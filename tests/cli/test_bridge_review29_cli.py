@@ -66,8 +66,9 @@ def test_a_passed_out_board_is_an_answer_not_an_error(club: Path) -> None:
         assert res.returncode == 0, (command, res.stderr)
         assert res.stderr == ""
         blocks = res.stdout.split("Board ")[1:]
-        assert [b.split("\n", 1)[0] for b in blocks] == ["12", "13", "15"]
-        assert blocks[1] == f"13\n{DEAL_13}\n  {PASSED_OUT}\n"
+        # (qx|o…: each board played in the open room)
+        assert [b.split("\n", 1)[0] for b in blocks] == ["12 (Open)", "13 (Open)", "15 (Open)"]
+        assert blocks[1] == f"13 (Open)\n{DEAL_13}\n  {PASSED_OUT}\n"
         assert PASSED_OUT not in blocks[0] + blocks[2]
         res = whist(command, str(club), "--json")
         assert res.returncode == 0, (command, res.stderr)
@@ -224,7 +225,7 @@ def test_lin_faults_and_forgiveness(tmp_path: Path) -> None:
     )
     res = whist("table", str(path))
     assert res.returncode == 0, res.stderr
-    assert res.stdout.splitlines()[0] == "Board 13"
+    assert res.stdout.splitlines()[0] == "Board 13 (Open)"  # qx|o…: the open room
 
 
 def test_help_names_lin_files() -> None:

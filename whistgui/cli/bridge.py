@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from itertools import chain, islice
 from typing import Any, Final, TextIO
@@ -60,13 +60,13 @@ TABLE_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
 DESCRIPTION = (
     "Four-hand bridge, double dummy: the tricks each declarer takes in each strain, with par "
     "(table); whether a contract makes (solve); the winning line, card by card, each card with "
-    "its score (line); a board drawn as a figure (render). A deal is a PBN deal string such as "
-    "'N:AKQ2.KJ3.T98.A54 J876.Q54.AK2.J32 T943.A987.QJ4.K7 5.T62.7653.QT986', a PBN file (every "
-    "board in it), a LIN file from BBO, or - for standard input (a PBN or LIN file, or deal "
-    "strings one per line); analyse gives each played card's double-dummy cost, deal makes "
-    "random deals to order. A board "
-    "that cannot be read is reported in its place and the other boards are still answered; the "
-    "exit status is then 2."
+    "declarer's tricks after it (line); a board drawn as a figure (render). A deal is a PBN "
+    "deal string such as 'N:AKQ2.KJ3.T98.A54 J876.Q54.AK2.J32 T943.A987.QJ4.K7 "
+    "5.T62.7653.QT986', a PBN file (every board in it), a LIN file from BBO, or - for standard "
+    "input (a PBN or LIN file, or deal strings one per line); --board B answers only board B "
+    "of each file (its Board tag, else the B-th board). analyse gives each played card's "
+    "double-dummy cost, deal makes random deals to order. A board that cannot be read is "
+    "reported in its place and the other boards are still answered; the exit status is then 2."
 )
 
 #: Boards read ahead: the full deals among them are solved together, as one DDS batch.
@@ -83,16 +83,31 @@ def register(sub: Any, add: Any) -> None:
     for name, what in (
         ("table", "the tricks each declarer takes in each strain, and par"),
         ("solve", "does the declarer make the contract, and with how many tricks"),
-        ("line", "the line of play, card by card, each card with its score"),
+        (
+            "line",
+            "the winning line, card by card, each card with declarer's tricks after it "
+            "(double dummy, those already won included, as analyse counts them)",
+        ),
     ):
         p = bsub.add_parser(name, help=what, description=what)
         p.add_argument(
             "deals", nargs="+", metavar="PBN", help="a deal string, a .pbn or .lin file, or -"
         )
         p.add_argument("--json", action="store_true", help="one JSON object per deal per line")
+        p.add_argument(
+            "--board", metavar="B", help=f"only {bridge_records.BOARD_HELP}, of each file"
+        )
         if name != "table":
-            p.add_argument("--contract", help="e.g. 4S, 3NT (default: the file's Contract)")
-            p.add_argument("--declarer", help="N, E, S or W (default: the file's Declarer)")
+            p.add_argument(
+                "--contract",
+                type=contract_option,
+                help="e.g. 4S, 3NT (default: the file's Contract)",
+            )
+            p.add_argument(
+                "--declarer",
+                type=declarer_option,
+                help="N, E, S or W (default: the file's Declarer)",
+            )
         else:
             p.add_argument(
                 "--vulnerable",
@@ -131,6 +146,25 @@ def vulnerability(text: str) -> str:
     return name
 
 
+def contract_option(text: str) -> str:
+    """``--contract``, checked once before any board is read (a bad one is an argument's
+    error, said once, not once a board); the text as given."""
+    try:
+        Contract.parse(text)
+    except WhistError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def declarer_option(text: str) -> str:
+    """``--declarer``, checked once as :func:`contract_option` checks ``--contract``."""
+    try:
+        Seat.parse(text)
+    except WhistError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
 def _register_render(bsub: Any) -> None:
     what = (
         "draw a board for an article: the deal diagram, its double-dummy table with par, "
@@ -149,8 +183,16 @@ def _register_render(bsub: Any) -> None:
         "or tricktree (the first trick's tree, ∃/∀ levels, for the contract)",
     )
     p.add_argument("--board", metavar="B", help=f"{bridge_records.BOARD_HELP} (default: the first)")
-    p.add_argument("--contract", help="tricktree: e.g. 4S (default: the file's, or par's)")
-    p.add_argument("--declarer", help="tricktree: N, E, S or W (default: the file's, or par's)")
+    p.add_argument(
+        "--contract",
+        type=contract_option,
+        help="tricktree: e.g. 4S (default: the file's, or par's)",
+    )
+    p.add_argument(
+        "--declarer",
+        type=declarer_option,
+        help="tricktree: N, E, S or W (default: the file's, or par's)",
+    )
     add_output_options(p)
 
 
@@ -167,6 +209,9 @@ class _Item:
     line: int | None = None
     text: str | None = None
     name: str | None = None
+    #: why the board's played cards were left out (they could not be read: the board is
+    #: answered without them, and this is said on standard error)
+    note: str | None = None
 
     @property
     def heading(self) -> str | None:
@@ -176,7 +221,8 @@ class _Item:
         is the answer's first line)."""
         board = self.board
         if isinstance(board, PbnBoard) and self.name is not None and board.board:
-            return f"Board {self.name}"
+            room = board.tag("Room")  # a teams match's two tables: Board 1 (Open)
+            return f"Board {self.name}" + (f" ({label(room)})" if room else "")
         return None
 
 
@@ -184,18 +230,67 @@ def _items(arg: str, stdin: TextIO) -> Iterator[_Item]:
     """The deals one argument names, read as they are answered; a file that cannot be read,
     or holds no deal, is a NotationError raised here, before any of them."""
     if arg == "-":
-        return _from_text(read_stdin(stdin), "standard input")
-    if arg.lower().endswith((".pbn", ".lin")) or is_file(arg):
-        where = label(arg, PATH_QUOTE_LIMIT)
-        items = _from_text(_read_file(arg), where, lin=arg.lower().endswith(".lin"))
-        first = next(items, None)
-        if first is None:  # (standard input may be an empty batch; a named file is a mistake)
-            raise NotationError(
-                f'{where} holds no deal; expected PBN tags like [Deal "N:..."] or lines '
-                "of deal strings"
-            )
-        return chain((first,), items)
-    return iter((_Item("", PbnBoard.make(BridgeDeal.parse(arg)), text=arg),))
+        where, text, lin = "standard input", read_stdin(stdin), False
+    elif arg.lower().endswith((".pbn", ".lin")) or is_file(arg):
+        where, text = label(arg, PATH_QUOTE_LIMIT), _read_file(arg)
+        lin = arg.lower().endswith(".lin")
+    else:
+        return iter((_Item("", PbnBoard.make(BridgeDeal.parse(arg)), text=arg),))
+    _check_text(text, where)
+    items = _few_errors(_from_text(text, where, lin=lin), where)
+    first = next(items, None)
+    if first is None:  # an empty file, or empty standard input, is a mistake
+        raise NotationError(
+            f'{where} holds no deal; expected PBN tags like [Deal "N:..."], LIN pairs like '
+            "md|…|, or lines of deal strings"
+        )
+    return chain((first,), items)
+
+
+#: Unreadable boards or lines shown one by one before a file none of whose boards reads is
+#: summed up in one line (a PNG or /etc/passwd named by mistake: not 29 lines of mojibake).
+SHOWN_ERRORS: Final = 3
+
+
+def _check_text(text: str, where: str) -> None:
+    """A NotationError, said once, for a file that is not text: a NUL or another control
+    character (not a tab, a line end or a form feed) among its first 4,096 characters, as
+    every image or program has and no PBN, LIN or deal string."""
+    head = text[:4096]
+    bad = next((i for i, c in enumerate(head) if ord(c) < 32 and c not in "\t\n\r\f"), None)
+    if bad is not None:
+        raise NotationError(
+            f"{where} is not a PBN or LIN file: it holds binary data (character {bad + 1} is "
+            f"{head[bad]!r}); expected a text file of PBN tags, LIN pairs or deal strings"
+        )
+
+
+def _few_errors(items: Iterator[_Item], where: str) -> Iterator[_Item]:
+    """``items``, but once :data:`SHOWN_ERRORS` have failed and none has been read, the
+    rest of the failures counted and said in one last item (the boards that read are still
+    answered in their place)."""
+    good = bad = hidden = 0
+    last: _Item | None = None
+    for item in items:
+        if not isinstance(item.board, WhistError):
+            good += 1
+            yield item
+        elif good or bad < SHOWN_ERRORS:
+            bad += 1
+            yield item
+        else:
+            hidden += 1
+            last = item
+    if hidden and last is not None:
+        unit = "line" if last.text is not None else "board"
+        total = bad + hidden
+        yield _Item(
+            f"{where}: ",
+            NotationError(
+                f"not a PBN or LIN file: {total} {unit}s unreadable, the first {bad} shown "
+                "above; expected PBN tags, LIN pairs or deal strings"
+            ),
+        )
 
 
 def _boards(args: list[str], stdin: TextIO) -> Iterator[_Item]:
@@ -383,18 +478,30 @@ def _line(args: argparse.Namespace, item: _Item, board: PbnBoard, out: TextIO) -
         }
         out.write(json.dumps(_named(item, obj), ensure_ascii=False) + "\n")
         return
-    said = contract.words  # as players write it (3♣x); --json keeps PBN's 3CX
-    lines = [f"{deal.to_pbn()}", f"  {said} by {declarer.word}, {declarer.lho.word} leads"]
-    for s in steps:
-        lines.append(
-            f"  {s.trick:>2}. {s.seat} {s.card!s:<4} scores {s.score:>2}"
-            f"   (declarer then takes {s.declarer_tricks})"
-        )
+    # one column, one side's: declarer's tricks after each card, double dummy, those already
+    # won included (as analyse counts them); a side's own score switched sides card by card
+    # 3♣x as players write it: --json keeps PBN's 3CX
+    lines = [
+        f"{deal.to_pbn()}",
+        f"  {contract.words} by {declarer.word}, {declarer.lho.word} leads",
+        "  trick card  declarer's tricks after it",
+    ]
+    for k, s in enumerate(steps):
+        trick = f"{s.trick:>2}." if k == 0 or steps[k - 1].trick != s.trick else "   "
+        lines.append(f"  {trick}  {s.seat} {s.card!s:<4} {s.declarer_tricks:>2}")
     counted = f" ({tricks})" if deal.size == 13 else ""
-    lines.append(
-        f"  {said} by {declarer.word}: {result_words(contract, tricks, deal.size)}{counted}"
-    )
+    said = result_words(contract, tricks, deal.size)
+    lines.append(f"  {contract.words} by {declarer.word}: {said}{counted}")
     out.write(_lines_of(item, lines))
+
+
+def _board_of(items: Iterator[_Item], wanted: str, arg: str) -> _Item:
+    """The item ``--board`` names among an argument's (its Board tag, else its place:
+    :func:`bridge_records.pick_board`, as every ``whist bridge`` command reads it)."""
+    read = list(items)
+    names = [item.name or str(i) for i, item in enumerate(read, start=1)]
+    where = "standard input" if arg == "-" else quote_path(arg)
+    return read[bridge_records.pick_board(names, wanted, where)]
 
 
 def _chosen_board(args: argparse.Namespace, stdin: TextIO) -> PbnBoard:
@@ -484,10 +591,12 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     for arg in args.deals:
         try:
             items = _items(arg, stdin)
+            if args.board is not None:
+                items = iter((_board_of(items, args.board, arg),))
         except WhistError as exc:  # a deal argument, or a file, that cannot be read
             refuse(_Item("", exc, text=arg), str(exc))
             continue
-        while batch := list(islice(items, BATCH)):
+        while batch := list(islice(map(_without_play, items), BATCH)):
             for item, answer in _answers(args, batch):
                 try:
                     if isinstance(answer, WhistError):
@@ -495,8 +604,22 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
                     answer(sys.stdout)  # (each works out its answer before it writes)
                 except WhistError as exc:
                     refuse(item, _reason(exc))
+                    continue
                 sys.stdout.flush()
+                if item.note is not None:
+                    sys.stderr.write(f"whist: note: {item.where}{item.note}\n")
+                    sys.stderr.flush()
     return status
+
+
+def _without_play(item: _Item) -> _Item:
+    """A board whose played cards alone could not be read, as the board without them, with
+    a note saying so: table, solve and line need no play (analyse, which does, refuses it)."""
+    board = item.board
+    if isinstance(board, PbnError) and board.without_play is not None:
+        note = f"{_reason(board)}; the played cards are left out (the answer needs none of them)"
+        return replace(item, board=board.without_play, note=note)
+    return item
 
 
 def _answers(

@@ -143,7 +143,10 @@ def _iter_lin(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
             said = str(exc)
             if done.open_end is not None:  # the pair the file ends in may be cut short
                 said = f"{done.open_end} has no | at its end (is the file cut short?); {said}"
-            return done.line, PbnError(said, number=count, board=name, line=done.line)
+            without = exc.board if isinstance(exc, PlayError) else None
+            return done.line, PbnError(
+                said, number=count, board=name, line=done.line, without_play=without
+            )
 
     size = len(text)
     while pos < size:
@@ -377,10 +380,12 @@ def _board(
     kept = []
     board_name: str | None = None
     closed = False
+    room: str | None = None
     for k, v in pairs:
-        if k == "qx" and board_name is None and (room := _ROOM_BOARD.fullmatch(v.strip())):
-            board_name = room.group(1)  # qx|o5|: board 5 (open room); ah| names it better
+        if k == "qx" and board_name is None and (qx := _ROOM_BOARD.fullmatch(v.strip())):
+            board_name = qx.group(1)  # qx|o5|: board 5 (open room); ah| names it better
             closed = v.strip()[:1].lower() == "c"
+            room = "Closed" if closed else "Open"  # PBN's Room tag
         elif k == "ah":
             board_name = v[6:].strip() if v[:6].lower() == "board " else v.strip()
             if _BOARD_NUMBER.fullmatch(v) is not None:
@@ -390,10 +395,11 @@ def _board(
         elif k == "md":
             kept.append((k, v))
     line = "".join(f"{k}|{v}|" for k, v in kept)
+    play_error: str | None = None
     try:
         play = tuple(BridgeCard.parse(v) for k, v in pairs if k == "pc")
     except NotationError as exc:
-        raise NotationError(f"pc|: {exc}") from None
+        play, play_error = (), f"the play (pc|): {exc}"
     try:
         record: Any = LINDecoder().parse_line(line)  # type: ignore[no-untyped-call]
         deal = BridgeDeal.parse(record.deal.to_pbn())
@@ -412,6 +418,8 @@ def _board(
     tags: list[tuple[str, str]] = _event_tags(event)
     if board_name:
         tags.append(("Board", board_name))
+    if room is not None:
+        tags.append(("Room", room))
     tags.append(("Dealer", str(dealer)))
     if vul is not None:
         tags.append(("Vulnerable", vul))
@@ -425,26 +433,40 @@ def _board(
     try:
         check_auction(dealer, auction)
         found = auction_contract(dealer, auction)
-        if found is None and play:
-            raise NotationError(
-                f"{len(play)} cards are played (pc|) but the auction names no contract"
-            )
-        if found is not None:
-            contract, declarer = found
-            tags += [("Contract", str(contract)), ("Declarer", str(declarer))]
-            if claimed is not None:
-                tags.append(("Result", str(claimed)))
-        if auction:
-            tags.append(("Auction", str(dealer)))
-            sections.append(("Auction", auction_lines(dealer, auction)))
-        if play and found is not None:
-            contract, declarer = found
-            tags.append(("Play", str(declarer.lho)))
-            lines = play_lines(declarer.lho, deal, contract, declarer, play)
-            sections.append(("Play", lines))
     except (NotationError, IllegalPlayError) as exc:
-        raise NotationError(f"mb|, pc|: {exc}") from None
-    return PbnBoard(tuple(tags), tuple(sections))
+        raise NotationError(f"the auction (mb|): {exc}") from None
+    if found is not None:
+        contract, declarer = found
+        tags += [("Contract", str(contract)), ("Declarer", str(declarer))]
+        if claimed is not None:
+            tags.append(("Result", str(claimed)))
+    if auction:
+        tags.append(("Auction", str(dealer)))
+        sections.append(("Auction", auction_lines(dealer, auction)))
+    if found is None and play:
+        play_error = f"{len(play)} cards are played (pc|) but the auction names no contract"
+    elif play and found is not None:
+        contract, declarer = found
+        try:
+            lines = play_lines(declarer.lho, deal, contract, declarer, play)
+        except (NotationError, IllegalPlayError) as exc:
+            play_error = f"the play (pc|): {exc}"
+        else:
+            tags.append(("Play", str(declarer.lho)))
+            sections.append(("Play", lines))
+    board = PbnBoard(tuple(tags), tuple(sections))
+    if play_error is not None:  # the board is read; only what needs its play is refused
+        raise PlayError(play_error, board)
+    return board
+
+
+class PlayError(NotationError):
+    """A board whose played cards cannot be read: ``board`` is the board without them (what
+    needs no play — its table, a contract's result — can still be answered)."""
+
+    def __init__(self, message: str, board: PbnBoard) -> None:
+        super().__init__(message)
+        self.board = board
 
 
 def iter_records(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:

@@ -125,7 +125,8 @@ class PbnError(NotationError):
     without the board's name (it begins ``line 12:`` when the fault is on another line than
     the board's first); ``number`` (the board's place in the file, from 1), ``board`` (its
     Board tag) and ``line`` (where it starts, from 1) say which board, when the error is one
-    board's."""
+    board's. ``without_play`` is the board read without its played cards when only they
+    could not be read (a command that needs no play answers it, and notes why)."""
 
     def __init__(
         self,
@@ -134,11 +135,13 @@ class PbnError(NotationError):
         number: int | None = None,
         board: str | None = None,
         line: int | None = None,
+        without_play: PbnBoard | None = None,
     ) -> None:
         self.reason = reason
         self.number = number
         self.board = board
         self.line = line
+        self.without_play = without_play
         message = reason
         if number is not None:
             at = f" (line {line})" if line is not None else ""
@@ -624,7 +627,10 @@ def _iter_pbn(text: str) -> Iterator[tuple[int, PbnBoard | PbnError]]:
                 tuple((name, tuple(lines)) for name, lines in done.sections if lines),
             )
         except NotationError as err:
-            return done.start, PbnError(str(err), number=count, board=board, line=done.start)
+            without = _without_play(done.tags, done.sections)
+            return done.start, PbnError(
+                str(err), number=count, board=board, line=done.start, without_play=without
+            )
 
     for number, line, problem in _lines(text):
         if problem is not None:
@@ -703,6 +709,22 @@ def read_pbn(text: str) -> list[PbnBoard]:
     """The boards of a PBN file's text, in order; :class:`PbnError` naming the first board that
     cannot be read (see :func:`iter_pbn` to read the others all the same)."""
     return every_board(_iter_pbn(expect(text, str, "text", _PBN_TEXT)))
+
+
+def _without_play(
+    tags: Sequence[tuple[str, str]], sections: Sequence[tuple[str, Sequence[str]]]
+) -> PbnBoard | None:
+    """The board of a PBN chunk that could not be read, its Play tag and section left out,
+    if it reads so (the fault was in its play); else None."""
+    if not any(name == "Play" for name, _ in tags):
+        return None
+    try:
+        return PbnBoard(
+            tuple((name, value) for name, value in tags if name != "Play"),
+            tuple((name, tuple(lines)) for name, lines in sections if lines and name != "Play"),
+        )
+    except NotationError:
+        return None
 
 
 def every_board(read: Iterable[tuple[int, PbnBoard | PbnError]]) -> list[PbnBoard]:
