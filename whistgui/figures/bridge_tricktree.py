@@ -14,7 +14,8 @@ or what it *costs* the side that plays it.
 A trick has thousands of ways through it, so one line is shown open, as the screen does: every
 card of each node on it, the others closed. The line is the cards already played to the trick,
 then best play (the highest of the best cards, as :func:`~whistgui.engine.bridge.dds.
-winning_line` plays); it is marked ● and bold.
+winning_line` plays); it is marked ●. Bold marks the side to play's best cards at each node
+(the declaring side's most tricks, the defence's fewest), on the line or off it.
 
 :func:`build_trick_tree_figure` is what ``whist bridge render --view tricktree`` and the
 app's Export Figure draw.
@@ -33,7 +34,7 @@ from whistgui.figures.backends import whole_points
 from whistgui.figures.deal import RED
 from whistgui.figures.layout import text_item
 from whistgui.figures.scene import BLACK, GREY, Figure, Line
-from whistgui.figures.text import line_height, measure
+from whistgui.figures.text import line_height, measure, wrap
 
 __all__ = ["GREEN", "TreeRow", "build_trick_tree_figure", "trick_tree_rows"]
 
@@ -160,11 +161,12 @@ def build_trick_tree_figure(
     par: bool = False,
 ) -> Figure:
     """The tree of the trick ``position`` is in, for ``contract`` by ``declarer``, laid out
-    ``width`` points wide (wider if it needs it) in ``size``-point type: a column per level
-    headed ``∃ North`` / ``∀ East``, the declaring side's tricks and the result of each card;
-    the line shown open marked ● and bold; ``title`` above it (by default the trick, the
-    contract — ``(par)`` after it when ``par``: the board has none, par's is played — and
-    who leads)."""
+    ``width`` points wide (wider only if the tree needs it: the columns are spread to fill
+    it, the legend wrapped to it) in ``size``-point type: a column per level headed
+    ``∃ North`` / ``∀ East``, the declaring side's tricks and the result of each card; the
+    line shown open marked ●, the side to play's best cards bold; ``title`` above it (by
+    default the trick, the contract — ``(par)`` after it when ``par``: the board has none,
+    par's is played — and who leads)."""
     rows = trick_tree_rows(position, contract, declarer, scorer)
     s, lh = size, line_height(size)
     start = _trick_start(position)
@@ -183,7 +185,7 @@ def build_trick_tree_figure(
     result_head = (
         ("ending", "best/costs") if ending else (f"{contract.words} {declarer}", "win/lose")
     )
-    pad = 0.8 * s
+    pad = 0.7 * s
     mark_w = measure(OPEN, s) + 0.4 * s
     root_text = f"Trick {trick_no}"
     col0 = mark_w + measure(root_text, s, bold=True) + pad
@@ -203,13 +205,23 @@ def build_trick_tree_figure(
         + 0.5 * pad
     )
     total = sum(widths) + tricks_w + result_w
+    # the width asked is the figure's: the tree is spread to fill it (each column a little
+    # wider, up to 2.5 em), the legend wrapped to it — a one-line legend set the width, and
+    # a figure wider than asked came out in smaller type (120 mm at 9 pt: 5.3 pt)
+    room = width - s - total  # (a margin of half an em each side)
+    if room > 0:
+        extra = min(room / 6, 2.5 * s)
+        widths = [w + extra for w in widths]
+        tricks_w += extra
+        total += 6 * extra
     note = (
         f"{OPEN} the line shown open: "
         + ("the cards played, then best play" if position.trick else "best play")
-        + "; bold: the best cards; tricks: the declaring side's with best play after the card"
+        + "; bold: the side to play's best cards; tricks: the declaring side's with best play "
+        "after the card"
     )
-    note_w = measure(note, 0.85 * s, italic=True)
-    fig = Figure(max(width, total + 2 * s, note_w + 2 * s), 0, title=heading, font_size=s)
+    fig = Figure(max(width, total + s), 0, title=heading, font_size=s)
+    note_lines = wrap(note, 0.85 * s, fig.width - s, italic=True)
     x0 = (fig.width - total) / 2
     xs = [x0]
     for w in widths:
@@ -239,7 +251,7 @@ def build_trick_tree_figure(
     for i, row in enumerate(rows):
         baseline = y + 0.1 * s + s + i * row_h
         baselines.append(baseline)
-        bold = row.open or i in best
+        bold = i in best  # the side to play's best cards only: the open line has its ●
         if row.level == 0:
             fig.add(text_item(x0 + mark_w, baseline, root_text, s, bold=True))
         else:
@@ -268,16 +280,11 @@ def build_trick_tree_figure(
             fig.add(text_item(x_result, baseline, words, s, bold=bold, colour=colour))
     y = (baselines[-1] if baselines else y) + 0.45 * s
     fig.add(Line(x0, y, right, y, heavy))
-    fig.add(
-        text_item(
-            fig.width / 2,
-            y + 0.4 * s + s,
-            note,
-            0.85 * s,
-            italic=True,
-            colour=GREY,
-            anchor="middle",
+    y += 0.4 * s
+    for text in note_lines:
+        y += line_height(0.85 * s)
+        fig.add(
+            text_item(fig.width / 2, y, text, 0.85 * s, italic=True, colour=GREY, anchor="middle")
         )
-    )
-    fig.height = y + 0.4 * s + s + s
+    fig.height = y + s
     return whole_points(fig)
