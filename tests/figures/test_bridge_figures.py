@@ -173,7 +173,7 @@ def test_the_boards_facts_stand_in_the_corners() -> None:
     assert_apart(fig)
     # the keywords override the board's tags; a bad vulnerability is refused, quoted
     fig = build_bridge_deal(board, WIDTH, dealer=Seat.N, vulnerable="All")
-    assert {"Dealer: North", "Vul: All"} <= set(fig.texts())
+    assert {"Dealer: North", "Vul: Both"} <= set(fig.texts())  # as par says it: (both vul)
     with pytest.raises(NotationError, match="'sideways'"):
         build_bridge_deal(deal, WIDTH, vulnerable="sideways")
 

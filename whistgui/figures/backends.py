@@ -493,6 +493,10 @@ _LATEX_SPECIAL = {
     "~": r"\textasciitilde{}",
     "^": r"\textasciicircum{}",
 }
+#: Characters LaTeX sets with the picture's own macros (:data:`_SUIT_MACROS`): the red suits
+#: solid, as PNG, SVG and PDF draw them (amssymb's \heartsuit and \diamondsuit are outlines,
+#: and its solid ones are in no font every TeX has).
+_LATEX_SUITS: Final = {"♥": r"\wgheart{}", "♦": r"\wgdiamond{}"}
 _LATEX_MATH = {
     "−": "-",
     "±": r"\pm",
@@ -509,7 +513,7 @@ _LATEX_MATH = {
     "χ": r"\chi",
     "′": r"{}^{\prime}",
     "♠": r"\spadesuit",
-    "♥": r"\heartsuit",
+    "♥": r"\heartsuit",  # (as text: _LATEX_SUITS' solid ones, as the other formats draw)
     "♦": r"\diamondsuit",
     "♣": r"\clubsuit",
     "∀": r"\forall",
@@ -652,10 +656,12 @@ def latex_text(text: str) -> str:
         ch = text[i]
         if ch in _LATEX_SPECIAL:
             out.append(_LATEX_SPECIAL[ch])
-        elif ch in _LATEX_TEXT:
-            out.append(_LATEX_TEXT[ch])
+        elif ch in _LATEX_SUITS:
+            out.append(_LATEX_SUITS[ch])
         elif ch in "<>|":
             out.append(rf"\ensuremath{{{ch}}}")
+        elif ch in _LATEX_TEXT:
+            out.append(_LATEX_TEXT[ch])
         elif ch in _LATEX_MATH:
             out.append(rf"\ensuremath{{{_LATEX_MATH[ch]}}}")
         elif ch.translate(_SUB) != ch or ch.translate(_SUPER) != ch:
@@ -684,6 +690,19 @@ def latex_text(text: str) -> str:
 #: The macro every text node is set with: ``\wgfit{width}{text}`` is ``text``, squeezed
 #: across (never taller or shorter) to ``width`` when it is wider than that. Defined where
 #: the picture is, only if it is not yet, so that a picture can be ``\input`` many times.
+#: ``\wgheart`` and ``\wgdiamond``: solid suits filled in the text's colour, on the baseline,
+#: as wide as amssymb's outline ones, drawn by TikZ (no font needed).
+_SUIT_MACROS: Final = (
+    r"\providecommand{\wgheart}{\mbox{\kern0.06em\tikz[x=0.7em,y=0.68em,baseline=0pt]"
+    r"\fill[color=.] (0.5,0) .. controls (0.38,0.2) and (0,0.38) .. (0,0.68) .. controls "
+    r"(0,0.9) and (0.14,1.02) .. (0.27,1.02) .. controls (0.4,1.02) and (0.5,0.92) .. (0.5,0.8)"
+    r" .. controls (0.5,0.92) and (0.6,1.02) .. (0.73,1.02) .. controls (0.86,1.02) and "
+    r"(1,0.9) .. (1,0.68) .. controls (1,0.38) and (0.62,0.2) .. (0.5,0) -- cycle;"
+    r"\kern0.06em}}",
+    r"\providecommand{\wgdiamond}{\mbox{\kern0.1em\tikz[x=0.62em,y=0.62em,baseline=0pt]"
+    r"\fill[color=.] (0.5,-0.05) -- (0.9,0.5) -- (0.5,1.05) -- (0.1,0.5) -- cycle;"
+    r"\kern0.1em}}",
+)
 _FIT_MACRO: Final = (
     r"\ifdefined\wgfitbox\else\newsavebox{\wgfitbox}\fi",
     r"\providecommand{\wgfit}[2]{\sbox{\wgfitbox}{#2}\ifdim\wd\wgfitbox>#1\relax"
@@ -768,6 +787,7 @@ def to_tikz(fig: Figure, *, standalone: bool = True) -> str:
         [
             *defs,
             *_FIT_MACRO,
+            *_SUIT_MACROS,
             rf"\begin{{tikzpicture}}[x=1pt,y=-1pt,font={face.latex}]",
             *(f"  {line}" for line in body),
             r"\end{tikzpicture}",

@@ -48,7 +48,7 @@ from whistgui.figures.backends import whole_points
 from whistgui.figures.deal import RED
 from whistgui.figures.layout import paragraph, text_item
 from whistgui.figures.matrix import Run, draw_runs
-from whistgui.figures.scene import BLACK, GREY, Figure, Line, Rect, Text
+from whistgui.figures.scene import BLACK, GREY, Anchor, Figure, Line, Rect, Text
 from whistgui.figures.text import line_height, measure
 
 __all__ = [
@@ -92,10 +92,10 @@ _VUL_WORDS: Final = {
     "-": "None",
     "ns": "N–S",
     "ew": "E–W",
-    "all": "All",
-    "both": "All",
+    "all": "Both",
+    "both": "Both",
 }
-_VUL_DDS: Final = {"None": "None", "N–S": "NS", "E–W": "EW", "All": "All"}
+_VUL_DDS: Final = {"None": "None", "N–S": "NS", "E–W": "EW", "Both": "All"}
 
 
 def _colour(symbol: str) -> str:
@@ -120,7 +120,8 @@ def card_runs(card: BridgeCard) -> tuple[str, str]:
 
 def vulnerable_text(value: str) -> str:
     """A PBN vulnerability (None, NS, EW, All, Love, -, Both) as print says it: ``None``,
-    ``N–S``, ``E–W`` or ``All``; NotationError quoting anything else."""
+    ``N–S``, ``E–W`` or ``Both`` (as the par line says it: ``(both vul)``, not PBN's ``All``);
+    NotationError quoting anything else."""
     words = _VUL_WORDS.get(value.strip().lower())
     if words is None:
         raise NotationError(f"{value!r} is not a vulnerability; expected None, NS, EW or All")
@@ -154,6 +155,32 @@ def _runs(text: str, *, bold: bool = False, italic: bool = False) -> list[Run]:
 
 def _runs_width(runs: Sequence[Run], size: float) -> float:
     return sum(measure(r.text, size, bold=r.bold, italic=r.italic) for r in runs)
+
+
+def _centred_line(fig: Figure, top: float, runs: Sequence[Run], size: float) -> float:
+    """``runs`` on one line centred on the page, its top at ``top``; returns its bottom.
+    Each run is anchored toward the middle — the run across it by its middle, those before
+    by their end, those after by their start — so that a backend setting the text in a
+    narrower face (TikZ, in Latin Modern) keeps the line centred, not drawn toward the left
+    from where it began."""
+    lh = line_height(size)
+    baseline = top + size
+    x = (fig.width - _runs_width(runs, size)) / 2
+    middle = fig.width / 2
+    anchor: Anchor
+    for r in runs:
+        w = measure(r.text, size, bold=r.bold, italic=r.italic)
+        if x + w <= middle:
+            at, anchor = x + w, "end"
+        elif x >= middle:
+            at, anchor = x, "start"
+        else:
+            at, anchor = x + w / 2, "middle"
+        item = text_item(at, baseline, r.text, size, bold=r.bold, italic=r.italic,
+                         colour=r.colour, anchor=anchor)  # fmt: skip
+        fig.add(item)
+        x += w
+    return top + lh
 
 
 def _draw_line(fig: Figure, x: float, baseline: float, runs: Sequence[Run], size: float) -> None:
@@ -543,7 +570,7 @@ class _DDBlock:
         for runs in self.notes:
             w = _runs_width(runs, s)
             if w <= room:
-                y = draw_runs(fig, (fig.width - w) / 2, y, w + 1, runs, s)
+                y = _centred_line(fig, y, runs, s)
             else:
                 y = draw_runs(fig, s, y, room, runs, s, indent=s)
         return y
