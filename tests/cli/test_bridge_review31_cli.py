@@ -194,3 +194,36 @@ def test_line_has_one_column_of_declarers_tricks() -> None:
     assert {int(row.split()[-1]) for row in rows} == {tricks}
     assert "scores" not in res.stdout
     assert sum(1 for row in rows if row.strip()[0].isdigit()) == 13  # a trick's number once
+
+
+def test_every_command_says_where_in_one_way(tmp_path: Path) -> None:
+    """Cosmetic: a bad board is 'FILE, board N (line L): …' in table, solve, leads and
+    analyse alike (analyse said 'board N: FILE, line L: …'); a --board out of range names the
+    file the same way in each command (leads and render quoted it, analyse did not)."""
+    lines = lin_text(records(3)).splitlines()
+    lines[1] = lines[1].replace("md|3", "md|9")  # board 2: no dealer's digit
+    path = tmp_path / "club.lin"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    said = set()
+    for command in ("table", "solve", "leads", "analyse"):
+        res = whist(command, str(path))
+        assert res.returncode == 2
+        (line,) = [x for x in res.stderr.splitlines() if "board 2" in x]
+        said.add(line)
+    (line,) = said
+    assert line.startswith(f"whist: error: {path}, board 2 (line 2): md|'9")
+    said = set()
+    for command in ("table", "line", "leads", "analyse", "render"):
+        out = ("-o", str(tmp_path / "x.svg")) if command == "render" else ()
+        res = whist(command, str(path), "--board", "9", *out)
+        assert res.returncode == 2
+        said.add(res.stderr.strip())
+    assert said == {f"whist: error: --board 9: {path} has 3 boards; expected 1 to 3"}
+
+
+def test_handout_help_says_boards_are_board_tags_first() -> None:
+    res = whist("handout", "--help")
+    assert res.returncode == 0
+    words = " ".join(res.stdout.split())
+    assert "each number a board's Board tag, else its place in the file" in words
+    assert "counted from 1 in the file's order" not in words

@@ -24,7 +24,6 @@ from whistgui.cli.common import (
     input_lines,
     is_file,
     json_line,
-    quote_path,
     read_stdin,
 )
 from whistgui.cli.render import (
@@ -500,7 +499,7 @@ def _board_of(items: Iterator[_Item], wanted: str, arg: str) -> _Item:
     :func:`bridge_records.pick_board`, as every ``whist bridge`` command reads it)."""
     read = list(items)
     names = [item.name or str(i) for i, item in enumerate(read, start=1)]
-    where = "standard input" if arg == "-" else quote_path(arg)
+    where = "standard input" if arg == "-" else label(arg, PATH_QUOTE_LIMIT)
     return read[bridge_records.pick_board(names, wanted, where)]
 
 
@@ -518,7 +517,7 @@ def _chosen_board(args: argparse.Namespace, stdin: TextIO) -> PbnBoard:
             by_tag = item
         if str(i) == wanted:
             by_place = item
-    where = "standard input" if args.deal == "-" else quote_path(args.deal)
+    where = "standard input" if args.deal == "-" else label(args.deal, PATH_QUOTE_LIMIT)
     if first is None:
         raise NotationError(f"{where} has no boards; expected a PBN deal or a LIN or PBN file")
     chosen = first

@@ -19,7 +19,7 @@ from whistgui.cli.bridge_records import BOARD_HELP, PASSED_OUT, pick_board, tags
 from whistgui.cli.common import EXIT_BAD_INPUT, EXIT_OK, input_json, json_line, quote_path
 from whistgui.engine import NotationError, WhistError
 from whistgui.engine.bridge import Contract, PbnBoard, PbnError, Seat, Suit
-from whistgui.engine.reading import quote
+from whistgui.engine.reading import PATH_QUOTE_LIMIT, label, quote
 
 __all__ = ["BOARDS_HELP", "parse_boards", "register", "run"]
 
@@ -30,8 +30,8 @@ _KINDS: Final = ("pdf", "svg", "png")
 MAX_HANDOUT_BOARDS: Final = 200
 
 BOARDS_HELP: Final = (
-    "the boards to draw, counted from 1 in the file's order: N, FIRST-LAST or a list of "
-    "them, like 1-8 or 1-4,9 (default: every board)"
+    "the boards to draw: N, FIRST-LAST or a list of them, like 1-8 or 1-4,9, each number a "
+    "board's Board tag, else its place in the file counted from 1 (default: every board)"
 )
 
 
@@ -188,7 +188,7 @@ def _run_leads(
     try:
         items = list(read(arg, stdin))
         if args.board is not None:
-            where = "standard input" if arg == "-" else quote_path(arg)
+            where = "standard input" if arg == "-" else label(arg, PATH_QUOTE_LIMIT)
             names = [item.name or str(i) for i, item in enumerate(items, start=1)]
             items = [items[pick_board(names, args.board, where)]]
     except WhistError as exc:
@@ -308,7 +308,7 @@ def _run_handout(args: argparse.Namespace, stdin: TextIO, read: Items) -> int:
             raise NotationError(f"--dpi {args.dpi}: expected 10 to 2400 dots per inch")
         items = list(read(args.deal, stdin))
         if not items:
-            where = "standard input" if args.deal == "-" else quote_path(args.deal)
+            where = "standard input" if args.deal == "-" else label(args.deal, PATH_QUOTE_LIMIT)
             raise NotationError(f"{where} has no boards; expected a PBN file")
         places = (
             parse_boards(args.boards, len(items), [item.name or "" for item in items])

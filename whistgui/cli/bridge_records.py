@@ -145,11 +145,11 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     return _analyse(args, stdin)
 
 
-def _refuse(args: argparse.Namespace, message: str, **where: Any) -> None:
-    """Say why on standard error (and with ``--json`` as an object with ``"error"``)."""
+def _refuse(args: argparse.Namespace, message: str, at: str = "", **where: Any) -> None:
+    """Say why on standard error after ``at`` (``FILE, board 8 (line 2): ``, as table,
+    solve and line say where), and with ``--json`` as an object with ``"error"``."""
     sys.stdout.flush()
-    prefix = f"board {where['board']}: " if "board" in where else ""
-    sys.stderr.write(f"whist: error: {prefix}{message}\n")
+    sys.stderr.write(f"whist: error: {at}{message}\n")
     sys.stderr.flush()
     if args.json:
         sys.stdout.write(json_line({"error": message, **where}) + "\n")
@@ -200,7 +200,8 @@ def _analyse(args: argparse.Namespace, stdin: TextIO) -> int:
         (start, read), name = reads[k], names[k]
         if isinstance(read, PbnError):
             status = EXIT_BAD_INPUT
-            _refuse(args, f"{where}, line {start}: {read.reason}", board=name, line=start)
+            at = f"{where}, board {name} (line {start}): "
+            _refuse(args, read.reason, at, board=name, line=start)
             continue
         if read.passed_out:  # no contract, no play: an answer, not an error
             analysed += 1
@@ -211,8 +212,9 @@ def _analyse(args: argparse.Namespace, stdin: TextIO) -> int:
                 status = EXIT_BAD_INPUT
                 _refuse(
                     args,
-                    f"{where}: the board has no played cards; expected a [Play] "
-                    "section (PBN) or pc| cards (LIN)",
+                    "the board has no played cards; expected a [Play] section (PBN) or pc| "
+                    "cards (LIN)",
+                    f"{where}, board {name}: ",
                     board=name,
                 )
             continue
@@ -223,7 +225,7 @@ def _analyse(args: argparse.Namespace, stdin: TextIO) -> int:
             analysis = analyse_play(read.deal, contract, declarer, read.play)
         except WhistError as exc:
             status = EXIT_BAD_INPUT
-            _refuse(args, f"{where}: {exc}", board=name)
+            _refuse(args, str(exc), f"{where}, board {name}: ", board=name)
             continue
         analysed += 1
         _write_analysis(args, name, read, analysis)
