@@ -147,7 +147,7 @@ def test_render_refuses_before_drawing_and_without_qt(tmp_path):
     out = str(tmp_path / "x.png")
     cases = [
         ([str(empty)], f"{empty} holds no deal; expected PBN tags"),
-        ([str(pbn), "--board", "3"], f"--board 3: {str(pbn)!r} has 2 boards; expected 1 to 2"),
+        ([str(pbn), "--board", "3"], f"--board 3: {pbn} has 2 boards; expected 1 to 2"),
         ([DEAL, "--view", "hands"], "--view 'hands': expected one of deal, ddtable, both"),
         ([DEAL, "--dpi", "5"], "--dpi 5"),
     ]

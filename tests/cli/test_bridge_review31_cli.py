@@ -101,6 +101,15 @@ def test_a_file_that_is_not_a_hand_record_is_said_once(tmp_path: Path) -> None:
     answers = [json.loads(line) for line in res.stdout.splitlines()]
     assert [("error" in a) for a in answers] == [False] + [True] * 5 + [False]
     assert len(res.stderr.splitlines()) == 5
+    late = tmp_path / "late.txt"  # five faults before the first deal: three shown, two counted
+    late.write_text("".join(f"N:nonsense{i}\n" for i in range(5)) + DEAL + "\n")
+    res = whist("table", str(late))
+    assert res.returncode == 2
+    assert res.stdout.startswith(DEAL)
+    lines = res.stderr.splitlines()
+    assert len(lines) == 4
+    assert "2 more lines unreadable (the last at line 5), not shown" in lines[3]
+    assert "not a PBN or LIN file" not in res.stderr
 
 
 @pytest.mark.parametrize(

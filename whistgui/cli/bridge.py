@@ -283,12 +283,14 @@ def _few_errors(items: Iterator[_Item], where: str) -> Iterator[_Item]:
     if hidden and last is not None:
         unit = "line" if last.text is not None else "board"
         total = bad + hidden
+        said = (
+            f"not a PBN or LIN file: {total} {unit}s unreadable, the first {bad} shown above"
+            if not good  # (a file with readable boards after its first faults: the count)
+            else f"{hidden} more {unit}s unreadable (the last at line {last.line}), not shown"
+        )
         yield _Item(
             f"{where}: ",
-            NotationError(
-                f"not a PBN or LIN file: {total} {unit}s unreadable, the first {bad} shown "
-                "above; expected PBN tags, LIN pairs or deal strings"
-            ),
+            NotationError(f"{said}; expected PBN tags, LIN pairs or deal strings"),
         )
 
 
