@@ -196,7 +196,8 @@ def build_trick_tree_figure(
         return max([head_w] + [measure(t, s, bold=True) for t in texts]) + pad
 
     widths = [col0] + [level_width(k) for k in range(1, 5)]
-    tricks_w = max(measure(tricks_head[0], s, bold=True), measure(tricks_head[1], s)) + pad
+    tricks_head_w = max(measure(tricks_head[0], s, bold=True), measure(tricks_head[1], s))
+    tricks_w = tricks_head_w + pad
     result_w = (
         max(
             [measure(result_head[0], s, bold=True), measure(result_head[1], s)]
@@ -272,9 +273,7 @@ def build_trick_tree_figure(
         if row.mark is not None:
             n = str(row.mark.declarer_tricks)
             fig.add(
-                text_item(
-                    x_tricks + tricks_w / 2 - pad / 2, baseline, n, s, bold=bold, anchor="middle"
-                )
+                text_item(x_tricks + tricks_head_w / 2, baseline, n, s, bold=bold, anchor="middle")
             )
             words, colour = _result(row.mark, contract)
             fig.add(text_item(x_result, baseline, words, s, bold=bold, colour=colour))
