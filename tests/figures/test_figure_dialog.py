@@ -343,3 +343,17 @@ def test_a_name_without_a_format_s_extension_gets_the_chosen_one(  # type: ignor
         assert out == tmp_path / f"{name}.{chosen}"
         assert out.read_bytes().startswith(MAGIC[chosen])
     dlg.close()
+
+
+def test_the_type_size_said_is_rounded(qtbot, engine) -> None:  # type: ignore[no-untyped-def]
+    """Review 31a (W5): a figure set smaller to fit said 'text 5.29658 pt'; now '5.3 pt'."""
+
+    def build(view: str, options: FigureOptions) -> Figure:
+        return Figure(options.width, 100.0, font_size=5.29658)
+
+    source = FigureSource({"deal": "Deal"}, build, "f", "deal")
+    dlg = _dialog(qtbot, source, engine)
+    qtbot.waitUntil(lambda: dlg.figure is not None, timeout=20000)
+    assert "text 5.3 pt" in dlg.status.text()
+    assert "5.29658" not in dlg.status.text()
+    dlg.close()
