@@ -495,6 +495,8 @@ def write_lin(boards: Iterable[PbnBoard]) -> str:
     from endplay.types import Bid, Board, Card, Deal, Player, Vul
 
     checked: tuple[PbnBoard, ...] = each(boards, PbnBoard, "boards", "an iterable of PbnBoards")
+    if not checked:
+        return ""  # (endplay writes an empty line for no board)
     records = []
     heads: list[str] = []
     titles: list[str | None] = []
