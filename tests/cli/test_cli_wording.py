@@ -92,16 +92,16 @@ def test_a_message_that_does_not_quote_shows_an_undecodable_byte_as_the_replacem
 
 # -- 2: each gops command states the N it takes ----------------------------------------------------
 @pytest.mark.parametrize("command", [["solve"], ["matrix", "--first", "1"]])
-@pytest.mark.parametrize("n", ["0", "9", "13"])
+@pytest.mark.parametrize("n", ["0", "10", "13"])
 def test_gops_solve_and_matrix_state_their_own_range_of_n(command, n):
     res = whist("gops", *command, "--n", n, "--json")
     assert res.returncode == EXIT_BAD_INPUT
     assert res.stdout == b""
     err = res.stderr.decode("utf-8")
-    # they solve the whole game: N from 1 to 8 (was "from 1 to 13" for 0 and 13)
-    assert err.startswith(f"whist: error: --n {n}: expected a number of cards from 1 to 8")
+    # they solve the whole game: N from 1 to 9 with the sign (was "from 1 to 13" for 0 and 13)
+    assert err.startswith(f"whist: error: --n {n}: expected a number of cards from 1 to 9")
     if n != "0":
-        assert f"'whist gops {command[0]}' solves games of at most 8 cards in each suit" in err
+        assert f"'whist gops {command[0]}' solves games of at most 9 cards in each suit" in err
 
 
 def test_gops_state_states_its_own_range_of_n_and_takes_all_of_it():

@@ -146,10 +146,16 @@ def test_solve_text(capsys):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["solve", "--n", "14"], "--n 14: expected a number of cards from 1 to 8; "),
-        (["solve", "--n", "0"], "--n 0: expected a number of cards from 1 to 8"),
-        (["solve", "--n", "11"], "'whist gops solve' solves games of at most 8 cards in each"),
-        (["matrix", "--n", "9", "--first", "1"], "'whist gops matrix' solves games of at most 8"),
+        (["solve", "--n", "14"], "--n 14: expected a number of cards from 1 to 9; "),
+        (["solve", "--n", "0"], "--n 0: expected a number of cards from 1 to 9"),
+        (["solve", "--n", "10"], "'whist gops solve' solves games of at most 9 cards in each"),
+        (
+            ["solve", "--n", "11", "--score", "points"],
+            "--n 11: expected a number of cards from 1 to 10; 'whist gops solve' solves games "
+            "of at most 10 cards in each suit with the points result (N = 10 takes about 13 "
+            "minutes of CPU and 2.9 GB of memory",
+        ),
+        (["matrix", "--n", "10", "--first", "1"], "'whist gops matrix' solves games of at most 9"),
         (["matrix", "--n", "6", "--first", "7"], "--first 7: expected a prize from 1 to 6"),
         (["solve", "--ties", "share"], "--ties 'share': expected one of carry, split, lost"),
         (["solve", "--score", "margin"], "--score 'margin': expected one of sign, points"),
@@ -158,8 +164,11 @@ def test_solve_text(capsys):
         (["state", "prizes=1,2 a=1,2 b=1,2 diff=x"], "diff='x' is not a whole number"),
         (["state", "prizes=1,2 a=1,6 b=1,2", "--n", "4"], "--n 4: 'prizes=1,2 a=1,6 b=1,2' holds"),
         (
-            ["state", "prizes=1,2,3,4,5,6,7,8 a=1,2,3,4,5,6,7,8,9 b=1,2,3,4,5,6,7,8,9 pot=9"],
-            "at most 8 cards",
+            [
+                "state",
+                "prizes=1,2,3,4,5,6,7,8,9 a=1,2,3,4,5,6,7,8,9,10 b=1,2,3,4,5,6,7,8,9,10 pot=10",
+            ],
+            "at most 9 cards in each hand with the sign result",
         ),
         (
             ["state", "prizes=1,2,3,4,5,6,7 a=1,2,3,4,5,6,7 b=1,2,3,4,5,6,7", "--exact"],
@@ -336,4 +345,6 @@ def test_help_is_in_plain_words(argv):
     for markup in ("issue", "``", ":mod:", ":class:", ":meth:", "`"):
         assert markup not in text, markup
     if not argv:
-        assert "N up to 8 cards a suit" in " ".join(text.split())
+        words = " ".join(text.split())
+        assert "N up to 9 cards a suit with the sign result (N = 9: about 6 minutes" in words
+        assert "up to 10 with points (N = 10: about 13 minutes of CPU and 2.9 GB" in words

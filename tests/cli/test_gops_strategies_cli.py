@@ -226,8 +226,8 @@ def test_bad_strategies_and_options_are_refused(tmp_path):
     assert str(bad) in line
     line = refused("tournament", "--strategies", "face,,random")
     assert "--strategies 'face,,random'" in line
-    line = refused("play", "--n", "9", "--a", "optimal", "--b", "face")
-    assert "optimal for N = 9" in line
+    line = refused("play", "--n", "10", "--a", "optimal", "--b", "face")
+    assert "optimal for N = 10: the game is solved for N up to 9 with the sign result" in line
 
 
 def test_a_strategy_files_bad_otherwise_and_missing_turns_name_the_file_and_key(tmp_path):

@@ -310,7 +310,7 @@ CONTRACTS: tuple[Contract, ...] = (
         _gops(GOPS_N),
         "one",
         frozenset({"rules", "value", "first"}),
-        ("--n", "9"),  # beyond what it solves
+        ("--n", "10"),  # beyond what it solves (with the sign)
         "nothing",
     ),
     Contract(

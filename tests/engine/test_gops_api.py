@@ -25,6 +25,7 @@ from whistgui.engine.errors import (
 from whistgui.engine.gops import (
     MAX_EXACT_MATRIX,
     MAX_MATRIX,
+    MAX_POINTS_SOLVE_N,
     MAX_SOLVE_N,
     ExactSolution,
     GopsRules,
@@ -205,13 +206,17 @@ def test_a_state_takes_any_iterable_of_cards_each_once():
 
 def test_the_solver_solves_what_it_can():
     """A state of more than MAX_SOLVE_N cards a hand, or solve() of a larger N, is refused (it
-    was started: N = 8 takes minutes, each card more about ten times as long, with its memo);
+    was started: N = 9 takes about 6 minutes and 2.7 GB, each card more about ten times as
+    long, with its memo; with points one card more);
     a late state of a 13-card game is answered."""
     decided = GopsState.parse("prizes=11,12 a=1,13 b=12,13 pot=0 diff=24")  # 23 points to play
     assert GopsSolver(GopsRules(13)).value(decided) == 1
     solver = GopsSolver(GopsRules(13))
     with pytest.raises(ArgumentError, match=f"has {MAX_SOLVE_N + 1} cards in each hand: Gops"):
         solver.value(GopsState.start(MAX_SOLVE_N + 1))
+    points = GopsSolver(GopsRules(13, score="points"))
+    with pytest.raises(ArgumentError, match=f"has {MAX_POINTS_SOLVE_N + 1} cards in each hand"):
+        points.value(GopsState.start(MAX_POINTS_SOLVE_N + 1))
     with pytest.raises(ArgumentError, match=r"^rules of N = 13: GopsSolver.solve solves the"):
         solver.solve()
     late = GopsState.parse("prizes=11,12 a=1,13 b=12,13 pot=0 diff=5")

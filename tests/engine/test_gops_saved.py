@@ -163,8 +163,8 @@ def test_n_relabelled_13_is_refused_before_any_search():
     data["rules"]["n"] = 13
     for form in (data, version_1(data)):
         assert refused(form) == (
-            f"a saved GOPS solution of N = 13: whistgui solves N = 1 to {MAX_SOLVE_N}, so it "
-            "saves no larger game"
+            f"a saved GOPS solution of N = 13: whistgui solves N = 1 to {MAX_SOLVE_N} with the "
+            "sign result, so it saves no larger game"
         )
 
 

@@ -33,6 +33,7 @@ from whistgui.cli.common import (
 from whistgui.engine import DealError, NotationError, WhistError
 from whistgui.engine.gops import (
     MAX_N,
+    MAX_POINTS_SOLVE_N,
     MAX_SOLVE_N,
     SCORES,
     TIES,
@@ -42,14 +43,22 @@ from whistgui.engine.gops import (
     GopsState,
     MatrixSolution,
     dominated,
+    solve_limit,
 )
+from whistgui.engine.gops.limits import cost_words, memory_words
 from whistgui.engine.reading import quote
 from whistgui.engine.tables.cluster import ChunkRunner, default_workers
 
 #: The largest hands solved exactly (exact values of six-card states take seconds and have
 #: fractions of a thousand digits; see benchmarks/README.md). The largest game solved is the
-#: engine's MAX_SOLVE_N (N = 8 takes minutes, each card more ten times as long).
+#: engine's solve_limit: MAX_SOLVE_N with the sign (N = 9: about 6 minutes of CPU and 2.7 GB),
+#: MAX_POINTS_SOLVE_N with points (N = 10: about 13 minutes and 2.9 GB).
 MAX_EXACT_CARDS = 6
+#: What the largest games take, for the help.
+_LARGEST = f"N = {MAX_SOLVE_N}: {cost_words(GopsRules(MAX_SOLVE_N))}"
+_LARGEST_POINTS = (
+    f"N = {MAX_POINTS_SOLVE_N}: {cost_words(GopsRules(MAX_POINTS_SOLVE_N, score='points'))}"
+)
 #: ``whist gops --help``: what the commands do, in plain words.
 DESCRIPTION = (
     "GOPS, the Game of Pure Strategy, solved as recursive matrix games: 'matrix' shows the "
@@ -58,8 +67,9 @@ DESCRIPTION = (
     "'solve' the game's value and every first prize's matrix game and optimal mixed bids; "
     "'play', 'best-response' and 'tournament' play strategies (face, face+k, random, optimal, "
     "a file) against each other exactly, 'matrix-game' solves any matrix game. "
-    f"'matrix' and 'solve' take N up to {MAX_SOLVE_N} cards a suit; 'state' takes N up to "
-    f"{MAX_N} with at most {MAX_SOLVE_N} cards in each hand."
+    f"'matrix' and 'solve' take N up to {MAX_SOLVE_N} cards a suit with the sign result "
+    f"({_LARGEST}) and up to {MAX_POINTS_SOLVE_N} with points ({_LARGEST_POINTS}); 'state' "
+    f"takes N up to {MAX_N} with at most that many cards in each hand."
 )
 #: Fractions longer than this are shown as a decimal in the text output (in full in --json).
 _SHORT = 24
@@ -79,10 +89,13 @@ def register(sub: Any, add: Any) -> None:
             type=int,
             default=n_default,
             metavar="N",
-            help=f"cards in each suit, 1..N (default {n_default}; solved up to {MAX_SOLVE_N})"
+            help=f"cards in each suit, 1..N (default {n_default}; solved up to {MAX_SOLVE_N} "
+            f"with the sign, {_LARGEST}; up to {MAX_POINTS_SOLVE_N} with points, "
+            f"{_LARGEST_POINTS})"
             if n_default is not None
             else "cards in each suit, 1..N (default the smallest N that holds the state's "
-            f"cards and points; up to {MAX_N}, with at most {MAX_SOLVE_N} cards in each hand)",
+            f"cards and points; up to {MAX_N}, with at most {MAX_SOLVE_N} cards in each hand "
+            f"with the sign result, {MAX_POINTS_SOLVE_N} with points)",
         )
         p.add_argument(
             "--ties",
@@ -158,25 +171,33 @@ def _runner(args: argparse.Namespace) -> ChunkRunner | None:
 # --- rules, limits, progress -------------------------------------------------------------
 
 
-#: Why ``matrix`` and ``solve`` take N up to MAX_SOLVE_N.
-_SOLVE_TIME = f"N = {MAX_SOLVE_N} takes minutes, each card more about ten times longer"
+def _solve_time(score: str) -> str:
+    """Why ``matrix`` and ``solve`` take N up to the result's solve_limit."""
+    most = solve_limit(GopsRules(score=score))
+    return (
+        f"N = {most} takes {cost_words(GopsRules(most, score=score))}, each card more about "
+        "ten times longer"
+    )
 
 
-def _rules(args: argparse.Namespace, n: int, most: int = MAX_N) -> GopsRules:
+def _rules(args: argparse.Namespace, n: int, most: int | None = MAX_N) -> GopsRules:
     """The rules of the options, for a deck of ``n`` cards, which this command takes from 1 to
-    ``most`` (``matrix`` and ``solve`` solve the whole game: at most MAX_SOLVE_N; ``state``
-    any state of a deck up to MAX_N, with at most MAX_SOLVE_N cards in each hand)."""
+    ``most`` (None: ``matrix`` and ``solve`` solve the whole game, up to the result's
+    solve_limit — 9 with the sign, 10 with points; ``state`` any state of a deck up to MAX_N,
+    with at most solve_limit cards in each hand)."""
     ties, score = args.ties.strip().lower(), args.score.strip().lower()
     if ties not in TIES:
         raise NotationError(f"--ties {quote(args.ties)}: expected one of {', '.join(TIES)}")
     if score not in SCORES:
         raise NotationError(f"--score {quote(args.score)}: expected one of {', '.join(SCORES)}")
+    if most is None:
+        most = solve_limit(GopsRules(score=score))
     if not 1 <= n <= most:
         why = ""
         if n > most and most < MAX_N:
             why = (
                 f"; 'whist gops {args.gops_command}' solves games of at most {most} cards in "
-                f"each suit ({_SOLVE_TIME})"
+                f"each suit with the {score} result ({_solve_time(score)})"
             )
         raise NotationError(
             f"--n {number_text(n)}: expected a number of cards from 1 to {most}{why}"
@@ -184,11 +205,12 @@ def _rules(args: argparse.Namespace, n: int, most: int = MAX_N) -> GopsRules:
     return GopsRules(n, ties, score)
 
 
-def _check_size(cards: int, what: str) -> None:
-    if cards > MAX_SOLVE_N:
+def _check_size(cards: int, what: str, rules: GopsRules) -> None:
+    most = solve_limit(rules)
+    if cards > most:
         raise NotationError(
-            f"{what}: too large to solve here; whist gops solves at most {MAX_SOLVE_N} cards in "
-            f"each hand ({_SOLVE_TIME})"
+            f"{what}: too large to solve here; whist gops solves at most {most} cards in "
+            f"each hand with the {rules.score} result ({_solve_time(rules.score)})"
         )
 
 
@@ -206,7 +228,10 @@ class _Progress:
         self.line.end()
 
 
-def _solver(rules: GopsRules, err: TextIO) -> tuple[GopsSolver, _Progress]:
+def _solver(
+    rules: GopsRules, err: TextIO, args: argparse.Namespace
+) -> tuple[GopsSolver, _Progress]:
+    args.solving = rules  # for the message if the memory runs out (run)
     progress = _Progress(err)
     return GopsSolver(rules, progress=progress), progress
 
@@ -346,13 +371,13 @@ def _matrix_json(
 
 
 def _matrix(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
-    rules = _rules(args, args.n, MAX_SOLVE_N)
+    rules = _rules(args, args.n, None)
     if not 1 <= args.first <= rules.n:
         raise NotationError(
             f"--first {number_text(args.first)}: expected a prize from 1 to {rules.n}"
         )
     state = GopsState.start(rules.n).turn(args.first)
-    solver, progress = _solver(rules, err)
+    solver, progress = _solver(rules, err, args)
     try:
         m = solver.matrix(state)
     finally:
@@ -394,13 +419,13 @@ def _state(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     except DealError as exc:
         game = f"--n {n}" if args.n is not None else f"N = {n}"
         raise NotationError(f"{quote(args.state)} is no state of a game of {game}: {exc}") from None
-    _check_size(len(state.a), f"{quote(args.state)} has {len(state.a)} cards in each hand")
+    _check_size(len(state.a), f"{quote(args.state)} has {len(state.a)} cards in each hand", rules)
     if args.exact and len(state.a) > MAX_EXACT_CARDS:
         raise NotationError(
             f"{quote(args.state)} has {len(state.a)} cards in each hand: --exact solves at most "
             f"{MAX_EXACT_CARDS} (its fractions grow to thousands of digits)"
         )
-    solver, progress = _solver(rules, err)
+    solver, progress = _solver(rules, err, args)
     obj: dict[str, Any] = {"state": str(state), "rules": rules.to_json()}
     lines = [f"GOPS: {rules.describe()}", f"state: {state}"]
     try:
@@ -447,7 +472,7 @@ def _state(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
 
 
 def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
-    rules = _rules(args, args.n, MAX_SOLVE_N)
+    rules = _rules(args, args.n, None)
     runner = _runner(args)
     with runner or contextlib.nullcontext():
         if runner is not None:
@@ -458,7 +483,7 @@ def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
                 f"whist: running on {runner.where} ({count} worker{'' if count == 1 else 's'}, "
                 f"{verb} in {runner.start_seconds or 0.0:.1f} s)\n"
             )
-        solver, progress = _solver(rules, err)
+        solver, progress = _solver(rules, err, args)
         t = time.perf_counter()
         try:
             game = solver.solve(runner)
@@ -493,8 +518,13 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     args.rules_of = _rules  # how the strategy commands read --n, --ties and --score
     try:
         fn(args, out, err)
-    except WhistError as exc:
+    except WhistError as exc:  # NotEnoughMemory too: GopsSolver.solve's own
         err.write(f"whist: error: {exc}\n")
+        return EXIT_BAD_INPUT
+    except MemoryError:  # a state's recursion (matrix, state) ran out: its memo is gone now
+        rules = getattr(args, "solving", None)
+        what = memory_words(rules) if isinstance(rules, GopsRules) else "not enough memory"
+        err.write(f"whist: error: {what}; try a smaller N\n")
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:  # Ctrl-C: the progress line is cleared (finally) already
         err.write("whist: interrupted\n")

@@ -27,13 +27,22 @@ from whistgui.engine.gops.matrix import (
     solve_matrix,
 )
 from whistgui.engine.gops.rules import MAX_N, SCORES, TIES, GopsRules
-from whistgui.engine.gops.solver import MAX_SOLVE_N, FirstPrize, GameSolution, GopsSolver
+from whistgui.engine.gops.solver import (
+    MAX_POINTS_SOLVE_N,
+    MAX_SOLVE_N,
+    FirstPrize,
+    GameSolution,
+    GopsSolver,
+    NotEnoughMemory,
+    solve_limit,
+)
 from whistgui.engine.gops.state import GopsState
 
 __all__ = [
     "MAX_EXACT_MATRIX",
     "MAX_MATRIX",
     "MAX_N",
+    "MAX_POINTS_SOLVE_N",
     "MAX_SOLVE_N",
     "SCORES",
     "TIES",
@@ -44,8 +53,10 @@ __all__ = [
     "GopsSolver",
     "GopsState",
     "MatrixSolution",
+    "NotEnoughMemory",
     "dominated",
     "game_value",
     "solve_exact",
+    "solve_limit",
     "solve_matrix",
 ]

@@ -28,6 +28,15 @@ from whistgui.engine.checks import expect
 from whistgui.engine.errors import ArgumentError, NotationError
 from whistgui.engine.gops.cluster import fill_in_chunks
 from whistgui.engine.gops.levels import fill
+from whistgui.engine.gops.limits import (
+    MAX_POINTS_SOLVE_N,
+    MAX_SOLVE_N,
+    NotEnoughMemory,
+    check_memory,
+    memory_words,
+    solve_limit,
+    too_long,
+)
 from whistgui.engine.gops.matrix import (
     ExactSolution,
     MatrixSolution,
@@ -41,14 +50,22 @@ from whistgui.engine.gops.saved import digest, read_header, read_memos, saved_js
 from whistgui.engine.gops.state import GopsState
 from whistgui.engine.tables.cluster import ChunkRunner
 
-__all__ = ["MAX_SOLVE_N", "FirstPrize", "GameSolution", "GopsSolver"]
+__all__ = [
+    "MAX_POINTS_SOLVE_N",
+    "MAX_SOLVE_N",
+    "FirstPrize",
+    "GameSolution",
+    "GopsSolver",
+    "NotEnoughMemory",
+    "solve_limit",
+]
 
-#: The largest game whistgui solves (the command line and the explorer) and reads back: N = 8
-#: takes half a minute of CPU level by level (:meth:`GopsSolver.solve`), two minutes by the
-#: recursion; each card more about ten times as long (N = 9: 5.5 minutes and 2.7 GB by levels,
-#: benchmarks/README.md — past the memo's default bound of 3 million states, so not offered).
-MAX_SOLVE_N = 8
-_TOO_LONG = f"N = {MAX_SOLVE_N} takes minutes, each card more about ten times as long"
+# The largest game whistgui solves (the command line and the explorer) and reads back is
+# :func:`~whistgui.engine.gops.limits.solve_limit`'s: N = 9 with the sign (5.5 minutes of CPU
+# and 2.7 GB level by level, :meth:`GopsSolver.solve`), N = 10 with points (13 minutes, 2.9 GB;
+# benchmarks/README.md). The memo keeps its default bound of 3 million states between calls:
+# a solve fills it whole (18 million states at N = 9), and it forgets the oldest (the fewest
+# cards, quickest to find again) once the game is solved.
 _EXAMPLE = "text such as 'prizes=1,2 a=1,2,3 b=1,2,4 pot=3'"
 
 
@@ -106,14 +123,16 @@ class GopsSolver(GopsRecursion):
 
     Its methods take any state (valued by the rules' ties and result, whatever its cards:
     :meth:`GopsState.check` says whether a game by the rules reaches it) with at most
-    :data:`MAX_SOLVE_N` cards in each hand; :meth:`solve` takes N up to :data:`MAX_SOLVE_N`.
+    :func:`~whistgui.engine.gops.limits.solve_limit` cards in each hand (9 with the sign, 10
+    with points); :meth:`solve` takes N up to that.
 
-    >>> GopsSolver(GopsRules(13)).value(GopsState.start(9))
+    >>> GopsSolver(GopsRules(13)).value(GopsState.start(10))
     Traceback (most recent call last):
     ...
-    whistgui.engine.errors.ArgumentError: state prizes=1,2,3,4,5,6,7,8,9 a=1,2,3,4,5,6,7,8,9 \
-b=1,2,3,4,5,6,7,8,9 pot=0 diff=0 has 9 cards in each hand: GopsSolver solves at most 8 (N = 8 \
-takes minutes, each card more about ten times as long)
+    whistgui.engine.errors.ArgumentError: state prizes=1,2,3,4,5,6,7,8,9,10 \
+a=1,2,3,4,5,6,7,8,9,10 b=1,2,3,4,5,6,7,8,9,10 pot=0 diff=0 has 10 cards in each hand: \
+GopsSolver solves at most 9 with the sign result (N = 9 with the sign result takes about 6 \
+minutes of CPU and 2.7 GB of memory, each card more about ten times as long)
     """
 
     def __repr__(self) -> str:
@@ -122,13 +141,14 @@ takes minutes, each card more about ten times as long)
     # --- states ----------------------------------------------------------------------------
 
     def _checked(self, state: GopsState) -> GopsState:
-        """``state`` if it is a GopsState with at most :data:`MAX_SOLVE_N` cards in each hand;
+        """``state`` if it is a GopsState with at most :func:`solve_limit` cards in each hand;
         else ArgumentTypeError or ArgumentError naming it."""
         s = expect(state, GopsState, "state", f"a GopsState (GopsState.parse reads {_EXAMPLE})")
-        if len(s.a) > MAX_SOLVE_N:
+        most = solve_limit(self.rules)
+        if len(s.a) > most:
             raise ArgumentError(
                 f"state {s} has {len(s.a)} cards in each hand: GopsSolver solves at most "
-                f"{MAX_SOLVE_N} ({_TOO_LONG})"
+                f"{most} with the {self.rules.score} result ({too_long(self.rules)})"
             )
         return s
 
@@ -181,16 +201,31 @@ takes minutes, each card more about ten times as long)
         """The whole game from :meth:`GopsState.start`: its value, and for each first prize the
         matrix game of bids with its solution and dominated bids — every state valued level by
         level first (:func:`~whistgui.engine.gops.levels.fill`: ``should_stop`` and
-        ``progress`` a chunk of states at a time). N up to
-        :data:`MAX_SOLVE_N` (a larger game is an ArgumentError: :meth:`value` solves its
-        states of up to that many cards in each hand). ``runner``: the levels' chunks run on
-        it (:func:`~whistgui.engine.gops.cluster.fill_in_chunks`: a Dask cluster)."""
+        ``progress`` a chunk of states at a time). N up to :func:`solve_limit` (a larger game
+        is an ArgumentError: :meth:`value` solves its states of up to that many cards in each
+        hand). A game the memory cannot hold is :class:`NotEnoughMemory`: refused before it
+        starts when its measured peak is well above the room this process has
+        (:func:`~whistgui.engine.gops.limits.check_memory`), or when it runs out (the memo is
+        then forgotten). ``runner``: the levels' chunks run on it
+        (:func:`~whistgui.engine.gops.cluster.fill_in_chunks`: a Dask cluster)."""
         n = self.rules.n
-        if n > MAX_SOLVE_N:
+        most = solve_limit(self.rules)
+        if n > most:
             raise ArgumentError(
                 f"rules of N = {n}: GopsSolver.solve solves the whole game for N up to "
-                f"{MAX_SOLVE_N} ({_TOO_LONG})"
+                f"{most} with the {self.rules.score} result ({too_long(self.rules)})"
             )
+        check_memory(self.rules)
+        try:
+            return self._solve_whole(n, runner)
+        except NotEnoughMemory:
+            self.clear()
+            raise
+        except MemoryError:
+            self.clear()  # what it holds goes before the message is written
+            raise NotEnoughMemory(memory_words(self.rules)) from None
+
+    def _solve_whole(self, n: int, runner: ChunkRunner | None) -> GameSolution:
         start = GopsState.start(n)
         firsts = []
         try:
@@ -229,7 +264,7 @@ takes minutes, each card more about ten times as long)
         """A solver with the memo a solved game's :meth:`to_json` saved, once it has passed
         every check; NotationError naming the first that fails:
 
-        * N from 1 to :data:`MAX_SOLVE_N` (no larger game is solved here);
+        * N from 1 to :func:`solve_limit` (no larger game is solved here);
         * every entry a state the rules reach, in the form the solver saves it (cards from 1
           to N, hands renumbered by rank, no more points in the pot and the score than the
           prizes gone, no decided state), its value within what the rules allow (sign: −1 to
@@ -243,10 +278,10 @@ takes minutes, each card more about ten times as long)
           (:data:`~whistgui.engine.gops.saved.SAMPLE_STEPS`).
         """
         rules, version = read_header(data)
-        if rules.n > MAX_SOLVE_N:
+        if rules.n > solve_limit(rules):
             raise NotationError(
                 f"a saved GOPS solution of N = {rules.n}: whistgui solves N = 1 to "
-                f"{MAX_SOLVE_N}, so it saves no larger game"
+                f"{solve_limit(rules)} with the {rules.score} result, so it saves no larger game"
             )
         solver = cls(rules, **kwargs)
         read_memos(solver, data, version)

@@ -270,16 +270,17 @@ class OptimalStrategy(Strategy):
     name = "optimal"
 
     def __init__(self, rules: GopsRules, order: str = "random", solver: Any = None) -> None:
-        from whistgui.engine.gops.solver import MAX_SOLVE_N, GopsSolver
+        from whistgui.engine.gops.solver import GopsSolver, solve_limit
 
         self.rules = expect(rules, GopsRules, "rules")
         self.order = check_order(order)
         self.uses_score = rules.score != "points"
         self._solver: Any
         if self.order == "random":
-            if rules.n > MAX_SOLVE_N:
+            if rules.n > solve_limit(rules):
                 raise ArgumentError(
-                    f"optimal for N = {rules.n}: the game is solved for N up to {MAX_SOLVE_N}"
+                    f"optimal for N = {rules.n}: the game is solved for N up to "
+                    f"{solve_limit(rules)} with the {rules.score} result"
                 )
             self._solver = solver if solver is not None else GopsSolver(rules)
             self.exact = rules.n <= OPTIMAL_EXACT_CARDS
