@@ -18,7 +18,13 @@ from PySide6.QtCore import Qt
 
 from tests.cli.helpers import run as run_whist
 from whistgui.app.document import DocumentError
-from whistgui.engine.gops import MAX_SOLVE_N, GopsRules, GopsSolver, GopsState
+from whistgui.engine.gops import (
+    MAX_POINTS_SOLVE_N,
+    MAX_SOLVE_N,
+    GopsRules,
+    GopsSolver,
+    GopsState,
+)
 from whistgui.ui.gops import GopsSession
 from whistgui.ui.gops.explorer import SOLVE_CHANNEL
 from whistgui.ui.gops.session import FILE_FORMAT, FILE_VERSION
@@ -290,9 +296,12 @@ def test_the_n_tooltip_says_what_whist_gops_solve_takes(qtbot, gops_explorer, ca
     w = gops_explorer(GopsRules(4))
     tip = w.n_spin.toolTip()
     assert "any N" not in tip
-    assert f"N = {MAX_SOLVE_N} is the largest solved, here and by whist gops solve" in tip
+    assert (
+        f"N = {MAX_SOLVE_N} is the largest solved with the sign result, "
+        f"N = {MAX_POINTS_SOLVE_N} with points, here and by whist gops solve"
+    ) in tip
     assert w.n_spin.maximum() == MAX_SOLVE_N
-    # and it is what the command does: N = 9 is refused
+    # and it is what the command does: N = 10 is refused
     code, _out, err = run_whist(capsys, "gops", "solve", "--n", str(MAX_SOLVE_N + 1))
     assert code == 2
     assert f"at most {MAX_SOLVE_N} cards" in err

@@ -82,7 +82,14 @@ from whistgui.ui.gops.solve_bar import MAX_N, MIN_N, SolveBar
 from whistgui.ui.gops.state_pages import StatePages
 from whistgui.ui.gops.strategy_bars import StrategyBars
 from whistgui.ui.gops.value_panel import ValuePanel
-from whistgui.ui.gops.words import SOLVE_TIMES, describe_state, result_words, signed, value_caption
+from whistgui.ui.gops.words import (
+    SOLVE_TIMES,
+    cost_warning,
+    describe_state,
+    result_words,
+    signed,
+    value_caption,
+)
 from whistgui.ui.widgets.figure_dialog import FigureSource
 from whistgui.ui.widgets.messages import for_display
 
@@ -323,7 +330,8 @@ class GopsExplorer(QWidget):
         self._solve_job = self.engine.submit(
             SOLVE_CHANNEL, solve_job(rules), label=f"Solving GOPS, N = {rules.n}", tag=rules
         )
-        self._set_status(f"Solving {rules.describe()} …")
+        cost = cost_warning(rules)
+        self._set_status(f"Solving {rules.describe()}" + (f" ({cost})" if cost else "") + " …")
         self.message.emit(f"Solving GOPS, {rules.describe()}")
         self._update_controls()
         self._show()
@@ -459,9 +467,11 @@ class GopsExplorer(QWidget):
                 "(Cancel stops it)."
             )
         else:
+            cost = cost_warning(rules)
+            times = f"<b>{cost}</b>" if cost else SOLVE_TIMES
             text = (
                 f"<b>{rules.describe()}</b> is not solved yet.<br>Press <b>Solve</b> "
-                f"(Ctrl+Return) to solve it: {SOLVE_TIMES}.<br>A solved game can be saved "
+                f"(Ctrl+Return) to solve it: {times}.<br>A solved game can be saved "
                 "and reopened without solving again."
             )
         self.unsolved_page.setText(text)

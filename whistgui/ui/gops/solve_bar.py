@@ -16,14 +16,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from whistgui.engine.gops import MAX_SOLVE_N, GopsRules
+from whistgui.engine.gops import MAX_POINTS_SOLVE_N, MAX_SOLVE_N, GopsRules, solve_limit
 from whistgui.ui.gops.words import SCORE_WORDS, SOLVE_TIMES, TIES_WORDS
 from whistgui.ui.widgets.elided import ElidedLabel
 
 __all__ = ["MAX_N", "MIN_N", "SolveBar"]
 
-#: The decks the explorer offers: N = 8, the largest that solves in a sitting, is the largest
-#: the engine solves and reads back from a file (and ``whist gops solve`` takes).
+#: The decks the explorer offers: up to the largest the engine solves and reads back from a file
+#: (and ``whist gops solve`` takes) — N = 9 with the sign result (about 6 minutes and 2.7 GB),
+#: N = 10 with points (about 13 minutes and 2.9 GB): the N box's top follows the result.
 MIN_N: Final = 2
 MAX_N: Final = MAX_SOLVE_N
 
@@ -41,7 +42,8 @@ class SolveBar(QWidget):
         self.n_spin.setKeyboardTracking(False)
         self.n_spin.setToolTip(
             f"Cards in each suit, 1..N (the thread plays N = 6). {SOLVE_TIMES}; "
-            f"N = {MAX_N} is the largest solved, here and by whist gops solve"
+            f"N = {MAX_N} is the largest solved with the sign result, N = {MAX_POINTS_SOLVE_N} "
+            "with points, here and by whist gops solve"
         )
         n_label = QLabel("&N:", self)
         n_label.setBuddy(self.n_spin)
@@ -59,6 +61,9 @@ class SolveBar(QWidget):
             "What A plays for: the sign of the final score difference (win +1, draw 0, "
             "loss −1: the thread's), or the points difference itself"
         )
+        # first of the result's listeners: a top of N lowered (points 10 → sign) takes N down
+        # before the explorer reads the rules
+        self.score_combo.currentIndexChanged.connect(self._fit_n_range)
         self.solve_button = QPushButton("&Solve", self)
         self.solve_button.setToolTip("Solve the whole game for these rules (Ctrl+Return)")
         self.cancel_button = QPushButton("Cancel", self)
@@ -90,6 +95,13 @@ class SolveBar(QWidget):
         top.addWidget(self.open_button)
         top.addWidget(self.save_button)
 
+    def _top(self) -> int:
+        """The largest N solved under the chosen result."""
+        return solve_limit(GopsRules(score=str(self.score_combo.currentData())))
+
+    def _fit_n_range(self, *_args: object) -> None:
+        self.n_spin.setRange(MIN_N, self._top())
+
     def rules_chosen(self) -> GopsRules:
         """The rules the controls name."""
         return GopsRules(
@@ -107,7 +119,8 @@ class SolveBar(QWidget):
         ):
             w.blockSignals(True)
             if isinstance(w, QSpinBox):
-                w.setRange(min(MIN_N, int(value)), max(MAX_N, int(value)))
+                top = solve_limit(rules)
+                w.setRange(min(MIN_N, int(value)), max(top, int(value)))
                 w.setValue(int(value))
             else:
                 w.setCurrentIndex(max(0, w.findData(value)))

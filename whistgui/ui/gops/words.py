@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from whistgui.engine.gops import GopsRules, GopsState
+from whistgui.engine.gops.limits import MEASURED, cost_words
 from whistgui.engine.symbols import MINUS
 
 __all__ = [
@@ -13,14 +14,21 @@ __all__ = [
     "SOLVE_TIMES",
     "TIES_WORDS",
     "cards_text",
+    "cost_warning",
     "describe_state",
     "result_words",
     "signed",
     "value_caption",
 ]
 
-#: How long solving takes on a desktop, for the N box's tip.
-SOLVE_TIMES: Final = "N ≤ 5 solves at once, 6 in about 2 s, 7 in about 20 s, 8 in about 4 minutes"
+#: How long solving takes on a desktop (CPU time, measured: benchmarks/README.md), for the N
+#: box's tip and the unsolved page.
+SOLVE_TIMES: Final = (
+    "N ≤ 6 solves at once, 7 in a few seconds, 8 in about half a minute, 9 in about 6 minutes "
+    "and 2.7 GB of memory (points: 9 in under 2 minutes, 10 in about 13 minutes and 2.9 GB)"
+)
+#: A solve of at least this many seconds is announced with its cost before it starts.
+_WARN_SECONDS: Final = 60.0
 
 TIES_WORDS: Final = {"carry": "carry over", "split": "are split", "lost": "are lost"}
 SCORE_WORDS: Final = {"sign": "sign of A − B", "points": "points A − B"}
@@ -54,6 +62,15 @@ def result_words(diff: int, rules: GopsRules) -> str:
     if rules.score == "points":
         return f"Result for A: {signed(diff)} points."
     return "A wins." if diff > 0 else "B wins." if diff < 0 else "A draw."
+
+
+def cost_warning(rules: GopsRules) -> str:
+    """What solving ``rules`` will take, when it is long (a minute or more of CPU, measured):
+    ``'N = 9 takes about 6 minutes of CPU and 2.7 GB of memory'``; else ''."""
+    seconds, _peak = MEASURED.get((rules.score, rules.n), (0.0, 0.0))
+    if seconds < _WARN_SECONDS:
+        return ""
+    return f"N = {rules.n} takes {cost_words(rules)}"
 
 
 def value_caption(rules: GopsRules) -> str:
