@@ -143,6 +143,21 @@ def test_solve_text(capsys):
     assert "states in the memo" in out
 
 
+def test_matrix_from_n7_is_the_one_solve_prints(capsys):
+    """From N = 7 ``matrix`` solves the whole game level by level first (quicker than the
+    recursion for one first prize): its matrix is, to the last bit, the first prize's in
+    ``solve``."""
+    code, out, _ = run(capsys, "gops", "matrix", "--n", "7", "--first", "4", "--json")
+    assert code == 0
+    got = json.loads(out)
+    code, out, _ = run(capsys, "gops", "solve", "--n", "7", "--json")
+    assert code == 0
+    first = json.loads(out)["first"][3]
+    assert first["prize"] == 4
+    assert got["matrix"] == first["matrix"]
+    assert got["row_strategy"] == first["row_strategy"]
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
