@@ -134,22 +134,29 @@ def test_whist_gops_solve_under_a_memory_cap_says_so_in_one_line():
 
 
 def test_a_solve_past_the_check_that_runs_out_is_stopped_with_the_message():
-    """The check bypassed, N = 8 in 512 MB of address space runs out on the way: the solve's
-    MemoryError (numpy's, a dict's or HiGHS's) becomes NotEnoughMemory, and the process goes on
-    (it prints afterwards)."""
+    """The check bypassed, N = 7 (263 MB at its peak) in a child that lowers its own cap to
+    100 MB above the address space it holds (numpy and HiGHS loaded by N = 6) runs out on the
+    way: the solve's MemoryError (numpy's, here) becomes NotEnoughMemory, the memo is let go,
+    and the process goes on."""
     code = """
-        from whistgui.engine.gops import GopsRules, GopsSolver, NotEnoughMemory, limits, solver
+        import resource
+        from whistgui.engine.gops import GopsRules, GopsSolver, NotEnoughMemory, solver
+        GopsSolver(GopsRules(6)).solve()
+        with open("/proc/self/status") as f:
+            size = next(int(x.split()[1]) for x in f if x.startswith("VmSize")) * 1024
+        hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+        resource.setrlimit(resource.RLIMIT_AS, (size + 100 * 2**20, hard))
         solver.check_memory = lambda rules: None
         try:
-            GopsSolver(GopsRules(8)).solve()
+            GopsSolver(GopsRules(7)).solve()
             print("solved")
         except NotEnoughMemory as exc:
             print("refused:", exc)
-        print("alive:", sum(range(1000)))
+        print("alive:", len(list(range(10**6))))
     """
-    got = run_bounded(code, memory_mb=0, timeout=300)
+    got = run_bounded(code, memory_mb=0, timeout=120)
     assert got.returncode == 0, got.describe()
     assert got.stdout.splitlines() == [
-        "refused: not enough memory to solve N = 8 (carry, sign): it needs about 717 MB",
-        "alive: 499500",
+        "refused: not enough memory to solve N = 7 (carry, sign): it needs about 263 MB",
+        "alive: 1000000",
     ], got.describe()
