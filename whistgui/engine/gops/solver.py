@@ -218,9 +218,6 @@ minutes of CPU and 2.7 GB of memory, each card more about ten times as long)
         check_memory(self.rules)
         try:
             return self._solve_whole(n, runner)
-        except NotEnoughMemory:
-            self.clear()
-            raise
         except MemoryError:
             self.clear()  # what it holds goes before the message is written
             raise NotEnoughMemory(memory_words(self.rules)) from None
