@@ -412,7 +412,7 @@ def test_ctrl_c_in_quotient_is_status_130_and_clears_the_progress(monkeypatch, c
 def test_ctrl_c_in_gops_is_status_130(monkeypatch, capsys):
     from whistgui.engine.gops import GopsSolver
 
-    def solve(self):
+    def solve(self, runner=None):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(GopsSolver, "solve", solve)
