@@ -7,11 +7,19 @@ Run from the repository root::
 
     PYTHONPATH=. python benchmarks/bench_gops_play.py              # N = 4..6, random vs random
     PYTHONPATH=. python benchmarks/bench_gops_play.py --max-n 5 --a face --b random
+    PYTHONPATH=. python benchmarks/bench_gops_play.py --optimal   # review 31b's B1, N = 6
+
+``--optimal``: ``optimal`` at N = 6 as it plays now (its float solution's probabilities on a
+grid of 2⁻⁶⁰) beside the yardstick — the same play with optimal bidding the exact solution
+(fractions of thousands of digits, what it did before), in a child process stopped after
+``--limit`` seconds (review 31b: 400 s and more with no result).
 """
 
 from __future__ import annotations
 
 import argparse
+import subprocess
+import sys
 import time
 from fractions import Fraction
 from typing import Any
@@ -52,12 +60,71 @@ def fraction_play(sa: Strategy, sb: Strategy, rules: GopsRules) -> tuple[Fractio
     return sum((p * Fraction(xa - xb, 2) for (xa, xb), p in dist.items()), Fraction(0)), len(memo)
 
 
+_OPTIMAL_JOBS = (
+    ("play face vs optimal, sign", "play", "sign", "face"),
+    ("play face vs optimal, points", "play", "points", "face"),
+    ("best-response to optimal", "reply", "sign", ""),
+    ("tournament face+1,optimal", "tournament", "sign", "face+1"),
+)
+
+_JOB = """
+import sys, time
+from whistgui.engine.gops import GopsRules
+from whistgui.engine.gops.exact_play import best_response, play, tournament
+from whistgui.engine.gops.strategies import strategy
+kind, score, other, exact = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "1"
+rules = GopsRules(6, score=score)
+opt = strategy("optimal", rules)
+if exact:  # the yardstick: the exact solution's fractions, as before
+    opt.exact, opt.floats = True, False
+t = time.perf_counter()
+if kind == "play":
+    v = play(strategy(other, rules), opt, rules).value
+elif kind == "reply":
+    v = best_response(opt, rules).value
+else:
+    v = tournament([strategy(other, rules), opt], rules)[0][1].value
+print(time.perf_counter() - t, float(v))
+"""
+
+
+def _timed(kind: str, score: str, other: str, exact: bool, limit: float) -> str:
+    try:
+        got = subprocess.run(
+            [sys.executable, "-c", _JOB, kind, score, other or "-", "1" if exact else "0"],
+            capture_output=True,
+            text=True,
+            timeout=limit,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return f"none in {limit:.0f} s"
+    if got.returncode != 0:
+        return "failed: " + (got.stderr.strip().splitlines() or ["?"])[-1][:60]
+    seconds, value = got.stdout.split()
+    return f"{float(seconds):.1f} s, {float(value):+.6f}"
+
+
+def optimal_at_6(limit: float) -> None:
+    """B1's figures: each job now, and as it was (the yardstick), side by side."""
+    print(f"N = 6, optimal: now (floats on a 2^-60 grid) | before (exact fractions, {limit:.0f} s)")
+    for what, kind, score, other in _OPTIMAL_JOBS:
+        now = _timed(kind, score, other, False, 3600)
+        before = _timed(kind, score, other, True, limit)
+        print(f"{what:<30} {now:>26} | {before}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--max-n", type=int, default=6)
     ap.add_argument("--a", default="random")
     ap.add_argument("--b", default="random")
+    ap.add_argument("--optimal", action="store_true", help="optimal at N = 6, now and before")
+    ap.add_argument("--limit", type=float, default=300, help="the yardstick's seconds (--optimal)")
     args = ap.parse_args()
+    if args.optimal:
+        optimal_at_6(args.limit)
+        return
     print(f"{'N':>2} {'what':<28} {'seconds':>8} {'yardstick s':>11} {'states':>8}  equal")
     for n in range(4, args.max_n + 1):
         rules = GopsRules(n, score="points")

@@ -254,7 +254,7 @@ class _Log(io.StringIO):
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["play", "--n", "5", "--a", "random", "--b", "random"], "random against random: "),
+        (["play", "--n", "5", "--a", "random", "--b", "random"], "playing random against random: "),
         (["best-response", "--n", "5", "--against", "random"], "the best reply to random: "),
         (["tournament", "--n", "5", "--strategies", "random,face"], "tournament: "),
     ],
@@ -264,6 +264,7 @@ def test_long_runs_show_the_states_visited_on_stderr(monkeypatch, argv, words):
     here its clock runs 11 s a look, so every line is due)."""
     args = build_parser().parse_args(["gops", *argv])
     quiet = _Log()
+    monkeypatch.setattr(ProgressLine, "clock", staticmethod(lambda: 1.0))  # a clock at rest
     assert gops_cli.run(args, io.StringIO(), quiet) == 0
     assert quiet.getvalue() == ""  # quick (under 2 s): nothing said
     ticks = itertools.count(step=11.0)
@@ -273,10 +274,41 @@ def test_long_runs_show_the_states_visited_on_stderr(monkeypatch, argv, words):
     lines = err.getvalue().splitlines()
     states = [int(m.group(1).replace(",", "")) for x in lines if (m := _STATES.search(x))]
     assert lines
-    assert all(x.startswith((words, "the game's value")) for x in lines), lines
-    assert states[0] == 1024  # the first poll
+    assert all(x.startswith((words, "solving the game for its value")) for x in lines), lines
+    assert states[0] <= 1024  # the first poll (1,024 states, or 1 s if sooner)
     assert max(states) >= 8 * 1024, lines
     assert out.getvalue()  # and the answer
 
 
 _STATES = re.compile(r"([\d,]+) states")
+
+
+def test_optimal_at_n6_plays_as_floats_and_says_it_is_not_exact():
+    """Review 31b, B1: 'play --n 6 --a face+1 --b optimal' died with Python's 4,300-digit
+    limit (exit 3) after minutes of fractions of thousands of digits. Now optimal bids its
+    float solution's probabilities at N = 6: a result, "exact": null, and the text says so."""
+    got = run_process("gops", "play", "--n", "6", "--a", "face+1", "--b", "optimal", "--json")
+    assert got.returncode == 0, got.stderr
+    obj = json.loads(got.stdout)
+    assert obj["exact"] is None
+    assert obj["exact_strategies"] is False
+    assert all(d["exact"] is None for d in obj["distribution"])
+    # optimal cannot lose in expectation (the game's value is 0): A's result is at most 0
+    assert -1 < obj["value"] <= 1e-9
+    assert abs(sum(d["probability"] for d in obj["distribution"]) - 1) < 1e-12
+    text = run_process("gops", "play", "--n", "6", "--a", "face+1", "--b", "optimal")
+    assert text.returncode == 0, text.stderr
+    assert "A's expected result: ≈" in text.stdout
+    assert "not exact: optimal bids its float solution's probabilities" in text.stdout
+    assert "internal error" not in text.stderr
+
+
+def test_optimal_at_n5_stays_exact():
+    """N = 5: optimal's exact solution is played exactly ("exact": a fraction)."""
+    got = run_process("gops", "play", "--n", "5", "--a", "face+1", "--b", "optimal", "--json")
+    assert got.returncode == 0, got.stderr
+    obj = json.loads(got.stdout)
+    p, q = (int(x) for x in obj["exact"].split("/"))
+    assert abs(p / q - obj["value"]) < 1e-12
+    assert abs(obj["value"] - (-0.274816)) < 1e-6  # review 31b's figure
+    assert obj["exact_strategies"] is True

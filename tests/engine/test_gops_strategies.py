@@ -637,3 +637,40 @@ def test_unknown_strategies_names_every_bad_name_once(tmp_path):
         unknown_strategies("face", rules)  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError):
         unknown_strategies([3], rules)  # type: ignore[list-item]
+
+
+def test_fraction_text_of_thousands_of_digits_gives_their_count():
+    """Review 31b, B1: Python refuses to write an int of over 4,300 digits; fraction_text
+    says the size instead, exact_text None, int_digits counts without writing."""
+    from whistgui.engine.gops.exact_play import exact_text, fraction_text, int_digits
+
+    big = Fraction(-(10**5119) - 1, 3**9000)
+    assert int_digits(big.numerator) == 5120
+    q = int_digits(3**9000)
+    assert 10 ** (q - 1) <= 3**9000 < 10**q
+    assert fraction_text(big) == f"-p/q (p of 5,120 digits, q of {q:,})"
+    assert exact_text(big) is None
+    assert exact_text(Fraction(-492544541, 823300704)) == "-492544541/823300704"
+
+
+def test_grid_bids_are_positive_and_sum_to_exactly_one():
+    from whistgui.engine.gops.strategies import FLOAT_GRID, grid_bids
+
+    bids = grid_bids([1, 2, 3, 4], [0.1, 0.2, 0.3000000001, 0.4 - 1e-10])
+    assert sum(p for _, p in bids) == 1
+    assert all(p > 0 and (p * FLOAT_GRID).denominator == 1 for _, p in bids)
+    assert grid_bids([2, 5], [-1e-17, 1.0]) == ((5, Fraction(1)),)
+
+
+def test_optimal_at_n6_plays_floats_and_cannot_lose():
+    """B1: optimal at N = 6 bids its float solution (not exact); against face+1 A's result
+    is at most the game's value 0, and it is found in seconds, not minutes."""
+    rules = GopsRules(6)
+    opt = strategy("optimal", rules)
+    assert not opt.exact
+    r = play(strategy("face+1", rules), opt, rules)
+    assert not r.exact_strategies
+    assert r.to_json()["exact"] is None
+    assert -1 < r.value <= 1e-9
+    assert max(len(str(r.exact.numerator)), len(str(r.exact.denominator))) < 400
+    assert game_value(rules) == 0

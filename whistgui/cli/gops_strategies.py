@@ -24,6 +24,7 @@ from whistgui.engine.gops import MAX_EXACT_MATRIX, MAX_MATRIX, GopsRules, solve_
 from whistgui.engine.gops.exact_play import (
     PlayResult,
     best_response,
+    exact_text,
     fraction_text,
     game_value,
     play,
@@ -59,6 +60,10 @@ MAX_SCORES_SHOWN: Final = 30
 MAX_STRATEGIES: Final = 12
 _SHORT = 20
 _STRATEGIES = "face, face+k, random, optimal or a strategy file (.json)"
+_NOT_EXACT = (
+    "not exact: optimal bids its float solution's probabilities from N = 6 on (the exact "
+    'one runs to thousands of digits); --json gives "exact": null'
+)
 
 
 def register(
@@ -189,12 +194,30 @@ class _States:
             self.line(f"{self.what}: {states:,} states, {self.line.elapsed:.0f} s")
 
 
+def _solving_said(line: ProgressLine, *strategies: Strategy) -> None:
+    """``optimal``'s game, solved when play first needs its bids, says so on ``line``
+    ("solving the game for optimal's bids: 3,072 states, 12 s"): a phase of its own."""
+    for s in strategies:
+        solver = getattr(s, "solver", None)
+        if isinstance(s, OptimalStrategy) and hasattr(solver, "progress"):
+
+            def said(states: int) -> None:
+                if line.due():
+                    line(
+                        f"solving the game for optimal's bids: {states:,} states, "
+                        f"{line.elapsed:.0f} s"
+                    )
+
+            solver.progress = said
+
+
 def _play(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     rules, order = _rules(args)
     a = _strategy(args.a, "--a", rules, order)
     b = _strategy(args.b, "--b", rules, order)
     with ProgressLine(err) as line:
-        r = play(a, b, rules, order, progress=_States(line, f"{a.name} against {b.name}"))
+        _solving_said(line, a, b)
+        r = play(a, b, rules, order, progress=_States(line, f"playing {a.name} against {b.name}"))
     if args.json:
         out.write(json.dumps(r.to_json()) + "\n")
         return
@@ -216,7 +239,7 @@ def _play_text(r: PlayResult) -> list[str]:
     if len(r.scores) > len(shown):
         lines.append(f"  … {len(r.scores) - len(shown)} more (--json lists every one)")
     if not r.exact_strategies:
-        lines.append("(optimal bids the floats of the float solution above 6 cards a hand)")
+        lines.append(_NOT_EXACT)
     return lines
 
 
@@ -224,8 +247,9 @@ def _best_response(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     rules, order = _rules(args)
     s = _strategy(args.against, "--against", rules, order)
     with ProgressLine(err) as line:
+        _solving_said(line, s)
         br = best_response(s, rules, order, progress=_States(line, f"the best reply to {s.name}"))
-        line(f"the game's value (to measure the exploitability), {line.elapsed:.0f} s")
+        line(f"solving the game for its value (the exploitability), {line.elapsed:.0f} s")
         solver = s.solver if isinstance(s, OptimalStrategy) and order == "random" else None
         gv = game_value(rules, order, solver=solver)
     exploit = br.value - gv
@@ -234,8 +258,11 @@ def _best_response(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
             f.write(json.dumps(br.reply.to_json(), indent=1) + "\n")
     if args.json:
         obj = br.to_json()
-        obj["game_value"] = {"value": float(gv), "exact": fraction_text(gv)}
-        obj["exploitability"] = {"value": float(exploit), "exact": fraction_text(exploit)}
+        obj["game_value"] = {"value": float(gv), "exact": exact_text(gv)}
+        obj["exploitability"] = {
+            "value": float(exploit),
+            "exact": exact_text(exploit) if br.exact_strategy else None,
+        }
         out.write(json.dumps(obj) + "\n")
         return
     lines = [
@@ -246,6 +273,8 @@ def _best_response(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
         f"the game's value: {_exact_and_float(gv)}",
         f"exploitability of {s.name}: {_exact_and_float(exploit)}",
     ]
+    if not br.exact_strategy:
+        lines.append(_NOT_EXACT)
     turns = br.turns()
     if len(turns) <= MAX_TURNS_SHOWN:
         lines.append(f"the reply, in the {len(turns)} turns it meets (turn: bid):")
@@ -282,6 +311,8 @@ def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
 
         def plays(k: int, total: int) -> None:
             done[:] = [k, total]
+            if line.due():
+                line(f"tournament: {k} of {total} plays done, {line.elapsed:.0f} s")
 
         def states(n: int) -> None:
             if line.due():
@@ -290,6 +321,7 @@ def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
                     f"{line.elapsed:.0f} s"
                 )
 
+        _solving_said(line, *strategies)
         results = tournament(strategies, rules, order, progress=plays, states=states)
     labels = [s.name for s in strategies]
     figure = _tournament_figure(results, args.figure) if args.figure else None
@@ -299,7 +331,10 @@ def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
             "order": order,
             "strategies": labels,
             "matrix": [[r.value for r in row] for row in results],
-            "exact": [[fraction_text(r.exact) for r in row] for row in results],
+            "exact": [
+                [exact_text(r.exact) if r.exact_strategies else None for r in row]
+                for row in results
+            ],
         }
         if figure is not None:
             obj["figure"] = figure
@@ -315,6 +350,8 @@ def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     ]
     for label, row in zip(labels, cells, strict=True):
         lines.append(f"{label:<{width}}" + "".join(f"{c:>{width + 1}}" for c in row))
+    if not all(r.exact_strategies for row in results for r in row):
+        lines.append(_NOT_EXACT)
     if figure is not None:
         lines.append(f"figure: {figure}")
     out.write("\n".join(lines) + "\n")

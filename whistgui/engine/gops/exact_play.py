@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, gcd
+from time import monotonic
 from typing import Any, Final
 
 from whistgui.engine.checks import each, expect, optional_callable, whole
@@ -50,13 +51,17 @@ from whistgui.engine.gops.strategies import (
 from whistgui.engine.reading import quote
 
 __all__ = [
+    "MAX_EXACT_DIGITS",
     "MAX_PLAY_STATES",
     "MAX_REPLY_STATES",
     "BestResponse",
     "PlayResult",
     "best_response",
+    "exact_text",
     "exploitability",
+    "fraction_text",
     "game_value",
+    "int_digits",
     "play",
     "tournament",
 ]
@@ -76,6 +81,11 @@ _ONE = Fraction(1)
 #: 1): at most some 0.2 s of the slowest play (random against random, about 4,400 states a
 #: second at N = 6).
 POLL_MASK: Final = 1023
+#: Every this many states (a power of two, less 1) the clock is read, and ``should_stop`` and
+#: ``progress`` polled if :data:`POLL_SECONDS` have passed since they last were: slow states
+#: (a strategy whose bids take long to make) still report at least that often.
+CLOCK_MASK: Final = 31
+POLL_SECONDS: Final = 1.0
 
 
 class _Budget:
@@ -93,6 +103,7 @@ class _Budget:
         self.left, self.limit, self.what, self.hint = limit, limit, what, hint
         self.should_stop = optional_callable(should_stop, "should_stop")
         self.progress = optional_callable(progress, "progress")
+        self.polled = monotonic()
 
     @property
     def visited(self) -> int:
@@ -105,7 +116,10 @@ class _Budget:
                 f"{self.what} visits more than {self.limit:,} states: too large to compute "
                 f"exactly here{self.hint}"
             )
-        if self.visited & POLL_MASK == 0:
+        v = self.visited
+        if v & POLL_MASK == 0 or (
+            v & CLOCK_MASK == 0 and monotonic() - self.polled >= POLL_SECONDS
+        ):
             self.poll()
 
     def refuse_early(self, least: int) -> None:
@@ -120,6 +134,7 @@ class _Budget:
 
     def poll(self) -> None:
         """Ask ``should_stop`` (Cancelled if it says so), then tell ``progress``."""
+        self.polled = monotonic()
         if self.should_stop is not None and self.should_stop():
             raise Cancelled(f"{self.what} stopped after {self.visited:,} states")
         if self.progress is not None:
@@ -168,21 +183,28 @@ class PlayResult:
     def to_json(self) -> dict[str, Any]:
         """``value`` (float) and ``exact`` (``"p/q"``), then the rules, order, strategies, the
         ``distribution`` of results and the ``scores``, each probability as a float and
-        exactly."""
+        exactly. ``exact`` is null where it is not exact (a strategy bids a float solution's
+        probabilities: :attr:`exact_strategies` False) or is over :data:`MAX_EXACT_DIGITS`
+        digits."""
+        ex = self.exact_strategies
+
+        def exact(x: Fraction) -> str | None:
+            return exact_text(x) if ex else None
+
         return {
             "value": self.value,
-            "exact": fraction_text(self.exact),
+            "exact": exact(self.exact),
             "rules": self.rules.to_json(),
             "order": self.order,
             "a": self.a,
             "b": self.b,
             "exact_strategies": self.exact_strategies,
             "distribution": [
-                {"result": _num(r), "probability": float(p), "exact": fraction_text(p)}
+                {"result": _num(r), "probability": float(p), "exact": exact(p)}
                 for r, p in self.results()
             ],
             "scores": [
-                {"a": _num(pa), "b": _num(pb), "probability": float(p), "exact": fraction_text(p)}
+                {"a": _num(pa), "b": _num(pb), "probability": float(p), "exact": exact(p)}
                 for pa, pb, p in self.scores
             ],
         }
@@ -192,11 +214,51 @@ def _num(x: Fraction) -> int | float:
     return int(x) if x.denominator == 1 else float(x)
 
 
-def fraction_text(x: Fraction) -> str:
-    """``'-1/9'``, ``'0'``."""
+#: The most digits of a numerator or denominator written out whole (Python refuses to write
+#: an int of over 4,300 digits as text; a value of the optimal strategy's at N = 6 has
+#: thousands): a longer fraction is written as its size, :func:`fraction_text`.
+MAX_EXACT_DIGITS: Final = 4_000
+
+
+def int_digits(n: int) -> int:
+    """How many decimal digits ``abs(n)`` has, without writing it (any size).
+
+    >>> int_digits(0), int_digits(-999), int_digits(10**5000)
+    (1, 3, 5001)
+    """
+    n = abs(n)
+    if n < 10**18:
+        return len(str(n))
+    d = int((n.bit_length() - 1) * 0.30102999566398119)  # log10(2): never above the digits
+    while n >= 10 ** (d + 1):
+        d += 1
+    return d + 1
+
+
+def exact_text(x: Fraction) -> str | None:
+    """``'-1/9'``, ``'0'``, or None when the numerator or denominator has more than
+    :data:`MAX_EXACT_DIGITS` digits."""
+    if max(int_digits(x.numerator), int_digits(x.denominator)) > MAX_EXACT_DIGITS:
+        return None
     if x.denominator == 1:
         return str(x.numerator)
     return f"{x.numerator}/{x.denominator}"
+
+
+def fraction_text(x: Fraction) -> str:
+    """``'-1/9'``, ``'0'``; a fraction of over :data:`MAX_EXACT_DIGITS` digits as its size,
+    ``'p/q (p of 5,120 digits, q of 5,121)'``.
+
+    >>> fraction_text(Fraction(-1, 9)), fraction_text(Fraction(0))
+    ('-1/9', '0')
+    >>> fraction_text(Fraction(1, 3**10_000))
+    'p/q (p of 1 digits, q of 4,772)'
+    """
+    text = exact_text(x)
+    if text is not None:
+        return text
+    p, q = int_digits(x.numerator), int_digits(x.denominator)
+    return f"{'-' if x < 0 else ''}p/q (p of {p:,} digits, q of {q:,})"
 
 
 #: This package's strategies, whose answers need no check.
@@ -415,6 +477,9 @@ class BestResponse:
     value: Fraction
     reply: TableStrategy
     bid_values: dict[str, tuple[tuple[int, Fraction], ...]]
+    #: ``against`` is exact (False: it bids a float solution's probabilities, and the values
+    #: are exact only for those).
+    exact_strategy: bool = True
 
     def turns(self) -> list[tuple[Turn, int]]:
         """The reply's turns (in the order play meets them: fewest cards played first) and
@@ -422,9 +487,17 @@ class BestResponse:
         return [(Turn.parse(k), v[0][0]) for k, v in self.reply.table.items()]
 
     def to_json(self) -> dict[str, Any]:
+        """``exact`` is null where the strategy replied to is not exact (or the value is over
+        :data:`MAX_EXACT_DIGITS` digits); so are the bids' values."""
+        ex = self.exact_strategy
+
+        def exact(x: Fraction) -> str | None:
+            return exact_text(x) if ex else None
+
         return {
-            "exact": fraction_text(self.value),
+            "exact": exact(self.value),
             "value": float(self.value),
+            "exact_strategy": ex,
             "rules": self.rules.to_json(),
             "order": self.order,
             "against": self.against,
@@ -432,7 +505,7 @@ class BestResponse:
                 {
                     "turn": k,
                     "bid": v[0][0],
-                    "bid_values": {str(b): fraction_text(x) for b, x in self.bid_values[k]},
+                    "bid_values": {str(b): exact(x) for b, x in self.bid_values[k]},
                 }
                 for k, v in self.reply.table.items()
             ],
@@ -542,7 +615,7 @@ def best_response(
                     nxt.add((rest, ha ^ 1 << bid, hb ^ 1 << j, left, d + ga - gb))
         level = nxt
     reply = TableStrategy(n, table, None, f"best reply to {sb.name}")
-    return BestResponse(rules, order, sb.name, value, reply, worth)
+    return BestResponse(rules, order, sb.name, value, reply, worth, sb.exact)
 
 
 # --- the game's value, and a known order ---------------------------------------------------
@@ -552,8 +625,10 @@ def game_value(rules: GopsRules, order: str = "random", *, solver: Any = None) -
     """The game's value for A from the start, computed (0 for these symmetric games): with the
     random order the average over the first prize of the value of its matrix game of bids,
     solved exactly by :class:`~whistgui.engine.gops.solver.GopsSolver` (``solver``, or a new
-    one) for N up to :data:`~whistgui.engine.gops.strategies.OPTIMAL_EXACT_CARDS` (above, its
-    float value, as the fraction it is); with a known order by :class:`OrderedGame`."""
+    one) for N up to :data:`~whistgui.engine.gops.strategies.OPTIMAL_EXACT_CARDS`; above it 0
+    without solving (the start is its own mirror: the game is symmetric, so its value is 0 —
+    the exact solution at N = 6 runs to thousands of digits and some 20 s); with a known order
+    by :class:`OrderedGame`."""
     from whistgui.engine.gops.solver import GopsSolver
 
     rules = expect(rules, GopsRules, "rules")
@@ -568,11 +643,12 @@ def game_value(rules: GopsRules, order: str = "random", *, solver: Any = None) -
     expect(solver, GopsSolver, "solver")
     if solver.rules != rules:
         raise ArgumentError(f"solver is for {solver.rules.describe()}, not these rules")
+    if rules.n > OPTIMAL_EXACT_CARDS:
+        # the start is its own mirror (equal hands, level score, rules the same for both), so
+        # its value is 0 exactly; the exact solution's thousands of digits are not needed
+        return _ZERO
     turned = [start.turn(p) for p in sorted(start.prizes)]
-    if rules.n <= OPTIMAL_EXACT_CARDS:
-        values = [solver.exact_solution(s).value for s in turned]
-    else:
-        values = [Fraction(solver.solution(s).value) for s in turned]
+    values = [solver.exact_solution(s).value for s in turned]
     return sum(values, _ZERO) / len(values)
 
 

@@ -76,10 +76,16 @@ Bids = tuple[tuple[int, Fraction], ...]
 
 #: The named strategies (``face+k`` for k from 0 to N − 1; a file by its path).
 NAMES: Final = ("face", "face+k", "random", "optimal")
-#: The largest hands whose optimal bids are exact fractions (the solver's exact solution:
-#: N = 6 with the sign takes some 6 s and has fractions of thousands of digits); larger hands
-#: bid the floats of its float solution (taken as the fractions they are, renormalised).
-OPTIMAL_EXACT_CARDS: Final = 6
+#: The largest N whose optimal bids are the solver's exact solution. At N = 6 its fractions
+#: run to thousands of digits (the first prize's bids: 2,768 digits a denominator), and a play
+#: multiplies them through six turns into numbers of hundreds of thousands of digits (face
+#: against optimal: 400 s and more, no result); from N = 6 on, ``optimal`` bids its float
+#: solution's probabilities instead, rounded to multiples of 2⁻⁶⁰ (:data:`FLOAT_GRID`) that
+#: sum to exactly 1, and a play with it is not exact (:attr:`Strategy.exact` False).
+OPTIMAL_EXACT_CARDS: Final = 5
+#: Float probabilities are rounded to multiples of ``1 / FLOAT_GRID`` (2⁶⁰): a play's
+#: numbers then stay within some 60 bits a turn.
+FLOAT_GRID: Final = 1 << 60
 #: The largest strategy file read (a file of N = 6 listing every turn of a game is a few MB).
 MAX_STRATEGY_BYTES: Final = 8_000_000
 #: The most turns a strategy file lists.
@@ -257,12 +263,34 @@ def _mixed(bids: list[int], probs: list[Fraction]) -> Bids:
     return tuple((b, p) for b, p in zip(bids, probs, strict=True) if p > 0)
 
 
+def grid_bids(bids: list[int], floats: list[float]) -> Bids:
+    """Float probabilities as fractions of :data:`FLOAT_GRID` summing to exactly 1 (a
+    negative float, a solver's rounding, as 0; the rounding's remainder to the likeliest).
+
+    >>> sum(p for _, p in grid_bids([1, 2, 3], [0.5, 1 / 3, 1 / 6]))
+    Fraction(1, 1)
+    >>> grid_bids([1, 2], [1.0, -1e-18])
+    ((1, Fraction(1, 1)),)
+    """
+    weights = [max(0, round(x * FLOAT_GRID)) if x == x else 0 for x in floats]
+    total = sum(weights)
+    if total <= 0:
+        raise ArgumentError(f"the float strategy {floats!r} has no positive probability")
+    top = max(range(len(weights)), key=weights.__getitem__)
+    weights[top] += FLOAT_GRID - total
+    if weights[top] <= 0:  # a sum far from 1: scale instead
+        weights = [w * FLOAT_GRID // total for w in weights]
+        top = max(range(len(weights)), key=weights.__getitem__)
+        weights[top] += FLOAT_GRID - sum(weights)
+    return tuple((b, Fraction(w, FLOAT_GRID)) for b, w in zip(bids, weights, strict=True) if w)
+
+
 class OptimalStrategy(Strategy):
     """``optimal``: in each turn, an optimal mixed bid of the matrix game of that state (the
     row player's strategy of the subgame), so it is optimal from any state on: with the random
-    order, :class:`~whistgui.engine.gops.solver.GopsSolver`'s exact solution (hands of up to
-    :data:`OPTIMAL_EXACT_CARDS` cards; larger ones its float solution, as the fractions the
-    floats are, renormalised: :attr:`exact` is then False); with a known order the game of
+    order, :class:`~whistgui.engine.gops.solver.GopsSolver`'s exact solution for N up to
+    :data:`OPTIMAL_EXACT_CARDS`, above it its float solution (:func:`grid_bids`:
+    :attr:`floats` and not :attr:`exact`); with a known order the game of
     :class:`~whistgui.engine.gops.ordered.OrderedGame`, solved exactly. It depends on the
     rules (ties and result) it is made for; the score matters to it unless the result is points.
     """
@@ -284,9 +312,12 @@ class OptimalStrategy(Strategy):
                 )
             self._solver = solver if solver is not None else GopsSolver(rules)
             self.exact = rules.n <= OPTIMAL_EXACT_CARDS
+            #: Does it bid the float solution (N above OPTIMAL_EXACT_CARDS, random order)?
+            self.floats = not self.exact
         else:
             self._solver = OrderedGame(rules, self.order)
             self.exact = True
+            self.floats = False
         self._memo: dict[tuple[int, int, int, int, int], Bids] = {}
 
     @property
@@ -310,13 +341,11 @@ class OptimalStrategy(Strategy):
         if self.order != "random":
             row = self._solver.solution(state).row
             got = _mixed(hand, list(row))
-        elif len(hand) <= OPTIMAL_EXACT_CARDS:
+        elif not self.floats:
             row = self._solver.exact_solution(state).row
             got = _mixed(hand, list(row))
         else:
-            floats = [Fraction(p) for p in self._solver.solution(state).row]
-            total = sum(floats, Fraction(0))
-            got = _mixed(hand, [p / total for p in floats])
+            got = grid_bids(hand, list(self._solver.solution(state).row))
         self._memo[key] = got
         return got
 
