@@ -194,9 +194,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = QSettings(os.devnull, QSettings.Format.IniFormat)
     window = MainWindow(settings=settings)
     try:
-        return _run(app, window, args)
+        status = _run(app, window, args)
     finally:
         window.shutdown()
+    if argv is None:  # the program itself (not a test calling main): leave at once
+        _leave(status, window)
+    return status
+
+
+def _leave(status: int, window: MainWindow) -> None:
+    """End the process now, its settings written and exit handlers run: the interpreter's own
+    ending frees every object one by one — after GOPS work, millions (a play's memo, the solved
+    game): review 31b saw the process linger 6 s after the window closed (2.3 s measured here
+    after a tournament of random against random, 0.4 s this way)."""
+    import atexit
+
+    window.settings.sync()
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            stream.flush()
+    atexit._run_exitfuncs()
+    os._exit(status)
 
 
 def _run(app: QApplication, window: MainWindow, args: argparse.Namespace) -> int:
