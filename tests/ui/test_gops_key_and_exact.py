@@ -114,8 +114,9 @@ def test_the_key_is_hidden_without_a_matrix(qtbot, gops_explorer):
 
 
 def test_a_long_exact_value_is_approximate_with_copy(qtbot, gops_explorer):
-    """N = 5, the prize 5 turned, A bids 5 and B 4: A's exact value has 10 digits over 10
-    (too long to write out); it reads ≈ 0.8535 with Copy, which copies the whole fraction."""
+    """N = 5, the prize 5 turned, A bids 5 and B 4: A's exact value has 10 digits over 10 —
+    written out whole since review 31b (X2: up to 41 characters); a longer one (N = 6's
+    first prize: thousands of digits) reads ≈ 0.8535 with Copy, which copies it whole."""
     rules = GopsRules(5)
     w = _explorer(qtbot, gops_explorer, rules)
     try:
@@ -127,19 +128,23 @@ def test_a_long_exact_value_is_approximate_with_copy(qtbot, gops_explorer):
         exact = result.value if isinstance(result, ExactSolution) else result
         assert exact == GopsSolver(rules).exact_value(w.session.state)
         p, q = len(str(abs(exact.numerator))), len(str(exact.denominator))
-        assert p + q + 1 > 15  # too long to be written out
+        assert 15 < p + q + 1 <= 41
+        assert w.exact_label.text() == f"Exact: {str(exact).replace('-', MINUS)}"
+        assert not w.copy_button.isVisible()
+        long = Fraction(exact.numerator * 10**40 + 1, exact.denominator * 10**40)
+        w.side.set_exact(long)
+        p, q = len(str(abs(long.numerator))), len(str(long.denominator))
         assert w.exact_label.text() == (
-            f"Exact: ≈ {approximate_text(exact)} · exact p/q (p of {p} digits, q of {q})"
+            f"Exact: ≈ {approximate_text(long)} · exact p/q (p of {p} digits, q of {q})"
         )
-        assert approximate_text(exact) == f"{float(exact):.4f}".replace("-", MINUS)
         # no field of digits: the fraction is only in the tooltip's ends and on the clipboard
-        digits = str(abs(exact.numerator))
+        digits = str(abs(long.numerator))
         assert not [e for e in w.findChildren(QLineEdit) if e.isVisible() and digits in e.text()]
         assert w.copy_button.isVisible()
         QApplication.clipboard().clear()
         qtbot.mouseClick(w.copy_button, Qt.MouseButton.LeftButton)
-        assert QApplication.clipboard().text() == str(exact)
-        assert Fraction(QApplication.clipboard().text()) == exact
+        assert QApplication.clipboard().text() == str(long)
+        assert Fraction(QApplication.clipboard().text()) == long
         # a short one is written out, with nothing to copy
         w.back()
         qtbot.waitUntil(w.ready, timeout=WAIT)

@@ -149,15 +149,19 @@ def test_the_page_shows_the_states_visited_while_it_works(qtbot, page, service) 
     p.b_picker.set_choice(StrategyChoice("random"))
     p.compute_reply("B")
     qtbot.waitUntil(lambda: p.reply is not None, timeout=WAIT)
-    valued = [t for t in seen if t.startswith("the best reply to random: ")]
+    valued = [t for t in seen if t.startswith("valuing the reply's states: ")]
     assert valued, seen
-    assert valued[0].endswith(" states valued")
+    assert valued[0].endswith(" valued")
+    # review 31b, C1 and X1: the phases named, the job's label (the status bar's) not repeated
+    assert "solving the game for its value (the exploitability) …" in seen
+    assert not any("best reply to" in t for t in seen), seen
     seen.clear()
     p.a_picker.set_choice(StrategyChoice("random"))
     _play(qtbot, p)
-    visited = [t for t in seen if t.startswith("random against random: ")]
+    visited = [t for t in seen if t.startswith("playing: ")]
     assert visited, seen
     assert visited[0].endswith(" states visited")
+    assert not any("against" in t for t in seen), seen
 
 
 def test_deviations_from_a_mixed_strategy_are_told_apart(qtbot, page) -> None:

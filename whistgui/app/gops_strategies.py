@@ -128,11 +128,20 @@ def read_choice(path: str) -> StrategyChoice:
     return StrategyChoice("file", path=path, table=read_strategy_file(path))
 
 
-def _hook(s: Strategy, should_stop: Callable[[], bool] | None) -> Strategy:
-    """``optimal``'s solver polls ``should_stop`` too (the plays and replies poll it)."""
+def _hook(
+    s: Strategy,
+    should_stop: Callable[[], bool] | None,
+    phase: Callable[[str], None] | None = None,
+) -> Strategy:
+    """``optimal``'s solver polls ``should_stop`` too (the plays and replies poll it), and
+    tells ``phase`` the states it has solved when play first needs its bids ("solving the
+    game for optimal's bids: 3,072 states")."""
     solver = getattr(s, "solver", None)
     if should_stop is not None and solver is not None and hasattr(solver, "should_stop"):
         solver.should_stop = should_stop
+    if phase is not None and solver is not None and hasattr(solver, "progress"):
+        told = phase
+        solver.progress = lambda n: told(f"solving the game for optimal's bids: {n:,} states")
     return s
 
 
@@ -143,11 +152,13 @@ def play_pair(
     solver: Any = None,
     should_stop: Callable[[], bool] | None = None,
     progress: Callable[[int], None] | None = None,
+    phase: Callable[[str], None] | None = None,
 ) -> PlayResult:
     """A playing ``a`` against B playing ``b``, exactly (the prizes in random order;
-    ``progress`` told the states visited every 1,024)."""
-    sa = _hook(a.make(rules, solver), should_stop)
-    sb = sa if b == a and a.kind != "file" else _hook(b.make(rules, solver), should_stop)
+    ``progress`` told the states visited every 1,024 or every second; ``phase`` told when
+    ``optimal``'s game is being solved)."""
+    sa = _hook(a.make(rules, solver), should_stop, phase)
+    sb = sa if b == a and a.kind != "file" else _hook(b.make(rules, solver), should_stop, phase)
     return play(sa, sb, rules, should_stop=should_stop, progress=progress)
 
 
@@ -189,14 +200,18 @@ def reply_to(
     should_stop: Callable[[], bool] | None = None,
     known_value: Fraction | None = None,
     progress: Callable[[int], None] | None = None,
+    phase: Callable[[str], None] | None = None,
 ) -> Reply:
     """The best reply to ``choice`` (A's strategy if ``side`` is ``"A"``, else B's): the
     replier takes the other seat; strategies see the game from their own side, so one
     backward induction answers either. The exploitability is the reply's value less the
     game's (``known_value`` if given: computed, it takes 13 s at N = 6, the reply 0.7 s);
-    ``progress`` told the states valued every 1,024."""
-    s = _hook(choice.make(rules, solver), should_stop)
+    ``progress`` told the states valued every 1,024 (or every second), ``phase`` each phase
+    after the first ("solving the game for its value (the exploitability) …")."""
+    s = _hook(choice.make(rules, solver), should_stop, phase)
     br = best_response(s, rules, should_stop=should_stop, progress=progress)
+    if phase is not None:
+        phase("solving the game for its value (the exploitability) …")
     if known_value is not None:
         value = known_value
     else:
@@ -207,7 +222,14 @@ def reply_to(
             own = GopsSolver(rules)
         if should_stop is not None:
             own.should_stop = should_stop  # Stop reaches the game's solving
+        if phase is not None:
+            told = phase
+            own.progress = lambda n: told(
+                f"solving the game for its value (the exploitability): {n:,} states"
+            )
         value = game_value(rules, solver=own)
+    if phase is not None:
+        phase("listing where the reply deviates …")
     deviations: list[Deviation] = []
     count = outside = 0
     turns = br.turns()
@@ -240,11 +262,12 @@ def tournament_of(
     progress: Callable[[int, int], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
     states: Callable[[int], None] | None = None,
+    phase: Callable[[str], None] | None = None,
 ) -> list[list[PlayResult]]:
     """Every pair's play: row i is choice i as A, column j choice j as B (``progress(done,
     total)`` after each, ``states`` the play's states every 1,024; ``should_stop`` polled
     between plays and within them)."""
-    made = [_hook(c.make(rules, solver), should_stop) for c in choices]
+    made = [_hook(c.make(rules, solver), should_stop, phase) for c in choices]
     return tournament(made, rules, should_stop=should_stop, progress=progress, states=states)
 
 

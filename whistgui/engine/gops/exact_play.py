@@ -62,6 +62,7 @@ __all__ = [
     "fraction_text",
     "game_value",
     "int_digits",
+    "int_text",
     "play",
     "tournament",
 ]
@@ -233,6 +234,22 @@ def int_digits(n: int) -> int:
     while n >= 10 ** (d + 1):
         d += 1
     return d + 1
+
+
+def int_text(n: int) -> str:
+    """All the decimal digits of ``n``, of any size (``str`` refuses over 4,300).
+
+    >>> t = int_text(-(10**9000) - 7)
+    >>> len(t), t[:3], t[-3:]
+    (9002, '-10', '007')
+    """
+    if -(10**4000) < n < 10**4000:
+        return str(n)
+    if n < 0:
+        return "-" + int_text(-n)
+    k = (int_digits(n) + 1) // 2
+    high, low = divmod(n, 10**k)
+    return int_text(high) + int_text(low).rjust(k, "0")
 
 
 def exact_text(x: Fraction) -> str | None:

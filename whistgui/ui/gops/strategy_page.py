@@ -81,7 +81,7 @@ def _decimal(x: Fraction) -> str:
 
 
 #: Fractions longer than this are shown cut (their first and last digits) or as decimals.
-_LONG = 20
+_LONG = 41
 
 
 def _exact(x: Fraction) -> str:
@@ -207,6 +207,8 @@ class StrategyPage(QScrollArea):
         #: jobs asked for and not done: channel → (job, label, tag), resubmitted when shown
         self._asked: dict[str, tuple[Any, str, Any]] = {}
         self._jobs: dict[int, str] = {}
+        #: each job's label, without "GOPS: " (the page's status: the label once, then the phase)
+        self._labels: dict[int, str] = {}
         self.play_result: PlayResult | None = None
         self.reply: Reply | None = None
         self.matrix: list[list[PlayResult]] | None = None
@@ -378,6 +380,7 @@ class StrategyPage(QScrollArea):
             return
         job = self.work.submit(channel, fn, label=label, tag=tag)
         self._jobs[job] = channel
+        self._labels[job] = label.removeprefix("GOPS: ")
         self.stop_button.setEnabled(True)
         self.status.setText(f"{label} …")
 
@@ -397,13 +400,12 @@ class StrategyPage(QScrollArea):
         )
 
         def job(ctx: JobContext) -> PlayResult:
-            what = f"{a.name} against {b.name}"
-            ctx.report(what, force=True)
+            ctx.report("playing …", force=True)
 
             def states(n: int) -> None:
-                ctx.report(f"{what}: {n:,} states visited")
+                ctx.report(f"playing: {n:,} states visited")
 
-            return play_pair(a, b, rules, solver, ctx.should_stop, states)
+            return play_pair(a, b, rules, solver, ctx.should_stop, states, ctx.report)
 
         self._submit(PLAY, job, f"GOPS: {a.name} against {b.name}", rules)
 
@@ -413,13 +415,15 @@ class StrategyPage(QScrollArea):
         known = self._game_values.get(rules)
 
         def job(ctx: JobContext) -> Reply:
-            what = f"the best reply to {choice.name}"
-            ctx.report(what, force=True)
+            ctx.report("valuing the reply's states …", force=True)
 
             def states(n: int) -> None:
-                ctx.report(f"{what}: {n:,} states valued")
+                ctx.report(f"valuing the reply's states: {n:,} valued")
 
-            return reply_to(choice, side, rules, solver, ctx.should_stop, known, states)
+            def phase(text: str) -> None:
+                ctx.report(text, force=True)
+
+            return reply_to(choice, side, rules, solver, ctx.should_stop, known, states, phase)
 
         self._submit(REPLY, job, f"GOPS: the best reply to {side}'s {choice.name}", rules)
 
@@ -444,12 +448,14 @@ class StrategyPage(QScrollArea):
 
             def progress(k: int, total: int) -> None:
                 done[:] = [k, total]
-                ctx.report(f"{k} of {total} plays", force=True)
+                ctx.report(f"{k} of {total} plays done", force=True)
 
             def states(n: int) -> None:
                 ctx.report(f"{done[0]} of {done[1]} plays done, the next at {n:,} states")
 
-            return tournament_of(choices, rules, solver, progress, ctx.should_stop, states)
+            return tournament_of(
+                choices, rules, solver, progress, ctx.should_stop, states, ctx.report
+            )
 
         self._submit(TOURNAMENT, job, f"GOPS: a tournament of {len(choices)}", rules)
 
@@ -489,8 +495,8 @@ class StrategyPage(QScrollArea):
         return True
 
     def _on_progress(self, job: int, text: str) -> None:
-        if job in self._jobs:
-            self.status.setText(text)
+        if job in self._jobs:  # the job's label once, then its phase (review 31b, X1)
+            self.status.setText(f"{self._labels.get(job, '')}: {text}")
 
     def _on_cancelled(self, job: int, channel: str) -> None:
         if self._jobs.pop(job, None) is not None:
@@ -531,11 +537,14 @@ class StrategyPage(QScrollArea):
         self.play_result = r
         self.play_box.fresh(r.rules, self._play_choices())
         what = "result (sign)" if r.rules.score == "sign" else "points difference"
-        floats = "" if r.exact_strategies else " (optimal bids as floats: not exact)"
-        self.result_label.setText(
-            f"A ({r.a}) against B ({r.b}): A's expected {what} "
-            f"<b>{_exact(r.exact)}</b> = {_decimal(r.exact)}{floats}"
-        )
+        if r.exact_strategies:
+            value = f"<b>{_exact(r.exact)}</b> = {_decimal(r.exact)}"
+        else:  # review 31b, B1: optimal from N = 6 bids its float solution's probabilities
+            value = (
+                f"<b>≈ {_decimal(r.exact)}</b> (not exact: optimal bids its float solution's "
+                "probabilities from N = 6 on)"
+            )
+        self.result_label.setText(f"A ({r.a}) against B ({r.b}): A's expected {what} {value}")
         rows = r.results()
         t = self.distribution
         t.setRowCount(len(rows))
@@ -564,10 +573,20 @@ class StrategyPage(QScrollArea):
         self.reply_box.fresh(rep.response.rules, self._reply_choices(rep.side))
         self.reply_box.setTitle(f"Best reply to {rep.side} ({rep.answered})")
         dev = len(rep.deviations) + rep.more
+        if rep.response.exact_strategy:
+            worth = (
+                f"Its expected result: <b>{_exact(rep.response.value)}</b> = "
+                f"{_decimal(rep.response.value)}; exploitability of {rep.answered}: "
+                f"<b>{_exact(rep.exploitability)}</b> = {_decimal(rep.exploitability)}. "
+            )
+        else:  # B1: against optimal's float probabilities (N = 6 on) nothing is exact
+            worth = (
+                f"Its expected result: <b>≈ {_decimal(rep.response.value)}</b>; exploitability "
+                f"of {rep.answered}: <b>≈ {_decimal(rep.exploitability)}</b> (not exact: "
+                "optimal bids its float solution's probabilities from N = 6 on). "
+            )
         self.reply_label.setText(
-            f"Its expected result: <b>{_exact(rep.response.value)}</b> = "
-            f"{_decimal(rep.response.value)}; exploitability of {rep.answered}: "
-            f"<b>{_exact(rep.exploitability)}</b> = {_decimal(rep.exploitability)}. "
+            worth
             + self._deviations_text(rep, dev)
             + (f" (the first {len(rep.deviations):,} listed)" if rep.more else "")
             + ":"

@@ -21,11 +21,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from whistgui.engine.gops.exact_play import int_digits, int_text
 from whistgui.engine.symbols import MINUS
 from whistgui.figures.gops import fraction_text
 from whistgui.ui.gops.strategy_bars import StrategyBars
 
 __all__ = ["ValuePanel", "approximate_text", "digits_text"]
+
+#: The longest exact value written out whole (review 31b, X2: −492544541/823300704 was shown
+#: as "p/q (p of 9 digits, q of 9)"); longer ones by their size, Copy giving them whole.
+_WHOLE = 41
 
 
 def approximate_text(value: Fraction) -> str:
@@ -54,8 +59,11 @@ def digits_text(value: Fraction, ends: int = 6) -> str:
     """
 
     def cut(n: int) -> str:
-        d = str(abs(n))
-        return d if len(d) <= 2 * ends + 1 else f"{d[:ends]}…{d[-ends:]}"
+        n = abs(n)
+        if int_digits(n) <= 2 * ends + 1:
+            return str(n)
+        tail = str(n % 10**ends).rjust(ends, "0")
+        return f"{int_text(n)[:ends]}…{tail}"
 
     sign = MINUS if value < 0 else ""
     return f"{sign}{cut(value.numerator)}/{cut(value.denominator)}"
@@ -152,13 +160,13 @@ class ValuePanel(QWidget):
         "Exact: ≈ 0.6611 · exact p/q" with how many digits p and q have, its ends in the
         tooltip, and Copy to put the whole of it on the clipboard."""
         self.exact = value
-        short = fraction_text(value)
+        p, q = int_digits(value.numerator), int_digits(value.denominator)
+        short = fraction_text(value, _WHOLE) if p + q <= _WHOLE else None
         if short is not None:
             self.exact_label.setText(f"Exact: {short}")
             self.exact_label.setToolTip("")
             self.copy_button.hide()
             return
-        p, q = len(str(abs(value.numerator))), len(str(value.denominator))
         self.exact_label.setText(
             f"Exact: ≈ {approximate_text(value)} · exact p/q (p of {p:,} digits, q of {q:,})"
         )
@@ -173,7 +181,10 @@ class ValuePanel(QWidget):
         """The exact value shown, whole, on the clipboard (as ``str(Fraction)``: ``-12/35``),
         and :attr:`copied` says so."""
         if self.exact is not None:
-            text = str(self.exact)
+            x = self.exact
+            text = int_text(x.numerator)
+            if x.denominator != 1:
+                text += "/" + int_text(x.denominator)
             QGuiApplication.clipboard().setText(text)
             self.copied.emit(
                 f"Copied the exact value to the clipboard: p/q ≈ {approximate_text(self.exact)}, "
