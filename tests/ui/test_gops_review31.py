@@ -48,3 +48,91 @@ def test_the_value_panel_writes_short_fractions_whole_and_long_ones_by_size(qtbo
     assert len(copied) == 5001 + 1 + 5000
     assert copied.startswith("1000")
     assert copied.endswith("0007")
+
+
+def _gops_window(qtbot, window):  # type: ignore[no-untyped-def]
+    from tests.ui.workspaces import gops
+
+    combo = window.game_selector.combo
+    i = combo.findData("gops")
+    combo.setCurrentIndex(i)
+    combo.activated.emit(i)
+    return gops(window)
+
+
+def _explorer_at_a_bidding_state(qtbot, window):  # type: ignore[no-untyped-def]
+    ws = _gops_window(qtbot, window)
+    w = ws.explorer
+    w.set_rules(GopsRules(4))
+    w.solve()
+    qtbot.waitUntil(lambda: w.session.solved and w.ready(), timeout=WAIT)
+    w.turn(3)
+    qtbot.waitUntil(w.ready, timeout=WAIT)
+    w.bid(3, 4)
+    qtbot.waitUntil(w.ready, timeout=WAIT)
+    return w
+
+
+def test_back_keys_work_after_copy_took_the_click(qtbot, window) -> None:
+    """C7: after Copy the focus sat on the page's scroll area, outside the explorer, and
+    Backspace and Alt+Left (named in the hint) did nothing."""
+    from PySide6.QtCore import Qt
+
+    w = _explorer_at_a_bidding_state(qtbot, window)
+    w.side.set_exact(Fraction(10**50 + 1, 3**120))  # long: Copy shown
+    w.matrix.setFocus()
+    for key, mod in (
+        (Qt.Key.Key_Backspace, Qt.KeyboardModifier.NoModifier),
+        (Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier),
+    ):
+        qtbot.mouseClick(w.copy_button, Qt.MouseButton.LeftButton)
+        focus = window.focusWidget()
+        assert focus is not None
+        before = w.session.state
+        qtbot.keyClick(focus, key, mod)
+        qtbot.waitUntil(lambda b=before: w.session.state != b, timeout=5000)
+        assert str(w.session.state).startswith("prizes=1,2,4")  # before the bids, prize 3 up
+        w.forward()
+        qtbot.waitUntil(w.ready, timeout=WAIT)
+        w.side.set_exact(Fraction(10**50 + 1, 3**120))
+
+
+def test_the_state_field_keeps_what_is_typed_into_it(qtbot, window) -> None:
+    """C6: the read-only state field passed digits through: '1' typed there turned prize 1.
+    It keeps them now, and is drawn on the panel's background, without a frame."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QPalette
+
+    w = _explorer_at_a_bidding_state(qtbot, window)
+    state = w.session.state
+    field = w.state_edit
+    assert field.isReadOnly()
+    assert not field.hasFrame()
+    pal = field.palette()
+    assert pal.color(QPalette.ColorRole.Base) == pal.color(QPalette.ColorRole.Window)
+    field.setFocus()
+    qtbot.keyClicks(field, "1 2")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    qtbot.wait(200)
+    assert w.session.state == state
+    assert field.text() == str(state)
+
+
+def test_alt_i_solves_the_matrix_game_and_the_view_menu_keeps_alt_v(qtbot, window) -> None:
+    """C2: Solve's Alt+V was the View menu's too; a mnemonic two share only moves the focus.
+    Now Alt+I ('Solve it'), named in the F1 list, solves (Alt+G is the game selector's)."""
+    from PySide6.QtCore import Qt
+
+    ws = _gops_window(qtbot, window)
+    ws.tabs.setCurrentWidget(ws.matrix_game)
+    m = ws.matrix_game
+    qtbot.waitUntil(m.isVisible, timeout=5000)
+    window.activateWindow()
+    m.edit.setFocus()
+    qtbot.waitUntil(m.edit.hasFocus, timeout=5000)
+    m.edit.setPlainText("3 -4\n-1 1")
+    qtbot.keyClick(m.edit, Qt.Key.Key_I, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: "1/9" in m.value_label.text(), timeout=WAIT)
+    assert "Alt+I" in type(ws).keys_html
+    assert "Alt+V" not in type(ws).keys_html
+    assert m.solve_button.text().replace("&", "").startswith("Solve")

@@ -42,7 +42,14 @@ from pathlib import Path
 from typing import Final
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent, QShortcut
+from PySide6.QtGui import (
+    QHideEvent,
+    QKeyEvent,
+    QKeySequence,
+    QMouseEvent,
+    QShortcut,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -266,15 +273,26 @@ class GopsExplorer(QWidget):
         layout.addWidget(self.splitter, 1)
 
         for seq, slot in (
-            ("Alt+Left", self.back),
-            ("Backspace", self.back),
-            ("Alt+Right", self.forward),
             ("Ctrl+Return", self.solve),
             ("Escape", self.cancel_solve),  # as in Single Suits; Ctrl+. is the window's
         ):
             sc = QShortcut(QKeySequence(seq), self)
             sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             sc.activated.connect(slot)
+        # Back and Forward wherever the focus is in the window while the explorer is shown
+        # (review 31b, C7: after Copy the focus sat on the page's scroll area, outside the
+        # explorer, and they did nothing); an editor's own Backspace still wins
+        self._walk_keys: list[QShortcut] = []
+        for seq, slot in (
+            ("Alt+Left", self.back),
+            ("Backspace", self.back),
+            ("Alt+Right", self.forward),
+        ):
+            sc = QShortcut(QKeySequence(seq), self)
+            sc.setContext(Qt.ShortcutContext.WindowShortcut)
+            sc.setEnabled(False)  # until shown
+            sc.activated.connect(slot)
+            self._walk_keys.append(sc)
 
         self.n_spin.valueChanged.connect(self._on_rules_edited)
         self.ties_combo.activated.connect(self._on_rules_edited)
@@ -746,6 +764,16 @@ class GopsExplorer(QWidget):
         elif page is self.chance_page and self.chips.chips:
             target = next(iter(self.chips.chips.values()))
         target.setFocus(Qt.FocusReason.MouseFocusReason)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        for sc in self._walk_keys:
+            sc.setEnabled(True)
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        for sc in self._walk_keys:
+            sc.setEnabled(False)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         text = event.text()

@@ -98,8 +98,9 @@ class MatrixPage(QScrollArea):
         text_role(self.error_label, "error")
         self.shape_label = QLabel(inner)
         self.shape_label.setObjectName("gopsMatrixShape")
-        self.solve_button = QPushButton("Sol&ve", inner)
-        self.solve_button.setToolTip("The value and both optimal strategies (Alt+V, Ctrl+Return)")
+        # Alt+I: Alt+V was the View menu's too, and a shared mnemonic only moves the focus
+        self.solve_button = QPushButton("Solve &it", inner)
+        self.solve_button.setToolTip("The value and both optimal strategies (Alt+I, Ctrl+Return)")
         self.status = QLabel(inner)
         row = QHBoxLayout()
         row.addWidget(self.solve_button)

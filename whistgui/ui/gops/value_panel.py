@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QGuiApplication, QPalette
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QFont, QGuiApplication, QKeyEvent, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -26,7 +26,7 @@ from whistgui.engine.symbols import MINUS
 from whistgui.figures.gops import fraction_text
 from whistgui.ui.gops.strategy_bars import StrategyBars
 
-__all__ = ["ValuePanel", "approximate_text", "digits_text"]
+__all__ = ["StateField", "ValuePanel", "approximate_text", "digits_text"]
 
 #: The longest exact value written out whole (review 31b, X2: −492544541/823300704 was shown
 #: as "p/q (p of 9 digits, q of 9)"); longer ones by their size, Copy giving them whole.
@@ -69,6 +69,37 @@ def digits_text(value: Fraction, ends: int = 6) -> str:
     return f"{sign}{cut(value.numerator)}/{cut(value.denominator)}"
 
 
+class StateField(QLineEdit):
+    """The state's text form: read-only, and drawn so — no frame, on the panel's own
+    background — and keeping the keys typed into it (review 31b, C6: a digit typed there
+    turned a prize in the explorer behind it). Selecting, copying and moving the cursor work;
+    Back (Backspace, Alt+Left) is still the explorer's."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setFrame(False)
+        self.setBackgroundRole(QPalette.ColorRole.Window)
+        self.setAutoFillBackground(False)
+        pal = self.palette()
+        pal.setColor(QPalette.ColorRole.Base, pal.color(QPalette.ColorRole.Window))
+        self.setPalette(pal)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:  # a theme change: the window's again
+            pal = self.palette()
+            window = pal.color(QPalette.ColorRole.Window)
+            if pal.color(QPalette.ColorRole.Base) != window:
+                pal.setColor(QPalette.ColorRole.Base, window)
+                self.setPalette(pal)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        super().keyPressEvent(event)
+        if event.key() not in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
+            event.accept()  # typed here, kept here
+
+
 class ValuePanel(QWidget):
     """The value, the exact value, the strategies, the state and the hints."""
 
@@ -105,11 +136,10 @@ class ValuePanel(QWidget):
         self.a_bars = StrategyBars("A's optimal bids", "A", self)
         self.b_bars = StrategyBars("B's optimal bids", "B", self)
         state_label = QLabel("State (&text form):", self)
-        self.state_edit = QLineEdit(self)
+        self.state_edit = StateField(self)
         self.state_edit.setObjectName("gopsState")
-        self.state_edit.setReadOnly(True)
         self.state_edit.setToolTip(
-            "The state as `whist gops state` reads it: select and copy it (Ctrl+C)"
+            "The state as `whist gops state` reads it (read-only): select and copy it (Ctrl+C)"
         )
         state_label.setBuddy(self.state_edit)
         self.hints = QLabel(self)

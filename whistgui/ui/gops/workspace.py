@@ -47,7 +47,7 @@ class GopsWorkspace(Workspace):
 <tr><td>Alt+P; Alt+R, Alt+Y</td><td>Strategies: play A against B; best reply to A, B</td></tr>
 <tr><td>Alt+T, Alt+N</td><td>Strategies: the tournament's strategies; play it</td></tr>
 <tr><td>Esc</td><td>Strategies: stop the computation</td></tr>
-<tr><td>Alt+M; Alt+V, Ctrl+Return</td><td>Matrix Game: the matrix (Ctrl+Z: undo); solve</td></tr>"""
+<tr><td>Alt+M; Alt+I, Ctrl+Return</td><td>Matrix Game: the matrix (Ctrl+Z: undo); solve</td></tr>"""
 
     def __init__(self, services: Services) -> None:
         from whistgui.ui.gops.explorer import GopsExplorer
