@@ -136,3 +136,25 @@ def test_alt_i_solves_the_matrix_game_and_the_view_menu_keeps_alt_v(qtbot, windo
     assert "Alt+I" in type(ws).keys_html
     assert "Alt+V" not in type(ws).keys_html
     assert m.solve_button.text().replace("&", "").startswith("Solve")
+
+
+def test_a_strategy_file_for_another_n_is_said_at_its_field(qtbot, page, tmp_path) -> None:
+    """C9: a file for N = 3 in a game of N = 6 was accepted until Play refused it. Now the
+    field says so when the file is chosen and whenever N changes."""
+    import json
+
+    from whistgui.app.gops_strategies import read_choice
+
+    f = tmp_path / "doc3.json"
+    f.write_text(json.dumps({"gops_strategy": 1, "n": 3, "otherwise": "random", "bids": {}}))
+    p = page(GopsRules(6))
+    picker = p.a_picker
+    picker.set_file(read_choice(str(f)))
+    assert picker.warning.isVisible()
+    assert "is a strategy for N = 3, not 6: Play refuses it" in picker.warning.text()
+    picker.set_n(3)  # what the page does when N changes
+    assert not picker.warning.isVisible()
+    picker.set_n(5)
+    assert "not 5" in picker.warning.text()
+    picker.set_choice(StrategyChoice("random"))
+    assert not picker.warning.isVisible()

@@ -385,6 +385,14 @@ def test_the_explorer_shows_a_chosen_strategys_bids_in_the_state(qtbot, window) 
     assert preview.combo.findText("face+3") == -1
     assert preview.combo.findText("face+2") >= 0
     assert preview.combo.currentData() == "pick:0"
+    assert "for both players" in preview.combo.currentText()  # review 31b, C3: said so
+    # A's bid by A's strategy, B's by B's (review 31b, C3): face+2 for A, face for B
+    ws.explorer.set_rules(GopsRules(4))
+    ws.session.turn(3)
+    ws.strategies.b_picker.set_choice(StrategyChoice("face"))
+    preview.combo.setCurrentIndex(preview.combo.findData("pick:2"))
+    assert (preview.a_bids, preview.b_bids) == (((1, one),), ((3, one),))  # 3 + 2 wraps to 1
+    assert "A's by A's strategy, B's by B's" in preview.combo.currentText()
 
 
 def test_the_pages_by_keyboard(qtbot, window) -> None:

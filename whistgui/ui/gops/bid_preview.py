@@ -76,9 +76,10 @@ class BidPreview(QWidget):
         for k in range(rules.n):
             self.combo.addItem("face" if k == 0 else f"face+{k}", f"face:{k}")
         self.combo.addItem("random", "random:0")
-        if self.picks is not None:
-            self.combo.addItem("A's strategy (Strategies page)", "pick:0")
-            self.combo.addItem("B's strategy (Strategies page)", "pick:1")
+        if self.picks is not None:  # review 31b, C3: which player bids by which, said
+            self.combo.addItem("A's by A's strategy, B's by B's (Strategies page)", "pick:2")
+            self.combo.addItem("A's strategy, for both players (Strategies page)", "pick:0")
+            self.combo.addItem("B's strategy, for both players (Strategies page)", "pick:1")
         at = self.combo.findData(was)
         self.combo.setCurrentIndex(max(0, at))
         self.combo.blockSignals(False)
@@ -94,18 +95,29 @@ class BidPreview(QWidget):
         kind, k = str(data).split(":")
         if kind == "pick":
             assert self.picks is not None
-            return self.picks()[int(k)]
+            return self.picks()[int(k) % 2]  # 2: A's (and B's for B: :meth:`choices`)
         return StrategyChoice(kind, int(k))
+
+    def choices(self) -> tuple[StrategyChoice, StrategyChoice] | None:
+        """The strategies A and B bid by in the preview (None: the optimal bids)."""
+        a = self.choice()
+        if a is None:
+            return None
+        if self.combo.currentData() == "pick:2":
+            assert self.picks is not None
+            return a, self.picks()[1]
+        return a, a
 
     def refresh(self, _theme: str = "") -> None:
         """The bids in the state shown."""
         self.a_bids, self.b_bids = (), ()
         self.bidsChanged.emit("", {}, {})
-        choice = self.choice()
-        if choice is None:
+        both = self.choices()
+        if both is None:
             self.note.setText("")
             self.note.setVisible(False)
             return
+        choice, choice_b = both
         self.note.setVisible(True)
         rules = self.session.rules
         steps, index = self.session.steps, self.session.index
@@ -114,20 +126,34 @@ class BidPreview(QWidget):
         if not state.is_bidding or move is None or move.prize is None:
             self.note.setText(f"{choice.name} bids once a prize is turned.")
             return
-        if choice.kind == "optimal":
+        if choice.kind == "optimal" and choice_b.kind == "optimal":
             self.note.setText("optimal: the bars above.")
             return
         try:
-            strategy = choice.make(rules)
-            a = strategy.bids(Turn(state, move.prize))
-            b = strategy.bids(Turn(state.swapped(), move.prize))
+            a = _bids(choice, rules, Turn(state, move.prize))
+            b = _bids(choice_b, rules, Turn(state.swapped(), move.prize))
         except WhistError as exc:
             self.note.setText(str(exc))
             return
-        self.a_bids, self.b_bids = a, b
-        self.bidsChanged.emit(choice.name, {c: float(p) for c, p in a}, {c: float(p) for c, p in b})
-        ink_a, ink_b = (side_colour(s, self.palette()).name() for s in ("A", "B"))
-        self.note.setText(
-            f"<b style='color:{ink_a}'>A bids {described_bids(a)}</b> · "
-            f"<b style='color:{ink_b}'>B bids {described_bids(b)}</b>"
+        self.a_bids, self.b_bids = a or (), b or ()
+        name = choice.name if choice == choice_b else f"{choice.name} · {choice_b.name}"
+        self.bidsChanged.emit(
+            name, {c: float(p) for c, p in a or ()}, {c: float(p) for c, p in b or ()}
         )
+        ink_a, ink_b = (side_colour(s, self.palette()).name() for s in ("A", "B"))
+
+        def said(bids: Bids | None) -> str:
+            return "optimally (the bars above)" if bids is None else described_bids(bids)
+
+        self.note.setText(
+            f"<b style='color:{ink_a}'>A bids {said(a)}</b> · "
+            f"<b style='color:{ink_b}'>B bids {said(b)}</b>"
+        )
+
+
+def _bids(choice: StrategyChoice, rules: GopsRules, turn: Turn) -> Bids | None:
+    """What ``choice`` bids in ``turn``; None for ``optimal`` (the explorer's bars show its
+    bids: no game solved again here, on the window's thread)."""
+    if choice.kind == "optimal":
+        return None
+    return choice.make(rules).bids(turn)

@@ -7,9 +7,19 @@ from __future__ import annotations
 from typing import Final
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from whistgui.app.gops_strategies import StrategyChoice
+from whistgui.engine.gops import GopsRules
+from whistgui.ui.theme import text_role
 
 __all__ = ["FILE_ITEM", "StrategyPicker"]
 
@@ -47,11 +57,22 @@ class StrategyPicker(QWidget):
         self.k_spin.setRange(0, 5)
         self.k_spin.setAccessibleName(f"{who}'s k (face+k)")
         self.k_spin.setToolTip("face+k: the card k above the prize shown, wrapping from N to 1")
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
         self.combo.setMinimumContentsLength(22)
-        layout.addWidget(self.combo, 1)
-        layout.addWidget(self.k_spin)
+        row.addWidget(self.combo, 1)
+        row.addWidget(self.k_spin)
+        #: why the choice cannot play the game's N (a file for another N), at the field
+        self.warning = QLabel(self)
+        self.warning.setWordWrap(True)
+        self.warning.setObjectName("gopsPickerWarning")
+        text_role(self.warning, "error")
+        self.warning.hide()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(row)
+        layout.addWidget(self.warning)
+        self._n = 6
         self._file: StrategyChoice | None = None
         self._last = 0
         self.set_choice(default)
@@ -59,8 +80,17 @@ class StrategyPicker(QWidget):
         self.k_spin.valueChanged.connect(lambda _k: self.changed.emit())
 
     def set_n(self, n: int) -> None:
-        """k runs from 0 to N − 1."""
+        """k runs from 0 to N − 1; a strategy file for another N is said at the field."""
+        self._n = n
         self.k_spin.setMaximum(max(0, n - 1))
+        self._check()
+
+    def _check(self) -> None:
+        """Review 31b, C9: a file for N = 3 in a game of N = 6 is said when chosen and when N
+        changes, not only when Play refuses it."""
+        why = self.choice().fits(GopsRules(self._n))
+        self.warning.setText(f"{why}: Play refuses it" if why else "")
+        self.warning.setVisible(bool(why))
 
     def choice(self) -> StrategyChoice:
         kind = self.combo.currentData()
@@ -99,6 +129,7 @@ class StrategyPicker(QWidget):
 
     def _update(self) -> None:
         self.k_spin.setVisible(self.combo.currentData() == "face")
+        self._check()
 
     def _on_activated(self, index: int) -> None:
         if self.combo.itemData(index) == "choose":
