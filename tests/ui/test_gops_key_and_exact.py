@@ -55,8 +55,8 @@ def test_the_heat_map_has_a_colour_key_in_the_themes_colours(
             for i in range(matrix.rowCount())
             for j in range(matrix.columnCount())
         ]
-        m = max(abs(v) for v in values)
-        assert m > 0
+        m = 1.0  # the sign: one scale, ±1, for every state of the game (review 31b, C10)
+        assert 0 < max(abs(v) for v in values) <= m
         assert key.scale == pytest.approx(m)
         assert key.texts() == (format_payoff(-m, 3), format_payoff(0.0, 3), format_payoff(m, 3))
         # under the matrix, inside the room the matrix is given

@@ -158,3 +158,51 @@ def test_a_strategy_file_for_another_n_is_said_at_its_field(qtbot, page, tmp_pat
     assert "not 5" in picker.warning.text()
     picker.set_choice(StrategyChoice("random"))
     assert not picker.warning.isVisible()
+
+
+def test_the_heat_map_keeps_one_scale_for_the_whole_game(qtbot, gops_explorer) -> None:
+    """C10: the scale was each matrix's largest |value| (±1 after prize 3, ±0.839 after 5):
+    one colour meant different values from state to state. Now ±1 with the sign and the
+    prizes' total (±10 at N = 4) with points, whatever the state."""
+    for score, want in (("sign", 1.0), ("points", 10.0)):
+        rules = GopsRules(4, score=score)
+        w = gops_explorer(rules, auto_solve=4)
+        qtbot.waitUntil(lambda w=w: w.session.solved and w.ready(), timeout=WAIT)
+        scales = []
+        for prize in (1, 4):
+            w.turn(prize)
+            qtbot.waitUntil(w.ready, timeout=WAIT)
+            biggest = max(
+                abs(float(w.matrix.item(i, j).data(0x0100)))
+                for i in range(w.matrix.rowCount())
+                for j in range(w.matrix.columnCount())
+            )
+            assert biggest <= want
+            scales.append((w.matrix.scale, w.pages.key.scale))
+            w.back()
+            qtbot.waitUntil(w.ready, timeout=WAIT)
+        assert scales == [(want, want), (want, want)]
+
+
+def test_a_stale_tournament_is_greyed_and_its_words_match_its_colours(qtbot, page) -> None:
+    """X4: a stale tournament kept its full colours under the red 'Stale' line; C10: the
+    hint said 'coloured by sign' where the depth follows the size."""
+    from PySide6.QtGui import QPalette
+
+    p = page(GopsRules(4))
+    assert "the deeper the larger" in p.tournament_hint.text()
+    p.names_edit.setText("face, face+1")
+    p.compute_tournament()
+    qtbot.waitUntil(lambda: p.matrix is not None, timeout=WAIT)
+    t = p.tournament_table
+    window = t.palette().color(QPalette.ColorRole.Window)
+    fills = {t.item(i, j).background().color().rgb() for i in range(2) for j in range(2)}
+    assert len(fills) > 1  # coloured: 0 on the diagonal, ± off it
+    p.session.set_rules(GopsRules(5))  # the game changed: the result is stale
+    assert p.tournament_box.stale
+    fills = {t.item(i, j).background().color().rgb() for i in range(2) for j in range(2)}
+    assert fills == {window.rgb()}
+    p.session.set_rules(GopsRules(4))  # back: fresh, coloured again
+    assert not p.tournament_box.stale
+    fills = {t.item(i, j).background().color().rgb() for i in range(2) for j in range(2)}
+    assert len(fills) > 1

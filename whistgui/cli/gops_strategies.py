@@ -112,8 +112,8 @@ def register(
     p.add_argument(
         "--figure",
         metavar="FILE",
-        help="also draw the matrix, each cell exact and coloured by sign, to FILE (.svg, .pdf, "
-        ".png or .tex, by its extension)",
+        help="also draw the matrix, each cell exact and coloured by sign, deeper the larger, "
+        "to FILE (.svg, .pdf, .png or .tex, by its extension)",
     )
     rules_options(p, 6)
     order_option(p)

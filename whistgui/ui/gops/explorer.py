@@ -42,14 +42,7 @@ from pathlib import Path
 from typing import Final
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import (
-    QHideEvent,
-    QKeyEvent,
-    QKeySequence,
-    QMouseEvent,
-    QShortcut,
-    QShowEvent,
-)
+from PySide6.QtGui import QHideEvent, QKeyEvent, QKeySequence, QMouseEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -70,7 +63,7 @@ from whistgui.figures import Figure, FigureOptions
 from whistgui.figures.gops import GOPS_VIEWS, value_text
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.gops.breadcrumb import Breadcrumb
-from whistgui.ui.gops.heat_map import HeatMap
+from whistgui.ui.gops.heat_map import HeatMap, game_scale
 from whistgui.ui.gops.jobs import (
     CHANNELS,
     EXACT_CHANNEL,
@@ -371,6 +364,7 @@ class GopsExplorer(QWidget):
     # -- following the session --------------------------------------------------------------
     def _on_rules(self, rules: GopsRules) -> None:
         self.controls.set_rules(rules)
+        self.matrix.set_game_scale(game_scale(rules))  # one colour scale a game (31b, C10)
         self._stopped = None
         if self.solving and self._solve_rules != rules:
             self.engine.cancel(SOLVE_CHANNEL)

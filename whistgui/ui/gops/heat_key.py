@@ -50,7 +50,8 @@ class HeatKey(QWidget):
         low, mid, high = self.texts()
         tip = (
             f"The cells' colours: from {low} (red, better for B) through {mid} to {high} "
-            "(blue, better for A) — the largest value of this matrix either way"
+            "(blue, better for A) — the game's largest value either way, the same scale "
+            "for every state of the game"
         )
         self.setToolTip(tip)
         self.setAccessibleDescription(tip)

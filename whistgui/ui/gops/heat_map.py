@@ -12,14 +12,14 @@ from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QFont, QPalette, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidgetItem, QWidget
 
-from whistgui.engine.gops import GopsState
+from whistgui.engine.gops import GopsRules, GopsState
 from whistgui.figures.gops import format_payoff
 from whistgui.ui.gops.colours import dominated_colours, heat_colour, side_colour
 from whistgui.ui.gops.jobs import StateView
 from whistgui.ui.theme import contrasting_text, is_theme_change
 from whistgui.ui.widgets.grid import ChoiceGrid, OutlineDelegate
 
-__all__ = ["HeatMap", "RoomPage", "TakenRole", "heat_scale"]
+__all__ = ["HeatMap", "RoomPage", "TakenRole", "game_scale", "heat_scale"]
 
 #: True on the cell of the bids the path took from this state.
 TakenRole: Final = Qt.ItemDataRole.UserRole + 1
@@ -55,6 +55,8 @@ class HeatMap(ChoiceGrid):
         self._room = QSize(0, 0)
         #: the value at the blue end of the scale (its negative at the red end); 0.0: none
         self.scale = 0.0
+        #: one scale for every state of the game (:func:`game_scale`; 0.0: each matrix's own)
+        self.game_scale = 0.0
         #: a strategy's name and its bids (A's rows, B's columns: bid → probability)
         self.marks: tuple[str, dict[int, float], dict[int, float]] = ("", {}, {})
 
@@ -114,6 +116,13 @@ class HeatMap(ChoiceGrid):
         vh.setFixedWidth(self._header_width())
         self.setFixedSize(self.sizeHint())
 
+    def set_game_scale(self, scale: float) -> None:
+        """One colour scale, ±``scale``, for every state of the game (review 31b, C10: it was
+        each matrix's largest |value|, ±1 here, ±0.839 there); 0.0: each matrix's own."""
+        self.game_scale = float(scale)
+        if self._view is not None:
+            self.set_view(self._view, self._taken)
+
     def set_view(self, view: StateView | None, taken: tuple[int, int] | None = None) -> None:
         """Show ``view``'s matrix (None: empty), the cell at ``taken`` (bids) outlined."""
         self._view = view
@@ -127,7 +136,7 @@ class HeatMap(ChoiceGrid):
             self.scale = 0.0
             self.scaleChanged.emit(0.0)
             return
-        self.scale = heat_scale(view.matrix)
+        self.scale = self.game_scale or heat_scale(view.matrix)
         self.scaleChanged.emit(self.scale)
         self.setRowCount(len(view.rows))
         self.setColumnCount(len(view.cols))
@@ -149,7 +158,7 @@ class HeatMap(ChoiceGrid):
         if view is None or view.solution is None:
             return
         pal = self.palette()
-        scale = heat_scale(view.matrix)
+        scale = self.game_scale or heat_scale(view.matrix)
         grey_fill, grey_ink = dominated_colours(pal)
         bold = QFont(self.font())
         bold.setBold(True)
@@ -212,6 +221,16 @@ class HeatMap(ChoiceGrid):
             self._refresh()
             if self.columnCount():
                 self._fit()
+
+
+def game_scale(rules: GopsRules) -> float:
+    """The largest |value| of any state of the game: 1 with the sign, the prizes' total with
+    points (all of them won by one player).
+
+    >>> game_scale(GopsRules(6)), game_scale(GopsRules(6, score="points"))
+    (1.0, 21.0)
+    """
+    return 1.0 if rules.score == "sign" else float(rules.n * (rules.n + 1) // 2)
 
 
 def heat_scale(matrix: Sequence[Sequence[float]]) -> float:

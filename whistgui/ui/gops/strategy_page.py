@@ -2,7 +2,7 @@
 N and rules), played exactly — A's expected result as a fraction and a decimal and the
 distribution of results; the best reply to either, its value, the exploitability and the turns
 where it bids otherwise than the strategy it answers (a click shows the state in the explorer);
-a tournament of strategies named, its matrix coloured by sign.
+a tournament of strategies named, its matrix coloured by sign, deeper the larger.
 
 Every computation is the page's work on the engine service (a :class:`ViewWork`: it runs while
 the page is shown, with progress and Stop); each result carries the rules it was computed for —
@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
@@ -212,6 +212,7 @@ class StrategyPage(QScrollArea):
         self.play_result: PlayResult | None = None
         self.reply: Reply | None = None
         self.matrix: list[list[PlayResult]] | None = None
+        self._tournament_scale = 1.0
         self._reading: str = ""  # the picker whose file is being read
         #: the games' values computed (for the exploitability: 13 s at N = 6)
         self._game_values: dict[GopsRules, Fraction] = {}
@@ -335,7 +336,8 @@ class StrategyPage(QScrollArea):
         )
         self.tournament_hint = QLabel(
             "Play tournament: every pair of the strategies named played exactly, rows A's "
-            "strategy, columns B's, coloured by sign.",
+            "strategy, columns B's; blue where A wins, red where B does, the deeper the larger "
+            "(the largest result the deepest).",
             self.tournament_box.body,
         )
         self.tournament_hint.setWordWrap(True)
@@ -649,14 +651,36 @@ class StrategyPage(QScrollArea):
                     _short(r.exact),
                     f"{r.a} (A) against {r.b} (B): {_exact(r.exact)} = {_decimal(r.exact)} for A",
                 )
-                fill = heat_colour(float(r.exact), scale, t.palette())
-                item.setBackground(fill)
-                item.setForeground(contrasting_text(fill))
+                item.setData(Qt.ItemDataRole.UserRole, float(r.exact))
                 t.setItem(i, j, item)
+        self._tournament_scale = scale
+        self._paint_tournament()
         t.resizeColumnsToContents()
         self.tournament_hint.hide()
         t.show()
         _fit_height(t, 300)
+
+    def _paint_tournament(self) -> None:
+        """The cells coloured by sign, deeper the larger (the largest |value| the deepest);
+        all grey while the result is stale (review 31b, X4: it kept its full colours)."""
+        t = self.tournament_table
+        pal = t.palette()
+        stale = self.tournament_box.stale
+        for i in range(t.rowCount()):
+            for j in range(t.columnCount()):
+                item = t.item(i, j)
+                if item is None:
+                    continue
+                if stale:
+                    item.setBackground(pal.color(QPalette.ColorRole.Window))
+                    item.setForeground(
+                        pal.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+                    )
+                    continue
+                value = float(item.data(Qt.ItemDataRole.UserRole))
+                fill = heat_colour(value, self._tournament_scale, pal)
+                item.setBackground(fill)
+                item.setForeground(contrasting_text(fill))
 
     def figure_source(self) -> FigureSource | None:
         """What File ▸ Export Figure draws while this page is shown: the tournament's matrix,
@@ -689,6 +713,7 @@ class StrategyPage(QScrollArea):
         side = self.reply.side if self.reply is not None else "A"
         self.reply_box.mark_stale(rules, self._reply_choices(side))
         self.tournament_box.mark_stale(rules)
+        self._paint_tournament()
 
     # -- the rules ----------------------------------------------------------------------------
     def _on_rules(self, rules: GopsRules) -> None:
