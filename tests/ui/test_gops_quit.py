@@ -101,7 +101,7 @@ def test_ctrl_1_2_3_switch_pages_after_a_stopped_tournament(qtbot, window, stop)
         qtbot.waitUntil(lambda: _running(window, "gops-strategy-tournament"), timeout=60_000)
         qtbot.wait(1500)
         qtbot.keyClick(p.names_edit, Qt.Key.Key_Escape)
-        qtbot.waitUntil(lambda: p.status.text() == "Stopped.", timeout=10_000)
+        qtbot.waitUntil(lambda: p.tournament_status.text() == "Stopped.", timeout=10_000)
     pages = []
     for key in (Qt.Key.Key_1, Qt.Key.Key_3, Qt.Key.Key_2, Qt.Key.Key_1):
         qtbot.keyClick(window.focusWidget() or window, key, Qt.KeyboardModifier.ControlModifier)

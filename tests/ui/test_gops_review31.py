@@ -206,3 +206,40 @@ def test_a_stale_tournament_is_greyed_and_its_words_match_its_colours(qtbot, pag
     assert not p.tournament_box.stale
     fills = {t.item(i, j).background().color().rgb() for i in range(2) for j in range(2)}
     assert len(fills) > 1
+
+
+def test_a_play_asked_during_a_tournament_says_it_waits_for_it(qtbot, page) -> None:
+    """C4: work on one page silently waited behind another's. Now it says for what, and
+    Stop on the tournament's row lets it go on."""
+    p = page(GopsRules(6))
+    p.names_edit.setText("random, random")
+    p.compute_tournament()
+    qtbot.waitUntil(lambda: p.tournament_stop.isEnabled(), timeout=WAIT)
+    qtbot.waitUntil(lambda: p._engine_job is not None, timeout=WAIT)
+    p.a_picker.set_choice(StrategyChoice("face"))
+    p.b_picker.set_choice(StrategyChoice("face", 1))
+    p.compute_play()
+    assert "waits for a tournament of 2 to finish (stop it to go on now)" in p.status.text()
+    p.tournament_stop.click()
+    qtbot.waitUntil(lambda: p.play_result is not None, timeout=WAIT)
+    assert p.tournament_status.text() == "Stopped."
+
+
+def test_the_matrix_game_says_it_waits_behind_a_tournament(qtbot, window) -> None:
+    """C4: Solve on the Matrix Game page during a tournament showed 'Solving …' for
+    minutes; now it says what it waits for, and solves once that is stopped."""
+    ws = _gops_window(qtbot, window)
+    ws.explorer.set_rules(GopsRules(6))
+    ws.tabs.setCurrentWidget(ws.strategies)
+    ws.strategies.names_edit.setText("random, random")
+    ws.strategies.compute_tournament()
+    running = ws.strategies  # the explorer's solving of N = 6 first, then the tournament
+    qtbot.waitUntil(lambda: "tournament" in (running._engine_job or (0, ""))[1], timeout=WAIT)
+    ws.tabs.setCurrentWidget(ws.matrix_game)
+    m = ws.matrix_game
+    m.solve()
+    assert "waits for a tournament of 2 to finish" in m.status.text()
+    ws.tabs.setCurrentWidget(ws.strategies)
+    ws.strategies.tournament_stop.click()
+    ws.tabs.setCurrentWidget(ws.matrix_game)
+    qtbot.waitUntil(lambda: "1/9" in m.value_label.text(), timeout=WAIT)

@@ -333,11 +333,15 @@ def test_stop_ends_a_long_tournament_and_nothing_is_shown(qtbot, page, jobs) -> 
     p.names_edit.setText("optimal, random")
     p.compute_tournament()
     qtbot.waitUntil(lambda: "gops-strategy-tournament" in jobs, timeout=WAIT)
-    assert p.stop_button.isEnabled()
-    qtbot.keyClick(p.names_edit, Qt.Key.Key_Escape)
-    qtbot.waitUntil(lambda: p.status.text() == "Stopped.", timeout=WAIT)
-    assert p.matrix is None
+    # review 31b, C5: the tournament's own Stop and progress, by its box; Play's row idle
+    assert p.tournament_stop.isEnabled()
     assert not p.stop_button.isEnabled()
+    assert "a tournament of 2" in p.tournament_status.text()
+    assert p.status.text() == ""
+    qtbot.keyClick(p.names_edit, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: p.tournament_status.text() == "Stopped.", timeout=WAIT)
+    assert p.matrix is None
+    assert not p.tournament_stop.isEnabled()
 
 
 def test_the_explorer_shows_a_chosen_strategys_bids_in_the_state(qtbot, window) -> None:

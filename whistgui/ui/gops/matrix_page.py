@@ -142,6 +142,11 @@ class MatrixPage(QScrollArea):
         sc = QShortcut(QKeySequence("Ctrl+Return"), self)
         sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         sc.activated.connect(self.solve)
+        #: the engine's job under way, anyone's: (job, label) — a solve waits behind it
+        self._running: tuple[int, str] | None = None
+        engine.started.connect(self._on_started)
+        for ended in (engine.finished, engine.failed, engine.cancelled):
+            ended.connect(self._on_ended)
         engine.finished.connect(self._on_finished)
         engine.failed.connect(self._on_failed)
         engine.cancelled.connect(self._on_cancelled)
@@ -218,7 +223,22 @@ class MatrixPage(QScrollArea):
             return solve_exact(matrix)  # type: ignore[arg-type]
 
         self._job = self.work.submit(MATRIX_CHANNEL, job, label="GOPS: a matrix game")
-        self.status.setText("Solving …")
+        other = self._running
+        if other is not None and other[0] != self._job:  # review 31b, C4: said, not silent
+            what = other[1].removeprefix("GOPS: ")
+            what = what[:1].lower() + what[1:]  # "Solving GOPS, N = 6": "solving GOPS, …"
+            self.status.setText(f"Solving waits for {what} to finish (stop it to go on now) …")
+        else:
+            self.status.setText("Solving …")
+
+    def _on_started(self, job: int, _channel: str, label: str) -> None:
+        self._running = (job, label)
+        if job == self._job:
+            self.status.setText("Solving …")
+
+    def _on_ended(self, job: int, *_rest: object) -> None:
+        if self._running is not None and self._running[0] == job:
+            self._running = None
 
     def _catch_up(self) -> None:
         if self._wanted is not None:

@@ -209,6 +209,9 @@ class StrategyPage(QScrollArea):
         self._jobs: dict[int, str] = {}
         #: each job's label, without "GOPS: " (the page's status: the label once, then the phase)
         self._labels: dict[int, str] = {}
+        #: the engine's job under way, anyone's: (job, label) — a job of this page waits
+        #: behind it, and says so (review 31b, C4)
+        self._engine_job: tuple[int, str] | None = None
         self.play_result: PlayResult | None = None
         self.reply: Reply | None = None
         self.matrix: list[list[PlayResult]] | None = None
@@ -323,6 +326,16 @@ class StrategyPage(QScrollArea):
         names_row.addWidget(self.names_edit, 1)
         names_row.addWidget(self.tournament_button)
         top.addLayout(names_row)
+        # the tournament's own progress and Stop, by its box (review 31b, C5)
+        self.tournament_stop = QPushButton("Stop", inner)
+        self.tournament_stop.setToolTip("Stop the tournament (Esc)")
+        self.tournament_stop.setEnabled(False)
+        self.tournament_status = QLabel(inner)
+        self.tournament_status.setWordWrap(True)
+        t_row = QHBoxLayout()
+        t_row.addWidget(self.tournament_stop)
+        t_row.addWidget(self.tournament_status, 1)
+        top.addLayout(t_row)
         self.names_error = QLabel(inner)
         self.names_error.setObjectName("gopsTournamentNamesError")
         self.names_error.setWordWrap(True)
@@ -350,7 +363,8 @@ class StrategyPage(QScrollArea):
         top.addStretch(1)
 
         self.play_button.clicked.connect(self.compute_play)
-        self.stop_button.clicked.connect(self.stop)
+        self.stop_button.clicked.connect(lambda: self.stop(tournament=False))
+        self.tournament_stop.clicked.connect(lambda: self.stop(only=TOURNAMENT))
         self.reply_a_button.clicked.connect(lambda: self.compute_reply("A"))
         self.reply_b_button.clicked.connect(lambda: self.compute_reply("B"))
         self.tournament_button.clicked.connect(self.compute_tournament)
@@ -368,6 +382,7 @@ class StrategyPage(QScrollArea):
         engine.failed.connect(self._on_failed)
         engine.cancelled.connect(self._on_cancelled)
         engine.progress.connect(self._on_progress)
+        engine.started.connect(self._on_started)
         session.rulesChanged.connect(self._on_rules)
         self._on_rules(session.rules)
 
@@ -383,8 +398,26 @@ class StrategyPage(QScrollArea):
         job = self.work.submit(channel, fn, label=label, tag=tag)
         self._jobs[job] = channel
         self._labels[job] = label.removeprefix("GOPS: ")
-        self.stop_button.setEnabled(True)
-        self.status.setText(f"{label} …")
+        self._stop_enabled()
+        other = self._engine_job
+        if other is not None and other[0] != job:  # the engine runs one job at a time
+            what = other[1].removeprefix("GOPS: ")
+            what = what[:1].lower() + what[1:]  # "Solving GOPS, N = 6": "solving GOPS, …"
+            self._status(channel).setText(
+                f"{label} waits for {what} to finish (stop it to go on now) …"
+            )
+        else:
+            self._status(channel).setText(f"{label} …")
+
+    def _status(self, channel: str) -> QLabel:
+        """Where a job of ``channel`` says how it goes: the tournament by its box."""
+        return self.tournament_status if channel == TOURNAMENT else self.status
+
+    def _on_started(self, job: int, channel: str, label: str) -> None:
+        self._engine_job = (job, label)
+        mine = self._jobs.get(job)
+        if mine is not None:
+            self._status(mine).setText(f"{label} …")
 
     def _catch_up(self) -> None:
         for channel, (fn, label, tag) in list(self._asked.items()):
@@ -470,21 +503,29 @@ class StrategyPage(QScrollArea):
 
         self._submit(FILE, job, "GOPS: reading a strategy file", None)
 
-    def stop(self) -> None:
+    def stop(self, tournament: bool = True, only: str = "") -> None:
+        """Stop the page's jobs (Esc: all; the upper Stop all but the tournament; the
+        tournament's Stop ``only`` it)."""
         for channel in list(self._asked):
+            if (only and channel != only) or (not tournament and channel == TOURNAMENT):
+                continue
             self.engine.cancel(channel)
-        self._asked.clear()
+            self._asked.pop(channel)
 
     def _stop_enabled(self) -> None:
-        """Stop enabled while a job of the page runs; disabled under the focus, it hands the
-        focus to Play (a widget with no focus would leave the keyboard nowhere)."""
-        running = bool(self._jobs)
-        if not running and self.stop_button.hasFocus():
-            self.play_button.setFocus(Qt.FocusReason.OtherFocusReason)
-        self.stop_button.setEnabled(running)
+        """Each Stop enabled while a job of its own runs; disabled under the focus, it hands
+        the focus to Play (a widget with no focus would leave the keyboard nowhere)."""
+        channels = set(self._jobs.values())
+        for button, running in (
+            (self.stop_button, bool(channels - {TOURNAMENT})),
+            (self.tournament_stop, TOURNAMENT in channels),
+        ):
+            if not running and button.hasFocus():
+                self.play_button.setFocus(Qt.FocusReason.OtherFocusReason)
+            button.setEnabled(running)
 
-    def _say(self, text: str) -> None:
-        self.status.setText(text)
+    def _say(self, text: str, channel: str = "") -> None:
+        self._status(channel).setText(text)
         self.message.emit(text)
 
     # -- results ------------------------------------------------------------------------------
@@ -497,20 +538,30 @@ class StrategyPage(QScrollArea):
         return True
 
     def _on_progress(self, job: int, text: str) -> None:
-        if job in self._jobs:  # the job's label once, then its phase (review 31b, X1)
-            self.status.setText(f"{self._labels.get(job, '')}: {text}")
+        channel = self._jobs.get(job)
+        if channel is not None:  # the job's label once, then its phase (review 31b, X1)
+            self._status(channel).setText(f"{self._labels.get(job, '')}: {text}")
+
+    def _engine_done(self, job: int) -> None:
+        if self._engine_job is not None and self._engine_job[0] == job:
+            self._engine_job = None
 
     def _on_cancelled(self, job: int, channel: str) -> None:
+        self._engine_done(job)
         if self._jobs.pop(job, None) is not None:
             self._stop_enabled()
             hidden = channel in self._asked and self.work.behind
-            self.status.setText("Waiting until the page is shown." if hidden else "Stopped.")
+            self._status(channel).setText(
+                "Waiting until the page is shown." if hidden else "Stopped."
+            )
 
     def _on_failed(self, job: int, channel: str, _tag: object, message: str) -> None:
+        self._engine_done(job)
         if self._take(job, channel):
-            self._say(message)
+            self._say(message, channel)
 
     def _on_finished(self, job: int, channel: str, tag: object, result: object) -> None:
+        self._engine_done(job)
         if not self._take(job, channel):
             return
         if channel == FILE:
@@ -521,7 +572,7 @@ class StrategyPage(QScrollArea):
             return
         if tag != self.rules:  # computed for a game left meanwhile
             return
-        self.status.setText("")
+        self._status(channel).setText("")
         if channel == PATH:
             assert isinstance(result, tuple)
             self.showTurn.emit(*result)
@@ -726,6 +777,7 @@ class StrategyPage(QScrollArea):
         self._check_stale()
         if not self._jobs:  # a refusal (or "Stopped.") was about the game left
             self.status.setText("")
+            self.tournament_status.setText("")
         self.names_error.hide()
         for channel in (PLAY, REPLY, TOURNAMENT):  # under way for the old game: dropped
             if channel in self._asked:
