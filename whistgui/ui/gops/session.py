@@ -337,6 +337,11 @@ def read_gops(
     name = os.fspath(path)
 
     def bad(why: str) -> DocumentError:
+        if "digest does not match" in why:  # review 31b, X5: a changed file, said plainly
+            return DocumentError(
+                f"{quote_path(name)} was changed after it was saved: its digest does not match "
+                "its solution, so the solution is not trusted and the file is not opened"
+            )
         return DocumentError(f"{quote_path(name)} is not a GOPS game: {why}")
 
     raw = read_file(name, "a .gops file", MAX_GOPS_BYTES)
