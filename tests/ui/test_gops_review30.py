@@ -69,7 +69,7 @@ def test_a_new_strategy_greys_the_play_and_says_so(qtbot, page) -> None:
     assert not p.play_box.stale
     p.b_picker.set_choice(StrategyChoice("random"))
     assert p.play_box.stale
-    assert "the strategies have changed" in p.play_box.stale_label.text()
+    assert "the strategies or the prize order have changed" in p.play_box.stale_label.text()
     assert "the game is now" not in p.play_box.stale_label.text()
     p.b_picker.set_choice(StrategyChoice("face"))
     assert not p.play_box.stale

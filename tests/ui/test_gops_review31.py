@@ -243,3 +243,33 @@ def test_the_matrix_game_says_it_waits_behind_a_tournament(qtbot, window) -> Non
     ws.strategies.tournament_stop.click()
     ws.tabs.setCurrentWidget(ws.matrix_game)
     qtbot.waitUntil(lambda: "1/9" in m.value_label.text(), timeout=WAIT)
+
+
+def test_the_prize_order_is_chosen_on_the_strategies_page(qtbot, page) -> None:
+    """C8: the command line's --order had no control in the app. Face against face+1 at
+    N = 4 with points, prizes ascending: the engine's play of that order; changing the order
+    makes the result stale, and going back makes it fresh."""
+    from whistgui.engine.gops.exact_play import play
+    from whistgui.engine.gops.strategies import strategy
+
+    rules = GopsRules(4, score="points")
+    p = page(rules)
+    p.a_picker.set_choice(StrategyChoice("face"))
+    p.b_picker.set_choice(StrategyChoice("optimal"))
+    p.order_combo.setCurrentIndex(p.order_combo.findData("ascending"))
+    p.compute_play()
+    qtbot.waitUntil(lambda: p.play_result is not None, timeout=WAIT)
+    r = p.play_result
+    assert r is not None
+    assert r.order == "ascending"
+    want = play(
+        strategy("face", rules), strategy("optimal", rules, "ascending"), rules, "ascending"
+    )
+    assert r.exact == want.exact
+    assert r.exact != play(strategy("face", rules), strategy("optimal", rules), rules).exact
+    assert not p.play_box.stale
+    p.order_combo.setCurrentIndex(p.order_combo.findData("descending"))
+    assert p.play_box.stale
+    assert "prize order" in p.play_box.stale_label.text()
+    p.order_combo.setCurrentIndex(p.order_combo.findData("ascending"))
+    assert not p.play_box.stale

@@ -429,9 +429,9 @@ def test_the_games_value_is_computed_once_per_rules(qtbot, page, monkeypatch) ->
     calls: list[GopsRules] = []
     real = gops_strategies.game_value
 
-    def counted(rules, **kw):  # type: ignore[no-untyped-def]
+    def counted(rules, *args, **kw):  # type: ignore[no-untyped-def]
         calls.append(rules)
-        return real(rules, **kw)
+        return real(rules, *args, **kw)
 
     monkeypatch.setattr(gops_strategies, "game_value", counted)
     p = page(GopsRules(4))

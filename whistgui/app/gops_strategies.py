@@ -107,9 +107,10 @@ class StrategyChoice:
             return f"{quote_path(self.path)} is a strategy for N = {self.table.n}, not {rules.n}"
         return None
 
-    def make(self, rules: GopsRules, solver: Any = None) -> Strategy:
-        """The engine's strategy for ``rules`` (``solver``: the session's solved game, for
-        ``optimal``; NotationError if the choice does not fit the rules)."""
+    def make(self, rules: GopsRules, solver: Any = None, order: str = "random") -> Strategy:
+        """The engine's strategy for ``rules`` and the prize ``order`` (``solver``: the
+        session's solved game, for ``optimal`` with the random order; NotationError if the
+        choice does not fit the rules)."""
         why = self.fits(rules)
         if why is not None:
             raise NotationError(why)
@@ -117,10 +118,12 @@ class StrategyChoice:
             assert self.table is not None
             return self.table
         if self.kind == "optimal":
+            if order != "random":
+                return OptimalStrategy(rules, order)
             if solver is not None and getattr(solver, "rules", None) == rules:
                 return OptimalStrategy(rules, solver=solver)
             return OptimalStrategy(rules)
-        return strategy(self.name, rules)
+        return strategy(self.name, rules, order)
 
 
 def read_choice(path: str) -> StrategyChoice:
@@ -153,13 +156,17 @@ def play_pair(
     should_stop: Callable[[], bool] | None = None,
     progress: Callable[[int], None] | None = None,
     phase: Callable[[str], None] | None = None,
+    order: str = "random",
 ) -> PlayResult:
-    """A playing ``a`` against B playing ``b``, exactly (the prizes in random order;
+    """A playing ``a`` against B playing ``b``, exactly (the prizes turned in ``order``;
     ``progress`` told the states visited every 1,024 or every second; ``phase`` told when
     ``optimal``'s game is being solved)."""
-    sa = _hook(a.make(rules, solver), should_stop, phase)
-    sb = sa if b == a and a.kind != "file" else _hook(b.make(rules, solver), should_stop, phase)
-    return play(sa, sb, rules, should_stop=should_stop, progress=progress)
+    sa = _hook(a.make(rules, solver, order), should_stop, phase)
+    if b == a and a.kind != "file":
+        sb = sa
+    else:
+        sb = _hook(b.make(rules, solver, order), should_stop, phase)
+    return play(sa, sb, rules, order, should_stop=should_stop, progress=progress)
 
 
 @dataclass(frozen=True)
@@ -201,6 +208,7 @@ def reply_to(
     known_value: Fraction | None = None,
     progress: Callable[[int], None] | None = None,
     phase: Callable[[str], None] | None = None,
+    order: str = "random",
 ) -> Reply:
     """The best reply to ``choice`` (A's strategy if ``side`` is ``"A"``, else B's): the
     replier takes the other seat; strategies see the game from their own side, so one
@@ -208,8 +216,8 @@ def reply_to(
     game's (``known_value`` if given: computed, it takes 13 s at N = 6, the reply 0.7 s);
     ``progress`` told the states valued every 1,024 (or every second), ``phase`` each phase
     after the first ("solving the game for its value (the exploitability) …")."""
-    s = _hook(choice.make(rules, solver), should_stop, phase)
-    br = best_response(s, rules, should_stop=should_stop, progress=progress)
+    s = _hook(choice.make(rules, solver, order), should_stop, phase)
+    br = best_response(s, rules, order, should_stop=should_stop, progress=progress)
     if phase is not None:
         phase("solving the game for its value (the exploitability) …")
     if known_value is not None:
@@ -227,7 +235,7 @@ def reply_to(
             own.progress = lambda n: told(
                 f"solving the game for its value (the exploitability): {n:,} states"
             )
-        value = game_value(rules, solver=own)
+        value = game_value(rules, order, solver=own)
     if phase is not None:
         phase("listing where the reply deviates …")
     deviations: list[Deviation] = []
@@ -263,12 +271,13 @@ def tournament_of(
     should_stop: Callable[[], bool] | None = None,
     states: Callable[[int], None] | None = None,
     phase: Callable[[str], None] | None = None,
+    order: str = "random",
 ) -> list[list[PlayResult]]:
     """Every pair's play: row i is choice i as A, column j choice j as B (``progress(done,
     total)`` after each, ``states`` the play's states every 1,024; ``should_stop`` polled
     between plays and within them)."""
-    made = [_hook(c.make(rules, solver), should_stop, phase) for c in choices]
-    return tournament(made, rules, should_stop=should_stop, progress=progress, states=states)
+    made = [_hook(c.make(rules, solver, order), should_stop, phase) for c in choices]
+    return tournament(made, rules, order, should_stop=should_stop, progress=progress, states=states)
 
 
 def path_to(

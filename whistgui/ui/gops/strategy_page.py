@@ -19,6 +19,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -173,7 +174,7 @@ class _Section(QGroupBox):
         if self.rules != now:
             why.append(f"computed for {self.rules.describe()}; the game is now {now.describe()}")
         if choices is not None and choices != self.choices:
-            why.append("the strategies have changed since")
+            why.append("the strategies or the prize order have changed since")
         if not why:
             self.stale_label.hide()
             self.body.setEnabled(True)
@@ -218,7 +219,7 @@ class StrategyPage(QScrollArea):
         self._tournament_scale = 1.0
         self._reading: str = ""  # the picker whose file is being read
         #: the games' values computed (for the exploitability: 13 s at N = 6)
-        self._game_values: dict[GopsRules, Fraction] = {}
+        self._game_values: dict[tuple[GopsRules, str], Fraction] = {}
 
         inner = QWidget(self)
         self.setWidget(inner)
@@ -242,6 +243,21 @@ class StrategyPage(QScrollArea):
         b_label.setBuddy(self.b_picker.combo)
         form.addRow(a_label, self.a_picker)
         form.addRow(b_label, self.b_picker)
+        # review 31b, C8: the prize order, as the command line's --order
+        self.order_combo = QComboBox(inner)
+        for text, order in (
+            ("random (the thread's game)", "random"),
+            ("ascending: 1 first, N last", "ascending"),
+            ("descending: N first, 1 last", "descending"),
+        ):
+            self.order_combo.addItem(text, order)
+        self.order_combo.setToolTip(
+            "How the prizes are turned (whist gops play --order); optimal plays the game of "
+            "that order"
+        )
+        order_label = QLabel("Prize or&der:", inner)
+        order_label.setBuddy(self.order_combo)
+        form.addRow(order_label, self.order_combo)
         buttons = QHBoxLayout()
         buttons.addWidget(self.play_button)
         buttons.addWidget(self.stop_button)
@@ -375,6 +391,7 @@ class StrategyPage(QScrollArea):
         for picker in (self.a_picker, self.b_picker):
             picker.fileWanted.connect(lambda path, p=picker: self.read_file(p, path))
             picker.changed.connect(self._check_stale)
+        self.order_combo.currentIndexChanged.connect(lambda _i: self._check_stale())
         sc = QShortcut(QKeySequence("Escape"), self)
         sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         sc.activated.connect(self.stop)
@@ -390,6 +407,11 @@ class StrategyPage(QScrollArea):
     @property
     def rules(self) -> GopsRules:
         return self.session.rules
+
+    @property
+    def order(self) -> str:
+        """How the prizes are turned: random, ascending or descending."""
+        return str(self.order_combo.currentData())
 
     def _submit(self, channel: str, fn: Any, label: str, tag: Any) -> None:
         self._asked[channel] = (fn, label, tag)
@@ -433,6 +455,7 @@ class StrategyPage(QScrollArea):
             self.rules,
             self._solver(),
         )
+        order = self.order
 
         def job(ctx: JobContext) -> PlayResult:
             ctx.report("playing …", force=True)
@@ -440,14 +463,15 @@ class StrategyPage(QScrollArea):
             def states(n: int) -> None:
                 ctx.report(f"playing: {n:,} states visited")
 
-            return play_pair(a, b, rules, solver, ctx.should_stop, states, ctx.report)
+            return play_pair(a, b, rules, solver, ctx.should_stop, states, ctx.report, order)
 
         self._submit(PLAY, job, f"GOPS: {a.name} against {b.name}", rules)
 
     def compute_reply(self, side: str) -> None:
         choice = (self.a_picker if side == "A" else self.b_picker).choice()
         rules, solver = self.rules, self._solver()
-        known = self._game_values.get(rules)
+        order = self.order
+        known = self._game_values.get((rules, order))
 
         def job(ctx: JobContext) -> Reply:
             ctx.report("valuing the reply's states …", force=True)
@@ -458,7 +482,9 @@ class StrategyPage(QScrollArea):
             def phase(text: str) -> None:
                 ctx.report(text, force=True)
 
-            return reply_to(choice, side, rules, solver, ctx.should_stop, known, states, phase)
+            return reply_to(
+                choice, side, rules, solver, ctx.should_stop, known, states, phase, order
+            )
 
         self._submit(REPLY, job, f"GOPS: the best reply to {side}'s {choice.name}", rules)
 
@@ -476,7 +502,7 @@ class StrategyPage(QScrollArea):
             self.message.emit(str(exc))
             return
         self.names_error.hide()
-        rules, solver = self.rules, self._solver()
+        rules, solver, order = self.rules, self._solver(), self.order
 
         def job(ctx: JobContext) -> list[list[PlayResult]]:
             done = [0, len(choices) ** 2]
@@ -489,7 +515,7 @@ class StrategyPage(QScrollArea):
                 ctx.report(f"{done[0]} of {done[1]} plays done, the next at {n:,} states")
 
             return tournament_of(
-                choices, rules, solver, progress, ctx.should_stop, states, ctx.report
+                choices, rules, solver, progress, ctx.should_stop, states, ctx.report, order
             )
 
         self._submit(TOURNAMENT, job, f"GOPS: a tournament of {len(choices)}", rules)
@@ -588,7 +614,7 @@ class StrategyPage(QScrollArea):
 
     def show_play(self, r: PlayResult) -> None:
         self.play_result = r
-        self.play_box.fresh(r.rules, self._play_choices())
+        self.play_box.fresh(r.rules, (*self._play_choices()[:2], r.order))
         what = "result (sign)" if r.rules.score == "sign" else "points difference"
         if r.exact_strategies:
             value = f"<b>{_exact(r.exact)}</b> = {_decimal(r.exact)}"
@@ -622,8 +648,10 @@ class StrategyPage(QScrollArea):
 
     def show_reply(self, rep: Reply) -> None:
         self.reply = rep
-        self._game_values[rep.response.rules] = rep.game_value
-        self.reply_box.fresh(rep.response.rules, self._reply_choices(rep.side))
+        self._game_values[(rep.response.rules, rep.response.order)] = rep.game_value
+        self.reply_box.fresh(
+            rep.response.rules, (*self._reply_choices(rep.side)[:2], rep.response.order)
+        )
         self.reply_box.setTitle(f"Best reply to {rep.side} ({rep.answered})")
         dev = len(rep.deviations) + rep.more
         if rep.response.exact_strategy:
@@ -688,7 +716,7 @@ class StrategyPage(QScrollArea):
 
     def show_tournament(self, matrix: list[list[PlayResult]]) -> None:
         self.matrix = matrix
-        self.tournament_box.fresh(matrix[0][0].rules)
+        self.tournament_box.fresh(matrix[0][0].rules, (matrix[0][0].order,))
         names = [row[0].a for row in matrix]
         t = self.tournament_table
         t.setRowCount(len(names))
@@ -751,10 +779,10 @@ class StrategyPage(QScrollArea):
 
     # -- staleness ----------------------------------------------------------------------------
     def _play_choices(self) -> tuple[Any, ...]:
-        return (self.a_picker.choice(), self.b_picker.choice())
+        return (self.a_picker.choice(), self.b_picker.choice(), self.order)
 
     def _reply_choices(self, side: str) -> tuple[Any, ...]:
-        return (side, (self.a_picker if side == "A" else self.b_picker).choice())
+        return (side, (self.a_picker if side == "A" else self.b_picker).choice(), self.order)
 
     def _check_stale(self) -> None:
         """Each result shown greyed, saying why, unless it is of the game and strategies now
@@ -763,14 +791,14 @@ class StrategyPage(QScrollArea):
         self.play_box.mark_stale(rules, self._play_choices())
         side = self.reply.side if self.reply is not None else "A"
         self.reply_box.mark_stale(rules, self._reply_choices(side))
-        self.tournament_box.mark_stale(rules)
+        self.tournament_box.mark_stale(rules, (self.order,))
         self._paint_tournament()
 
     # -- the rules ----------------------------------------------------------------------------
     def _on_rules(self, rules: GopsRules) -> None:
         self.rules_label.setText(
             f"<b>Strategies for the game of the explorer</b>: {rules.describe()}, the prizes "
-            "turned in random order. Results are exact fractions."
+            "turned in the order chosen below. Results are exact fractions."
         )
         for picker in (self.a_picker, self.b_picker):
             picker.set_n(rules.n)
