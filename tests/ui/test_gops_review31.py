@@ -273,3 +273,26 @@ def test_the_prize_order_is_chosen_on_the_strategies_page(qtbot, page) -> None:
     assert "prize order" in p.play_box.stale_label.text()
     p.order_combo.setCurrentIndex(p.order_combo.findData("ascending"))
     assert not p.play_box.stale
+
+
+def test_the_keyboard_focus_stays_on_the_same_bids(qtbot, gops_explorer) -> None:
+    """X3: after a new state the focus sat on the cell at the same position (A 3 · B 4 after
+    A 2 · B 3); now on the same bids, or the nearest ones left."""
+    w = gops_explorer(GopsRules(4), auto_solve=4)
+    qtbot.waitUntil(lambda: w.session.solved and w.ready(), timeout=WAIT)
+    w.turn(4)
+    qtbot.waitUntil(w.ready, timeout=WAIT)
+    m = w.matrix
+    m.setCurrentCell(2, 3)  # A 3 · B 4
+    w.back()
+    qtbot.waitUntil(w.ready, timeout=WAIT)
+    w.turn(1)  # the same hands: the same bids under the focus
+    qtbot.waitUntil(w.ready, timeout=WAIT)
+    assert (m.currentRow(), m.currentColumn()) == (2, 3)
+    w.bid(1, 2)  # A has 2 3 4 left, B 1 3 4: A's 3 and B's 4 are at 1 and 2 now
+    qtbot.waitUntil(w.ready, timeout=WAIT)
+    w.turn(2)
+    qtbot.waitUntil(w.ready, timeout=WAIT)
+    rows = [m.verticalHeaderItem(i).text() for i in range(m.rowCount())]
+    cols = [m.horizontalHeaderItem(j).text() for j in range(m.columnCount())]
+    assert (rows[m.currentRow()], cols[m.currentColumn()]) == ("3", "4")

@@ -125,10 +125,14 @@ class HeatMap(ChoiceGrid):
 
     def set_view(self, view: StateView | None, taken: tuple[int, int] | None = None) -> None:
         """Show ``view``'s matrix (None: empty), the cell at ``taken`` (bids) outlined."""
+        old = self._view
+        current = self.currentIndex()
+        keep = None  # the bids under the keyboard's focus, kept by bid (review 31b, X3)
+        i, j = current.row(), current.column()
+        if old is not None and old.solution is not None and current.isValid():
+            keep = (old.rows[min(i, len(old.rows) - 1)], old.cols[min(j, len(old.cols) - 1)])
         self._view = view
         self._taken = taken
-        current = self.currentIndex()
-        keep = (current.row(), current.column()) if current.isValid() else None
         self.clear()
         if view is None or view.solution is None:
             self.setRowCount(0)
@@ -147,8 +151,8 @@ class HeatMap(ChoiceGrid):
         target = None
         if taken is not None and taken[0] in view.rows and taken[1] in view.cols:
             target = (view.rows.index(taken[0]), view.cols.index(taken[1]))
-        elif keep is not None and keep[0] < len(view.rows) and keep[1] < len(view.cols):
-            target = keep
+        elif keep is not None:  # the same bids, or the nearest left (a bid just played)
+            target = (_nearest(view.rows, keep[0]), _nearest(view.cols, keep[1]))
         else:
             target = (0, 0)
         self.setCurrentCell(*target)
@@ -221,6 +225,15 @@ class HeatMap(ChoiceGrid):
             self._refresh()
             if self.columnCount():
                 self._fit()
+
+
+def _nearest(bids: Sequence[int], bid: int) -> int:
+    """The index of ``bid`` in ``bids``, or of the nearest one (the lower of two as near).
+
+    >>> _nearest((1, 4, 5), 4), _nearest((1, 4, 5), 3), _nearest((1, 3, 5), 4)
+    (1, 1, 1)
+    """
+    return min(range(len(bids)), key=lambda i: (abs(bids[i] - bid), bids[i]))
 
 
 def game_scale(rules: GopsRules) -> float:
