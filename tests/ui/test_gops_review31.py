@@ -296,3 +296,16 @@ def test_the_keyboard_focus_stays_on_the_same_bids(qtbot, gops_explorer) -> None
     rows = [m.verticalHeaderItem(i).text() for i in range(m.rowCount())]
     cols = [m.horizontalHeaderItem(j).text() for j in range(m.columnCount())]
     assert (rows[m.currentRow()], cols[m.currentColumn()]) == ("3", "4")
+
+
+def test_solving_says_n_once(qtbot, gops_explorer, service) -> None:
+    """X1: 'Solving N = 8: solving N = 8, ties carry over, …' — the rules once."""
+    seen: list[str] = []
+    w = gops_explorer(GopsRules(5))
+    w.controls.set_status = seen.append  # what the toolbar is told
+    w.solve()
+    qtbot.waitUntil(lambda: w.session.solved, timeout=WAIT)
+    solving = [t for t in seen if t.startswith("Solving N = 5: ")]
+    assert solving, seen
+    assert all(t.count("N = 5") == 1 for t in solving), solving
+    assert "Solving N = 5: ties carry over, result = sign of the score difference" in solving

@@ -117,7 +117,9 @@ def solve_job(rules: GopsRules) -> Callable[[JobContext], SolveResult]:
     def job(ctx: JobContext) -> SolveResult:
         solver = GopsSolver(rules)
         _prepare(solver, ctx)
-        ctx.report(f"solving {rules.describe()}", force=True)
+        # the job's label says "Solving GOPS, N = 8": the rest of the rules, not it again
+        # (review 31b, X1: "Solving N = 8: solving N = 8, ties carry over, …")
+        ctx.report(rules.describe().removeprefix(f"N = {rules.n}, "), force=True)
         t0 = time.monotonic()
         game = solver.solve()
         return SolveResult(solver, game.value, time.monotonic() - t0)
