@@ -1,6 +1,8 @@
 """GOPS strategies played exactly (issue 30) against a brute force written here: every order of
-the prizes enumerated, every game played out card by card, fractions throughout — no memo, no
-masks, none of the engine's code."""
+the prizes enumerated, every game played out card by card, fractions throughout — no masks,
+none of the engine's code. The best reply's expectimax remembers the value of each state it
+has valued (the prizes and hands left as sets, the pot, A's lead), since a subtree's value
+depends on nothing else; the play's enumeration remembers nothing."""
 
 from __future__ import annotations
 
@@ -104,12 +106,20 @@ def bf_value(dist, score):
 
 def bf_best_reply(n, s, ties="carry", score="sign", order="random"):
     """Expectimax over the game tree: the next prize is chance (the replier does not know the
-    order to come), the replier picks the bid worth most against s's bids."""
+    order to come), the replier picks the bid worth most against s's bids. A state's value is
+    remembered: s sees only the prize shown, the hands, the stake and the lead, and the result
+    only the lead, so a state met again by another path is worth the same (at N = 5 against
+    random: 24,410 states valued in 1.6 s of CPU; the 2 million games played out one by one
+    took 28 s)."""
     hand = frozenset(range(1, n + 1))
+    memo = {}
 
-    def chance(prizes, ha, hb, pot, pa, pb):
+    def chance(prizes, ha, hb, pot, lead):
         if not prizes:
-            return result(pa - pb, score)
+            return result(lead, score)
+        key = (prizes, ha, hb, pot, lead)
+        if key in memo:
+            return memo[key]
         if order == "random":
             nxt = [(c, Fraction(1, len(prizes))) for c in prizes]
         else:
@@ -117,18 +127,19 @@ def bf_best_reply(n, s, ties="carry", score="sign", order="random"):
         total = Fraction(0)
         for shown, w in nxt:
             rest, stake = prizes - {shown}, pot + shown
-            theirs = s(shown, hb, ha, stake, pb - pa)
+            theirs = s(shown, hb, ha, stake, -lead)
             best = None
             for i in sorted(ha):
                 v = Fraction(0)
                 for j, y in theirs.items():
                     ga, gb, left = settle(i, j, stake, bool(rest), ties)
-                    v += y * chance(rest, ha - {i}, hb - {j}, left, pa + ga, pb + gb)
+                    v += y * chance(rest, ha - {i}, hb - {j}, left, lead + ga - gb)
                 best = v if best is None else max(best, v)
             total += w * best
+        memo[key] = total
         return total
 
-    return chance(hand, hand, hand, 0, Fraction(0), Fraction(0))
+    return chance(hand, hand, hand, 0, Fraction(0))
 
 
 def engine_scores(r):
@@ -251,7 +262,7 @@ def test_best_reply_to_random_matches_the_brute_force(n, score):
 @pytest.mark.parametrize("score", ["sign", "points"])
 def test_best_reply_to_random_n5_matches_the_brute_force(score, exhaustive):
     if not exhaustive:
-        pytest.skip("N = 5 against random: some 2 million games of the brute force (--exhaustive)")
+        pytest.skip("N = 5 against random: 24,410 states of the brute force (--exhaustive)")
     rules = GopsRules(5, score=score)
     assert best_response(RandomStrategy(), rules).value == bf_best_reply(5, bf_random, score=score)
 
