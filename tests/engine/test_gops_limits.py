@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.bounded import run_bounded
-from whistgui.engine.errors import ArgumentError, WhistError
+from whistgui.engine.errors import ArgumentError, ArgumentTypeError, WhistError
 from whistgui.engine.gops import (
     MAX_POINTS_SOLVE_N,
     MAX_SOLVE_N,
@@ -161,3 +161,14 @@ def test_a_solve_past_the_check_that_runs_out_is_stopped_with_the_message():
         "refused: not enough memory to solve N = 7 (carry, sign): it needs about 263 MB",
         "alive: 1000000",
     ], got.describe()
+
+
+@pytest.mark.parametrize(
+    "fn",
+    [limits.solve_limit, limits.too_long, limits.cost_words, limits.memory_words, check_memory],
+)
+@pytest.mark.parametrize("bad", [None, 9, "9", GopsState.start(3)])
+def test_the_limits_refuse_what_is_not_rules_by_name(fn, bad):
+    """They read rules.score: anything else escaped as an AttributeError (test_api_fuzz)."""
+    with pytest.raises(ArgumentTypeError, match=r"rules must be the game's GopsRules, not "):
+        fn(bad)

@@ -24,6 +24,7 @@ import resource
 import sys
 from typing import Final
 
+from whistgui.engine.checks import expect
 from whistgui.engine.errors import WhistError
 from whistgui.engine.gops.rules import GopsRules
 
@@ -72,11 +73,16 @@ class NotEnoughMemory(WhistError, MemoryError):
 def solve_limit(rules: GopsRules) -> int:
     """The largest N solved whole under ``rules``' result (:data:`MAX_SOLVE_N` or
     :data:`MAX_POINTS_SOLVE_N`), and the most cards in each hand of a state solved."""
-    return MAX_POINTS_SOLVE_N if rules.score == "points" else MAX_SOLVE_N
+    return MAX_POINTS_SOLVE_N if _rules(rules).score == "points" else MAX_SOLVE_N
+
+
+def _rules(rules: GopsRules) -> GopsRules:
+    return expect(rules, GopsRules, "rules", "the game's GopsRules")
 
 
 def too_long(rules: GopsRules) -> str:
     """Why no larger game than :func:`solve_limit`'s is solved, for a message."""
+    _rules(rules)
     most = solve_limit(rules)
     return (
         f"N = {most} with the {rules.score} result takes "
@@ -96,6 +102,7 @@ def _minutes(seconds: float) -> str:
 def cost_words(rules: GopsRules) -> str:
     """What a whole solve of ``rules`` takes, as measured (CPU time, and the memory once it
     is past a gigabyte): ``'about 6 minutes of CPU and 2.7 GB of memory'``."""
+    _rules(rules)
     seconds, peak = MEASURED.get((rules.score, rules.n), (0.0, 0.0))
     if rules.n > 5 and not seconds:  # beyond what was measured
         return "longer than anything measured"
@@ -109,6 +116,7 @@ def cost_words(rules: GopsRules) -> str:
 
 def memory_words(rules: GopsRules) -> str:
     """The message of a solve of ``rules`` that ran out of memory."""
+    _rules(rules)
     _, peak = MEASURED.get((rules.score, rules.n), (0.0, 0.0))
     need = f": it needs about {_size(peak)}" if peak else ""
     return f"not enough memory to solve N = {rules.n} ({rules.ties}, {rules.score}){need}"
@@ -157,7 +165,7 @@ def check_memory(rules: GopsRules) -> None:
     """Refuse (:class:`NotEnoughMemory`) a whole solve of ``rules`` that surely cannot fit: its
     measured peak, less what this process holds already, well above the room it has
     (:func:`memory_room`). A game not measured, or room unknown, passes."""
-    _, peak = MEASURED.get((rules.score, rules.n), (0.0, 0.0))
+    _, peak = MEASURED.get((_rules(rules).score, rules.n), (0.0, 0.0))
     room = memory_room()
     if not peak or room is None:
         return
