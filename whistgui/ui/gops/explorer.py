@@ -1,10 +1,9 @@
 """The GOPS explorer: pick N and the rules, solve the game, and walk it as the matrix games it is.
 
-Top: N (2 to 8; N ≤ 5 solves at once, 6 in about 2 s, 7 in about 20 s, 8 in about 4 minutes —
-cancel it if need be), the tie rule and the result, Solve and Cancel with the solve's progress
-(states solved, memo size), Open… and Save… for ``.gops`` files (a solved game reopens without
-solving again). Under it the breadcrumb of the path walked (click a step to go back there; Back
-is Alt+Left or Backspace, Forward Alt+Right).
+Top: N (up to 9 with the sign, 10 with points; a long solve's cost, :mod:`~whistgui.engine.gops.
+limits`, is said before it starts), the tie rule, the result, Solve and Cancel with progress,
+Open… and Save… for ``.gops`` files. Under it the breadcrumb of the path walked (click a step
+to go back; Back is Alt+Left or Backspace, Forward Alt+Right).
 
 The page shows the state at the end of the breadcrumb:
 
@@ -17,10 +16,9 @@ The page shows the state at the end of the breadcrumb:
   to; beside it both optimal mixed strategies as bars;
 * the end of a game — its result.
 
-Beside the page: the value for A as a float and exactly (the exact value is a separate job;
-it is shown when ready — large states' fractions run to thousands of digits, so short ones are
-written out and long ones read "≈ 0.6611 · exact p/q" with Copy), the state in its text form
-(selectable and copyable; ``whist gops state`` reads it), and hints.
+Beside the page: the value for A as a float and exactly (a separate job; long fractions read
+"≈ 0.6611 · exact p/q" with Copy), the state in its text form (``whist gops state`` reads
+it), and hints.
 
 All the work runs on the app's :class:`~whistgui.ui.engine_service.EngineService`: the solve
 (channel ``gops-solve``, progress and cancel), each state's matrix and solution
