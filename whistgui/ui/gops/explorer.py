@@ -1,9 +1,8 @@
 """The GOPS explorer: pick N and the rules, solve the game, and walk it as the matrix games it is.
 
-Top: N (up to 9 with the sign, 10 with points; a long solve's cost, :mod:`~whistgui.engine.gops.
-limits`, is said before it starts), the tie rule, the result, Solve and Cancel with progress,
-Open… and Save… for ``.gops`` files. Under it the breadcrumb of the path walked (click a step
-to go back; Back is Alt+Left or Backspace, Forward Alt+Right).
+Top: N (up to 9 with the sign, 10 with points; a long solve's cost is said before it starts),
+the tie rule, the result, Solve and Cancel with progress, Open… and Save… for ``.gops`` files;
+the breadcrumb of the path walked (Back is Alt+Left or Backspace, Forward Alt+Right).
 
 The page shows the state at the end of the breadcrumb:
 
