@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, TextIO
 
+from whistgui.cli.cluster_options import add_cluster_options, workers_asked
 from whistgui.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_INTERRUPTED,
@@ -47,7 +48,7 @@ from whistgui.engine.gops import (
 )
 from whistgui.engine.gops.limits import cost_words, memory_words
 from whistgui.engine.reading import quote
-from whistgui.engine.tables.cluster import ChunkRunner, default_workers
+from whistgui.engine.tables.cluster import ChunkRunner
 
 #: The largest hands solved exactly (exact values of six-card states take seconds and have
 #: fractions of a thousand digits; see benchmarks/README.md). The largest game solved is the
@@ -126,36 +127,10 @@ def register(sub: Any, add: Any) -> None:
     what = "the game's value and, for every first prize, the matrix game and optimal mixed bids"
     p = gsub.add_parser("solve", help=what, description=what)
     rules_options(p, 6)
-    _cluster_options(p)
+    add_cluster_options(p, "value each level's states in chunks")
     from whistgui.cli import gops_strategies  # play, best-response, tournament, matrix-game
 
     gops_strategies.register(gsub, rules_options)
-
-
-def _cluster_options(p: argparse.ArgumentParser) -> None:
-    """``solve --workers [N]`` / ``--scheduler ADDRESS``: the levels' chunks on a Dask cluster
-    (:func:`~whistgui.engine.gops.cluster.fill_in_chunks`), as ``whist table`` has them."""
-    where = p.add_mutually_exclusive_group()
-    where.add_argument(
-        "--workers",
-        type=int,
-        nargs="?",
-        const=_CORES,
-        metavar="N",
-        help="value each level's states in chunks on a local Dask cluster of N worker "
-        f"processes (N left out: the machine's cores, {default_workers()} here)",
-    )
-    where.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="value each level's states in chunks on an existing Dask cluster, its scheduler "
-        "at ADDRESS (tcp://HOST:8786, as 'dask scheduler' prints it)",
-    )
-
-
-#: ``--workers`` given without N: the machine's cores (argparse gives a const that is not a
-#: str as it is: so ``--workers -1`` stays a bad number).
-_CORES = object()
 
 
 def _runner(args: argparse.Namespace) -> ChunkRunner | None:
@@ -163,9 +138,8 @@ def _runner(args: argparse.Namespace) -> ChunkRunner | None:
     (--scheduler), or None (this process, level by level)."""
     if args.scheduler is not None:
         return ChunkRunner(scheduler=args.scheduler)
-    if args.workers is None:
-        return None
-    return ChunkRunner(default_workers() if args.workers is _CORES else args.workers)
+    workers = workers_asked(args)
+    return None if workers is None else ChunkRunner(workers)
 
 
 # --- rules, limits, progress -------------------------------------------------------------

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 
 from whistgui.cli import open_questions as oq
+from whistgui.cli.cluster_options import add_cluster_options, workers_asked
 from whistgui.cli.common import (
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -47,7 +48,6 @@ from whistgui.engine.tables.chunked import RowSource, check_in_chunks, fill_in_c
 from whistgui.engine.tables.cluster import (
     MAX_WORKERS,
     ChunkRunner,
-    default_workers,
     is_url,
     local_path,
 )
@@ -144,7 +144,7 @@ def register(sub: Any, add: Any) -> None:
         "'exit W' GROUP BY n ORDER BY n\"",
     )
     _add_producer(sp)
-    _add_cluster(sp)
+    add_cluster_options(sp, "run the chunks of the work", "; a store on storage its workers see")
     sp = add(
         "conjectures",
         "check Conjectures 18.1, 18.2 (and 18.3) of symmetric whist and R43's Theorems 6.1, "
@@ -189,30 +189,7 @@ def register(sub: Any, add: Any) -> None:
     )
     oq.add_options(sp)  # the open questions: Conjecture 7.2, R44 §15, Theorem 9.1's exceptions
     _add_producer(sp)
-    _add_cluster(sp)
-
-
-def _add_cluster(sp: argparse.ArgumentParser) -> None:
-    where = sp.add_mutually_exclusive_group()
-    where.add_argument(
-        "--workers",
-        type=int,
-        nargs="?",
-        const=_CORES,
-        metavar="N",
-        help="run the chunks of the work on a local Dask cluster of N worker processes "
-        f"(N left out: the machine's cores, {default_workers()} here)",
-    )
-    where.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="run the chunks on an existing Dask cluster, its scheduler at ADDRESS "
-        "(tcp://HOST:8786, as 'dask scheduler' prints it; a store on storage its workers see)",
-    )
-
-
-#: ``--workers`` given without N: the machine's cores.
-_CORES: Final = -1
+    add_cluster_options(sp, "run the chunks of the work", "; a store on storage its workers see")
 
 
 def _runner(args: argparse.Namespace, parser: argparse.ArgumentParser) -> ChunkRunner | None:
@@ -220,9 +197,9 @@ def _runner(args: argparse.Namespace, parser: argparse.ArgumentParser) -> ChunkR
     None (not asked for: the single-process path)."""
     if args.scheduler is not None:
         return ChunkRunner(scheduler=args.scheduler)
-    if args.workers is None:
+    workers = workers_asked(args)
+    if workers is None:
         return None
-    workers = default_workers() if args.workers == _CORES else args.workers
     if not 1 <= workers <= MAX_WORKERS:
         parser.error(
             f"--workers must be 1 to {MAX_WORKERS} worker processes, not {number_text(workers)}"
