@@ -256,3 +256,62 @@ def test_every_format_writes_a_file(tmp_path: Path, fmt: str) -> None:
     if fmt in ("svg", "tex"):
         body = path.read_text(encoding="utf-8")
         assert re.search(r"2/9", body)
+
+
+#: A caption as the explorer writes it (review 31b, X6: the state a matrix belongs to).
+CAPTION = (
+    "Bidding for a pot of 3. A holds 1 2 4; B holds 2 3 4. Prizes face down: 1 2. Score A − B: −4."
+)
+
+
+def _words_in(body: str) -> str:
+    """The text of an SVG's or TikZ file's text items, in order, as one line of words."""
+    if body.lstrip().startswith("<"):
+        parts = re.findall(r"<text[^>]*>(.*?)</text>", body, flags=re.S)
+        parts = [re.sub(r"<[^>]+>", "", p) for p in parts]
+    else:
+        parts = re.findall(r"\\wgfit\{[^}]*\}\{(.*)\}\};", body)
+    return " ".join(" ".join(parts).split())
+
+
+@pytest.mark.parametrize("view", list(GOPS_VIEWS))
+@pytest.mark.parametrize("fmt", ["svg", "tex"])
+def test_the_caption_names_the_state_in_every_view_and_format(
+    tmp_path: Path, view: str, fmt: str
+) -> None:
+    """The caption sits under the title and over everything else, wrapped to the page but
+    every word there, in the written file as in the scene."""
+    fig = build_gops_figure(
+        view,
+        EXAMPLE,
+        EXAMPLE_SOLUTION,
+        [1, 2],
+        [1, 2],
+        FigureOptions(width=160, font_size=9),  # narrow: the caption wraps
+        title="GOPS, N = 4",
+        caption=CAPTION,
+    )
+    ts = sorted(texts(fig), key=lambda t: (t.y, t.x))
+    assert ts[0].text == "GOPS, N = 4"
+    k = next(
+        (k for k in range(1, len(ts)) if " ".join(t.text for t in ts[1 : k + 1]) == CAPTION),
+        None,
+    )
+    assert k is not None, [t.text for t in ts[:8]]
+    assert k >= 2  # every word, wrapped
+    assert ts[k].y < ts[k + 1].y  # the figure itself starts under it
+    assert_inside(fig)
+    body = write(fig, tmp_path / f"gops.{fmt}").read_text(encoding="utf-8")
+    words = _words_in(body)
+    for piece in ("Bidding for a pot of 3", "A holds 1 2 4; B holds 2 3 4", "Prizes face down"):
+        assert piece in words, (piece, words[:400])
+    assert "Score A" in words
+
+
+def test_no_caption_no_line_for_it() -> None:
+    plain = build_gops_figure("matrix", EXAMPLE, EXAMPLE_SOLUTION, [1, 2], [1, 2])
+    captioned = build_gops_figure(
+        "matrix", EXAMPLE, EXAMPLE_SOLUTION, [1, 2], [1, 2], caption="Bidding for a pot of 1."
+    )
+    assert "Bidding for a pot of 1." in captioned.texts()
+    assert captioned.height > plain.height

@@ -19,6 +19,7 @@ from whistgui.ui.gops import GopsExplorer, GopsSession
 from whistgui.ui.gops import explorer as explorer_module
 from whistgui.ui.gops.explorer import EXACT_CHANNEL, SOLVE_CHANNEL, STATE_CHANNEL
 from whistgui.ui.gops.session import Move
+from whistgui.ui.gops.words import plain_state_words
 
 WAIT = 20_000
 
@@ -442,6 +443,16 @@ def test_the_figure_source_draws_the_matrix_shown(qtbot, gops_explorer) -> None:
     for text in w.a_bars.texts() + w.b_bars.texts():
         assert text in strategies.texts()
     assert source.build("both", FigureOptions()).height > fig.height
+    # captioned with the rules and the state, in the heading's words (review 31b, X6)
+    state = GopsState.start(4).turn(4)
+    assert plain_state_words(state, rules) == (
+        "Bidding for a pot of 4. A holds 1 2 3 4; B holds 1 2 3 4. Prizes face down: 1 2 3. "
+        "Score A − B: 0."
+    )
+    for name in GOPS_VIEWS:
+        words = " ".join(source.build(name, FigureOptions()).texts())
+        assert f"GOPS, {rules.describe()}" in words
+        assert plain_state_words(state, rules) in words
 
 
 def test_rules_chosen_in_the_controls_reach_the_session(qtbot, gops_explorer) -> None:

@@ -344,10 +344,17 @@ def _draw_key(fig: Figure, scale: float, top: float, size: float) -> float:
     return ty + 0.35 * s
 
 
-def _title(fig: Figure, title: str, top: float, size: float) -> float:
-    if not title:
+def _title(fig: Figure, title: str, top: float, size: float, caption: str = "") -> float:
+    """The title (bold) and under it the caption (what the figure is of: the app names the
+    state, review 31b X6), each wrapped to the page; returns the top of what follows."""
+    if not title and not caption:
         return top
-    return paragraph(fig, size, top, fig.width - 2 * size, title, size, bold=True) + 0.4 * size
+    y = top
+    if title:
+        y = paragraph(fig, size, y, fig.width - 2 * size, title, size, bold=True)
+    if caption:
+        y = paragraph(fig, size, y, fig.width - 2 * size, caption, size)
+    return y + 0.4 * size
 
 
 def _fit_grid(
@@ -421,6 +428,7 @@ def build_gops_matrix(
     size: float = 9.0,
     *,
     title: str = "",
+    caption: str = "",
     dominated_rows: Sequence[int] = (),
     dominated_cols: Sequence[int] = (),
     value: float | Fraction | None = None,
@@ -428,19 +436,20 @@ def build_gops_matrix(
 ) -> Figure:
     """The heat map of ``matrix`` (a row per label of ``rows``, A's bids; a column per label
     of ``cols``, B's) on a page ``width`` points wide — wider only if the matrix needs it — in
-    ``size``-point type, ``title`` above it; ``dominated_rows`` and ``dominated_cols``
+    ``size``-point type, ``title`` above it and ``caption`` (what it is of: the state) under
+    the title; ``dominated_rows`` and ``dominated_cols``
     (indices) greyed; ``value`` (with ``exact_value``, its fraction) under it.
     NotationError if the matrix and labels disagree."""
     _check_matrix(matrix, rows, cols)
     grid = _fit_grid(matrix, rows, cols, width, size)
-    caption = measure("A bids", size, italic=True) + 0.6 * size
+    side = measure("A bids", size, italic=True) + 0.6 * size
     fig = Figure(
-        max(width, grid.width + caption + 2 * size, _key_width(size) + 2 * size),
+        max(width, grid.width + side + 2 * size, _key_width(size) + 2 * size),
         0,
         title=title or "GOPS: the matrix game of bids",
         font_size=size,
     )
-    y = _title(fig, title, size, size)
+    y = _title(fig, title, size, size, caption)
     y = _matrix_block(
         fig,
         matrix,
@@ -585,6 +594,7 @@ def build_gops_strategies(
     value: float | Fraction | None = None,
     exact: ExactStrategies | None = None,
     title: str = "",
+    caption: str = "",
 ) -> Figure:
     """Both optimal mixed strategies as bars: ``row`` (A's probabilities, one for each bid
     of ``rows``) and ``col`` (B's, for ``cols``), the exact fractions from ``exact`` when
@@ -597,7 +607,7 @@ def build_gops_strategies(
         title=title or "GOPS: optimal mixed bids",
         font_size=size,
     )
-    y = _title(fig, title, size, size)
+    y = _title(fig, title, size, size, caption)
     y = _strategies_block(fig, panels, y, size)
     if value is not None or exact is not None:
         y += 0.4 * size
@@ -622,11 +632,13 @@ def build_gops_figure(
     dominated_cols: Sequence[int] = (),
     exact: ExactStrategies | None = None,
     title: str = "",
+    caption: str = "",
 ) -> Figure:
     """The figure ``view`` (one of :data:`GOPS_VIEWS`) of a matrix game of bids and its
     ``solution`` (value and both mixed strategies; ``exact`` adds the fractions), laid out
-    for ``options`` (width and font size), its page a whole number of points.
-    NotationError quoting an unknown view."""
+    for ``options`` (width and font size), its page a whole number of points; ``title`` and
+    ``caption`` (the state it is of, in words) above it. NotationError quoting an unknown
+    view."""
     if view not in GOPS_VIEWS:
         raise NotationError(
             f"{view!r} is not a GOPS figure; expected one of {', '.join(GOPS_VIEWS)}"
@@ -642,6 +654,7 @@ def build_gops_figure(
             o.width,
             s,
             title=title,
+            caption=caption,
             dominated_rows=dominated_rows,
             dominated_cols=dominated_cols,
             value=solution.value,
@@ -658,15 +671,16 @@ def build_gops_figure(
             value=solution.value,
             exact=exact,
             title=title,
+            caption=caption,
         )
     _check_matrix(matrix, rows, cols)
     grid = _fit_grid(matrix, rows, cols, o.width, s)
     panels = _panels(solution.row, solution.col, rows, cols, exact)
-    caption = measure("A bids", s, italic=True) + 0.6 * s
+    side = measure("A bids", s, italic=True) + 0.6 * s
     fig = Figure(
         max(
             o.width,
-            grid.width + caption + 2 * s,
+            grid.width + side + 2 * s,
             _key_width(s) + 2 * s,
             _strategies_width(panels, s),
         ),
@@ -674,7 +688,7 @@ def build_gops_figure(
         title=title or "GOPS: the matrix game of bids and its solution",
         font_size=s,
     )
-    y = _title(fig, title, s, s)
+    y = _title(fig, title, s, s, caption)
     y = _matrix_block(
         fig,
         matrix,

@@ -56,8 +56,7 @@ from PySide6.QtWidgets import (
 from whistgui.engine import WhistError
 from whistgui.engine.gops import ExactSolution, GopsRules, GopsState
 from whistgui.engine.memo import Memo
-from whistgui.figures import Figure, FigureOptions
-from whistgui.figures.gops import GOPS_VIEWS, value_text
+from whistgui.figures.gops import value_text
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
 from whistgui.ui.gops.breadcrumb import Breadcrumb
 from whistgui.ui.gops.heat_map import HeatMap, game_scale
@@ -76,6 +75,7 @@ from whistgui.ui.gops.jobs import (
 from whistgui.ui.gops.prize_chips import PrizeChips
 from whistgui.ui.gops.session import FILE_SUFFIX, GopsSession, Move
 from whistgui.ui.gops.solve_bar import MAX_N, MIN_N, SolveBar
+from whistgui.ui.gops.state_figure import state_figure_source
 from whistgui.ui.gops.state_pages import StatePages
 from whistgui.ui.gops.strategy_bars import StrategyBars
 from whistgui.ui.gops.value_panel import ValuePanel
@@ -862,37 +862,12 @@ class GopsExplorer(QWidget):
 
     def figure_source(self) -> FigureSource | None:
         """What File ▸ Export Figure draws: the matrix game of the bidding state shown and
-        its solution (the exact fractions when computed). None unless a bidding state's
-        values are shown."""
+        its solution, captioned with the state (:func:`state_figure_source`). None unless a
+        bidding state's values are shown."""
         view = self.current_view()
-        if view is None or view.solution is None:
+        if view is None:
             return None
-        exact = self.current_exact()
-        exact_solution = exact if isinstance(exact, ExactSolution) else None
-        rules = self.session.rules
-        solution = view.solution
-        state = view.state
-
-        def build(name: str, options: FigureOptions) -> Figure:
-            from whistgui.figures.gops import build_gops_figure
-
-            fig = build_gops_figure(
-                name,
-                view.matrix,
-                solution,
-                view.rows,
-                view.cols,
-                options,
-                dominated_rows=view.dominated_rows,
-                dominated_cols=view.dominated_cols,
-                exact=exact_solution,
-            )
-            fig.title = f"GOPS ({rules.describe()}): {state}"
-            return fig
-
-        prizes = "-".join(map(str, sorted(state.prizes))) or "none"
-        name = f"gops-n{rules.n}-pot{state.pot}-prizes{prizes}"
-        return FigureSource(GOPS_VIEWS, build, name, "both", key="gopsFigure")
+        return state_figure_source(view, self.current_exact(), self.session.rules)
 
     def shutdown(self) -> None:
         """Cancel this explorer's jobs (the engine service is the app's)."""

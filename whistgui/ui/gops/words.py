@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final
 
@@ -16,6 +17,7 @@ __all__ = [
     "cards_text",
     "cost_warning",
     "describe_state",
+    "plain_state_words",
     "result_words",
     "signed",
     "value_caption",
@@ -56,6 +58,17 @@ def describe_state(state: GopsState, rules: GopsRules) -> str:
     return (
         f"<b>The next prize is turned</b> from {cards_text(state.prizes)}.{pot} {hands}. {score_}."
     )
+
+
+def plain_state_words(state: GopsState, rules: GopsRules) -> str:
+    """:func:`describe_state` as plain text: the words the explorer's heading uses, for an
+    exported figure's caption (review 31b, X6).
+
+    >>> from whistgui.engine.gops import GopsRules, GopsState
+    >>> plain_state_words(GopsState.start(3).turn(3), GopsRules(3))
+    'Bidding for a pot of 3. A holds 1 2 3; B holds 1 2 3. Prizes face down: 1 2. Score A − B: 0.'
+    """
+    return re.sub(r"<[^>]+>", "", describe_state(state, rules))
 
 
 def result_words(diff: int, rules: GopsRules) -> str:
