@@ -254,3 +254,60 @@ def test_a_kept_view_works_on_while_hidden(service, qtbot):
     work.submit("check", lambda ctx: (time.sleep(0.3), "done")[1])
     view.hide()
     qtbot.waitUntil(lambda: finished == ["done"], timeout=5000)
+
+
+def _spin(ctx: JobContext) -> str:
+    """Reports until cancelled (a long solve's stand-in)."""
+    import time
+
+    i = 0
+    while True:
+        ctx.check()
+        i += 1
+        ctx.report(f"{i:,} states", force=True)
+        time.sleep(0.02)
+
+
+def test_a_channel_whose_view_shows_its_progress_stays_out_of_the_status_bar(service, qtbot):
+    """Review 31b, X1: a view with its own progress and Cancel (GOPS's solve bar) has the
+    status bar say nothing of its channel while it is shown; hidden, the status bar shows
+    the job again, and once more hides it when the view is back."""
+    from PySide6.QtWidgets import QWidget
+
+    view = QWidget()
+    qtbot.addWidget(view)
+    view.show()
+    status = JobStatus(service, delay_ms=100)
+    qtbot.addWidget(status)
+    service.show_progress_in(view, "gops-solve")
+    assert service.progress_shown("gops-solve")
+    assert not service.progress_shown("tree")
+    reports: list[str] = []
+    service.progress.connect(lambda _job, text: reports.append(text))
+    service.submit("gops-solve", _spin, label="Solving GOPS")
+    qtbot.waitUntil(lambda: len(reports) >= 15, timeout=10000)  # ≥ 0.3 s: past the delay
+    assert "states" in status.text.text()  # it follows the job, silently
+    assert not status.isVisible()
+    view.hide()
+    assert not service.progress_shown("gops-solve")
+    qtbot.waitUntil(status.isVisible, timeout=5000)
+    assert status.text.text().startswith("Solving GOPS: ")
+    view.show()
+    qtbot.waitUntil(lambda: not status.isVisible(), timeout=5000)
+    with qtbot.waitSignal(service.busy, timeout=5000, check_params_cb=lambda b: not b):
+        service.cancel("gops-solve")
+    assert not status.isVisible()
+
+
+def test_a_view_gone_no_longer_hides_its_channel(service, qtbot):
+    from PySide6.QtWidgets import QWidget
+
+    view = QWidget()
+    view.show()
+    service.show_progress_in(view, "gops-solve")
+    assert service.progress_shown("gops-solve")
+    gone: list[bool] = []
+    view.destroyed.connect(lambda *_: gone.append(True))
+    view.deleteLater()
+    qtbot.waitUntil(lambda: bool(gone), timeout=2000)
+    assert not service.progress_shown("gops-solve")

@@ -74,3 +74,34 @@ def test_a_corrupt_gops_file_is_refused_and_the_page_kept(
     assert not window.open_file(bad)
     assert window.current.name == "trick"
     assert any("bad.gops" in text for kind, text in dialogs.shown if kind == "warning")
+
+
+def test_a_solve_shows_its_progress_and_cancel_once(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Review 31b, X1: while the explorer is shown, the solve's progress and Cancel are the
+    solve bar's alone — the window's status bar says nothing of it; with another game shown
+    the status bar has them (the solve goes on), and back at GOPS it is silent again."""
+    import time
+
+    _choose(window, "gops")
+    explorer = gops(window).explorer
+    explorer.set_rules(GopsRules(n=8))  # long enough to look at (about half a minute)
+    explorer.solve()
+    qtbot.waitUntil(lambda: "states solved" in explorer.solve_status.text(), timeout=60000)
+    t0 = time.monotonic()
+    reports: list[str] = []
+    window.engine.progress.connect(lambda _job, text: reports.append(text))
+    # past the status bar's half-second delay, with reports since
+    qtbot.waitUntil(lambda: time.monotonic() - t0 > 1.0 and len(reports) >= 3, timeout=60000)
+    assert explorer.cancel_button.isVisible()
+    assert explorer.progress.isVisible()
+    assert not window.job_status.isVisible()
+    assert "Solving GOPS" not in window.statusBar().currentMessage()
+    _choose(window, "whist")
+    qtbot.waitUntil(window.job_status.isVisible, timeout=30000)
+    assert window.job_status.text.text().startswith("Solving GOPS, N = 8")
+    _choose(window, "gops")
+    qtbot.waitUntil(lambda: not window.job_status.isVisible(), timeout=30000)
+    assert explorer.solving
+    with qtbot.waitSignal(window.engine.cancelled, timeout=10000):
+        explorer.cancel_button.click()
+    assert not explorer.solving

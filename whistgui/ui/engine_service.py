@@ -219,6 +219,8 @@ class EngineService(QObject):
         #: the window whose first paint jobs wait for (:meth:`hold_until_painted`), and the jobs
         self._first_paint: _FirstPaint | None = None
         self._held: list[Job] = []
+        #: channel -> the view that shows its jobs' progress and Cancel itself
+        self._shown_by: dict[str, QWidget] = {}
         self._done.connect(self._on_done, Qt.ConnectionType.QueuedConnection)
         self._progress.connect(self.progress, Qt.ConnectionType.QueuedConnection)
         self._started.connect(self.started, Qt.ConnectionType.QueuedConnection)
@@ -279,6 +281,26 @@ class EngineService(QObject):
         held, self._held = self._held, []
         for job in held:
             self._queue.put(job)
+
+    def show_progress_in(self, view: QWidget, *channels: str) -> None:
+        """``view`` shows the progress of ``channels``' jobs, with its own Cancel: while it is
+        visible the status bar's :class:`JobStatus` says nothing of them (one place, not
+        two: review 31b, X1); hidden — another page shown — the status bar shows them."""
+        for channel in channels:
+            self._shown_by[channel] = view
+        view.destroyed.connect(lambda *_: self._forget_view(channels))
+
+    def _forget_view(self, channels: tuple[str, ...]) -> None:
+        for channel in channels:
+            self._shown_by.pop(channel, None)
+
+    def progress_shown(self, channel: str) -> bool:
+        """Is a job of ``channel`` shown by a visible view of its own (:meth:`show_progress_in`)?"""
+        view = self._shown_by.get(channel)
+        try:
+            return view is not None and view.isVisible()
+        except RuntimeError:  # the view's C++ side is gone
+            return False
 
     def cancel(self, channel: str | None = None) -> None:
         """Cancel the newest job of ``channel`` (None: of every channel)."""
@@ -533,6 +555,7 @@ class JobStatus(QWidget):
         lay.addWidget(self.cancel_button)
         self._label = ""
         self._job = 0
+        self._channel = ""
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(delay_ms)
@@ -542,18 +565,28 @@ class JobStatus(QWidget):
         service.busy.connect(self._on_busy)
         self.hide()
 
-    def _on_started(self, job: int, _channel: str, label: str) -> None:
-        self._job, self._label = job, label
+    def _on_started(self, job: int, channel: str, label: str) -> None:
+        self._job, self._channel, self._label = job, channel, label
         self.text.setText(f"{label} …")
-        if not self.isVisible():
-            self._timer.start()
+        self._follow()
 
     def _on_progress(self, job: int, text: str) -> None:
         if job == self._job:
             self.text.setText(f"{self._label}: {text}")
+            self._follow()
+
+    def _follow(self) -> None:
+        """Hidden while the running job's own view shows it (a page switched to or from
+        meanwhile is followed at the job's next report); else shown after the delay."""
+        if self._service.progress_shown(self._channel):
+            self._timer.stop()
+            self.hide()
+        elif not self.isVisible() and not self._timer.isActive():
+            self._timer.start()
 
     def _reveal(self) -> None:
-        self.show()
+        if not self._service.progress_shown(self._channel):
+            self.show()
 
     def _on_busy(self, busy: bool) -> None:
         if not busy:

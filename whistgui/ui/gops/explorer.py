@@ -291,6 +291,8 @@ class GopsExplorer(QWidget):
         engine.failed.connect(self._on_failed)
         engine.cancelled.connect(self._on_cancelled)
         engine.progress.connect(self._on_progress)
+        # the solve's progress and Cancel are the bar's; not the status bar's too (31b, X1)
+        engine.show_progress_in(self.controls, SOLVE_CHANNEL)
         session.rulesChanged.connect(self._on_rules)
         session.solvedChanged.connect(self._on_solved)
         session.pathChanged.connect(self._on_path)
@@ -340,7 +342,6 @@ class GopsExplorer(QWidget):
         )
         cost = cost_warning(rules)
         self._set_status(f"Solving {rules.describe()}" + (f" ({cost})" if cost else "") + " …")
-        self.message.emit(f"Solving GOPS, {rules.describe()}")
         self._update_controls()
         self._show()
         return self._solve_job

@@ -399,6 +399,7 @@ class StrategyPage(QScrollArea):
         engine.failed.connect(self._on_failed)
         engine.cancelled.connect(self._on_cancelled)
         engine.progress.connect(self._on_progress)
+        engine.show_progress_in(self, *CHANNELS)  # with Stop, by its row (31b, X1)
         engine.started.connect(self._on_started)
         session.rulesChanged.connect(self._on_rules)
         self._on_rules(session.rules)
