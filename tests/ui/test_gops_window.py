@@ -105,3 +105,29 @@ def test_a_solve_shows_its_progress_and_cancel_once(qtbot, window) -> None:  # t
     with qtbot.waitSignal(window.engine.cancelled, timeout=10000):
         explorer.cancel_button.click()
     assert not explorer.solving
+
+
+def test_at_1280_by_800_a_bidding_state_fits_without_a_scroll_bar(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Review 31b, X7: the window as it opens at 1280 × 800 (1264 × 720) showed the explorer
+    with a vertical scroll bar at every bidding state of N = 6 (the side panel 7 px too tall
+    under Xvfb); the strategies' rows now close up a little when the room is short."""
+    assert window.size().toTuple() == (1264, 720)  # the opening size on that screen
+    _choose(window, "gops")
+    explorer = gops(window).explorer
+    explorer.set_rules(GopsRules(n=6))
+    qtbot.waitUntil(lambda: explorer.session.solved and explorer.ready(), timeout=30000)
+    explorer.turn(3)
+    qtbot.waitUntil(explorer.ready, timeout=30000)
+    assert explorer.session.state.is_bidding
+    for _ in range(5):
+        qtbot.wait(20)
+    scroll = window._scrolls["gops"]
+    page = scroll.widget()
+    assert page.minimumSizeHint().height() <= scroll.viewport().height()
+    assert scroll.verticalScrollBar().maximum() == 0
+    # every bar row still holds its line of text
+    bars = explorer.a_bars
+    assert bars.minimumSizeHint().height() < bars.sizeHint().height()
+    line = bars.fontMetrics().height()
+    assert bars.height() >= bars.minimumSizeHint().height()
+    assert (bars.height() - 6) // 7 >= line + 2

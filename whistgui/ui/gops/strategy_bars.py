@@ -26,7 +26,8 @@ class StrategyBars(QWidget):
         self._labels: list[str] = []
         self._probs: list[float] = []
         self._exact: list[Fraction] | None = None
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        # as tall as its rows want, or a little less when the panel is short (:meth:`_row_h`)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
         self.setAccessibleName(title)
 
     def set_strategy(
@@ -54,14 +55,23 @@ class StrategyBars(QWidget):
             for k, p in enumerate(self._probs)
         ]
 
+    def _rows_height(self, row_h: int) -> int:
+        return (len(self._probs) + 1) * row_h + 6
+
     def _row_h(self) -> int:
-        return self.fontMetrics().height() + 6
+        """A row's height: roomy (the text's line and 6 px) when the panel has room, down to
+        the line and 2 px when it has not — at 1280×800 the side panel of a bidding state
+        fitted the window only with rows of N = 6 closer (review 31b, X7: a scroll bar at
+        every bidding state)."""
+        line = self.fontMetrics().height()
+        rows = len(self._probs) + 1
+        return max(line + 2, min(line + 6, (self.height() - 6) // rows))
 
     def sizeHint(self) -> QSize:
-        return QSize(300, (len(self._probs) + 1) * self._row_h() + 6)
+        return QSize(300, self._rows_height(self.fontMetrics().height() + 6))
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(200, self.sizeHint().height())
+        return QSize(200, self._rows_height(self.fontMetrics().height() + 2))
 
     def paintEvent(self, _event: QPaintEvent) -> None:
         p = QPainter(self)
@@ -91,7 +101,8 @@ class StrategyBars(QWidget):
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                 label,
             )
-            bar = QRectF(label_w, y + 4, track, row_h - 8)
+            inset = 4 if row_h >= fm.height() + 6 else 3
+            bar = QRectF(label_w, y + inset, track, row_h - 2 * inset)
             p.fillRect(bar, track_colour)
             if prob > 0:
                 p.fillRect(QRectF(bar.x(), bar.y(), track * min(1.0, prob), bar.height()), colour)
