@@ -60,12 +60,12 @@ class StrategyBars(QWidget):
 
     def _row_h(self) -> int:
         """A row's height: roomy (the text's line and 6 px) when the panel has room, down to
-        the line and 2 px when it has not — at 1280×800 the side panel of a bidding state
-        fitted the window only with rows of N = 6 closer (review 31b, X7: a scroll bar at
-        every bidding state)."""
+        the line and 2 px (the minimum asked for), or the line alone if squeezed further —
+        at 1280×800 the side panel of a bidding state fits the window (N ≤ 7) only with its
+        rows closer (review 31b, X7: a scroll bar at every bidding state)."""
         line = self.fontMetrics().height()
         rows = len(self._probs) + 1
-        return max(line + 2, min(line + 6, (self.height() - 6) // rows))
+        return max(line, min(line + 6, (self.height() - 6) // rows))  # never cut: ≥ a line
 
     def sizeHint(self) -> QSize:
         return QSize(300, self._rows_height(self.fontMetrics().height() + 6))
