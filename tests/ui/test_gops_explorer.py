@@ -349,6 +349,54 @@ def test_a_solved_game_reopens_without_solving_again(qtbot, gops_explorer, jobs,
     assert jobs.count(SOLVE_CHANNEL) == solves_before
 
 
+@pytest.mark.parametrize("limit", ["estimate", "written"])
+def test_a_solution_too_large_to_reopen_is_left_out_and_said(
+    qtbot, gops_explorer, monkeypatch, tmp_path, limit
+) -> None:
+    """N = 9's solution (over 20 million states) would make a .gops file far over the largest
+    one opened: the file keeps the rules and the path, the status says what was left out and
+    why, and the file opens (unsolved, on the step saved). The same path at N = 4 with the
+    limit lowered: below the memo's least size ("estimate": never built), or below the text
+    built ("written")."""
+    from whistgui.ui.gops import session as session_module
+
+    rules = GopsRules(4)
+    w = solved(qtbot, gops_explorer(rules))
+    states = w.session.solver.memo_size
+    full = len(json.dumps(w.session.solver.to_json(), separators=(",", ":")))
+    # "estimate": even 20 bytes a state pass it; "written": they do not, the whole text does
+    lowered = states * 20 - 1 if limit == "estimate" else full - 1
+    monkeypatch.setattr(session_module, "MAX_GOPS_BYTES", lowered)
+    w.turn(3)
+    wait_ready(qtbot, w)
+    path = tmp_path / "big.gops"
+    with qtbot.waitSignal(w.message, timeout=WAIT, check_params_cb=lambda m: "Saved" in m) as b:
+        w.save(path)
+    said = b.args[0]
+    assert said.startswith(f"Saved the rules and the path to {path}, not the solution: ")
+    assert f"its {states:,} solved states would make a file of " in said
+    assert "opening the file solves the game again" in said
+    assert w.solve_status.text() == said
+    assert w.session.file_path == path
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["solver"] is None
+    assert data["rules"] == rules.to_json()
+    assert path.stat().st_size < 1000
+    other = gops_explorer(GopsRules(3))
+    assert other.open(path)
+    assert other.session.rules == rules
+    assert other.breadcrumb.labels() == ["Start", "Prize 3"]
+
+
+def test_a_solution_within_the_limit_is_saved_whole(qtbot, gops_explorer, tmp_path) -> None:
+    w = solved(qtbot, gops_explorer(GopsRules(4)))
+    path = tmp_path / "small.gops"
+    with qtbot.waitSignal(w.message, timeout=WAIT, check_params_cb=lambda m: "Saved" in m) as b:
+        w.save(path)
+    assert b.args[0] == f"Saved the GOPS game to {path}"
+    assert json.loads(path.read_text(encoding="utf-8"))["solver"]["bidding"]
+
+
 @pytest.mark.parametrize(
     "content",
     [

@@ -55,6 +55,7 @@ from PySide6.QtWidgets import (
 
 from whistgui.engine import WhistError
 from whistgui.engine.gops import ExactSolution, GopsRules, GopsState
+from whistgui.engine.gops.limits import cost_words
 from whistgui.engine.memo import Memo
 from whistgui.figures.gops import value_text
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
@@ -73,7 +74,7 @@ from whistgui.ui.gops.jobs import (
     view_job,
 )
 from whistgui.ui.gops.prize_chips import PrizeChips
-from whistgui.ui.gops.session import FILE_SUFFIX, GopsSession, Move
+from whistgui.ui.gops.session import FILE_SUFFIX, GopsSession, Move, Saved
 from whistgui.ui.gops.solve_bar import MAX_N, MIN_N, SolveBar
 from whistgui.ui.gops.state_figure import state_figure_source
 from whistgui.ui.gops.state_pages import StatePages
@@ -635,10 +636,18 @@ class GopsExplorer(QWidget):
         elif channel == SAVE_CHANNEL and job == self._save_job:
             self._save_job = None
             self._update_controls()
-            assert isinstance(result, Path)
+            assert isinstance(result, Saved)
             if tag == self.session.generation:
-                self.session.mark_saved(result)
-            self.message.emit(f"Saved the GOPS game to {result}")
+                self.session.mark_saved(result.path)
+            text = f"Saved the GOPS game to {result.path}"
+            if result.left_out:  # N = 9: the rules and the path, not the solution
+                text = (
+                    f"Saved the rules and the path to {result.path}, not the solution: "
+                    f"{result.left_out}; opening the file solves the game again "
+                    f"({cost_words(self.session.rules)})"
+                )
+                self._set_status(text)
+            self.message.emit(text)
             self._emit_ready()
 
     def _on_failed(self, job: int, channel: str, tag: object, message: str) -> None:
@@ -790,11 +799,9 @@ class GopsExplorer(QWidget):
         head = session.to_json(with_solver=False)  # the path and rules, read here
         solver = session.solver
 
-        def job(ctx: JobContext) -> Path:
+        def job(ctx: JobContext) -> Saved:
             ctx.report("saving", force=True)
-            data = dict(head)
-            data["solver"] = solver.to_json() if solver is not None else None
-            return session.save(path, data)
+            return session.save_game(path, head, solver)
 
         self._save_job = self.engine.submit(
             SAVE_CHANNEL, job, label="Saving the GOPS game", tag=session.generation
