@@ -388,6 +388,18 @@ def test_a_solution_too_large_to_reopen_is_left_out_and_said(
     assert other.breadcrumb.labels() == ["Start", "Prize 3"]
 
 
+def test_the_unsolved_page_says_the_largest_game_saves_without_its_solution(
+    qtbot, gops_explorer
+) -> None:
+    """At N = 9 (the largest with the sign) the page no longer promises a file that reopens
+    without solving: that solution's file would be 187 MB, over what a .gops file may have."""
+    large = gops_explorer(GopsRules(9))
+    assert "Save then keeps the rules and the path" in large.unsolved_page.text()
+    smaller = gops_explorer(GopsRules(8))
+    assert "reopened without solving again." in smaller.unsolved_page.text()
+    assert "Save then keeps" not in smaller.unsolved_page.text()
+
+
 def test_a_solution_within_the_limit_is_saved_whole(qtbot, gops_explorer, tmp_path) -> None:
     w = solved(qtbot, gops_explorer(GopsRules(4)))
     path = tmp_path / "small.gops"

@@ -55,7 +55,7 @@ from PySide6.QtWidgets import (
 
 from whistgui.engine import WhistError
 from whistgui.engine.gops import ExactSolution, GopsRules, GopsState
-from whistgui.engine.gops.limits import cost_words
+from whistgui.engine.gops.limits import cost_words, solve_limit
 from whistgui.engine.memo import Memo
 from whistgui.figures.gops import value_text
 from whistgui.ui.engine_service import EngineService, JobContext, ViewWork
@@ -107,6 +107,12 @@ __all__ = [
 
 #: Games this small are solved as soon as they are chosen (well under a second).
 AUTO_SOLVE_N: Final = 6
+#: The unsolved page's last words at the largest N (measured: N = 9's solution would make a
+#: file of 187 MB, over what a .gops file may have; Save then keeps the rules and the path).
+TOO_LARGE_TO_SAVE: Final = (
+    ", unless its solution would make a file too large to open again (N = 9: 187 MB): "
+    "Save then keeps the rules and the path, and says so."
+)
 #: How many states' values (a matrix and its solution each, a few KB) and exact values (their
 #: fractions run to thousands of digits at N = 6: some 40 KB) the explorer keeps, the least
 #: recently shown forgotten first (and computed again if shown again).
@@ -483,7 +489,8 @@ class GopsExplorer(QWidget):
             text = (
                 f"<b>{rules.describe()}</b> is not solved yet.<br>Press <b>Solve</b> "
                 f"(Ctrl+Return) to solve it: {times}.<br>A solved game can be saved "
-                "and reopened without solving again."
+                "and reopened without solving again"
+                + ("." if rules.n < solve_limit(rules) else TOO_LARGE_TO_SAVE)
             )
         self.unsolved_page.setText(text)
         self.pages.setCurrentWidget(self.unsolved_page)
