@@ -58,12 +58,31 @@ def test_the_plus_button_and_the_deal_menu_add_a_board_in_the_rotation(qtbot, wi
     assert session.document.deal != doc.deal
 
 
-def test_the_rotation_is_the_command_lines():  # type: ignore[no-untyped-def]
-    from whistgui.cli.bridge_records import _VULNERABLE
-
+def test_the_rotation_is_the_laws_of_duplicate():  # type: ignore[no-untyped-def]
+    """The Laws of Duplicate Bridge's board table (Law 2): the dealer turns N E S W, the
+    vulnerability of boards 1–16 as below, then again from board 17. The app and
+    ``whist bridge deal --pbn`` share this one function (each had its own copy)."""
+    laws = [
+        "None",
+        "NS",
+        "EW",
+        "All",
+        "NS",
+        "EW",
+        "All",
+        "None",
+        "EW",
+        "All",
+        "None",
+        "NS",
+        "All",
+        "None",
+        "NS",
+        "EW",
+    ]
     for n in range(1, 40):
         dealer, vul = board_rotation(n)
-        assert vul == _VULNERABLE[(n - 1) % 16]
+        assert vul == laws[(n - 1) % 16]
         assert dealer is (Seat.N, Seat.E, Seat.S, Seat.W)[(n - 1) % 4]
 
 

@@ -38,7 +38,7 @@ from whistgui.engine.bridge import (
 from whistgui.engine.bridge.contract import TRICKS
 from whistgui.engine.bridge.lin import is_lin, iter_lin, iter_records
 from whistgui.engine.bridge.pbn import pbn_text
-from whistgui.engine.bridge.records import auction_contract
+from whistgui.engine.bridge.records import auction_contract, board_rotation
 from whistgui.engine.errors import WhistError
 from whistgui.engine.reading import quote_path
 from whistgui.engine.trick.cards import rank_text
@@ -93,36 +93,6 @@ STAND_INS: Final = {
 
 #: The 52 cards, spades first, high to low.
 DECK: Final = tuple(BridgeCard(suit, rank) for suit in reversed(Suit) for rank in range(14, 1, -1))
-
-#: Vulnerability by board number (1–16, then again), as duplicate boards are dealt.
-_ROTATION: Final = (
-    "None",
-    "NS",
-    "EW",
-    "All",
-    "NS",
-    "EW",
-    "All",
-    "None",
-    "EW",
-    "All",
-    "None",
-    "NS",
-    "All",
-    "None",
-    "NS",
-    "EW",
-)
-
-
-def board_rotation(number: int) -> tuple[Seat, str]:
-    """Board ``number``'s dealer and vulnerability in the duplicate rotation (the dealer
-    turns N E S W, the vulnerability repeats every 16 boards).
-
-    >>> board_rotation(1), board_rotation(24)
-    ((<Seat.N: 0>, 'None'), (<Seat.W: 3>, 'None'))
-    """
-    return Seat((number - 1) % 4), _ROTATION[(number - 1) % 16]
 
 
 Hands = tuple[

@@ -23,6 +23,7 @@ from whistgui.engine import NotationError, WhistError
 from whistgui.engine.bridge import PbnBoard, PbnError, Seat, write_pbn
 from whistgui.engine.bridge.lin import iter_lin, iter_records
 from whistgui.engine.bridge.pbn import pbn_text
+from whistgui.engine.bridge.records import board_rotation
 from whistgui.engine.reading import PATH_QUOTE_LIMIT, label, quote
 
 __all__ = ["BOARD_HELP", "COMMANDS", "PASSED_OUT", "pick_board", "register", "run", "tags_words"]
@@ -284,13 +285,6 @@ def _player(board: PbnBoard, seat: Seat) -> str:
     return f"{seat.word} ({label(' '.join(name.split()))})"
 
 
-#: Vulnerability by board number (1–16, then again), as duplicate boards are dealt.
-_VULNERABLE: Final = (
-    "None", "NS", "EW", "All", "NS", "EW", "All", "None",
-    "EW", "All", "None", "NS", "All", "None", "NS", "EW",
-)  # fmt: skip
-
-
 def _deal(args: argparse.Namespace) -> int:
     from whistgui.engine.bridge.dealing import MAX_TRIES, constrained_deals
 
@@ -313,12 +307,10 @@ def _deal(args: argparse.Namespace) -> int:
             _refuse(args, message, game="bridge", input=args.constraint)
             return EXIT_BAD_INPUT
     if args.pbn:
-        boards = [
-            PbnBoard.make(
-                d, board=i, dealer=Seat((i - 1) % 4), vulnerable=_VULNERABLE[(i - 1) % 16]
-            )
-            for i, d in enumerate(deals, start=1)
-        ]
+        boards = []
+        for i, d in enumerate(deals, start=1):
+            dealer, vulnerable = board_rotation(i)  # as duplicate boards are dealt
+            boards.append(PbnBoard.make(d, board=i, dealer=dealer, vulnerable=vulnerable))
         sys.stdout.write(write_pbn(boards))
     elif args.json:
         for i, d in enumerate(deals, start=1):

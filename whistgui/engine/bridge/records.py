@@ -21,6 +21,7 @@ from typing import Final
 from whistgui.engine.bridge.contract import Contract
 from whistgui.engine.bridge.deal import BridgeCard, BridgeDeal, Seat
 from whistgui.engine.bridge.play import BridgePosition
+from whistgui.engine.checks import whole
 from whistgui.engine.errors import IllegalPlayError, NotationError
 from whistgui.engine.reading import quote
 
@@ -28,6 +29,7 @@ __all__ = [
     "MAX_CALLS",
     "auction_contract",
     "auction_lines",
+    "board_rotation",
     "check_auction",
     "parse_auction",
     "parse_call",
@@ -257,3 +259,35 @@ def play_lines(
     if trick:
         lines.append(" ".join(trick.get(s, "-") for s in first.following()))
     return tuple(lines)
+
+
+#: Vulnerability by board number (1–16, then again), as duplicate boards are dealt.
+_ROTATION: Final = (
+    "None",
+    "NS",
+    "EW",
+    "All",
+    "NS",
+    "EW",
+    "All",
+    "None",
+    "EW",
+    "All",
+    "None",
+    "NS",
+    "All",
+    "None",
+    "NS",
+    "EW",
+)
+
+
+def board_rotation(number: int) -> tuple[Seat, str]:
+    """Board ``number``'s dealer and vulnerability in the duplicate rotation (the dealer
+    turns N E S W, the vulnerability repeats every 16 boards).
+
+    >>> board_rotation(1), board_rotation(24)
+    ((<Seat.N: 0>, 'None'), (<Seat.W: 3>, 'None'))
+    """
+    whole(number, "number", low=1, what="a board's number, from 1")
+    return Seat((number - 1) % 4), _ROTATION[(number - 1) % 16]
