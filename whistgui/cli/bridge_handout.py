@@ -282,22 +282,16 @@ def _kind(out: str) -> str:
     return kind
 
 
-def _board_file(out: str, place: int) -> Path:
-    """``out.svg`` → ``out-3.svg`` for the third board."""
-    path = Path(out)
-    return path.with_name(f"{path.stem}-{place}{path.suffix}")
-
-
 def _run_handout(args: argparse.Namespace, stdin: TextIO, read: Items) -> int:
     from whistgui.engine.bridge.dds import dd_tables
     from whistgui.figures import FigureError, using_font
     from whistgui.figures.backends import check_image_size, encode
     from whistgui.figures.handout import (
-        PER_PAGE,
+        board_file,
         board_sheet,
         build_board_sheet,
-        cell_width,
         handout_pages,
+        sheet_layout,
         to_pdf_pages,
     )
 
@@ -330,8 +324,7 @@ def _run_handout(args: argparse.Namespace, stdin: TextIO, read: Items) -> int:
                 good.append((place, item, item.board))
         tables = dd_tables([board.deal for _, _, board in good])
         per_page = args.per_page
-        size = PER_PAGE[per_page] if kind == "pdf" else 9.0
-        width = cell_width(per_page) if kind == "pdf" else 120 * 72 / 25.4
+        size, width = sheet_layout(per_page, kind)
         sheets: list[tuple[int, Any]] = []
         with using_font(args.font):
             for (place, item, board), table in zip(good, tables, strict=True):
@@ -358,7 +351,7 @@ def _run_handout(args: argparse.Namespace, stdin: TextIO, read: Items) -> int:
                     if kind == "png":
                         check_image_size(fig, args.dpi, dpi_name="--dpi")
                     written.append(
-                        _write(_board_file(args.out, place), encode(fig, kind, dpi=args.dpi))
+                        _write(board_file(Path(args.out), place), encode(fig, kind, dpi=args.dpi))
                     )
     except (WhistError, FigureError) as exc:
         _refuse(args, "", str(exc))

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final
 
 from whistgui.engine import NotationError
@@ -45,6 +46,7 @@ __all__ = [
     "LEGEND",
     "PER_PAGE",
     "BoardSheet",
+    "board_file",
     "board_sheet",
     "build_board_sheet",
     "build_leads_table",
@@ -53,6 +55,7 @@ __all__ = [
     "handout_pdf",
     "lead_contract",
     "record_lines",
+    "sheet_layout",
     "to_pdf_pages",
 ]
 
@@ -371,6 +374,21 @@ def _cells(per_page: int) -> list[tuple[float, float, float, float]]:
 def cell_width(per_page: int) -> float:
     """The width, in points, a board is laid out for when ``per_page`` share a page."""
     return _cells(_per_page(per_page))[0][2]
+
+
+def sheet_layout(per_page: int, kind: str) -> tuple[float, float]:
+    """The type size and the width, in points, a board's sheet is built at: a cell of the
+    page with ``per_page`` boards for a PDF (``kind`` ``"pdf"``), 9 pt across 120 mm for a
+    file a board (SVG, PNG) — the command line's and the app's handouts alike."""
+    if kind == "pdf":
+        return PER_PAGE[_per_page(per_page)], cell_width(per_page)
+    return 9.0, 120 * 72 / 25.4
+
+
+def board_file(path: Path, place: int) -> Path:
+    """The file of the board at ``place`` in a handout written a file a board:
+    ``out.svg`` → ``out-3.svg``."""
+    return path.with_name(f"{path.stem}-{place}{path.suffix}")
 
 
 def _per_page(per_page: int) -> int:

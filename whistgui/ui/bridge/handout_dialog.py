@@ -42,11 +42,11 @@ def write_handout(
     from whistgui.engine.bridge.dds import dd_tables
     from whistgui.figures.backends import encode
     from whistgui.figures.handout import (
-        PER_PAGE,
+        board_file,
         board_sheet,
         build_board_sheet,
-        cell_width,
         handout_pages,
+        sheet_layout,
         to_pdf_pages,
     )
 
@@ -55,8 +55,7 @@ def write_handout(
         raise NotationError(f"{quote_path(path)}: expected a .pdf, .svg or .png file name")
     chosen = [(p, boards[p - 1].to_board()) for p in places]
     tables = dd_tables([b.deal for _, b in chosen])
-    size = PER_PAGE[per_page] if kind == ".pdf" else 9.0
-    width = cell_width(per_page) if kind == ".pdf" else 120 * 72 / 25.4
+    size, width = sheet_layout(per_page, kind[1:])
     sheets = []
     for i, ((place, board), table) in enumerate(zip(chosen, tables, strict=True)):
         if ctx is not None:
@@ -73,7 +72,7 @@ def write_handout(
         return [path]
     written = []
     for place, fig in sheets:
-        out = path.with_name(f"{path.stem}-{place}{path.suffix}")  # out.svg → out-3.svg
+        out = board_file(path, place)
         out.write_bytes(encode(fig, kind[1:], dpi=150))
         written.append(out)
     return written
