@@ -424,7 +424,7 @@ class BridgePage(QWidget):
             self.engine.cancel(TABLE_CHANNEL)
             return
         deal = doc.deal
-        key = (deal, doc.vulnerable, doc.dealer)  # par is by vulnerability and dealer
+        key = _table_key(doc)
         if doc.waits_for_par and self._par is not None and self._par[0] == key:
             QTimer.singleShot(0, self._stand_in)  # par known: once every view has this board
         if key != self._table_for:
@@ -537,7 +537,7 @@ class BridgePage(QWidget):
         par = self._par  # (not while dealing: a change of the board would cancel the deal)
         if par is None or self.dealing or not doc.waits_for_par or doc.problem() is not None:
             return
-        if (doc.deal, doc.vulnerable, doc.dealer) == par[0]:
+        if _table_key(doc) == par[0]:
             self.session.adopt_par(par[1])
 
     def ready(self) -> bool:
@@ -868,3 +868,9 @@ class BridgePage(QWidget):
             self.play_best()
         finally:
             self._autoplaying = False
+
+
+def _table_key(doc: BridgeDocument) -> tuple[object, ...]:
+    """What the double-dummy table's job and par are kept by: the deal, and the vulnerability
+    and dealer par depends on (the table asked for and the par adopted compare by it)."""
+    return (doc.deal, doc.vulnerable, doc.dealer)
